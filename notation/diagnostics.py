@@ -1,0 +1,86 @@
+"""Diagnostics: every problem the reader or the validator finds, as data.
+
+A :class:`Diagnostic` carries a stable code (listed in :data:`CODES`), a severity and
+a plain message, plus where it happened: file, line, column, game number and ply.
+Nothing in the library raises on malformed input; it returns diagnostics instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    """How bad a problem is; the CLI's exit status follows the worst one."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    NOTICE = "notice"
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A stable diagnostic code and what it means."""
+
+    code: str
+    severity: Severity
+    summary: str
+
+
+CODES: dict[str, Code] = {}
+"""Every diagnostic code the toolkit can emit, by code (one table for all games)."""
+
+
+def register(code: str, severity: Severity, summary: str) -> str:
+    """Add a code to :data:`CODES` and return it; each code is registered once."""
+    if code in CODES:
+        raise ValueError(f"diagnostic code {code} registered twice")
+    CODES[code] = Code(code, severity, summary)
+    return code
+
+
+# Record syntax (all games).
+SYNTAX = register("PDN101", Severity.ERROR, "syntax error in the record")
+UNTERMINATED_COMMENT = register("PDN102", Severity.ERROR, "a { comment is never closed")
+UNTERMINATED_VARIATION = register("PDN103", Severity.ERROR, "a ( variation is never closed")
+TOO_DEEP = register("PDN104", Severity.ERROR, "variations nested too deeply")
+BAD_TAG = register("PDN105", Severity.ERROR, "malformed tag pair")
+UNREADABLE = register("PDN106", Severity.ERROR, "the file cannot be read or decoded")
+# Record semantics shared by every game.
+UNKNOWN_GAME = register("REC201", Severity.NOTICE, "game type not supported: syntax checked only")
+BAD_SETUP = register("REC202", Severity.ERROR, "the setup position or game tags are invalid")
+RESULT_MISMATCH = register(
+    "REC203", Severity.ERROR, "the Result tag disagrees with the result in the movetext"
+)
+RESULT_CONTRADICTS_RULES = register(
+    "REC204", Severity.ERROR, "the recorded result contradicts the result the rules decide"
+)
+RESULT_MISSING = register(
+    "REC205", Severity.WARNING, "the rules decide the game but the record gives no result"
+)
+BAD_RESULT = register("REC206", Severity.ERROR, "the result is not one this game uses")
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem found in a record, with its place in the source."""
+
+    code: str
+    message: str
+    line: int
+    column: int
+    path: str = "-"
+    game: int | None = None
+    ply: int | None = None
+    move: str | None = None
+    legal: tuple[str, ...] = field(default=())
+
+    @property
+    def severity(self) -> Severity:
+        """The severity fixed for this diagnostic's code."""
+        return CODES[self.code].severity
+
+    def format(self) -> str:
+        """Render as ``path:line:col: severity CODE message``."""
+        return f"{self.path}:{self.line}:{self.column}: {self.severity} {self.code} {self.message}"

@@ -1,0 +1,167 @@
+"""The interface every game implements.
+
+A game is a stateless object (one instance per game, found in :mod:`notation.games`) that
+knows its rules and notations. Positions and moves are the game's own immutable,
+hashable values; the rest of the toolkit only passes them back to the game.
+
+The validator drives a game like this::
+
+    position = game.start(tags)              # SetupError if the tags are wrong
+    move = game.parse_move(position, text)   # IllegalMove if the text is not a legal move
+    position = game.play(position, move)
+    game.outcome(position)                   # the result the rules decide, if any
+
+``parse_move`` is the hot path: it should check the one move written, without generating
+every legal move, whenever one check answers the question.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from enum import IntEnum
+from typing import Any, ClassVar, NamedTuple
+
+Position = Any
+"""A game's position: an immutable value of the game's own type, with a ``turn``."""
+
+Move = Hashable
+"""A game's move: a hashable value of the game's own type."""
+
+
+class Side(IntEnum):
+    """The two players; WHITE (the lighter pieces) moves first unless a setup says not."""
+
+    WHITE = 0
+    BLACK = 1
+
+    @property
+    def other(self) -> Side:
+        """The opponent."""
+        return Side(1 - self)
+
+    @property
+    def title(self) -> str:
+        """``"White"`` or ``"Black"``."""
+        return "White" if self is Side.WHITE else "Black"
+
+
+class Outcome(NamedTuple):
+    """A game ended by its rules: who won (``None`` for a draw) and why."""
+
+    winner: Side | None
+    reason: str
+
+
+class SetupError(ValueError):
+    """The record's tags do not describe a valid start (bad FEN, layout, rule option)."""
+
+
+class IllegalMove(ValueError):
+    """A move text that is malformed or not legal in the position.
+
+    ``code`` is a code registered in :data:`notation.diagnostics.CODES`; ``str(error)``
+    is the plain reason ("a capture of 3 pieces is available; 15x24 takes 1").
+    ``show_legal`` says whether listing the legal moves helps the reader.
+    """
+
+    def __init__(self, code: str, message: str, *, show_legal: bool = True) -> None:
+        super().__init__(message)
+        self.code = code
+        self.show_legal = show_legal
+
+
+class Game(ABC):
+    """Rules, notations and pictures of one game."""
+
+    name: ClassVar[str]
+    """Name used everywhere: CLI, ``Variant`` tag, docs (``"brazilian"``)."""
+    title: ClassVar[str]
+    """Human name (``"Brazilian draughts"``)."""
+    code_prefix: ClassVar[str]
+    """Prefix of this game's diagnostic codes (``"BR"``)."""
+    notations: ClassVar[tuple[str, ...]]
+    """Names of the move notations; the first is the default for writing."""
+    results: ClassVar[tuple[str, ...]]
+    """Result tokens a record of this game may carry."""
+    gametype: ClassVar[str | None] = None
+    """The PDN ``GameType`` number that names this game, if it has one."""
+
+    # Positions -----------------------------------------------------------------
+
+    @abstractmethod
+    def start(self, tags: Mapping[str, str]) -> Position:
+        """The start position a record's tags describe (setup tag, layout, rule options).
+
+        Raises :class:`SetupError` when a tag this game reads is invalid.
+        """
+
+    @abstractmethod
+    def setup_tags(self, position: Position, notation: str | None = None) -> dict[str, str]:
+        """Tags that make a record start from ``position`` (e.g. PDN ``FEN``)."""
+
+    @abstractmethod
+    def turn(self, position: Position) -> Side:
+        """The side to move."""
+
+    def repetition_key(self, position: Position) -> Hashable | None:
+        """A key equal for positions that count as repeated, or ``None`` if the game has none."""
+        return None
+
+    # Moves ---------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_moves(self, position: Position) -> list[Move]:
+        """Every legal move in the position (empty when the game is over)."""
+
+    @abstractmethod
+    def parse_move(self, position: Position, text: str) -> Move:
+        """The legal move that ``text`` names in the position, in any of the notations.
+
+        Raises :class:`IllegalMove` with a code and plain reason otherwise, including when
+        the game is already over.
+        """
+
+    @abstractmethod
+    def format_move(self, position: Position, move: Move, notation: str | None = None) -> str:
+        """``move`` (legal in ``position``) written in ``notation`` (default: the first)."""
+
+    @abstractmethod
+    def play(self, position: Position, move: Move) -> Position:
+        """The position after ``move``, which must be legal in ``position``."""
+
+    def notation_of(self, text: str) -> str | None:
+        """Which of the game's notations a move text is written in, if it tells."""
+        return None
+
+    # End of game -----------------------------------------------------------------
+
+    @abstractmethod
+    def outcome(self, position: Position) -> Outcome | None:
+        """The result the rules decide in ``position``, or ``None`` while play goes on."""
+
+    def scores(self, position: Position) -> tuple[int, int] | None:
+        """(White, Black) scores for games that keep score, else ``None``."""
+        return None
+
+    def result_for(self, outcome: Outcome) -> tuple[str, ...]:
+        """Result tokens that agree with ``outcome`` (the first is the one to write)."""
+        if outcome.winner is None:
+            return ("1/2-1/2",)
+        return ("1-0",) if outcome.winner is Side.WHITE else ("0-1",)
+
+    # Records -----------------------------------------------------------------------
+
+    def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
+        """Tags to change so a record written in ``notation`` says so (e.g. ``GameType``)."""
+        return {}
+
+    # Pictures ----------------------------------------------------------------------
+
+    @abstractmethod
+    def render_text(self, position: Position, last: Move | None = None) -> str:
+        """A plain-text diagram of the position for the terminal."""
+
+    def describe_moves(self, position: Position, moves: Sequence[Move]) -> list[str]:
+        """The moves written in the default notation, for messages."""
+        return [self.format_move(position, move) for move in moves]

@@ -1,0 +1,124 @@
+"""The record model: what a PDN/PGN-style game record says, independent of any game's rules.
+
+A :class:`Record` is tags plus a :class:`Line` of :class:`Ply` objects; each ply may carry
+comments, NAGs, a move-strength suffix and alternative :class:`Line` variations. Every
+element keeps the 1-based line and column where it was read, so that later layers can
+report problems at their source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
+
+from notation.diagnostics import Diagnostic
+
+RESULTS: tuple[str, ...] = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
+"""Every result token the record syntax knows (PGN's and PDN's)."""
+
+
+class SourcePos(NamedTuple):
+    """A 1-based line and column in the source text."""
+
+    line: int
+    column: int
+
+
+NOWHERE = SourcePos(0, 0)
+"""Position of an element that was built in code rather than read from text."""
+
+CommentKind = Literal["brace", "line", "escape"]
+
+
+@dataclass(slots=True)
+class Comment:
+    """A comment: ``{text}`` (brace), ``; text`` (line) or a ``%`` escape line (escape)."""
+
+    text: str
+    kind: CommentKind = "brace"
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(slots=True)
+class Tag:
+    """A tag pair ``[Name "value"]``; the value is stored unescaped."""
+
+    name: str
+    value: str
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(slots=True)
+class Ply:
+    """One player's turn as written: the move text and everything attached to it.
+
+    ``number`` is the move number written just before this ply, as written (``"12."`` or
+    ``"12..."``), or ``None``. ``comments`` follow the move; ``variations`` are
+    alternatives to this ply, each starting from the position before it.
+    """
+
+    text: str
+    pos: SourcePos = NOWHERE
+    number: str | None = None
+    suffix: str = ""
+    nags: list[int] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    variations: list[Line] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Line:
+    """A sequence of plies: the main line of a game or one variation.
+
+    ``comments`` are those written before the first ply of the line.
+    """
+
+    plies: list[Ply] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(slots=True)
+class Record:
+    """One game record as read: tags, movetext, result and the problems found reading it.
+
+    ``index`` is the 1-based number of the game in its source; ``diagnostics`` holds the
+    syntax problems of this record (a record with a syntax error may be incomplete).
+    ``trailing`` holds comments written after the result.
+    """
+
+    tags: list[Tag] = field(default_factory=list)
+    moves: Line = field(default_factory=Line)
+    result: str | None = None
+    result_pos: SourcePos | None = None
+    trailing: list[Comment] = field(default_factory=list)
+    pos: SourcePos = NOWHERE
+    index: int = 1
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def tag(self, name: str) -> str | None:
+        """The value of the first tag called ``name`` (case-sensitive), or ``None``."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag.value
+        return None
+
+    def tag_dict(self) -> dict[str, str]:
+        """The tags as a dict; the first of two same-named tags wins."""
+        found: dict[str, str] = {}
+        for tag in self.tags:
+            found.setdefault(tag.name, tag.value)
+        return found
+
+    def set_tag(self, name: str, value: str) -> None:
+        """Set the value of tag ``name``, appending it when absent."""
+        for tag in self.tags:
+            if tag.name == name:
+                tag.value = value
+                return
+        self.tags.append(Tag(name, value))
+
+    @property
+    def has_syntax_errors(self) -> bool:
+        """True when reading this record found a syntax problem."""
+        return bool(self.diagnostics)
