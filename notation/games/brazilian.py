@@ -1,0 +1,858 @@
+"""Brazilian draughts: international (FMJD) rules on an 8x8 board (GameType 26).
+
+The 32 dark squares are numbered 1..32 row by row from Black's side (1 = b8, 4 = h8,
+5 = a7, 29 = a1, 32 = g1). Black men start on 1..12, White men on 21..32, and White
+moves first. Men step diagonally forward and capture by short jumps forward and
+backward; kings fly. Capture is compulsory and must take the most pieces (majority
+rule); captured pieces leave the board only when the move is complete (Turkish strike).
+A man is crowned only when it ends its move on the far row. The side to move with no
+legal move loses. The rules are written out in ``docs/rules/brazilian.md``.
+
+Moves are read in numeric notation (``22-18``, ``18x11``, ``26x17x10``) and in
+alphanumeric notation (``c3-d4``, ``c3xe5``, ``c3:e5``, ``c3d4``), letters in either
+case. A quiet move is written with ``-``, a capture with ``x`` or ``:``; alphanumeric
+moves may omit the separator. A capture may give only its start and end square when
+that names one legal move, and must give every landing square otherwise.
+
+Codes raised by :meth:`Brazilian.parse_move` (the first that applies, in this order):
+
+- ``BR201`` the text is not a move of this game (bad syntax, no such square, a quiet
+  move with more than two squares, mixed separators).
+- ``BR208`` the game is over: the side to move has no legal move.
+- ``BR202`` the start square holds no piece of the side to move.
+- ``BR204`` a capture is available and the text is a quiet move.
+- ``BR205`` the text is a capture, or an unfinished part of one, that takes fewer
+  pieces than the most a capture can take.
+- ``BR207`` a short capture (start and end only) names several legal captures.
+- ``BR206`` a man's quiet move goes to a row behind it.
+- ``BR203`` any other illegal move, including a capture written with ``-`` and a quiet
+  move written with ``x``.
+
+The FEN tag (``W:W21-32:B1-12``) takes numbers, ranges, algebraic squares and ``K`` for
+kings; a man may not stand on the row where it would be crowned.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import ClassVar, NamedTuple
+
+from notation.diagnostics import Severity, register
+from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
+
+MALFORMED = register("BR201", Severity.ERROR, "not a Brazilian draughts move")
+NO_PIECE = register("BR202", Severity.ERROR, "no piece of the side to move on the start square")
+ILLEGAL = register("BR203", Severity.ERROR, "illegal Brazilian draughts move")
+CAPTURE_COMPULSORY = register("BR204", Severity.ERROR, "a capture is compulsory")
+MAJORITY = register("BR205", Severity.ERROR, "the capture must take the most pieces possible")
+BACKWARD = register("BR206", Severity.ERROR, "a man moves forward only")
+AMBIGUOUS = register("BR207", Severity.ERROR, "a short capture names several captures")
+GAME_OVER = register("BR208", Severity.ERROR, "the game is over: no legal move")
+
+__all__ = ["Brazilian", "BrazilianMove", "BrazilianPosition"]
+
+
+class BrazilianPosition(NamedTuple):
+    """A position: piece sets as bitboards on an internal 8x8 layout, and the side to move.
+
+    Bit ``8 * row + column`` stands for a square, row 0 being rank 8 and column 0 file a.
+    """
+
+    white: int
+    black: int
+    kings: int
+    turn: Side
+
+
+class BrazilianMove(NamedTuple):
+    """A move: the squares visited (start, then each landing square) and those captured.
+
+    Squares are numbers 1..32; ``captured`` lists them in increasing order. Two moves are
+    equal when they share start, end and captured squares, whatever the route between.
+    """
+
+    path: tuple[int, ...]
+    captured: tuple[int, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BrazilianMove):
+            return NotImplemented
+        return (
+            self.path[0] == other.path[0]
+            and self.path[-1] == other.path[-1]
+            and self.captured == other.captured
+        )
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self.path[0], self.path[-1], self.captured))
+
+
+_new = tuple.__new__
+
+# Geometry -----------------------------------------------------------------------------
+
+SQUARES = range(1, 33)
+FILES = "abcdefgh"
+
+
+def _index_of(square: int) -> int:
+    """The layout bit index of a square number."""
+    row, k = divmod(square - 1, 4)
+    return row * 8 + 2 * k + (1 - row % 2)
+
+
+INDEX = [-1] + [_index_of(n) for n in SQUARES]
+BIT = [0] + [1 << INDEX[n] for n in SQUARES]
+SQUARE_AT = {INDEX[n]: n for n in SQUARES}
+SQUARE_OF = [SQUARE_AT.get(i, 0) for i in range(64)]
+NAME = [""] + [FILES[INDEX[n] % 8] + str(8 - INDEX[n] // 8) for n in SQUARES]
+NUMBER_OF_NAME = {NAME[n]: n for n in SQUARES}
+ROW = [-1] + [INDEX[n] // 8 for n in SQUARES]
+DARK = sum(BIT)
+
+# Directions: north-west, north-east (toward rank 8), south-west, south-east.
+DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def _step(index: int, direction: int) -> int:
+    """The layout index one step from ``index`` in ``direction``, or -1 off the board."""
+    row, col = divmod(index, 8)
+    drow, dcol = DIRECTIONS[direction]
+    row, col = row + drow, col + dcol
+    return row * 8 + col if 0 <= row < 8 and 0 <= col < 8 else -1
+
+
+NEXT = [[_step(i, d) for i in range(64)] for d in range(4)]
+
+
+def _ray(index: int, direction: int) -> tuple[int, ...]:
+    """The layout indexes from ``index`` (excluded) to the edge in ``direction``."""
+    out = []
+    index = NEXT[direction][index]
+    while index >= 0:
+        out.append(index)
+        index = NEXT[direction][index]
+    return tuple(out)
+
+
+RAYS = [[_ray(i, d) for d in range(4)] for i in range(64)]
+RAY_MASK = [[sum(1 << j for j in RAYS[i][d]) for d in range(4)] for i in range(64)]
+
+# Squares strictly between two squares on one diagonal, by square numbers; -1 otherwise.
+BETWEEN = [[-1] * 33 for _ in range(33)]
+for _n in SQUARES:
+    for _d in range(4):
+        _mask = 0
+        for _j in RAYS[INDEX[_n]][_d]:
+            BETWEEN[_n][SQUARE_AT[_j]] = _mask
+            _mask |= 1 << _j
+
+# Quiet steps of a man: White goes toward rank 8, Black toward rank 1.
+FORWARD = (
+    [0] + [sum(1 << j for d in (0, 1) if (j := NEXT[d][INDEX[n]]) >= 0) for n in SQUARES],
+    [0] + [sum(1 << j for d in (2, 3) if (j := NEXT[d][INDEX[n]]) >= 0) for n in SQUARES],
+)
+PROMOTION = (sum(BIT[1:5]), sum(BIT[29:33]))
+COLUMN_GE2 = sum(1 << i for i in range(64) if i % 8 >= 2)
+COLUMN_LE5 = sum(1 << i for i in range(64) if i % 8 <= 5)
+COLUMN_GE1 = sum(1 << i for i in range(64) if i % 8 >= 1)
+COLUMN_LE6 = sum(1 << i for i in range(64) if i % 8 <= 6)
+
+
+def _bits(mask: int) -> Iterable[int]:
+    """The layout indexes of the set bits of ``mask``."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _capture_starts(own: int, opp: int, kings: int, empty: int) -> int:
+    """The men of ``own`` that can jump an enemy piece next to them."""
+    men = own & ~kings
+    left = men & COLUMN_GE2
+    right = men & COLUMN_LE5
+    return (
+        (left & (opp << 9) & (empty << 18))
+        | (right & (opp << 7) & (empty << 14))
+        | (left & (opp >> 7) & (empty >> 14))
+        | (right & (opp >> 9) & (empty >> 18))
+    )
+
+
+def _can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
+    """Whether the side owning ``own`` has a capture."""
+    men = own & ~kings
+    left = men & COLUMN_GE2
+    right = men & COLUMN_LE5
+    if (
+        (left & (opp << 9) & (empty << 18))
+        or (right & (opp << 7) & (empty << 14))
+        or (left & (opp >> 7) & (empty >> 14))
+        or (right & (opp >> 9) & (empty >> 18))
+    ):
+        return True
+    own_kings = own & kings
+    if own_kings:
+        occupied = own | opp
+        for index in _bits(own_kings):
+            masks = RAY_MASK[index]
+            for direction in range(4):
+                blockers = masks[direction] & occupied
+                if not blockers:
+                    continue
+                if direction < 2:
+                    first = blockers.bit_length() - 1
+                else:
+                    first = (blockers & -blockers).bit_length() - 1
+                if opp >> first & 1:
+                    land = NEXT[direction][first]
+                    if land >= 0 and empty >> land & 1:
+                        return True
+    return False
+
+
+def _has_quiet(own: int, kings: int, empty: int, turn: Side) -> bool:
+    """Whether the side owning ``own`` has a move that captures nothing."""
+    men = own & ~kings
+    if turn is Side.WHITE:
+        if ((men & COLUMN_GE1) >> 9) & empty or ((men & COLUMN_LE6) >> 7) & empty:
+            return True
+    elif ((men & COLUMN_GE1) << 7) & empty or ((men & COLUMN_LE6) << 9) & empty:
+        return True
+    for index in _bits(own & kings):
+        for direction in range(4):
+            step = NEXT[direction][index]
+            if step >= 0 and empty >> step & 1:
+                return True
+    return False
+
+
+Route = tuple[tuple[int, ...], int]
+"""A capture route: layout indexes visited (start first) and the captured mask."""
+
+# A man's jumps from each index: (bit jumped over, landing index, landing bit).
+JUMPS = [
+    tuple(
+        (1 << over, land, 1 << land)
+        for d in range(4)
+        if (over := NEXT[d][i]) >= 0 and (land := NEXT[d][over]) >= 0
+    )
+    for i in range(64)
+]
+# A king's rays from each index as (index, bit) pairs.
+RAY_BITS = [tuple(tuple((j, 1 << j) for j in RAYS[i][d]) for d in range(4)) for i in range(64)]
+
+
+def _man_routes(
+    index: int,
+    live: int,
+    empty: int,
+    captured: int,
+    path: tuple[int, ...],
+    out: list[Route],
+    partial: list[Route] | None,
+) -> None:
+    """Extend a man's capture from ``index``; ``live`` are the enemies not yet jumped."""
+    done = True
+    for over, land, land_bit in JUMPS[index]:
+        if live & over and empty & land_bit:
+            done = False
+            step = (*path, land)
+            if partial is not None:
+                partial.append((step, captured | over))
+            _man_routes(land, live ^ over, empty, captured | over, step, out, partial)
+    if done:
+        out.append((path, captured))
+
+
+def _king_routes(
+    index: int,
+    live: int,
+    empty: int,
+    captured: int,
+    path: tuple[int, ...],
+    out: list[Route],
+    partial: list[Route] | None,
+) -> None:
+    """Extend a king's capture from ``index``; ``live`` are the enemies not yet jumped."""
+    done = True
+    for ray in RAY_BITS[index]:
+        over = 0
+        for square, bit in ray:
+            if over:
+                if not empty & bit:
+                    break
+                done = False
+                step = (*path, square)
+                if partial is not None:
+                    partial.append((step, captured | over))
+                _king_routes(square, live ^ over, empty, captured | over, step, out, partial)
+            elif not empty & bit:
+                if not live & bit:
+                    break
+                over = bit
+    if done and captured:
+        out.append((path, captured))
+
+
+def _routes(position: BrazilianPosition, partial: list[Route] | None = None) -> list[Route]:
+    """Every complete capture route of the side to move (before the majority rule).
+
+    ``partial`` collects the unfinished routes too, for error messages.
+    """
+    white, black, kings, turn = position
+    own, opp = (black, white) if turn else (white, black)
+    empty = DARK & ~(white | black)
+    out: list[Route] = []
+    starts = _capture_starts(own, opp, kings, empty)
+    while starts:
+        bit = starts & -starts
+        starts ^= bit
+        start = bit.bit_length() - 1
+        _man_routes(start, opp, empty | bit, 0, (start,), out, partial)
+    starts = own & kings
+    while starts:
+        bit = starts & -starts
+        starts ^= bit
+        start = bit.bit_length() - 1
+        _king_routes(start, opp, empty | bit, 0, (start,), out, partial)
+    return out
+
+
+def _captured_squares(captured: int) -> tuple[int, ...]:
+    """The square numbers of a captured mask, in increasing order."""
+    squares = []
+    while captured:
+        bit = captured & -captured
+        captured ^= bit
+        squares.append(SQUARE_OF[bit.bit_length() - 1])
+    return tuple(squares)
+
+
+def _move_of(route: Route) -> BrazilianMove:
+    """The move a capture route makes."""
+    path, captured = route
+    return _new(
+        BrazilianMove, (tuple(map(SQUARE_OF.__getitem__, path)), _captured_squares(captured))
+    )
+
+
+def _best_routes(position: BrazilianPosition) -> list[Route]:
+    """The capture routes the majority rule allows (empty when there is no capture)."""
+    routes = _routes(position)
+    if not routes:
+        return routes
+    most = max(captured.bit_count() for _, captured in routes)
+    return [route for route in routes if route[1].bit_count() == most]
+
+
+QUIET = [[_new(BrazilianMove, ((a, b), ())) for b in range(33)] for a in range(33)]
+"""Prebuilt quiet moves, by start and end square."""
+
+
+def _quiet_moves(position: BrazilianPosition) -> list[BrazilianMove]:
+    """The moves that capture nothing (legal when no capture exists)."""
+    white, black, kings, turn = position
+    own = white if turn is Side.WHITE else black
+    empty = DARK & ~(white | black)
+    moves = []
+    for index in _bits(own):
+        start = SQUARE_AT[index]
+        if kings >> index & 1:
+            for ray in RAYS[index]:
+                for square in ray:
+                    if not empty >> square & 1:
+                        break
+                    moves.append(QUIET[start][SQUARE_AT[square]])
+        else:
+            moves.extend(QUIET[start][SQUARE_AT[j]] for j in _bits(FORWARD[turn][start] & empty))
+    moves.sort()
+    return moves
+
+
+# Move text ------------------------------------------------------------------------------
+
+_NUMERIC = re.compile(r"(\d{1,2})(?:(-)(\d{1,2})|((?:[x:]\d{1,2})+))")
+_ALPHA = re.compile(r"([a-h][1-8])(?:(-)([a-h][1-8])|((?:[x:][a-h][1-8])+)|((?:[a-h][1-8])+))")
+_ALPHA_SQUARE = re.compile(r"[a-h][1-8]")
+
+
+class _Text(NamedTuple):
+    """A move text read: its squares, its kind (``-``, ``x`` or ``""``) and notation."""
+
+    squares: tuple[int, ...]
+    kind: str
+    notation: str
+
+
+class _Malformed(NamedTuple):
+    """A move text that is not a move, and why."""
+
+    reason: str
+
+
+def _read_text(text: str) -> _Text | _Malformed:
+    """Split a move text into squares, or say why it is not a move."""
+    lowered = text.strip().lower()
+    if match := _NUMERIC.fullmatch(lowered):
+        numbers = [int(n) for n in re.findall(r"\d+", lowered)]
+        for number in numbers:
+            if not 1 <= number <= 32:
+                return _Malformed(f"there is no square {number}")
+        if match.group(4) and "x" in match.group(4) and ":" in match.group(4):
+            return _Malformed("")
+        return _Text(tuple(numbers), "-" if match.group(2) else "x", "numeric")
+    if match := _ALPHA.fullmatch(lowered):
+        names = _ALPHA_SQUARE.findall(lowered)
+        for name in names:
+            if name not in NUMBER_OF_NAME:
+                return _Malformed(f"{name} is a light square")
+        if match.group(4) and "x" in match.group(4) and ":" in match.group(4):
+            return _Malformed("")
+        kind = "-" if match.group(2) else "x" if match.group(4) else ""
+        return _Text(tuple(NUMBER_OF_NAME[n] for n in names), kind, "alphanumeric")
+    return _Malformed("")
+
+
+def _name(square: int, notation: str) -> str:
+    """A square written in a notation."""
+    return NAME[square] if notation == "alphanumeric" else str(square)
+
+
+def _write(move: BrazilianMove, notation: str, full: bool) -> str:
+    """A move written in a notation, with every landing square when ``full``."""
+    if not move.captured:
+        return f"{_name(move.path[0], notation)}-{_name(move.path[-1], notation)}"
+    squares = move.path if full else (move.path[0], move.path[-1])
+    return "x".join(_name(square, notation) for square in squares)
+
+
+def _plural(count: int) -> str:
+    """``"1 piece"``, ``"3 pieces"``."""
+    return f"{count} piece" if count == 1 else f"{count} pieces"
+
+
+# FEN ------------------------------------------------------------------------------------
+
+_FEN_TOKEN = re.compile(r"(k?)(?:(\d{1,2})(?:-(\d{1,2}))?|([a-z]\d{1,2}))")
+GAMETYPE_NUMERIC = "26,W,8,8,N2,0"
+GAMETYPE_ALPHANUMERIC = "26,W,8,8,A0,0"
+
+
+def _fen_squares(field: str, fen: str) -> list[tuple[int, bool]]:
+    """The (square, is king) pairs a FEN piece list names."""
+    pieces: list[tuple[int, bool]] = []
+    if not field:
+        return pieces
+    for token in field.split(","):
+        if not token:
+            raise SetupError(f"invalid FEN {fen!r}: a piece list has an empty entry")
+        match = _FEN_TOKEN.fullmatch(token)
+        if match is None:
+            raise SetupError(f"invalid FEN {fen!r}: {token!r} is not a square")
+        king = bool(match.group(1))
+        if match.group(4):
+            name = match.group(4)
+            if name not in NUMBER_OF_NAME:
+                if _ALPHA_SQUARE.fullmatch(name):
+                    raise SetupError(f"invalid FEN {fen!r}: {name} is a light square")
+                raise SetupError(f"invalid FEN {fen!r}: there is no square {name}")
+            pieces.append((NUMBER_OF_NAME[name], king))
+            continue
+        first = int(match.group(2))
+        last = int(match.group(3)) if match.group(3) else first
+        for number in (first, last):
+            if not 1 <= number <= 32:
+                raise SetupError(f"invalid FEN {fen!r}: there is no square {number}")
+        if last < first:
+            raise SetupError(f"invalid FEN {fen!r}: the range {first}-{last} runs backward")
+        pieces.extend((n, king) for n in range(first, last + 1))
+    return pieces
+
+
+def _parse_fen(fen: str) -> BrazilianPosition:
+    """The position a PDN FEN tag value describes."""
+    text = re.sub(r"\s+", "", fen).lower()
+    if text.endswith("."):
+        text = text[:-1]
+    fields = text.split(":")
+    if len(fields) != 3:
+        raise SetupError(
+            f"invalid FEN {fen!r}: expected the side to move, White's pieces and Black's "
+            "pieces, separated by ':'"
+        )
+    if fields[0] not in ("w", "b"):
+        raise SetupError(f"invalid FEN {fen!r}: the side to move must be W or B")
+    lists: dict[str, str] = {}
+    for field in fields[1:]:
+        colour = field[:1]
+        if colour not in ("w", "b"):
+            raise SetupError(f"invalid FEN {fen!r}: a piece list must start with W or B")
+        if colour in lists:
+            side = "White" if colour == "w" else "Black"
+            raise SetupError(f"invalid FEN {fen!r}: {side}'s pieces are listed twice")
+        lists[colour] = field[1:]
+    boards = [0, 0]
+    kings = 0
+    for side in Side:
+        for square, king in _fen_squares(lists["wb"[side]], fen):
+            bit = BIT[square]
+            if (boards[0] | boards[1]) & bit:
+                raise SetupError(f"invalid FEN {fen!r}: square {square} is given twice")
+            if not king and PROMOTION[side] & bit:
+                raise SetupError(
+                    f"invalid FEN {fen!r}: a {side.title} man cannot stand on {square}, the row "
+                    f"where it is crowned; write K{square} for a king"
+                )
+            boards[side] |= bit
+            if king:
+                kings |= bit
+    turn = Side.WHITE if fields[0] == "w" else Side.BLACK
+    return BrazilianPosition(boards[0], boards[1], kings, turn)
+
+
+def _write_fen(position: BrazilianPosition, notation: str) -> str:
+    """The PDN FEN tag value of a position, with squares in a notation."""
+    white, black, kings, turn = position
+    lists = []
+    for letter, pieces in (("W", white), ("B", black)):
+        names = [
+            ("K" if kings & BIT[n] else "") + _name(n, notation) for n in SQUARES if pieces & BIT[n]
+        ]
+        lists.append(letter + ",".join(names))
+    return f"{'W' if turn is Side.WHITE else 'B'}:{lists[0]}:{lists[1]}"
+
+
+def _check_gametype(value: str) -> None:
+    """Reject a full GameType tag whose board or numbering this game does not use."""
+    normal = re.sub(r"\s+", "", value).upper()
+    if normal not in ("26", GAMETYPE_NUMERIC, GAMETYPE_ALPHANUMERIC):
+        raise SetupError(
+            f"GameType {value!r} is not a Brazilian draughts board this toolkit reads; "
+            f"use {GAMETYPE_NUMERIC} (numeric) or {GAMETYPE_ALPHANUMERIC} (alphanumeric)"
+        )
+
+
+START = BrazilianPosition(sum(BIT[21:33]), sum(BIT[1:13]), 0, Side.WHITE)
+
+_TEXT_CACHE: dict[str, _Text | _Malformed] = {}
+_TEXT_CACHE_SIZE = 4096
+
+
+class Brazilian(Game):
+    """Brazilian draughts: FMJD rules on 8x8, flying kings, majority capture."""
+
+    name: ClassVar[str] = "brazilian"
+    title: ClassVar[str] = "Brazilian draughts"
+    code_prefix: ClassVar[str] = "BR"
+    notations: ClassVar[tuple[str, ...]] = ("numeric", "alphanumeric")
+    results: ClassVar[tuple[str, ...]] = (
+        "2-0",
+        "0-2",
+        "1-1",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "0-0",
+        "*",
+    )
+    gametype: ClassVar[str | None] = "26"
+
+    def __init__(self) -> None:
+        self._best_for: BrazilianPosition | None = None
+        self._best_routes: list[Route] = []
+
+    # Positions ---------------------------------------------------------------------
+
+    def start(self, tags: Mapping[str, str]) -> BrazilianPosition:
+        """The standard start, or the position of the record's ``FEN`` tag."""
+        gametype = tags.get("GameType")
+        if gametype is not None:
+            _check_gametype(gametype)
+        fen = tags.get("FEN")
+        return START if fen is None else _parse_fen(fen)
+
+    def setup_tags(
+        self, position: BrazilianPosition, notation: str | None = None
+    ) -> dict[str, str]:
+        """The ``FEN`` tag of ``position``, with squares in ``notation``."""
+        return {"FEN": _write_fen(position, notation or self.notations[0])}
+
+    def turn(self, position: BrazilianPosition) -> Side:
+        """The side to move."""
+        return position.turn
+
+    def repetition_key(self, position: BrazilianPosition) -> Hashable:
+        """The position itself: pieces, kings and side to move."""
+        return position
+
+    # Moves ---------------------------------------------------------------------------
+
+    def _best(self, position: BrazilianPosition) -> list[Route]:
+        """The legal capture routes of a position (those of the last position asked are kept)."""
+        if position != self._best_for:
+            self._best_routes = _best_routes(position)
+            self._best_for = position
+        return self._best_routes
+
+    def _captures(self, position: BrazilianPosition) -> list[BrazilianMove]:
+        """The legal captures, one per distinct outcome, in order."""
+        moves = list(dict.fromkeys(_move_of(route) for route in self._best(position)))
+        moves.sort()
+        return moves
+
+    def legal_moves(self, position: BrazilianPosition) -> list[BrazilianMove]:
+        """Every legal move, captures by the majority rule, one per distinct outcome."""
+        return self._captures(position) or _quiet_moves(position)
+
+    def parse_move(self, position: BrazilianPosition, text: str) -> BrazilianMove:
+        """The legal move ``text`` names, in numeric or alphanumeric notation."""
+        read = _TEXT_CACHE.get(text)
+        if read is None:
+            read = _read_text(text)
+            if len(_TEXT_CACHE) >= _TEXT_CACHE_SIZE:
+                _TEXT_CACHE.clear()
+            _TEXT_CACHE[text] = read
+        if read.__class__ is _Malformed:
+            reason = f": {read.reason}" if read.reason else ""
+            raise IllegalMove(
+                MALFORMED, f"{text.strip()!r} is not a Brazilian draughts move{reason}"
+            )
+        squares, kind, _ = read
+        white, black, kings, turn = position
+        own, opp = (black, white) if turn else (white, black)
+        start = squares[0]
+        start_bit = BIT[start]
+        if own & start_bit:
+            if kind != "x" and len(squares) == 2:
+                empty = DARK & ~(white | black)
+                if not _can_capture(own, opp, kings, empty):
+                    end = squares[1]
+                    if empty & BIT[end]:
+                        if kings & start_bit:
+                            between = BETWEEN[start][end]
+                            if between >= 0 and not between & ~empty:
+                                return QUIET[start][end]
+                        elif FORWARD[turn][start] & BIT[end]:
+                            return QUIET[start][end]
+                    raise self._diagnose(position, read, text)
+            if kind != "-":
+                move = self._find_capture(position, squares)
+                if move is not None:
+                    return move
+        raise self._diagnose(position, read, text)
+
+    def _find_capture(
+        self, position: BrazilianPosition, squares: tuple[int, ...]
+    ) -> BrazilianMove | None:
+        """The legal capture a list of squares names alone, if there is one."""
+        routes = self._best(position)
+        first, last = INDEX[squares[0]], INDEX[squares[-1]]
+        if len(squares) == 2:
+            found = [route for route in routes if route[0][0] == first and route[0][-1] == last]
+            if found and all(route[1] == found[0][1] for route in found):
+                return _move_of(found[0])
+            return None
+        indexes = tuple(INDEX[n] for n in squares)
+        for path, captured in routes:
+            if path == indexes:
+                return BrazilianMove(squares, _captured_squares(captured))
+        return None
+
+    def _diagnose(self, position: BrazilianPosition, read: _Text, text: str) -> IllegalMove:
+        """The error for a well-formed move text that names no legal move."""
+        squares, kind, notation = read
+        written = text.strip()
+        white, black, kings, turn = position
+        if self.outcome(position) is not None:
+            return IllegalMove(
+                GAME_OVER, f"{turn.title} has no legal move: the game ended", show_legal=False
+            )
+        start, end = squares[0], squares[-1]
+        start_name, end_name = _name(start, notation), _name(end, notation)
+        own = white if turn is Side.WHITE else black
+        if not own & BIT[start]:
+            if not (white | black) & BIT[start]:
+                return IllegalMove(NO_PIECE, f"square {start_name} is empty")
+            owner = turn.other.title
+            piece = "king" if kings & BIT[start] else "man"
+            return IllegalMove(
+                NO_PIECE, f"square {start_name} holds a {owner} {piece}; {turn.title} is to move"
+            )
+        piece = "king" if kings & BIT[start] else "man"
+        moves = self._captures(position)
+        if moves:
+            partial: list[Route] = []
+            _routes(position, partial)
+            indexes = tuple(INDEX[n] for n in squares)
+            if len(squares) == 2:
+                taken = [
+                    captured.bit_count()
+                    for path, captured in partial
+                    if path[0] == indexes[0] and path[-1] == indexes[-1]
+                ]
+            else:
+                taken = [c.bit_count() for path, c in partial if path == indexes]
+            kind = kind or ("x" if taken or len(squares) > 2 else "-")
+            same = [m for m in moves if m.path[0] == start and m.path[-1] == end]
+            if kind == "-":
+                if same:
+                    full = _write(same[0], notation, len(same) > 1)
+                    return IllegalMove(ILLEGAL, f"{written} is a capture: write {full}")
+                listed = ", ".join(self._written(position, moves, notation))
+                available = (
+                    "a capture is available" if len(moves) == 1 else "captures are available"
+                )
+                return IllegalMove(
+                    CAPTURE_COMPULSORY, f"{available}: {listed}; {written} is not a capture"
+                )
+            most = len(moves[0].captured)
+            if taken and max(taken) < most:
+                return IllegalMove(
+                    MAJORITY,
+                    f"a capture of {_plural(most)} is available; {written} takes {max(taken)}",
+                )
+            if len(squares) == 2 and len(same) > 1:
+                paths = ", ".join(_write(m, notation, True) for m in same)
+                return IllegalMove(
+                    AMBIGUOUS, f"{written} names {len(same)} captures: {paths}; write the path"
+                )
+            if same:
+                return IllegalMove(ILLEGAL, f"{written} is not the path of a legal capture")
+            return IllegalMove(ILLEGAL, f"a {piece} on {start_name} cannot capture to {end_name}")
+        if kind == "x" or len(squares) > 2:
+            quiet = BrazilianMove((start, end))
+            if len(squares) == 2 and quiet in _quiet_moves(position):
+                return IllegalMove(
+                    ILLEGAL, f"{written} captures nothing: write {_write(quiet, notation, False)}"
+                )
+            return IllegalMove(ILLEGAL, f"no capture is available; {written} is not legal")
+        if (
+            piece == "man"
+            and (ROW[end] > ROW[start]) == (turn is Side.WHITE)
+            and ROW[end] != ROW[start]
+        ):
+            return IllegalMove(BACKWARD, f"a man moves forward only; {written} goes backward")
+        reason = f": square {end_name} is occupied" if (white | black) & BIT[end] else ""
+        return IllegalMove(ILLEGAL, f"a {piece} on {start_name} cannot move to {end_name}{reason}")
+
+    def _written(
+        self, position: BrazilianPosition, moves: Sequence[BrazilianMove], notation: str
+    ) -> list[str]:
+        """Moves written in a notation, each in its shortest unambiguous form."""
+        if not any(move.captured for move in moves):
+            return [_write(move, notation, False) for move in moves]
+        legal = self.legal_moves(position)
+        ends: dict[tuple[int, int], int] = {}
+        for move in legal:
+            key = (move.path[0], move.path[-1])
+            ends[key] = ends.get(key, 0) + 1
+        return [_write(m, notation, ends.get((m.path[0], m.path[-1]), 0) > 1) for m in moves]
+
+    def format_move(
+        self, position: BrazilianPosition, move: BrazilianMove, notation: str | None = None
+    ) -> str:
+        """``move`` in ``notation``: start and end only, or the full path when ambiguous."""
+        return self._written(position, (move,), notation or self.notations[0])[0]
+
+    def describe_moves(
+        self, position: BrazilianPosition, moves: Sequence[BrazilianMove]
+    ) -> list[str]:
+        """The moves in numeric notation, for messages."""
+        return self._written(position, moves, self.notations[0])
+
+    def play(self, position: BrazilianPosition, move: BrazilianMove) -> BrazilianPosition:
+        """The position after ``move``; a man that ends on the far row is crowned."""
+        white, black, kings, turn = position
+        path, captured = move
+        start, end = BIT[path[0]], BIT[path[-1]]
+        if captured:
+            removed = 0
+            for square in captured:
+                removed |= BIT[square]
+            kings &= ~removed
+            if turn:
+                white &= ~removed
+            else:
+                black &= ~removed
+        if kings & start:
+            kings = (kings ^ start) | end
+        elif end & PROMOTION[turn]:
+            kings |= end
+        if turn:
+            return _new(BrazilianPosition, (white, (black ^ start) | end, kings, Side.WHITE))
+        return _new(BrazilianPosition, ((white ^ start) | end, black, kings, Side.BLACK))
+
+    def notation_of(self, text: str) -> str | None:
+        """``"numeric"`` or ``"alphanumeric"`` by the move text's first character."""
+        first = text.strip()[:1]
+        if first.isdigit():
+            return "numeric"
+        if first.isalpha():
+            return "alphanumeric"
+        return None
+
+    # End of game -------------------------------------------------------------------
+
+    def outcome(self, position: BrazilianPosition) -> Outcome | None:
+        """The side to move loses when it has no legal move."""
+        white, black, kings, turn = position
+        own, opp = (white, black) if turn is Side.WHITE else (black, white)
+        empty = DARK & ~(white | black)
+        if _has_quiet(own, kings, empty, turn) or _can_capture(own, opp, kings, empty):
+            return None
+        return Outcome(turn.other, f"{turn.title} has no legal move")
+
+    def result_for(self, outcome: Outcome) -> tuple[str, ...]:
+        """PDN draughts results first (``2-0``, ``0-2``, ``1-1``), then the chess forms."""
+        if outcome.winner is None:
+            return ("1-1", "1/2-1/2")
+        return ("2-0", "1-0") if outcome.winner is Side.WHITE else ("0-2", "0-1")
+
+    # Records -------------------------------------------------------------------------
+
+    def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
+        """The full ``GameType`` of the notation, and the ``FEN`` tag rewritten in it."""
+        out = {
+            "GameType": GAMETYPE_ALPHANUMERIC if notation == "alphanumeric" else GAMETYPE_NUMERIC
+        }
+        fen = tags.get("FEN")
+        if fen is not None:
+            with contextlib.suppress(SetupError):
+                out["FEN"] = _write_fen(_parse_fen(fen), notation)
+        return out
+
+    # Pictures --------------------------------------------------------------------------
+
+    def render_text(self, position: BrazilianPosition, last: BrazilianMove | None = None) -> str:
+        """The board from White's side; the last move's squares are shown in brackets."""
+        white, black, kings, turn = position
+        marked = set(last.path) if last is not None else set()
+        files = "   " + "".join(f" {f} " for f in FILES)
+        lines = [files]
+        for row in range(8):
+            cells = []
+            for col in range(8):
+                square = SQUARE_AT.get(row * 8 + col)
+                if square is None:
+                    cells.append("   ")
+                    continue
+                bit = BIT[square]
+                char = "."
+                if white & bit:
+                    char = "W" if kings & bit else "w"
+                elif black & bit:
+                    char = "B" if kings & bit else "b"
+                cells.append(f"[{char}]" if square in marked else f" {char} ")
+            rank = str(8 - row)
+            lines.append(f" {rank} " + "".join(cells) + f" {rank}")
+        lines.append(files)
+        lines.append(f"{turn.title} to move")
+        return "\n".join(line.rstrip() for line in lines)
