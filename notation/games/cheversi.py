@@ -1,0 +1,795 @@
+"""Cheversi (Chess-Reversi): a placement game with chess pieces on an 8x8 board.
+
+Each side places, one per ply, its King, Queen, two Rooks, two Bishops and two Knights;
+White first, 16 plies in all, and pieces never move. Every EMPTY square earns a side one
+point for each of its pieces that attacks it under chess rules; the higher score wins.
+The rules enforced are those of the project's rulings (section 5); the whole rule set is
+the ordered list :data:`CHECKS` below, one named check per rule.
+
+Setup tag ``FEN``: ``<ranks> <w|b> <last>``, e.g. ``8/8/8/8/8/2B5/1b6/K7 b c3``. The
+ranks run from 8 down to 1 as in chess FEN (``KQRBN`` White, ``kqrbn`` Black, digits for
+runs of empty squares); ``w``/``b`` is the side to place; ``last`` is the square of the
+piece placed last (``-`` on the empty board). Tag ``Notation`` names the letters of the
+record: ``en`` (default), ``fr``, ``de``, ``ru``, ``uk`` or ``figurine``. Cheversi has no
+rule options: a ``Rules`` tag must be empty.
+
+Move text: a piece and a square, ``Ke4``. Latin letters are read in the record's
+notation (English unless the ``Notation`` tag says ``fr`` or ``de``); Cyrillic letters
+(``Кр Ф Л Т С К``) and figurines of either colour are always read. Squares use the files
+``a``-``h``; the Cyrillic look-alikes ``а в с е`` are read as ``a b c e``.
+
+Diagnostic codes (all errors), in the order the checks run:
+
+- CV203 the game is over (all 16 pieces placed, or the side to place has no legal
+  placement; the latter replaces any later code when it applies)
+- CV201 the text is not a piece and a square
+- CV202 the piece letter is not one of the record's notation
+- CV206 White's first piece is not its King
+- CV210 a queen call is ignored (the opponent just placed its Queen while this side's
+  Queen was off the board)
+- CV211 Black's 7th piece is not its Queen although its Queen is not placed yet
+- CV205 the side has already placed every piece of that kind
+- CV208 Black's King before Black's 8th ply
+- CV204 the square is occupied
+- CV207 the square touches no enemy piece (8-neighbourhood)
+- CV209 a side's second Bishop on the colour of its first
+- CV212 Black's King (its 8th ply) does not touch White's 8th piece
+- CV213 White's 8th piece has no empty neighbour (Black's King could not touch it)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar, NamedTuple
+
+from notation.diagnostics import Severity, register
+from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
+
+# Board geometry ------------------------------------------------------------------
+# Square index = 8 * rank + file, with a1 = 0, h1 = 7, a8 = 56, h8 = 63.
+
+FILES = "abcdefgh"
+SQUARE_NAMES: tuple[str, ...] = tuple(f"{FILES[s % 8]}{s // 8 + 1}" for s in range(64))
+"""The name of every square by index."""
+
+DARK: tuple[bool, ...] = tuple((s % 8 + s // 8) % 2 == 0 for s in range(64))
+"""Whether a square is dark (a1 is dark, as on a chessboard)."""
+
+
+def _steps(square: int, deltas: Iterable[tuple[int, int]]) -> tuple[int, ...]:
+    """Squares one step away from ``square`` by each (file, rank) delta, on the board."""
+    file, rank = square % 8, square // 8
+    return tuple(
+        8 * (rank + dr) + file + df
+        for df, dr in deltas
+        if 0 <= file + df < 8 and 0 <= rank + dr < 8
+    )
+
+
+def _ray(square: int, df: int, dr: int) -> tuple[int, ...]:
+    """Squares from ``square`` (excluded) along one direction to the edge, nearest first."""
+    file, rank = square % 8 + df, square // 8 + dr
+    squares = []
+    while 0 <= file < 8 and 0 <= rank < 8:
+        squares.append(8 * rank + file)
+        file, rank = file + df, rank + dr
+    return tuple(squares)
+
+
+ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
+DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+KNIGHT_JUMPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_steps(s, ORTHOGONAL + DIAGONAL) for s in range(64))
+"""The 8-neighbourhood of every square: where "touching" is looked up, and the King's attack."""
+
+KNIGHT_TARGETS: tuple[tuple[int, ...], ...] = tuple(_steps(s, KNIGHT_JUMPS) for s in range(64))
+"""The squares a Knight attacks from every square."""
+
+RAYS: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {
+    kind: tuple(tuple(_ray(s, df, dr) for df, dr in directions) for s in range(64))
+    for kind, directions in (
+        ("R", ORTHOGONAL),
+        ("B", DIAGONAL),
+        ("Q", ORTHOGONAL + DIAGONAL),
+    )
+}
+"""The lines a sliding piece attacks along from every square (each stops at a piece)."""
+
+# Pieces and notations -------------------------------------------------------------
+
+KINDS = "KQRBN"
+"""The kinds of piece, in the order legal moves are listed."""
+
+ALLOWED: dict[str, int] = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2}
+"""How many pieces of each kind a side places."""
+
+PIECES_PER_SIDE = sum(ALLOWED.values())
+TOTAL_PLIES = 2 * PIECES_PER_SIDE
+
+# A side's n-th ply comes when 2n-2 (White) or 2n-1 (Black) pieces are on the board.
+BLACK_7TH = 13
+WHITE_8TH = 14
+BLACK_8TH = 15
+
+PIECE_NAMES = {"K": "King", "Q": "Queen", "R": "Rook", "B": "Bishop", "N": "Knight"}
+
+NOTATIONS: tuple[str, ...] = ("en", "fr", "de", "ru", "uk", "figurine")
+"""Every notation, by ``Notation`` tag value; the first is the default."""
+
+LANGUAGES = {
+    "en": "English",
+    "fr": "French",
+    "de": "German",
+    "ru": "Russian",
+    "uk": "Ukrainian",
+    "figurine": "figurine",
+}
+
+LETTERS: dict[str, dict[str, str]] = {
+    "en": {"K": "K", "Q": "Q", "R": "R", "B": "B", "N": "N"},
+    "fr": {"K": "R", "Q": "D", "R": "T", "B": "F", "N": "C"},
+    "de": {"K": "K", "Q": "D", "R": "T", "B": "L", "N": "S"},
+    "ru": {"K": "Кр", "Q": "Ф", "R": "Л", "B": "С", "N": "К"},
+    "uk": {"K": "Кр", "Q": "Ф", "R": "Т", "B": "С", "N": "К"},
+}
+"""The piece letters of each language, by kind."""
+
+FIGURINES: dict[Side, dict[str, str]] = {
+    Side.WHITE: {"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘"},
+    Side.BLACK: {"K": "♚", "Q": "♛", "R": "♜", "B": "♝", "N": "♞"},
+}
+"""The figurines written for each side (either set is read for either side)."""
+
+LATIN_NOTATIONS = ("en", "fr", "de")
+"""Notations whose letters clash; the ``Notation`` tag picks one (English by default)."""
+
+ALWAYS_READ: dict[str, str] = {
+    token: kind
+    for table in (LETTERS["ru"], LETTERS["uk"], FIGURINES[Side.WHITE], FIGURINES[Side.BLACK])
+    for kind, token in table.items()
+}
+"""Cyrillic letters and figurines: unambiguous, so read whatever the record's notation."""
+
+LATIN_READ: dict[str, str] = {n: n if n in LATIN_NOTATIONS else "en" for n in NOTATIONS}
+"""The Latin letters a record in each notation is read with (English unless fr or de)."""
+
+READ_TOKENS: dict[str, dict[str, str]] = {
+    notation: {
+        **{token: kind for kind, token in LETTERS[LATIN_READ[notation]].items()},
+        **ALWAYS_READ,
+    }
+    for notation in NOTATIONS
+}
+"""Piece token -> kind, for reading a record in each notation."""
+
+LETTER_OWNERS: dict[str, dict[str, str]] = {}
+"""First character of a piece token -> {notation: kind} for every notation that uses it."""
+for _notation in NOTATIONS:
+    _tables = list(FIGURINES.values()) if _notation == "figurine" else [LETTERS[_notation]]
+    for _table in _tables:
+        for _kind, _token in _table.items():
+            LETTER_OWNERS.setdefault(_token[:1], {})[_notation] = _kind
+
+
+SQUARE_BY_TEXT: dict[str, int] = {}
+"""Square text -> index, with the Cyrillic look-alike files а в с е read as a b c e."""
+for _index, _name in enumerate(SQUARE_NAMES):
+    SQUARE_BY_TEXT[_name] = _index
+    for _latin, _cyrillic in (("a", "а"), ("b", "в"), ("c", "с"), ("e", "е")):
+        if _name[0] == _latin:
+            SQUARE_BY_TEXT[_cyrillic + _name[1]] = _index
+
+# Diagnostic codes ---------------------------------------------------------------------
+
+MALFORMED = register("CV201", Severity.ERROR, "Cheversi move text is not a piece and a square")
+UNKNOWN_PIECE = register(
+    "CV202", Severity.ERROR, "Cheversi piece letter not in the record's notation"
+)
+GAME_OVER = register("CV203", Severity.ERROR, "Cheversi move after the end of the game")
+OCCUPIED = register("CV204", Severity.ERROR, "Cheversi piece placed on an occupied square")
+NONE_LEFT = register("CV205", Severity.ERROR, "Cheversi side has no piece of that kind left")
+KING_FIRST = register("CV206", Severity.ERROR, "Cheversi: White's first piece must be its King")
+NOT_TOUCHING = register("CV207", Severity.ERROR, "Cheversi piece touches no enemy piece")
+BLACK_KING_EARLY = register(
+    "CV208", Severity.ERROR, "Cheversi: Black's King placed before Black's 8th ply"
+)
+BISHOP_COLOUR = register(
+    "CV209", Severity.ERROR, "Cheversi: a side's two Bishops on squares of one colour"
+)
+QUEEN_CALL = register("CV210", Severity.ERROR, "Cheversi queen call not answered with the Queen")
+BLACK_QUEEN_SEVENTH = register(
+    "CV211", Severity.ERROR, "Cheversi: Black's 7th ply must be its Queen when not yet placed"
+)
+KING_NOT_BY_LAST = register(
+    "CV212", Severity.ERROR, "Cheversi: Black's King does not touch White's 8th piece"
+)
+LAST_BOXED_IN = register(
+    "CV213", Severity.ERROR, "Cheversi: White's 8th piece has no empty neighbour"
+)
+
+# Positions and moves --------------------------------------------------------------------
+
+
+class Placement(NamedTuple):
+    """A ply: a piece of ``kind`` (``K Q R B N``) placed on ``square`` by the side to move."""
+
+    kind: str
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class CheversiPosition:
+    """A Cheversi position.
+
+    ``board`` has one character per square by index: ``KQRBN`` White, ``kqrbn`` Black,
+    ``.`` empty. ``last`` is the square placed last (-1 on the empty board); ``ply`` is
+    the number of pieces placed. ``notation`` is the one the record is written in (its
+    ``Notation`` tag), used to read and to list moves; it is not part of the position's
+    identity.
+    """
+
+    board: str
+    last: int
+    ply: int
+    notation: str = field(default="en", compare=False)
+
+    @property
+    def turn(self) -> Side:
+        """The side to place (White places when the sides have as many pieces)."""
+        return SIDES[self.ply & 1]
+
+
+EMPTY_BOARD = "." * 64
+SIDES = (Side.WHITE, Side.BLACK)
+"""The sides by index, without the cost of building an enum member on the hot path."""
+
+
+def _char(side: Side, kind: str) -> str:
+    """The board character of a piece."""
+    return kind if side is Side.WHITE else kind.lower()
+
+
+def _owner(char: str) -> Side:
+    """The side a (non-empty) board character belongs to."""
+    return Side.WHITE if char.isupper() else Side.BLACK
+
+
+def _ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ..."""
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') }"
+
+
+def _side_ply(position: CheversiPosition) -> int:
+    """Which of its own plies (1-8) the side to move is about to make."""
+    return position.ply // 2 + 1
+
+
+def _queen_caller(position: CheversiPosition) -> int | None:
+    """The square of the opponent's Queen that calls the mover's Queen now, if any."""
+    last = position.last
+    if last < 0:
+        return None
+    own, theirs = ("Q", "q") if position.ply & 1 == 0 else ("q", "Q")
+    if position.board[last] == theirs and own not in position.board:
+        return last
+    return None
+
+
+def _touches(board: str, square: int, side: Side) -> bool:
+    """Whether ``square`` has a piece of ``side`` among its 8 neighbours."""
+    upper = side is Side.WHITE
+    for n in NEIGHBOURS[square]:
+        char = board[n]
+        if char != "." and char.isupper() == upper:
+            return True
+    return False
+
+
+# The rules ------------------------------------------------------------------------------
+# Each check takes (position, kind, square) for the piece the side to move would place and
+# returns why that breaks its rule, or None. CHECKS runs them in order; the first failure
+# is the verdict.
+
+Check = Callable[[CheversiPosition, str, int], str | None]
+
+
+def white_king_first(position: CheversiPosition, kind: str, square: int) -> str | None:
+    """White's first ply is its King."""
+    if position.ply == 0 and kind != "K":
+        return "White's first piece must be its King"
+    return None
+
+
+def queen_call(position: CheversiPosition, kind: str, square: int) -> str | None:
+    """A side that places its Queen while the other's is off the board calls that Queen."""
+    caller = _queen_caller(position)
+    if caller is not None and kind != "Q":
+        mover = position.turn
+        return (
+            f"{mover.other.title} placed its Queen on {SQUARE_NAMES[caller]} while "
+            f"{mover.title}'s Queen was not on the board, so {mover.title} must place its "
+            "Queen now"
+        )
+    return None
+
+
+def black_queen_seventh(position: CheversiPosition, kind: str, square: int) -> str | None:
+    """Black's 7th ply is its Queen if the Queen is not on the board yet."""
+    if position.ply == BLACK_7TH and kind != "Q" and "q" not in position.board:
+        return "Black's 7th piece must be its Queen, which is not on the board yet"
+    return None
+
+
+def pieces_left(position: CheversiPosition, kind: str, square: int) -> str | None:
+    """Each side places exactly its own pieces: no ninth piece, no third Rook."""
+    side = position.turn
+    if position.board.count(_char(side, kind)) >= ALLOWED[kind]:
+        what = (
+            f"its {PIECE_NAMES[kind]}" if ALLOWED[kind] == 1 else f"both its {PIECE_NAMES[kind]}s"
+        )
+        return f"{side.title} has already placed {what}"
+    return None
+
+
+def black_king_last(position: CheversiPosition, kind: str, square: int) -> str | None:
+    """Black may not place its King before its 8th ply."""
+    if kind == "K" and position.turn is Side.BLACK and position.ply < BLACK_8TH:
+        return (
+            "Black's King must be its last piece (its 8th ply); this is its "
+            f"{_ordinal(_side_ply(position))}"
+        )
+    return None
+
+
+def empty_square(position: CheversiPosition, kind: str, square: int) -> str | None:
+    """A piece goes on an empty square."""
+    char = position.board[square]
+    if char != ".":
+        owner = _owner(char)
+        return f"{SQUARE_NAMES[square]} is occupied by {owner.title}'s {PIECE_NAMES[char.upper()]}"
+    return None
+
+
+def touches_enemy(position: CheversiPosition, kind: str, square: int) -> str | None:
+    """Every piece after White's first touches (8 neighbours) a piece of the other side."""
+    enemy = SIDES[(position.ply + 1) & 1]
+    if position.ply > 0 and not _touches(position.board, square, enemy):
+        return f"{SQUARE_NAMES[square]} touches no {enemy.title} piece"
+    return None
+
+
+def bishops_differ(position: CheversiPosition, kind: str, square: int) -> str | None:
+    """A side's two Bishops stand on squares of different colours."""
+    if kind != "B":
+        return None
+    side = position.turn
+    other = position.board.find(_char(side, "B"))
+    if other >= 0 and DARK[other] == DARK[square]:
+        colour = "dark" if DARK[square] else "light"
+        return (
+            f"{SQUARE_NAMES[square]} is {colour}, like {side.title}'s other Bishop on "
+            f"{SQUARE_NAMES[other]}; a side's Bishops must stand on different colours"
+        )
+    return None
+
+
+def king_by_last(position: CheversiPosition, kind: str, square: int) -> str | None:
+    """Black's 8th ply, its King, touches White's 8th piece (the piece placed last)."""
+    if position.ply == BLACK_8TH and square not in NEIGHBOURS[position.last]:
+        return f"Black's King must touch White's last piece, on {SQUARE_NAMES[position.last]}"
+    return None
+
+
+def last_has_room(position: CheversiPosition, kind: str, square: int) -> str | None:
+    """White's 8th piece goes where it keeps an empty neighbour for Black's King."""
+    if position.ply == WHITE_8TH and all(
+        n == square or position.board[n] != "." for n in NEIGHBOURS[square]
+    ):
+        return (
+            f"{SQUARE_NAMES[square]} has no empty neighbour, so Black's King could not "
+            "touch White's last piece"
+        )
+    return None
+
+
+CHECKS: tuple[tuple[str, Check], ...] = (
+    (KING_FIRST, white_king_first),
+    (QUEEN_CALL, queen_call),
+    (BLACK_QUEEN_SEVENTH, black_queen_seventh),
+    (NONE_LEFT, pieces_left),
+    (BLACK_KING_EARLY, black_king_last),
+    (OCCUPIED, empty_square),
+    (NOT_TOUCHING, touches_enemy),
+    (BISHOP_COLOUR, bishops_differ),
+    (KING_NOT_BY_LAST, king_by_last),
+    (LAST_BOXED_IN, last_has_room),
+)
+"""Every placement rule with its code, in the order they are checked."""
+
+
+def violation(position: CheversiPosition, kind: str, square: int) -> tuple[str, str] | None:
+    """The code and reason of the first rule that placing ``kind`` on ``square`` breaks."""
+    for code, check in CHECKS:
+        reason = check(position, kind, square)
+        if reason is not None:
+            return code, reason
+    return None
+
+
+def _candidates(position: CheversiPosition) -> list[int]:
+    """Squares worth trying: every square on the empty board, else empty squares by enemies."""
+    board = position.board
+    if position.ply == 0:
+        return list(range(64))
+    enemy_upper = position.turn is Side.BLACK
+    found: set[int] = set()
+    for square, char in enumerate(board):
+        if char != "." and char.isupper() == enemy_upper:
+            found.update(n for n in NEIGHBOURS[square] if board[n] == ".")
+    return sorted(found)
+
+
+def _placements(position: CheversiPosition) -> Iterator[Placement]:
+    """The legal placements, in kind order then square order (generated lazily)."""
+    if position.ply >= TOTAL_PLIES:
+        return
+    squares = _candidates(position)
+    for kind in KINDS:
+        for square in squares:
+            if violation(position, kind, square) is None:
+                yield Placement(kind, square)
+
+
+def attacked_squares(board: str, square: int) -> Sequence[int]:
+    """The squares the piece on ``square`` attacks under chess rules.
+
+    King and Knight by their patterns; Queen, Rook and Bishop along lines that stop at the
+    first piece in the way (whose square is attacked, though only empty squares score).
+    """
+    kind = board[square].upper()
+    if kind == "K":
+        return NEIGHBOURS[square]
+    if kind == "N":
+        return KNIGHT_TARGETS[square]
+    targets = []
+    for ray in RAYS[kind][square]:
+        for target in ray:
+            targets.append(target)
+            if board[target] != ".":
+                break
+    return targets
+
+
+def attack_counts(board: str) -> tuple[list[int], list[int]]:
+    """How many White and how many Black pieces attack each square, by index."""
+    counts: tuple[list[int], list[int]] = ([0] * 64, [0] * 64)
+    for square, char in enumerate(board):
+        if char != ".":
+            hits = counts[char.islower()]
+            for target in attacked_squares(board, square):
+                hits[target] += 1
+    return counts
+
+
+def score(board: str) -> tuple[int, int]:
+    """(White, Black): every empty square earns one point per piece of a side attacking it."""
+    totals = [0, 0]
+    for square, char in enumerate(board):
+        if char != ".":
+            totals[char.islower()] += sum(
+                1 for target in attacked_squares(board, square) if board[target] == "."
+            )
+    return totals[0], totals[1]
+
+
+# Setup tag ------------------------------------------------------------------------------
+
+
+def _parse_fen(text: str, notation: str) -> CheversiPosition:
+    """The position a ``FEN`` tag describes; :class:`SetupError` if it is not one."""
+    fields = text.split()
+    if len(fields) != 3:
+        raise SetupError(f"FEN {text!r}: expected three fields, '<ranks> <w|b> <last square or ->'")
+    ranks_text, side_text, last_text = fields
+    ranks = ranks_text.split("/")
+    if len(ranks) != 8:
+        raise SetupError(f"FEN {text!r}: expected 8 ranks separated by '/', got {len(ranks)}")
+    cells: list[str] = []
+    for number, rank in zip(range(8, 0, -1), ranks, strict=True):
+        row = ""
+        for char in rank:
+            if char in "12345678":
+                row += "." * int(char)
+            elif char.upper() in KINDS:
+                row += char
+            else:
+                raise SetupError(f"FEN {text!r}: {char!r} is not a piece letter (KQRBN kqrbn)")
+        if len(row) != 8:
+            raise SetupError(f"FEN {text!r}: rank {number} has {len(row)} squares, not 8")
+        cells.append(row)
+    board = "".join(reversed(cells))
+    if side_text not in ("w", "b"):
+        raise SetupError(f"FEN {text!r}: the side to place must be w or b, not {side_text!r}")
+    last = -1 if last_text == "-" else SQUARE_BY_TEXT.get(last_text, -2)
+    if last == -2:
+        raise SetupError(f"FEN {text!r}: {last_text!r} is not a square or '-'")
+    position = CheversiPosition(board, last, 64 - board.count("."), notation)
+    problem = _setup_problem(position, Side.WHITE if side_text == "w" else Side.BLACK)
+    if problem is not None:
+        raise SetupError(f"FEN {text!r}: {problem}")
+    return position
+
+
+def _setup_problem(position: CheversiPosition, side: Side) -> str | None:
+    """Why ``position`` (with ``side`` to place) cannot arise in a game, if it cannot."""
+    board = position.board
+    counts = {s: sum(1 for c in board if c != "." and _owner(c) is s) for s in Side}
+    white, black = counts[Side.WHITE], counts[Side.BLACK]
+    for s in Side:
+        for kind in KINDS:
+            found = board.count(_char(s, kind))
+            if found > ALLOWED[kind]:
+                return (
+                    f"{s.title} has {found} {PIECE_NAMES[kind]}s, but a side places {ALLOWED[kind]}"
+                )
+    if white - black not in (0, 1):
+        return (
+            f"White has {white} pieces and Black {black}; White places first and the sides "
+            "alternate, so White has as many pieces as Black or one more"
+        )
+    if side is not position.turn:
+        return f"with White {white} and Black {black} pieces it is {position.turn.title}'s turn"
+    if white and "K" not in board:
+        return "White's King is not on the board, but it is White's first piece"
+    if "k" in board and black < PIECES_PER_SIDE:
+        return "Black's King is on the board, but it is Black's last piece"
+    for s in Side:
+        first = board.find(_char(s, "B"))
+        second = board.rfind(_char(s, "B"))
+        if first != second and DARK[first] == DARK[second]:
+            return f"{s.title}'s Bishops stand on squares of one colour"
+    if position.ply > 1:
+        for square, char in enumerate(board):
+            if char != "." and not _touches(board, square, _owner(char).other):
+                return f"{SQUARE_NAMES[square]} touches no piece of the other side"
+    if position.ply == 0:
+        return None if position.last < 0 else "the last square must be '-' on the empty board"
+    if position.last < 0 or board[position.last] == ".":
+        return "the last square must hold the piece placed last"
+    if _owner(board[position.last]) is not side.other:
+        return f"the piece placed last must be {side.other.title}'s"
+    if ("Q" in board) != ("q" in board) and board[position.last].upper() != "Q":
+        return "one Queen is on the board without the other, so it must be the piece placed last"
+    if black == PIECES_PER_SIDE and board[position.last] != "k":
+        return "Black's King must be the piece placed last"
+    if position.ply == BLACK_8TH and all(board[n] != "." for n in NEIGHBOURS[position.last]):
+        return "White's 8th piece has no empty neighbour for Black's King"
+    return None
+
+
+def _format_fen(position: CheversiPosition) -> str:
+    """The ``FEN`` tag value of ``position``."""
+    ranks = []
+    for rank in range(7, -1, -1):
+        row = position.board[8 * rank : 8 * rank + 8]
+        text, run = "", 0
+        for char in row:
+            if char == ".":
+                run += 1
+                continue
+            if run:
+                text, run = text + str(run), 0
+            text += char
+        ranks.append(text + (str(run) if run else ""))
+    last = SQUARE_NAMES[position.last] if position.last >= 0 else "-"
+    return f"{'/'.join(ranks)} {'w' if position.turn is Side.WHITE else 'b'} {last}"
+
+
+# The game -------------------------------------------------------------------------------
+
+
+class Cheversi(Game):
+    """Cheversi (Chess-Reversi): rules, notations and pictures."""
+
+    name: ClassVar[str] = "cheversi"
+    title: ClassVar[str] = "Cheversi (Chess-Reversi)"
+    code_prefix: ClassVar[str] = "CV"
+    notations: ClassVar[tuple[str, ...]] = NOTATIONS
+    results: ClassVar[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "*")
+
+    # Positions ---------------------------------------------------------------------
+
+    def start(self, tags: Mapping[str, str]) -> CheversiPosition:
+        """The empty board or the ``FEN`` tag's position, in the ``Notation`` tag's notation."""
+        options = [o.strip() for o in tags.get("Rules", "").split(",") if o.strip()]
+        if options:
+            raise SetupError(
+                f"Rules: unknown rule option {options[0]!r}; Cheversi has no rule options"
+            )
+        notation = tags.get("Notation", "en").strip().lower()
+        if notation not in NOTATIONS:
+            raise SetupError(
+                f"Notation: unknown notation {tags['Notation']!r}; known: {', '.join(NOTATIONS)}"
+            )
+        fen = tags.get("FEN")
+        if fen is None:
+            return CheversiPosition(EMPTY_BOARD, -1, 0, notation)
+        return _parse_fen(fen, notation)
+
+    def setup_tags(self, position: CheversiPosition, notation: str | None = None) -> dict[str, str]:
+        """``{"FEN": ...}`` for ``position`` (FEN piece letters are always English)."""
+        return {"FEN": _format_fen(position)}
+
+    def turn(self, position: CheversiPosition) -> Side:
+        """The side to place."""
+        return position.turn
+
+    # Moves -------------------------------------------------------------------------
+
+    def legal_moves(self, position: CheversiPosition) -> list[Placement]:
+        """Every legal placement, by kind (K Q R B N) then square (a1, b1, ... h8)."""
+        return list(_placements(position))
+
+    def parse_move(self, position: CheversiPosition, text: str) -> Placement:
+        """The legal placement ``text`` names; :class:`IllegalMove` saying which rule fails."""
+        written = text.strip()
+        if position.ply >= TOTAL_PLIES:
+            raise IllegalMove(
+                GAME_OVER,
+                f"{written}: the game is over: all {TOTAL_PLIES} pieces are on the board",
+                show_legal=False,
+            )
+        try:
+            kind, square = self._read(position.notation, written)
+            found = violation(position, kind, square)
+            if found is not None:
+                raise IllegalMove(found[0], f"{written}: {found[1]}")
+        except IllegalMove:
+            if next(iter(_placements(position)), None) is None:
+                raise IllegalMove(
+                    GAME_OVER,
+                    f"{written}: the game is over: {position.turn.title} has no legal placement",
+                    show_legal=False,
+                ) from None
+            raise
+        return Placement(kind, square)
+
+    @staticmethod
+    def _read(notation: str, written: str) -> tuple[str, int]:
+        """The kind and square a move text names, in a record written in ``notation``."""
+        tokens = READ_TOKENS[notation]
+        size = 2 if written[:2] in tokens else 1
+        kind = tokens.get(written[:size])
+        square = SQUARE_BY_TEXT.get(written[size:])
+        if kind is not None and square is not None:
+            return kind, square
+        letter = written[:1]
+        if square is not None and ((letter.isalpha() and letter.isupper()) or letter in "♙♟"):
+            raise IllegalMove(
+                UNKNOWN_PIECE, f"{written}: {_unknown_letter(LATIN_READ[notation], letter)}"
+            )
+        raise IllegalMove(
+            MALFORMED, f"{written}: not a placement; write a piece and a square, like Ke4"
+        )
+
+    def format_move(
+        self, position: CheversiPosition, move: Placement, notation: str | None = None
+    ) -> str:
+        """``move`` as piece and square (``Ke4``); figurines take the mover's colour."""
+        notation = notation or NOTATIONS[0]
+        if notation == "figurine":
+            piece = FIGURINES[position.turn][move.kind]
+        elif notation in LETTERS:
+            piece = LETTERS[notation][move.kind]
+        else:
+            raise ValueError(f"unknown notation {notation!r}; known: {', '.join(NOTATIONS)}")
+        return piece + SQUARE_NAMES[move.square]
+
+    def play(self, position: CheversiPosition, move: Placement) -> CheversiPosition:
+        """The position after ``move`` (assumed legal)."""
+        board = position.board
+        square = move.square
+        char = _char(position.turn, move.kind)
+        return CheversiPosition(
+            board[:square] + char + board[square + 1 :],
+            square,
+            position.ply + 1,
+            position.notation,
+        )
+
+    def describe_moves(self, position: CheversiPosition, moves: Sequence[Placement]) -> list[str]:
+        """The moves written in the record's own notation, for messages."""
+        return [self.format_move(position, move, position.notation) for move in moves]
+
+    def notation_of(self, text: str) -> str | None:
+        """The notation a move text is written in, when only one notation has its piece."""
+        owners = LETTER_OWNERS.get(text.strip()[:1], {})
+        return next(iter(owners)) if len(owners) == 1 else None
+
+    # End of game -----------------------------------------------------------------------
+
+    def outcome(self, position: CheversiPosition) -> Outcome | None:
+        """The scored result after ply 16, or when the side to place has no legal placement."""
+        if position.ply >= TOTAL_PLIES:
+            reason = f"all {TOTAL_PLIES} pieces are on the board"
+        elif next(iter(_placements(position)), None) is None:
+            reason = f"{position.turn.title} has no legal placement"
+        else:
+            return None
+        white, black = self.scores(position)
+        winner = None if white == black else Side.WHITE if white > black else Side.BLACK
+        return Outcome(winner, f"{reason}; score White {white}, Black {black}")
+
+    def scores(self, position: CheversiPosition) -> tuple[int, int]:
+        """(White, Black): each empty square scores one point per piece attacking it."""
+        return score(position.board)
+
+    def attack_counts(self, position: CheversiPosition) -> tuple[list[int], list[int]]:
+        """(White, Black) attacker counts of every square by index (a1 = 0), for heat maps."""
+        return attack_counts(position.board)
+
+    # Records ---------------------------------------------------------------------------
+
+    def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
+        """``{"Notation": notation}`` unless the tags already say so (English needs no tag)."""
+        current = tags.get("Notation")
+        if current == notation or (current is None and notation == NOTATIONS[0]):
+            return {}
+        return {"Notation": notation}
+
+    # Pictures --------------------------------------------------------------------------
+
+    def render_text(self, position: CheversiPosition, last: Placement | None = None) -> str:
+        """The board (White upper case, Black lower case, last piece in brackets) and status."""
+        marked = last.square if last is not None else position.last
+        files = "    " + "  ".join(FILES)
+        lines = [files]
+        for rank in range(7, -1, -1):
+            cells = []
+            for square in range(8 * rank, 8 * rank + 8):
+                char = position.board[square]
+                cells.append(f"[{char}]" if square == marked else f" {char} ")
+            lines.append(f"{rank + 1:>2} {''.join(cells)} {rank + 1}")
+        lines.append(files)
+        outcome = self.outcome(position)
+        if outcome is not None:
+            lines.append(f"Game over: {outcome.reason}")
+        else:
+            white, black = self.scores(position)
+            lines.append(
+                f"{position.turn.title} to place (ply {position.ply + 1} of {TOTAL_PLIES})"
+            )
+            lines.append(f"Score: White {white}, Black {black}")
+        in_hand = [
+            f"{side.title} "
+            + (
+                " ".join(
+                    kind
+                    for kind in KINDS
+                    for _ in range(ALLOWED[kind] - position.board.count(_char(side, kind)))
+                )
+                or "-"
+            )
+            for side in Side
+        ]
+        lines.append(f"In hand: {'; '.join(in_hand)}")
+        return "\n".join(lines)
+
+
+def _unknown_letter(reading: str, letter: str) -> str:
+    """Why ``letter`` is not a piece in the Latin notation ``reading``, with a hint."""
+    own = " ".join(LETTERS[reading].values())
+    reason = f"{letter} is not a piece letter in {LANGUAGES[reading]} notation ({own})"
+    languages_by_kind: dict[str, list[str]] = {}
+    for notation, kind in LETTER_OWNERS.get(letter, {}).items():
+        if notation in LATIN_NOTATIONS:
+            languages_by_kind.setdefault(kind, []).append(LANGUAGES[notation])
+    if languages_by_kind:
+        meanings = ", ".join(
+            f"the {PIECE_NAMES[kind]} in {' and '.join(languages)}"
+            for kind, languages in languages_by_kind.items()
+        )
+        reason += f"; it is {meanings} (set the Notation tag)"
+    return reason

@@ -1,0 +1,972 @@
+"""Keny (Caucasian checkers): every rule of the game, its notation and its setup tag.
+
+The rules are those of ``shared/rulings.md`` section 3 (Sokolov 2005 via seed 001); the
+project's own account with the points the sources leave open is ``docs/rules/keny.md``.
+The module reads top to bottom: board geometry, rule options, positions and moves, the
+rules (captures, quiet moves, end of game), the setup tag, the move checker behind
+:meth:`Keny.parse_move`, and the :class:`Keny` game object.
+
+Board: 8x8, every square used, files a..h, ranks 1..8, White (ranks 2-3) moves first
+upward, Black (ranks 6-7) downward. A man steps one square forward or sideways, or makes
+friendly jumps (forward or sideways over an adjacent own piece onto the empty square
+beyond, chainable, never landing twice on one square, stopping where it likes). Captures
+are short jumps for men in all four directions and flying orthogonal jumps for kings,
+compulsory and continued while possible; each captured piece is removed at once. A king
+never turns back 180 degrees between two captures and, when some landing square beyond a
+captured piece lets it capture again, it must land on one of those. A man whose turn ends
+on the far rank becomes a king. The side to move with no legal move loses; 20 plies in a
+row without a capture draw the game at once.
+
+Rule options (``Rules`` tag, comma-separated; defaults first): ``compulsory-capture`` /
+``optional-capture``, ``jump-chains`` / ``single-jump``, ``promote-at-end`` /
+``promote-in-capture``, ``draw=N`` (plies without a capture that draw; default 20).
+
+Setup tag ``FEN``: ``<turn>:W<pieces>:B<pieces>[:H<n>]`` with turn ``W`` or ``B``, pieces
+a comma list of squares (``d4``), kings prefixed ``K`` (``Kd4``), rectangles of squares
+as ranges (``a2-h3``), and ``H<n>`` the plies played since the last capture (default 0).
+The start position is ``W:Wa2-h3:Ba6-h7``.
+
+Notations: ``algebraic`` (``c3-c4``, ``c3-c5-e5``, ``d4xd6xf6``) and ``colon`` (captures
+written ``d4:d6:f6``); every landing square is written. Both are read everywhere.
+
+Diagnostic codes (all errors, raised by :meth:`Keny.parse_move` as ``IllegalMove``):
+
+- KY201 malformed move text
+- KY202 a move after the end of the game (drawn, or the side to move has no move)
+- KY203 no piece of the side to move on the start square
+- KY204 a segment that is not along a rank or a file
+- KY205 a man's step or friendly jump going backward
+- KY206 a segment out of the piece's reach (too long; a step inside a chain; a king's
+  quiet move bending; a move going nowhere)
+- KY207 a landing square that is occupied
+- KY208 a king's quiet move blocked by a piece on the way
+- KY209 a friendly jump over an empty square
+- KY210 a jump over an enemy piece written as a quiet move (``-`` instead of ``x``)
+- KY211 a quiet move or friendly jump while a capture is compulsory
+- KY212 a friendly-jump chain landing twice on one square
+- KY213 friendly jumps chained under the ``single-jump`` option
+- KY214 a capture segment that jumps no enemy piece
+- KY215 a capture segment blocked by an own piece, over two pieces, or not a man's short jump
+- KY216 a king turning back 180 degrees between two captures
+- KY217 a king landing where it cannot capture again while such a landing exists
+- KY218 a capture chain that stops while a capture remains
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import ClassVar, NamedTuple
+
+from notation.diagnostics import Severity, register
+from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
+
+# Board geometry -------------------------------------------------------------------------
+# Square index = rank * 8 + file, with a1 = 0, h1 = 7, a8 = 56, h8 = 63.
+
+FILES = "abcdefgh"
+SQUARE_NAMES: tuple[str, ...] = tuple(f"{f}{r}" for r in range(1, 9) for f in FILES)
+"""Square names by index."""
+SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARE_NAMES)}
+"""Square index by (lowercase) name."""
+
+NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
+DIRECTIONS = (NORTH, EAST, SOUTH, WEST)
+_DELTAS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+OPPOSITE = (SOUTH, WEST, NORTH, EAST)
+"""The direction turned 180 degrees."""
+
+
+def _on_board(file: int, rank: int) -> bool:
+    return 0 <= file < 8 and 0 <= rank < 8
+
+
+NEIGHBOUR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (sq // 8 + dr) * 8 + sq % 8 + df if _on_board(sq % 8 + df, sq // 8 + dr) else -1
+        for df, dr in _DELTAS
+    )
+    for sq in range(64)
+)
+"""``NEIGHBOUR[sq][direction]``: the adjacent square that way, or -1 off the board."""
+
+
+def _ray(sq: int, direction: int) -> tuple[int, ...]:
+    squares = []
+    nxt = NEIGHBOUR[sq][direction]
+    while nxt >= 0:
+        squares.append(nxt)
+        nxt = NEIGHBOUR[nxt][direction]
+    return tuple(squares)
+
+
+RAY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_ray(sq, d) for d in DIRECTIONS) for sq in range(64)
+)
+"""``RAY[sq][direction]``: the squares from ``sq`` (excluded) to the edge that way."""
+
+LINE: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {
+    (sq, ray[i]): (d, ray[:i])
+    for sq in range(64)
+    for d, ray in enumerate(RAY[sq])
+    for i in range(len(ray))
+}
+"""``LINE[a, b]``: (direction, squares strictly between) when a and b share a rank or file."""
+
+JUMPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((ray[0], ray[1]) for ray in RAY[sq] if len(ray) > 1) for sq in range(64)
+)
+"""``JUMPS[sq]``: (square jumped, landing square) of every short jump from ``sq``."""
+
+FORWARD = (NORTH, SOUTH)
+"""A man's forward direction, by side."""
+MAN_QUIET_DIRECTIONS = ((NORTH, EAST, WEST), (SOUTH, EAST, WEST))
+"""Directions of a man's steps and friendly jumps, by side: forward and sideways."""
+OTHER = (Side.BLACK, Side.WHITE)
+"""The opponent, by side."""
+FAR_RANK = (7, 0)
+"""The rank (0-based) where a side's men are crowned."""
+
+EMPTY = "."
+MAN = ("w", "b")
+"""Board character of a side's man; its king is the upper case letter."""
+KING = ("W", "B")
+PIECES = ("wW", "bB")
+"""Board characters of a side's pieces."""
+START_BOARD = "".join(
+    "w" if r in (1, 2) else "b" if r in (5, 6) else EMPTY for r in range(8) for _ in FILES
+)
+
+
+def _side_name(side: Side) -> str:
+    return "white" if side is Side.WHITE else "black"
+
+
+# Diagnostic codes ---------------------------------------------------------------------------
+
+MALFORMED = register("KY201", Severity.ERROR, "malformed Keny move text")
+GAME_OVER = register("KY202", Severity.ERROR, "a Keny move after the end of the game")
+NO_OWN_PIECE = register(
+    "KY203", Severity.ERROR, "no piece of the side to move on the move's start square"
+)
+NOT_IN_LINE = register("KY204", Severity.ERROR, "a Keny move segment not along a rank or file")
+BACKWARD = register("KY205", Severity.ERROR, "a man's step or friendly jump goes backward")
+OUT_OF_REACH = register("KY206", Severity.ERROR, "a Keny move segment out of the piece's reach")
+OCCUPIED = register("KY207", Severity.ERROR, "a Keny move lands on an occupied square")
+BLOCKED = register("KY208", Severity.ERROR, "a king's move is blocked on the way")
+NOTHING_TO_JUMP = register("KY209", Severity.ERROR, "a friendly jump over an empty square")
+CAPTURE_AS_QUIET = register(
+    "KY210", Severity.ERROR, "a jump over an enemy piece written as a quiet move"
+)
+CAPTURE_COMPULSORY = register(
+    "KY211", Severity.ERROR, "a quiet move or friendly jump while a capture is compulsory"
+)
+LANDS_TWICE = register("KY212", Severity.ERROR, "a friendly-jump chain lands twice on a square")
+NO_CHAIN = register("KY213", Severity.ERROR, "friendly jumps chained under the single-jump rule")
+NOTHING_CAPTURED = register("KY214", Severity.ERROR, "a Keny capture jumps no enemy piece")
+CAPTURE_BLOCKED = register(
+    "KY215", Severity.ERROR, "a Keny capture blocked or longer than a man's short jump"
+)
+TURNS_BACK = register("KY216", Severity.ERROR, "a king turns back between two captures")
+MUST_LAND_TO_CONTINUE = register(
+    "KY217", Severity.ERROR, "a king lands where it cannot capture again though it could"
+)
+CHAIN_STOPS = register("KY218", Severity.ERROR, "a Keny capture stops while a capture remains")
+
+
+# Rule options ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KenyRules:
+    """The rule options a record chose in its ``Rules`` tag (defaults: the rulings)."""
+
+    compulsory_capture: bool = True
+    jump_chains: bool = True
+    draw_plies: int = 20
+    promote_in_capture: bool = False
+
+    def option_names(self) -> list[str]:
+        """The option names that differ from the defaults, as written in a ``Rules`` tag."""
+        names = []
+        if not self.compulsory_capture:
+            names.append("optional-capture")
+        if not self.jump_chains:
+            names.append("single-jump")
+        if self.promote_in_capture:
+            names.append("promote-in-capture")
+        if self.draw_plies != DEFAULT_RULES.draw_plies:
+            names.append(f"draw={self.draw_plies}")
+        return names
+
+
+DEFAULT_RULES = KenyRules()
+_SWITCHES: dict[str, tuple[str, bool]] = {
+    "compulsory-capture": ("compulsory_capture", True),
+    "optional-capture": ("compulsory_capture", False),
+    "jump-chains": ("jump_chains", True),
+    "single-jump": ("jump_chains", False),
+    "promote-at-end": ("promote_in_capture", False),
+    "promote-in-capture": ("promote_in_capture", True),
+}
+MAX_DRAW_PLIES = 1000
+
+
+def parse_rules(text: str) -> KenyRules:
+    """The options a ``Rules`` tag names; raises :class:`SetupError` on an unknown one."""
+    chosen: dict[str, tuple[str, bool | int]] = {}
+    for raw in text.split(","):
+        name = raw.strip().lower()
+        if not name:
+            continue
+        if name.startswith("draw="):
+            count = name[5:]
+            if not count.isdigit() or not 1 <= int(count) <= MAX_DRAW_PLIES:
+                raise SetupError(
+                    f"Rules: {raw.strip()!r} needs a whole number of plies from 1 to "
+                    f"{MAX_DRAW_PLIES}"
+                )
+            field, value = "draw_plies", int(count)
+        elif name in _SWITCHES:
+            field, value = _SWITCHES[name]
+        else:
+            known = ", ".join([*_SWITCHES, "draw=N"])
+            raise SetupError(f"Rules: unknown option {raw.strip()!r}; known options: {known}")
+        if field in chosen and chosen[field][1] != value:
+            raise SetupError(f"Rules: {chosen[field][0]!r} and {name!r} contradict each other")
+        chosen[field] = (name, value)
+    return KenyRules(**{field: value for field, (_, value) in chosen.items()})
+
+
+# Positions and moves ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KenyPosition:
+    """A position: 64 board characters (``.wWbB`` by square index), side to move, the plies
+    played in a row without a capture, and the rule options in force."""
+
+    board: str
+    turn: Side
+    quiet: int = 0
+    rules: KenyRules = DEFAULT_RULES
+
+
+START = KenyPosition(START_BOARD, Side.WHITE)
+"""The standard start position under the default rules."""
+
+
+class KenyMove(NamedTuple):
+    """A move: the start square then every landing square, the captured squares in the
+    order taken, and whether the moving man is crowned."""
+
+    path: tuple[int, ...]
+    captured: tuple[int, ...] = ()
+    promotes: bool = False
+
+
+def write_move(move: KenyMove, capture_sign: str = "x") -> str:
+    """The move's text: squares joined by ``-``, or by ``capture_sign`` for a capture."""
+    sign = capture_sign if move.captured else "-"
+    return sign.join(SQUARE_NAMES[sq] for sq in move.path)
+
+
+# The rules: captures ------------------------------------------------------------------------
+
+
+def _can_capture(board: list[str] | str, sq: int, king: bool, enemy: str, banned: int) -> bool:
+    """Whether a piece on ``sq`` can capture now (a king not in direction ``banned``)."""
+    if king:
+        for d in DIRECTIONS:
+            if d == banned:
+                continue
+            ray = RAY[sq][d]
+            for i, t in enumerate(ray):
+                piece = board[t]
+                if piece == EMPTY:
+                    continue
+                if piece in enemy and i + 1 < len(ray) and board[ray[i + 1]] == EMPTY:
+                    return True
+                break
+        return False
+    return any(board[over] in enemy and board[land] == EMPTY for over, land in JUMPS[sq])
+
+
+def _king_landings(
+    board: list[str], after: tuple[int, ...], enemy: str, direction: int
+) -> list[int]:
+    """The landings a king may choose on the empty squares ``after`` a piece it captured
+    going ``direction``: those from which it can capture again, or all when none can.
+    ``board`` must no longer hold the captured piece."""
+    landings = []
+    for t in after:
+        if board[t] != EMPTY:
+            break
+        landings.append(t)
+    back = OPPOSITE[direction]
+    going_on = [t for t in landings if _can_capture(board, t, True, enemy, back)]
+    return going_on or landings
+
+
+def _king_victim(board: list[str], sq: int, direction: int, enemy: str) -> int:
+    """Index in ``RAY[sq][direction]`` of the enemy piece a king there could jump, or -1."""
+    for i, t in enumerate(RAY[sq][direction]):
+        piece = board[t]
+        if piece != EMPTY:
+            return i if piece in enemy else -1
+    return -1
+
+
+def _capture_steps(
+    board: list[str], sq: int, king: bool, enemy: str, banned: int
+) -> list[tuple[int, int, list[int]]]:
+    """The next captures from ``sq``: (direction, captured square, allowed landings)."""
+    steps = []
+    for d in DIRECTIONS:
+        if king:
+            if d == banned:
+                continue
+            index = _king_victim(board, sq, d, enemy)
+            if index < 0:
+                continue
+            ray = RAY[sq][d]
+            victim = ray[index]
+            piece = board[victim]
+            board[victim] = EMPTY
+            landings = _king_landings(board, ray[index + 1 :], enemy, d)
+            board[victim] = piece
+            if landings:
+                steps.append((d, victim, landings))
+        else:
+            over = NEIGHBOUR[sq][d]
+            if over >= 0 and board[over] in enemy:
+                land = NEIGHBOUR[over][d]
+                if land >= 0 and board[land] == EMPTY:
+                    steps.append((d, over, [land]))
+    return steps
+
+
+def _capture_chains(
+    board: list[str],
+    side: Side,
+    rules: KenyRules,
+    path: tuple[int, ...],
+    captured: tuple[int, ...],
+    king: bool,
+    was_man: bool,
+    banned: int,
+    out: list[KenyMove],
+) -> None:
+    """Append every complete capture chain that continues ``path``."""
+    sq = path[-1]
+    enemy = PIECES[1 - side]
+    steps = _capture_steps(board, sq, king, enemy, banned)
+    if not steps:
+        if captured:
+            far = FAR_RANK[side]
+            out.append(KenyMove(path, captured, was_man and (king or sq >> 3 == far)))
+        return
+    far = FAR_RANK[side]
+    for d, victim, landings in steps:
+        piece = board[victim]
+        board[victim] = EMPTY
+        for land in landings:
+            crowned = king or (rules.promote_in_capture and land >> 3 == far)
+            _capture_chains(
+                board,
+                side,
+                rules,
+                (*path, land),
+                (*captured, victim),
+                crowned,
+                was_man,
+                OPPOSITE[d],
+                out,
+            )
+        board[victim] = piece
+
+
+def _side_can_capture(board: str, side: Side) -> bool:
+    """Whether any piece of ``side`` can capture."""
+    enemy = PIECES[1 - side]
+    man = MAN[side]
+    sq = board.find(man)
+    while sq >= 0:
+        for over, land in JUMPS[sq]:
+            if board[over] in enemy and board[land] == EMPTY:
+                return True
+        sq = board.find(man, sq + 1)
+    king = KING[side]
+    sq = board.find(king)
+    while sq >= 0:
+        if _can_capture(board, sq, True, enemy, -1):
+            return True
+        sq = board.find(king, sq + 1)
+    return False
+
+
+def capture_moves(position: KenyPosition) -> list[KenyMove]:
+    """Every complete capture chain of the side to move."""
+    side = position.turn
+    board = list(position.board)
+    out: list[KenyMove] = []
+    for sq, piece in enumerate(position.board):
+        if piece in PIECES[side]:
+            board[sq] = EMPTY
+            king = piece == KING[side]
+            _capture_chains(board, side, position.rules, (sq,), (), king, not king, -1, out)
+            board[sq] = piece
+    return out
+
+
+# The rules: quiet moves -------------------------------------------------------------------
+
+
+def _friendly_jumps(
+    board: list[str], side: Side, chains: bool, path: tuple[int, ...], out: list[KenyMove]
+) -> None:
+    """Append every friendly jump (and chain of them) continuing ``path``."""
+    sq = path[-1]
+    own, far = PIECES[side], FAR_RANK[side]
+    for d in MAN_QUIET_DIRECTIONS[side]:
+        over = NEIGHBOUR[sq][d]
+        if over < 0 or board[over] not in own:
+            continue
+        land = NEIGHBOUR[over][d]
+        if land < 0 or board[land] != EMPTY or land in path:
+            continue
+        longer = (*path, land)
+        out.append(KenyMove(longer, (), land >> 3 == far))
+        if chains:
+            _friendly_jumps(board, side, chains, longer, out)
+
+
+def quiet_moves(position: KenyPosition) -> list[KenyMove]:
+    """Every non-capturing move of the side to move: steps, friendly jumps, king moves."""
+    side = position.turn
+    board = list(position.board)
+    far = FAR_RANK[side]
+    out: list[KenyMove] = []
+    for sq, piece in enumerate(position.board):
+        if piece == KING[side]:
+            for d in DIRECTIONS:
+                for t in RAY[sq][d]:
+                    if board[t] != EMPTY:
+                        break
+                    out.append(KenyMove((sq, t)))
+        elif piece == MAN[side]:
+            for d in MAN_QUIET_DIRECTIONS[side]:
+                t = NEIGHBOUR[sq][d]
+                if t >= 0 and board[t] == EMPTY:
+                    out.append(KenyMove((sq, t), (), t >> 3 == far))
+            board[sq] = EMPTY
+            _friendly_jumps(board, side, position.rules.jump_chains, (sq,), out)
+            board[sq] = piece
+    return out
+
+
+def generate_moves(position: KenyPosition) -> list[KenyMove]:
+    """Every legal move, ignoring whether the game is over."""
+    captures = capture_moves(position)
+    if captures and position.rules.compulsory_capture:
+        return captures
+    return captures + quiet_moves(position)
+
+
+def _has_move(position: KenyPosition) -> bool:
+    """Whether the side to move has any legal move (ignoring the draw count)."""
+    side = position.turn
+    board = position.board
+    man, king, own, enemy = MAN[side], KING[side], PIECES[side], PIECES[1 - side]
+    for sq, piece in enumerate(board):
+        if piece == king:
+            if any(t >= 0 and board[t] == EMPTY for t in NEIGHBOUR[sq]):
+                return True
+            if _can_capture(board, sq, True, enemy, -1):
+                return True
+        elif piece == man:
+            for d in MAN_QUIET_DIRECTIONS[side]:
+                t = NEIGHBOUR[sq][d]
+                if t < 0:
+                    continue
+                if board[t] == EMPTY:
+                    return True
+                beyond = NEIGHBOUR[t][d]
+                if board[t] in own and beyond >= 0 and board[beyond] == EMPTY:
+                    return True
+            if _can_capture(board, sq, False, enemy, -1):
+                return True
+    return False
+
+
+def play_move(position: KenyPosition, move: KenyMove) -> KenyPosition:
+    """The position after ``move`` (assumed legal): captured pieces gone, crowning, turn
+    passed, the count of plies without a capture updated."""
+    board = list(position.board)
+    piece = board[move.path[0]]
+    board[move.path[0]] = EMPTY
+    for sq in move.captured:
+        board[sq] = EMPTY
+    board[move.path[-1]] = piece.upper() if move.promotes else piece
+    quiet = 0 if move.captured else position.quiet + 1
+    return KenyPosition("".join(board), OTHER[position.turn], quiet, position.rules)
+
+
+# The rules: end of game ------------------------------------------------------------------
+
+
+def game_outcome(position: KenyPosition) -> Outcome | None:
+    """The result the rules decide: the draw count first, then a side with no move."""
+    limit = position.rules.draw_plies
+    if position.quiet >= limit:
+        return Outcome(None, f"drawn: {limit} plies in a row without a capture")
+    if _has_move(position):
+        return None
+    loser = position.turn
+    if not any(piece in PIECES[loser] for piece in position.board):
+        return Outcome(loser.other, f"{loser.title} has no pieces left")
+    return Outcome(loser.other, f"{loser.title} has no legal move")
+
+
+# The setup tag ------------------------------------------------------------------------------
+
+_FEN_ITEM = re.compile(r"(K?)([a-h][1-8])(?:-([a-h][1-8]))?\Z", re.IGNORECASE)
+
+
+def _fen_squares(fen: str, item: str) -> tuple[bool, list[int]]:
+    """(kings?, squares) of one FEN item: ``d4``, ``Kd4`` or a rectangle ``a2-h3``."""
+    match = _FEN_ITEM.match(item)
+    if match is None:
+        raise SetupError(
+            f"FEN {fen!r}: {item!r} is not a square (a1..h8), a king (Kd4) or a range (a2-h3)"
+        )
+    king, first, last = match.groups()
+    a = SQUARE_INDEX[first.lower()]
+    b = SQUARE_INDEX[(last or first).lower()]
+    files = range(min(a % 8, b % 8), max(a % 8, b % 8) + 1)
+    ranks = range(min(a // 8, b // 8), max(a // 8, b // 8) + 1)
+    return bool(king), [r * 8 + f for r in ranks for f in files]
+
+
+def parse_fen(fen: str, rules: KenyRules = DEFAULT_RULES) -> KenyPosition:
+    """The position a ``FEN`` tag describes; raises :class:`SetupError` when it is invalid."""
+    text = fen.strip().removesuffix(".")
+    fields = [field.strip() for field in text.split(":")]
+    if not text or fields[0].upper() not in ("W", "B"):
+        raise SetupError(f"FEN {fen!r}: it must start with the side to move, W or B")
+    turn = Side.WHITE if fields[0].upper() == "W" else Side.BLACK
+    board = [EMPTY] * 64
+    seen: set[str] = set()
+    quiet = 0
+    for field in fields[1:]:
+        key = field[:1].upper()
+        if key not in ("W", "B", "H"):
+            raise SetupError(
+                f"FEN {fen!r}: field {field!r} must start with W (white pieces), "
+                "B (black pieces) or H (plies without a capture)"
+            )
+        if key in seen:
+            raise SetupError(f"FEN {fen!r}: the {key} field is given twice")
+        seen.add(key)
+        if key == "H":
+            count = field[1:]
+            if not count.isdigit() or int(count) > rules.draw_plies:
+                raise SetupError(
+                    f"FEN {fen!r}: H needs a whole number of plies from 0 to {rules.draw_plies}"
+                )
+            quiet = int(count)
+            continue
+        side = Side.WHITE if key == "W" else Side.BLACK
+        for item in filter(None, (part.strip() for part in field[1:].split(","))):
+            king, squares = _fen_squares(fen, item)
+            for sq in squares:
+                name = SQUARE_NAMES[sq]
+                if board[sq] != EMPTY:
+                    raise SetupError(f"FEN {fen!r}: square {name} is given twice")
+                if not king and sq >> 3 == FAR_RANK[side]:
+                    raise SetupError(
+                        f"FEN {fen!r}: a {_side_name(side)} man on {name} stands on its far "
+                        f"rank and would be a king; write K{name}"
+                    )
+                board[sq] = KING[side] if king else MAN[side]
+    missing = [key for key in ("W", "B") if key not in seen]
+    if len(missing) == 2:
+        raise SetupError(f"FEN {fen!r}: the W and B fields are missing")
+    if missing:
+        raise SetupError(f"FEN {fen!r}: the {missing[0]} field is missing")
+    return KenyPosition("".join(board), turn, quiet, rules)
+
+
+def _ranges(squares: set[int]) -> list[tuple[int, int]]:
+    """Cover ``squares`` with rectangles: runs along each rank, stacked when equal."""
+    runs: dict[tuple[int, int], list[int]] = {}
+    for rank in range(8):
+        file = 0
+        while file < 8:
+            if rank * 8 + file not in squares:
+                file += 1
+                continue
+            end = file
+            while end + 1 < 8 and rank * 8 + end + 1 in squares:
+                end += 1
+            runs.setdefault((file, end), []).append(rank)
+            file = end + 1
+    rectangles = []
+    for (first, last), ranks in runs.items():
+        low = ranks[0]
+        for i, rank in enumerate(ranks):
+            if i + 1 == len(ranks) or ranks[i + 1] != rank + 1:
+                rectangles.append((low * 8 + first, rank * 8 + last))
+                if i + 1 < len(ranks):
+                    low = ranks[i + 1]
+    return sorted(rectangles)
+
+
+def write_fen(position: KenyPosition) -> str:
+    """The ``FEN`` tag value for ``position`` (squares grouped into ranges)."""
+    fields = ["W" if position.turn is Side.WHITE else "B"]
+    for side in (Side.WHITE, Side.BLACK):
+        items = []
+        for prefix, char in (("", MAN[side]), ("K", KING[side])):
+            squares = {sq for sq, piece in enumerate(position.board) if piece == char}
+            for a, b in _ranges(squares):
+                span = SQUARE_NAMES[a] if a == b else f"{SQUARE_NAMES[a]}-{SQUARE_NAMES[b]}"
+                items.append(prefix + span)
+        fields.append(("W" if side is Side.WHITE else "B") + ",".join(items))
+    if position.quiet:
+        fields.append(f"H{position.quiet}")
+    return ":".join(fields)
+
+
+# The move checker ---------------------------------------------------------------------------
+
+_MOVE_TEXT = re.compile(r"[a-h][1-8](?:[-x:][a-h][1-8])+\Z")
+_LISTED = 4
+
+
+def _list_moves(moves: list[KenyMove], sign: str) -> str:
+    """Up to a few moves written out, with the total when there are more."""
+    written = ", ".join(write_move(m, sign) for m in moves[:_LISTED])
+    return written if len(moves) <= _LISTED else f"{written} ({len(moves)} in all)"
+
+
+def _segment(a: int, b: int) -> tuple[int, tuple[int, ...]]:
+    """(direction, squares between) of the segment from ``a`` to ``b``, or KY204/KY206."""
+    line = LINE.get((a, b))
+    if line is not None:
+        return line
+    name_a, name_b = SQUARE_NAMES[a], SQUARE_NAMES[b]
+    if a == b:
+        raise IllegalMove(OUT_OF_REACH, f"a move from {name_a} to {name_b} goes nowhere")
+    raise IllegalMove(NOT_IN_LINE, f"{name_b} is not on a rank or file with {name_a}")
+
+
+def _check_capture(position: KenyPosition, squares: list[int], sign: str) -> KenyMove:
+    """The capture chain ``squares`` describes, checked segment by segment."""
+    side = position.turn
+    enemy = PIECES[1 - side]
+    board = list(position.board)
+    start = squares[0]
+    king = board[start] == KING[side]
+    was_man = not king
+    board[start] = EMPTY
+    far = FAR_RANK[side]
+    banned = -1
+    captured: list[int] = []
+    for a, b in pairwise(squares):
+        name_a, name_b = SQUARE_NAMES[a], SQUARE_NAMES[b]
+        direction, between = _segment(a, b)
+        if board[b] != EMPTY:
+            raise IllegalMove(OCCUPIED, f"{name_b} is occupied")
+        if king:
+            if direction == banned:
+                raise IllegalMove(
+                    TURNS_BACK,
+                    f"a king may not turn back between two captures ({name_a}x{name_b})",
+                )
+            pieces = [sq for sq in between if board[sq] != EMPTY]
+            if not pieces:
+                raise IllegalMove(
+                    NOTHING_CAPTURED,
+                    f"there is no {_side_name(side.other)} piece between {name_a} and "
+                    f"{name_b} to capture",
+                )
+            if board[pieces[0]] not in enemy:
+                raise IllegalMove(
+                    CAPTURE_BLOCKED,
+                    f"the {_side_name(side)} piece on {SQUARE_NAMES[pieces[0]]} is in the way",
+                )
+            if len(pieces) > 1:
+                named = ", ".join(SQUARE_NAMES[sq] for sq in pieces)
+                raise IllegalMove(
+                    CAPTURE_BLOCKED,
+                    f"more than one piece stands between {name_a} and {name_b} ({named})",
+                )
+            victim = pieces[0]
+            board[victim] = EMPTY
+            ray = RAY[a][direction]
+            allowed = _king_landings(board, ray[ray.index(victim) + 1 :], enemy, direction)
+            if b not in allowed:
+                named = ", ".join(SQUARE_NAMES[sq] for sq in allowed)
+                raise IllegalMove(
+                    MUST_LAND_TO_CONTINUE,
+                    f"after taking {SQUARE_NAMES[victim]} the king must land where it "
+                    f"can capture again: {named}",
+                )
+        else:
+            if len(between) != 1:
+                raise IllegalMove(
+                    CAPTURE_BLOCKED,
+                    f"a man captures an adjacent piece and lands just beyond it; "
+                    f"{name_b} is {len(between) + 1} squares from {name_a}",
+                )
+            victim = between[0]
+            if board[victim] not in enemy:
+                raise IllegalMove(
+                    NOTHING_CAPTURED,
+                    f"there is no {_side_name(side.other)} piece on "
+                    f"{SQUARE_NAMES[victim]} to capture",
+                )
+            board[victim] = EMPTY
+            if position.rules.promote_in_capture and b >> 3 == far:
+                king = True
+        captured.append(victim)
+        banned = OPPOSITE[direction]
+    end = squares[-1]
+    steps = _capture_steps(board, end, king, enemy, banned)
+    if steps:
+        going_on = [
+            KenyMove((end, land), (victim,)) for _, victim, lands in steps for land in lands
+        ]
+        raise IllegalMove(
+            CHAIN_STOPS,
+            f"the capture must go on from {SQUARE_NAMES[end]}: {_list_moves(going_on, sign)}",
+        )
+    return KenyMove(tuple(squares), tuple(captured), was_man and (king or end >> 3 == far))
+
+
+def _check_quiet(position: KenyPosition, squares: list[int]) -> KenyMove:
+    """The quiet move or friendly-jump chain ``squares`` describes, checked segment by
+    segment, then against a compulsory capture."""
+    side = position.turn
+    board = position.board
+    start = squares[0]
+    king = board[start] == KING[side]
+    own, enemy = PIECES[side], PIECES[1 - side]
+    backward = OPPOSITE[FORWARD[side]]
+    segments = len(squares) - 1
+    for i, (a, b) in enumerate(pairwise(squares)):
+        name_a, name_b = SQUARE_NAMES[a], SQUARE_NAMES[b]
+        direction, between = _segment(a, b)
+        if b in squares[: i + 1]:
+            raise IllegalMove(LANDS_TWICE, f"the move lands on {name_b} twice")
+        if board[b] != EMPTY:
+            raise IllegalMove(OCCUPIED, f"{name_b} is occupied")
+        if king:
+            if segments > 1:
+                raise IllegalMove(OUT_OF_REACH, "a king's move without capture goes along one line")
+            pieces = [sq for sq in between if board[sq] != EMPTY]
+            if len(pieces) == 1 and board[pieces[0]] in enemy:
+                raise IllegalMove(
+                    CAPTURE_AS_QUIET,
+                    f"it jumps the {_side_name(side.other)} piece on "
+                    f"{SQUARE_NAMES[pieces[0]]}; a capture is written {name_a}x{name_b}",
+                )
+            if pieces:
+                raise IllegalMove(
+                    BLOCKED,
+                    f"the way from {name_a} to {name_b} is blocked at {SQUARE_NAMES[pieces[0]]}",
+                )
+        elif len(between) > 1:
+            raise IllegalMove(
+                OUT_OF_REACH,
+                f"{name_b} is out of reach from {name_a}; a man steps to a neighbouring "
+                "square or jumps an adjacent piece",
+            )
+        elif between:
+            over = between[0]
+            if board[over] in enemy:
+                raise IllegalMove(
+                    CAPTURE_AS_QUIET,
+                    f"it jumps the {_side_name(side.other)} piece on "
+                    f"{SQUARE_NAMES[over]}; a capture is written {name_a}x{name_b}",
+                )
+            if direction == backward:
+                raise IllegalMove(BACKWARD, "a man does not jump backward")
+            if board[over] not in own:
+                raise IllegalMove(
+                    NOTHING_TO_JUMP,
+                    f"there is no piece on {SQUARE_NAMES[over]} to jump over",
+                )
+            if i and not position.rules.jump_chains:
+                raise IllegalMove(
+                    NO_CHAIN, "the rules in force (single-jump) allow one friendly jump"
+                )
+        else:
+            if direction == backward:
+                raise IllegalMove(BACKWARD, "a man does not step backward")
+            if segments > 1:
+                raise IllegalMove(
+                    OUT_OF_REACH,
+                    f"a man's step to {name_b} is a whole move; only jumps chain",
+                )
+    if position.rules.compulsory_capture and _side_can_capture(board, side):
+        raise IllegalMove(
+            CAPTURE_COMPULSORY,
+            f"a capture is compulsory: {_list_moves(capture_moves(position), 'x')}",
+        )
+    end = squares[-1]
+    return KenyMove(tuple(squares), (), not king and end >> 3 == FAR_RANK[side])
+
+
+def check_move(position: KenyPosition, text: str) -> KenyMove:
+    """The legal move ``text`` names, or :class:`IllegalMove` saying why it is not one."""
+    limit = position.rules.draw_plies
+    if position.quiet >= limit:
+        raise IllegalMove(
+            GAME_OVER,
+            f"the game is over, drawn after {limit} plies in a row without a capture",
+            show_legal=False,
+        )
+    try:
+        return _check_text(position, text)
+    except IllegalMove:
+        verdict = game_outcome(position)
+        if verdict is not None:
+            raise IllegalMove(
+                GAME_OVER, f"the game is over: {verdict.reason}", show_legal=False
+            ) from None
+        raise
+
+
+def _check_text(position: KenyPosition, text: str) -> KenyMove:
+    written = text.strip()
+    lowered = written.lower()
+    if _MOVE_TEXT.match(lowered) is None:
+        raise IllegalMove(
+            MALFORMED,
+            f"{written!r} is not a move: write squares a1..h8 joined by - (moves and friendly "
+            "jumps) or by x or : (captures)",
+        )
+    signs = set(lowered[2::3])
+    if len(signs) > 1:
+        raise IllegalMove(
+            MALFORMED,
+            f"{written!r} mixes separators: a move uses - throughout, a capture x or : throughout",
+        )
+    squares = [SQUARE_INDEX[lowered[i : i + 2]] for i in range(0, len(lowered), 3)]
+    side = position.turn
+    if position.board[squares[0]] not in PIECES[side]:
+        raise IllegalMove(
+            NO_OWN_PIECE,
+            f"there is no {_side_name(side)} piece on {SQUARE_NAMES[squares[0]]}",
+        )
+    sign = lowered[2]
+    if sign == "-":
+        return _check_quiet(position, squares)
+    return _check_capture(position, squares, sign)
+
+
+# The game --------------------------------------------------------------------------------
+
+
+class Keny(Game):
+    """Keny, Caucasian checkers, as ruled in ``shared/rulings.md`` section 3."""
+
+    name: ClassVar[str] = "keny"
+    title: ClassVar[str] = "Keny (Caucasian checkers)"
+    code_prefix: ClassVar[str] = "KY"
+    notations: ClassVar[tuple[str, ...]] = ("algebraic", "colon")
+    results: ClassVar[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "*")
+
+    def start(self, tags: Mapping[str, str]) -> KenyPosition:
+        """The position of the ``FEN`` tag (default: the standard start) under the options
+        of the ``Rules`` tag; a ``Notation`` tag must name one of :attr:`notations`."""
+        rules = parse_rules(tags.get("Rules", ""))
+        notation = tags.get("Notation")
+        if notation is not None and notation.strip().lower() not in self.notations:
+            known = ", ".join(self.notations)
+            raise SetupError(f"Notation: unknown notation {notation!r}; Keny knows {known}")
+        fen = tags.get("FEN")
+        if fen is None:
+            return KenyPosition(START_BOARD, Side.WHITE, 0, rules)
+        return parse_fen(fen, rules)
+
+    def setup_tags(self, position: KenyPosition, notation: str | None = None) -> dict[str, str]:
+        """``FEN`` always, ``Rules`` when an option differs from the rulings."""
+        tags = {"FEN": write_fen(position)}
+        options = position.rules.option_names()
+        if options:
+            tags["Rules"] = ",".join(options)
+        return tags
+
+    def turn(self, position: KenyPosition) -> Side:
+        """The side to move."""
+        return position.turn
+
+    def legal_moves(self, position: KenyPosition) -> list[KenyMove]:
+        """Every legal move; none once the draw count is reached."""
+        if position.quiet >= position.rules.draw_plies:
+            return []
+        return generate_moves(position)
+
+    def parse_move(self, position: KenyPosition, text: str) -> KenyMove:
+        """The legal move ``text`` names (either notation), checked without generating
+        every move; :class:`IllegalMove` with a KY2xx code otherwise."""
+        return check_move(position, text)
+
+    def format_move(
+        self, position: KenyPosition, move: KenyMove, notation: str | None = None
+    ) -> str:
+        """``move`` written in ``notation``: captures with ``x`` (algebraic) or ``:`` (colon)."""
+        chosen = (notation or "algebraic").lower()
+        if chosen == "algebraic":
+            return write_move(move, "x")
+        if chosen == "colon":
+            return write_move(move, ":")
+        raise ValueError(f"unknown Keny notation {notation!r}; known: {', '.join(self.notations)}")
+
+    def play(self, position: KenyPosition, move: KenyMove) -> KenyPosition:
+        """The position after the legal ``move``."""
+        return play_move(position, move)
+
+    def notation_of(self, text: str) -> str | None:
+        """``colon`` or ``algebraic`` for a capture, ``None`` for a move both write alike."""
+        if ":" in text:
+            return "colon"
+        if "x" in text.lower():
+            return "algebraic"
+        return None
+
+    def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
+        """A ``Notation`` tag already present is kept true; none is needed otherwise, since
+        captures show their notation and other moves read alike in both."""
+        return {"Notation": notation} if "Notation" in tags else {}
+
+    def outcome(self, position: KenyPosition) -> Outcome | None:
+        """A draw once the count of plies without a capture reaches its limit; else a loss
+        for the side to move when it has no legal move."""
+        return game_outcome(position)
+
+    def render_text(self, position: KenyPosition, last: KenyMove | None = None) -> str:
+        """The board from White's side (``w``/``b`` men, ``W``/``B`` kings), the squares of
+        ``last`` in brackets, then who moves and the draw count."""
+        marked = set(last.path) | set(last.captured) if last is not None else set()
+        header = "    " + "  ".join(FILES)
+        lines = [header]
+        for rank in range(7, -1, -1):
+            cells = []
+            for file in range(8):
+                sq = rank * 8 + file
+                piece = position.board[sq]
+                cells.append(f"[{piece}]" if sq in marked else f" {piece} ")
+            lines.append(f"{rank + 1}  {''.join(cells)}  {rank + 1}")
+        lines.append(header)
+        status = f"{position.turn.title} to move; {position.quiet} of "
+        status += f"{position.rules.draw_plies} plies without a capture"
+        if last is not None:
+            status += f"; last move {write_move(last)}"
+        lines.append(status)
+        return "\n".join(lines)

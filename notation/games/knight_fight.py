@@ -1,0 +1,665 @@
+"""Knight Fight (Combat du Cavalier): rules, notations, setup tags and diagram.
+
+Every rule of the game lives in this module (rulings §4, which win over the French
+source text where they differ). The board geometry comes first, then the layout of
+numbers, the position and its setup tag, and last the :class:`KnightFight` game itself.
+
+The game in brief: a 10x10 board (files A..J, ranks 1..10) carries the numbers 00..99,
+one per square, in a layout that each record gives in its ``Layout`` tag. White places
+its knight on rank 1, Black on rank 10; after that each ply is a chess knight's jump.
+A knight never lands on an inaccessible square, on the other knight or on a square the
+other knight attacks. Landing on ``ab`` (a != b) makes ``ba`` inaccessible; landing on a
+double ``aa`` lets the mover remove one other accessible, unoccupied double. A square a
+knight leaves becomes inaccessible. Each side scores the numbers it lands on; the game
+ends the moment the side to move has no legal ply, and the higher score wins.
+
+Where each rule lives: the squares a ply may land on, :func:`_targets` (with
+:func:`_blocked` and :func:`_reach`); the doubles a ply may remove, :func:`_removable`;
+the same rules checked for one written ply with a reason, ``KnightFight._check_landing``
+and ``KnightFight._check_removal``; what a ply kills and scores, :meth:`KnightFight.play`;
+the end and the winner, :meth:`KnightFight.outcome`.
+
+Tags read by :meth:`KnightFight.start`:
+
+``Layout`` (required)
+    100 two-digit numbers, square by square in the order A1 B1 .. J1 A2 .. J2 .. J10
+    (rank by rank from White's side, each rank from file A to J), separated by spaces
+    and/or commas. Each number 00..99 must appear exactly once.
+``FEN`` (optional; absent = the start: White to move, no knight placed)
+    ``<turn>:W<square>:B<square>[:S<white>,<black>][:X<square>,<square>,...]`` where
+    ``<turn>`` is ``W`` or ``B``; after ``W`` and ``B`` stands that knight's square, or
+    ``-`` while it is not placed; ``S`` gives the two scores (default ``0,0``); ``X``
+    lists the inaccessible squares (default none). A square is written by name (``E4``)
+    or by its number in the layout (``37``). Fields after the turn come in any order.
+    Example: ``B:WE4:BE8:S34,74:XC5,D2,A1``.
+``Rules`` (optional)
+    Comma-separated rule options. Knight Fight has none, so the tag must be empty.
+``Notation`` (optional)
+    ``squares`` or ``numbers``; every move text tells its notation by itself, so the tag
+    is only checked for being one of the two.
+
+Notations: ``squares`` writes the landing square (``C1``, ``D3``) and, after a double,
+the removed double (``E5/B7``); ``numbers`` writes the same squares by their numbers
+(``37``, ``55/22``). File letters may be lower case when read.
+
+Diagnostic codes (all errors, raised as :class:`IllegalMove` by ``parse_move``):
+
+- KF201 malformed move text
+- KF202 a ply after the end of the game
+- KF203 the landing square is not a knight's jump from the mover's knight (or is its own)
+- KF204 the landing square is inaccessible
+- KF205 the landing square holds the other knight
+- KF206 the landing square is attacked by the other knight
+- KF207 a placement off the mover's rank (rank 1 for White, rank 10 for Black)
+- KF208 a removal written after landing on a square that is not a double
+- KF209 the removed square is not a double
+- KF210 the removed double is already inaccessible (or is the square the mover leaves)
+- KF211 the removed double is occupied (by the other knight, or it is the landing square)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar, NamedTuple
+
+from notation.diagnostics import Severity, register
+from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
+
+# Board geometry -------------------------------------------------------------------------
+# A square is an index 0..99: file (A=0 .. J=9) + 10 * (rank - 1). A1 = 0, J1 = 9,
+# A2 = 10, J10 = 99. Sets of squares are int bitmasks with bit ``square`` set.
+
+FILES = "ABCDEFGHIJ"
+SIZE = 10
+SQUARES = range(SIZE * SIZE)
+SQUARE_NAMES: tuple[str, ...] = tuple(f"{FILES[s % SIZE]}{s // SIZE + 1}" for s in SQUARES)
+"""The name of each square: ``SQUARE_NAMES[0] == "A1"``."""
+SQUARE_OF_NAME: dict[str, int] = {
+    **{name: s for s, name in enumerate(SQUARE_NAMES)},
+    **{name.lower(): s for s, name in enumerate(SQUARE_NAMES)},
+}
+"""Square index by name, upper or lower case."""
+BIT: tuple[int, ...] = tuple(1 << s for s in SQUARES)
+KNIGHT_STEPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+
+
+def _jumps(square: int) -> tuple[int, ...]:
+    """The squares a knight on ``square`` reaches in one jump, in index order."""
+    file, rank = square % SIZE, square // SIZE
+    return tuple(
+        sorted(
+            f + SIZE * r
+            for f, r in ((file + df, rank + dr) for df, dr in KNIGHT_STEPS)
+            if 0 <= f < SIZE and 0 <= r < SIZE
+        )
+    )
+
+
+JUMPS: tuple[tuple[int, ...], ...] = tuple(_jumps(s) for s in SQUARES)
+"""The knight's jumps from each square (also the squares a knight there attacks)."""
+JUMP_MASK: tuple[int, ...] = tuple(sum(BIT[t] for t in JUMPS[s]) for s in SQUARES)
+PLACEMENT_RANK: tuple[int, int] = (1, SIZE)
+"""The rank each side places its knight on: White rank 1, Black rank 10."""
+PLACEMENT_MASK: tuple[int, int] = (
+    sum(BIT[s] for s in SQUARES if s // SIZE == 0),
+    sum(BIT[s] for s in SQUARES if s // SIZE == SIZE - 1),
+)
+"""The squares of each side's placement rank, as bitmasks."""
+
+
+def _squares(mask: int) -> Iterator[int]:
+    """The squares of a bitmask in increasing order."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# Diagnostic codes -----------------------------------------------------------------------
+
+MALFORMED = register("KF201", Severity.ERROR, "malformed Knight Fight move text")
+GAME_OVER = register("KF202", Severity.ERROR, "a ply after the end of the game")
+NOT_A_JUMP = register("KF203", Severity.ERROR, "the landing square is not a knight's jump away")
+DEAD_SQUARE = register("KF204", Severity.ERROR, "the landing square is inaccessible")
+ON_KNIGHT = register("KF205", Severity.ERROR, "the landing square holds the other knight")
+ATTACKED = register("KF206", Severity.ERROR, "the landing square is attacked by the other knight")
+WRONG_RANK = register("KF207", Severity.ERROR, "a knight placed off its side's placement rank")
+REMOVAL_NOT_ALLOWED = register(
+    "KF208", Severity.ERROR, "a removal written after landing on a square that is not a double"
+)
+REMOVED_NOT_DOUBLE = register("KF209", Severity.ERROR, "the removed square is not a double")
+REMOVED_DEAD = register("KF210", Severity.ERROR, "the removed double is already inaccessible")
+REMOVED_OCCUPIED = register("KF211", Severity.ERROR, "the removed double is occupied")
+
+# Layout of the numbers ------------------------------------------------------------------
+
+_LAYOUT_SEPARATORS = re.compile(r"[\s,]+")
+_TWO_DIGITS = {f"{n:02d}": n for n in range(SIZE * SIZE)}
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Which number each square carries: ``numbers[square]``, a permutation of 0..99."""
+
+    numbers: tuple[int, ...]
+    squares: tuple[int, ...] = field(init=False, compare=False, hash=False, repr=False)
+    """The square of each number: ``squares[number]``."""
+    doubles: int = field(init=False, compare=False, hash=False, repr=False)
+    """Bitmask of the squares whose number is a double (00, 11, .., 99)."""
+
+    def __post_init__(self) -> None:
+        squares = [0] * len(self.numbers)
+        for square, number in enumerate(self.numbers):
+            squares[number] = square
+        object.__setattr__(self, "squares", tuple(squares))
+        doubles = sum(BIT[s] for s, n in enumerate(self.numbers) if n // 10 == n % 10)
+        object.__setattr__(self, "doubles", doubles)
+
+    @classmethod
+    def parse(cls, text: str) -> Layout:
+        """The layout a ``Layout`` tag describes; :class:`SetupError` says what is wrong."""
+        tokens = [t for t in _LAYOUT_SEPARATORS.split(text) if t]
+        for token in tokens:
+            if token not in _TWO_DIGITS:
+                raise SetupError(
+                    f"the Layout tag holds {token!r}, which is not a two-digit number 00..99"
+                )
+        if len(tokens) != SIZE * SIZE:
+            raise SetupError(
+                f"the Layout tag holds {len(tokens)} numbers; it needs 100, "
+                "one per square in the order A1 B1 .. J1 A2 .. J10"
+            )
+        numbers = tuple(_TWO_DIGITS[t] for t in tokens)
+        if len(set(numbers)) == SIZE * SIZE:
+            return cls(numbers)
+        where: dict[int, list[int]] = {}
+        for square, number in enumerate(numbers):
+            where.setdefault(number, []).append(square)
+        twice = ", ".join(
+            f"{n:02d} (on {' and '.join(SQUARE_NAMES[s] for s in where[n])})"
+            for n in sorted(where)
+            if len(where[n]) > 1
+        )
+        lacks = ", ".join(f"{n:02d}" for n in range(SIZE * SIZE) if n not in where)
+        raise SetupError(f"the Layout tag repeats {twice} and lacks {lacks}")
+
+    def text(self) -> str:
+        """The ``Layout`` tag value: numbers in square order, ranks separated by commas."""
+        return ", ".join(
+            " ".join(f"{n:02d}" for n in self.numbers[rank * SIZE : rank * SIZE + SIZE])
+            for rank in range(SIZE)
+        )
+
+
+def random_layout(seed: int) -> str:
+    """A ``Layout`` tag value drawn from ``seed``; the same seed gives the same layout."""
+    numbers = list(range(SIZE * SIZE))
+    random.Random(seed).shuffle(numbers)
+    return Layout(tuple(numbers)).text()
+
+
+# Positions, moves and the landing rules ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KnightFightPosition:
+    """A position: layout, side to move, knights (``None`` until placed), dead squares.
+
+    ``dead`` is a bitmask of the inaccessible squares; ``scores`` is (White, Black).
+    """
+
+    layout: Layout
+    turn: Side
+    knights: tuple[int | None, int | None]
+    dead: int
+    scores: tuple[int, int]
+
+
+class KnightMove(NamedTuple):
+    """A ply: the square the knight lands on, and the double it removes, if any."""
+
+    to: int
+    remove: int | None = None
+
+
+def _start_position(layout: Layout) -> KnightFightPosition:
+    """White to move, no knight placed, every square accessible, scores 0."""
+    return KnightFightPosition(layout, Side.WHITE, (None, None), 0, (0, 0))
+
+
+def _blocked(position: KnightFightPosition) -> int:
+    """Squares the side to move may not land on: dead, the other knight and its attacks."""
+    other = position.knights[1 - position.turn]
+    if other is None:
+        return position.dead
+    return position.dead | BIT[other] | JUMP_MASK[other]
+
+
+def _reach(position: KnightFightPosition) -> int:
+    """Squares the side to move's knight could land on, before the landing rules."""
+    own = position.knights[position.turn]
+    return PLACEMENT_MASK[position.turn] if own is None else JUMP_MASK[own]
+
+
+def _targets(position: KnightFightPosition) -> int:
+    """The squares the side to move may land on."""
+    return _reach(position) & ~_blocked(position)
+
+
+def _removable(position: KnightFightPosition, to: int) -> int:
+    """The doubles a knight landing on ``to`` may remove (``to`` must be a double)."""
+    mask = position.layout.doubles & ~position.dead & ~BIT[to]
+    for knight in position.knights:
+        if knight is not None:
+            mask &= ~BIT[knight]
+    return mask
+
+
+# Setup tag (FEN) ------------------------------------------------------------------------
+
+
+def _fen_square(layout: Layout, text: str, what: str) -> int:
+    """A square written by name or by its number in a FEN field."""
+    text = text.strip()
+    if text in SQUARE_OF_NAME:
+        return SQUARE_OF_NAME[text]
+    if text in _TWO_DIGITS:
+        return layout.squares[_TWO_DIGITS[text]]
+    raise SetupError(
+        f"the FEN tag gives {text!r} for {what}; write a square (E4) or its number (37)"
+    )
+
+
+def _parse_fen(layout: Layout, text: str) -> KnightFightPosition:
+    """The position a ``FEN`` tag describes, checked for consistency."""
+    fields = [f.strip() for f in text.strip().split(":")]
+    turn_text = fields[0].upper()
+    if turn_text not in ("W", "B"):
+        raise SetupError(
+            f"the FEN tag starts with {fields[0]!r}; it must start with the side to move, W or B"
+        )
+    turn = Side.WHITE if turn_text == "W" else Side.BLACK
+    seen: dict[str, str] = {}
+    for item in fields[1:]:
+        key, value = item[:1].upper(), item[1:]
+        if key not in ("W", "B", "S", "X"):
+            raise SetupError(
+                f"the FEN tag has a field {item!r}; fields start with W, B (knights), "
+                "S (scores) or X (inaccessible squares)"
+            )
+        if key in seen:
+            raise SetupError(f"the FEN tag gives the {key} field twice")
+        seen[key] = value
+    knights: list[int | None] = [None, None]
+    for side in Side:
+        key = side.title[0]
+        if key not in seen:
+            raise SetupError(
+                f"the FEN tag lacks {side.title}'s knight: write {key}<square> or {key}-"
+            )
+        value = seen[key].strip()
+        if value != "-":
+            knights[side] = _fen_square(layout, value, f"{side.title}'s knight")
+    scores = (0, 0)
+    if "S" in seen:
+        parts = [p.strip() for p in seen["S"].split(",")]
+        if len(parts) != 2 or not all(p.isdigit() and p.isascii() for p in parts):
+            raise SetupError(
+                f"the FEN tag gives scores {seen['S']!r}; write S<White>,<Black>, e.g. S34,74"
+            )
+        scores = (int(parts[0]), int(parts[1]))
+    dead = 0
+    for part in (p for p in seen.get("X", "").split(",") if p.strip()):
+        square = _fen_square(layout, part, "an inaccessible square")
+        if dead & BIT[square]:
+            raise SetupError(f"the FEN tag lists {SQUARE_NAMES[square]} twice as inaccessible")
+        dead |= BIT[square]
+    white, black = knights
+    for side, square in zip(Side, knights, strict=True):
+        if square is not None and dead & BIT[square]:
+            raise SetupError(
+                f"{side.title}'s knight stands on {SQUARE_NAMES[square]}, "
+                "which the FEN tag lists as inaccessible"
+            )
+    if white is None and (black is not None or turn is Side.BLACK):
+        raise SetupError(
+            "the FEN tag leaves White's knight unplaced, so Black's knight must be unplaced "
+            "too and White must be to move"
+        )
+    if white is not None and black is None:
+        if turn is Side.WHITE:
+            raise SetupError("the FEN tag leaves Black's knight unplaced, so Black must be to move")
+        if white // SIZE != 0:
+            raise SetupError(
+                f"White's knight stands on {SQUARE_NAMES[white]} before Black has placed; "
+                "it can only be on rank 1"
+            )
+    if white is not None and black is not None:
+        if white == black:
+            raise SetupError(f"the FEN tag puts both knights on {SQUARE_NAMES[white]}")
+        if JUMP_MASK[white] & BIT[black]:
+            raise SetupError(
+                f"the knights on {SQUARE_NAMES[white]} and {SQUARE_NAMES[black]} attack "
+                "each other, which no legal play reaches"
+            )
+    return KnightFightPosition(layout, turn, (white, black), dead, scores)
+
+
+def _write_fen(position: KnightFightPosition, notation: str) -> str:
+    """The ``FEN`` tag value of a position, squares written in ``notation``."""
+    numbers = position.layout.numbers
+
+    def name(square: int) -> str:
+        return f"{numbers[square]:02d}" if notation == "numbers" else SQUARE_NAMES[square]
+
+    white, black = (k if k is None else name(k) for k in position.knights)
+    dead = ",".join(name(s) for s in _squares(position.dead))
+    return (
+        f"{position.turn.title[0]}:W{white or '-'}:B{black or '-'}"
+        f":S{position.scores[0]},{position.scores[1]}:X{dead}"
+    )
+
+
+# Move text ------------------------------------------------------------------------------
+
+_HINT = (
+    "write the landing square (E4) or its number (37), and after a double the removed "
+    "double (E5/B7 or 55/22)"
+)
+_OFF_BOARD = re.compile(r"[A-Za-z]\d+")
+_NUMBER = re.compile(r"\d+")
+
+
+def _read_part(text: str, part: str) -> tuple[str, int]:
+    """One square of a move text: (notation, square or number), or KF201."""
+    if part in SQUARE_OF_NAME:
+        return "squares", SQUARE_OF_NAME[part]
+    if part in _TWO_DIGITS:
+        return "numbers", _TWO_DIGITS[part]
+    if _OFF_BOARD.fullmatch(part):
+        raise IllegalMove(
+            MALFORMED, f"{text}: {part} is not a square of the board (files A..J, ranks 1..10)"
+        )
+    if _NUMBER.fullmatch(part):
+        raise IllegalMove(MALFORMED, f"{text}: {part} is not a two-digit square number 00..99")
+    raise IllegalMove(MALFORMED, f"{text}: not a Knight Fight move; {_HINT}")
+
+
+# The game -------------------------------------------------------------------------------
+
+
+class KnightFight(Game):
+    """Knight Fight: two knights collecting numbered squares on a 10x10 board."""
+
+    name: ClassVar[str] = "knight-fight"
+    title: ClassVar[str] = "Knight Fight"
+    code_prefix: ClassVar[str] = "KF"
+    notations: ClassVar[tuple[str, ...]] = ("squares", "numbers")
+    results: ClassVar[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "*")
+
+    # Positions -----------------------------------------------------------------------
+
+    def start(self, tags: Mapping[str, str]) -> KnightFightPosition:
+        """The position the ``Layout``, ``FEN``, ``Rules`` and ``Notation`` tags describe."""
+        rules = [r.strip() for r in tags.get("Rules", "").split(",") if r.strip()]
+        if rules:
+            raise SetupError(
+                f"Knight Fight has no rule options, but the Rules tag names {', '.join(rules)}"
+            )
+        notation = tags.get("Notation")
+        if notation is not None and notation.strip().lower() not in self.notations:
+            raise SetupError(
+                f"the Notation tag names {notation!r}; Knight Fight records use squares or numbers"
+            )
+        if "Layout" not in tags:
+            raise SetupError(
+                "the Layout tag is missing: every Knight Fight record gives the numbers "
+                "of its squares"
+            )
+        layout = Layout.parse(tags["Layout"])
+        fen = tags.get("FEN")
+        if fen is None or not fen.strip():
+            return _start_position(layout)
+        return _parse_fen(layout, fen)
+
+    def setup_tags(
+        self, position: KnightFightPosition, notation: str | None = None
+    ) -> dict[str, str]:
+        """``Layout`` always; ``FEN`` unless the position is the start of a game."""
+        tags = {"Layout": position.layout.text()}
+        if position != _start_position(position.layout):
+            tags["FEN"] = _write_fen(position, notation or self.notations[0])
+        return tags
+
+    def turn(self, position: KnightFightPosition) -> Side:
+        """The side to move."""
+        return position.turn
+
+    # Moves ---------------------------------------------------------------------------
+
+    def legal_moves(self, position: KnightFightPosition) -> list[KnightMove]:
+        """Every legal ply: by landing square, each double first without a removal."""
+        moves: list[KnightMove] = []
+        doubles = position.layout.doubles
+        for to in _squares(_targets(position)):
+            moves.append(KnightMove(to))
+            if doubles & BIT[to]:
+                moves.extend(KnightMove(to, r) for r in _squares(_removable(position, to)))
+        return moves
+
+    def parse_move(self, position: KnightFightPosition, text: str) -> KnightMove:
+        """The legal ply ``text`` names, in squares or numbers notation."""
+        text = text.strip()
+        if not _targets(position):
+            raise IllegalMove(
+                GAME_OVER,
+                f"{text}: the game is over, {position.turn.title} has no legal ply "
+                f"({self._score_text(position)})",
+                show_legal=False,
+            )
+        move = self._read(position, text)
+        self._check_landing(position, text, move.to)
+        if move.remove is not None:
+            self._check_removal(position, text, move.to, move.remove)
+        return move
+
+    def _read(self, position: KnightFightPosition, text: str) -> KnightMove:
+        """The ply a stripped text writes, legal or not (KF201 when it is not well formed)."""
+        if not text:
+            raise IllegalMove(MALFORMED, f"empty move text; {_HINT}")
+        parts = text.split("/")
+        if len(parts) > 2:
+            raise IllegalMove(MALFORMED, f"{text}: not a Knight Fight move; {_HINT}")
+        read = [_read_part(text, part.strip()) for part in parts]
+        if len({kind for kind, _ in read}) > 1:
+            raise IllegalMove(MALFORMED, f"{text}: mixes squares and numbers; write E5/B7 or 55/22")
+        squares = position.layout.squares
+        found = [value if kind == "squares" else squares[value] for kind, value in read]
+        return KnightMove(found[0], found[1] if len(found) == 2 else None)
+
+    def _check_landing(self, position: KnightFightPosition, text: str, to: int) -> None:
+        """Raise the reason the mover may not land on ``to``, if any."""
+        side = position.turn
+        own, other = position.knights[side], position.knights[1 - side]
+        label = self._label(position, to)
+        if to == other:
+            raise IllegalMove(ON_KNIGHT, f"{text}: {label} holds {side.other.title}'s knight")
+        if own is None:
+            rank = PLACEMENT_RANK[side]
+            if to // SIZE + 1 != rank:
+                raise IllegalMove(
+                    WRONG_RANK,
+                    f"{text}: {side.title} places its knight on rank {rank}, "
+                    f"and {label} is on rank {to // SIZE + 1}",
+                )
+        elif to == own:
+            raise IllegalMove(
+                NOT_A_JUMP, f"{text}: {side.title}'s knight already stands on {label}"
+            )
+        elif not JUMP_MASK[own] & BIT[to]:
+            raise IllegalMove(
+                NOT_A_JUMP,
+                f"{text}: {label} is not a knight's jump from {side.title}'s knight on "
+                f"{self._label(position, own)}",
+            )
+        if position.dead & BIT[to]:
+            raise IllegalMove(DEAD_SQUARE, f"{text}: {label} is inaccessible")
+        if other is not None and JUMP_MASK[other] & BIT[to]:
+            raise IllegalMove(
+                ATTACKED,
+                f"{text}: {label} is attacked by {side.other.title}'s knight on "
+                f"{self._label(position, other)}",
+            )
+
+    def _check_removal(
+        self, position: KnightFightPosition, text: str, to: int, remove: int
+    ) -> None:
+        """Raise the reason the mover, landing on ``to``, may not remove ``remove``, if any."""
+        side = position.turn
+        doubles = position.layout.doubles
+        label, removed = self._label(position, to), self._label(position, remove)
+        if not doubles & BIT[to]:
+            raise IllegalMove(
+                REMOVAL_NOT_ALLOWED,
+                f"{text}: {label} is not a double, so no square may be removed",
+            )
+        if not doubles & BIT[remove]:
+            raise IllegalMove(REMOVED_NOT_DOUBLE, f"{text}: {removed} is not a double")
+        if remove == to:
+            raise IllegalMove(
+                REMOVED_OCCUPIED,
+                f"{text}: {removed} is the landing square itself; remove another double",
+            )
+        if remove == position.knights[1 - side]:
+            raise IllegalMove(
+                REMOVED_OCCUPIED, f"{text}: {removed} holds {side.other.title}'s knight"
+            )
+        if remove == position.knights[side]:
+            raise IllegalMove(
+                REMOVED_DEAD,
+                f"{text}: {removed} is the square {side.title}'s knight leaves, "
+                "which becomes inaccessible",
+            )
+        if position.dead & BIT[remove]:
+            raise IllegalMove(REMOVED_DEAD, f"{text}: {removed} is already inaccessible")
+
+    def format_move(
+        self, position: KnightFightPosition, move: KnightMove, notation: str | None = None
+    ) -> str:
+        """``E5/B7`` in squares notation (the default), ``55/22`` in numbers notation."""
+        notation = notation or self.notations[0]
+        if notation == "numbers":
+            numbers = position.layout.numbers
+            parts = [f"{numbers[move.to]:02d}"]
+            if move.remove is not None:
+                parts.append(f"{numbers[move.remove]:02d}")
+        elif notation == "squares":
+            parts = [SQUARE_NAMES[move.to]]
+            if move.remove is not None:
+                parts.append(SQUARE_NAMES[move.remove])
+        else:
+            raise ValueError(f"unknown Knight Fight notation {notation!r}: squares or numbers")
+        return "/".join(parts)
+
+    def play(self, position: KnightFightPosition, move: KnightMove) -> KnightFightPosition:
+        """The position after a legal ply: squares killed, score added, turn passed."""
+        side = position.turn
+        own, other = position.knights[side], position.knights[1 - side]
+        layout = position.layout
+        dead = position.dead
+        if own is not None:
+            dead |= BIT[own]
+        number = layout.numbers[move.to]
+        tens, units = divmod(number, 10)
+        if tens != units:
+            reverse = layout.squares[units * 10 + tens]
+            if reverse != other:
+                dead |= BIT[reverse]
+        elif move.remove is not None:
+            dead |= BIT[move.remove]
+        knights = (move.to, other) if side is Side.WHITE else (other, move.to)
+        scores = list(position.scores)
+        scores[side] += number
+        return KnightFightPosition(layout, side.other, knights, dead, (scores[0], scores[1]))
+
+    def notation_of(self, text: str) -> str | None:
+        """``squares`` for ``E4``-style texts, ``numbers`` for ``37``-style ones."""
+        head = text.strip()[:1]
+        if head.isascii() and head.isalpha():
+            return "squares"
+        if head.isascii() and head.isdigit():
+            return "numbers"
+        return None
+
+    # End of game ---------------------------------------------------------------------
+
+    def outcome(self, position: KnightFightPosition) -> Outcome | None:
+        """Decided the moment the side to move has no legal ply: higher score wins."""
+        if _targets(position):
+            return None
+        white, black = position.scores
+        winner = None if white == black else Side.WHITE if white > black else Side.BLACK
+        return Outcome(
+            winner,
+            f"{position.turn.title} has no legal ply; final score {self._score_text(position)}",
+        )
+
+    def scores(self, position: KnightFightPosition) -> tuple[int, int]:
+        """(White, Black): the sums of the numbers each knight has landed on."""
+        return position.scores
+
+    # Records -------------------------------------------------------------------------
+
+    def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
+        """The ``FEN`` tag rewritten in ``notation``, and a ``Notation`` tag kept in step."""
+        out = {"Notation": notation} if "Notation" in tags else {}
+        fen, layout = tags.get("FEN"), tags.get("Layout")
+        if fen and fen.strip() and layout is not None:
+            with contextlib.suppress(SetupError):
+                out["FEN"] = _write_fen(_parse_fen(Layout.parse(layout), fen), notation)
+        return out
+
+    # Pictures ------------------------------------------------------------------------
+
+    def render_text(self, position: KnightFightPosition, last: KnightMove | None = None) -> str:
+        """The numbers board, rank 10 on top: ``--`` dead, ``W``/``B`` before a knight's
+        number, ``*`` after the last landing, ``xx`` on the double the last ply removed."""
+        numbers = position.layout.numbers
+        white, black = position.knights
+        where = ["" if k is None else f" on {SQUARE_NAMES[k]}" for k in position.knights]
+        lines = [
+            f"Knight Fight: White {position.scores[0]}{where[0]}, "
+            f"Black {position.scores[1]}{where[1]}; {position.turn.title} to move",
+            ("    " + "".join(f" {f}  " for f in FILES)).rstrip(),
+        ]
+        for rank in range(SIZE - 1, -1, -1):
+            cells = []
+            for square in range(rank * SIZE, rank * SIZE + SIZE):
+                mark = "W" if square == white else "B" if square == black else " "
+                after = "*" if last is not None and square == last.to else " "
+                if last is not None and square == last.remove:
+                    body = "xx"
+                elif position.dead & BIT[square]:
+                    body = "--"
+                else:
+                    body = f"{numbers[square]:02d}"
+                cells.append(f"{mark}{body}{after}")
+            lines.append(f"{rank + 1:>3} {''.join(cells)}".rstrip())
+        lines.append("W, B: knights   --: inaccessible   *: last landing   xx: removed double")
+        return "\n".join(lines)
+
+    # Helpers -------------------------------------------------------------------------
+
+    @staticmethod
+    def _label(position: KnightFightPosition, square: int) -> str:
+        """``E4 (37)``: a square with its number."""
+        return f"{SQUARE_NAMES[square]} ({position.layout.numbers[square]:02d})"
+
+    @staticmethod
+    def _score_text(position: KnightFightPosition) -> str:
+        """``White 120, Black 95``."""
+        return f"White {position.scores[0]}, Black {position.scores[1]}"
