@@ -1,0 +1,94 @@
+"""The games the toolkit knows, found by name or by a record's tags.
+
+A record names its game with PDN's ``GameType`` tag (``26`` or ``26,W,8,8,N2,0`` for
+Brazilian draughts) or with a ``Variant`` tag holding one of the names in :data:`GAMES`
+or a game's title (the only way for games that PDN does not number). A record with
+neither is, as PDN says, international draughts (GameType 20), which the toolkit does not
+replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from notation.games.base import Game
+from notation.games.brazilian import Brazilian
+from notation.games.cheversi import Cheversi
+from notation.games.kavaleria import Kavaleria
+from notation.games.keny import Keny
+from notation.games.knight_fight import KnightFight
+
+GAMES: dict[str, Game] = {
+    game.name: game for game in (Brazilian(), Kavaleria(), Keny(), KnightFight(), Cheversi())
+}
+"""Every supported game by its name."""
+
+PDN_GAMETYPES: dict[str, str] = {
+    "20": "international draughts",
+    "21": "English draughts",
+    "22": "Italian draughts",
+    "23": "American pool checkers",
+    "24": "Spanish draughts",
+    "25": "Russian draughts",
+    "26": "Brazilian draughts",
+    "27": "Canadian draughts",
+    "28": "Portuguese draughts",
+    "29": "Czech draughts",
+    "30": "Turkish draughts",
+    "31": "Thai draughts",
+    "40": "Frisian draughts",
+    "41": "Spantsiretti",
+}
+"""PDN 3.0 GameType numbers, for naming the games the toolkit does not replay."""
+
+__all__ = ["GAMES", "PDN_GAMETYPES", "game_for_tags", "get_game", "resolve_game"]
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name``; raises ``KeyError`` listing the known names otherwise."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        known = ", ".join(GAMES)
+        raise KeyError(f"unknown game {name!r}; known games: {known}") from None
+
+
+def game_for_tags(tags: Mapping[str, str]) -> Game | str:
+    """The game a record's tags name, or a description of an unsupported game type.
+
+    A ``Variant`` tag naming a supported game (by name or title, in any case: ``keny``,
+    ``Brazilian draughts``) decides; otherwise the ``GameType`` number does (20 when absent).
+    """
+    variant = tags.get("Variant")
+    if variant is not None:
+        found = _BY_VARIANT.get(_fold(variant))
+        if found is not None:
+            return found
+    gametype = tags.get("GameType")
+    if gametype is None and variant is not None:
+        return f"variant {variant!r}"
+    number = gametype.split(",", 1)[0].strip() if gametype is not None else "20"
+    for game in GAMES.values():
+        if game.gametype == number:
+            return game
+    name = PDN_GAMETYPES.get(number)
+    return f"GameType {number} ({name})" if name else f"GameType {number!r}"
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.replace("-", " ").replace("_", " ").lower().split())
+
+
+_BY_VARIANT: dict[str, Game] = {
+    _fold(key): game for game in GAMES.values() for key in (game.name, game.title)
+}
+
+
+def resolve_game(tags: Mapping[str, str], default: Game | None = None) -> Game | str:
+    """The game of a record: the one its tags name, else ``default`` when given.
+
+    Returns a description of the game type instead when it is not supported.
+    """
+    if default is not None and "GameType" not in tags and "Variant" not in tags:
+        return default
+    return game_for_tags(tags)
