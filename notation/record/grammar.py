@@ -1,0 +1,433 @@
+r"""The record grammar: one game's text (tag section and movetext) into a :class:`Record`.
+
+The grammar is a parsimonious PEG whose terminals are coarse regular expressions: every
+token (a tag pair, a whole ply with its move number and strength suffix, a comment, a NAG,
+a result) is one regex that also eats the whitespace after it. The grammar is tolerant:
+every text parses, and the tree walk turns the catch-all ``junk`` and ``stray`` tokens,
+unclosed comments and unclosed variations into diagnostics. The walk stops reading the
+movetext at the first syntax error (the record keeps the tags and every ply before it),
+so that nothing after a gap is ever replayed as if it followed the last good move.
+
+Lexical decisions (all games share one move token):
+
+- A move is one token: PDN numeric ``22-18``, ``26x17x10`` (squares 1..50, a leading zero
+  allowed, spaces allowed after a separator as in ``1- 6``); alphanumeric ``c3-d4``,
+  ``c3:e5``, ``a3b4``; Kavaleria ``C3xE4xE2``; Keny ``c3-c5-e5``; Knight Fight ``C1``,
+  ``J10``, ``E5/B7``, ``07``, ``77/33``; Cheversi ``Ke4``, ``Крe4``, ``♔e4``.
+- A result (``1-0 0-1 1/2-1/2 2-0 0-2 1-1 0-0``) only matches when no move character
+  follows, so ``1-18`` is a move and ``1-1`` a result. ``*`` is always a result: the
+  "forced move" use of ``*`` is not supported (PDN 3.0 bans it; write ``$7``), so a ``*``
+  followed by more moves is reported as an error after the result.
+- A strength suffix is glued to its move: ``!``, ``?!``, ``(!?!!!)``, ``(?)``.
+- A move number is ``12.`` or ``12...``; ``1. ...`` (an ellipsis for the other side's
+  move) is read as the number ``"1. ..."``. A number must be followed by a move.
+- ``%`` starts an escape line only in the first column.
+"""
+
+from __future__ import annotations
+
+import gc
+import re
+from bisect import bisect_right
+
+from parsimonious.exceptions import ParseError
+from parsimonious.expressions import Regex
+from parsimonious.grammar import Grammar
+from parsimonious.nodes import Node
+
+from notation.diagnostics import (
+    BAD_TAG,
+    SYNTAX,
+    TOO_DEEP,
+    UNTERMINATED_COMMENT,
+    UNTERMINATED_VARIATION,
+    Diagnostic,
+)
+from notation.record.model import NOWHERE, Comment, Line, Ply, Record, SourcePos, Tag
+
+MAX_DEPTH = 100
+"""Deepest nesting of variations read; one level more is reported as PDN104."""
+
+_NSQ = r"(?:50|[1-4][0-9]|0?[1-9])"
+_ASQ = r"(?:[a-jA-J](?:10|[1-9]))"
+_SEP = r"[-x:][ \t]*"
+_PIECE = r"(?:[A-ZА-ЯЁІЇЄҐ][а-яёіїєґ]?|[\u2654-\u265F])"
+MOVE_PATTERN = (
+    rf"(?:{_NSQ}(?:{_SEP}{_NSQ})+"
+    rf"|{_ASQ}(?:{_SEP}{_ASQ})+"
+    rf"|(?:[a-j](?:10|[1-9])){{2,}}"
+    rf"|{_ASQ}(?:/{_ASQ})?"
+    rf"|[0-9]{{2}}(?:/[0-9]{{2}})?"
+    rf"|{_PIECE}[a-h][1-8])"
+)
+"""The game-neutral move token (without number, suffix or boundary)."""
+
+_NUMBER = r"[0-9]+\.(?:\.\.|\s*\.\.\.)?"
+_SUFFIX = r"(?:[!?]+|\([!?]+\))"
+_END = r"(?![^\s(){};$*])"
+_RESULT = r"(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0)(?![^\s(){};%\[])"
+MOVE_TOKEN = re.compile(rf"{MOVE_PATTERN}{_END}")
+"""A whole move token, as the grammar lexes it (``MOVE_TOKEN.fullmatch(text)``)."""
+
+_TAG = r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]\s*'
+_PLY = rf"(?!{_RESULT})(?:({_NUMBER})\s*)?({MOVE_PATTERN})({_SUFFIX})?{_END}\s*"
+_TAG_RE = re.compile(_TAG)
+_PLY_RE = re.compile(_PLY)
+
+GRAMMAR_TEXT = rf"""
+game        = ws head top*
+head        = (tags / escape / lcomment / comment / badtag)*
+top         = plies / result / comment / nag / number / variation / lcomment / escape
+              / opencomment / junk / stray
+element     = plies / comment / nag / number / variation / lcomment / escape / opencomment
+              / junk
+variation   = lparen element* rparen?
+lparen      = ~r"\(\s*"
+rparen      = ~r"\)\s*"
+ws          = ~r"\s*"
+tags        = ~r'(?:{_TAG})+'
+badtag      = ~r"\[[^\n]*\s*"
+escape      = ~r"(?<![^\n])%([^\n]*)\s*"
+lcomment    = ~r";([^\n]*)\s*"
+comment     = ~r"\{{([^{{}}]*)\}}\s*"
+opencomment = ~r"\{{[^{{}}]*"
+nag         = ~r"\$([0-9]+){_END}\s*"
+result      = ~r"(?:({_RESULT})|(\*))\s*"
+plies       = ~r"(?:{_PLY})+"
+number      = ~r"({_NUMBER})\s*"
+junk        = ~r"(?!{_RESULT}|\*)(?:[^\s(){{}}]+|\}})\s*"
+stray       = ~r"\S\s*"
+"""
+"""The grammar of one game's text, in parsimonious syntax.
+
+``tags`` and ``plies`` are runs of tag pairs and of plies (each ply: optional move
+number, the move token, optional strength suffix); the walk splits a run with
+``_TAG_RE`` / ``_PLY_RE``, the very patterns the run is made of. Runs keep the number of
+parse nodes per game small, which is where parsimonious spends its time.
+"""
+
+
+def _stdlib_regexes(grammar: Grammar) -> Grammar:
+    """Match the grammar's terminals with :mod:`re` (parsimonious picks ``regex``).
+
+    The patterns use only syntax both modules read alike; :mod:`re` matches them faster.
+    """
+    for expression in grammar.values():
+        if isinstance(expression, Regex):
+            expression.re = re.compile(expression.re.pattern)
+    return grammar
+
+
+GRAMMAR = _stdlib_regexes(Grammar(GRAMMAR_TEXT))
+
+_PAREN_SCAN = re.compile(r'\{[^}]*\}?|;[^\n]*|"(?:[^"\\\n]|\\.)*"?|\([!?]+\)|[()]')
+_UNESCAPE = re.compile(r"\\([\\\"])")
+_tuple = tuple.__new__
+_FIRST_TOKEN = re.compile(r"[^\s(){}]+|\S")
+
+
+def _depth_cut(text: str) -> int | None:
+    """Offset of the first ``(`` nested deeper than :data:`MAX_DEPTH`, if any."""
+    if text.count("(") <= MAX_DEPTH:
+        return None
+    depth = 0
+    for m in _PAREN_SCAN.finditer(text):
+        token = m.group()
+        if token == "(":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return m.start()
+        elif token == ")":
+            depth = max(depth - 1, 0)
+    return None
+
+
+def _show(text: str) -> str:
+    """The first token of ``text`` as quoted in a message (at most 30 characters)."""
+    m = _FIRST_TOKEN.search(text)
+    token = m.group() if m else ""
+    return repr(token if len(token) <= 30 else token[:27] + "...")
+
+
+class _Walker:
+    """Builds a :class:`Record` from the parse tree of one game's text."""
+
+    def __init__(self, text: str, line: int, column: int, index: int, path: str) -> None:
+        self.text = text
+        self.line = line
+        self.column = column
+        self.index = index
+        self.path = path
+        self.starts = [0]
+        find = text.find
+        at = find("\n")
+        while at >= 0:
+            self.starts.append(at + 1)
+            at = find("\n", at + 1)
+        self.diagnostics: list[Diagnostic] = []
+        self.failed = False
+
+    def pos(self, offset: int) -> SourcePos:
+        """Absolute line and column of ``offset`` in the game's text."""
+        row = bisect_right(self.starts, offset) - 1
+        column = offset - self.starts[row] + 1
+        if row == 0:
+            column += self.column - 1
+        return SourcePos(self.line + row, column)
+
+    def error(self, code: str, message: str, offset: int) -> None:
+        """Record a diagnostic at ``offset``; a movetext error stops the walk."""
+        where = self.pos(offset)
+        self.diagnostics.append(
+            Diagnostic(code, message, where.line, where.column, self.path, self.index)
+        )
+        if code != BAD_TAG:
+            self.failed = True
+
+    def record(self, tree: Node) -> Record:
+        """The record of a whole ``game`` tree."""
+        ws, head, top = tree.children
+        record = Record(index=self.index, pos=self.pos(ws.end))
+        moves = record.moves
+        for item in head.children:
+            node = item.children[0]
+            kind = node.expr.name
+            start = node.start
+            if kind == "tags":
+                for m in _TAG_RE.finditer(self.text, start, node.end):
+                    name, raw = m.group(1, 2)
+                    value = _UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+                    record.tags.append(Tag(name, value, self.pos(m.start())))
+            elif kind == "badtag":
+                line = node.text.split("\n", 1)[0].strip()
+                line = line if len(line) <= 40 else line[:37] + "..."
+                self.error(BAD_TAG, f"malformed tag pair {line!r}", start)
+            else:
+                comment = self.comment(node)
+                if moves.pos is NOWHERE:
+                    moves.pos = comment.pos
+                moves.comments.append(comment)
+        self.line_items(top.children, moves, record)
+        return record
+
+    def comment(self, node: Node) -> Comment:
+        """The comment of a ``comment``, ``lcomment`` or ``escape`` node."""
+        kind = node.expr.name
+        text = node.match.group(1)
+        if kind == "comment":
+            return Comment(text, "brace", self.pos(node.start))
+        return Comment(text, "line" if kind == "lcomment" else "escape", self.pos(node.start))
+
+    def line_items(self, items: list[Node], line: Line, record: Record | None) -> None:
+        """Fill ``line`` from the ``top``/``element`` nodes ``items``.
+
+        ``record`` is given for the main line, whose result and trailing comments it takes.
+        """
+        last: Ply | None = None
+        pending: tuple[str, int] | None = None
+        for item in items:
+            if self.failed:
+                return
+            node = item.children[0]
+            kind = node.expr.name
+            if kind == "plies":
+                text = self.text
+                at = node.start
+                row = text.count("\n", 0, at)
+                plies = line.plies
+                for m in _PLY_RE.finditer(text, at, node.end):
+                    number, move, suffix = m.groups()
+                    start = m.start(2)
+                    row += text.count("\n", at, start)
+                    at = start
+                    column = start - text.rfind("\n", 0, start)
+                    if row == 0:
+                        column += self.column - 1
+                    if number is None:
+                        if pending is not None:
+                            number = pending[0]
+                            pending = None
+                    else:
+                        if pending is not None and self.dangling(pending):
+                            return
+                        pending = None
+                        if "... " in number or " ..." in number or "\n" in number:
+                            number = " ".join(number.split())
+                    if " " in move or "\t" in move:
+                        move = "".join(move.split())
+                    last = Ply(
+                        move,
+                        _tuple(SourcePos, (self.line + row, column)),
+                        number,
+                        suffix or "",
+                        [],
+                        [],
+                        [],
+                    )
+                    plies.append(last)
+                if line.pos is NOWHERE:
+                    line.pos = plies[0].pos
+            elif kind == "comment" or kind == "lcomment" or kind == "escape":
+                comment = self.comment(node)
+                if last is not None:
+                    last.comments.append(comment)
+                else:
+                    if line.pos is NOWHERE:
+                        line.pos = comment.pos
+                    line.comments.append(comment)
+            elif kind == "nag":
+                if last is None:
+                    self.error(SYNTAX, f"NAG {_show(node.text)} before any move", node.start)
+                    return
+                last.nags.append(int(node.match.group(1)))
+            elif kind == "number":
+                if pending is not None and self.dangling(pending):
+                    return
+                pending = (" ".join(node.match.group(1).split()), node.start)
+            elif kind == "variation" or kind == "result":
+                if pending is not None and self.dangling(pending):
+                    return
+                pending = None
+                if kind == "result":
+                    self.result(node, items, record)
+                    return
+                if last is None:
+                    self.error(SYNTAX, "variation before any move", node.start)
+                    return
+                last.variations.append(self.variation(node))
+            elif kind == "opencomment":
+                self.open_comment(node)
+                return
+            else:
+                self.error(SYNTAX, f"unexpected {_show(node.text)} in movetext", node.start)
+                return
+        if pending is not None and not self.failed:
+            self.dangling(pending)
+
+    def result(self, node: Node, items: list[Node], record: Record | None) -> None:
+        """Take the result ``node`` and the comments after it; anything else is an error."""
+        if record is None:
+            return
+        record.result = node.match.group(1) or "*"
+        record.result_pos = self.pos(node.start)
+        after = False
+        for item in items:
+            child = item.children[0]
+            if not after:
+                after = child is node
+                continue
+            kind = child.expr.name
+            if kind == "comment" or kind == "lcomment" or kind == "escape":
+                record.trailing.append(self.comment(child))
+            elif kind == "opencomment":
+                self.open_comment(child)
+                return
+            else:
+                message = f"unexpected {_show(child.text)} after the result {record.result!r}"
+                self.error(SYNTAX, message, child.start)
+                return
+
+    def dangling(self, pending: tuple[str, int]) -> bool:
+        """Report a move number that no move follows; True when it is an error.
+
+        ``12. ...`` (a number and the ellipsis PDN reads as an unknown move) may stand
+        alone: it says nothing the record needs, and is dropped.
+        """
+        if pending[0].endswith(" ..."):
+            return False
+        self.error(SYNTAX, f"move number {pending[0]!r} is not followed by a move", pending[1])
+        return True
+
+    def open_comment(self, node: Node) -> None:
+        """Report a ``{`` comment that is never closed or holds a nested ``{``."""
+        if node.end >= len(self.text):
+            self.error(UNTERMINATED_COMMENT, "comment '{' is never closed", node.start)
+        else:
+            self.error(SYNTAX, "'{' inside a comment (comments do not nest)", node.end)
+
+    def variation(self, node: Node) -> Line:
+        """The :class:`Line` of a ``variation`` node, reporting a missing ``)``."""
+        _, elements, close = node.children
+        line = Line(pos=self.pos(node.start))
+        self.line_items(elements.children, line, None)
+        if not close.children and not self.failed:
+            if node.end >= len(self.text):
+                found = "the end of the game"
+            else:
+                found = _show(self.text[node.end : node.end + 40])
+            self.error(
+                UNTERMINATED_VARIATION,
+                f"variation '(' is never closed (found {found})",
+                node.start,
+            )
+        return line
+
+
+def parse_game(
+    text: str, *, line: int = 1, index: int = 1, path: str = "-", column: int = 1
+) -> Record:
+    """Read one game's text into a :class:`Record`; never raises on malformed input.
+
+    ``line`` and ``column`` give where ``text`` starts in its file, ``index`` the game's
+    1-based number there and ``path`` the file's name: every position and diagnostic of
+    the record is absolute. Syntax problems go to ``record.diagnostics``.
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    walker = _Walker(text, line, column, index, path)
+    cut = _depth_cut(text)
+    parsed = text if cut is None else text[:cut]
+    # The walk allocates many small acyclic objects; pausing the cyclic collector for one
+    # game (refcounting still frees everything) roughly halves the time when a caller
+    # keeps many records alive.
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        record = walker.record(GRAMMAR.parse(parsed))
+    except RecursionError:
+        return _fallback(walker, TOO_DEEP, "variations nested too deeply", 0)
+    except ParseError as error:
+        return _fallback(walker, SYNTAX, f"unreadable text: {error}", error.pos)
+    finally:
+        if collecting:
+            gc.enable()
+    if cut is not None:
+        record.diagnostics = [d for d in walker.diagnostics if d.code != UNTERMINATED_VARIATION]
+        where = walker.pos(cut)
+        record.diagnostics.append(
+            Diagnostic(
+                TOO_DEEP,
+                f"variations nested more than {MAX_DEPTH} levels deep",
+                where.line,
+                where.column,
+                path,
+                index,
+            )
+        )
+        return record
+    record.diagnostics = walker.diagnostics
+    return record
+
+
+def _fallback(walker: _Walker, code: str, message: str, offset: int) -> Record:
+    """A record holding only the tags, for a text the grammar could not walk."""
+    walker.diagnostics = []
+    walker.failed = False
+    record = Record(index=walker.index, pos=NOWHERE)
+    try:
+        start = GRAMMAR["ws"].match(walker.text).end
+        head = GRAMMAR["head"].match(walker.text, start)
+    except (ParseError, RecursionError):
+        head = None
+    if head is not None:
+        for item in head.children:
+            node = item.children[0]
+            if node.expr.name == "tags":
+                for m in _TAG_RE.finditer(walker.text, node.start, node.end):
+                    name, raw = m.group(1, 2)
+                    record.tags.append(Tag(name, _UNESCAPE.sub(r"\1", raw), walker.pos(m.start())))
+    walker.failed = False
+    walker.error(code, message, offset)
+    record.diagnostics = walker.diagnostics
+    return record

@@ -1,0 +1,258 @@
+"""JSON form of records: lossless both ways, positions and diagnostics included.
+
+The document written by :func:`dumps` (version 1)::
+
+    {"format": "notation-record", "version": 1, "records": [RECORD, ...]}
+
+    RECORD     = {"index": int, "pos": POS, "tags": [TAG, ...], "moves": LINE,
+                  "result": str | null, "result_pos": POS | null,
+                  "trailing": [COMMENT, ...], "diagnostics": [DIAGNOSTIC, ...]}
+    TAG        = {"name": str, "value": str, "pos": POS}
+    LINE       = {"pos": POS, "comments": [COMMENT, ...], "plies": [PLY, ...]}
+    PLY        = {"text": str, "pos": POS, "number": str | null, "suffix": str,
+                  "nags": [int, ...], "comments": [COMMENT, ...], "variations": [LINE, ...]}
+    COMMENT    = {"text": str, "kind": "brace" | "line" | "escape", "pos": POS}
+    POS        = [line, column]            (1-based; [0, 0] for "built in code")
+    DIAGNOSTIC = {"code": str, "message": str, "line": int, "column": int, "path": str,
+                  "game": int | null, "ply": int | null, "move": str | null,
+                  "legal": [str, ...]}
+
+Every key is written; :func:`record_from_dict` requires every key and checks every type,
+raising :class:`ValueError` with the path of the first bad value.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from notation.diagnostics import CODES, Diagnostic
+from notation.record.model import Comment, Line, Ply, Record, SourcePos, Tag
+
+FORMAT = "notation-record"
+VERSION = 1
+_KINDS = ("brace", "line", "escape")
+
+
+def _pos(pos: SourcePos) -> list[int]:
+    return [pos.line, pos.column]
+
+
+def _comment(comment: Comment) -> dict[str, Any]:
+    return {"text": comment.text, "kind": comment.kind, "pos": _pos(comment.pos)}
+
+
+def _line(line: Line) -> dict[str, Any]:
+    return {
+        "pos": _pos(line.pos),
+        "comments": [_comment(c) for c in line.comments],
+        "plies": [
+            {
+                "text": ply.text,
+                "pos": _pos(ply.pos),
+                "number": ply.number,
+                "suffix": ply.suffix,
+                "nags": list(ply.nags),
+                "comments": [_comment(c) for c in ply.comments],
+                "variations": [_line(v) for v in ply.variations],
+            }
+            for ply in line.plies
+        ],
+    }
+
+
+def _diagnostic(d: Diagnostic) -> dict[str, Any]:
+    return {
+        "code": d.code,
+        "message": d.message,
+        "line": d.line,
+        "column": d.column,
+        "path": d.path,
+        "game": d.game,
+        "ply": d.ply,
+        "move": d.move,
+        "legal": list(d.legal),
+    }
+
+
+def record_to_dict(record: Record) -> dict[str, Any]:
+    """The JSON-ready dict of one record (the RECORD shape of the module docs)."""
+    return {
+        "index": record.index,
+        "pos": _pos(record.pos),
+        "tags": [{"name": t.name, "value": t.value, "pos": _pos(t.pos)} for t in record.tags],
+        "moves": _line(record.moves),
+        "result": record.result,
+        "result_pos": None if record.result_pos is None else _pos(record.result_pos),
+        "trailing": [_comment(c) for c in record.trailing],
+        "diagnostics": [_diagnostic(d) for d in record.diagnostics],
+    }
+
+
+class _Reader:
+    """Typed access to a decoded JSON value, naming the path of a bad value."""
+
+    def __init__(self, value: Any, where: str) -> None:
+        self.value = value
+        self.where = where
+
+    def fail(self, expected: str) -> ValueError:
+        return ValueError(f"{self.where}: expected {expected}, got {self.value!r:.60}")
+
+    def object(self, keys: tuple[str, ...]) -> dict[str, _Reader]:
+        if not isinstance(self.value, dict):
+            raise self.fail("an object")
+        missing = [k for k in keys if k not in self.value]
+        if missing:
+            raise ValueError(f"{self.where}: missing key {missing[0]!r}")
+        extra = sorted(set(self.value) - set(keys))
+        if extra:
+            raise ValueError(f"{self.where}: unknown key {extra[0]!r}")
+        return {k: _Reader(self.value[k], f"{self.where}.{k}") for k in keys}
+
+    def items(self) -> list[_Reader]:
+        if not isinstance(self.value, list):
+            raise self.fail("a list")
+        return [_Reader(v, f"{self.where}[{i}]") for i, v in enumerate(self.value)]
+
+    def string(self, *, optional: bool = False) -> str | None:
+        if optional and self.value is None:
+            return None
+        if not isinstance(self.value, str):
+            raise self.fail("a string" + (" or null" if optional else ""))
+        return self.value
+
+    def text(self) -> str:
+        value = self.string()
+        assert value is not None
+        return value
+
+    def integer(self, *, optional: bool = False) -> int | None:
+        if optional and self.value is None:
+            return None
+        if not isinstance(self.value, int) or isinstance(self.value, bool):
+            raise self.fail("an integer" + (" or null" if optional else ""))
+        return self.value
+
+    def number(self) -> int:
+        value = self.integer()
+        assert value is not None
+        return value
+
+    def pos(self, *, optional: bool = False) -> SourcePos | None:
+        if optional and self.value is None:
+            return None
+        parts = self.items() if isinstance(self.value, list) else None
+        if parts is None or len(parts) != 2:
+            raise self.fail("a [line, column] pair")
+        return SourcePos(parts[0].number(), parts[1].number())
+
+    def position(self) -> SourcePos:
+        value = self.pos()
+        assert value is not None
+        return value
+
+
+def _read_comment(r: _Reader) -> Comment:
+    f = r.object(("text", "kind", "pos"))
+    kind = f["kind"].text()
+    if kind not in _KINDS:
+        raise f["kind"].fail("one of " + ", ".join(_KINDS))
+    return Comment(f["text"].text(), kind, f["pos"].position())  # type: ignore[arg-type]
+
+
+def _read_line(r: _Reader) -> Line:
+    f = r.object(("pos", "comments", "plies"))
+    plies = []
+    for p in f["plies"].items():
+        g = p.object(("text", "pos", "number", "suffix", "nags", "comments", "variations"))
+        plies.append(
+            Ply(
+                g["text"].text(),
+                g["pos"].position(),
+                g["number"].string(optional=True),
+                g["suffix"].text(),
+                [n.number() for n in g["nags"].items()],
+                [_read_comment(c) for c in g["comments"].items()],
+                [_read_line(v) for v in g["variations"].items()],
+            )
+        )
+    return Line(plies, [_read_comment(c) for c in f["comments"].items()], f["pos"].position())
+
+
+def _read_diagnostic(r: _Reader) -> Diagnostic:
+    keys = ("code", "message", "line", "column", "path", "game", "ply", "move", "legal")
+    f = r.object(keys)
+    code = f["code"].text()
+    if code not in CODES:
+        raise f["code"].fail("a registered diagnostic code")
+    return Diagnostic(
+        code,
+        f["message"].text(),
+        f["line"].number(),
+        f["column"].number(),
+        f["path"].text(),
+        f["game"].integer(optional=True),
+        f["ply"].integer(optional=True),
+        f["move"].string(optional=True),
+        tuple(m.text() for m in f["legal"].items()),
+    )
+
+
+def _read_record(r: _Reader) -> Record:
+    keys = ("index", "pos", "tags", "moves", "result", "result_pos", "trailing", "diagnostics")
+    f = r.object(keys)
+    tags = []
+    for t in f["tags"].items():
+        g = t.object(("name", "value", "pos"))
+        tags.append(Tag(g["name"].text(), g["value"].text(), g["pos"].position()))
+    return Record(
+        tags=tags,
+        moves=_read_line(f["moves"]),
+        result=f["result"].string(optional=True),
+        result_pos=f["result_pos"].pos(optional=True),
+        trailing=[_read_comment(c) for c in f["trailing"].items()],
+        pos=f["pos"].position(),
+        index=f["index"].number(),
+        diagnostics=[_read_diagnostic(d) for d in f["diagnostics"].items()],
+    )
+
+
+def record_from_dict(d: dict[str, Any]) -> Record:
+    """The record of a RECORD dict; :class:`ValueError` names the first bad value."""
+    return _read_record(_Reader(d, "record"))
+
+
+def dumps(records: Iterable[Record], *, indent: int | None = None) -> str:
+    """The JSON document of ``records`` (format ``notation-record``, version 1)."""
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "records": [record_to_dict(r) for r in records],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=indent)
+
+
+def loads(text: str) -> list[Record]:
+    """The records of a JSON document written by :func:`dumps`.
+
+    Raises :class:`ValueError` with a clear message for text that is not JSON, not this
+    format, another version, or holds a value of the wrong shape.
+    """
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(
+            f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    if not isinstance(document, dict):
+        raise ValueError(f"expected a {FORMAT!r} JSON object, got {type(document).__name__}")
+    if document.get("format") != FORMAT:
+        raise ValueError(f"not a {FORMAT!r} document (format is {document.get('format')!r})")
+    if document.get("version") != VERSION:
+        raise ValueError(
+            f"unsupported {FORMAT} version {document.get('version')!r} (this reads {VERSION})"
+        )
+    top = _Reader(document, "document").object(("format", "version", "records"))
+    return [_read_record(r) for r in top["records"].items()]

@@ -1,0 +1,260 @@
+"""Streaming reader: a file of many games into :class:`Record` objects, one game at a time.
+
+The input is split into games by a cheap line scan (never parsed as one text), and each
+game's text is read by :func:`notation.record.grammar.parse_game` with its absolute start,
+so every position and diagnostic refers to the file. Splitting rules:
+
+- a game starts at the first non-blank line;
+- a line that begins with a tag pair starts a new game once the current game has
+  movetext (anything but tags and comments), or while the current game is inside an
+  unclosed ``{`` comment (that comment is then reported, PDN102);
+- a game also ends after a result token at depth 0, outside comments, at the end of a
+  line: later lines holding only comments still belong to it (trailing comments), the
+  next line with movetext starts a new game; a tag pair right after a result on the same
+  line (``0-1[Event "..."]``) also starts a new game;
+- a game with movetext but no result, cut by the next game's tag pair, gets a PDN101
+  "missing result" (PDN 3.0 separates games by a result or ``*``).
+
+Memory stays bounded by the largest game: one game's lines are held at a time.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO
+
+from notation.diagnostics import SYNTAX, Diagnostic
+from notation.record.grammar import parse_game
+from notation.record.model import Record
+
+__all__ = ["parse_game", "read_records", "read_string"]
+
+Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str] | Iterable[bytes]
+"""What :func:`read_records` reads: a path, a text or binary stream, or lines."""
+
+_TAG_START = re.compile(r"[ \t]*\[[ \t]*[A-Za-z]")
+_LEADING_TAGS = re.compile(
+    r'(?:[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"(?:[^"\\\n]|\\.)*"[ \t]*\])*'
+)
+_SPECIAL = re.compile(r'[{}();"\[]')
+_STRUCT = re.compile(r'\{[^}\n]*\}|\{|\}|\([!?]+\)|[();\[]|"(?:[^"\\\n]|\\.)*"?')
+_RESULT_END = re.compile(r"(?:(?<![^\s(){};%\].])(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0)|\*)\s*$")
+
+
+class _Scan:
+    """The line scanner's view of the game being collected."""
+
+    __slots__ = ("brace", "column", "content", "depth", "ended", "line", "lines")
+
+    def __init__(self, line: int, column: int) -> None:
+        self.lines: list[str] = []
+        self.line = line
+        self.column = column
+        self.brace = False
+        self.depth = 0
+        self.content = False
+        self.ended = False
+
+    def analyse(self, segment: str) -> tuple[bool, bool, int | None]:
+        """Scan one line (or the rest of one) and update the brace and paren state.
+
+        Returns whether the segment holds movetext outside comments, whether that movetext
+        ends with a result at depth 0, and the offset of a tag pair that follows a result
+        on the same line (where the next game starts), if any.
+        """
+        start = 0
+        if self.brace:
+            close = segment.find("}")
+            if close < 0:
+                return False, False, None
+            self.brace = False
+            start = close + 1
+        elif segment.startswith("%"):
+            return False, False, None
+        elif _TAG_START.match(segment):
+            start = _LEADING_TAGS.match(segment).end()
+            if segment.startswith("[", start) or not segment[start:].strip():
+                return False, False, None
+        rest = segment[start:] if start else segment
+        if not _SPECIAL.search(rest):
+            if not rest.strip():
+                return False, False, None
+            return True, self.depth == 0 and bool(_RESULT_END.search(rest)), None
+        outside: list[str] = []
+        at = 0
+        for m in _STRUCT.finditer(rest):
+            token = m.group()
+            first = token[0]
+            if first == "{" and token.endswith("}") and len(token) > 1:
+                outside.append(rest[at : m.start()])
+                outside.append(" ")
+                at = m.end()
+            elif first == "{":
+                outside.append(rest[at : m.start()])
+                at = len(rest)
+                self.brace = True
+                break
+            elif first == ";":
+                outside.append(rest[at : m.start()])
+                at = len(rest)
+                break
+            elif token == "(":
+                self.depth += 1
+            elif token == ")":
+                self.depth = max(self.depth - 1, 0)
+            elif first == "[" and self.depth == 0:
+                before = "".join(outside) + rest[at : m.start()]
+                if _RESULT_END.search(before) and _TAG_START.match(rest, m.start()):
+                    return True, True, start + m.start()
+        outside.append(rest[at:])
+        text = "".join(outside)
+        if not text.strip():
+            return False, False, None
+        return True, self.depth == 0 and bool(_RESULT_END.search(text)), None
+
+
+def _lines(source: Source) -> Iterator[str]:
+    """The source's lines as text ending in ``\\n`` (the last may lack it), BOM dropped."""
+    if isinstance(source, str | os.PathLike):
+        with Path(source).open("rb") as stream:
+            yield from _split(_decoded(stream))
+    elif isinstance(source, io.TextIOBase):
+        yield from _split(source)
+    elif isinstance(source, io.RawIOBase | io.BufferedIOBase):
+        yield from _split(_decoded(source))
+    else:
+        yield from _split(_mixed(source))
+
+
+def _decoded(stream: Iterable[bytes]) -> Iterator[str]:
+    """Decode binary chunks as UTF-8, replacing undecodable bytes."""
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    for raw in stream:
+        yield decoder.decode(raw)
+    yield decoder.decode(b"", final=True)
+
+
+def _mixed(items: Iterable[str] | Iterable[bytes]) -> Iterator[str]:
+    """Text chunks from an iterable of text or bytes (bytes decoded as UTF-8)."""
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    for item in items:
+        if isinstance(item, bytes | bytearray):
+            yield decoder.decode(bytes(item))
+        else:
+            yield item
+    yield decoder.decode(b"", final=True)
+
+
+def _split(chunks: Iterable[str]) -> Iterator[str]:
+    """Re-split text chunks into lines ending in ``\\n``; ``\\r\\n`` and ``\\r`` end lines too."""
+    partial = ""
+    first = True
+    for chunk in chunks:
+        if not chunk:
+            continue
+        if first:
+            chunk = chunk.removeprefix("\ufeff")
+            first = False
+        data = partial + chunk if partial else chunk
+        if "\r" in data:
+            carry = data.endswith("\r")
+            data = data.replace("\r\n", "\n")
+            if carry:
+                data = data[:-1]
+            data = data.replace("\r", "\n")
+            if carry:
+                data += "\r"
+        parts = data.split("\n")
+        partial = parts.pop()
+        for part in parts:
+            yield part + "\n"
+    if partial:
+        yield partial.replace("\r", "\n")
+
+
+def read_records(source: Source, *, path: str = "-") -> Iterator[Record]:
+    """Yield the records of ``source`` one by one, as soon as each game is complete.
+
+    ``source`` is a file path, a text or binary stream, or an iterable of text or bytes
+    chunks (lines, typically); bytes are decoded as UTF-8 with undecodable bytes
+    replaced, and a leading BOM is dropped. ``path`` names the source in diagnostics (a
+    path source names itself when ``path`` is left ``"-"``). Malformed text never raises:
+    problems are in ``record.diagnostics``. Only a path that cannot be opened or read
+    raises :class:`OSError`.
+    """
+    if path == "-" and isinstance(source, str | os.PathLike):
+        path = os.fspath(source)
+    index = 0
+    scan: _Scan | None = None
+    for number, segment in enumerate(_lines(source), 1):
+        column = 1
+        while segment:
+            if scan is None:
+                if not segment.strip():
+                    break
+                scan = _Scan(number, column)
+            was_ended = scan.ended
+            if (scan.brace or scan.content or was_ended) and _TAG_START.match(segment):
+                index += 1
+                missing = not scan.brace and not was_ended
+                yield _finish(scan, index, path, missing=missing)
+                scan = _Scan(number, column)
+                was_ended = False
+            was_brace = scan.brace
+            content, ends, split = scan.analyse(segment)
+            if content and was_ended:
+                if was_brace:
+                    close = segment.find("}") + 1
+                    scan.lines.append(segment[:close])
+                    segment, column = segment[close:], column + close
+                index += 1
+                yield _finish(scan, index, path, missing=False)
+                scan = _Scan(number, column)
+                content, ends, split = scan.analyse(segment)
+            if content:
+                scan.content = True
+                scan.ended = ends
+            if split is None:
+                scan.lines.append(segment)
+                break
+            scan.lines.append(segment[:split])
+            index += 1
+            yield _finish(scan, index, path, missing=False)
+            scan = None
+            segment, column = segment[split:], column + split
+    if scan is not None:
+        index += 1
+        yield _finish(scan, index, path, missing=False)
+
+
+def _finish(scan: _Scan, index: int, path: str, *, missing: bool) -> Record:
+    """Parse the collected game; ``missing`` adds the missing-result error if apt."""
+    text = "".join(scan.lines)
+    record = parse_game(text, line=scan.line, index=index, path=path, column=scan.column)
+    if missing and scan.content and record.result is None and not record.diagnostics:
+        body = text.rstrip()
+        row = body.count("\n")
+        column = len(body) - (body.rfind("\n") + 1) + 1
+        if row == 0:
+            column += scan.column - 1
+        record.diagnostics.append(
+            Diagnostic(
+                SYNTAX,
+                "missing result: the game ends without a result before the next game's tags",
+                scan.line + row,
+                column,
+                path,
+                index,
+            )
+        )
+    return record
+
+
+def read_string(text: str, path: str = "-") -> list[Record]:
+    """All records of ``text`` (a whole file's content)."""
+    return list(read_records((text,), path=path))

@@ -1,0 +1,339 @@
+"""The record grammar: exact parse results, positions, traps and syntax errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from notation.diagnostics import (
+    BAD_TAG,
+    SYNTAX,
+    TOO_DEEP,
+    UNTERMINATED_COMMENT,
+    UNTERMINATED_VARIATION,
+)
+from notation.record.grammar import MAX_DEPTH, MOVE_TOKEN, parse_game
+from notation.record.model import Comment, Line, Ply, SourcePos, Tag
+
+
+def texts(line: Line) -> list[str]:
+    return [ply.text for ply in line.plies]
+
+
+def only_diagnostic(record):
+    assert len(record.diagnostics) == 1, record.diagnostics
+    return record.diagnostics[0]
+
+
+def test_tags_and_moves_with_exact_positions():
+    record = parse_game('[Event "Club"]\n[White "A \\"B\\" \\\\C"]\n\n1. 22-18 11-15 2.18x11 *\n')
+    assert record.tags == [
+        Tag("Event", "Club", SourcePos(1, 1)),
+        Tag("White", 'A "B" \\C', SourcePos(2, 1)),
+    ]
+    assert record.moves.plies == [
+        Ply("22-18", SourcePos(4, 4), "1."),
+        Ply("11-15", SourcePos(4, 10), None),
+        Ply("18x11", SourcePos(4, 18), "2."),
+    ]
+    assert record.moves.pos == SourcePos(4, 4)
+    assert record.result == "*"
+    assert record.result_pos == SourcePos(4, 24)
+    assert record.pos == SourcePos(1, 1)
+    assert record.diagnostics == []
+
+
+def test_movestrength_suffixes_are_not_variations():
+    record = parse_game("1.32-28!? 19-23(!?!!!) 2.28x19(?) 14x23?? 3.21-17! *")
+    assert [(p.text, p.suffix, p.number) for p in record.moves.plies] == [
+        ("32-28", "!?", "1."),
+        ("19-23", "(!?!!!)", None),
+        ("28x19", "(?)", "2."),
+        ("14x23", "??", None),
+        ("21-17", "!", "3."),
+    ]
+    assert all(p.variations == [] for p in record.moves.plies)
+
+
+def test_nested_variations_comments_and_nags():
+    text = "32-28 19-23 $2 (18-23 38-32 (37-32? 23-29! { Black wins }) 12-18) 28x19 14x23"
+    record = parse_game(text)
+    main = record.moves
+    assert texts(main) == ["32-28", "19-23", "28x19", "14x23"]
+    second = main.plies[1]
+    assert second.nags == [2]
+    [outer] = second.variations
+    assert outer.pos == SourcePos(1, 16)
+    assert texts(outer) == ["18-23", "38-32", "12-18"]
+    [inner] = outer.plies[1].variations
+    assert inner.pos == SourcePos(1, 29)
+    assert [(p.text, p.suffix, p.pos) for p in inner.plies] == [
+        ("37-32", "?", SourcePos(1, 30)),
+        ("23-29", "!", SourcePos(1, 37)),
+    ]
+    assert inner.plies[1].comments == [Comment(" Black wins ", "brace", SourcePos(1, 44))]
+    assert record.result is None
+    assert record.diagnostics == []
+
+
+def test_comment_kinds_and_where_they_attach():
+    text = (
+        "% escape line\n"
+        '[Event "E"]\n'
+        "{before} 1. 22-18 ; rest of line {not a brace\n"
+        "{multi\nline} 11-15 1-0 {after} ; tail\n"
+    )
+    record = parse_game(text)
+    assert record.tags == [Tag("Event", "E", SourcePos(2, 1))]
+    assert record.moves.comments == [
+        Comment(" escape line", "escape", SourcePos(1, 1)),
+        Comment("before", "brace", SourcePos(3, 1)),
+    ]
+    assert record.moves.pos == SourcePos(1, 1)
+    first, second = record.moves.plies
+    assert first.comments == [
+        Comment(" rest of line {not a brace", "line", SourcePos(3, 19)),
+        Comment("multi\nline", "brace", SourcePos(4, 1)),
+    ]
+    assert second.pos == SourcePos(5, 7)
+    assert record.result == "1-0"
+    assert record.trailing == [
+        Comment("after", "brace", SourcePos(5, 17)),
+        Comment(" tail", "line", SourcePos(5, 25)),
+    ]
+
+
+def test_move_numbers_as_written():
+    record = parse_game("12. 22-18 12... 11-15 13.18x11 1. ... 35-40 7...9-14")
+    assert [(p.number, p.text) for p in record.moves.plies] == [
+        ("12.", "22-18"),
+        ("12...", "11-15"),
+        ("13.", "18x11"),
+        ("1. ...", "35-40"),
+        ("7...", "9-14"),
+    ]
+
+
+def test_number_then_comment_then_move_keeps_the_number():
+    record = parse_game("1. 22-18 2. {think} 18-14")
+    first, second = record.moves.plies
+    assert first.comments == [Comment("think", "brace", SourcePos(1, 13))]
+    assert (second.number, second.text) == ("2.", "18-14")
+
+
+def test_number_with_ellipsis_may_stand_for_an_unknown_move():
+    record = parse_game("76. 37x26 27-38 77. ... {end} *")
+    assert texts(record.moves) == ["37x26", "27-38"]
+    assert record.moves.plies[1].comments == [Comment("end", "brace", SourcePos(1, 25))]
+    assert record.result == "*"
+    assert record.diagnostics == []
+
+
+def test_space_after_a_separator_is_read_and_dropped():
+    record = parse_game("17. 43-39  1- 6  18. 49-43  2- 7")
+    assert texts(record.moves) == ["43-39", "1-6", "49-43", "2-7"]
+    assert record.moves.plies[1].pos == SourcePos(1, 12)
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        "22-18",
+        "18x11",
+        "26x17x10",
+        "1x10",
+        "06-11",
+        "46-50",
+        "c3-d4",
+        "c3xe5",
+        "c3:e5",
+        "a3b4",
+        "C3-D4",
+        "C3xE4xE2",
+        "c3-c4",
+        "c3-c5-e5",
+        "d4xd6xf6",
+        "d4:d6",
+        "C1",
+        "J10",
+        "E5/B7",
+        "07",
+        "77/33",
+        "Ke4",
+        "Nd5",
+        "Rh8",
+        "Dd1",
+        "Ta1",
+        "Fc4",
+        "Cb1",
+        "Lf1",
+        "Sg1",
+        "Крe1",
+        "Фd1",
+        "Лa1",
+        "Тh1",
+        "Сc1",
+        "Кb1",
+        "♔e4",
+        "♛d8",
+        "♞g8",
+    ],
+)
+def test_move_token_accepts_every_games_syntax(move):
+    assert MOVE_TOKEN.fullmatch(move)
+    record = parse_game(f"{move} *")
+    assert texts(record.moves) == [move]
+    assert record.result == "*"
+    assert record.diagnostics == []
+
+
+@pytest.mark.parametrize(
+    "junk",
+    ["x23", "51-46", "22-", "-18", "22--18", "foo", "Ke9", "K", "123", "a3b", "k3", "22-18x"],
+)
+def test_junk_tokens_are_errors_never_skipped(junk):
+    assert not MOVE_TOKEN.fullmatch(junk)
+    record = parse_game(f"1. 22-18 {junk} {{c}} 11-15 *")
+    diagnostic = only_diagnostic(record)
+    assert diagnostic.code == SYNTAX
+    assert diagnostic.message == f"unexpected {junk!r} in movetext"
+    assert (diagnostic.line, diagnostic.column) == (1, 10)
+    assert texts(record.moves) == ["22-18"]
+    assert record.result is None
+
+
+def test_result_or_move_boundary():
+    record = parse_game("1. 1-18 1-10 2. 11-1 1-1")
+    assert texts(record.moves) == ["1-18", "1-10", "11-1"]
+    assert record.result == "1-1"
+    assert record.result_pos == SourcePos(1, 22)
+
+
+@pytest.mark.parametrize("result", ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"])
+def test_every_result(result):
+    record = parse_game(f"22-18 {result}")
+    assert record.result == result
+    assert record.diagnostics == []
+
+
+def test_star_is_always_a_result_even_glued_to_a_move():
+    glued = parse_game("1. 22-18*")
+    assert texts(glued.moves) == ["22-18"]
+    assert glued.result == "*"
+    forced = parse_game("1. 1-6* 32-28")
+    diagnostic = only_diagnostic(forced)
+    assert diagnostic.message == "unexpected '32-28' after the result '*'"
+    assert (diagnostic.line, diagnostic.column) == (1, 9)
+
+
+def test_unterminated_comment():
+    record = parse_game("1. 22-18 {never closed\n11-15")
+    diagnostic = only_diagnostic(record)
+    assert diagnostic.code == UNTERMINATED_COMMENT
+    assert (diagnostic.line, diagnostic.column) == (1, 10)
+    assert texts(record.moves) == ["22-18"]
+
+
+def test_nested_comment_is_a_syntax_error_at_the_inner_brace():
+    record = parse_game("1. 33-29 19-23 2. 35-30 { nested { comment } } \r\n")
+    diagnostic = only_diagnostic(record)
+    assert diagnostic.code == SYNTAX
+    assert (diagnostic.line, diagnostic.column) == (1, 34)
+    assert texts(record.moves) == ["33-29", "19-23", "35-30"]
+
+
+def test_unterminated_variation_at_its_opening_paren():
+    record = parse_game("1. 22-18 (1. 21-17 11-15\n2. 18-14")
+    diagnostic = only_diagnostic(record)
+    assert diagnostic.code == UNTERMINATED_VARIATION
+    assert diagnostic.message == "variation '(' is never closed (found the end of the game)"
+    assert (diagnostic.line, diagnostic.column) == (1, 10)
+
+
+def test_result_inside_a_variation_leaves_it_unclosed():
+    record = parse_game("22-18 (21-17 1-0")
+    diagnostic = only_diagnostic(record)
+    assert diagnostic.code == UNTERMINATED_VARIATION
+    assert diagnostic.message == "variation '(' is never closed (found '1-0')"
+
+
+def test_stray_closing_paren():
+    record = parse_game("22-18 ) 11-15")
+    diagnostic = only_diagnostic(record)
+    assert diagnostic.message == "unexpected ')' in movetext"
+    assert diagnostic.column == 7
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "column"),
+    [
+        ("$1 22-18", "NAG '$1' before any move", 1),
+        ("(22-18) 11-15", "variation before any move", 1),
+        ("1. 22-18 2. *", "move number '2.' is not followed by a move", 10),
+        ("1. 22-18 2. 3. 11-15", "move number '2.' is not followed by a move", 10),
+        ("1. 22-18 12 . 11-15", "unexpected '.' in movetext", 13),
+        ("1. 2-0", "move number '1.' is not followed by a move", 1),
+        ('22-18 [Event "x"]', "unexpected '[Event' in movetext", 7),
+        ("22-18 % not first column", "unexpected '%' in movetext", 7),
+    ],
+)
+def test_other_syntax_errors(text, message, column):
+    diagnostic = only_diagnostic(parse_game(text))
+    assert (diagnostic.code, diagnostic.message, diagnostic.line, diagnostic.column) == (
+        SYNTAX,
+        message,
+        1,
+        column,
+    )
+
+
+def test_malformed_tag_line_is_reported_and_reading_goes_on():
+    record = parse_game('[Event "E"]\n[Site Amsterdam]\n[Round "3"]\n1. 22-18 *\n')
+    diagnostic = only_diagnostic(record)
+    assert diagnostic.code == BAD_TAG
+    assert diagnostic.message == "malformed tag pair '[Site Amsterdam]'"
+    assert (diagnostic.line, diagnostic.column) == (2, 1)
+    assert [t.name for t in record.tags] == ["Event", "Round"]
+    assert texts(record.moves) == ["22-18"]
+    assert record.result == "*"
+
+
+def test_depth_limit():
+    deep_ok = "22-18 " + "(11-15 " * MAX_DEPTH + ")" * MAX_DEPTH + " *"
+    record = parse_game(deep_ok)
+    assert record.diagnostics == []
+    line = record.moves
+    for _ in range(MAX_DEPTH):
+        line = line.plies[0].variations[0]
+    assert texts(line) == ["11-15"]
+    too_deep = "22-18 " + "(11-15 " * (MAX_DEPTH + 1) + ")" * (MAX_DEPTH + 1) + " *"
+    diagnostic = only_diagnostic(parse_game(too_deep, line=5, index=3, path="deep.pdn"))
+    assert diagnostic.code == TOO_DEEP
+    assert (diagnostic.line, diagnostic.column) == (5, 7 + 7 * MAX_DEPTH)
+    assert (diagnostic.path, diagnostic.game) == ("deep.pdn", 3)
+
+
+def test_very_deep_nesting_never_raises():
+    record = parse_game("22-18 " + "(11-15 " * 5000 + ")" * 5000)
+    assert [d.code for d in record.diagnostics] == [TOO_DEEP]
+    bare = parse_game("22-18 " + "(" * 5000 + "11-15" + ")" * 5000)
+    assert TOO_DEEP in [d.code for d in bare.diagnostics]
+
+
+def test_positions_are_offset_to_the_file():
+    record = parse_game("22-18 {c}\n11-15 *", line=10, column=5, index=4, path="f.pdn")
+    first, second = record.moves.plies
+    assert first.pos == SourcePos(10, 5)
+    assert first.comments[0].pos == SourcePos(10, 11)
+    assert second.pos == SourcePos(11, 1)
+    bad = parse_game("22-18 zz", line=10, column=5, index=4, path="f.pdn")
+    diagnostic = only_diagnostic(bad)
+    assert diagnostic.format() == "f.pdn:10:11: error PDN101 unexpected 'zz' in movetext"
+    assert diagnostic.game == 4
+
+
+def test_empty_and_blank_games():
+    assert parse_game("").moves == Line()
+    record = parse_game('[Event "only tags"]\n')
+    assert record.tags == [Tag("Event", "only tags", SourcePos(1, 1))]
+    assert record.moves.plies == []
+    assert record.diagnostics == []

@@ -1,0 +1,142 @@
+"""The JSON form: versioned shape, lossless round trip, clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from notation.diagnostics import Diagnostic
+from notation.record.jsonform import FORMAT, VERSION, dumps, loads, record_from_dict, record_to_dict
+from notation.record.reader import read_string
+
+TEXT = '[Event "E \\"q\\""]\n% esc\n1. 22-18! $3 {c} (1. 21-17 ; line\n) 11-15 2. zz\n'
+
+
+def test_shape_of_a_record():
+    [record] = read_string(TEXT, path="j.pdn")
+    d = record_to_dict(record)
+    assert d["index"] == 1
+    assert d["pos"] == [1, 1]
+    assert d["tags"] == [{"name": "Event", "value": 'E "q"', "pos": [1, 1]}]
+    assert d["moves"]["pos"] == [2, 1]
+    assert d["moves"]["comments"] == [{"text": " esc", "kind": "escape", "pos": [2, 1]}]
+    first = d["moves"]["plies"][0]
+    assert first == {
+        "text": "22-18",
+        "pos": [3, 4],
+        "number": "1.",
+        "suffix": "!",
+        "nags": [3],
+        "comments": [{"text": "c", "kind": "brace", "pos": [3, 14]}],
+        "variations": [
+            {
+                "pos": [3, 18],
+                "comments": [],
+                "plies": [
+                    {
+                        "text": "21-17",
+                        "pos": [3, 22],
+                        "number": "1.",
+                        "suffix": "",
+                        "nags": [],
+                        "comments": [{"text": " line", "kind": "line", "pos": [3, 28]}],
+                        "variations": [],
+                    }
+                ],
+            }
+        ],
+    }
+    assert d["result"] is None and d["result_pos"] is None
+    assert d["diagnostics"] == [
+        {
+            "code": "PDN101",
+            "message": "unexpected 'zz' in movetext",
+            "line": 4,
+            "column": 12,
+            "path": "j.pdn",
+            "game": 1,
+            "ply": None,
+            "move": None,
+            "legal": [],
+        }
+    ]
+
+
+def test_round_trip_is_lossless_positions_included():
+    records = read_string(TEXT + '\n[Event "two"]\n1. c3-d4 1/2-1/2 {end}\n')
+    records[1].diagnostics.append(
+        Diagnostic("REC203", "m", 5, 6, "p", 2, 3, "c3-d4", ("a1-b2", "c3-b4"))
+    )
+    text = dumps(records)
+    document = json.loads(text)
+    assert (document["format"], document["version"]) == (FORMAT, VERSION) == ("notation-record", 1)
+    back = loads(text)
+    assert back == records
+    assert record_from_dict(record_to_dict(records[1])) == records[1]
+    assert dumps(back, indent=2) == dumps(records, indent=2)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not JSON: Expecting property name enclosed in double quotes at line 1"),
+        ("[]", "expected a 'notation-record' JSON object, got list"),
+        ('{"format": "pgn"}', "not a 'notation-record' document (format is 'pgn')"),
+        (
+            '{"format": "notation-record", "version": 2, "records": []}',
+            "unsupported notation-record version 2 (this reads 1)",
+        ),
+        (
+            '{"format": "notation-record", "version": 1, "records": [], "x": 1}',
+            "document: unknown key 'x'",
+        ),
+        (
+            '{"format": "notation-record", "version": 1, "records": [{}]}',
+            "document.records[0]: missing key 'index'",
+        ),
+    ],
+)
+def test_malformed_documents(text, message):
+    with pytest.raises(ValueError) as raised:
+        loads(text)
+    assert str(raised.value).startswith(message)
+
+
+def test_bad_values_are_named_by_their_path():
+    [record] = read_string("1. 22-18 $4 *")
+    good = record_to_dict(record)
+    bad = json.loads(json.dumps(good))
+    bad["moves"]["plies"][0]["nags"][0] = "4"
+    with pytest.raises(
+        ValueError, match=r"^record\.moves\.plies\[0\]\.nags\[0\]: expected an integer"
+    ):
+        record_from_dict(bad)
+    bad = json.loads(json.dumps(good))
+    bad["moves"]["plies"][0]["pos"] = [1]
+    with pytest.raises(ValueError, match=r"record\.moves\.plies\[0\]\.pos: expected a \[line"):
+        record_from_dict(bad)
+    bad = json.loads(json.dumps(good))
+    bad["trailing"] = [{"text": "x", "kind": "block", "pos": [1, 1]}]
+    with pytest.raises(ValueError, match=r"record\.trailing\[0\]\.kind: expected one of brace"):
+        record_from_dict(bad)
+    bad = json.loads(json.dumps(good))
+    bad["diagnostics"] = [
+        dict(
+            code="XYZ1",
+            message="",
+            line=1,
+            column=1,
+            path="-",
+            game=None,
+            ply=None,
+            move=None,
+            legal=[],
+        )
+    ]
+    with pytest.raises(ValueError, match="registered diagnostic code"):
+        record_from_dict(bad)
+    bad = json.loads(json.dumps(good))
+    bad["index"] = True
+    with pytest.raises(ValueError, match=r"record\.index: expected an integer"):
+        record_from_dict(bad)

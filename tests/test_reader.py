@@ -1,0 +1,231 @@
+"""The streaming reader: game splitting, absolute positions, recovery, sources."""
+
+from __future__ import annotations
+
+import io
+
+from notation.diagnostics import SYNTAX, UNTERMINATED_COMMENT, UNTERMINATED_VARIATION
+from notation.record.model import Comment, SourcePos
+from notation.record.reader import read_records, read_string
+
+
+def moves(record) -> list[str]:
+    return [ply.text for ply in record.moves.plies]
+
+
+THREE = (
+    '[Event "one"]\n'
+    '[Result "1-0"]\n'
+    "\n"
+    "1. 22-18 11-15 2. 18x11 8x15 1-0\n"
+    "\n"
+    '[Event "two"]\n'
+    "\n"
+    "1. 22-18 11-15\n"
+    "2. 18x11 8-15x 3. 21-17 *\n"
+    "\n"
+    '[Event "three"]\n'
+    "1. 23-19 {good} 9-14 0-1\n"
+)
+
+
+def test_syntax_error_in_game_two_of_three():
+    one, two, three = read_string(THREE, path="games.pdn")
+    assert (one.index, two.index, three.index) == (1, 2, 3)
+    assert one.diagnostics == [] and three.diagnostics == []
+    assert moves(one) == ["22-18", "11-15", "18x11", "8x15"]
+    assert one.result == "1-0"
+    assert one.tags[0].pos == SourcePos(1, 1)
+    [error] = two.diagnostics
+    assert error.format() == "games.pdn:9:10: error PDN101 unexpected '8-15x' in movetext"
+    assert error.game == 2
+    assert two.tag("Event") == "two"
+    assert moves(two) == ["22-18", "11-15", "18x11"]
+    assert three.tag("Event") == "three"
+    assert three.pos == SourcePos(11, 1)
+    assert three.moves.plies[0].pos == SourcePos(12, 4)
+    assert three.moves.plies[0].comments == [Comment("good", "brace", SourcePos(12, 10))]
+    assert three.result == "0-1"
+
+
+def test_unterminated_comment_does_not_swallow_the_next_game():
+    text = '[Event "a"]\n1. 22-18 {this comment\nnever ends 11-15\n[Event "b"]\n1. 21-17 9-13 *\n'
+    first, second = read_string(text)
+    [error] = first.diagnostics
+    assert (error.code, error.line, error.column, error.game) == (UNTERMINATED_COMMENT, 2, 10, 1)
+    assert moves(first) == ["22-18"]
+    assert second.diagnostics == []
+    assert second.tag("Event") == "b"
+    assert moves(second) == ["21-17", "9-13"]
+    assert second.moves.plies[0].pos == SourcePos(5, 4)
+
+
+def test_unterminated_variation_does_not_swallow_the_next_game():
+    text = '[Event "a"]\n1. 22-18 (1. 21-17 11-15\n2. 17-14 *\n\n[Event "b"]\n1. 21-17 9-13 *\n'
+    first, second = read_string(text)
+    [error] = first.diagnostics
+    assert (error.code, error.line, error.column) == (UNTERMINATED_VARIATION, 2, 10)
+    assert error.message == "variation '(' is never closed (found '*')"
+    assert second.diagnostics == []
+    assert moves(second) == ["21-17", "9-13"]
+
+
+def test_tagless_games_split_after_a_result_at_the_end_of_a_line():
+    text = "1. 22-18 11-15 1-0\n1. 21-17 9-13\n2. 17-14 *\n{last}\n"
+    first, second = read_string(text)
+    assert moves(first) == ["22-18", "11-15"]
+    assert first.result == "1-0"
+    assert moves(second) == ["21-17", "9-13", "17-14"]
+    assert second.pos == SourcePos(2, 1)
+    assert second.result == "*"
+    assert second.trailing == [Comment("last", "brace", SourcePos(4, 1))]
+
+
+def test_comment_lines_after_a_result_stay_with_the_game():
+    text = (
+        '[Event "a"]\n22-18 1-0\n{ a remark\nover two lines }\n; and one more\n\n[Event "b"]\n*\n'
+    )
+    first, second = read_string(text)
+    assert first.trailing == [
+        Comment(" a remark\nover two lines ", "brace", SourcePos(3, 1)),
+        Comment(" and one more", "line", SourcePos(5, 1)),
+    ]
+    assert second.tag("Event") == "b"
+    assert second.result == "*"
+
+
+def test_a_comment_after_the_result_ending_mid_line_before_the_next_game():
+    first, second = read_string("22-18 1-0 {x\ny} 11-15 *\n")
+    assert first.trailing == [Comment("x\ny", "brace", SourcePos(1, 11))]
+    assert first.diagnostics == []
+    assert moves(second) == ["11-15"]
+    assert second.moves.plies[0].pos == SourcePos(2, 4)
+    assert second.result == "*"
+
+
+def test_a_result_in_the_middle_of_a_line_does_not_end_the_game():
+    [record] = read_string("22-18 1-0 11-15\n")
+    [error] = record.diagnostics
+    assert error.message == "unexpected '11-15' after the result '1-0'"
+    assert (error.line, error.column) == (1, 11)
+
+
+def test_a_result_inside_a_variation_does_not_end_the_game():
+    [record] = read_string("22-18 (21-17 1-0\n11-15) 9-13 *\n")
+    assert [d.code for d in record.diagnostics] == [UNTERMINATED_VARIATION]
+
+
+def test_tag_pair_right_after_a_result_starts_the_next_game():
+    text = '[Event "a"]\n25. 25-30 14-9 0-1[Event "b"]\n[Date ""]\n1. 22-18 *\n'
+    first, second = read_string(text)
+    assert first.result == "0-1"
+    assert first.diagnostics == []
+    assert [(t.name, t.pos) for t in second.tags] == [
+        ("Event", SourcePos(2, 19)),
+        ("Date", SourcePos(3, 1)),
+    ]
+    assert moves(second) == ["22-18"]
+
+
+def test_missing_result_before_the_next_games_tags():
+    text = '[Event "a"]\n1. 22-18 11-15\n2. 18x11\n\n[Event "b"]\n1. 21-17 *\n'
+    first, second = read_string(text, path="x.pdn")
+    [error] = first.diagnostics
+    assert error.format() == (
+        "x.pdn:3:9: error PDN101 missing result: "
+        "the game ends without a result before the next game's tags"
+    )
+    assert moves(first) == ["22-18", "11-15", "18x11"]
+    assert second.diagnostics == []
+
+
+def test_the_last_game_needs_no_result_and_tags_alone_are_a_game():
+    first, second = read_string('[Event "a"]\n1. 22-18 *\n\n[Event "b"]\n[Site "c"]\n')
+    assert first.diagnostics == []
+    assert second.diagnostics == []
+    assert [t.name for t in second.tags] == ["Event", "Site"]
+    [last] = read_string('[Event "a"]\n1. 22-18\n')
+    assert last.diagnostics == []
+    assert last.result is None
+
+
+def test_escape_line_before_the_tags_and_blank_lines():
+    text = '\n\n% Board game: International Draughts 10x10\r\n[Date "2012.02.01"]\r\n1. 32-28\r\n'
+    [record] = read_string(text)
+    assert record.pos == SourcePos(3, 1)
+    assert record.moves.comments == [
+        Comment(" Board game: International Draughts 10x10", "escape", SourcePos(3, 1))
+    ]
+    assert record.tag("Date") == "2012.02.01"
+    assert record.moves.plies[0].pos == SourcePos(5, 4)
+
+
+def test_empty_inputs():
+    assert read_string("") == []
+    assert read_string("\n \n\t\n") == []
+
+
+def test_binary_stream_with_bom_crlf_and_bad_bytes():
+    data = '\ufeff[White "Блиндер"]\r\n[Black "x\xff"]\r\n1. c3-d4 d6-e5 1-0\r\n'.encode()
+    data = data.replace(b"x\xc3\xbf", b"x\xff")
+    [record] = read_records(io.BytesIO(data), path="b.pdn")
+    assert record.tags[0].value == "Блиндер"
+    assert record.tags[0].pos == SourcePos(1, 1)
+    assert record.tags[1].value == "x\ufffd"
+    assert moves(record) == ["c3-d4", "d6-e5"]
+    assert record.moves.plies[1].pos == SourcePos(3, 10)
+    assert record.diagnostics == []
+
+
+def test_path_source_names_itself(tmp_path):
+    path = tmp_path / "games.pdn"
+    path.write_bytes(b"1. 22-18 junk\n")
+    [record] = read_records(path)
+    assert record.diagnostics[0].path == str(path)
+    [named] = read_records(str(path), path="shown.pdn")
+    assert named.diagnostics[0].format() == (
+        "shown.pdn:1:10: error PDN101 unexpected 'junk' in movetext"
+    )
+
+
+def test_text_stream_and_chunks_that_cut_lines():
+    text = '[Event "a"]\n1. 22-18 1-0\n[Event "b"]\n1. 21-17 *\n'
+    from_stream = list(read_records(io.StringIO(text)))
+    chunks = [text[i : i + 7] for i in range(0, len(text), 7)]
+    from_chunks = list(read_records(iter(chunks)))
+    assert [r.tag("Event") for r in from_stream] == ["a", "b"]
+    assert from_stream == from_chunks
+    assert from_chunks[1].moves.plies[0].pos == SourcePos(4, 4)
+
+
+def test_crlf_split_between_chunks_is_one_line_end():
+    [record] = read_records(iter(["1. 22-18\r", "\n11-15 *\r\n"]))
+    assert record.moves.plies[1].pos == SourcePos(2, 1)
+
+
+def test_reader_is_lazy():
+    consumed: list[int] = []
+
+    def lines():
+        for number in range(1, 1001):
+            consumed.append(number)
+            yield f'[Event "{number}"]\n'
+            yield f"1. 22-18 11-15 {'1-0' if number % 2 else '0-1'}\n"
+
+    records = read_records(lines())
+    first = next(records)
+    assert first.tag("Event") == "1"
+    assert first.result == "1-0"
+    assert len(consumed) <= 2
+    second = next(records)
+    assert second.tag("Event") == "2"
+    assert len(consumed) <= 3
+    assert sum(1 for _ in records) == 998
+
+
+def test_junk_never_stops_the_reader():
+    text = '[Event "a"]\n)}{(\n[Event "b"]\n1. 22-18 *\n'
+    first, second = read_string(text)
+    assert first.diagnostics[0].code == SYNTAX
+    assert first.diagnostics[0].message == "unexpected ')' in movetext"
+    assert second.diagnostics == []
