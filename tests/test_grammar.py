@@ -337,3 +337,9 @@ def test_empty_and_blank_games():
     assert record.tags == [Tag("Event", "only tags", SourcePos(1, 1))]
     assert record.moves.plies == []
     assert record.diagnostics == []
+
+
+def test_a_move_that_looks_like_a_result_before_a_star_is_a_move() -> None:
+    record = parse_game("1-1*")
+    assert [p.text for p in record.moves.plies] == ["1-1"]
+    assert (record.result, record.diagnostics) == ("*", [])

@@ -235,7 +235,10 @@ class _Walker:
                 at = node.start
                 row = text.count("\n", 0, at)
                 plies = line.plies
-                for m in _PLY_RE.finditer(text, at, node.end):
+                scan, end = at, node.end
+                match = _PLY_RE.match
+                while scan < end:
+                    m = match(text, scan)
                     number, move, suffix = m.groups()
                     start = m.start(2)
                     row += text.count("\n", at, start)
@@ -265,6 +268,7 @@ class _Walker:
                         [],
                     )
                     plies.append(last)
+                    scan = m.end()
                 if line.pos is NOWHERE:
                     line.pos = plies[0].pos
             elif kind == "comment" or kind == "lcomment" or kind == "escape":
