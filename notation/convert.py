@@ -1,0 +1,73 @@
+"""Converting records between a game's move notations, keeping everything else.
+
+A move can only be rewritten once it is known to be legal, so conversion replays the
+record (variations included). Plies from the first illegal one of a line on keep the text
+they had, and the problem is returned as a diagnostic.
+"""
+
+from __future__ import annotations
+
+from notation import diagnostics as codes
+from notation.diagnostics import Diagnostic
+from notation.games.base import Game, IllegalMove, Move, Position, SetupError
+from notation.record.model import Ply, Record
+from notation.replay import ReplayVisitor, replay_line
+
+
+class _Rewrite(ReplayVisitor):
+    def __init__(self, game: Game, notation: str, record: Record, path: str) -> None:
+        self.game = game
+        self.notation = notation
+        self.record = record
+        self.path = path
+        self.problems: list[Diagnostic] = []
+
+    def move(
+        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
+    ) -> None:
+        ply.text = self.game.format_move(before, move, self.notation)
+
+    def illegal(
+        self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
+    ) -> None:
+        self.problems.append(
+            Diagnostic(
+                error.code,
+                f"illegal move {ply.text} (game {self.record.index}, ply {number}): {error}; "
+                "this line is left as written",
+                ply.pos.line,
+                ply.pos.column,
+                self.path,
+                self.record.index,
+                number,
+                ply.text,
+            )
+        )
+
+
+def convert_record(
+    record: Record, game: Game, notation: str, *, path: str = "-"
+) -> list[Diagnostic]:
+    """Rewrite ``record``'s moves and notation tags in ``notation``, in place.
+
+    Returns the problems that kept part of the record from being converted.
+    """
+    if notation not in game.notations:
+        raise ValueError(
+            f"{game.title} has no notation {notation!r}; choose one of {', '.join(game.notations)}"
+        )
+    tags = record.tag_dict()
+    try:
+        start = game.start(tags)
+    except SetupError as error:
+        pos = record.pos
+        return [
+            Diagnostic(
+                codes.BAD_SETUP, f"invalid setup: {error}", pos.line, pos.column, path, record.index
+            )
+        ]
+    rewrite = _Rewrite(game, notation, record, path)
+    replay_line(game, record.moves, start, rewrite)
+    for name, value in game.notation_tags(tags, notation).items():
+        record.set_tag(name, value)
+    return rewrite.problems

@@ -1,0 +1,86 @@
+"""Replaying a record's movetext through a game's rules, variations included.
+
+:func:`replay_line` walks a :class:`~notation.record.model.Line`, asking the game to read
+and play each ply, and reports every step to a :class:`ReplayVisitor`. Each variation is
+replayed from the position before the ply it replaces. A line stops at its first illegal
+ply (nothing after it can be placed), but the variations attached to that ply are still
+replayed.
+"""
+
+from __future__ import annotations
+
+from notation.games.base import Game, IllegalMove, Move, Position
+from notation.record.model import Line, Ply
+
+MAX_DEPTH = 100
+"""Deepest variation nesting replayed (the reader rejects deeper records)."""
+
+
+class ReplayVisitor:
+    """Receives the steps of a replay; override what you need."""
+
+    def move(
+        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
+    ) -> None:
+        """``ply`` (ply ``number`` of the game) was read as ``move``, leading to ``after``."""
+
+    def illegal(
+        self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
+    ) -> None:
+        """``ply`` is not a legal move in ``before``; its line stops here."""
+
+
+def replay_line(
+    game: Game,
+    line: Line,
+    position: Position,
+    visitor: ReplayVisitor,
+    *,
+    first_ply: int = 1,
+    depth: int = 0,
+) -> Position | None:
+    """Replay ``line`` from ``position``; the final position, or ``None`` if a ply was illegal.
+
+    ``first_ply`` is the game ply number of the line's first ply; ``depth`` is 0 for the
+    main line and grows by one per variation level.
+    """
+    parse_move, play = game.parse_move, game.play
+    number = first_ply
+    for ply in line.plies:
+        try:
+            move = parse_move(position, ply.text)
+        except IllegalMove as error:
+            visitor.illegal(ply, number, position, error, depth)
+            _replay_variations(game, ply, position, visitor, number, depth)
+            return None
+        if ply.variations:
+            _replay_variations(game, ply, position, visitor, number, depth)
+        after = play(position, move)
+        visitor.move(ply, number, position, move, after, depth)
+        position = after
+        number += 1
+    return position
+
+
+def _replay_variations(
+    game: Game, ply: Ply, position: Position, visitor: ReplayVisitor, number: int, depth: int
+) -> None:
+    if depth >= MAX_DEPTH:
+        return
+    for variation in ply.variations:
+        replay_line(game, variation, position, visitor, first_ply=number, depth=depth + 1)
+
+
+def main_line_positions(game: Game, line: Line, start: Position) -> list[Position]:
+    """The positions of a main line, ``start`` first, up to its first illegal ply."""
+    positions = [start]
+
+    class _Collect(ReplayVisitor):
+        def move(
+            self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
+        ) -> None:
+            if depth == 0:
+                positions.append(after)
+
+    replay_line(game, line, start, _Collect())
+    return positions

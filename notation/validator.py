@@ -1,0 +1,245 @@
+"""The validator: replay every move of every record and report each problem.
+
+For each record it reports, as :class:`~notation.diagnostics.Diagnostic` values:
+syntax problems found by the reader; an unknown game type (a notice: such records are
+syntax-checked only); an invalid setup; every illegal move, in the main line and in
+variations, with the move as written, why it is illegal and the legal moves there; a result
+that disagrees between the ``Result`` tag and the movetext or with what the rules decide;
+and play or a result claimed past a threefold repetition (a warning).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Hashable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO, TextIO
+
+from notation import diagnostics as codes
+from notation.diagnostics import Diagnostic, Severity
+from notation.games.base import Game, IllegalMove, Move, Outcome, Position, SetupError
+from notation.games.registry import resolve_game
+from notation.record.model import Ply, Record, SourcePos
+from notation.record.reader import read_records
+from notation.replay import ReplayVisitor, replay_line
+
+REPETITION = codes.register(
+    "REC207",
+    Severity.WARNING,
+    "a position occurred for the third time (a draw) and play or another result followed",
+)
+
+MAX_LISTED = 24
+"""Most legal moves written into one message; the diagnostic's ``legal`` field has all."""
+
+
+@dataclass(slots=True)
+class GameReport:
+    """The verdict on one record."""
+
+    index: int
+    path: str
+    game: str | None
+    """The game's name, or ``None`` when the record's game type is not supported."""
+    plies: int = 0
+    """Plies of the main line replayed as legal."""
+    outcome: Outcome | None = None
+    """What the rules decided at the end of the main line, if anything."""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def errors(self) -> int:
+        """Number of error diagnostics."""
+        return sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> int:
+        """Number of warning diagnostics."""
+        return sum(1 for d in self.diagnostics if d.severity is Severity.WARNING)
+
+    @property
+    def valid(self) -> bool:
+        """True when the record has no error."""
+        return self.errors == 0
+
+
+def validate_record(record: Record, *, path: str = "-", default: Game | None = None) -> GameReport:
+    """Check one record; ``default`` is the game of records whose tags name none."""
+    tags = record.tag_dict()
+    found = resolve_game(tags, default)
+    report = GameReport(record.index, path, found.name if isinstance(found, Game) else None)
+    report.diagnostics.extend(record.diagnostics)
+    if not isinstance(found, Game):
+        message = f"{found} is not supported: the record was syntax-checked, not replayed"
+        report.diagnostics.append(_at(record, record.pos, codes.UNKNOWN_GAME, message, path))
+        return report
+    _Replay(found, record, path, report).run(tags)
+    return report
+
+
+def validate_records(
+    records: Iterable[Record], *, path: str = "-", default: Game | None = None
+) -> Iterator[GameReport]:
+    """Check each record in turn."""
+    for record in records:
+        yield validate_record(record, path=path, default=default)
+
+
+def validate_file(
+    source: str | os.PathLike[str] | TextIO | BinaryIO,
+    *,
+    path: str | None = None,
+    default: Game | None = None,
+) -> Iterator[GameReport]:
+    """Read and check every record of a file or stream, one game at a time.
+
+    ``path`` is the name used in diagnostics (default: the file's path). Raises
+    ``OSError`` when the file cannot be opened or read; every problem in its content is a
+    diagnostic.
+    """
+    if path is None:
+        path = os.fspath(source) if isinstance(source, str | os.PathLike) else "-"
+    return validate_records(read_records(source, path=path), path=path, default=default)
+
+
+def _at(
+    record: Record, pos: SourcePos, code: str, message: str, path: str, **extra: object
+) -> Diagnostic:
+    return Diagnostic(code, message, pos.line, pos.column, path, record.index, **extra)
+
+
+class _Replay(ReplayVisitor):
+    """Replays one record and collects its diagnostics into a report."""
+
+    def __init__(self, game: Game, record: Record, path: str, report: GameReport) -> None:
+        self.game = game
+        self.record = record
+        self.path = path
+        self.report = report
+        self.seen: dict[Hashable, int] = {}
+        self.repeated_at: int | None = None
+        self.repeated_ply: Ply | None = None
+
+    def run(self, tags: dict[str, str]) -> None:
+        game, record = self.game, self.record
+        try:
+            start = game.start(tags)
+        except SetupError as error:
+            pos = next((t.pos for t in record.tags if t.name == "FEN"), record.pos)
+            self._add(pos, codes.BAD_SETUP, f"invalid setup: {error}")
+            return
+        self._count(start, 0)
+        end = replay_line(game, record.moves, start, self)
+        self._check_results(end)
+
+    def _add(self, pos: SourcePos, code: str, message: str, **extra: object) -> None:
+        self.report.diagnostics.append(_at(self.record, pos, code, message, self.path, **extra))
+
+    # Visitor -------------------------------------------------------------------
+
+    def move(
+        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
+    ) -> None:
+        if depth == 0:
+            self.report.plies = number
+            if self.repeated_at is not None and self.repeated_ply is None:
+                self.repeated_ply = ply
+            self._count(after, number)
+
+    def illegal(
+        self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
+    ) -> None:
+        game = self.game
+        legal = tuple(game.describe_moves(before, game.legal_moves(before)))
+        where = f"game {self.record.index}, ply {number}" + (", in a variation" if depth else "")
+        message = f"illegal move {ply.text} ({where}): {error}"
+        if error.show_legal:
+            message += "; " + _legal_text(legal)
+        self._add(ply.pos, error.code, message, ply=number, move=ply.text, legal=legal)
+
+    # Repetition and results ---------------------------------------------------------
+
+    def _count(self, position: Position, number: int) -> None:
+        key = self.game.repetition_key(position)
+        if key is None:
+            return
+        seen = self.seen.get(key, 0) + 1
+        self.seen[key] = seen
+        if seen == 3 and self.repeated_at is None:
+            self.repeated_at = number
+
+    def _check_results(self, end: Position | None) -> None:
+        record, game, report = self.record, self.game, self.report
+        tag_result = record.tag("Result")
+        tag_pos = next((t.pos for t in record.tags if t.name == "Result"), record.pos)
+        moved = record.result
+        moved_pos = record.result_pos or record.pos
+        unusable = False
+        for claim, pos in ((tag_result, tag_pos), (moved, moved_pos)):
+            if claim is not None and claim not in game.results:
+                unusable = True
+                self._add(
+                    pos,
+                    codes.BAD_RESULT,
+                    f"{claim} is not a {game.title} result (game {record.index}); "
+                    f"use one of {' '.join(game.results)}",
+                )
+        if moved is not None and tag_result is not None and moved != tag_result:
+            self._add(
+                moved_pos,
+                codes.RESULT_MISMATCH,
+                f"the Result tag says {tag_result} but the movetext ends with {moved} "
+                f"(game {record.index})",
+            )
+        if unusable:
+            return
+        claimed, claim_pos = (moved, moved_pos) if moved is not None else (tag_result, tag_pos)
+        if end is None or record.has_syntax_errors:
+            return
+        outcome = game.outcome(end)
+        report.outcome = outcome
+        if outcome is not None:
+            agreeing = game.result_for(outcome)
+            if claimed is None or claimed == "*":
+                self._add(
+                    claim_pos,
+                    codes.RESULT_MISSING,
+                    f"the rules decide {agreeing[0]} ({outcome.reason}) but the record "
+                    f"gives no result (game {record.index})",
+                )
+            elif claimed not in agreeing:
+                self._add(
+                    claim_pos,
+                    codes.RESULT_CONTRADICTS_RULES,
+                    f"the record says {claimed} but the rules decide {agreeing[0]} "
+                    f"({outcome.reason}) (game {record.index})",
+                )
+        self._check_repetition(claimed, outcome)
+
+    def _check_repetition(self, claimed: str | None, outcome: Outcome | None) -> None:
+        if self.repeated_at is None:
+            return
+        record = self.record
+        draws = self.game.result_for(Outcome(None, "repetition"))
+        if self.repeated_ply is not None:
+            ply = self.repeated_ply
+            message = (
+                f"the position after ply {self.repeated_at} occurred for the third time, "
+                f"a draw, but play went on with {ply.text} "
+                f"(game {record.index}, ply {self.repeated_at + 1})"
+            )
+            self._add(ply.pos, REPETITION, message, ply=self.repeated_at + 1, move=ply.text)
+        elif claimed not in (None, "*") and claimed not in draws and outcome is None:
+            message = (
+                f"the position after ply {self.repeated_at} occurred for the third time, "
+                f"a draw, but the record says {claimed} (game {record.index})"
+            )
+            self._add(record.result_pos or record.pos, REPETITION, message)
+
+
+def _legal_text(legal: tuple[str, ...]) -> str:
+    if not legal:
+        return "no legal move"
+    shown = ", ".join(legal[:MAX_LISTED])
+    more = len(legal) - MAX_LISTED
+    return f"legal: {shown}" + (f" and {more} more" if more > 0 else "")

@@ -1,0 +1,158 @@
+"""The validator's verdicts: exact codes, places and plies on samples and hand-made records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation.games.registry import get_game
+from notation.record.reader import read_string
+from notation.validator import GameReport, validate_file, validate_records
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+BRAZILIAN = get_game("brazilian")
+
+# (game, code, line, column, ply, move as written) of every diagnostic of each broken file.
+BROKEN = {
+    "ambiguous-short-capture.pdn": [(1, "BR207", 16, 19, 67, "2x3")],
+    "capture-ignored.pdn": [(1, "BR204", 10, 48, 7, "21-17")],
+    "illegal-move.pdn": [(1, "BR203", 10, 63, 9, "25-21")],
+    "majority-ignored.pdn": [(1, "BR205", 14, 1, 43, "21x14")],
+    "man-backward.pdn": [(1, "BR206", 10, 63, 9, "15-18")],
+    "move-after-end.pdn": [(1, "BR208", 14, 36, 48, "10-14")],
+    "repetition-played-on.pdn": [(1, "REC207", 11, 56, 9, "29-25")],
+    "result-tag-mismatch.pdn": [(1, "REC203", 14, 31, None, None)],
+    "syntax-error.pdn": [(2, "PDN101", 25, 39, None, None)],
+    "unterminated-comment.pdn": [(1, "PDN102", 10, 63, None, None)],
+    "wrong-result.pdn": [(1, "REC204", 14, 36, None, None)],
+}
+
+
+def diagnostics(reports: list[GameReport]) -> list[tuple]:
+    return [
+        (r.index, d.code, d.line, d.column, d.ply, d.move) for r in reports for d in r.diagnostics
+    ]
+
+
+def check(text: str, default=None) -> list[GameReport]:
+    return list(validate_records(read_string(text), default=default))
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_each_broken_sample_gets_exactly_its_diagnostics(name: str) -> None:
+    reports = list(validate_file(SAMPLES / "brazilian" / "broken" / name))
+    assert diagnostics(reports) == BROKEN[name]
+
+
+def test_every_kind_of_broken_sample_is_covered() -> None:
+    assert sorted(p.name for p in (SAMPLES / "brazilian" / "broken").glob("*.pdn")) == sorted(
+        BROKEN
+    )
+
+
+def test_games_around_a_broken_one_stay_valid() -> None:
+    syntax = list(validate_file(SAMPLES / "brazilian" / "broken" / "syntax-error.pdn"))
+    assert [r.valid for r in syntax] == [True, False, True]
+    assert [r.plies for r in syntax][0::2] == [r.plies for r in syntax][0::2]
+    comment = list(validate_file(SAMPLES / "brazilian" / "broken" / "unterminated-comment.pdn"))
+    assert [r.valid for r in comment] == [False, True]
+    assert comment[1].plies > 40
+
+
+def test_messages_say_why_and_what_was_legal() -> None:
+    (report,) = validate_file(SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn")
+    (diagnostic,) = report.diagnostics
+    assert diagnostic.message == (
+        "illegal move 21x14 (game 1, ply 43): a capture of 2 pieces is available; "
+        "21x14 takes 1; legal: 21x23"
+    )
+    assert diagnostic.legal == ("21x23",)
+    assert diagnostic.format() == (
+        "-:14:1: error BR205 illegal move 21x14 (game 1, ply 43): a capture of 2 pieces is "
+        "available; 21x14 takes 1; legal: 21x23"
+    ).replace("-", str(SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn"), 1)
+
+
+def test_valid_samples_have_no_diagnostics_and_thirty_games() -> None:
+    files = [p for p in (SAMPLES / "brazilian").glob("*.pdn")]
+    reports = [r for path in files for r in validate_file(path)]
+    assert diagnostics(reports) == []
+    assert len(reports) >= 30
+    assert all(r.game == "brazilian" for r in reports)
+    assert sum(r.plies for r in reports) > 1500
+
+
+def test_variations_are_replayed_from_the_position_before_their_ply() -> None:
+    text = (
+        '[GameType "26"]\n\n'
+        "1. 22-18 (1. 22-17 11-15 (1... 11-16 2. 17-13) 2. 17-14 ) (1. 21-17 31-27) "
+        "1... 11-15 2. 18x11 8x15 *\n"
+    )
+    (report,) = check(text)
+    assert diagnostics([report]) == [(1, "BR202", 3, 69, 2, "31-27")]
+    assert "(game 1, ply 2, in a variation)" in report.diagnostics[0].message
+    assert report.plies == 4
+
+
+def test_main_line_stops_at_the_first_illegal_ply_but_its_variations_are_checked() -> None:
+    text = '[GameType "26"]\n\n1. 22-18 11-15 2. 18-14 (2. 18x11 8x15) 2... 9-13 *\n'
+    (report,) = check(text)
+    assert [(d.code, d.ply, d.move) for d in report.diagnostics] == [("BR204", 3, "18-14")]
+
+
+def test_unknown_game_types_are_syntax_checked_with_a_notice() -> None:
+    text = '[GameType "25"]\n\n1. c3-d4 f6-g5 *\n\n[Event "no type"]\n\n1. 32-28 19-23 *\n'
+    reports = check(text)
+    assert [(r.game, [(d.code, d.severity.value) for d in r.diagnostics]) for r in reports] == [
+        (None, [("REC201", "notice")]),
+        (None, [("REC201", "notice")]),
+    ]
+    assert reports[0].diagnostics[0].message.startswith("GameType 25 (Russian draughts)")
+    assert reports[1].diagnostics[0].message.startswith("GameType 20 (international draughts)")
+
+
+def test_default_game_applies_only_to_records_naming_none() -> None:
+    text = '[Event "x"]\n\n1. 22-18 11-15 *\n\n[GameType "25"]\n\n1. c3-d4 *\n'
+    reports = check(text, default=BRAZILIAN)
+    assert [r.game for r in reports] == ["brazilian", None]
+    assert reports[0].valid and reports[0].plies == 2
+
+
+def test_result_decided_by_the_rules_but_not_recorded_is_a_warning() -> None:
+    text = '[GameType "26"]\n[FEN "W:W18:B14"]\n\n1. 18x9 *\n'
+    (report,) = check(text)
+    assert [(d.code, d.severity.value) for d in report.diagnostics] == [("REC205", "warning")]
+    assert "the rules decide 2-0 (Black has no legal move)" in report.diagnostics[0].message
+
+
+def test_a_result_this_game_does_not_use_is_an_error() -> None:
+    (report,) = check('[GameType "26"]\n[Result "1/2"]\n\n1. 22-18 *\n')
+    assert [(d.code, d.line) for d in report.diagnostics] == [("REC206", 2), ("REC203", 4)]
+    (report,) = check('[Variant "kavaleria"]\n\n1. C3-D4 2-0\n')
+    assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("REC206", 3, 10)]
+    assert report.diagnostics[0].message == (
+        "2-0 is not a Kavaleria result (game 1); use one of 1-0 0-1 1/2-1/2 *"
+    )
+
+
+def test_draughts_and_chess_result_forms_both_agree_with_the_rules() -> None:
+    for result in ("2-0", "1-0"):
+        (report,) = check(f'[GameType "26"]\n[FEN "W:W18:B14"]\n\n1. 18x9 {result}\n')
+        assert report.diagnostics == []
+        assert report.outcome is not None and report.outcome.reason == "Black has no legal move"
+
+
+def test_a_bad_setup_is_reported_at_the_fen_tag() -> None:
+    (report,) = check('[Event "e"]\n[GameType "26"]\n[FEN "W:W33:B1"]\n\n1. 22-18 *\n')
+    assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("REC202", 3, 1)]
+    assert report.diagnostics[0].message.startswith("invalid setup: ")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet='[]{}()"1234567890-x:*/. \n$!?abcdefghK%;WB', max_size=200))
+def test_no_input_makes_the_validator_raise(text: str) -> None:
+    for report in check('[GameType "26"]\n\n' + text):
+        assert all(d.line >= 1 for d in report.diagnostics)
