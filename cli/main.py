@@ -1,0 +1,279 @@
+"""The ``notation`` command: validate, convert and render game records.
+
+Exit status (every command): 0 when everything was fine, 1 when a record has a problem,
+2 for a usage error or a file that cannot be read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Annotated, BinaryIO, TextIO
+
+import typer
+
+from notation import diagnostics as codes
+from notation.convert import convert_record
+from notation.diagnostics import CODES, Diagnostic, Severity
+from notation.games.base import Game, SetupError
+from notation.games.registry import GAMES, get_game, resolve_game
+from notation.record.jsonform import dumps, loads
+from notation.record.model import Record
+from notation.record.reader import read_records
+from notation.record.writer import write_records
+from notation.replay import main_line_positions
+from notation.validator import validate_file
+
+RECORD_SUFFIXES = (".pdn", ".pgn")
+"""Files picked up when a directory is given."""
+
+app = typer.Typer(
+    name="notation",
+    help="Read, write, convert, replay and validate game records.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+GameOption = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        "-g",
+        help="Game of records whose tags name none (" + ", ".join(GAMES) + ").",
+        metavar="NAME",
+    ),
+]
+
+
+class _Exit:
+    """Tracks the exit status of a run: the worst of 0, 1 (problems) and 2 (unreadable)."""
+
+    def __init__(self) -> None:
+        self.status = 0
+
+    def raise_to(self, status: int) -> None:
+        self.status = max(self.status, status)
+
+
+def _default_game(name: str | None) -> Game | None:
+    if name is None:
+        return None
+    try:
+        return get_game(name)
+    except KeyError as error:
+        raise typer.BadParameter(str(error.args[0]), param_hint="--game") from None
+
+
+def _record_files(paths: list[str], exit_: _Exit) -> Iterator[tuple[str, Path | BinaryIO]]:
+    """(name shown, source) for every input; directories are searched recursively."""
+    for name in paths:
+        if name == "-":
+            yield "-", sys.stdin.buffer
+            continue
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix.lower() in RECORD_SUFFIXES)
+            yield from ((str(p), p) for p in found if p.is_file())
+        elif path.exists():
+            yield name, path
+        else:
+            _unreadable(name, "no such file or directory", exit_)
+
+
+def _unreadable(name: str, why: str, exit_: _Exit) -> None:
+    typer.echo(Diagnostic(codes.UNREADABLE, f"cannot read {name}: {why}", 1, 1, name).format())
+    exit_.raise_to(2)
+
+
+@app.command()
+def validate(
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            help="Record files, directories (searched for *.pdn, *.pgn) or - for stdin."
+        ),
+    ],
+    game: GameOption = None,
+) -> None:
+    """Replay every move of every game and report each problem, one per line."""
+    default = _default_game(game)
+    exit_ = _Exit()
+    counts = dict.fromkeys(Severity, 0)
+    games = files = 0
+    for name, source in _record_files(paths, exit_):
+        files += 1
+        try:
+            for report in validate_file(source, path=name, default=default):
+                games += 1
+                for diagnostic in report.diagnostics:
+                    counts[diagnostic.severity] += 1
+                    typer.echo(diagnostic.format())
+        except OSError as error:
+            _unreadable(name, error.strerror or str(error), exit_)
+    if counts[Severity.ERROR]:
+        exit_.raise_to(1)
+    typer.echo(
+        f"{games} {_plural(games, 'game')} in {files} {_plural(files, 'file')}: "
+        f"{counts[Severity.ERROR]} {_plural(counts[Severity.ERROR], 'error')}, "
+        f"{counts[Severity.WARNING]} {_plural(counts[Severity.WARNING], 'warning')}, "
+        f"{counts[Severity.NOTICE]} {_plural(counts[Severity.NOTICE], 'notice')}",
+        err=True,
+    )
+    raise typer.Exit(exit_.status)
+
+
+def _plural(count: int, word: str) -> str:
+    return word if count == 1 else word + "s"
+
+
+def _read_any(name: str) -> Iterable[Record]:
+    """Records of a PDN or JSON file (``-`` for stdin); PDN is read as a stream."""
+    if name == "-":
+        data = sys.stdin.buffer.read()
+        if data.lstrip()[:1] == b"{":
+            return loads(data.decode("utf-8-sig"))
+        return read_records(io.BytesIO(data), path="-")
+    path = Path(name)
+    if path.suffix.lower() == ".json":
+        return loads(path.read_text(encoding="utf-8-sig"))
+    return read_records(path, path=name)
+
+
+@app.command()
+def convert(
+    source: Annotated[str, typer.Argument(help="A PDN or JSON record file, or - for stdin.")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
+    notation: Annotated[
+        str | None,
+        typer.Option(
+            "--notation",
+            "-n",
+            help="Rewrite the moves in this notation (see `notation games`).",
+            metavar="NAME",
+        ),
+    ] = None,
+    to: Annotated[
+        str | None,
+        typer.Option(
+            "--to", help="Output format: pdn or json (default: from -o's suffix, else pdn)."
+        ),
+    ] = None,
+    game: GameOption = None,
+) -> None:
+    """Convert records between notations and between PDN and JSON, keeping everything else.
+
+    Problems that keep a record from being converted are reported on standard error, and
+    the record is written with the part that could not be converted left as it was.
+    """
+    default = _default_game(game)
+    form = to or ("json" if output is not None and output.suffix.lower() == ".json" else "pdn")
+    if form not in ("pdn", "json"):
+        raise typer.BadParameter("choose pdn or json", param_hint="--to")
+    exit_ = _Exit()
+    try:
+        records = (_convert_one(r, notation, default, source, exit_) for r in _read_any(source))
+        with _opened(output) as out:
+            if form == "json":
+                out.write(dumps(records, indent=1) + "\n")
+            else:
+                write_records(records, out)
+    except OSError as error:
+        _unreadable(source, error.strerror or str(error), exit_)
+    except ValueError as error:
+        typer.echo(Diagnostic(codes.SYNTAX, str(error), 1, 1, source).format(), err=True)
+        exit_.raise_to(1)
+    raise typer.Exit(exit_.status)
+
+
+@contextlib.contextmanager
+def _opened(output: Path | None) -> Iterator[TextIO]:
+    """Standard output, or ``output`` written whole only when everything succeeded."""
+    if output is None:
+        yield sys.stdout
+        return
+    partial = output.with_name(output.name + ".partial")
+    try:
+        with partial.open("w", encoding="utf-8") as stream:
+            yield stream
+        partial.replace(output)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def _convert_one(
+    record: Record, notation: str | None, default: Game | None, path: str, exit_: _Exit
+) -> Record:
+    for diagnostic in record.diagnostics:
+        typer.echo(diagnostic.format(), err=True)
+        exit_.raise_to(1)
+    if notation is None:
+        return record
+    game = resolve_game(record.tag_dict(), default)
+    if not isinstance(game, Game):
+        message = f"{game} is not supported: game {record.index} was copied unchanged"
+        typer.echo(Diagnostic(codes.UNKNOWN_GAME, message, *record.pos, path).format(), err=True)
+        return record
+    try:
+        problems = convert_record(record, game, notation, path=path)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--notation") from None
+    for problem in problems:
+        typer.echo(problem.format(), err=True)
+        exit_.raise_to(1)
+    return record
+
+
+@app.command()
+def render(
+    source: Annotated[Path, typer.Argument(help="A record file.")],
+    index: Annotated[
+        int, typer.Option("--index", "-i", help="Which game of the file (1-based).")
+    ] = 1,
+    ply: Annotated[
+        int | None,
+        typer.Option("--ply", "-p", help="Show the position after this ply (default: the end)."),
+    ] = None,
+    game: GameOption = None,
+) -> None:
+    """Draw the position of a record at a ply as a plain-text diagram."""
+    default = _default_game(game)
+    record = next((r for r in read_records(source, path=str(source)) if r.index == index), None)
+    if record is None:
+        raise typer.BadParameter(f"{source} has no game {index}", param_hint="--index")
+    tags = record.tag_dict()
+    found = resolve_game(tags, default)
+    if not isinstance(found, Game):
+        typer.echo(f"{source}: game {index}: {found} is not supported", err=True)
+        raise typer.Exit(1)
+    try:
+        start = found.start(tags)
+    except SetupError as error:
+        typer.echo(f"{source}: game {index}: invalid setup: {error}", err=True)
+        raise typer.Exit(1) from None
+    positions = main_line_positions(found, record.moves, start)
+    shown = len(positions) - 1 if ply is None else ply
+    if not 0 <= shown < len(positions):
+        raise typer.BadParameter(
+            f"game {index} has {len(positions) - 1} legal plies", param_hint="--ply"
+        )
+    typer.echo(found.render_text(positions[shown]))
+
+
+@app.command("codes")
+def list_codes() -> None:
+    """List every diagnostic code with its severity and meaning."""
+    for code in sorted(CODES.values(), key=lambda c: c.code):
+        typer.echo(f"{code.code}  {code.severity:<7}  {code.summary}")
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the supported games and their notations."""
+    for name, game in GAMES.items():
+        typer.echo(f"{name:<14} {game.title} (notations: {', '.join(game.notations)})")

@@ -1,0 +1,154 @@
+"""The command line: outputs, exit statuses and round trips, as a user or CI sees them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.main import app
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+BRAZILIAN = SAMPLES / "brazilian"
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None):
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def test_validate_valid_files_exits_zero_with_a_summary_on_stderr() -> None:
+    result = run("validate", str(BRAZILIAN / "club-championship-2025.pdn"))
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert result.stderr == "12 games in 1 file: 0 errors, 0 warnings, 0 notices\n"
+
+
+def test_validate_a_directory_recursively_reports_each_problem_and_exits_one() -> None:
+    result = run("validate", str(SAMPLES))
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert len(lines) == 12
+    assert lines[0].startswith(
+        str(BRAZILIAN / "broken" / "ambiguous-short-capture.pdn") + ":16:19: error BR207 "
+    )
+    assert lines[-1].startswith(
+        str(SAMPLES / "other" / "international-draughts.pdn") + ":1:1: notice REC201 "
+    )
+    assert result.stderr == "45 games in 17 files: 10 errors, 1 warning, 1 notice\n"
+
+
+def test_validate_warnings_alone_do_not_fail() -> None:
+    result = run("validate", str(BRAZILIAN / "broken" / "repetition-played-on.pdn"))
+    assert result.exit_code == 0
+    assert " warning REC207 " in result.stdout
+
+
+def test_validate_reads_standard_input() -> None:
+    text = '[GameType "26"]\n\n1. 22-18 11-15 2. 18-14 *\n'
+    result = run("validate", "-", stdin=text)
+    assert result.exit_code == 1
+    assert result.stdout.startswith("-:3:19: error BR204 illegal move 18-14 (game 1, ply 3): ")
+
+
+def test_validate_a_missing_file_exits_two_and_goes_on() -> None:
+    result = run("validate", "no-such-file.pdn", str(BRAZILIAN / "endgames.pdn"))
+    assert result.exit_code == 2
+    assert result.stdout == (
+        "no-such-file.pdn:1:1: error PDN106 cannot read no-such-file.pdn: "
+        "no such file or directory\n"
+    )
+    assert result.stderr == "4 games in 1 file: 0 errors, 0 warnings, 0 notices\n"
+
+
+def test_validate_game_option_names_the_game_of_untagged_records() -> None:
+    text = "1. 22-18 11-15 2. 18x11 8x15 *\n"
+    assert run("validate", "-", stdin=text).stdout.split(" ", 3)[2] == "REC201"
+    result = run("validate", "--game", "brazilian", "-", stdin=text)
+    assert (result.exit_code, result.stdout) == (0, "")
+
+
+def test_an_unknown_game_name_is_a_usage_error() -> None:
+    result = run("validate", "--game", "chess", str(BRAZILIAN))
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.stderr
+
+
+def test_convert_numeric_to_alphanumeric_and_back_gives_the_same_bytes(tmp_path: Path) -> None:
+    source = BRAZILIAN / "club-championship-2025.pdn"
+    alpha = tmp_path / "alpha.pdn"
+    back = tmp_path / "back.pdn"
+    assert run("convert", str(source), "-n", "alphanumeric", "-o", str(alpha)).exit_code == 0
+    text = alpha.read_text(encoding="utf-8")
+    assert '[GameType "26,W,8,8,A0,0"]' in text
+    assert "\n1. c3-b4 f6-e5 2. e3-f4 b6-a5 3. g3-h4 e5xg3 4. h2xf4 a5xc3 " in text
+    assert run("convert", str(alpha), "-n", "numeric", "-o", str(back)).exit_code == 0
+    assert back.read_bytes() == source.read_bytes()
+
+
+def test_convert_rewrites_the_fen_tag_and_keeps_comments() -> None:
+    result = run("convert", str(BRAZILIAN / "lidraughts-blitz.pdn"), "-n", "numeric")
+    assert result.exit_code == 0
+    first = result.stdout.split("\n\n")[0:2]
+    assert '[FEN "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"]' in first[0]
+    assert first[1].startswith("1. 24-20 {[%clock w0:04:55 B0:05:00]} 1... 10-14 ")
+
+
+def test_convert_pdn_to_json_and_back_is_lossless(tmp_path: Path) -> None:
+    source = BRAZILIAN / "annotated.pdn"
+    as_json = tmp_path / "annotated.json"
+    assert run("convert", str(source), "-o", str(as_json)).exit_code == 0
+    document = json.loads(as_json.read_text(encoding="utf-8"))
+    assert (document["format"], document["version"], len(document["records"])) == (
+        "notation-record",
+        1,
+        5,
+    )
+    back = run("convert", str(as_json), "--to", "pdn")
+    assert back.exit_code == 0
+    assert back.stdout == source.read_text(encoding="utf-8")
+
+
+def test_convert_reports_what_it_could_not_convert_and_exits_one() -> None:
+    result = run("convert", str(BRAZILIAN / "broken" / "man-backward.pdn"), "-n", "alphanumeric")
+    assert result.exit_code == 1
+    assert " error BR206 illegal move 15-18 (game 1, ply 9): " in result.stderr
+    assert result.stdout.endswith(
+        "\n1. g3-f4 b6-a5 2. h2-g3 d6-c5 3. f4-e5 f6xd4 4. c3xe5 h6-g5 5. 15-18 *\n"
+    )
+
+
+def test_convert_leaves_no_partial_output_file_on_bad_json(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "notation-record", "version": 9, "records": []}', encoding="utf-8")
+    out = tmp_path / "out.pdn"
+    result = run("convert", str(bad), "-o", str(out))
+    assert result.exit_code == 1
+    assert "unsupported notation-record version 9" in result.stderr
+    assert not out.exists() and list(tmp_path.iterdir()) == [bad]
+
+
+def test_render_draws_the_position_at_a_ply() -> None:
+    result = run("render", str(BRAZILIAN / "endgames.pdn"), "--index", "2", "--ply", "0")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "    a  b  c  d  e  f  g  h",
+        " 8     .     .     .     B  8",
+        " 7  .     .     .     .     7",
+        " 6     .     .     .     .  6",
+        " 5  .     .     .     .     5",
+        " 4     .     .     .     .  4",
+        " 3  .     .     .     .     3",
+        " 2     .     .     .     .  2",
+        " 1  W     .     .     W     1",
+        "    a  b  c  d  e  f  g  h",
+        "White to move",
+    ]
+
+
+def test_codes_lists_every_code_once() -> None:
+    result = run("codes")
+    codes = [line.split()[0] for line in result.stdout.splitlines()]
+    assert len(codes) == len(set(codes))
+    assert {"PDN101", "REC204", "BR205", "KV201", "KY201", "KF201", "CV201"} <= set(codes)
