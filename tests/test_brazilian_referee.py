@@ -4,7 +4,8 @@ Seeded random games are played with py-draughts choosing the moves. In every pos
 reached, our legal moves must equal py-draughts' (as start, end and captured squares),
 each move must read back from its full path and from our own written forms, and both
 must agree on when and how the game ends. A second test corrupts one ply per game and
-checks that replaying accepts every ply before it and rejects exactly that one.
+checks that the validator, reading the game as PDN text, accepts every ply before it and
+rejects exactly that one.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from notation.games.base import IllegalMove, Side
+from notation.games.base import Side
 from notation.games.brazilian import Brazilian, BrazilianMove, BrazilianPosition
+from notation.record.reader import read_string
+from notation.validator import validate_records
 
 draughts = pytest.importorskip(
     "draughts", reason="py-draughts (the referee) is not installed; pip install py-draughts"
@@ -132,6 +135,20 @@ def test_a_corrupted_ply_is_rejected_exactly_there(seed: int) -> None:
     for text in texts[:bad]:
         position = GAME.play(position, GAME.parse_move(position, text))
     assert GAME.setup_tags(position)["FEN"] == fens[bad]
-    with pytest.raises(IllegalMove) as caught:
-        GAME.parse_move(position, texts[bad])
-    assert caught.value.code in {"BR202", "BR203", "BR204", "BR206"}
+    movetext = " ".join(
+        f"{i // 2 + 1}. {text}" if i % 2 == 0 else text for i, text in enumerate(texts)
+    )
+    (report,) = validate_records(read_string(f'[GameType "26"]\n\n{movetext} *\n'))
+    assert [(d.ply, d.move) for d in report.diagnostics] == [(bad + 1, texts[bad])]
+    assert report.diagnostics[0].code in {"BR202", "BR203", "BR204", "BR206"}
+    assert report.plies == bad
+
+
+@pytest.mark.parametrize("seed", range(0, GAMES, 10))
+def test_py_draughts_own_pdn_exports_validate_cleanly(seed: int) -> None:
+    played = list(random_game(seed))
+    board = played[-1][0]
+    (report,) = validate_records(read_string(board.pdn))  # type: ignore[attr-defined]
+    assert report.game == "brazilian"
+    assert [d.code for d in report.diagnostics if d.severity == "error"] == []
+    assert report.plies == sum(1 for _, move in played if move is not None)
