@@ -38,13 +38,17 @@ def replay_line(
     *,
     first_ply: int = 1,
     depth: int = 0,
+    trail: list[Position] | None = None,
 ) -> Position | None:
     """Replay ``line`` from ``position``; the final position, or ``None`` if a ply was illegal.
 
     ``first_ply`` is the game ply number of the line's first ply; ``depth`` is 0 for the
-    main line and grows by one per variation level.
+    main line and grows by one per variation level. ``trail``, when given, receives the
+    position after each legal ply of this line (not of its variations).
     """
     parse_move, play = game.parse_move, game.play
+    on_move = None if type(visitor).move is ReplayVisitor.move else visitor.move
+    keep = None if trail is None else trail.append
     number = first_ply
     for ply in line.plies:
         try:
@@ -56,7 +60,10 @@ def replay_line(
         if ply.variations:
             _replay_variations(game, ply, position, visitor, number, depth)
         after = play(position, move)
-        visitor.move(ply, number, position, move, after, depth)
+        if on_move is not None:
+            on_move(ply, number, position, move, after, depth)
+        if keep is not None:
+            keep(after)
         position = after
         number += 1
     return position
@@ -74,13 +81,5 @@ def _replay_variations(
 def main_line_positions(game: Game, line: Line, start: Position) -> list[Position]:
     """The positions of a main line, ``start`` first, up to its first illegal ply."""
     positions = [start]
-
-    class _Collect(ReplayVisitor):
-        def move(
-            self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
-        ) -> None:
-            if depth == 0:
-                positions.append(after)
-
-    replay_line(game, line, start, _Collect())
+    replay_line(game, line, start, ReplayVisitor(), trail=positions)
     return positions

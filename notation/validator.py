@@ -11,13 +11,14 @@ and play or a result claimed past a threefold repetition (a warning).
 from __future__ import annotations
 
 import os
-from collections.abc import Hashable, Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
 
 from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic, Severity
-from notation.games.base import Game, IllegalMove, Move, Outcome, Position, SetupError
+from notation.games.base import Game, IllegalMove, Outcome, Position, SetupError
 from notation.games.registry import resolve_game
 from notation.record.model import Ply, Record, SourcePos
 from notation.record.reader import read_records
@@ -116,9 +117,6 @@ class _Replay(ReplayVisitor):
         self.record = record
         self.path = path
         self.report = report
-        self.seen: dict[Hashable, int] = {}
-        self.repeated_at: int | None = None
-        self.repeated_ply: Ply | None = None
 
     def run(self, tags: dict[str, str]) -> None:
         game, record = self.game, self.record
@@ -128,23 +126,17 @@ class _Replay(ReplayVisitor):
             pos = next((t.pos for t in record.tags if t.name == "FEN"), record.pos)
             self._add(pos, codes.BAD_SETUP, f"invalid setup: {error}")
             return
-        self._count(start, 0)
-        end = replay_line(game, record.moves, start, self)
+        trail = [start]
+        end = replay_line(game, record.moves, start, self, trail=trail)
+        self.report.plies = len(trail) - 1
         self._check_results(end)
+        if game.threefold_repetition:
+            self._check_repetition(trail, end)
 
     def _add(self, pos: SourcePos, code: str, message: str, **extra: object) -> None:
         self.report.diagnostics.append(_at(self.record, pos, code, message, self.path, **extra))
 
     # Visitor -------------------------------------------------------------------
-
-    def move(
-        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
-    ) -> None:
-        if depth == 0:
-            self.report.plies = number
-            if self.repeated_at is not None and self.repeated_ply is None:
-                self.repeated_ply = ply
-            self._count(after, number)
 
     def illegal(
         self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
@@ -158,15 +150,6 @@ class _Replay(ReplayVisitor):
         self._add(ply.pos, error.code, message, ply=number, move=ply.text, legal=legal)
 
     # Repetition and results ---------------------------------------------------------
-
-    def _count(self, position: Position, number: int) -> None:
-        key = self.game.repetition_key(position)
-        if key is None:
-            return
-        seen = self.seen.get(key, 0) + 1
-        self.seen[key] = seen
-        if seen == 3 and self.repeated_at is None:
-            self.repeated_at = number
 
     def _check_results(self, end: Position | None) -> None:
         record, game, report = self.record, self.game, self.report
@@ -214,26 +197,32 @@ class _Replay(ReplayVisitor):
                     f"the record says {claimed} but the rules decide {agreeing[0]} "
                     f"({outcome.reason}) (game {record.index})",
                 )
-        self._check_repetition(claimed, outcome)
 
-    def _check_repetition(self, claimed: str | None, outcome: Outcome | None) -> None:
-        if self.repeated_at is None:
+    def _check_repetition(self, trail: list[Position], end: Position | None) -> None:
+        """Warn when play or a non-draw result followed a threefold repetition."""
+        counts = Counter(trail)
+        if counts.most_common(1)[0][1] < 3:
             return
+        seen: dict[Position, int] = {}
+        number = 0
+        for index, position in enumerate(trail):
+            seen[position] = count = seen.get(position, 0) + 1
+            if count == 3:
+                number = index
+                break
         record = self.record
+        third = f"the position after ply {number} occurred for the third time, a draw"
+        if number < len(record.moves.plies):
+            ply = record.moves.plies[number]
+            message = (
+                f"{third}, but play went on with {ply.text} (game {record.index}, ply {number + 1})"
+            )
+            self._add(ply.pos, REPETITION, message, ply=number + 1, move=ply.text)
+            return
+        claimed = record.result if record.result is not None else record.tag("Result")
         draws = self.game.result_for(Outcome(None, "repetition"))
-        if self.repeated_ply is not None:
-            ply = self.repeated_ply
-            message = (
-                f"the position after ply {self.repeated_at} occurred for the third time, "
-                f"a draw, but play went on with {ply.text} "
-                f"(game {record.index}, ply {self.repeated_at + 1})"
-            )
-            self._add(ply.pos, REPETITION, message, ply=self.repeated_at + 1, move=ply.text)
-        elif claimed not in (None, "*") and claimed not in draws and outcome is None:
-            message = (
-                f"the position after ply {self.repeated_at} occurred for the third time, "
-                f"a draw, but the record says {claimed} (game {record.index})"
-            )
+        if end is not None and claimed not in (None, "*", *draws) and self.report.outcome is None:
+            message = f"{third}, but the record says {claimed} (game {record.index})"
             self._add(record.result_pos or record.pos, REPETITION, message)
 
 

@@ -209,11 +209,12 @@ def test_result_tokens_follow_the_outcome() -> None:
     assert GAME.result_for(Outcome(None, "threefold repetition")) == ("1-1", "1/2-1/2")
 
 
-def test_repetition_key_tells_side_to_move_apart() -> None:
+def test_repeated_positions_are_equal_only_with_the_same_side_to_move() -> None:
     white = position("W:WK29:BK4")
     black = position("B:WK29:BK4")
-    assert GAME.repetition_key(white) == GAME.repetition_key(position("W:WK29:BK4"))
-    assert GAME.repetition_key(white) != GAME.repetition_key(black)
+    assert GAME.threefold_repetition
+    assert white == position("W:WK29:BK4") and hash(white) == hash(position("W:WK29:BK4"))
+    assert white != black
 
 
 def test_moves_with_same_start_end_and_captures_are_equal() -> None:

@@ -156,3 +156,17 @@ def test_a_bad_setup_is_reported_at_the_fen_tag() -> None:
 def test_no_input_makes_the_validator_raise(text: str) -> None:
     for report in check('[GameType "26"]\n\n' + text):
         assert all(d.line >= 1 for d in report.diagnostics)
+
+
+def test_a_win_claimed_after_a_threefold_repetition_is_a_warning() -> None:
+    shuffle = "1. 29-25 1-5 2. 25-29 5-1 3. 29-25 1-5 4. 25-29 5-1"
+    (report,) = check(f'[GameType "26"]\n[FEN "W:WK29:BK1"]\n\n{shuffle} 2-0\n')
+    assert [(d.code, d.line, d.column, d.ply) for d in report.diagnostics] == [
+        ("REC207", 4, 53, None)
+    ]
+    assert report.diagnostics[0].message == (
+        "the position after ply 8 occurred for the third time, a draw, but the record says 2-0"
+        " (game 1)"
+    )
+    (drawn,) = check(f'[GameType "26"]\n[FEN "W:WK29:BK1"]\n\n{shuffle} 1-1\n')
+    assert drawn.diagnostics == []

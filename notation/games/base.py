@@ -86,6 +86,9 @@ class Game(ABC):
     """Result tokens a record of this game may carry."""
     gametype: ClassVar[str | None] = None
     """The PDN ``GameType`` number that names this game, if it has one."""
+    threefold_repetition: ClassVar[bool] = False
+    """Whether the third occurrence of a position is a draw; equal positions (``==``) are
+    then exactly those that count as the same (pieces and side to move)."""
 
     # Positions -----------------------------------------------------------------
 
@@ -103,10 +106,6 @@ class Game(ABC):
     @abstractmethod
     def turn(self, position: Position) -> Side:
         """The side to move."""
-
-    def repetition_key(self, position: Position) -> Hashable | None:
-        """A key equal for positions that count as repeated, or ``None`` if the game has none."""
-        return None
 
     # Moves ---------------------------------------------------------------------
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
@@ -564,6 +564,7 @@ class Brazilian(Game):
         "*",
     )
     gametype: ClassVar[str | None] = "26"
+    threefold_repetition: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self._best_for: BrazilianPosition | None = None
@@ -588,10 +589,6 @@ class Brazilian(Game):
     def turn(self, position: BrazilianPosition) -> Side:
         """The side to move."""
         return position.turn
-
-    def repetition_key(self, position: BrazilianPosition) -> Hashable:
-        """The position itself: pieces, kings and side to move."""
-        return position
 
     # Moves ---------------------------------------------------------------------------
 
