@@ -60,6 +60,11 @@ RESULT_MISSING = register(
     "REC205", Severity.WARNING, "the rules decide the game but the record gives no result"
 )
 BAD_RESULT = register("REC206", Severity.ERROR, "the result is not one this game uses")
+REPETITION = register(
+    "REC207",
+    Severity.WARNING,
+    "a position occurred for the third time (a draw) and play or another result followed",
+)
 
 
 @dataclass(frozen=True, slots=True)

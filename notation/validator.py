@@ -24,12 +24,6 @@ from notation.record.model import Ply, Record, SourcePos
 from notation.record.reader import read_records
 from notation.replay import ReplayVisitor, replay_line
 
-REPETITION = codes.register(
-    "REC207",
-    Severity.WARNING,
-    "a position occurred for the third time (a draw) and play or another result followed",
-)
-
 MAX_LISTED = 24
 """Most legal moves written into one message; the diagnostic's ``legal`` field has all."""
 
@@ -217,13 +211,13 @@ class _Replay(ReplayVisitor):
             message = (
                 f"{third}, but play went on with {ply.text} (game {record.index}, ply {number + 1})"
             )
-            self._add(ply.pos, REPETITION, message, ply=number + 1, move=ply.text)
+            self._add(ply.pos, codes.REPETITION, message, ply=number + 1, move=ply.text)
             return
         claimed = record.result if record.result is not None else record.tag("Result")
         draws = self.game.result_for(Outcome(None, "repetition"))
         if end is not None and claimed not in (None, "*", *draws) and self.report.outcome is None:
             message = f"{third}, but the record says {claimed} (game {record.index})"
-            self._add(record.result_pos or record.pos, REPETITION, message)
+            self._add(record.result_pos or record.pos, codes.REPETITION, message)
 
 
 def _legal_text(legal: tuple[str, ...]) -> str:
