@@ -24,6 +24,7 @@ from notation.record.jsonform import dumps, loads
 from notation.record.model import Record
 from notation.record.reader import read_records
 from notation.record.writer import write_records
+from notation.render import render_svg
 from notation.replay import main_line_positions
 from notation.validator import validate_file
 
@@ -239,11 +240,24 @@ def render(
         int | None,
         typer.Option("--ply", "-p", help="Show the position after this ply (default: the end)."),
     ] = None,
+    form: Annotated[
+        str, typer.Option("--format", "-f", help="text (a terminal diagram) or svg.")
+    ] = "text",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
     game: GameOption = None,
 ) -> None:
-    """Draw the position of a record at a ply as a plain-text diagram."""
+    """Draw the position of a record at a ply, the last move marked."""
+    if form not in ("text", "svg"):
+        raise typer.BadParameter("choose text or svg", param_hint="--format")
     default = _default_game(game)
-    record = next((r for r in read_records(source, path=str(source)) if r.index == index), None)
+    try:
+        record = next((r for r in read_records(source, path=str(source)) if r.index == index), None)
+    except OSError as error:
+        exit_ = _Exit()
+        _unreadable(str(source), error.strerror or str(error), exit_)
+        raise typer.Exit(exit_.status) from None
     if record is None:
         raise typer.BadParameter(f"{source} has no game {index}", param_hint="--index")
     tags = record.tag_dict()
@@ -262,7 +276,18 @@ def render(
         raise typer.BadParameter(
             f"game {index} has {len(positions) - 1} legal plies", param_hint="--ply"
         )
-    typer.echo(found.render_text(positions[shown]))
+    last = None
+    if shown:
+        last = found.parse_move(positions[shown - 1], record.moves.plies[shown - 1].text)
+    if form == "svg":
+        try:
+            picture = render_svg(found, positions[shown], last)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--format") from None
+    else:
+        picture = found.render_text(positions[shown], last) + "\n"
+    with _opened(output) as out:
+        out.write(picture)
 
 
 @app.command("codes")

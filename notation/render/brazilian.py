@@ -1,0 +1,68 @@
+"""The SVG picture of a Brazilian draughts position."""
+
+from __future__ import annotations
+
+from notation.games.base import Side
+from notation.games.brazilian import BIT, FILES, SQUARE_AT, BrazilianMove, BrazilianPosition
+from notation.render.svg import PALETTE, Svg
+
+CELL = 48
+MARGIN = 24
+
+
+def _centre(square: int) -> tuple[float, float]:
+    index = next(i for i, n in SQUARE_AT.items() if n == square)
+    row, col = divmod(index, 8)
+    return MARGIN + col * CELL + CELL / 2, MARGIN + row * CELL + CELL / 2
+
+
+def draw(position: BrazilianPosition, last: BrazilianMove | None = None) -> str:
+    """The board from White's side with square numbers, pieces, kings and the last move."""
+    white, black, kings, turn = position
+    size = 8 * CELL + 2 * MARGIN
+    svg = Svg(size, size + MARGIN, "Brazilian draughts position")
+    for row in range(8):
+        for col in range(8):
+            square = SQUARE_AT.get(row * 8 + col)
+            fill = PALETTE["light"] if square is None else PALETTE["dark"]
+            svg.rect(MARGIN + col * CELL, MARGIN + row * CELL, CELL, CELL, fill=fill)
+            if square is not None:
+                x, y = MARGIN + col * CELL + 3, MARGIN + row * CELL + 9
+                svg.text(x, y, str(square), 9, text_anchor="start", fill=PALETTE["light"])
+    for col, letter in enumerate(FILES):
+        x = MARGIN + col * CELL + CELL / 2
+        svg.text(x, MARGIN / 2, letter, 12)
+        svg.text(x, MARGIN * 1.5 + 8 * CELL, letter, 12)
+    for row in range(8):
+        y = MARGIN + row * CELL + CELL / 2
+        svg.text(MARGIN / 2, y, str(8 - row), 12)
+        svg.text(MARGIN * 1.5 + 8 * CELL, y, str(8 - row), 12)
+    if last is not None:
+        for square in last.captured:
+            x, y = _centre(square)
+            svg.circle(
+                x,
+                y,
+                CELL * 0.18,
+                fill="none",
+                stroke=PALETTE["mark"],
+                stroke_width=2,
+                stroke_dasharray="3 2",
+            )
+    for square in range(1, 33):
+        bit = BIT[square]
+        if not (white | black) & bit:
+            continue
+        x, y = _centre(square)
+        colour, edge = (
+            (PALETTE["white"], PALETTE["black"]) if white & bit else (PALETTE["black"], "#000")
+        )
+        svg.circle(x, y, CELL * 0.38, fill=colour, stroke=edge, stroke_width=1.5)
+        if kings & bit:
+            inner = PALETTE["black"] if white & bit else PALETTE["white"]
+            svg.circle(x, y, CELL * 0.2, fill="none", stroke=inner, stroke_width=3)
+    if last is not None:
+        svg.arrow([_centre(square) for square in last.path], stroke_width=4, opacity=0.85)
+    side = "White" if turn is Side.WHITE else "Black"
+    svg.text(size / 2, size + MARGIN / 2, f"{side} to move", 13)
+    return svg.render()

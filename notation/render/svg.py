@@ -1,0 +1,84 @@
+"""A small SVG writer shared by the games' board pictures.
+
+Only what board diagrams need: shapes, text and an arrow marker, with every attribute
+and text escaped. Coordinates are user units; the picture scales to any size.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+PALETTE = {
+    "light": "#f0d9b5",
+    "dark": "#b58863",
+    "line": "#5a4632",
+    "white": "#fbfbf5",
+    "black": "#262626",
+    "mark": "#3b82f6",
+    "text": "#222222",
+    "dead": "#8a8a8a",
+}
+"""The colours every game's picture uses, so that the five games look alike."""
+
+
+def _attrs(attrs: dict[str, object]) -> str:
+    return "".join(
+        f" {name.rstrip('_').replace('_', '-')}={quoteattr(str(value))}"
+        for name, value in attrs.items()
+        if value is not None
+    )
+
+
+class Svg:
+    """An SVG document built element by element."""
+
+    def __init__(self, width: float, height: float, title: str) -> None:
+        self.width = width
+        self.height = height
+        self.parts: list[str] = [f"<title>{escape(title)}</title>"]
+
+    def element(self, tag: str, text: str | None = None, **attrs: object) -> None:
+        """Add ``<tag attrs>text</tag>``; ``stroke_width`` is written ``stroke-width``."""
+        if text is None:
+            self.parts.append(f"<{tag}{_attrs(attrs)}/>")
+        else:
+            self.parts.append(f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>")
+
+    def rect(self, x: float, y: float, w: float, h: float, **attrs: object) -> None:
+        """A rectangle with its top left corner at (x, y)."""
+        self.element("rect", x=x, y=y, width=w, height=h, **attrs)
+
+    def circle(self, cx: float, cy: float, r: float, **attrs: object) -> None:
+        """A circle."""
+        self.element("circle", cx=cx, cy=cy, r=r, **attrs)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: object) -> None:
+        """A straight line."""
+        self.element("line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
+
+    def polyline(self, points: list[tuple[float, float]], **attrs: object) -> None:
+        """A line through several points."""
+        self.element("polyline", points=" ".join(f"{x:g},{y:g}" for x, y in points), **attrs)
+
+    def text(self, x: float, y: float, content: str, size: float, **attrs: object) -> None:
+        """Text centred on (x, y) unless ``text_anchor`` says otherwise."""
+        attrs.setdefault("text_anchor", "middle")
+        attrs.setdefault("dominant_baseline", "central")
+        attrs.setdefault("fill", PALETTE["text"])
+        self.element("text", content, x=x, y=y, font_size=size, font_family="sans-serif", **attrs)
+
+    def arrow(self, points: list[tuple[float, float]], **attrs: object) -> None:
+        """A path through ``points`` ending in an arrow head (the last move)."""
+        attrs.setdefault("stroke", PALETTE["mark"])
+        self.polyline(points, fill="none", marker_end="url(#arrow)", **attrs)
+
+    def render(self) -> str:
+        """The whole document."""
+        head = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width:g} '
+            f'{self.height:g}" width="{self.width:g}" height="{self.height:g}">'
+            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="6" refY="5" '
+            'markerWidth="4" markerHeight="4" orient="auto-start-reverse">'
+            f'<path d="M 0 0 L 10 5 L 0 10 z" fill="{PALETTE["mark"]}"/></marker></defs>'
+        )
+        return head + "".join(self.parts) + "</svg>\n"
