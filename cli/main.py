@@ -7,6 +7,7 @@ Exit status (every command): 0 when everything was fine, 1 when a record has a p
 from __future__ import annotations
 
 import contextlib
+import datetime
 import io
 import sys
 from collections.abc import Iterable, Iterator
@@ -21,9 +22,9 @@ from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.games.base import Game, SetupError
 from notation.games.registry import GAMES, get_game, resolve_game
 from notation.record.jsonform import dumps, loads
-from notation.record.model import Record
+from notation.record.model import Record, Tag
 from notation.record.reader import read_records
-from notation.record.writer import write_records
+from notation.record.writer import write_record, write_records
 from notation.render import render_svg
 from notation.replay import main_line_positions
 from notation.validator import validate_file
@@ -61,12 +62,14 @@ class _Exit:
 
 
 def _default_game(name: str | None) -> Game | None:
-    if name is None:
-        return None
+    return None if name is None else _game_named(name, "--game")
+
+
+def _game_named(name: str, hint: str) -> Game:
     try:
         return get_game(name)
     except KeyError as error:
-        raise typer.BadParameter(str(error.args[0]), param_hint="--game") from None
+        raise typer.BadParameter(str(error.args[0]), param_hint=hint) from None
 
 
 def _record_files(paths: list[str], exit_: _Exit) -> Iterator[tuple[str, Path | BinaryIO]]:
@@ -288,6 +291,34 @@ def render(
         picture = found.render_text(positions[shown], last) + "\n"
     with _opened(output) as out:
         out.write(picture)
+
+
+@app.command()
+def new(
+    name: Annotated[
+        str, typer.Argument(help="The game: " + ", ".join(GAMES) + ".", metavar="GAME")
+    ],
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed for a game that draws its set-up.")
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
+) -> None:
+    """Start a record: the seven standard tags, the tags that name and set up the game."""
+    game = _game_named(name, "GAME")
+    tags = [
+        Tag("Event", "?"),
+        Tag("Site", "?"),
+        Tag("Date", datetime.date.today().strftime("%Y.%m.%d")),
+        Tag("Round", "?"),
+        Tag("White", "?"),
+        Tag("Black", "?"),
+        Tag("Result", "*"),
+    ]
+    tags += [Tag(key, value) for key, value in game.new_tags(seed).items()]
+    with _opened(output) as out:
+        out.write(write_record(Record(tags=tags, result="*")))
 
 
 @app.command("codes")

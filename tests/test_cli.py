@@ -157,3 +157,23 @@ def test_codes_lists_every_code_once() -> None:
 def test_the_codes_page_lists_every_code() -> None:
     page = (Path(__file__).resolve().parents[1] / "docs" / "diagnostics.md").read_text("utf-8")
     assert page == codes_table(markdown=True), "regenerate: notation codes --markdown"
+
+
+def test_new_starts_a_record_that_validates() -> None:
+    result = run("new", "brazilian")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert [line.split(" ")[0] for line in lines[:8]] == [
+        "[Event",
+        "[Site",
+        "[Date",
+        "[Round",
+        "[White",
+        "[Black",
+        "[Result",
+        "[GameType",
+    ]
+    assert lines[7:] == ['[GameType "26,W,8,8,N2,0"]', "", "*"]
+    checked = run("validate", "-", stdin=result.stdout)
+    assert (checked.exit_code, checked.stdout) == (0, "")
+    assert run("new", "go").exit_code == 2

@@ -151,6 +151,11 @@ class Game(ABC):
 
     # Records -----------------------------------------------------------------------
 
+    def new_tags(self, seed: int | None = None) -> dict[str, str]:
+        """Tags that name this game in a new record, and set it up where the game needs it
+        (a random layout drawn from ``seed``, say)."""
+        return {"Variant": self.name}
+
     def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
         """Tags to change so a record written in ``notation`` says so (e.g. ``GameType``)."""
         return {}

@@ -815,6 +815,10 @@ class Brazilian(Game):
 
     # Records -------------------------------------------------------------------------
 
+    def new_tags(self, seed: int | None = None) -> dict[str, str]:
+        """The full numeric ``GameType`` (PDN's way to name Brazilian draughts)."""
+        return {"GameType": GAMETYPE_NUMERIC}
+
     def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
         """The full ``GameType`` of the notation, and the ``FEN`` tag rewritten in it."""
         out = {

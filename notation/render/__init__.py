@@ -6,21 +6,22 @@ the SVG drawings live here, one module per game, on top of :mod:`notation.render
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 
 from notation.games.base import Game, Move, Position
-from notation.render import brazilian
-
-DRAWINGS: dict[str, Callable[[Position, Move | None], str]] = {
-    "brazilian": brazilian.draw,
-}
-"""The SVG drawing function of each game, by game name."""
 
 
 def render_svg(game: Game, position: Position, last: Move | None = None) -> str:
-    """An SVG picture of ``position`` with ``last`` (the move that led to it) marked."""
+    """An SVG picture of ``position`` with ``last`` (the move that led to it) marked.
+
+    The drawing is ``draw(position, last)`` of the module ``notation.render.<game>``
+    (the game's name with ``-`` written ``_``).
+    """
+    module = f"{__name__}.{game.name.replace('-', '_')}"
     try:
-        draw = DRAWINGS[game.name]
-    except KeyError:
+        draw = importlib.import_module(module).draw
+    except ModuleNotFoundError as error:
+        if error.name != module:
+            raise
         raise ValueError(f"no SVG picture for {game.title} yet") from None
     return draw(position, last)
