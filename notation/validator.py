@@ -117,7 +117,7 @@ class _Replay(ReplayVisitor):
         try:
             start = game.start(tags)
         except SetupError as error:
-            pos = next((t.pos for t in record.tags if t.name == "FEN"), record.pos)
+            pos = next((t.pos for t in record.tags if t.name == error.tag), record.pos)
             self._add(pos, codes.BAD_SETUP, f"invalid setup: {error}")
             return
         trail = [start]

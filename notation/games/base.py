@@ -18,7 +18,8 @@ every legal move, whenever one check answers the question.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from enum import IntEnum
 from typing import Any, ClassVar, NamedTuple
 
@@ -54,7 +55,25 @@ class Outcome(NamedTuple):
 
 
 class SetupError(ValueError):
-    """The record's tags do not describe a valid start (bad FEN, layout, rule option)."""
+    """The record's tags do not describe a valid start (bad FEN, layout, rule option).
+
+    ``tag`` names the tag at fault, so that the problem is reported where it is written.
+    """
+
+    def __init__(self, message: str, tag: str | None = None) -> None:
+        super().__init__(message)
+        self.tag = tag
+
+
+@contextmanager
+def reading_tag(name: str) -> Iterator[None]:
+    """Blame the :class:`SetupError` raised inside on the tag ``name`` (unless it names one)."""
+    try:
+        yield
+    except SetupError as error:
+        if error.tag is None:
+            error.tag = name
+        raise
 
 
 class IllegalMove(ValueError):

@@ -40,7 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
+from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
 
 MALFORMED = register("BR201", Severity.ERROR, "not a Brazilian draughts move")
 NO_PIECE = register("BR202", Severity.ERROR, "no piece of the side to move on the start square")
@@ -576,9 +576,13 @@ class Brazilian(Game):
         """The standard start, or the position of the record's ``FEN`` tag."""
         gametype = tags.get("GameType")
         if gametype is not None:
-            _check_gametype(gametype)
+            with reading_tag("GameType"):
+                _check_gametype(gametype)
         fen = tags.get("FEN")
-        return START if fen is None else _parse_fen(fen)
+        if fen is None:
+            return START
+        with reading_tag("FEN"):
+            return _parse_fen(fen)
 
     def setup_tags(
         self, position: BrazilianPosition, notation: str | None = None

@@ -67,7 +67,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
+from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
 
 # Board geometry -------------------------------------------------------------------------
 # A square is an index 0..99: file (A=0 .. J=9) + 10 * (rank - 1). A1 = 0, J1 = 9,
@@ -210,6 +210,9 @@ class KnightFightPosition:
     """A position: layout, side to move, knights (``None`` until placed), dead squares.
 
     ``dead`` is a bitmask of the inaccessible squares; ``scores`` is (White, Black).
+    ``paths`` gives, for each side, the squares its knight has landed on in order, as far
+    as known (from a ``FEN`` only the knight's square); it is history for pictures, so it
+    takes no part in comparing positions.
     """
 
     layout: Layout
@@ -217,6 +220,9 @@ class KnightFightPosition:
     knights: tuple[int | None, int | None]
     dead: int
     scores: tuple[int, int]
+    paths: tuple[tuple[int, ...], tuple[int, ...]] = field(
+        default=((), ()), compare=False, hash=False
+    )
 
 
 class KnightMove(NamedTuple):
@@ -346,7 +352,8 @@ def _parse_fen(layout: Layout, text: str) -> KnightFightPosition:
                 f"the knights on {SQUARE_NAMES[white]} and {SQUARE_NAMES[black]} attack "
                 "each other, which no legal play reaches"
             )
-    return KnightFightPosition(layout, turn, (white, black), dead, scores)
+    paths = ((), ()) if white is None else ((white,), () if black is None else (black,))
+    return KnightFightPosition(layout, turn, (white, black), dead, scores, paths)
 
 
 def _write_fen(position: KnightFightPosition, notation: str) -> str:
@@ -408,23 +415,27 @@ class KnightFight(Game):
         rules = [r.strip() for r in tags.get("Rules", "").split(",") if r.strip()]
         if rules:
             raise SetupError(
-                f"Knight Fight has no rule options, but the Rules tag names {', '.join(rules)}"
+                f"Knight Fight has no rule options, but the Rules tag names {', '.join(rules)}",
+                "Rules",
             )
         notation = tags.get("Notation")
         if notation is not None and notation.strip().lower() not in self.notations:
             raise SetupError(
-                f"the Notation tag names {notation!r}; Knight Fight records use squares or numbers"
+                f"the Notation tag names {notation!r}; Knight Fight records use squares or numbers",
+                "Notation",
             )
         if "Layout" not in tags:
             raise SetupError(
                 "the Layout tag is missing: every Knight Fight record gives the numbers "
                 "of its squares"
             )
-        layout = Layout.parse(tags["Layout"])
+        with reading_tag("Layout"):
+            layout = Layout.parse(tags["Layout"])
         fen = tags.get("FEN")
         if fen is None or not fen.strip():
             return _start_position(layout)
-        return _parse_fen(layout, fen)
+        with reading_tag("FEN"):
+            return _parse_fen(layout, fen)
 
     def setup_tags(
         self, position: KnightFightPosition, notation: str | None = None
@@ -584,7 +595,11 @@ class KnightFight(Game):
         knights = (move.to, other) if side is Side.WHITE else (other, move.to)
         scores = list(position.scores)
         scores[side] += number
-        return KnightFightPosition(layout, side.other, knights, dead, (scores[0], scores[1]))
+        paths = list(position.paths)
+        paths[side] = (*paths[side], move.to)
+        return KnightFightPosition(
+            layout, side.other, knights, dead, (scores[0], scores[1]), (paths[0], paths[1])
+        )
 
     def notation_of(self, text: str) -> str | None:
         """``squares`` for ``E4``-style texts, ``numbers`` for ``37``-style ones."""
@@ -613,6 +628,13 @@ class KnightFight(Game):
         return position.scores
 
     # Records -------------------------------------------------------------------------
+
+    def new_tags(self, seed: int | None = None) -> dict[str, str]:
+        """The ``Variant`` tag and a ``Layout`` drawn from ``seed`` (a random one when
+        ``None``)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        return {"Variant": self.name, "Layout": random_layout(seed)}
 
     def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
         """The ``FEN`` tag rewritten in ``notation``, and a ``Notation`` tag kept in step."""

@@ -1,0 +1,81 @@
+"""Benchmark: validating a seeded archive of random games, for each of the five games.
+
+Run by hand (not a test)::
+
+    python bench/games.py --games 2000
+
+For each game it writes an archive of random legal games from the standard start (Knight
+Fight: a layout drawn per record), then times notation's full validation of it (split,
+parse, replay, result checks) and prints games/s, plies/s and MB/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+from pathlib import Path
+
+from notation.games.base import Game
+from notation.games.registry import GAMES
+from notation.playout import playout
+from notation.record.model import Record, Tag
+from notation.record.reader import read_string
+from notation.record.writer import write_record
+from notation.validator import validate_file
+
+
+def record_of(game: Game, index: int, rng: random.Random) -> tuple[Record, int]:
+    """A random legal game as a record, and its number of plies."""
+    tags = game.new_tags(seed=index)
+    start = game.start(tags)
+    played = playout(game, start, rng, max_plies=rng.randrange(30, 120))
+    result = "*" if played.outcome is None else game.result_for(played.outcome)[0]
+    text = " ".join(
+        f"{i // 2 + 1}. {move}" if i % 2 == 0 else move for i, move in enumerate(played.texts)
+    )
+    header = [Tag("Event", "Bench"), Tag("Round", str(index)), Tag("Result", result)]
+    header += [Tag(name, value) for name, value in tags.items()]
+    (record,) = read_string(f"{text} {result}\n")
+    record.tags = header
+    return record, len(played.moves)
+
+
+def build(game: Game, path: Path, games: int, seed: int) -> int:
+    """Write the archive; return its number of plies."""
+    rng = random.Random(seed)
+    plies = 0
+    with path.open("w", encoding="utf-8") as out:
+        for index in range(1, games + 1):
+            record, count = record_of(game, index, rng)
+            plies += count
+            out.write(write_record(record) + "\n")
+    return plies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "out")
+    args = parser.parse_args()
+    args.out.mkdir(exist_ok=True)
+    print(f"{platform.machine()}, Python {platform.python_version()}, {args.games} games each")
+    for name, game in GAMES.items():
+        path = args.out / f"{name}-{args.games}-{args.seed}.pdn"
+        plies = build(game, path, args.games, args.seed)
+        size = path.stat().st_size
+        began = time.perf_counter()
+        errors = sum(report.errors for report in validate_file(path))
+        seconds = time.perf_counter() - began
+        if errors:
+            raise SystemExit(f"{name}: the benchmark archive has {errors} errors: a bug")
+        print(
+            f"{name:<13} {plies / args.games:6.1f} plies/game {args.games / seconds:8.0f} games/s "
+            f"{plies / seconds:9.0f} plies/s {size / seconds / 1e6:6.2f} MB/s"
+        )
+
+
+if __name__ == "__main__":
+    main()
