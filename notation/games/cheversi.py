@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
+from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
 
 # Board geometry ------------------------------------------------------------------
 # Square index = 8 * rank + file, with a1 = 0, h1 = 7, a8 = 56, h8 = 63.
@@ -606,17 +606,20 @@ class Cheversi(Game):
         options = [o.strip() for o in tags.get("Rules", "").split(",") if o.strip()]
         if options:
             raise SetupError(
-                f"Rules: unknown rule option {options[0]!r}; Cheversi has no rule options"
+                f"Rules: unknown rule option {options[0]!r}; Cheversi has no rule options",
+                "Rules",
             )
         notation = tags.get("Notation", "en").strip().lower()
         if notation not in NOTATIONS:
             raise SetupError(
-                f"Notation: unknown notation {tags['Notation']!r}; known: {', '.join(NOTATIONS)}"
+                f"Notation: unknown notation {tags['Notation']!r}; known: {', '.join(NOTATIONS)}",
+                "Notation",
             )
         fen = tags.get("FEN")
         if fen is None:
             return CheversiPosition(EMPTY_BOARD, -1, 0, notation)
-        return _parse_fen(fen, notation)
+        with reading_tag("FEN"):
+            return _parse_fen(fen, notation)
 
     def setup_tags(self, position: CheversiPosition, notation: str | None = None) -> dict[str, str]:
         """``{"FEN": ...}`` for ``position`` (FEN piece letters are always English)."""
@@ -742,17 +745,29 @@ class Cheversi(Game):
     # Pictures --------------------------------------------------------------------------
 
     def render_text(self, position: CheversiPosition, last: Placement | None = None) -> str:
-        """The board (White upper case, Black lower case, last piece in brackets) and status."""
+        """The board (White upper case, Black lower case, last piece in brackets), beside it
+        each side's heat map (how many of its pieces attack each empty square, ``.`` for
+        none, the piece on an occupied square), then the status."""
         marked = last.square if last is not None else position.last
+        board = position.board
+        counts = attack_counts(board)
         files = "    " + "  ".join(FILES)
-        lines = [files]
+        small = " ".join(FILES)
+        lines = [f"{files}     {'White attacks':<15}   Black attacks"]
         for rank in range(7, -1, -1):
             cells = []
+            heat: tuple[list[str], list[str]] = ([], [])
             for square in range(8 * rank, 8 * rank + 8):
-                char = position.board[square]
+                char = board[square]
                 cells.append(f"[{char}]" if square == marked else f" {char} ")
-            lines.append(f"{rank + 1:>2} {''.join(cells)} {rank + 1}")
-        lines.append(files)
+                for side_counts, row in zip(counts, heat, strict=True):
+                    count = side_counts[square]
+                    row.append(char if char != "." else str(count) if count else ".")
+            lines.append(
+                f"{rank + 1:>2} {''.join(cells)} {rank + 1}  "
+                f"{' '.join(heat[0])}   {' '.join(heat[1])}"
+            )
+        lines.append(f"{files}     {small}   {small}")
         outcome = self.outcome(position)
         if outcome is not None:
             lines.append(f"Game over: {outcome.reason}")
