@@ -59,7 +59,7 @@ from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
+from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
 
 # Board geometry ----------------------------------------------------------------------
 
@@ -289,9 +289,11 @@ class Kavaleria(Game):
         notation = tags.get("Notation")
         if notation is not None and notation.strip().lower() not in self.notations:
             known = ", ".join(self.notations)
-            raise SetupError(f"unknown Kavaleria notation {notation!r}; known: {known}")
-        options = parse_rules(tags.get("Rules", ""))
-        board, turn = parse_fen(tags.get("FEN", START_FEN))
+            raise SetupError(f"unknown Kavaleria notation {notation!r}; known: {known}", "Notation")
+        with reading_tag("Rules"):
+            options = parse_rules(tags.get("Rules", ""))
+        with reading_tag("FEN"):
+            board, turn = parse_fen(tags.get("FEN", START_FEN))
         return KavaleriaPosition(board, turn, options)
 
     def setup_tags(
