@@ -149,6 +149,7 @@ def test_bad_setup_tags(tags, message):
     with pytest.raises(SetupError) as caught:
         GAME.start(tags)
     assert str(caught.value) == message
+    assert caught.value.tag == message.split()[0].rstrip(":")
 
 
 def test_fen_syntax_variants_read_alike():

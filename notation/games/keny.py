@@ -61,7 +61,7 @@ from itertools import pairwise
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
+from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
 
 # Board geometry -------------------------------------------------------------------------
 # Square index = rank * 8 + file, with a1 = 0, h1 = 7, a8 = 56, h8 = 63.
@@ -884,15 +884,19 @@ class Keny(Game):
     def start(self, tags: Mapping[str, str]) -> KenyPosition:
         """The position of the ``FEN`` tag (default: the standard start) under the options
         of the ``Rules`` tag; a ``Notation`` tag must name one of :attr:`notations`."""
-        rules = parse_rules(tags.get("Rules", ""))
+        with reading_tag("Rules"):
+            rules = parse_rules(tags.get("Rules", ""))
         notation = tags.get("Notation")
         if notation is not None and notation.strip().lower() not in self.notations:
             known = ", ".join(self.notations)
-            raise SetupError(f"Notation: unknown notation {notation!r}; Keny knows {known}")
+            raise SetupError(
+                f"Notation: unknown notation {notation!r}; Keny knows {known}", "Notation"
+            )
         fen = tags.get("FEN")
         if fen is None:
             return KenyPosition(START_BOARD, Side.WHITE, 0, rules)
-        return parse_fen(fen, rules)
+        with reading_tag("FEN"):
+            return parse_fen(fen, rules)
 
     def setup_tags(self, position: KenyPosition, notation: str | None = None) -> dict[str, str]:
         """``FEN`` always, ``Rules`` when an option differs from the rulings."""

@@ -1,0 +1,84 @@
+"""The SVG picture of a Keny (Caucasian checkers) position.
+
+Every square of the 8x8 board is used, so all 64 are drawn alike in two shades, with the
+files a-h and ranks 1-8 around them. Men are plain discs; kings (perets) carry a ring.
+The last move is an arrow through every landing square; the squares of the pieces it
+captured carry a dashed ring, and the own pieces a friendly jump went over a small dot.
+"""
+
+from __future__ import annotations
+
+from notation.games.base import Side
+from notation.games.keny import FILES, KING, LINE, PIECES, KenyMove, KenyPosition
+from notation.render.svg import PALETTE, Svg
+
+CELL = 48
+MARGIN = 24
+
+
+def _centre(square: int) -> tuple[float, float]:
+    rank, file = divmod(square, 8)
+    return MARGIN + file * CELL + CELL / 2, MARGIN + (7 - rank) * CELL + CELL / 2
+
+
+def _jumped_over(position: KenyPosition, move: KenyMove) -> list[int]:
+    """The own pieces a friendly jump (or chain) of ``move`` went over, ``position`` being
+    the one after it; none for a capture or a king's slide."""
+    end = move.path[-1]
+    if move.captured or (position.board[end] in KING and not move.promotes):
+        return []
+    over = []
+    for a, b in zip(move.path, move.path[1:], strict=False):
+        _, between = LINE[a, b]
+        over.extend(between)
+    return over
+
+
+def draw(position: KenyPosition, last: KenyMove | None = None) -> str:
+    """The board from White's side with coordinates, men, kings and the last move."""
+    size = 8 * CELL + 2 * MARGIN
+    svg = Svg(size, size + MARGIN, "Keny position")
+    for rank in range(8):
+        for file in range(8):
+            fill = PALETTE["dark"] if (rank + file) % 2 == 0 else PALETTE["light"]
+            svg.rect(MARGIN + file * CELL, MARGIN + (7 - rank) * CELL, CELL, CELL, fill=fill)
+    svg.rect(MARGIN, MARGIN, 8 * CELL, 8 * CELL, fill="none", stroke=PALETTE["line"])
+    for file, letter in enumerate(FILES):
+        x = MARGIN + file * CELL + CELL / 2
+        svg.text(x, MARGIN / 2, letter, 12)
+        svg.text(x, MARGIN * 1.5 + 8 * CELL, letter, 12)
+    for rank in range(8):
+        y = MARGIN + (7 - rank) * CELL + CELL / 2
+        svg.text(MARGIN / 2, y, str(rank + 1), 12)
+        svg.text(MARGIN * 1.5 + 8 * CELL, y, str(rank + 1), 12)
+    if last is not None:
+        for square in last.captured:
+            x, y = _centre(square)
+            svg.circle(
+                x,
+                y,
+                CELL * 0.3,
+                fill="none",
+                stroke=PALETTE["mark"],
+                stroke_width=2.5,
+                stroke_dasharray="4 3",
+            )
+    for square, piece in enumerate(position.board):
+        if piece not in PIECES[Side.WHITE] + PIECES[Side.BLACK]:
+            continue
+        x, y = _centre(square)
+        white = piece in PIECES[Side.WHITE]
+        colour, edge = (PALETTE["white"], PALETTE["black"]) if white else (PALETTE["black"], "#000")
+        svg.circle(x, y, CELL * 0.38, fill=colour, stroke=edge, stroke_width=1.5)
+        if piece in KING:
+            inner = PALETTE["black"] if white else PALETTE["white"]
+            svg.circle(x, y, CELL * 0.2, fill="none", stroke=inner, stroke_width=3)
+    if last is not None:
+        svg.arrow([_centre(square) for square in last.path], stroke_width=4, opacity=0.85)
+        for square in _jumped_over(position, last):
+            x, y = _centre(square)
+            svg.circle(x, y, CELL * 0.1, fill=PALETTE["mark"], stroke=PALETTE["white"])
+    side = "White" if position.turn is Side.WHITE else "Black"
+    status = f"{side} to move; {position.quiet} of {position.rules.draw_plies} plies without"
+    svg.text(size / 2, size + MARGIN / 2, f"{status} a capture", 13)
+    return svg.render()
