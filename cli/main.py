@@ -6,17 +6,30 @@ Exit status (every command): 0 when everything was fine, 1 when a record has a p
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import datetime
 import io
+import os
 import sys
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Annotated, BinaryIO, TextIO
+from typing import Annotated, TextIO
 
 import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    DownloadColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 
 from notation import diagnostics as codes
+from notation.batch import FileResult, GameResult, validate_inputs
 from notation.convert import convert_record
 from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.games.base import Game, SetupError
@@ -27,10 +40,8 @@ from notation.record.reader import read_records
 from notation.record.writer import write_record, write_records
 from notation.render import render_svg
 from notation.replay import main_line_positions
-from notation.validator import validate_file
-
-RECORD_SUFFIXES = (".pdn", ".pgn")
-"""Files picked up when a directory is given."""
+from notation.report import FORMATS, REPORTERS, Summary
+from notation.sources import Input, expand
 
 app = typer.Typer(
     name="notation",
@@ -72,25 +83,16 @@ def _game_named(name: str, hint: str) -> Game:
         raise typer.BadParameter(str(error.args[0]), param_hint=hint) from None
 
 
-def _record_files(paths: list[str], exit_: _Exit) -> Iterator[tuple[str, Path | BinaryIO]]:
-    """(name shown, source) for every input; directories are searched recursively."""
-    for name in paths:
-        if name == "-":
-            yield "-", sys.stdin.buffer
-            continue
-        path = Path(name)
-        if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.suffix.lower() in RECORD_SUFFIXES)
-            yield from ((str(p), p) for p in found if p.is_file())
-        elif path.exists():
-            yield name, path
-        else:
-            _unreadable(name, "no such file or directory", exit_)
-
-
 def _unreadable(name: str, why: str, exit_: _Exit) -> None:
     typer.echo(Diagnostic(codes.UNREADABLE, f"cannot read {name}: {why}", 1, 1, name).format())
     exit_.raise_to(2)
+
+
+FAIL_LEVELS = {
+    "error": frozenset({Severity.ERROR}),
+    "warning": frozenset({Severity.ERROR, Severity.WARNING}),
+}
+"""The severities that fail a run, by ``--fail-level``."""
 
 
 @app.command()
@@ -98,36 +100,219 @@ def validate(
     paths: Annotated[
         list[str],
         typer.Argument(
-            help="Record files, directories (searched for *.pdn, *.pgn) or - for stdin."
+            help="Record files (also .gz, .bz2, .xz), directories (searched for *.pdn, "
+            "*.pgn), glob patterns, or - for stdin."
         ),
     ],
     game: GameOption = None,
+    format_: Annotated[
+        str,
+        typer.Option(
+            "--format", "-f", help="Report format: " + ", ".join(FORMATS) + ".", metavar="NAME"
+        ),
+    ] = "text",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the report here, not stdout.")
+    ] = None,
+    fail_level: Annotated[
+        str,
+        typer.Option("--fail-level", help="Lowest severity that fails the run: error or warning."),
+    ] = "error",
+    exit_zero: Annotated[
+        bool, typer.Option("--exit-zero", help="Exit 0 even when records have problems.")
+    ] = False,
+    select: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--select",
+            help="Report only these codes or code prefixes (BR2,REC207).",
+            metavar="CODES",
+        ),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option("--ignore", help="Do not report these codes or prefixes.", metavar="CODES"),
+    ] = None,
+    statistics: Annotated[
+        bool, typer.Option("--statistics", help="Count each code on stderr after the report.")
+    ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", help="Validate in N processes (0: one per CPU).", metavar="N", min=0
+        ),
+    ] = 1,
+    encoding: Annotated[
+        str,
+        typer.Option(
+            "--encoding",
+            help="Encoding of the records (a Python codec name, e.g. cp1251); "
+            "auto: UTF-8, else cp1251 or latin-1 guessed, with a PDN107 notice.",
+            metavar="NAME",
+        ),
+    ] = "auto",
 ) -> None:
-    """Replay every move of every game and report each problem, one per line."""
-    default = _default_game(game)
-    exit_ = _Exit()
-    counts = dict.fromkeys(Severity, 0)
-    games = files = 0
-    for name, source in _record_files(paths, exit_):
-        files += 1
-        try:
-            for report in validate_file(source, path=name, default=default):
-                games += 1
-                for diagnostic in report.diagnostics:
-                    counts[diagnostic.severity] += 1
-                    typer.echo(diagnostic.format())
-        except OSError as error:
-            _unreadable(name, error.strerror or str(error), exit_)
-    if counts[Severity.ERROR]:
-        exit_.raise_to(1)
+    """Replay every move of every game and report each problem.
+
+    The report goes to standard output (or --output), the summary and progress to standard
+    error. Exit status: 0 when no reported problem reaches --fail-level (or --exit-zero),
+    1 when one does, 2 for a usage error or an input that cannot be read.
+    """
+    _default_game(game)
+    if format_ not in REPORTERS:
+        raise typer.BadParameter("choose one of " + ", ".join(FORMATS), param_hint="--format")
+    if fail_level not in FAIL_LEVELS:
+        raise typer.BadParameter("choose error or warning", param_hint="--fail-level")
+    chosen = None if encoding == "auto" else _codec(encoding)
+    wanted = _Selection(_prefixes(select, "--select"), _prefixes(ignore, "--ignore"))
+    inputs = list(expand(paths))
+    sizes = [item.size for item in inputs if isinstance(item, Input)]
+    total = None if None in sizes else sum(s or 0 for s in sizes)
+    summary = Summary()
+    unreadable = False
+    with _opened(output) as out, _Progress(total, sys.stderr.isatty()) as progress:
+        reporter = REPORTERS[format_](out if output is not None else _StandardOutput())
+        events = validate_inputs(
+            inputs,
+            game=game,
+            encoding=chosen,
+            jobs=jobs or os.cpu_count() or 1,
+            progress=progress.read,
+        )
+        for event in events:
+            if isinstance(event, GameResult):
+                event.diagnostics = [d for d in event.diagnostics if wanted.keeps(d.code)]
+                summary.games += 1
+                summary.valid_games += all(
+                    d.severity is not Severity.ERROR for d in event.diagnostics
+                )
+                for diagnostic in event.diagnostics:
+                    summary.count(diagnostic)
+                reporter.game(event)
+                progress.game()
+            elif isinstance(event, FileResult):
+                summary.files += 1
+                reporter.file(event)
+            elif wanted.keeps(event.code):
+                if event.code == codes.UNREADABLE:
+                    unreadable = True
+                else:
+                    summary.count(event)
+                reporter.diagnostic(event)
+        failing = sum(summary.severities[s] for s in FAIL_LEVELS[fail_level])
+        summary.exit_status = 2 if unreadable else int(bool(failing) and not exit_zero)
+        reporter.finish(summary)
+    if statistics:
+        for code, count in sorted(summary.codes.items(), key=lambda item: (-item[1], item[0])):
+            known = CODES[code]
+            typer.echo(f"{count:>6}  {code:<7} {known.severity:<8} {known.summary}", err=True)
+    errors, warnings = summary.severities[Severity.ERROR], summary.severities[Severity.WARNING]
+    notices = summary.severities[Severity.NOTICE]
     typer.echo(
-        f"{games} {_plural(games, 'game')} in {files} {_plural(files, 'file')}: "
-        f"{counts[Severity.ERROR]} {_plural(counts[Severity.ERROR], 'error')}, "
-        f"{counts[Severity.WARNING]} {_plural(counts[Severity.WARNING], 'warning')}, "
-        f"{counts[Severity.NOTICE]} {_plural(counts[Severity.NOTICE], 'notice')}",
+        f"{summary.games} {_plural(summary.games, 'game')} in "
+        f"{summary.files} {_plural(summary.files, 'file')}: "
+        f"{errors} {_plural(errors, 'error')}, "
+        f"{warnings} {_plural(warnings, 'warning')}, "
+        f"{notices} {_plural(notices, 'notice')}",
         err=True,
     )
-    raise typer.Exit(exit_.status)
+    raise typer.Exit(summary.exit_status)
+
+
+def _codec(name: str) -> str:
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        raise typer.BadParameter(f"unknown encoding {name!r}", param_hint="--encoding") from None
+
+
+def _prefixes(values: list[str] | None, hint: str) -> tuple[str, ...]:
+    """The code prefixes given (comma-separated, repeatable); each must match a code."""
+    found = tuple(p.strip().upper() for v in values or () for p in v.split(",") if p.strip())
+    for prefix in found:
+        if not any(code.startswith(prefix) for code in CODES):
+            raise typer.BadParameter(f"no diagnostic code starts with {prefix}", param_hint=hint)
+    return found
+
+
+class _Selection:
+    """Which codes are reported: those matching --select (all by default), minus --ignore."""
+
+    def __init__(self, select: tuple[str, ...], ignore: tuple[str, ...]) -> None:
+        self.select = select
+        self.ignore = ignore
+        self.cache: dict[str, bool] = {}
+
+    def keeps(self, code: str) -> bool:
+        kept = self.cache.get(code)
+        if kept is None:
+            chosen = not self.select or code.startswith(self.select)
+            ignored = bool(self.ignore) and code.startswith(self.ignore)
+            kept = self.cache[code] = chosen and not ignored
+        return kept
+
+
+class _StandardOutput:
+    """Writes to whatever ``sys.stdout`` is at the time (the progress bar redirects it)."""
+
+    def write(self, text: str) -> int:
+        return sys.stdout.write(text)
+
+
+class _Progress:
+    """A progress bar on standard error, shown after a second when ``shown`` (a terminal);
+    ``total`` is the bytes to read, when known."""
+
+    DELAY = 1.0
+    """Seconds before the bar appears: short runs never show it."""
+
+    def __init__(self, total: int | None, shown: bool) -> None:
+        self.total = total
+        self.shown = shown
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.done = 0
+        self.games = 0
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def read(self, done: int) -> None:
+        """Bytes read so far."""
+        self.done = done
+        self._show()
+
+    def game(self) -> None:
+        """One more game validated."""
+        self.games += 1
+        self._show()
+
+    def _show(self) -> None:
+        if not self.shown:
+            return
+        now = time.monotonic()
+        if now - self.last < 0.1 or now - self.start < self.DELAY:
+            return
+        self.last = now
+        if self.bar is None:
+            self.bar = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                DownloadColumn(),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self.task = self.bar.add_task("validating", total=self.total)
+            self.bar.start()
+        assert self.task is not None
+        self.bar.update(self.task, completed=self.done, description=f"{self.games} games")
 
 
 def _plural(count: int, word: str) -> str:

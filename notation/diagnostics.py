@@ -47,6 +47,9 @@ UNTERMINATED_VARIATION = register("PDN103", Severity.ERROR, "a ( variation is ne
 TOO_DEEP = register("PDN104", Severity.ERROR, "variations nested too deeply")
 BAD_TAG = register("PDN105", Severity.ERROR, "malformed tag pair")
 UNREADABLE = register("PDN106", Severity.ERROR, "the file cannot be read or decoded")
+ENCODING_GUESSED = register(
+    "PDN107", Severity.NOTICE, "the file is not UTF-8: its encoding was guessed"
+)
 # Record semantics shared by every game.
 UNKNOWN_GAME = register("REC201", Severity.NOTICE, "game type not supported: syntax checked only")
 BAD_SETUP = register("REC202", Severity.ERROR, "the setup position or game tags are invalid")
@@ -65,6 +68,7 @@ REPETITION = register(
     Severity.WARNING,
     "a position occurred for the third time (a draw) and play or another result followed",
 )
+DUPLICATE = register("REC208", Severity.WARNING, "duplicate: the same moves from the same start")
 
 
 @dataclass(frozen=True, slots=True)

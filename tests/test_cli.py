@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli.main import app, codes_table
+from cli.main import _Progress, app, codes_table
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 BRAZILIAN = SAMPLES / "brazilian"
@@ -25,8 +25,8 @@ def test_validate_valid_files_exits_zero_with_a_summary_on_stderr() -> None:
     assert result.stderr == "12 games in 1 file: 0 errors, 0 warnings, 0 notices\n"
 
 
-def test_validate_a_directory_recursively_reports_each_problem_and_exits_one() -> None:
-    result = run("validate", str(SAMPLES))
+def test_validate_directories_recursively_reports_each_problem_and_exits_one() -> None:
+    result = run("validate", str(BRAZILIAN), str(SAMPLES / "other"))
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert len(lines) == 12
@@ -37,6 +37,15 @@ def test_validate_a_directory_recursively_reports_each_problem_and_exits_one() -
         str(SAMPLES / "other" / "international-draughts.pdn") + ":1:1: notice REC201 "
     )
     assert result.stderr == "45 games in 17 files: 10 errors, 1 warning, 1 notice\n"
+
+
+def test_validate_all_samples_flags_exactly_the_broken_files() -> None:
+    result = run("validate", str(SAMPLES))
+    assert result.exit_code == 1
+    flagged = {line.split(":", 1)[0] for line in result.stdout.splitlines()}
+    broken = {str(p) for p in SAMPLES.rglob("*.pdn") if p.parent.name == "broken"}
+    assert flagged - broken == {str(SAMPLES / "other" / "international-draughts.pdn")}
+    assert flagged >= broken
 
 
 def test_validate_warnings_alone_do_not_fail() -> None:
@@ -177,3 +186,82 @@ def test_new_starts_a_record_that_validates() -> None:
     checked = run("validate", "-", stdin=result.stdout)
     assert (checked.exit_code, checked.stdout) == (0, "")
     assert run("new", "go").exit_code == 2
+
+
+def test_fail_level_warning_fails_on_warnings_and_exit_zero_never_fails() -> None:
+    repetition = str(BRAZILIAN / "broken" / "repetition-played-on.pdn")
+    assert run("validate", repetition).exit_code == 0
+    assert run("validate", "--fail-level", "warning", repetition).exit_code == 1
+    broken = str(BRAZILIAN / "broken")
+    result = run("validate", "--exit-zero", broken)
+    assert result.exit_code == 0
+    assert result.stdout.count("\n") == 11
+    assert run("validate", "--exit-zero", "missing.pdn").exit_code == 2
+    assert run("validate", "--fail-level", "notice", broken).exit_code == 2
+
+
+def test_select_and_ignore_filter_by_code_and_prefix() -> None:
+    broken = str(BRAZILIAN / "broken")
+    selected = run("validate", "--select", "BR20,REC207", "--ignore", "BR205", broken)
+    codes = [line.split(" ")[2] for line in selected.stdout.splitlines()]
+    assert codes == ["BR207", "BR204", "BR203", "BR206", "BR208", "REC207"]
+    assert selected.stderr == "14 games in 11 files: 5 errors, 1 warning, 0 notices\n"
+    only_warning = run("validate", "--select", "rec207", broken)
+    assert (only_warning.exit_code, only_warning.stdout.count("\n")) == (0, 1)
+    unknown = run("validate", "--select", "XY1", broken)
+    assert unknown.exit_code == 2
+    assert "no diagnostic code starts with XY1" in unknown.stderr
+
+
+def test_statistics_count_each_code_on_stderr_before_the_summary() -> None:
+    result = run("validate", "--statistics", "--select", "BR20", str(BRAZILIAN / "broken"))
+    assert result.stderr.splitlines() == [
+        "     1  BR203   error    illegal Brazilian draughts move",
+        "     1  BR204   error    a capture is compulsory",
+        "     1  BR205   error    the capture must take the most pieces possible",
+        "     1  BR206   error    a man moves forward only",
+        "     1  BR207   error    a short capture names several captures",
+        "     1  BR208   error    the game is over: no legal move",
+        "14 games in 11 files: 6 errors, 0 warnings, 0 notices",
+    ]
+
+
+def test_output_writes_the_report_to_a_file_and_the_summary_to_stderr(tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    result = run("validate", "-f", "json", "-o", str(out), str(BRAZILIAN / "endgames.pdn"))
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == "4 games in 1 file: 0 errors, 0 warnings, 0 notices\n"
+    document = json.loads(out.read_text("utf-8"))
+    assert (document["summary"]["games"], document["diagnostics"]) == (4, [])
+    assert list(tmp_path.iterdir()) == [out]
+
+
+def test_an_unknown_format_is_a_usage_error() -> None:
+    result = run("validate", "--format", "xml", str(BRAZILIAN))
+    assert result.exit_code == 2
+    assert "Invalid value for --format: choose one of text, json" in result.stderr
+
+
+def test_the_pre_commit_hook_runs_validate_on_records() -> None:
+    hooks = (Path(__file__).resolve().parents[1] / ".pre-commit-hooks.yaml").read_text("utf-8")
+    assert hooks.splitlines()[:3] == [
+        "- id: notation-validate",
+        "  name: notation validate",
+        "  description: Replay and check game records (PDN) with notation validate",
+    ]
+    assert "  entry: notation validate\n" in hooks
+    assert "  files: \\.(pdn|pgn)$\n" in hooks
+
+
+def test_the_progress_bar_shows_only_on_a_terminal(monkeypatch) -> None:
+    monkeypatch.setattr(_Progress, "DELAY", 0.0)
+    with _Progress(1000, shown=False) as hidden:
+        hidden.read(500)
+        hidden.game()
+    assert hidden.bar is None
+    with _Progress(1000, shown=True) as shown:
+        shown.read(500)
+        shown.game()
+        assert shown.bar is not None
+        task = shown.bar.tasks[0]
+        assert (task.completed, task.total, task.description) == (500, 1000, "0 games")

@@ -1,0 +1,248 @@
+"""Validation runs over many inputs, in one process or several, in one deterministic order.
+
+:func:`validate_inputs` yields, for each input in turn: the notices found opening it, one
+:class:`GameResult` per game, notices found reading further, and a :class:`FileResult`; a
+name that matches no file, or a file that cannot be read, is a PDN106 diagnostic. With
+``jobs`` above 1, files are cut into pieces of whole games (:func:`split_games`) that
+worker processes validate; the results come back in the order of a serial run, with the
+same lines, game numbers and messages.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from notation import diagnostics as codes
+from notation.diagnostics import Diagnostic
+from notation.games.base import Game
+from notation.games.registry import get_game
+from notation.record.model import Record
+from notation.record.reader import read_records
+from notation.sources import Input, Missing, TextSource, UnreadableInput, open_input, split_games
+from notation.validator import validate_record
+
+PIECE_GAMES = 500
+"""Games (about) in each piece of a file validated by a worker process."""
+
+
+@dataclass(slots=True)
+class GameResult:
+    """The verdict on one game: where it starts, its game and its diagnostics."""
+
+    path: str
+    index: int
+    line: int
+    column: int
+    game: str | None
+    """The game's name, or ``None`` when its game type is not supported."""
+    plies: int
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    """The end of one input file: how it was decoded, or that it could not be read."""
+
+    path: str
+    encoding: str | None
+    readable: bool = True
+
+
+Event = GameResult | Diagnostic | FileResult
+"""What a run yields: a game's verdict, a diagnostic about a file, or a file's end."""
+
+
+def validate_inputs(
+    inputs: Iterable[Input | Missing],
+    *,
+    game: str | None = None,
+    encoding: str | None = None,
+    jobs: int = 1,
+    piece_games: int = PIECE_GAMES,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[Event]:
+    """Validate every input; ``game`` names the game of records whose tags name none,
+    ``encoding`` overrides detection, ``progress`` is told the bytes read so far."""
+    counter = _Bytes(progress)
+    if jobs <= 1:
+        default = None if game is None else get_game(game)
+        for item in inputs:
+            yield from _serial(item, default, encoding, counter)
+        return
+    yield from _parallel(inputs, game, encoding, jobs, piece_games, counter)
+
+
+class _Bytes:
+    """Bytes read so far over all inputs, reported to a progress callback."""
+
+    def __init__(self, report: Callable[[int], None] | None) -> None:
+        self.report = report
+        self.done = 0
+
+    def tell(self, source: TextSource) -> None:
+        if self.report is not None:
+            self.report(self.done + source.position)
+
+    def close(self, source: TextSource) -> None:
+        self.done += source.position
+        if self.report is not None:
+            self.report(self.done)
+
+
+def _serial(
+    item: Input | Missing,
+    default: Game | None,
+    encoding: str | None,
+    counter: _Bytes,
+) -> Iterator[Event]:
+    if isinstance(item, Missing):
+        yield _unreadable(item.name, item.reason)
+        return
+    try:
+        with open_input(item, encoding) as source:
+            early = len(source.notes)
+            yield from source.notes[:early]
+            for record in read_records(source.chunks(), path=item.name):
+                yield result_of(record, item.name, default)
+                counter.tell(source)
+            yield from _ending(source, early)
+            counter.close(source)
+            yield FileResult(item.name, source.encoding)
+    except UnreadableInput as error:
+        yield _unreadable(item.name, str(error))
+        yield FileResult(item.name, None, readable=False)
+
+
+def result_of(record: Record, path: str, default: Game | None) -> GameResult:
+    """Validate one record into a :class:`GameResult`."""
+    report = validate_record(record, path=path, default=default)
+    line, column = record.pos.line, record.pos.column
+    return GameResult(
+        path, report.index, line, column, report.game, report.plies, report.diagnostics
+    )
+
+
+def _ending(source: TextSource, early: int) -> Iterator[Diagnostic]:
+    """What was found reading a file after its start: why reading failed, if it did (the
+    games read until then are reported), and the later notices."""
+    if source.failure is not None:
+        yield _unreadable(source.name, source.failure)
+    yield from source.notes[early:]
+
+
+def _unreadable(name: str, why: str) -> Diagnostic:
+    return Diagnostic(codes.UNREADABLE, f"cannot read {name}: {why}", 1, 1, name)
+
+
+def validate_piece(path: str, text: str, game: str | None) -> list[GameResult]:
+    """Validate the games of one piece of a file (run in a worker process)."""
+    default = None if game is None else get_game(game)
+    return [result_of(record, path, default) for record in read_records((text,), path=path)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """A submitted piece: its first line in the file, whether it is the file's first."""
+
+    future: Future[list[GameResult]]
+    line: int
+    first: bool
+
+
+def _parallel(
+    inputs: Iterable[Input | Missing],
+    game: str | None,
+    encoding: str | None,
+    jobs: int,
+    piece_games: int,
+    counter: _Bytes,
+) -> Iterator[Event]:
+    queue: deque[Event | _Piece] = deque()
+    pending = 0
+    games = 0
+
+    def take() -> Iterator[Event]:
+        """The events of the oldest entry in the queue, waiting for its piece if need be."""
+        nonlocal pending, games
+        done = queue.popleft()
+        if not isinstance(done, _Piece):
+            yield done
+            return
+        pending -= 1
+        games = 0 if done.first else games
+        results = done.future.result()
+        yield from (_shifted(r, done.line - 1, games) for r in results)
+        games += len(results)
+
+    with ProcessPoolExecutor(jobs) as pool:
+        for item in _planned(inputs, encoding, piece_games, counter):
+            if isinstance(item, tuple):
+                path, line, text = item
+                future = pool.submit(validate_piece, path, text, game)
+                queue.append(_Piece(future, line, line == 1))
+                pending += 1
+            else:
+                queue.append(item)
+            while pending >= 2 * jobs or (queue and not isinstance(queue[0], _Piece)):
+                yield from take()
+        while queue:
+            yield from take()
+
+
+def _planned(
+    inputs: Iterable[Input | Missing],
+    encoding: str | None,
+    piece_games: int,
+    counter: _Bytes,
+) -> Iterator[Event | tuple[str, int, str]]:
+    """The events known without validating, and (path, first line, text) for each piece."""
+    for item in inputs:
+        if isinstance(item, Missing):
+            yield _unreadable(item.name, item.reason)
+            continue
+        try:
+            with open_input(item, encoding) as source:
+                early = len(source.notes)
+                yield from source.notes[:early]
+                for line, text in split_games(source.chunks(), piece_games):
+                    yield item.name, line, text
+                    counter.tell(source)
+                yield from _ending(source, early)
+                counter.close(source)
+                yield FileResult(item.name, source.encoding)
+        except UnreadableInput as error:
+            yield _unreadable(item.name, str(error))
+            yield FileResult(item.name, None, readable=False)
+
+
+def _shifted(result: GameResult, lines: int, games: int) -> GameResult:
+    """A piece's result placed in its file: ``lines`` and ``games`` came before the piece."""
+    if lines == 0 and games == 0:
+        return result
+    local = result.index
+    result.index += games
+    result.line += lines
+    result.diagnostics = [
+        dataclasses.replace(
+            d,
+            line=d.line + lines,
+            game=None if d.game is None else d.game + games,
+            message=_renumbered(d.message, local, local + games),
+        )
+        for d in result.diagnostics
+    ]
+    return result
+
+
+def _renumbered(message: str, local: int, real: int) -> str:
+    """The validator's message with the game number (its last ``(game N`` followed by
+    ``,`` or ``)``) made the number in the whole file."""
+    old = f"(game {local}"
+    at = max(message.rfind(old + ","), message.rfind(old + ")"))
+    if at < 0:
+        return message
+    return message[:at] + f"(game {real}" + message[at + len(old) :]

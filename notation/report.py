@@ -1,0 +1,370 @@
+"""Validation reports in the formats CI tools read: text, JSON, JSON Lines, GitHub workflow
+annotations, JUnit XML and SARIF 2.1.0.
+
+A :class:`Reporter` is fed a run's events in order (:meth:`Reporter.game` for each game's
+verdict, :meth:`Reporter.diagnostic` for a diagnostic about a file as a whole,
+:meth:`Reporter.file` at each file's end) and :meth:`Reporter.finish` with the
+:class:`Summary`. ``text``, ``jsonl`` and ``github`` write as they go; ``json``, ``junit``
+and ``sarif`` are single documents written by :meth:`Reporter.finish`. docs/cli.md
+documents each format and the JSON schema.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+import xml.etree.ElementTree as ET
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from notation.batch import FileResult, GameResult
+from notation.diagnostics import CODES, Code, Diagnostic, Severity
+
+REPORT_FORMAT = "notation-report"
+"""The ``format`` field of a JSON report."""
+
+REPORT_VERSION = 1
+"""The ``version`` field of a JSON report; it changes when the schema changes."""
+
+FORMATS = ("text", "json", "jsonl", "github", "junit", "sarif")
+"""The report formats, by name."""
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+_SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTICE: "note"}
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+class Writer(Protocol):
+    """Where a report is written: a text stream, or anything with its ``write``."""
+
+    def write(self, text: str, /) -> object:
+        """Write ``text``."""
+
+
+@dataclass(slots=True)
+class Summary:
+    """Counts over a run's reported diagnostics, and its exit status."""
+
+    files: int = 0
+    games: int = 0
+    valid_games: int = 0
+    severities: Counter[Severity] = field(default_factory=Counter)
+    codes: Counter[str] = field(default_factory=Counter)
+    exit_status: int = 0
+
+    def count(self, diagnostic: Diagnostic) -> None:
+        """Count one reported diagnostic."""
+        self.severities[diagnostic.severity] += 1
+        self.codes[diagnostic.code] += 1
+
+    def as_dict(self) -> dict[str, Any]:
+        """The summary as the JSON report writes it."""
+        return {
+            "files": self.files,
+            "games": self.games,
+            "valid_games": self.valid_games,
+            "errors": self.severities[Severity.ERROR],
+            "warnings": self.severities[Severity.WARNING],
+            "notices": self.severities[Severity.NOTICE],
+            "codes": dict(sorted(self.codes.items())),
+            "exit_status": self.exit_status,
+        }
+
+
+class Reporter:
+    """Writes a report to ``out``; this base writes nothing."""
+
+    def __init__(self, out: Writer) -> None:
+        self.out = out
+
+    def game(self, result: GameResult) -> None:
+        """One game's verdict (its diagnostics already filtered)."""
+        for diagnostic in result.diagnostics:
+            self.diagnostic(diagnostic)
+
+    def diagnostic(self, diagnostic: Diagnostic) -> None:
+        """A diagnostic; called directly for one about a file as a whole."""
+
+    def file(self, result: FileResult) -> None:
+        """The end of a file."""
+
+    def finish(self, summary: Summary) -> None:
+        """The end of the run."""
+
+
+def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
+    """A diagnostic as the JSON and JSON Lines reports write it."""
+    return {
+        "path": diagnostic.path,
+        "line": diagnostic.line,
+        "column": diagnostic.column,
+        "severity": str(diagnostic.severity),
+        "code": diagnostic.code,
+        "message": diagnostic.message,
+        "game": diagnostic.game,
+        "ply": diagnostic.ply,
+        "move": diagnostic.move,
+        "legal": list(diagnostic.legal),
+    }
+
+
+class TextReporter(Reporter):
+    """``path:line:col: severity CODE message``, one line per diagnostic."""
+
+    def diagnostic(self, diagnostic: Diagnostic) -> None:
+        self.out.write(diagnostic.format() + "\n")
+
+
+class JsonLinesReporter(Reporter):
+    """One JSON object per diagnostic per line, as in the JSON report's ``diagnostics``."""
+
+    def diagnostic(self, diagnostic: Diagnostic) -> None:
+        self.out.write(json.dumps(diagnostic_dict(diagnostic), ensure_ascii=False) + "\n")
+
+
+class GithubReporter(Reporter):
+    """GitHub Actions workflow commands: ``::error file=...,line=...,col=...,title=CODE::...``."""
+
+    def diagnostic(self, diagnostic: Diagnostic) -> None:
+        level = "notice" if diagnostic.severity is Severity.NOTICE else str(diagnostic.severity)
+        properties = ",".join(
+            f"{key}={escape_property(str(value))}"
+            for key, value in (
+                ("file", diagnostic.path),
+                ("line", diagnostic.line),
+                ("col", diagnostic.column),
+                ("title", diagnostic.code),
+            )
+        )
+        self.out.write(f"::{level} {properties}::{escape_data(diagnostic.message)}\n")
+
+
+def escape_data(text: str) -> str:
+    """Escape a workflow command's message as GitHub's toolkit does (``%``, CR, LF)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """Escape a workflow command's property value: as data, and ``:`` and ``,`` too."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+class JsonReporter(Reporter):
+    """One JSON document: ``format``, ``version``, ``files``, ``games``, ``diagnostics``,
+    ``summary``."""
+
+    def __init__(self, out: Writer) -> None:
+        super().__init__(out)
+        self.files: list[dict[str, Any]] = []
+        self.games: list[dict[str, Any]] = []
+        self.diagnostics: list[dict[str, Any]] = []
+        self.counts: Counter[str] = Counter()
+
+    def game(self, result: GameResult) -> None:
+        super().game(result)
+        self.counts[result.path] += 1
+        severities = Counter(d.severity for d in result.diagnostics)
+        self.games.append(
+            {
+                "path": result.path,
+                "index": result.index,
+                "line": result.line,
+                "column": result.column,
+                "game": result.game,
+                "plies": result.plies,
+                "valid": not severities[Severity.ERROR],
+                "errors": severities[Severity.ERROR],
+                "warnings": severities[Severity.WARNING],
+                "notices": severities[Severity.NOTICE],
+            }
+        )
+
+    def diagnostic(self, diagnostic: Diagnostic) -> None:
+        self.diagnostics.append(diagnostic_dict(diagnostic))
+
+    def file(self, result: FileResult) -> None:
+        self.files.append(
+            {
+                "path": result.path,
+                "encoding": result.encoding,
+                "readable": result.readable,
+                "games": self.counts[result.path],
+            }
+        )
+
+    def finish(self, summary: Summary) -> None:
+        document = {
+            "format": REPORT_FORMAT,
+            "version": REPORT_VERSION,
+            "files": self.files,
+            "games": self.games,
+            "diagnostics": self.diagnostics,
+            "summary": summary.as_dict(),
+        }
+        self.out.write(json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+
+
+@dataclass(slots=True)
+class _Case:
+    """A JUnit test case being collected."""
+
+    name: str
+    failing: str
+    """``failure`` for a game, ``error`` for the file test case."""
+    errors: list[Diagnostic] = field(default_factory=list)
+    output: list[Diagnostic] = field(default_factory=list)
+    skipped: bool = False
+
+    def add(self, diagnostics: list[Diagnostic]) -> None:
+        for diagnostic in diagnostics:
+            failed = diagnostic.severity is Severity.ERROR
+            (self.errors if failed else self.output).append(diagnostic)
+
+    def element(self, path: str) -> ET.Element:
+        case = ET.Element("testcase", classname=_xml(path), name=self.name)
+        if self.skipped and not self.errors:
+            ET.SubElement(case, "skipped", message="game type not supported")
+        for diagnostic in self.errors:
+            failure = ET.SubElement(
+                case, self.failing, type=diagnostic.code, message=_xml(diagnostic.message)
+            )
+            failure.text = _xml(diagnostic.format())
+        if self.output:
+            out = ET.SubElement(case, "system-out")
+            out.text = "".join(_xml(d.format()) + "\n" for d in self.output)
+        return case
+
+
+class JunitReporter(Reporter):
+    """JUnit XML: a test suite per file, a test case per game with a ``failure`` per error;
+    a ``file`` test case holds what concerns the file as a whole (an ``error`` when it
+    cannot be read). Warnings and notices go to the test case's ``system-out``; a game of
+    an unsupported type without errors is ``skipped``."""
+
+    def __init__(self, out: Writer) -> None:
+        super().__init__(out)
+        self.suites: dict[str, list[_Case]] = {}
+        self.file_cases: dict[str, _Case] = {}
+
+    def game(self, result: GameResult) -> None:
+        case = _Case(f"game {result.index} (line {result.line})", "failure")
+        case.add(result.diagnostics)
+        case.skipped = result.game is None
+        self.suites.setdefault(result.path, []).append(case)
+
+    def diagnostic(self, diagnostic: Diagnostic) -> None:
+        case = self.file_cases.get(diagnostic.path)
+        if case is None:
+            case = self.file_cases[diagnostic.path] = _Case("file", "error")
+            self.suites.setdefault(diagnostic.path, []).append(case)
+        case.add([diagnostic])
+
+    def finish(self, summary: Summary) -> None:
+        keys = ("tests", "failures", "errors", "skipped")
+        root = ET.Element("testsuites", name="notation validate")
+        totals: Counter[str] = Counter()
+        for path, cases in self.suites.items():
+            suite = ET.SubElement(root, "testsuite", name=_xml(path))
+            suite.extend(case.element(path) for case in cases)
+            counts = Counter(tests=len(cases))
+            for key, tag in (("failures", "failure"), ("errors", "error"), ("skipped", "skipped")):
+                counts[key] = sum(1 for case in suite if case.find(tag) is not None)
+            for key in keys:
+                suite.set(key, str(counts[key]))
+            totals.update(counts)
+        for key in keys:
+            root.set(key, str(totals[key]))
+        ET.indent(root)
+        self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        self.out.write(ET.tostring(root, encoding="unicode") + "\n")
+
+
+def _xml(text: str) -> str:
+    """Text with the characters XML 1.0 cannot hold replaced by U+FFFD."""
+    return _XML_ILLEGAL.sub("\ufffd", text)
+
+
+class SarifReporter(Reporter):
+    """SARIF 2.1.0: one run, one rule per diagnostic code, one result per diagnostic."""
+
+    def __init__(self, out: Writer) -> None:
+        super().__init__(out)
+        self.results: list[dict[str, Any]] = []
+        self.rule_index = {code.code: index for index, code in enumerate(_rules())}
+
+    def diagnostic(self, diagnostic: Diagnostic) -> None:
+        result: dict[str, Any] = {
+            "ruleId": diagnostic.code,
+            "ruleIndex": self.rule_index[diagnostic.code],
+            "level": _SARIF_LEVEL[diagnostic.severity],
+            "message": {"text": diagnostic.message},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": _uri(diagnostic.path)},
+                        "region": {
+                            "startLine": diagnostic.line,
+                            "startColumn": diagnostic.column,
+                        },
+                    }
+                }
+            ],
+        }
+        properties = {
+            key: value
+            for key, value in (("game", diagnostic.game), ("ply", diagnostic.ply))
+            if value is not None
+        }
+        if properties:
+            result["properties"] = properties
+        self.results.append(result)
+
+    def finish(self, summary: Summary) -> None:
+        rules = [
+            {
+                "id": code.code,
+                "shortDescription": {"text": code.summary},
+                "defaultConfiguration": {"level": _SARIF_LEVEL[code.severity]},
+            }
+            for code in _rules()
+        ]
+        document = {
+            "$schema": SARIF_SCHEMA,
+            "version": "2.1.0",
+            "runs": [
+                {
+                    "tool": {
+                        "driver": {
+                            "name": "notation",
+                            "rules": rules,
+                        }
+                    },
+                    "results": self.results,
+                }
+            ],
+        }
+        self.out.write(json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+
+
+def _rules() -> list[Code]:
+    """The SARIF rules: every diagnostic code, in order."""
+    return sorted(CODES.values(), key=lambda c: c.code)
+
+
+def _uri(path: str) -> str:
+    """A relative URI reference for a path as given (``\\`` made ``/``, specials quoted)."""
+    return urllib.parse.quote(path.replace("\\", "/"))
+
+
+REPORTERS: dict[str, type[Reporter]] = {
+    "text": TextReporter,
+    "json": JsonReporter,
+    "jsonl": JsonLinesReporter,
+    "github": GithubReporter,
+    "junit": JunitReporter,
+    "sarif": SarifReporter,
+}
+"""The reporter of each format."""

@@ -1,0 +1,326 @@
+"""Inputs of a validation run: files, directories, globs and standard input, read as text.
+
+:func:`expand` turns the names given on the command line into inputs (directories are
+searched recursively for records, patterns with ``*``, ``?`` or ``[`` are expanded);
+:func:`open_input` opens one as a stream of decoded text. Compressed archives (gzip,
+bzip2, xz) are recognised by their first bytes and decompressed as they are read. Text
+is UTF-8 with or without a BOM (UTF-16 with a BOM is read too); a file that is not UTF-8
+is read as cp1251 or latin-1, whichever the share of Cyrillic letters suggests, with a
+notice (PDN107), unless an encoding is chosen. A file with NUL bytes at its start is
+binary, not a record: opening it raises :class:`UnreadableInput`, as does any failure to
+read or decompress.
+
+:func:`split_games` cuts a text into pieces of whole games for parallel validation, only
+at places where the record reader itself starts a new game.
+"""
+
+from __future__ import annotations
+
+import bz2
+import codecs
+import contextlib
+import glob
+import gzip
+import io
+import lzma
+import re
+import sys
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO
+
+from notation.diagnostics import ENCODING_GUESSED, Diagnostic
+
+RECORD_SUFFIXES = (".pdn", ".pgn")
+"""Record files picked up when a directory is given."""
+
+COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz")
+"""Compressed record files picked up too (``games.pdn.gz``)."""
+
+SAMPLE = 1 << 18
+"""Bytes read from the start of an input to tell its encoding, and at a time after that."""
+
+_MAGIC: dict[bytes, Callable[[BinaryIO], BinaryIO]] = {
+    b"\x1f\x8b": lambda raw: gzip.GzipFile(fileobj=raw),  # type: ignore[dict-item]
+    b"BZh": bz2.BZ2File,  # type: ignore[dict-item]
+    b"\xfd7zXZ\x00": lzma.LZMAFile,  # type: ignore[dict-item]
+}
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_WORD = re.compile(r"[^\W\d_]+")
+_PATTERN = re.compile(r"[*?[]")
+_READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error)
+
+
+class UnreadableInput(Exception):
+    """An input that cannot be read as records; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """One input of a run: a file (``path``), or standard input (``path`` is ``None``)."""
+
+    name: str
+    """The name shown in diagnostics."""
+    path: Path | None
+
+    @property
+    def size(self) -> int | None:
+        """Size in bytes on disk, when known."""
+        if self.path is None:
+            return None
+        try:
+            return self.path.stat().st_size
+        except OSError:
+            return None
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """A name given that matches no file."""
+
+    name: str
+    reason: str
+
+
+def is_record_file(path: Path) -> bool:
+    """True for ``*.pdn``, ``*.pgn`` and those compressed (``*.pdn.gz``, ...)."""
+    name = path.name.lower()
+    for suffix in COMPRESSED_SUFFIXES:
+        name = name.removesuffix(suffix)
+    return name.endswith(RECORD_SUFFIXES)
+
+
+def expand(names: Iterable[str]) -> Iterator[Input | Missing]:
+    """The inputs named: ``-`` is standard input, directories are searched recursively
+    for record files (in sorted order), and a name that is not a file but holds ``*``,
+    ``?`` or ``[`` is a pattern (``**`` matches directories recursively)."""
+    for name in names:
+        if name == "-":
+            yield Input("-", None)
+            continue
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if is_record_file(p))
+            yield from (Input(str(p), p) for p in found if p.is_file())
+        elif path.exists():
+            yield Input(name, path)
+        elif _PATTERN.search(name):
+            matches = sorted(glob.glob(name, recursive=True))
+            files = [Path(m) for m in matches if Path(m).is_file()]
+            yield from (Input(str(p), p) for p in files)
+            if not files:
+                yield Missing(name, "no file matches the pattern")
+        else:
+            yield Missing(name, "no such file or directory")
+
+
+@dataclass(slots=True)
+class TextSource:
+    """An opened input: its text as a stream of chunks, and what was learned reading it."""
+
+    name: str
+    encoding: str
+    """The encoding the text is decoded with."""
+    notes: list[Diagnostic] = field(default_factory=list)
+    """Notices about the reading (PDN107), appended as they are found."""
+    failure: str | None = None
+    """Why reading stopped early, when it did: the text then ends where reading failed."""
+    _stream: BinaryIO | None = None
+    _raw: BinaryIO | None = None
+    _first: bytes = b""
+    _errors: str = "strict"
+
+    @property
+    def position(self) -> int:
+        """Bytes read from the file so far (before decompression)."""
+        try:
+            return self._raw.tell() if self._raw is not None else 0
+        except (OSError, ValueError):
+            return 0
+
+    def chunks(self) -> Iterator[str]:
+        """The text in chunks, ``\\r\\n`` and ``\\r`` made ``\\n``. When reading or
+        decompressing fails, the text ends there and ``failure`` says why."""
+        decoder = codecs.getincrementaldecoder(self.encoding)(self._errors)
+        plain = True
+        lines = 0
+        carry = ""
+        raw = self._first
+        while True:
+            final = not raw
+            pending = decoder.getstate()[0]
+            try:
+                text = decoder.decode(raw, final)
+            except UnicodeDecodeError as error:
+                data = pending + raw
+                before = data[: error.start]
+                self._recover(data, plain and before.isascii(), lines + before.count(b"\n") + 1)
+                decoder = codecs.getincrementaldecoder(self.encoding)(self._errors)
+                text = decoder.decode(data, final)
+            plain = plain and raw.isascii()
+            text = carry + text
+            carry = "\r" if text.endswith("\r") and not final else ""
+            text = text.removesuffix(carry).replace("\r\n", "\n").replace("\r", "\n")
+            lines += text.count("\n")
+            yield text
+            if final:
+                return
+            raw = self._read()
+
+    def _recover(self, data: bytes, plain: bool, line: int) -> None:
+        """Choose how to go on from text that is not UTF-8 past the first sample: the
+        guessed legacy encoding when all before it was ASCII, else UTF-8 with undecodable
+        bytes replaced; either way with a notice."""
+        self._errors = "replace"
+        if plain:
+            self.encoding = guess_legacy(data)
+            message = (
+                f"{self.name} is not UTF-8 from line {line}: read as {self.encoding} "
+                "(a guess; choose the encoding with --encoding)"
+            )
+        else:
+            message = (
+                f"{self.name} is not valid UTF-8 from line {line}: undecodable bytes were "
+                "replaced (choose the encoding with --encoding)"
+            )
+        self.notes.append(Diagnostic(ENCODING_GUESSED, message, line, 1, self.name))
+
+    def _read(self) -> bytes:
+        """The next bytes, or none at the end or when reading fails (see ``failure``)."""
+        assert self._stream is not None
+        try:
+            return self._stream.read(SAMPLE)
+        except _READ_ERRORS as error:
+            self.failure = _why(error)
+            return b""
+
+
+def guess_legacy(data: bytes) -> str:
+    """``cp1251`` when most letters of the words with non-ASCII letters are Cyrillic
+    (read as cp1251), else ``latin-1``."""
+    text = data.decode("cp1251", errors="replace")
+    cyrillic = letters = 0
+    for word in _WORD.findall(text):
+        if not word.isascii():
+            letters += len(word)
+            cyrillic += sum(1 for c in word if "\u0400" <= c <= "\u04ff")
+    return "cp1251" if letters and cyrillic * 2 >= letters else "latin-1"
+
+
+@contextlib.contextmanager
+def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSource]:
+    """Open an input for reading as text; ``encoding`` (a Python codec name) overrides
+    detection. Raises :class:`UnreadableInput` when it cannot be opened or is binary."""
+    with contextlib.ExitStack() as stack:
+        try:
+            if source.path is None:
+                raw: BinaryIO = sys.stdin.buffer
+            else:
+                raw = stack.enter_context(source.path.open("rb"))
+            stream = _decompressed(raw)
+            if isinstance(stream, gzip.GzipFile | bz2.BZ2File | lzma.LZMAFile):
+                stack.enter_context(stream)
+            first = stream.read(SAMPLE)
+        except _READ_ERRORS as error:
+            raise UnreadableInput(_why(error)) from error
+        yield _decoding(source.name, stream, raw, first, encoding)
+
+
+def _decompressed(raw: BinaryIO) -> BinaryIO:
+    """``raw``, or a stream decompressing it when it starts as a gzip, bzip2 or xz file."""
+    if not hasattr(raw, "peek"):
+        raw = io.BufferedReader(raw)  # type: ignore[arg-type]
+    head = raw.peek(6)[:6]
+    for magic, opener in _MAGIC.items():
+        if head.startswith(magic):
+            return opener(raw)
+    return raw
+
+
+def _decoding(
+    name: str, stream: BinaryIO, raw: BinaryIO, first: bytes, encoding: str | None
+) -> TextSource:
+    """The text source for ``first`` and what follows it, with its encoding found."""
+    made = TextSource(name, encoding or "utf-8", _stream=stream, _raw=raw, _first=first)
+    if encoding is not None:
+        made._errors = "replace"
+        if not codecs.lookup(encoding).name.startswith(("utf-16", "utf-32")):
+            _refuse_binary(first)
+        return made
+    for bom, found in _BOMS:
+        if first.startswith(bom):
+            made.encoding = found
+            made._first = first.removeprefix(codecs.BOM_UTF8)
+            return made
+    _refuse_binary(first)
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(first, final=len(first) < SAMPLE)
+    except UnicodeDecodeError:
+        made.encoding = guess_legacy(first)
+        made._errors = "replace"
+        message = (
+            f"{name} is not UTF-8: read as {made.encoding} "
+            "(a guess; choose the encoding with --encoding)"
+        )
+        made.notes.append(Diagnostic(ENCODING_GUESSED, message, 1, 1, name))
+    return made
+
+
+def _refuse_binary(first: bytes) -> None:
+    if b"\x00" in first:
+        raise UnreadableInput("a binary file (it holds NUL bytes), not a text record")
+
+
+def _why(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror[0].lower() + error.strerror[1:]
+    return str(error) or type(error).__name__
+
+
+_BOUNDARY = re.compile(
+    r'^(?!%)[^\n{}();"\[]*(?:(?<![^\s(){};%\].])(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0)|\*)'
+    r"[^\S\n]*\n(?:[^\S\n]*\n)*(?=[ \t]*\[[ \t]*[A-Za-z])",
+    re.MULTILINE,
+)
+"""The end of a game where the reader surely starts the next one: a line of movetext free of
+comments, variations, quotes and tags that ends with a result, then blank lines, then a
+line that begins with a tag pair. Whatever came before in the game, that tag line starts
+a new game (after movetext or inside an unclosed comment), and the game before ends with
+a result either way, so reading the pieces apart gives the same records."""
+
+
+def split_games(chunks: Iterable[str], games: int) -> Iterator[tuple[int, str]]:
+    """Cut text into pieces of about ``games`` games each, as (first line, text).
+
+    Pieces end only at a :data:`_BOUNDARY`, so each holds whole games and the reader
+    reads each piece into the same records (shifted by the lines and games before it)
+    as it reads the whole text.
+    """
+    pending: list[str] = []
+    count = 0
+    line = 1
+    carry = ""
+    for chunk in chunks:
+        text = carry + chunk
+        cut = text.rfind("\n") + 1
+        carry, text = text[cut:], text[:cut]
+        at = 0
+        for m in _BOUNDARY.finditer(text):
+            count += 1
+            if count >= games:
+                pending.append(text[at : m.end()])
+                piece = "".join(pending)
+                yield line, piece
+                line += piece.count("\n")
+                pending, at, count = [], m.end(), 0
+        pending.append(text[at:])
+    pending.append(carry)
+    piece = "".join(pending)
+    if piece:
+        yield line, piece

@@ -1,0 +1,186 @@
+"""Report formats: each compared with a checked-in file, and hostile text escaped.
+
+The expected files are the reports on ``samples/brazilian/broken`` run from the project
+root; after a deliberate change, regenerate one with, for example,
+``notation validate -f junit samples/brazilian/broken > tests/expected/broken.junit.xml``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+from notation.batch import FileResult, GameResult
+from notation.diagnostics import CODES, Diagnostic
+from notation.report import REPORTERS, Summary, escape_data, escape_property
+
+ROOT = Path(__file__).resolve().parents[1]
+EXPECTED = ROOT / "tests" / "expected"
+BROKEN = "samples/brazilian/broken"
+runner = CliRunner()
+
+SUFFIX = {
+    "text": "txt",
+    "json": "json",
+    "jsonl": "jsonl",
+    "github": "github.txt",
+    "junit": "junit.xml",
+    "sarif": "sarif.json",
+}
+
+
+def validate(*args: str):
+    return runner.invoke(app, ["validate", *args])
+
+
+@pytest.mark.parametrize("form", ["text", "json", "jsonl", "github", "junit"])
+def test_each_format_matches_its_expected_file(monkeypatch: pytest.MonkeyPatch, form: str) -> None:
+    monkeypatch.chdir(ROOT)
+    result = validate("--format", form, BROKEN)
+    assert result.exit_code == 1
+    assert result.stdout == (EXPECTED / f"broken.{SUFFIX[form]}").read_text("utf-8")
+    assert result.stderr == "14 games in 11 files: 10 errors, 1 warning, 0 notices\n"
+
+
+def test_sarif_matches_its_expected_file_and_has_one_rule_per_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    result = validate("--format", "sarif", BROKEN)
+    assert result.exit_code == 1
+    got = json.loads(result.stdout)
+    expected = json.loads((EXPECTED / "broken.sarif.json").read_text("utf-8"))
+    rules = got["runs"][0]["tool"]["driver"].pop("rules")
+    expected["runs"][0]["tool"]["driver"].pop("rules")
+    assert got == expected
+    assert [rule["id"] for rule in rules] == sorted(CODES)
+    assert rules[[r["id"] for r in rules].index("REC207")] == {
+        "id": "REC207",
+        "shortDescription": {"text": CODES["REC207"].summary},
+        "defaultConfiguration": {"level": "warning"},
+    }
+    for result_ in got["runs"][0]["results"]:
+        assert rules[result_["ruleIndex"]]["id"] == result_["ruleId"]
+
+
+def test_the_json_report_is_versioned_and_its_summary_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    document = json.loads(validate("--format", "json", BROKEN).stdout)
+    assert list(document) == ["format", "version", "files", "games", "diagnostics", "summary"]
+    assert (document["format"], document["version"]) == ("notation-report", 1)
+    assert document["summary"] == {
+        "files": 11,
+        "games": 14,
+        "valid_games": 4,
+        "errors": 10,
+        "warnings": 1,
+        "notices": 0,
+        "codes": {
+            "BR203": 1,
+            "BR204": 1,
+            "BR205": 1,
+            "BR206": 1,
+            "BR207": 1,
+            "BR208": 1,
+            "PDN101": 1,
+            "PDN102": 1,
+            "REC203": 1,
+            "REC204": 1,
+            "REC207": 1,
+        },
+        "exit_status": 1,
+    }
+
+
+HOSTILE = 'say "hi"\r\nnext %0A ::warning file=x:: <b>&amp;</b> a,b\x01'
+"""A message with quotes, CR LF, ``%``, ``::``, markup, a comma and a control character."""
+
+
+def _report(form: str, diagnostic: Diagnostic) -> str:
+    out = io.StringIO()
+    reporter = REPORTERS[form](out)
+    game = GameResult(diagnostic.path, 1, 1, 1, "brazilian", 0, [diagnostic])
+    reporter.game(game)
+    reporter.file(FileResult(diagnostic.path, "utf-8"))
+    summary = Summary(files=1, games=1)
+    summary.count(diagnostic)
+    reporter.finish(summary)
+    return out.getvalue()
+
+
+HOSTILE_DIAGNOSTIC = Diagnostic("REC206", HOSTILE, 2, 3, 'd:i,r/%x "y".pdn', 1)
+
+
+def test_github_annotations_escape_data_and_properties() -> None:
+    assert _report("github", HOSTILE_DIAGNOSTIC) == (
+        '::error file=d%3Ai%2Cr/%25x "y".pdn,line=2,col=3,title=REC206::'
+        'say "hi"%0D%0Anext %250A ::warning file=x:: <b>&amp;</b> a,b\x01\n'
+    )
+    assert escape_data("50% \r\n") == "50%25 %0D%0A"
+    assert escape_property("a:b,c%") == "a%3Ab%2Cc%25"
+
+
+def test_junit_escapes_markup_and_drops_characters_xml_cannot_hold() -> None:
+    text = _report("junit", HOSTILE_DIAGNOSTIC)
+    assert (
+        '<failure type="REC206" message="say &quot;hi&quot;&#13;&#10;next %0A ::warning '
+        'file=x:: &lt;b&gt;&amp;amp;&lt;/b&gt; a,b\ufffd">' in text
+    )
+    failure = ET.fromstring(text).find("testsuite/testcase/failure")
+    assert failure is not None
+    assert failure.get("message") == HOSTILE.replace("\x01", "\ufffd")
+    # XML parsers read a CR LF in element text as LF (attributes keep it, as &#13;&#10;).
+    assert failure.text == f'd:i,r/%x "y".pdn:2:3: error REC206 {HOSTILE}'.replace(
+        "\x01", "\ufffd"
+    ).replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("form", ["json", "sarif"])
+def test_json_documents_keep_hostile_text_exactly(form: str) -> None:
+    document = json.loads(_report(form, HOSTILE_DIAGNOSTIC))
+    if form == "json":
+        assert document["diagnostics"][0]["message"] == HOSTILE
+    else:
+        result = document["runs"][0]["results"][0]
+        assert result["message"]["text"] == HOSTILE
+        uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        assert uri == "d%3Ai%2Cr/%25x%20%22y%22.pdn"
+
+
+def test_json_lines_keep_one_diagnostic_per_line() -> None:
+    lines = _report("jsonl", HOSTILE_DIAGNOSTIC).splitlines()
+    assert len(lines) == 1
+    assert json.loads(lines[0])["message"] == HOSTILE
+
+
+def test_hostile_tags_and_comments_through_the_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("a,b:c%.pdn").write_text(
+        '[GameType "26"]\n[Result "1-0 %0A ::warning file=x:: <b>&amp;</b> \\"q\\""]\n'
+        '1. 22-18 {comment :: % <&> "} 11-15 1-0\n',
+        encoding="utf-8",
+    )
+    github = validate("-f", "github", "a,b:c%.pdn")
+    assert github.stdout.splitlines() == [
+        "::error file=a%2Cb%3Ac%25.pdn,line=2,col=1,title=REC206::1-0 %250A ::warning file=x:: "
+        '<b>&amp;</b> "q" is not a Brazilian draughts result (game 1); use one of '
+        "2-0 0-2 1-1 1-0 0-1 1/2-1/2 0-0 *",
+        "::error file=a%2Cb%3Ac%25.pdn,line=3,col=37,title=REC203::the Result tag says "
+        '1-0 %250A ::warning file=x:: <b>&amp;</b> "q" but the movetext ends with 1-0 (game 1)',
+    ]
+    junit = ET.fromstring(validate("-f", "junit", "a,b:c%.pdn").stdout)
+    messages = [f.get("message") for f in junit.iter("failure")]
+    assert messages[0] == (
+        '1-0 %0A ::warning file=x:: <b>&amp;</b> "q" is not a Brazilian draughts result '
+        "(game 1); use one of 2-0 0-2 1-1 1-0 0-1 1/2-1/2 0-0 *"
+    )
