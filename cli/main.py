@@ -28,10 +28,12 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 
+from cli.archive import annotate, duplicates, stats
 from notation import diagnostics as codes
 from notation.batch import FileResult, GameResult, validate_inputs
 from notation.convert import convert_record
 from notation.diagnostics import CODES, Diagnostic, Severity
+from notation.duplicates import Duplicates, Occurrence
 from notation.games.base import Game, SetupError
 from notation.games.registry import GAMES, get_game, resolve_game
 from notation.record.jsonform import dumps, loads
@@ -142,6 +144,14 @@ def validate(
             "--jobs", "-j", help="Validate in N processes (0: one per CPU).", metavar="N", min=0
         ),
     ] = 1,
+    duplicates: Annotated[
+        bool,
+        typer.Option(
+            "--duplicates",
+            help="Also report (REC208) a game that repeats an earlier one: the same moves "
+            "from the same start, in any notation.",
+        ),
+    ] = False,
     encoding: Annotated[
         str,
         typer.Option(
@@ -178,9 +188,16 @@ def validate(
             encoding=chosen,
             jobs=jobs or os.cpu_count() or 1,
             progress=progress.read,
+            keys=duplicates,
         )
+        seen = Duplicates()
         for event in events:
             if isinstance(event, GameResult):
+                if event.key is not None and event.game is not None:
+                    here = Occurrence(event.path, event.index, event.line)
+                    repeated = seen.check_key(event.key, event.game, here, event.column)
+                    if repeated is not None:
+                        event.diagnostics.append(repeated)
                 event.diagnostics = [d for d in event.diagnostics if wanted.keeps(d.code)]
                 summary.games += 1
                 summary.valid_games += all(
@@ -504,6 +521,11 @@ def new(
     tags += [Tag(key, value) for key, value in game.new_tags(seed).items()]
     with _opened(output) as out:
         out.write(write_record(Record(tags=tags, result="*")))
+
+
+app.command()(annotate)
+app.command()(stats)
+app.command()(duplicates)
 
 
 @app.command("codes")

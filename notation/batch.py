@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic
+from notation.duplicates import moves_key
 from notation.games.base import Game
 from notation.games.registry import get_game
 from notation.record.model import Record
@@ -41,6 +42,9 @@ class GameResult:
     """The game's name, or ``None`` when its game type is not supported."""
     plies: int
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    key: tuple[bytes, int] | None = None
+    """The duplicate-detection key of a valid record (see :mod:`notation.duplicates`), when
+    asked for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,16 +68,18 @@ def validate_inputs(
     jobs: int = 1,
     piece_games: int = PIECE_GAMES,
     progress: Callable[[int], None] | None = None,
+    keys: bool = False,
 ) -> Iterator[Event]:
     """Validate every input; ``game`` names the game of records whose tags name none,
-    ``encoding`` overrides detection, ``progress`` is told the bytes read so far."""
+    ``encoding`` overrides detection, ``progress`` is told the bytes read so far, and
+    ``keys`` asks for each valid record's duplicate-detection key."""
     counter = _Bytes(progress)
     if jobs <= 1:
         default = None if game is None else get_game(game)
         for item in inputs:
-            yield from _serial(item, default, encoding, counter)
+            yield from _serial(item, default, encoding, counter, keys)
         return
-    yield from _parallel(inputs, game, encoding, jobs, piece_games, counter)
+    yield from _parallel(inputs, game, encoding, jobs, piece_games, counter, keys)
 
 
 class _Bytes:
@@ -98,6 +104,7 @@ def _serial(
     default: Game | None,
     encoding: str | None,
     counter: _Bytes,
+    keys: bool,
 ) -> Iterator[Event]:
     if isinstance(item, Missing):
         yield _unreadable(item.name, item.reason)
@@ -107,7 +114,7 @@ def _serial(
             early = len(source.notes)
             yield from source.notes[:early]
             for record in read_records(source.chunks(), path=item.name):
-                yield result_of(record, item.name, default)
+                yield result_of(record, item.name, default, keys)
                 counter.tell(source)
             yield from _ending(source, early)
             counter.close(source)
@@ -117,12 +124,15 @@ def _serial(
         yield FileResult(item.name, None, readable=False)
 
 
-def result_of(record: Record, path: str, default: Game | None) -> GameResult:
-    """Validate one record into a :class:`GameResult`."""
+def result_of(record: Record, path: str, default: Game | None, keys: bool = False) -> GameResult:
+    """Validate one record into a :class:`GameResult` (with its duplicate key if asked)."""
     report = validate_record(record, path=path, default=default)
     line, column = record.pos.line, record.pos.column
+    key = None
+    if keys and report.valid and report.game is not None:
+        key = moves_key(get_game(report.game), record)
     return GameResult(
-        path, report.index, line, column, report.game, report.plies, report.diagnostics
+        path, report.index, line, column, report.game, report.plies, report.diagnostics, key
     )
 
 
@@ -138,10 +148,11 @@ def _unreadable(name: str, why: str) -> Diagnostic:
     return Diagnostic(codes.UNREADABLE, f"cannot read {name}: {why}", 1, 1, name)
 
 
-def validate_piece(path: str, text: str, game: str | None) -> list[GameResult]:
+def validate_piece(path: str, text: str, game: str | None, keys: bool) -> list[GameResult]:
     """Validate the games of one piece of a file (run in a worker process)."""
     default = None if game is None else get_game(game)
-    return [result_of(record, path, default) for record in read_records((text,), path=path)]
+    records = read_records((text,), path=path)
+    return [result_of(record, path, default, keys) for record in records]
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +171,7 @@ def _parallel(
     jobs: int,
     piece_games: int,
     counter: _Bytes,
+    keys: bool,
 ) -> Iterator[Event]:
     queue: deque[Event | _Piece] = deque()
     pending = 0
@@ -182,7 +194,7 @@ def _parallel(
         for item in _planned(inputs, encoding, piece_games, counter):
             if isinstance(item, tuple):
                 path, line, text = item
-                future = pool.submit(validate_piece, path, text, game)
+                future = pool.submit(validate_piece, path, text, game, keys)
                 queue.append(_Piece(future, line, line == 1))
                 pending += 1
             else:

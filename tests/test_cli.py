@@ -265,3 +265,19 @@ def test_the_progress_bar_shows_only_on_a_terminal(monkeypatch) -> None:
         assert shown.bar is not None
         task = shown.bar.tasks[0]
         assert (task.completed, task.total, task.description) == (500, 1000, "0 games")
+
+
+def test_validate_duplicates_finds_a_game_written_in_both_notations(tmp_path: Path) -> None:
+    source = BRAZILIAN / "endgames.pdn"
+    alpha = tmp_path / "endgames-alpha.pdn"
+    assert run("convert", str(source), "-n", "alphanumeric", "-o", str(alpha)).exit_code == 0
+    plain = run("validate", str(source), str(alpha))
+    assert (plain.exit_code, plain.stdout) == (0, "")
+    for jobs in ("1", "2"):
+        found = run("validate", "--duplicates", "--jobs", jobs, str(source), str(alpha))
+        assert found.exit_code == 0
+        assert found.stdout.splitlines() == [
+            f"{alpha}:{here}:1: warning REC208 game {n} repeats game {n} of {source} "
+            f"(line {first}): the same moves from the same start"
+            for n, here, first in ((1, 1, 1), (2, 16, 16), (3, 28, 28), (4, 44, 43))
+        ]

@@ -34,9 +34,7 @@ def test_brazilian_svg_shows_pieces_kings_and_the_last_move() -> None:
     assert len(arrow.get("points").split()) == 2
     texts = [t.text for t in root.findall(f"{SVG}text")]
     assert "Black to move" in texts
-    assert [str(n) for n in range(1, 33)] == [t for t in texts if t.isdigit() and len(t) <= 2][
-        :32
-    ]
+    assert [str(n) for n in range(1, 33)] == [t for t in texts if t.isdigit() and len(t) <= 2][:32]
 
 
 def test_render_command_writes_svg_and_text() -> None:

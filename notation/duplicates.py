@@ -1,0 +1,206 @@
+"""Duplicate games across an archive: the same moves from the same start.
+
+Two records are duplicates when they are records of the same game, start from the same
+position and have the same main-line moves. Moves are compared as the game reads them,
+not as written: each is written again in the game's default notation by its
+``format_move`` (and the start by its ``setup_tags``), so the numeric and the
+alphanumeric record of one Brazilian game match, as do a record with a ``FEN`` of the
+standard start and one without. Tags, comments, variations and results do not count.
+
+Records that cannot be replayed whole (a syntax error, an invalid setup, an illegal
+main-line move, an unsupported game) and records without moves are left out.
+
+:class:`Duplicates` is a streaming index: it keeps a 16-byte hash of each distinct game
+and where it was first seen (path, game number, line), plus the later copies, so memory
+grows with the number of distinct games, not with their text. :func:`find_duplicates`
+lists the duplicate groups of files and directories.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from notation import diagnostics as codes
+from notation.diagnostics import Diagnostic
+from notation.games.base import Game, IllegalMove, SetupError
+from notation.games.registry import resolve_game
+from notation.record.model import Record
+from notation.stats import read_paths
+
+JSON_VERSION = 1
+"""Version of :func:`to_json`'s form."""
+
+
+class Occurrence(NamedTuple):
+    """Where a record is: its source, its game number there and its first line."""
+
+    path: str
+    index: int
+    line: int
+
+
+class Group(NamedTuple):
+    """Records holding one game: its name, its main-line plies, and where each record is
+    (the first one seen first)."""
+
+    game: str
+    plies: int
+    records: list[Occurrence]
+
+
+def moves_key(game: Game, record: Record) -> tuple[bytes, int] | None:
+    """The hash that two duplicates share, and the record's main-line plies.
+
+    ``None`` when the record cannot be compared: a syntax error, an invalid setup, an
+    illegal main-line move, or no moves.
+    """
+    if record.has_syntax_errors or not record.moves.plies:
+        return None
+    try:
+        position = game.start(record.tag_dict())
+    except SetupError:
+        return None
+    digest = hashlib.blake2b(digest_size=16)
+    setup = sorted(game.setup_tags(position).items())
+    digest.update(repr((game.name, setup)).encode())
+    for ply in record.moves.plies:
+        try:
+            move = game.parse_move(position, ply.text)
+        except IllegalMove:
+            return None
+        digest.update(b"\x00" + game.format_move(position, move).encode())
+        position = game.play(position, move)
+    return digest.digest(), len(record.moves.plies)
+
+
+@dataclass(slots=True)
+class Duplicates:
+    """A streaming index of the games seen; :meth:`add` each record in turn."""
+
+    _first: dict[bytes, tuple[int, str, int, Occurrence]] = field(default_factory=dict)
+    """By hash: order of first sight, game name, plies, first occurrence."""
+    _copies: dict[bytes, list[Occurrence]] = field(default_factory=dict)
+    records: int = 0
+    """Records added that could be compared."""
+
+    def add(
+        self, record: Record, game: Game, *, path: str = "-"
+    ) -> tuple[Occurrence, Occurrence] | None:
+        """Index one record of ``game``; (first occurrence, this record) when it repeats a
+        game seen before, else ``None``."""
+        found = moves_key(game, record)
+        if found is None:
+            return None
+        return self.add_key(found, game.name, Occurrence(path, record.index, record.pos.line))
+
+    def add_key(
+        self, found: tuple[bytes, int], game: str, here: Occurrence
+    ) -> tuple[Occurrence, Occurrence] | None:
+        """Index a record by its :func:`moves_key` (computed elsewhere, e.g. in a worker)."""
+        key, plies = found
+        self.records += 1
+        first = self._first.get(key)
+        if first is None:
+            self._first[key] = (len(self._first), game, plies, here)
+            return None
+        self._copies.setdefault(key, []).append(here)
+        return first[3], here
+
+    def check(self, record: Record, game: Game, *, path: str = "-") -> Diagnostic | None:
+        """Index one record; a REC208 warning when it repeats a game seen before."""
+        found = moves_key(game, record)
+        if found is None:
+            return None
+        here = Occurrence(path, record.index, record.pos.line)
+        return self.check_key(found, game.name, here, record.pos.column)
+
+    def check_key(
+        self, found: tuple[bytes, int], game: str, here: Occurrence, column: int = 1
+    ) -> Diagnostic | None:
+        """Index a record by its key; a REC208 warning when it repeats a game seen before."""
+        repeated = self.add_key(found, game, here)
+        if repeated is None:
+            return None
+        first = repeated[0]
+        where = "" if first.path == here.path else f" of {first.path}"
+        message = (
+            f"game {here.index} repeats game {first.index}{where} (line {first.line}): "
+            "the same moves from the same start"
+        )
+        return Diagnostic(codes.DUPLICATE, message, here.line, column, here.path, here.index)
+
+    def groups(self) -> list[Group]:
+        """Every game seen more than once, in the order first seen."""
+        found = []
+        for key, copies in self._copies.items():
+            order, name, plies, first = self._first[key]
+            found.append((order, Group(name, plies, [first, *copies])))
+        found.sort(key=lambda item: item[0])
+        return [group for _, group in found]
+
+
+@dataclass(slots=True)
+class DuplicateReport:
+    """The result of :func:`find_duplicates`."""
+
+    groups: list[Group]
+    records: int
+    """Records read, compared or not."""
+    problems: list[Diagnostic]
+    """Inputs that could not be read (PDN106) and encodings guessed (PDN107)."""
+
+
+def find_duplicates(
+    names: Iterable[str], default: Game | None = None, *, encoding: str | None = None
+) -> DuplicateReport:
+    """The duplicate groups among the records of files, directories, globs or ``-``.
+
+    ``default`` is the game of records whose tags name none.
+    """
+    index = Duplicates()
+    records = 0
+    problems = []
+    for found in read_paths(names, encoding=encoding):
+        if isinstance(found, Diagnostic):
+            problems.append(found)
+            continue
+        path, record = found
+        records += 1
+        game = resolve_game(record.tag_dict(), default)
+        if isinstance(game, Game):
+            index.add(record, game, path=path)
+    return DuplicateReport(index.groups(), records, problems)
+
+
+def render_text(report: DuplicateReport) -> str:
+    """One block per group: a heading, then ``path:line: game N`` per record."""
+    blocks = []
+    for number, group in enumerate(report.groups, 1):
+        head = (
+            f"duplicate group {number}: {group.game}, {group.plies} plies, "
+            f"{len(group.records)} records"
+        )
+        rows = [f"  {o.path}:{o.line}: game {o.index}" for o in group.records]
+        blocks.append("\n".join([head, *rows]) + "\n")
+    return "".join(blocks)
+
+
+def to_json(report: DuplicateReport) -> dict[str, object]:
+    """The groups as JSON-ready data (see docs/archive.md for the schema)."""
+    return {
+        "version": JSON_VERSION,
+        "records": report.records,
+        "groups": [
+            {
+                "game": group.game,
+                "plies": group.plies,
+                "records": [
+                    {"path": o.path, "game": o.index, "line": o.line} for o in group.records
+                ],
+            }
+            for group in report.groups
+        ],
+    }

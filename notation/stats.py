@@ -1,0 +1,258 @@
+"""Statistics of an archive of records, per game, gathered in one streaming pass.
+
+For each game (``brazilian``, ``kavaleria``, ...) :func:`collect` counts the records, the
+results by side (White wins, Black wins, draws, unfinished, and other results such as
+PDN's ``0-0``) with their percentages, the average length in main-line plies (as
+written), the most common first moves (written in the game's default notation by its
+``format_move``, so that every notation of a move counts as one) and the invalid records
+(those the validator finds an error in). Records of games the toolkit does not replay
+are counted apart. :func:`render_text` draws the statistics as a table,
+:func:`to_json` gives their JSON form (:data:`JSON_VERSION`).
+
+:func:`read_paths` reads the records of files, directories, globs and standard input,
+with the problems met reading them; :mod:`notation.duplicates` reads through it too.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from notation import diagnostics as codes
+from notation.diagnostics import Diagnostic
+from notation.games.base import Game, IllegalMove, SetupError
+from notation.games.registry import GAMES
+from notation.record.model import Record
+from notation.record.reader import read_records
+from notation.sources import Missing, UnreadableInput, expand, open_input
+from notation.validator import validate_record
+
+JSON_VERSION = 1
+"""Version of the JSON form; a change that breaks readers raises it."""
+
+TOP_MOVES = 5
+"""First moves listed per game."""
+
+OUTCOMES = ("white", "black", "draw", "unfinished", "other")
+"""The result classes, in the order shown."""
+
+LABELS = {
+    "white": "White wins",
+    "black": "Black wins",
+    "draw": "draws",
+    "unfinished": "unfinished",
+    "other": "other results",
+}
+"""How each result class is named in the text table."""
+
+RESULT_CLASS = {
+    "1-0": "white",
+    "2-0": "white",
+    "0-1": "black",
+    "0-2": "black",
+    "1/2-1/2": "draw",
+    "1-1": "draw",
+    "*": "unfinished",
+}
+"""The class of each result token; any other (``0-0``) is ``other``."""
+
+
+@dataclass(slots=True)
+class GameStats:
+    """The statistics of the records of one game."""
+
+    game: str
+    title: str
+    games: int = 0
+    results: Counter[str] = field(default_factory=Counter)
+    plies: int = 0
+    """Main-line plies of all records, as written."""
+    first_moves: Counter[str] = field(default_factory=Counter)
+    invalid: int = 0
+
+    @property
+    def average_plies(self) -> float:
+        """Average main-line length in plies (0 without records)."""
+        return self.plies / self.games if self.games else 0.0
+
+    def percent(self, outcome: str) -> float:
+        """Share of the records with ``outcome``, in percent, to one decimal."""
+        return round(100 * self.results[outcome] / self.games, 1) if self.games else 0.0
+
+    def top_moves(self) -> list[tuple[str, int]]:
+        """The :data:`TOP_MOVES` most common first moves, most common first (ties by text)."""
+        ranked = sorted(self.first_moves.items(), key=lambda item: (-item[1], item[0]))
+        return ranked[:TOP_MOVES]
+
+
+@dataclass(slots=True)
+class Stats:
+    """Statistics of a run: per game (in :data:`~notation.games.registry.GAMES` order once
+    rendered), unsupported records, and the problems met reading the inputs."""
+
+    games: dict[str, GameStats] = field(default_factory=dict)
+    unsupported: int = 0
+    """Records of game types the toolkit does not replay."""
+    problems: list[Diagnostic] = field(default_factory=list)
+    """Inputs that could not be read (PDN106) and encodings guessed (PDN107)."""
+
+    @property
+    def records(self) -> int:
+        """Every record counted."""
+        return sum(s.games for s in self.games.values()) + self.unsupported
+
+    @property
+    def invalid(self) -> int:
+        """Records with an error, over all games."""
+        return sum(s.invalid for s in self.games.values())
+
+    def add(self, record: Record, *, path: str = "-", default: Game | None = None) -> None:
+        """Count one record; ``default`` is the game of records whose tags name none."""
+        report = validate_record(record, path=path, default=default)
+        if report.game is None:
+            self.unsupported += 1
+            return
+        game = GAMES[report.game]
+        stats = self.games.get(game.name)
+        if stats is None:
+            stats = self.games[game.name] = GameStats(game.name, game.title)
+        stats.games += 1
+        stats.invalid += not report.valid
+        stats.plies += len(record.moves.plies)
+        claimed = record.result if record.result is not None else record.tag("Result")
+        stats.results[RESULT_CLASS.get(claimed or "*", "other")] += 1
+        first = _first_move(game, record)
+        if first is not None:
+            stats.first_moves[first] += 1
+
+
+def _first_move(game: Game, record: Record) -> str | None:
+    """The first main-line move in the game's default notation, if it is legal."""
+    if not record.moves.plies:
+        return None
+    try:
+        start = game.start(record.tag_dict())
+        return game.format_move(start, game.parse_move(start, record.moves.plies[0].text))
+    except (SetupError, IllegalMove):
+        return None
+
+
+def read_paths(
+    names: Iterable[str], *, encoding: str | None = None
+) -> Iterator[tuple[str, Record] | Diagnostic]:
+    """The records of the inputs named, as (name, record), in order, and the problems met.
+
+    Names are files (also compressed), directories (searched for record files), glob
+    patterns or ``-`` for standard input, as :func:`notation.sources.expand` reads them;
+    ``encoding`` overrides detection. A name that cannot be read is a PDN106 diagnostic
+    (an error); a guessed encoding a PDN107 notice.
+    """
+    for item in expand(names):
+        if isinstance(item, Missing):
+            yield _unreadable(item.name, item.reason)
+            continue
+        try:
+            with open_input(item, encoding) as source:
+                early = len(source.notes)
+                yield from source.notes[:early]
+                for record in read_records(source.chunks(), path=item.name):
+                    yield item.name, record
+                failure = getattr(source, "failure", None)
+                if failure is not None:
+                    yield _unreadable(item.name, failure)
+                yield from source.notes[early:]
+        except UnreadableInput as error:
+            yield _unreadable(item.name, str(error))
+
+
+def _unreadable(name: str, why: str) -> Diagnostic:
+    return Diagnostic(codes.UNREADABLE, f"cannot read {name}: {why}", 1, 1, name)
+
+
+def collect(
+    sources: Iterable[str | os.PathLike[str] | Record],
+    default: Game | None = None,
+    *,
+    encoding: str | None = None,
+) -> Stats:
+    """Statistics of records given as such, or read from the paths given (any mix).
+
+    Paths are read with :func:`read_paths`, one record at a time; ``default`` is the game
+    of records whose tags name none.
+    """
+    stats = Stats()
+    pending: list[str] = []
+    for item in sources:
+        if isinstance(item, Record):
+            _count_paths(stats, pending, default, encoding)
+            stats.add(item, default=default)
+        else:
+            pending.append(os.fspath(item))
+    _count_paths(stats, pending, default, encoding)
+    return stats
+
+
+def _count_paths(
+    stats: Stats, names: list[str], default: Game | None, encoding: str | None
+) -> None:
+    """Count the records of ``names`` (then empty the list)."""
+    for found in read_paths(names, encoding=encoding):
+        if isinstance(found, Diagnostic):
+            stats.problems.append(found)
+        else:
+            stats.add(found[1], path=found[0], default=default)
+    names.clear()
+
+
+def _ordered(stats: Stats) -> list[GameStats]:
+    return [stats.games[name] for name in GAMES if name in stats.games]
+
+
+def render_text(stats: Stats) -> str:
+    """The statistics as a plain-text table, one block per game, ending with a newline."""
+    blocks = []
+    for game in _ordered(stats):
+        rows = [f"{game.title} ({game.game})", f"  {'games':<16}{game.games:>6}"]
+        for outcome in OUTCOMES:
+            count = game.results[outcome]
+            if outcome != "other" or count:
+                percent = f"{game.percent(outcome):.1f}%"
+                rows.append(f"  {LABELS[outcome]:<16}{count:>6}  {percent:>6}")
+        rows.append(f"  {'average length':<16}{game.average_plies:>6.1f}  plies")
+        rows.append(f"  {'invalid records':<16}{game.invalid:>6}")
+        moves = ", ".join(f"{move} ({count})" for move, count in game.top_moves())
+        rows.append(f"  {'first moves':<16}{moves or '-'}")
+        blocks.append("\n".join(rows) + "\n")
+    if stats.unsupported:
+        noun = "record" if stats.unsupported == 1 else "records"
+        blocks.append(f"{stats.unsupported} {noun} of unsupported game types\n")
+    if not blocks:
+        return "no records\n"
+    return "\n".join(blocks)
+
+
+def to_json(stats: Stats) -> dict[str, Any]:
+    """The statistics as JSON-ready data (see docs/archive.md for the schema)."""
+    return {
+        "version": JSON_VERSION,
+        "records": stats.records,
+        "unsupported": stats.unsupported,
+        "games": [
+            {
+                "game": game.game,
+                "title": game.title,
+                "games": game.games,
+                "results": {
+                    outcome: {"count": game.results[outcome], "percent": game.percent(outcome)}
+                    for outcome in OUTCOMES
+                },
+                "average_plies": round(game.average_plies, 1),
+                "invalid": game.invalid,
+                "first_moves": [{"move": move, "count": count} for move, count in game.top_moves()],
+            }
+            for game in _ordered(stats)
+        ],
+    }

@@ -1,0 +1,141 @@
+"""Duplicate detection: the same game, start and main-line moves, whatever the notation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from cli.archive import duplicates
+from notation.convert import convert_record
+from notation.diagnostics import CODES, Severity
+from notation.duplicates import Duplicates, find_duplicates, moves_key
+from notation.games.registry import get_game
+from notation.record import read_records, read_string, write_record, write_records
+
+ROOT = Path(__file__).resolve().parents[1]
+CLUB = ROOT / "samples" / "brazilian" / "club-championship-2025.pdn"
+BRAZILIAN = get_game("brazilian")
+
+app = typer.Typer()
+app.command()(duplicates)
+app.command("other")(lambda: None)  # two commands, so that "duplicates" is named as in the CLI
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, ["duplicates", *args])
+
+
+@pytest.fixture
+def archive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """numeric.pdn: the first three club games; alpha/copy.pdn: game 2 in alphanumeric
+    notation, with other tags and no comments, after an unrelated game."""
+    records = list(read_records(CLUB))
+    with (tmp_path / "numeric.pdn").open("w", encoding="utf-8") as out:
+        write_records(records[:3], out)
+    copy = records[1]
+    assert convert_record(copy, BRAZILIAN, "alphanumeric") == []
+    copy.set_tag("Event", "Another event")
+    copy.moves.comments.clear()
+    (tmp_path / "alpha").mkdir()
+    text = write_record(records[5]) + "\n" + write_record(copy)
+    (tmp_path / "alpha" / "copy.pdn").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_numeric_and_an_alphanumeric_copy_are_one_group(archive: Path) -> None:
+    assert '[GameType "26,W,8,8,A0,0"]' in (archive / "alpha" / "copy.pdn").read_text("utf-8")
+    result = run("numeric.pdn", "alpha")
+    assert result.exit_code == 1
+    assert result.stdout == (
+        "duplicate group 1: brazilian, 47 plies, 2 records\n"
+        "  numeric.pdn:16: game 2\n"
+        "  alpha/copy.pdn:19: game 2\n"
+    )
+    assert result.stderr == "1 group of duplicates (2 records) among 5 records\n"
+
+
+def test_json_lists_the_groups(archive: Path) -> None:
+    result = run("numeric.pdn", "alpha", "--json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == {
+        "version": 1,
+        "records": 5,
+        "groups": [
+            {
+                "game": "brazilian",
+                "plies": 47,
+                "records": [
+                    {"path": "numeric.pdn", "game": 2, "line": 16},
+                    {"path": "alpha/copy.pdn", "game": 2, "line": 19},
+                ],
+            }
+        ],
+    }
+
+
+def test_no_duplicates_exits_zero(archive: Path) -> None:
+    result = run("numeric.pdn")
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert result.stderr == "0 groups of duplicates (0 records) among 3 records\n"
+
+
+def test_an_unreadable_input_exits_two(archive: Path) -> None:
+    result = run("numeric.pdn", "missing.pdn")
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        "missing.pdn:1:1: error PDN106 cannot read missing.pdn: no such file or directory\n"
+    )
+
+
+def test_the_validator_warning_names_the_first_occurrence() -> None:
+    assert CODES["REC208"].severity is Severity.WARNING
+    first, second, third = read_string(
+        '[GameType "26"]\n\n1. 22-18 11-15 *\n\n'
+        '[GameType "26"]\n[Result "2-0"]\n\n1. 22-18 {best} 11-15 ( 1... 10-14 ) 2-0\n\n'
+        '[GameType "26"]\n[FEN "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,'
+        '11,12"]\n\n1. 22-18 11-15 *\n'
+    )
+    index = Duplicates()
+    assert index.check(first, BRAZILIAN, path="a.pdn") is None
+    found = index.check(second, BRAZILIAN, path="b.pdn")
+    assert found is not None
+    assert found.format() == (
+        "b.pdn:5:1: warning REC208 game 2 repeats game 1 of a.pdn (line 1): "
+        "the same moves from the same start"
+    )
+    same_file = index.check(third, BRAZILIAN, path="a.pdn")
+    assert same_file is not None
+    assert same_file.message == (
+        "game 3 repeats game 1 (line 1): the same moves from the same start"
+    )
+    assert [len(g.records) for g in index.groups()] == [3]
+
+
+def test_records_that_cannot_be_replayed_whole_are_left_out() -> None:
+    illegal, empty, other_start = read_string(
+        '[GameType "26"]\n\n1. 22-18 11-14 *\n\n[GameType "26"]\n\n*\n\n'
+        '[GameType "26"]\n[FEN "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,'
+        '10,11,12"]\n\n1... 11-15 *\n'
+    )
+    assert moves_key(BRAZILIAN, illegal) is None
+    assert moves_key(BRAZILIAN, empty) is None
+    key = moves_key(BRAZILIAN, other_start)
+    assert key is not None and key[1] == 1
+
+
+def test_find_duplicates_over_the_samples_finds_the_broken_copies() -> None:
+    report = find_duplicates([str(ROOT / "samples" / "brazilian")])
+    assert report.records == 44
+    assert report.problems == []
+    assert [(g.game, g.plies, [o.index for o in g.records]) for g in report.groups] == [
+        ("brazilian", 47, [1, 1, 1]),
+        ("brazilian", 92, [3, 3]),
+        ("brazilian", 47, [2, 1, 2]),
+    ]
