@@ -343,3 +343,54 @@ def test_a_move_that_looks_like_a_result_before_a_star_is_a_move() -> None:
     record = parse_game("1-1*")
     assert [p.text for p in record.moves.plies] == ["1-1"]
     assert (record.result, record.diagnostics) == ("*", [])
+
+
+SPLIT_PLAIN_MOVES = ["22-18", "c3-d4", "a3b4", "C1", "07", "Ke4", "E5/B7", "26x17x10"]
+SPLIT_MOVES = [*SPLIT_PLAIN_MOVES, "1- 6", "26x 17x\t10", "c3: e5"]
+SPLIT_NUMBERS = ["", "1.", "12...", "3. ...", "4.\n...", "5.\t..."]
+SPLIT_SUFFIXES = ["", "!", "?!", "(!?)", "(?)"]
+SPLIT_GAPS = [" ", "\n", "  \n\t", "\u00a0"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_walks_ply_split_matches_the_grammars_ply_pattern(seed):
+    """``_PLY_SPLIT`` / ``_PLAIN_SPLIT`` split a run exactly as ``_PLY_RE`` reads it."""
+    import random
+
+    from notation.record import grammar
+
+    rng = random.Random(seed)
+    plain = seed % 2 == 0
+    parts = []
+    for _ in range(rng.randrange(1, 12)):
+        number = "" if plain and rng.random() < 0.5 else rng.choice(SPLIT_NUMBERS)
+        if plain and number:
+            number = f"{rng.randrange(1, 99)}."
+        move = rng.choice(SPLIT_PLAIN_MOVES if plain else SPLIT_MOVES)
+        suffix = "" if plain else rng.choice(SPLIT_SUFFIXES)
+        gap = rng.choice(SPLIT_GAPS[:2] if plain else SPLIT_GAPS)
+        parts.append(f"{number}{' ' if number else ''}{move}{suffix}{gap}")
+    text = "{x} " + "".join(parts) + "*"
+    run = grammar.GRAMMAR["plies"].match(text, 4)
+    assert run.end == len(text) - 1
+    expected, at = [], run.start
+    while at < run.end:
+        m = grammar._PLY_RE.match(text, at)
+        number, move, suffix = m.groups()
+        expected.append((number, move, suffix or "", m.start(2)))
+        at = m.end()
+    split = grammar._PLY_SPLIT.finditer(text, run.start, run.end)
+    assert [(*m.groups(), m.start(2)) for m in split] == expected
+    if plain:
+        split = grammar._PLAIN_SPLIT.finditer(text, run.start, run.end)
+        assert [(*m.groups(), "", m.start(2)) for m in split] == expected
+    record = parse_game(text)
+    assert [(p.number, p.text, p.suffix) for p in record.moves.plies] == [
+        (
+            None if n is None else " ".join(n.split()) if "\n" in n or " ..." in n else n,
+            "".join(move.split()),
+            suffix,
+        )
+        for n, move, suffix, _ in expected
+    ]
+    assert record.diagnostics == []

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import re
+
+import pytest
 
 from notation.diagnostics import SYNTAX, UNTERMINATED_COMMENT, UNTERMINATED_VARIATION
 from notation.record.model import Comment, SourcePos
@@ -229,3 +232,48 @@ def test_junk_never_stops_the_reader():
     assert first.diagnostics[0].code == SYNTAX
     assert first.diagnostics[0].message == "unexpected ')' in movetext"
     assert second.diagnostics == []
+
+
+TRICKY = [
+    # plain games, CRLF, a BOM, trailing blanks, a missing result
+    '\ufeff[Event "a"]\r\n[Site "b"]\r\n\r\n1. 22-18 11-15 1-0  \r\n\r\n'
+    '[Event "c"]\r\n1. 21-17 *\r\n',
+    '[Event "a"]\n1. 22-18 11-15\n2. 18x11\n\n[Event "b"]\n1. 21-17 *\n[Event "c"]\n1-0',
+    # a { spanning lines; an unterminated { before a tag line
+    '[Event "a"]\n1. 22-18 {a\nb} 11-15 *\n\n[Event "b"]\n1. 22-18 {open\n[Event "c"]\n*\n',
+    # a ( spanning lines and left open before a tag line
+    '[Event "a"]\n1. 22-18 (1. 21-17\n11-15) 9-14 *\n[Event "b"]\n1. 22-18 (21-17\n[E "c"]\n*\n',
+    # tagless games separated by results; a result ending an early line of a tagged game
+    "1. 22-18 1-0\n1. 21-17 0-1\n\n22-18 *\n",
+    '[Event "a"]\n1. 22-18 1-0\n2. 21-17 0-1\n[Event "b"]\n1. 11-15 2-0\n',
+    # a game starting mid-line after a result; an 11-1 move at a line end (not a result)
+    '[Event "a"]\n1. 22-18 0-1[Event "b"]\n1. 6-11 11-1\n2. 5-10 1-1\n[Event "c"]\n*\n',
+    # escape lines, line comments, quotes, a lone tag line and a malformed one
+    '% note\n[Event "a"]\n; remark\n1. 22-18 "x" *\n[Event "b"]\n[Bad\n1. 2-7 *\n[Only "tags"]\n',
+    '   [Event "a"]   \n\n\n  1. 22-18   \n  11-15 1/2-1/2  \n\n  [Event "b"]\n%x\n*',
+]
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_plain_games_are_split_as_the_line_scan_splits_them(text, monkeypatch):
+    from notation.record import reader
+
+    whole = read_string(text, path="t.pdn")
+    lines = list(read_records(iter(text.splitlines(keepends=True)), path="t.pdn"))
+    never = re.compile(r"(?!)")
+    for name in ("_PLAIN_GAME", "_PLAIN_LAST", "_PLAIN_START"):
+        monkeypatch.setattr(reader, name, never)
+    scanned = read_string(text, path="t.pdn")
+    assert whole == scanned
+    assert lines == scanned
+
+
+def test_plain_games_take_the_fast_path():
+    from notation.record import reader
+
+    text = '[Event "a"]\n[Site "b"]\n\n1. 22-18 11-15\n2. 6-11 11-1\n2. 5-10 1-0 \n\n[Event "b"]\n'
+    m = reader._PLAIN_GAME.match(text)
+    assert m is not None and m.end() == text.index('[Event "b"]')
+    assert m.group(1) == "2. 5-10 1-0 \n\n"
+    assert reader._PLAIN_GAME.match(text.replace("11-15\n", "11-15 1-0\n")) is None
+    assert reader._PLAIN_GAME.match(text.replace("11-15", "{x}")) is None

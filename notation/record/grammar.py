@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import gc
 import re
+import sys
 from bisect import bisect_right
+from dataclasses import fields
 
 from parsimonious.exceptions import ParseError
 from parsimonious.expressions import Regex
@@ -69,10 +71,22 @@ _RESULT = r"(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0)(?![^\s(){};%\[])"
 MOVE_TOKEN = re.compile(rf"{MOVE_PATTERN}{_END}")
 """A whole move token, as the grammar lexes it (``MOVE_TOKEN.fullmatch(text)``)."""
 
-_TAG = r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]\s*'
+_TAG = r'\[[ \t]*+([A-Za-z][A-Za-z0-9_]*+)[ \t]*+"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t]*+\]\s*+'
 _PLY = rf"(?!{_RESULT})(?:({_NUMBER})\s*)?({MOVE_PATTERN})({_SUFFIX})?{_END}\s*"
+_PLY_RUN = rf"(?:(?!{_RESULT})(?:{_NUMBER}\s*)?{MOVE_PATTERN}{_SUFFIX}?{_END}\s*)++"
 _TAG_RE = re.compile(_TAG)
 _PLY_RE = re.compile(_PLY)
+_PLY_SPLIT = re.compile(
+    rf"(?:({_NUMBER})\s*)?([^\s!?(]+(?:(?<=[-x:])[ \t]+[^\s!?(]+)*)((?:{_SUFFIX})?)\s*"
+)
+"""Splits a ``plies`` run that the grammar has matched into its plies.
+
+Inside a matched run the segmentation is already fixed: a number is digits and a dot
+(a move never holds a dot), a move ends at the first blank not after a separator (every
+move ends with a digit) or at its suffix, and a blank follows every ply but the last. So
+this pattern gives exactly the groups of ``_PLY_RE`` (the suffix as ``""`` when absent)
+without re-checking what the grammar checked.
+"""
 
 GRAMMAR_TEXT = rf"""
 game        = ws head top*
@@ -85,7 +99,7 @@ variation   = lparen element* rparen?
 lparen      = ~r"\(\s*"
 rparen      = ~r"\)\s*"
 ws          = ~r"\s*"
-tags        = ~r'(?:{_TAG})+'
+tags        = ~r'(?:{_TAG})++'
 badtag      = ~r"\[[^\n]*\s*"
 escape      = ~r"(?<![^\n])%([^\n]*)\s*"
 lcomment    = ~r";([^\n]*)\s*"
@@ -93,7 +107,7 @@ comment     = ~r"\{{([^{{}}]*)\}}\s*"
 opencomment = ~r"\{{[^{{}}]*"
 nag         = ~r"\$([0-9]+){_END}\s*"
 result      = ~r"(?:({_RESULT})|(\*))\s*"
-plies       = ~r"(?:{_PLY})+"
+plies       = ~r"{_PLY_RUN}"
 number      = ~r"({_NUMBER})\s*"
 junk        = ~r"(?!{_RESULT}|\*)(?:[^\s(){{}}]+|\}})\s*"
 stray       = ~r"\S\s*"
@@ -101,9 +115,11 @@ stray       = ~r"\S\s*"
 """The grammar of one game's text, in parsimonious syntax.
 
 ``tags`` and ``plies`` are runs of tag pairs and of plies (each ply: optional move
-number, the move token, optional strength suffix); the walk splits a run with
-``_TAG_RE`` / ``_PLY_RE``, the very patterns the run is made of. Runs keep the number of
-parse nodes per game small, which is where parsimonious spends its time.
+number, the move token, optional strength suffix); the walk splits a tag run with
+``_TAG_RE``, the pattern the run is made of, and a ply run with ``_PLY_SPLIT`` (or
+``_PLAIN_SPLIT``), which only cut what the grammar has already matched and give the same
+pieces as ``_PLY_RE``. Runs keep the number of parse nodes per game small, which is where
+parsimonious spends its time.
 """
 
 
@@ -123,6 +139,15 @@ GRAMMAR = _stdlib_regexes(Grammar(GRAMMAR_TEXT))
 _PAREN_SCAN = re.compile(r'\{[^}]*\}?|;[^\n]*|"(?:[^"\\\n]|\\.)*"?|\([!?]+\)|[()]')
 _UNESCAPE = re.compile(r"\\([\\\"])")
 _tuple = tuple.__new__
+_new = object.__new__
+_NEVER = sys.maxsize
+_PLAIN_SPLIT = re.compile(r"(?:([0-9]+\.)\s*)?(\S+)\s*")
+"""``_PLY_SPLIT`` for a run free of suffixes, ellipses, tabs and blanks inside moves
+(``!``, ``?``, ``(``, ``..``, tab, ``- ``, ``x ``, ``: ``): a number is then digits and a
+dot, and a move a word."""
+_FIELDS = {Ply: "text pos number suffix nags comments variations", Tag: "name value pos"}
+if any([f.name for f in fields(cls)] != names.split() for cls, names in _FIELDS.items()):
+    raise ImportError("the walk sets every field of Ply and Tag: update it with the model")
 _FIRST_TOKEN = re.compile(r"[^\s(){}]+|\S")
 
 
@@ -158,22 +183,23 @@ class _Walker:
         self.column = column
         self.index = index
         self.path = path
-        self.starts = [0]
+        self.starts = starts = [0]
         find = text.find
         at = find("\n")
         while at >= 0:
-            self.starts.append(at + 1)
-            at = find("\n", at + 1)
+            at += 1
+            starts.append(at)
+            at = find("\n", at)
+        # column = offset - bases[row]; the first row starts at ``column``, not at 1.
+        self.bases = [at - 1 for at in starts]
+        self.bases[0] = -column
         self.diagnostics: list[Diagnostic] = []
         self.failed = False
 
     def pos(self, offset: int) -> SourcePos:
         """Absolute line and column of ``offset`` in the game's text."""
         row = bisect_right(self.starts, offset) - 1
-        column = offset - self.starts[row] + 1
-        if row == 0:
-            column += self.column - 1
-        return SourcePos(self.line + row, column)
+        return _tuple(SourcePos, (self.line + row, offset - self.bases[row]))
 
     def error(self, code: str, message: str, offset: int) -> None:
         """Record a diagnostic at ``offset``; a movetext error stops the walk."""
@@ -194,10 +220,7 @@ class _Walker:
             kind = node.expr.name
             start = node.start
             if kind == "tags":
-                for m in _TAG_RE.finditer(self.text, start, node.end):
-                    name, raw = m.group(1, 2)
-                    value = _UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw
-                    record.tags.append(Tag(name, value, self.pos(m.start())))
+                self.tags(node, record.tags)
             elif kind == "badtag":
                 line = node.text.split("\n", 1)[0].strip()
                 line = line if len(line) <= 40 else line[:37] + "..."
@@ -209,6 +232,25 @@ class _Walker:
                 moves.comments.append(comment)
         self.line_items(top.children, moves, record)
         return record
+
+    def tags(self, node: Node, tags: list[Tag]) -> None:
+        """Append the tag pairs of a ``tags`` run to ``tags``."""
+        starts = self.starts
+        bases = self.bases
+        line = self.line
+        new = _new
+        pos = _tuple
+        for m in _TAG_RE.finditer(self.text, node.start, node.end):
+            name, value = m.groups()
+            if "\\" in value:
+                value = _UNESCAPE.sub(r"\1", value)
+            start = m.start()
+            row = bisect_right(starts, start) - 1
+            tag = new(Tag)
+            tag.name = name
+            tag.value = value
+            tag.pos = pos(SourcePos, (line + row, start - bases[row]))
+            tags.append(tag)
 
     def comment(self, node: Node) -> Comment:
         """The comment of a ``comment``, ``lcomment`` or ``escape`` node."""
@@ -231,46 +273,9 @@ class _Walker:
             node = item.children[0]
             kind = node.expr.name
             if kind == "plies":
-                text = self.text
-                at = node.start
-                row = text.count("\n", 0, at)
-                plies = line.plies
-                scan, end = at, node.end
-                match = _PLY_RE.match
-                while scan < end:
-                    m = match(text, scan)
-                    number, move, suffix = m.groups()
-                    start = m.start(2)
-                    row += text.count("\n", at, start)
-                    at = start
-                    column = start - text.rfind("\n", 0, start)
-                    if row == 0:
-                        column += self.column - 1
-                    if number is None:
-                        if pending is not None:
-                            number = pending[0]
-                            pending = None
-                    else:
-                        if pending is not None and self.dangling(pending):
-                            return
-                        pending = None
-                        if "... " in number or " ..." in number or "\n" in number:
-                            number = " ".join(number.split())
-                    if " " in move or "\t" in move:
-                        move = "".join(move.split())
-                    last = Ply(
-                        move,
-                        _tuple(SourcePos, (self.line + row, column)),
-                        number,
-                        suffix or "",
-                        [],
-                        [],
-                        [],
-                    )
-                    plies.append(last)
-                    scan = m.end()
-                if line.pos is NOWHERE:
-                    line.pos = plies[0].pos
+                last, pending = self.plies(node, line, pending)
+                if last is None:
+                    return
             elif kind == "comment" or kind == "lcomment" or kind == "escape":
                 comment = self.comment(node)
                 if last is not None:
@@ -307,6 +312,96 @@ class _Walker:
                 return
         if pending is not None and not self.failed:
             self.dangling(pending)
+
+    def plies(
+        self, node: Node, line: Line, pending: tuple[str, int] | None
+    ) -> tuple[Ply | None, None]:
+        """Append the plies of a ``plies`` run to ``line``; return the last one.
+
+        ``pending`` is a move number read alone before the run: it goes to the first ply,
+        or is reported when that ply has its own number (the last ply is then ``None``).
+        """
+        text = self.text
+        starts = self.starts
+        bases = self.bases
+        plies = line.plies
+        append = plies.append
+        new = _new
+        pos = _tuple
+        at = node.start
+        row = bisect_right(starts, at) - 1
+        base = bases[row]
+        lineno = self.line + row
+        row += 1
+        following = starts[row] if row < len(starts) else _NEVER
+        end = node.end
+        ply = None
+        find = text.find
+        if (
+            pending is None
+            and find("!", at, end) < 0
+            and find("?", at, end) < 0
+            and find("(", at, end) < 0
+            and find("\t", at, end) < 0
+            and find("..", at, end) < 0
+            and find("- ", at, end) < 0
+            and find("x ", at, end) < 0
+            and find(": ", at, end) < 0
+        ):
+            # No suffix, ellipsis, tab or blank inside a move: the common case.
+            for m in _PLAIN_SPLIT.finditer(text, at, end):
+                number, move = m.groups()
+                start = m.start(2)
+                if start >= following:
+                    row = bisect_right(starts, start)
+                    base = bases[row - 1]
+                    lineno = self.line + row - 1
+                    following = starts[row] if row < len(starts) else _NEVER
+                ply = new(Ply)
+                ply.text = move
+                ply.pos = pos(SourcePos, (lineno, start - base))
+                ply.number = number
+                ply.suffix = ""
+                ply.nags = []
+                ply.comments = []
+                ply.variations = []
+                append(ply)
+            if line.pos is NOWHERE:
+                line.pos = plies[0].pos
+            return ply, None
+        for m in _PLY_SPLIT.finditer(text, at, end):
+            number, move, suffix = m.groups()
+            start = m.start(2)
+            if start >= following:
+                row = bisect_right(starts, start)
+                base = bases[row - 1]
+                lineno = self.line + row - 1
+                following = starts[row] if row < len(starts) else _NEVER
+            if number is None:
+                if pending is not None:
+                    number = pending[0]
+                    pending = None
+            else:
+                if pending is not None:
+                    if self.dangling(pending):
+                        return None, None
+                    pending = None
+                if number[-2] == "." and ("... " in number or " ..." in number or "\n" in number):
+                    number = " ".join(number.split())
+            if " " in move or "\t" in move:
+                move = "".join(move.split())
+            ply = new(Ply)
+            ply.text = move
+            ply.pos = pos(SourcePos, (lineno, start - base))
+            ply.number = number
+            ply.suffix = suffix
+            ply.nags = []
+            ply.comments = []
+            ply.variations = []
+            append(ply)
+        if line.pos is NOWHERE:
+            line.pos = plies[0].pos
+        return ply, None
 
     def result(self, node: Node, items: list[Node], record: Record | None) -> None:
         """Take the result ``node`` and the comments after it; anything else is an error."""

@@ -15,7 +15,13 @@ so every position and diagnostic refers to the file. Splitting rules:
 - a game with movetext but no result, cut by the next game's tag pair, gets a PDN101
   "missing result" (PDN 3.0 separates games by a result or ``*``).
 
-Memory stays bounded by the largest game: one game's lines are held at a time.
+The text is read in chunks. Where a game may start, a *plain* game (tag lines, then
+movetext lines without comments, variations, quotes or tags, cut by the next tag line,
+with a result at most at the end of its last line) is taken whole by one regex
+(``_PLAIN_GAME``): the rules above read it as one game. Anything else goes through the
+line scan up to the next line where a game may start.
+
+Memory stays bounded by the largest game plus one chunk.
 """
 
 from __future__ import annotations
@@ -118,17 +124,48 @@ class _Scan:
         return True, self.depth == 0 and bool(_RESULT_END.search(text)), None
 
 
-def _lines(source: Source) -> Iterator[str]:
-    """The source's lines as text ending in ``\\n`` (the last may lack it), BOM dropped."""
+_CHUNK = 1 << 18
+"""Characters read from a file or seekable stream at a time."""
+
+_DEFER = 1 << 14
+"""Unread text beyond which a game cut by the end of the buffer is not waited for."""
+
+_TAG_LINE = (
+    r'(?:[ \t]*+\[[ \t]*+[A-Za-z][A-Za-z0-9_]*+[ \t]*+"(?:[^"\\\n]++|\\.)*+"[ \t]*+\])++'
+    r"[^\S\n]*+\n"
+)
+_BLANKS = r"(?:[^\S\n]*+\n)*+"
+_MOVES = r'(?>[^\S\n]*[^\s{}();"\[%](?:[^\n{}();"\[]*[^\s{}();"\[])?)'
+_NO_RESULT = r"(?<!\*)(?<![\s%\].](?:1-0|0-1|2-0|0-2|1-1|0-0))(?<![\s%\].]1/2-1/2)"
+_PLAIN = (
+    rf"{_TAG_LINE}(?:{_TAG_LINE}|[^\S\n]*+\n)*+(?=[^\S\n]*[^\s{{}}();\"\[%])"
+    rf"(?:{_MOVES}{_NO_RESULT}[^\S\n]*+\n{_BLANKS})*+({_MOVES}[^\S\n]*+\n{_BLANKS})?"
+)
+_PLAIN_GAME = re.compile(rf"{_PLAIN}(?=[ \t]*\[[ \t]*[A-Za-z])")
+_PLAIN_LAST = re.compile(rf"{_PLAIN}(?=[ \t]*\[[ \t]*[A-Za-z]|\Z)")
+_PLAIN_START = re.compile(_PLAIN)
+"""A plain game: tag lines, then lines of movetext free of comments, variations, quotes
+and tags, cut by the next line that starts with a tag pair. Only its last movetext line
+may end with a result (group 1 is that line), as ``_RESULT_END`` reads results: were an
+earlier line to end with one, the line scan would start a game on the next line. The
+line scan reads a plain game as one game, so it is taken whole."""
+
+
+def _chunks(source: Source) -> Iterator[str]:
+    """The source's text in chunks: ``\r\n`` and ``\r`` made ``\n``, a leading BOM dropped."""
     if isinstance(source, str | os.PathLike):
         with Path(source).open("rb") as stream:
-            yield from _split(_decoded(stream))
+            yield from _normalized(_decoded(iter(lambda: stream.read(_CHUNK), b"")))
     elif isinstance(source, io.TextIOBase):
-        yield from _split(source)
+        if isinstance(source, io.StringIO) or source.seekable():
+            yield from _normalized(iter(lambda: source.read(_CHUNK), ""))
+        else:
+            yield from _normalized(source)
     elif isinstance(source, io.RawIOBase | io.BufferedIOBase):
-        yield from _split(_decoded(source))
+        read = getattr(source, "read1", source.read)
+        yield from _normalized(_decoded(iter(lambda: read(_CHUNK), b"")))
     else:
-        yield from _split(_mixed(source))
+        yield from _normalized(_mixed(source))
 
 
 def _decoded(stream: Iterable[bytes]) -> Iterator[str]:
@@ -150,31 +187,27 @@ def _mixed(items: Iterable[str] | Iterable[bytes]) -> Iterator[str]:
     yield decoder.decode(b"", final=True)
 
 
-def _split(chunks: Iterable[str]) -> Iterator[str]:
-    """Re-split text chunks into lines ending in ``\\n``; ``\\r\\n`` and ``\\r`` end lines too."""
-    partial = ""
+def _normalized(chunks: Iterable[str]) -> Iterator[str]:
+    """Text chunks with ``\r\n`` and ``\r`` made ``\n`` (also across chunks), BOM dropped."""
     first = True
+    carry = False
     for chunk in chunks:
         if not chunk:
             continue
         if first:
             chunk = chunk.removeprefix("\ufeff")
             first = False
-        data = partial + chunk if partial else chunk
-        if "\r" in data:
-            carry = data.endswith("\r")
-            data = data.replace("\r\n", "\n")
-            if carry:
-                data = data[:-1]
-            data = data.replace("\r", "\n")
-            if carry:
-                data += "\r"
-        parts = data.split("\n")
-        partial = parts.pop()
-        for part in parts:
-            yield part + "\n"
-    if partial:
-        yield partial.replace("\r", "\n")
+        if carry:
+            chunk = "\r" + chunk
+        carry = chunk.endswith("\r")
+        if carry:
+            chunk = chunk[:-1]
+        if "\r" in chunk:
+            chunk = chunk.replace("\r\n", "\n").replace("\r", "\n")
+        if chunk:
+            yield chunk
+    if carry:
+        yield "\n"
 
 
 def read_records(source: Source, *, path: str = "-") -> Iterator[Record]:
@@ -186,12 +219,63 @@ def read_records(source: Source, *, path: str = "-") -> Iterator[Record]:
     path source names itself when ``path`` is left ``"-"``). Malformed text never raises:
     problems are in ``record.diagnostics``. Only a path that cannot be opened or read
     raises :class:`OSError`.
+
+    The text is read in chunks; at each line where a game may start, a plain game
+    (``_PLAIN_GAME``) is taken whole, and anything else goes through the line scan
+    (:class:`_Scan`) up to the next line where a game may start.
     """
     if path == "-" and isinstance(source, str | os.PathLike):
         path = os.fspath(source)
+    chunks = _chunks(source)
+    text = ""
+    at = 0
+    final = False
     index = 0
+    number = 1
     scan: _Scan | None = None
-    for number, segment in enumerate(_lines(source), 1):
+    while True:
+        end = text.find("\n", at)
+        if end < 0 and not final:
+            chunk = next(chunks, None)
+            if chunk is None:
+                final = True
+            else:
+                text = text[at:] + chunk if at < len(text) else chunk
+                at = 0
+            continue
+        if at >= len(text):
+            break
+        if (
+            scan is not None
+            and (scan.brace or scan.content or scan.ended)
+            and _TAG_START.match(text, at)
+        ):
+            index += 1
+            yield _finish(scan, index, path, missing=not scan.brace and not scan.ended)
+            scan = None
+        if scan is None:
+            m = (_PLAIN_LAST if final else _PLAIN_GAME).match(text, at)
+            if m is not None:
+                stop = m.end()
+                index += 1
+                game = text[at:stop]
+                missing = m.start(1) < 0 and stop < len(text)
+                yield _finish_text(game, number, 1, index, path, missing=missing)
+                number += game.count("\n")
+                at = stop
+                continue
+            if not final and len(text) - at < _DEFER:
+                m = _PLAIN_START.match(text, at)
+                if m is not None and m.end() == text.rfind("\n") + 1:
+                    chunk = next(chunks, None)
+                    if chunk is None:
+                        final = True
+                    else:
+                        text = text[at:] + chunk
+                        at = 0
+                    continue
+        segment = text[at : end + 1] if end >= 0 else text[at:]
+        at += len(segment)
         column = 1
         while segment:
             if scan is None:
@@ -227,6 +311,7 @@ def read_records(source: Source, *, path: str = "-") -> Iterator[Record]:
             yield _finish(scan, index, path, missing=False)
             scan = None
             segment, column = segment[split:], column + split
+        number += 1
     if scan is not None:
         index += 1
         yield _finish(scan, index, path, missing=False)
@@ -235,19 +320,27 @@ def read_records(source: Source, *, path: str = "-") -> Iterator[Record]:
 def _finish(scan: _Scan, index: int, path: str, *, missing: bool) -> Record:
     """Parse the collected game; ``missing`` adds the missing-result error if apt."""
     text = "".join(scan.lines)
-    record = parse_game(text, line=scan.line, index=index, path=path, column=scan.column)
-    if missing and scan.content and record.result is None and not record.diagnostics:
+    return _finish_text(text, scan.line, scan.column, index, path, missing=missing and scan.content)
+
+
+def _finish_text(
+    text: str, line: int, column: int, index: int, path: str, *, missing: bool
+) -> Record:
+    """Parse one game's text; ``missing`` (it has movetext and the next game's tags cut it)
+    adds the missing-result error when the game has no result and no other error."""
+    record = parse_game(text, line=line, index=index, path=path, column=column)
+    if missing and record.result is None and not record.diagnostics:
         body = text.rstrip()
         row = body.count("\n")
-        column = len(body) - (body.rfind("\n") + 1) + 1
+        end = len(body) - (body.rfind("\n") + 1) + 1
         if row == 0:
-            column += scan.column - 1
+            end += column - 1
         record.diagnostics.append(
             Diagnostic(
                 SYNTAX,
                 "missing result: the game ends without a result before the next game's tags",
-                scan.line + row,
-                column,
+                line + row,
+                end,
                 path,
                 index,
             )
