@@ -347,7 +347,7 @@ def _move_of(route: Route) -> BrazilianMove:
 def _best_routes(position: BrazilianPosition) -> list[Route]:
     """The capture routes the majority rule allows (empty when there is no capture)."""
     routes = _routes(position)
-    if not routes:
+    if len(routes) < 2:
         return routes
     most = max(captured.bit_count() for _, captured in routes)
     return [route for route in routes if route[1].bit_count() == most]
