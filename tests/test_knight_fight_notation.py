@@ -389,7 +389,7 @@ def test_notation_of_unknown_text() -> None:
     assert GAME.notation_of("") is None
 
 
-def test_render_text_shows_numbers_dead_squares_and_knights() -> None:
+def test_render_text_shows_numbers_dead_squares_knights_and_paths() -> None:
     position = start(LATE)
     ply = GAME.parse_move(position, "C3/H8")
     lines = GAME.render_text(GAME.play(position, ply), ply).splitlines()
@@ -397,7 +397,12 @@ def test_render_text_shows_numbers_dead_squares_and_knights() -> None:
     assert lines[1] == "     A   B   C   D   E   F   G   H   I   J"
     assert lines[2] == " 10  90  91  92  93  94  95  96  97  98  99"
     assert lines[4] == "  8  70  71  72  73 B74  75  76  xx  78  79"
-    assert lines[8] == "  4  30  31  32  --  --  35  36  37  38  39"
+    assert lines[8] == "  4  30  31  32  -- w--  35  36  37  38  39"
     assert lines[9] == "  3  20  21 W22* 23  24  25  26  27  28  29"
     assert lines[11] == "  1  --  01  02  03  04  05  06  07  08  09"
-    assert len(lines) == 13
+    assert lines[12:] == [
+        "W, B: knights  w, b: their landings  --: inaccessible  *: last landing",
+        "xx: removed double",
+        "White's landings (score 62): E4=34 C3=22",
+        "Black's landings (score 51): E8=74",
+    ]

@@ -62,6 +62,7 @@ from __future__ import annotations
 import contextlib
 import random
 import re
+import textwrap
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
@@ -649,9 +650,11 @@ class KnightFight(Game):
 
     def render_text(self, position: KnightFightPosition, last: KnightMove | None = None) -> str:
         """The numbers board, rank 10 on top: ``--`` dead, ``W``/``B`` before a knight's
-        number, ``*`` after the last landing, ``xx`` on the double the last ply removed."""
+        number and ``w``/``b`` before its earlier landings, ``*`` after the last landing,
+        ``xx`` on the double the last ply removed; then each side's landings in order."""
         numbers = position.layout.numbers
         white, black = position.knights
+        visited = {square: "wb"[side] for side in Side for square in position.paths[side]}
         where = ["" if k is None else f" on {SQUARE_NAMES[k]}" for k in position.knights]
         lines = [
             f"Knight Fight: White {position.scores[0]}{where[0]}, "
@@ -662,6 +665,8 @@ class KnightFight(Game):
             cells = []
             for square in range(rank * SIZE, rank * SIZE + SIZE):
                 mark = "W" if square == white else "B" if square == black else " "
+                if mark == " ":
+                    mark = visited.get(square, " ")
                 after = "*" if last is not None and square == last.to else " "
                 if last is not None and square == last.remove:
                     body = "xx"
@@ -671,7 +676,13 @@ class KnightFight(Game):
                     body = f"{numbers[square]:02d}"
                 cells.append(f"{mark}{body}{after}")
             lines.append(f"{rank + 1:>3} {''.join(cells)}".rstrip())
-        lines.append("W, B: knights   --: inaccessible   *: last landing   xx: removed double")
+        lines.append("W, B: knights  w, b: their landings  --: inaccessible  *: last landing")
+        lines.append("xx: removed double")
+        for side in Side:
+            path = position.paths[side]
+            steps = " ".join(f"{SQUARE_NAMES[s]}={numbers[s]:02d}" for s in path) or "none yet"
+            heading = f"{side.title}'s landings (score {position.scores[side]}): "
+            lines.extend(textwrap.wrap(heading + steps, 78, subsequent_indent="    "))
         return "\n".join(lines)
 
     # Helpers -------------------------------------------------------------------------
