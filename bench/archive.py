@@ -42,17 +42,14 @@ print(status, peak, workers, file=sys.stderr)
 (VmHWM, kB) and the largest peak of its worker processes (kB)."""
 
 
-def build(path: Path, games: int, seed: int) -> int:
-    """Write ``games`` records, the five games taking turns; return the plies."""
+def build(path: Path, games: int, seed: int) -> None:
+    """Write ``games`` records, the five games taking turns."""
     rng = random.Random(seed)
-    plies = 0
     makers = list(GAMES.values())
     with path.open("w", encoding="utf-8") as out:
         for index in range(1, games + 1):
-            record, count = record_of(makers[index % len(makers)], index, rng)
-            plies += count
+            record, _ = record_of(makers[index % len(makers)], index, rng)
             out.write(write_record(record) + "\n")
-    return plies
 
 
 def validate(path: Path, jobs: int) -> tuple[float, int, int]:
@@ -72,14 +69,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "out")
+    parser.add_argument(
+        "--keep", action="store_true", help="reuse archives already written (same size, seed)"
+    )
+    parser.add_argument("--build-only", action="store_true", help="write the archives, no runs")
     args = parser.parse_args()
     args.out.mkdir(exist_ok=True)
     sizes = (args.games // 10, args.games)
     print(f"{platform.machine()}, Python {platform.python_version()}")
     for games in sizes:
         path = args.out / f"mixed-{games}-{args.seed}.pdn"
-        plies = build(path, games, args.seed)
-        print(f"{games} games, {plies} plies, {path.stat().st_size / 1e6:.1f} MB")
+        if not (args.keep and path.exists()):
+            build(path, games, args.seed)
+        print(f"{games} games, {path.stat().st_size / 1e6:.1f} MB")
+        if args.build_only:
+            continue
         serial = None
         for jobs in (1, 2):
             seconds, peak, workers = validate(path, jobs)
