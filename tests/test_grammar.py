@@ -394,3 +394,58 @@ def test_the_walks_ply_split_matches_the_grammars_ply_pattern(seed):
         for n, move, suffix, _ in expected
     ]
     assert record.diagnostics == []
+
+
+PLAIN_PIECES = [
+    '[Event "e"]\n',
+    '[A "b\\"c"]',
+    "1.",
+    "12...",
+    "3. ...",
+    "1.22-18",
+    "22-18",
+    "32-18",
+    "2-18",
+    "1-1",
+    "1-10",
+    "c3-d4",
+    "a3b4",
+    "C1",
+    "07",
+    "Ke4",
+    "E5/B7",
+    "1- 6",
+    "26x 17x\t10",
+    "22-18!",
+    "(?)",
+    "1-0",
+    "1/2-1/2",
+    "*",
+    "{c}",
+    "$3",
+    "x",
+    "[Bad",
+]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_plain_shortcut_reads_a_game_as_the_full_grammar_does(seed, monkeypatch):
+    """A game the ``plain`` rule matches gives the record ``full`` gives; others fall
+    through to ``full``."""
+    import random
+    import re
+
+    from notation.record import grammar
+
+    rng = random.Random(seed)
+    games = []
+    for _ in range(40):
+        parts = ['[Event "e"]\n[Site "s"]\n\n'] if rng.random() < 0.7 else []
+        for _ in range(rng.randrange(0, 9)):
+            parts.append(rng.choice(PLAIN_PIECES[:-4] if rng.random() < 0.9 else PLAIN_PIECES))
+            parts.append(rng.choice([" ", "\n", "", "\u00a0", "  \n"]))
+        parts.append(rng.choice(["", "1-0", "*", "1/2-1/2 ", "0-0\n", "1-1\n\n"]))
+        games.append("".join(parts))
+    got = [repr(parse_game(text, line=3, column=2)) for text in games]
+    monkeypatch.setattr(grammar.GRAMMAR["plain"], "re", re.compile(r"(?!)"))
+    assert got == [repr(parse_game(text, line=3, column=2)) for text in games]

@@ -74,6 +74,17 @@ MOVE_TOKEN = re.compile(rf"{MOVE_PATTERN}{_END}")
 _TAG = r'\[[ \t]*+([A-Za-z][A-Za-z0-9_]*+)[ \t]*+"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t]*+\]\s*+'
 _PLY = rf"(?!{_RESULT})(?:({_NUMBER})\s*)?({MOVE_PATTERN})({_SUFFIX})?{_END}\s*"
 _PLY_RUN = rf"(?:(?!{_RESULT})(?:{_NUMBER}\s*)?{MOVE_PATTERN}{_SUFFIX}?{_END}\s*)++"
+_TAG_RUN = rf"(?:{_TAG})++"
+_PLAIN_GAME = (
+    rf"(\s*+)(?P<tags>{_TAG_RUN})?+(?P<plies>{_PLY_RUN})?+"
+    rf"(?P<result>(?:(?P<won>{_RESULT})|\*)\s*)?+\Z"
+)
+"""The common game: the ``ws``, ``tags``, ``plies`` and ``result`` terminals in turn (the
+last with a named group), each but ``ws`` optional, then the end. Each part is matched
+possessively, as ``full`` matches that terminal; and where ``full`` would read anything
+else (a comment, a NAG, a variation, a lone number, text after the result, ...), these
+parts cannot match it, so ``plain`` fails and ``full`` reads the game. A ``plain`` game
+thus reads as it would through ``full``, with one rule attempt instead of about twenty."""
 _TAG_RE = re.compile(_TAG)
 _PLY_RE = re.compile(_PLY)
 _PLY_SPLIT = re.compile(
@@ -89,7 +100,9 @@ without re-checking what the grammar checked.
 """
 
 GRAMMAR_TEXT = rf"""
-game        = ws head top*
+game        = plain / full
+plain       = ~r'{_PLAIN_GAME}'
+full        = ws head top*
 head        = (tags / escape / lcomment / comment / badtag)*
 top         = plies / result / comment / nag / number / variation / lcomment / escape
               / opencomment / junk / stray
@@ -99,7 +112,7 @@ variation   = lparen element* rparen?
 lparen      = ~r"\(\s*"
 rparen      = ~r"\)\s*"
 ws          = ~r"\s*"
-tags        = ~r'(?:{_TAG})++'
+tags        = ~r'{_TAG_RUN}'
 badtag      = ~r"\[[^\n]*\s*"
 escape      = ~r"(?<![^\n])%([^\n]*)\s*"
 lcomment    = ~r";([^\n]*)\s*"
@@ -212,7 +225,10 @@ class _Walker:
 
     def record(self, tree: Node) -> Record:
         """The record of a whole ``game`` tree."""
-        ws, head, top = tree.children
+        game = tree.children[0]
+        if game.expr.name == "plain":
+            return self.plain(game.match)
+        ws, head, top = game.children
         record = Record(index=self.index, pos=self.pos(ws.end))
         moves = record.moves
         for item in head.children:
@@ -220,7 +236,7 @@ class _Walker:
             kind = node.expr.name
             start = node.start
             if kind == "tags":
-                self.tags(node, record.tags)
+                self.tags(start, node.end, record.tags)
             elif kind == "badtag":
                 line = node.text.split("\n", 1)[0].strip()
                 line = line if len(line) <= 40 else line[:37] + "..."
@@ -233,14 +249,29 @@ class _Walker:
         self.line_items(top.children, moves, record)
         return record
 
-    def tags(self, node: Node, tags: list[Tag]) -> None:
-        """Append the tag pairs of a ``tags`` run to ``tags``."""
+    def plain(self, game: re.Match[str]) -> Record:
+        """The record of a ``plain`` game: tags, plies and result, each maybe absent."""
+        record = Record(index=self.index, pos=self.pos(game.end(1)))
+        start, end = game.span("tags")
+        if start >= 0:
+            self.tags(start, end, record.tags)
+        start, end = game.span("plies")
+        if start >= 0:
+            self.plies(start, end, record.moves, None)
+        start = game.start("result")
+        if start >= 0:
+            record.result = game.group("won") or "*"
+            record.result_pos = self.pos(start)
+        return record
+
+    def tags(self, start: int, end: int, tags: list[Tag]) -> None:
+        """Append the tag pairs of the ``tags`` run from ``start`` to ``end`` to ``tags``."""
         starts = self.starts
         bases = self.bases
         line = self.line
         new = _new
         pos = _tuple
-        for m in _TAG_RE.finditer(self.text, node.start, node.end):
+        for m in _TAG_RE.finditer(self.text, start, end):
             name, value = m.groups()
             if "\\" in value:
                 value = _UNESCAPE.sub(r"\1", value)
@@ -273,7 +304,7 @@ class _Walker:
             node = item.children[0]
             kind = node.expr.name
             if kind == "plies":
-                last, pending = self.plies(node, line, pending)
+                last, pending = self.plies(node.start, node.end, line, pending)
                 if last is None:
                     return
             elif kind == "comment" or kind == "lcomment" or kind == "escape":
@@ -314,9 +345,10 @@ class _Walker:
             self.dangling(pending)
 
     def plies(
-        self, node: Node, line: Line, pending: tuple[str, int] | None
+        self, at: int, end: int, line: Line, pending: tuple[str, int] | None
     ) -> tuple[Ply | None, None]:
-        """Append the plies of a ``plies`` run to ``line``; return the last one.
+        """Append the plies of the ``plies`` run from ``at`` to ``end`` to ``line``; return
+        the last one.
 
         ``pending`` is a move number read alone before the run: it goes to the first ply,
         or is reported when that ply has its own number (the last ply is then ``None``).
@@ -328,13 +360,11 @@ class _Walker:
         append = plies.append
         new = _new
         pos = _tuple
-        at = node.start
         row = bisect_right(starts, at) - 1
         base = bases[row]
         lineno = self.line + row
         row += 1
         following = starts[row] if row < len(starts) else _NEVER
-        end = node.end
         ply = None
         find = text.find
         if (
