@@ -11,7 +11,6 @@ and play or a result claimed past a threefold repetition (a warning).
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
@@ -194,16 +193,16 @@ class _Replay(ReplayVisitor):
 
     def _check_repetition(self, trail: list[Position], end: Position | None) -> None:
         """Warn when play or a non-draw result followed a threefold repetition."""
-        counts = Counter(trail)
-        if counts.most_common(1)[0][1] < 3:
+        if len(set(trail)) > len(trail) - 2:  # a third occurrence needs two repeats
             return
         seen: dict[Position, int] = {}
-        number = 0
         for index, position in enumerate(trail):
             seen[position] = count = seen.get(position, 0) + 1
             if count == 3:
                 number = index
                 break
+        else:
+            return
         record = self.record
         third = f"the position after ply {number} occurred for the third time, a draw"
         if number < len(record.moves.plies):

@@ -58,6 +58,7 @@ class BrazilianPosition(NamedTuple):
     """A position: piece sets as bitboards on an internal 8x8 layout, and the side to move.
 
     Bit ``8 * row + column`` stands for a square, row 0 being rank 8 and column 0 file a.
+    Pieces stand on dark squares only, so ``DARK ^ (white | black)`` is the empty squares.
     """
 
     white: int
@@ -94,6 +95,8 @@ class BrazilianMove(NamedTuple):
 
 
 _new = tuple.__new__
+WHITE, BLACK = Side.WHITE, Side.BLACK
+"""The sides as module constants: looking a member up on its enum class is slow."""
 
 # Geometry -----------------------------------------------------------------------------
 
@@ -221,7 +224,7 @@ def _can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
 def _has_quiet(own: int, kings: int, empty: int, turn: Side) -> bool:
     """Whether the side owning ``own`` has a move that captures nothing."""
     men = own & ~kings
-    if turn is Side.WHITE:
+    if turn is WHITE:
         if ((men & COLUMN_GE1) >> 9) & empty or ((men & COLUMN_LE6) >> 7) & empty:
             return True
     elif ((men & COLUMN_GE1) << 7) & empty or ((men & COLUMN_LE6) << 9) & empty:
@@ -235,23 +238,31 @@ def _has_quiet(own: int, kings: int, empty: int, turn: Side) -> bool:
 
 
 Route = tuple[tuple[int, ...], int]
-"""A capture route: layout indexes visited (start first) and the captured mask."""
+"""A capture route: the square numbers visited (start first) and the captured mask.
 
-# A man's jumps from each index: (bit jumped over, landing index, landing bit).
-JUMPS = [
+The search works on square numbers so that a route's path is already a move's path.
+"""
+
+# A man's jumps from each square: (bit jumped over, landing square, landing bit).
+JUMPS = [()] + [
     tuple(
-        (1 << over, land, 1 << land)
+        (1 << over, SQUARE_OF[land], 1 << land)
         for d in range(4)
-        if (over := NEXT[d][i]) >= 0 and (land := NEXT[d][over]) >= 0
+        if (over := NEXT[d][INDEX[n]]) >= 0 and (land := NEXT[d][over]) >= 0
     )
-    for i in range(64)
+    for n in SQUARES
 ]
-# A king's rays from each index as (index, bit) pairs.
-RAY_BITS = [tuple(tuple((j, 1 << j) for j in RAYS[i][d]) for d in range(4)) for i in range(64)]
+# The squares a man on each square could jump over, to rule out every jump with one test.
+JUMPED = [0] + [sum(over for over, _, _ in JUMPS[n]) for n in SQUARES]
+# A king's rays from each square as (square, bit) pairs.
+RAY_BITS = [()] + [
+    tuple(tuple((SQUARE_OF[j], 1 << j) for j in RAYS[INDEX[n]][d]) for d in range(4))
+    for n in SQUARES
+]
 
 
 def _man_routes(
-    index: int,
+    square: int,
     live: int,
     empty: int,
     captured: int,
@@ -259,21 +270,26 @@ def _man_routes(
     out: list[Route],
     partial: list[Route] | None,
 ) -> None:
-    """Extend a man's capture from ``index``; ``live`` are the enemies not yet jumped."""
+    """Extend a man's capture from ``square``; ``live`` are the enemies not yet jumped."""
     done = True
-    for over, land, land_bit in JUMPS[index]:
+    for over, land, land_bit in JUMPS[square]:
         if live & over and empty & land_bit:
             done = False
             step = (*path, land)
+            taken = captured | over
             if partial is not None:
-                partial.append((step, captured | over))
-            _man_routes(land, live ^ over, empty, captured | over, step, out, partial)
+                partial.append((step, taken))
+            left = live ^ over
+            if left & JUMPED[land]:
+                _man_routes(land, left, empty, taken, step, out, partial)
+            else:  # no enemy next to the landing square: the route ends there
+                out.append((step, taken))
     if done:
         out.append((path, captured))
 
 
 def _king_routes(
-    index: int,
+    square: int,
     live: int,
     empty: int,
     captured: int,
@@ -281,19 +297,20 @@ def _king_routes(
     out: list[Route],
     partial: list[Route] | None,
 ) -> None:
-    """Extend a king's capture from ``index``; ``live`` are the enemies not yet jumped."""
+    """Extend a king's capture from ``square``; ``live`` are the enemies not yet jumped."""
     done = True
-    for ray in RAY_BITS[index]:
+    for ray in RAY_BITS[square]:
         over = 0
-        for square, bit in ray:
+        for land, bit in ray:
             if over:
                 if not empty & bit:
                     break
                 done = False
-                step = (*path, square)
+                step = (*path, land)
+                taken = captured | over
                 if partial is not None:
-                    partial.append((step, captured | over))
-                _king_routes(square, live ^ over, empty, captured | over, step, out, partial)
+                    partial.append((step, taken))
+                _king_routes(land, live ^ over, empty, taken, step, out, partial)
             elif not empty & bit:
                 if not live & bit:
                     break
@@ -309,25 +326,27 @@ def _routes(position: BrazilianPosition, partial: list[Route] | None = None) -> 
     """
     white, black, kings, turn = position
     own, opp = (black, white) if turn else (white, black)
-    empty = DARK & ~(white | black)
+    empty = DARK ^ (white | black)
     out: list[Route] = []
     starts = _capture_starts(own, opp, kings, empty)
     while starts:
         bit = starts & -starts
         starts ^= bit
-        start = bit.bit_length() - 1
+        start = SQUARE_OF[bit.bit_length() - 1]
         _man_routes(start, opp, empty | bit, 0, (start,), out, partial)
     starts = own & kings
     while starts:
         bit = starts & -starts
         starts ^= bit
-        start = bit.bit_length() - 1
+        start = SQUARE_OF[bit.bit_length() - 1]
         _king_routes(start, opp, empty | bit, 0, (start,), out, partial)
     return out
 
 
 def _captured_squares(captured: int) -> tuple[int, ...]:
     """The square numbers of a captured mask, in increasing order."""
+    if captured.bit_count() == 1:  # the common case: one piece taken
+        return (SQUARE_OF[captured.bit_length() - 1],)
     squares = []
     while captured:
         bit = captured & -captured
@@ -339,9 +358,7 @@ def _captured_squares(captured: int) -> tuple[int, ...]:
 def _move_of(route: Route) -> BrazilianMove:
     """The move a capture route makes."""
     path, captured = route
-    return _new(
-        BrazilianMove, (tuple(map(SQUARE_OF.__getitem__, path)), _captured_squares(captured))
-    )
+    return _new(BrazilianMove, (path, _captured_squares(captured)))
 
 
 def _best_routes(position: BrazilianPosition) -> list[Route]:
@@ -360,8 +377,8 @@ QUIET = [[_new(BrazilianMove, ((a, b), ())) for b in range(33)] for a in range(3
 def _quiet_moves(position: BrazilianPosition) -> list[BrazilianMove]:
     """The moves that capture nothing (legal when no capture exists)."""
     white, black, kings, turn = position
-    own = white if turn is Side.WHITE else black
-    empty = DARK & ~(white | black)
+    own = white if turn is WHITE else black
+    empty = DARK ^ (white | black)
     moves = []
     for index in _bits(own):
         start = SQUARE_AT[index]
@@ -514,7 +531,7 @@ def _parse_fen(fen: str) -> BrazilianPosition:
             boards[side] |= bit
             if king:
                 kings |= bit
-    turn = Side.WHITE if fields[0] == "w" else Side.BLACK
+    turn = WHITE if fields[0] == "w" else BLACK
     return BrazilianPosition(boards[0], boards[1], kings, turn)
 
 
@@ -527,11 +544,13 @@ def _write_fen(position: BrazilianPosition, notation: str) -> str:
             ("K" if kings & BIT[n] else "") + _name(n, notation) for n in SQUARES if pieces & BIT[n]
         ]
         lists.append(letter + ",".join(names))
-    return f"{'W' if turn is Side.WHITE else 'B'}:{lists[0]}:{lists[1]}"
+    return f"{'W' if turn is WHITE else 'B'}:{lists[0]}:{lists[1]}"
 
 
 def _check_gametype(value: str) -> None:
     """Reject a full GameType tag whose board or numbering this game does not use."""
+    if value in ("26", GAMETYPE_NUMERIC):  # the usual tags, checked without a regex
+        return
     normal = re.sub(r"\s+", "", value).upper()
     if normal not in ("26", GAMETYPE_NUMERIC, GAMETYPE_ALPHANUMERIC):
         raise SetupError(
@@ -540,7 +559,7 @@ def _check_gametype(value: str) -> None:
         )
 
 
-START = BrazilianPosition(sum(BIT[21:33]), sum(BIT[1:13]), 0, Side.WHITE)
+START = BrazilianPosition(sum(BIT[21:33]), sum(BIT[1:13]), 0, WHITE)
 
 _TEXT_CACHE: dict[str, _Text | _Malformed] = {}
 _TEXT_CACHE_SIZE = 4096
@@ -628,12 +647,15 @@ class Brazilian(Game):
             )
         squares, kind, _ = read
         white, black, kings, turn = position
-        own, opp = (black, white) if turn else (white, black)
+        if turn:
+            own, opp = black, white
+        else:
+            own, opp = white, black
         start = squares[0]
         start_bit = BIT[start]
         if own & start_bit:
             if kind != "x" and len(squares) == 2:
-                empty = DARK & ~(white | black)
+                empty = DARK ^ (white | black)
                 if not _can_capture(own, opp, kings, empty):
                     end = squares[1]
                     if empty & BIT[end]:
@@ -655,17 +677,22 @@ class Brazilian(Game):
     ) -> BrazilianMove | None:
         """The legal capture a list of squares names alone, if there is one."""
         routes = self._best(position)
-        first, last = INDEX[squares[0]], INDEX[squares[-1]]
-        if len(squares) == 2:
-            found = [route for route in routes if route[0][0] == first and route[0][-1] == last]
-            if found and all(route[1] == found[0][1] for route in found):
-                return _move_of(found[0])
+        if len(squares) > 2:
+            for route in routes:
+                if route[0] == squares:
+                    return _move_of(route)
             return None
-        indexes = tuple(INDEX[n] for n in squares)
-        for path, captured in routes:
-            if path == indexes:
-                return BrazilianMove(squares, _captured_squares(captured))
-        return None
+        # Start and end only: the routes between them must all take the same pieces.
+        first, last = squares
+        found = None
+        for route in routes:
+            path = route[0]
+            if path[0] == first and path[-1] == last:
+                if found is None:
+                    found = route
+                elif route[1] != found[1]:
+                    return None
+        return None if found is None else _move_of(found)
 
     def _diagnose(self, position: BrazilianPosition, read: _Text, text: str) -> IllegalMove:
         """The error for a well-formed move text that names no legal move."""
@@ -678,7 +705,7 @@ class Brazilian(Game):
             )
         start, end = squares[0], squares[-1]
         start_name, end_name = _name(start, notation), _name(end, notation)
-        own = white if turn is Side.WHITE else black
+        own = white if turn is WHITE else black
         if not own & BIT[start]:
             if not (white | black) & BIT[start]:
                 return IllegalMove(NO_PIECE, f"square {start_name} is empty")
@@ -692,15 +719,14 @@ class Brazilian(Game):
         if moves:
             partial: list[Route] = []
             _routes(position, partial)
-            indexes = tuple(INDEX[n] for n in squares)
             if len(squares) == 2:
                 taken = [
                     captured.bit_count()
                     for path, captured in partial
-                    if path[0] == indexes[0] and path[-1] == indexes[-1]
+                    if path[0] == start and path[-1] == end
                 ]
             else:
-                taken = [c.bit_count() for path, c in partial if path == indexes]
+                taken = [c.bit_count() for path, c in partial if path == squares]
             kind = kind or ("x" if taken or len(squares) > 2 else "-")
             same = [m for m in moves if m.path[0] == start and m.path[-1] == end]
             if kind == "-":
@@ -735,11 +761,7 @@ class Brazilian(Game):
                     ILLEGAL, f"{written} captures nothing: write {_write(quiet, notation, False)}"
                 )
             return IllegalMove(ILLEGAL, f"no capture is available; {written} is not legal")
-        if (
-            piece == "man"
-            and (ROW[end] > ROW[start]) == (turn is Side.WHITE)
-            and ROW[end] != ROW[start]
-        ):
+        if piece == "man" and (ROW[end] > ROW[start]) == (turn is WHITE) and ROW[end] != ROW[start]:
             return IllegalMove(BACKWARD, f"a man moves forward only; {written} goes backward")
         reason = f": square {end_name} is occupied" if (white | black) & BIT[end] else ""
         return IllegalMove(ILLEGAL, f"a {piece} on {start_name} cannot move to {end_name}{reason}")
@@ -788,8 +810,8 @@ class Brazilian(Game):
         elif end & PROMOTION[turn]:
             kings |= end
         if turn:
-            return _new(BrazilianPosition, (white, (black ^ start) | end, kings, Side.WHITE))
-        return _new(BrazilianPosition, ((white ^ start) | end, black, kings, Side.BLACK))
+            return _new(BrazilianPosition, (white, (black ^ start) | end, kings, WHITE))
+        return _new(BrazilianPosition, ((white ^ start) | end, black, kings, BLACK))
 
     def notation_of(self, text: str) -> str | None:
         """``"numeric"`` or ``"alphanumeric"`` by the move text's first character."""
@@ -805,8 +827,8 @@ class Brazilian(Game):
     def outcome(self, position: BrazilianPosition) -> Outcome | None:
         """The side to move loses when it has no legal move."""
         white, black, kings, turn = position
-        own, opp = (white, black) if turn is Side.WHITE else (black, white)
-        empty = DARK & ~(white | black)
+        own, opp = (white, black) if turn is WHITE else (black, white)
+        empty = DARK ^ (white | black)
         if _has_quiet(own, kings, empty, turn) or _can_capture(own, opp, kings, empty):
             return None
         return Outcome(turn.other, f"{turn.title} has no legal move")
@@ -815,7 +837,7 @@ class Brazilian(Game):
         """PDN draughts results first (``2-0``, ``0-2``, ``1-1``), then the chess forms."""
         if outcome.winner is None:
             return ("1-1", "1/2-1/2")
-        return ("2-0", "1-0") if outcome.winner is Side.WHITE else ("0-2", "0-1")
+        return ("2-0", "1-0") if outcome.winner is WHITE else ("0-2", "0-1")
 
     # Records -------------------------------------------------------------------------
 
