@@ -19,27 +19,18 @@ from typing import Annotated, BinaryIO
 
 import typer
 
+from cli.options import GameOption
 from notation import diagnostics as codes
 from notation import duplicates as dup
 from notation import stats as st
 from notation.annotate import COMMENT_KINDS, annotate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import Game
-from notation.games.registry import GAMES, get_game, resolve_game
+from notation.games.registry import get_game, resolve_game
 from notation.record.model import Record
 from notation.record.reader import read_records
 from notation.record.writer import write_record
 from notation.sources import Input, TextSource, UnreadableInput, open_input
-
-GameOption = Annotated[
-    str | None,
-    typer.Option(
-        "--game",
-        "-g",
-        help="Game of records whose tags name none (" + ", ".join(GAMES) + ").",
-        metavar="NAME",
-    ),
-]
 
 PathsArgument = Annotated[
     list[str],

@@ -29,6 +29,7 @@ from rich.progress import (
 )
 
 from cli.archive import annotate, duplicates, stats
+from cli.options import GameOption
 from notation import diagnostics as codes
 from notation.batch import FileResult, GameResult, validate_inputs
 from notation.convert import convert_record
@@ -52,16 +53,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-GameOption = Annotated[
-    str | None,
-    typer.Option(
-        "--game",
-        "-g",
-        help="Game of records whose tags name none (" + ", ".join(GAMES) + ").",
-        metavar="NAME",
-    ),
-]
 
 
 class _Exit:
