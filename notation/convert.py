@@ -60,7 +60,7 @@ def convert_record(
     try:
         start = game.start(tags)
     except SetupError as error:
-        pos = record.pos
+        pos = next((t.pos for t in record.tags if t.name == error.tag), record.pos)
         return [
             Diagnostic(
                 codes.BAD_SETUP, f"invalid setup: {error}", pos.line, pos.column, path, record.index

@@ -281,3 +281,10 @@ def test_validate_duplicates_finds_a_game_written_in_both_notations(tmp_path: Pa
             f"(line {first}): the same moves from the same start"
             for n, here, first in ((1, 1, 1), (2, 16, 16), (3, 28, 28), (4, 44, 43))
         ]
+
+
+def test_convert_reports_a_bad_setup_at_its_tag() -> None:
+    text = '[Event "e"]\n[GameType "26"]\n[FEN "W:W33:B1"]\n\n1. 22-18 *\n'
+    result = run("convert", "-", "-n", "alphanumeric", stdin=text)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("-:3:1: error REC202 invalid setup: ")
