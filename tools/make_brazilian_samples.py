@@ -14,6 +14,7 @@ where a given mistake can be made, then make it: one file per kind of problem.
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 from notation.games.base import Side
@@ -26,8 +27,21 @@ from notation.games.brazilian import (
     BrazilianMove,
     BrazilianPosition,
 )
-from notation.record.model import Comment, Line, Ply, Record, Tag
-from notation.record.writer import write_record
+from notation.record.model import Comment, Line, Ply, Record
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
+from samplekit import (
+    first_game,
+    first_mistake,
+    numbered,
+    record,
+    renumber_after_comments,
+    replay,
+    seven_tags,
+    write_records,
+    write_syntax_error,
+    write_unterminated_comment,
+)
 
 GAME = Brazilian()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "brazilian"
@@ -99,29 +113,8 @@ def play(start: BrazilianPosition, rng: random.Random, length: int):
     return moves, texts, positions, result
 
 
-def numbered(texts: list[str], first_turn: Side = Side.WHITE, first_number: int = 1) -> Line:
-    """A line of plies with move numbers before White's plies (and ``N...`` to open)."""
-    plies = []
-    for offset, text in enumerate(texts):
-        turn = first_turn if offset % 2 == 0 else first_turn.other
-        number = first_number + (offset + (1 if first_turn is Side.BLACK else 0)) // 2
-        label = None
-        if turn is Side.WHITE:
-            label = f"{number}."
-        elif offset == 0:
-            label = f"{number}..."
-        plies.append(Ply(text, number=label))
-    return Line(plies)
-
-
-def record(tags: list[tuple[str, str]], line: Line, result: str) -> Record:
-    return Record(tags=[Tag(name, value) for name, value in tags], moves=line, result=result)
-
-
 def write(name: str, records: list[Record]) -> None:
-    path = OUT / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(write_record(r) for r in records), encoding="utf-8")
+    write_records(OUT / name, records)
 
 
 def club_games() -> list[Record]:
@@ -131,16 +124,16 @@ def club_games() -> list[Record]:
         rng = random.Random(1000 + round_)
         _, texts, _, result = play(GAME.start({}), rng, rng.randrange(40, 120))
         white, black = PLAYERS[round_ % 12], PLAYERS[(round_ * 5 + 3) % 12]
-        tags = [
-            ("Event", "Clube de Damas de Recife, Championship 2025"),
-            ("Site", "Recife BRA"),
-            ("Date", f"2025.03.{round_ + 1:02d}"),
-            ("Round", str(round_)),
-            ("White", white),
-            ("Black", black),
-            ("Result", result),
+        tags = seven_tags(
+            "Clube de Damas de Recife, Championship 2025",
+            "Recife BRA",
+            f"2025.03.{round_ + 1:02d}",
+            round_,
+            white,
+            black,
+            result,
             ("GameType", "26,W,8,8,N2,0"),
-        ]
+        )
         records.append(record(tags, numbered(texts), result))
     return records
 
@@ -169,14 +162,14 @@ def lidraughts_games() -> list[Record]:
                 ply.number = f"{offset // 2 + 1}..."
         welo, belo = rng.randrange(1500, 2300), rng.randrange(1500, 2300)
         termination = "Normal" if result != "1-1" else "Draw"
-        tags = [
-            ("Event", "Rated Blitz game"),
-            ("Site", f"https://lidraughts.org/bR{index:02d}xq7Z"),
-            ("Date", f"2025.06.{10 + index:02d}"),
-            ("Round", "-"),
-            ("White", f"player{rng.randrange(100, 999)}"),
-            ("Black", f"player{rng.randrange(100, 999)}"),
-            ("Result", result),
+        tags = seven_tags(
+            "Rated Blitz game",
+            f"https://lidraughts.org/bR{index:02d}xq7Z",
+            f"2025.06.{10 + index:02d}",
+            "-",
+            f"player{rng.randrange(100, 999)}",
+            f"player{rng.randrange(100, 999)}",
+            result,
             ("UTCDate", f"2025.06.{10 + index:02d}"),
             ("UTCTime", f"{rng.randrange(0, 24):02d}:{rng.randrange(0, 60):02d}:11"),
             ("WhiteElo", str(welo)),
@@ -185,7 +178,7 @@ def lidraughts_games() -> list[Record]:
             ("FEN", fen),
             ("TimeControl", "300+2"),
             ("Termination", termination),
-        ]
+        )
         records.append(record(tags, line, result))
     return records
 
@@ -228,30 +221,20 @@ def annotated_games() -> list[Record]:
                 line.plies[offset].nags.append(1)
                 line.plies[offset].comments.append(Comment(f"A {len(move.captured)}-piece shot."))
                 break
-        _renumber_after_comments(line)
-        tags = [
-            ("Event", "Brazilian Championship 2024, annotated games"),
-            ("Site", "Sao Paulo BRA"),
-            ("Date", f"2024.11.{index + 3:02d}"),
-            ("Round", str(index + 1)),
-            ("White", PLAYERS[(index + 4) % 12]),
-            ("Black", PLAYERS[(index + 9) % 12]),
-            ("Result", result),
+        renumber_after_comments(line)
+        tags = seven_tags(
+            "Brazilian Championship 2024, annotated games",
+            "Sao Paulo BRA",
+            f"2024.11.{index + 3:02d}",
+            index + 1,
+            PLAYERS[(index + 4) % 12],
+            PLAYERS[(index + 9) % 12],
+            result,
             ("Annotator", PLAYERS[index]),
             ("GameType", "26,W,8,8,N2,0"),
-        ]
+        )
         records.append(record(tags, line, result))
     return records
-
-
-def _renumber_after_comments(line: Line) -> None:
-    """Give a Black ply that follows comments or variations its ``N...`` number."""
-    for previous, ply in zip(line.plies, line.plies[1:], strict=False):
-        if ply.number is None and (previous.comments or previous.variations):
-            number = previous.number.rstrip(".") if previous.number else "?"
-            ply.number = f"{number}..."
-        for variation in ply.variations:
-            _renumber_after_comments(variation)
 
 
 ENDGAMES = [
@@ -271,42 +254,43 @@ def endgame_games() -> list[Record]:
         _, texts, _, result = play(start, rng, 60)
         line = numbered(texts, GAME.turn(start))
         line.comments.append(Comment(title))
-        tags = [
-            ("Event", "Endgame studies"),
-            ("Site", "Porto Alegre BRA"),
-            ("Date", "2025.01.20"),
-            ("Round", str(index + 1)),
-            ("White", "Study"),
-            ("Black", "Study"),
-            ("Result", result),
+        tags = seven_tags(
+            "Endgame studies",
+            "Porto Alegre BRA",
+            "2025.01.20",
+            index + 1,
+            "Study",
+            "Study",
+            result,
             ("GameType", "26,W,8,8,N2,0"),
             ("FEN", fen),
-        ]
+        )
         records.append(record(tags, line, result))
     return records
 
 
 def ambiguous_game() -> list[Record]:
     """A game with a capture whose start and end alone name two routes, written in full."""
-    for seed in range(6000, 9000):
-        rng = random.Random(seed)
-        moves, texts, positions, result = play(GAME.start({}), rng, 120)
-        if any(
+    _, (_, texts, _, result) = first_game(
+        range(6000, 9000),
+        lambda seed: play(GAME.start({}), random.Random(seed), 120),
+        lambda game: any(
             text.count("x") > 1 and _ambiguous(p, m)
-            for text, p, m in zip(texts, positions, moves, strict=False)
-        ):
-            tags = [
-                ("Event", "Ambiguous capture example"),
-                ("Site", "Recife BRA"),
-                ("Date", "2025.04.02"),
-                ("Round", "1"),
-                ("White", PLAYERS[0]),
-                ("Black", PLAYERS[1]),
-                ("Result", result),
-                ("GameType", "26,W,8,8,N2,0"),
-            ]
-            return [record(tags, numbered(texts), result)]
-    raise SystemExit("no ambiguous capture found")
+            for text, p, m in zip(game[1], game[2], game[0], strict=False)
+        ),
+        "no ambiguous capture found",
+    )
+    tags = seven_tags(
+        "Ambiguous capture example",
+        "Recife BRA",
+        "2025.04.02",
+        1,
+        PLAYERS[0],
+        PLAYERS[1],
+        result,
+        ("GameType", "26,W,8,8,N2,0"),
+    )
+    return [record(tags, numbered(texts), result)]
 
 
 def _ambiguous(position: BrazilianPosition, move: BrazilianMove) -> bool:
@@ -318,30 +302,18 @@ def _ambiguous(position: BrazilianPosition, move: BrazilianMove) -> bool:
     return len(same) > 1
 
 
-def _tags(event: str, result: str, extra: list[tuple[str, str]] = ()) -> list[tuple[str, str]]:
-    return [
-        ("Event", event),
-        ("Site", "Recife BRA"),
-        ("Date", "2025.05.17"),
-        ("Round", "1"),
-        ("White", PLAYERS[2]),
-        ("Black", PLAYERS[3]),
-        ("Result", result),
+def _tags(event: str, result: str, *extra: tuple[str, str]) -> list[tuple[str, str]]:
+    return seven_tags(
+        event,
+        "Recife BRA",
+        "2025.05.17",
+        1,
+        PLAYERS[2],
+        PLAYERS[3],
+        result,
         ("GameType", "26,W,8,8,N2,0"),
         *extra,
-    ]
-
-
-def _first(predicate, seeds=range(7000, 9000)):
-    """(texts before, position, seed) of the first seeded game position where ``predicate``
-    gives a move text."""
-    for seed in seeds:
-        moves, texts, positions, _ = play(GAME.start({}), random.Random(seed), 80)
-        for ply in range(6, len(moves)):
-            bad = predicate(positions[ply])
-            if bad is not None:
-                return texts[:ply], bad
-    raise SystemExit("no position found")
+    )
 
 
 def _occupied(position: BrazilianPosition, square: int) -> bool:
@@ -447,14 +419,14 @@ def short_and_ambiguous(position: BrazilianPosition) -> str | None:
 
 def broken_game(event: str, predicate, seeds=range(7000, 9000)) -> Record:
     """A seeded game up to the first position where ``predicate`` names a mistake, then it."""
-    for seed in seeds:
-        moves, texts, positions, _ = play(GAME.start({}), random.Random(seed), 80)
-        for ply in range(6, len(moves)):
-            bad = predicate(positions[ply])
-            if bad is not None:
-                line = numbered([*texts[:ply], bad])
-                return record(_tags(event, "*"), line, "*")
-    raise SystemExit(f"no position for {event!r}")
+    _, (_, texts, _, _), ply, bad = first_mistake(
+        seeds,
+        lambda seed: play(GAME.start({}), random.Random(seed), 80),
+        lambda game, ply: predicate(game[2][ply]),
+        6,
+        f"no position for {event!r}",
+    )
+    return record(_tags(event, "*"), numbered([*texts[:ply], bad]), "*")
 
 
 def broken_set() -> None:
@@ -478,22 +450,17 @@ def broken_set() -> None:
     over = next(r for r in club_games() if _decided(r))
     over.moves.plies.append(Ply("10-14"))
     write("broken/move-after-end.pdn", [over])
-    first, second, third = (write_record(r) for r in club_games()[:3])
-    junk = second.replace(" 3. ", " 3. 22-18?? foo ", 1)
-    (OUT / "broken/syntax-error.pdn").write_text("\n".join((first, junk, third)), encoding="utf-8")
-    cut = first.replace(" 5. ", " 5. {a comment that is never closed ", 1)
-    (OUT / "broken/unterminated-comment.pdn").write_text(cut + "\n" + second, encoding="utf-8")
+    club = club_games()[:3]
+    write_syntax_error(OUT / "broken/syntax-error.pdn", club, 3, "22-18?? foo")
+    write_unterminated_comment(OUT / "broken/unterminated-comment.pdn", club, 5)
     shuffle = ["29-25", "1-5", "25-29", "5-1"] * 2 + ["29-25"]
-    tags = _tags("Kings shuffle past a threefold repetition", "1-1", [("FEN", "W:WK29:BK1")])
+    tags = _tags("Kings shuffle past a threefold repetition", "1-1", ("FEN", "W:WK29:BK1"))
     write("broken/repetition-played-on.pdn", [record(tags, numbered(shuffle), "1-1")])
 
 
 def _decided(record: Record) -> bool:
     """True when the record's last position leaves the side to move without a move."""
-    position = GAME.start(record.tag_dict())
-    for ply in record.moves.plies:
-        position = GAME.play(position, GAME.parse_move(position, ply.text))
-    return GAME.outcome(position) is not None
+    return GAME.outcome(replay(GAME, record)) is not None
 
 
 def main() -> None:

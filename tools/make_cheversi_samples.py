@@ -16,6 +16,7 @@ position where a given mistake can be made, then make it: one file per kind of p
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,7 +31,19 @@ from notation.games.cheversi import (
     Placement,
 )
 from notation.record.model import Comment, Line, Ply, Record, Tag
-from notation.record.writer import write_record
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
+from samplekit import (
+    first_game,
+    first_mistake,
+    move_texts,
+    numbered,
+    record,
+    renumber_after_comments,
+    seven_tags,
+    write_records,
+    write_syntax_error,
+)
 
 GAME = Cheversi()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "cheversi"
@@ -101,42 +114,12 @@ def play(
 def texts(game: Game, notation: str = "en") -> list[str]:
     """The placements of ``game`` written in ``notation``."""
     moves, positions, _ = game
-    return [GAME.format_move(p, m, notation) for p, m in zip(positions, moves, strict=False)]
-
-
-def numbered(plies: list[str], first_turn: Side = Side.WHITE, first_number: int = 1) -> Line:
-    """A line of plies with move numbers before White's plies (and ``N...`` to open)."""
-    line = Line()
-    for offset, text in enumerate(plies):
-        turn = first_turn if offset % 2 == 0 else first_turn.other
-        number = first_number + (offset + (1 if first_turn is Side.BLACK else 0)) // 2
-        label = None
-        if turn is Side.WHITE:
-            label = f"{number}."
-        elif offset == 0:
-            label = f"{number}..."
-        line.plies.append(Ply(text, number=label))
-    return line
-
-
-def renumber_after_comments(line: Line) -> None:
-    """Give a Black ply that follows comments or variations its ``N...`` number."""
-    for previous, ply in zip(line.plies, line.plies[1:], strict=False):
-        if ply.number is None and (previous.comments or previous.variations):
-            number = previous.number.rstrip(".") if previous.number else "?"
-            ply.number = f"{number}..."
-        for variation in ply.variations:
-            renumber_after_comments(variation)
+    return move_texts(GAME, moves, positions, notation)
 
 
 def move_number(ply: int) -> int:
     """The move number of game ply ``ply`` (0-based: ply 0 is White's 1st)."""
     return ply // 2 + 1
-
-
-def record(tags: list[tuple[str, str]], line: Line, result: str) -> Record:
-    """A record of ``tags``, ``line`` and ``result``."""
-    return Record(tags=[Tag(name, value) for name, value in tags], moves=line, result=result)
 
 
 def notation_tags(notation: str) -> list[tuple[str, str]]:
@@ -146,25 +129,14 @@ def notation_tags(notation: str) -> list[tuple[str, str]]:
 
 def write(name: str, records: list[Record]) -> None:
     """Write ``records`` to ``samples/cheversi/<name>``, canonical."""
-    path = OUT / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(write_record(r) for r in records), encoding="utf-8")
+    write_records(OUT / name, records)
 
 
 def standard_tags(
     event: str, site: str, date: str, round_: str, white: str, black: str, result: str
 ) -> list[tuple[str, str]]:
     """The seven standard tags and the ``Variant`` tag."""
-    return [
-        ("Event", event),
-        ("Site", site),
-        ("Date", date),
-        ("Round", round_),
-        ("White", white),
-        ("Black", black),
-        ("Result", result),
-        ("Variant", GAME.name),
-    ]
+    return seven_tags(event, site, date, round_, white, black, result, ("Variant", GAME.name))
 
 
 def event_games(
@@ -253,11 +225,12 @@ def _find(
     wanted: Callable[[Game], bool], seeds: range, *, hold_queen: bool = False
 ) -> tuple[int, Game]:
     """The first seed whose game ``wanted`` accepts, and that game."""
-    for seed in seeds:
-        game = play(GAME.start({}), random.Random(seed), hold_queen=hold_queen)
-        if wanted(game):
-            return seed, game
-    raise SystemExit("no game found")
+    return first_game(
+        seeds,
+        lambda seed: play(GAME.start({}), random.Random(seed), hold_queen=hold_queen),
+        wanted,
+        "no game found",
+    )
 
 
 def _queen_ply(game: Game) -> int:
@@ -415,18 +388,16 @@ def broken_game(
 ) -> Record:
     """A seeded game up to the first position (from ``first_ply`` on) where ``finder``
     names a mistake, then the mistake."""
-    for seed in seeds:
-        game = play(GAME.start({}), random.Random(seed), hold_queen=hold_queen)
-        moves, positions, _ = game
-        for ply in range(first_ply, len(moves)):
-            bad = finder(positions[ply])
-            if bad is not None:
-                line = numbered([*texts(game, notation)[:ply], bad])
-                tags = standard_tags(
-                    event, "Gdansk POL", "2025.06.21", "1", PLAYERS[1], PLAYERS[2], "*"
-                )
-                return record(tags + notation_tags(notation), line, "*")
-    raise SystemExit(f"no position for {event!r}")
+    _, game, ply, bad = first_mistake(
+        seeds,
+        lambda seed: play(GAME.start({}), random.Random(seed), hold_queen=hold_queen),
+        lambda game, ply: finder(game[1][ply]),
+        first_ply,
+        f"no position for {event!r}",
+    )
+    line = numbered([*texts(game, notation)[:ply], bad])
+    tags = standard_tags(event, "Gdansk POL", "2025.06.21", "1", PLAYERS[1], PLAYERS[2], "*")
+    return record(tags + notation_tags(notation), line, "*")
 
 
 def _pawn_move(position: CheversiPosition) -> str | None:
@@ -501,9 +472,7 @@ def broken_set() -> None:
     assert fen is not None
     setup.set_tag("FEN", fen.replace(" b ", " w "))
     write("broken/bad-setup.pdn", [setup])
-    first, second = (write_record(r) for r in club_games()[:2])
-    junk = second.replace(" 3. ", " 3. Ke4+ ", 1)
-    (OUT / "broken/syntax-error.pdn").write_text(first + "\n" + junk, encoding="utf-8")
+    write_syntax_error(OUT / "broken/syntax-error.pdn", club_games()[:2], 3, "Ke4+")
 
 
 def main() -> None:

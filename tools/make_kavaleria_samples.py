@@ -19,6 +19,7 @@ drawn by :mod:`notation.render.kavaleria`, shown in the rules documentation.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -44,9 +45,21 @@ from notation.games.kavaleria import (
     KavaleriaPosition,
     owner,
 )
-from notation.record.model import Comment, Line, Ply, Record, Tag
-from notation.record.writer import write_record
+from notation.record.model import Comment, Line, Ply, Record
 from notation.render.kavaleria import draw
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
+from samplekit import (
+    first_mistake,
+    move_texts,
+    record,
+    renumber_after_comments,
+    replay,
+    seven_tags,
+    write_records,
+    write_syntax_error,
+    write_unterminated_comment,
+)
 
 GAME = Kavaleria()
 ROOT = Path(__file__).resolve().parents[1]
@@ -147,11 +160,6 @@ def play(start: KavaleriaPosition, rng: random.Random, length: int):
     return moves, positions, result
 
 
-def texts_of(moves: list[KavaleriaMove], positions: list[KavaleriaPosition], notation=None):
-    """The moves written in ``notation``."""
-    return [GAME.format_move(p, m, notation) for p, m in zip(positions, moves, strict=False)]
-
-
 # Records -----------------------------------------------------------------------------------
 
 
@@ -177,31 +185,17 @@ def numbered(texts: list[str], turns: list[Side], first_number: int = 1) -> Line
 def line_of(moves, positions, notation=None, first_number: int = 1) -> Line:
     """The numbered line of a played game."""
     turns = [p.turn for p in positions[: len(moves)]]
-    return numbered(texts_of(moves, positions, notation), turns, first_number)
-
-
-def record(tags: list[tuple[str, str]], line: Line, result: str) -> Record:
-    return Record(tags=[Tag(name, value) for name, value in tags], moves=line, result=result)
+    return numbered(move_texts(GAME, moves, positions, notation), turns, first_number)
 
 
 def write(name: str, records: list[Record]) -> None:
-    path = OUT / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(write_record(r) for r in records), encoding="utf-8")
+    write_records(OUT / name, records)
 
 
 def _tags(event, site, date, round_, white, black, result, extra=()) -> list[tuple[str, str]]:
-    return [
-        ("Event", event),
-        ("Site", site),
-        ("Date", date),
-        ("Round", str(round_)),
-        ("White", white),
-        ("Black", black),
-        ("Result", result),
-        ("Variant", "kavaleria"),
-        *extra,
-    ]
+    return seven_tags(
+        event, site, date, round_, white, black, result, ("Variant", "kavaleria"), *extra
+    )
 
 
 def _remark(line: Line, moves, positions) -> None:
@@ -227,16 +221,6 @@ def _remark(line: Line, moves, positions) -> None:
             ply.comments.append(Comment(f"Takes {len(move.taken)} in one turn."))
 
 
-def _renumber(line: Line) -> None:
-    """Give a Black ply that follows comments or variations its ``N...`` number."""
-    for previous, ply in zip(line.plies, line.plies[1:], strict=False):
-        if ply.number is None and (previous.comments or previous.variations):
-            number = previous.number.rstrip(".") if previous.number else "?"
-            ply.number = f"{number}..."
-        for variation in ply.variations:
-            _renumber(variation)
-
-
 def club_games() -> list[Record]:
     """Ten games of a club round robin in Kyiv, coordinate notation, standard start."""
     records = []
@@ -246,7 +230,7 @@ def club_games() -> list[Record]:
         moves, positions, result = play(start, rng, rng.randrange(70, 160))
         line = line_of(moves, positions)
         _remark(line, moves, positions)
-        _renumber(line)
+        renumber_after_comments(line)
         white, black = PLAYERS[round_ % 10], PLAYERS[(round_ * 3 + 1) % 10]
         tags = _tags(
             "Kyiv Kavaleria Club Championship 2024",
@@ -310,7 +294,7 @@ def annotated_games() -> list[Record]:
         line.plies[branch].variations.append(variation)
         line.plies[branch].suffix = line.plies[branch].suffix or "!?"
         line.plies[branch].comments.append(Comment("Keeps the centre closed."))
-        _renumber(line)
+        renumber_after_comments(line)
         tags = _tags(
             "Ukrainian Kavaleria Cup 2024, annotated games",
             "Lviv UKR",
@@ -335,7 +319,7 @@ def variant_games() -> list[Record]:
         line = line_of(moves, positions)
         line.comments.append(Comment(f"Played with the {rules} rule."))
         _remark(line, moves, positions)
-        _renumber(line)
+        renumber_after_comments(line)
         tags = _tags(
             "Kharkiv variants evening",
             "Kharkiv UKR",
@@ -387,7 +371,7 @@ def setup_games() -> list[Record]:
         line = line_of(moves, positions)
         line.comments.append(Comment(title))
         _remark(line, moves, positions)
-        _renumber(line)
+        renumber_after_comments(line)
         extra = [("FEN", fen)] + ([("Rules", rules)] if rules else [])
         tag_list = _tags(
             "Seed start positions",
@@ -407,7 +391,7 @@ def setup_games() -> list[Record]:
         line = line_of(moves, positions)
         line.comments.append(Comment(title))
         _remark(line, moves, positions)
-        _renumber(line)
+        renumber_after_comments(line)
         tag_list = _tags(
             "Endgame studies", "Kyiv UKR", "2025.03.09", index + 1, "Study", "Study", result
         )
@@ -627,17 +611,17 @@ def broken_game(event: str, predicate: Predicate, rules: str = "", first_ply: in
     """A seeded game up to the first position where ``predicate`` names a mistake, then it."""
     tags = {"Rules": rules} if rules else {}
     start = GAME.start(tags)
-    for seed in range(900, 1000):
-        moves, positions, _ = play(start, random.Random(seed), 160)
-        for ply in range(first_ply, len(moves)):
-            last = moves[ply - 1] if ply else None
-            bad = predicate(positions[ply], last)
-            if bad is not None:
-                texts = texts_of(moves[:ply], positions[:ply])
-                line = numbered([*texts, bad], [p.turn for p in positions[: ply + 1]])
-                extra = [("Rules", rules)] if rules else []
-                return record(_broken_tags(event, "*", extra), line, "*")
-    raise SystemExit(f"no position for {event!r}")
+    _, (moves, positions, _), ply, bad = first_mistake(
+        range(900, 1000),
+        lambda seed: play(start, random.Random(seed), 160),
+        lambda game, ply: predicate(game[1][ply], game[0][ply - 1] if ply else None),
+        first_ply,
+        f"no position for {event!r}",
+    )
+    texts = move_texts(GAME, moves[:ply], positions[:ply])
+    line = numbered([*texts, bad], [p.turn for p in positions[: ply + 1]])
+    extra = [("Rules", rules)] if rules else []
+    return record(_broken_tags(event, "*", extra), line, "*")
 
 
 def _broken_tags(event: str, result: str, extra=()) -> list[tuple[str, str]]:
@@ -665,14 +649,7 @@ BROKEN: list[tuple[str, str, Predicate]] = [
 
 def _decisive(records: list[Record]) -> list[Record]:
     """The records whose main line ends with a Voivode taken."""
-    found = []
-    for each in records:
-        position = GAME.start(each.tag_dict())
-        for ply in each.moves.plies:
-            position = GAME.play(position, GAME.parse_move(position, ply.text))
-        if GAME.outcome(position) is not None:
-            found.append(each)
-    return found
+    return [each for each in records if GAME.outcome(replay(GAME, each)) is not None]
 
 
 def broken_set() -> None:
@@ -685,9 +662,7 @@ def broken_set() -> None:
     )
     won = _decisive(club_games())
     over = won[0]
-    position = GAME.start(over.tag_dict())
-    for ply in over.moves.plies:
-        position = GAME.play(position, GAME.parse_move(position, ply.text))
+    position = replay(GAME, over)
     loser = KavaleriaPosition(position.board, position.turn, position.options)
     step = next(p for p in range(POINT_COUNT) if _mine(loser, p) and _free_forward(loser, p))
     over.moves.plies.append(Ply(f"{_name(step)}-{_name(_free_forward(loser, step))}"))
@@ -719,11 +694,9 @@ def broken_set() -> None:
         "*",
     )
     write("broken/bad-setup.pdn", [bad_fen, bad_rules])
-    first, second, third = (write_record(_plain(r)) for r in club_games()[:3])
-    junk = second.replace(" 4. ", " 4. C3-D4?? oops ", 1)
-    (OUT / "broken/syntax-error.pdn").write_text("\n".join((first, junk, third)), encoding="utf-8")
-    cut = first.replace(" 6. ", " 6. {a comment that is never closed ", 1)
-    (OUT / "broken/unterminated-comment.pdn").write_text(cut + "\n" + second, encoding="utf-8")
+    club = [_plain(r) for r in club_games()[:3]]
+    write_syntax_error(OUT / "broken/syntax-error.pdn", club, 4, "C3-D4?? oops")
+    write_unterminated_comment(OUT / "broken/unterminated-comment.pdn", club, 6)
 
 
 def _plain(game: Record) -> Record:

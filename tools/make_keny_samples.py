@@ -17,6 +17,7 @@ position in ``docs/rules/keny-start.svg`` is drawn here too.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -43,9 +44,21 @@ from notation.games.keny import (
     generate_moves,
     quiet_moves,
 )
-from notation.record.model import Comment, Line, Ply, Record, Tag
-from notation.record.writer import write_record
+from notation.record.model import Comment, Line, Ply, Record
 from notation.render.keny import draw
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
+from samplekit import (
+    first_game,
+    first_mistake,
+    numbered,
+    record,
+    renumber_after_comments,
+    seven_tags,
+    write_records,
+    write_syntax_error,
+    write_unterminated_comment,
+)
 
 GAME = Keny()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "keny"
@@ -65,6 +78,9 @@ PLAYERS = [
     "Yusupova, Leyla",
 ]
 Texts = list[str]
+Played = tuple[list[KenyMove], Texts, list[KenyPosition], str]
+"""A played game: its moves, their texts, the positions before each and after the last,
+the result."""
 Finder = Callable[[KenyPosition], Iterable[str]]
 
 
@@ -117,7 +133,7 @@ def choose(position: KenyPosition, legal: list[KenyMove], rng: random.Random) ->
 
 def play(
     start: KenyPosition, rng: random.Random, length: int = 400, notation: str = "algebraic"
-) -> tuple[list[KenyMove], Texts, list[KenyPosition], str]:
+) -> Played:
     """(moves, texts, positions before each move and the last, result) of one seeded game."""
     position, moves, texts, positions = start, [], [], []
     for _ in range(length):
@@ -142,35 +158,6 @@ def play(
 # Records ----------------------------------------------------------------------------------
 
 
-def numbered(texts: Texts, first_turn: Side = Side.WHITE, first_number: int = 1) -> Line:
-    """A line of plies with move numbers before White's plies (and ``N...`` to open)."""
-    plies = []
-    for offset, text in enumerate(texts):
-        turn = first_turn if offset % 2 == 0 else first_turn.other
-        number = first_number + (offset + (1 if first_turn is Side.BLACK else 0)) // 2
-        label = None
-        if turn is Side.WHITE:
-            label = f"{number}."
-        elif offset == 0:
-            label = f"{number}..."
-        plies.append(Ply(text, number=label))
-    return Line(plies)
-
-
-def _renumber_after_comments(line: Line) -> None:
-    """Give a Black ply that follows comments or variations its ``N...`` number."""
-    for previous, ply in zip(line.plies, line.plies[1:], strict=False):
-        if ply.number is None and (previous.comments or previous.variations):
-            number = previous.number.rstrip(".") if previous.number else "?"
-            ply.number = f"{number}..."
-        for variation in ply.variations:
-            _renumber_after_comments(variation)
-
-
-def record(tags: list[tuple[str, str]], line: Line, result: str) -> Record:
-    return Record(tags=[Tag(name, value) for name, value in tags], moves=line, result=result)
-
-
 def header(
     event: str,
     site: str,
@@ -183,16 +170,7 @@ def header(
     extra: Iterable[tuple[str, str]] = (),
 ) -> list[tuple[str, str]]:
     """The seven standard tags, the Variant tag, the setup tags of ``start``, then ``extra``."""
-    tags = [
-        ("Event", event),
-        ("Site", site),
-        ("Date", date),
-        ("Round", round_),
-        ("White", white),
-        ("Black", black),
-        ("Result", result),
-        ("Variant", "keny"),
-    ]
+    tags = seven_tags(event, site, date, round_, white, black, result, ("Variant", "keny"))
     setup = GAME.setup_tags(start)
     if "Rules" in setup:
         tags.append(("Rules", setup["Rules"]))
@@ -200,9 +178,7 @@ def header(
 
 
 def write(name: str, records: list[Record]) -> None:
-    path = OUT / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(write_record(r) for r in records), encoding="utf-8")
+    write_records(OUT / name, records)
 
 
 # Valid samples -----------------------------------------------------------------------------
@@ -288,7 +264,7 @@ def annotated_games() -> list[Record]:
             line.plies[branch].suffix = "!"
             line.plies[branch].comments.append(Comment("Keeps the men together."))
         _annotate(line, moves)
-        _renumber_after_comments(line)
+        renumber_after_comments(line)
         tags = header(
             "Dagestan Keny Championship 2024, annotated games",
             "Khasavyurt RUS",
@@ -389,12 +365,12 @@ def option_games() -> list[Record]:
     for index, (option, title, fen, shows) in enumerate(OPTIONS):
         tags = {"Rules": option} if fen is None else {"Rules": option, "FEN": fen}
         start = GAME.start(tags)
-        for seed in range(6000 + 100 * index, 6100 + 100 * index):
-            moves, texts, positions, result = play(start, random.Random(seed))
-            if shows(moves, positions):
-                break
-        else:
-            raise SystemExit(f"no game shows {option!r}")
+        _, (_, texts, _, result) = first_game(
+            range(6000 + 100 * index, 6100 + 100 * index),
+            lambda seed, start=start: play(start, random.Random(seed)),
+            lambda game, shows=shows: shows(game[0], game[2]),
+            f"no game shows {option!r}",
+        )
         line = numbered(texts)
         line.comments.append(Comment(title))
         tags = header(
@@ -429,12 +405,12 @@ def showcase_games() -> list[Record]:
     records = []
     start = GAME.start({})
     for index, (title, test) in enumerate(wanted.items()):
-        for seed in range(7000, 9000):
-            moves, texts, positions, result = play(start, random.Random(seed))
-            if test(moves, positions, result):
-                break
-        else:
-            raise SystemExit(f"no game found for {title!r}")
+        _, (_, texts, _, result) = first_game(
+            range(7000, 9000),
+            lambda seed: play(start, random.Random(seed)),
+            lambda game, test=test: test(game[0], game[2], game[3]),
+            f"no game found for {title!r}",
+        )
         line = numbered(texts)
         line.comments.append(Comment(title))
         tags = header(
@@ -474,14 +450,20 @@ def broken_game(
 ) -> Record:
     """A seeded game up to the first position (from ply ``first``) where ``finder`` names a
     move refused with ``code``, then that move."""
-    for seed in seeds:
-        _, texts, positions, _ = play(start, random.Random(seed))
-        for ply in range(first, len(texts)):
-            for bad in finder(positions[ply]):
-                if _raises(positions[ply], bad) == code:
-                    line = numbered([*texts[:ply], bad], GAME.turn(start))
-                    return record(_tags(event, "*", start), line, "*")
-    raise SystemExit(f"no position for {event!r}")
+
+    def refused(game: Played, ply: int) -> str | None:
+        position = game[2][ply]
+        return next((bad for bad in finder(position) if _raises(position, bad) == code), None)
+
+    _, (_, texts, _, _), ply, bad = first_mistake(
+        seeds,
+        lambda seed: play(start, random.Random(seed)),
+        refused,
+        first,
+        f"no position for {event!r}",
+    )
+    line = numbered([*texts[:ply], bad], GAME.turn(start))
+    return record(_tags(event, "*", start), line, "*")
 
 
 def _own(position: KenyPosition, kind: tuple[str, ...] | str) -> Iterator[int]:
@@ -694,12 +676,14 @@ def played_on(moves_texts: Texts, positions: list[KenyPosition]) -> str:
 
 
 def _finished(test: Callable[[KenyPosition], bool], start: KenyPosition, seeds: range):
-    """(texts, positions, result, seed) of the first seeded game whose end passes ``test``."""
-    for seed in seeds:
-        _, texts, positions, result = play(start, random.Random(seed))
-        if test(positions[-1]):
-            return texts, positions, result
-    raise SystemExit("no finished game found")
+    """(texts, positions, result) of the first seeded game whose end passes ``test``."""
+    _, (_, texts, positions, result) = first_game(
+        seeds,
+        lambda seed: play(start, random.Random(seed)),
+        lambda game: test(game[2][-1]),
+        "no finished game found",
+    )
+    return texts, positions, result
 
 
 def _drawn(position: KenyPosition) -> bool:
@@ -775,11 +759,9 @@ def broken_set() -> None:
     draughts.set_tag("Result", draughts.result)
     write("broken/draughts-result.pdn", [draughts])
 
-    first, second, third = (write_record(r) for r in club_games()[3:6])
-    junk = second.replace(" 3. ", " 3. c3-c4?? foo ", 1)
-    (OUT / "broken/syntax-error.pdn").write_text("\n".join((first, junk, third)), encoding="utf-8")
-    cut = first.replace(" 5. ", " 5. {a comment that is never closed ", 1)
-    (OUT / "broken/unterminated-comment.pdn").write_text(cut + "\n" + second, encoding="utf-8")
+    club = club_games()[3:6]
+    write_syntax_error(OUT / "broken/syntax-error.pdn", club, 3, "c3-c4?? foo")
+    write_unterminated_comment(OUT / "broken/unterminated-comment.pdn", club, 5)
 
     endgame = endgame_games()[0]
     endgame.set_tag("FEN", "W:WKd1,c4,f8:Bd6,e6,Kh8")

@@ -16,6 +16,7 @@ where a given mistake can be made, then make it: one file per kind of problem.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,8 +32,20 @@ from notation.games.knight_fight import (
     KnightMove,
     random_layout,
 )
-from notation.record.model import Comment, Line, Ply, Record, Tag
-from notation.record.writer import write_record
+from notation.record.model import Comment, Ply, Record
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
+from samplekit import (
+    first_game,
+    first_mistake,
+    move_texts,
+    numbered,
+    record,
+    renumber_after_comments,
+    replay,
+    seven_tags,
+    write_records,
+)
 
 GAME = KnightFight()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "knight-fight"
@@ -123,42 +136,11 @@ def texts(
     moves: list[KnightMove], positions: list[KnightFightPosition], notation: str
 ) -> list[str]:
     """The plies written in ``notation``."""
-    return [GAME.format_move(p, m, notation) for m, p in zip(moves, positions, strict=False)]
-
-
-def numbered(texts: list[str], first_turn: Side = Side.WHITE, first_number: int = 1) -> Line:
-    """A line of plies with move numbers before White's plies (and ``N...`` to open)."""
-    plies = []
-    for offset, text in enumerate(texts):
-        turn = first_turn if offset % 2 == 0 else first_turn.other
-        number = first_number + (offset + (1 if first_turn is Side.BLACK else 0)) // 2
-        label = None
-        if turn is Side.WHITE:
-            label = f"{number}."
-        elif offset == 0:
-            label = f"{number}..."
-        plies.append(Ply(text, number=label))
-    return Line(plies)
-
-
-def renumber(line: Line) -> None:
-    """Give a Black ply that follows comments or variations its ``N...`` number."""
-    for previous, ply in zip(line.plies, line.plies[1:], strict=False):
-        if ply.number is None and (previous.comments or previous.variations):
-            number = previous.number.rstrip(".") if previous.number else "?"
-            ply.number = f"{number}..."
-        for variation in ply.variations:
-            renumber(variation)
-
-
-def record(tags: list[tuple[str, str]], line: Line, result: str) -> Record:
-    return Record(tags=[Tag(name, value) for name, value in tags], moves=line, result=result)
+    return move_texts(GAME, moves, positions, notation)
 
 
 def write(name: str, records: list[Record]) -> None:
-    path = OUT / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(write_record(r) for r in records), encoding="utf-8")
+    write_records(OUT / name, records)
 
 
 def start(seed: int) -> KnightFightPosition:
@@ -185,17 +167,17 @@ def tournament_games() -> list[Record]:
         seed = 10_000 + round_
         moves, positions, result = play(start(seed), random.Random(seed))
         line = numbered(texts(moves, positions, "squares"))
-        tags = [
-            ("Event", "Cercle du Cavalier, Championnat 2025"),
-            ("Site", "Lyon FRA"),
-            ("Date", f"2025.02.{round_ + 3:02d}"),
-            ("Round", str(round_)),
-            ("White", PLAYERS[round_ % 12]),
-            ("Black", PLAYERS[(round_ * 5 + 3) % 12]),
-            ("Result", result),
+        tags = seven_tags(
+            "Cercle du Cavalier, Championnat 2025",
+            "Lyon FRA",
+            f"2025.02.{round_ + 3:02d}",
+            round_,
+            PLAYERS[round_ % 12],
+            PLAYERS[(round_ * 5 + 3) % 12],
+            result,
             ("Variant", GAME.name),
             ("Layout", random_layout(seed)),
-        ]
+        )
         records.append(record(tags, line, result))
     return records
 
@@ -212,20 +194,20 @@ def online_games() -> list[Record]:
             if offset % 10 == 9 or offset == len(line.plies) - 1:
                 white, black = positions[offset + 1].scores
                 ply.comments.append(Comment(f"[%score {white}-{black}]"))
-        renumber(line)
-        tags = [
-            ("Event", "Online blitz"),
-            ("Site", f"https://knightfight.example.org/g/{seed:x}"),
-            ("Date", f"2025.07.{index + 1:02d}"),
-            ("Round", "-"),
-            ("White", f"rider{rng.randrange(100, 999)}"),
-            ("Black", f"jumper{rng.randrange(100, 999)}"),
-            ("Result", result),
+        renumber_after_comments(line)
+        tags = seven_tags(
+            "Online blitz",
+            f"https://knightfight.example.org/g/{seed:x}",
+            f"2025.07.{index + 1:02d}",
+            "-",
+            f"rider{rng.randrange(100, 999)}",
+            f"jumper{rng.randrange(100, 999)}",
+            result,
             ("Variant", GAME.name),
             ("Layout", random_layout(seed)),
             ("Notation", "numbers"),
             ("TimeControl", "180+2"),
-        ]
+        )
         records.append(record(tags, line, result))
     return records
 
@@ -280,44 +262,46 @@ def annotated_games() -> list[Record]:
                 )
         final = positions[-1]
         line.plies[-1].comments.append(Comment(f"{GAME.turn(final).title} has no legal ply."))
-        renumber(line)
-        tags = [
-            ("Event", "Cercle du Cavalier, annotated games"),
-            ("Site", "Lyon FRA"),
-            ("Date", f"2025.03.{len(records) + 10:02d}"),
-            ("Round", str(len(records) + 1)),
-            ("White", PLAYERS[(len(records) + 4) % 12]),
-            ("Black", PLAYERS[(len(records) + 9) % 12]),
-            ("Result", result),
+        renumber_after_comments(line)
+        tags = seven_tags(
+            "Cercle du Cavalier, annotated games",
+            "Lyon FRA",
+            f"2025.03.{len(records) + 10:02d}",
+            len(records) + 1,
+            PLAYERS[(len(records) + 4) % 12],
+            PLAYERS[(len(records) + 9) % 12],
+            result,
             ("Annotator", PLAYERS[len(records)]),
             ("Variant", GAME.name),
             ("Layout", random_layout(seed)),
-        ]
+        )
         records.append(record(tags, line, result))
     return records
 
 
 def drawn_game() -> list[Record]:
     """The first seeded game that ends on equal scores, a draw."""
-    for seed in range(40_000, 60_000):
-        moves, positions, result = play(start(seed), random.Random(seed))
-        if result == "1/2-1/2":
-            line = numbered(texts(moves, positions, "squares"))
-            white, black = positions[-1].scores
-            line.plies[-1].comments.append(Comment(f"Equal scores, {white}-{black}: a draw."))
-            tags = [
-                ("Event", "Cercle du Cavalier, Championnat 2025"),
-                ("Site", "Lyon FRA"),
-                ("Date", "2025.02.20"),
-                ("Round", "13"),
-                ("White", PLAYERS[4]),
-                ("Black", PLAYERS[7]),
-                ("Result", result),
-                ("Variant", GAME.name),
-                ("Layout", random_layout(seed)),
-            ]
-            return [record(tags, line, result)]
-    raise SystemExit("no drawn game found")
+    seed, (moves, positions, result) = first_game(
+        range(40_000, 60_000),
+        lambda seed: play(start(seed), random.Random(seed)),
+        lambda game: game[2] == "1/2-1/2",
+        "no drawn game found",
+    )
+    line = numbered(texts(moves, positions, "squares"))
+    white, black = positions[-1].scores
+    line.plies[-1].comments.append(Comment(f"Equal scores, {white}-{black}: a draw."))
+    tags = seven_tags(
+        "Cercle du Cavalier, Championnat 2025",
+        "Lyon FRA",
+        "2025.02.20",
+        13,
+        PLAYERS[4],
+        PLAYERS[7],
+        result,
+        ("Variant", GAME.name),
+        ("Layout", random_layout(seed)),
+    )
+    return [record(tags, line, result)]
 
 
 def study_games() -> list[Record]:
@@ -331,18 +315,18 @@ def study_games() -> list[Record]:
         moves, positions, result = play(middle, random.Random(seed + 7))
         line = numbered(texts(moves, positions, "squares"), GAME.turn(middle))
         line.comments.append(Comment("Play from the middle of a club game."))
-        tags = [
-            ("Event", "Knight Fight studies"),
-            ("Site", "Grenoble FRA"),
-            ("Date", "2025.04.05"),
-            ("Round", str(index + 1)),
-            ("White", "Study"),
-            ("Black", "Study"),
-            ("Result", result),
+        tags = seven_tags(
+            "Knight Fight studies",
+            "Grenoble FRA",
+            "2025.04.05",
+            index + 1,
+            "Study",
+            "Study",
+            result,
             ("Variant", GAME.name),
             ("Layout", tags_["Layout"]),
             ("FEN", tags_["FEN"]),
-        ]
+        )
         records.append(record(tags, line, result))
     return records
 
@@ -351,30 +335,31 @@ def study_games() -> list[Record]:
 
 
 def _tags(event: str, result: str, seed: int) -> list[tuple[str, str]]:
-    return [
-        ("Event", event),
-        ("Site", "Lyon FRA"),
-        ("Date", "2025.05.17"),
-        ("Round", "1"),
-        ("White", PLAYERS[2]),
-        ("Black", PLAYERS[3]),
-        ("Result", result),
+    return seven_tags(
+        event,
+        "Lyon FRA",
+        "2025.05.17",
+        1,
+        PLAYERS[2],
+        PLAYERS[3],
+        result,
         ("Variant", GAME.name),
         ("Layout", random_layout(seed)),
-    ]
+    )
 
 
 def broken_game(event: str, predicate: Predicate, first: int = 6) -> Record:
     """A seeded game up to the first position (from ply ``first``) where ``predicate`` names
     a mistake, then it."""
-    for seed in range(70_000, 72_000):
-        moves, positions, _ = play(start(seed), random.Random(seed))
-        for ply in range(first, len(moves)):
-            bad = predicate(positions[ply])
-            if bad is not None:
-                line = numbered([*texts(moves[:ply], positions[:ply], "squares"), bad])
-                return record(_tags(event, "*", seed), line, "*")
-    raise SystemExit(f"no position for {event!r}")
+    seed, (moves, positions, _), ply, bad = first_mistake(
+        range(70_000, 72_000),
+        lambda seed: play(start(seed), random.Random(seed)),
+        lambda game, ply: predicate(game[1][ply]),
+        first,
+        f"no position for {event!r}",
+    )
+    line = numbered([*texts(moves[:ply], positions[:ply], "squares"), bad])
+    return record(_tags(event, "*", seed), line, "*")
 
 
 def _jumping(position: KnightFightPosition) -> int | None:
@@ -526,9 +511,7 @@ def broken_set() -> None:
         [broken_game("Removing the knight's double", removes_knight)],
     )
     over = tournament_games()[0]
-    end = GAME.start(over.tag_dict())
-    for ply in over.moves.plies:
-        end = GAME.play(end, GAME.parse_move(end, ply.text))
+    end = replay(GAME, over)
     mover = end.knights[end.turn]
     over.moves.plies.append(Ply(SQUARE_NAMES[JUMPS[mover][0]]))
     write("broken/ply-after-end.pdn", [over])
