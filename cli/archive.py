@@ -19,18 +19,18 @@ from typing import Annotated, BinaryIO
 
 import typer
 
-from cli.options import GameOption
+from cli.options import GameOption, default_game
 from notation import diagnostics as codes
 from notation import duplicates as dup
 from notation import stats as st
 from notation.annotate import COMMENT_KINDS, annotate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import Game
-from notation.games.registry import get_game, resolve_game
+from notation.games.registry import resolve_game
 from notation.record.model import Record
 from notation.record.reader import read_records
 from notation.record.writer import write_record
-from notation.sources import Input, TextSource, UnreadableInput, open_input
+from notation.sources import Input, TextSource, UnreadableInput, open_input, unreadable
 
 PathsArgument = Annotated[
     list[str],
@@ -54,19 +54,6 @@ class _Stop(Exception):
     def __init__(self, message: str, status: int) -> None:
         super().__init__(message)
         self.status = status
-
-
-def _default_game(name: str | None) -> Game | None:
-    if name is None:
-        return None
-    try:
-        return get_game(name)
-    except KeyError as error:
-        raise typer.BadParameter(str(error.args[0]), param_hint="--game") from None
-
-
-def _unreadable(name: str, why: str) -> Diagnostic:
-    return Diagnostic(codes.UNREADABLE, f"cannot read {name}: {why}", 1, 1, name)
 
 
 def _echo(diagnostic: Diagnostic) -> None:
@@ -108,7 +95,7 @@ def annotate(
     standard error. With -o or --in-place the file is replaced only once every record is
     written, so an error never leaves a half-written file.
     """
-    default = _default_game(game)
+    default = default_game(game)
     if output is not None and in_place:
         raise typer.BadParameter("give either --output or --in-place", param_hint="--in-place")
     if in_place and source == "-":
@@ -117,7 +104,7 @@ def annotate(
         raise typer.BadParameter(" or ".join(COMMENT_KINDS) + " expected", param_hint="--comments")
     item = Input("-", None) if source == "-" else Input(source, Path(source))
     if item.path is not None and not item.path.is_file():
-        _echo(_unreadable(source, "no such file"))
+        _echo(unreadable(source, "no such file"))
         raise typer.Exit(2)
     status = 0
     try:
@@ -133,7 +120,7 @@ def annotate(
                     write = _encoder(stream, text, in_place, bom)
                     status = _annotate_all(text, write, comments, default, in_place)
     except UnreadableInput as error:
-        _echo(_unreadable(source, str(error)))
+        _echo(unreadable(source, str(error)))
         raise typer.Exit(2) from None
     except _Stop as stop:
         typer.echo(f"{source}: {stop}", err=True)
@@ -171,7 +158,7 @@ def _annotate_all(
         _echo(note)
     failure = getattr(text, "failure", None)
     if failure is not None:
-        _echo(_unreadable(text.name, failure))
+        _echo(unreadable(text.name, failure))
         raise _Stop("reading stopped early: nothing written", 2)
     if strict and text.encoding == "utf-8" and text.notes:
         raise _Stop("not valid UTF-8: not rewritten (undecodable bytes would be lost)", 2)
@@ -263,7 +250,7 @@ def stats(
     Exit status: 0, or 1 when a record has an error (the invalid records counted), 2 when
     an input cannot be read.
     """
-    default = _default_game(game)
+    default = default_game(game)
     collected = st.collect(paths, default)
     for problem in collected.problems:
         _echo(problem)
@@ -286,7 +273,7 @@ def duplicates(
     Exit status: 0 when there is none, 1 when duplicates were found, 2 when an input
     cannot be read.
     """
-    default = _default_game(game)
+    default = default_game(game)
     report = dup.find_duplicates(paths, default)
     for problem in report.problems:
         _echo(problem)

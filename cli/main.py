@@ -29,14 +29,14 @@ from rich.progress import (
 )
 
 from cli.archive import annotate, duplicates, stats
-from cli.options import GameOption
+from cli.options import GameOption, default_game, game_named
 from notation import diagnostics as codes
 from notation.batch import FileResult, GameResult, validate_inputs
 from notation.convert import convert_record
 from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.duplicates import Duplicates, Occurrence
 from notation.games.base import Game, SetupError
-from notation.games.registry import GAMES, get_game, resolve_game
+from notation.games.registry import GAMES, resolve_game
 from notation.record.jsonform import dumps, loads
 from notation.record.model import Record, Tag
 from notation.record.reader import read_records
@@ -44,7 +44,7 @@ from notation.record.writer import write_record, write_records
 from notation.render import render_svg
 from notation.replay import main_line_positions
 from notation.report import FORMATS, REPORTERS, Summary
-from notation.sources import Input, expand
+from notation.sources import Input, expand, unreadable
 
 app = typer.Typer(
     name="notation",
@@ -65,19 +65,8 @@ class _Exit:
         self.status = max(self.status, status)
 
 
-def _default_game(name: str | None) -> Game | None:
-    return None if name is None else _game_named(name, "--game")
-
-
-def _game_named(name: str, hint: str) -> Game:
-    try:
-        return get_game(name)
-    except KeyError as error:
-        raise typer.BadParameter(str(error.args[0]), param_hint=hint) from None
-
-
 def _unreadable(name: str, why: str, exit_: _Exit) -> None:
-    typer.echo(Diagnostic(codes.UNREADABLE, f"cannot read {name}: {why}", 1, 1, name).format())
+    typer.echo(unreadable(name, why).format())
     exit_.raise_to(2)
 
 
@@ -159,7 +148,7 @@ def validate(
     error. Exit status: 0 when no reported problem reaches --fail-level (or --exit-zero),
     1 when one does, 2 for a usage error or an input that cannot be read.
     """
-    _default_game(game)
+    default_game(game)
     if format_ not in REPORTERS:
         raise typer.BadParameter("choose one of " + ", ".join(FORMATS), param_hint="--format")
     if fail_level not in FAIL_LEVELS:
@@ -368,7 +357,7 @@ def convert(
     Problems that keep a record from being converted are reported on standard error, and
     the record is written with the part that could not be converted left as it was.
     """
-    default = _default_game(game)
+    default = default_game(game)
     form = to or ("json" if output is not None and output.suffix.lower() == ".json" else "pdn")
     if form not in ("pdn", "json"):
         raise typer.BadParameter("choose pdn or json", param_hint="--to")
@@ -447,7 +436,7 @@ def render(
     """Draw the position of a record at a ply, the last move marked."""
     if form not in ("text", "svg"):
         raise typer.BadParameter("choose text or svg", param_hint="--format")
-    default = _default_game(game)
+    default = default_game(game)
     try:
         record = next((r for r in read_records(source, path=str(source)) if r.index == index), None)
     except OSError as error:
@@ -499,7 +488,7 @@ def new(
     ] = None,
 ) -> None:
     """Start a record: the seven standard tags, the tags that name and set up the game."""
-    game = _game_named(name, "GAME")
+    game = game_named(name, "GAME")
     tags = [
         Tag("Event", "?"),
         Tag("Site", "?"),

@@ -16,14 +16,20 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic
 from notation.duplicates import moves_key
 from notation.games.base import Game
 from notation.games.registry import get_game
 from notation.record.model import Record
 from notation.record.reader import read_records
-from notation.sources import Input, Missing, TextSource, UnreadableInput, open_input, split_games
+from notation.sources import (
+    FileResult,
+    Input,
+    Missing,
+    TextSource,
+    read_inputs,
+    split_games,
+)
 from notation.validator import validate_record
 
 PIECE_GAMES = 500
@@ -47,15 +53,6 @@ class GameResult:
     asked for."""
 
 
-@dataclass(frozen=True, slots=True)
-class FileResult:
-    """The end of one input file: how it was decoded, or that it could not be read."""
-
-    path: str
-    encoding: str | None
-    readable: bool = True
-
-
 Event = GameResult | Diagnostic | FileResult
 """What a run yields: a game's verdict, a diagnostic about a file, or a file's end."""
 
@@ -76,8 +73,7 @@ def validate_inputs(
     counter = _Bytes(progress)
     if jobs <= 1:
         default = None if game is None else get_game(game)
-        for item in inputs:
-            yield from _serial(item, default, encoding, counter, keys)
+        yield from _serial(inputs, default, encoding, counter, keys)
         return
     yield from _parallel(inputs, game, encoding, jobs, piece_games, counter, keys)
 
@@ -100,28 +96,19 @@ class _Bytes:
 
 
 def _serial(
-    item: Input | Missing,
+    inputs: Iterable[Input | Missing],
     default: Game | None,
     encoding: str | None,
     counter: _Bytes,
     keys: bool,
 ) -> Iterator[Event]:
-    if isinstance(item, Missing):
-        yield _unreadable(item.name, item.reason)
-        return
-    try:
-        with open_input(item, encoding) as source:
-            early = len(source.notes)
-            yield from source.notes[:early]
-            for record in read_records(source.chunks(), path=item.name):
-                yield result_of(record, item.name, default, keys)
-                counter.tell(source)
-            yield from _ending(source, early)
-            counter.close(source)
-            yield FileResult(item.name, source.encoding)
-    except UnreadableInput as error:
-        yield _unreadable(item.name, str(error))
-        yield FileResult(item.name, None, readable=False)
+    def contents(item: Input, source: TextSource) -> Iterator[GameResult]:
+        for record in read_records(source.chunks(), path=item.name):
+            yield result_of(record, item.name, default, keys)
+            counter.tell(source)
+        counter.close(source)
+
+    return read_inputs(inputs, encoding, contents)
 
 
 def result_of(record: Record, path: str, default: Game | None, keys: bool = False) -> GameResult:
@@ -134,18 +121,6 @@ def result_of(record: Record, path: str, default: Game | None, keys: bool = Fals
     return GameResult(
         path, report.index, line, column, report.game, report.plies, report.diagnostics, key
     )
-
-
-def _ending(source: TextSource, early: int) -> Iterator[Diagnostic]:
-    """What was found reading a file after its start: why reading failed, if it did (the
-    games read until then are reported), and the later notices."""
-    if source.failure is not None:
-        yield _unreadable(source.name, source.failure)
-    yield from source.notes[early:]
-
-
-def _unreadable(name: str, why: str) -> Diagnostic:
-    return Diagnostic(codes.UNREADABLE, f"cannot read {name}: {why}", 1, 1, name)
 
 
 def validate_piece(path: str, text: str, game: str | None, keys: bool) -> list[GameResult]:
@@ -212,23 +187,14 @@ def _planned(
     counter: _Bytes,
 ) -> Iterator[Event | tuple[str, int, str]]:
     """The events known without validating, and (path, first line, text) for each piece."""
-    for item in inputs:
-        if isinstance(item, Missing):
-            yield _unreadable(item.name, item.reason)
-            continue
-        try:
-            with open_input(item, encoding) as source:
-                early = len(source.notes)
-                yield from source.notes[:early]
-                for line, text in split_games(source.chunks(), piece_games):
-                    yield item.name, line, text
-                    counter.tell(source)
-                yield from _ending(source, early)
-                counter.close(source)
-                yield FileResult(item.name, source.encoding)
-        except UnreadableInput as error:
-            yield _unreadable(item.name, str(error))
-            yield FileResult(item.name, None, readable=False)
+
+    def contents(item: Input, source: TextSource) -> Iterator[tuple[str, int, str]]:
+        for line, text in split_games(source.chunks(), piece_games):
+            yield item.name, line, text
+            counter.tell(source)
+        counter.close(source)
+
+    return read_inputs(inputs, encoding, contents)
 
 
 def _shifted(result: GameResult, lines: int, games: int) -> GameResult:

@@ -29,9 +29,9 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
-from notation.diagnostics import ENCODING_GUESSED, Diagnostic
+from notation.diagnostics import ENCODING_GUESSED, UNREADABLE, Diagnostic
 
 RECORD_SUFFIXES = (".pdn", ".pgn")
 """Record files picked up when a directory is given."""
@@ -230,6 +230,52 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
         except _READ_ERRORS as error:
             raise UnreadableInput(_why(error)) from error
         yield _decoding(source.name, stream, raw, first, encoding)
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    """The end of one input file: how it was decoded, or that it could not be read."""
+
+    path: str
+    encoding: str | None
+    readable: bool = True
+
+
+T = TypeVar("T")
+
+
+def unreadable(name: str, why: str) -> Diagnostic:
+    """The PDN106 error for an input that cannot be read."""
+    return Diagnostic(UNREADABLE, f"cannot read {name}: {why}", 1, 1, name)
+
+
+def read_inputs(
+    inputs: Iterable[Input | Missing],
+    encoding: str | None,
+    contents: Callable[[Input, TextSource], Iterable[T]],
+) -> Iterator[T | Diagnostic | FileResult]:
+    """Open each input in turn and yield what ``contents`` makes of it, with the
+    diagnostics met reading it (in file order) and a :class:`FileResult` at its end.
+
+    A missing input, one that cannot be opened and one whose reading fails part way are
+    PDN106 errors; what was read before a failure is still yielded.
+    """
+    for item in inputs:
+        if isinstance(item, Missing):
+            yield unreadable(item.name, item.reason)
+            continue
+        try:
+            with open_input(item, encoding) as source:
+                early = len(source.notes)
+                yield from source.notes[:early]
+                yield from contents(item, source)
+                if source.failure is not None:
+                    yield unreadable(item.name, source.failure)
+                yield from source.notes[early:]
+                yield FileResult(item.name, source.encoding)
+        except UnreadableInput as error:
+            yield unreadable(item.name, str(error))
+            yield FileResult(item.name, None, readable=False)
 
 
 def _decompressed(raw: BinaryIO) -> BinaryIO:

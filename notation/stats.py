@@ -21,13 +21,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic
 from notation.games.base import Game, IllegalMove, SetupError
 from notation.games.registry import GAMES
 from notation.record.model import Record
 from notation.record.reader import read_records
-from notation.sources import Missing, UnreadableInput, expand, open_input
+from notation.sources import FileResult, Input, TextSource, expand, read_inputs
 from notation.validator import validate_record
 
 JSON_VERSION = 1
@@ -150,26 +149,14 @@ def read_paths(
     ``encoding`` overrides detection. A name that cannot be read is a PDN106 diagnostic
     (an error); a guessed encoding a PDN107 notice.
     """
-    for item in expand(names):
-        if isinstance(item, Missing):
-            yield _unreadable(item.name, item.reason)
-            continue
-        try:
-            with open_input(item, encoding) as source:
-                early = len(source.notes)
-                yield from source.notes[:early]
-                for record in read_records(source.chunks(), path=item.name):
-                    yield item.name, record
-                failure = getattr(source, "failure", None)
-                if failure is not None:
-                    yield _unreadable(item.name, failure)
-                yield from source.notes[early:]
-        except UnreadableInput as error:
-            yield _unreadable(item.name, str(error))
 
+    def contents(item: Input, source: TextSource) -> Iterator[tuple[str, Record]]:
+        for record in read_records(source.chunks(), path=item.name):
+            yield item.name, record
 
-def _unreadable(name: str, why: str) -> Diagnostic:
-    return Diagnostic(codes.UNREADABLE, f"cannot read {name}: {why}", 1, 1, name)
+    for found in read_inputs(expand(names), encoding, contents):
+        if not isinstance(found, FileResult):
+            yield found
 
 
 def collect(
