@@ -339,6 +339,16 @@ def test_empty_and_blank_games():
     assert record.diagnostics == []
 
 
+def test_only_one_result_token_is_also_a_move_token() -> None:
+    """The ply pattern guards against ``1-1`` alone: no other result can start a ply."""
+    from notation.record.grammar import MOVE_TOKEN
+    from notation.record.model import RESULTS
+
+    assert [r for r in RESULTS if MOVE_TOKEN.fullmatch(r)] == ["1-1"]
+    record = parse_game("1-18 1-1")
+    assert ([p.text for p in record.moves.plies], record.result) == (["1-18"], "1-1")
+
+
 def test_a_move_that_looks_like_a_result_before_a_star_is_a_move() -> None:
     record = parse_game("1-1*")
     assert [p.text for p in record.moves.plies] == ["1-1"]
@@ -353,9 +363,11 @@ SPLIT_GAPS = [" ", "\n", "  \n\t", "\u00a0"]
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_the_walks_ply_split_matches_the_grammars_ply_pattern(seed):
-    """``_PLY_SPLIT`` / ``_PLAIN_SPLIT`` split a run exactly as ``_PLY_RE`` reads it."""
+def test_the_ply_lexer_reads_a_run_as_one_regex_run_of_plies(seed):
+    """``PLIES.lex`` cuts a run where a possessive regex run of ``_PLY`` ends, into the
+    plies ``_PLY_RE`` reads one after another; the walk tidies numbers and moves."""
     import random
+    import re
 
     from notation.record import grammar
 
@@ -371,19 +383,17 @@ def test_the_walks_ply_split_matches_the_grammars_ply_pattern(seed):
         gap = rng.choice(SPLIT_GAPS[:2] if plain else SPLIT_GAPS)
         parts.append(f"{number}{' ' if number else ''}{move}{suffix}{gap}")
     text = "{x} " + "".join(parts) + "*"
-    run = grammar.GRAMMAR["plies"].match(text, 4)
-    assert run.end == len(text) - 1
-    expected, at = [], run.start
-    while at < run.end:
+    run = re.compile(rf"(?:{grammar._PLY})++").match(text, 4)
+    assert run.end() == len(text) - 1
+    expected, at = [], 4
+    while at < run.end():
         m = grammar._PLY_RE.match(text, at)
         number, move, suffix = m.groups()
-        expected.append((number, move, suffix or "", m.start(2)))
+        expected.append((number, move, suffix, m.start(2)))
         at = m.end()
-    split = grammar._PLY_SPLIT.finditer(text, run.start, run.end)
-    assert [(*m.groups(), m.start(2)) for m in split] == expected
-    if plain:
-        split = grammar._PLAIN_SPLIT.finditer(text, run.start, run.end)
-        assert [(*m.groups(), "", m.start(2)) for m in split] == expected
+    lexed = grammar.PLIES.lex(text, 4)
+    assert [(*m.groups(), m.start(2)) for m in lexed] == expected
+    assert lexed[-1].end() == run.end()
     record = parse_game(text)
     assert [(p.number, p.text, p.suffix) for p in record.moves.plies] == [
         (
@@ -433,7 +443,6 @@ def test_the_plain_shortcut_reads_a_game_as_the_full_grammar_does(seed, monkeypa
     """A game the ``plain`` rule matches gives the record ``full`` gives; others fall
     through to ``full``."""
     import random
-    import re
 
     from notation.record import grammar
 
@@ -447,5 +456,5 @@ def test_the_plain_shortcut_reads_a_game_as_the_full_grammar_does(seed, monkeypa
         parts.append(rng.choice(["", "1-0", "*", "1/2-1/2 ", "0-0\n", "1-1\n\n"]))
         games.append("".join(parts))
     got = [repr(parse_game(text, line=3, column=2)) for text in games]
-    monkeypatch.setattr(grammar.GRAMMAR["plain"], "re", re.compile(r"(?!)"))
+    monkeypatch.setattr(grammar._Plain, "_uncached_match", lambda *_: None)
     assert got == [repr(parse_game(text, line=3, column=2)) for text in games]

@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import gc
 import re
-import sys
 from bisect import bisect_right
-from dataclasses import fields
+from itertools import accumulate, takewhile
+from operator import attrgetter
 
 from parsimonious.exceptions import ParseError
-from parsimonious.expressions import Regex
+from parsimonious.expressions import Expression, Regex
 from parsimonious.grammar import Grammar
 from parsimonious.nodes import Node
 
@@ -55,7 +55,7 @@ _ASQ = r"(?:[a-jA-J](?:10|[1-9]))"
 _SEP = r"[-x:][ \t]*"
 _PIECE = r"(?:[A-ZА-ЯЁІЇЄҐ][а-яёіїєґ]?|[\u2654-\u265F])"
 MOVE_PATTERN = (
-    rf"(?:{_NSQ}(?:{_SEP}{_NSQ})+"
+    rf"(?:(?>{_NSQ}(?:{_SEP}{_NSQ})++)"
     rf"|{_ASQ}(?:{_SEP}{_ASQ})+"
     rf"|(?:[a-j](?:10|[1-9])){{2,}}"
     rf"|{_ASQ}(?:/{_ASQ})?"
@@ -64,44 +64,108 @@ MOVE_PATTERN = (
 )
 """The game-neutral move token (without number, suffix or boundary)."""
 
-_NUMBER = r"[0-9]+\.(?:\.\.|\s*\.\.\.)?"
+_NUMBER = r"[0-9]++\.(?:\s*+\.\.\.|\.\.)?+"
 _SUFFIX = r"(?:[!?]+|\([!?]+\))"
 _END = r"(?![^\s(){};$*])"
-_RESULT = r"(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0)(?![^\s(){};%\[])"
+_RESULT_END = r"(?![^\s(){};%\[])"
+_RESULT = rf"(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0){_RESULT_END}"
 MOVE_TOKEN = re.compile(rf"{MOVE_PATTERN}{_END}")
 """A whole move token, as the grammar lexes it (``MOVE_TOKEN.fullmatch(text)``)."""
 
 _TAG = r'\[[ \t]*+([A-Za-z][A-Za-z0-9_]*+)[ \t]*+"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t]*+\]\s*+'
-_PLY = rf"(?!{_RESULT})(?:({_NUMBER})\s*)?({MOVE_PATTERN})({_SUFFIX})?{_END}\s*"
-_PLY_RUN = rf"(?:(?!{_RESULT})(?:{_NUMBER}\s*)?{MOVE_PATTERN}{_SUFFIX}?{_END}\s*)++"
-_TAG_RUN = rf"(?:{_TAG})++"
-_PLAIN_GAME = (
-    rf"(\s*+)(?P<tags>{_TAG_RUN})?+(?P<plies>{_PLY_RUN})?+"
-    rf"(?P<result>(?:(?P<won>{_RESULT})|\*)\s*)?+\Z"
-)
-"""The common game: the ``ws``, ``tags``, ``plies`` and ``result`` terminals in turn (the
-last with a named group), each but ``ws`` optional, then the end. Each part is matched
-possessively, as ``full`` matches that terminal; and where ``full`` would read anything
-else (a comment, a NAG, a variation, a lone number, text after the result, ...), these
-parts cannot match it, so ``plain`` fails and ``full`` reads the game. A ``plain`` game
-thus reads as it would through ``full``, with one rule attempt instead of about twenty."""
-_TAG_RE = re.compile(_TAG)
+"""One tag pair and the blanks after it; the groups are the name and the raw value."""
+_PLY = rf"(?!1-1{_RESULT_END})(?:({_NUMBER})\s*+)?+({MOVE_PATTERN})((?:{_SUFFIX})?){_END}\s*+"
+"""One ply and the blanks after it; the groups are the move number (or ``None``), the
+move and the strength suffix (maybe ``""``). A result is never a ply: of the results,
+only ``1-1`` is also a move token."""
 _PLY_RE = re.compile(_PLY)
-_PLY_SPLIT = re.compile(
-    rf"(?:({_NUMBER})\s*)?([^\s!?(]+(?:(?<=[-x:])[ \t]+[^\s!?(]+)*)((?:{_SUFFIX})?)\s*"
-)
-"""Splits a ``plies`` run that the grammar has matched into its plies.
+_BLANKS = re.compile(r"\s*+")
+_TAIL = re.compile(rf"(?:(?:({_RESULT})|\*)\s*+)?+\Z")
+_LEXED = attrgetter("lastindex")
+"""True for a token's match (its groups matched), false for the empty match of a lexer."""
 
-Inside a matched run the segmentation is already fixed: a number is digits and a dot
-(a move never holds a dot), a move ends at the first blank not after a separator (every
-move ends with a digit) or at its suffix, and a blank follows every ply but the last. So
-this pattern gives exactly the groups of ``_PLY_RE`` (the suffix as ``""`` when absent)
-without re-checking what the grammar checked.
-"""
+
+class _Run(Expression):
+    """A terminal matching a run of one or more tokens of one pattern, lexed once: the
+    node's ``items`` are the tokens' matches, which the walk reads."""
+
+    __slots__ = ("lexer",)
+
+    def __init__(self, name: str, token: str) -> None:
+        super().__init__(name)
+        self.lexer = re.compile(rf"{token}|")
+
+    def lex(self, text: str, at: int) -> list[re.Match[str]]:
+        """The tokens that follow one another from offset ``at`` of ``text`` (maybe none).
+
+        The lexer matches a token, or the empty string where none starts, so iterating it
+        from ``at`` gives the run's tokens, each taken whole as a possessive regex run of
+        the token would take it, then one empty match, where the run ends.
+        """
+        return list(takewhile(_LEXED, self.lexer.finditer(text, at)))
+
+    def _uncached_match(self, text: str, pos: int, cache: object, error: object) -> Node | None:
+        items = self.lex(text, pos)
+        if not items:
+            return None
+        node = _RunNode(self, text, pos, items[-1].end())
+        node.items = items
+        return node
+
+    def _as_rhs(self) -> str:
+        return f"{{a run of {self.name}}}"
+
+
+class _RunNode(Node):
+    """The node of a :class:`_Run`: ``items`` are the matches of its tokens."""
+
+    __slots__ = ("items",)
+
+
+TAGS = _Run("tags", _TAG)
+"""The ``tags`` terminal: tag pairs, each with the blanks after it."""
+PLIES = _Run("plies", _PLY)
+"""The ``plies`` terminal: plies (number, move, suffix), each with the blanks after it."""
+
+
+class _Plain(Expression):
+    """The ``plain`` terminal: blanks, a tag run, a ply run and a result, each but the
+    blanks optional, then the end of the text.
+
+    Each part is matched possessively, as ``full`` matches that terminal; where ``full``
+    would read anything else (a comment, a NAG, a variation, a lone number, text after
+    the result, ...), these parts cannot match it, so ``plain`` fails and ``full`` reads
+    the game. A ``plain`` game thus reads as it would through ``full``, with one rule
+    attempt instead of about twenty.
+    """
+
+    def _uncached_match(self, text: str, pos: int, cache: object, error: object) -> Node | None:
+        at = _BLANKS.match(text, pos).end()
+        tags = TAGS.lex(text, at)
+        plies = PLIES.lex(text, tags[-1].end() if tags else at)
+        tail = _TAIL.match(text, plies[-1].end() if plies else tags[-1].end() if tags else at)
+        if tail is None:
+            return None
+        node = _PlainNode(self, text, pos, len(text))
+        node.first = at
+        node.tags = tags
+        node.plies = plies
+        node.tail = tail
+        return node
+
+    def _as_rhs(self) -> str:
+        return "{tags, plies and a result only}"
+
+
+class _PlainNode(Node):
+    """The node of a ``plain`` game: where its text starts (``first``), the matches of its
+    tags and plies, and its ``tail`` (the result, maybe empty)."""
+
+    __slots__ = ("first", "plies", "tags", "tail")
+
 
 GRAMMAR_TEXT = rf"""
 game        = plain / full
-plain       = ~r'{_PLAIN_GAME}'
 full        = ws head top*
 head        = (tags / escape / lcomment / comment / badtag)*
 top         = plies / result / comment / nag / number / variation / lcomment / escape
@@ -112,7 +176,6 @@ variation   = lparen element* rparen?
 lparen      = ~r"\(\s*"
 rparen      = ~r"\)\s*"
 ws          = ~r"\s*"
-tags        = ~r'{_TAG_RUN}'
 badtag      = ~r"\[[^\n]*\s*"
 escape      = ~r"(?<![^\n])%([^\n]*)\s*"
 lcomment    = ~r";([^\n]*)\s*"
@@ -120,19 +183,17 @@ comment     = ~r"\{{([^{{}}]*)\}}\s*"
 opencomment = ~r"\{{[^{{}}]*"
 nag         = ~r"\$([0-9]+){_END}\s*"
 result      = ~r"(?:({_RESULT})|(\*))\s*"
-plies       = ~r"{_PLY_RUN}"
 number      = ~r"({_NUMBER})\s*"
 junk        = ~r"(?!{_RESULT}|\*)(?:[^\s(){{}}]+|\}})\s*"
 stray       = ~r"\S\s*"
 """
-"""The grammar of one game's text, in parsimonious syntax.
+"""The grammar of one game's text, in parsimonious syntax; ``plain``, ``tags`` and
+``plies`` are the custom terminals :class:`_Plain`, :data:`TAGS` and :data:`PLIES`.
 
 ``tags`` and ``plies`` are runs of tag pairs and of plies (each ply: optional move
-number, the move token, optional strength suffix); the walk splits a tag run with
-``_TAG_RE``, the pattern the run is made of, and a ply run with ``_PLY_SPLIT`` (or
-``_PLAIN_SPLIT``), which only cut what the grammar has already matched and give the same
-pieces as ``_PLY_RE``. Runs keep the number of parse nodes per game small, which is where
-parsimonious spends its time.
+number, the move token, optional strength suffix), each lexed once by its terminal,
+whose node keeps the tokens' matches for the walk. Runs keep the number of parse nodes
+per game small, which is where parsimonious spends its time.
 """
 
 
@@ -147,20 +208,19 @@ def _stdlib_regexes(grammar: Grammar) -> Grammar:
     return grammar
 
 
-GRAMMAR = _stdlib_regexes(Grammar(GRAMMAR_TEXT))
+GRAMMAR = _stdlib_regexes(Grammar(GRAMMAR_TEXT, plain=_Plain("plain"), tags=TAGS, plies=PLIES))
 
 _PAREN_SCAN = re.compile(r'\{[^}]*\}?|;[^\n]*|"(?:[^"\\\n]|\\.)*"?|\([!?]+\)|[()]')
 _UNESCAPE = re.compile(r"\\([\\\"])")
 _tuple = tuple.__new__
 _new = object.__new__
-_NEVER = sys.maxsize
-_PLAIN_SPLIT = re.compile(r"(?:([0-9]+\.)\s*)?(\S+)\s*")
-"""``_PLY_SPLIT`` for a run free of suffixes, ellipses, tabs and blanks inside moves
-(``!``, ``?``, ``(``, ``..``, tab, ``- ``, ``x ``, ``: ``): a number is then digits and a
-dot, and a move a word."""
-_FIELDS = {Ply: "text pos number suffix nags comments variations", Tag: "name value pos"}
-if any([f.name for f in fields(cls)] != names.split() for cls, names in _FIELDS.items()):
-    raise ImportError("the walk sets every field of Ply and Tag: update it with the model")
+_PLUS_ONE = (1).__add__
+_WALKED = {
+    Ply: "text _line _column number suffix _nags _comments _variations",
+    Tag: "name value pos",
+}
+if any(sorted(cls.__slots__) != sorted(names.split()) for cls, names in _WALKED.items()):
+    raise ImportError("the walk sets every slot of Ply and Tag: update it with the model")
 _FIRST_TOKEN = re.compile(r"[^\s(){}]+|\S")
 
 
@@ -196,16 +256,13 @@ class _Walker:
         self.column = column
         self.index = index
         self.path = path
-        self.starts = starts = [0]
-        find = text.find
-        at = find("\n")
-        while at >= 0:
-            at += 1
-            starts.append(at)
-            at = find("\n", at)
-        # column = offset - bases[row]; the first row starts at ``column``, not at 1.
-        self.bases = [at - 1 for at in starts]
-        self.bases[0] = -column
+        # Row r starts at offset starts[r]; its column is offset - bases[r] (the first row
+        # starts at ``column``, not at 1). Both end with an entry past the text, so that
+        # the row after any offset's row has a start.
+        widths = list(map(_PLUS_ONE, map(len, text.split("\n"))))
+        self.starts = list(accumulate(widths, initial=0))
+        self.bases = bases = list(accumulate(widths, initial=-1))
+        bases[0] = -column
         self.diagnostics: list[Diagnostic] = []
         self.failed = False
 
@@ -227,7 +284,7 @@ class _Walker:
         """The record of a whole ``game`` tree."""
         game = tree.children[0]
         if game.expr.name == "plain":
-            return self.plain(game.match)
+            return self.plain(game)
         ws, head, top = game.children
         record = Record(index=self.index, pos=self.pos(ws.end))
         moves = record.moves
@@ -236,7 +293,7 @@ class _Walker:
             kind = node.expr.name
             start = node.start
             if kind == "tags":
-                self.tags(start, node.end, record.tags)
+                self.tags(node.items, record.tags)
             elif kind == "badtag":
                 line = node.text.split("\n", 1)[0].strip()
                 line = line if len(line) <= 40 else line[:37] + "..."
@@ -249,29 +306,28 @@ class _Walker:
         self.line_items(top.children, moves, record)
         return record
 
-    def plain(self, game: re.Match[str]) -> Record:
+    def plain(self, game: _PlainNode) -> Record:
         """The record of a ``plain`` game: tags, plies and result, each maybe absent."""
-        record = Record(index=self.index, pos=self.pos(game.end(1)))
-        start, end = game.span("tags")
-        if start >= 0:
-            self.tags(start, end, record.tags)
-        start, end = game.span("plies")
-        if start >= 0:
-            self.plies(start, end, record.moves, None)
-        start = game.start("result")
-        if start >= 0:
-            record.result = game.group("won") or "*"
+        record = Record(index=self.index, pos=self.pos(game.first))
+        if game.tags:
+            self.tags(game.tags, record.tags)
+        if game.plies:
+            self.plies(game.plies, record.moves, None)
+        tail = game.tail
+        start = tail.start()
+        if start < tail.end():
+            record.result = tail.group(1) or "*"
             record.result_pos = self.pos(start)
         return record
 
-    def tags(self, start: int, end: int, tags: list[Tag]) -> None:
-        """Append the tag pairs of the ``tags`` run from ``start`` to ``end`` to ``tags``."""
+    def tags(self, matches: list[re.Match[str]], tags: list[Tag]) -> None:
+        """Append the tag pairs of a lexed ``tags`` run to ``tags``."""
         starts = self.starts
         bases = self.bases
-        line = self.line
+        first = self.line
         new = _new
         pos = _tuple
-        for m in _TAG_RE.finditer(self.text, start, end):
+        for m in matches:
             name, value = m.groups()
             if "\\" in value:
                 value = _UNESCAPE.sub(r"\1", value)
@@ -280,7 +336,7 @@ class _Walker:
             tag = new(Tag)
             tag.name = name
             tag.value = value
-            tag.pos = pos(SourcePos, (line + row, start - bases[row]))
+            tag.pos = pos(SourcePos, (first + row, start - bases[row]))
             tags.append(tag)
 
     def comment(self, node: Node) -> Comment:
@@ -304,7 +360,7 @@ class _Walker:
             node = item.children[0]
             kind = node.expr.name
             if kind == "plies":
-                last, pending = self.plies(node.start, node.end, line, pending)
+                last, pending = self.plies(node.items, line, pending)
                 if last is None:
                     return
             elif kind == "comment" or kind == "lcomment" or kind == "escape":
@@ -345,10 +401,9 @@ class _Walker:
             self.dangling(pending)
 
     def plies(
-        self, at: int, end: int, line: Line, pending: tuple[str, int] | None
+        self, matches: list[re.Match[str]], line: Line, pending: tuple[str, int] | None
     ) -> tuple[Ply | None, None]:
-        """Append the plies of the ``plies`` run from ``at`` to ``end`` to ``line``; return
-        the last one.
+        """Append the plies of a lexed ``plies`` run to ``line``; return the last one.
 
         ``pending`` is a move number read alone before the run: it goes to the first ply,
         or is reported when that ply has its own number (the last ply is then ``None``).
@@ -359,75 +414,58 @@ class _Walker:
         plies = line.plies
         append = plies.append
         new = _new
-        pos = _tuple
+        at = matches[0].start()
+        end = matches[-1].end()
         row = bisect_right(starts, at) - 1
         base = bases[row]
         lineno = self.line + row
         row += 1
-        following = starts[row] if row < len(starts) else _NEVER
+        following = starts[row]
         ply = None
         find = text.find
-        if (
-            pending is None
-            and find("!", at, end) < 0
-            and find("?", at, end) < 0
-            and find("(", at, end) < 0
-            and find("\t", at, end) < 0
-            and find("..", at, end) < 0
-            and find("- ", at, end) < 0
-            and find("x ", at, end) < 0
-            and find(": ", at, end) < 0
-        ):
-            # No suffix, ellipsis, tab or blank inside a move: the common case.
-            for m in _PLAIN_SPLIT.finditer(text, at, end):
-                number, move = m.groups()
-                start = m.start(2)
-                if start >= following:
-                    row = bisect_right(starts, start)
-                    base = bases[row - 1]
-                    lineno = self.line + row - 1
-                    following = starts[row] if row < len(starts) else _NEVER
-                ply = new(Ply)
-                ply.text = move
-                ply.pos = pos(SourcePos, (lineno, start - base))
-                ply.number = number
-                ply.suffix = ""
-                ply.nags = []
-                ply.comments = []
-                ply.variations = []
-                append(ply)
-            if line.pos is NOWHERE:
-                line.pos = plies[0].pos
-            return ply, None
-        for m in _PLY_SPLIT.finditer(text, at, end):
+        # A number to carry, an ellipsis to tidy or a blank inside a move: the rare case.
+        intricate = (
+            pending is not None
+            or find("..", at, end) >= 0
+            or find("\t", at, end) >= 0
+            or find("- ", at, end) >= 0
+            or find("x ", at, end) >= 0
+            or find(": ", at, end) >= 0
+        )
+        for m in matches:
             number, move, suffix = m.groups()
             start = m.start(2)
             if start >= following:
                 row = bisect_right(starts, start)
                 base = bases[row - 1]
                 lineno = self.line + row - 1
-                following = starts[row] if row < len(starts) else _NEVER
-            if number is None:
-                if pending is not None:
-                    number = pending[0]
-                    pending = None
-            else:
-                if pending is not None:
-                    if self.dangling(pending):
-                        return None, None
-                    pending = None
-                if number[-2] == "." and ("... " in number or " ..." in number or "\n" in number):
-                    number = " ".join(number.split())
-            if " " in move or "\t" in move:
-                move = "".join(move.split())
+                following = starts[row]
+            if intricate:
+                if number is None:
+                    if pending is not None:
+                        number = pending[0]
+                        pending = None
+                else:
+                    if pending is not None:
+                        if self.dangling(pending):
+                            return None, None
+                        pending = None
+                    if number[-2] == "." and (
+                        "... " in number or " ..." in number or "\n" in number
+                    ):
+                        number = " ".join(number.split())
+                if " " in move or "\t" in move:
+                    move = "".join(move.split())
+            # The walk fills a ply's slots directly: the hot path of reading.
             ply = new(Ply)
             ply.text = move
-            ply.pos = pos(SourcePos, (lineno, start - base))
+            ply._line = lineno
+            ply._column = start - base
             ply.number = number
             ply.suffix = suffix
-            ply.nags = []
-            ply.comments = []
-            ply.variations = []
+            ply._nags = None
+            ply._comments = None
+            ply._variations = None
             append(ply)
         if line.pos is NOWHERE:
             line.pos = plies[0].pos
@@ -553,8 +591,8 @@ def _fallback(walker: _Walker, code: str, message: str, offset: int) -> Record:
         for item in head.children:
             node = item.children[0]
             if node.expr.name == "tags":
-                for m in _TAG_RE.finditer(walker.text, node.start, node.end):
-                    name, raw = m.group(1, 2)
+                for m in node.items:
+                    name, raw = m.groups()
                     record.tags.append(Tag(name, _UNESCAPE.sub(r"\1", raw), walker.pos(m.start())))
     walker.failed = False
     walker.error(code, message, offset)

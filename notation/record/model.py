@@ -48,22 +48,107 @@ class Tag:
     pos: SourcePos = NOWHERE
 
 
-@dataclass(slots=True)
 class Ply:
     """One player's turn as written: the move text and everything attached to it.
 
     ``number`` is the move number written just before this ply, as written (``"12."`` or
     ``"12..."``), or ``None``. ``comments`` follow the move; ``variations`` are
     alternatives to this ply, each starting from the position before it.
+
+    A ply compares, prints and constructs like a dataclass of the fields ``text``, ``pos``,
+    ``number``, ``suffix``, ``nags``, ``comments`` and ``variations``. It stores its
+    position as two ints and makes its ``nags``, ``comments`` and ``variations`` lists
+    when first asked for: most plies of an archive have none, and a read archive holds
+    many plies.
     """
 
-    text: str
-    pos: SourcePos = NOWHERE
-    number: str | None = None
-    suffix: str = ""
-    nags: list[int] = field(default_factory=list)
-    comments: list[Comment] = field(default_factory=list)
-    variations: list[Line] = field(default_factory=list)
+    __slots__ = (
+        "_column",
+        "_comments",
+        "_line",
+        "_nags",
+        "_variations",
+        "number",
+        "suffix",
+        "text",
+    )
+
+    FIELDS = ("text", "pos", "number", "suffix", "nags", "comments", "variations")
+    """The fields, in the order the constructor takes them."""
+
+    def __init__(
+        self,
+        text: str,
+        pos: SourcePos = NOWHERE,
+        number: str | None = None,
+        suffix: str = "",
+        nags: list[int] | None = None,
+        comments: list[Comment] | None = None,
+        variations: list[Line] | None = None,
+    ) -> None:
+        self.text = text
+        self._line, self._column = pos
+        self.number = number
+        self.suffix = suffix
+        self._nags = nags
+        self._comments = comments
+        self._variations = variations
+
+    @property
+    def pos(self) -> SourcePos:
+        """Where the move was read (:data:`NOWHERE` for a ply built in code)."""
+        return SourcePos(self._line, self._column)
+
+    @pos.setter
+    def pos(self, pos: SourcePos) -> None:
+        self._line, self._column = pos
+
+    @property
+    def nags(self) -> list[int]:
+        """The NAGs (``$n``) written after the move."""
+        if self._nags is None:
+            self._nags = []
+        return self._nags
+
+    @nags.setter
+    def nags(self, nags: list[int]) -> None:
+        self._nags = nags
+
+    @property
+    def comments(self) -> list[Comment]:
+        """The comments written after the move."""
+        if self._comments is None:
+            self._comments = []
+        return self._comments
+
+    @comments.setter
+    def comments(self, comments: list[Comment]) -> None:
+        self._comments = comments
+
+    @property
+    def variations(self) -> list[Line]:
+        """Alternatives to this ply, each from the position before it."""
+        if self._variations is None:
+            self._variations = []
+        return self._variations
+
+    @variations.setter
+    def variations(self, variations: list[Line]) -> None:
+        self._variations = variations
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"Ply({fields})"
 
 
 @dataclass(slots=True)
