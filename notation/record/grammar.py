@@ -55,7 +55,7 @@ _ASQ = r"(?:[a-jA-J](?:10|[1-9]))"
 _SEP = r"[-x:][ \t]*"
 _PIECE = r"(?:[A-ZА-ЯЁІЇЄҐ][а-яёіїєґ]?|[\u2654-\u265F])"
 MOVE_PATTERN = (
-    rf"(?:(?>{_NSQ}(?:{_SEP}{_NSQ})++)"
+    rf"(?:(?>{_NSQ}{_SEP}{_NSQ}(?:{_SEP}{_NSQ})*+)"
     rf"|{_ASQ}(?:{_SEP}{_ASQ})+"
     rf"|(?:[a-j](?:10|[1-9])){{2,}}"
     rf"|{_ASQ}(?:/{_ASQ})?"
@@ -64,8 +64,8 @@ MOVE_PATTERN = (
 )
 """The game-neutral move token (without number, suffix or boundary)."""
 
-_NUMBER = r"[0-9]++\.(?:\s*+\.\.\.|\.\.)?+"
-_SUFFIX = r"(?:[!?]+|\([!?]+\))"
+_NUMBER = r"[0-9]++\.(?:\s*+\.\.\.|\.\.|)"
+_SUFFIX = r"(?:[!?]+|\([!?]+\)|)"
 _END = r"(?![^\s(){};$*])"
 _RESULT_END = r"(?![^\s(){};%\[])"
 _RESULT = rf"(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0){_RESULT_END}"
@@ -74,7 +74,7 @@ MOVE_TOKEN = re.compile(rf"{MOVE_PATTERN}{_END}")
 
 _TAG = r'\[[ \t]*+([A-Za-z][A-Za-z0-9_]*+)[ \t]*+"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t]*+\]\s*+'
 """One tag pair and the blanks after it; the groups are the name and the raw value."""
-_PLY = rf"(?!1-1{_RESULT_END})(?:({_NUMBER})\s*+)?+({MOVE_PATTERN})((?:{_SUFFIX})?){_END}\s*+"
+_PLY = rf"(?!1-1{_RESULT_END})(?:({_NUMBER})\s*+|)({MOVE_PATTERN})({_SUFFIX}){_END}\s*+"
 """One ply and the blanks after it; the groups are the move number (or ``None``), the
 move and the strength suffix (maybe ``""``). A result is never a ply: of the results,
 only ``1-1`` is also a move token."""
