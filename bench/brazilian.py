@@ -5,12 +5,16 @@ Run by hand (not a test)::
     python bench/brazilian.py --games 10000
 
 It builds an archive of random legal games (numeric notation, full tags) and times, in one
-process and over the same games (best of three rounds in which the runs take turns, since
-a shared machine's speed drifts): notation's full validation (split, parse, replay, result
+process and over the same games: notation's full validation (split, parse, replay, result
 checks), notation's parsing without replay, a bare ``re.finditer`` tokenization of the same
 text, and py-draughts' ``BrazilianBoard.from_pdn`` replaying each game (when installed;
 it is given each game's text already split out). Peak memory of full validation is measured
 in child processes for a fifth of the archive and for all of it, to show it stays flat.
+
+A shared machine's speed drifts, in spells of a second or more. So each work runs whole
+in each of three rounds, the works taking turns, and is timed lap by lap (a lap is the
+next ``--lap`` games); a work's time is the sum over laps of its best time for that lap.
+Every work is timed the same way.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from notation.games.registry import get_game
@@ -70,39 +74,61 @@ def _wrap(text: str, width: int = 79) -> str:
     return "\n".join(lines)
 
 
-def best_seconds(works: dict[str, Callable[[], None]], rounds: int) -> dict[str, float]:
-    """The best time of each work over ``rounds`` rounds, the works taking turns in each
-    round, so that a machine whose speed drifts treats them alike."""
-    best = dict.fromkeys(works, float("inf"))
+Work = Callable[[], Iterator[object]]
+"""A work: called, it does its job and yields once per game (or per lap of text)."""
+
+
+def lap_times(units: Iterator[object], size: int) -> list[float]:
+    """Seconds taken by each successive ``size`` units of ``units`` (the last lap may be
+    shorter)."""
+    laps: list[float] = []
+    count = 0
+    began = time.perf_counter()
+    for _ in units:
+        count += 1
+        if count == size:
+            now = time.perf_counter()
+            laps.append(now - began)
+            began, count = now, 0
+    if count:
+        laps.append(time.perf_counter() - began)
+    return laps
+
+
+def best_seconds(works: dict[str, tuple[Work, int]], rounds: int) -> dict[str, float]:
+    """Each work's time: the sum over its laps of the lap's best time in ``rounds`` rounds,
+    the works taking turns in each round. A work is given with its lap size in units."""
+    best: dict[str, list[float]] = {}
     for _ in range(rounds):
-        for label, work in works.items():
-            began = time.perf_counter()
-            work()
-            best[label] = min(best[label], time.perf_counter() - began)
-    return best
+        for label, (work, size) in works.items():
+            laps = lap_times(work(), size)
+            kept = best.setdefault(label, laps)
+            best[label] = [min(old, new) for old, new in zip(kept, laps, strict=True)]
+    return {label: sum(laps) for label, laps in best.items()}
 
 
-def tokenize(text: str) -> None:
-    for _ in TOKEN.finditer(text):
-        pass
+def tokenize(laps: list[str]) -> Iterator[None]:
+    """Tokenize each lap of text, yielding after each."""
+    for text in laps:
+        for _ in TOKEN.finditer(text):
+            pass
+        yield None
 
 
-def parse_only(path: Path) -> None:
-    for _ in read_records(path):
-        pass
+def validate(path: Path) -> Iterator[object]:
+    """Validate every game of ``path``, yielding each game's report."""
+    for report in validate_file(path):
+        if report.errors:
+            raise SystemExit(f"the benchmark archive has errors in game {report.index}: a bug")
+        yield report
 
 
-def validate(path: Path) -> None:
-    errors = sum(report.errors for report in validate_file(path))
-    if errors:
-        raise SystemExit(f"the benchmark archive has {errors} errors: a bug")
-
-
-def pydraughts(texts: list[str]) -> None:
+def pydraughts(texts: list[str]) -> Iterator[object]:
+    """Replay each game's text with py-draughts, yielding each board."""
     from draughts import BrazilianBoard
 
     for text in texts:
-        BrazilianBoard.from_pdn(text)
+        yield BrazilianBoard.from_pdn(text)
 
 
 PEAK = """
@@ -129,6 +155,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "out")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--lap", type=int, default=500, help="games per timed lap")
     args = parser.parse_args()
     args.out.mkdir(exist_ok=True)
     archive = args.out / f"brazilian-{args.games}-{args.seed}.pdn"
@@ -141,20 +168,21 @@ def main() -> None:
     print(
         f"archive: {games} games, {plies} plies ({plies / games:.1f} per game), {size / 1e6:.2f} MB"
     )
-    works: dict[str, Callable[[], None]] = {
-        "bare re.finditer tokenizer": lambda: tokenize(text),
-        "notation: parse only": lambda: parse_only(archive),
-        "notation: full validation": lambda: validate(archive),
+    texts = [t for t in re.split(r"\n\n(?=\[)", text) if t.strip()]
+    laps = ["\n\n".join(texts[at : at + args.lap]) for at in range(0, len(texts), args.lap)]
+    works: dict[str, tuple[Work, int]] = {
+        "bare re.finditer tokenizer": (lambda: tokenize(laps), 1),
+        "notation: parse only": (lambda: read_records(archive), args.lap),
+        "notation: full validation": (lambda: validate(archive), args.lap),
     }
     try:
         import draughts  # noqa: F401
 
-        texts = [t for t in re.split(r"\n\n(?=\[)", text) if t.strip()]
-        works["py-draughts BrazilianBoard.from_pdn"] = lambda: pydraughts(texts)
+        works["py-draughts BrazilianBoard.from_pdn"] = (lambda: pydraughts(texts), args.lap)
     except ImportError:
         print("py-draughts is not installed: no comparison (pip install py-draughts)")
     best = best_seconds(works, args.rounds)
-    print(f"best of {args.rounds} rounds, the works taking turns:")
+    print(f"{args.rounds} rounds, the works taking turns; best time of each {args.lap}-game lap:")
     for label, seconds in best.items():
         print(
             f"{label:<36} {seconds:7.2f} s {games / seconds:8.0f} games/s "
