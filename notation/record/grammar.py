@@ -250,26 +250,28 @@ def _show(text: str) -> str:
 class _Walker:
     """Builds a :class:`Record` from the parse tree of one game's text."""
 
+    __slots__ = ("column", "diagnostics", "failed", "index", "line", "path", "starts", "text")
+
     def __init__(self, text: str, line: int, column: int, index: int, path: str) -> None:
         self.text = text
         self.line = line
         self.column = column
         self.index = index
         self.path = path
-        # Row r starts at offset starts[r]; its column is offset - bases[r] (the first row
-        # starts at ``column``, not at 1). Both end with an entry past the text, so that
+        # Row r starts at offset starts[r]; it ends with an entry past the text, so that
         # the row after any offset's row has a start.
-        widths = list(map(_PLUS_ONE, map(len, text.split("\n"))))
-        self.starts = list(accumulate(widths, initial=0))
-        self.bases = bases = list(accumulate(widths, initial=-1))
-        bases[0] = -column
+        self.starts = list(accumulate(map(_PLUS_ONE, map(len, text.split("\n"))), initial=0))
         self.diagnostics: list[Diagnostic] = []
         self.failed = False
+
+    def base(self, row: int) -> int:
+        """The offset whose column is 0 on ``row`` (the first row starts at ``column``)."""
+        return self.starts[row] - 1 if row else -self.column
 
     def pos(self, offset: int) -> SourcePos:
         """Absolute line and column of ``offset`` in the game's text."""
         row = bisect_right(self.starts, offset) - 1
-        return _tuple(SourcePos, (self.line + row, offset - self.bases[row]))
+        return _tuple(SourcePos, (self.line + row, offset - self.base(row)))
 
     def error(self, code: str, message: str, offset: int) -> None:
         """Record a diagnostic at ``offset``; a movetext error stops the walk."""
@@ -323,20 +325,23 @@ class _Walker:
     def tags(self, matches: list[re.Match[str]], tags: list[Tag]) -> None:
         """Append the tag pairs of a lexed ``tags`` run to ``tags``."""
         starts = self.starts
-        bases = self.bases
         first = self.line
         new = _new
         pos = _tuple
+        following = base = row = 0
         for m in matches:
             name, value = m.groups()
             if "\\" in value:
                 value = _UNESCAPE.sub(r"\1", value)
             start = m.start()
-            row = bisect_right(starts, start) - 1
+            if start >= following:
+                row = bisect_right(starts, start) - 1
+                base = self.base(row)
+                following = starts[row + 1]
             tag = new(Tag)
             tag.name = name
             tag.value = value
-            tag.pos = pos(SourcePos, (first + row, start - bases[row]))
+            tag.pos = pos(SourcePos, (first + row, start - base))
             tags.append(tag)
 
     def comment(self, node: Node) -> Comment:
@@ -410,17 +415,15 @@ class _Walker:
         """
         text = self.text
         starts = self.starts
-        bases = self.bases
         plies = line.plies
         append = plies.append
         new = _new
         at = matches[0].start()
         end = matches[-1].end()
         row = bisect_right(starts, at) - 1
-        base = bases[row]
+        base = self.base(row)
         lineno = self.line + row
-        row += 1
-        following = starts[row]
+        following = starts[row + 1]
         ply = None
         find = text.find
         # A number to carry, an ellipsis to tidy or a blank inside a move: the rare case.
@@ -436,10 +439,11 @@ class _Walker:
             number, move, suffix = m.groups()
             start = m.start(2)
             if start >= following:
-                row = bisect_right(starts, start)
-                base = bases[row - 1]
-                lineno = self.line + row - 1
-                following = starts[row]
+                # A later row: not the first, whose columns start at ``column``.
+                row = bisect_right(starts, start) - 1
+                base = starts[row] - 1
+                lineno = self.line + row
+                following = starts[row + 1]
             if intricate:
                 if number is None:
                     if pending is not None:
