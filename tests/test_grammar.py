@@ -339,6 +339,19 @@ def test_empty_and_blank_games():
     assert record.diagnostics == []
 
 
+def test_a_number_glued_to_an_ellipsis_is_one_number() -> None:
+    """``12....`` is the number ``12.`` and an ellipsis, before a move or alone."""
+    record = parse_game("12.... 22-18 *")
+    assert [(p.number, p.text) for p in record.moves.plies] == [("12....", "22-18")]
+    record = parse_game("12.... {c} 22-18 *")
+    assert [(p.number, p.text) for p in record.moves.plies] == [("12....", "22-18")]
+    assert record.diagnostics == []
+    record = parse_game("1. 22-18 12.... *")
+    assert [d.format() for d in record.diagnostics] == [
+        "-:1:10: error PDN101 move number '12....' is not followed by a move"
+    ]
+
+
 def test_only_one_result_token_is_also_a_move_token() -> None:
     """The ply pattern guards against ``1-1`` alone: no other result can start a ply."""
     from notation.record.grammar import MOVE_TOKEN
@@ -364,8 +377,8 @@ SPLIT_GAPS = [" ", "\n", "  \n\t", "\u00a0"]
 
 @pytest.mark.parametrize("seed", range(40))
 def test_the_ply_lexer_reads_plies_one_after_another(seed):
-    """``PLIES.lex`` reads a run of plies as ``_PLY_RE`` reads them one after another, up
-    to the first text that is not a ply; the walk tidies numbers and moves."""
+    """``PLIES.lex`` cuts a run into the plies it was written from, up to the first text
+    that is not a ply; the walk tidies numbers and moves."""
     import random
 
     from notation.record import grammar
@@ -380,17 +393,16 @@ def test_the_ply_lexer_reads_plies_one_after_another(seed):
         move = rng.choice(SPLIT_PLAIN_MOVES if plain else SPLIT_MOVES)
         suffix = "" if plain else rng.choice(SPLIT_SUFFIXES)
         gap = rng.choice(SPLIT_GAPS[:2] if plain else SPLIT_GAPS)
-        parts.append(f"{number}{' ' if number else ''}{move}{suffix}{gap}")
-    text = "{x} " + "".join(parts) + "*"
+        parts.append((number, move, suffix, gap))
+    text = "{x} " + "".join(f"{n}{' ' if n else ''}{m}{s}{g}" for n, m, s, g in parts) + "*"
     expected, at = [], 4
-    while m := grammar._PLY_RE.match(text, at):
-        number, move, suffix = m.groups()
-        expected.append((number, move, suffix, m.start(2)))
-        at = m.end()
-    assert at == len(text) - 1
+    for number, move, suffix, gap in parts:
+        start = at + len(number) + (1 if number else 0)
+        expected.append((number or None, move, suffix, start))
+        at = start + len(move) + len(suffix) + len(gap)
     lexed = grammar.PLIES.lex(text, 4)
     assert [(*m.groups(), m.start(2)) for m in lexed] == expected
-    assert lexed[-1].end() == at
+    assert lexed[-1].end() == len(text) - 1
     record = parse_game(text)
     assert [(p.number, p.text, p.suffix) for p in record.moves.plies] == [
         (

@@ -2,7 +2,10 @@ r"""The record grammar: one game's text (tag section and movetext) into a :class
 
 The grammar is a parsimonious PEG whose terminals are coarse regular expressions: every
 token (a tag pair, a whole ply with its move number and strength suffix, a comment, a NAG,
-a result) is one regex that also eats the whitespace after it. The grammar is tolerant:
+a result) is one regex that also eats the whitespace after it. Runs of tag pairs and of
+plies are custom terminals that lex the run once and keep each token's match for the
+walk; so is the ``plain`` shortcut, which reads a game of tags, plies and a result only
+(most games of an archive) in one rule attempt. The grammar is tolerant:
 every text parses, and the tree walk turns the catch-all ``junk`` and ``stray`` tokens,
 unclosed comments and unclosed variations into diagnostics. The walk stops reading the
 movetext at the first syntax error (the record keeps the tags and every ply before it),
@@ -78,7 +81,6 @@ _PLY = rf"(?!1-1{_RESULT_END})(?:({_NUMBER})\s*+|)({MOVE_PATTERN})({_SUFFIX}){_E
 """One ply and the blanks after it; the groups are the move number (or ``None``), the
 move and the strength suffix (maybe ``""``). A result is never a ply: of the results,
 only ``1-1`` is also a move token."""
-_PLY_RE = re.compile(_PLY)
 _BLANKS = re.compile(r"\s*+")
 _TAIL = re.compile(rf"(?:(?:({_RESULT})|\*)\s*+)?+\Z")
 _LEXED = attrgetter("lastindex")

@@ -75,6 +75,7 @@ class Ply:
 
     FIELDS = ("text", "pos", "number", "suffix", "nags", "comments", "variations")
     """The fields, in the order the constructor takes them."""
+    __match_args__ = FIELDS
 
     def __init__(
         self,
