@@ -134,9 +134,15 @@ def test_scores_for_a_game_without_scores_is_a_usage_error() -> None:
 
 
 def test_usage_errors_exit_two() -> None:
-    assert run("samples/brazilian/endgames.pdn", "-o", "x.pdn", "--in-place").exit_code == 2
-    assert run("-", "--in-place", stdin="").exit_code == 2
-    assert run("samples/brazilian/endgames.pdn", "--comments", "clock").exit_code == 2
+    both = run("samples/brazilian/endgames.pdn", "-o", "x.pdn", "--in-place")
+    assert both.exit_code == 2
+    assert "give either --output or --in-place" in both.stderr
+    stdin = run("-", "--in-place", stdin="")
+    assert stdin.exit_code == 2
+    assert "standard input cannot be rewritten" in stdin.stderr
+    clock = run("samples/brazilian/endgames.pdn", "--comments", "clock")
+    assert clock.exit_code == 2
+    assert "Invalid value for --comments: position or scores expected" in clock.stderr
     missing = run("no-such-file.pdn")
     assert missing.exit_code == 2
     assert missing.stderr == (

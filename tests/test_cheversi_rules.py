@@ -166,7 +166,9 @@ def test_full_game_replays_to_its_final_position() -> None:
 def test_game_that_ends_early_replays_to_the_stuck_position() -> None:
     stuck = _replay(GAME_TWO)
     assert stuck == GAME.start({"FEN": STUCK})
-    assert GAME.outcome(stuck) is not None
+    assert GAME.outcome(stuck) == Outcome(
+        Side.WHITE, "White has no legal placement; score White 41, Black 11"
+    )
 
 
 @pytest.mark.parametrize(

@@ -185,7 +185,9 @@ def test_new_starts_a_record_that_validates() -> None:
     assert lines[7:] == ['[GameType "26,W,8,8,N2,0"]', "", "*"]
     checked = run("validate", "-", stdin=result.stdout)
     assert (checked.exit_code, checked.stdout) == (0, "")
-    assert run("new", "go").exit_code == 2
+    unknown = run("new", "go")
+    assert unknown.exit_code == 2
+    assert "Invalid value for GAME: unknown game 'go'" in unknown.stderr
 
 
 def test_fail_level_warning_fails_on_warnings_and_exit_zero_never_fails() -> None:
@@ -197,7 +199,9 @@ def test_fail_level_warning_fails_on_warnings_and_exit_zero_never_fails() -> Non
     assert result.exit_code == 0
     assert result.stdout.count("\n") == 11
     assert run("validate", "--exit-zero", "missing.pdn").exit_code == 2
-    assert run("validate", "--fail-level", "notice", broken).exit_code == 2
+    notice = run("validate", "--fail-level", "notice", broken)
+    assert notice.exit_code == 2
+    assert "Invalid value for --fail-level: choose error or warning" in notice.stderr
 
 
 def test_select_and_ignore_filter_by_code_and_prefix() -> None:

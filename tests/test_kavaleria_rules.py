@@ -433,7 +433,7 @@ def test_direct_check_accepts_exactly_the_legal_moves(seed: int) -> None:
         captures = [move for move in moves if move.is_capture]
         position = GAME.play(position, choose.choice(captures or moves))
         if GAME.outcome(position) is not None:
-            return
+            break
     legal_set = set(GAME.legal_moves(position))
     accepted = set()
     for start in range(38):
@@ -445,3 +445,5 @@ def test_direct_check_accepts_exactly_the_legal_moves(seed: int) -> None:
                 except IllegalMove:
                     continue
     assert accepted == {move for move in legal_set if len(move.path) == 2}
+    if GAME.outcome(position) is not None:
+        assert accepted == set()

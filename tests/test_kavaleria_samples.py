@@ -118,8 +118,7 @@ def test_games_around_a_broken_one_stay_valid() -> None:
     syntax = list(validate_file(SAMPLES / "broken" / "syntax-error.pdn"))
     assert [r.valid for r in syntax] == [True, False, True]
     comment = list(validate_file(SAMPLES / "broken" / "unterminated-comment.pdn"))
-    assert [r.valid for r in comment] == [False, True]
-    assert comment[1].plies > 40
+    assert [(r.valid, r.plies) for r in comment] == [(False, 10), (True, 86)]
 
 
 def test_a_broken_game_is_legal_up_to_its_mistake() -> None:
@@ -140,7 +139,7 @@ def test_valid_samples_have_no_diagnostics_and_twenty_eight_games() -> None:
     assert diagnostics(reports) == []
     assert len(reports) == 28
     assert all(r.game == "kavaleria" for r in reports)
-    assert sum(r.plies for r in reports) > 1800
+    assert sum(r.plies for r in reports) == 2159
     assert sum(r.outcome is not None for r in reports) == 20
 
 

@@ -24,14 +24,19 @@ def test_brazilian_svg_shows_pieces_kings_and_the_last_move() -> None:
     assert root.find(f"{SVG}title").text == "Brazilian draughts position"
     circles = root.findall(f"{SVG}circle")
     pieces = [c for c in circles if c.get("fill") in ("#fbfbf5", "#262626")]
-    assert sorted(c.get("fill") for c in pieces) == ["#262626", "#fbfbf5", "#fbfbf5"]
+    # 48-pixel squares after a 24-pixel margin: square 1 is b8, 15 is f5, 30 is c1.
+    assert sorted((c.get("cx"), c.get("cy"), c.get("fill")) for c in pieces) == [
+        ("144.0", "384.0", "#fbfbf5"),
+        ("240.0", "192.0", "#fbfbf5"),
+        ("96.0", "48.0", "#262626"),
+    ]
     crowns = [c for c in circles if c.get("fill") == "none" and c.get("stroke-width") == "3"]
-    assert len(crowns) == 1
+    assert [(c.get("cx"), c.get("cy")) for c in crowns] == [("144.0", "384.0")]
     captured = [c for c in circles if c.get("stroke-dasharray")]
-    assert len(captured) == 1
+    assert [(c.get("cx"), c.get("cy")) for c in captured] == [("192.0", "240.0")]
     (arrow,) = root.findall(f"{SVG}polyline")
     assert arrow.get("marker-end") == "url(#arrow)"
-    assert len(arrow.get("points").split()) == 2
+    assert arrow.get("points") == "144,288 240,192"
     texts = [t.text for t in root.findall(f"{SVG}text")]
     assert "Black to move" in texts
     assert [str(n) for n in range(1, 33)] == [t for t in texts if t.isdigit() and len(t) <= 2][:32]

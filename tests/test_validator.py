@@ -55,11 +55,9 @@ def test_every_kind_of_broken_sample_is_covered() -> None:
 
 def test_games_around_a_broken_one_stay_valid() -> None:
     syntax = list(validate_file(SAMPLES / "brazilian" / "broken" / "syntax-error.pdn"))
-    assert [r.valid for r in syntax] == [True, False, True]
-    assert [r.plies for r in syntax][0::2] == [r.plies for r in syntax][0::2]
+    assert [(r.valid, r.plies) for r in syntax] == [(True, 47), (False, 5), (True, 92)]
     comment = list(validate_file(SAMPLES / "brazilian" / "broken" / "unterminated-comment.pdn"))
-    assert [r.valid for r in comment] == [False, True]
-    assert comment[1].plies > 40
+    assert [(r.valid, r.plies) for r in comment] == [(False, 8), (True, 47)]
 
 
 def test_messages_say_why_and_what_was_legal() -> None:
@@ -80,9 +78,9 @@ def test_valid_samples_have_no_diagnostics_and_thirty_games() -> None:
     files = [p for p in (SAMPLES / "brazilian").glob("*.pdn")]
     reports = [r for path in files for r in validate_file(path)]
     assert diagnostics(reports) == []
-    assert len(reports) >= 30
+    assert len(reports) == 30
     assert all(r.game == "brazilian" for r in reports)
-    assert sum(r.plies for r in reports) > 1500
+    assert sum(r.plies for r in reports) == 1660
 
 
 def test_variations_are_replayed_from_the_position_before_their_ply() -> None:
