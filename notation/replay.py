@@ -39,12 +39,14 @@ def replay_line(
     first_ply: int = 1,
     depth: int = 0,
     trail: list[Position] | None = None,
+    variations: bool = True,
 ) -> Position | None:
     """Replay ``line`` from ``position``; the final position, or ``None`` if a ply was illegal.
 
     ``first_ply`` is the game ply number of the line's first ply; ``depth`` is 0 for the
     main line and grows by one per variation level. ``trail``, when given, receives the
-    position after each legal ply of this line (not of its variations).
+    position after each legal ply of this line (not of its variations). With
+    ``variations`` false, the variations are not replayed.
     """
     parse_move, play = game.parse_move, game.play
     on_move = None if type(visitor).move is ReplayVisitor.move else visitor.move
@@ -55,9 +57,10 @@ def replay_line(
             move = parse_move(position, ply.text)
         except IllegalMove as error:
             visitor.illegal(ply, number, position, error, depth)
-            _replay_variations(game, ply, position, visitor, number, depth)
+            if variations:
+                _replay_variations(game, ply, position, visitor, number, depth)
             return None
-        if ply.variations:
+        if variations and ply.variations:
             _replay_variations(game, ply, position, visitor, number, depth)
         after = play(position, move)
         if on_move is not None:
@@ -81,5 +84,5 @@ def _replay_variations(
 def main_line_positions(game: Game, line: Line, start: Position) -> list[Position]:
     """The positions of a main line, ``start`` first, up to its first illegal ply."""
     positions = [start]
-    replay_line(game, line, start, ReplayVisitor(), trail=positions)
+    replay_line(game, line, start, ReplayVisitor(), trail=positions, variations=False)
     return positions

@@ -39,12 +39,16 @@ class Side(IntEnum):
     @property
     def other(self) -> Side:
         """The opponent."""
-        return Side(1 - self)
+        return _OTHER[self]
 
     @property
     def title(self) -> str:
         """``"White"`` or ``"Black"``."""
         return "White" if self is Side.WHITE else "Black"
+
+
+_OTHER = (Side.BLACK, Side.WHITE)
+"""Each side's opponent, by side (``Side.other`` is on the hot path of every game)."""
 
 
 class Outcome(NamedTuple):
@@ -97,8 +101,6 @@ class Game(ABC):
     """Name used everywhere: CLI, ``Variant`` tag, docs (``"brazilian"``)."""
     title: ClassVar[str]
     """Human name (``"Brazilian draughts"``)."""
-    code_prefix: ClassVar[str]
-    """Prefix of this game's diagnostic codes (``"BR"``)."""
     notations: ClassVar[tuple[str, ...]]
     """Names of the move notations; the first is the default for writing."""
     results: ClassVar[tuple[str, ...]]
@@ -122,9 +124,9 @@ class Game(ABC):
     def setup_tags(self, position: Position, notation: str | None = None) -> dict[str, str]:
         """Tags that make a record start from ``position`` (e.g. PDN ``FEN``)."""
 
-    @abstractmethod
     def turn(self, position: Position) -> Side:
-        """The side to move."""
+        """The side to move (every position carries it as ``turn``)."""
+        return position.turn
 
     # Moves ---------------------------------------------------------------------
 

@@ -191,15 +191,7 @@ def _capture_starts(own: int, opp: int, kings: int, empty: int) -> int:
 
 def _can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
     """Whether the side owning ``own`` has a capture."""
-    men = own & ~kings
-    left = men & COLUMN_GE2
-    right = men & COLUMN_LE5
-    if (
-        (left & (opp << 9) & (empty << 18))
-        or (right & (opp << 7) & (empty << 14))
-        or (left & (opp >> 7) & (empty >> 14))
-        or (right & (opp >> 9) & (empty >> 18))
-    ):
+    if _capture_starts(own, opp, kings, empty):
         return True
     own_kings = own & kings
     if own_kings:
@@ -570,7 +562,6 @@ class Brazilian(Game):
 
     name: ClassVar[str] = "brazilian"
     title: ClassVar[str] = "Brazilian draughts"
-    code_prefix: ClassVar[str] = "BR"
     notations: ClassVar[tuple[str, ...]] = ("numeric", "alphanumeric")
     results: ClassVar[tuple[str, ...]] = (
         "2-0",
@@ -608,10 +599,6 @@ class Brazilian(Game):
     ) -> dict[str, str]:
         """The ``FEN`` tag of ``position``, with squares in ``notation``."""
         return {"FEN": _write_fen(position, notation or self.notations[0])}
-
-    def turn(self, position: BrazilianPosition) -> Side:
-        """The side to move."""
-        return position.turn
 
     # Moves ---------------------------------------------------------------------------
 

@@ -595,7 +595,6 @@ class Cheversi(Game):
 
     name: ClassVar[str] = "cheversi"
     title: ClassVar[str] = "Cheversi (Chess-Reversi)"
-    code_prefix: ClassVar[str] = "CV"
     notations: ClassVar[tuple[str, ...]] = NOTATIONS
     results: ClassVar[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "*")
 
@@ -624,10 +623,6 @@ class Cheversi(Game):
     def setup_tags(self, position: CheversiPosition, notation: str | None = None) -> dict[str, str]:
         """``{"FEN": ...}`` for ``position`` (FEN piece letters are always English)."""
         return {"FEN": _format_fen(position)}
-
-    def turn(self, position: CheversiPosition) -> Side:
-        """The side to place."""
-        return position.turn
 
     # Moves -------------------------------------------------------------------------
 

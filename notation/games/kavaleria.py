@@ -124,7 +124,6 @@ LINE: tuple[dict[int, tuple[int, int]], ...] = tuple(
 FORWARD = {Side.WHITE: (NORTH_EAST, NORTH_WEST), Side.BLACK: (SOUTH_EAST, SOUTH_WEST)}
 BACKWARD = {Side.WHITE: (SOUTH_EAST, SOUTH_WEST), Side.BLACK: (NORTH_EAST, NORTH_WEST)}
 SIDEWAYS = (EAST, WEST)
-OTHER = {Side.WHITE: Side.BLACK, Side.BLACK: Side.WHITE}
 FAR_ROW = {Side.WHITE: 6, Side.BLACK: 0}
 """The row where a side's cavalryman becomes a Sotnyk."""
 
@@ -278,7 +277,6 @@ class Kavaleria(Game):
 
     name: ClassVar[str] = "kavaleria"
     title: ClassVar[str] = "Kavaleria"
-    code_prefix: ClassVar[str] = "KV"
     notations: ClassVar[tuple[str, ...]] = (COORDINATE, NUMERIC)
     results: ClassVar[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "*")
 
@@ -304,10 +302,6 @@ class Kavaleria(Game):
         if position.options:
             tags["Rules"] = ",".join(sorted(position.options))
         return tags
-
-    def turn(self, position: KavaleriaPosition) -> Side:
-        """The side to move."""
-        return position.turn
 
     def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
         """A ``Notation`` tag (where the record has one) naming ``notation``, and the
@@ -390,7 +384,7 @@ class Kavaleria(Game):
         again = bool(move.taken) and EXTRA_TURN in position.options
         if again and WHITE_VOIVODE in result and BLACK_VOIVODE in result:
             return KavaleriaPosition(result, side, position.options)
-        return KavaleriaPosition(result, OTHER[side], position.options)
+        return KavaleriaPosition(result, side.other, position.options)
 
     # End of game ----------------------------------------------------------------------
 
@@ -622,15 +616,12 @@ def _check_move(
     def name(point: int) -> str:
         return point_name(point, notation)
 
-    def fail(code: str, reason: str) -> IllegalMove:
-        return IllegalMove(code, reason)
-
     start = points[0]
     value = board[start]
     if not value:
-        raise fail(EMPTY_START, f"there is no piece on {name(start)}")
+        raise IllegalMove(EMPTY_START, f"there is no piece on {name(start)}")
     if owner(value) != side:
-        raise fail(
+        raise IllegalMove(
             NOT_YOURS,
             f"the piece on {name(start)} is {side.other.title}'s; {side.title} is to move",
         )
@@ -639,31 +630,31 @@ def _check_move(
     if not capture:
         target = points[1]
         if target == start:
-            raise fail(NOT_NEIGHBOUR, f"a step must leave {name(start)}")
+            raise IllegalMove(NOT_NEIGHBOUR, f"a step must leave {name(start)}")
         line = LINE[start].get(target)
         if kind == SOTNYK:
             if line is None:
-                raise fail(
+                raise IllegalMove(
                     NOT_ON_LINE, f"{name(target)} is not on a straight line from {name(start)}"
                 )
         elif line is None or line[1] != 1:
-            raise fail(NOT_NEIGHBOUR, f"{name(target)} is not a neighbour of {name(start)}")
+            raise IllegalMove(NOT_NEIGHBOUR, f"{name(target)} is not a neighbour of {name(start)}")
         direction, steps = line
         if direction in BACKWARD[side]:
             if kind == CAVALRYMAN:
-                raise fail(STEP_BACKWARD, "a cavalryman never steps backward")
+                raise IllegalMove(STEP_BACKWARD, "a cavalryman never steps backward")
             if no_backward:
-                raise fail(
+                raise IllegalMove(
                     OPTION_BACKWARD, "the no-backward rule forbids a Sotnyk to move backward"
                 )
         for between in RAYS[start][direction][: steps - 1]:
             if board[between]:
-                raise fail(
+                raise IllegalMove(
                     BLOCKED,
                     f"the way from {name(start)} to {name(target)} is blocked at {name(between)}",
                 )
         if board[target]:
-            raise fail(OCCUPIED, f"{name(target)} is occupied")
+            raise IllegalMove(OCCUPIED, f"{name(target)} is occupied")
         return KavaleriaMove((start, target))
 
     here, taken = start, []
@@ -673,49 +664,51 @@ def _check_move(
 
     for target in points[1:]:
         if taken and board[taken[-1]] & 3 == VOIVODE:
-            raise fail(
+            raise IllegalMove(
                 AFTER_VOIVODE,
                 f"the jump to {name(here)} took the {side.other.title} Voivode on "
                 f"{name(taken[-1])}, which ends the game; no jump may follow",
             )
         if target == here:
-            raise fail(NOT_ON_LINE, f"a jump must leave {name(here)}")
+            raise IllegalMove(NOT_ON_LINE, f"a jump must leave {name(here)}")
         line = LINE[here].get(target)
         if line is None:
-            raise fail(NOT_ON_LINE, f"{name(target)} is not on a straight line from {name(here)}")
+            raise IllegalMove(
+                NOT_ON_LINE, f"{name(target)} is not on a straight line from {name(here)}"
+            )
         direction, steps = line
         if no_backward and direction in BACKWARD[side]:
-            raise fail(
+            raise IllegalMove(
                 OPTION_BACKWARD,
                 f"the no-backward rule forbids a {KIND_NAMES[kind]} to capture backward",
             )
         between = RAYS[here][direction][: steps - 1]
         if kind != SOTNYK and steps > 2:
-            raise fail(
+            raise IllegalMove(
                 JUMP_TOO_LONG,
                 f"a {KIND_NAMES[kind]} jumps over an adjacent piece onto the point right "
                 f"behind it; {name(target)} is {steps} steps from {name(here)}",
             )
         in_the_way = [p for p in between if occupied(p)]
         if not in_the_way:
-            raise fail(
+            raise IllegalMove(
                 NOTHING_TAKEN,
                 f"there is no piece between {name(here)} and {name(target)} to capture",
             )
         victim = in_the_way[0]
         if owner(board[victim]) == side:
-            raise fail(OWN_PIECE, f"{name(victim)} holds {side.title}'s own piece")
+            raise IllegalMove(OWN_PIECE, f"{name(victim)} holds {side.title}'s own piece")
         if victim in taken:
-            raise fail(TAKEN_TWICE, f"{name(victim)} was already jumped in this capture")
+            raise IllegalMove(TAKEN_TWICE, f"{name(victim)} was already jumped in this capture")
         if len(in_the_way) > 1:
             passed = " and ".join(name(p) for p in in_the_way)
-            raise fail(
+            raise IllegalMove(
                 TWO_IN_THE_WAY,
                 f"the jump from {name(here)} to {name(target)} passes over {passed}; "
                 "a jump takes one piece",
             )
         if occupied(target):
-            raise fail(OCCUPIED, f"{name(target)} is occupied")
+            raise IllegalMove(OCCUPIED, f"{name(target)} is occupied")
         taken.append(victim)
         here = target
         if kind == CAVALRYMAN and POINT_ROW[here] == FAR_ROW[side]:

@@ -124,8 +124,6 @@ FORWARD = (NORTH, SOUTH)
 """A man's forward direction, by side."""
 MAN_QUIET_DIRECTIONS = ((NORTH, EAST, WEST), (SOUTH, EAST, WEST))
 """Directions of a man's steps and friendly jumps, by side: forward and sideways."""
-OTHER = (Side.BLACK, Side.WHITE)
-"""The opponent, by side."""
 FAR_RANK = (7, 0)
 """The rank (0-based) where a side's men are crowned."""
 
@@ -511,7 +509,7 @@ def play_move(position: KenyPosition, move: KenyMove) -> KenyPosition:
         board[sq] = EMPTY
     board[move.path[-1]] = piece.upper() if move.promotes else piece
     quiet = 0 if move.captured else position.quiet + 1
-    return KenyPosition("".join(board), OTHER[position.turn], quiet, position.rules)
+    return KenyPosition("".join(board), position.turn.other, quiet, position.rules)
 
 
 # The rules: end of game ------------------------------------------------------------------
@@ -877,7 +875,6 @@ class Keny(Game):
 
     name: ClassVar[str] = "keny"
     title: ClassVar[str] = "Keny (Caucasian checkers)"
-    code_prefix: ClassVar[str] = "KY"
     notations: ClassVar[tuple[str, ...]] = ("algebraic", "colon")
     results: ClassVar[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "*")
 
@@ -905,10 +902,6 @@ class Keny(Game):
         if options:
             tags["Rules"] = ",".join(options)
         return tags
-
-    def turn(self, position: KenyPosition) -> Side:
-        """The side to move."""
-        return position.turn
 
     def legal_moves(self, position: KenyPosition) -> list[KenyMove]:
         """Every legal move; none once the draw count is reached."""

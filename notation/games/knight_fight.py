@@ -405,7 +405,6 @@ class KnightFight(Game):
 
     name: ClassVar[str] = "knight-fight"
     title: ClassVar[str] = "Knight Fight"
-    code_prefix: ClassVar[str] = "KF"
     notations: ClassVar[tuple[str, ...]] = ("squares", "numbers")
     results: ClassVar[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "*")
 
@@ -446,10 +445,6 @@ class KnightFight(Game):
         if position != _start_position(position.layout):
             tags["FEN"] = _write_fen(position, notation or self.notations[0])
         return tags
-
-    def turn(self, position: KnightFightPosition) -> Side:
-        """The side to move."""
-        return position.turn
 
     # Moves ---------------------------------------------------------------------------
 

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from notation.games.base import Side
-from notation.games.brazilian import BIT, FILES, SQUARE_AT, BrazilianMove, BrazilianPosition
+from notation.games.brazilian import (
+    BIT,
+    FILES,
+    INDEX,
+    SQUARE_AT,
+    BrazilianMove,
+    BrazilianPosition,
+)
 from notation.render.svg import PALETTE, Svg
 
 CELL = 48
@@ -11,8 +18,7 @@ MARGIN = 24
 
 
 def _centre(square: int) -> tuple[float, float]:
-    index = next(i for i, n in SQUARE_AT.items() if n == square)
-    row, col = divmod(index, 8)
+    row, col = divmod(INDEX[square], 8)
     return MARGIN + col * CELL + CELL / 2, MARGIN + row * CELL + CELL / 2
 
 
