@@ -60,7 +60,7 @@ def replay_line(
             if variations:
                 _replay_variations(game, ply, position, visitor, number, depth)
             return None
-        if variations and ply.variations:
+        if variations and ply._variations:  # reads without making an empty list
             _replay_variations(game, ply, position, visitor, number, depth)
         after = play(position, move)
         if on_move is not None:

@@ -28,8 +28,6 @@ REPORT_FORMAT = "notation-report"
 REPORT_VERSION = 1
 """The ``version`` field of a JSON report; it changes when the schema changes."""
 
-FORMATS = ("text", "json", "jsonl", "github", "junit", "sarif")
-"""The report formats, by name."""
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -129,7 +127,7 @@ class GithubReporter(Reporter):
     """GitHub Actions workflow commands: ``::error file=...,line=...,col=...,title=CODE::...``."""
 
     def diagnostic(self, diagnostic: Diagnostic) -> None:
-        level = "notice" if diagnostic.severity is Severity.NOTICE else str(diagnostic.severity)
+        level = str(diagnostic.severity)
         properties = ",".join(
             f"{key}={escape_property(str(value))}"
             for key, value in (
@@ -368,3 +366,5 @@ REPORTERS: dict[str, type[Reporter]] = {
     "sarif": SarifReporter,
 }
 """The reporter of each format."""
+FORMATS = tuple(REPORTERS)
+"""The report formats, by name."""

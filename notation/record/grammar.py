@@ -48,7 +48,16 @@ from notation.diagnostics import (
     UNTERMINATED_VARIATION,
     Diagnostic,
 )
-from notation.record.model import NOWHERE, Comment, Line, Ply, Record, SourcePos, Tag
+from notation.record.model import (
+    NOWHERE,
+    Comment,
+    CommentKind,
+    Line,
+    Ply,
+    Record,
+    SourcePos,
+    Tag,
+)
 
 MAX_DEPTH = 100
 """Deepest nesting of variations read; one level more is reported as PDN104."""
@@ -249,6 +258,21 @@ def _show(text: str) -> str:
     return repr(token if len(token) <= 30 else token[:27] + "...")
 
 
+_COMMENT_KINDS: dict[str, CommentKind] = {
+    "comment": "brace",
+    "lcomment": "line",
+    "escape": "escape",
+}
+"""The comment kind each comment rule reads."""
+
+
+def _opening(line: Line, comment: Comment) -> None:
+    """Add a comment written before the first ply of ``line``; the first one places it."""
+    if line.pos is NOWHERE:
+        line.pos = comment.pos
+    line.comments.append(comment)
+
+
 class _Walker:
     """Builds a :class:`Record` from the parse tree of one game's text."""
 
@@ -303,10 +327,7 @@ class _Walker:
                 line = line if len(line) <= 40 else line[:37] + "..."
                 self.error(BAD_TAG, f"malformed tag pair {line!r}", start)
             else:
-                comment = self.comment(node)
-                if moves.pos is NOWHERE:
-                    moves.pos = comment.pos
-                moves.comments.append(comment)
+                _opening(moves, self.comment(node))
         self.line_items(top.children, moves, record)
         return record
 
@@ -348,11 +369,7 @@ class _Walker:
 
     def comment(self, node: Node) -> Comment:
         """The comment of a ``comment``, ``lcomment`` or ``escape`` node."""
-        kind = node.expr.name
-        text = node.match.group(1)
-        if kind == "comment":
-            return Comment(text, "brace", self.pos(node.start))
-        return Comment(text, "line" if kind == "lcomment" else "escape", self.pos(node.start))
+        return Comment(node.match.group(1), _COMMENT_KINDS[node.expr.name], self.pos(node.start))
 
     def line_items(self, items: list[Node], line: Line, record: Record | None) -> None:
         """Fill ``line`` from the ``top``/``element`` nodes ``items``.
@@ -367,17 +384,16 @@ class _Walker:
             node = item.children[0]
             kind = node.expr.name
             if kind == "plies":
-                last, pending = self.plies(node.items, line, pending)
+                last = self.plies(node.items, line, pending)
+                pending = None
                 if last is None:
                     return
-            elif kind == "comment" or kind == "lcomment" or kind == "escape":
+            elif kind in _COMMENT_KINDS:
                 comment = self.comment(node)
                 if last is not None:
                     last.comments.append(comment)
                 else:
-                    if line.pos is NOWHERE:
-                        line.pos = comment.pos
-                    line.comments.append(comment)
+                    _opening(line, comment)
             elif kind == "nag":
                 if last is None:
                     self.error(SYNTAX, f"NAG {_show(node.text)} before any move", node.start)
@@ -409,7 +425,7 @@ class _Walker:
 
     def plies(
         self, matches: list[re.Match[str]], line: Line, pending: tuple[str, int] | None
-    ) -> tuple[Ply | None, None]:
+    ) -> Ply | None:
         """Append the plies of a lexed ``plies`` run to ``line``; return the last one.
 
         ``pending`` is a move number read alone before the run: it goes to the first ply,
@@ -454,7 +470,7 @@ class _Walker:
                 else:
                     if pending is not None:
                         if self.dangling(pending):
-                            return None, None
+                            return None
                         pending = None
                     if number[-2] == "." and (
                         "... " in number or " ..." in number or "\n" in number
@@ -475,7 +491,7 @@ class _Walker:
             append(ply)
         if line.pos is NOWHERE:
             line.pos = plies[0].pos
-        return ply, None
+        return ply
 
     def result(self, node: Node, items: list[Node], record: Record | None) -> None:
         """Take the result ``node`` and the comments after it; anything else is an error."""
@@ -490,7 +506,7 @@ class _Walker:
                 after = child is node
                 continue
             kind = child.expr.name
-            if kind == "comment" or kind == "lcomment" or kind == "escape":
+            if kind in _COMMENT_KINDS:
                 record.trailing.append(self.comment(child))
             elif kind == "opencomment":
                 self.open_comment(child)
@@ -597,10 +613,7 @@ def _fallback(walker: _Walker, code: str, message: str, offset: int) -> Record:
         for item in head.children:
             node = item.children[0]
             if node.expr.name == "tags":
-                for m in node.items:
-                    name, raw = m.groups()
-                    record.tags.append(Tag(name, _UNESCAPE.sub(r"\1", raw), walker.pos(m.start())))
-    walker.failed = False
+                walker.tags(node.items, record.tags)
     walker.error(code, message, offset)
     record.diagnostics = walker.diagnostics
     return record

@@ -53,9 +53,9 @@ def _line(line: Line) -> dict[str, Any]:
                 "pos": _pos(ply.pos),
                 "number": ply.number,
                 "suffix": ply.suffix,
-                "nags": list(ply.nags),
-                "comments": [_comment(c) for c in ply.comments],
-                "variations": [_line(v) for v in ply.variations],
+                "nags": list(ply._nags or ()),
+                "comments": [_comment(c) for c in ply._comments or ()],
+                "variations": [_line(v) for v in ply._variations or ()],
             }
             for ply in line.plies
         ],

@@ -59,7 +59,8 @@ class Ply:
     ``number``, ``suffix``, ``nags``, ``comments`` and ``variations``. It stores its
     position as two ints and makes its ``nags``, ``comments`` and ``variations`` lists
     when first asked for: most plies of an archive have none, and a read archive holds
-    many plies.
+    many plies. Code of this package that only reads them reads ``_nags``, ``_comments``
+    and ``_variations`` (``None`` for none), so as not to make empty lists.
     """
 
     __slots__ = (
@@ -138,7 +139,16 @@ class Ply:
         self._variations = variations
 
     def _values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.FIELDS)
+        """The fields' values, in order, read without making the lists a ply has not got."""
+        return (
+            self.text,
+            self.pos,
+            self.number,
+            self.suffix,
+            self._nags or [],
+            self._comments or [],
+            self._variations or [],
+        )
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -148,7 +158,7 @@ class Ply:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        fields = ", ".join(f"{n}={v!r}" for n, v in zip(self.FIELDS, self._values(), strict=True))
         return f"Ply({fields})"
 
 

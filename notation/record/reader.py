@@ -282,13 +282,9 @@ def read_records(source: Source, *, path: str = "-") -> Iterator[Record]:
                 if not segment.strip():
                     break
                 scan = _Scan(number, column)
+            # A tag pair at this point was seen before the segment was cut: the scan is
+            # fresh here, or has no tag pair ahead.
             was_ended = scan.ended
-            if (scan.brace or scan.content or was_ended) and _TAG_START.match(segment):
-                index += 1
-                missing = not scan.brace and not was_ended
-                yield _finish(scan, index, path, missing=missing)
-                scan = _Scan(number, column)
-                was_ended = False
             was_brace = scan.brace
             content, ends, split = scan.analyse(segment)
             if content and was_ended:

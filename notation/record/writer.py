@@ -91,11 +91,11 @@ class _Out:
         if ply.number is not None:
             self.token(ply.number)
         self.token(ply.text + ply.suffix)
-        for nag in ply.nags:
+        for nag in ply._nags or ():
             self.token(f"${nag}")
-        for comment in ply.comments:
+        for comment in ply._comments or ():
             self.comment(comment)
-        for variation in ply.variations:
+        for variation in ply._variations or ():
             self.token("(")
             self.line(variation)
             self.token(")")
@@ -156,9 +156,9 @@ def _line_key(line: Line) -> tuple[object, ...]:
                 ply.text,
                 ply.number,
                 ply.suffix,
-                tuple(ply.nags),
-                tuple(_comment_key(c) for c in ply.comments),
-                tuple(_line_key(v) for v in ply.variations),
+                tuple(ply._nags or ()),
+                tuple(_comment_key(c) for c in ply._comments or ()),
+                tuple(_line_key(v) for v in ply._variations or ()),
             )
             for ply in line.plies
         ),
