@@ -25,20 +25,19 @@ it is (it may be incomplete), and its problems are returned.
 
 from __future__ import annotations
 
-from notation import diagnostics as codes
+from dataclasses import replace
+
 from notation.diagnostics import Diagnostic
 from notation.games.base import Game, IllegalMove, Position, SetupError
 from notation.record.model import Comment, Line, Ply, Record
 from notation.replay import MAX_DEPTH
+from notation.validator import illegal_reason, setup_problem
 
 COMMENT_KINDS = ("position", "scores")
 """The per-ply comments :func:`annotate_record` can add."""
 
 FINAL_TAG = "FinalFEN"
 """The tag holding the position at the end of the main line."""
-
-MAX_LISTED = 24
-"""Most legal moves named in an illegal-move comment."""
 
 
 def annotate_record(
@@ -59,9 +58,8 @@ def annotate_record(
     try:
         start = game.start(tags)
     except SetupError as error:
-        pos = next((t.pos for t in record.tags if t.name == error.tag), record.pos)
-        message = f"invalid setup: {error} (game {record.index})"
-        return [Diagnostic(codes.BAD_SETUP, message, pos.line, pos.column, path, record.index)]
+        problem = setup_problem(record, error, path)
+        return [replace(problem, message=f"{problem.message} (game {record.index})")]
     if comments == "scores" and game.scores(start) is None:
         raise ValueError(f"{game.title} keeps no score: there are no scores to comment")
     walk = _Walk(game, record, path, comments, _notation(game, record.moves))
@@ -150,15 +148,8 @@ class _Walk:
         self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
     ) -> str:
         """Record the problem of an illegal ply; the comment text that says it."""
-        game = self.game
-        legal = tuple(game.describe_moves(before, game.legal_moves(before)))
+        legal, reason = illegal_reason(self.game, before, error)
         where = f"ply {number}" + (", in a variation" if depth else "")
-        reason = str(error)
-        if error.show_legal:
-            shown = ", ".join(legal[:MAX_LISTED])
-            more = len(legal) - MAX_LISTED
-            reason += "; " + (f"legal: {shown}" if legal else "no legal move")
-            reason += f" and {more} more" if more > 0 else ""
         index = self.record.index
         self.problems.append(
             Diagnostic(

@@ -7,11 +7,11 @@ they had, and the problem is returned as a diagnostic.
 
 from __future__ import annotations
 
-from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic
 from notation.games.base import Game, IllegalMove, Move, Position, SetupError
 from notation.record.model import Ply, Record
 from notation.replay import ReplayVisitor, replay_line
+from notation.validator import setup_problem
 
 
 class _Rewrite(ReplayVisitor):
@@ -60,12 +60,7 @@ def convert_record(
     try:
         start = game.start(tags)
     except SetupError as error:
-        pos = next((t.pos for t in record.tags if t.name == error.tag), record.pos)
-        return [
-            Diagnostic(
-                codes.BAD_SETUP, f"invalid setup: {error}", pos.line, pos.column, path, record.index
-            )
-        ]
+        return [setup_problem(record, error, path)]
     rewrite = _Rewrite(game, notation, record, path)
     replay_line(game, record.moves, start, rewrite)
     for name, value in game.notation_tags(tags, notation).items():

@@ -102,6 +102,21 @@ def _at(
     return Diagnostic(code, message, pos.line, pos.column, path, record.index, **extra)
 
 
+def setup_problem(record: Record, error: SetupError, path: str) -> Diagnostic:
+    """The diagnostic of a record whose tags give no valid start, at the tag at fault."""
+    return _at(record, record.tag_pos(error.tag), codes.BAD_SETUP, f"invalid setup: {error}", path)
+
+
+def illegal_reason(game: Game, before: Position, error: IllegalMove) -> tuple[tuple[str, ...], str]:
+    """The legal moves in ``before``, as written, and why a move there is illegal: the
+    error's reason, then the legal moves when the error asks for them."""
+    legal = tuple(game.describe_moves(before, game.legal_moves(before)))
+    reason = str(error)
+    if error.show_legal:
+        reason += "; " + _legal_text(legal)
+    return legal, reason
+
+
 class _Replay(ReplayVisitor):
     """Replays one record and collects its diagnostics into a report."""
 
@@ -116,8 +131,7 @@ class _Replay(ReplayVisitor):
         try:
             start = game.start(tags)
         except SetupError as error:
-            pos = next((t.pos for t in record.tags if t.name == error.tag), record.pos)
-            self._add(pos, codes.BAD_SETUP, f"invalid setup: {error}")
+            self.report.diagnostics.append(setup_problem(record, error, self.path))
             return
         trail = [start]
         end = replay_line(game, record.moves, start, self, trail=trail)
@@ -134,12 +148,9 @@ class _Replay(ReplayVisitor):
     def illegal(
         self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
     ) -> None:
-        game = self.game
-        legal = tuple(game.describe_moves(before, game.legal_moves(before)))
+        legal, reason = illegal_reason(self.game, before, error)
         where = f"game {self.record.index}, ply {number}" + (", in a variation" if depth else "")
-        message = f"illegal move {ply.text} ({where}): {error}"
-        if error.show_legal:
-            message += "; " + _legal_text(legal)
+        message = f"illegal move {ply.text} ({where}): {reason}"
         self._add(ply.pos, error.code, message, ply=number, move=ply.text, legal=legal)
 
     # Repetition and results ---------------------------------------------------------
@@ -147,7 +158,7 @@ class _Replay(ReplayVisitor):
     def _check_results(self, end: Position | None) -> None:
         record, game, report = self.record, self.game, self.report
         tag_result = record.tag("Result")
-        tag_pos = next((t.pos for t in record.tags if t.name == "Result"), record.pos)
+        tag_pos = record.tag_pos("Result")
         moved = record.result
         moved_pos = record.result_pos or record.pos
         unusable = False

@@ -199,6 +199,10 @@ class Record:
                 return tag.value
         return None
 
+    def tag_pos(self, name: str) -> SourcePos:
+        """Where the first tag called ``name`` is written, or the record's own position."""
+        return next((tag.pos for tag in self.tags if tag.name == name), self.pos)
+
     def tag_dict(self) -> dict[str, str]:
         """The tags as a dict; the first of two same-named tags wins."""
         found: dict[str, str] = {}
