@@ -492,34 +492,36 @@ class KnightFight(Game):
         """Raise the reason the mover may not land on ``to``, if any."""
         side = position.turn
         own, other = position.knights[side], position.knights[1 - side]
-        label = self._label(position, to)
+        label = self._label  # names are written only into errors
         if to == other:
-            raise IllegalMove(ON_KNIGHT, f"{text}: {label} holds {side.other.title}'s knight")
+            raise IllegalMove(
+                ON_KNIGHT, f"{text}: {label(position, to)} holds {side.other.title}'s knight"
+            )
         if own is None:
             rank = PLACEMENT_RANK[side]
             if to // SIZE + 1 != rank:
                 raise IllegalMove(
                     WRONG_RANK,
                     f"{text}: {side.title} places its knight on rank {rank}, "
-                    f"and {label} is on rank {to // SIZE + 1}",
+                    f"and {label(position, to)} is on rank {to // SIZE + 1}",
                 )
         elif to == own:
             raise IllegalMove(
-                NOT_A_JUMP, f"{text}: {side.title}'s knight already stands on {label}"
+                NOT_A_JUMP, f"{text}: {side.title}'s knight already stands on {label(position, to)}"
             )
         elif not JUMP_MASK[own] & BIT[to]:
             raise IllegalMove(
                 NOT_A_JUMP,
-                f"{text}: {label} is not a knight's jump from {side.title}'s knight on "
-                f"{self._label(position, own)}",
+                f"{text}: {label(position, to)} is not a knight's jump from "
+                f"{side.title}'s knight on {label(position, own)}",
             )
         if position.dead & BIT[to]:
-            raise IllegalMove(DEAD_SQUARE, f"{text}: {label} is inaccessible")
+            raise IllegalMove(DEAD_SQUARE, f"{text}: {label(position, to)} is inaccessible")
         if other is not None and JUMP_MASK[other] & BIT[to]:
             raise IllegalMove(
                 ATTACKED,
-                f"{text}: {label} is attacked by {side.other.title}'s knight on "
-                f"{self._label(position, other)}",
+                f"{text}: {label(position, to)} is attacked by {side.other.title}'s knight on "
+                f"{label(position, other)}",
             )
 
     def _check_removal(
@@ -528,31 +530,37 @@ class KnightFight(Game):
         """Raise the reason the mover, landing on ``to``, may not remove ``remove``, if any."""
         side = position.turn
         doubles = position.layout.doubles
-        label, removed = self._label(position, to), self._label(position, remove)
+        label = self._label  # names are written only into errors
         if not doubles & BIT[to]:
             raise IllegalMove(
                 REMOVAL_NOT_ALLOWED,
-                f"{text}: {label} is not a double, so no square may be removed",
+                f"{text}: {label(position, to)} is not a double, so no square may be removed",
             )
         if not doubles & BIT[remove]:
-            raise IllegalMove(REMOVED_NOT_DOUBLE, f"{text}: {removed} is not a double")
+            raise IllegalMove(
+                REMOVED_NOT_DOUBLE, f"{text}: {label(position, remove)} is not a double"
+            )
         if remove == to:
             raise IllegalMove(
                 REMOVED_OCCUPIED,
-                f"{text}: {removed} is the landing square itself; remove another double",
+                f"{text}: {label(position, remove)} is the landing square itself; "
+                "remove another double",
             )
         if remove == position.knights[1 - side]:
             raise IllegalMove(
-                REMOVED_OCCUPIED, f"{text}: {removed} holds {side.other.title}'s knight"
+                REMOVED_OCCUPIED,
+                f"{text}: {label(position, remove)} holds {side.other.title}'s knight",
             )
         if remove == position.knights[side]:
             raise IllegalMove(
                 REMOVED_DEAD,
-                f"{text}: {removed} is the square {side.title}'s knight leaves, "
+                f"{text}: {label(position, remove)} is the square {side.title}'s knight leaves, "
                 "which becomes inaccessible",
             )
         if position.dead & BIT[remove]:
-            raise IllegalMove(REMOVED_DEAD, f"{text}: {removed} is already inaccessible")
+            raise IllegalMove(
+                REMOVED_DEAD, f"{text}: {label(position, remove)} is already inaccessible"
+            )
 
     def format_move(
         self, position: KnightFightPosition, move: KnightMove, notation: str | None = None

@@ -2,8 +2,8 @@
 
 Two boards side by side, White's attacks on the left and Black's on the right. Both show
 every placed piece (a letter in a circle: dark on light for White, light on dark for
-Black) and the last placement ringed; each empty square is tinted by how many of that
-side's pieces attack it, with the count written in it. Under each board is the side's
+Black) and the last placement framed; each empty square is tinted by how many of that
+side's pieces attack it, with the count written in it. Above each board is the side's
 score (the sum of its counts over the empty squares).
 """
 
