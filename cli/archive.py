@@ -19,7 +19,15 @@ from typing import Annotated, BinaryIO
 
 import typer
 
-from cli.options import GameOption, default_game
+from cli.options import (
+    GameOption,
+    OutputOption,
+    PathsArgument,
+    copied_unchanged,
+    default_game,
+    echo_problem,
+    plural,
+)
 from notation import diagnostics as codes
 from notation import duplicates as dup
 from notation import stats as st
@@ -31,14 +39,6 @@ from notation.record.model import Record
 from notation.record.reader import read_records
 from notation.record.writer import write_record
 from notation.sources import Input, TextSource, UnreadableInput, open_input, unreadable
-
-PathsArgument = Annotated[
-    list[str],
-    typer.Argument(
-        help="Record files (also .gz, .bz2, .xz), directories (searched for *.pdn, *.pgn), "
-        "glob patterns, or - for stdin."
-    ),
-]
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Write JSON instead of text.")]
 
@@ -56,16 +56,9 @@ class _Stop(Exception):
         self.status = status
 
 
-def _echo(diagnostic: Diagnostic) -> None:
-    typer.echo(diagnostic.format(), err=True)
-
-
 def annotate(
     source: Annotated[str, typer.Argument(help="A record file, or - for stdin.")],
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="Write here instead of stdout.", metavar="OUT"),
-    ] = None,
+    output: OutputOption = None,
     in_place: Annotated[
         bool,
         typer.Option(
@@ -104,13 +97,13 @@ def annotate(
         raise typer.BadParameter(" or ".join(COMMENT_KINDS) + " expected", param_hint="--comments")
     item = Input("-", None) if source == "-" else Input(source, Path(source))
     if item.path is not None and not item.path.is_file():
-        _echo(unreadable(source, "no such file"))
+        echo_problem(unreadable(source, "no such file"))
         raise typer.Exit(2)
     status = 0
     try:
         with open_input(item) as text:
             for note in text.notes:
-                _echo(note)
+                echo_problem(note)
             target = item.path if in_place else output
             if target is None:
                 status = _annotate_all(text, sys.stdout.write, comments, default, in_place)
@@ -120,7 +113,7 @@ def annotate(
                     write = _encoder(stream, text, in_place, bom)
                     status = _annotate_all(text, write, comments, default, in_place)
     except UnreadableInput as error:
-        _echo(unreadable(source, str(error)))
+        echo_problem(unreadable(source, str(error)))
         raise typer.Exit(2) from None
     except _Stop as stop:
         typer.echo(f"{source}: {stop}", err=True)
@@ -139,7 +132,7 @@ def _annotate_all(
     for record in read_records(text.chunks(), path=text.name):
         problems = _annotate_one(record, text.name, comments, default)
         for problem in problems:
-            _echo(problem)
+            echo_problem(problem)
         if any(p.severity is Severity.ERROR for p in problems):
             status = 1
         if strict and record.has_syntax_errors:
@@ -155,10 +148,10 @@ def _annotate_all(
         write(written if first else "\n" + written)
         first = False
     for note in text.notes[early:]:
-        _echo(note)
+        echo_problem(note)
     failure = getattr(text, "failure", None)
     if failure is not None:
-        _echo(unreadable(text.name, failure))
+        echo_problem(unreadable(text.name, failure))
         raise _Stop("reading stopped early: nothing written", 2)
     if strict and text.encoding == "utf-8" and text.notes:
         raise _Stop("not valid UTF-8: not rewritten (undecodable bytes would be lost)", 2)
@@ -170,11 +163,7 @@ def _annotate_one(
 ) -> list[Diagnostic]:
     found = resolve_game(record.tag_dict(), default)
     if not isinstance(found, Game):
-        message = f"{found} is not supported: game {record.index} was copied unchanged"
-        return [
-            *record.diagnostics,
-            Diagnostic(codes.UNKNOWN_GAME, message, *record.pos, path, record.index),
-        ]
+        return [*record.diagnostics, copied_unchanged(found, record, path)]
     try:
         return annotate_record(record, found, comments=comments, path=path)
     except ValueError as error:
@@ -253,7 +242,7 @@ def stats(
     default = default_game(game)
     collected = st.collect(paths, default)
     for problem in collected.problems:
-        _echo(problem)
+        echo_problem(problem)
     if json_:
         typer.echo(json.dumps(st.to_json(collected), indent=2))
     else:
@@ -276,7 +265,7 @@ def duplicates(
     default = default_game(game)
     report = dup.find_duplicates(paths, default)
     for problem in report.problems:
-        _echo(problem)
+        echo_problem(problem)
     if json_:
         typer.echo(json.dumps(dup.to_json(report), indent=2))
     else:
@@ -284,9 +273,8 @@ def duplicates(
     copies = sum(len(group.records) for group in report.groups)
     groups = len(report.groups)
     typer.echo(
-        f"{groups} {'group' if groups == 1 else 'groups'} of duplicates "
-        f"({copies} records) among {report.records} "
-        f"{'record' if report.records == 1 else 'records'}",
+        f"{groups} {plural(groups, 'group')} of duplicates "
+        f"({copies} records) among {report.records} {plural(report.records, 'record')}",
         err=True,
     )
     raise typer.Exit(_status(report.problems, bool(report.groups)))

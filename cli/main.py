@@ -29,7 +29,16 @@ from rich.progress import (
 )
 
 from cli.archive import annotate, duplicates, stats
-from cli.options import GameOption, default_game, game_named
+from cli.options import (
+    GameOption,
+    OutputOption,
+    PathsArgument,
+    copied_unchanged,
+    default_game,
+    echo_problem,
+    game_named,
+    plural,
+)
 from notation import diagnostics as codes
 from notation.batch import FileResult, GameResult, validate_inputs
 from notation.convert import convert_record
@@ -79,13 +88,7 @@ FAIL_LEVELS = {
 
 @app.command()
 def validate(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            help="Record files (also .gz, .bz2, .xz), directories (searched for *.pdn, "
-            "*.pgn), glob patterns, or - for stdin."
-        ),
-    ],
+    paths: PathsArgument,
     game: GameOption = None,
     format_: Annotated[
         str,
@@ -206,11 +209,11 @@ def validate(
     errors, warnings = summary.severities[Severity.ERROR], summary.severities[Severity.WARNING]
     notices = summary.severities[Severity.NOTICE]
     typer.echo(
-        f"{summary.games} {_plural(summary.games, 'game')} in "
-        f"{summary.files} {_plural(summary.files, 'file')}: "
-        f"{errors} {_plural(errors, 'error')}, "
-        f"{warnings} {_plural(warnings, 'warning')}, "
-        f"{notices} {_plural(notices, 'notice')}",
+        f"{summary.games} {plural(summary.games, 'game')} in "
+        f"{summary.files} {plural(summary.files, 'file')}: "
+        f"{errors} {plural(errors, 'error')}, "
+        f"{warnings} {plural(warnings, 'warning')}, "
+        f"{notices} {plural(notices, 'notice')}",
         err=True,
     )
     raise typer.Exit(summary.exit_status)
@@ -312,10 +315,6 @@ class _Progress:
         self.bar.update(self.task, completed=self.done, description=f"{self.games} games")
 
 
-def _plural(count: int, word: str) -> str:
-    return word if count == 1 else word + "s"
-
-
 def _read_any(name: str) -> Iterable[Record]:
     """Records of a PDN or JSON file (``-`` for stdin); PDN is read as a stream."""
     if name == "-":
@@ -332,9 +331,7 @@ def _read_any(name: str) -> Iterable[Record]:
 @app.command()
 def convert(
     source: Annotated[str, typer.Argument(help="A PDN or JSON record file, or - for stdin.")],
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
-    ] = None,
+    output: OutputOption = None,
     notation: Annotated[
         str | None,
         typer.Option(
@@ -372,7 +369,7 @@ def convert(
     except OSError as error:
         _unreadable(source, error.strerror or str(error), exit_)
     except ValueError as error:
-        typer.echo(Diagnostic(codes.SYNTAX, str(error), 1, 1, source).format(), err=True)
+        echo_problem(Diagnostic(codes.SYNTAX, str(error), 1, 1, source))
         exit_.raise_to(1)
     raise typer.Exit(exit_.status)
 
@@ -396,21 +393,20 @@ def _convert_one(
     record: Record, notation: str | None, default: Game | None, path: str, exit_: _Exit
 ) -> Record:
     for diagnostic in record.diagnostics:
-        typer.echo(diagnostic.format(), err=True)
+        echo_problem(diagnostic)
         exit_.raise_to(1)
     if notation is None:
         return record
     game = resolve_game(record.tag_dict(), default)
     if not isinstance(game, Game):
-        message = f"{game} is not supported: game {record.index} was copied unchanged"
-        typer.echo(Diagnostic(codes.UNKNOWN_GAME, message, *record.pos, path).format(), err=True)
+        echo_problem(copied_unchanged(game, record, path))
         return record
     try:
         problems = convert_record(record, game, notation, path=path)
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--notation") from None
     for problem in problems:
-        typer.echo(problem.format(), err=True)
+        echo_problem(problem)
         exit_.raise_to(1)
     return record
 
@@ -428,9 +424,7 @@ def render(
     form: Annotated[
         str, typer.Option("--format", "-f", help="text (a terminal diagram) or svg.")
     ] = "text",
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
-    ] = None,
+    output: OutputOption = None,
     game: GameOption = None,
 ) -> None:
     """Draw the position of a record at a ply, the last move marked."""
@@ -483,9 +477,7 @@ def new(
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", help="Seed for a game that draws its set-up.")
     ] = None,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
-    ] = None,
+    output: OutputOption = None,
 ) -> None:
     """Start a record: the seven standard tags, the tags that name and set up the game."""
     game = game_named(name, "GAME")
