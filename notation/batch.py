@@ -17,7 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from notation.diagnostics import Diagnostic
-from notation.duplicates import moves_key
+from notation.duplicates import key_of
 from notation.games.base import Game
 from notation.games.registry import get_game
 from notation.record.model import Record
@@ -113,11 +113,11 @@ def _serial(
 
 def result_of(record: Record, path: str, default: Game | None, keys: bool = False) -> GameResult:
     """Validate one record into a :class:`GameResult` (with its duplicate key if asked)."""
-    report = validate_record(record, path=path, default=default)
+    report = validate_record(record, path=path, default=default, keep=keys)
     line, column = record.pos.line, record.pos.column
     key = None
-    if keys and report.valid and report.game is not None:
-        key = moves_key(get_game(report.game), record)
+    if keys and report.valid and report.main_line:
+        key = key_of(get_game(report.game), report.main_line)
     return GameResult(
         path, report.index, line, column, report.game, report.plies, report.diagnostics, key
     )

@@ -19,13 +19,13 @@ lists the duplicate groups of files and directories.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic
-from notation.games.base import Game, IllegalMove, SetupError
+from notation.games.base import Game, IllegalMove, Move, Position, SetupError
 from notation.games.registry import resolve_game
 from notation.record.model import Record
 from notation.stats import read_paths
@@ -63,17 +63,26 @@ def moves_key(game: Game, record: Record) -> tuple[bytes, int] | None:
         position = game.start(record.tag_dict())
     except SetupError:
         return None
-    digest = hashlib.blake2b(digest_size=16)
-    setup = sorted(game.setup_tags(position).items())
-    digest.update(repr((game.name, setup)).encode())
+    main_line: list[tuple[Position, Move]] = []
     for ply in record.moves.plies:
         try:
             move = game.parse_move(position, ply.text)
         except IllegalMove:
             return None
-        digest.update(b"\x00" + game.format_move(position, move).encode())
+        main_line.append((position, move))
         position = game.play(position, move)
-    return digest.digest(), len(record.moves.plies)
+    return key_of(game, main_line)
+
+
+def key_of(game: Game, main_line: Sequence[tuple[Position, Move]]) -> tuple[bytes, int]:
+    """:func:`moves_key` of a main line already replayed: each move with the position
+    before it, the first from the record's start."""
+    digest = hashlib.blake2b(digest_size=16)
+    setup = sorted(game.setup_tags(main_line[0][0]).items())
+    digest.update(repr((game.name, setup)).encode())
+    for before, move in main_line:
+        digest.update(b"\x00" + game.format_move(before, move).encode())
+    return digest.digest(), len(main_line)
 
 
 @dataclass(slots=True)

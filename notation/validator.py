@@ -17,7 +17,7 @@ from typing import BinaryIO, TextIO
 
 from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic, Severity
-from notation.games.base import Game, IllegalMove, Outcome, Position, SetupError
+from notation.games.base import Game, IllegalMove, Move, Outcome, Position, SetupError
 from notation.games.registry import resolve_game
 from notation.record.model import Ply, Record, SourcePos
 from notation.record.reader import read_records
@@ -40,6 +40,8 @@ class GameReport:
     outcome: Outcome | None = None
     """What the rules decided at the end of the main line, if anything."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    main_line: list[tuple[Position, Move]] = field(default_factory=list)
+    """The main line's legal moves, each with the position before it, when kept."""
 
     @property
     def errors(self) -> int:
@@ -57,8 +59,13 @@ class GameReport:
         return self.errors == 0
 
 
-def validate_record(record: Record, *, path: str = "-", default: Game | None = None) -> GameReport:
-    """Check one record; ``default`` is the game of records whose tags name none."""
+def validate_record(
+    record: Record, *, path: str = "-", default: Game | None = None, keep: bool = False
+) -> GameReport:
+    """Check one record; ``default`` is the game of records whose tags name none.
+
+    With ``keep``, the report keeps the legal main-line moves (``main_line``).
+    """
     tags = record.tag_dict()
     found = resolve_game(tags, default)
     report = GameReport(record.index, path, found.name if isinstance(found, Game) else None)
@@ -67,7 +74,7 @@ def validate_record(record: Record, *, path: str = "-", default: Game | None = N
         message = f"{found} is not supported: the record was syntax-checked, not replayed"
         report.diagnostics.append(_at(record, record.pos, codes.UNKNOWN_GAME, message, path))
         return report
-    _Replay(found, record, path, report).run(tags)
+    (_KeepingReplay if keep else _Replay)(found, record, path, report).run(tags)
     return report
 
 
@@ -228,6 +235,16 @@ class _Replay(ReplayVisitor):
         if end is not None and claimed not in (None, "*", *draws) and self.report.outcome is None:
             message = f"{third}, but the record says {claimed} (game {record.index})"
             self._add(record.result_pos or record.pos, codes.REPETITION, message)
+
+
+class _KeepingReplay(_Replay):
+    """A replay that also keeps the main line's legal moves in the report."""
+
+    def move(
+        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
+    ) -> None:
+        if depth == 0:
+            self.report.main_line.append((before, move))
 
 
 def _legal_text(legal: tuple[str, ...]) -> str:
