@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from notation.diagnostics import Diagnostic
 from notation.duplicates import key_of
@@ -31,6 +32,8 @@ from notation.sources import (
     split_games,
 )
 from notation.validator import validate_record
+
+T = TypeVar("T")
 
 PIECE_GAMES = 500
 """Games (about) in each piece of a file validated by a worker process."""
@@ -103,12 +106,21 @@ def _serial(
     keys: bool,
 ) -> Iterator[Event]:
     def contents(item: Input, source: TextSource) -> Iterator[GameResult]:
-        for record in read_records(source.chunks(), path=item.name):
-            yield result_of(record, item.name, default, keys)
-            counter.tell(source)
-        counter.close(source)
+        results = (
+            result_of(record, item.name, default, keys)
+            for record in read_records(source.chunks(), path=item.name)
+        )
+        return _counted(results, source, counter)
 
     return read_inputs(inputs, encoding, contents)
+
+
+def _counted(items: Iterator[T], source: TextSource, counter: _Bytes) -> Iterator[T]:
+    """``items`` read from ``source``, telling ``counter`` how far it got after each."""
+    for item in items:
+        yield item
+        counter.tell(source)
+    counter.close(source)
 
 
 def result_of(record: Record, path: str, default: Game | None, keys: bool = False) -> GameResult:
@@ -132,11 +144,10 @@ def validate_piece(path: str, text: str, game: str | None, keys: bool) -> list[G
 
 @dataclass(frozen=True, slots=True)
 class _Piece:
-    """A submitted piece: its first line in the file, whether it is the file's first."""
+    """A submitted piece and its first line in the file (line 1: the file's first piece)."""
 
     future: Future[list[GameResult]]
     line: int
-    first: bool
 
 
 def _parallel(
@@ -160,7 +171,7 @@ def _parallel(
             yield done
             return
         pending -= 1
-        games = 0 if done.first else games
+        games = 0 if done.line == 1 else games
         results = done.future.result()
         yield from (_shifted(r, done.line - 1, games) for r in results)
         games += len(results)
@@ -170,7 +181,7 @@ def _parallel(
             if isinstance(item, tuple):
                 path, line, text = item
                 future = pool.submit(validate_piece, path, text, game, keys)
-                queue.append(_Piece(future, line, line == 1))
+                queue.append(_Piece(future, line))
                 pending += 1
             else:
                 queue.append(item)
@@ -189,10 +200,10 @@ def _planned(
     """The events known without validating, and (path, first line, text) for each piece."""
 
     def contents(item: Input, source: TextSource) -> Iterator[tuple[str, int, str]]:
-        for line, text in split_games(source.chunks(), piece_games):
-            yield item.name, line, text
-            counter.tell(source)
-        counter.close(source)
+        pieces = (
+            (item.name, line, text) for line, text in split_games(source.chunks(), piece_games)
+        )
+        return _counted(pieces, source, counter)
 
     return read_inputs(inputs, encoding, contents)
 

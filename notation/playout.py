@@ -41,9 +41,7 @@ def playout(
     texts: list[str] = []
     positions = [start]
     for _ in range(max_plies):
-        if game.outcome(position) is not None:
-            break
-        legal = game.legal_moves(position)
+        legal = game.legal_moves(position)  # none once the game is over
         if not legal:
             break
         move = legal[rng.randrange(len(legal))] if choose is None else choose(position, legal, rng)
