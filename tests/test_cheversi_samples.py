@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from verdicts import diagnostics
 
 from notation.convert import convert_record
 from notation.games.base import Side
@@ -17,7 +18,7 @@ from notation.games.cheversi import NOTATIONS, Cheversi
 from notation.record.model import Line, Ply, Record, Tag
 from notation.record.reader import read_string
 from notation.record.writer import same_record, write_record
-from notation.validator import GameReport, validate_file, validate_records
+from notation.validator import validate_file, validate_records
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples" / "cheversi"
@@ -46,12 +47,6 @@ BROKEN = {
 }
 
 VALID_GAMES = 31
-
-
-def diagnostics(reports: list[GameReport]) -> list[tuple]:
-    return [
-        (r.index, d.code, d.line, d.column, d.ply, d.move) for r in reports for d in r.diagnostics
-    ]
 
 
 def valid_files() -> list[Path]:

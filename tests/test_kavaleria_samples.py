@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from verdicts import diagnostics
 
 from notation.diagnostics import CODES
 from notation.games.base import Side
@@ -17,7 +18,7 @@ from notation.playout import playout
 from notation.record.model import Line, Ply, Record, Tag
 from notation.record.reader import read_records, read_string
 from notation.record.writer import same_record, write_record
-from notation.validator import GameReport, validate_file, validate_records
+from notation.validator import validate_file, validate_records
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "kavaleria"
 GAME = Kavaleria()
@@ -50,12 +51,6 @@ BROKEN = {
     "wrong-result.pdn": [(1, "REC204", 20, 17, None, None)],
 }
 VALID = ["annotated.pdn", "kyiv-club-2024.pdn", "online-numeric.pdn", "setups.pdn", "variants.pdn"]
-
-
-def diagnostics(reports: list[GameReport]) -> list[tuple]:
-    return [
-        (r.index, d.code, d.line, d.column, d.ply, d.move) for r in reports for d in r.diagnostics
-    ]
 
 
 def replay(record: Record) -> list[tuple]:

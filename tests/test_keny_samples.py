@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from verdicts import diagnostics
 
 from notation.diagnostics import CODES
 from notation.games.base import Outcome, Side
@@ -18,7 +19,7 @@ from notation.playout import playout
 from notation.record.model import Line, Ply, Record, Tag
 from notation.record.reader import read_string
 from notation.record.writer import same_record, write_record
-from notation.validator import GameReport, validate_file, validate_records
+from notation.validator import validate_file, validate_records
 
 KENY = Path(__file__).resolve().parents[1] / "samples" / "keny"
 GAME = Keny()
@@ -56,12 +57,6 @@ BROKEN = {
 }
 VALID = sorted(KENY.glob("*.pdn"))
 SEVEN = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
-
-
-def diagnostics(reports: list[GameReport]) -> list[tuple]:
-    return [
-        (r.index, d.code, d.line, d.column, d.ply, d.move) for r in reports for d in r.diagnostics
-    ]
 
 
 def only_message(name: str) -> str:

@@ -10,13 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
+from verdicts import diagnostics
 
 from cli.main import app
 from notation.games.knight_fight import BIT, KnightFight, Layout, random_layout
 from notation.record.model import Line, Ply, Record, Tag
 from notation.record.reader import read_records, read_string
 from notation.record.writer import write_record
-from notation.validator import GameReport, validate_file, validate_records
+from notation.validator import validate_file, validate_records
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "knight-fight"
 GAME = KnightFight()
@@ -49,12 +50,6 @@ VALID = {
     "studies.pdn": 2,
 }
 """Each valid sample file and its number of games."""
-
-
-def diagnostics(reports: list[GameReport]) -> list[tuple]:
-    return [
-        (r.index, d.code, d.line, d.column, d.ply, d.move) for r in reports for d in r.diagnostics
-    ]
 
 
 def final_positions(path: Path) -> list:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from verdicts import diagnostics
 
 from notation.games.registry import get_game
 from notation.record.reader import read_string
@@ -29,12 +30,6 @@ BROKEN = {
     "unterminated-comment.pdn": [(1, "PDN102", 10, 63, None, None)],
     "wrong-result.pdn": [(1, "REC204", 14, 36, None, None)],
 }
-
-
-def diagnostics(reports: list[GameReport]) -> list[tuple]:
-    return [
-        (r.index, d.code, d.line, d.column, d.ply, d.move) for r in reports for d in r.diagnostics
-    ]
 
 
 def check(text: str, default=None) -> list[GameReport]:
