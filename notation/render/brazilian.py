@@ -35,14 +35,7 @@ def draw(position: BrazilianPosition, last: BrazilianMove | None = None) -> str:
             if square is not None:
                 x, y = MARGIN + col * CELL + 3, MARGIN + row * CELL + 9
                 svg.text(x, y, str(square), 9, text_anchor="start", fill=PALETTE["light"])
-    for col, letter in enumerate(FILES):
-        x = MARGIN + col * CELL + CELL / 2
-        svg.text(x, MARGIN / 2, letter, 12)
-        svg.text(x, MARGIN * 1.5 + 8 * CELL, letter, 12)
-    for row in range(8):
-        y = MARGIN + row * CELL + CELL / 2
-        svg.text(MARGIN / 2, y, str(8 - row), 12)
-        svg.text(MARGIN * 1.5 + 8 * CELL, y, str(8 - row), 12)
+    svg.coordinates(FILES, 8, CELL, MARGIN)
     if last is not None:
         for square in last.captured:
             x, y = _centre(square)
@@ -59,14 +52,7 @@ def draw(position: BrazilianPosition, last: BrazilianMove | None = None) -> str:
         bit = BIT[square]
         if not (white | black) & bit:
             continue
-        x, y = _centre(square)
-        colour, edge = (
-            (PALETTE["white"], PALETTE["black"]) if white & bit else (PALETTE["black"], "#000")
-        )
-        svg.circle(x, y, CELL * 0.38, fill=colour, stroke=edge, stroke_width=1.5)
-        if kings & bit:
-            inner = PALETTE["black"] if white & bit else PALETTE["white"]
-            svg.circle(x, y, CELL * 0.2, fill="none", stroke=inner, stroke_width=3)
+        svg.draughtsman(*_centre(square), CELL, bool(white & bit), bool(kings & bit))
     if last is not None:
         svg.arrow([_centre(square) for square in last.path], stroke_width=4, opacity=0.85)
     side = "White" if turn is Side.WHITE else "Black"

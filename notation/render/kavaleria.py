@@ -32,7 +32,7 @@ from notation.games.kavaleria import (
     KavaleriaPosition,
     owner,
 )
-from notation.render.svg import PALETTE, Svg
+from notation.render.svg import PALETTE, Svg, disc_colours
 
 HALF = 30.0
 """Width of a half-step: neighbours in a row are two half-steps apart."""
@@ -70,7 +70,7 @@ def _star(x: float, y: float, outer: float) -> list[tuple[float, float]]:
 def _piece(svg: Svg, x: float, y: float, r: float, side: Side, kind: int, **attrs: object) -> None:
     """One piece: a disc of the side's colour with the rank's mark."""
     white = side is Side.WHITE
-    fill, edge = (PALETTE["white"], PALETTE["black"]) if white else (PALETTE["black"], "#000")
+    fill, edge = disc_colours(white)
     contrast = PALETTE["black"] if white else PALETTE["white"]
     side_name = "white" if white else "black"
     svg.circle(

@@ -43,14 +43,7 @@ def draw(position: KenyPosition, last: KenyMove | None = None) -> str:
             fill = PALETTE["dark"] if (rank + file) % 2 == 0 else PALETTE["light"]
             svg.rect(MARGIN + file * CELL, MARGIN + (7 - rank) * CELL, CELL, CELL, fill=fill)
     svg.rect(MARGIN, MARGIN, 8 * CELL, 8 * CELL, fill="none", stroke=PALETTE["line"])
-    for file, letter in enumerate(FILES):
-        x = MARGIN + file * CELL + CELL / 2
-        svg.text(x, MARGIN / 2, letter, 12)
-        svg.text(x, MARGIN * 1.5 + 8 * CELL, letter, 12)
-    for rank in range(8):
-        y = MARGIN + (7 - rank) * CELL + CELL / 2
-        svg.text(MARGIN / 2, y, str(rank + 1), 12)
-        svg.text(MARGIN * 1.5 + 8 * CELL, y, str(rank + 1), 12)
+    svg.coordinates(FILES, 8, CELL, MARGIN)
     if last is not None:
         for square in last.captured:
             x, y = _centre(square)
@@ -66,13 +59,7 @@ def draw(position: KenyPosition, last: KenyMove | None = None) -> str:
     for square, piece in enumerate(position.board):
         if piece not in PIECES[Side.WHITE] + PIECES[Side.BLACK]:
             continue
-        x, y = _centre(square)
-        white = piece in PIECES[Side.WHITE]
-        colour, edge = (PALETTE["white"], PALETTE["black"]) if white else (PALETTE["black"], "#000")
-        svg.circle(x, y, CELL * 0.38, fill=colour, stroke=edge, stroke_width=1.5)
-        if piece in KING:
-            inner = PALETTE["black"] if white else PALETTE["white"]
-            svg.circle(x, y, CELL * 0.2, fill="none", stroke=inner, stroke_width=3)
+        svg.draughtsman(*_centre(square), CELL, piece in PIECES[Side.WHITE], piece in KING)
     if last is not None:
         svg.arrow([_centre(square) for square in last.path], stroke_width=4, opacity=0.85)
         for square in _jumped_over(position, last):

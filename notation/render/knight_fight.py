@@ -54,19 +54,6 @@ def _squares(svg: Svg, position: KnightFightPosition) -> None:
         svg.text(cx, cy, f"{numbers[square]:02d}", 15, font_weight="bold")
 
 
-def _coordinates(svg: Svg) -> None:
-    """File letters above and below the board, rank numbers on both sides."""
-    board = SIZE * CELL
-    for file, letter in enumerate(FILES):
-        x = MARGIN + file * CELL + CELL / 2
-        svg.text(x, MARGIN / 2, letter, 12)
-        svg.text(x, MARGIN * 1.5 + board, letter, 12)
-    for row in range(SIZE):
-        y = MARGIN + row * CELL + CELL / 2
-        svg.text(MARGIN / 2, y, str(SIZE - row), 12)
-        svg.text(MARGIN * 1.5 + board, y, str(SIZE - row), 12)
-
-
 def _paths(svg: Svg, position: KnightFightPosition) -> None:
     """Each side's landings joined in order: a line in its colour over an outline."""
     for side in Side:
@@ -135,7 +122,7 @@ def draw(position: KnightFightPosition, last: KnightMove | None = None) -> str:
     width = SIZE * CELL + 2 * MARGIN
     svg = Svg(width, width + FOOT, "Knight Fight position")
     _squares(svg, position)
-    _coordinates(svg)
+    svg.coordinates(FILES, SIZE, CELL, MARGIN)
     _paths(svg, position)
     if last is not None:
         _last(svg, position, last)

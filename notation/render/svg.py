@@ -21,6 +21,11 @@ PALETTE = {
 """The colours every game's picture uses, so that the five games look alike."""
 
 
+def disc_colours(white: bool) -> tuple[str, str]:
+    """The fill and outline of a White or a Black piece."""
+    return (PALETTE["white"], PALETTE["black"]) if white else (PALETTE["black"], "#000")
+
+
 def _attrs(attrs: dict[str, object]) -> str:
     return "".join(
         f" {name.rstrip('_').replace('_', '-')}={quoteattr(str(value))}"
@@ -71,6 +76,27 @@ class Svg:
         """A path through ``points`` ending in an arrow head (the last move)."""
         attrs.setdefault("stroke", PALETTE["mark"])
         self.polyline(points, fill="none", marker_end="url(#arrow)", **attrs)
+
+    def coordinates(self, files: str, ranks: int, cell: float, margin: float) -> None:
+        """File letters above and below a board of square cells drawn ``margin`` from the
+        top left corner, rank numbers (the highest at the top) on both sides."""
+        width, height = len(files) * cell, ranks * cell
+        for col, letter in enumerate(files):
+            x = margin + col * cell + cell / 2
+            self.text(x, margin / 2, letter, 12)
+            self.text(x, margin * 1.5 + height, letter, 12)
+        for row in range(ranks):
+            y = margin + row * cell + cell / 2
+            self.text(margin / 2, y, str(ranks - row), 12)
+            self.text(margin * 1.5 + width, y, str(ranks - row), 12)
+
+    def draughtsman(self, x: float, y: float, cell: float, white: bool, king: bool) -> None:
+        """A draughts piece centred on (x, y): a disc, with a ring inside for a king."""
+        fill, edge = disc_colours(white)
+        self.circle(x, y, cell * 0.38, fill=fill, stroke=edge, stroke_width=1.5)
+        if king:
+            inner = PALETTE["black"] if white else PALETTE["white"]
+            self.circle(x, y, cell * 0.2, fill="none", stroke=inner, stroke_width=3)
 
     def render(self) -> str:
         """The whole document."""
