@@ -138,10 +138,6 @@ START_BOARD = "".join(
 )
 
 
-def _side_name(side: Side) -> str:
-    return "white" if side is Side.WHITE else "black"
-
-
 # Diagnostic codes ---------------------------------------------------------------------------
 
 MALFORMED = register("KY201", Severity.ERROR, "malformed Keny move text")
@@ -585,7 +581,7 @@ def parse_fen(fen: str, rules: KenyRules = DEFAULT_RULES) -> KenyPosition:
                     raise SetupError(f"FEN {fen!r}: square {name} is given twice")
                 if not king and sq >> 3 == FAR_RANK[side]:
                     raise SetupError(
-                        f"FEN {fen!r}: a {_side_name(side)} man on {name} stands on its far "
+                        f"FEN {fen!r}: a {side.title.lower()} man on {name} stands on its far "
                         f"rank and would be a king; write K{name}"
                     )
                 board[sq] = KING[side] if king else MAN[side]
@@ -688,13 +684,13 @@ def _check_capture(position: KenyPosition, squares: list[int], sign: str) -> Ken
             if not pieces:
                 raise IllegalMove(
                     NOTHING_CAPTURED,
-                    f"there is no {_side_name(side.other)} piece between {name_a} and "
+                    f"there is no {side.other.title.lower()} piece between {name_a} and "
                     f"{name_b} to capture",
                 )
             if board[pieces[0]] not in enemy:
                 raise IllegalMove(
                     CAPTURE_BLOCKED,
-                    f"the {_side_name(side)} piece on {SQUARE_NAMES[pieces[0]]} is in the way",
+                    f"the {side.title.lower()} piece on {SQUARE_NAMES[pieces[0]]} is in the way",
                 )
             if len(pieces) > 1:
                 named = ", ".join(SQUARE_NAMES[sq] for sq in pieces)
@@ -724,7 +720,7 @@ def _check_capture(position: KenyPosition, squares: list[int], sign: str) -> Ken
             if board[victim] not in enemy:
                 raise IllegalMove(
                     NOTHING_CAPTURED,
-                    f"there is no {_side_name(side.other)} piece on "
+                    f"there is no {side.other.title.lower()} piece on "
                     f"{SQUARE_NAMES[victim]} to capture",
                 )
             board[victim] = EMPTY
@@ -769,7 +765,7 @@ def _check_quiet(position: KenyPosition, squares: list[int]) -> KenyMove:
             if len(pieces) == 1 and board[pieces[0]] in enemy:
                 raise IllegalMove(
                     CAPTURE_AS_QUIET,
-                    f"it jumps the {_side_name(side.other)} piece on "
+                    f"it jumps the {side.other.title.lower()} piece on "
                     f"{SQUARE_NAMES[pieces[0]]}; a capture is written {name_a}x{name_b}",
                 )
             if pieces:
@@ -788,7 +784,7 @@ def _check_quiet(position: KenyPosition, squares: list[int]) -> KenyMove:
             if board[over] in enemy:
                 raise IllegalMove(
                     CAPTURE_AS_QUIET,
-                    f"it jumps the {_side_name(side.other)} piece on "
+                    f"it jumps the {side.other.title.lower()} piece on "
                     f"{SQUARE_NAMES[over]}; a capture is written {name_a}x{name_b}",
                 )
             if direction == backward:
@@ -859,7 +855,7 @@ def _check_text(position: KenyPosition, text: str) -> KenyMove:
     if position.board[squares[0]] not in PIECES[side]:
         raise IllegalMove(
             NO_OWN_PIECE,
-            f"there is no {_side_name(side)} piece on {SQUARE_NAMES[squares[0]]}",
+            f"there is no {side.title.lower()} piece on {SQUARE_NAMES[squares[0]]}",
         )
     sign = lowered[2]
     if sign == "-":

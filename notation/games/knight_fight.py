@@ -106,8 +106,8 @@ JUMP_MASK: tuple[int, ...] = tuple(sum(BIT[t] for t in JUMPS[s]) for s in SQUARE
 PLACEMENT_RANK: tuple[int, int] = (1, SIZE)
 """The rank each side places its knight on: White rank 1, Black rank 10."""
 PLACEMENT_MASK: tuple[int, int] = (
-    sum(BIT[s] for s in SQUARES if s // SIZE == 0),
-    sum(BIT[s] for s in SQUARES if s // SIZE == SIZE - 1),
+    sum(BIT[s] for s in SQUARES if s // SIZE + 1 == PLACEMENT_RANK[Side.WHITE]),
+    sum(BIT[s] for s in SQUARES if s // SIZE + 1 == PLACEMENT_RANK[Side.BLACK]),
 )
 """The squares of each side's placement rank, as bitmasks."""
 
@@ -340,7 +340,7 @@ def _parse_fen(layout: Layout, text: str) -> KnightFightPosition:
     if white is not None and black is None:
         if turn is Side.WHITE:
             raise SetupError("the FEN tag leaves Black's knight unplaced, so Black must be to move")
-        if white // SIZE != 0:
+        if not PLACEMENT_MASK[Side.WHITE] & BIT[white]:
             raise SetupError(
                 f"White's knight stands on {SQUARE_NAMES[white]} before Black has placed; "
                 "it can only be on rank 1"
@@ -357,15 +357,19 @@ def _parse_fen(layout: Layout, text: str) -> KnightFightPosition:
     return KnightFightPosition(layout, turn, (white, black), dead, scores, paths)
 
 
+def _square_text(position: KnightFightPosition, square: int, notation: str) -> str:
+    """A square in ``notation``: its name (``E4``) or its number in the layout (``37``)."""
+    if notation == "numbers":
+        return f"{position.layout.numbers[square]:02d}"
+    return SQUARE_NAMES[square]
+
+
 def _write_fen(position: KnightFightPosition, notation: str) -> str:
     """The ``FEN`` tag value of a position, squares written in ``notation``."""
-    numbers = position.layout.numbers
-
-    def name(square: int) -> str:
-        return f"{numbers[square]:02d}" if notation == "numbers" else SQUARE_NAMES[square]
-
-    white, black = (k if k is None else name(k) for k in position.knights)
-    dead = ",".join(name(s) for s in _squares(position.dead))
+    white, black = (
+        k if k is None else _square_text(position, k, notation) for k in position.knights
+    )
+    dead = ",".join(_square_text(position, s, notation) for s in _squares(position.dead))
     return (
         f"{position.turn.title[0]}:W{white or '-'}:B{black or '-'}"
         f":S{position.scores[0]},{position.scores[1]}:X{dead}"
@@ -567,18 +571,10 @@ class KnightFight(Game):
     ) -> str:
         """``E5/B7`` in squares notation (the default), ``55/22`` in numbers notation."""
         notation = notation or self.notations[0]
-        if notation == "numbers":
-            numbers = position.layout.numbers
-            parts = [f"{numbers[move.to]:02d}"]
-            if move.remove is not None:
-                parts.append(f"{numbers[move.remove]:02d}")
-        elif notation == "squares":
-            parts = [SQUARE_NAMES[move.to]]
-            if move.remove is not None:
-                parts.append(SQUARE_NAMES[move.remove])
-        else:
+        if notation not in self.notations:
             raise ValueError(f"unknown Knight Fight notation {notation!r}: squares or numbers")
-        return "/".join(parts)
+        squares = (move.to,) if move.remove is None else (move.to, move.remove)
+        return "/".join(_square_text(position, s, notation) for s in squares)
 
     def play(self, position: KnightFightPosition, move: KnightMove) -> KnightFightPosition:
         """The position after a legal ply: squares killed, score added, turn passed."""
