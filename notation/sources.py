@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import BinaryIO, TypeVar
 
 from notation.diagnostics import ENCODING_GUESSED, UNREADABLE, Diagnostic
+from notation.record.reader import RESULT_AT, TAG_AHEAD
 
 RECORD_SUFFIXES = (".pdn", ".pgn")
 """Record files picked up when a directory is given."""
@@ -330,8 +331,7 @@ def _why(error: BaseException) -> str:
 
 
 _BOUNDARY = re.compile(
-    r'^(?!%)[^\n{}();"\[]*(?:(?<![^\s(){};%\].])(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0)|\*)'
-    r"[^\S\n]*\n(?:[^\S\n]*\n)*(?=[ \t]*\[[ \t]*[A-Za-z])",
+    rf'^(?!%)[^\n{{}}();"\[]*{RESULT_AT}[^\S\n]*\n(?:[^\S\n]*\n)*(?={TAG_AHEAD})',
     re.MULTILINE,
 )
 """The end of a game where the reader surely starts the next one: a line of movetext free of

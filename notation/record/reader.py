@@ -43,13 +43,18 @@ __all__ = ["parse_game", "read_records", "read_string"]
 Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str] | Iterable[bytes]
 """What :func:`read_records` reads: a path, a text or binary stream, or lines."""
 
-_TAG_START = re.compile(r"[ \t]*\[[ \t]*[A-Za-z]")
+TAG_AHEAD = r"[ \t]*\[[ \t]*[A-Za-z]"
+"""A line that begins with a tag pair, as a pattern: where the reader may start a game."""
+RESULT_AT = r"(?:(?<![^\s(){};%\].])(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0)|\*)"
+"""A result token as the reader's line scan reads one: not glued to the text before it."""
+
+_TAG_START = re.compile(TAG_AHEAD)
 _LEADING_TAGS = re.compile(
     r'(?:[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"(?:[^"\\\n]|\\.)*"[ \t]*\])*'
 )
 _SPECIAL = re.compile(r'[{}();"\[]')
 _STRUCT = re.compile(r'\{[^}\n]*\}|\{|\}|\([!?]+\)|[();\[]|"(?:[^"\\\n]|\\.)*"?')
-_RESULT_END = re.compile(r"(?:(?<![^\s(){};%\].])(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0)|\*)\s*$")
+_RESULT_END = re.compile(rf"{RESULT_AT}\s*$")
 
 
 class _Scan:
@@ -141,8 +146,8 @@ _PLAIN = (
     rf"{_TAG_LINE}(?:{_TAG_LINE}|[^\S\n]*+\n)*+(?=[^\S\n]*[^\s{{}}();\"\[%])"
     rf"(?:{_MOVES}{_NO_RESULT}[^\S\n]*+\n{_BLANKS})*+({_MOVES}[^\S\n]*+\n{_BLANKS})?"
 )
-_PLAIN_GAME = re.compile(rf"{_PLAIN}(?=[ \t]*\[[ \t]*[A-Za-z])")
-_PLAIN_LAST = re.compile(rf"{_PLAIN}(?=[ \t]*\[[ \t]*[A-Za-z]|\Z)")
+_PLAIN_GAME = re.compile(rf"{_PLAIN}(?={TAG_AHEAD})")
+_PLAIN_LAST = re.compile(rf"{_PLAIN}(?={TAG_AHEAD}|\Z)")
 _PLAIN_START = re.compile(_PLAIN)
 """A plain game: tag lines, then lines of movetext free of comments, variations, quotes
 and tags, cut by the next line that starts with a tag pair. Only its last movetext line

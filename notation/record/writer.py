@@ -21,12 +21,13 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from notation.record.model import Comment, Line, Ply, Record
+from notation.record.reader import TAG_AHEAD
 
 WIDTH = 79
 """Longest output line (a single longer token gets a line of its own)."""
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_TAG_LINE = re.compile(r"\n[ \t]*\[[ \t]*[A-Za-z]")
+_TAG_LINE = re.compile(rf"\n{TAG_AHEAD}")
 
 
 class _Out:
