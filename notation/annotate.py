@@ -152,9 +152,9 @@ class _Walk:
         where = f"ply {number}" + (", in a variation" if depth else "")
         index = self.record.index
         self.problems.append(
-            Diagnostic(
+            Diagnostic.in_game(
                 error.code,
-                f"illegal move {ply.text} (game {index}, {where}): {reason}",
+                (f"illegal move {ply.text} (game ", f", {where}): {reason}"),
                 ply.pos.line,
                 ply.pos.column,
                 self.path,

@@ -212,26 +212,18 @@ def _shifted(result: GameResult, lines: int, games: int) -> GameResult:
     """A piece's result placed in its file: ``lines`` and ``games`` came before the piece."""
     if lines == 0 and games == 0:
         return result
-    local = result.index
     result.index += games
     result.line += lines
-    result.diagnostics = [
-        dataclasses.replace(
-            d,
-            line=d.line + lines,
-            game=None if d.game is None else d.game + games,
-            message=_renumbered(d.message, local, local + games),
-        )
-        for d in result.diagnostics
-    ]
+    result.diagnostics = [_renumbered(d, lines, games) for d in result.diagnostics]
     return result
 
 
-def _renumbered(message: str, local: int, real: int) -> str:
-    """The validator's message with the game number (its last ``(game N`` followed by
-    ``,`` or ``)``) made the number in the whole file."""
-    old = f"(game {local}"
-    at = max(message.rfind(old + ","), message.rfind(old + ")"))
-    if at < 0:
-        return message
-    return message[:at] + f"(game {real}" + message[at + len(old) :]
+def _renumbered(diagnostic: Diagnostic, lines: int, games: int) -> Diagnostic:
+    """``diagnostic`` placed ``lines`` lower and ``games`` later; the game number its
+    message gives (at ``game_at``) changes with it, and nothing else in the text."""
+    if diagnostic.game is None:
+        return dataclasses.replace(diagnostic, line=diagnostic.line + lines)
+    message, at, real = diagnostic.message, diagnostic.game_at, diagnostic.game + games
+    if at is not None:
+        message = message[:at] + str(real) + message[at + len(str(diagnostic.game)) :]
+    return dataclasses.replace(diagnostic, line=diagnostic.line + lines, game=real, message=message)

@@ -31,10 +31,12 @@ class _Rewrite(ReplayVisitor):
         self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
     ) -> None:
         self.problems.append(
-            Diagnostic(
+            Diagnostic.in_game(
                 error.code,
-                f"illegal move {ply.text} (game {self.record.index}, ply {number}): {error}; "
-                "this line is left as written",
+                (
+                    f"illegal move {ply.text} (game ",
+                    f", ply {number}): {error}; this line is left as written",
+                ),
                 ply.pos.line,
                 ply.pos.column,
                 self.path,

@@ -87,6 +87,29 @@ class Diagnostic:
 
     @property
     def severity(self) -> Severity:
+    game_at: int | None = None
+    """Where the digits of ``game`` start in ``message``, when the message gives the game
+    number (see :meth:`in_game`): a run that renumbers games changes those digits only."""
+
+    @classmethod
+    def in_game(
+        cls,
+        code: str,
+        message: tuple[str, str],
+        line: int,
+        column: int,
+        path: str,
+        game: int,
+        ply: int | None = None,
+        move: str | None = None,
+        legal: tuple[str, ...] = (),
+    ) -> Diagnostic:
+        """A diagnostic of game number ``game`` whose message is ``message[0]``, the game
+        number, then ``message[1]``."""
+        before, after = message
+        return cls(
+            code, f"{before}{game}{after}", line, column, path, game, ply, move, legal, len(before)
+        )
         """The severity fixed for this diagnostic's code."""
         return CODES[self.code].severity
 

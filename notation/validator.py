@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic, Severity
@@ -109,6 +109,13 @@ def _at(
     return Diagnostic(code, message, pos.line, pos.column, path, record.index, **extra)
 
 
+def _in_game(
+    record: Record, pos: SourcePos, code: str, message: tuple[str, str], path: str, **extra: Any
+) -> Diagnostic:
+    """A diagnostic whose message gives the game number between ``message``'s two parts."""
+    return Diagnostic.in_game(code, message, pos.line, pos.column, path, record.index, **extra)
+
+
 def setup_problem(record: Record, error: SetupError, path: str) -> Diagnostic:
     """The diagnostic of a record whose tags give no valid start, at the tag at fault."""
     return _at(record, record.tag_pos(error.tag), codes.BAD_SETUP, f"invalid setup: {error}", path)
@@ -147,8 +154,11 @@ class _Replay(ReplayVisitor):
         if game.threefold_repetition:
             self._check_repetition(trail, end)
 
-    def _add(self, pos: SourcePos, code: str, message: str, **extra: object) -> None:
-        self.report.diagnostics.append(_at(self.record, pos, code, message, self.path, **extra))
+    def _add(self, pos: SourcePos, code: str, message: tuple[str, str], **extra: Any) -> None:
+        """Report ``code`` at ``pos``; the game number goes between the message's parts."""
+        self.report.diagnostics.append(
+            _in_game(self.record, pos, code, message, self.path, **extra)
+        )
 
     # Visitor -------------------------------------------------------------------
 
@@ -156,8 +166,8 @@ class _Replay(ReplayVisitor):
         self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
     ) -> None:
         legal, reason = illegal_reason(self.game, before, error)
-        where = f"game {self.record.index}, ply {number}" + (", in a variation" if depth else "")
-        message = f"illegal move {ply.text} ({where}): {reason}"
+        where = f", ply {number}" + (", in a variation" if depth else "")
+        message = (f"illegal move {ply.text} (game ", f"{where}): {reason}")
         self._add(ply.pos, error.code, message, ply=number, move=ply.text, legal=legal)
 
     # Repetition and results ---------------------------------------------------------
@@ -175,15 +185,19 @@ class _Replay(ReplayVisitor):
                 self._add(
                     pos,
                     codes.BAD_RESULT,
-                    f"{claim} is not a {game.title} result (game {record.index}); "
-                    f"use one of {' '.join(game.results)}",
+                    (
+                        f"{claim} is not a {game.title} result (game ",
+                        f"); use one of {' '.join(game.results)}",
+                    ),
                 )
         if moved is not None and tag_result is not None and moved != tag_result:
             self._add(
                 moved_pos,
                 codes.RESULT_MISMATCH,
-                f"the Result tag says {tag_result} but the movetext ends with {moved} "
-                f"(game {record.index})",
+                (
+                    f"the Result tag says {tag_result} but the movetext ends with {moved} (game ",
+                    ")",
+                ),
             )
         if unusable:
             return
@@ -198,15 +212,21 @@ class _Replay(ReplayVisitor):
                 self._add(
                     claim_pos,
                     codes.RESULT_MISSING,
-                    f"the rules decide {agreeing[0]} ({outcome.reason}) but the record "
-                    f"gives no result (game {record.index})",
+                    (
+                        f"the rules decide {agreeing[0]} ({outcome.reason}) but the record "
+                        "gives no result (game ",
+                        ")",
+                    ),
                 )
             elif claimed not in agreeing:
                 self._add(
                     claim_pos,
                     codes.RESULT_CONTRADICTS_RULES,
-                    f"the record says {claimed} but the rules decide {agreeing[0]} "
-                    f"({outcome.reason}) (game {record.index})",
+                    (
+                        f"the record says {claimed} but the rules decide {agreeing[0]} "
+                        f"({outcome.reason}) (game ",
+                        ")",
+                    ),
                 )
 
     def _check_repetition(self, trail: list[Position], end: Position | None) -> None:
@@ -225,15 +245,13 @@ class _Replay(ReplayVisitor):
         third = f"the position after ply {number} occurred for the third time, a draw"
         if number < len(record.moves.plies):
             ply = record.moves.plies[number]
-            message = (
-                f"{third}, but play went on with {ply.text} (game {record.index}, ply {number + 1})"
-            )
+            message = (f"{third}, but play went on with {ply.text} (game ", f", ply {number + 1})")
             self._add(ply.pos, codes.REPETITION, message, ply=number + 1, move=ply.text)
             return
         claimed = record.result if record.result is not None else record.tag("Result")
         draws = self.game.result_for(Outcome(None, "repetition"))
         if end is not None and claimed not in (None, "*", *draws) and self.report.outcome is None:
-            message = f"{third}, but the record says {claimed} (game {record.index})"
+            message = (f"{third}, but the record says {claimed} (game ", ")")
             self._add(record.result_pos or record.pos, codes.REPETITION, message)
 
 
