@@ -217,9 +217,12 @@ def guess_legacy(data: bytes) -> str:
 @contextlib.contextmanager
 def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSource]:
     """Open an input for reading as text; ``encoding`` (a Python codec name) overrides
-    detection. Raises :class:`UnreadableInput` when it cannot be opened or is binary."""
+    detection. Raises :class:`UnreadableInput` when it cannot be opened or is binary, or
+    when ``encoding`` is not a text encoding (see :func:`codec`)."""
     with contextlib.ExitStack() as stack:
         try:
+            if encoding is not None:
+                encoding = codec(encoding)
             if source.path is None:
                 raw: BinaryIO = sys.stdin.buffer
             else:
@@ -228,6 +231,8 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
             if isinstance(stream, gzip.GzipFile | bz2.BZ2File | lzma.LZMAFile):
                 stack.enter_context(stream)
             first = stream.read(SAMPLE)
+        except ValueError as error:
+            raise UnreadableInput(str(error)) from error
         except _READ_ERRORS as error:
             raise UnreadableInput(_why(error)) from error
         yield _decoding(source.name, stream, raw, first, encoding)
@@ -277,6 +282,19 @@ def read_inputs(
         except UnreadableInput as error:
             yield unreadable(item.name, str(error))
             yield FileResult(item.name, None, readable=False)
+
+
+def codec(name: str) -> str:
+    """The canonical name of a text encoding for ``--encoding``; :class:`ValueError` with
+    a plain message for an unknown codec or a non-text one (``rot13``, ``base64``,
+    ``zlib_codec`` ...)."""
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        raise ValueError(f"unknown encoding {name!r}") from None
+    if not info._is_text_encoding:
+        raise ValueError(f"{name!r} is not a text encoding (it does not decode bytes to text)")
+    return info.name
 
 
 def _decompressed(raw: BinaryIO) -> BinaryIO:

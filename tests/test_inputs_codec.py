@@ -1,0 +1,51 @@
+"""``codec``: the encoding named for ``--encoding``, or a plain refusal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notation.diagnostics import Diagnostic
+from notation.sources import FileResult, Input, codec, read_inputs
+
+
+@pytest.mark.parametrize(
+    ("name", "canonical"),
+    [("cp1251", "cp1251"), ("Latin-1", "iso8859-1"), ("UTF8", "utf-8"), ("utf_16", "utf-16")],
+)
+def test_a_text_encoding_gets_its_canonical_name(name: str, canonical: str) -> None:
+    assert codec(name) == canonical
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("klingon", "unknown encoding 'klingon'"),
+        ("", "unknown encoding ''"),
+        ("rot13", "'rot13' is not a text encoding (it does not decode bytes to text)"),
+        ("base64", "'base64' is not a text encoding (it does not decode bytes to text)"),
+        ("zlib_codec", "'zlib_codec' is not a text encoding (it does not decode bytes to text)"),
+        ("hex", "'hex' is not a text encoding (it does not decode bytes to text)"),
+    ],
+)
+def test_an_unknown_or_non_text_codec_is_a_plain_value_error(name: str, message: str) -> None:
+    with pytest.raises(ValueError) as error:
+        codec(name)
+    assert str(error.value) == message
+
+
+def test_a_non_text_codec_given_to_the_library_is_a_pdn106_per_input(tmp_path: Path) -> None:
+    record = tmp_path / "r.pdn"
+    record.write_text('[GameType "26"]\n1. 22-18 *\n', encoding="utf-8")
+    found = list(read_inputs([Input("r.pdn", record)], "rot13", lambda item, source: ()))
+    assert found == [
+        Diagnostic(
+            "PDN106",
+            "cannot read r.pdn: 'rot13' is not a text encoding (it does not decode bytes to text)",
+            1,
+            1,
+            "r.pdn",
+        ),
+        FileResult("r.pdn", None, readable=False),
+    ]
