@@ -22,6 +22,7 @@ import contextlib
 import glob
 import gzip
 import io
+import itertools
 import lzma
 import re
 import sys
@@ -32,7 +33,9 @@ from pathlib import Path
 from typing import BinaryIO, TypeVar
 
 from notation.diagnostics import ENCODING_GUESSED, UNREADABLE, Diagnostic
-from notation.record.reader import RESULT_AT, TAG_AHEAD
+from notation.record.jsonform import loads
+from notation.record.model import Record
+from notation.record.reader import RESULT_AT, TAG_AHEAD, read_records
 
 RECORD_SUFFIXES = (".pdn", ".pgn")
 """Record files picked up when a directory is given."""
@@ -53,6 +56,11 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
+JSON_LIMIT = 256 * 2**20
+"""Characters of a JSON document read at most: JSON is read whole, not streamed."""
+
+_JSON_START = re.compile(r'\s*\{\s*"(?:[^"\\\n]|\\.)*"\s*:\s*["{\[\-0-9tfn]')
+"""The start of a JSON object: ``{``, a key, ``:`` and a value (a PDN comment is not)."""
 _WORD = re.compile(r"[^\W\d_]+")
 _PATTERN = re.compile(r"[*?[]")
 _READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error)
@@ -295,6 +303,86 @@ def codec(name: str) -> str:
     if not info._is_text_encoding:
         raise ValueError(f"{name!r} is not a text encoding (it does not decode bytes to text)")
     return info.name
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One record read from an input."""
+
+    input: Input
+    source: TextSource
+    """The opened input; ``source.encoding`` is the encoding in use now."""
+    record: Record
+
+
+def read_all(
+    inputs: Iterable[Input | Missing],
+    encoding: str | None = None,
+    *,
+    allow_empty: bool = False,
+    keep_text: bool = False,
+) -> Iterator[Found | Diagnostic | FileResult]:
+    """Every record of every input, in order, with the diagnostics met reading (PDN106
+    unreadable, PDN107 encoding guessed) and a :class:`FileResult` at each input's end.
+
+    PDN is streamed. The toolkit's JSON form (:func:`notation.record.jsonform.loads`) is
+    read when the input is a JSON document: a ``.json`` name (also compressed), or any
+    input whose text starts as a JSON object; a PDN text that starts with a ``{comment}``
+    is PDN. A JSON document is read whole, up to :data:`JSON_LIMIT` characters; a larger
+    one, or one that is not a record document, is a PDN106 error. ``keep_text`` keeps
+    each record's text (see :func:`notation.record.reader.read_records`).
+    """
+
+    def contents(item: Input, source: TextSource) -> Iterator[Found | Diagnostic]:
+        chunks = source.chunks()
+        head = ""
+        for chunk in chunks:
+            head += chunk
+            if head.strip() or len(head) >= SAMPLE:
+                break
+        text = itertools.chain((head,), chunks)
+        if _json_named(item) or _JSON_START.match(head):
+            records: Iterable[Record | Diagnostic] = _json_records(item.name, text)
+        else:
+            # Only given when asked for: the reader may not take ``keep_text`` yet.
+            extra = {"keep_text": True} if keep_text else {}
+            records = read_records(text, path=item.name, **extra)
+        for record in records:
+            yield record if isinstance(record, Diagnostic) else Found(item, source, record)
+
+    return read_inputs(inputs, encoding, contents)
+
+
+def _json_named(item: Input) -> bool:
+    """True for a file named ``*.json`` (or ``*.json.gz`` ...)."""
+    if item.path is None:
+        return False
+    name = item.path.name.lower()
+    for suffix in COMPRESSED_SUFFIXES:
+        name = name.removesuffix(suffix)
+    return name.endswith(".json")
+
+
+def _json_records(name: str, chunks: Iterable[str]) -> Iterator[Record | Diagnostic]:
+    """The records of a JSON document, or the PDN106 error saying why there are none."""
+    parts: list[str] = []
+    size = 0
+    for chunk in chunks:
+        size += len(chunk)
+        if size > JSON_LIMIT:
+            yield unreadable(
+                name,
+                f"a JSON document of more than {JSON_LIMIT:,} characters "
+                "(JSON is read whole, PDN as a stream)",
+            )
+            return
+        parts.append(chunk)
+    try:
+        records = loads("".join(parts))
+    except (ValueError, RecursionError) as error:
+        yield unreadable(name, str(error) or type(error).__name__)
+        return
+    yield from records
 
 
 def _decompressed(raw: BinaryIO) -> BinaryIO:

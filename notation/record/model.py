@@ -180,7 +180,9 @@ class Record:
 
     ``index`` is the 1-based number of the game in its source; ``diagnostics`` holds the
     syntax problems of this record (a record with a syntax error may be incomplete).
-    ``trailing`` holds comments written after the result.
+    ``trailing`` holds comments written after the result. ``text`` is the game's source
+    text when the reader was asked to keep it (``read_records(..., keep_text=True)``),
+    else ``None``; it takes no part in comparisons.
     """
 
     tags: list[Tag] = field(default_factory=list)
@@ -191,6 +193,7 @@ class Record:
     pos: SourcePos = NOWHERE
     index: int = 1
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    text: str | None = field(default=None, compare=False, repr=False)
 
     def tag(self, name: str) -> str | None:
         """The value of the first tag called ``name`` (case-sensitive), or ``None``."""

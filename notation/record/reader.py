@@ -215,7 +215,7 @@ def _normalized(chunks: Iterable[str]) -> Iterator[str]:
         yield "\n"
 
 
-def read_records(source: Source, *, path: str = "-") -> Iterator[Record]:
+def read_records(source: Source, *, path: str = "-", keep_text: bool = False) -> Iterator[Record]:
     """Yield the records of ``source`` one by one, as soon as each game is complete.
 
     ``source`` is a file path, a text or binary stream, or an iterable of text or bytes
@@ -224,6 +224,11 @@ def read_records(source: Source, *, path: str = "-") -> Iterator[Record]:
     path source names itself when ``path`` is left ``"-"``). Malformed text never raises:
     problems are in ``record.diagnostics``. Only a path that cannot be opened or read
     raises :class:`OSError`.
+
+    With ``keep_text``, each record's ``text`` is its game's source text: from the start
+    of its first line (or, for a game that starts after a result on the same line, from
+    its first tag pair) to the end of its last line that is not blank, newline included,
+    with ``\r\n`` and ``\r`` made ``\n``.
 
     The text is read in chunks; at each line where a game may start, a plain game
     (``_PLAIN_GAME``) is taken whole, and anything else goes through the line scan
@@ -256,7 +261,7 @@ def read_records(source: Source, *, path: str = "-") -> Iterator[Record]:
             and _TAG_START.match(text, at)
         ):
             index += 1
-            yield _finish(scan, index, path, missing=not scan.brace and not scan.ended)
+            yield _finish(scan, index, path, keep_text, missing=not scan.brace and not scan.ended)
             scan = None
         if scan is None:
             m = (_PLAIN_LAST if final else _PLAIN_GAME).match(text, at)
@@ -265,7 +270,7 @@ def read_records(source: Source, *, path: str = "-") -> Iterator[Record]:
                 index += 1
                 game = text[at:stop]
                 missing = m.start(1) < 0 and stop < len(text)
-                yield _finish_text(game, number, 1, index, path, missing=missing)
+                yield _finish_text(game, number, 1, index, path, keep_text, missing=missing)
                 number += game.count("\n")
                 at = stop
                 continue
@@ -298,7 +303,7 @@ def read_records(source: Source, *, path: str = "-") -> Iterator[Record]:
                     scan.lines.append(segment[:close])
                     segment, column = segment[close:], column + close
                 index += 1
-                yield _finish(scan, index, path, missing=False)
+                yield _finish(scan, index, path, keep_text, missing=False)
                 scan = _Scan(number, column)
                 content, ends, split = scan.analyse(segment)
             if content:
@@ -309,27 +314,32 @@ def read_records(source: Source, *, path: str = "-") -> Iterator[Record]:
                 break
             scan.lines.append(segment[:split])
             index += 1
-            yield _finish(scan, index, path, missing=False)
+            yield _finish(scan, index, path, keep_text, missing=False)
             scan = None
             segment, column = segment[split:], column + split
         number += 1
     if scan is not None:
         index += 1
-        yield _finish(scan, index, path, missing=False)
+        yield _finish(scan, index, path, keep_text, missing=False)
 
 
-def _finish(scan: _Scan, index: int, path: str, *, missing: bool) -> Record:
+def _finish(scan: _Scan, index: int, path: str, keep_text: bool, *, missing: bool) -> Record:
     """Parse the collected game; ``missing`` adds the missing-result error if apt."""
     text = "".join(scan.lines)
-    return _finish_text(text, scan.line, scan.column, index, path, missing=missing and scan.content)
+    missing = missing and scan.content
+    return _finish_text(text, scan.line, scan.column, index, path, keep_text, missing=missing)
 
 
 def _finish_text(
-    text: str, line: int, column: int, index: int, path: str, *, missing: bool
+    text: str, line: int, column: int, index: int, path: str, keep_text: bool, *, missing: bool
 ) -> Record:
     """Parse one game's text; ``missing`` (it has movetext and the next game's tags cut it)
-    adds the missing-result error when the game has no result and no other error."""
+    adds the missing-result error when the game has no result and no other error;
+    ``keep_text`` keeps the text, up to its last line that is not blank, in the record."""
     record = parse_game(text, line=line, index=index, path=path, column=column)
+    if keep_text:
+        last = text.find("\n", len(text.rstrip()))
+        record.text = text if last < 0 else text[: last + 1]
     if missing and record.result is None and not record.diagnostics:
         body = text.rstrip()
         row = body.count("\n")
