@@ -84,9 +84,6 @@ class Diagnostic:
     ply: int | None = None
     move: str | None = None
     legal: tuple[str, ...] = field(default=())
-
-    @property
-    def severity(self) -> Severity:
     game_at: int | None = None
     """Where the digits of ``game`` start in ``message``, when the message gives the game
     number (see :meth:`in_game`): a run that renumbers games changes those digits only."""
@@ -116,3 +113,6 @@ class Diagnostic:
     def format(self) -> str:
         """Render as ``path:line:col: severity CODE message``."""
         return f"{self.path}:{self.line}:{self.column}: {self.severity} {self.code} {self.message}"
+
+    @property
+    def severity(self) -> Severity:

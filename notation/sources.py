@@ -5,7 +5,7 @@ searched recursively for records, patterns with ``*``, ``?`` or ``[`` are expand
 :func:`open_input` opens one as a stream of decoded text. Compressed archives (gzip,
 bzip2, xz) are recognised by their first bytes and decompressed as they are read. Text
 is UTF-8 with or without a BOM (UTF-16 with a BOM is read too); a file that is not UTF-8
-is read as cp1251 or latin-1, whichever the share of Cyrillic letters suggests, with a
+is read as cp1251 or latin-1, whichever its words suggest (:func:`guess_legacy`), with a
 notice (PDN107), unless an encoding is chosen. A file with NUL bytes at its start is
 binary, not a record: opening it raises :class:`UnreadableInput`, as does any failure to
 read or decompress.
@@ -211,15 +211,24 @@ class TextSource:
 
 
 def guess_legacy(data: bytes) -> str:
-    """``cp1251`` when most letters of the words with non-ASCII letters are Cyrillic
-    (read as cp1251), else ``latin-1``."""
+    """``cp1251`` when, read as cp1251, whole Cyrillic words (of two letters or more)
+    outnumber words that mix Latin and Cyrillic letters, else ``latin-1``.
+
+    Western text read as cp1251 turns its accented letters into Cyrillic ones inside Latin
+    words (``Gérard`` is ``Gйrard``) or into lone letters (Italian ``è`` is ``и``);
+    Russian or Ukrainian text gives whole Cyrillic words.
+    """
     text = data.decode("cp1251", errors="replace")
-    cyrillic = letters = 0
+    cyrillic = mixed = 0
     for word in _WORD.findall(text):
-        if not word.isascii():
-            letters += len(word)
-            cyrillic += sum(1 for c in word if "\u0400" <= c <= "\u04ff")
-    return "cp1251" if letters and cyrillic * 2 >= letters else "latin-1"
+        if word.isascii():
+            continue
+        cyrillic_letters = sum(1 for c in word if "\u0400" <= c <= "\u04ff")
+        if cyrillic_letters and any(c.isascii() for c in word):
+            mixed += 1
+        elif cyrillic_letters >= 2:
+            cyrillic += 1
+    return "cp1251" if cyrillic > mixed else "latin-1"
 
 
 @contextlib.contextmanager
