@@ -107,12 +107,12 @@ class Diagnostic:
         return cls(
             code, f"{before}{game}{after}", line, column, path, game, ply, move, legal, len(before)
         )
+
+    @property
+    def severity(self) -> Severity:
         """The severity fixed for this diagnostic's code."""
         return CODES[self.code].severity
 
     def format(self) -> str:
         """Render as ``path:line:col: severity CODE message``."""
         return f"{self.path}:{self.line}:{self.column}: {self.severity} {self.code} {self.message}"
-
-    @property
-    def severity(self) -> Severity:
