@@ -362,10 +362,15 @@ def test_only_one_result_token_is_also_a_move_token() -> None:
     assert ([p.text for p in record.moves.plies], record.result) == (["1-18"], "1-1")
 
 
-def test_a_move_that_looks_like_a_result_before_a_star_is_a_move() -> None:
-    record = parse_game("1-1*")
-    assert [p.text for p in record.moves.plies] == ["1-1"]
-    assert (record.result, record.diagnostics) == ("*", [])
+def test_a_result_glued_to_a_star_is_a_result_then_the_star() -> None:
+    """``1-1*`` is the result ``1-1`` then a ``*``, as ``1-1 *`` is: a result is never a
+    ply (it was the ply ``1-1`` and the result ``*``, which writes back as ``1-1 *``)."""
+    record = parse_game("22-18 1-1*")
+    assert [p.text for p in record.moves.plies] == ["22-18"]
+    assert record.result == "1-1"
+    assert [d.format() for d in record.diagnostics] == [
+        "-:1:10: error PDN101 unexpected '*' after the result '1-1'"
+    ]
 
 
 SPLIT_PLAIN_MOVES = ["22-18", "c3-d4", "a3b4", "C1", "07", "Ke4", "E5/B7", "26x17x10"]

@@ -104,6 +104,14 @@ def test_a_token_longer_than_a_line_gets_its_own_line():
     assert write_record(record) == "22-18\n{" + long + "}\n11-15\n"
 
 
+def test_a_result_glued_to_a_star_survives_write_and_read():
+    [record] = read_string("1. 22-18 1-1*\n")
+    text = write_record(record)
+    assert text == "1. 22-18 1-1\n"
+    [again] = read_string(text)
+    assert same_record(again, record)
+
+
 def test_same_record_ignores_positions_but_not_content():
     [a] = read_string("1. 22-18 {x} 11-15 *")
     [b] = read_string("\n\n   1.   22-18\n{x}   11-15     *")

@@ -18,7 +18,8 @@ Lexical decisions (all games share one move token):
   ``c3:e5``, ``a3b4``; Kavaleria ``C3xE4xE2``; Keny ``c3-c5-e5``; Knight Fight ``C1``,
   ``J10``, ``E5/B7``, ``07``, ``77/33``; Cheversi ``Ke4``, ``Крe4``, ``♔e4``.
 - A result (``1-0 0-1 1/2-1/2 2-0 0-2 1-1 0-0``) only matches when no move character
-  follows, so ``1-18`` is a move and ``1-1`` a result. ``*`` is always a result: the
+  follows, so ``1-18`` is a move and ``1-1`` a result, also in ``1-1*`` (the result
+  ``1-1``, then a ``*`` after it, an error). ``*`` is always a result: the
   "forced move" use of ``*`` is not supported (PDN 3.0 bans it; write ``$7``), so a ``*``
   followed by more moves is reported as an error after the result.
 - A strength suffix is glued to its move: ``!``, ``?!``, ``(!?!!!)``, ``(?)``.
@@ -79,7 +80,7 @@ MOVE_PATTERN = (
 _NUMBER = r"[0-9]++\.(?:\s*+\.\.\.|\.\.|)"
 _SUFFIX = r"(?:[!?]+|\([!?]+\)|)"
 _END = r"(?![^\s(){};$*])"
-_RESULT_END = r"(?![^\s(){};%\[])"
+_RESULT_END = r"(?![^\s(){};%\[*])"
 _RESULT = rf"(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0){_RESULT_END}"
 MOVE_TOKEN = re.compile(rf"{MOVE_PATTERN}{_END}")
 """A whole move token, as the grammar lexes it (``MOVE_TOKEN.fullmatch(text)``)."""
