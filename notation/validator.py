@@ -18,7 +18,7 @@ from typing import Any, BinaryIO, TextIO
 from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import Game, IllegalMove, Move, Outcome, Position, SetupError
-from notation.games.registry import resolve_game
+from notation.games.registry import GAMES, names_game, resolve_game
 from notation.record.model import Ply, Record, SourcePos
 from notation.record.reader import read_records
 from notation.replay import ReplayVisitor, replay_line
@@ -71,8 +71,10 @@ def validate_record(
     report = GameReport(record.index, path, found.name if isinstance(found, Game) else None)
     report.diagnostics.extend(record.diagnostics)
     if not isinstance(found, Game):
-        message = f"{found} is not supported: the record was syntax-checked, not replayed"
-        report.diagnostics.append(_at(record, record.pos, codes.UNKNOWN_GAME, message, path))
+        report.diagnostics.append(unsupported_game(record, found, path))
+        mismatch = result_mismatch(record, path)
+        if mismatch is not None:
+            report.diagnostics.append(mismatch)
         return report
     (_KeepingReplay if keep else _Replay)(found, record, path, report).run(tags)
     return report
@@ -114,6 +116,31 @@ def _in_game(
 ) -> Diagnostic:
     """A diagnostic whose message gives the game number between ``message``'s two parts."""
     return Diagnostic.in_game(code, message, pos.line, pos.column, path, record.index, **extra)
+
+
+def unsupported_game(record: Record, found: str, path: str) -> Diagnostic:
+    """The diagnostic of a record that is not replayed: ``found`` describes its game type
+    (:func:`~notation.games.registry.resolve_game`). A record naming no game gets a
+    warning saying so and how to name it; one naming an unsupported game, a notice."""
+    if names_game(record.tag_dict()):
+        message = f"{found} is not supported: the record was syntax-checked, not replayed"
+        return _at(record, record.pos, codes.UNKNOWN_GAME, message, path)
+    message = (
+        "the record names no game (no GameType or Variant tag); PDN reads that as "
+        "international draughts, which this version does not check, so its moves were not "
+        f"replayed: name the game with --game NAME ({', '.join(GAMES)})"
+    )
+    return _at(record, record.pos, codes.NO_GAME, message, path)
+
+
+def result_mismatch(record: Record, path: str) -> Diagnostic | None:
+    """The diagnostic of a ``Result`` tag that disagrees with the movetext's result, if
+    they disagree (in any game: it needs no rules)."""
+    tag_result, moved = record.tag("Result"), record.result
+    if moved is None or tag_result is None or moved == tag_result:
+        return None
+    message = (f"the Result tag says {tag_result} but the movetext ends with {moved} (game ", ")")
+    return _in_game(record, record.result_pos or record.pos, codes.RESULT_MISMATCH, message, path)
 
 
 def setup_problem(record: Record, error: SetupError, path: str) -> Diagnostic:
@@ -190,15 +217,9 @@ class _Replay(ReplayVisitor):
                         f"); use one of {' '.join(game.results)}",
                     ),
                 )
-        if moved is not None and tag_result is not None and moved != tag_result:
-            self._add(
-                moved_pos,
-                codes.RESULT_MISMATCH,
-                (
-                    f"the Result tag says {tag_result} but the movetext ends with {moved} (game ",
-                    ")",
-                ),
-            )
+        mismatch = result_mismatch(record, self.path)
+        if mismatch is not None:
+            report.diagnostics.append(mismatch)
         if unusable:
             return
         claimed, claim_pos = (moved, moved_pos) if moved is not None else (tag_result, tag_pos)

@@ -41,7 +41,7 @@ PDN_GAMETYPES: dict[str, str] = {
 }
 """PDN 3.0 GameType numbers, for naming the games the toolkit does not replay."""
 
-__all__ = ["GAMES", "PDN_GAMETYPES", "game_for_tags", "get_game", "resolve_game"]
+__all__ = ["GAMES", "PDN_GAMETYPES", "game_for_tags", "get_game", "names_game", "resolve_game"]
 
 
 def get_game(name: str) -> Game:
@@ -84,11 +84,16 @@ _BY_VARIANT: dict[str, Game] = {
 }
 
 
+def names_game(tags: Mapping[str, str]) -> bool:
+    """Whether a record's tags name its game (a ``GameType`` or a ``Variant`` tag)."""
+    return "GameType" in tags or "Variant" in tags
+
+
 def resolve_game(tags: Mapping[str, str], default: Game | None = None) -> Game | str:
     """The game of a record: the one its tags name, else ``default`` when given.
 
     Returns a description of the game type instead when it is not supported.
     """
-    if default is not None and "GameType" not in tags and "Variant" not in tags:
+    if default is not None and not names_game(tags):
         return default
     return game_for_tags(tags)
