@@ -61,6 +61,10 @@ JSON_LIMIT = 256 * 2**20
 
 _JSON_START = re.compile(r'\s*\{\s*"(?:[^"\\\n]|\\.)*"\s*:\s*["{\[\-0-9tfn]')
 """The start of a JSON object: ``{``, a key, ``:`` and a value (a PDN comment is not)."""
+_NEEDS_BOM = {
+    "utf-16": (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE),
+    "utf-32": (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE),
+}
 _WORD = re.compile(r"[^\W\d_]+")
 _PATTERN = re.compile(r"[*?[]")
 _READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error)
@@ -155,7 +159,8 @@ class TextSource:
 
     def chunks(self) -> Iterator[str]:
         """The text in chunks, ``\\r\\n`` and ``\\r`` made ``\\n``. When reading or
-        decompressing fails, the text ends there and ``failure`` says why."""
+        decompressing fails, or a NUL byte shows the rest is binary, the text ends there
+        and ``failure`` says why."""
         decoder = codecs.getincrementaldecoder(self.encoding)(self._errors)
         plain = True
         lines = 0
@@ -174,6 +179,14 @@ class TextSource:
                 text = decoder.decode(data, final)
             plain = plain and raw.isascii()
             text = carry + text
+            nul = text.find("\x00")
+            if nul >= 0:
+                text = text[:nul]
+                line = lines + text.count("\n") + 1
+                self.failure = (
+                    f"a binary file (it holds NUL bytes from line {line}), not a text record"
+                )
+                final = True
             carry = "\r" if text.endswith("\r") and not final else ""
             text = text.removesuffix(carry).replace("\r\n", "\n").replace("\r", "\n")
             lines += text.count("\n")
@@ -412,15 +425,21 @@ def _decoding(
     made = TextSource(name, encoding or "utf-8", _stream=stream, _raw=raw, _first=first)
     if encoding is not None:
         made._errors = "replace"
-        if not codecs.lookup(encoding).name.startswith(("utf-16", "utf-32")):
-            _refuse_binary(first)
+        if encoding in _NEEDS_BOM and not first.startswith(_NEEDS_BOM[encoding]):
+            # Python's utf-16 and utf-32 decoders refuse text without a BOM.
+            made.encoding = (_utf16(first) or "utf-16-le") if encoding == "utf-16" else "utf-32-le"
+        _refuse_binary(codecs.getincrementaldecoder(made.encoding)("replace").decode(first))
         return made
     for bom, found in _BOMS:
         if first.startswith(bom):
             made.encoding = found
             made._first = first.removeprefix(codecs.BOM_UTF8)
             return made
-    _refuse_binary(first)
+    wide = _utf16(first)
+    if wide is not None:
+        made.encoding = wide
+        return made
+    _refuse_binary(first.decode("latin-1"))
     try:
         codecs.getincrementaldecoder("utf-8")().decode(first, final=len(first) < SAMPLE)
     except UnicodeDecodeError:
@@ -434,8 +453,26 @@ def _decoding(
     return made
 
 
-def _refuse_binary(first: bytes) -> None:
-    if b"\x00" in first:
+def _utf16(first: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` for text without a BOM in that encoding: the high
+    byte of many characters is NUL (record syntax is ASCII), the low byte of none, and the
+    bytes decode as UTF-16 into text without NUL characters."""
+    pairs = len(first) // 2
+    for high, encoding in ((1, "utf-16-le"), (0, "utf-16-be")):
+        zeros = first[high : 2 * pairs : 2].count(0)
+        if zeros * 4 < pairs or first[1 - high : 2 * pairs : 2].count(0):
+            continue
+        try:
+            text = codecs.getincrementaldecoder(encoding)().decode(first)
+        except UnicodeDecodeError:
+            continue
+        if "\x00" not in text:
+            return encoding
+    return None
+
+
+def _refuse_binary(text: str) -> None:
+    if "\x00" in text:
         raise UnreadableInput("a binary file (it holds NUL bytes), not a text record")
 
 

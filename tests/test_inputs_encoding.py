@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+import gzip
+import io
+import re
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from notation.sources import Input, guess_legacy, open_input
+from notation.diagnostics import Diagnostic
+from notation.sources import (
+    FileResult,
+    Found,
+    Input,
+    UnreadableInput,
+    guess_legacy,
+    open_input,
+    read_all,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 ENDGAMES = (ROOT / "samples" / "brazilian" / "endgames.pdn").read_text("utf-8")
@@ -52,3 +67,108 @@ def test_a_legacy_file_is_read_in_the_guessed_encoding(
         assert [n.message for n in source.notes] == [
             f"r.pdn is not UTF-8: read as {encoding} (a guess; choose the encoding with --encoding)"
         ]
+
+
+RUSSIAN = _with_site("Москва, турнир")
+
+
+@pytest.mark.parametrize(
+    ("data", "encoding"),
+    [
+        (RUSSIAN.encode("utf-16"), "utf-16"),
+        (RUSSIAN.encode("utf-16-le"), "utf-16-le"),
+        (RUSSIAN.encode("utf-16-be"), "utf-16-be"),
+        ((ENDGAMES * 3000).encode("utf-16-le"), "utf-16-le"),
+    ],
+)
+def test_utf16_is_read_with_or_without_a_bom(tmp_path: Path, data: bytes, encoding: str) -> None:
+    (tmp_path / "r.pdn").write_bytes(data)
+    with open_input(Input("r.pdn", tmp_path / "r.pdn")) as source:
+        assert (source.encoding, source.notes) == (encoding, [])
+        text = "".join(source.chunks())
+    assert (text, source.failure) == (data.decode(encoding).removeprefix("\ufeff"), None)
+
+
+def test_utf16_from_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(RUSSIAN.encode("utf-16-le"))))
+    found = list(read_all([Input("-", None)]))
+    assert [f.source.encoding for f in found if isinstance(f, Found)] == ["utf-16-le"] * 4
+    assert found[-1] == FileResult("-", "utf-16-le")
+
+
+BINARY = "a binary file (it holds NUL bytes), not a text record"
+
+
+@pytest.mark.parametrize("encoding", [None, "utf-16", "utf-16-le", "cp1251"])
+def test_dev_zero_is_refused_as_binary_at_once(encoding: str | None) -> None:
+    started = time.monotonic()
+    with (
+        pytest.raises(UnreadableInput, match=re.escape(BINARY)),
+        open_input(Input("/dev/zero", Path("/dev/zero")), encoding),
+    ):
+        pass
+    assert time.monotonic() - started < 2
+
+
+def test_nul_bytes_compressed_or_after_text_end_the_reading(tmp_path: Path) -> None:
+    (tmp_path / "zero.pdn.gz").write_bytes(gzip.compress(bytes(50 << 20)))
+    (tmp_path / "tail.pdn").write_bytes(ENDGAMES.encode() * 300 + bytes(1 << 20))
+    found = list(
+        read_all(
+            [Input("zero.pdn.gz", tmp_path / "zero.pdn.gz"), Input("t", tmp_path / "tail.pdn")]
+        )
+    )
+    assert found[:2] == [
+        Diagnostic("PDN106", f"cannot read zero.pdn.gz: {BINARY}", 1, 1, "zero.pdn.gz"),
+        FileResult("zero.pdn.gz", None, readable=False),
+    ]
+    assert sum(isinstance(f, Found) for f in found) == 1200
+    assert found[-2:] == [
+        Diagnostic(
+            "PDN106",
+            "cannot read t: a binary file (it holds NUL bytes from line 17701), not a text record",
+            1,
+            1,
+            "t",
+        ),
+        FileResult("t", "utf-8"),
+    ]
+
+
+def test_standard_input_of_nul_bytes_is_refused_at_once() -> None:
+    script = (
+        "from notation.sources import Input, read_all\n"
+        "for event in read_all([Input('-', None)]):\n"
+        "    print(event)\n"
+    )
+    with open("/dev/zero", "rb") as zeros:
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            stdin=zeros,
+            capture_output=True,
+            text=True,
+            timeout=20,
+            cwd=ROOT,
+        )
+    assert done.stdout.splitlines() == [
+        str(Diagnostic("PDN106", f"cannot read -: {BINARY}", 1, 1, "-")),
+        str(FileResult("-", None, readable=False)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("data", "chosen", "encoding"),
+    [
+        (RUSSIAN.encode("utf-16-be"), "utf-16", "utf-16-be"),
+        (RUSSIAN.encode("utf-16-le"), "utf-16", "utf-16-le"),
+        (RUSSIAN.encode("utf-16"), "utf-16", "utf-16"),
+        (RUSSIAN.encode("utf-32-le"), "utf-32", "utf-32-le"),
+    ],
+)
+def test_a_chosen_utf16_reads_text_without_a_bom(
+    tmp_path: Path, data: bytes, chosen: str, encoding: str
+) -> None:
+    (tmp_path / "r.pdn").write_bytes(data)
+    with open_input(Input("r.pdn", tmp_path / "r.pdn"), chosen) as source:
+        assert source.encoding == encoding
+        assert "".join(source.chunks()) == RUSSIAN
