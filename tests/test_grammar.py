@@ -187,8 +187,7 @@ def test_move_token_accepts_every_games_syntax(move):
 
 
 @pytest.mark.parametrize(
-    "junk",
-    ["x23", "51-46", "22-", "-18", "22--18", "foo", "Ke9", "K", "123", "a3b", "k3", "22-18x"],
+    "junk", ["22-", "-18", "22--18", "foo", "K", "Ke4+", "07/", "e4=", "22-18x-"]
 )
 def test_junk_tokens_are_errors_never_skipped(junk):
     assert not MOVE_TOKEN.fullmatch(junk)
@@ -199,6 +198,47 @@ def test_junk_tokens_are_errors_never_skipped(junk):
     assert (diagnostic.line, diagnostic.column) == (1, 10)
     assert texts(record.moves) == ["22-18"]
     assert record.result is None
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        "28x91",
+        "51-46",
+        "x23",
+        "Ke9",
+        "123",
+        "a3b",
+        "k3",
+        "22-18x",
+        "28x19x",
+        "e2e4",
+        "Z99",
+        "b12:c13",
+    ],
+)
+def test_any_move_like_token_is_a_ply_for_the_game_to_judge(move):
+    """Letters and digits, joined by ``-``, ``:`` or ``/``, holding a digit: a move token,
+    whether or not a game reads it (the grammar knows no game)."""
+    assert MOVE_TOKEN.fullmatch(move)
+    record = parse_game(f"1. 22-18 {move} {{c}} 11-15 *")
+    assert [(p.text, p.pos) for p in record.moves.plies] == [
+        ("22-18", SourcePos(1, 4)),
+        (move, SourcePos(1, 10)),
+        ("11-15", SourcePos(1, 15 + len(move))),
+    ]
+    assert record.moves.plies[1].comments == [Comment("c", "brace", SourcePos(1, 11 + len(move)))]
+    assert (record.result, record.diagnostics) == ("*", [])
+
+
+def test_a_blank_after_x_ends_the_move():
+    """``28x19x 13x22`` is two plies, ``28x19x`` (which no game reads) and ``13x22``."""
+    record = parse_game("1. 28x19x 13x22 *")
+    assert [(p.text, p.pos) for p in record.moves.plies] == [
+        ("28x19x", SourcePos(1, 4)),
+        ("13x22", SourcePos(1, 11)),
+    ]
+    assert record.diagnostics == []
 
 
 def test_result_or_move_boundary():
@@ -352,14 +392,16 @@ def test_a_number_glued_to_an_ellipsis_is_one_number() -> None:
     ]
 
 
-def test_only_one_result_token_is_also_a_move_token() -> None:
-    """The ply pattern guards against ``1-1`` alone: no other result can start a ply."""
+def test_a_result_is_never_a_ply() -> None:
+    """Every result but ``*`` is also a move token; the ply pattern never reads one."""
     from notation.record.grammar import MOVE_TOKEN
     from notation.record.model import RESULTS
 
-    assert [r for r in RESULTS if MOVE_TOKEN.fullmatch(r)] == ["1-1"]
-    record = parse_game("1-18 1-1")
-    assert ([p.text for p in record.moves.plies], record.result) == (["1-18"], "1-1")
+    assert [r for r in RESULTS if not MOVE_TOKEN.fullmatch(r)] == ["*"]
+    for result in RESULTS:
+        record = parse_game(f"1-18 {result}")
+        assert ([p.text for p in record.moves.plies], record.result) == (["1-18"], result)
+        assert record.diagnostics == []
 
 
 def test_a_result_glued_to_a_star_is_a_result_then_the_star() -> None:
@@ -374,7 +416,7 @@ def test_a_result_glued_to_a_star_is_a_result_then_the_star() -> None:
 
 
 SPLIT_PLAIN_MOVES = ["22-18", "c3-d4", "a3b4", "C1", "07", "Ke4", "E5/B7", "26x17x10"]
-SPLIT_MOVES = [*SPLIT_PLAIN_MOVES, "1- 6", "26x 17x\t10", "c3: e5"]
+SPLIT_MOVES = [*SPLIT_PLAIN_MOVES, "1- 6", "26- 17:\t10", "c3: e5"]
 SPLIT_NUMBERS = ["", "1.", "12...", "3. ...", "4.\n...", "5.\t..."]
 SPLIT_SUFFIXES = ["", "!", "?!", "(!?)", "(?)"]
 SPLIT_GAPS = [" ", "\n", "  \n\t", "\u00a0"]
@@ -439,7 +481,7 @@ PLAIN_PIECES = [
     "Ke4",
     "E5/B7",
     "1- 6",
-    "26x 17x\t10",
+    "26- 17:\t10",
     "22-18!",
     "(?)",
     "1-0",

@@ -25,7 +25,7 @@ THREE = (
     '[Event "two"]\n'
     "\n"
     "1. 22-18 11-15\n"
-    "2. 18x11 8-15x 3. 21-17 *\n"
+    "2. 18x11 8-15- 3. 21-17 *\n"
     "\n"
     '[Event "three"]\n'
     "1. 23-19 {good} 9-14 0-1\n"
@@ -40,7 +40,7 @@ def test_syntax_error_in_game_two_of_three():
     assert one.result == "1-0"
     assert one.tags[0].pos == SourcePos(1, 1)
     [error] = two.diagnostics
-    assert error.format() == "games.pdn:9:10: error PDN101 unexpected '8-15x' in movetext"
+    assert error.format() == "games.pdn:9:10: error PDN101 unexpected '8-15-' in movetext"
     assert error.game == 2
     assert two.tag("Event") == "two"
     assert moves(two) == ["22-18", "11-15", "18x11"]

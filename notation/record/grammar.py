@@ -11,12 +11,15 @@ unclosed comments and unclosed variations into diagnostics. The walk stops readi
 movetext at the first syntax error (the record keeps the tags and every ply before it),
 so that nothing after a gap is ever replayed as if it followed the last good move.
 
-Lexical decisions (all games share one move token):
+Lexical decisions (the grammar knows no game: all games share one move token):
 
-- A move is one token: PDN numeric ``22-18``, ``26x17x10`` (squares 1..50, a leading zero
-  allowed, spaces allowed after a separator as in ``1- 6``); alphanumeric ``c3-d4``,
-  ``c3:e5``, ``a3b4``; Kavaleria ``C3xE4xE2``; Keny ``c3-c5-e5``; Knight Fight ``C1``,
-  ``J10``, ``E5/B7``, ``07``, ``77/33``; Cheversi ``Ke4``, ``Крe4``, ``♔e4``.
+- A move is one token: runs of letters and digits (of any script, and the chess symbols
+  ``♔``-``♟``) joined by ``-``, ``:`` or ``/``, holding at least one digit: ``22-18``,
+  ``26x17x10``, ``c3:e5``, ``a3b4``, ``C3xE4xE2``, ``c3-c5-e5``, ``J10``, ``E5/B7``,
+  ``77/33``, ``Ke4``, ``Крe4``, ``♔e4``, and also ``28x91`` or ``Ke9``: the game that
+  replays the record judges the move (``there is no square 91``). Blanks may follow a
+  ``-`` or ``:`` inside a move, as in ``1- 6``; any other blank ends the move, so
+  ``28x19x 13x22`` is two plies. ``foo``, ``22-`` or ``Ke4+`` are no move: junk.
 - A result (``1-0 0-1 1/2-1/2 2-0 0-2 1-1 0-0``) only matches when no move character
   follows, so ``1-18`` is a move and ``1-1`` a result, also in ``1-1*`` (the result
   ``1-1``, then a ``*`` after it, an error). ``*`` is always a result: the
@@ -63,19 +66,15 @@ from notation.record.model import (
 MAX_DEPTH = 100
 """Deepest nesting of variations read; one level more is reported as PDN104."""
 
-_NSQ = r"(?:50|[1-4][0-9]|0?[1-9])"
-_ASQ = r"(?:[a-jA-J](?:10|[1-9]))"
-_SEP = r"[-x:][ \t]*"
-_PIECE = r"(?:[A-ZА-ЯЁІЇЄҐ][а-яёіїєґ]?|[\u2654-\u265F])"
+_MOVE_CHAR = r"(?:[^\W_]|[\u2654-\u265F])"
+"""A letter or digit of any script, or a chess symbol."""
 MOVE_PATTERN = (
-    rf"(?:(?>{_NSQ}{_SEP}{_NSQ}(?:{_SEP}{_NSQ})*+)"
-    rf"|{_ASQ}(?:{_SEP}{_ASQ})+"
-    rf"|(?:[a-j](?:10|[1-9])){{2,}}"
-    rf"|{_ASQ}(?:/{_ASQ})?"
-    rf"|[0-9]{{2}}(?:/[0-9]{{2}})?"
-    rf"|{_PIECE}[a-h][1-8])"
+    rf"(?=(?:{_MOVE_CHAR}|[-:/][ \t]*)*?[0-9])"
+    rf"(?>{_MOVE_CHAR}++(?:(?:[-:][ \t]*+|/){_MOVE_CHAR}++)*+)"
 )
-"""The game-neutral move token (without number, suffix or boundary)."""
+"""The game-neutral move token (without number, suffix or boundary): runs of letters and
+digits joined by ``-``, ``:`` or ``/``, holding at least one digit. Which of these a game
+reads, and why it refuses the others, is the game's business."""
 
 _NUMBER = r"[0-9]++\.(?:\s*+\.\.\.|\.\.|)"
 _SUFFIX = r"(?:[!?]+|\([!?]+\)|)"
@@ -87,10 +86,10 @@ MOVE_TOKEN = re.compile(rf"{MOVE_PATTERN}{_END}")
 
 _TAG = r'\[[ \t]*+([A-Za-z][A-Za-z0-9_]*+)[ \t]*+"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t]*+\]\s*+'
 """One tag pair and the blanks after it; the groups are the name and the raw value."""
-_PLY = rf"(?!1-1{_RESULT_END})(?:({_NUMBER})\s*+|)({MOVE_PATTERN})({_SUFFIX}){_END}\s*+"
+_PLY = rf"(?:({_NUMBER})\s*+|)(?!{_RESULT})({MOVE_PATTERN})({_SUFFIX}){_END}\s*+"
 """One ply and the blanks after it; the groups are the move number (or ``None``), the
-move and the strength suffix (maybe ``""``). A result is never a ply: of the results,
-only ``1-1`` is also a move token."""
+move and the strength suffix (maybe ``""``). A result is never a ply, though every result
+but ``*`` is also a move token."""
 _BLANKS = re.compile(r"\s*+")
 _TAIL = re.compile(rf"(?:(?:({_RESULT})|\*)\s*+)?+\Z")
 _LEXED = attrgetter("lastindex")
