@@ -17,7 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from notation.diagnostics import Diagnostic
+from notation.diagnostics import UNREADABLE, Diagnostic
 from notation.duplicates import key_of
 from notation.games.base import Game
 from notation.games.registry import get_game
@@ -28,6 +28,8 @@ from notation.sources import (
     Input,
     Missing,
     TextSource,
+    holds_game,
+    no_record,
     read_inputs,
     split_games,
 )
@@ -69,16 +71,18 @@ def validate_inputs(
     piece_games: int = PIECE_GAMES,
     progress: Callable[[int], None] | None = None,
     keys: bool = False,
+    allow_empty: bool = False,
 ) -> Iterator[Event]:
     """Validate every input; ``game`` names the game of records whose tags name none,
     ``encoding`` overrides detection, ``progress`` is told the bytes read so far, and
-    ``keys`` asks for each valid record's duplicate-detection key."""
+    ``keys`` asks for each valid record's duplicate-detection key. An input without a
+    record is a PDN108 error unless ``allow_empty``."""
     counter = _Bytes(progress)
     if jobs <= 1:
         default = None if game is None else get_game(game)
-        yield from _serial(inputs, default, encoding, counter, keys)
+        yield from _serial(inputs, default, encoding, counter, keys, allow_empty)
         return
-    yield from _parallel(inputs, game, encoding, jobs, piece_games, counter, keys)
+    yield from _parallel(inputs, game, encoding, jobs, piece_games, counter, keys, allow_empty)
 
 
 class _Bytes:
@@ -104,15 +108,17 @@ def _serial(
     encoding: str | None,
     counter: _Bytes,
     keys: bool,
+    allow_empty: bool,
 ) -> Iterator[Event]:
     def contents(item: Input, source: TextSource) -> Iterator[GameResult]:
         results = (
             result_of(record, item.name, default, keys)
             for record in read_records(source.chunks(), path=item.name)
+            if holds_game(record)
         )
         return _counted(results, source, counter)
 
-    return read_inputs(inputs, encoding, contents)
+    return read_inputs(inputs, encoding, contents, allow_empty=allow_empty)
 
 
 def _counted(items: Iterator[T], source: TextSource, counter: _Bytes) -> Iterator[T]:
@@ -139,7 +145,7 @@ def validate_piece(path: str, text: str, game: str | None, keys: bool) -> list[G
     """Validate the games of one piece of a file (run in a worker process)."""
     default = None if game is None else get_game(game)
     records = read_records((text,), path=path)
-    return [result_of(record, path, default, keys) for record in records]
+    return [result_of(record, path, default, keys) for record in records if holds_game(record)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,26 +164,38 @@ def _parallel(
     piece_games: int,
     counter: _Bytes,
     keys: bool,
+    allow_empty: bool,
 ) -> Iterator[Event]:
     queue: deque[Event | _Piece] = deque()
     pending = 0
-    games = 0
+    games = pieces = 0
+    """Games and pieces of the file being taken."""
+    failed = False
+    """Whether reading the file being taken failed part way."""
 
     def take() -> Iterator[Event]:
         """The events of the oldest entry in the queue, waiting for its piece if need be."""
-        nonlocal pending, games
+        nonlocal pending, games, pieces, failed
         done = queue.popleft()
-        if not isinstance(done, _Piece):
-            yield done
+        if isinstance(done, _Piece):
+            pending -= 1
+            pieces += 1
+            results = done.future.result()
+            yield from (_shifted(r, done.line - 1, games) for r in results)
+            games += len(results)
             return
-        pending -= 1
-        games = 0 if done.line == 1 else games
-        results = done.future.result()
-        yield from (_shifted(r, done.line - 1, games) for r in results)
-        games += len(results)
+        if isinstance(done, FileResult):
+            # Pieces that hold no game: read_inputs saw text, so it left this to us.
+            if pieces and not games and not failed and not allow_empty:
+                yield no_record(done.path)
+            games = pieces = 0
+            failed = False
+        elif isinstance(done, Diagnostic) and done.code == UNREADABLE:
+            failed = True
+        yield done
 
     with ProcessPoolExecutor(jobs) as pool:
-        for item in _planned(inputs, encoding, piece_games, counter):
+        for item in _planned(inputs, encoding, piece_games, counter, allow_empty):
             if isinstance(item, tuple):
                 path, line, text = item
                 future = pool.submit(validate_piece, path, text, game, keys)
@@ -196,6 +214,7 @@ def _planned(
     encoding: str | None,
     piece_games: int,
     counter: _Bytes,
+    allow_empty: bool,
 ) -> Iterator[Event | tuple[str, int, str]]:
     """The events known without validating, and (path, first line, text) for each piece."""
 
@@ -205,7 +224,7 @@ def _planned(
         )
         return _counted(pieces, source, counter)
 
-    return read_inputs(inputs, encoding, contents)
+    return read_inputs(inputs, encoding, contents, allow_empty=allow_empty)
 
 
 def _shifted(result: GameResult, lines: int, games: int) -> GameResult:

@@ -50,6 +50,7 @@ UNREADABLE = register("PDN106", Severity.ERROR, "the file cannot be read or deco
 ENCODING_GUESSED = register(
     "PDN107", Severity.NOTICE, "the file is not UTF-8: its encoding was guessed"
 )
+NO_RECORD = register("PDN108", Severity.ERROR, "no record in this input")
 # Record semantics shared by every game.
 UNKNOWN_GAME = register("REC201", Severity.NOTICE, "game type not supported: syntax checked only")
 BAD_SETUP = register("REC202", Severity.ERROR, "the setup position or game tags are invalid")

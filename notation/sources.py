@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, TypeVar
 
-from notation.diagnostics import ENCODING_GUESSED, UNREADABLE, Diagnostic
+from notation.diagnostics import ENCODING_GUESSED, NO_RECORD, UNREADABLE, Diagnostic
 from notation.record.jsonform import loads
 from notation.record.model import Record
 from notation.record.reader import RESULT_AT, TAG_AHEAD, read_records
@@ -95,10 +95,12 @@ class Input:
 
 @dataclass(frozen=True, slots=True)
 class Missing:
-    """A name given that matches no file."""
+    """A name given that matches no file (PDN106), or a folder without record files
+    (``code`` PDN108)."""
 
     name: str
     reason: str
+    code: str = UNREADABLE
 
 
 def is_record_file(path: Path) -> bool:
@@ -120,7 +122,10 @@ def expand(names: Iterable[str]) -> Iterator[Input | Missing]:
         path = Path(name)
         if path.is_dir():
             found = sorted(p for p in path.rglob("*") if is_record_file(p))
-            yield from (Input(str(p), p) for p in found if p.is_file())
+            files = [Input(str(p), p) for p in found if p.is_file()]
+            yield from files
+            if not files:
+                yield Missing(name, _NO_RECORD_FILE, NO_RECORD)
         elif path.exists():
             yield Input(name, path)
         elif _PATTERN.search(name):
@@ -279,35 +284,57 @@ class FileResult:
 
 T = TypeVar("T")
 
+_NO_RECORD_FILE = "no record file in this folder (*.pdn, *.pgn, compressed or not)"
+
 
 def unreadable(name: str, why: str) -> Diagnostic:
     """The PDN106 error for an input that cannot be read."""
     return Diagnostic(UNREADABLE, f"cannot read {name}: {why}", 1, 1, name)
 
 
+def no_record(name: str, why: str = "it holds no game") -> Diagnostic:
+    """The PDN108 error for a named input that yields no record."""
+    return Diagnostic(
+        NO_RECORD, f"no record in {name}: {why} (--allow-empty accepts it)", 1, 1, name
+    )
+
+
 def read_inputs(
     inputs: Iterable[Input | Missing],
     encoding: str | None,
     contents: Callable[[Input, TextSource], Iterable[T]],
+    *,
+    allow_empty: bool = False,
 ) -> Iterator[T | Diagnostic | FileResult]:
     """Open each input in turn and yield what ``contents`` makes of it, with the
     diagnostics met reading it (in file order) and a :class:`FileResult` at its end.
 
     A missing input, one that cannot be opened and one whose reading fails part way are
-    PDN106 errors; what was read before a failure is still yielded.
+    PDN106 errors; what was read before a failure is still yielded. An input of which
+    ``contents`` makes nothing, and a folder without record files, are PDN108 errors
+    unless ``allow_empty``.
     """
     for item in inputs:
         if isinstance(item, Missing):
-            yield unreadable(item.name, item.reason)
+            if item.code == NO_RECORD:
+                if not allow_empty:
+                    yield no_record(item.name, item.reason)
+            else:
+                yield unreadable(item.name, item.reason)
             continue
         try:
             with open_input(item, encoding) as source:
                 early = len(source.notes)
                 yield from source.notes[:early]
-                yield from contents(item, source)
+                made = False
+                for thing in contents(item, source):
+                    made = True
+                    yield thing
                 if source.failure is not None:
                     yield unreadable(item.name, source.failure)
                 yield from source.notes[early:]
+                if not made and source.failure is None and not allow_empty:
+                    yield no_record(item.name)
                 yield FileResult(item.name, source.encoding)
         except UnreadableInput as error:
             yield unreadable(item.name, str(error))
@@ -370,9 +397,18 @@ def read_all(
             extra = {"keep_text": True} if keep_text else {}
             records = read_records(text, path=item.name, **extra)
         for record in records:
-            yield record if isinstance(record, Diagnostic) else Found(item, source, record)
+            if isinstance(record, Diagnostic):
+                yield record
+            elif holds_game(record):
+                yield Found(item, source, record)
 
-    return read_inputs(inputs, encoding, contents)
+    return read_inputs(inputs, encoding, contents, allow_empty=allow_empty)
+
+
+def holds_game(record: Record) -> bool:
+    """False for what the reader makes of text of only comments: no tags, no moves, no
+    result and no problem. Such text is no record (an input of it is PDN108)."""
+    return bool(record.tags or record.moves.plies or record.result or record.diagnostics)
 
 
 def _json_named(item: Input) -> bool:
@@ -460,7 +496,7 @@ def _utf16(first: bytes) -> str | None:
     pairs = len(first) // 2
     for high, encoding in ((1, "utf-16-le"), (0, "utf-16-be")):
         zeros = first[high : 2 * pairs : 2].count(0)
-        if zeros * 4 < pairs or first[1 - high : 2 * pairs : 2].count(0):
+        if not zeros or zeros * 4 < pairs or first[1 - high : 2 * pairs : 2].count(0):
             continue
         try:
             text = codecs.getincrementaldecoder(encoding)().decode(first)
