@@ -393,9 +393,7 @@ def read_all(
         if _json_named(item) or _JSON_START.match(head):
             records: Iterable[Record | Diagnostic] = _json_records(item.name, text)
         else:
-            # Only given when asked for: the reader may not take ``keep_text`` yet.
-            extra = {"keep_text": True} if keep_text else {}
-            records = read_records(text, path=item.name, **extra)
+            records = read_records(text, path=item.name, keep_text=keep_text)
         for record in records:
             if isinstance(record, Diagnostic):
                 yield record

@@ -109,3 +109,17 @@ def test_a_json_document_past_the_limit_is_refused_unread(
 
 def test_the_default_json_limit_is_256_mib() -> None:
     assert sources.JSON_LIMIT == 256 * 2**20
+
+
+@pytest.mark.parametrize("keep_text", [False, True])
+def test_keep_text_keeps_each_record_source_text(tmp_path: Path, keep_text: bool) -> None:
+    (tmp_path / "a.pdn").write_text(GAMES, encoding="utf-8")
+    found = read_all([Input("a.pdn", tmp_path / "a.pdn")], keep_text=keep_text)
+    texts = [f.record.text for f in found if isinstance(f, Found)]
+    if keep_text:
+        assert texts == [
+            '[GameType "26"]\n1. 22-18 11-15 *\n\n',
+            '[GameType "26"]\n1. 21-17 9-13 1-0\n',
+        ]
+    else:
+        assert texts == [None, None]
