@@ -118,7 +118,7 @@ def test_keep_text_keeps_each_record_source_text(tmp_path: Path, keep_text: bool
     texts = [f.record.text for f in found if isinstance(f, Found)]
     if keep_text:
         assert texts == [
-            '[GameType "26"]\n1. 22-18 11-15 *\n\n',
+            '[GameType "26"]\n1. 22-18 11-15 *\n',
             '[GameType "26"]\n1. 21-17 9-13 1-0\n',
         ]
     else:
