@@ -10,7 +10,7 @@ replayed.
 from __future__ import annotations
 
 from notation.games.base import Game, IllegalMove, Move, Position
-from notation.record.model import Line, Ply
+from notation.record.model import Line, Ply, Record
 
 MAX_DEPTH = 100
 """Deepest variation nesting replayed (the reader rejects deeper records)."""
@@ -86,3 +86,19 @@ def main_line_positions(game: Game, line: Line, start: Position) -> list[Positio
     positions = [start]
     replay_line(game, line, start, ReplayVisitor(), trail=positions, variations=False)
     return positions
+
+
+def record_notation(game: Game, record: Record) -> str | None:
+    """The notation ``record``'s moves are written in: that of its first ply that tells
+    (main line first, then the variations), or ``None`` (the game's default) when none
+    does. Messages and pictures about the record use it."""
+    lines = [(record.moves, 0)]
+    while lines:
+        line, depth = lines.pop(0)
+        for ply in line.plies:
+            found = game.notation_of(ply.text)
+            if found is not None:
+                return found
+            if depth < MAX_DEPTH and ply._variations:
+                lines.extend((variation, depth + 1) for variation in ply.variations)
+    return None

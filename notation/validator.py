@@ -21,7 +21,7 @@ from notation.games.base import Game, IllegalMove, Move, Outcome, Position, Setu
 from notation.games.registry import GAMES, names_game, resolve_game
 from notation.record.model import Ply, Record, SourcePos
 from notation.record.reader import read_records
-from notation.replay import ReplayVisitor, replay_line
+from notation.replay import ReplayVisitor, record_notation, replay_line
 
 MAX_LISTED = 24
 """Most legal moves written into one message; the diagnostic's ``legal`` field has all."""
@@ -148,10 +148,13 @@ def setup_problem(record: Record, error: SetupError, path: str) -> Diagnostic:
     return _at(record, record.tag_pos(error.tag), codes.BAD_SETUP, f"invalid setup: {error}", path)
 
 
-def illegal_reason(game: Game, before: Position, error: IllegalMove) -> tuple[tuple[str, ...], str]:
-    """The legal moves in ``before``, as written, and why a move there is illegal: the
+def illegal_reason(
+    game: Game, before: Position, error: IllegalMove, notation: str | None = None
+) -> tuple[tuple[str, ...], str]:
+    """The legal moves in ``before``, written in ``notation`` (the record's, see
+    :func:`~notation.replay.record_notation`), and why a move there is illegal: the
     error's reason, then the legal moves when the error asks for them."""
-    legal = tuple(game.describe_moves(before, game.legal_moves(before)))
+    legal = tuple(game.describe_moves(before, game.legal_moves(before), notation))
     reason = str(error)
     if error.show_legal:
         reason += "; " + _legal_text(legal)
@@ -166,6 +169,14 @@ class _Replay(ReplayVisitor):
         self.record = record
         self.path = path
         self.report = report
+        self._notation: tuple[str | None] | None = None
+
+    @property
+    def notation(self) -> str | None:
+        """The record's notation (found when a message first needs it)."""
+        if self._notation is None:
+            self._notation = (record_notation(self.game, self.record),)
+        return self._notation[0]
 
     def run(self, tags: dict[str, str]) -> None:
         game, record = self.game, self.record
@@ -192,7 +203,8 @@ class _Replay(ReplayVisitor):
     def illegal(
         self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
     ) -> None:
-        legal, reason = illegal_reason(self.game, before, error)
+        notation = self.game.notation_of(ply.text) or self.notation
+        legal, reason = illegal_reason(self.game, before, error, notation)
         where = f", ply {number}" + (", in a variation" if depth else "")
         message = (f"illegal move {ply.text} (game ", f"{where}): {reason}")
         self._add(ply.pos, error.code, message, ply=number, move=ply.text, legal=legal)

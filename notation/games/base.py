@@ -187,6 +187,8 @@ class Game(ABC):
     def render_text(self, position: Position, last: Move | None = None) -> str:
         """A plain-text diagram of the position for the terminal."""
 
-    def describe_moves(self, position: Position, moves: Sequence[Move]) -> list[str]:
-        """The moves written in the default notation, for messages."""
-        return [self.format_move(position, move) for move in moves]
+    def describe_moves(
+        self, position: Position, moves: Sequence[Move], notation: str | None = None
+    ) -> list[str]:
+        """The moves written in ``notation`` (default: the game's own default), for messages."""
+        return [self.format_move(position, move, notation) for move in moves]

@@ -773,10 +773,14 @@ class Brazilian(Game):
         return self._written(position, (move,), notation or self.notations[0])[0]
 
     def describe_moves(
-        self, position: BrazilianPosition, moves: Sequence[BrazilianMove]
+        self,
+        position: BrazilianPosition,
+        moves: Sequence[BrazilianMove],
+        notation: str | None = None,
     ) -> list[str]:
-        """The moves in numeric notation, for messages."""
-        return self._written(position, moves, self.notations[0])
+        """The moves in ``notation`` (default numeric), each in its shortest unambiguous
+        form, for messages."""
+        return self._written(position, moves, notation or self.notations[0])
 
     def play(self, position: BrazilianPosition, move: BrazilianMove) -> BrazilianPosition:
         """The position after ``move``; a man that ends on the far row is crowned."""

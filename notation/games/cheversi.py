@@ -697,9 +697,12 @@ class Cheversi(Game):
             position.notation,
         )
 
-    def describe_moves(self, position: CheversiPosition, moves: Sequence[Placement]) -> list[str]:
-        """The moves written in the record's own notation, for messages."""
-        return [self.format_move(position, move, position.notation) for move in moves]
+    def describe_moves(
+        self, position: CheversiPosition, moves: Sequence[Placement], notation: str | None = None
+    ) -> list[str]:
+        """The moves written in ``notation`` (see :func:`shown_notation`), for messages."""
+        shown = shown_notation(position, notation)
+        return [self.format_move(position, move, shown) for move in moves]
 
     def notation_of(self, text: str) -> str | None:
         """The notation a move text is written in, when only one notation has its piece."""
@@ -786,6 +789,17 @@ class Cheversi(Game):
         ]
         lines.append(f"In hand: {'; '.join(in_hand)}")
         return "\n".join(lines)
+
+
+def shown_notation(position: CheversiPosition, notation: str | None) -> str:
+    """The notation to show a record's moves in: ``notation`` (the record's, as its moves
+    tell), unless it is none or a Latin one the record is not read in (its ``Notation`` tag
+    names another: moves in it could not be read back); then the tag's notation."""
+    if notation is None or (
+        notation in LATIN_NOTATIONS and notation != LATIN_READ[position.notation]
+    ):
+        return position.notation
+    return notation
 
 
 def _unknown_letter(reading: str, letter: str) -> str:
