@@ -326,6 +326,21 @@ def test_other_syntax_errors(text, message, column):
     )
 
 
+def test_a_nag_larger_than_the_limit_is_a_syntax_error():
+    from notation.record.grammar import MAX_NAG
+
+    assert MAX_NAG == 999_999
+    record = parse_game(f"22-18 $000{MAX_NAG} 11-15 *")
+    assert (record.moves.plies[0].nags, record.diagnostics) == ([MAX_NAG], [])
+    for nag in (str(MAX_NAG + 1), "9" * 5000):
+        record = parse_game(f"22-18 ${nag} 11-15 *")
+        shown = repr(f"${nag}" if len(nag) < 30 else f"${nag[:26]}...")
+        assert [d.format() for d in record.diagnostics] == [
+            f"-:1:7: error PDN101 NAG {shown} is larger than {MAX_NAG}"
+        ]
+        assert [p.text for p in record.moves.plies] == ["22-18"]
+
+
 def test_malformed_tag_line_is_reported_and_reading_goes_on():
     record = parse_game('[Event "E"]\n[Site Amsterdam]\n[Round "3"]\n1. 22-18 *\n')
     diagnostic = only_diagnostic(record)

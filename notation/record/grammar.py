@@ -66,6 +66,10 @@ from notation.record.model import (
 MAX_DEPTH = 100
 """Deepest nesting of variations read; one level more is reported as PDN104."""
 
+MAX_NAG = 999_999
+"""Largest NAG (``$n``) read; a larger one is a syntax error (PGN's NAGs go to 255, PDN
+files also use ``$902``)."""
+
 _MOVE_CHAR = r"(?:[^\W_]|[\u2654-\u265F])"
 """A letter or digit of any script, or a chess symbol."""
 MOVE_PATTERN = (
@@ -398,7 +402,12 @@ class _Walker:
                 if last is None:
                     self.error(SYNTAX, f"NAG {_show(node.text)} before any move", node.start)
                     return
-                last.nags.append(int(node.match.group(1)))
+                digits = node.match.group(1).lstrip("0")
+                if len(digits) > len(str(MAX_NAG)) or int(digits or "0") > MAX_NAG:
+                    message = f"NAG {_show(node.text)} is larger than {MAX_NAG}"
+                    self.error(SYNTAX, message, node.start)
+                    return
+                last.nags.append(int(digits or "0"))
             elif kind == "number":
                 if pending is not None and self.dangling(pending):
                     return
