@@ -1,0 +1,234 @@
+"""The one way the toolkit writes a file: atomically, and never over an input by accident.
+
+:func:`check_target` refuses an output that cannot be written (a missing or read-only
+folder, a folder given as the file) or that names one of the command's inputs without
+``in_place``. :func:`atomic_output` writes to a nameless or hidden temporary file in the
+target's folder and renames it over the target only when the block succeeds; on any
+error, interruption or kill the target is untouched and no partial file is left under
+its name. :func:`spooled_stdout` does the same for standard output: nothing is printed
+unless the block succeeds. Either way the block can :meth:`Sink.abandon` its output.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import errno
+import os
+import secrets
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO
+
+__all__ = [
+    "OutputError",
+    "Sink",
+    "atomic_output",
+    "check_target",
+    "display",
+    "spooled_stdout",
+    "write_target",
+]
+
+TEMP_SUFFIX = ".notation-tmp"
+"""The suffix of the hidden temporary file where the system cannot make a nameless one."""
+
+
+class OutputError(Exception):
+    """An output that cannot be written; the message says why in the user's terms."""
+
+
+def display(path: str | os.PathLike[str]) -> str:
+    """A path as it is shown to the user: undecodable bytes as backslash escapes."""
+    name = os.fspath(path)
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def write_target(target: Path) -> Path:
+    """The file that writing ``target`` replaces: a symbolic link's final target, so that
+    the link itself stays a link."""
+    return Path(os.path.realpath(target)) if target.is_symlink() else target
+
+
+def check_target(target: Path, inputs: Iterable[Path] = (), *, in_place: bool = False) -> None:
+    """Raise :class:`OutputError` unless ``target`` can be written as a command's output.
+
+    ``inputs`` are the files the command reads: naming one of them is refused unless
+    ``in_place`` says the user asked to rewrite it.
+    """
+    shown = display(target)
+    if target.is_dir():
+        raise OutputError(f"{shown} is a folder, not a file")
+    folder = write_target(target).parent
+    if not folder.is_dir():
+        raise OutputError(f"cannot write {shown}: folder {display(folder)} does not exist")
+    if not in_place and any(_same_file(target, path) for path in inputs):
+        raise OutputError(
+            f"{shown} is an input of this command: it is not overwritten "
+            "(write to another file, or give --in-place to rewrite the input)"
+        )
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+class Sink:
+    """Where a command's output text goes: encoded as it is written, and write errors
+    (a full disk, an unencodable character) raised as :class:`OutputError`."""
+
+    def __init__(self, stream: IO[bytes], name: str, encoding: str) -> None:
+        self._stream = stream
+        self._name = name
+        self._encoder = codecs.getincrementalencoder(encoding)()
+        self.encoding = encoding
+        self.written = 0
+        """Bytes written so far."""
+        self.abandoned = False
+        """Set by :meth:`abandon`: the output is not to be committed."""
+
+    def abandon(self) -> None:
+        """Give up this output: when its block ends, nothing is written or replaced."""
+        self.abandoned = True
+
+    def write(self, text: str, /) -> int:
+        """Write ``text``; the number of characters written."""
+        try:
+            data = self._encoder.encode(text)
+        except UnicodeEncodeError as error:
+            raise OutputError(
+                f"cannot write {self._name}: {error.object[error.start : error.end]!r} "
+                f"cannot be written in {self.encoding}"
+            ) from None
+        try:
+            self._stream.write(data)
+        except OSError as error:
+            raise OutputError(f"cannot write {self._name}: {_reason(error)}") from None
+        self.written += len(data)
+        return len(text)
+
+
+@contextlib.contextmanager
+def atomic_output(
+    target: Path, *, encoding: str = "utf-8", like: Path | None = None
+) -> Iterator[Sink]:
+    """A :class:`Sink` whose text replaces ``target`` when the block succeeds.
+
+    The text goes to a temporary file in the target's folder (a nameless ``O_TMPFILE`` file
+    where the system has them, so that a kill leaves nothing behind), which is flushed to
+    disk and renamed over the target only at the end. The text is encoded in ``encoding``
+    (``utf-8-sig`` starts the file with a byte order mark, as ``utf-16`` does). The new file
+    keeps the permissions of ``like`` (by default the file it replaces, when there is one).
+    Errors are :class:`OutputError`; the target is then untouched.
+    """
+    real = write_target(target)
+    shown = display(target)
+    model = like if like is not None else (real if real.exists() else None)
+    try:
+        temp = _Temp(real.parent, real.name)
+    except OSError as error:
+        raise OutputError(f"cannot write {shown}: {_reason(error)}") from None
+    try:
+        with os.fdopen(temp.fd, "wb", closefd=False) as stream:
+            sink = Sink(stream, shown, encoding)
+            yield sink
+            if sink.abandoned:
+                return
+            try:
+                stream.flush()
+                os.fsync(temp.fd)
+                if model is not None:
+                    shutil.copymode(model, temp.path)
+                else:
+                    os.fchmod(temp.fd, 0o666 & ~_umask())
+                temp.commit(real)
+            except OSError as error:
+                raise OutputError(f"cannot write {shown}: {_reason(error)}") from None
+    finally:
+        temp.discard()
+
+
+class _Temp:
+    """A temporary file in ``folder``: nameless where possible, else hidden and unique."""
+
+    def __init__(self, folder: Path, name: str) -> None:
+        self.folder = folder
+        self.name = ""
+        self.nameless = False
+        flag = getattr(os, "O_TMPFILE", 0)
+        if flag and os.path.isdir("/proc/self/fd"):
+            try:
+                self.fd = os.open(folder, flag | os.O_WRONLY, 0o600)
+                self.nameless = True
+                return
+            except OSError as error:
+                if error.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
+                    raise
+        self.fd, self.name = tempfile.mkstemp(prefix=f".{name}.", suffix=TEMP_SUFFIX, dir=folder)
+
+    @property
+    def path(self) -> str:
+        """A name that opens the file, for copying permissions onto it."""
+        return f"/proc/self/fd/{self.fd}" if self.nameless else self.name
+
+    def commit(self, target: Path) -> None:
+        """Put the file in place of ``target``."""
+        if self.nameless:
+            # A name is needed to rename over the target; it exists only for that instant.
+            name = f".{target.name}.{secrets.token_hex(6)}{TEMP_SUFFIX}"
+            folder = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                # linkat(2) through /proc names the open file; a plain link(2) would not.
+                os.link(f"/proc/self/fd/{self.fd}", name, dst_dir_fd=folder)
+            finally:
+                os.close(folder)
+            self.name = os.path.join(self.folder, name)
+        os.replace(self.name, target)
+        self.name = ""
+
+    def discard(self) -> None:
+        with contextlib.suppress(OSError):
+            os.close(self.fd)
+        if self.name:
+            with contextlib.suppress(OSError):
+                os.unlink(self.name)
+
+
+@contextlib.contextmanager
+def spooled_stdout(encoding: str = "utf-8") -> Iterator[Sink]:
+    """A :class:`Sink` copied to standard output only when the block succeeds, so that a
+    failed command prints nothing of its output (held in memory up to 8 MiB, then on disk)."""
+    with tempfile.SpooledTemporaryFile(max_size=8 << 20) as spool:
+        sink = Sink(spool, "standard output", encoding)
+        yield sink
+        if sink.abandoned:
+            return
+        spool.seek(0)
+        out = sys.stdout.buffer
+        try:
+            shutil.copyfileobj(spool, out)
+            out.flush()
+        except BrokenPipeError:
+            # The reader went away (``| head``): what it did not read is not wanted.
+            with contextlib.suppress(OSError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _reason(error: OSError) -> str:
+    if error.errno == errno.ENOSPC:
+        return "no space left on the device (nothing was written)"
+    if error.strerror:
+        return error.strerror[0].lower() + error.strerror[1:]
+    return str(error) or type(error).__name__
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,322 @@
+"""Commands that write records (``convert``, ``annotate``): one policy, one safe output.
+
+:func:`rewrite` reads every input through :func:`notation.sources.read_all`, hands each
+record to an edit (convert its notation, annotate it), and writes the records through
+:mod:`notation.output`: to standard output, to one file (``output``), or back over each
+input (``in_place``). What is written is committed only when it is whole:
+
+- a record that could not be read whole (a syntax error) or edited (an illegal move)
+  makes the run fail with status 1, and nothing is written, unless ``keep_broken``: then
+  such a record is written with everything it had (the text from a syntax error on is
+  kept verbatim in ``;`` comments, the moves from an illegal move on are kept as written,
+  each marked by a comment saying why) and the run still ends with status 1;
+- an input that cannot be read makes the run fail with status 2 and nothing is written;
+- with ``in_place`` each file is rewritten on its own, only when everything read from it
+  succeeded; a file whose records all come back unchanged is not rewritten.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import json
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from notation import diagnostics as codes
+from notation.convert import KEPT_MARK
+from notation.diagnostics import Diagnostic, Severity
+from notation.output import OutputError, Sink, atomic_output, check_target, spooled_stdout
+from notation.record.jsonform import FORMAT, VERSION, record_to_dict
+from notation.record.model import Comment, Record
+from notation.record.writer import write_record
+from notation.sources import Found, Input, Missing, read_all
+
+FORMS = ("pdn", "json")
+"""The output formats records are written in."""
+
+
+Edit = Callable[[Found], list[Diagnostic]]
+"""Changes a record read (in place); the problems found doing it."""
+
+
+class RewriteError(Exception):
+    """A run that cannot start (a usage error): the message says why; status 2."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How the records are written."""
+
+    output: Path | None = None
+    """One file for every record (``None``: standard output, unless ``in_place``)."""
+    in_place: bool = False
+    """Write each input's records back over it."""
+    form: str = "pdn"
+    """``pdn`` or ``json``."""
+    keep_broken: bool = False
+    """Write records with errors too, keeping their text (see the module's doc)."""
+    encoding: str | None = None
+    """The encoding of the inputs (``None``: detected)."""
+    allow_empty: bool = False
+    """An input with no record is not an error."""
+
+
+def rewrite(
+    inputs: list[Input | Missing], edit: Edit, options: Options, say: Callable[[str], None]
+) -> int:
+    """Read, edit and write every record; the exit status (0, 1 or 2).
+
+    ``say`` is told each diagnostic (formatted) and what was or was not written. Raises
+    :class:`RewriteError` before reading anything when the options cannot work.
+    """
+    _check(inputs, options)
+    run = _Run(edit, options, say)
+    with contextlib.ExitStack() as stack:
+        if not options.in_place:
+            if options.output is None:
+                sink = stack.enter_context(spooled_stdout())
+            else:
+                sink = stack.enter_context(atomic_output(options.output))
+            run.writer = _Writer(sink, options.form)
+        run.read(inputs)
+        if run.writer is not None:
+            if run.writable():
+                run.writer.finish()
+            else:
+                say(run.nothing_written(str(options.output or "standard output")))
+                run.writer.sink.abandon()
+    return run.status
+
+
+def _check(inputs: list[Input | Missing], options: Options) -> None:
+    if options.form not in FORMS:
+        raise RewriteError(f"unknown format {options.form!r}; choose {' or '.join(FORMS)}")
+    if options.in_place:
+        if options.output is not None:
+            raise RewriteError("give either --output or --in-place, not both")
+        if options.form != "pdn":
+            raise RewriteError("--in-place rewrites PDN files; write JSON with --output")
+        for item in inputs:
+            if isinstance(item, Input):
+                _rewritable(item)
+        return
+    if options.output is not None:
+        paths = [i.path for i in inputs if isinstance(i, Input) and i.path is not None]
+        try:
+            check_target(options.output, paths)
+        except OutputError as error:
+            raise RewriteError(str(error)) from None
+
+
+_COMPRESSED = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00")
+
+
+def _rewritable(item: Input) -> None:
+    """Refuse to rewrite in place what could not be written back as it was."""
+    if item.path is None:
+        raise RewriteError("standard input cannot be rewritten in place")
+    try:
+        with item.path.open("rb") as stream:
+            head = stream.read(6)
+    except OSError:
+        return  # reading it reports the problem
+    if head.startswith(_COMPRESSED):
+        raise RewriteError(
+            f"{item.name} is compressed: it is not rewritten in place (write with --output)"
+        )
+
+
+class _Run:
+    """The state of one rewrite run."""
+
+    def __init__(self, edit: Edit, options: Options, say: Callable[[str], None]) -> None:
+        self.edit = edit
+        self.options = options
+        self.say = say
+        self.status = 0
+        self.broken = 0
+        self.writer: _Writer | None = None
+
+    def writable(self) -> bool:
+        """Whether what was made may be written: no unread input, no error unless kept."""
+        return self.status < 2 and (self.broken == 0 or self.options.keep_broken)
+
+    def nothing_written(self, where: str) -> str:
+        if self.status >= 2:
+            return f"nothing written to {where}: an input could not be read"
+        games = f"{self.broken} game{'s' if self.broken != 1 else ''}"
+        return (
+            f"nothing written to {where}: {games} could not be written whole "
+            "(--keep-broken writes them with their text kept in comments)"
+        )
+
+    def report(self, diagnostic: Diagnostic) -> None:
+        self.say(diagnostic.format())
+        if diagnostic.code in (codes.UNREADABLE, codes.NO_RECORD):
+            self.status = 2
+        elif diagnostic.severity is Severity.ERROR:
+            self.status = max(self.status, 1)
+
+    def read(self, inputs: Iterable[Input | Missing]) -> None:
+        found = read_all(
+            inputs, self.options.encoding, allow_empty=self.options.allow_empty, keep_text=True
+        )
+        here: _InPlace | None = None
+        for item in found:
+            if isinstance(item, Found):
+                if self.options.in_place and (here is None or here.name != item.input.name):
+                    here = _InPlace(self, item)
+                self.record(item, here)
+            elif isinstance(item, Diagnostic):
+                self.report(item)
+            elif here is not None and here.name == item.path:
+                here.close()
+                here = None
+
+    def record(self, found: Found, here: _InPlace | None) -> None:
+        """Edit and write one record."""
+        record = found.record
+        before = write_record(record) if here is not None else ""
+        problems = [*record.diagnostics, *self.edit(found)]
+        failed = any(p.severity is Severity.ERROR for p in problems)
+        for problem in _unique(problems):
+            self.report(problem)
+        if failed:
+            self.broken += 1
+            if self.options.keep_broken:
+                _keep_text(record)
+        writer = self.writer if here is None else here.writer
+        assert writer is not None
+        writer.record(record)
+        if here is not None:
+            here.changed = here.changed or write_record(record) != before
+            here.lossy = here.lossy or "\ufffd" in (record.text or "")
+
+
+def _unique(problems: list[Diagnostic]) -> Iterator[Diagnostic]:
+    seen: set[Diagnostic] = set()
+    for problem in problems:
+        if problem not in seen:
+            seen.add(problem)
+            yield problem
+
+
+class _InPlace:
+    """Rewriting one input file over itself: opened at its first record, committed at its
+    end only when everything read from it succeeded and something changed."""
+
+    def __init__(self, run: _Run, first: Found) -> None:
+        self.run = run
+        self.name = first.input.name
+        self.status = run.status
+        self.broken = run.broken
+        self.changed = False
+        self.lossy = False
+        path = first.input.path
+        assert path is not None
+        encoding, mark = _file_encoding(path, first.source.encoding)
+        self.stack = contextlib.ExitStack()
+        sink = self.stack.enter_context(atomic_output(path, encoding=encoding))
+        if mark:
+            sink.write("\ufeff")
+        self.writer = _Writer(sink, "pdn")
+
+    def close(self) -> None:
+        """End the file: commit it or leave the original as it was."""
+        run = self.run
+        failed = run.status > max(self.status, 1) or (
+            run.broken > self.broken and not run.options.keep_broken
+        )
+        if failed:
+            run.say(f"{self.name}: not rewritten, it could not be written whole")
+        elif self.lossy:
+            run.say(f"{self.name}: not rewritten, it holds bytes that could not be decoded")
+            run.status = 2
+        if failed or self.lossy or not self.changed:
+            self.writer.sink.abandon()
+        else:
+            self.writer.finish()
+        self.stack.close()
+
+
+def _file_encoding(path: Path, encoding: str) -> tuple[str, bool]:
+    """The encoding to write ``path`` back in, and whether to start with a byte order mark:
+    the file's own, BOM included."""
+    with path.open("rb") as stream:
+        head = stream.read(3)
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig", False
+    if head.startswith(codecs.BOM_UTF16_LE):
+        return "utf-16-le", True
+    if head.startswith(codecs.BOM_UTF16_BE):
+        return "utf-16-be", True
+    return encoding, False
+
+
+class _Writer:
+    """Writes records to a sink as PDN (a blank line between records) or as the JSON
+    document of :func:`notation.record.jsonform.dumps` (``indent=1``), one at a time."""
+
+    def __init__(self, sink: Sink, form: str) -> None:
+        self.sink = sink
+        self.form = form
+        self.count = 0
+
+    def record(self, record: Record) -> None:
+        try:
+            text = write_record(record)
+        except ValueError as error:
+            raise OutputError(f"game {record.index} cannot be written: {error}") from None
+        if self.form == "pdn":
+            self.sink.write(text if not self.count else "\n" + text)
+        else:
+            body = json.dumps(record_to_dict(record), ensure_ascii=False, indent=1)
+            head = _JSON_HEAD if not self.count else ",\n"
+            self.sink.write(head + "\n".join("  " + line for line in body.split("\n")))
+        self.count += 1
+
+    def finish(self) -> None:
+        if self.form == "json":
+            self.sink.write(_JSON_TAIL if self.count else _JSON_EMPTY)
+
+
+_JSON_EMPTY = json.dumps({"format": FORMAT, "version": VERSION, "records": []}, indent=1) + "\n"
+_JSON_HEAD = _JSON_EMPTY.removesuffix("]\n}\n") + "\n"
+_JSON_TAIL = "\n ]\n}\n"
+
+
+def _keep_text(record: Record) -> None:
+    """Make a record that failed writable whole: the text from its first syntax error on,
+    verbatim in ``;`` comments after what was read, marked by a brace comment."""
+    syntax = [d for d in record.diagnostics if d.severity is Severity.ERROR]
+    if not syntax or record.text is None:
+        return
+    first = min(syntax, key=lambda d: (d.line, d.column))
+    tail = _text_from(record.text, record.pos.line, first.line, first.column)
+    result = _final_result(tail)
+    if result is not None:
+        tail = tail[: tail.rstrip().rfind(result)]
+    target = record.moves.plies[-1].comments if record.moves.plies else record.moves.comments
+    target.append(Comment(f"{KEPT_MARK}: {first.code} {_one_line(first.message)}"))
+    target.extend(Comment(" " + line, "line") for line in tail.rstrip().split("\n"))
+    record.result = result or record.tag("Result") or "*"
+    record.diagnostics.clear()
+
+
+def _text_from(text: str, first_line: int, line: int, column: int) -> str:
+    lines = text.split("\n")
+    at = max(0, line - first_line)
+    return "\n".join([lines[at][column - 1 :], *lines[at + 1 :]]) if at < len(lines) else ""
+
+
+def _final_result(tail: str) -> str | None:
+    words = tail.split()
+    if words and words[-1] in ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"):
+        return words[-1]
+    return None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.replace("{", "(").replace("}", ")").split())

@@ -1,0 +1,178 @@
+"""The one output path: atomic replacement, refusals, and nothing left behind."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from notation.output import (
+    OutputError,
+    atomic_output,
+    check_target,
+    display,
+    spooled_stdout,
+    write_target,
+)
+
+
+def test_the_target_appears_only_when_the_block_succeeds(tmp_path: Path) -> None:
+    target = tmp_path / "out.pdn"
+    with atomic_output(target) as sink:
+        sink.write("1. 11-15 *\n")
+        assert not target.exists()
+        assert os.listdir(tmp_path) == []  # the temporary file has no name
+    assert target.read_text() == "1. 11-15 *\n"
+    assert os.listdir(tmp_path) == ["out.pdn"]
+
+
+def test_an_error_in_the_block_leaves_the_old_file_and_no_other(tmp_path: Path) -> None:
+    target = tmp_path / "out.pdn"
+    target.write_text("old\n")
+    with pytest.raises(RuntimeError), atomic_output(target) as sink:
+        sink.write("new\n")
+        raise RuntimeError("stop")
+    assert target.read_text() == "old\n"
+    assert os.listdir(tmp_path) == ["out.pdn"]
+
+
+def test_an_abandoned_output_is_not_written(tmp_path: Path) -> None:
+    target = tmp_path / "out.pdn"
+    with atomic_output(target) as sink:
+        sink.write("new\n")
+        sink.abandon()
+    assert os.listdir(tmp_path) == []
+
+
+def test_the_replacement_keeps_the_permissions_of_the_file_it_replaces(tmp_path: Path) -> None:
+    target = tmp_path / "out.pdn"
+    target.write_text("old\n")
+    target.chmod(0o640)
+    with atomic_output(target) as sink:
+        sink.write("new\n")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+
+
+def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
+    mask = os.umask(0o022)
+    try:
+        with atomic_output(tmp_path / "new.pdn") as sink:
+            sink.write("x\n")
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE((tmp_path / "new.pdn").stat().st_mode) == 0o644
+
+
+def test_writing_through_a_link_replaces_its_target_and_keeps_the_link(tmp_path: Path) -> None:
+    real = tmp_path / "real.pdn"
+    real.write_text("old\n")
+    link = tmp_path / "link.pdn"
+    link.symlink_to(real)
+    assert write_target(link) == real
+    with atomic_output(link) as sink:
+        sink.write("new\n")
+    assert link.is_symlink()
+    assert real.read_text() == "new\n"
+
+
+def test_text_is_encoded_as_asked_with_one_byte_order_mark(tmp_path: Path) -> None:
+    target = tmp_path / "out.pdn"
+    with atomic_output(target, encoding="utf-16-le") as sink:
+        sink.write("\ufeff")
+        sink.write("Gérard")
+        sink.write(" Иван")
+    assert target.read_bytes() == "\ufeffGérard Иван".encode("utf-16-le")
+    with atomic_output(target, encoding="utf-8-sig") as sink:
+        sink.write("a")
+        sink.write("b")
+    assert target.read_bytes() == b"\xef\xbb\xbfab"
+
+
+def test_a_character_the_encoding_lacks_is_an_output_error(tmp_path: Path) -> None:
+    target = tmp_path / "out.pdn"
+    target.write_text("old\n")
+    with (
+        pytest.raises(OutputError, match="'Ж' cannot be written in cp1252"),
+        atomic_output(target, encoding="cp1252") as sink,
+    ):
+        sink.write("Ж")
+    assert target.read_text() == "old\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("missing/out.pdn", "cannot write {p}/missing/out.pdn: folder {p}/missing does not exist"),
+        ("", "{p} is a folder, not a file"),
+    ],
+)
+def test_check_target_refuses_what_cannot_be_written(
+    tmp_path: Path, name: str, message: str
+) -> None:
+    with pytest.raises(OutputError) as caught:
+        check_target(tmp_path / name)
+    assert str(caught.value) == message.format(p=tmp_path)
+
+
+def test_check_target_refuses_an_input_unless_in_place(tmp_path: Path) -> None:
+    record = tmp_path / "games.pdn"
+    record.write_text("1. 11-15 *\n")
+    link = tmp_path / "link.pdn"
+    link.symlink_to(record)
+    for named in (record, link, tmp_path / "." / "games.pdn"):
+        with pytest.raises(OutputError, match="is an input of this command"):
+            check_target(named, [record])
+        check_target(named, [record], in_place=True)
+    check_target(tmp_path / "other.pdn", [record])
+
+
+def test_a_folder_that_refuses_writing_is_an_output_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "open", refuse)
+    monkeypatch.setattr("tempfile.mkstemp", refuse)
+    with pytest.raises(OutputError) as caught, atomic_output(tmp_path / "out.pdn"):
+        pass
+    assert str(caught.value) == f"cannot write {tmp_path}/out.pdn: permission denied"
+
+
+def test_a_full_disk_is_an_output_error_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "out.pdn"
+    with pytest.raises(OutputError) as caught, atomic_output(target) as sink:
+        monkeypatch.setattr(os, "fsync", _no_space)
+        sink.write("x" * 10)
+    assert str(caught.value) == (
+        f"cannot write {target}: no space left on the device (nothing was written)"
+    )
+    assert os.listdir(tmp_path) == []
+
+
+def _no_space(fd: int) -> None:
+    raise OSError(28, "No space left on device")
+
+
+def test_spooled_stdout_prints_only_when_the_block_succeeds(
+    capfdbinary: pytest.CaptureFixture[bytes],
+) -> None:
+    with pytest.raises(RuntimeError), spooled_stdout() as sink:
+        sink.write("lost\n")
+        raise RuntimeError("stop")
+    with spooled_stdout() as sink:
+        sink.write("abandoned\n")
+        sink.abandon()
+    with spooled_stdout() as sink:
+        sink.write("kept é\n")
+    assert capfdbinary.readouterr().out == "kept é\n".encode()
+
+
+def test_display_escapes_bytes_that_are_not_utf8() -> None:
+    name = os.fsdecode(b"caf\xe9.pdn")
+    assert display(name) == "caf\\xe9.pdn"
+    assert display("café.pdn") == "café.pdn"
