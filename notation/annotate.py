@@ -20,18 +20,16 @@ everything it had (tags, comments, NAGs, variations):
 
 Annotating twice changes nothing: tags are set to the same values, and a comment is only
 added where the same text is not already there. A record with a syntax error is left as
-it is (it may be incomplete), and its problems are returned.
+it is (it may be incomplete). Every record's problems are returned: the validator's
+diagnostics, from the one replay that annotates.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from notation.diagnostics import Diagnostic
-from notation.games.base import Game, IllegalMove, Position, SetupError
+from notation.games.base import Game, IllegalMove, Move, Position
 from notation.record.model import Comment, Line, Ply, Record
-from notation.replay import MAX_DEPTH
-from notation.validator import illegal_reason, setup_problem
+from notation.validator import RecordReplay
 
 COMMENT_KINDS = ("position", "scores")
 """The per-ply comments :func:`annotate_record` can add."""
@@ -46,27 +44,28 @@ def annotate_record(
     """Annotate ``record`` (a record of ``game``) in place; the problems found.
 
     ``comments`` is ``None``, ``"position"`` or ``"scores"``; ``path`` names the source
-    in the diagnostics. Returns the record's syntax problems, an invalid setup, and each
-    line's first illegal ply. Raises :class:`ValueError` for an unknown ``comments``
-    kind, or ``"scores"`` for a game that keeps no score.
+    in the diagnostics. Returns exactly the diagnostics the validator gives the record
+    (:func:`~notation.validator.validate_record`), found in the same replay. Raises
+    :class:`ValueError` for an unknown ``comments`` kind, or ``"scores"`` for a game that
+    keeps no score.
     """
     if comments is not None and comments not in COMMENT_KINDS:
         raise ValueError(f"unknown comments {comments!r}; choose {' or '.join(COMMENT_KINDS)}")
-    if record.has_syntax_errors:
-        return list(record.diagnostics)
     tags = record.tag_dict()
-    try:
-        start = game.start(tags)
-    except SetupError as error:
-        problem = setup_problem(record, error, path)
-        return [replace(problem, message=f"{problem.message} (game {record.index})")]
+    if record.has_syntax_errors:
+        check = RecordReplay(game, record, path)
+        check.run(tags)
+        return check.report.diagnostics
+    walk = _Walk(game, record, path, comments)
+    start = walk.setup(tags)
+    if start is None:
+        return walk.report.diagnostics
     if comments == "scores" and game.scores(start) is None:
         raise ValueError(f"{game.title} keeps no score: there are no scores to comment")
-    walk = _Walk(game, record, path, comments, _notation(game, record.moves))
-    end = walk.line(record.moves, start, 1, 0)
+    end = walk.replay(start)
     record.set_tag("PlyCount", str(len(record.moves.plies)))
     if end is None:
-        return walk.problems
+        return walk.report.diagnostics
     final = game.setup_tags(end, walk.notation).get("FEN")
     if final is not None:
         record.set_tag(FINAL_TAG, final)
@@ -76,16 +75,7 @@ def annotate_record(
         decided = game.result_for(outcome)[0]
         record.result = decided
         record.set_tag("Result", decided)
-    return walk.problems
-
-
-def _notation(game: Game, line: Line) -> str | None:
-    """The notation of the first main-line ply that tells (``None``: the game's default)."""
-    for ply in line.plies:
-        found = game.notation_of(ply.text)
-        if found is not None:
-            return found
-    return None
+    return walk.report.diagnostics
 
 
 def _add_comment(comments: list[Comment], text: str) -> None:
@@ -99,43 +89,32 @@ def _comment_text(text: str) -> str:
     return " ".join(text.replace("{", "(").replace("}", ")").split())
 
 
-class _Walk:
-    """Replays the lines of one record, adding comments as it goes."""
+class _Walk(RecordReplay):
+    """The validator's replay of one record, adding comments as it goes."""
 
-    def __init__(
-        self, game: Game, record: Record, path: str, comments: str | None, notation: str | None
-    ) -> None:
-        self.game = game
-        self.record = record
-        self.path = path
+    def __init__(self, game: Game, record: Record, path: str, comments: str | None) -> None:
+        super().__init__(game, record, path)
         self.comments = comments
-        self.notation = notation
-        self.problems: list[Diagnostic] = []
+        self.lines: dict[int, tuple[Line, int]] = {}
+        """The line being replayed at each depth, with the ply number of its first ply."""
 
-    def line(self, line: Line, position: Position, number: int, depth: int) -> Position | None:
-        """Annotate ``line`` from ``position``; its final position, ``None`` if a ply is
-        illegal. ``number`` is the game ply number of its first ply."""
-        game = self.game
-        for at, ply in enumerate(line.plies):
-            try:
-                move = game.parse_move(position, ply.text)
-            except IllegalMove as error:
-                target = line.plies[at - 1].comments if at else line.comments
-                _add_comment(target, self._illegal(ply, number, position, error, depth))
-                self.variations(ply, position, number, depth)
-                return None
-            self.variations(ply, position, number, depth)
-            position = game.play(position, move)
-            if depth == 0 and self.comments is not None:
-                _add_comment(ply.comments, self._ply_comment(position))
-            number += 1
-        return position
+    def start_line(self, line: Line, first_ply: int, depth: int) -> None:
+        self.lines[depth] = (line, first_ply)
 
-    def variations(self, ply: Ply, position: Position, number: int, depth: int) -> None:
-        """Annotate the variations of ``ply``, each from ``position``."""
-        if depth < MAX_DEPTH:
-            for variation in ply.variations:
-                self.line(variation, position, number, depth + 1)
+    def move(
+        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
+    ) -> None:
+        if depth == 0 and self.comments is not None:
+            _add_comment(ply.comments, self._ply_comment(after))
+
+    def illegal_found(
+        self, ply: Ply, number: int, error: IllegalMove, problem: str, depth: int
+    ) -> None:
+        """Comment on the illegal ply after the ply before it (or before its line)."""
+        line, first = self.lines[depth]
+        at = number - first
+        target = line.plies[at - 1].comments if at else line.comments
+        _add_comment(target, _comment_text(f"{error.code} {problem}"))
 
     def _ply_comment(self, position: Position) -> str:
         if self.comments == "scores":
@@ -143,25 +122,3 @@ class _Walk:
             return f"[%score {white}-{black}]"
         fen = self.game.setup_tags(position, self.notation).get("FEN", "")
         return f"[%fen {fen}]"
-
-    def _illegal(
-        self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
-    ) -> str:
-        """Record the problem of an illegal ply; the comment text that says it."""
-        legal, reason = illegal_reason(self.game, before, error)
-        where = f"ply {number}" + (", in a variation" if depth else "")
-        index = self.record.index
-        self.problems.append(
-            Diagnostic.in_game(
-                error.code,
-                (f"illegal move {ply.text} (game ", f", {where}): {reason}"),
-                ply.pos.line,
-                ply.pos.column,
-                self.path,
-                index,
-                number,
-                ply.text,
-                legal,
-            )
-        )
-        return _comment_text(f"{error.code} illegal move {ply.text} ({where}): {reason}")

@@ -19,6 +19,9 @@ MAX_DEPTH = 100
 class ReplayVisitor:
     """Receives the steps of a replay; override what you need."""
 
+    def start_line(self, line: Line, first_ply: int, depth: int) -> None:
+        """The replay of ``line`` begins; its first ply is ply ``first_ply`` of the game."""
+
     def move(
         self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
     ) -> None:
@@ -51,6 +54,8 @@ def replay_line(
     parse_move, play = game.parse_move, game.play
     on_move = None if type(visitor).move is ReplayVisitor.move else visitor.move
     keep = None if trail is None else trail.append
+    if type(visitor).start_line is not ReplayVisitor.start_line:
+        visitor.start_line(line, first_ply, depth)
     number = first_ply
     for ply in line.plies:
         try:

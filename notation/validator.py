@@ -68,15 +68,15 @@ def validate_record(
     """
     tags = record.tag_dict()
     found = resolve_game(tags, default)
-    report = GameReport(record.index, path, found.name if isinstance(found, Game) else None)
-    report.diagnostics.extend(record.diagnostics)
-    if not isinstance(found, Game):
-        report.diagnostics.append(unsupported_game(record, found, path))
-        mismatch = result_mismatch(record, path)
-        if mismatch is not None:
-            report.diagnostics.append(mismatch)
-        return report
-    (_KeepingReplay if keep else _Replay)(found, record, path, report).run(tags)
+    if isinstance(found, Game):
+        replay = (_KeepingReplay if keep else RecordReplay)(found, record, path)
+        replay.run(tags)
+        return replay.report
+    report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
+    report.diagnostics.append(unsupported_game(record, found, path))
+    mismatch = result_mismatch(record, path)
+    if mismatch is not None:
+        report.diagnostics.append(mismatch)
     return report
 
 
@@ -161,14 +161,18 @@ def illegal_reason(
     return legal, reason
 
 
-class _Replay(ReplayVisitor):
-    """Replays one record and collects its diagnostics into a report."""
+class RecordReplay(ReplayVisitor):
+    """Replays one record of ``game`` and collects the validator's verdict into
+    ``report`` (the record's own syntax problems first). Subclass it to do more on the
+    same replay (annotation does); :meth:`illegal_found` tells of each illegal ply."""
 
-    def __init__(self, game: Game, record: Record, path: str, report: GameReport) -> None:
+    def __init__(self, game: Game, record: Record, path: str) -> None:
         self.game = game
         self.record = record
         self.path = path
-        self.report = report
+        self.report = GameReport(
+            record.index, path, game.name, diagnostics=list(record.diagnostics)
+        )
         self._notation: tuple[str | None] | None = None
 
     @property
@@ -178,19 +182,35 @@ class _Replay(ReplayVisitor):
             self._notation = (record_notation(self.game, self.record),)
         return self._notation[0]
 
-    def run(self, tags: dict[str, str]) -> None:
-        game, record = self.game, self.record
+    def run(self, tags: dict[str, str]) -> Position | None:
+        """Check the record whose tags are ``tags``; its final position (``None`` when
+        its setup is invalid or a main-line ply is illegal)."""
+        start = self.setup(tags)
+        return None if start is None else self.replay(start)
+
+    def setup(self, tags: dict[str, str]) -> Position | None:
+        """The start position ``tags`` describe, or ``None`` (reported) if invalid."""
         try:
-            start = game.start(tags)
+            return self.game.start(tags)
         except SetupError as error:
-            self.report.diagnostics.append(setup_problem(record, error, self.path))
-            return
+            self.report.diagnostics.append(setup_problem(self.record, error, self.path))
+            return None
+
+    def replay(self, start: Position) -> Position | None:
+        """Replay the record from ``start`` and check its result and repetitions; the
+        final position, ``None`` when a main-line ply is illegal."""
         trail = [start]
-        end = replay_line(game, record.moves, start, self, trail=trail)
+        end = replay_line(self.game, self.record.moves, start, self, trail=trail)
         self.report.plies = len(trail) - 1
         self._check_results(end)
-        if game.threefold_repetition:
+        if self.game.threefold_repetition:
             self._check_repetition(trail, end)
+        return end
+
+    def illegal_found(
+        self, ply: Ply, number: int, error: IllegalMove, problem: str, depth: int
+    ) -> None:
+        """``ply`` was reported illegal; ``problem`` says so without the game number."""
 
     def _add(self, pos: SourcePos, code: str, message: tuple[str, str], **extra: Any) -> None:
         """Report ``code`` at ``pos``; the game number goes between the message's parts."""
@@ -205,9 +225,12 @@ class _Replay(ReplayVisitor):
     ) -> None:
         notation = self.game.notation_of(ply.text) or self.notation
         legal, reason = illegal_reason(self.game, before, error, notation)
-        where = f", ply {number}" + (", in a variation" if depth else "")
-        message = (f"illegal move {ply.text} (game ", f"{where}): {reason}")
+        where = f"ply {number}" + (", in a variation" if depth else "")
+        message = (f"illegal move {ply.text} (game ", f", {where}): {reason}")
         self._add(ply.pos, error.code, message, ply=number, move=ply.text, legal=legal)
+        self.illegal_found(
+            ply, number, error, f"illegal move {ply.text} ({where}): {reason}", depth
+        )
 
     # Repetition and results ---------------------------------------------------------
 
@@ -288,7 +311,7 @@ class _Replay(ReplayVisitor):
             self._add(record.result_pos or record.pos, codes.REPETITION, message)
 
 
-class _KeepingReplay(_Replay):
+class _KeepingReplay(RecordReplay):
     """A replay that also keeps the main line's legal moves in the report."""
 
     def move(
