@@ -184,8 +184,20 @@ class Game(ABC):
     # Pictures ----------------------------------------------------------------------
 
     @abstractmethod
-    def render_text(self, position: Position, last: Move | None = None) -> str:
-        """A plain-text diagram of the position for the terminal."""
+    def render_text(
+        self, position: Position, last: Move | None = None, notation: str | None = None
+    ) -> str:
+        """A plain-text diagram of the position for the terminal, with what it names
+        (moves, pieces) in ``notation`` (the record's; default: the game's)."""
+
+    def game_over(self, position: Position) -> str | None:
+        """``"Game over: White wins (reason)"`` (or ``a draw``) when the rules decided the
+        game in ``position``, for pictures; ``None`` while play goes on."""
+        outcome = self.outcome(position)
+        if outcome is None:
+            return None
+        who = "a draw" if outcome.winner is None else f"{outcome.winner.title} wins"
+        return f"Game over: {who} ({outcome.reason})"
 
     def describe_moves(
         self, position: Position, moves: Sequence[Move], notation: str | None = None

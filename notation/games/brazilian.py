@@ -849,8 +849,14 @@ class Brazilian(Game):
 
     # Pictures --------------------------------------------------------------------------
 
-    def render_text(self, position: BrazilianPosition, last: BrazilianMove | None = None) -> str:
-        """The board from White's side; the last move's squares are shown in brackets."""
+    def render_text(
+        self,
+        position: BrazilianPosition,
+        last: BrazilianMove | None = None,
+        notation: str | None = None,
+    ) -> str:
+        """The board from White's side; the last move's squares are shown in brackets.
+        The diagram names no square, so it reads the same in both notations."""
         white, black, kings, turn = position
         marked = set(last.path) if last is not None else set()
         files = "   " + "".join(f" {f} " for f in FILES)
@@ -872,5 +878,5 @@ class Brazilian(Game):
             rank = str(8 - row)
             lines.append(f" {rank} " + "".join(cells) + f" {rank}")
         lines.append(files)
-        lines.append(f"{turn.title} to move")
+        lines.append(self.game_over(position) or f"{turn.title} to move")
         return "\n".join(line.rstrip() for line in lines)

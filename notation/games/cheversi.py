@@ -742,12 +742,21 @@ class Cheversi(Game):
 
     # Pictures --------------------------------------------------------------------------
 
-    def render_text(self, position: CheversiPosition, last: Placement | None = None) -> str:
+    def render_text(
+        self, position: CheversiPosition, last: Placement | None = None, notation: str | None = None
+    ) -> str:
         """The board (White upper case, Black lower case, last piece in brackets), beside it
         each side's heat map (how many of its pieces attack each empty square, ``.`` for
-        none, the piece on an occupied square), then the status."""
+        none, the piece on an occupied square), then the status. Pieces are written in
+        ``notation`` (see :func:`shown_notation`); a notation with a two-letter piece (ru,
+        uk: Кр) is drawn in English letters, since the diagram has one character a square."""
         marked = last.square if last is not None else position.last
+        shown = shown_notation(position, notation)
+        if any(len(letter) > 1 for letter in LETTERS.get(shown, {}).values()):
+            shown = NOTATIONS[0]
         board = position.board
+        symbol = {c: piece_symbol(c, shown) for c in set(board) - {"."}}
+        symbol["."] = "."
         counts = attack_counts(board)
         files = "    " + "  ".join(FILES)
         small = " ".join(FILES)
@@ -756,7 +765,7 @@ class Cheversi(Game):
             cells = []
             heat: tuple[list[str], list[str]] = ([], [])
             for square in range(8 * rank, 8 * rank + 8):
-                char = board[square]
+                char = symbol[board[square]]
                 cells.append(f"[{char}]" if square == marked else f" {char} ")
                 for side_counts, row in zip(counts, heat, strict=True):
                     count = side_counts[square]
@@ -779,7 +788,7 @@ class Cheversi(Game):
             f"{side.title} "
             + (
                 " ".join(
-                    kind
+                    piece_symbol(_char(side, kind), shown).upper()
                     for kind in KINDS
                     for _ in range(ALLOWED[kind] - position.board.count(_char(side, kind)))
                 )
@@ -789,6 +798,17 @@ class Cheversi(Game):
         ]
         lines.append(f"In hand: {'; '.join(in_hand)}")
         return "\n".join(lines)
+
+
+def piece_symbol(char: str, notation: str) -> str:
+    """The board character ``char`` (``K`` a White King, ``n`` a Black Knight) written in
+    ``notation``: its letter (upper case for White, lower for Black) or figurine."""
+    side = Side.WHITE if char.isupper() else Side.BLACK
+    kind = char.upper()
+    if notation == "figurine":
+        return FIGURINES[side][kind]
+    letter = LETTERS[notation][kind]
+    return letter if side is Side.WHITE else letter.lower()
 
 
 def shown_notation(position: CheversiPosition, notation: str | None) -> str:

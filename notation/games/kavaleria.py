@@ -403,7 +403,12 @@ class Kavaleria(Game):
 
     # Pictures ---------------------------------------------------------------------------
 
-    def render_text(self, position: KavaleriaPosition, last: KavaleriaMove | None = None) -> str:
+    def render_text(
+        self,
+        position: KavaleriaPosition,
+        last: KavaleriaMove | None = None,
+        notation: str | None = None,
+    ) -> str:
         """The brick board, row G on top; ``[ ]`` marks the points of the last move."""
         marked = set(last.path) if last is not None else set()
         lines = []

@@ -943,9 +943,12 @@ class Keny(Game):
         for the side to move when it has no legal move."""
         return game_outcome(position)
 
-    def render_text(self, position: KenyPosition, last: KenyMove | None = None) -> str:
+    def render_text(
+        self, position: KenyPosition, last: KenyMove | None = None, notation: str | None = None
+    ) -> str:
         """The board from White's side (``w``/``b`` men, ``W``/``B`` kings), the squares of
-        ``last`` in brackets, then who moves and the draw count."""
+        ``last`` in brackets, then who moves and the draw count (or how the game ended),
+        and ``last`` written in ``notation``."""
         marked = set(last.path) | set(last.captured) if last is not None else set()
         header = "    " + "  ".join(FILES)
         lines = [header]
@@ -957,9 +960,11 @@ class Keny(Game):
                 cells.append(f"[{piece}]" if sq in marked else f" {piece} ")
             lines.append(f"{rank + 1}  {''.join(cells)}  {rank + 1}")
         lines.append(header)
-        status = f"{position.turn.title} to move; {position.quiet} of "
-        status += f"{position.rules.draw_plies} plies without a capture"
+        status = self.game_over(position) or (
+            f"{position.turn.title} to move; {position.quiet} of "
+            f"{position.rules.draw_plies} plies without a capture"
+        )
         if last is not None:
-            status += f"; last move {write_move(last)}"
+            status += f"; last move {self.format_move(position, last, notation)}"
         lines.append(status)
         return "\n".join(lines)

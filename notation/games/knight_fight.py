@@ -647,17 +647,24 @@ class KnightFight(Game):
 
     # Pictures ------------------------------------------------------------------------
 
-    def render_text(self, position: KnightFightPosition, last: KnightMove | None = None) -> str:
+    def render_text(
+        self,
+        position: KnightFightPosition,
+        last: KnightMove | None = None,
+        notation: str | None = None,
+    ) -> str:
         """The numbers board, rank 10 on top: ``--`` dead, ``W``/``B`` before a knight's
         number and ``w``/``b`` before its earlier landings, ``*`` after the last landing,
-        ``xx`` on the double the last ply removed; then each side's landings in order."""
+        ``xx`` on the double the last ply removed; then each side's landings in order (each
+        square with its number, so the same in both notations)."""
         numbers = position.layout.numbers
         white, black = position.knights
         visited = {square: "wb"[side] for side in Side for square in position.paths[side]}
         where = ["" if k is None else f" on {SQUARE_NAMES[k]}" for k in position.knights]
         lines = [
             f"Knight Fight: White {position.scores[0]}{where[0]}, "
-            f"Black {position.scores[1]}{where[1]}; {position.turn.title} to move",
+            f"Black {position.scores[1]}{where[1]}; "
+            + (self.game_over(position) or f"{position.turn.title} to move"),
             ("    " + "".join(f" {f}  " for f in FILES)).rstrip(),
         ]
         for rank in range(SIZE - 1, -1, -1):

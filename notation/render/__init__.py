@@ -11,11 +11,15 @@ import importlib
 from notation.games.base import Game, Move, Position
 
 
-def render_svg(game: Game, position: Position, last: Move | None = None) -> str:
-    """An SVG picture of ``position`` with ``last`` (the move that led to it) marked.
+def render_svg(
+    game: Game, position: Position, last: Move | None = None, notation: str | None = None
+) -> str:
+    """An SVG picture of ``position`` with ``last`` (the move that led to it) marked, and
+    what it names written in ``notation`` (the record's, see
+    :func:`~notation.replay.record_notation`; default: the game's).
 
-    The drawing is ``draw(position, last)`` of the module ``notation.render.<game>``
-    (the game's name with ``-`` written ``_``).
+    The drawing is ``draw(position, last, notation)`` of the module
+    ``notation.render.<game>`` (the game's name with ``-`` written ``_``).
     """
     module = f"{__name__}.{game.name.replace('-', '_')}"
     try:
@@ -24,4 +28,4 @@ def render_svg(game: Game, position: Position, last: Move | None = None) -> str:
         if error.name != module:
             raise
         raise ValueError(f"no SVG picture for {game.title} yet") from None
-    return draw(position, last)
+    return draw(position, last, notation)

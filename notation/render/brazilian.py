@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from notation.games.base import Side
 from notation.games.brazilian import (
     BIT,
     FILES,
     INDEX,
     SQUARE_AT,
+    Brazilian,
     BrazilianMove,
     BrazilianPosition,
 )
 from notation.render.svg import PALETTE, Svg
+
+GAME = Brazilian()
 
 CELL = 48
 MARGIN = 24
@@ -22,8 +24,12 @@ def _centre(square: int) -> tuple[float, float]:
     return MARGIN + col * CELL + CELL / 2, MARGIN + row * CELL + CELL / 2
 
 
-def draw(position: BrazilianPosition, last: BrazilianMove | None = None) -> str:
-    """The board from White's side with square numbers, pieces, kings and the last move."""
+def draw(
+    position: BrazilianPosition, last: BrazilianMove | None = None, notation: str | None = None
+) -> str:
+    """The board from White's side with square numbers (in numeric notation, the default;
+    the frame's coordinates name the squares in alphanumeric), pieces, kings, the last
+    move, and who is to move or how the game ended."""
     white, black, kings, turn = position
     size = 8 * CELL + 2 * MARGIN
     svg = Svg(size, size + MARGIN, "Brazilian draughts position")
@@ -32,7 +38,7 @@ def draw(position: BrazilianPosition, last: BrazilianMove | None = None) -> str:
             square = SQUARE_AT.get(row * 8 + col)
             fill = PALETTE["light"] if square is None else PALETTE["dark"]
             svg.rect(MARGIN + col * CELL, MARGIN + row * CELL, CELL, CELL, fill=fill)
-            if square is not None:
+            if square is not None and notation != "alphanumeric":
                 x, y = MARGIN + col * CELL + 3, MARGIN + row * CELL + 9
                 svg.text(x, y, str(square), 9, text_anchor="start", fill=PALETTE["light"])
     svg.coordinates(FILES, 8, CELL, MARGIN)
@@ -55,6 +61,6 @@ def draw(position: BrazilianPosition, last: BrazilianMove | None = None) -> str:
         svg.draughtsman(*_centre(square), CELL, bool(white & bit), bool(kings & bit))
     if last is not None:
         svg.arrow([_centre(square) for square in last.path], stroke_width=4, opacity=0.85)
-    side = "White" if turn is Side.WHITE else "Black"
-    svg.text(size / 2, size + MARGIN / 2, f"{side} to move", 13)
+    status = GAME.game_over(position) or f"{turn.title} to move"
+    svg.text(size / 2, size + MARGIN / 2, status, 13)
     return svg.render()

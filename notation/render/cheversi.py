@@ -17,6 +17,8 @@ from notation.games.cheversi import (
     Cheversi,
     CheversiPosition,
     Placement,
+    piece_symbol,
+    shown_notation,
 )
 from notation.render.svg import PALETTE, Svg
 
@@ -85,8 +87,9 @@ def _heat(svg: Svg, panel: int, board: str, counts: list[int]) -> None:
         svg.text(x + CELL / 2, y + CELL / 2, str(count), 16, font_weight="bold", fill=colour)
 
 
-def _pieces(svg: Svg, panel: int, board: str, marked: int) -> None:
-    """Every placed piece as its English letter in a circle; the last one ringed."""
+def _pieces(svg: Svg, panel: int, board: str, marked: int, notation: str) -> None:
+    """Every placed piece as its letter (or figurine) in ``notation`` in a circle; the last
+    one ringed."""
     for square, char in enumerate(board):
         if char == ".":
             continue
@@ -108,15 +111,19 @@ def _pieces(svg: Svg, panel: int, board: str, marked: int) -> None:
             (PALETTE["white"], PALETTE["black"]) if white else (PALETTE["black"], PALETTE["white"])
         )
         svg.circle(cx, cy, CELL * 0.38, fill=fill, stroke=PALETTE["black"], stroke_width=1.5)
-        svg.text(cx, cy, char.upper(), 18, font_weight="bold", fill=ink)
+        svg.text(cx, cy, piece_symbol(char, notation).upper(), 18, font_weight="bold", fill=ink)
 
 
-def draw(position: CheversiPosition, last: Placement | None = None) -> str:
+def draw(
+    position: CheversiPosition, last: Placement | None = None, notation: str | None = None
+) -> str:
     """Both sides' attack heat maps over the placed pieces, the scores and the last piece.
 
     ``last`` is the placement that led to ``position``; without it the position's own last
-    square is marked.
+    square is marked. Pieces are written in ``notation`` (the record's; see
+    :func:`~notation.games.cheversi.shown_notation`).
     """
+    shown = shown_notation(position, notation)
     width = 2 * BOARD + GAP + 2 * MARGIN
     height = TOP + BOARD + MARGIN + 36
     svg = Svg(width, height, "Cheversi position")
@@ -127,7 +134,7 @@ def draw(position: CheversiPosition, last: Placement | None = None) -> str:
         panel = int(side)
         _board(svg, panel)
         _heat(svg, panel, position.board, counts[panel])
-        _pieces(svg, panel, position.board, marked)
+        _pieces(svg, panel, position.board, marked, shown)
         svg.text(
             _origin(panel) + BOARD / 2,
             TOP / 2,

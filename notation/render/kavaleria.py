@@ -19,6 +19,7 @@ import math
 from notation.games.base import Side
 from notation.games.kavaleria import (
     CAVALRYMAN,
+    COORDINATE,
     NEIGHBOURS,
     POINT_COUNT,
     POINT_NAMES,
@@ -31,6 +32,7 @@ from notation.games.kavaleria import (
     KavaleriaMove,
     KavaleriaPosition,
     owner,
+    point_name,
 )
 from notation.render.svg import PALETTE, Svg, disc_colours
 
@@ -90,8 +92,8 @@ def _piece(svg: Svg, x: float, y: float, r: float, side: Side, kind: int, **attr
         svg.element("polygon", points=points, fill=contrast)
 
 
-def _board(svg: Svg) -> None:
-    """The lines, the points, their names and the row letters."""
+def _board(svg: Svg, notation: str) -> None:
+    """The lines, the points, their names in ``notation`` and the row letters."""
     svg.rect(0, 0, WIDTH, HEIGHT, fill=PALETTE["light"])
     for p in range(POINT_COUNT):
         for q in NEIGHBOURS[p]:
@@ -100,7 +102,7 @@ def _board(svg: Svg) -> None:
     for p in range(POINT_COUNT):
         x, y = centre(p)
         svg.circle(x, y, 3.5, fill=PALETTE["line"])
-        svg.text(x, y + HALF * 1.02, POINT_NAMES[p], 10, fill=PALETTE["line"])
+        svg.text(x, y + HALF * 1.02, point_name(p, notation), 10, fill=PALETTE["line"])
     for row, letter in enumerate(ROWS):
         y = TOP + (6 - row) * ROW_HEIGHT
         svg.text(MARGIN / 2 - 6, y, letter, 14, font_weight="bold")
@@ -135,11 +137,14 @@ def arrow_points(move: KavaleriaMove) -> list[tuple[float, float]]:
     return points
 
 
-def draw(position: KavaleriaPosition, last: KavaleriaMove | None = None) -> str:
-    """The brick board from White's side with point names, pieces by side and rank, a
-    legend, and ``last`` (the move that led to ``position``) marked."""
+def draw(
+    position: KavaleriaPosition, last: KavaleriaMove | None = None, notation: str | None = None
+) -> str:
+    """The brick board from White's side with point names (in ``notation``, default
+    coordinate), pieces by side and rank, a legend, and ``last`` (the move that led to
+    ``position``) marked."""
     svg = Svg(WIDTH, HEIGHT, "Kavaleria position")
-    _board(svg)
+    _board(svg, notation or COORDINATE)
     if last is not None:
         for point in last.taken:
             svg.circle(

@@ -9,8 +9,10 @@ captured carry a dashed ring, and the own pieces a friendly jump went over a sma
 from __future__ import annotations
 
 from notation.games.base import Side
-from notation.games.keny import FILES, KING, LINE, PIECES, KenyMove, KenyPosition
+from notation.games.keny import FILES, KING, LINE, PIECES, Keny, KenyMove, KenyPosition
 from notation.render.svg import PALETTE, Svg
+
+GAME = Keny()
 
 CELL = 48
 MARGIN = 24
@@ -34,8 +36,10 @@ def _jumped_over(position: KenyPosition, move: KenyMove) -> list[int]:
     return over
 
 
-def draw(position: KenyPosition, last: KenyMove | None = None) -> str:
-    """The board from White's side with coordinates, men, kings and the last move."""
+def draw(position: KenyPosition, last: KenyMove | None = None, notation: str | None = None) -> str:
+    """The board from White's side with coordinates, men, kings, the last move, and who is
+    to move or how the game ended (the picture writes no move, so ``notation`` changes
+    nothing)."""
     size = 8 * CELL + 2 * MARGIN
     svg = Svg(size, size + MARGIN, "Keny position")
     for rank in range(8):
@@ -65,7 +69,9 @@ def draw(position: KenyPosition, last: KenyMove | None = None) -> str:
         for square in _jumped_over(position, last):
             x, y = _centre(square)
             svg.circle(x, y, CELL * 0.1, fill=PALETTE["mark"], stroke=PALETTE["white"])
-    side = "White" if position.turn is Side.WHITE else "Black"
-    status = f"{side} to move; {position.quiet} of {position.rules.draw_plies} plies without"
-    svg.text(size / 2, size + MARGIN / 2, f"{status} a capture", 13)
+    status = GAME.game_over(position) or (
+        f"{position.turn.title} to move; {position.quiet} of {position.rules.draw_plies} "
+        "plies without a capture"
+    )
+    svg.text(size / 2, size + MARGIN / 2, status, 13)
     return svg.render()

@@ -116,9 +116,12 @@ def _scores(svg: Svg, position: KnightFightPosition, width: float) -> None:
     svg.text(width / 2, top + FOOT - 8, status, 12)
 
 
-def draw(position: KnightFightPosition, last: KnightMove | None = None) -> str:
+def draw(
+    position: KnightFightPosition, last: KnightMove | None = None, notation: str | None = None
+) -> str:
     """The numbered board from White's side: dead squares, both knights and their paths,
-    the last move (and the double it removed) and both scores under the board."""
+    the last move (and the double it removed) and both scores under the board (squares
+    show both their names and numbers, so ``notation`` changes nothing)."""
     width = SIZE * CELL + 2 * MARGIN
     svg = Svg(width, width + FOOT, "Knight Fight position")
     _squares(svg, position)
