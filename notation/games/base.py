@@ -29,6 +29,18 @@ Position = Any
 Move = Hashable
 """A game's move: a hashable value of the game's own type."""
 
+MAX_DIGITS = 9
+"""Most digits a number read from a record's text may have (no game counts further)."""
+
+
+def read_number(text: str, digits: int = MAX_DIGITS) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (at most ``digits`` of them), or
+    ``None``: ``str.isdigit`` also accepts ``²`` and other digits ``int`` refuses, and
+    ``int`` refuses thousands of digits."""
+    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
 
 class Side(IntEnum):
     """The two players; WHITE (the lighter pieces) moves first unless a setup says not."""

@@ -388,7 +388,7 @@ def _quiet_moves(position: BrazilianPosition) -> list[BrazilianMove]:
 
 # Move text ------------------------------------------------------------------------------
 
-_NUMERIC = re.compile(r"(\d{1,2})(?:(-)(\d{1,2})|((?:[x:]\d{1,2})+))")
+_NUMERIC = re.compile(r"([0-9]{1,2})(?:(-)([0-9]{1,2})|((?:[x:][0-9]{1,2})+))")
 _ALPHA = re.compile(r"([a-h][1-8])(?:(-)([a-h][1-8])|((?:[x:][a-h][1-8])+)|((?:[a-h][1-8])+))")
 _ALPHA_SQUARE = re.compile(r"[a-h][1-8]")
 
@@ -411,7 +411,7 @@ def _read_text(text: str) -> _Text | _Malformed:
     """Split a move text into squares, or say why it is not a move."""
     lowered = text.strip().lower()
     if match := _NUMERIC.fullmatch(lowered):
-        numbers = [int(n) for n in re.findall(r"\d+", lowered)]
+        numbers = [int(n) for n in re.findall(r"[0-9]+", lowered)]  # 2 digits at most
         for number in numbers:
             if not 1 <= number <= 32:
                 return _Malformed(f"there is no square {number}")
@@ -450,7 +450,7 @@ def _plural(count: int) -> str:
 
 # FEN ------------------------------------------------------------------------------------
 
-_FEN_TOKEN = re.compile(r"(k?)(?:(\d{1,2})(?:-(\d{1,2}))?|([a-z]\d{1,2}))")
+_FEN_TOKEN = re.compile(r"(k?)(?:([0-9]{1,2})(?:-([0-9]{1,2}))?|([a-z][0-9]{1,2}))")
 GAMETYPE_NUMERIC = "26,W,8,8,N2,0"
 GAMETYPE_ALPHANUMERIC = "26,W,8,8,A0,0"
 

@@ -59,7 +59,15 @@ from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.base import (
+    Game,
+    IllegalMove,
+    Outcome,
+    SetupError,
+    Side,
+    read_number,
+    reading_tag,
+)
 
 # Board geometry ----------------------------------------------------------------------
 
@@ -212,11 +220,11 @@ OPTION_BACKWARD = register(
 
 # Move text ---------------------------------------------------------------------------
 
-_COORD_POINT = r"[A-Za-z]\d+"
+_COORD_POINT = r"[A-Za-z][0-9]+"
 _COORD_MOVE = re.compile(rf"{_COORD_POINT}(?:-{_COORD_POINT}|(?:[xX]{_COORD_POINT})+)")
-_NUMERIC_MOVE = re.compile(r"\d+(?:-\d+|(?:[xX]\d+)+)")
+_NUMERIC_MOVE = re.compile(r"[0-9]+(?:-[0-9]+|(?:[xX][0-9]+)+)")
 _COORD_POINTS = re.compile(_COORD_POINT)
-_NUMBERS = re.compile(r"\d+")
+_NUMBERS = re.compile(r"[0-9]+")
 
 
 def point_name(point: int, notation: str = COORDINATE) -> str:
@@ -233,12 +241,14 @@ def read_point(token: str) -> int | str:
     """The point a coordinate (``C3``) or number (``14``) names, or why there is none."""
     if token in _POINT_TOKENS:
         return _POINT_TOKENS[token]
-    if token.isdigit():
-        number = int(token)
-        if 1 <= number <= POINT_COUNT:
+    if token[:1].isdigit():
+        number = read_number(token)
+        if number is not None and 1 <= number <= POINT_COUNT:
             return number - 1
-        return f"{number} is not a point of the board (the points are numbered 1 to 38)"
-    name = token[0].upper() + str(int(token[1:]))
+        shown = token if number is None else number
+        return f"{shown} is not a point of the board (the points are numbered 1 to 38)"
+    number = read_number(token[1:])
+    name = token[0].upper() + (token[1:] if number is None else str(number))
     if name in POINT_INDEX:
         return POINT_INDEX[name]
     if name[0] not in ROWS:
@@ -451,7 +461,7 @@ def parse_rules(text: str) -> frozenset[str]:
     return frozenset(options)
 
 
-_FEN_ITEM = re.compile(r"([SV]?)([A-Z]?\d+)(?:-([A-Z]?\d+))?")
+_FEN_ITEM = re.compile(r"([SV]?)([A-Z]?[0-9]+)(?:-([A-Z]?[0-9]+))?")
 
 
 @lru_cache(maxsize=256)

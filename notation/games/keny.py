@@ -61,7 +61,15 @@ from itertools import pairwise
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.base import (
+    Game,
+    IllegalMove,
+    Outcome,
+    SetupError,
+    Side,
+    read_number,
+    reading_tag,
+)
 
 # Board geometry -------------------------------------------------------------------------
 # Square index = rank * 8 + file, with a1 = 0, h1 = 7, a8 = 56, h8 = 63.
@@ -216,13 +224,13 @@ def parse_rules(text: str) -> KenyRules:
         if not name:
             continue
         if name.startswith("draw="):
-            count = name[5:]
-            if not count.isdigit() or not 1 <= int(count) <= MAX_DRAW_PLIES:
+            count = read_number(name[5:])
+            if count is None or not 1 <= count <= MAX_DRAW_PLIES:
                 raise SetupError(
                     f"Rules: {raw.strip()!r} needs a whole number of plies from 1 to "
                     f"{MAX_DRAW_PLIES}"
                 )
-            field, value = "draw_plies", int(count)
+            field, value = "draw_plies", count
         elif name in _SWITCHES:
             field, value = _SWITCHES[name]
         else:
@@ -565,12 +573,12 @@ def parse_fen(fen: str, rules: KenyRules = DEFAULT_RULES) -> KenyPosition:
             raise SetupError(f"FEN {fen!r}: the {key} field is given twice")
         seen.add(key)
         if key == "H":
-            count = field[1:]
-            if not count.isdigit() or int(count) > rules.draw_plies:
+            count = read_number(field[1:])
+            if count is None or count > rules.draw_plies:
                 raise SetupError(
                     f"FEN {fen!r}: H needs a whole number of plies from 0 to {rules.draw_plies}"
                 )
-            quiet = int(count)
+            quiet = count
             continue
         side = Side.WHITE if key == "W" else Side.BLACK
         for item in filter(None, (part.strip() for part in field[1:].split(","))):

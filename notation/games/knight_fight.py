@@ -68,7 +68,15 @@ from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.base import (
+    Game,
+    IllegalMove,
+    Outcome,
+    SetupError,
+    Side,
+    read_number,
+    reading_tag,
+)
 
 # Board geometry -------------------------------------------------------------------------
 # A square is an index 0..99: file (A=0 .. J=9) + 10 * (rank - 1). A1 = 0, J1 = 9,
@@ -313,12 +321,12 @@ def _parse_fen(layout: Layout, text: str) -> KnightFightPosition:
             knights[side] = _fen_square(layout, value, f"{side.title}'s knight")
     scores = (0, 0)
     if "S" in seen:
-        parts = [p.strip() for p in seen["S"].split(",")]
-        if len(parts) != 2 or not all(p.isdigit() and p.isascii() for p in parts):
+        parts = [read_number(p.strip()) for p in seen["S"].split(",")]
+        if len(parts) != 2 or parts[0] is None or parts[1] is None:
             raise SetupError(
                 f"the FEN tag gives scores {seen['S']!r}; write S<White>,<Black>, e.g. S34,74"
             )
-        scores = (int(parts[0]), int(parts[1]))
+        scores = (parts[0], parts[1])
     dead = 0
     for part in (p for p in seen.get("X", "").split(",") if p.strip()):
         square = _fen_square(layout, part, "an inaccessible square")
