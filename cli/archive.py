@@ -7,66 +7,46 @@ duplicates were found), 2 for a usage error or an input that cannot be read.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import shutil
-import sys
-import tempfile
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Annotated, BinaryIO
+from typing import Annotated
 
 import typer
 
 from cli.options import (
+    AllowEmptyOption,
+    EncodingOption,
     GameOption,
+    InPlaceOption,
+    KeepBrokenOption,
     OutputOption,
     PathsArgument,
     copied_unchanged,
     default_game,
     echo_problem,
+    encoding_named,
+    fail,
+    guarded,
     plural,
+    say,
 )
 from notation import diagnostics as codes
 from notation import duplicates as dup
 from notation import stats as st
 from notation.annotate import COMMENT_KINDS, annotate_record
-from notation.diagnostics import Diagnostic, Severity
+from notation.diagnostics import Diagnostic
 from notation.games.base import Game
 from notation.games.registry import resolve_game
-from notation.record.model import Record
-from notation.record.reader import read_records
-from notation.record.writer import write_record
-from notation.sources import Input, TextSource, UnreadableInput, open_input, unreadable
+from notation.rewrite import Options, RewriteError, rewrite
+from notation.sources import Found, expand
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Write JSON instead of text.")]
 
-_COMPRESSED = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00")
 
-_Write = Callable[[str], object]
-"""Where annotated text goes."""
-
-
-class _Stop(Exception):
-    """Ends an annotate run early with a message and an exit status; nothing is written."""
-
-    def __init__(self, message: str, status: int) -> None:
-        super().__init__(message)
-        self.status = status
-
-
+@guarded
 def annotate(
-    source: Annotated[str, typer.Argument(help="A record file, or - for stdin.")],
+    paths: PathsArgument,
     output: OutputOption = None,
-    in_place: Annotated[
-        bool,
-        typer.Option(
-            "--in-place",
-            "-i",
-            help="Rewrite the file itself, atomically (an error leaves it untouched).",
-        ),
-    ] = False,
+    in_place: InPlaceOption = False,
     comments: Annotated[
         str | None,
         typer.Option(
@@ -77,7 +57,10 @@ def annotate(
             metavar="KIND",
         ),
     ] = None,
+    keep_broken: KeepBrokenOption = False,
     game: GameOption = None,
+    encoding: EncodingOption = "auto",
+    allow_empty: AllowEmptyOption = False,
 ) -> None:
     """Add PlyCount, FinalFEN, the decided result and a note at the first illegal move.
 
@@ -85,151 +68,47 @@ def annotate(
     optionally the position or the scores follow each ply as a comment.
 
     Everything the record had is kept; annotating twice changes nothing. Problems go to
-    standard error. With -o or --in-place the file is replaced only once every record is
-    written, so an error never leaves a half-written file.
+    standard error, as `validate` reports them. A game with an error fails the run (exit 1)
+    and nothing is written, unless --keep-broken (then the first illegal move is marked by a
+    comment and a syntax error's text is kept in comments). The output (standard output, -o
+    OUT, or each input with --in-place) is written only when the run succeeded.
     """
     default = default_game(game)
-    if output is not None and in_place:
-        raise typer.BadParameter("give either --output or --in-place", param_hint="--in-place")
-    if in_place and source == "-":
-        raise typer.BadParameter("standard input cannot be rewritten", param_hint="--in-place")
     if comments is not None and comments not in COMMENT_KINDS:
         raise typer.BadParameter(" or ".join(COMMENT_KINDS) + " expected", param_hint="--comments")
-    item = Input("-", None) if source == "-" else Input(source, Path(source))
-    if item.path is not None and not item.path.is_file():
-        echo_problem(unreadable(source, "no such file"))
-        raise typer.Exit(2)
-    status = 0
-    try:
-        with open_input(item) as text:
-            for note in text.notes:
-                echo_problem(note)
-            target = item.path if in_place else output
-            if target is None:
-                status = _annotate_all(text, sys.stdout.write, comments, default, in_place)
-            else:
-                bom = in_place and _has_bom(target)
-                with _replacing(target) as stream:
-                    write = _encoder(stream, text, in_place, bom)
-                    status = _annotate_all(text, write, comments, default, in_place)
-    except UnreadableInput as error:
-        echo_problem(unreadable(source, str(error)))
-        raise typer.Exit(2) from None
-    except _Stop as stop:
-        typer.echo(f"{source}: {stop}", err=True)
-        raise typer.Exit(stop.status) from None
-    raise typer.Exit(status)
+    options = Options(
+        output=output,
+        in_place=in_place,
+        keep_broken=keep_broken,
+        encoding=encoding_named(encoding),
+        allow_empty=allow_empty,
+    )
 
-
-def _annotate_all(
-    text: TextSource, write: _Write, comments: str | None, default: Game | None, strict: bool
-) -> int:
-    """Annotate and write every record of ``text``; the exit status. ``strict`` (in place)
-    stops at a record with a syntax error, which could not be written back whole."""
-    status = 0
-    first = True
-    early = len(text.notes)
-    for record in read_records(text.chunks(), path=text.name):
-        problems = _annotate_one(record, text.name, comments, default)
-        for problem in problems:
-            echo_problem(problem)
-        if any(p.severity is Severity.ERROR for p in problems):
-            status = 1
-        if strict and record.has_syntax_errors:
-            raise _Stop(
-                f"not rewritten: game {record.index} has a syntax error, and the record "
-                "could not be written back whole",
-                1,
-            )
+    def edit(found: Found) -> list[Diagnostic]:
+        record, path = found.record, found.input.name
+        game = resolve_game(record.tag_dict(), default)
+        if not isinstance(game, Game):
+            return [*record.diagnostics, copied_unchanged(game, record, path)]
         try:
-            written = write_record(record)
+            return annotate_record(record, game, comments=comments, path=path)
         except ValueError as error:
-            raise _Stop(f"game {record.index} cannot be written: {error}", 1) from None
-        write(written if first else "\n" + written)
-        first = False
-    for note in text.notes[early:]:
-        echo_problem(note)
-    failure = getattr(text, "failure", None)
-    if failure is not None:
-        echo_problem(unreadable(text.name, failure))
-        raise _Stop("reading stopped early: nothing written", 2)
-    if strict and text.encoding == "utf-8" and text.notes:
-        raise _Stop("not valid UTF-8: not rewritten (undecodable bytes would be lost)", 2)
-    return status
+            raise typer.BadParameter(
+                f"{path}: game {record.index}: {error}", param_hint="--comments"
+            ) from None
 
-
-def _annotate_one(
-    record: Record, path: str, comments: str | None, default: Game | None
-) -> list[Diagnostic]:
-    found = resolve_game(record.tag_dict(), default)
-    if not isinstance(found, Game):
-        return [*record.diagnostics, copied_unchanged(found, record, path)]
     try:
-        return annotate_record(record, found, comments=comments, path=path)
-    except ValueError as error:
-        raise _Stop(f"game {record.index}: {error}", 2) from None
-
-
-def _has_bom(path: Path) -> bool:
-    """Whether the file starts with a UTF-8 BOM; refuses files that cannot be rewritten
-    as they are (compressed, UTF-16)."""
-    with path.open("rb") as stream:
-        head = stream.read(6)
-    if head.startswith(_COMPRESSED):
-        raise _Stop("a compressed file cannot be annotated in place; use -o", 2)
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise _Stop("a UTF-16 file cannot be annotated in place; use -o", 2)
-    return head.startswith(b"\xef\xbb\xbf")
-
-
-def _encoder(stream: BinaryIO, text: TextSource, in_place: bool, bom: bool) -> _Write:
-    """A writer of text to ``stream``: UTF-8, or in place the file's own encoding."""
-    if bom:
-        stream.write(b"\xef\xbb\xbf")
-
-    def write(part: str) -> object:
-        encoding = text.encoding if in_place else "utf-8"
-        try:
-            return stream.write(part.encode(encoding))
-        except UnicodeEncodeError as error:
-            raise _Stop(f"the annotations cannot be written in {encoding}: {error}", 2) from None
-
-    return write
-
-
-@contextlib.contextmanager
-def _replacing(target: Path) -> Iterator[BinaryIO]:
-    """A temporary file in ``target``'s folder that replaces ``target`` (``os.replace``)
-    when the block succeeds, keeping its permissions; on any error it is removed and
-    ``target`` is untouched."""
-    folder = target.parent
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            yield stream
-            stream.flush()
-            os.fsync(stream.fileno())
-        if target.exists():
-            shutil.copymode(target, name)
-        else:
-            os.chmod(name, 0o666 & ~_umask())
-        os.replace(name, target)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(name)
-
-
-def _umask() -> int:
-    """The process's file-creation mask (read by setting it and back)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+        status = rewrite(list(expand(paths)), edit, options, say)
+    except RewriteError as error:
+        fail(str(error))
+    raise typer.Exit(status)
 
 
 def stats(
     paths: PathsArgument,
     json_: JsonOption = False,
     game: GameOption = None,
+    encoding: EncodingOption = "auto",
+    allow_empty: AllowEmptyOption = False,
 ) -> None:
     """Summarize an archive per game: results, lengths, first moves, invalid records.
 
@@ -240,7 +119,9 @@ def stats(
     an input cannot be read.
     """
     default = default_game(game)
-    collected = st.collect(paths, default)
+    collected = st.collect(
+        paths, default, encoding=encoding_named(encoding), allow_empty=allow_empty
+    )
     for problem in collected.problems:
         echo_problem(problem)
     if json_:
@@ -254,6 +135,8 @@ def duplicates(
     paths: PathsArgument,
     json_: JsonOption = False,
     game: GameOption = None,
+    encoding: EncodingOption = "auto",
+    allow_empty: AllowEmptyOption = False,
 ) -> None:
     """List the games recorded more than once: same game, start and main-line moves.
 
@@ -263,7 +146,9 @@ def duplicates(
     cannot be read.
     """
     default = default_game(game)
-    report = dup.find_duplicates(paths, default)
+    report = dup.find_duplicates(
+        paths, default, encoding=encoding_named(encoding), allow_empty=allow_empty
+    )
     for problem in report.problems:
         echo_problem(problem)
     if json_:
@@ -281,6 +166,6 @@ def duplicates(
 
 
 def _status(problems: list[Diagnostic], failed: bool) -> int:
-    if any(p.code == codes.UNREADABLE for p in problems):
+    if any(p.code in (codes.UNREADABLE, codes.NO_RECORD) for p in problems):
         return 2
     return int(failed)

@@ -6,16 +6,15 @@ Exit status (every command): 0 when everything was fine, 1 when a record has a p
 
 from __future__ import annotations
 
-import codecs
 import contextlib
 import datetime
-import io
 import os
+import signal
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from importlib import metadata as _metadata
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -30,14 +29,23 @@ from rich.progress import (
 
 from cli.archive import annotate, duplicates, stats
 from cli.options import (
+    AllowEmptyOption,
+    EncodingOption,
     GameOption,
+    InPlaceOption,
+    KeepBrokenOption,
     OutputOption,
     PathsArgument,
     copied_unchanged,
     default_game,
     echo_problem,
+    encoding_named,
+    fail,
     game_named,
+    guarded,
     plural,
+    say,
+    writable,
 )
 from notation import diagnostics as codes
 from notation.batch import FileResult, GameResult, validate_inputs
@@ -46,14 +54,15 @@ from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.duplicates import Duplicates, Occurrence
 from notation.games.base import Game, SetupError
 from notation.games.registry import GAMES, resolve_game
-from notation.record.jsonform import dumps, loads
+from notation.output import atomic_output
 from notation.record.model import Record, Tag
-from notation.record.reader import read_records
-from notation.record.writer import write_record, write_records
+from notation.record.writer import write_record
 from notation.render import render_svg
 from notation.replay import main_line_positions
 from notation.report import FORMATS, REPORTERS, Summary
-from notation.sources import Input, expand, unreadable
+from notation.rewrite import Edit, Options, RewriteError, rewrite
+from notation.sources import Found, Input, Missing, expand, read_all
+from notation.validator import validate_record
 
 app = typer.Typer(
     name="notation",
@@ -64,19 +73,40 @@ app = typer.Typer(
 )
 
 
-class _Exit:
-    """Tracks the exit status of a run: the worst of 0, 1 (problems) and 2 (unreadable)."""
-
-    def __init__(self) -> None:
-        self.status = 0
-
-    def raise_to(self, status: int) -> None:
-        self.status = max(self.status, status)
+def _version(shown: bool) -> None:
+    if shown:
+        typer.echo(f"notation {_metadata.version('notation')}")
+        raise typer.Exit()
 
 
-def _unreadable(name: str, why: str, exit_: _Exit) -> None:
-    typer.echo(unreadable(name, why).format())
-    exit_.raise_to(2)
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print the version and exit.",
+            callback=_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
+    """Read, write, convert, replay and validate game records."""
+
+
+def main() -> None:
+    """The ``notation`` console command: the app, with signals a user sends handled.
+
+    A termination signal ends the command as an error does (outputs not yet complete are
+    discarded, no partial file is left); a closed pipe (``| head``) ends it quietly.
+    """
+    signal.signal(signal.SIGTERM, _terminated)
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    app()
+
+
+def _terminated(number: int, frame: object) -> None:
+    raise SystemExit(128 + number)
 
 
 FAIL_LEVELS = {
@@ -87,6 +117,7 @@ FAIL_LEVELS = {
 
 
 @app.command()
+@guarded
 def validate(
     paths: PathsArgument,
     game: GameOption = None,
@@ -135,15 +166,8 @@ def validate(
             "from the same start, in any notation.",
         ),
     ] = False,
-    encoding: Annotated[
-        str,
-        typer.Option(
-            "--encoding",
-            help="Encoding of the records (a Python codec name, e.g. cp1251); "
-            "auto: UTF-8, else cp1251 or latin-1 guessed, with a PDN107 notice.",
-            metavar="NAME",
-        ),
-    ] = "auto",
+    encoding: EncodingOption = "auto",
+    allow_empty: AllowEmptyOption = False,
 ) -> None:
     """Replay every move of every game and report each problem.
 
@@ -156,15 +180,20 @@ def validate(
         raise typer.BadParameter("choose one of " + ", ".join(FORMATS), param_hint="--format")
     if fail_level not in FAIL_LEVELS:
         raise typer.BadParameter("choose error or warning", param_hint="--fail-level")
-    chosen = None if encoding == "auto" else _codec(encoding)
+    chosen = encoding_named(encoding)
     wanted = _Selection(_prefixes(select, "--select"), _prefixes(ignore, "--ignore"))
     inputs = list(expand(paths))
+    writable(output, inputs)
     sizes = [item.size for item in inputs if isinstance(item, Input)]
     total = None if None in sizes else sum(s or 0 for s in sizes)
     summary = Summary()
     unreadable = False
-    with _opened(output) as out, _Progress(total, sys.stderr.isatty()) as progress:
-        reporter = REPORTERS[format_](out if output is not None else _StandardOutput())
+    # The bar shares the terminal with the report only when both are on it.
+    shown = output is None and sys.stderr.isatty() and sys.stdout.isatty()
+    with contextlib.ExitStack() as stack:
+        out = _StandardOutput() if output is None else stack.enter_context(atomic_output(output))
+        progress = stack.enter_context(_Progress(total, shown))
+        reporter = REPORTERS[format_](out)
         events = validate_inputs(
             inputs,
             game=game,
@@ -172,6 +201,7 @@ def validate(
             jobs=jobs or os.cpu_count() or 1,
             progress=progress.read,
             keys=duplicates,
+            allow_empty=allow_empty,
         )
         seen = Duplicates()
         for event in events:
@@ -194,7 +224,7 @@ def validate(
                 summary.files += 1
                 reporter.file(event)
             elif wanted.keeps(event.code):
-                if event.code == codes.UNREADABLE:
+                if event.code in (codes.UNREADABLE, codes.NO_RECORD):
                     unreadable = True
                 else:
                     summary.count(event)
@@ -217,13 +247,6 @@ def validate(
         err=True,
     )
     raise typer.Exit(summary.exit_status)
-
-
-def _codec(name: str) -> str:
-    try:
-        return codecs.lookup(name).name
-    except LookupError:
-        raise typer.BadParameter(f"unknown encoding {name!r}", param_hint="--encoding") from None
 
 
 def _prefixes(values: list[str] | None, hint: str) -> tuple[str, ...]:
@@ -315,23 +338,12 @@ class _Progress:
         self.bar.update(self.task, completed=self.done, description=f"{self.games} games")
 
 
-def _read_any(name: str) -> Iterable[Record]:
-    """Records of a PDN or JSON file (``-`` for stdin); PDN is read as a stream."""
-    if name == "-":
-        data = sys.stdin.buffer.read()
-        if data.lstrip()[:1] == b"{":
-            return loads(data.decode("utf-8-sig"))
-        return read_records(io.BytesIO(data), path="-")
-    path = Path(name)
-    if path.suffix.lower() == ".json":
-        return loads(path.read_text(encoding="utf-8-sig"))
-    return read_records(path, path=name)
-
-
 @app.command()
+@guarded
 def convert(
-    source: Annotated[str, typer.Argument(help="A PDN or JSON record file, or - for stdin.")],
+    paths: PathsArgument,
     output: OutputOption = None,
+    in_place: InPlaceOption = False,
     notation: Annotated[
         str | None,
         typer.Option(
@@ -347,129 +359,174 @@ def convert(
             "--to", help="Output format: pdn or json (default: from -o's suffix, else pdn)."
         ),
     ] = None,
+    keep_broken: KeepBrokenOption = False,
     game: GameOption = None,
+    encoding: EncodingOption = "auto",
+    allow_empty: AllowEmptyOption = False,
 ) -> None:
     """Convert records between notations and between PDN and JSON, keeping everything else.
 
-    Problems that keep a record from being converted are reported on standard error, and
-    the record is written with the part that could not be converted left as it was.
+    Every problem is reported on standard error. A game that cannot be converted whole (a
+    syntax error, an illegal move) fails the run (exit 1) and nothing is written, unless
+    --keep-broken. The output (standard output, -o OUT, or each input with --in-place) is
+    written only when the run succeeded.
     """
     default = default_game(game)
     form = to or ("json" if output is not None and output.suffix.lower() == ".json" else "pdn")
-    if form not in ("pdn", "json"):
-        raise typer.BadParameter("choose pdn or json", param_hint="--to")
-    exit_ = _Exit()
+    if notation is not None:
+        _check_notation(notation, default)
+    options = Options(
+        output=output,
+        in_place=in_place,
+        form=form,
+        keep_broken=keep_broken,
+        encoding=encoding_named(encoding),
+        allow_empty=allow_empty,
+    )
+
+    def edit(found: Found) -> list[Diagnostic]:
+        record = found.record
+        if notation is None or record.has_syntax_errors:
+            return []
+        game = resolve_game(record.tag_dict(), default)
+        if not isinstance(game, Game):
+            return [copied_unchanged(game, record, found.input.name)]
+        if notation not in game.notations:
+            return [_no_such_notation(game, notation, record, found.input.name)]
+        return convert_record(record, game, notation, path=found.input.name, mark=keep_broken)
+
+    _rewrite(paths, edit, options)
+
+
+def _check_notation(notation: str, default: Game | None) -> None:
+    """Refuse a notation that no game (or the ``--game`` game) has."""
+    games = [default] if default is not None else list(GAMES.values())
+    if not any(notation in g.notations for g in games):
+        known = sorted({n for g in games for n in g.notations})
+        raise typer.BadParameter(
+            f"no game has a notation {notation!r}; choose one of {', '.join(known)}",
+            param_hint="--notation",
+        )
+
+
+def _no_such_notation(game: Game, notation: str, record: Record, path: str) -> Diagnostic:
+    message = (
+        f"{game.title} has no notation {notation!r} (game {record.index}); "
+        f"its notations are {', '.join(game.notations)}"
+    )
+    return Diagnostic(codes.NOT_CONVERTED, message, *record.pos, path, record.index)
+
+
+def _rewrite(paths: list[str], edit: Edit, options: Options) -> None:
+    """Run a command that writes records; exit with its status."""
     try:
-        records = (_convert_one(r, notation, default, source, exit_) for r in _read_any(source))
-        with _opened(output) as out:
-            if form == "json":
-                out.write(dumps(records, indent=1) + "\n")
-            else:
-                write_records(records, out)
-    except OSError as error:
-        _unreadable(source, error.strerror or str(error), exit_)
-    except ValueError as error:
-        echo_problem(Diagnostic(codes.SYNTAX, str(error), 1, 1, source))
-        exit_.raise_to(1)
-    raise typer.Exit(exit_.status)
-
-
-@contextlib.contextmanager
-def _opened(output: Path | None) -> Iterator[TextIO]:
-    """Standard output, or ``output`` written whole only when everything succeeded."""
-    if output is None:
-        yield sys.stdout
-        return
-    partial = output.with_name(output.name + ".partial")
-    try:
-        with partial.open("w", encoding="utf-8") as stream:
-            yield stream
-        partial.replace(output)
-    finally:
-        partial.unlink(missing_ok=True)
-
-
-def _convert_one(
-    record: Record, notation: str | None, default: Game | None, path: str, exit_: _Exit
-) -> Record:
-    for diagnostic in record.diagnostics:
-        echo_problem(diagnostic)
-        exit_.raise_to(1)
-    if notation is None:
-        return record
-    game = resolve_game(record.tag_dict(), default)
-    if not isinstance(game, Game):
-        echo_problem(copied_unchanged(game, record, path))
-        return record
-    try:
-        problems = convert_record(record, game, notation, path=path)
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="--notation") from None
-    for problem in problems:
-        echo_problem(problem)
-        exit_.raise_to(1)
-    return record
+        status = rewrite(list(expand(paths)), edit, options, say)
+    except RewriteError as error:
+        fail(str(error))
+    raise typer.Exit(status)
 
 
 @app.command()
+@guarded
 def render(
-    source: Annotated[Path, typer.Argument(help="A record file.")],
+    source: Annotated[str, typer.Argument(help="A record file (also compressed), or - for stdin.")],
     index: Annotated[
-        int, typer.Option("--index", "-i", help="Which game of the file (1-based).")
+        int, typer.Option("--index", "-i", help="Which game of the file (1-based).", min=1)
     ] = 1,
     ply: Annotated[
         int | None,
-        typer.Option("--ply", "-p", help="Show the position after this ply (default: the end)."),
+        typer.Option(
+            "--ply", "-p", help="Show the position after this ply (default: the end).", min=0
+        ),
     ] = None,
     form: Annotated[
         str, typer.Option("--format", "-f", help="text (a terminal diagram) or svg.")
     ] = "text",
     output: OutputOption = None,
     game: GameOption = None,
+    encoding: EncodingOption = "auto",
 ) -> None:
-    """Draw the position of a record at a ply, the last move marked."""
+    """Draw the position of a record at a ply, the last move marked.
+
+    The record's problems are reported as `validate` reports them. Without --ply the end of
+    the main line is drawn; when a ply of it is illegal there is no end to draw, so nothing
+    is drawn (exit 1) and the message names the last ply that can be.
+    """
     if form not in ("text", "svg"):
         raise typer.BadParameter("choose text or svg", param_hint="--format")
     default = default_game(game)
-    try:
-        record = next((r for r in read_records(source, path=str(source)) if r.index == index), None)
-    except OSError as error:
-        exit_ = _Exit()
-        _unreadable(str(source), error.strerror or str(error), exit_)
-        raise typer.Exit(exit_.status) from None
+    inputs = list(expand([source]))
+    writable(output, inputs)
+    record, name, status = _record_at(inputs, index, encoding_named(encoding))
     if record is None:
-        raise typer.BadParameter(f"{source} has no game {index}", param_hint="--index")
-    tags = record.tag_dict()
-    found = resolve_game(tags, default)
+        raise typer.Exit(status or 2)
+    report = validate_record(record, path=name, default=default)
+    for problem in report.diagnostics:
+        echo_problem(problem)
+    found = resolve_game(record.tag_dict(), default)
     if not isinstance(found, Game):
-        typer.echo(f"{source}: game {index}: {found} is not supported", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(max(status, 1))
     try:
-        start = found.start(tags)
-    except SetupError as error:
-        typer.echo(f"{source}: game {index}: invalid setup: {error}", err=True)
+        start = found.start(record.tag_dict())
+    except SetupError:
         raise typer.Exit(1) from None
     positions = main_line_positions(found, record.moves, start)
-    shown = len(positions) - 1 if ply is None else ply
-    if not 0 <= shown < len(positions):
-        raise typer.BadParameter(
-            f"game {index} has {len(positions) - 1} legal plies", param_hint="--ply"
-        )
+    legal = len(positions) - 1
+    if ply is None and legal < len(record.moves.plies):
+        fail_with = f"{name}: game {index}: ply {legal + 1} is illegal, so the game has no end"
+        typer.echo(f"{fail_with} to draw; --ply {legal} draws the last legal position", err=True)
+        raise typer.Exit(1)
+    shown = legal if ply is None else ply
+    if shown > legal:
+        written = len(record.moves.plies)
+        what = f"{legal} legal" if legal < written else str(written)
+        raise typer.BadParameter(f"game {index} has {what} plies", param_hint="--ply")
     last = None
     if shown:
         last = found.parse_move(positions[shown - 1], record.moves.plies[shown - 1].text)
     if form == "svg":
-        try:
-            picture = render_svg(found, positions[shown], last)
-        except ValueError as error:
-            raise typer.BadParameter(str(error), param_hint="--format") from None
+        picture = render_svg(found, positions[shown], last)
     else:
         picture = found.render_text(positions[shown], last) + "\n"
-    with _opened(output) as out:
-        out.write(picture)
+    _write_text(output, picture)
+    raise typer.Exit(status)
+
+
+def _record_at(
+    inputs: list[Input | Missing], index: int, encoding: str | None
+) -> tuple[Record | None, str, int]:
+    """Game ``index`` of the one input named, its name, and the status reading it gave."""
+    if len(inputs) > 1:
+        fail(f"render draws one game of one file; {len(inputs)} files were named")
+    status = 0
+    name = inputs[0].name if inputs else "-"
+    found: Record | None = None
+    for item in read_all(inputs, encoding):
+        if isinstance(item, Found):
+            name = item.input.name
+            if item.record.index == index:
+                found = item.record
+                break
+        elif isinstance(item, Diagnostic):
+            echo_problem(item)
+            if item.severity is Severity.ERROR:
+                status = 2
+    if found is None and status == 0:
+        fail(f"{name} has no game {index}")
+    return found, name, status
+
+
+def _write_text(output: Path | None, text: str) -> None:
+    """Write a command's text output to ``output`` atomically, or to standard output."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    with atomic_output(output) as sink:
+        sink.write(text)
 
 
 @app.command()
+@guarded
 def new(
     name: Annotated[
         str, typer.Argument(help="The game: " + ", ".join(GAMES) + ".", metavar="GAME")
@@ -491,8 +548,8 @@ def new(
         Tag("Result", "*"),
     ]
     tags += [Tag(key, value) for key, value in game.new_tags(seed).items()]
-    with _opened(output) as out:
-        out.write(write_record(Record(tags=tags, result="*")))
+    writable(output, [])
+    _write_text(output, write_record(Record(tags=tags, result="*")))
 
 
 app.command()(annotate)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn, ParamSpec, TypeVar
 
 import typer
 
@@ -11,7 +13,9 @@ from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic
 from notation.games.base import Game
 from notation.games.registry import GAMES, get_game
+from notation.output import OutputError, check_target
 from notation.record.model import Record
+from notation.sources import Input, Missing, codec
 
 PathsArgument = Annotated[
     list[str],
@@ -27,6 +31,48 @@ OutputOption = Annotated[
     typer.Option("--output", "-o", help="Write here instead of stdout.", metavar="OUT"),
 ]
 """``--output OUT``: where a command writes, instead of standard output."""
+
+InPlaceOption = Annotated[
+    bool,
+    typer.Option(
+        "--in-place",
+        "-i",
+        help="Rewrite each input file itself, atomically: a file is replaced only when "
+        "everything read from it succeeded.",
+    ),
+]
+"""``--in-place``: rewrite the inputs themselves."""
+
+EncodingOption = Annotated[
+    str,
+    typer.Option(
+        "--encoding",
+        help="Encoding of the records (a Python codec name, e.g. cp1251); "
+        "auto: UTF-8 (or UTF-16), else cp1251 or latin-1 guessed, with a PDN107 notice.",
+        metavar="NAME",
+    ),
+]
+"""``--encoding NAME``: the encoding of the inputs, ``auto`` to detect it."""
+
+AllowEmptyOption = Annotated[
+    bool,
+    typer.Option(
+        "--allow-empty",
+        help="An input that holds no record is not an error (by default it is, exit 2).",
+    ),
+]
+"""``--allow-empty``: an input without records does not fail the run."""
+
+KeepBrokenOption = Annotated[
+    bool,
+    typer.Option(
+        "--keep-broken",
+        help="Write games with errors too, their text from the error on kept verbatim in "
+        "comments (the exit status is still 1). Without it nothing is written when a game "
+        "cannot be written whole.",
+    ),
+]
+"""``--keep-broken``: write broken games, keeping their text."""
 
 GameOption = Annotated[
     str | None,
@@ -51,6 +97,57 @@ def game_named(name: str, hint: str = "--game") -> Game:
 def default_game(name: str | None) -> Game | None:
     """The game given with ``--game``, if any."""
     return None if name is None else game_named(name)
+
+
+def encoding_named(name: str) -> str | None:
+    """The codec given with ``--encoding`` (``None`` for ``auto``); a usage error otherwise."""
+    if name == "auto":
+        return None
+    try:
+        return codec(name)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--encoding") from None
+
+
+def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
+    """Refuse, as a usage error (exit 2), an output that cannot be written or that names
+    one of the inputs."""
+    if output is None:
+        return
+    paths = [i.path for i in inputs if isinstance(i, Input) and i.path is not None]
+    try:
+        check_target(output, paths)
+    except OutputError as error:
+        fail(str(error))
+
+
+def fail(message: str) -> NoReturn:
+    """End the command with ``message`` on standard error and exit status 2."""
+    typer.echo(f"notation: {message}", err=True)
+    raise typer.Exit(2)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def guarded(command: Callable[P, R]) -> Callable[P, R]:
+    """A command whose output errors (a full disk, a folder that went away) end it with a
+    plain message and exit status 2, never a traceback."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except OutputError as error:
+            fail(str(error))
+
+    return run
+
+
+def say(text: str) -> None:
+    """Print a line for the user on standard error."""
+    typer.echo(text, err=True)
 
 
 def echo_problem(diagnostic: Diagnostic) -> None:

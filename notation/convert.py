@@ -9,17 +9,21 @@ from __future__ import annotations
 
 from notation.diagnostics import Diagnostic
 from notation.games.base import Game, IllegalMove, Move, Position, SetupError
-from notation.record.model import Ply, Record
+from notation.record.model import Comment, Ply, Record
 from notation.replay import ReplayVisitor, replay_line
 from notation.validator import setup_problem
 
+KEPT_MARK = "notation: kept as written from here"
+"""How the comment that marks a part kept as it was written begins."""
+
 
 class _Rewrite(ReplayVisitor):
-    def __init__(self, game: Game, notation: str, record: Record, path: str) -> None:
+    def __init__(self, game: Game, notation: str, record: Record, path: str, mark: bool) -> None:
         self.game = game
         self.notation = notation
         self.record = record
         self.path = path
+        self.mark = mark
         self.problems: list[Diagnostic] = []
 
     def move(
@@ -30,12 +34,16 @@ class _Rewrite(ReplayVisitor):
     def illegal(
         self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
     ) -> None:
+        if self.mark:
+            note = f"{KEPT_MARK}: {error.code} illegal move {ply.text}: {error}"
+            ply.comments.append(Comment(" ".join(note.replace("{", "(").replace("}", ")").split())))
         self.problems.append(
             Diagnostic.in_game(
                 error.code,
                 (
                     f"illegal move {ply.text} (game ",
-                    f", ply {number}): {error}; this line is left as written",
+                    f", ply {number}): {error}"
+                    + ("; this line is left as written" if self.mark else ""),
                 ),
                 ply.pos.line,
                 ply.pos.column,
@@ -48,11 +56,12 @@ class _Rewrite(ReplayVisitor):
 
 
 def convert_record(
-    record: Record, game: Game, notation: str, *, path: str = "-"
+    record: Record, game: Game, notation: str, *, path: str = "-", mark: bool = False
 ) -> list[Diagnostic]:
     """Rewrite ``record``'s moves and notation tags in ``notation``, in place.
 
-    Returns the problems that kept part of the record from being converted.
+    Returns the problems that kept part of the record from being converted; with ``mark``,
+    the first ply left as written in each line gets a comment saying why.
     """
     if notation not in game.notations:
         raise ValueError(
@@ -63,7 +72,7 @@ def convert_record(
         start = game.start(tags)
     except SetupError as error:
         return [setup_problem(record, error, path)]
-    rewrite = _Rewrite(game, notation, record, path)
+    rewrite = _Rewrite(game, notation, record, path, mark)
     replay_line(game, record.moves, start, rewrite)
     for name, value in game.notation_tags(tags, notation).items():
         record.set_tag(name, value)

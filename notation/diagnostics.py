@@ -75,6 +75,9 @@ NO_GAME = register(
     Severity.WARNING,
     "the record names no game, and PDN's default game is not supported: not checked",
 )
+NOT_CONVERTED = register(
+    "REC209", Severity.ERROR, "the record's game has no such notation: it cannot be converted"
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -163,7 +163,11 @@ class DuplicateReport:
 
 
 def find_duplicates(
-    names: Iterable[str], default: Game | None = None, *, encoding: str | None = None
+    names: Iterable[str],
+    default: Game | None = None,
+    *,
+    encoding: str | None = None,
+    allow_empty: bool = False,
 ) -> DuplicateReport:
     """The duplicate groups among the records of files, directories, globs or ``-``.
 
@@ -172,7 +176,7 @@ def find_duplicates(
     index = Duplicates()
     records = 0
     problems = []
-    for found in read_paths(names, encoding=encoding):
+    for found in read_paths(names, encoding=encoding, allow_empty=allow_empty):
         if isinstance(found, Diagnostic):
             problems.append(found)
             continue

@@ -25,8 +25,7 @@ from notation.diagnostics import Diagnostic
 from notation.games.base import Game, IllegalMove, SetupError
 from notation.games.registry import GAMES
 from notation.record.model import Record
-from notation.record.reader import read_records
-from notation.sources import FileResult, Input, TextSource, expand, read_inputs
+from notation.sources import Found, expand, read_all
 from notation.validator import validate_record
 
 JSON_VERSION = 1
@@ -140,22 +139,19 @@ def _first_move(game: Game, record: Record) -> str | None:
 
 
 def read_paths(
-    names: Iterable[str], *, encoding: str | None = None
+    names: Iterable[str], *, encoding: str | None = None, allow_empty: bool = False
 ) -> Iterator[tuple[str, Record] | Diagnostic]:
     """The records of the inputs named, as (name, record), in order, and the problems met.
 
-    Names are files (also compressed), directories (searched for record files), glob
-    patterns or ``-`` for standard input, as :func:`notation.sources.expand` reads them;
-    ``encoding`` overrides detection. A name that cannot be read is a PDN106 diagnostic
-    (an error); a guessed encoding a PDN107 notice.
+    Names are read as every command reads them (:func:`notation.sources.read_all`): files
+    (also compressed, or JSON), directories, glob patterns or ``-`` for standard input;
+    ``encoding`` overrides detection. A name that cannot be read, or holds no record
+    (unless ``allow_empty``), is an error diagnostic; a guessed encoding a PDN107 notice.
     """
-
-    def contents(item: Input, source: TextSource) -> Iterator[tuple[str, Record]]:
-        for record in read_records(source.chunks(), path=item.name):
-            yield item.name, record
-
-    for found in read_inputs(expand(names), encoding, contents):
-        if not isinstance(found, FileResult):
+    for found in read_all(expand(names), encoding, allow_empty=allow_empty):
+        if isinstance(found, Found):
+            yield found.input.name, found.record
+        elif isinstance(found, Diagnostic):
             yield found
 
 
@@ -164,6 +160,7 @@ def collect(
     default: Game | None = None,
     *,
     encoding: str | None = None,
+    allow_empty: bool = False,
 ) -> Stats:
     """Statistics of records given as such, or read from the paths given (any mix).
 
@@ -174,19 +171,25 @@ def collect(
     pending: list[str] = []
     for item in sources:
         if isinstance(item, Record):
-            _count_paths(stats, pending, default, encoding)
+            _count_paths(stats, pending, default, encoding, allow_empty)
             stats.add(item, default=default)
         else:
             pending.append(os.fspath(item))
-    _count_paths(stats, pending, default, encoding)
+    _count_paths(stats, pending, default, encoding, allow_empty)
     return stats
 
 
 def _count_paths(
-    stats: Stats, names: list[str], default: Game | None, encoding: str | None
+    stats: Stats,
+    names: list[str],
+    default: Game | None,
+    encoding: str | None,
+    allow_empty: bool,
 ) -> None:
     """Count the records of ``names`` (then empty the list)."""
-    for found in read_paths(names, encoding=encoding):
+    if not names:
+        return
+    for found in read_paths(names, encoding=encoding, allow_empty=allow_empty):
         if isinstance(found, Diagnostic):
             stats.problems.append(found)
         else:

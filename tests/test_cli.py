@@ -73,7 +73,7 @@ def test_validate_a_missing_file_exits_two_and_goes_on() -> None:
 
 def test_validate_game_option_names_the_game_of_untagged_records() -> None:
     text = "1. 22-18 11-15 2. 18x11 8x15 *\n"
-    assert run("validate", "-", stdin=text).stdout.split(" ", 3)[2] == "REC201"
+    assert run("validate", "-", stdin=text).stdout.split(" ", 3)[2] == "REC220"
     result = run("validate", "--game", "brazilian", "-", stdin=text)
     assert (result.exit_code, result.stdout) == (0, "")
 
@@ -120,11 +120,17 @@ def test_convert_pdn_to_json_and_back_is_lossless(tmp_path: Path) -> None:
 
 
 def test_convert_reports_what_it_could_not_convert_and_exits_one() -> None:
-    result = run("convert", str(BRAZILIAN / "broken" / "man-backward.pdn"), "-n", "alphanumeric")
+    source = str(BRAZILIAN / "broken" / "man-backward.pdn")
+    result = run("convert", source, "-n", "alphanumeric")
     assert result.exit_code == 1
     assert " error BR206 illegal move 15-18 (game 1, ply 9): " in result.stderr
-    assert result.stdout.endswith(
-        "\n1. g3-f4 b6-a5 2. h2-g3 d6-c5 3. f4-e5 f6xd4 4. c3xe5 h6-g5 5. 15-18 *\n"
+    assert result.stdout == ""
+    kept = run("convert", source, "-n", "alphanumeric", "--keep-broken")
+    assert kept.exit_code == 1
+    assert kept.stdout.endswith(
+        "\n1. g3-f4 b6-a5 2. h2-g3 d6-c5 3. f4-e5 f6xd4 4. c3xe5 h6-g5 5. 15-18\n"
+        "{notation: kept as written from here: BR206 illegal move 15-18: a man moves forward "
+        "only; 15-18 goes backward}\n*\n"
     )
 
 
@@ -133,8 +139,11 @@ def test_convert_leaves_no_partial_output_file_on_bad_json(tmp_path: Path) -> No
     bad.write_text('{"format": "notation-record", "version": 9, "records": []}', encoding="utf-8")
     out = tmp_path / "out.pdn"
     result = run("convert", str(bad), "-o", str(out))
-    assert result.exit_code == 1
-    assert "unsupported notation-record version 9" in result.stderr
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"{bad}:1:1: error PDN106 cannot read {bad}: unsupported notation-record version 9 "
+        f"(this reads 1)\nnothing written to {out}: an input could not be read\n"
+    )
     assert not out.exists() and list(tmp_path.iterdir()) == [bad]
 
 
