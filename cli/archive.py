@@ -92,9 +92,7 @@ def annotate(
         try:
             return annotate_record(record, game, comments=comments, path=path)
         except ValueError as error:
-            raise typer.BadParameter(
-                f"{path}: game {record.index}: {error}", param_hint="--comments"
-            ) from None
+            fail(f"{path}: game {record.index}: {error}")
 
     try:
         status = rewrite(list(expand(paths)), edit, options, say)

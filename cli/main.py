@@ -58,7 +58,7 @@ from notation.output import atomic_output
 from notation.record.model import Record, Tag
 from notation.record.writer import write_record
 from notation.render import render_svg
-from notation.replay import main_line_positions
+from notation.replay import main_line_positions, record_notation
 from notation.report import FORMATS, REPORTERS, Summary
 from notation.rewrite import Edit, Options, RewriteError, rewrite
 from notation.sources import Found, Input, Missing, expand, read_all
@@ -478,16 +478,15 @@ def render(
         raise typer.Exit(1)
     shown = legal if ply is None else ply
     if shown > legal:
-        written = len(record.moves.plies)
-        what = f"{legal} legal" if legal < written else str(written)
-        raise typer.BadParameter(f"game {index} has {what} plies", param_hint="--ply")
+        raise typer.BadParameter(f"game {index} has {legal} legal plies", param_hint="--ply")
     last = None
     if shown:
         last = found.parse_move(positions[shown - 1], record.moves.plies[shown - 1].text)
+    notation = record_notation(found, record)
     if form == "svg":
-        picture = render_svg(found, positions[shown], last)
+        picture = render_svg(found, positions[shown], last, notation)
     else:
-        picture = found.render_text(positions[shown], last) + "\n"
+        picture = found.render_text(positions[shown], last, notation) + "\n"
     _write_text(output, picture)
     raise typer.Exit(status)
 

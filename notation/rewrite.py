@@ -27,7 +27,14 @@ from pathlib import Path
 from notation import diagnostics as codes
 from notation.convert import KEPT_MARK
 from notation.diagnostics import Diagnostic, Severity
-from notation.output import OutputError, Sink, atomic_output, check_target, spooled_stdout
+from notation.output import (
+    OutputError,
+    Sink,
+    atomic_output,
+    check_target,
+    display,
+    spooled_stdout,
+)
 from notation.record.jsonform import FORMAT, VERSION, record_to_dict
 from notation.record.model import Comment, Record
 from notation.record.writer import write_record
@@ -85,7 +92,9 @@ def rewrite(
             if run.writable():
                 run.writer.finish()
             else:
-                say(run.nothing_written(str(options.output or "standard output")))
+                if run.writer.count:
+                    where = display(options.output) if options.output else "standard output"
+                    say(f"nothing written to {where}: " + run.why_not(run.broken))
                 run.writer.sink.abandon()
     return run.status
 
@@ -143,12 +152,13 @@ class _Run:
         """Whether what was made may be written: no unread input, no error unless kept."""
         return self.status < 2 and (self.broken == 0 or self.options.keep_broken)
 
-    def nothing_written(self, where: str) -> str:
-        if self.status >= 2:
-            return f"nothing written to {where}: an input could not be read"
-        games = f"{self.broken} game{'s' if self.broken != 1 else ''}"
+    def why_not(self, broken: int) -> str:
+        """Why output was not written, when ``broken`` games could not be written whole."""
+        if not broken:
+            return "an input could not be read"
+        games = f"{broken} game{'s' if broken != 1 else ''}"
         return (
-            f"nothing written to {where}: {games} could not be written whole "
+            f"{games} could not be written whole "
             "(--keep-broken writes them with their text kept in comments)"
         )
 
@@ -230,7 +240,7 @@ class _InPlace:
             run.broken > self.broken and not run.options.keep_broken
         )
         if failed:
-            run.say(f"{self.name}: not rewritten, it could not be written whole")
+            run.say(f"{self.name}: not rewritten: " + run.why_not(run.broken - self.broken))
         elif self.lossy:
             run.say(f"{self.name}: not rewritten, it holds bytes that could not be decoded")
             run.status = 2

@@ -8,7 +8,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-import cli.archive
+import notation.rewrite
 from cli.archive import annotate
 from notation.annotate import annotate_record
 from notation.games.registry import get_game
@@ -36,7 +36,7 @@ CASES = [
     ("samples/brazilian/endgames.pdn", (), "annotate-brazilian-endgames.pdn", 0),
     (
         "samples/brazilian/broken/majority-ignored.pdn",
-        ("--comments", "position"),
+        ("--comments", "position", "--keep-broken"),
         "annotate-brazilian-majority-ignored-position.pdn",
         1,
     ),
@@ -69,7 +69,7 @@ def test_annotating_an_annotated_record_changes_nothing(
 
 
 def test_the_first_illegal_move_is_reported_and_commented_after_the_ply_before() -> None:
-    result = run("samples/brazilian/broken/majority-ignored.pdn")
+    result = run("samples/brazilian/broken/majority-ignored.pdn", "--keep-broken")
     assert result.exit_code == 1
     assert result.stderr == (
         "samples/brazilian/broken/majority-ignored.pdn:14:1: error BR205 illegal move 21x14 "
@@ -128,7 +128,7 @@ def test_scores_for_a_game_without_scores_is_a_usage_error() -> None:
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == (
-        "samples/brazilian/endgames.pdn: game 1: Brazilian draughts keeps no score: "
+        "notation: samples/brazilian/endgames.pdn: game 1: Brazilian draughts keeps no score: "
         "there are no scores to comment\n"
     )
 
@@ -146,7 +146,8 @@ def test_usage_errors_exit_two() -> None:
     missing = run("no-such-file.pdn")
     assert missing.exit_code == 2
     assert missing.stderr == (
-        "no-such-file.pdn:1:1: error PDN106 cannot read no-such-file.pdn: no such file\n"
+        "no-such-file.pdn:1:1: error PDN106 cannot read no-such-file.pdn: "
+        "no such file or directory\n"
     )
 
 
@@ -197,7 +198,7 @@ def test_an_error_while_writing_in_place_leaves_the_file_untouched(
         written.append(write_record(record))
         return written[-1]
 
-    monkeypatch.setattr(cli.archive, "write_record", failing)
+    monkeypatch.setattr(notation.rewrite, "write_record", failing)
     result = run(str(target), "--in-place")
     assert isinstance(result.exception, RuntimeError)
     assert target.read_bytes() == original
@@ -211,8 +212,8 @@ def test_a_record_with_a_syntax_error_is_not_rewritten_in_place(tmp_path: Path) 
     result = run(str(target), "--in-place")
     assert result.exit_code == 1
     assert result.stderr.splitlines()[-1] == (
-        f"{target}: not rewritten: game 2 has a syntax error, and the record could not be "
-        "written back whole"
+        f"{target}: not rewritten: 1 game could not be written whole (--keep-broken writes "
+        "them with their text kept in comments)"
     )
     assert target.read_bytes() == original
     assert [p.name for p in tmp_path.iterdir()] == ["broken.pdn"]
