@@ -14,6 +14,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import errno
+import hashlib
 import os
 import secrets
 import shutil
@@ -29,6 +30,7 @@ __all__ = [
     "atomic_output",
     "check_target",
     "display",
+    "file_hash",
     "spooled_stdout",
     "write_target",
 ]
@@ -90,6 +92,8 @@ class Sink:
         self.encoding = encoding
         self.written = 0
         """Bytes written so far."""
+        self.hash = hashlib.sha256()
+        """The hash of the bytes written so far."""
         self.abandoned = False
         """Set by :meth:`abandon`: the output is not to be committed."""
 
@@ -111,6 +115,7 @@ class Sink:
         except OSError as error:
             raise OutputError(f"cannot write {self._name}: {_reason(error)}") from None
         self.written += len(data)
+        self.hash.update(data)
         return len(text)
 
 
@@ -218,6 +223,19 @@ def spooled_stdout(encoding: str = "utf-8") -> Iterator[Sink]:
             # The reader went away (``| head``): what it did not read is not wanted.
             with contextlib.suppress(OSError):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def file_hash(path: Path) -> bytes | None:
+    """The SHA-256 digest of a file's bytes (``None`` when it cannot be read), to tell
+    whether an output would change it."""
+    digest = hashlib.sha256()
+    try:
+        with path.open("rb") as stream:
+            while block := stream.read(1 << 20):
+                digest.update(block)
+    except OSError:
+        return None
+    return digest.digest()
 
 
 def _reason(error: OSError) -> str:

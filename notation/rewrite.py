@@ -33,10 +33,11 @@ from notation.output import (
     atomic_output,
     check_target,
     display,
+    file_hash,
     spooled_stdout,
 )
 from notation.record.jsonform import FORMAT, VERSION, record_to_dict
-from notation.record.model import Comment, Record
+from notation.record.model import RESULTS, Comment, Record
 from notation.record.writer import write_record
 from notation.sources import Found, Input, Missing, read_all
 
@@ -188,7 +189,6 @@ class _Run:
     def record(self, found: Found, here: _InPlace | None) -> None:
         """Edit and write one record."""
         record = found.record
-        before = write_record(record) if here is not None else ""
         problems = [*record.diagnostics, *self.edit(found)]
         failed = any(p.severity is Severity.ERROR for p in problems)
         for problem in _unique(problems):
@@ -201,7 +201,6 @@ class _Run:
         assert writer is not None
         writer.record(record)
         if here is not None:
-            here.changed = here.changed or write_record(record) != before
             here.lossy = here.lossy or "\ufffd" in (record.text or "")
 
 
@@ -215,17 +214,17 @@ def _unique(problems: list[Diagnostic]) -> Iterator[Diagnostic]:
 
 class _InPlace:
     """Rewriting one input file over itself: opened at its first record, committed at its
-    end only when everything read from it succeeded and something changed."""
+    end only when everything read from it succeeded and its bytes change."""
 
     def __init__(self, run: _Run, first: Found) -> None:
         self.run = run
         self.name = first.input.name
         self.status = run.status
         self.broken = run.broken
-        self.changed = False
         self.lossy = False
         path = first.input.path
         assert path is not None
+        self.path = path
         encoding, mark = _file_encoding(path, first.source.encoding)
         self.stack = contextlib.ExitStack()
         sink = self.stack.enter_context(atomic_output(path, encoding=encoding))
@@ -244,10 +243,11 @@ class _InPlace:
         elif self.lossy:
             run.say(f"{self.name}: not rewritten, it holds bytes that could not be decoded")
             run.status = 2
-        if failed or self.lossy or not self.changed:
-            self.writer.sink.abandon()
-        else:
+        if not failed and not self.lossy:
             self.writer.finish()
+        sink = self.writer.sink
+        if failed or self.lossy or sink.hash.digest() == file_hash(self.path):
+            sink.abandon()
         self.stack.close()
 
 
@@ -298,35 +298,46 @@ _JSON_TAIL = "\n ]\n}\n"
 
 
 def _keep_text(record: Record) -> None:
-    """Make a record that failed writable whole: the text from its first syntax error on,
-    verbatim in ``;`` comments after what was read, marked by a brace comment."""
-    syntax = [d for d in record.diagnostics if d.severity is Severity.ERROR]
-    if not syntax or record.text is None:
+    """Make a record that could not be read whole writable with nothing lost: each malformed
+    tag line, and the text from the first other syntax error on, kept verbatim in ``;``
+    comments (before the moves, and after what was read), each after a ``;`` comment that
+    says why (line comments hold braces and brackets as they are)."""
+    errors = sorted(
+        (d for d in record.diagnostics if d.severity is Severity.ERROR),
+        key=lambda d: (d.line, d.column),
+    )
+    if not errors or record.text is None:
         return
-    first = min(syntax, key=lambda d: (d.line, d.column))
-    tail = _text_from(record.text, record.pos.line, first.line, first.column)
-    result = _final_result(tail)
-    if result is not None:
-        tail = tail[: tail.rstrip().rfind(result)]
-    target = record.moves.plies[-1].comments if record.moves.plies else record.moves.comments
-    target.append(Comment(f"{KEPT_MARK}: {first.code} {_one_line(first.message)}"))
-    target.extend(Comment(" " + line, "line") for line in tail.rstrip().split("\n"))
-    record.result = result or record.tag("Result") or "*"
+    lines = record.text.split("\n")
+    first_line = record.pos.line
+    head: list[Comment] = []
+    for error in (d for d in errors if d.code == codes.BAD_TAG):
+        head.append(Comment(f" {KEPT_MARK}: {error.code} {error.message}", "line"))
+        head.append(Comment(" " + lines[error.line - first_line].strip(), "line"))
+    record.moves.comments[:0] = head
+    rest = [d for d in errors if d.code != codes.BAD_TAG]
+    if rest:
+        first = rest[0]
+        tail = _text_from(lines, first.line - first_line, first.column)
+        result = _final_result(tail)
+        if result is not None:
+            tail = tail[: tail.rstrip().rfind(result)]
+        plies = record.moves.plies
+        target = plies[-1].comments if plies else record.moves.comments
+        target.append(Comment(f" {KEPT_MARK}: {first.code} {first.message}", "line"))
+        target.extend(Comment(" " + line, "line") for line in tail.rstrip().split("\n") if line)
+        record.result = result or record.result or record.tag("Result") or "*"
     record.diagnostics.clear()
 
 
-def _text_from(text: str, first_line: int, line: int, column: int) -> str:
-    lines = text.split("\n")
-    at = max(0, line - first_line)
-    return "\n".join([lines[at][column - 1 :], *lines[at + 1 :]]) if at < len(lines) else ""
+def _text_from(lines: list[str], at: int, column: int) -> str:
+    """The text from line ``at`` (0-based), column ``column`` (1-based), to the end."""
+    if not 0 <= at < len(lines):
+        return ""
+    return "\n".join([lines[at][column - 1 :], *lines[at + 1 :]])
 
 
 def _final_result(tail: str) -> str | None:
+    """The result token that ends ``tail``, if one does."""
     words = tail.split()
-    if words and words[-1] in ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"):
-        return words[-1]
-    return None
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.replace("{", "(").replace("}", ")").split())
+    return words[-1] if words and words[-1] in RESULTS else None

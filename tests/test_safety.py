@@ -91,8 +91,8 @@ def test_keep_broken_keeps_the_text_from_the_error_on_in_comments(tmp_path: Path
     assert result.exit_code == 1
     assert result.stdout == (
         '[GameType "26"]\n[Result "*"]\n\n'
-        "1. 22-17 11-15 2. 23-19\n{notation: kept as written from here: PDN101 unexpected '##' "
-        "in movetext}\n; ## 9-13 {kept} 3. 24-20\n*\n"
+        "1. 22-17 11-15 2. 23-19\n; notation: kept as written from here: PDN101 unexpected '##' "
+        "in movetext\n; ## 9-13 {kept} 3. 24-20\n*\n"
     )
     again = list(read_records(iter([result.stdout])))
     assert [d.code for d in again[0].diagnostics] == []
@@ -342,3 +342,44 @@ def test_progress_on_a_terminal_never_takes_a_redirected_report(tmp_path: Path) 
     assert child.returncode == 0
     data = json.loads(report.read_text())
     assert data["summary"]["games"] == 3000
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            '[GameType "26"]\n[Event "cut]\n\n1. 22-17 11-15 *\n',
+            '[GameType "26"]\n\n; notation: kept as written from here: PDN105 malformed tag '
+            "pair '[Event \"cut]'\n; [Event \"cut]\n1. 22-17 11-15 *\n",
+        ),
+        (
+            '[GameType "26"]\n\n1. 22-17 {never closed 11-15 *\n',
+            '[GameType "26"]\n\n1. 22-17\n; notation: kept as written from here: PDN102 '
+            "comment '{' is never closed\n; {never closed 11-15\n*\n",
+        ),
+        (
+            '[GameType "26"]\n[Result "1-0"]\n\n1. 22-17 11-15\n\n' + GOOD,
+            '[GameType "26"]\n[Result "1-0"]\n\n1. 22-17 11-15\n; notation: kept as written '
+            "from here: PDN101 missing result: the game ends without a result before the next "
+            "game's tags\n1-0\n\n" + GOOD,
+        ),
+    ],
+)
+def test_keep_broken_loses_nothing_of_any_syntax_error(
+    tmp_path: Path, text: str, kept: str
+) -> None:
+    source = archive(tmp_path, text)
+    result = run("convert", str(source), "--keep-broken")
+    assert result.exit_code == 1
+    assert result.stdout == kept
+    assert all(not r.diagnostics for r in read_records(iter([result.stdout])))
+
+
+def test_in_place_rewrites_a_file_whose_bytes_change_only(tmp_path: Path) -> None:
+    source = archive(tmp_path, GOOD.replace("\n\n1.", "\n\n1.  "))
+    result = run("convert", "--in-place", str(source))
+    assert result.exit_code == 0
+    assert source.read_text() == GOOD
+    inode = source.stat().st_ino
+    assert run("convert", "--in-place", str(source)).exit_code == 0
+    assert source.stat().st_ino == inode
