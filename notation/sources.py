@@ -66,6 +66,7 @@ _NEEDS_BOM = {
     "utf-16": (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE),
     "utf-32": (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE),
 }
+_TAG_START = re.compile(TAG_AHEAD)
 _WORD = re.compile(r"[^\W\d_]+")
 _PATTERN = re.compile(r"[*?[]")
 _READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error)
@@ -652,42 +653,115 @@ def _why(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-_BOUNDARY = re.compile(
-    rf'^(?!%)[^\n{{}}();"\[]*{RESULT_AT}[^\S\n]*\n(?:[^\S\n]*\n)*(?={TAG_AHEAD})',
-    re.MULTILINE,
-)
-"""The end of a game where the reader surely starts the next one: a line of movetext free of
-comments, variations, quotes and tags that ends with a result, then blank lines, then a
-line that begins with a tag pair. Whatever came before in the game, that tag line starts
-a new game (after movetext or inside an unclosed comment), and the game before ends with
-a result either way, so reading the pieces apart gives the same records."""
+_TAG_PAIR = r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"(?:[^"\\\n]|\\.)*"[ \t]*\]'
+_TAGS_ONLY = re.compile(rf"(?:{_TAG_PAIR})+[^\S\n]*")
+"""A line of tag pairs and nothing else."""
+_PLAIN_LINE = re.compile(r'(?!%)(?:[^\n{}();"\[]|\{[^{}\n]*\})*')
+"""A line the reader reads the same way in any game that is outside comments and
+variations: movetext and comments closed on the line, no variation, quote, ``;``
+comment, tag or ``%`` escape."""
+_COMMENT = re.compile(r"\{[^{}\n]*\}")
+_RESULT_END = re.compile(rf"{RESULT_AT}\s*$")
+_MOVES_FIRST = re.compile(r"[ \t]*[0-9A-Za-z]")
+"""A line that starts with movetext: outside a comment, it holds movetext."""
+_STRICT_RESULT = re.compile(rf'(?!%)[^\n{{}}();"\[]*{RESULT_AT}[^\S\n]*')
+"""A line of movetext free of comments, variations, quotes and tags that ends with a
+result: whatever state the reader is in before it, the game ends with a result after it."""
+
+
+class _Cuts:
+    """Where :func:`split_games` may cut: before a line where the reader surely starts a
+    new game, the game before having ended with a result.
+
+    The splitter follows the reader while it is sure of its state (between games, or in a
+    game of plain lines, tag lines and blank lines: outside comments and variations). Then
+    a cut comes before a tag line or a line with movetext that follows a line whose
+    movetext ends with a result. A line it cannot read with certainty (a comment or
+    variation left open, a quote, ``;`` or ``%``) leaves it unsure until the next tag
+    line that follows a :data:`_STRICT_RESULT` line (blank lines between): that tag line
+    starts a new game whether the reader is inside a comment or not, after a result.
+    """
+
+    __slots__ = ("content", "ended", "strict", "sure")
+
+    def __init__(self) -> None:
+        self.sure = True
+        self.content = False
+        self.ended = False
+        self.strict = False
+
+    def before(self, line: str) -> bool:
+        """Read ``line`` (without its newline); True when a piece may end before it."""
+        if not line.strip():
+            return False
+        if not self.sure:
+            cut = self.strict and _TAG_START.match(line) is not None
+            self.strict = _STRICT_RESULT.fullmatch(line) is not None
+            if not cut:
+                return False
+            self.sure = True
+            self.content = self.ended = False
+            self._sure(line)
+            return True
+        cut = self.ended and (_TAG_START.match(line) is not None or self._moves(line))
+        if cut:
+            self.content = self.ended = False
+        self._sure(line)
+        return cut
+
+    def _moves(self, line: str) -> bool:
+        """Whether ``line`` holds movetext outside comments (the state being sure)."""
+        if _MOVES_FIRST.match(line):
+            return True
+        if _PLAIN_LINE.fullmatch(line) is None:
+            return False
+        return bool(_COMMENT.sub(" ", line).strip())
+
+    def _sure(self, line: str) -> None:
+        """Follow the reader over ``line`` while sure of its state."""
+        self.strict = _STRICT_RESULT.fullmatch(line) is not None
+        if _TAGS_ONLY.fullmatch(line):
+            self.content = self.content and not self.ended
+            return
+        if _PLAIN_LINE.fullmatch(line) is None:
+            self.sure = False
+            return
+        outside = _COMMENT.sub(" ", line) if "{" in line else line
+        if outside.strip():
+            self.content = True
+            self.ended = _RESULT_END.search(outside) is not None
 
 
 def split_games(chunks: Iterable[str], games: int) -> Iterator[tuple[int, str]]:
     """Cut text into pieces of about ``games`` games each, as (first line, text).
 
-    Pieces end only at a :data:`_BOUNDARY`, so each holds whole games and the reader
-    reads each piece into the same records (shifted by the lines and games before it)
-    as it reads the whole text.
+    Pieces end only where :class:`_Cuts` is sure the reader starts a new game after one
+    that ended with a result, so each piece holds whole games and the reader reads each
+    piece into the same records (shifted by the lines and games before it) as it reads
+    the whole text. Pieces are made as the text is read.
     """
     pending: list[str] = []
     count = 0
     line = 1
     carry = ""
+    cuts = _Cuts()
     for chunk in chunks:
         text = carry + chunk
-        cut = text.rfind("\n") + 1
-        carry, text = text[cut:], text[:cut]
-        at = 0
-        for m in _BOUNDARY.finditer(text):
-            count += 1
-            if count >= games:
-                pending.append(text[at : m.end()])
-                piece = "".join(pending)
-                yield line, piece
-                line += piece.count("\n")
-                pending, at, count = [], m.end(), 0
-        pending.append(text[at:])
+        end = text.rfind("\n") + 1
+        carry, text = text[end:], text[:end]
+        at = start = 0
+        while at < len(text):
+            stop = text.index("\n", at) + 1
+            if cuts.before(text[at : stop - 1]):
+                count += 1
+                if count >= games:
+                    pending.append(text[start:at])
+                    piece = "".join(pending)
+                    yield line, piece
+                    line += piece.count("\n")
+                    pending, start, count = [], at, 0
+            at = stop
+        pending.append(text[start:])
     pending.append(carry)
     piece = "".join(pending)
     if piece:

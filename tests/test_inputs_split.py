@@ -1,0 +1,163 @@
+"""``split_games``: pieces of whole games, also for archives without tags or with comments
+after their results; each piece read apart gives the records of the whole."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation.batch import GameResult, validate_inputs
+from notation.record.model import Record
+from notation.record.reader import read_records
+from notation.sources import Input, split_games
+
+ROOT = Path(__file__).resolve().parents[1]
+TAGLESS = "1. 22-18 11-15 2. 18x11 8x15 1-0\n\n1. 21-17 9-13 *\n1. 23-19 12-16 0-1\n"
+COMMENTED = (
+    '[GameType "26"]\n1. 22-18 11-15 1-0 {White resigns? no: Black}\n\n'
+    '[GameType "26"]\n1. 21-17 {a quiet start} 9-13 * {adjourned}\n'
+    '[GameType "26"]\n1. 23-19 12-16 0-1\n'
+)
+
+
+def _pieces(text: str, games: int = 1) -> list[tuple[int, str]]:
+    pieces = list(split_games([text[:7], text[7:30], text[30:]], games))
+    assert "".join(p for _, p in pieces) == text
+    return pieces
+
+
+def _apart(pieces: list[tuple[int, str]]) -> list[Record]:
+    """The records of each piece read alone, placed in the whole text."""
+    records: list[Record] = []
+    for line, piece in pieces:
+        for record in read_records(("\n" * (line - 1) + piece,)):
+            record.index += len(records) - record.index + 1
+            record.diagnostics = [
+                dataclasses.replace(d, game=record.index) for d in record.diagnostics
+            ]
+            records.append(record)
+    return records
+
+
+def _same_apart_as_whole(text: str, games: int = 1) -> int:
+    """Check the proof obligation of ``split_games``; the number of pieces."""
+    pieces = _pieces(text, games)
+    whole = list(read_records((text,)))
+    for record in whole:
+        record.diagnostics = [dataclasses.replace(d, game=record.index) for d in record.diagnostics]
+    assert _apart(pieces) == whole
+    return len(pieces)
+
+
+def test_an_archive_without_tags_is_cut_before_each_game_that_follows_a_result() -> None:
+    assert _pieces(TAGLESS) == [
+        (1, "1. 22-18 11-15 2. 18x11 8x15 1-0\n\n"),
+        (3, "1. 21-17 9-13 *\n"),
+        (4, "1. 23-19 12-16 0-1\n"),
+    ]
+    assert _same_apart_as_whole(TAGLESS) == 3
+
+
+def test_an_archive_with_a_comment_after_each_result_is_cut() -> None:
+    assert _pieces(COMMENTED) == [
+        (1, '[GameType "26"]\n1. 22-18 11-15 1-0 {White resigns? no: Black}\n\n'),
+        (4, '[GameType "26"]\n1. 21-17 {a quiet start} 9-13 * {adjourned}\n'),
+        (6, '[GameType "26"]\n1. 23-19 12-16 0-1\n'),
+    ]
+    assert _same_apart_as_whole(COMMENTED) == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A result inside a comment that spans lines, then a line of moves.
+        "1. 22-18 {a long\n1. 21-17 1-0\n} 11-15 *\n1. 23-19 *\n",
+        # A result inside a variation that spans lines.
+        "1. 22-18 (1... 9-13 1-0\n1. 21-17) 11-15 *\n",
+        # A comment after the result that stays open.
+        "1. 22-18 11-15 1-0 {adjourned\n1. 21-17 *\n}\n1. 23-19 *\n",
+        # Escape and ; comment lines.
+        "1. 22-18 1-0\n%1. 21-17 *\n1. 23-19 ; 1-0\n1. 24-20 *\n",
+    ],
+)
+def test_cuts_never_change_what_the_reader_reads(text: str) -> None:
+    _same_apart_as_whole(text)
+
+
+def test_after_an_unsure_game_cuts_resume_at_the_next_tags() -> None:
+    text = '1. 22-18 {open\n\n1. 21-17 *\n\n[GameType "26"]\n1. 22-18 *\n1. 21-17 *\n1. 23-19 *\n'
+    assert [line for line, _ in _pieces(text)] == [1, 5, 7, 8]
+    assert _same_apart_as_whole(text) == 4
+
+
+LINES = [
+    '[GameType "26"]',
+    '[Event "x"] [Site "y"]',
+    "1. 22-18 11-15",
+    "2. 18x11 8x15 1-0",
+    "1-0",
+    "0-1 {done}",
+    "*",
+    "{a comment}",
+    "{an open comment",
+    "} closed 1-0",
+    "1. 22-18 (11-15",
+    "1/2-1/2)",
+    "%escape 1-0",
+    "; line comment",
+    "1. 22-18 ; 1-0",
+    '"quoted 1-0',
+    "",
+    "   ",
+    '0-1[Event "z"]',
+    "[Broken",
+    "{[%fen W:W1:B2]} 1-0",
+    "1. 22-18 {x} 11-15 {y} 1-0 {z}",
+    "1. 22-18! (!?) 11-15?? 1-0",
+    '  [Event "indented"]',
+    "12... 11-15 *",
+]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(LINES), max_size=30), st.integers(1, 3))
+def test_any_mix_of_lines_reads_the_same_apart_as_whole(lines: list[str], games: int) -> None:
+    _same_apart_as_whole("\n".join(lines) + "\n", games)
+
+
+def test_pieces_come_as_the_text_is_read() -> None:
+    taken = 0
+
+    def chunks() -> Iterator[str]:
+        nonlocal taken
+        for _ in range(10**6):
+            taken += 1
+            yield TAGLESS * 100
+
+    first = next(split_games(chunks(), 500))
+    assert (first[0], first[1].count("\n")) == (1, 667)
+    assert taken <= 3
+
+
+def test_a_tagless_archive_validates_the_same_in_pieces(tmp_path: Path) -> None:
+    games = (ROOT / "samples" / "brazilian" / "endgames.pdn").read_text("utf-8")
+    tagless = "".join(line for line in games.splitlines(keepends=True) if not line.startswith("["))
+    path = tmp_path / "tagless.pdn"
+    path.write_text(tagless * 5, encoding="utf-8")
+    assert _same_apart_as_whole(tagless * 5) == 20
+
+    def events(jobs: int) -> list[object]:
+        found = validate_inputs([Input("t", path)], game="brazilian", jobs=jobs, piece_games=1)
+        return [
+            (e.index, e.line, e.plies, e.diagnostics) if isinstance(e, GameResult) else e
+            for e in found
+        ]
+
+    serial = events(1)
+    assert len(serial) == 21
+    assert events(2) == serial
