@@ -19,7 +19,9 @@ RECORDS = sorted(SAMPLES.glob("*/broken/*.pdn")) + sorted(SAMPLES.glob("*/*.pdn"
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_annotate_returns_the_validators_diagnostics(path: Path) -> None:
     name = str(path.relative_to(SAMPLES))
-    for record, again in zip(read_records(path, path=name), read_records(path, path=name)):
+    for record, again in zip(
+        read_records(path, path=name), read_records(path, path=name), strict=True
+    ):
         game = resolve_game(record.tag_dict())
         if not isinstance(game, Game):
             continue
