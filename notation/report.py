@@ -12,6 +12,7 @@ documents each format and the JSON schema.
 from __future__ import annotations
 
 import json
+import os
 import re
 import urllib.parse
 import xml.etree.ElementTree as ET
@@ -21,6 +22,7 @@ from typing import Any, Protocol
 
 from notation.batch import FileResult, GameResult
 from notation.diagnostics import CODES, Code, Diagnostic, Severity
+from notation.sources import display_name
 
 REPORT_FORMAT = "notation-report"
 """The ``format`` field of a JSON report."""
@@ -32,6 +34,7 @@ REPORT_VERSION = 1
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTICE: "note"}
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -72,11 +75,29 @@ class Summary:
         }
 
 
+class _Utf8:
+    """Writes to ``out`` only text that UTF-8 can hold: a surrogate escape (a byte of a
+    file name that is not UTF-8) is written as a backslash escape, itself escaped in
+    JSON text (``\\\\xff``), so every report is valid UTF-8."""
+
+    def __init__(self, out: Writer, json_text: bool) -> None:
+        self.out = out
+        self.prefix = "\\" if json_text else ""
+
+    def write(self, text: str) -> object:
+        if _SURROGATE.search(text) is not None:
+            text = _SURROGATE.sub(lambda m: self.prefix + display_name(m.group()), text)
+        return self.out.write(text)
+
+
 class Reporter:
     """Writes a report to ``out``; this base writes nothing."""
 
+    json_text = False
+    """Whether the report is JSON (a backslash in a string is escaped)."""
+
     def __init__(self, out: Writer) -> None:
-        self.out = out
+        self.out: Writer = _Utf8(out, self.json_text)
 
     def game(self, result: GameResult) -> None:
         """One game's verdict (its diagnostics already filtered)."""
@@ -119,6 +140,8 @@ class TextReporter(Reporter):
 class JsonLinesReporter(Reporter):
     """One JSON object per diagnostic per line, as in the JSON report's ``diagnostics``."""
 
+    json_text = True
+
     def diagnostic(self, diagnostic: Diagnostic) -> None:
         self.out.write(json.dumps(diagnostic_dict(diagnostic), ensure_ascii=False) + "\n")
 
@@ -153,6 +176,8 @@ def escape_property(text: str) -> str:
 class JsonReporter(Reporter):
     """One JSON document: ``format``, ``version``, ``files``, ``games``, ``diagnostics``,
     ``summary``."""
+
+    json_text = True
 
     def __init__(self, out: Writer) -> None:
         super().__init__(out)
@@ -281,12 +306,15 @@ class JunitReporter(Reporter):
 
 
 def _xml(text: str) -> str:
-    """Text with the characters XML 1.0 cannot hold replaced by U+FFFD."""
-    return _XML_ILLEGAL.sub("\ufffd", text)
+    """Text with the characters XML 1.0 cannot hold replaced by U+FFFD (surrogate escapes
+    of file names shown as backslash escapes first)."""
+    return _XML_ILLEGAL.sub("\ufffd", display_name(text))
 
 
 class SarifReporter(Reporter):
     """SARIF 2.1.0: one run, one rule per diagnostic code, one result per diagnostic."""
+
+    json_text = True
 
     def __init__(self, out: Writer) -> None:
         super().__init__(out)
@@ -353,8 +381,9 @@ def _rules() -> list[Code]:
 
 
 def _uri(path: str) -> str:
-    """A relative URI reference for a path as given (``\\`` made ``/``, specials quoted)."""
-    return urllib.parse.quote(path.replace("\\", "/"))
+    """A relative URI reference for a path as given (the system's separator made ``/``,
+    specials quoted: the backslash of an escaped byte too)."""
+    return urllib.parse.quote(display_name(path).replace(os.sep, "/"))
 
 
 REPORTERS: dict[str, type[Reporter]] = {

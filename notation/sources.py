@@ -67,6 +67,7 @@ _NEEDS_BOM = {
     "utf-32": (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE),
 }
 _TAG_START = re.compile(TAG_AHEAD)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _WORD = re.compile(r"[^\W\d_]+")
 _PATTERN = re.compile(r"[*?[]")
 _READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error)
@@ -76,13 +77,32 @@ class UnreadableInput(Exception):
     """An input that cannot be read as records; the message says why."""
 
 
+def display_name(name: str) -> str:
+    """``name`` as it can be shown and written in UTF-8: the bytes of a file name that
+    are not UTF-8 (which Python holds as surrogate escapes) as backslash escapes,
+    ``b"\\xff.pdn"`` as ``\\xff.pdn``."""
+    if _SURROGATE.search(name) is None:
+        return name
+    return _SURROGATE.sub(_escaped, name)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\u{code:04x}"
+
+
 @dataclass(frozen=True, slots=True)
 class Input:
     """One input of a run: a file (``path``), or standard input (``path`` is ``None``)."""
 
     name: str
-    """The name shown in diagnostics."""
+    """The name shown in diagnostics (made safe by :func:`display_name`)."""
     path: Path | None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", display_name(self.name))
 
     @property
     def size(self) -> int | None:
@@ -103,6 +123,9 @@ class Missing:
     name: str
     reason: str
     code: str = UNREADABLE
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", display_name(self.name))
 
 
 def is_record_file(path: Path) -> bool:

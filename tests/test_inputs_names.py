@@ -1,0 +1,117 @@
+"""File names that are not UTF-8: shown with backslash escapes, every report valid UTF-8."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from notation.batch import FileResult, GameResult
+from notation.diagnostics import Diagnostic
+from notation.report import FORMATS, REPORTERS, Summary
+from notation.sources import Input, Missing, display_name, expand
+
+NOTATION = Path(sys.executable).with_name("notation")
+BROKEN = '[GameType "26"]\n1. 22-18 11-15 2. 18-19 *\n'
+NAME = os.fsdecode(b"\xff\xfe-caf\xc3\xa9.pdn")
+SHOWN = "\\xff\\xfe-café.pdn"
+
+
+def test_display_names_escape_the_bytes_that_are_not_utf8() -> None:
+    assert display_name(NAME) == SHOWN
+    assert display_name("plain-é.pdn") == "plain-é.pdn"
+    assert display_name("lone \ud800 surrogate") == "lone \\ud800 surrogate"
+    assert Input(NAME, Path(NAME)).name == SHOWN
+    assert Input(NAME, Path(NAME)).path == Path(NAME)
+    assert Missing(NAME, "no such file or directory").name == SHOWN
+
+
+def test_a_folder_holding_such_a_file_gives_its_escaped_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("d").mkdir()
+    Path("d", NAME).write_text(BROKEN, encoding="utf-8")
+    assert [(i.name, i.path) for i in expand(["d"])] == [("d/" + SHOWN, Path("d", NAME))]
+
+
+def _validate(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [str(NOTATION), "validate", *args, NAME],
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+
+
+LINE = (
+    f"{SHOWN}:2:19: error BR204 illegal move 18-19 (game 1, ply 3): a capture is available: "
+    "18x11; 18-19 is not a capture; legal: 18x11\n"
+)
+
+
+@pytest.mark.parametrize("form", FORMATS)
+def test_every_report_format_is_utf8_with_such_a_file_name(tmp_path: Path, form: str) -> None:
+    Path(tmp_path, NAME).write_text(BROKEN, encoding="utf-8")
+    done = _validate(tmp_path, "-f", form)
+    assert (done.returncode, done.stderr.decode("utf-8")) == (
+        1,
+        "1 game in 1 file: 1 error, 0 warnings, 0 notices\n",
+    )
+    report = done.stdout.decode("utf-8")
+    if form == "text":
+        assert report == LINE
+    elif form == "github":
+        assert report.startswith(f"::error file={SHOWN},line=2,col=19,title=BR204::illegal")
+    elif form == "jsonl":
+        assert json.loads(report)["path"] == SHOWN
+    elif form == "json":
+        document = json.loads(report)
+        assert [f["path"] for f in document["files"]] == [SHOWN]
+        assert [d["path"] for d in document["diagnostics"]] == [SHOWN]
+    elif form == "sarif":
+        location = json.loads(report)["runs"][0]["results"][0]["locations"][0]
+        uri = location["physicalLocation"]["artifactLocation"]["uri"]
+        assert uri == "%5Cxff%5Cxfe-caf%C3%A9.pdn"
+    else:
+        suite = ET.fromstring(report).find("testsuite")
+        assert suite is not None
+        assert suite.get("name") == SHOWN
+
+
+@pytest.mark.parametrize("form", ["text", "sarif"])
+def test_a_report_file_is_written_with_such_a_file_name(tmp_path: Path, form: str) -> None:
+    Path(tmp_path, NAME).write_text(BROKEN, encoding="utf-8")
+    done = _validate(tmp_path, "-f", form, "-o", "report.out")
+    assert (done.returncode, done.stdout) == (1, b"")
+    assert (tmp_path / "report.out").read_bytes() == _validate(tmp_path, "-f", form).stdout
+
+
+SURROGATE_PATH = os.fsdecode(b"raw-\xff.pdn")
+
+
+@pytest.mark.parametrize("form", FORMATS)
+def test_reporters_escape_names_made_elsewhere(form: str) -> None:
+    diagnostic = Diagnostic("REC206", f"bad in {SURROGATE_PATH}", 2, 3, SURROGATE_PATH, 1)
+    out = io.StringIO()
+    reporter = REPORTERS[form](out)
+    reporter.game(GameResult(SURROGATE_PATH, 1, 1, 1, "brazilian", 0, [diagnostic]))
+    reporter.file(FileResult(SURROGATE_PATH, "utf-8"))
+    summary = Summary(files=1, games=1)
+    summary.count(diagnostic)
+    reporter.finish(summary)
+    text = out.getvalue()
+    text.encode("utf-8")
+    assert "\\xff" in text
+    if form in ("json", "jsonl"):
+        document = json.loads(text.splitlines()[0] if form == "jsonl" else text)
+        diagnostics = [document] if form == "jsonl" else document["diagnostics"]
+        assert diagnostics[0]["path"] == "raw-\\xff.pdn"
+        assert diagnostics[0]["message"] == "bad in raw-\\xff.pdn"
