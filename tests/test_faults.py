@@ -1,0 +1,267 @@
+"""Faults a user meets, through the real command in a fresh process (issue 11): kills
+during ``--in-place``, a full disk, read-only folders, FIFOs, ``/dev/zero``, a gzip bomb,
+symbolic link loops, an endless line, a junk game and a 500 MB archive.
+
+Each run has a time limit, and those on hostile inputs a memory limit, so that a failure
+ends the test instead of the machine. A fresh ``python -m cli`` that validates a small
+file peaks at about 45 MiB; the memory bounds below leave room above that for the one
+game, line or piece the reader holds at a time, and none of them grows with the input.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from faultkit import (
+    CLUB,
+    MIB,
+    SAMPLES,
+    remount_read_only,
+    repeat_into,
+    run,
+    start,
+    tmpfs,
+    wait,
+    writing_into,
+)
+
+FIFTY_MB = 50 * MIB
+
+
+def digest(path: Path) -> str:
+    with path.open("rb") as stream:
+        return hashlib.file_digest(stream, "sha256").hexdigest()
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A 50 MB archive of valid Brazilian games, and its digest."""
+    path = repeat_into(tmp_path_factory.mktemp("archive") / "big.pdn", CLUB, FIFTY_MB)
+    return path, digest(path)
+
+
+# Item 2: an --in-place run killed at any moment leaves the original whole and no file.
+
+IN_PLACE = {
+    "annotate": ("annotate", "--in-place", "big.pdn"),
+    "convert": ("convert", "--in-place", "-n", "alphanumeric", "big.pdn"),
+}
+
+
+def interrupted(folder: Path, args: tuple[str, ...], sent: int, delay: float):
+    """Start ``args`` in ``folder``, wait until it has written ``delay`` seconds into its
+    temporary output, send it ``sent``; its exit status and standard error."""
+    err = folder.parent / "stderr"
+    with err.open("wb") as stream:
+        process = start(*args, cwd=folder, stdin=subprocess.DEVNULL, stderr=stream)
+        deadline = time.monotonic() + 60
+        while not writing_into(process.pid, folder, [folder / "big.pdn"]):
+            assert process.poll() is None, "the command ended before it wrote anything"
+            assert time.monotonic() < deadline, "the command wrote nothing in 60 s"
+            time.sleep(0.01)
+        time.sleep(delay)
+        assert process.poll() is None, "the command ended before it could be interrupted"
+        process.send_signal(sent)
+        status, _, _, stopped = wait(process, 30)
+    assert stopped is None
+    return status, err.read_text()
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.5, 1.5])
+@pytest.mark.parametrize("command", sorted(IN_PLACE))
+def test_kill_9_during_in_place_leaves_the_original_and_no_file(
+    tmp_path: Path, big: tuple[Path, str], command: str, delay: float
+) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    shutil.copyfile(big[0], folder / "big.pdn")
+    status, _ = interrupted(folder, IN_PLACE[command], signal.SIGKILL, delay)
+    assert status == -signal.SIGKILL
+    assert digest(folder / "big.pdn") == big[1]
+    assert os.listdir(folder) == ["big.pdn"]
+
+
+@pytest.mark.parametrize(("sent", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+@pytest.mark.parametrize("command", sorted(IN_PLACE))
+def test_term_and_interrupt_during_in_place_end_cleanly(
+    tmp_path: Path, big: tuple[Path, str], command: str, sent: int, status: int
+) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    shutil.copyfile(big[0], folder / "big.pdn")
+    ended, stderr = interrupted(folder, IN_PLACE[command], sent, 0.5)
+    assert (ended, stderr) == (status, "")
+    assert digest(folder / "big.pdn") == big[1]
+    assert os.listdir(folder) == ["big.pdn"]
+
+
+# Item 3: a full disk is one plain line, exit 2, and nothing left behind.
+
+
+@pytest.mark.parametrize("command", ["convert", "annotate"])
+def test_an_output_that_does_not_fit_is_a_plain_error_and_leaves_nothing(
+    tmp_path: Path, command: str
+) -> None:
+    repeat_into(tmp_path / "big.pdn", CLUB, 2 * MIB)
+    with tmpfs(tmp_path / "full", "1m") as full:
+        done = run(command, "big.pdn", "-o", "full/out.pdn", cwd=tmp_path, timeout=60)
+        assert (done.status, done.stderr) == (
+            2,
+            "notation: cannot write full/out.pdn: no space left on the device "
+            "(nothing was written)\n",
+        )
+        assert os.listdir(full) == []
+
+
+@pytest.mark.parametrize("args", IN_PLACE.values(), ids=sorted(IN_PLACE))
+def test_in_place_on_a_full_disk_leaves_the_original(tmp_path: Path, args: tuple[str, ...]) -> None:
+    with tmpfs(tmp_path / "full", "1m") as full:
+        # 600 KB fits, but not twice: the rewritten copy cannot be written beside it.
+        before = repeat_into(full / "big.pdn", CLUB, 600_000).read_bytes()
+        done = run(*args, cwd=full, timeout=60)
+        assert (done.status, done.stderr) == (
+            2,
+            "notation: cannot write big.pdn: no space left on the device (nothing was written)\n",
+        )
+        assert (full / "big.pdn").read_bytes() == before
+        assert os.listdir(full) == ["big.pdn"]
+
+
+# Item 4: a read-only folder refuses the output plainly and keeps what it holds.
+
+WRITERS = {
+    "convert": ("convert", "big.pdn", "-o", "ro/out.pdn"),
+    "annotate": ("annotate", "big.pdn", "-o", "ro/out.pdn"),
+    "validate": ("validate", "big.pdn", "-o", "ro/out.pdn"),
+    "render": ("render", "big.pdn", "-o", "ro/out.pdn"),
+    "new": ("new", "brazilian", "-o", "ro/out.pdn"),
+    "annotate --in-place": ("annotate", "--in-place", "ro/big.pdn"),
+    "convert --in-place": ("convert", "--in-place", "-n", "alphanumeric", "ro/big.pdn"),
+}
+
+
+@pytest.mark.parametrize("args", WRITERS.values(), ids=list(WRITERS))
+def test_a_read_only_folder_is_a_plain_error_and_nothing_changes(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    repeat_into(tmp_path / "big.pdn", CLUB, 100_000)
+    with tmpfs(tmp_path / "ro", "4m") as folder:
+        before = repeat_into(folder / "big.pdn", CLUB, 100_000).read_bytes()
+        remount_read_only(folder)
+        done = run(*args, cwd=tmp_path, timeout=60)
+        target = args[-1]
+        assert (done.status, done.stderr) == (
+            2,
+            f"notation: cannot write {target}: read-only file system\n",
+        )
+        assert (folder / "big.pdn").read_bytes() == before
+        assert os.listdir(folder) == ["big.pdn"]
+
+
+# Item 5: a FIFO named is read as a stream; one met in a folder walk is passed over.
+
+CLUB_SUMMARY = "12 games in 1 file: 0 errors, 0 warnings, 0 notices\n"
+
+
+def test_validate_reads_a_fifo_a_writer_feeds(tmp_path: Path) -> None:
+    fifo = tmp_path / "feed.pdn"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", FEED, str(CLUB), str(fifo)], stderr=subprocess.PIPE
+    )
+    try:
+        done = run("validate", "feed.pdn", cwd=tmp_path, timeout=30)
+    finally:
+        writer.kill()
+        _, problem = writer.communicate()
+    assert (done.status, done.stdout, done.stderr) == (0, b"", CLUB_SUMMARY)
+    assert (writer.returncode, problem) == (0, b"")
+
+
+FEED = "import shutil, sys; shutil.copyfileobj(open(sys.argv[1], 'rb'), open(sys.argv[2], 'wb'))"
+"""A writer process: copies the file ``argv[1]`` into the FIFO ``argv[2]``."""
+
+
+@pytest.mark.parametrize("name", ["records", "records/*.pdn", "records/**/*.pdn"])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_fifo_in_a_folder_does_not_block_the_walk(tmp_path: Path, name: str, jobs: str) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    shutil.copyfile(CLUB, folder / "club.pdn")
+    os.mkfifo(folder / "stuck.pdn")  # no writer: opening it would wait for ever
+    done = run("validate", "--jobs", jobs, name, cwd=tmp_path, timeout=30)
+    assert done.stopped is None
+    assert (done.status, done.stdout, done.stderr) == (0, b"", CLUB_SUMMARY)
+
+
+# Item 6: /dev/zero is binary: a PDN106 error within seconds, in bounded memory.
+
+BINARY = (
+    "{0}:1:1: error PDN106 cannot read {0}: a binary file (it holds NUL bytes), not a text record\n"
+)
+NO_GAME = "0 games in 1 file: 0 errors, 0 warnings, 0 notices\n"
+DEV_ZERO = Path("/dev/zero")
+ZERO = {
+    "validate": (("validate", "/dev/zero"), None, BINARY, NO_GAME),
+    "validate -": (("validate", "-"), DEV_ZERO, BINARY, NO_GAME),
+    "validate --jobs 2": (("validate", "--jobs", "2", "/dev/zero"), None, BINARY, NO_GAME),
+    "convert": (("convert", "/dev/zero"), None, "", BINARY),
+    "convert -": (("convert", "-"), DEV_ZERO, "", BINARY),
+    "convert --to json": (("convert", "--to", "json", "/dev/zero"), None, "", BINARY),
+    "annotate": (("annotate", "/dev/zero"), None, "", BINARY),
+    "render": (("render", "/dev/zero"), None, "", BINARY),
+    "render -": (("render", "-"), DEV_ZERO, "", BINARY),
+    "stats": (("stats", "/dev/zero"), None, "no records\n", BINARY),
+    "duplicates": (
+        ("duplicates", "/dev/zero"),
+        None,
+        "",
+        BINARY + "0 groups of duplicates (0 records) among 0 records\n",
+    ),
+}
+
+
+@pytest.mark.parametrize(("args", "stdin", "out", "err"), ZERO.values(), ids=list(ZERO))
+def test_dev_zero_is_a_binary_error_within_seconds(
+    tmp_path: Path, args: tuple[str, ...], stdin: Path | None, out: str, err: str
+) -> None:
+    done = run(*args, cwd=tmp_path, stdin=stdin, timeout=15, memory_mib=200)
+    name = args[-1]
+    assert done.stopped is None
+    assert (done.status, done.stdout.decode(), done.stderr) == (
+        2,
+        out.format(name),
+        err.format(name),
+    )
+    assert done.peak_mib < 200
+
+
+# Item 8: symbolic link loops end: each real file is read once, in seconds.
+
+LOOPED = "19 games in 3 files: 0 errors, 0 warnings, 0 notices\n"
+
+
+@pytest.mark.parametrize("name", ["records", "records/**/*.pdn", "records/**"])
+def test_symbolic_link_loops_read_each_real_file_once(tmp_path: Path, name: str) -> None:
+    folder = tmp_path / "records"
+    (folder / "sub").mkdir(parents=True)
+    shutil.copyfile(CLUB, folder / "a.pdn")  # 12 games
+    shutil.copyfile(SAMPLES / "keny" / "endgames.pdn", folder / "b.pdn")  # 5 games
+    shutil.copyfile(SAMPLES / "cheversi" / "annotated.pdn", folder / "sub" / "c.pdn")  # 2
+    (folder / "self").symlink_to(".")
+    (folder / "sub" / "up").symlink_to("..")
+    (folder / "sub" / "again").symlink_to("../sub")
+    done = run("validate", "--format", "json", name, cwd=tmp_path, timeout=20)
+    assert done.stopped is None
+    assert (done.status, done.stderr) == (0, LOOPED)
+    files = [entry["path"] for entry in json.loads(done.stdout)["files"]]
+    assert files == ["records/a.pdn", "records/b.pdn", "records/sub/c.pdn"]
