@@ -411,10 +411,10 @@ def _check_notation(notation: str, default: Game | None) -> None:
 
 def _no_such_notation(game: Game, notation: str, record: Record, path: str) -> Diagnostic:
     message = (
-        f"{game.title} has no notation {notation!r} (game {record.index}); "
-        f"its notations are {', '.join(game.notations)}"
+        f"{game.title} has no notation {notation!r} (game ",
+        f"); its notations are {', '.join(game.notations)}",
     )
-    return Diagnostic(codes.NOT_CONVERTED, message, *record.pos, path, record.index)
+    return Diagnostic.in_game(codes.NOT_CONVERTED, message, *record.pos, path, record.index)
 
 
 def _rewrite(paths: list[str], edit: Edit, options: Options) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable
 from pathlib import Path
@@ -9,13 +10,13 @@ from typing import Annotated, NoReturn, ParamSpec, TypeVar
 
 import typer
 
-from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic
 from notation.games.base import Game
 from notation.games.registry import GAMES, get_game
 from notation.output import OutputError, check_target
 from notation.record.model import Record
 from notation.sources import Input, Missing, codec
+from notation.validator import unsupported_game
 
 PathsArgument = Annotated[
     list[str],
@@ -156,9 +157,10 @@ def echo_problem(diagnostic: Diagnostic) -> None:
 
 
 def copied_unchanged(found: str, record: Record, path: str) -> Diagnostic:
-    """The notice for a record of a game the toolkit does not support (``found`` names it)."""
-    message = f"{found} is not supported: game {record.index} was copied unchanged"
-    return Diagnostic(codes.UNKNOWN_GAME, message, *record.pos, path, record.index)
+    """What ``validate`` says of a record of a game the toolkit does not replay (``found``
+    names it), and that the record was copied unchanged."""
+    said = unsupported_game(record, found, path)
+    return dataclasses.replace(said, message=f"{said.message}; it was copied unchanged")
 
 
 def plural(count: int, word: str) -> str:

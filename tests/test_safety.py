@@ -383,3 +383,12 @@ def test_in_place_rewrites_a_file_whose_bytes_change_only(tmp_path: Path) -> Non
     inode = source.stat().st_ino
     assert run("convert", "--in-place", str(source)).exit_code == 0
     assert source.stat().st_ino == inode
+
+
+def test_convert_says_of_an_untagged_record_what_validate_says(tmp_path: Path) -> None:
+    source = archive(tmp_path, "1. 22-17 11-15 *\n")
+    said = run("validate", str(source)).stdout.strip()
+    result = run("convert", str(source), "-n", "numeric")
+    assert result.exit_code == 0
+    assert result.stderr == said + "; it was copied unchanged\n"
+    assert result.stdout == "1. 22-17 11-15 *\n"
