@@ -2,10 +2,11 @@
 
 :func:`validate_inputs` yields, for each input in turn: the notices found opening it, one
 :class:`GameResult` per game, notices found reading further, and a :class:`FileResult`; a
-name that matches no file, or a file that cannot be read, is a PDN106 diagnostic. With
-``jobs`` above 1, files are cut into pieces of whole games (:func:`split_games`) that
-worker processes validate; the results come back in the order of a serial run, with the
-same lines, game numbers and messages.
+name that matches no file, or a file that cannot be read, is a PDN106 diagnostic, and one
+without a record a PDN108. Inputs are PDN or the toolkit's JSON form, told apart as
+:func:`notation.sources.read_all` does. With ``jobs`` above 1, PDN files are cut into
+pieces of whole games (:func:`split_games`) that worker processes validate; the results
+come back in the order of a serial run, with the same lines, game numbers and messages.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ from notation.sources import (
     Missing,
     TextSource,
     holds_game,
+    json_records,
     no_record,
+    peek_json,
     read_inputs,
     split_games,
 )
@@ -110,15 +113,26 @@ def _serial(
     keys: bool,
     allow_empty: bool,
 ) -> Iterator[Event]:
-    def contents(item: Input, source: TextSource) -> Iterator[GameResult]:
-        results = (
-            result_of(record, item.name, default, keys)
-            for record in read_records(source.chunks(), path=item.name)
-            if holds_game(record)
-        )
-        return _counted(results, source, counter)
+    def contents(item: Input, source: TextSource) -> Iterator[GameResult | Diagnostic]:
+        is_json, chunks = peek_json(item, source)
+        if is_json:
+            records: Iterable[Record | Diagnostic] = json_records(item.name, chunks)
+        else:
+            records = read_records(chunks, path=item.name)
+        return _counted(_verdicts(records, item.name, default, keys), source, counter)
 
     return read_inputs(inputs, encoding, contents, allow_empty=allow_empty)
+
+
+def _verdicts(
+    records: Iterable[Record | Diagnostic], path: str, default: Game | None, keys: bool
+) -> Iterator[GameResult | Diagnostic]:
+    """The verdict on each record, and the diagnostics met reading them, in order."""
+    for record in records:
+        if isinstance(record, Diagnostic):
+            yield record
+        elif holds_game(record):
+            yield result_of(record, path, default, keys)
 
 
 def _counted(items: Iterator[T], source: TextSource, counter: _Bytes) -> Iterator[T]:
@@ -195,7 +209,8 @@ def _parallel(
         yield done
 
     with ProcessPoolExecutor(jobs) as pool:
-        for item in _planned(inputs, encoding, piece_games, counter, allow_empty):
+        plan = _planned(inputs, game, encoding, piece_games, counter, keys, allow_empty)
+        for item in plan:
             if isinstance(item, tuple):
                 path, line, text = item
                 future = pool.submit(validate_piece, path, text, game, keys)
@@ -211,18 +226,29 @@ def _parallel(
 
 def _planned(
     inputs: Iterable[Input | Missing],
+    game: str | None,
     encoding: str | None,
     piece_games: int,
     counter: _Bytes,
+    keys: bool,
     allow_empty: bool,
 ) -> Iterator[Event | tuple[str, int, str]]:
-    """The events known without validating, and (path, first line, text) for each piece."""
+    """The events known without a worker, and (path, first line, text) for each piece.
 
-    def contents(item: Input, source: TextSource) -> Iterator[tuple[str, int, str]]:
-        pieces = (
-            (item.name, line, text) for line, text in split_games(source.chunks(), piece_games)
-        )
-        return _counted(pieces, source, counter)
+    A JSON document is not cut into pieces: its records are validated here."""
+    default = None if game is None else get_game(game)
+
+    def contents(
+        item: Input, source: TextSource
+    ) -> Iterator[GameResult | Diagnostic | tuple[str, int, str]]:
+        is_json, chunks = peek_json(item, source)
+        if is_json:
+            made: Iterator[GameResult | Diagnostic | tuple[str, int, str]] = _verdicts(
+                json_records(item.name, chunks), item.name, default, keys
+            )
+        else:
+            made = ((item.name, line, text) for line, text in split_games(chunks, piece_games))
+        return _counted(made, source, counter)
 
     return read_inputs(inputs, encoding, contents, allow_empty=allow_empty)
 

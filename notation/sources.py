@@ -546,15 +546,9 @@ def read_all(
     """
 
     def contents(item: Input, source: TextSource) -> Iterator[Found | Diagnostic]:
-        chunks = source.chunks()
-        head = ""
-        for chunk in chunks:
-            head += chunk
-            if head.strip() or len(head) >= SAMPLE:
-                break
-        text = itertools.chain((head,), chunks)
-        if _json_named(item) or _JSON_START.match(head):
-            records: Iterable[Record | Diagnostic] = _json_records(item.name, text)
+        is_json, text = peek_json(item, source)
+        if is_json:
+            records: Iterable[Record | Diagnostic] = json_records(item.name, text)
         else:
             records = read_records(text, path=item.name, keep_text=keep_text)
         for record in records:
@@ -564,6 +558,19 @@ def read_all(
                 yield Found(item, source, record)
 
     return read_inputs(inputs, encoding, contents, allow_empty=allow_empty)
+
+
+def peek_json(item: Input, source: TextSource) -> tuple[bool, Iterator[str]]:
+    """Whether ``source`` is a JSON document (a ``.json`` name, or text that starts as a
+    JSON object), and its text chunks, those looked at included."""
+    chunks = source.chunks()
+    head = ""
+    for chunk in chunks:
+        head += chunk
+        if head.strip() or len(head) >= SAMPLE:
+            break
+    is_json = _json_named(item) or _JSON_START.match(head) is not None
+    return is_json, itertools.chain((head,), chunks)
 
 
 def holds_game(record: Record) -> bool:
@@ -582,8 +589,9 @@ def _json_named(item: Input) -> bool:
     return name.endswith(".json")
 
 
-def _json_records(name: str, chunks: Iterable[str]) -> Iterator[Record | Diagnostic]:
-    """The records of a JSON document, or the PDN106 error saying why there are none."""
+def json_records(name: str, chunks: Iterable[str]) -> Iterator[Record | Diagnostic]:
+    """The records of a JSON document read whole (up to :data:`JSON_LIMIT` characters),
+    or the PDN106 error saying why there are none."""
     parts: list[str] = []
     size = 0
     for chunk in chunks:

@@ -10,7 +10,9 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from notation.batch import GameResult, validate_inputs
-from notation.sources import expand
+from notation.record.jsonform import dumps
+from notation.record.reader import read_records
+from notation.sources import FileResult, expand
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
@@ -51,3 +53,20 @@ def test_jobs_over_files_give_the_serial_output_through_the_command(archive: Pat
     assert serial.exit_code == parallel.exit_code == 2
     assert serial.stdout.count("\n") > 300
     assert (parallel.stdout, parallel.stderr) == (serial.stdout, serial.stderr)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_json_record_document_is_validated_as_the_pdn_it_holds(
+    archive: Path, tmp_path: Path, jobs: int
+) -> None:
+    broken = SAMPLES / "brazilian" / "broken"
+    pdn = [str(p) for p in sorted(broken.glob("*.pdn"))]
+    document = tmp_path / "broken.json"
+    records = [r for name in pdn for r in read_records(Path(name), path="broken.json")]
+    document.write_text(dumps(records), encoding="utf-8")
+    from_json = _events([str(document)], jobs, piece_games=1)
+    games = [e for e in from_json if isinstance(e, tuple)]
+    expected = [("broken.json", *e[1:]) for e in _events(pdn, 1) if isinstance(e, tuple)]
+    assert [g[2:6] for g in games] == [e[2:6] for e in expected]
+    assert [d.code for g in games for d in g[6]] == [d.code for e in expected for d in e[6]]
+    assert from_json[-1] == FileResult(str(document), "utf-8")
