@@ -97,9 +97,7 @@ def test_an_unreadable_subfolder_is_a_pdn106_in_walk_order(
         Missing("d/b", "permission denied"),
     ]
     found = [f.input.name if isinstance(f, Found) else f for f in read_all(expand(["d"]))]
-    assert found[2] == Diagnostic(
-        "PDN106", "cannot read d/b: permission denied", 1, 1, "d/b", None
-    )
+    assert found[2] == Diagnostic("PDN106", "cannot read d/b: permission denied", 1, 1, "d/b", None)
 
 
 def test_an_unreadable_folder_named_is_a_pdn106(monkeypatch: pytest.MonkeyPatch) -> None:
