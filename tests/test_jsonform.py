@@ -9,6 +9,7 @@ import pytest
 from notation.diagnostics import Diagnostic
 from notation.record.jsonform import FORMAT, VERSION, dumps, loads, record_from_dict, record_to_dict
 from notation.record.reader import read_string
+from notation.record.writer import write_record
 
 TEXT = '[Event "E \\"q\\""]\n% esc\n1. 22-18! $3 {c} (1. 21-17 ; line\n) 11-15 2. zz\n'
 
@@ -140,3 +141,66 @@ def test_bad_values_are_named_by_their_path():
     bad["index"] = True
     with pytest.raises(ValueError, match=r"record\.index: expected an integer"):
         record_from_dict(bad)
+
+
+def nested(levels: int) -> str:
+    """A document of one record whose variations nest ``levels`` deep."""
+    line = '{"pos": [1, 1], "comments": [], "plies": [PLY]}'
+    ply = (
+        '{"text": "22-18", "pos": [1, 1], "number": null, "suffix": "", "nags": [], '
+        '"comments": [], "variations": [INNER]}'
+    )
+    moves = line.replace("PLY", ply.replace("INNER", ""))
+    for _ in range(levels):
+        moves = line.replace("PLY", ply.replace("INNER", moves))
+    record = (
+        '{"index": 1, "pos": [1, 1], "tags": [], "moves": MOVES, "result": "*", '
+        '"result_pos": null, "trailing": [], "diagnostics": []}'
+    ).replace("MOVES", moves)
+    return f'{{"format": "notation-record", "version": 1, "records": [{record}]}}'
+
+
+def test_json_nested_deeper_than_the_reader_reads_is_refused():
+    from notation.record.grammar import MAX_DEPTH
+
+    [record] = loads(nested(MAX_DEPTH))
+    assert read_string(write_record(record))[0].diagnostics == []
+    for levels in (MAX_DEPTH + 1, 150, 200):
+        with pytest.raises(ValueError) as raised:
+            loads(nested(levels))
+        where = "document.records[0].moves" + ".plies[0].variations[0]" * MAX_DEPTH
+        assert str(raised.value) == (
+            f"{where}.plies[0].variations: variations nested more than {MAX_DEPTH} levels deep"
+        )
+    with pytest.raises(ValueError) as raised:
+        loads(nested(400))
+    assert str(raised.value) == "not JSON: nested too deeply"
+
+
+def test_json_nested_beyond_the_json_parser_is_refused():
+    with pytest.raises(ValueError) as raised:
+        loads("[" * 100_000 + "]" * 100_000)
+    assert str(raised.value) == "not JSON: nested too deeply"
+    with pytest.raises(ValueError) as raised:
+        loads('{"format": "notation-record", "version": ' + "9" * 5000 + "}")
+    assert str(raised.value).startswith("not JSON: Exceeds the limit (4300 digits)")
+
+
+def test_json_that_pdn_cannot_hold_is_refused_naming_the_game_and_the_field():
+    records = read_string('1. 22-18 *\n[Event "b"]\n1. 11-15 {c} *\n')
+    document = json.loads(dumps(records))
+    document["records"][1]["moves"]["plies"][0]["text"] = '11-15\n[Event "c"]'
+    with pytest.raises(ValueError) as raised:
+        loads(json.dumps(document))
+    assert str(raised.value) == (
+        "document.records[1].moves.plies[0].text: "
+        "'11-15\\n[Event \"c\"]' is not a move (game 2 cannot be written as PDN)"
+    )
+    document = json.loads(dumps(records))
+    document["records"][1]["moves"]["plies"][0]["comments"][0]["text"] = "a}b"
+    with pytest.raises(ValueError) as raised:
+        loads(json.dumps(document))
+    assert str(raised.value) == (
+        "document.records[1].moves.plies[0].comments[0].text: "
+        "a brace comment cannot hold a brace (game 2 cannot be written as PDN)"
+    )

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.record.grammar import parse_game
+from notation.record.jsonform import dumps, loads
 from notation.record.model import RESULTS, Comment, Line, Ply, Record, Tag
 from notation.record.reader import read_records, read_string
 from notation.record.writer import same_record, write_record, write_records
@@ -112,3 +114,74 @@ def test_no_text_makes_the_reader_raise(text):
 @given(st.binary(max_size=80))
 def test_no_bytes_make_the_reader_raise(data):
     list(read_records(io.BytesIO(data)))
+
+
+# Records with odd values here and there, many of which PDN cannot hold: write_record must
+# refuse those, and write every other one so that it reads back equal.
+TOKEN_PIECES = [*MOVES, "1-0", "1-1", "*", "x", "-", ":", "/", " ", "\n", "[", "{", ";", "9"]
+any_text = st.one_of(
+    st.text(max_size=12),
+    st.lists(st.sampled_from([*TOKEN_PIECES, *FRAGMENTS]), max_size=4).map("".join),
+)
+
+
+def mostly(usual: st.SearchStrategy, odd: st.SearchStrategy) -> st.SearchStrategy:
+    """``usual`` values, and now and then an ``odd`` one."""
+    return st.integers(0, 24).flatmap(lambda n: odd if n == 0 else usual)
+
+
+any_comments = st.lists(
+    mostly(comments, st.builds(Comment, any_text, st.sampled_from(["brace", "line", "escape"]))),
+    max_size=2,
+)
+
+
+def any_lines(depth: int) -> st.SearchStrategy[Line]:
+    variations = st.just([]) if depth == 0 else st.lists(any_lines(depth - 1), max_size=2)
+    plies = st.builds(
+        Ply,
+        mostly(st.sampled_from(MOVES), st.one_of(st.sampled_from(TOKEN_PIECES), any_text)),
+        number=mostly(numbers, any_text),
+        suffix=mostly(st.sampled_from(SUFFIXES), any_text),
+        nags=st.lists(mostly(st.integers(0, 300), st.integers()), max_size=2),
+        comments=any_comments,
+        variations=variations,
+    )
+    return st.builds(Line, plies=st.lists(plies, max_size=5), comments=any_comments)
+
+
+any_records = st.builds(
+    Record,
+    tags=st.lists(st.builds(Tag, mostly(names, any_text), mostly(one_line, any_text)), max_size=3),
+    moves=any_lines(2),
+    result=mostly(st.one_of(st.none(), st.sampled_from(RESULTS)), any_text),
+    trailing=st.one_of(st.just([]), any_comments),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(any_records)
+def test_any_record_write_accepts_reads_back_equal(record):
+    try:
+        text = write_record(record)
+    except ValueError as error:
+        assert str(error).startswith("game 1: ")
+        return
+    [again] = read_string(text)
+    assert again.diagnostics == [], text
+    assert same_record(again, record), text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(any_records, min_size=1, max_size=3))
+def test_any_json_that_loads_accepts_writes_pdn_that_reads_back_the_same(batch):
+    document = json.loads(dumps(batch))
+    try:
+        loaded = loads(json.dumps(document))
+    except ValueError as error:
+        assert str(error).startswith("document.records[")
+        return
+    for record in loaded:
+        [again] = read_string(write_record(record))
+        assert again.diagnostics == []
+        assert same_record(again, record)

@@ -123,16 +123,87 @@ def test_same_record_ignores_positions_but_not_content():
     assert not same_record(a, d)
 
 
+def deep(levels: int) -> Line:
+    line = Line(plies=[Ply("11-15")])
+    for _ in range(levels):
+        line = Line(plies=[Ply("22-18", variations=[line])])
+    return line
+
+
 @pytest.mark.parametrize(
-    "record",
+    ("record", "message"),
     [
-        Record(tags=[Tag("Bad name", "x")]),
-        Record(tags=[Tag("Event", "two\nlines")]),
-        Record(moves=Line(comments=[Comment("a } b")])),
-        Record(moves=Line(comments=[Comment("a\nb", "line")])),
-        Record(moves=Line(comments=[Comment("a\nb", "escape")])),
+        (Record(tags=[Tag("Bad name", "x")]), "tags[0].name: 'Bad name' is not a tag name"),
+        (
+            Record(tags=[Tag("Event", "x"), Tag("Site", "two\nlines")]),
+            "tags[1].value: a tag value cannot hold a line break",
+        ),
+        (
+            Record(moves=Line(comments=[Comment("a } b")])),
+            "moves.comments[0].text: a brace comment cannot hold a brace",
+        ),
+        (
+            Record(moves=Line(comments=[Comment("a\n [Event")])),
+            "moves.comments[0].text: a line of a brace comment cannot start with '['",
+        ),
+        (
+            Record(moves=Line(comments=[Comment("a\rb")])),
+            "moves.comments[0].text: a comment cannot hold a carriage return",
+        ),
+        (
+            Record(moves=Line(comments=[Comment("a\nb", "line")])),
+            "moves.comments[0].text: a line comment cannot hold a line break",
+        ),
+        (
+            Record(moves=Line(comments=[Comment("a\nb", "escape")])),
+            "moves.comments[0].text: an escape comment cannot hold a line break",
+        ),
+        (
+            Record(moves=Line(plies=[Ply("22-18"), Ply('11-15\n[Event "x"]')])),
+            "moves.plies[1].text: '11-15\\n[Event \"x\"]' is not a move",
+        ),
+        (Record(moves=Line(plies=[Ply("1- 6")])), "moves.plies[0].text: '1- 6' is not a move"),
+        (
+            Record(moves=Line(plies=[Ply("1-0")]), result="1-0"),
+            "moves.plies[0].text: '1-0' would read as a result",
+        ),
+        (
+            Record(moves=Line(plies=[Ply("22-18", suffix="+")])),
+            "moves.plies[0].suffix: '+' is not a move-strength suffix",
+        ),
+        (
+            Record(moves=Line(plies=[Ply("22-18", number="1")])),
+            "moves.plies[0].number: '1' is not a move number",
+        ),
+        (
+            Record(moves=Line(plies=[Ply("22-18", number="1.  ...")])),
+            "moves.plies[0].number: '1.  ...' is not a move number",
+        ),
+        (
+            Record(moves=Line(plies=[Ply("22-18", nags=[3, -1])])),
+            "moves.plies[0].nags[1]: -1 is not a NAG (0 to 999999)",
+        ),
+        (
+            Record(moves=Line(plies=[Ply("22-18", variations=[Line(plies=[Ply("x")])])])),
+            "moves.plies[0].variations[0].plies[0].text: 'x' is not a move",
+        ),
+        (Record(moves=deep(101)), "moves: variations nested more than 100 levels deep"),
+        (Record(result="2-1"), "result: '2-1' is not a result"),
+        (
+            Record(moves=Line(plies=[Ply("22-18")]), trailing=[Comment("x")]),
+            "trailing: comments after the result need a result",
+        ),
+        (Record(index=7), "the record is empty: it would write no text"),
     ],
 )
-def test_unwritable_content_is_refused(record):
-    with pytest.raises(ValueError):
+def test_unwritable_content_is_refused(record, message):
+    with pytest.raises(ValueError) as raised:
         write_record(record)
+    assert str(raised.value) == f"game {record.index}: {message}"
+
+
+def test_the_deepest_nesting_the_reader_reads_is_written():
+    record = Record(moves=deep(100), result="*")
+    [again] = read_string(write_record(record))
+    assert again.diagnostics == []
+    assert same_record(again, record)

@@ -94,6 +94,8 @@ _PLY = rf"(?:({_NUMBER})\s*+|)(?!{_RESULT})({MOVE_PATTERN})({_SUFFIX}){_END}\s*+
 """One ply and the blanks after it; the groups are the move number (or ``None``), the
 move and the strength suffix (maybe ``""``). A result is never a ply, though every result
 but ``*`` is also a move token."""
+PLY_TOKEN = re.compile(_PLY)
+"""One ply (number, move, suffix) and the blanks after it, as the grammar lexes it."""
 _BLANKS = re.compile(r"\s*+")
 _TAIL = re.compile(rf"(?:(?:({_RESULT})|\*)\s*+)?+\Z")
 _LEXED = attrgetter("lastindex")

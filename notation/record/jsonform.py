@@ -18,7 +18,10 @@ The document written by :func:`dumps` (version 1)::
                   "legal": [str, ...]}
 
 Every key is written; :func:`record_from_dict` requires every key and checks every type,
-raising :class:`ValueError` with the path of the first bad value.
+raising :class:`ValueError` with the path of the first bad value. It also refuses what
+the PDN reader would refuse (variations nested more than ``MAX_DEPTH`` levels deep, a ply
+text that is not one move, ...), so that every record it returns writes to PDN that
+reads back equal.
 """
 
 from __future__ import annotations
@@ -28,7 +31,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from notation.diagnostics import CODES, Diagnostic
+from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Comment, Line, Ply, Record, SourcePos, Tag
+from notation.record.writer import why_unwritable
 
 FORMAT = "notation-record"
 VERSION = 1
@@ -162,11 +167,15 @@ def _read_comment(r: _Reader) -> Comment:
     return Comment(f["text"].text(), kind, f["pos"].position())  # type: ignore[arg-type]
 
 
-def _read_line(r: _Reader) -> Line:
+def _read_line(r: _Reader, depth: int = 0) -> Line:
     f = r.object(("pos", "comments", "plies"))
     plies = []
     for p in f["plies"].items():
         g = p.object(("text", "pos", "number", "suffix", "nags", "comments", "variations"))
+        variations = g["variations"].items()
+        if variations and depth >= MAX_DEPTH:
+            where = g["variations"].where
+            raise ValueError(f"{where}: variations nested more than {MAX_DEPTH} levels deep")
         plies.append(
             Ply(
                 g["text"].text(),
@@ -175,7 +184,7 @@ def _read_line(r: _Reader) -> Line:
                 g["suffix"].text(),
                 [n.number() for n in g["nags"].items()],
                 [_read_comment(c) for c in g["comments"].items()],
-                [_read_line(v) for v in g["variations"].items()],
+                [_read_line(v, depth + 1) for v in variations],
             )
         )
     return Line(plies, [_read_comment(c) for c in f["comments"].items()], f["pos"].position())
@@ -207,7 +216,7 @@ def _read_record(r: _Reader) -> Record:
     for t in f["tags"].items():
         g = t.object(("name", "value", "pos"))
         tags.append(Tag(g["name"].text(), g["value"].text(), g["pos"].position()))
-    return Record(
+    record = Record(
         tags=tags,
         moves=_read_line(f["moves"]),
         result=f["result"].string(optional=True),
@@ -217,10 +226,18 @@ def _read_record(r: _Reader) -> Record:
         index=f["index"].number(),
         diagnostics=[_read_diagnostic(d) for d in f["diagnostics"].items()],
     )
+    problem = why_unwritable(record)
+    if problem is not None:
+        field, why = problem
+        where = f"{r.where}.{field}" if field else r.where
+        raise ValueError(f"{where}: {why} (game {record.index} cannot be written as PDN)")
+    return record
 
 
 def record_from_dict(d: dict[str, Any]) -> Record:
-    """The record of a RECORD dict; :class:`ValueError` names the first bad value."""
+    """The record of a RECORD dict; :class:`ValueError` names the first bad value, or the
+    first field that PDN cannot hold (what loads always writes back to PDN that reads
+    back equal)."""
     return _read_record(_Reader(d, "record"))
 
 
@@ -238,7 +255,9 @@ def loads(text: str) -> list[Record]:
     """The records of a JSON document written by :func:`dumps`.
 
     Raises :class:`ValueError` with a clear message for text that is not JSON, not this
-    format, another version, or holds a value of the wrong shape.
+    format, another version, holds a value of the wrong shape, variations nested more
+    than :data:`~notation.record.grammar.MAX_DEPTH` levels deep, or a record that PDN
+    cannot hold (:func:`~notation.record.writer.why_unwritable`).
     """
     try:
         document = json.loads(text)
@@ -246,6 +265,11 @@ def loads(text: str) -> list[Record]:
         raise ValueError(
             f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
         ) from None
+    except RecursionError:
+        raise ValueError("not JSON: nested too deeply") from None
+    except ValueError as error:
+        # Python's limit on the digits of an integer.
+        raise ValueError(f"not JSON: {error}") from None
     if not isinstance(document, dict):
         raise ValueError(f"expected a {FORMAT!r} JSON object, got {type(document).__name__}")
     if document.get("format") != FORMAT:

@@ -20,14 +20,122 @@ import re
 from collections.abc import Iterable
 from typing import TextIO
 
-from notation.record.model import Comment, Line, Ply, Record
-from notation.record.reader import TAG_AHEAD
+from notation.record.grammar import MAX_DEPTH, MAX_NAG, MOVE_TOKEN, PLY_TOKEN
+from notation.record.model import RESULTS, Comment, Line, Ply, Record
 
 WIDTH = 79
 """Longest output line (a single longer token gets a line of its own)."""
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_TAG_LINE = re.compile(rf"\n{TAG_AHEAD}")
+_BLANK = re.compile(r"\s")
+
+
+_NUMBER = re.compile(r"[0-9]+\.(?:\.\.\.?| \.\.\.)?")
+"""A move number as the reader keeps it: ``12.``, ``12...``, ``12....``, ``12. ...``."""
+_SUFFIX = re.compile(r"(?:[!?]+|\([!?]+\))?")
+_BRACE_TAG = re.compile(r"\n[ \t]*\[")
+
+
+def _comment_problem(comment: Comment) -> str | None:
+    """Why ``comment`` cannot be written so that it reads back the same, if it cannot."""
+    text = comment.text
+    if "\r" in text:
+        return "a comment cannot hold a carriage return"
+    if comment.kind == "brace":
+        if "{" in text or "}" in text:
+            return "a brace comment cannot hold a brace"
+        if _BRACE_TAG.search(text):
+            return "a line of a brace comment cannot start with '['"
+        return None
+    if "\n" in text:
+        article = "an" if comment.kind == "escape" else "a"
+        return f"{article} {comment.kind} comment cannot hold a line break"
+    return None
+
+
+def _comments_problem(comments: list[Comment], where: str) -> tuple[str, str] | None:
+    for i, comment in enumerate(comments):
+        problem = _comment_problem(comment)
+        if problem is not None:
+            return f"{where}[{i}].text", problem
+    return None
+
+
+def _depth(line: Line) -> int:
+    """How deep the variations of ``line`` nest (0 for none)."""
+    deepest = 0
+    stack = [(line, 0)]
+    while stack:
+        line, depth = stack.pop()
+        deepest = max(deepest, depth)
+        for ply in line.plies:
+            stack.extend((variation, depth + 1) for variation in ply._variations or ())
+    return deepest
+
+
+def _ply_problem(ply: Ply) -> tuple[str, str] | None:
+    """The field of ``ply`` that would not read back the same, and why."""
+    text, suffix = ply.text, ply.suffix
+    if ply.number is not None and not _NUMBER.fullmatch(ply.number):
+        return "number", f"{ply.number!r} is not a move number"
+    if not isinstance(text, str) or not MOVE_TOKEN.fullmatch(text) or _BLANK.search(text):
+        return "text", f"{text!r} is not a move"
+    if not isinstance(suffix, str) or not _SUFFIX.fullmatch(suffix):
+        return "suffix", f"{suffix!r} is not a move-strength suffix"
+    m = PLY_TOKEN.fullmatch(f"{text}{suffix}")
+    if m is None or m.group(2) != text:
+        return "text", f"{text!r} would read as a result"
+    for i, nag in enumerate(ply._nags or ()):
+        if not isinstance(nag, int) or isinstance(nag, bool) or not 0 <= nag <= MAX_NAG:
+            return f"nags[{i}]", f"{nag!r} is not a NAG (0 to {MAX_NAG})"
+    return None
+
+
+def _line_problem(line: Line, where: str) -> tuple[str, str] | None:
+    """The first field of ``line`` (named from ``where``) that would not read back the
+    same, and why."""
+    problem = _comments_problem(line.comments, f"{where}.comments")
+    if problem is not None:
+        return problem
+    for i, ply in enumerate(line.plies):
+        at = f"{where}.plies[{i}]"
+        found = _ply_problem(ply)
+        if found is not None:
+            return f"{at}.{found[0]}", found[1]
+        problem = _comments_problem(ply._comments or [], f"{at}.comments")
+        if problem is not None:
+            return problem
+        for j, variation in enumerate(ply._variations or ()):
+            problem = _line_problem(variation, f"{at}.variations[{j}]")
+            if problem is not None:
+                return problem
+    return None
+
+
+def why_unwritable(record: Record) -> tuple[str, str] | None:
+    """The first field of ``record`` that PDN text cannot hold so that it reads back the
+    same, and why (the field as a path such as ``moves.plies[3].text``, ``""`` for the
+    record as a whole); ``None`` when :func:`write_record` writes it faithfully."""
+    for i, tag in enumerate(record.tags):
+        if not isinstance(tag.name, str) or not _NAME.fullmatch(tag.name):
+            return f"tags[{i}].name", f"{tag.name!r} is not a tag name"
+        if not isinstance(tag.value, str) or "\n" in tag.value or "\r" in tag.value:
+            return f"tags[{i}].value", "a tag value cannot hold a line break"
+    if _depth(record.moves) > MAX_DEPTH:
+        return "moves", f"variations nested more than {MAX_DEPTH} levels deep"
+    problem = _line_problem(record.moves, "moves")
+    if problem is not None:
+        return problem
+    if record.result is not None and record.result not in RESULTS:
+        return "result", f"{record.result!r} is not a result"
+    if record.trailing and record.result is None:
+        return "trailing", "comments after the result need a result"
+    problem = _comments_problem(record.trailing, "trailing")
+    if problem is not None:
+        return problem
+    if not (record.tags or record.moves.plies or record.moves.comments or record.result):
+        return "", "the record is empty: it would write no text"
+    return None
 
 
 class _Out:
@@ -59,21 +167,10 @@ class _Out:
             self.column = 0
 
     def comment(self, comment: Comment) -> None:
-        """Write a comment of any kind; refuse a text its kind cannot hold."""
-        if "\r" in comment.text:
-            raise ValueError(f"a comment cannot hold a carriage return: {comment.text!r}")
+        """Write a comment of any kind."""
         if comment.kind == "brace":
-            if "{" in comment.text or "}" in comment.text:
-                raise ValueError(f"a brace comment cannot hold braces: {comment.text!r}")
-            if _TAG_LINE.search(comment.text):
-                raise ValueError(
-                    f"a brace comment line cannot start like a tag pair: {comment.text!r}"
-                )
             self.token("{" + comment.text + "}")
-            return
-        if "\n" in comment.text:
-            raise ValueError(f"a {comment.kind} comment cannot hold a newline: {comment.text!r}")
-        if comment.kind == "line":
+        elif comment.kind == "line":
             self.token(";" + comment.text)
             self.newline()
         else:
@@ -104,24 +201,25 @@ class _Out:
 
 def _escape(value: str) -> str:
     """A tag value with ``\\`` and ``"`` escaped."""
-    if "\n" in value or "\r" in value:
-        raise ValueError(f"a tag value cannot hold a line break: {value!r}")
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def write_record(record: Record) -> str:
-    """The canonical text of one record, ending with a newline.
+    """The canonical text of one record, ending with a newline: reading it gives back an
+    equal record (:func:`same_record`).
 
-    Raises :class:`ValueError` for what would not read back: a line break in a tag value
-    or in a ``;``/``%`` comment, a carriage return in any comment, a brace inside a brace
-    comment or a line of it that starts like a tag pair (the reader takes that for the
-    next game), a bad tag name.
+    Raises :class:`ValueError` naming the game and the field, for a record that PDN text
+    cannot hold so (see :func:`why_unwritable`): a line break in a tag value or in a
+    ``;``/``%`` comment, a carriage return in any comment, a brace inside a brace comment
+    or a line of it that starts with ``[`` (the reader may take it for the next game), a
+    ply text that is not one move token, a bad number, suffix, NAG, result or tag name,
+    variations nested deeper than the reader reads, an empty record.
     """
-    head = []
-    for tag in record.tags:
-        if not _NAME.fullmatch(tag.name):
-            raise ValueError(f"not a tag name: {tag.name!r}")
-        head.append(f'[{tag.name} "{_escape(tag.value)}"]\n')
+    problem = why_unwritable(record)
+    if problem is not None:
+        field, why = problem
+        raise ValueError(f"game {record.index}: {field + ': ' if field else ''}{why}")
+    head = [f'[{tag.name} "{_escape(tag.value)}"]\n' for tag in record.tags]
     out = _Out()
     out.line(record.moves)
     if record.result is not None:
