@@ -1,0 +1,256 @@
+"""Mutated samples through every command that reads records (issue 11): byte flips,
+deletions, duplicated lines, truncation, inserted junk, unicode and huge numbers, glued
+games. Whatever the damage, a command never raises (no traceback), exits 0, 1 or 2, and
+writes an output file only when it succeeded (or, with ``--keep-broken``, when only
+records were broken); an input is never changed unless the run succeeded.
+
+The mutations run in-process through Typer's test runner, for speed; a few go through
+the real command in a fresh process.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from faultkit import SAMPLES, run
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner, Result
+
+from cli.main import app
+from notation.games.registry import GAMES
+
+FILES = sorted(SAMPLES.glob("**/*.pdn"))
+"""Every sample record, broken ones included."""
+
+runner = CliRunner()
+
+JUNK = [
+    b"{",
+    b"}",
+    b"(",
+    b")",
+    b"[",
+    b'"',
+    b"%",
+    b";",
+    b"*",
+    b"1-0",
+    b"1/2-1/2",
+    b"$",
+    b"$9999999999",
+    b"\n\n",
+    b"\r",
+    b"\t",
+    b"\xef\xbb\xbf",
+    b"\xff\xfe",
+    b"\x1f\x8b",
+    b"\xe9",
+    "²³¹".encode(),
+    "Gérard Жуков 王".encode(),
+    b"9" * 5000,
+    b"28x91",
+    b"28x19x 13x22",
+    b'[Event "glued"]\n',
+    b'[FEN "W:W' + b"9" * 4400 + b':B1"]\n',
+    b'[Rules "\xc2\xb2"]\n',
+    b'\n[GameType "26"]\n[Result "0-1"]\n\n1. 22-17 1/2-1/2\n',
+]
+"""Fragments that have broken readers before: delimiters, results, byte order marks,
+compression magic, encodings, numbers past Python's int-string limit, bad moves."""
+
+
+def _flip(draw: st.DrawFn, data: bytes) -> bytes:
+    at = draw(st.integers(0, max(len(data) - 1, 0)))
+    bit = draw(st.integers(1, 255))
+    return data[:at] + bytes([data[at] ^ bit]) + data[at + 1 :] if data else data
+
+
+def _delete(draw: st.DrawFn, data: bytes) -> bytes:
+    at = draw(st.integers(0, len(data)))
+    return data[:at] + data[at + draw(st.integers(1, 400)) :]
+
+
+def _duplicate_line(draw: st.DrawFn, data: bytes) -> bytes:
+    lines = data.split(b"\n")
+    at = draw(st.integers(0, len(lines) - 1))
+    lines[at:at] = [lines[at]] * draw(st.integers(1, 3))
+    return b"\n".join(lines)
+
+
+def _truncate(draw: st.DrawFn, data: bytes) -> bytes:
+    return data[: draw(st.integers(0, len(data)))]
+
+
+def _insert(draw: st.DrawFn, data: bytes) -> bytes:
+    at = draw(st.integers(0, len(data)))
+    junk = draw(
+        st.one_of(
+            st.sampled_from(JUNK),
+            st.binary(min_size=1, max_size=24),
+            st.text(min_size=1, max_size=12).map(str.encode),
+        )
+    )
+    return data[:at] + junk + data[at:]
+
+
+def _glue(draw: st.DrawFn, data: bytes) -> bytes:
+    other = draw(st.sampled_from(FILES)).read_bytes()
+    # Without the blank line between them, or cut into the middle of the other's text.
+    return data.rstrip(b"\n") + b"\n" + other[draw(st.integers(0, len(other) // 2)) :]
+
+
+MUTATIONS: list[Callable[[st.DrawFn, bytes], bytes]] = [
+    _flip,
+    _delete,
+    _duplicate_line,
+    _truncate,
+    _insert,
+    _glue,
+]
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> tuple[Path, bytes]:
+    """A sample file and its bytes after one to four mutations."""
+    path = draw(st.sampled_from(FILES))
+    data = path.read_bytes()
+    for _ in range(draw(st.integers(1, 4))):
+        data = draw(st.sampled_from(MUTATIONS))(draw, data)
+    return path, data
+
+
+def notation_of(sample: Path) -> str:
+    """A notation of the sample's game (of Brazilian draughts for other games)."""
+    folder = sample.relative_to(SAMPLES).parts[0]
+    game = GAMES.get(folder, GAMES["brazilian"])
+    return game.notations[-1]
+
+
+COMMANDS: dict[str, Callable[[Path], list[str]]] = {
+    "validate": lambda s: ["validate", "IN"],
+    "validate --jobs 2": lambda s: ["validate", "--jobs", "2", "IN"],
+    "convert": lambda s: ["convert", "IN"],
+    "convert --to json": lambda s: ["convert", "--to", "json", "IN"],
+    "convert -n": lambda s: ["convert", "-n", notation_of(s), "IN"],
+    "annotate": lambda s: ["annotate", "IN"],
+    "render": lambda s: ["render", "IN"],
+    "render --index 2 --format svg": lambda s: ["render", "--index", "2", "-f", "svg", "IN"],
+    "stats": lambda s: ["stats", "IN"],
+    "duplicates": lambda s: ["duplicates", "IN"],
+}
+"""The commands that read records, ``IN`` standing for the mutated file."""
+
+WRITERS: dict[str, Callable[[Path], list[str]]] = {
+    "convert -o": lambda s: ["convert", "IN", "-o", "OUT"],
+    "convert --to json -o": lambda s: ["convert", "--to", "json", "IN", "-o", "OUT"],
+    "convert -n -o": lambda s: ["convert", "-n", notation_of(s), "IN", "-o", "OUT"],
+    "convert -n --keep-broken -o": lambda s: [
+        "convert",
+        "-n",
+        notation_of(s),
+        "--keep-broken",
+        "IN",
+        "-o",
+        "OUT",
+    ],
+    "annotate -o": lambda s: ["annotate", "IN", "-o", "OUT"],
+    "annotate --keep-broken -o": lambda s: ["annotate", "--keep-broken", "IN", "-o", "OUT"],
+    "annotate --in-place": lambda s: ["annotate", "--in-place", "IN"],
+    "convert -n --in-place": lambda s: ["convert", "-n", notation_of(s), "--in-place", "IN"],
+}
+"""The commands that write records: ``OUT`` is their output file."""
+
+
+def invoke(args: list[str]) -> Result:
+    """Run the command in-process; a Python exception in it fails the test with its
+    traceback."""
+    result = runner.invoke(app, args)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(
+            f"notation {' '.join(args)} raised:\n"
+            + "".join(traceback.format_exception(result.exception))
+        )
+    return result
+
+
+def fill(args: list[str], folder: Path) -> list[str]:
+    names = {"IN": str(folder / "game.pdn"), "OUT": str(folder / "out.pdn")}
+    return [names.get(arg, arg) for arg in args]
+
+
+def fuzz_settings(examples: int) -> settings:
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+@fuzz_settings(60)
+@given(case=mutated())
+def test_a_mutated_record_never_crashes_a_reading_command(
+    command: str, case: tuple[Path, bytes]
+) -> None:
+    sample, data = case
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        (folder / "game.pdn").write_bytes(data)
+        result = invoke(fill(COMMANDS[command](sample), folder))
+        assert result.exit_code in (0, 1, 2)
+        assert "Traceback" not in result.stderr
+        assert (folder / "game.pdn").read_bytes() == data
+        assert os.listdir(folder) == ["game.pdn"]
+
+
+def check_written(args: list[str], status: int, folder: Path, data: bytes) -> None:
+    """The output exists exactly when the run succeeded (or kept its broken records), and
+    the input changed only when it was rewritten in place by a run that succeeded."""
+    assert status in (0, 1, 2)
+    succeeded = status == 0 or (status == 1 and "--keep-broken" in args)
+    if "--in-place" in args:
+        assert os.listdir(folder) == ["game.pdn"]
+        if status != 0:
+            assert (folder / "game.pdn").read_bytes() == data
+        return
+    named = any(arg.endswith("out.pdn") for arg in args)
+    written = ["out.pdn"] if named and succeeded else []
+    assert sorted(os.listdir(folder)) == ["game.pdn", *written]
+    assert (folder / "game.pdn").read_bytes() == data
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+@fuzz_settings(60)
+@given(case=mutated())
+def test_a_mutated_record_is_written_only_when_the_command_succeeded(
+    command: str, case: tuple[Path, bytes]
+) -> None:
+    sample, data = case
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        (folder / "game.pdn").write_bytes(data)
+        args = fill(WRITERS[command](sample), folder)
+        result = invoke(args)
+        assert "Traceback" not in result.stderr
+        check_written(args, result.exit_code, folder, data)
+
+
+@fuzz_settings(8)
+@given(case=mutated(), command=st.sampled_from(sorted(COMMANDS | WRITERS)))
+def test_a_mutated_record_through_the_real_command(case: tuple[Path, bytes], command: str) -> None:
+    sample, data = case
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        (folder / "game.pdn").write_bytes(data)
+        args = (COMMANDS | WRITERS)[command](sample)
+        args = [{"IN": "game.pdn", "OUT": "out.pdn"}.get(arg, arg) for arg in args]
+        done = run(*args, cwd=folder, timeout=60)
+        assert done.stopped is None
+        assert "Traceback" not in done.stderr
+        check_written(fill(args, folder), done.status, folder, data)
