@@ -82,13 +82,18 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 class Sink:
-    """Where a command's output text goes: encoded as it is written, and write errors
-    (a full disk, an unencodable character) raised as :class:`OutputError`."""
+    """Where a command's output text goes: encoded and buffered as it is written, and
+    write errors (a full disk, an unencodable character) raised as :class:`OutputError`.
+    What is still buffered when the output is given up is dropped, never written."""
+
+    BUFFER = 1 << 20
+    """Bytes held before they are written out."""
 
     def __init__(self, stream: IO[bytes], name: str, encoding: str) -> None:
         self._stream = stream
         self._name = name
         self._encoder = codecs.getincrementalencoder(encoding)()
+        self._pending = bytearray()
         self.encoding = encoding
         self.written = 0
         """Bytes written so far."""
@@ -110,13 +115,23 @@ class Sink:
                 f"cannot write {self._name}: {error.object[error.start : error.end]!r} "
                 f"cannot be written in {self.encoding}"
             ) from None
-        try:
-            self._stream.write(data)
-        except OSError as error:
-            raise OutputError(f"cannot write {self._name}: {_reason(error)}") from None
+        self._pending += data
         self.written += len(data)
         self.hash.update(data)
+        if len(self._pending) >= self.BUFFER:
+            self.flush()
         return len(text)
+
+    def flush(self) -> None:
+        """Write out what is buffered."""
+        data, self._pending = bytes(self._pending), bytearray()
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[self._stream.write(view) or 0 :]
+            self._stream.flush()
+        except OSError as error:
+            raise OutputError(f"cannot write {self._name}: {_reason(error)}") from None
 
 
 @contextlib.contextmanager
@@ -140,13 +155,13 @@ def atomic_output(
     except OSError as error:
         raise OutputError(f"cannot write {shown}: {_reason(error)}") from None
     try:
-        with os.fdopen(temp.fd, "wb", closefd=False) as stream:
+        with os.fdopen(temp.fd, "wb", buffering=0, closefd=False) as stream:
             sink = Sink(stream, shown, encoding)
             yield sink
             if sink.abandoned:
                 return
+            sink.flush()
             try:
-                stream.flush()
                 os.fsync(temp.fd)
                 if model is not None:
                     shutil.copymode(model, temp.path)
@@ -214,6 +229,7 @@ def spooled_stdout(encoding: str = "utf-8") -> Iterator[Sink]:
         yield sink
         if sink.abandoned:
             return
+        sink.flush()
         spool.seek(0)
         out = sys.stdout.buffer
         try:
