@@ -251,6 +251,9 @@ TRICKY = [
     # escape lines, line comments, quotes, a lone tag line and a malformed one
     '% note\n[Event "a"]\n; remark\n1. 22-18 "x" *\n[Event "b"]\n[Bad\n1. 2-7 *\n[Only "tags"]\n',
     '   [Event "a"]   \n\n\n  1. 22-18   \n  11-15 1/2-1/2  \n\n  [Event "b"]\n%x\n*',
+    # tags alone before the next game's tags, after a blank line or repeating a name
+    '[Event "a"]\n[Site "s"]\n\n[Event "b"]\n1. 22-18 *\n[Event "c"]\n[Event "d"]\n1. 11-15 *\n',
+    '[Event "a"]\n[Site "ab\n[Event "b"]\n1. 22-18 *\n[Event "c"]\n\n[Site "d"]\n1. 11-15 *\n',
 ]
 
 
@@ -274,6 +277,43 @@ def test_plain_games_take_the_fast_path():
     text = '[Event "a"]\n[Site "b"]\n\n1. 22-18 11-15\n2. 6-11 11-1\n2. 5-10 1-0 \n\n[Event "b"]\n'
     m = reader._PLAIN_GAME.match(text)
     assert m is not None and m.end() == text.index('[Event "b"]')
-    assert m.group(1) == "2. 5-10 1-0 \n\n"
+    assert m.group(1) == '[Event "a"]\n[Site "b"]\n'
+    assert m.group(2) == "2. 5-10 1-0 \n\n"
     assert reader._PLAIN_GAME.match(text.replace("11-15\n", "11-15 1-0\n")) is None
     assert reader._PLAIN_GAME.match(text.replace("11-15", "{x}")) is None
+
+
+def test_a_game_of_tags_alone_keeps_its_tags_from_the_next_game():
+    text = '[Event "a"]\n[GameType "26"]\n\n[Event "b"]\n[GameType "30"]\n1. 22-18 *\n'
+    first, second = read_string(text)
+    assert [(t.name, t.value, t.pos) for t in first.tags] == [
+        ("Event", "a", SourcePos(1, 1)),
+        ("GameType", "26", SourcePos(2, 1)),
+    ]
+    assert (first.moves.plies, first.diagnostics) == ([], [])
+    assert [(t.name, t.value) for t in second.tags] == [("Event", "b"), ("GameType", "30")]
+    assert second.pos == SourcePos(4, 1)
+    assert moves(second) == ["22-18"]
+
+
+def test_a_repeated_tag_name_starts_the_next_game_even_without_a_blank_line():
+    text = '[Event "a"]\n[GameType "26"]\n[Event "b"]\n[GameType "30"]\n1. 22-18 *\n'
+    first, second = read_string(text)
+    assert [t.value for t in first.tags] == ["a", "26"]
+    assert [t.value for t in second.tags] == ["b", "30"]
+    assert moves(second) == ["22-18"]
+
+
+def test_a_tag_cut_mid_value_is_reported_and_the_next_game_keeps_its_tags():
+    text = '[Event "a"]\n[Site "abc\n[Event "b"]\n[GameType "26"]\n1. 22-18 *\n'
+    first, second = read_string(text, path="c.pdn")
+    assert [d.format() for d in first.diagnostics] == [
+        "c.pdn:2:1: error PDN105 malformed tag pair '[Site \"abc'"
+    ]
+    assert [t.value for t in first.tags] == ["a"]
+    assert [(t.name, t.value) for t in second.tags] == [("Event", "b"), ("GameType", "26")]
+    assert (moves(second), second.diagnostics) == (["22-18"], [])
+    blank = '[Event "a"]\n[Site "abc\n\n[White "b"]\n[GameType "26"]\n1. 22-18 *\n'
+    first, second = read_string(blank, path="c.pdn")
+    assert [t.value for t in first.tags] == ["a"]
+    assert [t.value for t in second.tags] == ["b", "26"]

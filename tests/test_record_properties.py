@@ -59,7 +59,14 @@ def lines(depth: int) -> st.SearchStrategy[Line]:
 @st.composite
 def records(draw, *, separable: bool = False) -> Record:
     """A record; ``separable`` ones (tags and a result) can follow one another in a file."""
-    tags = draw(st.lists(st.builds(Tag, names, one_line), min_size=separable, max_size=4))
+    tags = draw(
+        st.lists(
+            st.builds(Tag, names, one_line),
+            min_size=separable,
+            max_size=4,
+            unique_by=lambda tag: tag.name,
+        )
+    )
     moves = draw(lines(2))
     results = st.sampled_from(RESULTS)
     result = draw(results if separable else st.one_of(st.none(), results))

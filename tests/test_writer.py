@@ -135,6 +135,11 @@ def deep(levels: int) -> Line:
     [
         (Record(tags=[Tag("Bad name", "x")]), "tags[0].name: 'Bad name' is not a tag name"),
         (
+            Record(tags=[Tag("Event", "x"), Tag("Site", "y"), Tag("Event", "z")]),
+            "tags[2].name: 'Event' repeats the name of tags[0] (the reader starts the next game "
+            "there)",
+        ),
+        (
             Record(tags=[Tag("Event", "x"), Tag("Site", "two\nlines")]),
             "tags[1].value: a tag value cannot hold a line break",
         ),

@@ -57,10 +57,14 @@ _STRUCT = re.compile(r'\{[^}\n]*\}|\{|\}|\([!?]+\)|[();\[]|"(?:[^"\\\n]|\\.)*"?'
 _RESULT_END = re.compile(rf"{RESULT_AT}\s*$")
 
 
+_TAG_NAME = re.compile(r"[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
+_TAG_NAMES = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
+
+
 class _Scan:
     """The line scanner's view of the game being collected."""
 
-    __slots__ = ("brace", "column", "content", "depth", "ended", "line", "lines")
+    __slots__ = ("brace", "column", "content", "depth", "ended", "gap", "line", "lines", "names")
 
     def __init__(self, line: int, column: int) -> None:
         self.lines: list[str] = []
@@ -70,6 +74,19 @@ class _Scan:
         self.depth = 0
         self.content = False
         self.ended = False
+        self.names: set[str] = set()
+        """The names of the tag pairs read so far (cut ones included)."""
+        self.gap = False
+        """A blank line came after the tag pairs, before any movetext."""
+
+    def next_game(self, text: str, at: int) -> bool:
+        """Whether the line at ``at`` of ``text`` starts the next game: a line that begins
+        with a tag pair does, after movetext, inside an unclosed comment, after a blank
+        line that follows the tags, or when it repeats the name of a tag read before."""
+        m = _TAG_NAME.match(text, at)
+        if m is None:
+            return False
+        return self.brace or self.content or self.ended or self.gap or m.group(1) in self.names
 
     def analyse(self, segment: str) -> tuple[bool, bool, int | None]:
         """Scan one line (or the rest of one) and update the brace and paren state.
@@ -143,17 +160,25 @@ _BLANKS = r"(?:[^\S\n]*+\n)*+"
 _MOVES = r'(?>[^\S\n]*+[^\s{}();"\[%](?:[^\n{}();"\[]*[^\s{}();"\[]|))'
 _NO_RESULT = r"(?<!\*)(?<![\s%\].](?:1-0|0-1|2-0|0-2|1-1|0-0))(?<![\s%\].]1/2-1/2)"
 _PLAIN = (
-    rf"{_TAG_LINE}(?:{_TAG_LINE}|[^\S\n]*+\n)*+(?=[^\S\n]*[^\s{{}}();\"\[%])"
+    rf"((?:{_TAG_LINE})++){_BLANKS}(?=[^\S\n]*[^\s{{}}();\"\[%])"
     rf"(?:{_MOVES}{_NO_RESULT}[^\S\n]*+\n{_BLANKS})*+({_MOVES}[^\S\n]*+\n{_BLANKS})?"
 )
 _PLAIN_GAME = re.compile(rf"{_PLAIN}(?={TAG_AHEAD})")
 _PLAIN_LAST = re.compile(rf"{_PLAIN}(?={TAG_AHEAD}|\Z)")
 _PLAIN_START = re.compile(_PLAIN)
 """A plain game: tag lines, then lines of movetext free of comments, variations, quotes
-and tags, cut by the next line that starts with a tag pair. Only its last movetext line
-may end with a result (group 1 is that line), as ``_RESULT_END`` reads results: were an
+and tags, cut by the next line that starts with a tag pair (group 1 is its tag lines, with
+no blank line between them, and group 2 its last movetext line). Only its last movetext line
+may end with a result, as ``_RESULT_END`` reads results: were an
 earlier line to end with one, the line scan would start a game on the next line. The
 line scan reads a plain game as one game, so it is taken whole."""
+
+
+def _distinct_names(tags: str) -> bool:
+    """True when no two tag pairs of ``tags`` have the same name (a repeated name starts
+    the next game)."""
+    names = _TAG_NAMES.findall(tags)
+    return len(set(names)) == len(names)
 
 
 def _chunks(source: Source) -> Iterator[str]:
@@ -255,21 +280,17 @@ def read_records(source: Source, *, path: str = "-", keep_text: bool = False) ->
             continue
         if at >= len(text):
             break
-        if (
-            scan is not None
-            and (scan.brace or scan.content or scan.ended)
-            and _TAG_START.match(text, at)
-        ):
+        if scan is not None and scan.next_game(text, at):
             index += 1
             yield _finish(scan, index, path, keep_text, missing=not scan.brace and not scan.ended)
             scan = None
         if scan is None:
             m = (_PLAIN_LAST if final else _PLAIN_GAME).match(text, at)
-            if m is not None:
+            if m is not None and _distinct_names(m.group(1)):
                 stop = m.end()
                 index += 1
                 game = text[at:stop]
-                missing = m.start(1) < 0 and stop < len(text)
+                missing = m.start(2) < 0 and stop < len(text)
                 yield _finish_text(game, number, 1, index, path, keep_text, missing=missing)
                 number += game.count("\n")
                 at = stop
@@ -309,6 +330,10 @@ def read_records(source: Source, *, path: str = "-", keep_text: bool = False) ->
             if content:
                 scan.content = True
                 scan.ended = ends
+            elif scan.names and not segment.strip():
+                scan.gap = True
+            elif not scan.brace and _TAG_START.match(segment):
+                scan.names.update(_TAG_NAMES.findall(segment))
             if split is None:
                 scan.lines.append(segment)
                 break

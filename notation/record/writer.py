@@ -116,9 +116,16 @@ def why_unwritable(record: Record) -> tuple[str, str] | None:
     """The first field of ``record`` that PDN text cannot hold so that it reads back the
     same, and why (the field as a path such as ``moves.plies[3].text``, ``""`` for the
     record as a whole); ``None`` when :func:`write_record` writes it faithfully."""
+    seen: dict[str, int] = {}
     for i, tag in enumerate(record.tags):
         if not isinstance(tag.name, str) or not _NAME.fullmatch(tag.name):
             return f"tags[{i}].name", f"{tag.name!r} is not a tag name"
+        if tag.name in seen:
+            return f"tags[{i}].name", (
+                f"{tag.name!r} repeats the name of tags[{seen[tag.name]}] "
+                "(the reader starts the next game there)"
+            )
+        seen[tag.name] = i
         if not isinstance(tag.value, str) or "\n" in tag.value or "\r" in tag.value:
             return f"tags[{i}].value", "a tag value cannot hold a line break"
     if _depth(record.moves) > MAX_DEPTH:
@@ -209,7 +216,8 @@ def write_record(record: Record) -> str:
     equal record (:func:`same_record`).
 
     Raises :class:`ValueError` naming the game and the field, for a record that PDN text
-    cannot hold so (see :func:`why_unwritable`): a line break in a tag value or in a
+    cannot hold so (see :func:`why_unwritable`): a repeated tag name, a line break in a
+    tag value or in a
     ``;``/``%`` comment, a carriage return in any comment, a brace inside a brace comment
     or a line of it that starts with ``[`` (the reader may take it for the next game), a
     ply text that is not one move token, a bad number, suffix, NAG, result or tag name,
