@@ -10,7 +10,9 @@ game, line or piece the reader holds at a time, and none of them grows with the 
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import itertools
 import json
 import os
 import shutil
@@ -19,12 +21,14 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from faultkit import (
     CLUB,
     MIB,
     SAMPLES,
+    Run,
     remount_read_only,
     repeat_into,
     run,
@@ -265,3 +269,142 @@ def test_symbolic_link_loops_read_each_real_file_once(tmp_path: Path, name: str)
     assert (done.status, done.stderr) == (0, LOOPED)
     files = [entry["path"] for entry in json.loads(done.stdout)["files"]]
     assert files == ["records/a.pdn", "records/b.pdn", "records/sub/c.pdn"]
+
+
+# Items 7 and 9: a gzip bomb, an endless line and a game of junk, in bounded memory.
+
+BOUND_MIB = 200
+"""Peak memory allowed on a hostile input: four times what a run on a small file takes,
+and far below the input (a 200 MB line, 2 GiB decompressed): the reader may hold a
+bounded piece of a line or game, never the whole."""
+
+FIRST = CLUB.read_text().split("\n\n[", 1)[0] + "\n"
+"""The first game of the club archive, valid."""
+HOSTILE_LINE = FIRST.count("\n") + 4
+"""The line after ``FIRST``, a blank line, a tag and a blank line."""
+
+
+def json_report(done: Run) -> dict[str, Any]:
+    """The JSON report of a run that ended by itself, without a traceback; paths left out."""
+    assert done.stopped is None, done.stopped
+    assert "Traceback" not in done.stderr
+    report = json.loads(done.stdout)
+    for entry in (*report["games"], *report["diagnostics"]):
+        entry.pop("path")
+    return report
+
+
+def around(report: dict[str, Any], reference: dict[str, Any]) -> None:
+    """The games before and after the hostile line are read as in ``reference`` (the same
+    file with that line made short), and every other diagnostic is on that line."""
+    assert len(report["games"]) == len(reference["games"]) == 3
+    assert report["games"][0] == reference["games"][0]
+    assert report["games"][2] == reference["games"][2]
+    differing = [d for d in report["diagnostics"] if d not in reference["diagnostics"]]
+    assert {d["line"] for d in differing} <= {HOSTILE_LINE}
+
+
+def three_games(line: str) -> str:
+    """``FIRST``, a game whose one line of moves is ``line``, and ``FIRST`` again."""
+    return f'{FIRST}\n[GameType "26"]\n\n{line}\n\n{FIRST}'
+
+
+def test_a_gzip_bomb_is_read_in_bounded_memory_and_time(tmp_path: Path) -> None:
+    # 2 GiB of spaces inside a line of moves, in 2 MB: 32 gzip members of 64 MiB each.
+    head, tail = three_games("1. 22-17 SPACES 11-15 *").encode().split(b"SPACES")
+    spaces = gzip.compress(b" " * (64 * MIB), compresslevel=9)
+    with (tmp_path / "bomb.pdn.gz").open("wb") as out:
+        out.write(gzip.compress(head))
+        for _ in range(32):
+            out.write(spaces)
+        out.write(gzip.compress(tail))
+    (tmp_path / "short.pdn").write_text(three_games("1. 22-17   11-15 *"))
+    # Decompressing and decoding 2 GiB alone takes about 3 s here; 90 s allows a reader
+    # that does a little more per byte on a busy machine, never one that holds the line.
+    done = run(
+        "validate", "-f", "json", "bomb.pdn.gz", cwd=tmp_path, timeout=90, memory_mib=BOUND_MIB
+    )
+    reference = run("validate", "-f", "json", "short.pdn", cwd=tmp_path, timeout=30)
+    around(json_report(done), json_report(reference))
+    assert done.peak_mib < BOUND_MIB
+
+
+def test_a_200_mb_line_of_moves_is_read_in_bounded_memory(tmp_path: Path) -> None:
+    head, tail = three_games("MOVES *").split("MOVES")
+    with (tmp_path / "line.pdn").open("w") as out:
+        out.write(head + "1. 22-17 11-15 ")
+        for _ in range(200):
+            out.write("22-17 11-15 " * (MIB // 12))
+        out.write(tail)
+    (tmp_path / "short.pdn").write_text(three_games("1. 22-17 11-15 22-17 11-15 *"))
+    done = run("validate", "-f", "json", "line.pdn", cwd=tmp_path, timeout=90, memory_mib=BOUND_MIB)
+    reference = run("validate", "-f", "json", "short.pdn", cwd=tmp_path, timeout=30)
+    report = json_report(done)
+    around(report, json_report(reference))
+    assert [d["severity"] for d in report["diagnostics"]] == ["error"]
+    assert done.peak_mib < BOUND_MIB
+
+
+def test_a_1_mb_game_of_junk_is_read_in_bounded_memory(tmp_path: Path) -> None:
+    junk = "\n".join(["## " * 26] * (MIB // 78))
+    (tmp_path / "junk.pdn").write_text(three_games(f"1. 22-17 {junk}\n*"))
+    done = run("validate", "junk.pdn", cwd=tmp_path, timeout=60, memory_mib=BOUND_MIB)
+    assert done.stopped is None, done.stopped
+    assert (done.status, done.stdout.decode(), done.stderr) == (
+        1,
+        f"junk.pdn:{HOSTILE_LINE}:10: error PDN101 unexpected '##' in movetext\n",
+        "3 games in 1 file: 1 error, 0 warnings, 0 notices\n",
+    )
+    assert done.peak_mib < BOUND_MIB
+
+
+# Item 10: a 500 MB archive in flat memory, the same report with one process or two.
+
+BULK = "\n".join(
+    " ".join(f"{word}{n % 97}" for word in ("white", "answers", "quietly", "centre") * 4)
+    for n in range(640)
+)
+"""About 50 KB of commentary, cheap to read: the bulk of each game of the big archive."""
+MIXED = [
+    *sorted(p for p in SAMPLES.glob("*/*.pdn")),
+    SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn",
+    SAMPLES / "keny" / "broken" / "wrong-result.pdn",
+]
+"""Real games between the bulky ones: every game's samples, and a few broken records."""
+
+
+def bulky_archive(path: Path, size: int) -> Path:
+    """An archive of about ``size`` bytes: games of long comments, each tenth followed by
+    the games of a sample file, written as a stream."""
+    game = f'[Event "bulk"]\n[GameType "26"]\n[Result "*"]\n\n{{{BULK}}}\n1. 22-17 11-15 *\n\n'
+    samples = itertools.cycle(p.read_text().rstrip("\n") + "\n\n" for p in MIXED)
+    with path.open("w") as out:
+        while out.tell() < size:
+            out.write(game * 10 + next(samples))
+    return path
+
+
+@pytest.mark.slow
+def test_a_500_mb_archive_in_flat_memory_and_the_same_report_with_jobs(tmp_path: Path) -> None:
+    small = bulky_archive(tmp_path / "small.pdn", 50 * MIB)
+    big = bulky_archive(tmp_path / "big.pdn", 500 * MIB)
+    try:
+        runs = {
+            (name, jobs): run(
+                "validate", "--jobs", jobs, name, cwd=tmp_path, timeout=300, memory_mib=500
+            )
+            for name in ("small.pdn", "big.pdn")
+            for jobs in ("1", "2")
+        }
+    finally:
+        small.unlink()
+        big.unlink()
+    for done in runs.values():
+        assert done.stopped is None, done.stopped
+        assert done.status == 1
+    one, two = runs["big.pdn", "1"], runs["big.pdn", "2"]
+    assert (two.stdout, two.stderr) == (one.stdout, one.stderr)
+    for jobs in ("1", "2"):
+        # The peak does not grow with the archive: ten times the size, a few MiB more.
+        assert runs["big.pdn", jobs].peak_mib < runs["small.pdn", jobs].peak_mib + 32
+        assert runs["big.pdn", jobs].peak_mib < BOUND_MIB
