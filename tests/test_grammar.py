@@ -367,6 +367,16 @@ def test_depth_limit():
     assert (diagnostic.path, diagnostic.game) == ("deep.pdn", 3)
 
 
+def test_parens_in_an_escape_line_count_for_nothing():
+    text = "22-18\n%" + "(" * (MAX_DEPTH + 50) + "\n11-15 *"
+    record = parse_game(text)
+    assert record.diagnostics == []
+    assert record.moves.plies[0].comments == [
+        Comment("(" * (MAX_DEPTH + 50), "escape", SourcePos(2, 1))
+    ]
+    assert [p.text for p in record.moves.plies] == ["22-18", "11-15"]
+
+
 def test_very_deep_nesting_never_raises():
     record = parse_game("22-18 " + "(11-15 " * 5000 + ")" * 5000)
     assert [d.code for d in record.diagnostics] == [TOO_DEEP]

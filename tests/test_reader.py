@@ -317,3 +317,28 @@ def test_a_tag_cut_mid_value_is_reported_and_the_next_game_keeps_its_tags():
     first, second = read_string(blank, path="c.pdn")
     assert [t.value for t in first.tags] == ["a"]
     assert [t.value for t in second.tags] == ["b", "26"]
+
+
+def test_a_line_inside_a_comment_that_starts_with_a_bracket_stays_in_the_comment():
+    text = (
+        '[Event "a"]\n1. 22-18 {see\n[a note] in brackets\n  [Event without quotes\n'
+        '[Site "x"] and more\n} 11-15 *\n[Event "b"]\n1. 21-17 *\n'
+    )
+    first, second = read_string(text)
+    assert first.moves.plies[0].comments == [
+        Comment(
+            'see\n[a note] in brackets\n  [Event without quotes\n[Site "x"] and more\n',
+            "brace",
+            SourcePos(2, 10),
+        )
+    ]
+    assert (moves(first), first.result, first.diagnostics) == (["22-18", "11-15"], "*", [])
+    assert (second.tag("Event"), moves(second)) == ("b", ["21-17"])
+
+
+def test_a_whole_tag_line_inside_an_unclosed_comment_still_starts_the_next_game():
+    text = '[Event "a"]\n1. 22-18 {open\n[not a tag\n  [Event "b"]  [Site "c"] \n1. 21-17 *\n'
+    first, second = read_string(text)
+    assert [d.code for d in first.diagnostics] == [UNTERMINATED_COMMENT]
+    assert [(t.name, t.value) for t in second.tags] == [("Event", "b"), ("Site", "c")]
+    assert moves(second) == ["21-17"]

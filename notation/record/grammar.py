@@ -227,7 +227,10 @@ def _stdlib_regexes(grammar: Grammar) -> Grammar:
 
 GRAMMAR = _stdlib_regexes(Grammar(GRAMMAR_TEXT, plain=_Plain("plain"), tags=TAGS, plies=PLIES))
 
-_PAREN_SCAN = re.compile(r'\{[^}]*\}?|;[^\n]*|"(?:[^"\\\n]|\\.)*"?|\([!?]+\)|[()]')
+_PAREN_SCAN = re.compile(
+    r'\{[^}]*\}?|;[^\n]*|(?<![^\n])%[^\n]*|"(?:[^"\\\n]|\\.)*"?|\([!?]+\)|[()]'
+)
+"""What the depth scan skips (comments, escape lines, quotes, suffixes) or counts."""
 _UNESCAPE = re.compile(r"\\([\\\"])")
 _tuple = tuple.__new__
 _new = object.__new__

@@ -6,8 +6,10 @@ so every position and diagnostic refers to the file. Splitting rules:
 
 - a game starts at the first non-blank line;
 - a line that begins with a tag pair starts a new game once the current game has
-  movetext (anything but tags and comments), or while the current game is inside an
-  unclosed ``{`` comment (that comment is then reported, PDN102);
+  movetext (anything but tags and comments), after a blank line that follows the current
+  game's tags, or when it repeats the name of one of them; inside an unclosed ``{``
+  comment, a line of whole tag pairs starts a new game (that comment is then reported,
+  PDN102), any other line is comment text;
 - a game also ends after a result token at depth 0, outside comments, at the end of a
   line: later lines holding only comments still belong to it (trailing comments), the
   next line with movetext starts a new game; a tag pair right after a result on the same
@@ -59,6 +61,10 @@ _RESULT_END = re.compile(rf"{RESULT_AT}\s*$")
 
 _TAG_NAME = re.compile(r"[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
 _TAG_NAMES = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
+TAG_LINE_AHEAD = rf"{_LEADING_TAGS.pattern}(?<=\])[^\S\n]*(?:\n|\Z)"
+"""A line of whole tag pairs and nothing else, as a pattern: where the reader starts a new
+game even inside an unclosed comment (after a result line, or after any movetext)."""
+_WHOLE_TAG_LINE = re.compile(TAG_LINE_AHEAD)
 
 
 class _Scan:
@@ -81,12 +87,15 @@ class _Scan:
 
     def next_game(self, text: str, at: int) -> bool:
         """Whether the line at ``at`` of ``text`` starts the next game: a line that begins
-        with a tag pair does, after movetext, inside an unclosed comment, after a blank
-        line that follows the tags, or when it repeats the name of a tag read before."""
+        with a tag pair does after movetext, after a blank line that follows the tags, or
+        when it repeats the name of a tag read before; inside an unclosed comment, a line
+        of whole tag pairs does (any other line is comment text)."""
+        if self.brace:
+            return _WHOLE_TAG_LINE.match(text, at) is not None
         m = _TAG_NAME.match(text, at)
         if m is None:
             return False
-        return self.brace or self.content or self.ended or self.gap or m.group(1) in self.names
+        return self.content or self.ended or self.gap or m.group(1) in self.names
 
     def analyse(self, segment: str) -> tuple[bool, bool, int | None]:
         """Scan one line (or the rest of one) and update the brace and paren state.
@@ -330,10 +339,11 @@ def read_records(source: Source, *, path: str = "-", keep_text: bool = False) ->
             if content:
                 scan.content = True
                 scan.ended = ends
-            elif scan.names and not segment.strip():
-                scan.gap = True
-            elif not scan.brace and _TAG_START.match(segment):
-                scan.names.update(_TAG_NAMES.findall(segment))
+            elif not scan.brace:
+                if scan.names and not segment.strip():
+                    scan.gap = True
+                elif _TAG_START.match(segment):
+                    scan.names.update(_TAG_NAMES.findall(segment))
             if split is None:
                 scan.lines.append(segment)
                 break
