@@ -51,6 +51,8 @@ ENCODING_GUESSED = register(
     "PDN107", Severity.NOTICE, "the file is not UTF-8: its encoding was guessed"
 )
 NO_RECORD = register("PDN108", Severity.ERROR, "no record in this input")
+LINE_TOO_LONG = register("PDN109", Severity.ERROR, "a line is longer than the reader reads")
+GAME_TOO_LONG = register("PDN110", Severity.ERROR, "a game is longer than the reader reads")
 # Record semantics shared by every game.
 UNKNOWN_GAME = register("REC201", Severity.NOTICE, "game type not supported: syntax checked only")
 BAD_SETUP = register("REC202", Severity.ERROR, "the setup position or game tags are invalid")

@@ -39,7 +39,7 @@ from bisect import bisect_right
 from itertools import accumulate, takewhile
 from operator import attrgetter
 
-from parsimonious.exceptions import ParseError
+from parsimonious.exceptions import IncompleteParseError, ParseError
 from parsimonious.expressions import Expression, Regex
 from parsimonious.grammar import Grammar
 from parsimonious.nodes import Node
@@ -65,6 +65,9 @@ from notation.record.model import (
 
 MAX_DEPTH = 100
 """Deepest nesting of variations read; one level more is reported as PDN104."""
+
+MAX_DIAGNOSTICS = 100
+"""Most syntax diagnostics listed for one game; one more says how many were not listed."""
 
 MAX_NAG = 999_999
 """Largest NAG (``$n``) read; a larger one is a syntax error (PGN's NAGs go to 255, PDN
@@ -201,8 +204,8 @@ opencomment = ~r"\{{[^{{}}]*"
 nag         = ~r"\$([0-9]+){_END}\s*"
 result      = ~r"(?:({_RESULT})|(\*))\s*"
 number      = ~r"({_NUMBER})\s*"
-junk        = ~r"(?!{_RESULT}|\*)(?:[^\s(){{}}]+|\}})\s*"
-stray       = ~r"\S\s*"
+junk        = ~r"(?!{_RESULT}|\*)(?:[^\s(){{}}]+|\}})[\s\S]*"
+stray       = ~r"\S[\s\S]*"
 """
 """The grammar of one game's text, in parsimonious syntax; ``plain``, ``tags`` and
 ``plies`` are the custom terminals :class:`_Plain`, :data:`TAGS` and :data:`PLIES`.
@@ -285,7 +288,17 @@ def _opening(line: Line, comment: Comment) -> None:
 class _Walker:
     """Builds a :class:`Record` from the parse tree of one game's text."""
 
-    __slots__ = ("column", "diagnostics", "failed", "index", "line", "path", "starts", "text")
+    __slots__ = (
+        "column",
+        "diagnostics",
+        "failed",
+        "index",
+        "line",
+        "path",
+        "starts",
+        "text",
+        "unlisted",
+    )
 
     def __init__(self, text: str, line: int, column: int, index: int, path: str) -> None:
         self.text = text
@@ -298,6 +311,9 @@ class _Walker:
         self.starts = list(accumulate(map(_PLUS_ONE, map(len, text.split("\n"))), initial=0))
         self.diagnostics: list[Diagnostic] = []
         self.failed = False
+        self.unlisted: tuple[int, int] | None = None
+        """How many diagnostics past :data:`MAX_DIAGNOSTICS` were not listed, and the
+        offset of the first of them."""
 
     def base(self, row: int) -> int:
         """The offset whose column is 0 on ``row`` (the first row starts at ``column``)."""
@@ -310,12 +326,28 @@ class _Walker:
 
     def error(self, code: str, message: str, offset: int) -> None:
         """Record a diagnostic at ``offset``; a movetext error stops the walk."""
+        if code != BAD_TAG:
+            self.failed = True
+        if len(self.diagnostics) >= MAX_DIAGNOSTICS:
+            count, first = self.unlisted or (0, offset)
+            self.unlisted = (count + 1, first)
+            return
         where = self.pos(offset)
         self.diagnostics.append(
             Diagnostic(code, message, where.line, where.column, self.path, self.index)
         )
-        if code != BAD_TAG:
-            self.failed = True
+
+    def listed(self) -> list[Diagnostic]:
+        """The diagnostics, and one that counts those past :data:`MAX_DIAGNOSTICS`."""
+        if self.unlisted is not None:
+            count, first = self.unlisted
+            where = self.pos(first)
+            message = f"{count} more syntax problems in this game are not listed"
+            self.diagnostics.append(
+                Diagnostic(SYNTAX, message, where.line, where.column, self.path, self.index)
+            )
+            self.unlisted = None
+        return self.diagnostics
 
     def record(self, tree: Node) -> Record:
         """The record of a whole ``game`` tree."""
@@ -566,6 +598,36 @@ class _Walker:
         return line
 
 
+class _NoMemo(dict[int, object]):
+    """A packrat cache that keeps nothing: the grammar never parses the same text twice
+    with one rule (each alternative fails or succeeds at its first token), so memoizing
+    every node would only grow the memory with the text."""
+
+    def __setitem__(self, key: int, value: object) -> None:
+        pass
+
+
+class _Cache(dict[int, _NoMemo]):
+    """The cache parsimonious is given: one memo that keeps nothing, for every rule."""
+
+    def __missing__(self, key: int) -> _NoMemo:
+        return _MEMO
+
+
+_MEMO = _NoMemo()
+
+
+def _parse(text: str) -> Node:
+    """The ``game`` tree of ``text``, parsed without a packrat cache."""
+    error = ParseError(text)
+    node = GRAMMAR.default_rule.match_core(text, 0, _Cache(), error)
+    if node is None:
+        raise error
+    if node.end < len(text):
+        raise IncompleteParseError(text, node.end, GRAMMAR.default_rule)
+    return node
+
+
 def parse_game(
     text: str, *, line: int = 1, index: int = 1, path: str = "-", column: int = 1
 ) -> Record:
@@ -587,7 +649,7 @@ def parse_game(
     if collecting:
         gc.disable()
     try:
-        record = walker.record(GRAMMAR.parse(parsed))
+        record = walker.record(_parse(parsed))
     except RecursionError:
         return _fallback(walker, TOO_DEEP, "variations nested too deeply", 0)
     except ParseError as error:
@@ -596,7 +658,7 @@ def parse_game(
         if collecting:
             gc.enable()
     if cut is not None:
-        record.diagnostics = [d for d in walker.diagnostics if d.code != UNTERMINATED_VARIATION]
+        record.diagnostics = [d for d in walker.listed() if d.code != UNTERMINATED_VARIATION]
         where = walker.pos(cut)
         record.diagnostics.append(
             Diagnostic(
@@ -609,7 +671,7 @@ def parse_game(
             )
         )
         return record
-    record.diagnostics = walker.diagnostics
+    record.diagnostics = walker.listed()
     return record
 
 

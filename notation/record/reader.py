@@ -23,7 +23,10 @@ with a result at most at the end of its last line) is taken whole by one regex
 (``_PLAIN_GAME``): the rules above read it as one game. Anything else goes through the
 line scan up to the next line where a game may start.
 
-Memory stays bounded by the largest game plus one chunk.
+Memory stays bounded: a line longer than :data:`MAX_LINE` is skipped without being kept,
+a game longer than :data:`MAX_GAME` is not collected past the limit (both are reported
+with the game's tags only), so the reader holds at most one game of ``MAX_GAME``
+characters and one chunk.
 """
 
 from __future__ import annotations
@@ -36,11 +39,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
-from notation.diagnostics import SYNTAX, Diagnostic
+from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG, SYNTAX, Diagnostic
 from notation.record.grammar import parse_game
 from notation.record.model import Record
 
-__all__ = ["parse_game", "read_records", "read_string"]
+__all__ = ["MAX_GAME", "MAX_LINE", "parse_game", "read_records", "read_string"]
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str] | Iterable[bytes]
 """What :func:`read_records` reads: a path, a text or binary stream, or lines."""
@@ -70,7 +73,20 @@ _WHOLE_TAG_LINE = re.compile(TAG_LINE_AHEAD)
 class _Scan:
     """The line scanner's view of the game being collected."""
 
-    __slots__ = ("brace", "column", "content", "depth", "ended", "gap", "line", "lines", "names")
+    __slots__ = (
+        "brace",
+        "broken",
+        "column",
+        "content",
+        "depth",
+        "ended",
+        "gap",
+        "head",
+        "line",
+        "lines",
+        "names",
+        "size",
+    )
 
     def __init__(self, line: int, column: int) -> None:
         self.lines: list[str] = []
@@ -84,6 +100,35 @@ class _Scan:
         """The names of the tag pairs read so far (cut ones included)."""
         self.gap = False
         """A blank line came after the tag pairs, before any movetext."""
+        self.size = 0
+        """Characters collected so far."""
+        self.broken: tuple[str, str, int] | None = None
+        """The code, message and line of the limit the game passed, if it passed one."""
+        self.head = ""
+        """The leading tag lines of a broken game, which are all that is read of it."""
+
+    def add(self, segment: str, number: int) -> None:
+        """Collect ``segment`` (on line ``number``), unless the game passed a limit."""
+        if self.broken is not None:
+            return
+        self.size += len(segment)
+        if self.size > MAX_GAME:
+            self.fail(GAME_TOO_LONG, f"the game is longer than {MAX_GAME:,} characters", number)
+            return
+        self.lines.append(segment)
+
+    def fail(self, code: str, message: str, number: int) -> None:
+        """Stop collecting the game: it passed a limit at line ``number``."""
+        if self.broken is not None:
+            return
+        self.broken = (code, f"{message}: the game's movetext is not read", number)
+        head = []
+        for line in self.lines:
+            if line.strip() and not _TAG_START.match(line):
+                break
+            head.append(line)
+        self.head = "".join(head)
+        self.lines = []
 
     def next_game(self, text: str, at: int) -> bool:
         """Whether the line at ``at`` of ``text`` starts the next game: a line that begins
@@ -155,6 +200,16 @@ class _Scan:
         return True, self.depth == 0 and bool(_RESULT_END.search(text)), None
 
 
+MAX_LINE = 1 << 16
+"""Longest line read (65,536 characters). A longer line is a PDN109 error at its start;
+the reader skips to the next newline without keeping the line, and the game that holds it
+is reported with its tags only, its movetext not read."""
+
+MAX_GAME = 1 << 18
+"""Longest game read (262,144 characters, lines between its first and last included). A
+longer game is a PDN110 error at the line where it passes the limit; the reader keeps none
+of the rest and reports the game with its tags only, its movetext not read."""
+
 _CHUNK = 1 << 18
 """Characters read from a file or seekable stream at a time."""
 
@@ -199,7 +254,8 @@ def _chunks(source: Source) -> Iterator[str]:
         if isinstance(source, io.StringIO) or source.seekable():
             yield from _normalized(iter(lambda: source.read(_CHUNK), ""))
         else:
-            yield from _normalized(source)
+            # Line by line, as they come, but never more than a chunk at once.
+            yield from _normalized(iter(lambda: source.readline(_CHUNK), ""))
     elif isinstance(source, io.RawIOBase | io.BufferedIOBase):
         read = getattr(source, "read1", source.read)
         yield from _normalized(_decoded(iter(lambda: read(_CHUNK), b"")))
@@ -279,6 +335,32 @@ def read_records(source: Source, *, path: str = "-", keep_text: bool = False) ->
     scan: _Scan | None = None
     while True:
         end = text.find("\n", at)
+        if (end if end >= 0 else len(text)) - at > MAX_LINE:
+            if scan is not None and (scan.ended or scan.next_game(text, at)):
+                index += 1
+                yield _finish(
+                    scan, index, path, keep_text, missing=not scan.brace and not scan.ended
+                )
+                scan = None
+            if scan is None:
+                scan = _Scan(number, 1)
+            message = f"line {number} is longer than {MAX_LINE:,} characters"
+            scan.fail(LINE_TOO_LONG, message, number)
+            scan.content = True
+            number += 1
+            if end >= 0:
+                at = end + 1
+                continue
+            # Skip to the next newline, keeping nothing of the line.
+            text, at = "", 0
+            while not final:
+                chunk = next(chunks, None)
+                if chunk is None:
+                    final = True
+                elif (cut := chunk.find("\n")) >= 0:
+                    text = chunk[cut + 1 :]
+                    break
+            continue
         if end < 0 and not final:
             chunk = next(chunks, None)
             if chunk is None:
@@ -295,7 +377,7 @@ def read_records(source: Source, *, path: str = "-", keep_text: bool = False) ->
             scan = None
         if scan is None:
             m = (_PLAIN_LAST if final else _PLAIN_GAME).match(text, at)
-            if m is not None and _distinct_names(m.group(1)):
+            if m is not None and m.end() - at <= MAX_LINE and _distinct_names(m.group(1)):
                 stop = m.end()
                 index += 1
                 game = text[at:stop]
@@ -330,7 +412,7 @@ def read_records(source: Source, *, path: str = "-", keep_text: bool = False) ->
             if content and was_ended:
                 if was_brace:
                     close = segment.find("}") + 1
-                    scan.lines.append(segment[:close])
+                    scan.add(segment[:close], number)
                     segment, column = segment[close:], column + close
                 index += 1
                 yield _finish(scan, index, path, keep_text, missing=False)
@@ -345,9 +427,9 @@ def read_records(source: Source, *, path: str = "-", keep_text: bool = False) ->
                 elif _TAG_START.match(segment):
                     scan.names.update(_TAG_NAMES.findall(segment))
             if split is None:
-                scan.lines.append(segment)
+                scan.add(segment, number)
                 break
-            scan.lines.append(segment[:split])
+            scan.add(segment[:split], number)
             index += 1
             yield _finish(scan, index, path, keep_text, missing=False)
             scan = None
@@ -360,6 +442,11 @@ def read_records(source: Source, *, path: str = "-", keep_text: bool = False) ->
 
 def _finish(scan: _Scan, index: int, path: str, keep_text: bool, *, missing: bool) -> Record:
     """Parse the collected game; ``missing`` adds the missing-result error if apt."""
+    if scan.broken is not None:
+        code, message, number = scan.broken
+        record = parse_game(scan.head, line=scan.line, index=index, path=path, column=scan.column)
+        record.diagnostics.append(Diagnostic(code, message, number, 1, path, index))
+        return record
     text = "".join(scan.lines)
     missing = missing and scan.content
     return _finish_text(text, scan.line, scan.column, index, path, keep_text, missing=missing)

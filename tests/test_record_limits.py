@@ -1,0 +1,175 @@
+"""The reader's limits: a line, a game and the diagnostics of a game, each bounded."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG
+from notation.record.model import SourcePos
+from notation.record.reader import MAX_GAME, MAX_LINE, read_records
+
+FIRST = '[Event "one"]\n1. 22-18 11-15 1-0\n\n'
+LAST = '[Event "three"]\n1. 21-17 9-13 0-1\n'
+
+
+def chunks(text: str, size: int = 4096):
+    return (text[i : i + size] for i in range(0, len(text), size))
+
+
+def summary(records) -> list[tuple[object, ...]]:
+    return [
+        (
+            r.index,
+            [(t.name, t.value) for t in r.tags],
+            [p.text for p in r.moves.plies],
+            r.result,
+            [d.format() for d in r.diagnostics],
+        )
+        for r in records
+    ]
+
+
+def test_the_limits():
+    assert (MAX_LINE, MAX_GAME) == (65_536, 262_144)
+
+
+def test_a_line_past_the_limit_breaks_its_game_and_no_other():
+    long = "22-18 " * (MAX_LINE // 6 + 1)
+    text = FIRST + f'[Event "two"]\n[Site "s"]\n1. 22-18\n{long}\n11-15 *\n\n' + LAST
+    for source in ((text,), chunks(text)):
+        records = list(read_records(source, path="l.pdn"))
+        assert summary(records) == [
+            (1, [("Event", "one")], ["22-18", "11-15"], "1-0", []),
+            (
+                2,
+                [("Event", "two"), ("Site", "s")],
+                [],
+                None,
+                [
+                    "l.pdn:7:1: error PDN109 line 7 is longer than 65,536 characters: "
+                    "the game's movetext is not read"
+                ],
+            ),
+            (3, [("Event", "three")], ["21-17", "9-13"], "0-1", []),
+        ]
+        assert records[2].moves.plies[0].pos == SourcePos(11, 4)
+        assert records[1].diagnostics[0].code == LINE_TOO_LONG
+
+
+def test_an_endless_last_line_is_one_error():
+    text = FIRST + "1. 22-18 " + "x" * (3 * MAX_LINE)
+    records = list(read_records(chunks(text), path="e.pdn"))
+    assert summary(records)[1] == (
+        2,
+        [],
+        [],
+        None,
+        [
+            "e.pdn:4:1: error PDN109 line 4 is longer than 65,536 characters: "
+            "the game's movetext is not read"
+        ],
+    )
+
+
+def test_a_game_past_the_limit_is_reported_with_its_tags_only():
+    body = "1. 22-18 11-15 {a comment of some length to fill the game}\n" * (MAX_GAME // 50)
+    text = FIRST + f'[Event "two"]\n{body}*\n\n' + LAST
+    records = list(read_records(chunks(text), path="g.pdn", keep_text=True))
+    # Line 4 holds the tag (14 characters), each later line 59: line 5 + 4442 passes.
+    line = 5 + (MAX_GAME - 14) // 59
+    assert line == 4447
+    assert summary(records) == [
+        (1, [("Event", "one")], ["22-18", "11-15"], "1-0", []),
+        (
+            2,
+            [("Event", "two")],
+            [],
+            None,
+            [
+                f"g.pdn:{line}:1: error PDN110 the game is longer than 262,144 characters: "
+                "the game's movetext is not read"
+            ],
+        ),
+        (3, [("Event", "three")], ["21-17", "9-13"], "0-1", []),
+    ]
+    assert records[1].diagnostics[0].code == GAME_TOO_LONG
+    assert records[1].text is None
+    assert records[2].text == LAST
+
+
+PEAK = """
+import resource, sys
+from notation.record.reader import read_records
+
+def source():
+    yield '[Event "a"]\\n1. 22-18 *\\n\\n[Event "b"]\\n1. '
+    for _ in range(SIZE):
+        yield "22-18 11-15 " * 87381
+    yield '\\n*\\n\\n[Event "c"]\\n1. 21-17 *\\n'
+
+records = [(r.tag("Event"), [d.code for d in r.diagnostics]) for r in read_records(source())]
+print(records, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+def peak(script: str) -> tuple[str, int]:
+    """What a child process printed, and its peak memory in MiB."""
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script)], capture_output=True, text=True, check=True
+    )
+    printed, _, kib = done.stdout.strip().rpartition(" ")
+    return printed, int(kib) // 1024
+
+
+def test_an_endless_line_is_read_in_bounded_memory_and_linear_time():
+    printed, mib = peak(PEAK.replace("SIZE", "200"))  # 200 MiB of moves on one line
+    assert printed == "[('a', []), ('b', ['PDN109']), ('c', [])]"
+    assert mib < 100, mib
+
+
+JUNK = """
+import random, resource
+from notation.record.reader import read_records
+
+rng = random.Random(7)
+chars = [chr(c) for c in range(33, 127) if chr(c) not in "[%{}*"] + [" "] * 12
+lines = ["".join(rng.choice(chars) for _ in range(1000)) for _ in range(SIZE)]
+text = '[Event "j"]\\n1. 22-18 11-15 foo ' + "\\n".join(lines) + "\\n"
+records = [[d.format() for d in r.diagnostics] for r in read_records((text,), path="j")]
+print(records, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+def test_a_junk_game_is_read_in_bounded_memory():
+    printed, mib = peak(JUNK.replace("SIZE", "250"))
+    assert printed == "[[\"j:2:16: error PDN101 unexpected 'foo' in movetext\"]]"
+    assert mib < 100, mib
+
+
+def test_a_megabyte_of_junk_is_one_game_too_long_in_bounded_memory():
+    printed, mib = peak(JUNK.replace("SIZE", "1000"))
+    assert printed == (
+        '[["j:263:1: error PDN110 the game is longer than 262,144 characters: '
+        "the game's movetext is not read\"]]"
+    )
+    assert mib < 100, mib
+
+
+def test_past_the_diagnostics_limit_one_diagnostic_counts_the_rest():
+    from notation.record.grammar import MAX_DIAGNOSTICS, parse_game
+
+    assert MAX_DIAGNOSTICS == 100
+    text = "".join(f"[T{i} bad]\n" for i in range(MAX_DIAGNOSTICS + 50)) + "1. 22-18 *\n"
+    record = parse_game(text, path="d.pdn")
+    listed = [d.format() for d in record.diagnostics]
+    assert listed[:2] == [
+        "d.pdn:1:1: error PDN105 malformed tag pair '[T0 bad]'",
+        "d.pdn:2:1: error PDN105 malformed tag pair '[T1 bad]'",
+    ]
+    assert listed[MAX_DIAGNOSTICS - 1] == "d.pdn:100:1: error PDN105 malformed tag pair '[T99 bad]'"
+    assert listed[MAX_DIAGNOSTICS:] == [
+        "d.pdn:101:1: error PDN101 50 more syntax problems in this game are not listed"
+    ]
+    assert [p.text for p in record.moves.plies] == ["22-18"]
