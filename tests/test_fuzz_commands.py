@@ -11,6 +11,7 @@ the real command in a fresh process.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 import traceback
 from collections.abc import Callable
@@ -60,6 +61,8 @@ JUNK = [
     b'[FEN "W:W' + b"9" * 4400 + b':B1"]\n',
     b'[Rules "\xc2\xb2"]\n',
     b'\n[GameType "26"]\n[Result "0-1"]\n\n1. 22-17 1/2-1/2\n',
+    b"\n%" + b"(" * 120 + b"\n",
+    b"{\n[not a tag] but a comment\n}",
 ]
 """Fragments that have broken readers before: delimiters, results, byte order marks,
 compression magic, encodings, numbers past Python's int-string limit, bad moves."""
@@ -99,6 +102,45 @@ def _insert(draw: st.DrawFn, data: bytes) -> bytes:
     return data[:at] + junk + data[at:]
 
 
+NUMBERS = [b"9" * 5000, b"1" + b"0" * 4400, "²".encode(), "1²".encode(), "٣".encode(), b"-1"]
+"""What may replace a number: past Python's int-string limit, digits ``int`` refuses."""
+
+
+def _number(draw: st.DrawFn, data: bytes) -> bytes:
+    """Replace one run of digits (a NAG, a score, a move number)."""
+    return _replace(draw, data, [m.span() for m in re.finditer(rb"[0-9]+", data)])
+
+
+SETUP_TAG = re.compile(rb'(?m)^\[(?!(?:Event|Site|Date|Round|White|Black|Result) ")[^\n]*')
+"""A tag line the games read as numbers and squares: ``FEN``, ``GameType``, rules, points;
+not one of the seven standard tags, which are plain text."""
+
+
+def _tag_number(draw: st.DrawFn, data: bytes) -> bytes:
+    """Replace one run of digits in a setup tag (a square of a FEN, a rule option)."""
+    runs = [
+        (tag.start() + m.start(), tag.start() + m.end())
+        for tag in SETUP_TAG.finditer(data)
+        for m in re.finditer(rb"[0-9]+", tag.group())
+    ]
+    return _replace(draw, data, runs)
+
+
+def _replace(draw: st.DrawFn, data: bytes, runs: list[tuple[int, int]]) -> bytes:
+    if not runs:
+        return data
+    start, end = draw(st.sampled_from(runs))
+    return data[:start] + draw(st.sampled_from(NUMBERS)) + data[end:]
+
+
+def _cut_line(draw: st.DrawFn, data: bytes) -> bytes:
+    """Cut one line short (a tag line cut off mid-value), keeping the lines after it."""
+    lines = data.split(b"\n")
+    at = draw(st.integers(0, len(lines) - 1))
+    lines[at] = lines[at][: draw(st.integers(0, len(lines[at])))]
+    return b"\n".join(lines)
+
+
 def _glue(draw: st.DrawFn, data: bytes) -> bytes:
     other = draw(st.sampled_from(FILES)).read_bytes()
     # Without the blank line between them, or cut into the middle of the other's text.
@@ -111,18 +153,34 @@ MUTATIONS: list[Callable[[st.DrawFn, bytes], bytes]] = [
     _duplicate_line,
     _truncate,
     _insert,
+    _number,
+    _tag_number,
+    _tag_number,
+    _cut_line,
     _glue,
 ]
 
 
 @st.composite
-def mutated(draw: st.DrawFn) -> tuple[Path, bytes]:
-    """A sample file and its bytes after one to four mutations."""
-    path = draw(st.sampled_from(FILES))
+def mutated(draw: st.DrawFn, files: list[Path] = FILES) -> tuple[Path, bytes]:
+    """One of ``files`` and its bytes after one to four mutations."""
+    path = draw(st.sampled_from(files))
     data = path.read_bytes()
     for _ in range(draw(st.integers(1, 4))):
         data = draw(st.sampled_from(MUTATIONS))(draw, data)
     return path, data
+
+
+SETUPS = [p for p in FILES if re.search(rb"(?m)^\[FEN ", p.read_bytes())]
+"""The samples that set up a position."""
+
+
+@st.composite
+def set_up(draw: st.DrawFn) -> tuple[Path, bytes]:
+    """A sample that sets up a position, a number in its setup tags replaced, then
+    mutated further."""
+    path, data = draw(mutated(SETUPS))
+    return path, _tag_number(draw, data)
 
 
 def notation_of(sample: Path) -> str:
@@ -206,6 +264,20 @@ def test_a_mutated_record_never_crashes_a_reading_command(
         assert result.exit_code in (0, 1, 2)
         assert "Traceback" not in result.stderr
         assert (folder / "game.pdn").read_bytes() == data
+        assert os.listdir(folder) == ["game.pdn"]
+
+
+@pytest.mark.parametrize("command", ["validate", "convert -n", "annotate", "render"])
+@fuzz_settings(150)
+@given(case=set_up())
+def test_a_mutated_setup_never_crashes_a_command(command: str, case: tuple[Path, bytes]) -> None:
+    sample, data = case
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        (folder / "game.pdn").write_bytes(data)
+        result = invoke(fill(COMMANDS[command](sample), folder))
+        assert result.exit_code in (0, 1, 2)
+        assert "Traceback" not in result.stderr
         assert os.listdir(folder) == ["game.pdn"]
 
 
