@@ -218,7 +218,7 @@ def test_junk_tokens_are_errors_never_skipped(junk):
     ],
 )
 def test_any_move_like_token_is_a_ply_for_the_game_to_judge(move):
-    """Letters and digits, joined by ``-``, ``:`` or ``/``, holding a digit: a move token,
+    """Letters and digits joined by ``-``, ``:`` or ``/``, the first run holding a digit: a move,
     whether or not a game reads it (the grammar knows no game)."""
     assert MOVE_TOKEN.fullmatch(move)
     record = parse_game(f"1. 22-18 {move} {{c}} 11-15 *")
