@@ -162,13 +162,15 @@ MUTATIONS: list[Callable[[st.DrawFn, bytes], bytes]] = [
 
 
 @st.composite
-def mutated(draw: st.DrawFn, files: list[Path] = FILES) -> tuple[Path, bytes]:
-    """One of ``files`` and its bytes after one to four mutations."""
+def mutated(draw: st.DrawFn, files: list[Path] = FILES) -> tuple[str, bytes]:
+    """A notation of one of ``files``'s game, and the file's bytes after one to four
+    mutations."""
     path = draw(st.sampled_from(files))
+    notation = draw(st.sampled_from(notations(path)))
     data = path.read_bytes()
     for _ in range(draw(st.integers(1, 4))):
         data = draw(st.sampled_from(MUTATIONS))(draw, data)
-    return path, data
+    return notation, data
 
 
 SETUPS = [p for p in FILES if re.search(rb"(?m)^\[FEN ", p.read_bytes())]
@@ -176,51 +178,51 @@ SETUPS = [p for p in FILES if re.search(rb"(?m)^\[FEN ", p.read_bytes())]
 
 
 @st.composite
-def set_up(draw: st.DrawFn) -> tuple[Path, bytes]:
+def set_up(draw: st.DrawFn) -> tuple[str, bytes]:
     """A sample that sets up a position, a number in its setup tags replaced, then
-    mutated further."""
-    path, data = draw(mutated(SETUPS))
-    return path, _tag_number(draw, data)
+    mutated further (with a notation of its game)."""
+    notation, data = draw(mutated(SETUPS))
+    return notation, _tag_number(draw, data)
 
 
-def notation_of(sample: Path) -> str:
-    """A notation of the sample's game (of Brazilian draughts for other games)."""
+def notations(sample: Path) -> tuple[str, ...]:
+    """The notations of the sample's game (of Brazilian draughts for other games)."""
     folder = sample.relative_to(SAMPLES).parts[0]
-    game = GAMES.get(folder, GAMES["brazilian"])
-    return game.notations[-1]
+    return GAMES.get(folder, GAMES["brazilian"]).notations
 
 
-COMMANDS: dict[str, Callable[[Path], list[str]]] = {
-    "validate": lambda s: ["validate", "IN"],
-    "validate --jobs 2": lambda s: ["validate", "--jobs", "2", "IN"],
-    "convert": lambda s: ["convert", "IN"],
-    "convert --to json": lambda s: ["convert", "--to", "json", "IN"],
-    "convert -n": lambda s: ["convert", "-n", notation_of(s), "IN"],
-    "annotate": lambda s: ["annotate", "IN"],
-    "render": lambda s: ["render", "IN"],
-    "render --index 2 --format svg": lambda s: ["render", "--index", "2", "-f", "svg", "IN"],
-    "stats": lambda s: ["stats", "IN"],
-    "duplicates": lambda s: ["duplicates", "IN"],
+COMMANDS: dict[str, Callable[[str], list[str]]] = {
+    "validate": lambda n: ["validate", "IN"],
+    "validate --jobs 2": lambda n: ["validate", "--jobs", "2", "IN"],
+    "convert": lambda n: ["convert", "IN"],
+    "convert --to json": lambda n: ["convert", "--to", "json", "IN"],
+    "convert -n": lambda n: ["convert", "-n", n, "IN"],
+    "annotate": lambda n: ["annotate", "IN"],
+    "render": lambda n: ["render", "IN"],
+    "render --index 2 --format svg": lambda n: ["render", "--index", "2", "-f", "svg", "IN"],
+    "stats": lambda n: ["stats", "IN"],
+    "duplicates": lambda n: ["duplicates", "IN"],
 }
-"""The commands that read records, ``IN`` standing for the mutated file."""
+"""The commands that read records, given a notation of the game: ``IN`` stands for the
+mutated file."""
 
-WRITERS: dict[str, Callable[[Path], list[str]]] = {
-    "convert -o": lambda s: ["convert", "IN", "-o", "OUT"],
-    "convert --to json -o": lambda s: ["convert", "--to", "json", "IN", "-o", "OUT"],
-    "convert -n -o": lambda s: ["convert", "-n", notation_of(s), "IN", "-o", "OUT"],
-    "convert -n --keep-broken -o": lambda s: [
+WRITERS: dict[str, Callable[[str], list[str]]] = {
+    "convert -o": lambda n: ["convert", "IN", "-o", "OUT"],
+    "convert --to json -o": lambda n: ["convert", "--to", "json", "IN", "-o", "OUT"],
+    "convert -n -o": lambda n: ["convert", "-n", n, "IN", "-o", "OUT"],
+    "convert -n --keep-broken -o": lambda n: [
         "convert",
         "-n",
-        notation_of(s),
+        n,
         "--keep-broken",
         "IN",
         "-o",
         "OUT",
     ],
-    "annotate -o": lambda s: ["annotate", "IN", "-o", "OUT"],
-    "annotate --keep-broken -o": lambda s: ["annotate", "--keep-broken", "IN", "-o", "OUT"],
-    "annotate --in-place": lambda s: ["annotate", "--in-place", "IN"],
-    "convert -n --in-place": lambda s: ["convert", "-n", notation_of(s), "--in-place", "IN"],
+    "annotate -o": lambda n: ["annotate", "IN", "-o", "OUT"],
+    "annotate --keep-broken -o": lambda n: ["annotate", "--keep-broken", "IN", "-o", "OUT"],
+    "annotate --in-place": lambda n: ["annotate", "--in-place", "IN"],
+    "convert -n --in-place": lambda n: ["convert", "-n", n, "--in-place", "IN"],
 }
 """The commands that write records: ``OUT`` is their output file."""
 
@@ -238,11 +240,13 @@ def invoke(args: list[str]) -> Result:
 
 
 def fill(args: list[str], folder: Path) -> list[str]:
+    """``args`` with ``IN`` and ``OUT`` made the input and output files in ``folder``."""
     names = {"IN": str(folder / "game.pdn"), "OUT": str(folder / "out.pdn")}
     return [names.get(arg, arg) for arg in args]
 
 
 def fuzz_settings(examples: int) -> settings:
+    """Hypothesis settings for ``examples`` runs of a command, however long each takes."""
     return settings(
         max_examples=examples,
         deadline=None,
@@ -254,13 +258,13 @@ def fuzz_settings(examples: int) -> settings:
 @fuzz_settings(60)
 @given(case=mutated())
 def test_a_mutated_record_never_crashes_a_reading_command(
-    command: str, case: tuple[Path, bytes]
+    command: str, case: tuple[str, bytes]
 ) -> None:
-    sample, data = case
+    notation, data = case
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         (folder / "game.pdn").write_bytes(data)
-        result = invoke(fill(COMMANDS[command](sample), folder))
+        result = invoke(fill(COMMANDS[command](notation), folder))
         assert result.exit_code in (0, 1, 2)
         assert "Traceback" not in result.stderr
         assert (folder / "game.pdn").read_bytes() == data
@@ -270,14 +274,15 @@ def test_a_mutated_record_never_crashes_a_reading_command(
 @pytest.mark.parametrize("command", ["validate", "convert -n", "annotate", "render"])
 @fuzz_settings(150)
 @given(case=set_up())
-def test_a_mutated_setup_never_crashes_a_command(command: str, case: tuple[Path, bytes]) -> None:
-    sample, data = case
+def test_a_mutated_setup_never_crashes_a_command(command: str, case: tuple[str, bytes]) -> None:
+    notation, data = case
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         (folder / "game.pdn").write_bytes(data)
-        result = invoke(fill(COMMANDS[command](sample), folder))
+        result = invoke(fill(COMMANDS[command](notation), folder))
         assert result.exit_code in (0, 1, 2)
         assert "Traceback" not in result.stderr
+        assert (folder / "game.pdn").read_bytes() == data
         assert os.listdir(folder) == ["game.pdn"]
 
 
@@ -301,13 +306,13 @@ def check_written(args: list[str], status: int, folder: Path, data: bytes) -> No
 @fuzz_settings(60)
 @given(case=mutated())
 def test_a_mutated_record_is_written_only_when_the_command_succeeded(
-    command: str, case: tuple[Path, bytes]
+    command: str, case: tuple[str, bytes]
 ) -> None:
-    sample, data = case
+    notation, data = case
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         (folder / "game.pdn").write_bytes(data)
-        args = fill(WRITERS[command](sample), folder)
+        args = fill(WRITERS[command](notation), folder)
         result = invoke(args)
         assert "Traceback" not in result.stderr
         check_written(args, result.exit_code, folder, data)
@@ -315,14 +320,14 @@ def test_a_mutated_record_is_written_only_when_the_command_succeeded(
 
 @fuzz_settings(8)
 @given(case=mutated(), command=st.sampled_from(sorted(COMMANDS | WRITERS)))
-def test_a_mutated_record_through_the_real_command(case: tuple[Path, bytes], command: str) -> None:
-    sample, data = case
+def test_a_mutated_record_through_the_real_command(case: tuple[str, bytes], command: str) -> None:
+    notation, data = case
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         (folder / "game.pdn").write_bytes(data)
-        args = (COMMANDS | WRITERS)[command](sample)
+        args = (COMMANDS | WRITERS)[command](notation)
         args = [{"IN": "game.pdn", "OUT": "out.pdn"}.get(arg, arg) for arg in args]
         done = run(*args, cwd=folder, timeout=60)
         assert done.stopped is None
         assert "Traceback" not in done.stderr
-        check_written(fill(args, folder), done.status, folder, data)
+        check_written(args, done.status, folder, data)
