@@ -49,11 +49,12 @@ class Run:
 def run(
     *args: str,
     cwd: Path | None = None,
-    stdin: Path | bytes | None = None,
+    stdin: Path | None = None,
     timeout: float = 60.0,
     memory_mib: float | None = None,
 ) -> Run:
-    """Run ``notation ARGS`` in a new process and wait for its end.
+    """Run ``notation ARGS`` in a new process (``stdin``: the file it reads as standard
+    input, else nothing) and wait for its end.
 
     A run past ``timeout`` seconds, or whose resident memory passes ``memory_mib``, is
     killed (with its workers) so that a failing test cannot take the machine with it;
@@ -62,14 +63,9 @@ def run(
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(tempfile.TemporaryFile())
         err = stack.enter_context(tempfile.TemporaryFile())
-        if isinstance(stdin, Path):
-            source: int | IO[bytes] = stack.enter_context(stdin.open("rb"))
-        elif isinstance(stdin, bytes):
-            source = stack.enter_context(tempfile.TemporaryFile())
-            source.write(stdin)
-            source.seek(0)
-        else:
-            source = subprocess.DEVNULL
+        source: int | IO[bytes] = subprocess.DEVNULL
+        if stdin is not None:
+            source = stack.enter_context(stdin.open("rb"))
         process = start(*args, cwd=cwd, stdin=source, stdout=out, stderr=err)
         status, peak, seconds, stopped = wait(process, timeout, memory_mib)
         out.seek(0)
@@ -97,6 +93,7 @@ def start(*args: str, cwd: Path | None = None, **streams: object) -> subprocess.
 
 
 def _default_interrupt() -> None:
+    """In the child before it runs: Ctrl-C interrupts it."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
@@ -138,6 +135,7 @@ def tree_memory_mib(pid: int) -> float:
 
 
 def _tree(pid: int) -> Iterator[int]:
+    """Process ``pid`` and its descendants now alive."""
     yield pid
     with contextlib.suppress(OSError):
         for task in os.listdir(f"/proc/{pid}/task"):
@@ -164,6 +162,7 @@ def writing_into(pid: int, folder: Path, besides: Iterable[Path] = ()) -> int | 
 
 
 def _listdir(folder: str) -> list[str]:
+    """The names in ``folder``, none when it has gone (the process ended)."""
     try:
         return os.listdir(folder)
     except OSError:

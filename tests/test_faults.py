@@ -44,6 +44,7 @@ FIFTY_MB = 50 * MIB
 
 
 def digest(path: Path) -> str:
+    """The SHA-256 of the file's bytes."""
     with path.open("rb") as stream:
         return hashlib.file_digest(stream, "sha256").hexdigest()
 
@@ -63,7 +64,7 @@ IN_PLACE = {
 }
 
 
-def interrupted(folder: Path, args: tuple[str, ...], sent: int, delay: float):
+def interrupted(folder: Path, args: tuple[str, ...], sent: int, delay: float) -> tuple[int, str]:
     """Start ``args`` in ``folder``, wait until it has written ``delay`` seconds into its
     temporary output, send it ``sent``; its exit status and standard error."""
     err = folder.parent / "stderr"
@@ -128,7 +129,7 @@ def test_an_output_that_does_not_fit_is_a_plain_error_and_leaves_nothing(
         assert os.listdir(full) == []
 
 
-@pytest.mark.parametrize("args", IN_PLACE.values(), ids=sorted(IN_PLACE))
+@pytest.mark.parametrize("args", IN_PLACE.values(), ids=list(IN_PLACE))
 def test_in_place_on_a_full_disk_leaves_the_original(tmp_path: Path, args: tuple[str, ...]) -> None:
     with tmpfs(tmp_path / "full", "1m") as full:
         # 600 KB fits, but not twice: the rewritten copy cannot be written beside it.
