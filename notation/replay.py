@@ -10,10 +10,8 @@ replayed.
 from __future__ import annotations
 
 from notation.games.base import Game, IllegalMove, Move, Position
+from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Line, Ply, Record
-
-MAX_DEPTH = 100
-"""Deepest variation nesting replayed (the reader rejects deeper records)."""
 
 
 class ReplayVisitor:

@@ -39,7 +39,7 @@ from typing import BinaryIO, TypeVar
 from notation.diagnostics import ENCODING_GUESSED, NO_RECORD, UNREADABLE, Diagnostic
 from notation.record.jsonform import loads
 from notation.record.model import Record
-from notation.record.reader import RESULT_AT, TAG_AHEAD, read_records
+from notation.record.reader import MAX_LINE, RESULT_AT, TAG_LINE_AHEAD, read_records
 
 RECORD_SUFFIXES = (".pdn", ".pgn")
 """Record files picked up when a directory is given."""
@@ -69,7 +69,7 @@ _NEEDS_BOM = {
     "utf-16": (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE),
     "utf-32": (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE),
 }
-_TAG_START = re.compile(TAG_AHEAD)
+_TAG_START = re.compile(TAG_LINE_AHEAD)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _WORD = re.compile(r"[^\W\d_]+")
 _PATTERN = re.compile(r"[*?[]")
@@ -778,11 +778,21 @@ def split_games(chunks: Iterable[str], games: int) -> Iterator[tuple[int, str]]:
     count = 0
     line = 1
     carry = ""
+    skipping = False
     cuts = _Cuts()
     for chunk in chunks:
+        if skipping:
+            # The rest of a line longer than the reader reads: the piece keeps enough of it
+            # for the reader to report it (PDN109) as it does reading the whole text.
+            newline = chunk.find("\n")
+            if newline < 0:
+                continue
+            chunk, skipping = chunk[newline:], False
         text = carry + chunk
         end = text.rfind("\n") + 1
         carry, text = text[end:], text[:end]
+        if len(carry) > MAX_LINE:
+            carry, skipping = carry[: MAX_LINE + 1], True
         at = start = 0
         while at < len(text):
             stop = text.index("\n", at) + 1

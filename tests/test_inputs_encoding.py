@@ -28,7 +28,9 @@ ENDGAMES = (ROOT / "samples" / "brazilian" / "endgames.pdn").read_text("utf-8")
 
 
 def _with_site(site: str) -> str:
-    return ENDGAMES.replace("[Event", f'[Site "{site}"]\n[Event', 1)
+    """The sample with its first Site tag set to ``site`` (a second Site tag would start a
+    new game)."""
+    return ENDGAMES.replace('[Site "Porto Alegre BRA"]', f'[Site "{site}"]', 1)
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from notation.batch import GameResult, validate_inputs
 from notation.record.model import Record
-from notation.record.reader import read_records
+from notation.record.reader import MAX_LINE, read_records
 from notation.sources import Input, split_games
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -161,3 +161,28 @@ def test_a_tagless_archive_validates_the_same_in_pieces(tmp_path: Path) -> None:
     serial = events(1)
     assert len(serial) == 21
     assert events(2) == serial
+
+
+def moves(record: Record) -> list[str]:
+    return [ply.text for ply in record.moves.plies]
+
+
+def test_an_endless_line_is_cut_to_what_the_reader_reports_and_reads_the_same() -> None:
+    game = '[GameType "26"]\n\n1. 22-17 11-15 *\n\n'
+    text = game * 3 + "1. " + "22-17 " * 400_000 + "*\n\n" + game * 3
+    chunks = (text[at : at + (1 << 16)] for at in range(0, len(text), 1 << 16))
+    pieces = list(split_games(chunks, 1))
+    assert max(len(line) for _, piece in pieces for line in piece.split("\n")) == MAX_LINE + 1
+    apart = [
+        ([(d.code, d.line + first - 1, d.message) for d in r.diagnostics], moves(r))
+        for first, piece in pieces
+        for r in read_records(iter([piece]))
+    ]
+    whole = [
+        ([(d.code, d.line, d.message) for d in r.diagnostics], moves(r))
+        for r in read_records(iter([text]))
+    ]
+    assert apart == whole
+    assert [d for found, _ in whole for d in found] == [
+        ("PDN109", 13, "the line is longer than 65,536 characters: the game's movetext is not read")
+    ]

@@ -48,7 +48,7 @@ def test_a_line_past_the_limit_breaks_its_game_and_no_other():
                 [],
                 None,
                 [
-                    "l.pdn:7:1: error PDN109 line 7 is longer than 65,536 characters: "
+                    "l.pdn:7:1: error PDN109 the line is longer than 65,536 characters: "
                     "the game's movetext is not read"
                 ],
             ),
@@ -67,7 +67,7 @@ def test_an_endless_last_line_is_one_error():
         [],
         None,
         [
-            "e.pdn:4:1: error PDN109 line 4 is longer than 65,536 characters: "
+            "e.pdn:4:1: error PDN109 the line is longer than 65,536 characters: "
             "the game's movetext is not read"
         ],
     )

@@ -15,8 +15,9 @@ from notation.sources import Input, expand, guess_legacy, open_input, split_game
 
 ROOT = Path(__file__).resolve().parents[1]
 ENDGAMES = (ROOT / "samples" / "brazilian" / "endgames.pdn").read_text("utf-8")
-RUSSIAN = ENDGAMES.replace("[Event", '[Site "Москва, турнир"]\n[Event', 1)
-PORTUGUESE = ENDGAMES.replace("[Event", '[Site "São João, Évora"]\n[Event', 1)
+# The first game's Site tag is replaced: a second Site tag would start a new game.
+RUSSIAN = ENDGAMES.replace('[Site "Porto Alegre BRA"]', '[Site "Москва, турнир"]', 1)
+PORTUGUESE = ENDGAMES.replace('[Site "Porto Alegre BRA"]', '[Site "São João, Évora"]', 1)
 runner = CliRunner()
 
 
@@ -99,7 +100,7 @@ def test_legacy_text_after_an_ascii_start_switches_encoding_where_it_starts() ->
     Path("late.pdn").write_bytes(head.encode() + RUSSIAN.encode("cp1251"))
     result = validate("late.pdn")
     assert result.stdout == (
-        "late.pdn:11801:1: notice PDN107 late.pdn is not UTF-8 from line 11801: read as "
+        "late.pdn:11802:1: notice PDN107 late.pdn is not UTF-8 from line 11802: read as "
         "cp1251 (a guess; choose the encoding with --encoding)\n"
     )
     with open_input(Input("late.pdn", Path("late.pdn"))) as source:
@@ -111,7 +112,7 @@ def test_bad_bytes_after_utf8_text_are_replaced_with_a_notice() -> None:
     Path("mixed.pdn").write_bytes(text.encode() + b"\xff\n")
     result = validate("mixed.pdn")
     assert result.stdout.splitlines()[-1] == (
-        "mixed.pdn:11861:1: notice PDN107 mixed.pdn is not valid UTF-8 from line 11861: "
+        "mixed.pdn:11860:1: notice PDN107 mixed.pdn is not valid UTF-8 from line 11860: "
         "undecodable bytes were replaced (choose the encoding with --encoding)"
     )
 

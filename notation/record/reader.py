@@ -344,7 +344,7 @@ def read_records(source: Source, *, path: str = "-", keep_text: bool = False) ->
                 scan = None
             if scan is None:
                 scan = _Scan(number, 1)
-            message = f"line {number} is longer than {MAX_LINE:,} characters"
+            message = f"the line is longer than {MAX_LINE:,} characters"
             scan.fail(LINE_TOO_LONG, message, number)
             scan.content = True
             number += 1
