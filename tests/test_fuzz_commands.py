@@ -10,6 +10,8 @@ the real command in a fresh process.
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 import re
 import tempfile
@@ -25,6 +27,8 @@ from typer.testing import CliRunner, Result
 
 from cli.main import app
 from notation.games.registry import GAMES
+from notation.record.jsonform import FORMAT, VERSION, record_to_dict
+from notation.record.reader import read_records
 
 FILES = sorted(SAMPLES.glob("**/*.pdn"))
 """Every sample record, broken ones included."""
@@ -239,9 +243,10 @@ def invoke(args: list[str]) -> Result:
     return result
 
 
-def fill(args: list[str], folder: Path) -> list[str]:
-    """``args`` with ``IN`` and ``OUT`` made the input and output files in ``folder``."""
-    names = {"IN": str(folder / "game.pdn"), "OUT": str(folder / "out.pdn")}
+def fill(args: list[str], folder: Path, name: str = "game.pdn") -> list[str]:
+    """``args`` with ``IN`` and ``OUT`` made the input (``name``) and output files in
+    ``folder``."""
+    names = {"IN": str(folder / name), "OUT": str(folder / "out.pdn")}
     return [names.get(arg, arg) for arg in args]
 
 
@@ -331,3 +336,99 @@ def test_a_mutated_record_through_the_real_command(case: tuple[str, bytes], comm
         assert done.stopped is None
         assert "Traceback" not in done.stderr
         check_written(args, done.status, folder, data)
+
+
+# The toolkit's JSON form, read wherever PDN is: mutated documents, deep nesting.
+
+
+@functools.cache
+def json_document(sample: Path) -> str:
+    """The sample's records in the JSON form."""
+    records = [record_to_dict(r) for r in read_records(sample, path=sample.name)]
+    return json.dumps({"format": FORMAT, "version": VERSION, "records": records})
+
+
+def deep_line(levels: int) -> str:
+    """The JSON of a line of one ply whose variations nest ``levels`` deep (written out,
+    as ``json.dumps`` itself cannot nest that deep)."""
+    ply = '{"text":"22-17","pos":[1,1],"number":"1.","suffix":"","nags":[],"comments":[],'
+    line = '{"pos":[1,1],"comments":[],"plies":[' + ply + '"variations":['
+    return line * (levels + 1) + "]}]}" * (levels + 1)
+
+
+HUGE = "9" * 5000
+"""A number past Python's int-string limit, written into a document as it stands."""
+
+LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=12),
+    st.just("HUGE"),
+    st.sampled_from([50, 100, 101, 150, 400, 2000]).map(lambda n: f"DEEP{n}"),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+)
+"""What replaces a value of a document: any JSON, a huge number, deep variations."""
+
+
+def _entries(value: object) -> list[tuple[dict[str, object] | list[object], object]]:
+    """Every (container, key) of a decoded JSON value, the value itself excluded."""
+    found: list[tuple[dict[str, object] | list[object], object]] = []
+    stack = [value]
+    while stack:
+        here = stack.pop()
+        pairs = here.items() if isinstance(here, dict) else enumerate(here)  # type: ignore[union-attr]
+        for key, inner in pairs:
+            found.append((here, key))  # type: ignore[arg-type]
+            if isinstance(inner, dict | list):
+                stack.append(inner)
+    return found
+
+
+@st.composite
+def json_mutated(draw: st.DrawFn) -> tuple[str, bytes]:
+    """A notation of a sample's game, and the sample's JSON form with up to two of its
+    values replaced and perhaps a ply's variations nested deep, then perhaps mutated as
+    bytes."""
+    path = draw(st.sampled_from(FILES))
+    notation = draw(st.sampled_from(notations(path)))
+    document = json.loads(json_document(path))
+    for _ in range(draw(st.sampled_from([0, 0, 1, 2]))):
+        container, key = draw(st.sampled_from(_entries(document)))
+        container[key] = draw(LEAVES)  # type: ignore[index]
+    records = document["records"] if isinstance(document["records"], list) else []
+    plies = [
+        ply
+        for record in records
+        if isinstance(record, dict) and isinstance(record.get("moves"), dict)
+        for ply in record["moves"].get("plies") or ()
+        if isinstance(ply, dict)
+    ]
+    if plies and draw(st.booleans()):
+        levels = draw(st.sampled_from([1, 10, 50, 99, 100, 101, 400, 2000]))
+        draw(st.sampled_from(plies))["variations"] = [f"DEEP{levels}"]
+    text = json.dumps(document).replace('"HUGE"', HUGE)
+    text = re.sub(r'"DEEP(\d+)"', lambda m: deep_line(int(m.group(1))), text)
+    data = text.encode()
+    if draw(st.integers(0, 3)) == 0:
+        data = draw(st.sampled_from(MUTATIONS))(draw, data)
+    return notation, data
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+@fuzz_settings(60)
+@given(case=json_mutated())
+def test_a_mutated_json_document_never_crashes_a_command(
+    command: str, case: tuple[str, bytes]
+) -> None:
+    notation, data = case
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        (folder / "game.json").write_bytes(data)
+        result = invoke(fill(COMMANDS[command](notation), folder, "game.json"))
+        assert result.exit_code in (0, 1, 2)
+        assert "Traceback" not in result.stderr
+        assert (folder / "game.json").read_bytes() == data
+        assert os.listdir(folder) == ["game.json"]
