@@ -147,7 +147,8 @@ def _tree(pid: int) -> Iterator[int]:
 def writing_into(pid: int, folder: Path, besides: Iterable[Path] = ()) -> int | None:
     """Bytes process ``pid`` has written so far to a file in ``folder`` other than
     ``besides`` (its temporary output), or ``None`` when it has no such file open."""
-    skip = {str(p) for p in besides}
+    skip = {os.path.realpath(p) for p in besides}
+    where = os.path.realpath(folder)
     for fd in _listdir(f"/proc/{pid}/fd"):
         try:
             target = os.readlink(f"/proc/{pid}/fd/{fd}")
@@ -156,7 +157,7 @@ def writing_into(pid: int, folder: Path, besides: Iterable[Path] = ()) -> int | 
             continue
         fields = dict(line.split(":\t", 1) for line in info.splitlines() if ":\t" in line)
         written = int(fields.get("flags", "0"), 8) & os.O_ACCMODE != os.O_RDONLY
-        if written and os.path.dirname(target) == str(folder) and target not in skip:
+        if written and os.path.dirname(target) == where and target not in skip:
             return int(fields.get("pos", "0"))
     return None
 
