@@ -382,13 +382,32 @@ class TextSource:
         self.notes.append(Diagnostic(ENCODING_GUESSED, message, line, 1, self.name))
 
     def _read(self) -> bytes:
-        """The next bytes, or none at the end or when reading fails (see ``failure``)."""
+        """The next bytes, or none at the end or once reading failed (see ``failure``)."""
         assert self._stream is not None
-        try:
-            return self._stream.read(SAMPLE)
-        except _READ_ERRORS as error:
-            self.failure = _why(error)
+        if self.failure is not None:
             return b""
+        data, error = _read_some(self._stream, SAMPLE)
+        if error is not None:
+            self.failure = _why(error)
+        return data
+
+
+def _read_some(stream: BinaryIO, size: int) -> tuple[bytes, BaseException | None]:
+    """Up to ``size`` bytes of ``stream``, and the error that stopped reading, if one did:
+    the bytes a damaged archive gave before it broke off are kept."""
+    parts: list[bytes] = []
+    got = 0
+    read = getattr(stream, "read1", stream.read)
+    try:
+        while got < size:
+            part = read(size - got)
+            if not part:
+                break
+            parts.append(part)
+            got += len(part)
+    except _READ_ERRORS as error:
+        return b"".join(parts), error
+    return b"".join(parts), None
 
 
 def guess_legacy(data: bytes) -> str:
@@ -428,12 +447,17 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
             stream = _decompressed(raw)
             if isinstance(stream, gzip.GzipFile | bz2.BZ2File | lzma.LZMAFile):
                 stack.enter_context(stream)
-            first = stream.read(SAMPLE)
+            first, failed = _read_some(stream, SAMPLE)
         except ValueError as error:
             raise UnreadableInput(str(error)) from error
         except _READ_ERRORS as error:
             raise UnreadableInput(_why(error)) from error
-        yield _decoding(source.name, stream, raw, first, encoding)
+        if failed is not None and not first:
+            raise UnreadableInput(_why(failed)) from failed
+        opened = _decoding(source.name, stream, raw, first, encoding)
+        if failed is not None:
+            opened.failure = _why(failed)
+        yield opened
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,3 +152,16 @@ def test_split_games_cuts_only_after_a_result_before_tags() -> None:
         (9, '[D "4"]\n1. 22-18 (1-0)\n[E "5"]\n1. 22-18 0-1\n'),
     ]
     assert "".join(p for _, p in pieces) == text
+
+
+def test_a_small_archive_cut_short_keeps_the_games_before_the_break() -> None:
+    packed = gzip.compress(ENDGAMES.encode() * 4, mtime=0)
+    Path("cut.pdn.gz").write_bytes(packed[: len(packed) // 2])
+    result = validate("cut.pdn.gz")
+    assert result.exit_code == 2
+    assert result.stdout == (
+        "cut.pdn.gz:38:1: error PDN102 comment '{' is never closed\n"
+        "cut.pdn.gz:1:1: error PDN106 cannot read cut.pdn.gz: Compressed file ended before "
+        "the end-of-stream marker was reached\n"
+    )
+    assert result.stderr == "3 games in 1 file: 1 error, 0 warnings, 0 notices\n"
