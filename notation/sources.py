@@ -790,8 +790,16 @@ class _Cuts:
             self.ended = _RESULT_END.search(outside) is not None
 
 
-def split_games(chunks: Iterable[str], games: int) -> Iterator[tuple[int, str]]:
-    """Cut text into pieces of about ``games`` games each, as (first line, text).
+PIECE_CHARS = 1 << 21
+"""Characters (about) after which a piece ends at its next cut, however few games it holds:
+pieces of games with long comments stay small."""
+
+
+def split_games(
+    chunks: Iterable[str], games: int, chars: int = PIECE_CHARS
+) -> Iterator[tuple[int, str]]:
+    """Cut text into pieces of about ``games`` games, or about ``chars`` characters when
+    that comes first, as (first line, text).
 
     Pieces end only where :class:`_Cuts` is sure the reader starts a new game after one
     that ended with a result, so each piece holds whole games and the reader reads each
@@ -799,6 +807,7 @@ def split_games(chunks: Iterable[str], games: int) -> Iterator[tuple[int, str]]:
     the whole text. Pieces are made as the text is read.
     """
     pending: list[str] = []
+    size = 0
     count = 0
     line = 1
     carry = ""
@@ -822,14 +831,15 @@ def split_games(chunks: Iterable[str], games: int) -> Iterator[tuple[int, str]]:
             stop = text.index("\n", at) + 1
             if cuts.before(text[at : stop - 1]):
                 count += 1
-                if count >= games:
+                if count >= games or size + at - start >= chars:
                     pending.append(text[start:at])
                     piece = "".join(pending)
                     yield line, piece
                     line += piece.count("\n")
-                    pending, start, count = [], at, 0
+                    pending, start, count, size = [], at, 0, 0
             at = stop
         pending.append(text[start:])
+        size += len(text) - start
     pending.append(carry)
     piece = "".join(pending)
     if piece:

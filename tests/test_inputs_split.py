@@ -186,3 +186,11 @@ def test_an_endless_line_is_cut_to_what_the_reader_reports_and_reads_the_same() 
     assert [d for found, _ in whole for d in found] == [
         ("PDN109", 13, "the line is longer than 65,536 characters: the game's movetext is not read")
     ]
+
+
+def test_pieces_of_games_with_long_comments_stay_small() -> None:
+    game = '[GameType "26"]\n\n{' + "c" * 50_000 + "} 1. 22-17 11-15 *\n\n"
+    text = game * 100
+    pieces = list(split_games(iter([text]), 500, chars=200_000))
+    assert [len(piece) for _, piece in pieces] == [len(game) * 4] * 25
+    assert [first for first, _ in pieces] == [1 + 4 * 4 * n for n in range(25)]
