@@ -108,9 +108,8 @@ def _check(inputs: list[Input | Missing], options: Options) -> None:
             raise RewriteError("give either --output or --in-place, not both")
         if options.form != "pdn":
             raise RewriteError("--in-place rewrites PDN files; write JSON with --output")
-        for item in inputs:
-            if isinstance(item, Input):
-                _rewritable(item)
+        if any(isinstance(item, Input) and item.path is None for item in inputs):
+            raise RewriteError("standard input cannot be rewritten in place")
         return
     if options.output is not None:
         paths = [i.path for i in inputs if isinstance(i, Input) and i.path is not None]
@@ -118,24 +117,6 @@ def _check(inputs: list[Input | Missing], options: Options) -> None:
             check_target(options.output, paths)
         except OutputError as error:
             raise RewriteError(str(error)) from None
-
-
-_COMPRESSED = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00")
-
-
-def _rewritable(item: Input) -> None:
-    """Refuse to rewrite in place what could not be written back as it was."""
-    if item.path is None:
-        raise RewriteError("standard input cannot be rewritten in place")
-    try:
-        with item.path.open("rb") as stream:
-            head = stream.read(6)
-    except OSError:
-        return  # reading it reports the problem
-    if head.startswith(_COMPRESSED):
-        raise RewriteError(
-            f"{item.name} is compressed: it is not rewritten in place (write with --output)"
-        )
 
 
 class _Run:
@@ -225,7 +206,13 @@ class _InPlace:
         path = first.input.path
         assert path is not None
         self.path = path
-        encoding, mark = _file_encoding(path, first.source.encoding)
+        source = first.source
+        self.refused = (
+            f"{self.name}: not rewritten: it is compressed (write it with --output)"
+            if source.compressed
+            else None
+        )
+        encoding, mark = _written_encoding(source.encoding, source.bom)
         self.stack = contextlib.ExitStack()
         sink = self.stack.enter_context(atomic_output(path, encoding=encoding))
         if mark:
@@ -239,29 +226,34 @@ class _InPlace:
             run.broken > self.broken and not run.options.keep_broken
         )
         if failed:
-            run.say(f"{self.name}: not rewritten: " + run.why_not(run.broken - self.broken))
+            refused: str | None = f"{self.name}: not rewritten: " + run.why_not(
+                run.broken - self.broken
+            )
         elif self.lossy:
-            run.say(f"{self.name}: not rewritten, it holds bytes that could not be decoded")
-            run.status = 2
-        if not failed and not self.lossy:
+            refused = f"{self.name}: not rewritten: it holds bytes that could not be decoded"
+        else:
+            refused = self.refused
+        if refused is not None:
+            run.say(refused)
+            if not failed:
+                run.status = 2
+        else:
             self.writer.finish()
         sink = self.writer.sink
-        if failed or self.lossy or sink.hash.digest() == file_hash(self.path):
+        if refused is not None or sink.hash.digest() == file_hash(self.path):
             sink.abandon()
         self.stack.close()
 
 
-def _file_encoding(path: Path, encoding: str) -> tuple[str, bool]:
-    """The encoding to write ``path`` back in, and whether to start with a byte order mark:
-    the file's own, BOM included."""
-    with path.open("rb") as stream:
-        head = stream.read(3)
-    if head.startswith(codecs.BOM_UTF8):
+def _written_encoding(encoding: str, bom: bytes) -> tuple[str, bool]:
+    """The encoding to write a file back in, and whether to start with a byte order mark:
+    the file's own, its mark included."""
+    if bom == codecs.BOM_UTF8:
         return "utf-8-sig", False
-    if head.startswith(codecs.BOM_UTF16_LE):
-        return "utf-16-le", True
-    if head.startswith(codecs.BOM_UTF16_BE):
-        return "utf-16-be", True
+    if bom:
+        endian = "le" if bom in (codecs.BOM_UTF16_LE, codecs.BOM_UTF32_LE) else "be"
+        width = "32" if len(bom) == 4 else "16"
+        return f"utf-{width}-{endian}", True
     return encoding, False
 
 

@@ -69,6 +69,14 @@ _NEEDS_BOM = {
     "utf-16": (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE),
     "utf-32": (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE),
 }
+_MARKS = (
+    codecs.BOM_UTF8,
+    codecs.BOM_UTF32_LE,
+    codecs.BOM_UTF32_BE,
+    codecs.BOM_UTF16_LE,
+    codecs.BOM_UTF16_BE,
+)
+"""Byte order marks, the longer before those they start with."""
 _TAG_START = re.compile(TAG_LINE_AHEAD)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _WORD = re.compile(r"[^\W\d_]+")
@@ -312,6 +320,10 @@ class TextSource:
     """Notices about the reading (PDN107), appended as they are found."""
     failure: str | None = None
     """Why reading stopped early, when it did: the text then ends where reading failed."""
+    compressed: bool = False
+    """Whether the input was decompressed as it was read."""
+    bom: bytes = b""
+    """The byte order mark the text began with, if any (not part of the text)."""
     _stream: BinaryIO | None = None
     _raw: BinaryIO | None = None
     _first: bytes = b""
@@ -455,6 +467,7 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
         if failed is not None and not first:
             raise UnreadableInput(_why(failed)) from failed
         opened = _decoding(source.name, stream, raw, first, encoding)
+        opened.compressed = isinstance(stream, gzip.GzipFile | bz2.BZ2File | lzma.LZMAFile)
         if failed is not None:
             opened.failure = _why(failed)
         yield opened
@@ -652,6 +665,7 @@ def _decoding(
 ) -> TextSource:
     """The text source for ``first`` and what follows it, with its encoding found."""
     made = TextSource(name, encoding or "utf-8", _stream=stream, _raw=raw, _first=first)
+    made.bom = next((mark for mark in _MARKS if first.startswith(mark)), b"")
     if encoding is not None:
         made._errors = "replace"
         if encoding in _NEEDS_BOM and not first.startswith(_NEEDS_BOM[encoding]):

@@ -161,9 +161,7 @@ def test_in_place_refuses_a_compressed_file(tmp_path: Path) -> None:
     before = source.read_bytes()
     result = run("annotate", "--in-place", str(source))
     assert result.exit_code == 2
-    assert result.stderr == (
-        f"notation: {source} is compressed: it is not rewritten in place (write with --output)\n"
-    )
+    assert result.stderr == f"{source}: not rewritten: it is compressed (write it with --output)\n"
     assert source.read_bytes() == before
 
 
@@ -178,6 +176,11 @@ def test_in_place_keeps_the_files_own_encoding(tmp_path: Path) -> None:
     bom.write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
     assert run("annotate", "--in-place", str(bom)).exit_code == 0
     assert bom.read_bytes().startswith(b"\xef\xbb\xbf[GameType")
+    wide = tmp_path / "wide.pdn"
+    wide.write_bytes(b"\xfe\xff" + GOOD.encode("utf-16-be"))
+    assert run("annotate", "--in-place", str(wide)).exit_code == 0
+    assert wide.read_bytes().startswith(b"\xfe\xff" + "[GameType".encode("utf-16-be"))
+    assert '[PlyCount "4"]' in wide.read_bytes()[2:].decode("utf-16-be")
 
 
 # Item 2 and 5: every command reads every input as validate does.
