@@ -30,10 +30,10 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from notation.check.validator import validate_file
+from notation.games.playout import playout
 from notation.games.registry import get_game
-from notation.playout import playout
 from notation.record.reader import read_records
-from notation.validator import validate_file
 
 TOKEN = re.compile(r"\[[^\]]*\]|\{[^}]*\}|\d+\.(?:\.\.)?|[0-9a-hx:-]+|\$\d+|[()*]|1/2-1/2|\S")
 """A bare PDN tokenizer: the speed floor any parser is compared with."""
@@ -138,7 +138,7 @@ def pydraughts(texts: list[str]) -> Iterator[object]:
 
 PEAK = """
 import sys
-from notation.validator import validate_file
+from notation.check.validator import validate_file
 for _ in validate_file(sys.argv[1]):
     pass
 with open("/proc/self/status") as status:

@@ -17,13 +17,13 @@ import random
 import time
 from pathlib import Path
 
+from notation.check.validator import validate_file
 from notation.games.base import Game
+from notation.games.playout import playout
 from notation.games.registry import GAMES
-from notation.playout import playout
 from notation.record.model import Record, Tag
 from notation.record.reader import read_string
 from notation.record.writer import write_record
-from notation.validator import validate_file
 
 
 def record_of(game: Game, index: int, rng: random.Random) -> tuple[Record, int]:

@@ -30,14 +30,14 @@ from cli.options import (
     say,
 )
 from notation import diagnostics as codes
-from notation import duplicates as dup
-from notation import stats as st
-from notation.annotate import COMMENT_KINDS, annotate_record
+from notation.archive import duplicates as dup
+from notation.archive import stats as st
+from notation.archive.annotate import COMMENT_KINDS, annotate_record
+from notation.archive.rewrite import Options, RewriteError, rewrite
 from notation.diagnostics import Diagnostic
 from notation.games.base import Game
 from notation.games.registry import resolve_game
-from notation.rewrite import Options, RewriteError, rewrite
-from notation.sources import Found, expand
+from notation.io.inputs import Found, expand
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Write JSON instead of text.")]
 

@@ -48,21 +48,21 @@ from cli.options import (
     writable,
 )
 from notation import diagnostics as codes
-from notation.batch import FileResult, GameResult, validate_inputs
-from notation.convert import convert_record
+from notation.archive.convert import convert_record
+from notation.archive.duplicates import Duplicates, Occurrence
+from notation.archive.rewrite import Edit, Options, RewriteError, rewrite
+from notation.check.batch import FileResult, GameResult, validate_inputs
+from notation.check.replay import main_line_positions, record_notation
+from notation.check.report import FORMATS, REPORTERS, Summary
+from notation.check.validator import validate_record
 from notation.diagnostics import CODES, Diagnostic, Severity
-from notation.duplicates import Duplicates, Occurrence
 from notation.games.base import Game, SetupError
 from notation.games.registry import GAMES, resolve_game
-from notation.output import atomic_output
+from notation.io.inputs import Found, Input, Missing, expand, read_all
+from notation.io.output import atomic_output
 from notation.record.model import Record, Tag
 from notation.record.writer import write_record
 from notation.render import render_svg
-from notation.replay import main_line_positions, record_notation
-from notation.report import FORMATS, REPORTERS, Summary
-from notation.rewrite import Edit, Options, RewriteError, rewrite
-from notation.sources import Found, Input, Missing, expand, read_all
-from notation.validator import validate_record
 
 app = typer.Typer(
     name="notation",

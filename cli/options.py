@@ -10,13 +10,13 @@ from typing import Annotated, NoReturn, ParamSpec, TypeVar
 
 import typer
 
+from notation.check.validator import unsupported_game
 from notation.diagnostics import Diagnostic
 from notation.games.base import Game
 from notation.games.registry import GAMES, get_game
-from notation.output import OutputError, check_target
+from notation.io.inputs import Input, Missing, codec
+from notation.io.output import OutputError, check_target
 from notation.record.model import Record
-from notation.sources import Input, Missing, codec
-from notation.validator import unsupported_game
 
 PathsArgument = Annotated[
     list[str],

@@ -8,9 +8,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-import notation.rewrite
+import notation.archive.rewrite
 from cli.archive import annotate
-from notation.annotate import annotate_record
+from notation.archive.annotate import annotate_record
 from notation.games.registry import get_game
 from notation.record import read_string, write_record
 
@@ -198,7 +198,7 @@ def test_an_error_while_writing_in_place_leaves_the_file_untouched(
         written.append(write_record(record))
         return written[-1]
 
-    monkeypatch.setattr(notation.rewrite, "write_record", failing)
+    monkeypatch.setattr(notation.archive.rewrite, "write_record", failing)
     result = run(str(target), "--in-place")
     assert isinstance(result.exception, RuntimeError)
     assert target.read_bytes() == original

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from notation.check.validator import validate_records
 from notation.games.base import Side
 from notation.games.brazilian import Brazilian, BrazilianMove, BrazilianPosition
 from notation.record.reader import read_string
-from notation.validator import validate_records
 
 draughts = pytest.importorskip(
     "draughts", reason="py-draughts (the referee) is not installed; pip install py-draughts"

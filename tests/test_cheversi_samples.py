@@ -12,13 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from verdicts import diagnostics
 
-from notation.convert import convert_record
+from notation.archive.convert import convert_record
+from notation.check.validator import validate_file, validate_records
 from notation.games.base import Side
 from notation.games.cheversi import NOTATIONS, Cheversi
 from notation.record.model import Line, Ply, Record, Tag
 from notation.record.reader import read_string
 from notation.record.writer import same_record, write_record
-from notation.validator import validate_file, validate_records
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples" / "cheversi"

@@ -10,9 +10,9 @@ import typer
 from typer.testing import CliRunner
 
 from cli.archive import duplicates
-from notation.convert import convert_record
+from notation.archive.convert import convert_record
+from notation.archive.duplicates import Duplicates, find_duplicates, moves_key
 from notation.diagnostics import CODES, Severity
-from notation.duplicates import Duplicates, find_duplicates, moves_key
 from notation.games.registry import get_game
 from notation.record import read_records, read_string, write_record, write_records
 

@@ -402,8 +402,10 @@ def json_mutated(draw: st.DrawFn) -> tuple[str, bytes]:
     plies = [
         ply
         for record in records
-        if isinstance(record, dict) and isinstance(record.get("moves"), dict)
-        for ply in record["moves"].get("plies") or ()
+        if isinstance(record, dict)
+        and isinstance(record.get("moves"), dict)
+        and isinstance(record["moves"].get("plies"), list)
+        for ply in record["moves"]["plies"]
         if isinstance(ply, dict)
     ]
     if plies and draw(st.booleans()):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from notation.diagnostics import Diagnostic
-from notation.sources import FileResult, Input, codec, read_inputs
+from notation.io.inputs import FileResult, Input, codec, read_inputs
 
 
 @pytest.mark.parametrize(

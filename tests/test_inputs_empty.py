@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from notation.batch import GameResult, validate_inputs
+from notation.check.batch import GameResult, validate_inputs
 from notation.diagnostics import Diagnostic
-from notation.sources import FileResult, Found, expand, read_all
+from notation.io.inputs import FileResult, Found, expand, read_all
 
 GAME = '[GameType "26"]\n1. 22-18 11-15 *\n'
 EMPTY = "no record in {}: it holds no game (--allow-empty accepts it)"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from notation.diagnostics import Diagnostic
-from notation.sources import (
+from notation.io.inputs import (
     FileResult,
     Found,
     Input,
@@ -139,7 +139,7 @@ def test_nul_bytes_compressed_or_after_text_end_the_reading(tmp_path: Path) -> N
 
 def test_standard_input_of_nul_bytes_is_refused_at_once() -> None:
     script = (
-        "from notation.sources import Input, read_all\n"
+        "from notation.io.inputs import Input, read_all\n"
         "for event in read_all([Input('-', None)]):\n"
         "    print(event)\n"
     )

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from notation.diagnostics import Diagnostic
-from notation.sources import FileResult, Found, Input, Missing, expand, read_all
+from notation.io.inputs import FileResult, Found, Input, Missing, expand, read_all
 
 GAME = '[GameType "26"]\n1. 22-18 11-15 *\n'
 

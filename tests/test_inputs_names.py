@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from notation.batch import FileResult, GameResult
+from notation.check.batch import FileResult, GameResult
+from notation.check.report import FORMATS, REPORTERS, Summary
 from notation.diagnostics import Diagnostic
-from notation.report import FORMATS, REPORTERS, Summary
-from notation.sources import Input, Missing, display_name, expand
+from notation.io.inputs import Input, Missing, display_name, expand
 
 NOTATION = Path(sys.executable).with_name("notation")
 BROKEN = '[GameType "26"]\n1. 22-18 11-15 2. 18-19 *\n'

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from notation import sources
 from notation.diagnostics import Diagnostic
+from notation.io import inputs as sources
+from notation.io.inputs import FileResult, Found, Input, Missing, read_all
 from notation.record.jsonform import dumps
 from notation.record.reader import read_string
-from notation.sources import FileResult, Found, Input, Missing, read_all
 
 GAMES = '[GameType "26"]\n1. 22-18 11-15 *\n\n[GameType "26"]\n1. 21-17 9-13 1-0\n'
 COMMENTED = "{an archive of 2024}\n" + GAMES

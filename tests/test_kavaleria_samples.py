@@ -11,14 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from verdicts import diagnostics
 
+from notation.check.validator import validate_file, validate_records
 from notation.diagnostics import CODES
 from notation.games.base import Side
 from notation.games.kavaleria import CAVALRYMAN, FAR_ROW, POINT_ROW, SOTNYK, VOIVODE, Kavaleria
-from notation.playout import playout
+from notation.games.playout import playout
 from notation.record.model import Line, Ply, Record, Tag
 from notation.record.reader import read_records, read_string
 from notation.record.writer import same_record, write_record
-from notation.validator import validate_file, validate_records
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "kavaleria"
 GAME = Kavaleria()

@@ -13,11 +13,11 @@ from typer.testing import CliRunner
 from verdicts import diagnostics
 
 from cli.main import app
+from notation.check.validator import validate_file, validate_records
 from notation.games.knight_fight import BIT, KnightFight, Layout, random_layout
 from notation.record.model import Line, Ply, Record, Tag
 from notation.record.reader import read_records, read_string
 from notation.record.writer import write_record
-from notation.validator import validate_file, validate_records
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "knight-fight"
 GAME = KnightFight()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from notation.output import (
+from notation.io.output import (
     OutputError,
     atomic_output,
     check_target,

@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.batch import GameResult, validate_inputs
+from notation.check.batch import GameResult, validate_inputs
+from notation.io.inputs import FileResult, expand
 from notation.record.jsonform import dumps
 from notation.record.reader import read_records
-from notation.sources import FileResult, expand
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"

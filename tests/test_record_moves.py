@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from notation.validator import validate_file
+from notation.check.validator import validate_file
 
 GAME = '[GameType "26"]\n\n1. 22-18 11-15 2. 28x91 8-11 *\n'
 

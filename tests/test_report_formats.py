@@ -16,9 +16,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.batch import FileResult, GameResult
+from notation.check.batch import FileResult, GameResult
+from notation.check.report import REPORTERS, Summary, escape_data, escape_property
 from notation.diagnostics import CODES, Diagnostic
-from notation.report import REPORTERS, Summary, escape_data, escape_property
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPECTED = ROOT / "tests" / "expected"

@@ -10,9 +10,9 @@ import typer
 from typer.testing import CliRunner
 
 from cli.archive import stats
+from notation.archive.stats import collect, render_text, to_json
 from notation.games.registry import get_game
 from notation.record import read_string
-from notation.stats import collect, render_text, to_json
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPECTED = ROOT / "tests" / "expected"

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from verdicts import diagnostics
 
+from notation.check.validator import GameReport, validate_file, validate_records
 from notation.games.registry import get_game
 from notation.record.reader import read_string
-from notation.validator import GameReport, validate_file, validate_records
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 BRAZILIAN = get_game("brazilian")

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from notation.annotate import annotate_record
+from notation.archive.annotate import annotate_record
+from notation.check.validator import validate_record
 from notation.games.base import Game
 from notation.games.registry import get_game, resolve_game
 from notation.record.reader import read_records, read_string
-from notation.validator import validate_record
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 RECORDS = sorted(SAMPLES.glob("*/broken/*.pdn")) + sorted(SAMPLES.glob("*/*.pdn"))

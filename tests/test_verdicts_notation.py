@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from notation.check.replay import record_notation
+from notation.check.validator import validate_records
 from notation.games.registry import get_game
 from notation.record.reader import read_string
-from notation.replay import record_notation
-from notation.validator import validate_records
 
 # (record, message, move, legal) of the one illegal move of each record.
 CASES = [

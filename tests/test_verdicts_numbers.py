@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from verdicts import diagnostics
 
+from notation.check.validator import validate_records
 from notation.record.reader import read_string
-from notation.validator import validate_records
 
 HUGE = "9" * 5000
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.batch import GameResult, validate_inputs
-from notation.sources import expand
+from notation.check.batch import GameResult, validate_inputs
+from notation.io.inputs import expand
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from notation.check.replay import main_line_positions, record_notation
 from notation.games.registry import get_game
 from notation.record.reader import read_string
 from notation.render import render_svg
-from notation.replay import main_line_positions, record_notation
 
 
 def _end(text: str, name: str):

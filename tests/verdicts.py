@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notation.validator import GameReport
+from notation.check.validator import GameReport
 
 
 def diagnostics(reports: list[GameReport]) -> list[tuple]:

@@ -16,7 +16,7 @@ def render_svg(
 ) -> str:
     """An SVG picture of ``position`` with ``last`` (the move that led to it) marked, and
     what it names written in ``notation`` (the record's, see
-    :func:`~notation.replay.record_notation`; default: the game's).
+    :func:`~notation.check.replay.record_notation`; default: the game's).
 
     The drawing is ``draw(position, last, notation)`` of the module
     ``notation.render.<game>`` (the game's name with ``-`` written ``_``).

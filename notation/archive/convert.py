@@ -7,11 +7,11 @@ they had, and the problem is returned as a diagnostic.
 
 from __future__ import annotations
 
+from notation.check.replay import ReplayVisitor, replay_line
+from notation.check.validator import setup_problem
 from notation.diagnostics import Diagnostic
 from notation.games.base import Game, IllegalMove, Move, Position, SetupError
 from notation.record.model import Comment, Ply, Record
-from notation.replay import ReplayVisitor, replay_line
-from notation.validator import setup_problem
 
 KEPT_MARK = "notation: kept as written from here"
 """How the comment that marks a part kept as it was written begins."""

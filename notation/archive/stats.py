@@ -10,7 +10,7 @@ are counted apart. :func:`render_text` draws the statistics as a table,
 :func:`to_json` gives their JSON form (:data:`JSON_VERSION`).
 
 :func:`read_paths` reads the records of files, directories, globs and standard input,
-with the problems met reading them; :mod:`notation.duplicates` reads through it too.
+with the problems met reading them; :mod:`notation.archive.duplicates` reads through it too.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic
 from notation.games.base import Game, IllegalMove, SetupError
 from notation.games.registry import GAMES
+from notation.io.inputs import Found, expand, read_all
 from notation.record.model import Record
-from notation.sources import Found, expand, read_all
-from notation.validator import validate_record
 
 JSON_VERSION = 1
 """Version of the JSON form; a change that breaks readers raises it."""
@@ -143,7 +143,7 @@ def read_paths(
 ) -> Iterator[tuple[str, Record] | Diagnostic]:
     """The records of the inputs named, as (name, record), in order, and the problems met.
 
-    Names are read as every command reads them (:func:`notation.sources.read_all`): files
+    Names are read as every command reads them (:func:`notation.io.inputs.read_all`): files
     (also compressed, or JSON), directories, glob patterns or ``-`` for standard input;
     ``encoding`` overrides detection. A name that cannot be read, or holds no record
     (unless ``allow_empty``), is an error diagnostic; a guessed encoding a PDN107 notice.

@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from notation import diagnostics as codes
+from notation.archive.stats import read_paths
 from notation.diagnostics import Diagnostic
 from notation.games.base import Game, IllegalMove, Move, Position, SetupError
 from notation.games.registry import resolve_game
 from notation.record.model import Record
-from notation.stats import read_paths
 
 JSON_VERSION = 1
 """Version of :func:`to_json`'s form."""

@@ -1,8 +1,8 @@
 """Commands that write records (``convert``, ``annotate``): one policy, one safe output.
 
-:func:`rewrite` reads every input through :func:`notation.sources.read_all`, hands each
+:func:`rewrite` reads every input through :func:`notation.io.inputs.read_all`, hands each
 record to an edit (convert its notation, annotate it), and writes the records through
-:mod:`notation.output`: to standard output, to one file (``output``), or back over each
+:mod:`notation.io.output`: to standard output, to one file (``output``), or back over each
 input (``in_place``). What is written is committed only when it is whole:
 
 - a record that could not be read whole (a syntax error) or edited (an illegal move)
@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notation import diagnostics as codes
-from notation.convert import KEPT_MARK
+from notation.archive.convert import KEPT_MARK
 from notation.diagnostics import Diagnostic, Severity
-from notation.output import (
+from notation.io.inputs import Found, Input, Missing, read_all
+from notation.io.output import (
     OutputError,
     Sink,
     atomic_output,
@@ -39,7 +40,6 @@ from notation.output import (
 from notation.record.jsonform import FORMAT, VERSION, record_to_dict
 from notation.record.model import RESULTS, Comment, Record
 from notation.record.writer import write_record
-from notation.sources import Found, Input, Missing, read_all
 
 FORMS = ("pdn", "json")
 """The output formats records are written in."""

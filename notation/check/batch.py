@@ -4,7 +4,7 @@
 :class:`GameResult` per game, notices found reading further, and a :class:`FileResult`; a
 name that matches no file, or a file that cannot be read, is a PDN106 diagnostic, and one
 without a record a PDN108. Inputs are PDN or the toolkit's JSON form, told apart as
-:func:`notation.sources.read_all` does. With ``jobs`` above 1, PDN files are cut into
+:func:`notation.io.inputs.read_all` does. With ``jobs`` above 1, PDN files are cut into
 pieces of whole games (:func:`split_games`) that worker processes validate; the results
 come back in the order of a serial run, with the same lines, game numbers and messages.
 """
@@ -18,13 +18,12 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from notation.archive.duplicates import key_of
+from notation.check.validator import validate_record
 from notation.diagnostics import UNREADABLE, Diagnostic
-from notation.duplicates import key_of
 from notation.games.base import Game
 from notation.games.registry import get_game
-from notation.record.model import Record
-from notation.record.reader import read_records
-from notation.sources import (
+from notation.io.inputs import (
     FileResult,
     Input,
     Missing,
@@ -36,7 +35,8 @@ from notation.sources import (
     read_inputs,
     split_games,
 )
-from notation.validator import validate_record
+from notation.record.model import Record
+from notation.record.reader import read_records
 
 T = TypeVar("T")
 
@@ -57,7 +57,7 @@ class GameResult:
     plies: int
     diagnostics: list[Diagnostic] = field(default_factory=list)
     key: tuple[bytes, int] | None = None
-    """The duplicate-detection key of a valid record (see :mod:`notation.duplicates`), when
+    """The duplicate-detection key of a valid record (see :mod:`notation.archive.duplicates`), when
     asked for."""
 
 

@@ -26,10 +26,10 @@ diagnostics, from the one replay that annotates.
 
 from __future__ import annotations
 
+from notation.check.validator import RecordReplay
 from notation.diagnostics import Diagnostic
 from notation.games.base import Game, IllegalMove, Move, Position
 from notation.record.model import Comment, Line, Ply, Record
-from notation.validator import RecordReplay
 
 COMMENT_KINDS = ("position", "scores")
 """The per-ply comments :func:`annotate_record` can add."""
@@ -45,7 +45,7 @@ def annotate_record(
 
     ``comments`` is ``None``, ``"position"`` or ``"scores"``; ``path`` names the source
     in the diagnostics. Returns exactly the diagnostics the validator gives the record
-    (:func:`~notation.validator.validate_record`), found in the same replay. Raises
+    (:func:`~notation.check.validator.validate_record`), found in the same replay. Raises
     :class:`ValueError` for an unknown ``comments`` kind, or ``"scores"`` for a game that
     keeps no score.
     """

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO, TextIO
 
 from notation import diagnostics as codes
+from notation.check.replay import ReplayVisitor, record_notation, replay_line
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import Game, IllegalMove, Move, Outcome, Position, SetupError
 from notation.games.registry import GAMES, names_game, resolve_game
 from notation.record.model import Ply, Record, SourcePos
 from notation.record.reader import read_records
-from notation.replay import ReplayVisitor, record_notation, replay_line
 
 MAX_LISTED = 24
 """Most legal moves written into one message; the diagnostic's ``legal`` field has all."""
@@ -152,7 +152,7 @@ def illegal_reason(
     game: Game, before: Position, error: IllegalMove, notation: str | None = None
 ) -> tuple[tuple[str, ...], str]:
     """The legal moves in ``before``, written in ``notation`` (the record's, see
-    :func:`~notation.replay.record_notation`), and why a move there is illegal: the
+    :func:`~notation.check.replay.record_notation`), and why a move there is illegal: the
     error's reason, then the legal moves when the error asks for them."""
     legal = tuple(game.describe_moves(before, game.legal_moves(before), notation))
     reason = str(error)

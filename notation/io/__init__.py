@@ -1,0 +1,2 @@
+"""Reading and writing files: the one input path (compression, encodings, folders, JSON) and
+the one output path (atomic writes, refusals)."""
