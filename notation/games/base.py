@@ -21,13 +21,27 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
+
+
+class HasTurn(Protocol):
+    """What every position carries: the side to move."""
+
+    @property
+    def turn(self) -> Side: ...
+
+
+P = TypeVar("P", bound=HasTurn)
+"""A game's position type: immutable, hashable, with a ``turn``."""
+
+M = TypeVar("M", bound=Hashable)
+"""A game's move type: immutable and hashable."""
 
 Position = Any
-"""A game's position: an immutable value of the game's own type, with a ``turn``."""
+"""A position of whatever game, as code that works for every game sees it."""
 
-Move = Hashable
-"""A game's move: a hashable value of the game's own type."""
+Move = Any
+"""A move of whatever game, as code that works for every game sees it."""
 
 MAX_DIGITS = 9
 """Most digits a number read from a record's text may have (no game counts further)."""
@@ -106,8 +120,9 @@ class IllegalMove(ValueError):
         self.show_legal = show_legal
 
 
-class Game(ABC):
-    """Rules, notations and pictures of one game."""
+class Game(ABC, Generic[P, M]):
+    """Rules, notations and pictures of one game, over its own position type ``P`` and
+    move type ``M``."""
 
     name: ClassVar[str]
     """Name used everywhere: CLI, ``Variant`` tag, docs (``"brazilian"``)."""
@@ -126,28 +141,28 @@ class Game(ABC):
     # Positions -----------------------------------------------------------------
 
     @abstractmethod
-    def start(self, tags: Mapping[str, str]) -> Position:
+    def start(self, tags: Mapping[str, str]) -> P:
         """The start position a record's tags describe (setup tag, layout, rule options).
 
         Raises :class:`SetupError` when a tag this game reads is invalid.
         """
 
     @abstractmethod
-    def setup_tags(self, position: Position, notation: str | None = None) -> dict[str, str]:
+    def setup_tags(self, position: P, notation: str | None = None) -> dict[str, str]:
         """Tags that make a record start from ``position`` (e.g. PDN ``FEN``)."""
 
-    def turn(self, position: Position) -> Side:
+    def turn(self, position: P) -> Side:
         """The side to move (every position carries it as ``turn``)."""
         return position.turn
 
     # Moves ---------------------------------------------------------------------
 
     @abstractmethod
-    def legal_moves(self, position: Position) -> list[Move]:
+    def legal_moves(self, position: P) -> list[M]:
         """Every legal move in the position (empty when the game is over)."""
 
     @abstractmethod
-    def parse_move(self, position: Position, text: str) -> Move:
+    def parse_move(self, position: P, text: str) -> M:
         """The legal move that ``text`` names in the position, in any of the notations.
 
         Raises :class:`IllegalMove` with a code and plain reason otherwise, including when
@@ -155,11 +170,11 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def format_move(self, position: Position, move: Move, notation: str | None = None) -> str:
+    def format_move(self, position: P, move: M, notation: str | None = None) -> str:
         """``move`` (legal in ``position``) written in ``notation`` (default: the first)."""
 
     @abstractmethod
-    def play(self, position: Position, move: Move) -> Position:
+    def play(self, position: P, move: M) -> P:
         """The position after ``move``, which must be legal in ``position``."""
 
     def notation_of(self, text: str) -> str | None:
@@ -169,10 +184,10 @@ class Game(ABC):
     # End of game -----------------------------------------------------------------
 
     @abstractmethod
-    def outcome(self, position: Position) -> Outcome | None:
+    def outcome(self, position: P) -> Outcome | None:
         """The result the rules decide in ``position``, or ``None`` while play goes on."""
 
-    def scores(self, position: Position) -> tuple[int, int] | None:
+    def scores(self, position: P) -> tuple[int, int] | None:
         """(White, Black) scores for games that keep score, else ``None``."""
         return None
 
@@ -196,13 +211,11 @@ class Game(ABC):
     # Pictures ----------------------------------------------------------------------
 
     @abstractmethod
-    def render_text(
-        self, position: Position, last: Move | None = None, notation: str | None = None
-    ) -> str:
+    def render_text(self, position: P, last: M | None = None, notation: str | None = None) -> str:
         """A plain-text diagram of the position for the terminal, with what it names
         (moves, pieces) in ``notation`` (the record's; default: the game's)."""
 
-    def game_over(self, position: Position) -> str | None:
+    def game_over(self, position: P) -> str | None:
         """``"Game over: White wins (reason)"`` (or ``a draw``) when the rules decided the
         game in ``position``, for pictures; ``None`` while play goes on."""
         outcome = self.outcome(position)
@@ -212,7 +225,11 @@ class Game(ABC):
         return f"Game over: {who} ({outcome.reason})"
 
     def describe_moves(
-        self, position: Position, moves: Sequence[Move], notation: str | None = None
+        self, position: P, moves: Sequence[M], notation: str | None = None
     ) -> list[str]:
         """The moves written in ``notation`` (default: the game's own default), for messages."""
         return [self.format_move(position, move, notation) for move in moves]
+
+
+AnyGame: TypeAlias = "Game[Any, Any]"
+"""A game of whatever position and move types, as code that works for every game sees it."""
