@@ -12,6 +12,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from importlib import metadata as _metadata
 from pathlib import Path
 from typing import Annotated
@@ -49,11 +50,11 @@ from cli.options import (
 )
 from notation import diagnostics as codes
 from notation.archive.convert import convert_record
-from notation.archive.duplicates import Duplicates, Occurrence
 from notation.archive.rewrite import Edit, Options, RewriteError, rewrite
-from notation.check.batch import FileResult, GameResult, validate_inputs
+from notation.check.batch import Event, GameResult, validate_inputs
+from notation.check.policy import FAIL_LEVELS, Policy, code_prefixes, run
 from notation.check.replay import main_line_positions, record_notation
-from notation.check.report import FORMATS, REPORTERS, Summary
+from notation.check.report import FORMATS, REPORTERS
 from notation.check.validator import validate_record
 from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.games.base import Game, SetupError
@@ -107,13 +108,6 @@ def main() -> None:
 
 def _terminated(number: int, frame: object) -> None:
     raise SystemExit(128 + number)
-
-
-FAIL_LEVELS = {
-    "error": frozenset({Severity.ERROR}),
-    "warning": frozenset({Severity.ERROR, Severity.WARNING}),
-}
-"""The severities that fail a run, by ``--fail-level``."""
 
 
 @app.command()
@@ -180,20 +174,23 @@ def validate(
         raise typer.BadParameter("choose one of " + ", ".join(FORMATS), param_hint="--format")
     if fail_level not in FAIL_LEVELS:
         raise typer.BadParameter("choose error or warning", param_hint="--fail-level")
+    policy = Policy(
+        select=_prefixes(select, "--select"),
+        ignore=_prefixes(ignore, "--ignore"),
+        fail_level=fail_level,
+        exit_zero=exit_zero,
+        duplicates=duplicates,
+    )
     chosen = encoding_named(encoding)
-    wanted = _Selection(_prefixes(select, "--select"), _prefixes(ignore, "--ignore"))
     inputs = list(expand(paths))
     writable(output, inputs)
     sizes = [item.size for item in inputs if isinstance(item, Input)]
     total = None if None in sizes else sum(s or 0 for s in sizes)
-    summary = Summary()
-    unreadable = False
     # The bar shares the terminal with the report only when both are on it.
     shown = output is None and sys.stderr.isatty() and sys.stdout.isatty()
     with contextlib.ExitStack() as stack:
         out = _StandardOutput() if output is None else stack.enter_context(atomic_output(output))
         progress = stack.enter_context(_Progress(total, shown))
-        reporter = REPORTERS[format_](out)
         events = validate_inputs(
             inputs,
             game=game,
@@ -203,35 +200,7 @@ def validate(
             keys=duplicates,
             allow_empty=allow_empty,
         )
-        seen = Duplicates()
-        for event in events:
-            if isinstance(event, GameResult):
-                if event.key is not None and event.game is not None:
-                    here = Occurrence(event.path, event.index, event.line)
-                    repeated = seen.check_key(event.key, event.game, here, event.column)
-                    if repeated is not None:
-                        event.diagnostics.append(repeated)
-                event.diagnostics = [d for d in event.diagnostics if wanted.keeps(d.code)]
-                summary.games += 1
-                summary.valid_games += all(
-                    d.severity is not Severity.ERROR for d in event.diagnostics
-                )
-                for diagnostic in event.diagnostics:
-                    summary.count(diagnostic)
-                reporter.game(event)
-                progress.game()
-            elif isinstance(event, FileResult):
-                summary.files += 1
-                reporter.file(event)
-            elif wanted.keeps(event.code):
-                if event.code in (codes.UNREADABLE, codes.NO_RECORD):
-                    unreadable = True
-                else:
-                    summary.count(event)
-                reporter.diagnostic(event)
-        failing = sum(summary.severities[s] for s in FAIL_LEVELS[fail_level])
-        summary.exit_status = 2 if unreadable else int(bool(failing) and not exit_zero)
-        reporter.finish(summary)
+        summary = run(progress.counted(events), REPORTERS[format_](out), policy)
     if statistics:
         for code, count in sorted(summary.codes.items(), key=lambda item: (-item[1], item[0])):
             known = CODES[code]
@@ -251,28 +220,10 @@ def validate(
 
 def _prefixes(values: list[str] | None, hint: str) -> tuple[str, ...]:
     """The code prefixes given (comma-separated, repeatable); each must match a code."""
-    found = tuple(p.strip().upper() for v in values or () for p in v.split(",") if p.strip())
-    for prefix in found:
-        if not any(code.startswith(prefix) for code in CODES):
-            raise typer.BadParameter(f"no diagnostic code starts with {prefix}", param_hint=hint)
-    return found
-
-
-class _Selection:
-    """Which codes are reported: those matching --select (all by default), minus --ignore."""
-
-    def __init__(self, select: tuple[str, ...], ignore: tuple[str, ...]) -> None:
-        self.select = select
-        self.ignore = ignore
-        self.cache: dict[str, bool] = {}
-
-    def keeps(self, code: str) -> bool:
-        kept = self.cache.get(code)
-        if kept is None:
-            chosen = not self.select or code.startswith(self.select)
-            ignored = bool(self.ignore) and code.startswith(self.ignore)
-            kept = self.cache[code] = chosen and not ignored
-        return kept
+    try:
+        return code_prefixes(values or ())
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint=hint) from None
 
 
 class _StandardOutput:
@@ -315,6 +266,13 @@ class _Progress:
         """One more game validated."""
         self.games += 1
         self._show()
+
+    def counted(self, events: Iterable[Event]) -> Iterator[Event]:
+        """``events``, counting the games among them as they pass."""
+        for event in events:
+            if isinstance(event, GameResult):
+                self.game()
+            yield event
 
     def _show(self) -> None:
         if not self.shown:

@@ -1,0 +1,105 @@
+"""The policy of a validation run: which diagnostics are reported, what they count for, and
+the exit status.
+
+:func:`run` feeds the events of :func:`notation.check.batch.validate_inputs` to a
+:class:`~notation.check.report.Reporter` after applying a :class:`Policy`: duplicates
+marked (REC208) when asked, codes selected and ignored, every reported diagnostic counted
+in a :class:`~notation.check.report.Summary`, and the exit status decided (0 when nothing
+reported reaches the fail level, 1 when something does, 2 when an input could not be read
+or held no record). The command line only parses its options into a :class:`Policy`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from notation import diagnostics as codes
+from notation.archive.duplicates import Duplicates, Occurrence
+from notation.check.batch import Event, FileResult, GameResult
+from notation.check.report import Reporter, Summary
+from notation.diagnostics import CODES, Severity
+
+FAIL_LEVELS = {
+    "error": frozenset({Severity.ERROR}),
+    "warning": frozenset({Severity.ERROR, Severity.WARNING}),
+}
+"""The severities that fail a run, by fail level."""
+
+UNREADABLE_CODES = frozenset({codes.UNREADABLE, codes.NO_RECORD})
+"""Codes of an input that could not be read: they make the exit status 2 and are not
+counted among the records' problems."""
+
+
+def code_prefixes(values: Iterable[str]) -> tuple[str, ...]:
+    """The code prefixes in ``values`` (each comma-separated), upper-cased; ValueError for
+    a prefix that starts no code."""
+    found = tuple(p.strip().upper() for v in values for p in v.split(",") if p.strip())
+    for prefix in found:
+        if not any(code.startswith(prefix) for code in CODES):
+            raise ValueError(f"no diagnostic code starts with {prefix}")
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """What a run reports and what fails it."""
+
+    select: tuple[str, ...] = ()
+    """Report only codes with these prefixes (none: every code)."""
+    ignore: tuple[str, ...] = ()
+    """Do not report codes with these prefixes (applied after ``select``)."""
+    fail_level: str = "error"
+    """``error`` or ``warning``: the lowest severity that fails the run."""
+    exit_zero: bool = False
+    """Exit 0 even when records have problems (an unreadable input still gives 2)."""
+    duplicates: bool = False
+    """Report a game that repeats an earlier one (REC208); the events must carry keys."""
+    _kept: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.fail_level not in FAIL_LEVELS:
+            raise ValueError(f"unknown fail level {self.fail_level!r}; choose error or warning")
+
+    def keeps(self, code: str) -> bool:
+        """Whether diagnostics of ``code`` are reported."""
+        kept = self._kept.get(code)
+        if kept is None:
+            chosen = not self.select or code.startswith(self.select)
+            ignored = bool(self.ignore) and code.startswith(self.ignore)
+            kept = self._kept[code] = chosen and not ignored
+        return kept
+
+
+def run(events: Iterable[Event], reporter: Reporter, policy: Policy) -> Summary:
+    """Report ``events`` under ``policy``; the summary, with its exit status set, after
+    :meth:`Reporter.finish` has been given it."""
+    summary = Summary()
+    unreadable = False
+    seen = Duplicates()
+    for event in events:
+        if isinstance(event, GameResult):
+            if policy.duplicates and event.key is not None and event.game is not None:
+                here = Occurrence(event.path, event.index, event.line)
+                repeated = seen.check_key(event.key, event.game, here, event.column)
+                if repeated is not None:
+                    event.diagnostics.append(repeated)
+            event.diagnostics = [d for d in event.diagnostics if policy.keeps(d.code)]
+            summary.games += 1
+            summary.valid_games += all(d.severity is not Severity.ERROR for d in event.diagnostics)
+            for diagnostic in event.diagnostics:
+                summary.count(diagnostic)
+            reporter.game(event)
+        elif isinstance(event, FileResult):
+            summary.files += 1
+            reporter.file(event)
+        elif policy.keeps(event.code):
+            if event.code in UNREADABLE_CODES:
+                unreadable = True
+            else:
+                summary.count(event)
+            reporter.diagnostic(event)
+    failing = sum(summary.severities[s] for s in FAIL_LEVELS[policy.fail_level])
+    summary.exit_status = 2 if unreadable else int(bool(failing) and not policy.exit_zero)
+    reporter.finish(summary)
+    return summary
