@@ -221,10 +221,10 @@ def test_bad_fen(tags: dict[str, str], reason: str) -> None:
 @pytest.mark.parametrize(
     ("tags", "message"),
     [
-        ({"Rules": "fast"}, "Rules: unknown rule option 'fast'; Cheversi has no rule options"),
+        ({"Rules": "fast"}, "Rules: unknown option 'fast'; Cheversi has no rule options"),
         (
             {"Notation": "es"},
-            "Notation: unknown notation 'es'; known: en, fr, de, ru, uk, figurine",
+            "Notation: unknown notation 'es'; Cheversi knows en, fr, de, ru, uk, figurine",
         ),
     ],
 )

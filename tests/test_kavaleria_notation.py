@@ -303,11 +303,11 @@ def test_setup_without_a_white_voivode_is_already_decided() -> None:
         ({"FEN": "W:WA1:BG1"}, "FEN 'W:WA1:BG1': neither side has a Voivode"),
         (
             {"Rules": "no-backward, castling"},
-            "unknown Kavaleria rule option 'castling'; known: extra-turn, no-backward",
+            "Rules: unknown option 'castling'; Kavaleria knows extra-turn, no-backward",
         ),
         (
             {"Notation": "alphabetic"},
-            "unknown Kavaleria notation 'alphabetic'; known: coordinate, numeric",
+            "Notation: unknown notation 'alphabetic'; Kavaleria knows coordinate, numeric",
         ),
     ],
 )

@@ -134,7 +134,7 @@ BAD_TAGS = [
      "FEN 'W:Wa2:Q3:Bb7': field 'Q3' must start with W (white pieces), B (black pieces) "
      "or H (plies without a capture)"),
     ({"Rules": "fast"},
-     "Rules: unknown option 'fast'; known options: compulsory-capture, optional-capture, "
+     "Rules: unknown option 'fast'; Keny knows compulsory-capture, optional-capture, "
      "jump-chains, single-jump, promote-at-end, promote-in-capture, draw=N"),
     ({"Rules": "draw=0"}, "Rules: 'draw=0' needs a whole number of plies from 1 to 1000"),
     ({"Rules": "draw=x"}, "Rules: 'draw=x' needs a whole number of plies from 1 to 1000"),

@@ -326,10 +326,10 @@ def test_setup_tags_round_trip(fen: str, notation: str) -> None:
 def test_rules_and_notation_tags() -> None:
     assert start(Rules="", Notation="numbers") == start()
     assert setup_error(Layout=ORDERED, Rules="fast, short") == (
-        "Knight Fight has no rule options, but the Rules tag names fast, short"
+        "Rules: unknown option 'fast'; Knight Fight has no rule options"
     )
     assert setup_error(Layout=ORDERED, Notation="algebraic") == (
-        "the Notation tag names 'algebraic'; Knight Fight records use squares or numbers"
+        "Notation: unknown notation 'algebraic'; Knight Fight knows squares, numbers"
     )
     assert GAME.notation_tags({"Notation": "squares"}, "numbers") == {"Notation": "numbers"}
     assert GAME.notation_tags({"Layout": ORDERED}, "numbers") == {}

@@ -37,6 +37,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
@@ -229,6 +230,11 @@ def _has_quiet(own: int, kings: int, empty: int, turn: Side) -> bool:
     return False
 
 
+BEST_CACHE_SIZE = 256
+"""How many positions' legal capture routes :func:`_best_routes` keeps."""
+TEXT_CACHE_SIZE = 4096
+"""How many move texts :func:`_read_text` keeps read."""
+
 Route = tuple[tuple[int, ...], int]
 """A capture route: the square numbers visited (start first) and the captured mask.
 
@@ -353,13 +359,18 @@ def _move_of(route: Route) -> BrazilianMove:
     return _new(BrazilianMove, (path, _captured_squares(captured)))
 
 
-def _best_routes(position: BrazilianPosition) -> list[Route]:
-    """The capture routes the majority rule allows (empty when there is no capture)."""
+@lru_cache(maxsize=BEST_CACHE_SIZE)
+def _best_routes(position: BrazilianPosition) -> tuple[Route, ...]:
+    """The capture routes the majority rule allows (empty when there is no capture).
+
+    Cached for the last :data:`BEST_CACHE_SIZE` positions asked: parsing a capture and
+    diagnosing it ask for the same position's routes.
+    """
     routes = _routes(position)
     if len(routes) < 2:
-        return routes
+        return tuple(routes)
     most = max(captured.bit_count() for _, captured in routes)
-    return [route for route in routes if route[1].bit_count() == most]
+    return tuple(route for route in routes if route[1].bit_count() == most)
 
 
 QUIET = [[_new(BrazilianMove, ((a, b), ())) for b in range(33)] for a in range(33)]
@@ -407,6 +418,7 @@ class _Malformed(NamedTuple):
     reason: str
 
 
+@lru_cache(maxsize=TEXT_CACHE_SIZE)
 def _read_text(text: str) -> _Text | _Malformed:
     """Split a move text into squares, or say why it is not a move."""
     lowered = text.strip().lower()
@@ -505,8 +517,8 @@ def _parse_fen(fen: str) -> BrazilianPosition:
         if colour not in ("w", "b"):
             raise SetupError(f"invalid FEN {fen!r}: a piece list must start with W or B")
         if colour in lists:
-            side = "White" if colour == "w" else "Black"
-            raise SetupError(f"invalid FEN {fen!r}: {side}'s pieces are listed twice")
+            who = "White" if colour == "w" else "Black"
+            raise SetupError(f"invalid FEN {fen!r}: {who}'s pieces are listed twice")
         lists[colour] = field[1:]
     boards = [0, 0]
     kings = 0
@@ -553,11 +565,8 @@ def _check_gametype(value: str) -> None:
 
 START = BrazilianPosition(sum(BIT[21:33]), sum(BIT[1:13]), 0, WHITE)
 
-_TEXT_CACHE: dict[str, _Text | _Malformed] = {}
-_TEXT_CACHE_SIZE = 4096
 
-
-class Brazilian(Game):
+class Brazilian(Game[BrazilianPosition, BrazilianMove]):
     """Brazilian draughts: FMJD rules on 8x8, flying kings, majority capture."""
 
     name: ClassVar[str] = "brazilian"
@@ -575,10 +584,6 @@ class Brazilian(Game):
     )
     gametype: ClassVar[str | None] = "26"
     threefold_repetition: ClassVar[bool] = True
-
-    def __init__(self) -> None:
-        self._best_for: BrazilianPosition | None = None
-        self._best_routes: list[Route] = []
 
     # Positions ---------------------------------------------------------------------
 
@@ -602,16 +607,9 @@ class Brazilian(Game):
 
     # Moves ---------------------------------------------------------------------------
 
-    def _best(self, position: BrazilianPosition) -> list[Route]:
-        """The legal capture routes of a position (those of the last position asked are kept)."""
-        if position != self._best_for:
-            self._best_routes = _best_routes(position)
-            self._best_for = position
-        return self._best_routes
-
     def _captures(self, position: BrazilianPosition) -> list[BrazilianMove]:
         """The legal captures, one per distinct outcome, in order."""
-        moves = list(dict.fromkeys(_move_of(route) for route in self._best(position)))
+        moves = list(dict.fromkeys(_move_of(route) for route in _best_routes(position)))
         moves.sort()
         return moves
 
@@ -621,13 +619,8 @@ class Brazilian(Game):
 
     def parse_move(self, position: BrazilianPosition, text: str) -> BrazilianMove:
         """The legal move ``text`` names, in numeric or alphanumeric notation."""
-        read = _TEXT_CACHE.get(text)
-        if read is None:
-            read = _read_text(text)
-            if len(_TEXT_CACHE) >= _TEXT_CACHE_SIZE:
-                _TEXT_CACHE.clear()
-            _TEXT_CACHE[text] = read
-        if read.__class__ is _Malformed:
+        read = _read_text(text)
+        if isinstance(read, _Malformed):
             reason = f": {read.reason}" if read.reason else ""
             raise IllegalMove(
                 MALFORMED, f"{text.strip()!r} is not a Brazilian draughts move{reason}"
@@ -663,7 +656,7 @@ class Brazilian(Game):
         self, position: BrazilianPosition, squares: tuple[int, ...]
     ) -> BrazilianMove | None:
         """The legal capture a list of squares names alone, if there is one."""
-        routes = self._best(position)
+        routes = _best_routes(position)
         if len(squares) > 2:
             for route in routes:
                 if route[0] == squares:

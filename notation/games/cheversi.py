@@ -45,6 +45,7 @@ from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.tags import no_rule_options, read_notation
 
 # Board geometry ------------------------------------------------------------------
 # Square index = 8 * rank + file, with a1 = 0, h1 = 7, a8 = 56, h8 = 63.
@@ -590,7 +591,7 @@ def _format_fen(position: CheversiPosition) -> str:
 # The game -------------------------------------------------------------------------------
 
 
-class Cheversi(Game):
+class Cheversi(Game[CheversiPosition, Placement]):
     """Cheversi (Chess-Reversi): rules, notations and pictures."""
 
     name: ClassVar[str] = "cheversi"
@@ -602,18 +603,8 @@ class Cheversi(Game):
 
     def start(self, tags: Mapping[str, str]) -> CheversiPosition:
         """The empty board or the ``FEN`` tag's position, in the ``Notation`` tag's notation."""
-        options = [o.strip() for o in tags.get("Rules", "").split(",") if o.strip()]
-        if options:
-            raise SetupError(
-                f"Rules: unknown rule option {options[0]!r}; Cheversi has no rule options",
-                "Rules",
-            )
-        notation = tags.get("Notation", "en").strip().lower()
-        if notation not in NOTATIONS:
-            raise SetupError(
-                f"Notation: unknown notation {tags['Notation']!r}; known: {', '.join(NOTATIONS)}",
-                "Notation",
-            )
+        no_rule_options(tags, "Cheversi")
+        notation = read_notation(tags, "Cheversi", NOTATIONS) or NOTATIONS[0]
         fen = tags.get("FEN")
         if fen is None:
             return CheversiPosition(EMPTY_BOARD, -1, 0, notation)

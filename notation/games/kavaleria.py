@@ -68,6 +68,7 @@ from notation.games.base import (
     read_number,
     reading_tag,
 )
+from notation.games.tags import read_notation, rule_options, unknown_option
 
 # Board geometry ----------------------------------------------------------------------
 
@@ -282,7 +283,7 @@ def read_move_text(text: str) -> tuple[str, tuple[int, ...]] | IllegalMove:
 # The game ----------------------------------------------------------------------------
 
 
-class Kavaleria(Game):
+class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
     """Kavaleria, the Ukrainian game of cavalrymen on a 38-point brick board."""
 
     name: ClassVar[str] = "kavaleria"
@@ -294,10 +295,7 @@ class Kavaleria(Game):
 
     def start(self, tags: Mapping[str, str]) -> KavaleriaPosition:
         """The position given by the ``FEN`` tag (default: the standard start) and ``Rules``."""
-        notation = tags.get("Notation")
-        if notation is not None and notation.strip().lower() not in self.notations:
-            known = ", ".join(self.notations)
-            raise SetupError(f"unknown Kavaleria notation {notation!r}; known: {known}", "Notation")
+        read_notation(tags, "Kavaleria", self.notations)
         with reading_tag("Rules"):
             options = parse_rules(tags.get("Rules", ""))
         with reading_tag("FEN"):
@@ -450,13 +448,9 @@ class Kavaleria(Game):
 def parse_rules(text: str) -> frozenset[str]:
     """The rule options a ``Rules`` tag names (comma-separated)."""
     options = set()
-    for word in text.split(","):
-        name = word.strip().lower()
-        if not name:
-            continue
+    for written, name in rule_options(text):
         if name not in RULE_OPTIONS:
-            known = ", ".join(RULE_OPTIONS)
-            raise SetupError(f"unknown Kavaleria rule option {word.strip()!r}; known: {known}")
+            raise unknown_option(written, "Kavaleria", RULE_OPTIONS)
         options.add(name)
     return frozenset(options)
 
@@ -662,17 +656,19 @@ def _check_move(
                 raise IllegalMove(
                     OPTION_BACKWARD, "the no-backward rule forbids a Sotnyk to move backward"
                 )
-        for between in RAYS[start][direction][: steps - 1]:
-            if board[between]:
+        for on_the_way in RAYS[start][direction][: steps - 1]:
+            if board[on_the_way]:
                 raise IllegalMove(
                     BLOCKED,
-                    f"the way from {name(start)} to {name(target)} is blocked at {name(between)}",
+                    f"the way from {name(start)} to {name(target)} is blocked at "
+                    f"{name(on_the_way)}",
                 )
         if board[target]:
             raise IllegalMove(OCCUPIED, f"{name(target)} is occupied")
         return KavaleriaMove((start, target))
 
-    here, taken = start, []
+    here = start
+    taken: list[int] = []
 
     def occupied(point: int) -> bool:
         return point != start and bool(board[point])

@@ -70,6 +70,7 @@ from notation.games.base import (
     read_number,
     reading_tag,
 )
+from notation.games.tags import read_notation, rule_options, unknown_option
 
 # Board geometry -------------------------------------------------------------------------
 # Square index = rank * 8 + file, with a1 = 0, h1 = 7, a8 = 56, h8 = 63.
@@ -219,27 +220,32 @@ MAX_DRAW_PLIES = 1000
 def parse_rules(text: str) -> KenyRules:
     """The options a ``Rules`` tag names; raises :class:`SetupError` on an unknown one."""
     chosen: dict[str, tuple[str, bool | int]] = {}
-    for raw in text.split(","):
-        name = raw.strip().lower()
-        if not name:
-            continue
+    switches: dict[str, bool] = {}
+    draw_plies = DEFAULT_RULES.draw_plies
+    for written, name in rule_options(text):
+        value: bool | int
         if name.startswith("draw="):
             count = read_number(name[5:])
             if count is None or not 1 <= count <= MAX_DRAW_PLIES:
                 raise SetupError(
-                    f"Rules: {raw.strip()!r} needs a whole number of plies from 1 to "
-                    f"{MAX_DRAW_PLIES}"
+                    f"Rules: {written!r} needs a whole number of plies from 1 to {MAX_DRAW_PLIES}"
                 )
             field, value = "draw_plies", count
+            draw_plies = count
         elif name in _SWITCHES:
-            field, value = _SWITCHES[name]
+            field, switch = _SWITCHES[name]
+            value = switches[field] = switch
         else:
-            known = ", ".join([*_SWITCHES, "draw=N"])
-            raise SetupError(f"Rules: unknown option {raw.strip()!r}; known options: {known}")
+            raise unknown_option(written, "Keny", [*_SWITCHES, "draw=N"])
         if field in chosen and chosen[field][1] != value:
             raise SetupError(f"Rules: {chosen[field][0]!r} and {name!r} contradict each other")
         chosen[field] = (name, value)
-    return KenyRules(**{field: value for field, (_, value) in chosen.items()})
+    return KenyRules(
+        compulsory_capture=switches.get("compulsory_capture", DEFAULT_RULES.compulsory_capture),
+        jump_chains=switches.get("jump_chains", DEFAULT_RULES.jump_chains),
+        draw_plies=draw_plies,
+        promote_in_capture=switches.get("promote_in_capture", DEFAULT_RULES.promote_in_capture),
+    )
 
 
 # Positions and moves ----------------------------------------------------------------------
@@ -874,7 +880,7 @@ def _check_text(position: KenyPosition, text: str) -> KenyMove:
 # The game --------------------------------------------------------------------------------
 
 
-class Keny(Game):
+class Keny(Game[KenyPosition, KenyMove]):
     """Keny, Caucasian checkers, as ruled in ``shared/rulings.md`` section 3."""
 
     name: ClassVar[str] = "keny"
@@ -887,12 +893,7 @@ class Keny(Game):
         of the ``Rules`` tag; a ``Notation`` tag must name one of :attr:`notations`."""
         with reading_tag("Rules"):
             rules = parse_rules(tags.get("Rules", ""))
-        notation = tags.get("Notation")
-        if notation is not None and notation.strip().lower() not in self.notations:
-            known = ", ".join(self.notations)
-            raise SetupError(
-                f"Notation: unknown notation {notation!r}; Keny knows {known}", "Notation"
-            )
+        read_notation(tags, "Keny", self.notations)
         fen = tags.get("FEN")
         if fen is None:
             return KenyPosition(START_BOARD, Side.WHITE, 0, rules)

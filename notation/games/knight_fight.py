@@ -77,6 +77,7 @@ from notation.games.base import (
     read_number,
     reading_tag,
 )
+from notation.games.tags import no_rule_options, read_notation
 
 # Board geometry -------------------------------------------------------------------------
 # A square is an index 0..99: file (A=0 .. J=9) + 10 * (rank - 1). A1 = 0, J1 = 9,
@@ -334,10 +335,10 @@ def _parse_fen(layout: Layout, text: str) -> KnightFightPosition:
             raise SetupError(f"the FEN tag lists {SQUARE_NAMES[square]} twice as inaccessible")
         dead |= BIT[square]
     white, black = knights
-    for side, square in zip(Side, knights, strict=True):
-        if square is not None and dead & BIT[square]:
+    for side, knight in zip(Side, knights, strict=True):
+        if knight is not None and dead & BIT[knight]:
             raise SetupError(
-                f"{side.title}'s knight stands on {SQUARE_NAMES[square]}, "
+                f"{side.title}'s knight stands on {SQUARE_NAMES[knight]}, "
                 "which the FEN tag lists as inaccessible"
             )
     if white is None and (black is not None or turn is Side.BLACK):
@@ -412,7 +413,7 @@ def _read_part(text: str, part: str) -> tuple[str, int]:
 # The game -------------------------------------------------------------------------------
 
 
-class KnightFight(Game):
+class KnightFight(Game[KnightFightPosition, KnightMove]):
     """Knight Fight: two knights collecting numbered squares on a 10x10 board."""
 
     name: ClassVar[str] = "knight-fight"
@@ -424,18 +425,8 @@ class KnightFight(Game):
 
     def start(self, tags: Mapping[str, str]) -> KnightFightPosition:
         """The position the ``Layout``, ``FEN``, ``Rules`` and ``Notation`` tags describe."""
-        rules = [r.strip() for r in tags.get("Rules", "").split(",") if r.strip()]
-        if rules:
-            raise SetupError(
-                f"Knight Fight has no rule options, but the Rules tag names {', '.join(rules)}",
-                "Rules",
-            )
-        notation = tags.get("Notation")
-        if notation is not None and notation.strip().lower() not in self.notations:
-            raise SetupError(
-                f"the Notation tag names {notation!r}; Knight Fight records use squares or numbers",
-                "Notation",
-            )
+        no_rule_options(tags, "Knight Fight")
+        read_notation(tags, "Knight Fight", self.notations)
         if "Layout" not in tags:
             raise SetupError(
                 "the Layout tag is missing: every Knight Fight record gives the numbers "

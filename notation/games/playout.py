@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from notation.games.base import Game, Move, Outcome, Position
+from notation.games.base import AnyGame, Move, Outcome, Position
 
 
 @dataclass(slots=True)
@@ -27,7 +27,7 @@ class Playout:
 
 
 def playout(
-    game: Game,
+    game: AnyGame,
     start: Position,
     rng: random.Random,
     *,

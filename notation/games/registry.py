@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from notation.games.base import Game
+from notation.games.base import AnyGame
 from notation.games.brazilian import Brazilian
 from notation.games.cheversi import Cheversi
 from notation.games.kavaleria import Kavaleria
 from notation.games.keny import Keny
 from notation.games.knight_fight import KnightFight
 
-GAMES: dict[str, Game] = {
+GAMES: dict[str, AnyGame] = {
     game.name: game for game in (Brazilian(), Kavaleria(), Keny(), KnightFight(), Cheversi())
 }
 """Every supported game by its name."""
@@ -44,7 +44,7 @@ PDN_GAMETYPES: dict[str, str] = {
 __all__ = ["GAMES", "PDN_GAMETYPES", "game_for_tags", "get_game", "names_game", "resolve_game"]
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> AnyGame:
     """The game called ``name``; raises ``KeyError`` listing the known names otherwise."""
     try:
         return GAMES[name]
@@ -53,7 +53,7 @@ def get_game(name: str) -> Game:
         raise KeyError(f"unknown game {name!r}; known games: {known}") from None
 
 
-def game_for_tags(tags: Mapping[str, str]) -> Game | str:
+def game_for_tags(tags: Mapping[str, str]) -> AnyGame | str:
     """The game a record's tags name, or a description of an unsupported game type.
 
     A ``Variant`` tag naming a supported game (by name or title, in any case: ``keny``,
@@ -79,7 +79,7 @@ def _fold(text: str) -> str:
     return " ".join(text.replace("-", " ").replace("_", " ").lower().split())
 
 
-_BY_VARIANT: dict[str, Game] = {
+_BY_VARIANT: dict[str, AnyGame] = {
     _fold(key): game for game in GAMES.values() for key in (game.name, game.title)
 }
 
@@ -89,7 +89,7 @@ def names_game(tags: Mapping[str, str]) -> bool:
     return "GameType" in tags or "Variant" in tags
 
 
-def resolve_game(tags: Mapping[str, str], default: Game | None = None) -> Game | str:
+def resolve_game(tags: Mapping[str, str], default: AnyGame | None = None) -> AnyGame | str:
     """The game of a record: the one its tags name, else ``default`` when given.
 
     Returns a description of the game type instead when it is not supported.

@@ -7,12 +7,13 @@ the SVG drawings live here, one module per game, on top of :mod:`notation.render
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 
-from notation.games.base import Game, Move, Position
+from notation.games.base import AnyGame, Move, Position
 
 
 def render_svg(
-    game: Game, position: Position, last: Move | None = None, notation: str | None = None
+    game: AnyGame, position: Position, last: Move | None = None, notation: str | None = None
 ) -> str:
     """An SVG picture of ``position`` with ``last`` (the move that led to it) marked, and
     what it names written in ``notation`` (the record's, see
@@ -23,7 +24,9 @@ def render_svg(
     """
     module = f"{__name__}.{game.name.replace('-', '_')}"
     try:
-        draw = importlib.import_module(module).draw
+        draw: Callable[[Position, Move | None, str | None], str] = importlib.import_module(
+            module
+        ).draw
     except ModuleNotFoundError as error:
         if error.name != module:
             raise

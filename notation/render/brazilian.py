@@ -39,8 +39,10 @@ def draw(
             fill = PALETTE["light"] if square is None else PALETTE["dark"]
             svg.rect(MARGIN + col * CELL, MARGIN + row * CELL, CELL, CELL, fill=fill)
             if square is not None and notation != "alphanumeric":
-                x, y = MARGIN + col * CELL + 3, MARGIN + row * CELL + 9
-                svg.text(x, y, str(square), 9, text_anchor="start", fill=PALETTE["light"])
+                label_x, label_y = MARGIN + col * CELL + 3, MARGIN + row * CELL + 9
+                svg.text(
+                    label_x, label_y, str(square), 9, text_anchor="start", fill=PALETTE["light"]
+                )
     svg.coordinates(FILES, 8, CELL, MARGIN)
     if last is not None:
         for square in last.captured:

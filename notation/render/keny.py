@@ -29,7 +29,7 @@ def _jumped_over(position: KenyPosition, move: KenyMove) -> list[int]:
     end = move.path[-1]
     if move.captured or (position.board[end] in KING and not move.promotes):
         return []
-    over = []
+    over: list[int] = []
     for a, b in zip(move.path, move.path[1:], strict=False):
         _, between = LINE[a, b]
         over.extend(between)

@@ -42,7 +42,7 @@ class Svg:
         self.height = height
         self.parts: list[str] = [f"<title>{escape(title)}</title>"]
 
-    def element(self, tag: str, text: str | None = None, **attrs: object) -> None:
+    def element(self, tag: str, text: str | None = None, /, **attrs: object) -> None:
         """Add ``<tag attrs>text</tag>``; ``stroke_width`` is written ``stroke-width``."""
         if text is None:
             self.parts.append(f"<{tag}{_attrs(attrs)}/>")
