@@ -34,7 +34,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, TypeVar
+from typing import BinaryIO, Protocol, TypeVar
 
 from notation.diagnostics import ENCODING_GUESSED, NO_RECORD, UNREADABLE, Diagnostic
 from notation.record.jsonform import loads
@@ -50,10 +50,19 @@ COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz")
 SAMPLE = 1 << 18
 """Bytes read from the start of an input to tell its encoding, and at a time after that."""
 
-_MAGIC: dict[bytes, Callable[[BinaryIO], BinaryIO]] = {
-    b"\x1f\x8b": lambda raw: gzip.GzipFile(fileobj=raw),  # type: ignore[dict-item]
-    b"BZh": bz2.BZ2File,  # type: ignore[dict-item]
-    b"\xfd7zXZ\x00": lzma.LZMAFile,  # type: ignore[dict-item]
+
+class ByteStream(Protocol):
+    """What reading needs of a stream of bytes, a file's or a decompressor's."""
+
+    def read(self, size: int = -1, /) -> bytes:
+        """Up to ``size`` bytes (all that is left when negative); ``b""`` at the end."""
+        ...
+
+
+_MAGIC: dict[bytes, Callable[[BinaryIO], ByteStream]] = {
+    b"\x1f\x8b": lambda raw: gzip.GzipFile(fileobj=raw),
+    b"BZh": bz2.BZ2File,
+    b"\xfd7zXZ\x00": lzma.LZMAFile,
 }
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -324,7 +333,7 @@ class TextSource:
     """Whether the input was decompressed as it was read."""
     bom: bytes = b""
     """The byte order mark the text began with, if any (not part of the text)."""
-    _stream: BinaryIO | None = None
+    _stream: ByteStream | None = None
     _raw: BinaryIO | None = None
     _first: bytes = b""
     _errors: str = "strict"
@@ -404,7 +413,7 @@ class TextSource:
         return data
 
 
-def _read_some(stream: BinaryIO, size: int) -> tuple[bytes, BaseException | None]:
+def _read_some(stream: ByteStream, size: int) -> tuple[bytes, BaseException | None]:
     """Up to ``size`` bytes of ``stream``, and the error that stopped reading, if one did:
     the bytes a damaged archive gave before it broke off are kept."""
     parts: list[bytes] = []
@@ -649,10 +658,12 @@ def json_records(name: str, chunks: Iterable[str]) -> Iterator[Record | Diagnost
     yield from records
 
 
-def _decompressed(raw: BinaryIO) -> BinaryIO:
+def _decompressed(raw: BinaryIO) -> ByteStream:
     """``raw``, or a stream decompressing it when it starts as a gzip, bzip2 or xz file."""
     if not hasattr(raw, "peek"):
-        raw = io.BufferedReader(raw)  # type: ignore[arg-type]
+        # BinaryIO declares no ``readinto``, which BufferedReader reads with; the streams
+        # given here (files, standard input, a test's BytesIO) all have it.
+        raw = io.BufferedReader(raw)  # type: ignore[type-var]
     head = raw.peek(6)[:6]
     for magic, opener in _MAGIC.items():
         if head.startswith(magic):
@@ -661,7 +672,7 @@ def _decompressed(raw: BinaryIO) -> BinaryIO:
 
 
 def _decoding(
-    name: str, stream: BinaryIO, raw: BinaryIO, first: bytes, encoding: str | None
+    name: str, stream: ByteStream, raw: BinaryIO, first: bytes, encoding: str | None
 ) -> TextSource:
     """The text source for ``first`` and what follows it, with its encoding found."""
     made = TextSource(name, encoding or "utf-8", _stream=stream, _raw=raw, _first=first)

@@ -36,13 +36,15 @@ from __future__ import annotations
 import gc
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from itertools import accumulate, takewhile
 from operator import attrgetter
+from typing import cast
 
 from parsimonious.exceptions import IncompleteParseError, ParseError
 from parsimonious.expressions import Expression, Regex
 from parsimonious.grammar import Grammar
-from parsimonious.nodes import Node
+from parsimonious.nodes import Node, RegexNode
 
 from notation.diagnostics import (
     BAD_TAG,
@@ -143,6 +145,7 @@ class _RunNode(Node):
     """The node of a :class:`_Run`: ``items`` are the matches of its tokens."""
 
     __slots__ = ("items",)
+    items: list[re.Match[str]]
 
 
 TAGS = _Run("tags", _TAG)
@@ -163,7 +166,9 @@ class _Plain(Expression):
     """
 
     def _uncached_match(self, text: str, pos: int, cache: object, error: object) -> Node | None:
-        at = _BLANKS.match(text, pos).end()
+        blanks = _BLANKS.match(text, pos)
+        assert blanks is not None  # blanks match anywhere, if only the empty string
+        at = blanks.end()
         tags = TAGS.lex(text, at)
         plies = PLIES.lex(text, tags[-1].end() if tags else at)
         tail = _TAIL.match(text, plies[-1].end() if plies else tags[-1].end() if tags else at)
@@ -185,6 +190,10 @@ class _PlainNode(Node):
     tags and plies, and its ``tail`` (the result, maybe empty)."""
 
     __slots__ = ("first", "plies", "tags", "tail")
+    first: int
+    plies: list[re.Match[str]]
+    tags: list[re.Match[str]]
+    tail: re.Match[str]
 
 
 GRAMMAR_TEXT = rf"""
@@ -241,7 +250,7 @@ _UNESCAPE = re.compile(r"\\([\\\"])")
 _tuple = tuple.__new__
 _new = object.__new__
 _PLUS_ONE = (1).__add__
-_WALKED = {
+_WALKED: dict[type[Ply] | type[Tag], str] = {
     Ply: "text _line _column number suffix _nags _comments _variations",
     Tag: "name value pos",
 }
@@ -355,7 +364,7 @@ class _Walker:
     def record(self, tree: Node) -> Record:
         """The record of a whole ``game`` tree."""
         game = tree.children[0]
-        if game.expr.name == "plain":
+        if isinstance(game, _PlainNode):
             return self.plain(game)
         ws, head, top = game.children
         record = Record(index=self.index, pos=self.pos(ws.end))
@@ -365,7 +374,7 @@ class _Walker:
             kind = node.expr.name
             start = node.start
             if kind == "tags":
-                self.tags(node.items, record.tags)
+                self.tags(cast(_RunNode, node).items, record.tags)
             elif kind == "badtag":
                 line = node.text.split("\n", 1)[0].strip()
                 line = line if len(line) <= 40 else line[:37] + "..."
@@ -413,9 +422,10 @@ class _Walker:
 
     def comment(self, node: Node) -> Comment:
         """The comment of a ``comment``, ``lcomment`` or ``escape`` node."""
-        return Comment(node.match.group(1), _COMMENT_KINDS[node.expr.name], self.pos(node.start))
+        text = cast(RegexNode, node).match.group(1)
+        return Comment(text, _COMMENT_KINDS[node.expr.name], self.pos(node.start))
 
-    def line_items(self, items: list[Node], line: Line, record: Record | None) -> None:
+    def line_items(self, items: Sequence[Node], line: Line, record: Record | None) -> None:
         """Fill ``line`` from the ``top``/``element`` nodes ``items``.
 
         ``record`` is given for the main line, whose result and trailing comments it takes.
@@ -428,7 +438,7 @@ class _Walker:
             node = item.children[0]
             kind = node.expr.name
             if kind == "plies":
-                last = self.plies(node.items, line, pending)
+                last = self.plies(cast(_RunNode, node).items, line, pending)
                 pending = None
                 if last is None:
                     return
@@ -442,7 +452,7 @@ class _Walker:
                 if last is None:
                     self.error(SYNTAX, f"NAG {_show(node.text)} before any move", node.start)
                     return
-                digits = node.match.group(1).lstrip("0")
+                digits = cast(RegexNode, node).match.group(1).lstrip("0")
                 if len(digits) > len(str(MAX_NAG)) or int(digits or "0") > MAX_NAG:
                     message = f"NAG {_show(node.text)} is larger than {MAX_NAG}"
                     self.error(SYNTAX, message, node.start)
@@ -451,7 +461,7 @@ class _Walker:
             elif kind == "number":
                 if pending is not None and self.dangling(pending):
                     return
-                pending = (" ".join(node.match.group(1).split()), node.start)
+                pending = (" ".join(cast(RegexNode, node).match.group(1).split()), node.start)
             elif kind == "variation" or kind == "result":
                 if pending is not None and self.dangling(pending):
                     return
@@ -542,11 +552,11 @@ class _Walker:
             line.pos = plies[0].pos
         return ply
 
-    def result(self, node: Node, items: list[Node], record: Record | None) -> None:
+    def result(self, node: Node, items: Sequence[Node], record: Record | None) -> None:
         """Take the result ``node`` and the comments after it; anything else is an error."""
         if record is None:
             return
-        record.result = node.match.group(1) or "*"
+        record.result = cast(RegexNode, node).match.group(1) or "*"
         record.result_pos = self.pos(node.start)
         after = False
         for item in items:
@@ -623,7 +633,8 @@ _MEMO = _NoMemo()
 def _parse(text: str) -> Node:
     """The ``game`` tree of ``text``, parsed without a packrat cache."""
     error = ParseError(text)
-    node = GRAMMAR.default_rule.match_core(text, 0, _Cache(), error)
+    # The stubs key the cache by (rule, offset), as parsimonious 0.9 does; 0.10 on, by rule.
+    node = GRAMMAR.default_rule.match_core(text, 0, _Cache(), error)  # type: ignore[arg-type]
     if node is None:
         raise error
     if node.end < len(text):
@@ -692,7 +703,7 @@ def _fallback(walker: _Walker, code: str, message: str, offset: int) -> Record:
         for item in head.children:
             node = item.children[0]
             if node.expr.name == "tags":
-                walker.tags(node.items, record.tags)
+                walker.tags(cast(_RunNode, node).items, record.tags)
     walker.error(code, message, offset)
     record.diagnostics = walker.diagnostics
     return record

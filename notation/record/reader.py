@@ -159,7 +159,9 @@ class _Scan:
         elif segment.startswith("%"):
             return False, False, None
         elif _TAG_START.match(segment):
-            start = _LEADING_TAGS.match(segment).end()
+            leading = _LEADING_TAGS.match(segment)
+            assert leading is not None  # zero tags match too
+            start = leading.end()
             if segment.startswith("[", start) or not segment[start:].strip():
                 return False, False, None
         rest = segment[start:] if start else segment
