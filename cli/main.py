@@ -57,7 +57,7 @@ from notation.check.replay import main_line_positions, record_notation
 from notation.check.report import FORMATS, REPORTERS
 from notation.check.validator import validate_record
 from notation.diagnostics import CODES, Diagnostic, Severity
-from notation.games.base import Game, SetupError
+from notation.games.base import AnyGame, Game, SetupError
 from notation.games.registry import GAMES, resolve_game
 from notation.io.inputs import Found, Input, Missing, expand, read_all
 from notation.io.output import atomic_output
@@ -356,7 +356,7 @@ def convert(
     _rewrite(paths, edit, options)
 
 
-def _check_notation(notation: str, default: Game | None) -> None:
+def _check_notation(notation: str, default: AnyGame | None) -> None:
     """Refuse a notation that no game (or the ``--game`` game) has."""
     games = [default] if default is not None else list(GAMES.values())
     if not any(notation in g.notations for g in games):
@@ -367,7 +367,7 @@ def _check_notation(notation: str, default: Game | None) -> None:
         )
 
 
-def _no_such_notation(game: Game, notation: str, record: Record, path: str) -> Diagnostic:
+def _no_such_notation(game: AnyGame, notation: str, record: Record, path: str) -> Diagnostic:
     message = (
         f"{game.title} has no notation {notation!r} (game ",
         f"); its notations are {', '.join(game.notations)}",

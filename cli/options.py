@@ -12,7 +12,7 @@ import typer
 
 from notation.check.validator import unsupported_game
 from notation.diagnostics import Diagnostic
-from notation.games.base import Game
+from notation.games.base import AnyGame
 from notation.games.registry import GAMES, get_game
 from notation.io.inputs import Input, Missing, codec
 from notation.io.output import OutputError, check_target
@@ -87,7 +87,7 @@ GameOption = Annotated[
 """``--game NAME``: the game of records whose tags do not name one."""
 
 
-def game_named(name: str, hint: str = "--game") -> Game:
+def game_named(name: str, hint: str = "--game") -> AnyGame:
     """The game called ``name``; a usage error naming the option ``hint`` otherwise."""
     try:
         return get_game(name)
@@ -95,7 +95,7 @@ def game_named(name: str, hint: str = "--game") -> Game:
         raise typer.BadParameter(str(error.args[0]), param_hint=hint) from None
 
 
-def default_game(name: str | None) -> Game | None:
+def default_game(name: str | None) -> AnyGame | None:
     """The game given with ``--game``, if any."""
     return None if name is None else game_named(name)
 

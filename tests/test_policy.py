@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from notation.check.batch import FileResult, GameResult
+from notation.check.batch import GameResult
 from notation.check.policy import Policy, code_prefixes, run
 from notation.check.report import Reporter, Summary
 from notation.diagnostics import Diagnostic
+from notation.io.inputs import FileResult
 
 
 class Collected(Reporter):

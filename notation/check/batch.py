@@ -21,7 +21,7 @@ from typing import TypeVar
 from notation.archive.duplicates import key_of
 from notation.check.validator import validate_record
 from notation.diagnostics import UNREADABLE, Diagnostic
-from notation.games.base import Game
+from notation.games.base import AnyGame
 from notation.games.registry import get_game
 from notation.io.inputs import (
     FileResult,
@@ -107,7 +107,7 @@ class _Bytes:
 
 def _serial(
     inputs: Iterable[Input | Missing],
-    default: Game | None,
+    default: AnyGame | None,
     encoding: str | None,
     counter: _Bytes,
     keys: bool,
@@ -125,7 +125,7 @@ def _serial(
 
 
 def _verdicts(
-    records: Iterable[Record | Diagnostic], path: str, default: Game | None, keys: bool
+    records: Iterable[Record | Diagnostic], path: str, default: AnyGame | None, keys: bool
 ) -> Iterator[GameResult | Diagnostic]:
     """The verdict on each record, and the diagnostics met reading them, in order."""
     for record in records:
@@ -143,12 +143,12 @@ def _counted(items: Iterator[T], source: TextSource, counter: _Bytes) -> Iterato
     counter.close(source)
 
 
-def result_of(record: Record, path: str, default: Game | None, keys: bool = False) -> GameResult:
+def result_of(record: Record, path: str, default: AnyGame | None, keys: bool = False) -> GameResult:
     """Validate one record into a :class:`GameResult` (with its duplicate key if asked)."""
     report = validate_record(record, path=path, default=default, keep=keys)
     line, column = record.pos.line, record.pos.column
     key = None
-    if keys and report.valid and report.main_line:
+    if keys and report.valid and report.main_line and report.game is not None:
         key = key_of(get_game(report.game), report.main_line)
     return GameResult(
         path, report.index, line, column, report.game, report.plies, report.diagnostics, key

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 
 from notation import diagnostics as codes
 from notation.archive.duplicates import Duplicates, Occurrence
-from notation.check.batch import Event, FileResult, GameResult
+from notation.check.batch import Event, GameResult
 from notation.check.report import Reporter, Summary
 from notation.diagnostics import CODES, Severity
+from notation.io.inputs import FileResult
 
 FAIL_LEVELS = {
     "error": frozenset({Severity.ERROR}),

@@ -9,7 +9,7 @@ replayed.
 
 from __future__ import annotations
 
-from notation.games.base import Game, IllegalMove, Move, Position
+from notation.games.base import AnyGame, IllegalMove, Move, Position
 from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Line, Ply, Record
 
@@ -32,7 +32,7 @@ class ReplayVisitor:
 
 
 def replay_line(
-    game: Game,
+    game: AnyGame,
     line: Line,
     position: Position,
     visitor: ReplayVisitor,
@@ -76,7 +76,7 @@ def replay_line(
 
 
 def _replay_variations(
-    game: Game, ply: Ply, position: Position, visitor: ReplayVisitor, number: int, depth: int
+    game: AnyGame, ply: Ply, position: Position, visitor: ReplayVisitor, number: int, depth: int
 ) -> None:
     if depth >= MAX_DEPTH:
         return
@@ -84,14 +84,14 @@ def _replay_variations(
         replay_line(game, variation, position, visitor, first_ply=number, depth=depth + 1)
 
 
-def main_line_positions(game: Game, line: Line, start: Position) -> list[Position]:
+def main_line_positions(game: AnyGame, line: Line, start: Position) -> list[Position]:
     """The positions of a main line, ``start`` first, up to its first illegal ply."""
     positions = [start]
     replay_line(game, line, start, ReplayVisitor(), trail=positions, variations=False)
     return positions
 
 
-def record_notation(game: Game, record: Record) -> str | None:
+def record_notation(game: AnyGame, record: Record) -> str | None:
     """The notation ``record``'s moves are written in: that of its first ply that tells
     (main line first, then the variations), or ``None`` (the game's default) when none
     does. Messages and pictures about the record use it."""

@@ -20,9 +20,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from notation.check.batch import FileResult, GameResult
+from notation.check.batch import GameResult
 from notation.diagnostics import CODES, Code, Diagnostic, Severity
-from notation.io.inputs import display_name
+from notation.io.inputs import FileResult, display_name
 
 REPORT_FORMAT = "notation-report"
 """The ``format`` field of a JSON report."""

@@ -18,7 +18,7 @@ from typing import Any, BinaryIO, TextIO
 from notation import diagnostics as codes
 from notation.check.replay import ReplayVisitor, record_notation, replay_line
 from notation.diagnostics import Diagnostic, Severity
-from notation.games.base import Game, IllegalMove, Move, Outcome, Position, SetupError
+from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
 from notation.games.registry import GAMES, names_game, resolve_game
 from notation.record.model import Ply, Record, SourcePos
 from notation.record.reader import read_records
@@ -60,7 +60,7 @@ class GameReport:
 
 
 def validate_record(
-    record: Record, *, path: str = "-", default: Game | None = None, keep: bool = False
+    record: Record, *, path: str = "-", default: AnyGame | None = None, keep: bool = False
 ) -> GameReport:
     """Check one record; ``default`` is the game of records whose tags name none.
 
@@ -81,7 +81,7 @@ def validate_record(
 
 
 def validate_records(
-    records: Iterable[Record], *, path: str = "-", default: Game | None = None
+    records: Iterable[Record], *, path: str = "-", default: AnyGame | None = None
 ) -> Iterator[GameReport]:
     """Check each record in turn."""
     for record in records:
@@ -92,7 +92,7 @@ def validate_file(
     source: str | os.PathLike[str] | TextIO | BinaryIO,
     *,
     path: str | None = None,
-    default: Game | None = None,
+    default: AnyGame | None = None,
 ) -> Iterator[GameReport]:
     """Read and check every record of a file or stream, one game at a time.
 
@@ -105,10 +105,8 @@ def validate_file(
     return validate_records(read_records(source, path=path), path=path, default=default)
 
 
-def _at(
-    record: Record, pos: SourcePos, code: str, message: str, path: str, **extra: object
-) -> Diagnostic:
-    return Diagnostic(code, message, pos.line, pos.column, path, record.index, **extra)
+def _at(record: Record, pos: SourcePos, code: str, message: str, path: str) -> Diagnostic:
+    return Diagnostic(code, message, pos.line, pos.column, path, record.index)
 
 
 def _in_game(
@@ -145,11 +143,12 @@ def result_mismatch(record: Record, path: str) -> Diagnostic | None:
 
 def setup_problem(record: Record, error: SetupError, path: str) -> Diagnostic:
     """The diagnostic of a record whose tags give no valid start, at the tag at fault."""
-    return _at(record, record.tag_pos(error.tag), codes.BAD_SETUP, f"invalid setup: {error}", path)
+    where = record.pos if error.tag is None else record.tag_pos(error.tag)
+    return _at(record, where, codes.BAD_SETUP, f"invalid setup: {error}", path)
 
 
 def illegal_reason(
-    game: Game, before: Position, error: IllegalMove, notation: str | None = None
+    game: AnyGame, before: Position, error: IllegalMove, notation: str | None = None
 ) -> tuple[tuple[str, ...], str]:
     """The legal moves in ``before``, written in ``notation`` (the record's, see
     :func:`~notation.check.replay.record_notation`), and why a move there is illegal: the
@@ -166,7 +165,7 @@ class RecordReplay(ReplayVisitor):
     ``report`` (the record's own syntax problems first). Subclass it to do more on the
     same replay (annotation does); :meth:`illegal_found` tells of each illegal ply."""
 
-    def __init__(self, game: Game, record: Record, path: str) -> None:
+    def __init__(self, game: AnyGame, record: Record, path: str) -> None:
         self.game = game
         self.record = record
         self.path = path
