@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from notation.check.validator import RecordReplay
 from notation.diagnostics import Diagnostic
-from notation.games.base import Game, IllegalMove, Move, Position
+from notation.games.base import AnyGame, IllegalMove, Move, Position
 from notation.record.model import Comment, Line, Ply, Record
 
 COMMENT_KINDS = ("position", "scores")
@@ -39,7 +39,7 @@ FINAL_TAG = "FinalFEN"
 
 
 def annotate_record(
-    record: Record, game: Game, *, comments: str | None = None, path: str = "-"
+    record: Record, game: AnyGame, *, comments: str | None = None, path: str = "-"
 ) -> list[Diagnostic]:
     """Annotate ``record`` (a record of ``game``) in place; the problems found.
 
@@ -92,7 +92,7 @@ def _comment_text(text: str) -> str:
 class _Walk(RecordReplay):
     """The validator's replay of one record, adding comments as it goes."""
 
-    def __init__(self, game: Game, record: Record, path: str, comments: str | None) -> None:
+    def __init__(self, game: AnyGame, record: Record, path: str, comments: str | None) -> None:
         super().__init__(game, record, path)
         self.comments = comments
         self.lines: dict[int, tuple[Line, int]] = {}

@@ -2,15 +2,15 @@
 
 A move can only be rewritten once it is known to be legal, so conversion replays the
 record (variations included). Plies from the first illegal one of a line on keep the text
-they had, and the problem is returned as a diagnostic.
+they had, and the problem is returned as the diagnostic ``validate`` gives it.
 """
 
 from __future__ import annotations
 
-from notation.check.replay import ReplayVisitor, replay_line
-from notation.check.validator import setup_problem
+from notation.check.replay import ReplayVisitor, record_notation, replay_line
+from notation.check.validator import illegal_reason, setup_problem
 from notation.diagnostics import Diagnostic
-from notation.games.base import Game, IllegalMove, Move, Position, SetupError
+from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
 from notation.record.model import Comment, Ply, Record
 
 KEPT_MARK = "notation: kept as written from here"
@@ -18,13 +18,18 @@ KEPT_MARK = "notation: kept as written from here"
 
 
 class _Rewrite(ReplayVisitor):
-    def __init__(self, game: Game, notation: str, record: Record, path: str, mark: bool) -> None:
+    """Rewrites each legal ply of a record in ``notation``; ``problems`` gets the
+    diagnostic of each illegal one, and with ``mark`` the ply gets a comment saying why."""
+
+    def __init__(self, game: AnyGame, notation: str, record: Record, path: str, mark: bool) -> None:
         self.game = game
         self.notation = notation
         self.record = record
         self.path = path
         self.mark = mark
         self.problems: list[Diagnostic] = []
+        self.written = record_notation(game, record)
+        """The notation the record was written in (its plies are rewritten as replayed)."""
 
     def move(
         self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
@@ -37,26 +42,27 @@ class _Rewrite(ReplayVisitor):
         if self.mark:
             note = f"{KEPT_MARK}: {error.code} illegal move {ply.text}: {error}"
             ply.comments.append(Comment(" ".join(note.replace("{", "(").replace("}", ")").split())))
+        notation = self.game.notation_of(ply.text) or self.written
+        legal, reason = illegal_reason(self.game, before, error, notation)
+        where = f"ply {number}" + (", in a variation" if depth else "")
+        left = "; this line is left as written" if self.mark else ""
         self.problems.append(
             Diagnostic.in_game(
                 error.code,
-                (
-                    f"illegal move {ply.text} (game ",
-                    f", ply {number}): {error}"
-                    + ("; this line is left as written" if self.mark else ""),
-                ),
+                (f"illegal move {ply.text} (game ", f", {where}): {reason}{left}"),
                 ply.pos.line,
                 ply.pos.column,
                 self.path,
                 self.record.index,
                 number,
                 ply.text,
+                legal,
             )
         )
 
 
 def convert_record(
-    record: Record, game: Game, notation: str, *, path: str = "-", mark: bool = False
+    record: Record, game: AnyGame, notation: str, *, path: str = "-", mark: bool = False
 ) -> list[Diagnostic]:
     """Rewrite ``record``'s moves and notation tags in ``notation``, in place.
 

@@ -24,17 +24,19 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from notation import diagnostics as codes
-from notation.archive.stats import read_paths
+from notation.check.replay import ReplayVisitor, replay_line
 from notation.diagnostics import Diagnostic
-from notation.games.base import Game, IllegalMove, Move, Position, SetupError
+from notation.games.base import AnyGame, Game, Move, Position, SetupError
 from notation.games.registry import resolve_game
-from notation.record.model import Record
+from notation.io.inputs import read_paths
+from notation.record.model import Ply, Record
 
 JSON_VERSION = 1
 """Version of :func:`to_json`'s form."""
 
 
-class Occurrence(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Occurrence:
     """Where a record is: its source, its game number there and its first line."""
 
     path: str
@@ -51,7 +53,19 @@ class Group(NamedTuple):
     records: list[Occurrence]
 
 
-def moves_key(game: Game, record: Record) -> tuple[bytes, int] | None:
+class _MainLine(ReplayVisitor):
+    """Keeps each move of a main line replayed, with the position before it."""
+
+    def __init__(self) -> None:
+        self.moves: list[tuple[Position, Move]] = []
+
+    def move(
+        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
+    ) -> None:
+        self.moves.append((before, move))
+
+
+def moves_key(game: AnyGame, record: Record) -> tuple[bytes, int] | None:
     """The hash that two duplicates share, and the record's main-line plies.
 
     ``None`` when the record cannot be compared: a syntax error, an invalid setup, an
@@ -60,21 +74,16 @@ def moves_key(game: Game, record: Record) -> tuple[bytes, int] | None:
     if record.has_syntax_errors or not record.moves.plies:
         return None
     try:
-        position = game.start(record.tag_dict())
+        start = game.start(record.tag_dict())
     except SetupError:
         return None
-    main_line: list[tuple[Position, Move]] = []
-    for ply in record.moves.plies:
-        try:
-            move = game.parse_move(position, ply.text)
-        except IllegalMove:
-            return None
-        main_line.append((position, move))
-        position = game.play(position, move)
-    return key_of(game, main_line)
+    main_line = _MainLine()
+    if replay_line(game, record.moves, start, main_line, variations=False) is None:
+        return None
+    return key_of(game, main_line.moves)
 
 
-def key_of(game: Game, main_line: Sequence[tuple[Position, Move]]) -> tuple[bytes, int]:
+def key_of(game: AnyGame, main_line: Sequence[tuple[Position, Move]]) -> tuple[bytes, int]:
     """:func:`moves_key` of a main line already replayed: each move with the position
     before it, the first from the record's start."""
     digest = hashlib.blake2b(digest_size=16)
@@ -96,7 +105,7 @@ class Duplicates:
     """Records added that could be compared."""
 
     def add(
-        self, record: Record, game: Game, *, path: str = "-"
+        self, record: Record, game: AnyGame, *, path: str = "-"
     ) -> tuple[Occurrence, Occurrence] | None:
         """Index one record of ``game``; (first occurrence, this record) when it repeats a
         game seen before, else ``None``."""
@@ -118,7 +127,7 @@ class Duplicates:
         self._copies.setdefault(key, []).append(here)
         return first[3], here
 
-    def check(self, record: Record, game: Game, *, path: str = "-") -> Diagnostic | None:
+    def check(self, record: Record, game: AnyGame, *, path: str = "-") -> Diagnostic | None:
         """Index one record; a REC208 warning when it repeats a game seen before."""
         found = moves_key(game, record)
         if found is None:
@@ -164,7 +173,7 @@ class DuplicateReport:
 
 def find_duplicates(
     names: Iterable[str],
-    default: Game | None = None,
+    default: AnyGame | None = None,
     *,
     encoding: str | None = None,
     allow_empty: bool = False,

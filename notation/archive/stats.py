@@ -8,24 +8,21 @@ written), the most common first moves (written in the game's default notation by
 (those the validator finds an error in). Records of games the toolkit does not replay
 are counted apart. :func:`render_text` draws the statistics as a table,
 :func:`to_json` gives their JSON form (:data:`JSON_VERSION`).
-
-:func:`read_paths` reads the records of files, directories, globs and standard input,
-with the problems met reading them; :mod:`notation.archive.duplicates` reads through it too.
 """
 
 from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic
-from notation.games.base import Game, IllegalMove, SetupError
+from notation.games.base import AnyGame
 from notation.games.registry import GAMES
-from notation.io.inputs import Found, expand, read_all
+from notation.io.inputs import read_paths
 from notation.record.model import Record
 
 JSON_VERSION = 1
@@ -107,9 +104,9 @@ class Stats:
         """Records with an error, over all games."""
         return sum(s.invalid for s in self.games.values())
 
-    def add(self, record: Record, *, path: str = "-", default: Game | None = None) -> None:
+    def add(self, record: Record, *, path: str = "-", default: AnyGame | None = None) -> None:
         """Count one record; ``default`` is the game of records whose tags name none."""
-        report = validate_record(record, path=path, default=default)
+        report = validate_record(record, path=path, default=default, keep=True)
         if report.game is None:
             self.unsupported += 1
             return
@@ -122,50 +119,22 @@ class Stats:
         stats.plies += len(record.moves.plies)
         claimed = record.result if record.result is not None else record.tag("Result")
         stats.results[RESULT_CLASS.get(claimed or "*", "other")] += 1
-        first = _first_move(game, record)
-        if first is not None:
-            stats.first_moves[first] += 1
-
-
-def _first_move(game: Game, record: Record) -> str | None:
-    """The first main-line move in the game's default notation, if it is legal."""
-    if not record.moves.plies:
-        return None
-    try:
-        start = game.start(record.tag_dict())
-        return game.format_move(start, game.parse_move(start, record.moves.plies[0].text))
-    except (SetupError, IllegalMove):
-        return None
-
-
-def read_paths(
-    names: Iterable[str], *, encoding: str | None = None, allow_empty: bool = False
-) -> Iterator[tuple[str, Record] | Diagnostic]:
-    """The records of the inputs named, as (name, record), in order, and the problems met.
-
-    Names are read as every command reads them (:func:`notation.io.inputs.read_all`): files
-    (also compressed, or JSON), directories, glob patterns or ``-`` for standard input;
-    ``encoding`` overrides detection. A name that cannot be read, or holds no record
-    (unless ``allow_empty``), is an error diagnostic; a guessed encoding a PDN107 notice.
-    """
-    for found in read_all(expand(names), encoding, allow_empty=allow_empty):
-        if isinstance(found, Found):
-            yield found.input.name, found.record
-        elif isinstance(found, Diagnostic):
-            yield found
+        if report.main_line:
+            # The first move of the validator's replay, in the game's default notation.
+            stats.first_moves[game.format_move(*report.main_line[0])] += 1
 
 
 def collect(
     sources: Iterable[str | os.PathLike[str] | Record],
-    default: Game | None = None,
+    default: AnyGame | None = None,
     *,
     encoding: str | None = None,
     allow_empty: bool = False,
 ) -> Stats:
     """Statistics of records given as such, or read from the paths given (any mix).
 
-    Paths are read with :func:`read_paths`, one record at a time; ``default`` is the game
-    of records whose tags name none.
+    Paths are read with :func:`~notation.io.inputs.read_paths`, one record at a time;
+    ``default`` is the game of records whose tags name none.
     """
     stats = Stats()
     pending: list[str] = []
@@ -182,7 +151,7 @@ def collect(
 def _count_paths(
     stats: Stats,
     names: list[str],
-    default: Game | None,
+    default: AnyGame | None,
     encoding: str | None,
     allow_empty: bool,
 ) -> None:

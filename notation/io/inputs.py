@@ -606,6 +606,23 @@ def read_all(
     return read_inputs(inputs, encoding, contents, allow_empty=allow_empty)
 
 
+def read_paths(
+    names: Iterable[str], *, encoding: str | None = None, allow_empty: bool = False
+) -> Iterator[tuple[str, Record] | Diagnostic]:
+    """The records of the inputs named, as (name, record), in order, and the problems met.
+
+    Names are expanded by :func:`expand` (files, also compressed or JSON, directories,
+    glob patterns, ``-`` for standard input) and read by :func:`read_all`; ``encoding``
+    overrides detection. A name that cannot be read, or holds no record (unless
+    ``allow_empty``), is an error diagnostic; a guessed encoding, a PDN107 notice.
+    """
+    for found in read_all(expand(names), encoding, allow_empty=allow_empty):
+        if isinstance(found, Found):
+            yield found.input.name, found.record
+        elif isinstance(found, Diagnostic):
+            yield found
+
+
 def peek_json(item: Input, source: TextSource) -> tuple[bool, Iterator[str]]:
     """Whether ``source`` is a JSON document (a ``.json`` name, or text that starts as a
     JSON object), and its text chunks, those looked at included."""
