@@ -1,0 +1,91 @@
+"""Conversion reports a move it cannot rewrite with the diagnostic ``validate`` gives it."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from notation.archive.convert import KEPT_MARK, convert_record
+from notation.check.validator import validate_record
+from notation.games.registry import get_game
+from notation.record.model import Comment
+from notation.record.reader import read_string
+
+# (game, record, notation converted to, message of its one illegal move, the legal moves).
+CASES = [
+    (
+        "brazilian",
+        '[GameType "26"]\n\n1. 22-18 11-15 2. 18-14 *\n',
+        "alphanumeric",
+        "illegal move 18-14 (game 1, ply 3): a capture is available: 18x11; 18-14 is not a "
+        "capture; legal: 18x11",
+        ("18x11",),
+    ),
+    (
+        # The legal moves are listed in the notation the record was written in, though the
+        # plies before the illegal one were rewritten in the other.
+        "brazilian",
+        '[GameType "26"]\n\n1. c3-d4 f6-e5 2. d4-c5 *\n',
+        "numeric",
+        "illegal move d4-c5 (game 1, ply 3): a capture is available: d4xf6; d4-c5 is not a "
+        "capture; legal: d4xf6",
+        ("d4xf6",),
+    ),
+    (
+        "brazilian",
+        '[GameType "26"]\n\n1. 22-18 ( 1. c3-d4 f6-e5 2. d4-c5 ) *\n',
+        "alphanumeric",
+        "illegal move d4-c5 (game 1, ply 3, in a variation): a capture is available: d4xf6; "
+        "d4-c5 is not a capture; legal: d4xf6",
+        ("d4xf6",),
+    ),
+    (
+        "cheversi",
+        '[Variant "cheversi"]\n\n1. Крb5 Лa5 2. Фb4 Фb4 *\n',
+        "en",
+        "illegal move Фb4 (game 1, ply 4): Фb4: b4 is occupied by White's Queen; legal: Фa3, "
+        "Фb3, Фc3, Фa4, Фc4, Фc5, Фa6, Фb6, Фc6",
+        ("Фa3", "Фb3", "Фc3", "Фa4", "Фc4", "Фc5", "Фa6", "Фb6", "Фc6"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "notation", "message", "legal"), CASES)
+def test_convert_reports_an_illegal_move_as_validate_does(
+    name: str, text: str, notation: str, message: str, legal: tuple[str, ...]
+) -> None:
+    game = get_game(name)
+    (checked,) = read_string(text, path="r.pdn")
+    (expected,) = validate_record(checked, path="r.pdn").diagnostics
+    (record,) = read_string(text, path="r.pdn")
+    (problem,) = convert_record(record, game, notation, path="r.pdn")
+    assert problem == expected
+    assert (problem.message, problem.legal) == (message, legal)
+
+
+@pytest.mark.parametrize(("name", "text", "notation", "message", "legal"), CASES)
+def test_marking_says_the_line_is_left_as_written(
+    name: str, text: str, notation: str, message: str, legal: tuple[str, ...]
+) -> None:
+    game = get_game(name)
+    (checked,) = read_string(text, path="r.pdn")
+    (expected,) = validate_record(checked, path="r.pdn").diagnostics
+    (record,) = read_string(text, path="r.pdn")
+    (problem,) = convert_record(record, game, notation, path="r.pdn", mark=True)
+    assert problem == dataclasses.replace(
+        expected, message=message + "; this line is left as written"
+    )
+
+
+def test_the_mark_names_the_code_the_move_and_the_reason_only() -> None:
+    (record,) = read_string('[GameType "26"]\n\n1. 22-18 11-15 2. 18-14 *\n')
+    convert_record(record, get_game("brazilian"), "alphanumeric", mark=True)
+    plies = record.moves.plies
+    assert [p.text for p in plies] == ["c3-d4", "f6-e5", "18-14"]
+    assert plies[2].comments == [
+        Comment(
+            f"{KEPT_MARK}: BR204 illegal move 18-14: a capture is available: 18x11; "
+            "18-14 is not a capture"
+        )
+    ]
