@@ -395,3 +395,79 @@ def test_legal_moves_are_described_in_the_records_notation() -> None:
     assert GAME.describe_moves(french, legal) == ["Dh1", "Da2", "Dh2"]
     assert GAME.describe_moves(figurine, legal) == ["♛h1", "♛a2", "♛h2"]
     assert GAME.describe_moves(_position(BLACK_7TH), legal) == ["Qh1", "Qa2", "Qh2"]
+
+
+# parse_move reads every notation, the record's Latin letters winning ---------------------
+
+WHITE_KING_FIRST = [
+    ("en", "Ke4"),
+    ("fr", "Re4"),
+    ("de", "Ke4"),
+    ("ru", "\u041a\u0440e4"),  # Кр
+    ("uk", "\u041a\u0440e4"),
+    ("figurine", "\u2654e4"),  # ♔
+]
+
+
+@pytest.mark.parametrize(("notation", "text"), WHITE_KING_FIRST)
+def test_white_king_in_each_language(notation: str, text: str) -> None:
+    assert GAME.parse_move(_position(None, notation), text) == _at("K", "e4")
+
+
+BLACK_FIRST_PIECE = [
+    ("en", "Qd5", "Q"),
+    ("en", "Rd5", "R"),
+    ("en", "Bd5", "B"),
+    ("en", "Nd5", "N"),
+    ("fr", "Dd5", "Q"),
+    ("fr", "Td5", "R"),
+    ("fr", "Fd5", "B"),
+    ("fr", "Cd5", "N"),
+    ("de", "Dd5", "Q"),
+    ("de", "Td5", "R"),
+    ("de", "Ld5", "B"),
+    ("de", "Sd5", "N"),
+    ("ru", "\u0424d5", "Q"),  # Ф
+    ("ru", "\u041bd5", "R"),  # Л
+    ("ru", "\u0421d5", "B"),  # С
+    ("ru", "\u041ad5", "N"),  # К
+    ("uk", "\u0424d5", "Q"),
+    ("uk", f"{CYRILLIC_T}d5", "R"),
+    ("uk", "\u0421d5", "B"),
+    ("uk", "\u041ad5", "N"),
+    ("figurine", "\u265bd5", "Q"),  # ♛
+    ("figurine", "\u265cd5", "R"),  # ♜
+    ("figurine", "\u265dd5", "B"),  # ♝
+    ("figurine", "\u265ed5", "N"),  # ♞
+    # Cyrillic letters and figurines are read in a record of any notation ...
+    ("en", "\u041bd5", "R"),
+    ("fr", f"{CYRILLIC_T}d5", "R"),
+    ("de", "\u2655d5", "Q"),  # ♕: either set of figurines is read for either side
+    # ... and Latin letters in English where the record names no Latin notation.
+    ("ru", "Qd5", "Q"),
+    ("uk", "Rd5", "R"),
+    ("figurine", "Nd5", "N"),
+]
+
+
+@pytest.mark.parametrize(("notation", "text", "kind"), BLACK_FIRST_PIECE)
+def test_black_pieces_in_each_language(notation: str, text: str, kind: str) -> None:
+    assert GAME.parse_move(_position(AFTER_KING, notation), text) == _at(kind, "d5")
+
+
+CLASHING_LATIN = [
+    ("fr", "Rd5", "CV208"),  # R is the French King, not the English Rook
+    ("de", "Kd5", "CV208"),
+    ("en", "Dd5", "CV202"),  # D is a Queen only in French and German
+    ("fr", "Qd5", "CV202"),
+    ("de", "Nd5", "CV202"),
+]
+
+
+@pytest.mark.parametrize(("notation", "text", "code"), CLASHING_LATIN)
+def test_latin_letters_are_read_in_the_records_latin_notation(
+    notation: str, text: str, code: str
+) -> None:
+    with pytest.raises(IllegalMove) as caught:
+        GAME.parse_move(_position(AFTER_KING, notation), text)
+    assert caught.value.code == code

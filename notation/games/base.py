@@ -1,8 +1,23 @@
 """The interface every game implements.
 
-A game is a stateless object (one instance per game, found in :mod:`notation.games`) that
-knows its rules and notations. Positions and moves are the game's own immutable,
-hashable values; the rest of the toolkit only passes them back to the game.
+A game is an object (one instance per game, found in :mod:`notation.games`) that knows
+its rules and notations. Positions and moves are the game's own immutable, hashable
+values; the rest of the toolkit only passes them back to the game. Every game keeps
+these promises:
+
+- **Stateless.** A game object holds no state that changes: the same call with the same
+  arguments gives the same answer, in any thread and any process. A game may cache what
+  it computed, but only in bounded, module-level caches keyed by its immutable values
+  (``functools.lru_cache``, safe for threads; each process has its own), never on the
+  game object.
+- **A position carries everything the rules need**: the pieces, the side to move, and
+  the rule options the record's tags chose (``Rules``, a layout), so that ``play``,
+  ``parse_move`` and ``outcome`` need nothing but the position. Notation preferences are
+  not rules: a position may carry the notation its record is written in, to read and to
+  list moves, but that takes no part in comparing or hashing positions.
+- **parse_move reads every notation** in :attr:`Game.notations`. Where two notations
+  could read one text differently, the notation the position carries (the record's)
+  wins, and a game says in its module which texts that decides.
 
 The validator drives a game like this::
 
@@ -163,7 +178,8 @@ class Game(ABC, Generic[P, M]):
 
     @abstractmethod
     def parse_move(self, position: P, text: str) -> M:
-        """The legal move that ``text`` names in the position, in any of the notations.
+        """The legal move that ``text`` names in the position, in any of the notations
+        (where they read it differently, in the position's own; see the module's promises).
 
         Raises :class:`IllegalMove` with a code and plain reason otherwise, including when
         the game is already over.
