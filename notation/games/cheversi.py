@@ -13,8 +13,10 @@ piece placed last (``-`` on the empty board). Tag ``Notation`` names the letters
 record: ``en`` (default), ``fr``, ``de``, ``ru``, ``uk`` or ``figurine``. Cheversi has no
 rule options: a ``Rules`` tag must be empty.
 
-Move text: a piece and a square, ``Ke4``. Latin letters are read in the record's
-notation (English unless the ``Notation`` tag says ``fr`` or ``de``); Cyrillic letters
+Move text: a piece and a square, ``Ke4``, in any of the six notations. The Latin letters
+of ``en``, ``fr`` and ``de`` read one text differently (``R`` is the English Rook and the
+French King), so, as the interface promises, the record's notation wins: Latin letters
+are read in it alone (English unless the ``Notation`` tag says ``fr`` or ``de``); Cyrillic letters
 (``Кр Ф Л Т С К``) and figurines of either colour are always read. Squares use the files
 ``a``-``h``; the Cyrillic look-alikes ``а в с е`` are read as ``a b c e``.
 
@@ -622,7 +624,8 @@ class Cheversi(Game[CheversiPosition, Placement]):
         return list(_placements(position))
 
     def parse_move(self, position: CheversiPosition, text: str) -> Placement:
-        """The legal placement ``text`` names; :class:`IllegalMove` saying which rule fails."""
+        """The legal placement ``text`` names, in any notation (Latin letters in the
+        position's); :class:`IllegalMove` saying which rule fails."""
         written = text.strip()
         if position.ply >= TOTAL_PLIES:
             raise IllegalMove(
