@@ -1,0 +1,453 @@
+"""The contract every registered game keeps, checked over every game in the registry.
+
+Each test is parametrized over :data:`notation.games.registry.GAMES`, so a game is covered
+the moment it is registered. The positions checked are those of seeded random games
+(:func:`notation.games.playout.playout`) and of every line (variations included) of the
+game's valid sample records in ``samples/<game>/``. The sample generator
+``tools/make_<game>_samples.py`` must rewrite those samples byte for byte.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from notation.diagnostics import CODES
+from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError, Side
+from notation.games.playout import playout
+from notation.games.registry import GAMES
+from notation.record import (
+    Line,
+    Record,
+    dumps,
+    loads,
+    read_records,
+    read_string,
+    record_to_dict,
+    same_record,
+    write_record,
+)
+from notation.render import render_svg
+
+ROOT = Path(__file__).resolve().parents[1]
+NAMES = list(GAMES)
+SEEDS = range(6)
+"""Seeds of the random games played in each game."""
+
+NO_MOVE_UNDECIDED = {"kavaleria"}
+"""Games whose rules leave a position without a legal move undecided (no outcome).
+
+``docs/rules/kavaleria.md``: "A side with no legal move does not end the game by rule: the
+record may stop there with any result." Every other game's page says the game is over
+when the side to move has no legal move (or, for the placement games, none left to
+place), so there ``outcome`` is ``None`` exactly while legal moves remain.
+"""
+
+STATUS = re.compile(r"\b(White|Black) to (?:move|place)\b")
+"""The side-to-move line of a picture (``White to move``, ``Black to place (ply 6 of 16)``)."""
+
+
+@dataclass(frozen=True)
+class Walk:
+    """A line of play: the tags it starts from, its moves and every position on the way."""
+
+    source: str
+    tags: Mapping[str, str]
+    moves: tuple[Move, ...]
+    positions: tuple[Position, ...]
+    """The start, then the position after each move (``len(moves) + 1`` items)."""
+
+
+def sample_files(name: str) -> list[Path]:
+    """Every sample file of the game, the broken ones included."""
+    return sorted((ROOT / "samples" / name).rglob("*.pdn"))
+
+
+def valid_sample_files(name: str) -> list[Path]:
+    """The game's valid sample files (those outside ``broken/``)."""
+    return sorted((ROOT / "samples" / name).glob("*.pdn"))
+
+
+def replay(game: AnyGame, tags: Mapping[str, str], moves: Sequence[Move]) -> list[Position]:
+    """The start ``tags`` describe, then the position after each of ``moves``."""
+    positions = [game.start(tags)]
+    for move in moves:
+        positions.append(game.play(positions[-1], move))
+    return positions
+
+
+def _line_walks(
+    game: AnyGame,
+    source: str,
+    tags: Mapping[str, str],
+    before: list[Move],
+    position: Position,
+    line: Line,
+) -> Iterator[Walk]:
+    """The walk of ``line`` (played after ``before``, from ``position``) and of its variations."""
+    moves = list(before)
+    positions = replay(game, tags, before)
+    for ply in line.plies:
+        for variation in ply.variations:
+            yield from _line_walks(
+                game, f"{source}, variation at {ply.text}", tags, moves, position, variation
+            )
+        move = game.parse_move(position, ply.text)
+        moves.append(move)
+        position = game.play(position, move)
+        positions.append(position)
+    yield Walk(source, tags, tuple(moves), tuple(positions))
+
+
+@cache
+def walks(name: str) -> tuple[Walk, ...]:
+    """The seeded random games of ``name`` and every line of its valid samples."""
+    game = GAMES[name]
+    found: list[Walk] = []
+    for seed in SEEDS:
+        tags = game.new_tags(seed)
+        played = playout(game, game.start(tags), random.Random(seed))
+        found.append(Walk(f"seed {seed}", tags, tuple(played.moves), tuple(played.positions)))
+    for path in valid_sample_files(name):
+        for record in read_records(path):
+            tags = record.tag_dict()
+            source = f"{path.relative_to(ROOT)} game {record.index}"
+            found.extend(_line_walks(game, source, tags, [], game.start(tags), record.moves))
+    return tuple(found)
+
+
+def in_notation(game: AnyGame, tags: Mapping[str, str], notation: str) -> dict[str, str]:
+    """``tags`` changed as a record written in ``notation`` says so."""
+    return {**tags, **game.notation_tags(tags, notation)}
+
+
+def field_names(position: Position) -> tuple[str, ...]:
+    """The fields of an immutable position: a named tuple's or a frozen dataclass's."""
+    if isinstance(position, tuple) and hasattr(position, "_fields"):
+        return tuple(position._fields)
+    params = getattr(type(position), "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        return tuple(f.name for f in dataclasses.fields(position))
+    pytest.fail(f"{type(position).__name__} is neither a named tuple nor a frozen dataclass")
+
+
+# Starting ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_start_without_tags_or_with_new_tags(name: str) -> None:
+    """``start({})`` is White to move, unless the game needs a setup tag; then the tags of
+    ``new_tags`` beyond those naming the game are enough. A new record starts too."""
+    game = GAMES[name]
+    try:
+        position = game.start({})
+    except SetupError:
+        setup = {k: v for k, v in game.new_tags(0).items() if k not in ("Variant", "GameType")}
+        assert setup, f"{name}: start({{}}) fails and new_tags adds no setup tag"
+        position = game.start(setup)
+    assert type(position.turn) is Side
+    assert position.turn is Side.WHITE
+    assert game.turn(position) is Side.WHITE
+    for seed in SEEDS:
+        position = game.start(game.new_tags(seed))
+        assert position.turn is Side.WHITE
+        assert game.turn(position) is Side.WHITE
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_start_of_every_sample(name: str) -> None:
+    """Every record of the valid samples names this game and starts; ``turn`` is a Side."""
+    game = GAMES[name]
+    files = valid_sample_files(name)
+    assert files, f"no sample records in samples/{name}/"
+    for path in files:
+        for record in read_records(path):
+            assert record.diagnostics == [], f"{path} game {record.index}"
+            tags = record.tag_dict()
+            assert tags.get("Variant") == name or tags.get("GameType", "").split(",")[0] == (
+                game.gametype
+            ), f"{path} game {record.index} does not name {name}"
+            position = game.start(tags)
+            assert type(position.turn) is Side
+            assert game.turn(position) is position.turn
+
+
+# Positions and moves ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_positions_are_immutable_and_hash_stably(name: str) -> None:
+    """No field of a position can be set; the same moves give equal positions of equal
+    hash; playing a move leaves the position it was played in unchanged."""
+    game = GAMES[name]
+    for walk in walks(name):
+        again = replay(game, walk.tags, walk.moves)
+        assert again == list(walk.positions), walk.source
+        for position, other in zip(walk.positions, again, strict=True):
+            assert hash(position) == hash(other), walk.source
+        for position, move in zip(walk.positions, walk.moves, strict=False):
+            before = hash(position)
+            first, second = game.play(position, move), game.play(position, move)
+            assert first == second and hash(first) == hash(second), walk.source
+            assert hash(position) == before, walk.source
+        for position in walk.positions[:: max(1, len(walk.positions) // 4)]:
+            for field in field_names(position):
+                value = getattr(position, field)
+                with pytest.raises(AttributeError):
+                    setattr(position, field, value)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_formatted_move_parses_back_in_every_notation(name: str) -> None:
+    """In every position, ``legal_moves`` has no duplicates, and every legal move written
+    in each notation (in a record that says it is written in it) parses back to itself;
+    the notation changes neither the positions nor the legal moves."""
+    game = GAMES[name]
+    assert game.notations, f"{name} lists no notation"
+    for walk in walks(name):
+        legal = [game.legal_moves(position) for position in walk.positions]
+        for moves in legal:
+            assert len(set(moves)) == len(moves), walk.source
+        for notation in game.notations:
+            positions = replay(game, in_notation(game, walk.tags, notation), walk.moves)
+            assert positions == list(walk.positions), (walk.source, notation)
+            for position, expected in zip(positions, legal, strict=True):
+                moves = game.legal_moves(position)
+                assert moves == expected, (walk.source, notation)
+                for move in moves:
+                    text = game.format_move(position, move, notation)
+                    assert game.parse_move(position, text) == move, (walk.source, notation, text)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_default_notation_is_the_first(name: str) -> None:
+    """``format_move`` without a notation writes the game's first notation."""
+    game = GAMES[name]
+    for walk in walks(name):
+        for position in walk.positions:
+            for move in game.legal_moves(position):
+                expected = game.format_move(position, move, game.notations[0])
+                assert game.format_move(position, move) == expected, walk.source
+
+
+# End of the game -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_outcome_exactly_when_no_move_remains(name: str) -> None:
+    """``outcome`` is ``None`` while legal moves remain, and (but for games whose rules
+    say otherwise) set once none remains; a decided game accepts no move, its outcome
+    has a result the game uses, and a game that keeps score is won on the higher score."""
+    game = GAMES[name]
+    ended = 0
+    for walk in walks(name):
+        for index, position in enumerate(walk.positions):
+            outcome = game.outcome(position)
+            legal = game.legal_moves(position)
+            if legal:
+                assert outcome is None, walk.source
+                continue
+            if outcome is None:
+                assert name in NO_MOVE_UNDECIDED, f"{walk.source}: no move, no outcome"
+                continue
+            ended += 1
+            assert outcome.reason, walk.source
+            assert set(game.result_for(outcome)) <= set(game.results), walk.source
+            scores = game.scores(position)
+            if scores is not None:
+                white, black = scores
+                winner = None if white == black else Side.WHITE if white > black else Side.BLACK
+                assert outcome.winner is winner, (walk.source, scores, outcome)
+            if index > 0:
+                previous = walk.positions[index - 1]
+                for move in game.legal_moves(previous):
+                    for notation in game.notations:
+                        text = game.format_move(previous, move, notation)
+                        with pytest.raises(IllegalMove) as raised:
+                            game.parse_move(position, text)
+                        assert raised.value.code in CODES, (walk.source, text)
+    assert ended > 0, f"no game of {name} reached an end decided by the rules"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_playout_reports_the_final_outcome(name: str) -> None:
+    """A random game stops only when no move remains or at its ply limit, with the
+    outcome of its last position."""
+    game = GAMES[name]
+    for seed in SEEDS:
+        start = game.start(game.new_tags(seed))
+        played = playout(game, start, random.Random(seed), max_plies=30)
+        final = played.positions[-1]
+        assert played.outcome == game.outcome(final)
+        assert len(played.moves) == 30 or game.legal_moves(final) == []
+        assert played.texts == [
+            game.format_move(p, m) for p, m in zip(played.positions, played.moves, strict=False)
+        ]
+
+
+# Pictures -------------------------------------------------------------------------------------
+
+
+def svg_texts(svg: str) -> list[str]:
+    """The text of every element of a well-formed SVG document."""
+    root = ET.fromstring(svg)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    return [element.text for element in root.iter() if element.text and element.text.strip()]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pictures_of_every_position(name: str) -> None:
+    """The text diagram of every position in every notation, and the SVG picture of every
+    third position and of every last one (in the record's notation; every ninth in each
+    notation), the last move marked, say whose turn it is or how the rules ended the
+    game; the SVG is well-formed XML. (An SVG takes a few milliseconds to draw.)"""
+    game = GAMES[name]
+    for walk in walks(name):
+        final = len(walk.positions) - 1
+        for index, position in enumerate(walk.positions):
+            last = walk.moves[index - 1] if index > 0 else None
+            outcome = game.outcome(position)
+            pictures = [game.render_text(position, last, n) for n in (None, *game.notations)]
+            if index % 3 == 0 or index == final:
+                drawn = (None, *game.notations) if index % 9 == 0 else (None,)
+                pictures.extend(
+                    "\n".join(svg_texts(render_svg(game, position, last, n))) for n in drawn
+                )
+            for picture in pictures:
+                said = STATUS.findall(picture)
+                if outcome is None:
+                    assert said == [position.turn.title], (walk.source, index, picture)
+                else:
+                    assert said == [], (walk.source, index, picture)
+                    assert outcome.reason in picture, (walk.source, index, picture)
+
+
+# Setup tags -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_setup_tags_start_the_same_position(name: str) -> None:
+    """``start(setup_tags(position, notation))`` is the position, in every notation, and so
+    is a record's start once its tags are updated with them."""
+    game = GAMES[name]
+    for walk in walks(name):
+        for position in walk.positions:
+            for notation in game.notations:
+                setup = game.setup_tags(position, notation)
+                alone = game.start(setup)
+                assert alone == position, (walk.source, setup)
+                assert hash(alone) == hash(position), (walk.source, setup)
+                updated = {**in_notation(game, walk.tags, notation), **setup}
+                assert game.start(updated) == position, (walk.source, setup)
+
+
+# Records ---------------------------------------------------------------------------------------
+
+
+def sample_ids(name: str) -> list[str]:
+    """The game's sample files, by their path under ``samples/``."""
+    return [str(path.relative_to(ROOT / "samples")) for path in sample_files(name)]
+
+
+@pytest.mark.parametrize(
+    "sample", [sample for name in NAMES for sample in sample_ids(name)], ids=str
+)
+def test_sample_records_round_trip_through_pdn_and_json(sample: str) -> None:
+    """Reading a sample, writing each record and reading it again gives the same record;
+    the JSON form gives back the records exactly (positions and diagnostics too)."""
+    records: list[Record] = list(read_records(ROOT / "samples" / sample))
+    assert records, sample
+    for record in records:
+        written = write_record(record)
+        again = read_string(written)
+        assert len(again) == 1, (sample, record.index)
+        if not record.diagnostics:
+            assert again[0].diagnostics == [], (sample, record.index)
+            assert same_record(again[0], record), (sample, record.index)
+            assert write_record(again[0]) == written, (sample, record.index)
+    back = loads(dumps(records))
+    assert [record_to_dict(r) for r in back] == [record_to_dict(r) for r in records]
+    assert all(same_record(a, b) for a, b in zip(back, records, strict=True))
+
+
+# Sample generators ------------------------------------------------------------------------------
+
+
+def generator(name: str) -> Path:
+    """The game's seeded sample generator ``tools/make_<name>_samples.py``."""
+    path = ROOT / "tools" / f"make_{name.replace('-', '_')}_samples.py"
+    if not path.is_file():
+        pytest.fail(f"game {name!r} has no sample generator: {path.relative_to(ROOT)} is missing")
+    return path
+
+
+def files_under(folder: Path) -> dict[str, bytes]:
+    """Every file below ``folder`` by its relative path, with its bytes."""
+    return {
+        str(path.relative_to(folder)): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+    """Every game's generator run at once, each in a fresh copy of ``tools/`` with an empty
+    ``samples/`` and ``docs/rules/``: the copy's root by game name, once its run ended."""
+    runs: dict[str, tuple[Path, subprocess.Popen[bytes]]] = {}
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
+    for name in NAMES:
+        root = tmp_path_factory.mktemp(name)
+        shutil.copytree(ROOT / "tools", root / "tools")
+        (root / "samples").mkdir()
+        (root / "docs" / "rules").mkdir(parents=True)
+        script = root / "tools" / generator(name).name
+        runs[name] = (
+            root,
+            subprocess.Popen(
+                [sys.executable, str(script)],
+                cwd=root,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+            ),
+        )
+    roots: dict[str, Path] = {}
+    for name, (root, process) in runs.items():
+        output, _ = process.communicate(timeout=300)
+        assert process.returncode == 0, f"{name}: {output.decode(errors='replace')}"
+        roots[name] = root
+    yield roots
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_sample_generator_rewrites_the_samples_identically(
+    name: str, generated: dict[str, Path]
+) -> None:
+    """The generator writes exactly the committed ``samples/<game>/`` files, byte for
+    byte, and nothing else but pictures under ``docs/`` equal to the committed ones."""
+    root = generated[name]
+    made = files_under(root / "samples" / name)
+    committed = files_under(ROOT / "samples" / name)
+    assert sorted(made) == sorted(committed)
+    for path, content in committed.items():
+        assert made[path] == content, f"samples/{name}/{path} differs"
+    for path, content in files_under(root / "docs").items():
+        assert (ROOT / "docs" / path).read_bytes() == content, f"docs/{path} differs"
+    assert files_under(root / "tools") == files_under(ROOT / "tools")
+    others = {p.name for p in root.iterdir()} - {"tools", "samples", "docs"}
+    assert others == set()
+    assert [p.name for p in (root / "samples").iterdir()] == [name]
