@@ -74,9 +74,9 @@ class Ply:
         "text",
     )
 
-    FIELDS = ("text", "pos", "number", "suffix", "nags", "comments", "variations")
+    __match_args__ = ("text", "pos", "number", "suffix", "nags", "comments", "variations")
+    FIELDS = __match_args__
     """The fields, in the order the constructor takes them."""
-    __match_args__ = FIELDS
 
     def __init__(
         self,
