@@ -27,7 +27,7 @@ import pytest
 from notation.diagnostics import CODES
 from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError, Side
 from notation.games.playout import playout
-from notation.games.registry import GAMES
+from notation.games.registry import GAMES, game_for_tags
 from notation.record import (
     Line,
     Record,
@@ -176,9 +176,7 @@ def test_start_of_every_sample(name: str) -> None:
         for record in read_records(path):
             assert record.diagnostics == [], f"{path} game {record.index}"
             tags = record.tag_dict()
-            assert tags.get("Variant") == name or tags.get("GameType", "").split(",")[0] == (
-                game.gametype
-            ), f"{path} game {record.index} does not name {name}"
+            assert game_for_tags(tags) is game, f"{path} game {record.index}"
             position = game.start(tags)
             assert type(position.turn) is Side
             assert game.turn(position) is position.turn
@@ -229,6 +227,25 @@ def test_every_formatted_move_parses_back_in_every_notation(name: str) -> None:
                 for move in moves:
                     text = game.format_move(position, move, notation)
                     assert game.parse_move(position, text) == move, (walk.source, notation, text)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_move_in_another_notation_is_never_read_as_another_move(name: str) -> None:
+    """In a record's own position, a legal move written in any notation parses back to
+    itself or is refused (:class:`IllegalMove` with a registered code), never read as
+    another move."""
+    game = GAMES[name]
+    for walk in walks(name):
+        for position in walk.positions:
+            for move in game.legal_moves(position):
+                for notation in game.notations:
+                    text = game.format_move(position, move, notation)
+                    try:
+                        read = game.parse_move(position, text)
+                    except IllegalMove as error:
+                        assert error.code in CODES, (walk.source, text)
+                    else:
+                        assert read == move, (walk.source, notation, text)
 
 
 @pytest.mark.parametrize("name", NAMES)
