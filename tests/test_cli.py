@@ -123,10 +123,17 @@ def test_convert_reports_what_it_could_not_convert_and_exits_one() -> None:
     source = str(BRAZILIAN / "broken" / "man-backward.pdn")
     result = run("convert", source, "-n", "alphanumeric")
     assert result.exit_code == 1
-    assert " error BR206 illegal move 15-18 (game 1, ply 9): " in result.stderr
+    assert (
+        " error BR206 illegal move 15-18 (game 1, ply 9): a man moves forward only; 15-18 goes "
+        "backward; legal: 15-10, 15-11, 21-17, 23-18, 23-19, 24-19, 24-20, 25-22, 26-22, 32-28\n"
+    ) in result.stderr
     assert result.stdout == ""
     kept = run("convert", source, "-n", "alphanumeric", "--keep-broken")
     assert kept.exit_code == 1
+    assert (
+        "legal: 15-10, 15-11, 21-17, 23-18, 23-19, 24-19, 24-20, 25-22, 26-22, 32-28; this line "
+        "is left as written\n"
+    ) in kept.stderr
     assert kept.stdout.endswith(
         "\n1. g3-f4 b6-a5 2. h2-g3 d6-c5 3. f4-e5 f6xd4 4. c3xe5 h6-g5 5. 15-18\n"
         "{notation: kept as written from here: BR206 illegal move 15-18: a man moves forward "
