@@ -8,7 +8,7 @@ they had, and the problem is returned as the diagnostic ``validate`` gives it.
 from __future__ import annotations
 
 from notation.check.replay import ReplayVisitor, record_notation, replay_line
-from notation.check.validator import illegal_reason, setup_problem
+from notation.check.validator import illegal_move, setup_problem
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
 from notation.record.model import Comment, Ply, Record
@@ -42,21 +42,18 @@ class _Rewrite(ReplayVisitor):
         if self.mark:
             note = f"{KEPT_MARK}: {error.code} illegal move {ply.text}: {error}"
             ply.comments.append(Comment(" ".join(note.replace("{", "(").replace("}", ")").split())))
-        notation = self.game.notation_of(ply.text) or self.written
-        legal, reason = illegal_reason(self.game, before, error, notation)
-        where = f"ply {number}" + (", in a variation" if depth else "")
-        left = "; this line is left as written" if self.mark else ""
         self.problems.append(
-            Diagnostic.in_game(
-                error.code,
-                (f"illegal move {ply.text} (game ", f", {where}): {reason}{left}"),
-                ply.pos.line,
-                ply.pos.column,
+            illegal_move(
+                self.record,
                 self.path,
-                self.record.index,
+                self.game,
+                ply,
                 number,
-                ply.text,
-                legal,
+                before,
+                error,
+                depth=depth,
+                notation=self.written,
+                tail="; this line is left as written" if self.mark else "",
             )
         )
 

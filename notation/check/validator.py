@@ -147,6 +147,31 @@ def setup_problem(record: Record, error: SetupError, path: str) -> Diagnostic:
     return _at(record, where, codes.BAD_SETUP, f"invalid setup: {error}", path)
 
 
+def illegal_move(
+    record: Record,
+    path: str,
+    game: AnyGame,
+    ply: Ply,
+    number: int,
+    before: Position,
+    error: IllegalMove,
+    *,
+    depth: int = 0,
+    notation: str | None = None,
+    tail: str = "",
+) -> Diagnostic:
+    """The diagnostic of an illegal ply (ply ``number`` of ``record``, in a variation when
+    ``depth`` is above 0): the move as written, why, and the legal moves, in the ply's own
+    notation or else ``notation`` (the record's). ``tail`` ends the message (what a
+    command did about it). Every command reports an illegal move through this one builder."""
+    legal, reason = illegal_reason(game, before, error, game.notation_of(ply.text) or notation)
+    where = f"ply {number}" + (", in a variation" if depth else "")
+    message = (f"illegal move {ply.text} (game ", f", {where}): {reason}{tail}")
+    return Diagnostic.in_game(
+        error.code, message, *ply.pos, path, record.index, number, ply.text, legal
+    )
+
+
 def illegal_reason(
     game: AnyGame, before: Position, error: IllegalMove, notation: str | None = None
 ) -> tuple[tuple[str, ...], str]:
@@ -222,14 +247,24 @@ class RecordReplay(ReplayVisitor):
     def illegal(
         self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
     ) -> None:
-        notation = self.game.notation_of(ply.text) or self.notation
-        legal, reason = illegal_reason(self.game, before, error, notation)
-        where = f"ply {number}" + (", in a variation" if depth else "")
-        message = (f"illegal move {ply.text} (game ", f", {where}): {reason}")
-        self._add(ply.pos, error.code, message, ply=number, move=ply.text, legal=legal)
-        self.illegal_found(
-            ply, number, error, f"illegal move {ply.text} ({where}): {reason}", depth
+        problem = illegal_move(
+            self.record,
+            self.path,
+            self.game,
+            ply,
+            number,
+            before,
+            error,
+            depth=depth,
+            notation=self.notation,
         )
+        self.report.diagnostics.append(problem)
+        # The message without "game N, ", cut at the place its game number was put.
+        at = problem.game_at
+        assert at is not None
+        text = problem.message
+        without_game = text[: at - len("game ")] + text[at + len(str(self.record.index)) + 2 :]
+        self.illegal_found(ply, number, error, without_game, depth)
 
     # Repetition and results ---------------------------------------------------------
 
