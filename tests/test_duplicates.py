@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from cli.archive import duplicates
 from notation.archive.convert import convert_record
-from notation.archive.duplicates import Duplicates, find_duplicates, moves_key
+from notation.archive.duplicates import find_duplicates
+from notation.check.identity import Duplicates, moves_key
 from notation.diagnostics import CODES, Severity
 from notation.games.registry import get_game
 from notation.record import read_records, read_string, write_record, write_records

@@ -18,7 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from notation.archive.duplicates import key_of
+from notation.check.identity import key_of
 from notation.check.validator import validate_record
 from notation.diagnostics import UNREADABLE, Diagnostic
 from notation.games.base import AnyGame

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from notation import diagnostics as codes
-from notation.archive.duplicates import Duplicates, Occurrence
 from notation.check.batch import Event, GameResult
+from notation.check.identity import Duplicates, Occurrence
 from notation.check.report import Reporter, Summary
 from notation.diagnostics import CODES, Severity
 from notation.io.inputs import FileResult
