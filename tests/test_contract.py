@@ -89,25 +89,18 @@ def replay(game: AnyGame, tags: Mapping[str, str], moves: Sequence[Move]) -> lis
 
 
 def _line_walks(
-    game: AnyGame,
-    source: str,
-    tags: Mapping[str, str],
-    before: list[Move],
-    position: Position,
-    line: Line,
+    game: AnyGame, source: str, tags: Mapping[str, str], before: list[Move], line: Line
 ) -> Iterator[Walk]:
-    """The walk of ``line`` (played after ``before``, from ``position``) and of its variations."""
+    """The walk of ``line``, played after the moves ``before``, and of its variations."""
     moves = list(before)
     positions = replay(game, tags, before)
     for ply in line.plies:
         for variation in ply.variations:
             yield from _line_walks(
-                game, f"{source}, variation at {ply.text}", tags, moves, position, variation
+                game, f"{source}, variation at {ply.text}", tags, moves, variation
             )
-        move = game.parse_move(position, ply.text)
-        moves.append(move)
-        position = game.play(position, move)
-        positions.append(position)
+        moves.append(game.parse_move(positions[-1], ply.text))
+        positions.append(game.play(positions[-1], moves[-1]))
     yield Walk(source, tags, tuple(moves), tuple(positions))
 
 
@@ -124,7 +117,7 @@ def walks(name: str) -> tuple[Walk, ...]:
         for record in read_records(path):
             tags = record.tag_dict()
             source = f"{path.relative_to(ROOT)} game {record.index}"
-            found.extend(_line_walks(game, source, tags, [], game.start(tags), record.moves))
+            found.extend(_line_walks(game, source, tags, [], record.moves))
     return tuple(found)
 
 
