@@ -15,9 +15,13 @@ these promises:
   ``parse_move`` and ``outcome`` need nothing but the position. Notation preferences are
   not rules: a position may carry the notation its record is written in, to read and to
   list moves, but that takes no part in comparing or hashing positions.
-- **parse_move reads every notation** in :attr:`Game.notations`. Where two notations
-  could read one text differently, the notation the position carries (the record's)
-  wins, and a game says in its module which texts that decides.
+- **parse_move reads every notation** in :attr:`Game.notations`, with one exception a
+  game must state in its module: notations whose texts clash as a whole. Where two
+  notations could read one text differently, the notation the position carries (the
+  record's) wins; Cheversi, whose English, French and German piece letters clash letter by
+  letter (``R`` is the English Rook and the French King), reads Latin letters in the
+  record's language only, and Cyrillic letters and figurines always. A text is never read
+  as another move than the one its notation names.
 
 The validator drives a game like this::
 
