@@ -127,12 +127,18 @@ BAD_TAGS = [
      "FEN 'W:Wa2:Bb7:H25': H needs a whole number of plies from 0 to 20"),
     ({"FEN": "W:Wa2:Bb7:H15", "Rules": "draw=10"},
      "FEN 'W:Wa2:Bb7:H15': H needs a whole number of plies from 0 to 10"),
-    ({"FEN": "W:Wa2"}, "FEN 'W:Wa2': the B field is missing"),
+    ({"FEN": "W:Wa2"}, "FEN 'W:Wa2': the B field (Black's pieces) is missing"),
+    ({"FEN": "W:Wz9"}, "FEN 'W:Wz9': the B field (Black's pieces) is missing"),
     ({"FEN": "W"}, "FEN 'W': the W and B fields are missing"),
     ({"FEN": "W:Wa2:Wb3:Bb7"}, "FEN 'W:Wa2:Wb3:Bb7': the W field is given twice"),
     ({"FEN": "W:Wa2:Q3:Bb7"},
-     "FEN 'W:Wa2:Q3:Bb7': field 'Q3' must start with W (white pieces), B (black pieces) "
-     "or H (plies without a capture)"),
+     "FEN 'W:Wa2:Q3:Bb7': unknown field 'Q3'; a Keny FEN has the fields W (White's pieces), "
+     "B (Black's pieces) and H (plies without a capture)"),
+    ({"FEN": "W:Wa2::Bb7"},
+     "FEN 'W:Wa2::Bb7': unknown field ''; a Keny FEN has the fields W (White's pieces), "
+     "B (Black's pieces) and H (plies without a capture)"),
+    ({"FEN": "W:Wa8:Bb7:H25"},
+     "FEN 'W:Wa8:Bb7:H25': H needs a whole number of plies from 0 to 20"),
     ({"Rules": "fast"},
      "Rules: unknown option 'fast'; Keny knows compulsory-capture, optional-capture, "
      "jump-chains, single-jump, promote-at-end, promote-in-capture, draw=N"),

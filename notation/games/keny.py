@@ -70,7 +70,14 @@ from notation.games.base import (
     read_number,
     reading_tag,
 )
-from notation.games.tags import read_notation, rule_options, unknown_option
+from notation.games.tags import (
+    fen_error,
+    fen_fields,
+    fen_items,
+    read_notation,
+    rule_options,
+    unknown_option,
+)
 
 # Board geometry -------------------------------------------------------------------------
 # Square index = rank * 8 + file, with a1 = 0, h1 = 7, a8 = 56, h8 = 63.
@@ -547,9 +554,7 @@ def _fen_squares(fen: str, item: str) -> tuple[bool, list[int]]:
     """(kings?, squares) of one FEN item: ``d4``, ``Kd4`` or a rectangle ``a2-h3``."""
     match = _FEN_ITEM.match(item)
     if match is None:
-        raise SetupError(
-            f"FEN {fen!r}: {item!r} is not a square (a1..h8), a king (Kd4) or a range (a2-h3)"
-        )
+        raise fen_error(fen, f"{item!r} is not a square (a1..h8), a king (Kd4) or a range (a2-h3)")
     king, first, last = match.groups()
     a = SQUARE_INDEX[first.lower()]
     b = SQUARE_INDEX[(last or first).lower()]
@@ -560,51 +565,29 @@ def _fen_squares(fen: str, item: str) -> tuple[bool, list[int]]:
 
 def parse_fen(fen: str, rules: KenyRules = DEFAULT_RULES) -> KenyPosition:
     """The position a ``FEN`` tag describes; raises :class:`SetupError` when it is invalid."""
-    text = fen.strip().removesuffix(".")
-    fields = [field.strip() for field in text.split(":")]
-    if not text or fields[0].upper() not in ("W", "B"):
-        raise SetupError(f"FEN {fen!r}: it must start with the side to move, W or B")
-    turn = Side.WHITE if fields[0].upper() == "W" else Side.BLACK
-    board = [EMPTY] * 64
-    seen: set[str] = set()
+    fields = fen_fields(fen, "Keny", extra={"H": "plies without a capture"})
     quiet = 0
-    for field in fields[1:]:
-        key = field[:1].upper()
-        if key not in ("W", "B", "H"):
-            raise SetupError(
-                f"FEN {fen!r}: field {field!r} must start with W (white pieces), "
-                "B (black pieces) or H (plies without a capture)"
-            )
-        if key in seen:
-            raise SetupError(f"FEN {fen!r}: the {key} field is given twice")
-        seen.add(key)
-        if key == "H":
-            count = read_number(field[1:])
-            if count is None or count > rules.draw_plies:
-                raise SetupError(
-                    f"FEN {fen!r}: H needs a whole number of plies from 0 to {rules.draw_plies}"
-                )
-            quiet = count
-            continue
-        side = Side.WHITE if key == "W" else Side.BLACK
-        for item in filter(None, (part.strip() for part in field[1:].split(","))):
+    if "H" in fields.extra:
+        count = read_number(fields.extra["H"])
+        if count is None or count > rules.draw_plies:
+            raise fen_error(fen, f"H needs a whole number of plies from 0 to {rules.draw_plies}")
+        quiet = count
+    board = [EMPTY] * 64
+    for side in Side:
+        for item in fen_items(fields.pieces[side]):
             king, squares = _fen_squares(fen, item)
             for sq in squares:
                 name = SQUARE_NAMES[sq]
                 if board[sq] != EMPTY:
-                    raise SetupError(f"FEN {fen!r}: square {name} is given twice")
+                    raise fen_error(fen, f"square {name} is given twice")
                 if not king and sq >> 3 == FAR_RANK[side]:
-                    raise SetupError(
-                        f"FEN {fen!r}: a {side.title.lower()} man on {name} stands on its far "
-                        f"rank and would be a king; write K{name}"
+                    raise fen_error(
+                        fen,
+                        f"a {side.title.lower()} man on {name} stands on its far rank and "
+                        f"would be a king; write K{name}",
                     )
                 board[sq] = KING[side] if king else MAN[side]
-    missing = [key for key in ("W", "B") if key not in seen]
-    if len(missing) == 2:
-        raise SetupError(f"FEN {fen!r}: the W and B fields are missing")
-    if missing:
-        raise SetupError(f"FEN {fen!r}: the {missing[0]} field is missing")
-    return KenyPosition("".join(board), turn, quiet, rules)
+    return KenyPosition("".join(board), fields.turn, quiet, rules)
 
 
 def _ranges(squares: set[int]) -> list[tuple[int, int]]:

@@ -1,15 +1,19 @@
-"""The setup tags every game reads alike: the ``Rules`` option list and the ``Notation`` tag.
+"""The setup tags every game reads alike: the ``Rules`` option list, the ``Notation`` tag
+and the fields of a draughts-shaped ``FEN`` tag.
 
-Each game decides what its options and notations are; this module reads the tags and
-words every problem the same way, ``<Tag>: <what is wrong>; <Game> knows <choices>``, so
-that a record of any game gets the same kind of message for the same kind of mistake.
+Each game decides what its options, notations and squares are; this module reads the tags
+and words every problem the same way, ``<Tag>: <what is wrong>; <Game> knows <choices>``
+(``FEN '<value>': <what is wrong>`` for a FEN), so that a record of any game gets the same
+kind of message for the same kind of mistake.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
-from notation.games.base import SetupError
+from notation.games.base import SetupError, Side
 
 
 def rule_options(text: str) -> list[tuple[str, str]]:
@@ -50,3 +54,76 @@ def read_notation(tags: Mapping[str, str], title: str, notations: tuple[str, ...
             "Notation",
         )
     return notation
+
+
+class FenFields(NamedTuple):
+    """The fields of a ``<turn>:W<pieces>:B<pieces>[:<letter><value>...]`` FEN tag.
+
+    ``pieces`` holds each side's field after its letter, by :class:`Side`, as written;
+    ``extra`` holds the other fields present, by upper-case letter, after the letter.
+    """
+
+    turn: Side
+    pieces: tuple[str, str]
+    extra: Mapping[str, str]
+
+
+_NO_EXTRA: Mapping[str, str] = MappingProxyType({})
+
+
+def fen_error(text: str, problem: str) -> SetupError:
+    """The error for a ``FEN`` tag ``text`` with ``problem`` (``FEN 'W:Wx:B1': <problem>``)."""
+    return SetupError(f"FEN {text!r}: {problem}", "FEN")
+
+
+def fen_fields(
+    text: str,
+    title: str,
+    *,
+    pieces: str = "pieces",
+    extra: Mapping[str, str] = _NO_EXTRA,
+    final_period: bool = True,
+) -> FenFields:
+    """The side to move and the fields of FEN ``text`` for game ``title``.
+
+    After the turn (``W`` or ``B``) come the fields in any order, each once: ``W`` and
+    ``B`` (each side's ``pieces``), both required, and the optional fields ``extra`` names
+    (letter: what it gives). Letters are read in either case, fields around whitespace;
+    ``final_period`` allows the ``.`` that may end a PDN FEN. :class:`SetupError` on the
+    ``FEN`` tag when the fields are not these.
+    """
+    body = text.strip()
+    if final_period:
+        body = body.removesuffix(".")
+    turn, *fields = (field.strip() for field in body.split(":"))
+    if turn.upper() not in ("W", "B"):
+        raise fen_error(text, "it must start with the side to move, W or B")
+    known = {"W": f"White's {pieces}", "B": f"Black's {pieces}", **extra}
+    values: dict[str, str] = {}
+    for field in fields:
+        letter = field[:1].upper()
+        if letter not in known:
+            listed = [f"{key} ({what})" for key, what in known.items()]
+            raise fen_error(
+                text,
+                f"unknown field {field!r}; a {title} FEN has the fields "
+                f"{', '.join(listed[:-1])} and {listed[-1]}",
+            )
+        if letter in values:
+            raise fen_error(text, f"the {letter} field is given twice")
+        values[letter] = field[1:]
+    missing = [key for key in ("W", "B") if key not in values]
+    if len(missing) == 2:
+        raise fen_error(text, "the W and B fields are missing")
+    if missing:
+        raise fen_error(text, f"the {missing[0]} field ({known[missing[0]]}) is missing")
+    return FenFields(
+        Side.WHITE if turn.upper() == "W" else Side.BLACK,
+        (values.pop("W"), values.pop("B")),
+        values,
+    )
+
+
+def fen_items(value: str) -> list[str]:
+    """The entries of a comma-separated FEN field value, stripped, empty entries skipped."""
+    return [item for item in (part.strip() for part in value.split(",")) if item]
