@@ -342,3 +342,13 @@ def test_a_whole_tag_line_inside_an_unclosed_comment_still_starts_the_next_game(
     assert [d.code for d in first.diagnostics] == [UNTERMINATED_COMMENT]
     assert [(t.name, t.value) for t in second.tags] == [("Event", "b"), ("Site", "c")]
     assert moves(second) == ["21-17"]
+
+
+def test_a_piece_read_from_a_given_line_has_the_positions_of_the_whole_text() -> None:
+    text = '[GameType "26"]\n\n1. 22-17 ## *\n'
+    (record,) = read_records(iter([text]), path="p.pdn", first_line=41)
+    assert record.pos == (41, 1)
+    assert [d.format() for d in record.diagnostics] == [
+        "p.pdn:43:10: error PDN101 unexpected '##' in movetext"
+    ]
+    assert record.moves.plies[0].pos == (43, 4)

@@ -5,8 +5,10 @@
 name that matches no file, or a file that cannot be read, is a PDN106 diagnostic, and one
 without a record a PDN108. Inputs are PDN or the toolkit's JSON form, told apart as
 :func:`notation.io.inputs.read_all` does. With ``jobs`` above 1, PDN files are cut into
-pieces of whole games (:func:`split_games`) that worker processes validate; the results
-come back in the order of a serial run, with the same lines, game numbers and messages.
+pieces of whole games (:func:`split_games`) that worker processes validate, each read
+from its first line in the file (so lines and columns are the file's); the results come
+back in the order of a serial run, their game numbers placed where the one message builder
+put them (``Diagnostic.game_at``), so every message is the serial run's.
 """
 
 from __future__ import annotations
@@ -155,19 +157,21 @@ def result_of(record: Record, path: str, default: AnyGame | None, keys: bool = F
     )
 
 
-def validate_piece(path: str, text: str, game: str | None, keys: bool) -> list[GameResult]:
-    """Validate the games of one piece of a file (run in a worker process)."""
+def validate_piece(
+    path: str, line: int, text: str, game: str | None, keys: bool
+) -> list[GameResult]:
+    """Validate the games of one piece of a file, which starts at ``line`` of it (run in a
+    worker process): lines are the file's, game numbers count from the piece's first."""
     default = None if game is None else get_game(game)
-    records = read_records((text,), path=path)
+    records = read_records((text,), path=path, first_line=line)
     return [result_of(record, path, default, keys) for record in records if holds_game(record)]
 
 
 @dataclass(frozen=True, slots=True)
 class _Piece:
-    """A submitted piece and its first line in the file (line 1: the file's first piece)."""
+    """A submitted piece: the verdicts on its games, when its worker is done."""
 
     future: Future[list[GameResult]]
-    line: int
 
 
 def _parallel(
@@ -195,7 +199,7 @@ def _parallel(
             pending -= 1
             pieces += 1
             results = done.future.result()
-            yield from (_shifted(r, done.line - 1, games) for r in results)
+            yield from (_shifted(r, games) for r in results)
             games += len(results)
             return
         if isinstance(done, FileResult):
@@ -213,8 +217,8 @@ def _parallel(
         for item in plan:
             if isinstance(item, tuple):
                 path, line, text = item
-                future = pool.submit(validate_piece, path, text, game, keys)
-                queue.append(_Piece(future, line))
+                future = pool.submit(validate_piece, path, line, text, game, keys)
+                queue.append(_Piece(future))
                 pending += 1
             else:
                 queue.append(item)
@@ -253,22 +257,22 @@ def _planned(
     return read_inputs(inputs, encoding, contents, allow_empty=allow_empty)
 
 
-def _shifted(result: GameResult, lines: int, games: int) -> GameResult:
-    """A piece's result placed in its file: ``lines`` and ``games`` came before the piece."""
-    if lines == 0 and games == 0:
+def _shifted(result: GameResult, games: int) -> GameResult:
+    """A piece's result numbered in its file: ``games`` came before the piece (its lines
+    are the file's already: the worker read the piece from its first line)."""
+    if games == 0:
         return result
     result.index += games
-    result.line += lines
-    result.diagnostics = [_renumbered(d, lines, games) for d in result.diagnostics]
+    result.diagnostics = [_renumbered(d, games) for d in result.diagnostics]
     return result
 
 
-def _renumbered(diagnostic: Diagnostic, lines: int, games: int) -> Diagnostic:
-    """``diagnostic`` placed ``lines`` lower and ``games`` later; the game number its
-    message gives (at ``game_at``) changes with it, and nothing else in the text."""
+def _renumbered(diagnostic: Diagnostic, games: int) -> Diagnostic:
+    """``diagnostic`` of a game ``games`` later; the game number its message gives (at
+    ``game_at``) changes with it, and nothing else in the text."""
     if diagnostic.game is None:
-        return dataclasses.replace(diagnostic, line=diagnostic.line + lines)
+        return diagnostic
     message, at, real = diagnostic.message, diagnostic.game_at, diagnostic.game + games
     if at is not None:
         message = message[:at] + str(real) + message[at + len(str(diagnostic.game)) :]
-    return dataclasses.replace(diagnostic, line=diagnostic.line + lines, game=real, message=message)
+    return dataclasses.replace(diagnostic, game=real, message=message)

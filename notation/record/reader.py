@@ -307,7 +307,9 @@ def _normalized(chunks: Iterable[str]) -> Iterator[str]:
         yield "\n"
 
 
-def read_records(source: Source, *, path: str = "-", keep_text: bool = False) -> Iterator[Record]:
+def read_records(
+    source: Source, *, path: str = "-", keep_text: bool = False, first_line: int = 1
+) -> Iterator[Record]:
     """Yield the records of ``source`` one by one, as soon as each game is complete.
 
     ``source`` is a file path, a text or binary stream, or an iterable of text or bytes
@@ -316,6 +318,9 @@ def read_records(source: Source, *, path: str = "-", keep_text: bool = False) ->
     path source names itself when ``path`` is left ``"-"``). Malformed text never raises:
     problems are in ``record.diagnostics``. Only a path that cannot be opened or read
     raises :class:`OSError`.
+
+    ``first_line`` is the line number of the source's first line in a larger text (a
+    piece of a file read apart), so that every position is the one in that text.
 
     With ``keep_text``, each record's ``text`` is its game's source text: from the start
     of its first line (or, for a game that starts after a result on the same line, from
@@ -333,7 +338,7 @@ def read_records(source: Source, *, path: str = "-", keep_text: bool = False) ->
     at = 0
     final = False
     index = 0
-    number = 1
+    number = first_line
     scan: _Scan | None = None
     while True:
         end = text.find("\n", at)
