@@ -262,19 +262,14 @@ def test_setup_without_a_white_voivode_is_already_decided() -> None:
 @pytest.mark.parametrize(
     ("tags", "message"),
     [
+        ({"FEN": "W:WA3"}, "FEN 'W:WA3': the B field (Black's pieces) is missing"),
+        ({"FEN": "W"}, "FEN 'W': the W and B fields are missing"),
+        ({"FEN": "X:WVA3:BVG3"}, "FEN 'X:WVA3:BVG3': it must start with the side to move, W or B"),
+        ({"FEN": "W:WVA3:WVG3"}, "FEN 'W:WVA3:WVG3': the W field is given twice"),
         (
-            {"FEN": "W:WA3"},
-            "FEN 'W:WA3' is not a Kavaleria setup: write <W or B>:W<pieces>:B<pieces>, "
-            "e.g. W:WVA3,C2:BVG3,E4",
-        ),
-        (
-            {"FEN": "X:WVA3:BVG3"},
-            "FEN 'X:WVA3:BVG3' is not a Kavaleria setup: write <W or B>:W<pieces>:B<pieces>, "
-            "e.g. W:WVA3,C2:BVG3,E4",
-        ),
-        (
-            {"FEN": "W:WVA3:WVG3"},
-            "FEN 'W:WVA3:WVG3': give one W field and one B field after the turn",
+            {"FEN": "W:WVA3:BVG3:H2"},
+            "FEN 'W:WVA3:BVG3:H2': unknown field 'H2'; a Kavaleria FEN has the fields "
+            "W (White's pieces) and B (Black's pieces)",
         ),
         (
             {"FEN": "W:WVA6:BVG3"},

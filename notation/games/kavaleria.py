@@ -68,7 +68,14 @@ from notation.games.base import (
     read_number,
     reading_tag,
 )
-from notation.games.tags import read_notation, rule_options, unknown_option
+from notation.games.tags import (
+    fen_error,
+    fen_fields,
+    fen_items,
+    read_notation,
+    rule_options,
+    unknown_option,
+)
 
 # Board geometry ----------------------------------------------------------------------
 
@@ -461,55 +468,48 @@ _FEN_ITEM = re.compile(r"([SV]?)([A-Z]?[0-9]+)(?:-([A-Z]?[0-9]+))?")
 @lru_cache(maxsize=256)
 def parse_fen(text: str) -> tuple[tuple[int, ...], Side]:
     """The board and side to move a ``FEN`` tag describes."""
-    fen = text.strip().upper().removesuffix(".")
-    fields = [field.strip() for field in fen.split(":")]
-    if len(fields) != 3 or fields[0] not in ("W", "B"):
-        raise SetupError(
-            f"FEN {text!r} is not a Kavaleria setup: write <W or B>:W<pieces>:B<pieces>, "
-            "e.g. W:WVA3,C2:BVG3,E4"
-        )
-    sides = {field[:1]: field[1:] for field in fields[1:]}
-    if sorted(sides) != ["B", "W"]:
-        raise SetupError(f"FEN {text!r}: give one W field and one B field after the turn")
+    fields = fen_fields(text, "Kavaleria")
     board = [EMPTY] * POINT_COUNT
-    for letter, side in (("W", Side.WHITE), ("B", Side.BLACK)):
-        for item in filter(None, (i.strip() for i in sides[letter].split(","))):
+    for side in Side:
+        for item in fen_items(fields.pieces[side].upper()):
             for point, kind in _fen_item(text, item):
                 if board[point]:
-                    raise SetupError(f"FEN {text!r}: {POINT_NAMES[point]} is given twice")
+                    raise fen_error(text, f"{POINT_NAMES[point]} is given twice")
                 if kind == CAVALRYMAN and POINT_ROW[point] == FAR_ROW[side]:
-                    raise SetupError(
-                        f"FEN {text!r}: a {side.title} cavalryman cannot stand on "
-                        f"{POINT_NAMES[point]}, where it would be a Sotnyk"
+                    raise fen_error(
+                        text,
+                        f"a {side.title} cavalryman cannot stand on {POINT_NAMES[point]}, "
+                        "where it would be a Sotnyk",
                     )
                 board[point] = piece(side, kind)
     for side in Side:
         voivodes = [POINT_NAMES[p] for p, v in enumerate(board) if v == piece(side, VOIVODE)]
         if len(voivodes) > 1:
-            raise SetupError(
-                f"FEN {text!r}: {side.title} has {len(voivodes)} Voivodes "
-                f"({', '.join(voivodes)}); a side has at most one"
+            raise fen_error(
+                text,
+                f"{side.title} has {len(voivodes)} Voivodes ({', '.join(voivodes)}); "
+                "a side has at most one",
             )
     if WHITE_VOIVODE not in board and BLACK_VOIVODE not in board:
-        raise SetupError(f"FEN {text!r}: neither side has a Voivode")
-    return tuple(board), Side.WHITE if fields[0] == "W" else Side.BLACK
+        raise fen_error(text, "neither side has a Voivode")
+    return tuple(board), fields.turn
 
 
 def _fen_item(text: str, item: str) -> list[tuple[int, int]]:
     """The (point, kind) pairs one FEN item (``A1``, ``SB3``, ``VG3``, ``B1-B6``) gives."""
     match = _FEN_ITEM.fullmatch(item)
     if match is None:
-        raise SetupError(f"FEN {text!r}: {item!r} is not a piece (e.g. C2, SB3, VA3, B1-B6)")
+        raise fen_error(text, f"{item!r} is not a piece (e.g. C2, SB3, VA3, B1-B6)")
     letter, first, last = match.groups()
     kind = {"": CAVALRYMAN, "S": SOTNYK, "V": VOIVODE}[letter]
     ends = []
     for token in (first, last or first):
         point = read_point(token)
         if isinstance(point, str):
-            raise SetupError(f"FEN {text!r}: {point}")
+            raise fen_error(text, point)
         ends.append(point)
     if ends[1] < ends[0]:
-        raise SetupError(f"FEN {text!r}: the range {item} runs backwards")
+        raise fen_error(text, f"the range {item} runs backwards")
     return [(p, kind) for p in range(ends[0], ends[1] + 1)]
 
 
