@@ -395,3 +395,13 @@ def test_convert_says_of_an_untagged_record_what_validate_says(tmp_path: Path) -
     assert result.exit_code == 0
     assert result.stderr == said + "; it was copied unchanged\n"
     assert result.stdout == "1. 22-17 11-15 *\n"
+
+
+def test_keep_broken_says_so_of_a_game_past_the_readers_limits(tmp_path: Path) -> None:
+    source = archive(tmp_path, '[GameType "26"]\n[Result "*"]\n\n1. ' + "22-17 " * 20_000 + "*\n")
+    result = run("convert", str(source), "--keep-broken")
+    assert result.exit_code == 1
+    assert result.stdout == (
+        '[GameType "26"]\n[Result "*"]\n\n; notation: the movetext could not be kept: PDN109 '
+        "the line is longer than 65,536 characters: the game's movetext is not read\n*\n"
+    )

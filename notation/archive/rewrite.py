@@ -12,7 +12,10 @@ input (``in_place``). What is written is committed only when it is whole:
   each marked by a comment saying why) and the run still ends with status 1;
 - an input that cannot be read makes the run fail with status 2 and nothing is written;
 - with ``in_place`` each file is rewritten on its own, only when everything read from it
-  succeeded; a file whose records all come back unchanged is not rewritten.
+  succeeded; a file whose bytes would not change is not rewritten.
+
+A game past the reader's limits (a line or a game too long, PDN109/PDN110) has no text to
+keep: ``keep_broken`` writes it with its tags and a comment saying its movetext was not read.
 """
 
 from __future__ import annotations
@@ -298,7 +301,14 @@ def _keep_text(record: Record) -> None:
         (d for d in record.diagnostics if d.severity is Severity.ERROR),
         key=lambda d: (d.line, d.column),
     )
-    if not errors or record.text is None:
+    if not errors:
+        return
+    if record.text is None:
+        first = errors[0]
+        note = f" notation: the movetext could not be kept: {first.code} {first.message}"
+        record.moves.comments.append(Comment(note, "line"))
+        record.result = record.result or record.tag("Result") or "*"
+        record.diagnostics.clear()
         return
     lines = record.text.split("\n")
     first_line = record.pos.line
