@@ -269,7 +269,7 @@ def test_setup_tags_in_alphanumeric() -> None:
 @pytest.mark.parametrize(
     ("fen", "reason"),
     [
-        ("?:W29,13,11:B22,4,2", "the side to move must be W or B"),
+        ("?:W29,13,11:B22,4,2", "it must start with the side to move, W or B"),
         ("W:W33:B1", "there is no square 33"),
         ("W:W0:B1", "there is no square 0"),
         ("W:Wi9:B1", "there is no square i9"),
@@ -280,8 +280,12 @@ def test_setup_tags_in_alphanumeric() -> None:
         ("W:W21,21:B1", "square 21 is given twice"),
         ("W:W21:B21", "square 21 is given twice"),
         ("W:W32-21:B1", "the range 32-21 runs backward"),
-        ("W:W21:W22", "White's pieces are listed twice"),
-        ("W:X21:B1", "a piece list must start with W or B"),
+        ("W:W21:W22", "the W field is given twice"),
+        (
+            "W:X21:B1",
+            "unknown field 'X21'; a Brazilian draughts FEN has the fields W (White's pieces) "
+            "and B (Black's pieces)",
+        ),
         (
             "W:W2:B21",
             "a White man cannot stand on 2, the row where it is crowned; write K2 for a king",
@@ -290,20 +294,19 @@ def test_setup_tags_in_alphanumeric() -> None:
             "W:W21:B30",
             "a Black man cannot stand on 30, the row where it is crowned; write K30 for a king",
         ),
-        (
-            "W:W21",
-            "expected the side to move, White's pieces and Black's pieces, separated by ':'",
-        ),
+        ("W:W21", "the B field (Black's pieces) is missing"),
+        ("W", "the W and B fields are missing"),
         (
             "W:W21:B1:H0",
-            "expected the side to move, White's pieces and Black's pieces, separated by ':'",
+            "unknown field 'H0'; a Brazilian draughts FEN has the fields W (White's pieces) "
+            "and B (Black's pieces)",
         ),
     ],
 )
 def test_invalid_fen(fen: str, reason: str) -> None:
     with pytest.raises(SetupError) as caught:
         GAME.start({"FEN": fen})
-    assert str(caught.value) == f"invalid FEN {fen!r}: {reason}"
+    assert str(caught.value) == f"FEN {fen!r}: {reason}"
 
 
 # GameType ---------------------------------------------------------------------------------

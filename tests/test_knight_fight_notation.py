@@ -233,48 +233,39 @@ def test_random_layout_is_a_fixed_valid_layout() -> None:
 @pytest.mark.parametrize(
     ("fen", "message"),
     [
-        ("X:WE4:BE8", "the FEN tag starts with 'X'; it must start with the side to move, W or B"),
+        ("X:WE4:BE8", "it must start with the side to move, W or B"),
         (
             "W:WE4:BE8:Q3",
-            "the FEN tag has a field 'Q3'; fields start with W, B (knights), S (scores) "
-            "or X (inaccessible squares)",
+            "unknown field 'Q3'; a Knight Fight FEN has the fields W (White's knight), "
+            "B (Black's knight), S (scores) and X (inaccessible squares)",
         ),
-        ("W:WE4:WE5:BE8", "the FEN tag gives the W field twice"),
-        ("W:WE4", "the FEN tag lacks Black's knight: write B<square> or B-"),
-        (
-            "W:WK4:BE8",
-            "the FEN tag gives 'K4' for White's knight; write a square (E4) or its number (37)",
-        ),
+        ("W:WE4:WE5:BE8", "the W field is given twice"),
+        ("W:WE4", "the B field (Black's knight) is missing"),
+        ("W:WE4:BE8.", "'E8.' for Black's knight is neither a square (E4) nor its number (37)"),
+        ("W:WK4:BE8", "'K4' for White's knight is neither a square (E4) nor its number (37)"),
         (
             "W:WE4:BE8:XC5,Z",
-            "the FEN tag gives 'Z' for an inaccessible square; write a square (E4) or its "
-            "number (37)",
+            "'Z' for an inaccessible square is neither a square (E4) nor its number (37)",
         ),
-        ("W:WE4:BE8:S3", "the FEN tag gives scores '3'; write S<White>,<Black>, e.g. S34,74"),
-        ("W:WE4:BE8:XC5,42", "the FEN tag lists C5 twice as inaccessible"),
-        (
-            "W:WE4:BE8:XE4",
-            "White's knight stands on E4, which the FEN tag lists as inaccessible",
-        ),
+        ("W:WE4:BE8:S3", "S gives scores '3'; write S<White>,<Black>, e.g. S34,74"),
+        ("W:WE4:BE8:XC5,42", "C5 is listed twice as inaccessible"),
+        ("W:WE4:BE8:XE4", "White's knight stands on E4, which is listed as inaccessible"),
         (
             "W:W-:BE8",
-            "the FEN tag leaves White's knight unplaced, so Black's knight must be unplaced "
-            "too and White must be to move",
+            "White's knight is unplaced, so Black's knight must be unplaced too and White "
+            "must be to move",
         ),
         (
             "B:W-:B-",
-            "the FEN tag leaves White's knight unplaced, so Black's knight must be unplaced "
-            "too and White must be to move",
+            "White's knight is unplaced, so Black's knight must be unplaced too and White "
+            "must be to move",
         ),
-        (
-            "W:WE1:B-",
-            "the FEN tag leaves Black's knight unplaced, so Black must be to move",
-        ),
+        ("W:WE1:B-", "Black's knight is unplaced, so Black must be to move"),
         (
             "B:WE2:B-",
             "White's knight stands on E2 before Black has placed; it can only be on rank 1",
         ),
-        ("W:WE4:B34", "the FEN tag puts both knights on E4"),
+        ("W:WE4:B34", "both knights stand on E4"),
         (
             "W:WE4:BF6",
             "the knights on E4 and F6 attack each other, which no legal play reaches",
@@ -282,7 +273,7 @@ def test_random_layout_is_a_fixed_valid_layout() -> None:
     ],
 )
 def test_fen_tag_errors(fen: str, message: str) -> None:
-    assert setup_error(Layout=ORDERED, FEN=fen) == message
+    assert setup_error(Layout=ORDERED, FEN=fen) == f"FEN {fen!r}: {message}"
 
 
 def test_fen_tag_reads_every_field() -> None:

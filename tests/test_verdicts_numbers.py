@@ -15,12 +15,12 @@ CASES = [
     (
         '[GameType "26"]\n[FEN "W:W1²:B3"]\n\n1. 22-18 *\n',
         ("REC202", 2, 1, None),
-        "invalid setup: invalid FEN 'W:W1²:B3': '1²' is not a square",
+        "invalid setup: FEN 'W:W1²:B3': '1²' is not a square",
     ),
     (
         '[GameType "26"]\n[FEN "W:W١:B3"]\n\n*\n',
         ("REC202", 2, 1, None),
-        "invalid setup: invalid FEN 'W:W١:B3': '١' is not a square",
+        "invalid setup: FEN 'W:W١:B3': '١' is not a square",
     ),
     (
         f'[Variant "kavaleria"]\n[FEN "W:WV{HUGE}:BVG3"]\n\n*\n',
@@ -76,7 +76,8 @@ def test_knight_fight_scores_of_thousands_of_digits_are_a_setup_diagnostic() -> 
     (report,) = validate_records(read_string(text))
     assert diagnostics([report]) == [(1, "REC202", 3, 1, None, None)]
     assert report.diagnostics[0].message == (
-        f"invalid setup: the FEN tag gives scores '{HUGE},1'; write S<White>,<Black>, e.g. S34,74"
+        f"invalid setup: FEN 'W:W-:B-:S{HUGE},1': S gives scores '{HUGE},1'; write "
+        "S<White>,<Black>, e.g. S34,74"
     )
 
 

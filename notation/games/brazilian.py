@@ -42,6 +42,7 @@ from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.tags import fen_error, fen_fields
 
 MALFORMED = register("BR201", Severity.ERROR, "not a Brazilian draughts move")
 NO_PIECE = register("BR202", Severity.ERROR, "no piece of the side to move on the start square")
@@ -466,76 +467,58 @@ GAMETYPE_NUMERIC = "26,W,8,8,N2,0"
 GAMETYPE_ALPHANUMERIC = "26,W,8,8,A0,0"
 
 
-def _fen_squares(field: str, fen: str) -> list[tuple[int, bool]]:
-    """The (square, is king) pairs a FEN piece list names."""
+def _fen_squares(value: str, fen: str) -> list[tuple[int, bool]]:
+    """The (square, is king) pairs a FEN piece list names (whitespace anywhere ignored)."""
     pieces: list[tuple[int, bool]] = []
+    field = re.sub(r"\s+", "", value).lower()
     if not field:
         return pieces
     for token in field.split(","):
         if not token:
-            raise SetupError(f"invalid FEN {fen!r}: a piece list has an empty entry")
+            raise fen_error(fen, "a piece list has an empty entry")
         match = _FEN_TOKEN.fullmatch(token)
         if match is None:
-            raise SetupError(f"invalid FEN {fen!r}: {token!r} is not a square")
+            raise fen_error(fen, f"{token!r} is not a square")
         king = bool(match.group(1))
         if match.group(4):
             name = match.group(4)
             if name not in NUMBER_OF_NAME:
                 if _ALPHA_SQUARE.fullmatch(name):
-                    raise SetupError(f"invalid FEN {fen!r}: {name} is a light square")
-                raise SetupError(f"invalid FEN {fen!r}: there is no square {name}")
+                    raise fen_error(fen, f"{name} is a light square")
+                raise fen_error(fen, f"there is no square {name}")
             pieces.append((NUMBER_OF_NAME[name], king))
             continue
         first = int(match.group(2))
         last = int(match.group(3)) if match.group(3) else first
         for number in (first, last):
             if not 1 <= number <= 32:
-                raise SetupError(f"invalid FEN {fen!r}: there is no square {number}")
+                raise fen_error(fen, f"there is no square {number}")
         if last < first:
-            raise SetupError(f"invalid FEN {fen!r}: the range {first}-{last} runs backward")
+            raise fen_error(fen, f"the range {first}-{last} runs backward")
         pieces.extend((n, king) for n in range(first, last + 1))
     return pieces
 
 
 def _parse_fen(fen: str) -> BrazilianPosition:
     """The position a PDN FEN tag value describes."""
-    text = re.sub(r"\s+", "", fen).lower()
-    if text.endswith("."):
-        text = text[:-1]
-    fields = text.split(":")
-    if len(fields) != 3:
-        raise SetupError(
-            f"invalid FEN {fen!r}: expected the side to move, White's pieces and Black's "
-            "pieces, separated by ':'"
-        )
-    if fields[0] not in ("w", "b"):
-        raise SetupError(f"invalid FEN {fen!r}: the side to move must be W or B")
-    lists: dict[str, str] = {}
-    for field in fields[1:]:
-        colour = field[:1]
-        if colour not in ("w", "b"):
-            raise SetupError(f"invalid FEN {fen!r}: a piece list must start with W or B")
-        if colour in lists:
-            who = "White" if colour == "w" else "Black"
-            raise SetupError(f"invalid FEN {fen!r}: {who}'s pieces are listed twice")
-        lists[colour] = field[1:]
+    fields = fen_fields(fen, "Brazilian draughts")
     boards = [0, 0]
     kings = 0
     for side in Side:
-        for square, king in _fen_squares(lists["wb"[side]], fen):
+        for square, king in _fen_squares(fields.pieces[side], fen):
             bit = BIT[square]
             if (boards[0] | boards[1]) & bit:
-                raise SetupError(f"invalid FEN {fen!r}: square {square} is given twice")
+                raise fen_error(fen, f"square {square} is given twice")
             if not king and PROMOTION[side] & bit:
-                raise SetupError(
-                    f"invalid FEN {fen!r}: a {side.title} man cannot stand on {square}, the row "
-                    f"where it is crowned; write K{square} for a king"
+                raise fen_error(
+                    fen,
+                    f"a {side.title} man cannot stand on {square}, the row where it is "
+                    f"crowned; write K{square} for a king",
                 )
             boards[side] |= bit
             if king:
                 kings |= bit
-    turn = WHITE if fields[0] == "w" else BLACK
-    return BrazilianPosition(boards[0], boards[1], kings, turn)
+    return BrazilianPosition(boards[0], boards[1], kings, fields.turn)
 
 
 def _write_fen(position: BrazilianPosition, notation: str) -> str:

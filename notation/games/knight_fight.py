@@ -77,7 +77,7 @@ from notation.games.base import (
     read_number,
     reading_tag,
 )
-from notation.games.tags import no_rule_options, read_notation
+from notation.games.tags import fen_error, fen_fields, fen_items, no_rule_options, read_notation
 
 # Board geometry -------------------------------------------------------------------------
 # A square is an index 0..99: file (A=0 .. J=9) + 10 * (rank - 1). A1 = 0, J1 = 9,
@@ -278,89 +278,77 @@ def _removable(position: KnightFightPosition, to: int) -> int:
 # Setup tag (FEN) ------------------------------------------------------------------------
 
 
-def _fen_square(layout: Layout, text: str, what: str) -> int:
-    """A square written by name or by its number in a FEN field."""
+def _fen_square(layout: Layout, fen: str, text: str, what: str) -> int:
+    """A square written by name or by its number in a field of FEN ``fen``."""
     text = text.strip()
     if text in SQUARE_OF_NAME:
         return SQUARE_OF_NAME[text]
     if text in _TWO_DIGITS:
         return layout.squares[_TWO_DIGITS[text]]
-    raise SetupError(
-        f"the FEN tag gives {text!r} for {what}; write a square (E4) or its number (37)"
-    )
+    raise fen_error(fen, f"{text!r} for {what} is neither a square (E4) nor its number (37)")
 
 
 def _parse_fen(layout: Layout, text: str) -> KnightFightPosition:
     """The position a ``FEN`` tag describes, checked for consistency."""
-    fields = [f.strip() for f in text.strip().split(":")]
-    turn_text = fields[0].upper()
-    if turn_text not in ("W", "B"):
-        raise SetupError(
-            f"the FEN tag starts with {fields[0]!r}; it must start with the side to move, W or B"
-        )
-    turn = Side.WHITE if turn_text == "W" else Side.BLACK
-    seen: dict[str, str] = {}
-    for item in fields[1:]:
-        key, value = item[:1].upper(), item[1:]
-        if key not in ("W", "B", "S", "X"):
-            raise SetupError(
-                f"the FEN tag has a field {item!r}; fields start with W, B (knights), "
-                "S (scores) or X (inaccessible squares)"
-            )
-        if key in seen:
-            raise SetupError(f"the FEN tag gives the {key} field twice")
-        seen[key] = value
+    fields = fen_fields(
+        text,
+        "Knight Fight",
+        pieces="knight",
+        extra={"S": "scores", "X": "inaccessible squares"},
+        final_period=False,
+    )
+    turn = fields.turn
     knights: list[int | None] = [None, None]
     for side in Side:
-        key = side.title[0]
-        if key not in seen:
-            raise SetupError(
-                f"the FEN tag lacks {side.title}'s knight: write {key}<square> or {key}-"
-            )
-        value = seen[key].strip()
+        value = fields.pieces[side].strip()
         if value != "-":
-            knights[side] = _fen_square(layout, value, f"{side.title}'s knight")
+            knights[side] = _fen_square(layout, text, value, f"{side.title}'s knight")
     scores = (0, 0)
-    if "S" in seen:
-        parts = [read_number(p.strip()) for p in seen["S"].split(",")]
+    if "S" in fields.extra:
+        written = fields.extra["S"]
+        parts = [read_number(p.strip()) for p in written.split(",")]
         if len(parts) != 2 or parts[0] is None or parts[1] is None:
-            raise SetupError(
-                f"the FEN tag gives scores {seen['S']!r}; write S<White>,<Black>, e.g. S34,74"
+            raise fen_error(
+                text, f"S gives scores {written!r}; write S<White>,<Black>, e.g. S34,74"
             )
         scores = (parts[0], parts[1])
     dead = 0
-    for part in (p for p in seen.get("X", "").split(",") if p.strip()):
-        square = _fen_square(layout, part, "an inaccessible square")
+    for part in fen_items(fields.extra.get("X", "")):
+        square = _fen_square(layout, text, part, "an inaccessible square")
         if dead & BIT[square]:
-            raise SetupError(f"the FEN tag lists {SQUARE_NAMES[square]} twice as inaccessible")
+            raise fen_error(text, f"{SQUARE_NAMES[square]} is listed twice as inaccessible")
         dead |= BIT[square]
     white, black = knights
     for side, knight in zip(Side, knights, strict=True):
         if knight is not None and dead & BIT[knight]:
-            raise SetupError(
-                f"{side.title}'s knight stands on {SQUARE_NAMES[knight]}, "
-                "which the FEN tag lists as inaccessible"
+            raise fen_error(
+                text,
+                f"{side.title}'s knight stands on {SQUARE_NAMES[knight]}, which is listed "
+                "as inaccessible",
             )
     if white is None and (black is not None or turn is Side.BLACK):
-        raise SetupError(
-            "the FEN tag leaves White's knight unplaced, so Black's knight must be unplaced "
-            "too and White must be to move"
+        raise fen_error(
+            text,
+            "White's knight is unplaced, so Black's knight must be unplaced too and White "
+            "must be to move",
         )
     if white is not None and black is None:
         if turn is Side.WHITE:
-            raise SetupError("the FEN tag leaves Black's knight unplaced, so Black must be to move")
+            raise fen_error(text, "Black's knight is unplaced, so Black must be to move")
         if not PLACEMENT_MASK[Side.WHITE] & BIT[white]:
-            raise SetupError(
+            raise fen_error(
+                text,
                 f"White's knight stands on {SQUARE_NAMES[white]} before Black has placed; "
-                "it can only be on rank 1"
+                "it can only be on rank 1",
             )
     if white is not None and black is not None:
         if white == black:
-            raise SetupError(f"the FEN tag puts both knights on {SQUARE_NAMES[white]}")
+            raise fen_error(text, f"both knights stand on {SQUARE_NAMES[white]}")
         if JUMP_MASK[white] & BIT[black]:
-            raise SetupError(
+            raise fen_error(
+                text,
                 f"the knights on {SQUARE_NAMES[white]} and {SQUARE_NAMES[black]} attack "
-                "each other, which no legal play reaches"
+                "each other, which no legal play reaches",
             )
     paths = ((), ()) if white is None else ((white,), () if black is None else (black,))
     return KnightFightPosition(layout, turn, (white, black), dead, scores, paths)
