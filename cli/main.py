@@ -51,11 +51,11 @@ from cli.options import (
 from notation import diagnostics as codes
 from notation.archive.convert import convert_record
 from notation.archive.rewrite import Edit, Options, RewriteError, rewrite
-from notation.check.batch import Event, GameResult, validate_inputs
+from notation.check.batch import Event, validate_inputs
 from notation.check.policy import FAIL_LEVELS, Policy, code_prefixes, run
 from notation.check.replay import main_line_positions, record_notation
 from notation.check.report import FORMATS, REPORTERS
-from notation.check.validator import validate_record
+from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.games.base import AnyGame, Game, SetupError
 from notation.games.registry import GAMES, resolve_game
@@ -270,7 +270,7 @@ class _Progress:
     def counted(self, events: Iterable[Event]) -> Iterator[Event]:
         """``events``, counting the games among them as they pass."""
         for event in events:
-            if isinstance(event, GameResult):
+            if isinstance(event, GameReport):
                 self.game()
             yield event
 

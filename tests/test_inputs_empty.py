@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from notation.check.batch import GameResult, validate_inputs
+from notation.check.batch import validate_inputs
+from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
 from notation.io.inputs import FileResult, Found, expand, read_all
 
@@ -69,12 +70,12 @@ def test_validation_reports_inputs_without_a_record_serial_and_parallel(
     inputs: list[str], jobs: int
 ) -> None:
     found = [
-        e.path if isinstance(e, GameResult) else e
+        e.path if isinstance(e, GameReport) else e
         for e in validate_inputs(expand(inputs), jobs=jobs, piece_games=1)
     ]
     assert found == EXPECTED
     allowed = [
-        e.path if isinstance(e, GameResult) else e
+        e.path if isinstance(e, GameReport) else e
         for e in validate_inputs(expand(inputs), jobs=jobs, piece_games=1, allow_empty=True)
     ]
     assert allowed == [e for e in EXPECTED if not isinstance(e, Diagnostic)]

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from notation.check.batch import FileResult, GameResult
+from notation.check.batch import FileResult
 from notation.check.report import FORMATS, REPORTERS, Summary
+from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
 from notation.io.inputs import Input, Missing, display_name, expand
 
@@ -102,7 +103,17 @@ def test_reporters_escape_names_made_elsewhere(form: str) -> None:
     diagnostic = Diagnostic("REC206", f"bad in {SURROGATE_PATH}", 2, 3, SURROGATE_PATH, 1)
     out = io.StringIO()
     reporter = REPORTERS[form](out)
-    reporter.game(GameResult(SURROGATE_PATH, 1, 1, 1, "brazilian", 0, [diagnostic]))
+    reporter.game(
+        GameReport(
+            index=1,
+            path=SURROGATE_PATH,
+            line=1,
+            column=1,
+            game="brazilian",
+            plies=0,
+            diagnostics=[diagnostic],
+        )
+    )
     reporter.file(FileResult(SURROGATE_PATH, "utf-8"))
     summary = Summary(files=1, games=1)
     summary.count(diagnostic)

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.check.batch import GameResult, validate_inputs
+from notation.check.batch import validate_inputs
+from notation.check.validator import GameReport
 from notation.io.inputs import Input, split_games
 from notation.record.model import Record
 from notation.record.reader import MAX_LINE, read_records
@@ -154,7 +155,7 @@ def test_a_tagless_archive_validates_the_same_in_pieces(tmp_path: Path) -> None:
     def events(jobs: int) -> list[object]:
         found = validate_inputs([Input("t", path)], game="brazilian", jobs=jobs, piece_games=1)
         return [
-            (e.index, e.line, e.plies, e.diagnostics) if isinstance(e, GameResult) else e
+            (e.index, e.line, e.plies, e.diagnostics) if isinstance(e, GameReport) else e
             for e in found
         ]
 

@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.check.batch import GameResult, validate_inputs
+from notation.check.batch import validate_inputs
+from notation.check.validator import GameReport
 from notation.io.inputs import FileResult, expand
 from notation.record.jsonform import dumps
 from notation.record.reader import read_records
@@ -32,7 +33,7 @@ def _events(paths: list[str], jobs: int, piece_games: int = 500) -> list[object]
     found = validate_inputs(expand(paths), jobs=jobs, piece_games=piece_games)
     return [
         (e.path, e.index, e.line, e.column, e.game, e.plies, e.diagnostics)
-        if isinstance(e, GameResult)
+        if isinstance(e, GameReport)
         else e
         for e in found
     ]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from notation.check.batch import GameResult
 from notation.check.policy import Policy, code_prefixes, run
 from notation.check.report import Reporter, Summary
+from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
 from notation.io.inputs import FileResult
 
@@ -22,7 +22,7 @@ class Collected(Reporter):
     def write(self, text: str, /) -> int:
         return len(text)
 
-    def game(self, result: GameResult) -> None:
+    def game(self, result: GameReport) -> None:
         self.told.append(f"game {result.index}: " + ",".join(d.code for d in result.diagnostics))
 
     def diagnostic(self, diagnostic: Diagnostic) -> None:
@@ -35,15 +35,33 @@ class Collected(Reporter):
         self.summary = summary
 
 
-def events() -> list[GameResult | Diagnostic | FileResult]:
+def events() -> list[GameReport | Diagnostic | FileResult]:
     def problem(code: str) -> Diagnostic:
         return Diagnostic(code, "m", 1, 1, "a.pdn", 1)
 
     return [
         problem("PDN107"),
-        GameResult("a.pdn", 1, 1, 1, "brazilian", 10, [problem("BR205"), problem("REC207")]),
-        GameResult("a.pdn", 2, 9, 1, "brazilian", 12, [problem("REC205")]),
-        GameResult("a.pdn", 3, 20, 1, "brazilian", 8, []),
+        GameReport(
+            index=1,
+            path="a.pdn",
+            line=1,
+            column=1,
+            game="brazilian",
+            plies=10,
+            diagnostics=[problem("BR205"), problem("REC207")],
+        ),
+        GameReport(
+            index=2,
+            path="a.pdn",
+            line=9,
+            column=1,
+            game="brazilian",
+            plies=12,
+            diagnostics=[problem("REC205")],
+        ),
+        GameReport(
+            index=3, path="a.pdn", line=20, column=1, game="brazilian", plies=8, diagnostics=[]
+        ),
         FileResult("a.pdn", "utf-8"),
     ]
 

@@ -16,8 +16,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.check.batch import FileResult, GameResult
+from notation.check.batch import FileResult
 from notation.check.report import REPORTERS, Summary, escape_data, escape_property
+from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Diagnostic
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,7 +112,15 @@ HOSTILE = 'say "hi"\r\nnext %0A ::warning file=x:: <b>&amp;</b> a,b\x01'
 def _report(form: str, diagnostic: Diagnostic) -> str:
     out = io.StringIO()
     reporter = REPORTERS[form](out)
-    game = GameResult(diagnostic.path, 1, 1, 1, "brazilian", 0, [diagnostic])
+    game = GameReport(
+        index=1,
+        path=diagnostic.path,
+        line=1,
+        column=1,
+        game="brazilian",
+        plies=0,
+        diagnostics=[diagnostic],
+    )
     reporter.game(game)
     reporter.file(FileResult(diagnostic.path, "utf-8"))
     summary = Summary(files=1, games=1)

@@ -7,7 +7,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.check.batch import GameResult, validate_inputs
+from notation.check.batch import validate_inputs
+from notation.check.validator import GameReport
 from notation.io.inputs import expand
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,7 +26,7 @@ QUOTING = (
 
 def _messages(path: Path, jobs: int) -> list[str]:
     found = validate_inputs(expand([str(path)]), jobs=jobs, piece_games=1)
-    return [d.format() for e in found if isinstance(e, GameResult) for d in e.diagnostics]
+    return [d.format() for e in found if isinstance(e, GameReport) for d in e.diagnostics]
 
 
 def test_a_record_quoting_game_text_keeps_it_with_jobs(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """Validation runs over many inputs, in one process or several, in one deterministic order.
 
 :func:`validate_inputs` yields, for each input in turn: the notices found opening it, one
-:class:`GameResult` per game, notices found reading further, and a :class:`FileResult`; a
+:class:`GameReport` per game, notices found reading further, and a :class:`FileResult`; a
 name that matches no file, or a file that cannot be read, is a PDN106 diagnostic, and one
 without a record a PDN108. Inputs are PDN or the toolkit's JSON form, told apart as
 :func:`notation.io.inputs.read_all` does. With ``jobs`` above 1, PDN files are cut into
@@ -17,11 +17,11 @@ import dataclasses
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TypeVar
 
 from notation.check.identity import key_of
-from notation.check.validator import validate_record
+from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import UNREADABLE, Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import get_game
@@ -46,24 +46,7 @@ PIECE_GAMES = 500
 """Games (about) in each piece of a file validated by a worker process."""
 
 
-@dataclass(slots=True)
-class GameResult:
-    """The verdict on one game: where it starts, its game and its diagnostics."""
-
-    path: str
-    index: int
-    line: int
-    column: int
-    game: str | None
-    """The game's name, or ``None`` when its game type is not supported."""
-    plies: int
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    key: tuple[bytes, int] | None = None
-    """The duplicate-detection key of a valid record (see :mod:`notation.archive.duplicates`), when
-    asked for."""
-
-
-Event = GameResult | Diagnostic | FileResult
+Event = GameReport | Diagnostic | FileResult
 """What a run yields: a game's verdict, a diagnostic about a file, or a file's end."""
 
 
@@ -115,7 +98,7 @@ def _serial(
     keys: bool,
     allow_empty: bool,
 ) -> Iterator[Event]:
-    def contents(item: Input, source: TextSource) -> Iterator[GameResult | Diagnostic]:
+    def contents(item: Input, source: TextSource) -> Iterator[GameReport | Diagnostic]:
         is_json, chunks = peek_json(item, source)
         if is_json:
             records: Iterable[Record | Diagnostic] = json_records(item.name, chunks)
@@ -128,7 +111,7 @@ def _serial(
 
 def _verdicts(
     records: Iterable[Record | Diagnostic], path: str, default: AnyGame | None, keys: bool
-) -> Iterator[GameResult | Diagnostic]:
+) -> Iterator[GameReport | Diagnostic]:
     """The verdict on each record, and the diagnostics met reading them, in order."""
     for record in records:
         if isinstance(record, Diagnostic):
@@ -145,21 +128,19 @@ def _counted(items: Iterator[T], source: TextSource, counter: _Bytes) -> Iterato
     counter.close(source)
 
 
-def result_of(record: Record, path: str, default: AnyGame | None, keys: bool = False) -> GameResult:
-    """Validate one record into a :class:`GameResult` (with its duplicate key if asked)."""
+def result_of(record: Record, path: str, default: AnyGame | None, keys: bool = False) -> GameReport:
+    """Validate one record into its :class:`GameReport`, with its duplicate key if asked
+    (the main line it was made from is not kept: a run sends reports between processes)."""
     report = validate_record(record, path=path, default=default, keep=keys)
-    line, column = record.pos.line, record.pos.column
-    key = None
     if keys and report.valid and report.main_line and report.game is not None:
-        key = key_of(get_game(report.game), report.main_line)
-    return GameResult(
-        path, report.index, line, column, report.game, report.plies, report.diagnostics, key
-    )
+        report.key = key_of(get_game(report.game), report.main_line)
+    report.main_line = []
+    return report
 
 
 def validate_piece(
     path: str, line: int, text: str, game: str | None, keys: bool
-) -> list[GameResult]:
+) -> list[GameReport]:
     """Validate the games of one piece of a file, which starts at ``line`` of it (run in a
     worker process): lines are the file's, game numbers count from the piece's first."""
     default = None if game is None else get_game(game)
@@ -171,7 +152,7 @@ def validate_piece(
 class _Piece:
     """A submitted piece: the verdicts on its games, when its worker is done."""
 
-    future: Future[list[GameResult]]
+    future: Future[list[GameReport]]
 
 
 def _parallel(
@@ -244,10 +225,10 @@ def _planned(
 
     def contents(
         item: Input, source: TextSource
-    ) -> Iterator[GameResult | Diagnostic | tuple[str, int, str]]:
+    ) -> Iterator[GameReport | Diagnostic | tuple[str, int, str]]:
         is_json, chunks = peek_json(item, source)
         if is_json:
-            made: Iterator[GameResult | Diagnostic | tuple[str, int, str]] = _verdicts(
+            made: Iterator[GameReport | Diagnostic | tuple[str, int, str]] = _verdicts(
                 json_records(item.name, chunks), item.name, default, keys
             )
         else:
@@ -257,7 +238,7 @@ def _planned(
     return read_inputs(inputs, encoding, contents, allow_empty=allow_empty)
 
 
-def _shifted(result: GameResult, games: int) -> GameResult:
+def _shifted(result: GameReport, games: int) -> GameReport:
     """A piece's result numbered in its file: ``games`` came before the piece (its lines
     are the file's already: the worker read the piece from its first line)."""
     if games == 0:

@@ -15,9 +15,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from notation import diagnostics as codes
-from notation.check.batch import Event, GameResult
+from notation.check.batch import Event
 from notation.check.identity import Duplicates, Occurrence
 from notation.check.report import Reporter, Summary
+from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Severity
 from notation.io.inputs import FileResult
 
@@ -79,7 +80,7 @@ def run(events: Iterable[Event], reporter: Reporter, policy: Policy) -> Summary:
     unreadable = False
     seen = Duplicates()
     for event in events:
-        if isinstance(event, GameResult):
+        if isinstance(event, GameReport):
             if policy.duplicates and event.key is not None and event.game is not None:
                 here = Occurrence(event.path, event.index, event.line)
                 repeated = seen.check_key(event.key, event.game, here, event.column)

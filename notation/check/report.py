@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from notation.check.batch import GameResult
+from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Code, Diagnostic, Severity
 from notation.io.inputs import FileResult, display_name
 
@@ -99,7 +99,7 @@ class Reporter:
     def __init__(self, out: Writer) -> None:
         self.out: Writer = _Utf8(out, self.json_text)
 
-    def game(self, result: GameResult) -> None:
+    def game(self, result: GameReport) -> None:
         """One game's verdict (its diagnostics already filtered)."""
         for diagnostic in result.diagnostics:
             self.diagnostic(diagnostic)
@@ -186,7 +186,7 @@ class JsonReporter(Reporter):
         self.diagnostics: list[dict[str, Any]] = []
         self.counts: Counter[str] = Counter()
 
-    def game(self, result: GameResult) -> None:
+    def game(self, result: GameReport) -> None:
         super().game(result)
         self.counts[result.path] += 1
         severities = Counter(d.severity for d in result.diagnostics)
@@ -272,7 +272,7 @@ class JunitReporter(Reporter):
         self.suites: dict[str, list[_Case]] = {}
         self.file_cases: dict[str, _Case] = {}
 
-    def game(self, result: GameResult) -> None:
+    def game(self, result: GameReport) -> None:
         case = _Case(f"game {result.index} (line {result.line})", "failure")
         case.add(result.diagnostics)
         case.skipped = result.game is None

@@ -42,6 +42,12 @@ class GameReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     main_line: list[tuple[Position, Move]] = field(default_factory=list)
     """The main line's legal moves, each with the position before it, when kept."""
+    line: int = 0
+    """Where the record starts in its source (1-based; 0 for a record built in code)."""
+    column: int = 0
+    key: tuple[bytes, int] | None = None
+    """The duplicate-detection key of a valid record (:mod:`notation.check.identity`),
+    when a run asks for it."""
 
     @property
     def errors(self) -> int:
@@ -71,12 +77,14 @@ def validate_record(
     if isinstance(found, Game):
         replay = (_KeepingReplay if keep else RecordReplay)(found, record, path)
         replay.run(tags)
-        return replay.report
-    report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
-    report.diagnostics.append(unsupported_game(record, found, path))
-    mismatch = result_mismatch(record, path)
-    if mismatch is not None:
-        report.diagnostics.append(mismatch)
+        report = replay.report
+    else:
+        report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
+        report.diagnostics.append(unsupported_game(record, found, path))
+        mismatch = result_mismatch(record, path)
+        if mismatch is not None:
+            report.diagnostics.append(mismatch)
+    report.line, report.column = record.pos
     return report
 
 
