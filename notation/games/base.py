@@ -7,9 +7,8 @@ these promises:
 
 - **Stateless.** A game object holds no state that changes: the same call with the same
   arguments gives the same answer, in any thread and any process. A game may cache what
-  it computed, but only in bounded, module-level caches keyed by its immutable values
-  (``functools.lru_cache``, safe for threads; each process has its own), never on the
-  game object.
+  it computed, but only in bounded, module-level caches keyed by its immutable values and
+  safe for threads (each process has its own), never on the game object.
 - **A position carries everything the rules need**: the pieces, the side to move, and
   the rule options the record's tags chose (``Rules``, a layout), so that ``play``,
   ``parse_move`` and ``outcome`` need nothing but the position. Notation preferences are

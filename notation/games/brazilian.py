@@ -37,7 +37,6 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
@@ -231,8 +230,6 @@ def _has_quiet(own: int, kings: int, empty: int, turn: Side) -> bool:
     return False
 
 
-BEST_CACHE_SIZE = 256
-"""How many positions' legal capture routes :func:`_best_routes` keeps."""
 TEXT_CACHE_SIZE = 4096
 """How many move texts :meth:`Brazilian.parse_move` keeps read (then it starts afresh)."""
 
@@ -360,18 +357,29 @@ def _move_of(route: Route) -> BrazilianMove:
     return _new(BrazilianMove, (path, _captured_squares(captured)))
 
 
-@lru_cache(maxsize=BEST_CACHE_SIZE)
+_last_best: tuple[BrazilianPosition | None, tuple[Route, ...]] = (None, ())
+"""The last position :func:`_best_routes` was asked for, with its answer."""
+
+
 def _best_routes(position: BrazilianPosition) -> tuple[Route, ...]:
     """The capture routes the majority rule allows (empty when there is no capture).
 
-    Cached for the last :data:`BEST_CACHE_SIZE` positions asked: parsing a capture and
-    diagnosing it ask for the same position's routes.
+    The last position's answer is kept (parsing a capture, diagnosing it and listing the
+    legal moves ask for the same position): one module-level pair, replaced whole, so that
+    threads sharing it can at worst compute an answer twice, never read a wrong one.
     """
-    routes = _routes(position)
-    if len(routes) < 2:
-        return tuple(routes)
-    most = max(captured.bit_count() for _, captured in routes)
-    return tuple(route for route in routes if route[1].bit_count() == most)
+    global _last_best
+    last, routes = _last_best
+    if last == position:
+        return routes
+    found = _routes(position)
+    if len(found) < 2:
+        routes = tuple(found)
+    else:
+        most = max(captured.bit_count() for _, captured in found)
+        routes = tuple(route for route in found if route[1].bit_count() == most)
+    _last_best = (position, routes)
+    return routes
 
 
 QUIET = [[_new(BrazilianMove, ((a, b), ())) for b in range(33)] for a in range(33)]
