@@ -3,7 +3,7 @@
 Each side places, one per ply, its King, Queen, two Rooks, two Bishops and two Knights;
 White first, 16 plies in all, and pieces never move. Every EMPTY square earns a side one
 point for each of its pieces that attacks it under chess rules; the higher score wins.
-The rules enforced are those of the project's rulings (section 5); the whole rule set is
+The rules enforced are those of ``shared/rulings.md`` section 5; the whole rule set is
 the ordered list :data:`CHECKS` below, one named check per rule.
 
 Setup tag ``FEN``: ``<ranks> <w|b> <last>``, e.g. ``8/8/8/8/8/2B5/1b6/K7 b c3``. The

@@ -1,4 +1,6 @@
-"""Kavaleria: the rules, notations, setup tag and pictures of the game (rulings §2, seed 000).
+"""Kavaleria: the rules, notations, setup tag and pictures of the game.
+
+The rules are those of ``shared/rulings.md`` section 2 (seed 000).
 
 Every rule of the game lives in this module (described in docs/rules/kavaleria.md). The
 board geometry comes first, computed once at import; then pieces, positions, moves and

@@ -1,7 +1,7 @@
 """Knight Fight (Combat du Cavalier): rules, notations, setup tags and diagram.
 
-Every rule of the game lives in this module (rulings §4, which win over the French
-source text where they differ). The board geometry comes first, then the layout of
+Every rule of the game lives in this module (``shared/rulings.md`` section 4, which win
+over the French source text where they differ). The board geometry comes first, then the layout of
 numbers, the position and its setup tag, and last the :class:`KnightFight` game itself.
 
 The game in brief: a 10x10 board (files A..J, ranks 1..10) carries the numbers 00..99,
