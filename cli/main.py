@@ -345,7 +345,7 @@ def convert(
     def edit(found: Found) -> list[Diagnostic]:
         record = found.record
         if notation is None or record.has_syntax_errors:
-            return []
+            return list(record.diagnostics)
         game = resolve_game(record.tag_dict(), default)
         if not isinstance(game, Game):
             return [copied_unchanged(game, record, found.input.name)]

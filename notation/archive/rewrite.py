@@ -23,7 +23,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,7 +49,8 @@ FORMS = ("pdn", "json")
 
 
 Edit = Callable[[Found], list[Diagnostic]]
-"""Changes a record read (in place); the problems found doing it."""
+"""Changes a record read (in place); the record's problems: those found reading it
+(``record.diagnostics``) and those found editing it."""
 
 
 class RewriteError(Exception):
@@ -173,9 +174,9 @@ class _Run:
     def record(self, found: Found, here: _InPlace | None) -> None:
         """Edit and write one record."""
         record = found.record
-        problems = [*record.diagnostics, *self.edit(found)]
+        problems = self.edit(found)
         failed = any(p.severity is Severity.ERROR for p in problems)
-        for problem in _unique(problems):
+        for problem in problems:
             self.report(problem)
         if failed:
             self.broken += 1
@@ -186,14 +187,6 @@ class _Run:
         writer.record(record)
         if here is not None:
             here.lossy = here.lossy or "\ufffd" in (record.text or "")
-
-
-def _unique(problems: list[Diagnostic]) -> Iterator[Diagnostic]:
-    seen: set[Diagnostic] = set()
-    for problem in problems:
-        if problem not in seen:
-            seen.add(problem)
-            yield problem
 
 
 class _InPlace:
@@ -217,7 +210,7 @@ class _InPlace:
         )
         encoding, mark = _written_encoding(source.encoding, source.bom)
         self.stack = contextlib.ExitStack()
-        sink = self.stack.enter_context(atomic_output(path, encoding=encoding))
+        sink = self.stack.enter_context(atomic_output(path, encoding=encoding, hashed=True))
         if mark:
             sink.write("\ufeff")
         self.writer = _Writer(sink, "pdn")
@@ -243,7 +236,8 @@ class _InPlace:
         else:
             self.writer.finish()
         sink = self.writer.sink
-        if refused is not None or sink.hash.digest() == file_hash(self.path):
+        unchanged = sink.hash is not None and sink.hash.digest() == file_hash(self.path)
+        if refused is not None or unchanged:
             sink.abandon()
         self.stack.close()
 

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
+from notation.io.inputs import display_name
+
 __all__ = [
     "OutputError",
     "Sink",
@@ -44,9 +46,9 @@ class OutputError(Exception):
 
 
 def display(path: str | os.PathLike[str]) -> str:
-    """A path as it is shown to the user: undecodable bytes as backslash escapes."""
-    name = os.fspath(path)
-    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    """A path as it is shown to the user: undecodable bytes as backslash escapes, as
+    :func:`~notation.io.inputs.display_name` shows an input's name."""
+    return display_name(os.fspath(path))
 
 
 def write_target(target: Path) -> Path:
@@ -89,7 +91,9 @@ class Sink:
     BUFFER = 1 << 20
     """Bytes held before they are written out."""
 
-    def __init__(self, stream: IO[bytes], name: str, encoding: str) -> None:
+    def __init__(
+        self, stream: IO[bytes], name: str, encoding: str, *, hashed: bool = False
+    ) -> None:
         self._stream = stream
         self._name = name
         self._encoder = codecs.getincrementalencoder(encoding)()
@@ -97,8 +101,8 @@ class Sink:
         self.encoding = encoding
         self.written = 0
         """Bytes written so far."""
-        self.hash = hashlib.sha256()
-        """The hash of the bytes written so far."""
+        self.hash = hashlib.sha256() if hashed else None
+        """The hash of the bytes written so far, when asked for (``hashed``)."""
         self.abandoned = False
         """Set by :meth:`abandon`: the output is not to be committed."""
 
@@ -117,7 +121,8 @@ class Sink:
             ) from None
         self._pending += data
         self.written += len(data)
-        self.hash.update(data)
+        if self.hash is not None:
+            self.hash.update(data)
         if len(self._pending) >= self.BUFFER:
             self.flush()
         return len(text)
@@ -136,7 +141,7 @@ class Sink:
 
 @contextlib.contextmanager
 def atomic_output(
-    target: Path, *, encoding: str = "utf-8", like: Path | None = None
+    target: Path, *, encoding: str = "utf-8", like: Path | None = None, hashed: bool = False
 ) -> Iterator[Sink]:
     """A :class:`Sink` whose text replaces ``target`` when the block succeeds.
 
@@ -144,7 +149,8 @@ def atomic_output(
     where the system has them, so that a kill leaves nothing behind), which is flushed to
     disk and renamed over the target only at the end. The text is encoded in ``encoding``
     (``utf-8-sig`` starts the file with a byte order mark, as ``utf-16`` does). The new file
-    keeps the permissions of ``like`` (by default the file it replaces, when there is one).
+    keeps the permissions of ``like`` (by default the file it replaces, when there is one);
+    ``hashed`` keeps a hash of what is written (:attr:`Sink.hash`).
     Errors are :class:`OutputError`; the target is then untouched.
     """
     real = write_target(target)
@@ -156,7 +162,7 @@ def atomic_output(
         raise OutputError(f"cannot write {shown}: {_reason(error)}") from None
     try:
         with os.fdopen(temp.fd, "wb", buffering=0, closefd=False) as stream:
-            sink = Sink(stream, shown, encoding)
+            sink = Sink(stream, shown, encoding, hashed=hashed)
             yield sink
             if sink.abandoned:
                 return
