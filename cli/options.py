@@ -160,7 +160,7 @@ def copied_unchanged(found: str, record: Record, path: str) -> Diagnostic:
     """What ``validate`` says of a record of a game the toolkit does not replay (``found``
     names it), and that the record was copied unchanged."""
     said = unsupported_game(record, found, path)
-    return dataclasses.replace(said, message=f"{said.message}; it was copied unchanged")
+    return dataclasses.replace(said, text=f"{said.text}; it was copied unchanged")
 
 
 def plural(count: int, word: str) -> str:

@@ -84,10 +84,15 @@ NOT_CONVERTED = register(
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One problem found in a record, with its place in the source."""
+    """One problem found in a record, with its place in the source.
+
+    The message of a diagnostic that names its game's number is made from ``text`` and
+    ``game`` when it is read (see :meth:`in_game`), so a run that numbers games afresh
+    changes the field, never the text."""
 
     code: str
-    message: str
+    text: str
+    """The message, or (when ``game_at`` is set) the message without its game number."""
     line: int
     column: int
     path: str = "-"
@@ -96,8 +101,7 @@ class Diagnostic:
     move: str | None = None
     legal: tuple[str, ...] = field(default=())
     game_at: int | None = None
-    """Where the digits of ``game`` start in ``message``, when the message gives the game
-    number (see :meth:`in_game`): a run that renumbers games changes those digits only."""
+    """Where in ``text`` the message gives ``game``, when it does."""
 
     @classmethod
     def in_game(
@@ -115,9 +119,15 @@ class Diagnostic:
         """A diagnostic of game number ``game`` whose message is ``message[0]``, the game
         number, then ``message[1]``."""
         before, after = message
-        return cls(
-            code, f"{before}{game}{after}", line, column, path, game, ply, move, legal, len(before)
-        )
+        return cls(code, before + after, line, column, path, game, ply, move, legal, len(before))
+
+    @property
+    def message(self) -> str:
+        """The plain message, with the game number where it gives one."""
+        at = self.game_at
+        if at is None:
+            return self.text
+        return f"{self.text[:at]}{self.game}{self.text[at:]}"
 
     @property
     def severity(self) -> Severity:

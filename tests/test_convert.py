@@ -64,6 +64,9 @@ def test_convert_reports_an_illegal_move_as_validate_does(
     assert (problem.message, problem.legal) == (message, legal)
 
 
+MARK_TAIL = "; this line is left as written"
+
+
 @pytest.mark.parametrize(("name", "text", "notation", "message", "legal"), CASES)
 def test_marking_says_the_line_is_left_as_written(
     name: str, text: str, notation: str, message: str, legal: tuple[str, ...]
@@ -73,9 +76,8 @@ def test_marking_says_the_line_is_left_as_written(
     (expected,) = validate_record(checked, path="r.pdn").diagnostics
     (record,) = read_string(text, path="r.pdn")
     (problem,) = convert_record(record, game, notation, path="r.pdn", mark=True)
-    assert problem == dataclasses.replace(
-        expected, message=message + "; this line is left as written"
-    )
+    assert problem == dataclasses.replace(expected, text=expected.text + MARK_TAIL)
+    assert problem.message == message + MARK_TAIL
 
 
 def test_the_mark_names_the_code_the_move_and_the_reason_only() -> None:

@@ -7,8 +7,9 @@ without a record a PDN108. Inputs are PDN or the toolkit's JSON form, told apart
 :func:`notation.io.inputs.read_all` does. With ``jobs`` above 1, PDN files are cut into
 pieces of whole games (:func:`split_games`) that worker processes validate, each read
 from its first line in the file (so lines and columns are the file's); the results come
-back in the order of a serial run, their game numbers placed where the one message builder
-put them (``Diagnostic.game_at``), so every message is the serial run's.
+back in the order of a serial run with their game numbers moved on by the games before
+the piece; a message reads its game number from that field, so every message is the serial
+run's by construction.
 """
 
 from __future__ import annotations
@@ -240,20 +241,13 @@ def _planned(
 
 def _shifted(result: GameReport, games: int) -> GameReport:
     """A piece's result numbered in its file: ``games`` came before the piece (its lines
-    are the file's already: the worker read the piece from its first line)."""
+    are the file's already: the worker read the piece from its first line). A message
+    that gives its game number reads the ``game`` field, so no text changes."""
     if games == 0:
         return result
     result.index += games
-    result.diagnostics = [_renumbered(d, games) for d in result.diagnostics]
+    result.diagnostics = [
+        d if d.game is None else dataclasses.replace(d, game=d.game + games)
+        for d in result.diagnostics
+    ]
     return result
-
-
-def _renumbered(diagnostic: Diagnostic, games: int) -> Diagnostic:
-    """``diagnostic`` of a game ``games`` later; the game number its message gives (at
-    ``game_at``) changes with it, and nothing else in the text."""
-    if diagnostic.game is None:
-        return diagnostic
-    message, at, real = diagnostic.message, diagnostic.game_at, diagnostic.game + games
-    if at is not None:
-        message = message[:at] + str(real) + message[at + len(str(diagnostic.game)) :]
-    return dataclasses.replace(diagnostic, game=real, message=message)

@@ -173,11 +173,21 @@ def illegal_move(
     notation or else ``notation`` (the record's). ``tail`` ends the message (what a
     command did about it). Every command reports an illegal move through this one builder."""
     legal, reason = illegal_reason(game, before, error, game.notation_of(ply.text) or notation)
-    where = f"ply {number}" + (", in a variation" if depth else "")
-    message = (f"illegal move {ply.text} (game ", f", {where}): {reason}{tail}")
+    message = illegal_words(ply, number, depth, reason + tail, numbered=True)
     return Diagnostic.in_game(
         error.code, message, *ply.pos, path, record.index, number, ply.text, legal
     )
+
+
+def illegal_words(
+    ply: Ply, number: int, depth: int, reason: str, *, numbered: bool
+) -> tuple[str, str]:
+    """The message of an illegal ply, in two parts: with ``numbered``, the game number
+    goes between them; without, they make the message for a reader inside the game."""
+    where = f"ply {number}" + (", in a variation" if depth else "")
+    if numbered:
+        return f"illegal move {ply.text} (game ", f", {where}): {reason}"
+    return f"illegal move {ply.text} ({where}): {reason}", ""
 
 
 def illegal_reason(
@@ -267,12 +277,12 @@ class RecordReplay(ReplayVisitor):
             notation=self.notation,
         )
         self.report.diagnostics.append(problem)
-        # The message without "game N, ", cut at the place its game number was put.
-        at = problem.game_at
-        assert at is not None
-        text = problem.message
-        without_game = text[: at - len("game ")] + text[at + len(str(self.record.index)) + 2 :]
-        self.illegal_found(ply, number, error, without_game, depth)
+        if type(self).illegal_found is not RecordReplay.illegal_found:
+            _, reason = illegal_reason(
+                self.game, before, error, self.game.notation_of(ply.text) or self.notation
+            )
+            words = "".join(illegal_words(ply, number, depth, reason, numbered=False))
+            self.illegal_found(ply, number, error, words, depth)
 
     # Repetition and results ---------------------------------------------------------
 
