@@ -14,7 +14,7 @@ from notation.check.validator import unsupported_game
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import GAMES, get_game
-from notation.io.inputs import Input, Missing, codec
+from notation.io.inputs import Input, Missing, codec, input_paths
 from notation.io.output import OutputError, check_target
 from notation.record.model import Record
 
@@ -115,9 +115,8 @@ def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
     one of the inputs."""
     if output is None:
         return
-    paths = [i.path for i in inputs if isinstance(i, Input) and i.path is not None]
     try:
-        check_target(output, paths)
+        check_target(output, input_paths(inputs))
     except OutputError as error:
         fail(str(error))
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from notation.diagnostics import Diagnostic
-from notation.io.inputs import FileResult, Found, Input, Missing, expand, read_all
+from notation.io.inputs import FileResult, Found, Input, Missing, expand, input_paths, read_all
 
 GAME = '[GameType "26"]\n1. 22-18 11-15 *\n'
 
@@ -122,3 +122,12 @@ def test_fifos_met_in_a_folder_are_skipped_and_one_named_is_read_as_a_stream() -
     writer.join()
     assert [f.record.moves.plies[1].text for f in found if isinstance(f, Found)] == ["11-15"]
     assert found[-1] == FileResult("d/pipe.pdn", "utf-8")
+
+
+def test_the_input_paths_are_the_files_found_in_order_without_stdin_or_missing_names() -> None:
+    Path("d").mkdir()
+    Path("d/b.pdn").write_text(GAME, encoding="utf-8")
+    Path("d/a.pgn").write_text(GAME, encoding="utf-8")
+    Path("c.pdn").write_text(GAME, encoding="utf-8")
+    named = ["c.pdn", "-", "nowhere.pdn", "d", "*.none"]
+    assert input_paths(expand(named)) == [Path("c.pdn"), Path("d/a.pgn"), Path("d/b.pdn")]

@@ -30,7 +30,7 @@ from pathlib import Path
 from notation import diagnostics as codes
 from notation.archive.convert import KEPT_MARK
 from notation.diagnostics import Diagnostic, Severity
-from notation.io.inputs import Found, Input, Missing, read_all
+from notation.io.inputs import Found, Input, Missing, input_paths, read_all
 from notation.io.output import (
     OutputError,
     Sink,
@@ -116,9 +116,8 @@ def _check(inputs: list[Input | Missing], options: Options) -> None:
             raise RewriteError("standard input cannot be rewritten in place")
         return
     if options.output is not None:
-        paths = [i.path for i in inputs if isinstance(i, Input) and i.path is not None]
         try:
-            check_target(options.output, paths)
+            check_target(options.output, input_paths(inputs))
         except OutputError as error:
             raise RewriteError(str(error)) from None
 

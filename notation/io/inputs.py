@@ -148,6 +148,12 @@ class Missing:
         object.__setattr__(self, "name", display_name(self.name))
 
 
+def input_paths(inputs: Iterable[Input | Missing]) -> list[Path]:
+    """The files among ``inputs``, in order: what an output must not overwrite (standard
+    input and names that match nothing are left out)."""
+    return [item.path for item in inputs if isinstance(item, Input) and item.path is not None]
+
+
 def is_record_file(path: Path) -> bool:
     """True for ``*.pdn``, ``*.pgn`` and those compressed (``*.pdn.gz``, ...)."""
     name = path.name.lower()
