@@ -83,6 +83,33 @@ NOT_CONVERTED = register(
 
 
 @dataclass(frozen=True, slots=True)
+class Change:
+    """One slip undone in a line of a record (see :mod:`notation.check.repair`)."""
+
+    kind: str
+    """``replaced`` kinds (``character``, ``transposed``, ``reversed``, ``sign``,
+    ``completed``, ``rewritten``), or ``left-out``, ``extra``, ``exchanged``."""
+    ply: int
+    """The game ply number of the first ply it concerns, counted in the line as it is
+    once the changes before this one are made."""
+    was: tuple[str, ...]
+    """The texts as written (none for a ply left out)."""
+    now: tuple[str, ...]
+    """The texts they become (none for a ply deleted)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A correction that makes a line replay: one change, or two made in order."""
+
+    changes: tuple[Change, ...]
+    cost: float
+    """How implausible it is (lower: likelier)."""
+    rest: int
+    """How many plies after its last change then replay."""
+
+
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem found in a record, with its place in the source.
 
@@ -102,6 +129,10 @@ class Diagnostic:
     legal: tuple[str, ...] = field(default=())
     game_at: int | None = None
     """Where in ``text`` the message gives ``game``, when it does."""
+    candidates: tuple[Candidate, ...] = field(default=())
+    """For an illegal move: the corrections that make its line replay, likeliest first."""
+    chosen: bool = False
+    """Whether the first candidate is clear enough to be applied (``repair`` does)."""
 
     @classmethod
     def in_game(
