@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from notation.diagnostics import Diagnostic
-from notation.io.inputs import FileResult, Input, codec, read_inputs
+from notation.io.inputs import FileResult, Input, codec, read_all
 
 
 @pytest.mark.parametrize(
@@ -38,7 +38,7 @@ def test_an_unknown_or_non_text_codec_is_a_plain_value_error(name: str, message:
 def test_a_non_text_codec_given_to_the_library_is_a_pdn106_per_input(tmp_path: Path) -> None:
     record = tmp_path / "r.pdn"
     record.write_text('[GameType "26"]\n1. 22-18 *\n', encoding="utf-8")
-    found = list(read_inputs([Input("r.pdn", record)], "rot13", lambda item, source: ()))
+    found = list(read_all([Input("r.pdn", record)], "rot13"))
     assert found == [
         Diagnostic(
             "PDN106",

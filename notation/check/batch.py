@@ -30,13 +30,11 @@ from notation.io.inputs import (
     FileResult,
     Input,
     Missing,
+    Opened,
     TextSource,
     holds_game,
-    json_records,
     no_record,
-    peek_json,
-    read_inputs,
-    split_games,
+    open_inputs,
 )
 from notation.record.model import Record
 from notation.record.reader import read_records
@@ -99,15 +97,12 @@ def _serial(
     keys: bool,
     allow_empty: bool,
 ) -> Iterator[Event]:
-    def contents(item: Input, source: TextSource) -> Iterator[GameReport | Diagnostic]:
-        is_json, chunks = peek_json(item, source)
-        if is_json:
-            records: Iterable[Record | Diagnostic] = json_records(item.name, chunks)
+    for item in open_inputs(inputs, encoding, allow_empty=allow_empty):
+        if isinstance(item, Opened):
+            verdicts = _verdicts(item.records(), item.input.name, default, keys)
+            yield from _counted(verdicts, item.source, counter)
         else:
-            records = read_records(chunks, path=item.name)
-        return _counted(_verdicts(records, item.name, default, keys), source, counter)
-
-    return read_inputs(inputs, encoding, contents, allow_empty=allow_empty)
+            yield item
 
 
 def _verdicts(
@@ -117,7 +112,7 @@ def _verdicts(
     for record in records:
         if isinstance(record, Diagnostic):
             yield record
-        elif holds_game(record):
+        else:
             yield result_of(record, path, default, keys)
 
 
@@ -185,7 +180,7 @@ def _parallel(
             games += len(results)
             return
         if isinstance(done, FileResult):
-            # Pieces that hold no game: read_inputs saw text, so it left this to us.
+            # Pieces that hold no game: open_inputs saw pieces read, so it left this to us.
             if pieces and not games and not failed and not allow_empty:
                 yield no_record(done.path)
             games = pieces = 0
@@ -224,19 +219,17 @@ def _planned(
     A JSON document is not cut into pieces: its records are validated here."""
     default = None if game is None else get_game(game)
 
-    def contents(
-        item: Input, source: TextSource
-    ) -> Iterator[GameReport | Diagnostic | tuple[str, int, str]]:
-        is_json, chunks = peek_json(item, source)
-        if is_json:
-            made: Iterator[GameReport | Diagnostic | tuple[str, int, str]] = _verdicts(
-                json_records(item.name, chunks), item.name, default, keys
-            )
+    for item in open_inputs(inputs, encoding, allow_empty=allow_empty):
+        if not isinstance(item, Opened):
+            yield item
+            continue
+        name = item.input.name
+        made: Iterator[GameReport | Diagnostic | tuple[str, int, str]]
+        if item.is_json:
+            made = _verdicts(item.records(), name, default, keys)
         else:
-            made = ((item.name, line, text) for line, text in split_games(chunks, piece_games))
-        return _counted(made, source, counter)
-
-    return read_inputs(inputs, encoding, contents, allow_empty=allow_empty)
+            made = ((name, line, text) for line, text in item.pieces(piece_games))
+        yield from _counted(made, item.source, counter)
 
 
 def _shifted(result: GameReport, games: int) -> GameReport:

@@ -34,7 +34,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Protocol, TypeVar
+from typing import BinaryIO, Protocol
 
 from notation.diagnostics import ENCODING_GUESSED, NO_RECORD, UNREADABLE, Diagnostic
 from notation.record.jsonform import loads
@@ -497,8 +497,6 @@ class FileResult:
     readable: bool = True
 
 
-T = TypeVar("T")
-
 _NO_RECORD_FILE = "no record file in this folder (*.pdn, *.pgn, compressed or not)"
 
 
@@ -514,20 +512,72 @@ def no_record(name: str, why: str = "it holds no game") -> Diagnostic:
     )
 
 
-def read_inputs(
-    inputs: Iterable[Input | Missing],
-    encoding: str | None,
-    contents: Callable[[Input, TextSource], Iterable[T]],
-    *,
-    allow_empty: bool = False,
-) -> Iterator[T | Diagnostic | FileResult]:
-    """Open each input in turn and yield what ``contents`` makes of it, with the
-    diagnostics met reading it (in file order) and a :class:`FileResult` at its end.
+@dataclass(slots=True)
+class Opened:
+    """An input open for reading, as :func:`open_inputs` gives it: read it once, through
+    :meth:`records` or (PDN only, for a parallel run) :meth:`pieces`, before asking for
+    what follows it."""
+
+    input: Input
+    source: TextSource
+    gave: bool = False
+    """Whether reading it gave anything: a record, a diagnostic or a piece."""
+    _json: bool | None = None
+    _chunks: Iterator[str] = field(default_factory=lambda: iter(()))
+
+    @property
+    def is_json(self) -> bool:
+        """Whether the input is a JSON document: a ``.json`` name (also compressed), or
+        text that starts as a JSON object (a PDN text that starts with a ``{comment}`` is
+        PDN)."""
+        if self._json is None:
+            chunks = self.source.chunks()
+            head = ""
+            for chunk in chunks:
+                head += chunk
+                if head.strip() or len(head) >= SAMPLE:
+                    break
+            self._json = _json_named(self.input) or _JSON_START.match(head) is not None
+            self._chunks = itertools.chain((head,), chunks)
+        return self._json
+
+    def records(self, *, keep_text: bool = False) -> Iterator[Record | Diagnostic]:
+        """The records that hold a game (:func:`holds_game`) and the diagnostics met
+        reading them, in order: PDN streamed, or the JSON document read whole
+        (:func:`json_records`). ``keep_text`` keeps each PDN record's text (see
+        :func:`notation.record.reader.read_records`)."""
+        name = self.input.name
+        if self.is_json:
+            made: Iterable[Record | Diagnostic] = json_records(name, self._chunks)
+        else:
+            made = read_records(self._chunks, path=name, keep_text=keep_text)
+        for record in made:
+            if isinstance(record, Diagnostic) or holds_game(record):
+                self.gave = True
+                yield record
+
+    def pieces(self, games: int) -> Iterator[tuple[int, str]]:
+        """The PDN text cut into pieces of about ``games`` games, as (first line, text)
+        (:func:`split_games`); :class:`ValueError` for a JSON document, which is read
+        whole."""
+        if self.is_json:
+            raise ValueError(f"{self.input.name} is a JSON document, not cut into pieces")
+        for piece in split_games(self._chunks, games):
+            self.gave = True
+            yield piece
+
+
+def open_inputs(
+    inputs: Iterable[Input | Missing], encoding: str | None = None, *, allow_empty: bool = False
+) -> Iterator[Opened | Diagnostic | FileResult]:
+    """Each input in turn: the notices found opening it, the :class:`Opened` input, then
+    (once it has been read) why reading stopped early if it did, the notices found
+    reading it, and a :class:`FileResult` at its end.
 
     A missing input, one that cannot be opened and one whose reading fails part way are
-    PDN106 errors; what was read before a failure is still yielded. An input of which
-    ``contents`` makes nothing, and a folder without record files, are PDN108 errors
-    unless ``allow_empty``.
+    PDN106 errors; what was read before a failure is still read. An input whose reading
+    gave nothing, and a folder without record files, are PDN108 errors unless
+    ``allow_empty``. ``encoding`` overrides detection.
     """
     for item in inputs:
         if isinstance(item, Missing):
@@ -541,14 +591,12 @@ def read_inputs(
             with open_input(item, encoding) as source:
                 early = len(source.notes)
                 yield from source.notes[:early]
-                made = False
-                for thing in contents(item, source):
-                    made = True
-                    yield thing
+                opened = Opened(item, source)
+                yield opened
                 if source.failure is not None:
                     yield unreadable(item.name, source.failure)
                 yield from source.notes[early:]
-                if not made and source.failure is None and not allow_empty:
+                if not opened.gave and source.failure is None and not allow_empty:
                     yield no_record(item.name)
                 yield FileResult(item.name, source.encoding)
         except UnreadableInput as error:
@@ -589,27 +637,21 @@ def read_all(
     """Every record of every input, in order, with the diagnostics met reading (PDN106
     unreadable, PDN107 encoding guessed) and a :class:`FileResult` at each input's end.
 
-    PDN is streamed. The toolkit's JSON form (:func:`notation.record.jsonform.loads`) is
-    read when the input is a JSON document: a ``.json`` name (also compressed), or any
-    input whose text starts as a JSON object; a PDN text that starts with a ``{comment}``
-    is PDN. A JSON document is read whole, up to :data:`JSON_LIMIT` characters; a larger
-    one, or one that is not a record document, is a PDN106 error. ``keep_text`` keeps
-    each record's text (see :func:`notation.record.reader.read_records`).
+    PDN is streamed; the toolkit's JSON form (:func:`notation.record.jsonform.loads`) is
+    read when the input is a JSON document (:attr:`Opened.is_json`), whole, up to
+    :data:`JSON_LIMIT` characters: a larger one, or one that is not a record document, is
+    a PDN106 error. ``keep_text`` keeps each record's text (see
+    :func:`notation.record.reader.read_records`).
     """
-
-    def contents(item: Input, source: TextSource) -> Iterator[Found | Diagnostic]:
-        is_json, text = peek_json(item, source)
-        if is_json:
-            records: Iterable[Record | Diagnostic] = json_records(item.name, text)
-        else:
-            records = read_records(text, path=item.name, keep_text=keep_text)
-        for record in records:
+    for item in open_inputs(inputs, encoding, allow_empty=allow_empty):
+        if not isinstance(item, Opened):
+            yield item
+            continue
+        for record in item.records(keep_text=keep_text):
             if isinstance(record, Diagnostic):
                 yield record
-            elif holds_game(record):
-                yield Found(item, source, record)
-
-    return read_inputs(inputs, encoding, contents, allow_empty=allow_empty)
+            else:
+                yield Found(item.input, item.source, record)
 
 
 def read_paths(
@@ -627,19 +669,6 @@ def read_paths(
             yield found.input.name, found.record
         elif isinstance(found, Diagnostic):
             yield found
-
-
-def peek_json(item: Input, source: TextSource) -> tuple[bool, Iterator[str]]:
-    """Whether ``source`` is a JSON document (a ``.json`` name, or text that starts as a
-    JSON object), and its text chunks, those looked at included."""
-    chunks = source.chunks()
-    head = ""
-    for chunk in chunks:
-        head += chunk
-        if head.strip() or len(head) >= SAMPLE:
-            break
-    is_json = _json_named(item) or _JSON_START.match(head) is not None
-    return is_json, itertools.chain((head,), chunks)
 
 
 def holds_game(record: Record) -> bool:
