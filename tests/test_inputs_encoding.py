@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import gzip
 import io
 import re
@@ -174,3 +175,47 @@ def test_a_chosen_utf16_reads_text_without_a_bom(
     with open_input(Input("r.pdn", tmp_path / "r.pdn"), chosen) as source:
         assert source.encoding == encoding
         assert "".join(source.chunks()) == RUSSIAN
+
+
+@pytest.mark.parametrize(
+    ("data", "chosen", "encoding", "mark"),
+    [
+        (RUSSIAN.encode("utf-8-sig"), None, "utf-8", codecs.BOM_UTF8),
+        (codecs.BOM_UTF16_LE + RUSSIAN.encode("utf-16-le"), None, "utf-16", codecs.BOM_UTF16_LE),
+        (codecs.BOM_UTF16_BE + RUSSIAN.encode("utf-16-be"), None, "utf-16", codecs.BOM_UTF16_BE),
+        (
+            codecs.BOM_UTF16_BE + RUSSIAN.encode("utf-16-be"),
+            "utf-16",
+            "utf-16",
+            codecs.BOM_UTF16_BE,
+        ),
+        (
+            codecs.BOM_UTF32_LE + RUSSIAN.encode("utf-32-le"),
+            "utf-32",
+            "utf-32",
+            codecs.BOM_UTF32_LE,
+        ),
+        (
+            codecs.BOM_UTF32_BE + RUSSIAN.encode("utf-32-be"),
+            "utf-32",
+            "utf-32",
+            codecs.BOM_UTF32_BE,
+        ),
+        (RUSSIAN.encode("utf-16-le"), None, "utf-16-le", b""),
+    ],
+)
+def test_a_byte_order_mark_is_kept_apart_from_the_text(
+    tmp_path: Path, data: bytes, chosen: str | None, encoding: str, mark: bytes
+) -> None:
+    (tmp_path / "r.pdn").write_bytes(data)
+    with open_input(Input("r.pdn", tmp_path / "r.pdn"), chosen) as source:
+        assert (source.encoding, source.bom) == (encoding, mark)
+        assert ("".join(source.chunks()), source.failure) == (RUSSIAN, None)
+
+
+def test_utf32_is_not_detected_even_with_its_mark(tmp_path: Path) -> None:
+    (tmp_path / "r.pdn").write_bytes(codecs.BOM_UTF32_LE + RUSSIAN.encode("utf-32-le"))
+    with open_input(Input("r.pdn", tmp_path / "r.pdn")) as source:
+        assert (source.encoding, source.bom) == ("utf-16", codecs.BOM_UTF32_LE)
+        assert "".join(source.chunks()) == ""
+        assert source.failure == "a binary file (it holds NUL bytes from line 1), not a text record"

@@ -64,28 +64,23 @@ _MAGIC: dict[bytes, Callable[[BinaryIO], ByteStream]] = {
     b"BZh": bz2.BZ2File,
     b"\xfd7zXZ\x00": lzma.LZMAFile,
 }
-_BOMS = (
-    (codecs.BOM_UTF8, "utf-8"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
-)
 JSON_LIMIT = 256 * 2**20
 """Characters of a JSON document read at most: JSON is read whole, not streamed."""
 
 _JSON_START = re.compile(r'\s*\{\s*"(?:[^"\\\n]|\\.)*"\s*:\s*["{\[\-0-9tfn]')
 """The start of a JSON object: ``{``, a key, ``:`` and a value (a PDN comment is not)."""
-_NEEDS_BOM = {
-    "utf-16": (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE),
-    "utf-32": (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE),
-}
 _MARKS = (
-    codecs.BOM_UTF8,
-    codecs.BOM_UTF32_LE,
-    codecs.BOM_UTF32_BE,
-    codecs.BOM_UTF16_LE,
-    codecs.BOM_UTF16_BE,
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
 )
-"""Byte order marks, the longer before those they start with."""
+"""Byte order marks and their encodings, the longer before those they start with."""
+_DETECTED = ("utf-8", "utf-16")
+"""The encodings a byte order mark chooses when none is given (UTF-32 is not detected)."""
+_NEEDS_MARK = ("utf-16", "utf-32")
+"""The encodings whose Python decoders refuse text that does not start with their mark."""
 _TAG_START = re.compile(TAG_LINE_AHEAD)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _WORD = re.compile(r"[^\W\d_]+")
@@ -728,16 +723,16 @@ def _decoding(
 ) -> TextSource:
     """The text source for ``first`` and what follows it, with its encoding found."""
     made = TextSource(name, encoding or "utf-8", _stream=stream, _raw=raw, _first=first)
-    made.bom = next((mark for mark in _MARKS if first.startswith(mark)), b"")
+    made.bom = next((mark for mark, _ in _MARKS if first.startswith(mark)), b"")
     if encoding is not None:
         made._errors = "replace"
-        if encoding in _NEEDS_BOM and not first.startswith(_NEEDS_BOM[encoding]):
-            # Python's utf-16 and utf-32 decoders refuse text without a BOM.
+        marks = tuple(mark for mark, found in _MARKS if found == encoding)
+        if encoding in _NEEDS_MARK and not first.startswith(marks):
             made.encoding = (_utf16(first) or "utf-16-le") if encoding == "utf-16" else "utf-32-le"
         _refuse_binary(codecs.getincrementaldecoder(made.encoding)("replace").decode(first))
         return made
-    for bom, found in _BOMS:
-        if first.startswith(bom):
+    for mark, found in _MARKS:
+        if found in _DETECTED and first.startswith(mark):
             made.encoding = found
             made._first = first.removeprefix(codecs.BOM_UTF8)
             return made
