@@ -77,6 +77,9 @@ NO_GAME = register(
     Severity.WARNING,
     "the record names no game, and PDN's default game is not supported: not checked",
 )
+CORRECTED = register(
+    "REC230", Severity.NOTICE, "a score-sheet slip was corrected: the rest of the line replays"
+)
 NOT_CONVERTED = register(
     "REC209", Severity.ERROR, "the record's game has no such notation: it cannot be converted"
 )
@@ -146,11 +149,27 @@ class Diagnostic:
         ply: int | None = None,
         move: str | None = None,
         legal: tuple[str, ...] = (),
+        *,
+        candidates: tuple[Candidate, ...] = (),
+        chosen: bool = False,
     ) -> Diagnostic:
         """A diagnostic of game number ``game`` whose message is ``message[0]``, the game
         number, then ``message[1]``."""
         before, after = message
-        return cls(code, before + after, line, column, path, game, ply, move, legal, len(before))
+        return cls(
+            code,
+            before + after,
+            line,
+            column,
+            path,
+            game,
+            ply,
+            move,
+            legal,
+            len(before),
+            candidates,
+            chosen,
+        )
 
     @property
     def message(self) -> str:

@@ -2,7 +2,8 @@
 
 A move can only be rewritten once it is known to be legal, so conversion replays the
 record (variations included). Plies from the first illegal one of a line on keep the text
-they had, and the problem is returned as the diagnostic ``validate`` gives it.
+they had, and the problem is returned as the diagnostic ``validate`` gives it, without the
+corrections ``validate`` looks for (``notation repair`` makes them).
 """
 
 from __future__ import annotations

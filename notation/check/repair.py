@@ -30,9 +30,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from notation.check.replay import main_line_positions
-from notation.diagnostics import Candidate, Change
-from notation.games.base import AnyGame, IllegalMove, Position
+from notation.check.replay import main_line_positions, record_notation
+from notation.diagnostics import CORRECTED, Candidate, Change, Diagnostic
+from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Comment, Line, Ply, Record
 
@@ -100,6 +100,56 @@ class LineRepair:
     """The candidates found, the likeliest first."""
     chosen: Candidate | None
     """The candidate clear enough to apply, if one is."""
+
+
+ROUNDS = 4
+"""Most rounds of search and correction in one record (a corrected main line gives its
+later variations a position to start from)."""
+
+
+def repair_record(game: AnyGame, record: Record, path: str = "-") -> list[Diagnostic]:
+    """Apply to ``record`` every correction the search chooses, and say what was done:
+    one REC230 notice per correction, at the ply it concerns. A record with a syntax error
+    or an invalid setup is left as it is (``validate`` says why)."""
+    if record.has_syntax_errors:
+        return []
+    try:
+        start = game.start(record.tag_dict())
+    except SetupError:
+        return []
+    notation = record_notation(game, record)
+    made: list[Diagnostic] = []
+    for _ in range(ROUNDS):
+        chosen = [(r, r.chosen) for r in find_repairs(game, record, start, notation) if r.chosen]
+        if not chosen:
+            break
+        for found, candidate in chosen:
+            made.append(_corrected(record, found, candidate, path))
+            apply(game, found, candidate)
+    return made
+
+
+def _corrected(record: Record, found: LineRepair, candidate: Candidate, path: str) -> Diagnostic:
+    """The notice of a correction about to be made (it names the plies as written)."""
+    first = candidate.changes[0]
+    ply = found.line.plies[min(first.ply - found.first_ply, len(found.line.plies) - 1)]
+    said = ", and ".join(_clause(c, 0) + _KINDS.get(c.kind, "") for c in candidate.changes)
+    where = "" if found.depth == 0 else " in a variation"
+    message = (
+        f"slip corrected{where}: {said}; the remaining {_plies(candidate.rest)} then replay (game ",
+        f", ply {found.illegal} was illegal)",
+    )
+    return Diagnostic.in_game(
+        CORRECTED,
+        message,
+        *ply.pos,
+        path,
+        record.index,
+        found.illegal,
+        ply.text,
+        candidates=(candidate,),
+        chosen=True,
+    )
 
 
 def find_repairs(
@@ -384,7 +434,7 @@ def apply(game: AnyGame, repair: LineRepair, candidate: Candidate) -> None:
             first, second = plies[index], plies[index + 2]
             first.text, second.text = second.text, first.text
             first.comments.insert(0, note)
-            second.comments.insert(0, Comment(f" {WAS} {change.was[1]} "))
+            second.comments.insert(0, Comment(f"{WAS} {change.was[1]}"))
         else:
             plies[index].text = change.now[0]
             plies[index].comments.insert(0, note)
@@ -397,10 +447,10 @@ def change_comment(change: Change) -> str:
     ply (the first of two exchanged), ``was: missing`` for one inserted, and ``was: 22-13,
     deleted`` (on the ply before) for one deleted."""
     if change.kind == "left-out":
-        return f" {WAS} missing "
+        return f"{WAS} missing"
     if change.kind == "extra":
-        return f" {WAS} {change.was[0]}, deleted "
-    return f" {WAS} {change.was[0]} "
+        return f"{WAS} {change.was[0]}, deleted"
+    return f"{WAS} {change.was[0]}"
 
 
 def _renumber(game: AnyGame, line: Line, start: Position) -> None:
@@ -441,20 +491,20 @@ def _interrupted(line: Line, index: int) -> bool:
 def suggestion(repair: LineRepair) -> str:
     """What an illegal-move message adds about the search's findings: the chosen
     correction (``did you mean 22-17? then the remaining 38 plies replay``), the candidates
-    when none is clearly likeliest, or nothing when none was found."""
+    when none is clearly likeliest, or nothing when none was found or too few plies follow
+    for the rest to tell (the legal moves the message lists say as much)."""
     if repair.chosen is not None:
         said = ", and ".join(_clause(c, repair.illegal) for c in repair.chosen.changes)
         return f"; did you mean {said}? then the remaining {_plies(repair.chosen.rest)} replay"
-    if not repair.candidates:
+    if not repair.candidates or repair.candidates[0].rest < MIN_EVIDENCE:
         return ""
     shown = repair.candidates[:3]
     said = "; or ".join(
         ", and ".join(_clause(c, repair.illegal) for c in candidate.changes) for candidate in shown
     )
     more = len(repair.candidates) - len(shown)
-    return f"; no correction is clearly likeliest; each of these makes the line replay: {said}" + (
-        f" (and {more} more)" if more > 0 else ""
-    )
+    said += f" (and {more} more)" if more > 0 else ""
+    return f"; several corrections make the rest replay: {said}"
 
 
 def _clause(change: Change, illegal: int) -> str:
@@ -472,6 +522,17 @@ def _clause(change: Change, illegal: int) -> str:
     if change.ply == illegal:
         return change.now[0]
     return f"{change.now[0]} for {change.was[0]} at ply {change.ply}"
+
+
+_KINDS = {
+    "character": " (one character)",
+    "transposed": " (two characters exchanged)",
+    "reversed": " (the step written backwards)",
+    "sign": " (the sign)",
+    "completed": " (the move written whole)",
+    "rewritten": " (a move rewritten)",
+}
+"""How a correction notice names the kind of a replaced ply's slip."""
 
 
 def _plies(count: int) -> str:

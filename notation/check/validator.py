@@ -10,12 +10,14 @@ and play or a result claimed past a threefold repetition (a warning).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, TextIO
 
 from notation import diagnostics as codes
+from notation.check.repair import find_repairs, suggestion
 from notation.check.replay import ReplayVisitor, record_notation, replay_line
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
@@ -216,6 +218,8 @@ class RecordReplay(ReplayVisitor):
             record.index, path, game.name, diagnostics=list(record.diagnostics)
         )
         self._notation: tuple[str | None] | None = None
+        self._illegal: list[tuple[int, Ply]] = []
+        """Each illegal ply reported, with the index of its diagnostic."""
 
     @property
     def notation(self) -> str | None:
@@ -244,6 +248,8 @@ class RecordReplay(ReplayVisitor):
         trail = [start]
         end = replay_line(self.game, self.record.moves, start, self, trail=trail)
         self.report.plies = len(trail) - 1
+        if self._illegal:
+            self._suggest(start)
         self._check_results(end)
         if self.game.threefold_repetition:
             self._check_repetition(trail, end)
@@ -276,6 +282,7 @@ class RecordReplay(ReplayVisitor):
             depth=depth,
             notation=self.notation,
         )
+        self._illegal.append((len(self.report.diagnostics), ply))
         self.report.diagnostics.append(problem)
         if type(self).illegal_found is not RecordReplay.illegal_found:
             _, reason = illegal_reason(
@@ -283,6 +290,23 @@ class RecordReplay(ReplayVisitor):
             )
             words = "".join(illegal_words(ply, number, depth, reason, numbered=False))
             self.illegal_found(ply, number, error, words, depth)
+
+    def _suggest(self, start: Position) -> None:
+        """Add to each illegal move's diagnostic the corrections that make its line replay."""
+        where = {id(ply): at for at, ply in self._illegal}
+        diagnostics = self.report.diagnostics
+        for found in find_repairs(self.game, self.record, start, self.notation):
+            ply = found.line.plies[found.illegal - found.first_ply]
+            at = where.get(id(ply))
+            if at is None or not found.candidates:
+                continue
+            said = diagnostics[at]
+            diagnostics[at] = dataclasses.replace(
+                said,
+                text=said.text + suggestion(found),
+                candidates=found.candidates,
+                chosen=found.chosen is not None,
+            )
 
     # Repetition and results ---------------------------------------------------------
 
