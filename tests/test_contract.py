@@ -24,8 +24,19 @@ from pathlib import Path
 
 import pytest
 
-from notation.diagnostics import CODES
-from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError, Side
+from notation.check.validator import validate_record
+from notation.diagnostics import CODES, Code, Severity
+from notation.games import registry
+from notation.games.base import (
+    AnyGame,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    Position,
+    SetupError,
+    Side,
+)
 from notation.games.playout import playout
 from notation.games.registry import GAMES, game_for_tags
 from notation.record import (
@@ -39,6 +50,7 @@ from notation.record import (
     same_record,
     write_record,
 )
+from notation.record.grammar import MOVE_TOKEN
 from notation.render import render_svg
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -239,6 +251,85 @@ def test_a_move_in_another_notation_is_never_read_as_another_move(name: str) -> 
                         assert error.code in CODES, (walk.source, text)
                     else:
                         assert read == move, (walk.source, notation, text)
+
+
+def fits(game: AnyGame, text: str) -> bool:
+    """Whether ``text`` fits both the game's declared shape and the grammar's move token."""
+    return bool(game.move_shape.fullmatch(text)) and bool(MOVE_TOKEN.fullmatch(text))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_move_written_fits_the_games_shape_and_the_grammars_token(name: str) -> None:
+    """Every legal move written in each notation (in a record that says it is written in
+    it) fits the game's ``move_shape`` and the record grammar's game-neutral move token."""
+    game = GAMES[name]
+    for walk in walks(name):
+        for notation in game.notations:
+            for position in replay(game, in_notation(game, walk.tags, notation), walk.moves):
+                for move in game.legal_moves(position):
+                    text = game.format_move(position, move, notation)
+                    assert fits(game, text), (walk.source, notation, text)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_move_of_the_samples_fits_the_games_shape_and_the_grammars_token(
+    name: str,
+) -> None:
+    """Every ply of the game's valid samples, variations included, as the grammar read it,
+    fits the game's ``move_shape`` (and the grammar's token)."""
+    game = GAMES[name]
+    count = 0
+    for path in valid_sample_files(name):
+        for record in read_records(path):
+            lines = [record.moves]
+            while lines:
+                line = lines.pop()
+                for ply in line.plies:
+                    count += 1
+                    assert fits(game, ply.text), (str(path), record.index, ply.text)
+                    lines.extend(ply.variations)
+    assert count > 0, f"no move in the samples of {name}"
+
+
+EDITS = (
+    lambda t: t + "x",
+    lambda t: "x" + t,
+    lambda t: t + "1",
+    lambda t: t[:-1],
+    lambda t: t[1:],
+    lambda t: t.upper(),
+    lambda t: t.lower(),
+    lambda t: t.swapcase(),
+    lambda t: f" {t}\t",
+    lambda t: t.replace("-", ":"),
+    lambda t: t.replace("x", "-"),
+    lambda t: f"{t}/{t}",
+    lambda t: t[:1] + "-" + t[1:],
+)
+"""Small edits of a move text, some of which keep it readable."""
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_text_read_as_a_move_fits_the_games_shape(name: str) -> None:
+    """``move_shape`` covers every text ``parse_move`` reads: written moves, and small
+    edits of them, are read only when they fit the shape (stripped)."""
+    game = GAMES[name]
+    read = refused = 0
+    for walk in walks(name)[:3]:
+        for position in walk.positions:
+            for move in game.legal_moves(position)[:8]:
+                for notation in game.notations:
+                    written = game.format_move(position, move, notation)
+                    for edit in EDITS:
+                        text = edit(written)
+                        try:
+                            game.parse_move(position, text)
+                        except IllegalMove:
+                            refused += 1
+                        else:
+                            read += 1
+                            assert game.move_shape.fullmatch(text.strip()), (walk.source, text)
+    assert read and refused
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -461,3 +552,156 @@ def test_sample_generator_rewrites_the_samples_identically(
     others = {p.name for p in root.iterdir()} - {"tools", "samples", "docs"}
     assert others == set()
     assert [p.name for p in (root / "samples").iterdir()] == [name]
+
+
+# A new game ----------------------------------------------------------------------------------
+
+HEAP_LETTERS = "αβγ"
+
+
+@dataclass(frozen=True)
+class HeapsPosition:
+    """Counters left in each heap, and the side to move."""
+
+    heaps: tuple[int, ...]
+    turn: Side
+
+
+@dataclass(frozen=True)
+class Take:
+    """Take ``count`` counters from heap number ``heap``."""
+
+    heap: int
+    count: int
+
+
+class Heaps(Game[HeapsPosition, Take]):
+    """A game made for this test: take one to three counters from a heap; the side that
+    finds every heap empty loses. A move is a Greek heap letter and a count, ``β2``: a
+    move form no registered game reads, which the grammar's neutral token does."""
+
+    name = "heaps"
+    title = "Heaps (a test game)"
+    notations = ("greek",)
+    results = ("1-0", "0-1", "*")
+    move_shape = re.compile(f"([{HEAP_LETTERS}])([1-9])")
+
+    def start(self, tags: Mapping[str, str]) -> HeapsPosition:
+        text = tags.get("Heaps", "3 4 5")
+        counts = text.split()
+        if not counts or len(counts) > len(HEAP_LETTERS) or not all(c.isdigit() for c in counts):
+            raise SetupError(f"Heaps {text!r}: write up to three counts", "Heaps")
+        return HeapsPosition(tuple(int(c) for c in counts), Side.WHITE)
+
+    def setup_tags(self, position: HeapsPosition, notation: str | None = None) -> dict[str, str]:
+        return {"Heaps": " ".join(str(count) for count in position.heaps)}
+
+    def legal_moves(self, position: HeapsPosition) -> list[Take]:
+        return [
+            Take(heap, count)
+            for heap, left in enumerate(position.heaps)
+            for count in range(1, min(3, left) + 1)
+        ]
+
+    def parse_move(self, position: HeapsPosition, text: str) -> Take:
+        written = text.strip()
+        if not any(position.heaps):
+            raise IllegalMove("HP202", "the game is over", show_legal=False)
+        match = self.move_shape.fullmatch(written)
+        if match is None:
+            raise IllegalMove("HP201", f"{written}: write a heap and a count, like β2")
+        heap, count = HEAP_LETTERS.index(match[1]), int(match[2])
+        left = position.heaps[heap] if heap < len(position.heaps) else 0
+        if count > min(3, left):
+            raise IllegalMove(
+                "HP202", f"{written}: heap {match[1]} has {left}; a move takes 1 to 3"
+            )
+        return Take(heap, count)
+
+    def format_move(self, position: HeapsPosition, move: Take, notation: str | None = None) -> str:
+        return f"{HEAP_LETTERS[move.heap]}{move.count}"
+
+    def play(self, position: HeapsPosition, move: Take) -> HeapsPosition:
+        heaps = list(position.heaps)
+        heaps[move.heap] -= move.count
+        return HeapsPosition(tuple(heaps), position.turn.other)
+
+    def outcome(self, position: HeapsPosition) -> Outcome | None:
+        if any(position.heaps):
+            return None
+        return Outcome(position.turn.other, f"{position.turn.title} finds every heap empty")
+
+    def render_text(
+        self, position: HeapsPosition, last: Take | None = None, notation: str | None = None
+    ) -> str:
+        heaps = " ".join(f"{HEAP_LETTERS[i]}{n}" for i, n in enumerate(position.heaps))
+        return f"{heaps}\n{self.game_over(position) or position.turn.title + ' to move'}"
+
+
+@pytest.fixture
+def heaps(monkeypatch: pytest.MonkeyPatch) -> Heaps:
+    """The Heaps game and its two codes, registered for one test (the registry's tables and
+    the codes are restored after it)."""
+    monkeypatch.setattr(registry, "GAMES", dict(registry.GAMES))
+    monkeypatch.setattr(registry, "_BY_VARIANT", dict(registry._BY_VARIANT))
+    monkeypatch.setitem(CODES, "HP201", Code("HP201", Severity.ERROR, "not a Heaps move"))
+    monkeypatch.setitem(CODES, "HP202", Code("HP202", Severity.ERROR, "illegal Heaps move"))
+    game = Heaps()
+    registry.register(game)
+    return game
+
+
+HEAPS_RECORDS = """[Event "A game of Heaps"]
+[Variant "heaps"]
+[Heaps "1 2 3"]
+[Result "0-1"]
+
+1. γ3 β1 {one each} 2. β1 (2. α1 β1) α1 0-1
+
+[Event "Too many taken"]
+[Variant "Heaps (a test game)"]
+[Heaps "1 2 3"]
+[Result "*"]
+
+1. γ3 β4 *
+"""
+
+
+def test_a_new_game_with_a_new_move_form_needs_no_grammar_change(heaps: Heaps) -> None:
+    """A game registered with moves of a form no other game reads (``β2``) is read by the
+    record grammar and replayed by the validator, its verdicts its own."""
+    first, second = read_string(HEAPS_RECORDS, path="heaps.pdn")
+    written = ["γ3", "β1", "β1", "α1", "α1", "β1", "γ3", "β4"]
+    assert [p.text for p in first.moves.plies] + [p.text for p in second.moves.plies] == [
+        "γ3",
+        "β1",
+        "β1",
+        "α1",
+        "γ3",
+        "β4",
+    ]
+    for text in written:
+        assert MOVE_TOKEN.fullmatch(text), text
+        assert heaps.move_shape.fullmatch(text), text
+        assert not any(GAMES[name].move_shape.fullmatch(text) for name in NAMES), text
+    assert first.diagnostics == second.diagnostics == []
+    assert game_for_tags(first.tag_dict()) is heaps
+    assert game_for_tags(second.tag_dict()) is heaps
+
+    valid = validate_record(first, path="heaps.pdn")
+    assert (valid.game, valid.plies, valid.diagnostics) == ("heaps", 4, [])
+    assert valid.outcome == Outcome(Side.BLACK, "White finds every heap empty")
+
+    broken = validate_record(second, path="heaps.pdn")
+    assert (broken.game, broken.plies) == ("heaps", 1)
+    (diagnostic,) = broken.diagnostics
+    assert (diagnostic.code, diagnostic.line, diagnostic.column, diagnostic.ply) == (
+        "HP202",
+        13,
+        7,
+        2,
+    )
+    assert diagnostic.format() == (
+        "heaps.pdn:13:7: error HP202 illegal move β4 (game 2, ply 2): β4: heap β has 2; "
+        "a move takes 1 to 3; legal: α1, β1, β2"
+    )

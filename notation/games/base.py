@@ -35,6 +35,7 @@ every legal move, whenever one check answers the question.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -148,6 +149,13 @@ class Game(ABC, Generic[P, M]):
     """Human name (``"Brazilian draughts"``)."""
     notations: ClassVar[tuple[str, ...]]
     """Names of the move notations; the first is the default for writing."""
+    move_shape: ClassVar[re.Pattern[str]]
+    """The shape of every move text the game reads, in any of its notations, for
+    ``fullmatch`` on the text stripped of blanks around it. ``parse_move`` checks it first
+    (after the end of the game): a text outside it is malformed; one inside it may still
+    name no square of the board or no legal move. The record grammar knows no game: it
+    reads any move-like token (:data:`notation.record.grammar.MOVE_TOKEN`), and every move
+    a game writes fits both that token and its shape."""
     results: ClassVar[tuple[str, ...]]
     """Result tokens a record of this game may carry."""
     gametype: ClassVar[str | None] = None

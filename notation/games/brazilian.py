@@ -408,9 +408,18 @@ def _quiet_moves(position: BrazilianPosition) -> list[BrazilianMove]:
 
 # Move text ------------------------------------------------------------------------------
 
-_NUMERIC = re.compile(r"([0-9]{1,2})(?:(-)([0-9]{1,2})|((?:[x:][0-9]{1,2})+))")
-_ALPHA = re.compile(r"([a-h][1-8])(?:(-)([a-h][1-8])|((?:[x:][a-h][1-8])+)|((?:[a-h][1-8])+))")
-_ALPHA_SQUARE = re.compile(r"[a-h][1-8]")
+_NUMBER_TEXT = r"[0-9]{1,2}"
+_SQUARE_TEXT = r"[a-h][1-8]"
+MOVE_SHAPE = re.compile(
+    rf"(?P<numeric>{_NUMBER_TEXT}"
+    rf"(?:(?P<quiet>-){_NUMBER_TEXT}|(?P<capture>(?:[x:]{_NUMBER_TEXT})+)))"
+    rf"|{_SQUARE_TEXT}"
+    rf"(?:(?P<step>-){_SQUARE_TEXT}|(?P<jumps>(?:[x:]{_SQUARE_TEXT})+)|(?:{_SQUARE_TEXT})+)",
+    re.IGNORECASE,
+)
+"""Every move text read (:attr:`Brazilian.move_shape`): numeric (``22-18``, ``26x17x10``,
+``18:11``) or alphanumeric (``c3-d4``, ``c3xe5``, ``c3d4``), letters in either case."""
+_ALPHA_SQUARE = re.compile(_SQUARE_TEXT)
 
 
 class _Text(NamedTuple):
@@ -430,24 +439,27 @@ class _Malformed(NamedTuple):
 def _read_text(text: str) -> _Text | _Malformed:
     """Split a move text into squares, or say why it is not a move."""
     lowered = text.strip().lower()
-    if match := _NUMERIC.fullmatch(lowered):
+    match = MOVE_SHAPE.fullmatch(lowered)
+    if match is None:
+        return _Malformed("")
+    if match.group("numeric"):
         numbers = [int(n) for n in re.findall(r"[0-9]+", lowered)]  # 2 digits at most
         for number in numbers:
             if not 1 <= number <= 32:
                 return _Malformed(f"there is no square {number}")
-        if match.group(4) and "x" in match.group(4) and ":" in match.group(4):
+        capture = match.group("capture")
+        if capture and "x" in capture and ":" in capture:
             return _Malformed("")
-        return _Text(tuple(numbers), "-" if match.group(2) else "x", "numeric")
-    if match := _ALPHA.fullmatch(lowered):
-        names = _ALPHA_SQUARE.findall(lowered)
-        for name in names:
-            if name not in NUMBER_OF_NAME:
-                return _Malformed(f"{name} is a light square")
-        if match.group(4) and "x" in match.group(4) and ":" in match.group(4):
-            return _Malformed("")
-        kind = "-" if match.group(2) else "x" if match.group(4) else ""
-        return _Text(tuple(NUMBER_OF_NAME[n] for n in names), kind, "alphanumeric")
-    return _Malformed("")
+        return _Text(tuple(numbers), "-" if match.group("quiet") else "x", "numeric")
+    names = _ALPHA_SQUARE.findall(lowered)
+    for name in names:
+        if name not in NUMBER_OF_NAME:
+            return _Malformed(f"{name} is a light square")
+    jumps = match.group("jumps")
+    if jumps and "x" in jumps and ":" in jumps:
+        return _Malformed("")
+    kind = "-" if match.group("step") else "x" if jumps else ""
+    return _Text(tuple(NUMBER_OF_NAME[n] for n in names), kind, "alphanumeric")
 
 
 def _name(square: int, notation: str) -> str:
@@ -566,6 +578,7 @@ class Brazilian(Game[BrazilianPosition, BrazilianMove]):
     name: ClassVar[str] = "brazilian"
     title: ClassVar[str] = "Brazilian draughts"
     notations: ClassVar[tuple[str, ...]] = ("numeric", "alphanumeric")
+    move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     results: ClassVar[tuple[str, ...]] = (
         "2-0",
         "0-2",

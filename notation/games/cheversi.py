@@ -41,6 +41,7 @@ Diagnostic codes (all errors), in the order the checks run:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
@@ -176,13 +177,27 @@ for _notation in NOTATIONS:
             LETTER_OWNERS.setdefault(_token[:1], {})[_notation] = _kind
 
 
+LOOK_ALIKE_FILES = {"а": "a", "в": "b", "с": "c", "е": "e"}
+"""The Cyrillic letters read as the Latin files they look like."""
+
 SQUARE_BY_TEXT: dict[str, int] = {}
 """Square text -> index, with the Cyrillic look-alike files а в с е read as a b c e."""
 for _index, _name in enumerate(SQUARE_NAMES):
     SQUARE_BY_TEXT[_name] = _index
-    for _latin, _cyrillic in (("a", "а"), ("b", "в"), ("c", "с"), ("e", "е")):
+    for _cyrillic, _latin in LOOK_ALIKE_FILES.items():
         if _name[0] == _latin:
             SQUARE_BY_TEXT[_cyrillic + _name[1]] = _index
+
+_PIECE_TOKENS = sorted(
+    {token for table in (*LETTERS.values(), *FIGURINES.values()) for token in table.values()},
+    key=lambda token: (-len(token), token),
+)
+MOVE_SHAPE = re.compile(
+    f"({'|'.join(map(re.escape, _PIECE_TOKENS))})([{FILES}{''.join(LOOK_ALIKE_FILES)}][1-8])"
+)
+"""Every move text read (:attr:`Cheversi.move_shape`): a piece token of any notation (the
+letters of :data:`LETTERS`, either set of :data:`FIGURINES`), then a square (group 2, a
+key of :data:`SQUARE_BY_TEXT`)."""
 
 # Diagnostic codes ---------------------------------------------------------------------
 
@@ -599,6 +614,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
     name: ClassVar[str] = "cheversi"
     title: ClassVar[str] = "Cheversi (Chess-Reversi)"
     notations: ClassVar[tuple[str, ...]] = NOTATIONS
+    move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     results: ClassVar[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "*")
 
     # Positions ---------------------------------------------------------------------
@@ -651,20 +667,16 @@ class Cheversi(Game[CheversiPosition, Placement]):
     @staticmethod
     def _read(notation: str, written: str) -> tuple[str, int]:
         """The kind and square a move text names, in a record written in ``notation``."""
-        tokens = READ_TOKENS[notation]
-        size = 2 if written[:2] in tokens else 1
-        kind = tokens.get(written[:size])
-        square = SQUARE_BY_TEXT.get(written[size:])
-        if kind is not None and square is not None:
-            return kind, square
-        letter = written[:1]
-        if square is not None and ((letter.isalpha() and letter.isupper()) or letter in "♙♟"):
+        match = MOVE_SHAPE.fullmatch(written)
+        if match is None:
+            raise _not_a_placement(notation, written)
+        piece, square = match.groups()
+        kind = READ_TOKENS[notation].get(piece)
+        if kind is None:
             raise IllegalMove(
-                UNKNOWN_PIECE, f"{written}: {_unknown_letter(LATIN_READ[notation], letter)}"
+                UNKNOWN_PIECE, f"{written}: {_unknown_letter(LATIN_READ[notation], piece)}"
             )
-        raise IllegalMove(
-            MALFORMED, f"{written}: not a placement; write a piece and a square, like Ke4"
-        )
+        return kind, SQUARE_BY_TEXT[square]
 
     def format_move(
         self, position: CheversiPosition, move: Placement, notation: str | None = None
@@ -814,6 +826,21 @@ def shown_notation(position: CheversiPosition, notation: str | None) -> str:
     ):
         return position.notation
     return notation
+
+
+def _not_a_placement(notation: str, written: str) -> IllegalMove:
+    """Why a text outside :data:`MOVE_SHAPE` is no placement: an unknown piece letter before
+    a square (CV202), or not a piece and a square at all (CV201)."""
+    letter = written[:1]
+    if written[1:] in SQUARE_BY_TEXT and (
+        (letter.isalpha() and letter.isupper()) or letter in "♙♟"
+    ):
+        return IllegalMove(
+            UNKNOWN_PIECE, f"{written}: {_unknown_letter(LATIN_READ[notation], letter)}"
+        )
+    return IllegalMove(
+        MALFORMED, f"{written}: not a placement; write a piece and a square, like Ke4"
+    )
 
 
 def _unknown_letter(reading: str, letter: str) -> str:

@@ -231,8 +231,12 @@ OPTION_BACKWARD = register(
 # Move text ---------------------------------------------------------------------------
 
 _COORD_POINT = r"[A-Za-z][0-9]+"
-_COORD_MOVE = re.compile(rf"{_COORD_POINT}(?:-{_COORD_POINT}|(?:[xX]{_COORD_POINT})+)")
-_NUMERIC_MOVE = re.compile(r"[0-9]+(?:-[0-9]+|(?:[xX][0-9]+)+)")
+MOVE_SHAPE = re.compile(
+    rf"(?P<{COORDINATE}>{_COORD_POINT}(?:-{_COORD_POINT}|(?:[xX]{_COORD_POINT})+))"
+    rf"|(?P<{NUMERIC}>[0-9]+(?:-[0-9]+|(?:[xX][0-9]+)+))"
+)
+"""Every move text read (:attr:`Kavaleria.move_shape`), its group named by its notation:
+``C3-D4``, ``C3xE4xE2`` (coordinate) or ``14-20``, ``14x26x24`` (numeric)."""
 _COORD_POINTS = re.compile(_COORD_POINT)
 _NUMBERS = re.compile(r"[0-9]+")
 
@@ -270,16 +274,15 @@ def read_point(token: str) -> int | str:
 @lru_cache(maxsize=4096)
 def read_move_text(text: str) -> tuple[str, tuple[int, ...]] | IllegalMove:
     """The notation and points of a move text, or the error (KV201, KV202) it has."""
-    if _COORD_MOVE.fullmatch(text):
-        notation, tokens = COORDINATE, _COORD_POINTS.findall(text)
-    elif _NUMERIC_MOVE.fullmatch(text):
-        notation, tokens = NUMERIC, _NUMBERS.findall(text)
-    else:
+    match = MOVE_SHAPE.fullmatch(text)
+    if match is None:
         return IllegalMove(
             MALFORMED,
             f"{text!r} is not a Kavaleria move: write a step as C3-D4 (or 14-20) "
             "and a capture as C3xE4 or C3xE4xE2 (or 14x26x24)",
         )
+    notation = COORDINATE if match.lastgroup == COORDINATE else NUMERIC
+    tokens = (_COORD_POINTS if notation == COORDINATE else _NUMBERS).findall(text)
     points = []
     for token in tokens:
         point = read_point(token)
@@ -298,6 +301,7 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
     name: ClassVar[str] = "kavaleria"
     title: ClassVar[str] = "Kavaleria"
     notations: ClassVar[tuple[str, ...]] = (COORDINATE, NUMERIC)
+    move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     results: ClassVar[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "*")
 
     # Positions and setup tags ---------------------------------------------------------

@@ -633,7 +633,10 @@ def write_fen(position: KenyPosition) -> str:
 
 # The move checker ---------------------------------------------------------------------------
 
-_MOVE_TEXT = re.compile(r"[a-h][1-8](?:[-x:][a-h][1-8])+\Z")
+MOVE_SHAPE = re.compile(r"[a-h][1-8](?:[-x:][a-h][1-8])+", re.IGNORECASE)
+"""Every move text read (:attr:`Keny.move_shape`): squares joined by ``-``, ``x`` or ``:``
+(``c3-c4``, ``d4xd6xf6``, ``d4:d6:f6``), letters in either case; a text mixing the signs
+is refused after it."""
 _LISTED = 4
 
 
@@ -835,7 +838,7 @@ def check_move(position: KenyPosition, text: str) -> KenyMove:
 def _check_text(position: KenyPosition, text: str) -> KenyMove:
     written = text.strip()
     lowered = written.lower()
-    if _MOVE_TEXT.match(lowered) is None:
+    if MOVE_SHAPE.fullmatch(lowered) is None:
         raise IllegalMove(
             MALFORMED,
             f"{written!r} is not a move: write squares a1..h8 joined by - (moves and friendly "
@@ -869,6 +872,7 @@ class Keny(Game[KenyPosition, KenyMove]):
     name: ClassVar[str] = "keny"
     title: ClassVar[str] = "Keny (Caucasian checkers)"
     notations: ClassVar[tuple[str, ...]] = ("algebraic", "colon")
+    move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     results: ClassVar[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "*")
 
     def start(self, tags: Mapping[str, str]) -> KenyPosition:

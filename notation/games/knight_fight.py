@@ -379,23 +379,46 @@ _HINT = (
     "write the landing square (E4) or its number (37), and after a double the removed "
     "double (E5/B7 or 55/22)"
 )
+_SQUARE_TEXT = r"[A-Ja-j](?:10|[1-9])"
+_NUMBER_TEXT = r"[0-9]{2}"
+MOVE_SHAPE = re.compile(
+    rf"(?P<squares>{_SQUARE_TEXT})(?:\s*/\s*(?P<removed_square>{_SQUARE_TEXT}))?"
+    rf"|(?P<numbers>{_NUMBER_TEXT})(?:\s*/\s*(?P<removed_number>{_NUMBER_TEXT}))?"
+)
+"""Every move text read (:attr:`KnightFight.move_shape`): a landing square, and after a
+double the removed one, both by name (``E4``, ``e5/B7``) or both by number (``37``,
+``55/22``)."""
+_SQUARE_PART = re.compile(_SQUARE_TEXT)
+_NUMBER_PART = re.compile(_NUMBER_TEXT)
 _OFF_BOARD = re.compile(r"[A-Za-z]\d+")
 _NUMBER = re.compile(r"\d+")
 
 
-def _read_part(text: str, part: str) -> tuple[str, int]:
-    """One square of a move text: (notation, square or number), or KF201."""
-    if part in SQUARE_OF_NAME:
-        return "squares", SQUARE_OF_NAME[part]
-    if part in _TWO_DIGITS:
-        return "numbers", _TWO_DIGITS[part]
+def _malformed(text: str) -> IllegalMove:
+    """Why a stripped text outside :data:`MOVE_SHAPE` is not a ply (KF201)."""
+    if not text:
+        return IllegalMove(MALFORMED, f"empty move text; {_HINT}")
+    parts = text.split("/")
+    if len(parts) > 2:
+        return IllegalMove(MALFORMED, f"{text}: not a Knight Fight move; {_HINT}")
+    for part in parts:
+        problem = _part_problem(text, part.strip())
+        if problem is not None:
+            return problem
+    return IllegalMove(MALFORMED, f"{text}: mixes squares and numbers; write E5/B7 or 55/22")
+
+
+def _part_problem(text: str, part: str) -> IllegalMove | None:
+    """Why one square of a move text is none (KF201), or ``None`` when it is one."""
+    if _SQUARE_PART.fullmatch(part) or _NUMBER_PART.fullmatch(part):
+        return None
     if _OFF_BOARD.fullmatch(part):
-        raise IllegalMove(
+        return IllegalMove(
             MALFORMED, f"{text}: {part} is not a square of the board (files A..J, ranks 1..10)"
         )
     if _NUMBER.fullmatch(part):
-        raise IllegalMove(MALFORMED, f"{text}: {part} is not a two-digit square number 00..99")
-    raise IllegalMove(MALFORMED, f"{text}: not a Knight Fight move; {_HINT}")
+        return IllegalMove(MALFORMED, f"{text}: {part} is not a two-digit square number 00..99")
+    return IllegalMove(MALFORMED, f"{text}: not a Knight Fight move; {_HINT}")
 
 
 # The game -------------------------------------------------------------------------------
@@ -407,6 +430,7 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
     name: ClassVar[str] = "knight-fight"
     title: ClassVar[str] = "Knight Fight"
     notations: ClassVar[tuple[str, ...]] = ("squares", "numbers")
+    move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     results: ClassVar[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "*")
 
     # Positions -----------------------------------------------------------------------
@@ -467,17 +491,17 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
 
     def _read(self, position: KnightFightPosition, text: str) -> KnightMove:
         """The ply a stripped text writes, legal or not (KF201 when it is not well formed)."""
-        if not text:
-            raise IllegalMove(MALFORMED, f"empty move text; {_HINT}")
-        parts = text.split("/")
-        if len(parts) > 2:
-            raise IllegalMove(MALFORMED, f"{text}: not a Knight Fight move; {_HINT}")
-        read = [_read_part(text, part.strip()) for part in parts]
-        if len({kind for kind, _ in read}) > 1:
-            raise IllegalMove(MALFORMED, f"{text}: mixes squares and numbers; write E5/B7 or 55/22")
+        match = MOVE_SHAPE.fullmatch(text)
+        if match is None:
+            raise _malformed(text)
+        to, removed = match.group("squares", "removed_square")
+        if to is not None:
+            return KnightMove(
+                SQUARE_OF_NAME[to], None if removed is None else SQUARE_OF_NAME[removed]
+            )
         squares = position.layout.squares
-        found = [value if kind == "squares" else squares[value] for kind, value in read]
-        return KnightMove(found[0], found[1] if len(found) == 2 else None)
+        to, removed = match.group("numbers", "removed_number")
+        return KnightMove(squares[int(to)], None if removed is None else squares[int(removed)])
 
     def _check_landing(self, position: KnightFightPosition, text: str, to: int) -> None:
         """Raise the reason the mover may not land on ``to``, if any."""

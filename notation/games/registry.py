@@ -4,7 +4,7 @@ A record names its game with PDN's ``GameType`` tag (``26`` or ``26,W,8,8,N2,0``
 Brazilian draughts) or with a ``Variant`` tag holding one of the names in :data:`GAMES`
 or a game's title (the only way for games that PDN does not number). A record with
 neither is, as PDN says, international draughts (GameType 20), which the toolkit does not
-replay.
+replay. A game joins the toolkit by one :func:`register` call at the end of this module.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from notation.games.kavaleria import Kavaleria
 from notation.games.keny import Keny
 from notation.games.knight_fight import KnightFight
 
-GAMES: dict[str, AnyGame] = {
-    game.name: game for game in (Brazilian(), Kavaleria(), Keny(), KnightFight(), Cheversi())
-}
-"""Every supported game by its name."""
+GAMES: dict[str, AnyGame] = {}
+"""Every supported game by its name, in the order registered."""
+
+_BY_VARIANT: dict[str, AnyGame] = {}
+"""Every supported game by its name and its title, folded (see :func:`_fold`)."""
 
 PDN_GAMETYPES: dict[str, str] = {
     "20": "international draughts",
@@ -41,7 +42,26 @@ PDN_GAMETYPES: dict[str, str] = {
 }
 """PDN 3.0 GameType numbers, for naming the games the toolkit does not replay."""
 
-__all__ = ["GAMES", "PDN_GAMETYPES", "game_for_tags", "get_game", "names_game", "resolve_game"]
+__all__ = [
+    "GAMES",
+    "PDN_GAMETYPES",
+    "game_for_tags",
+    "get_game",
+    "names_game",
+    "register",
+    "resolve_game",
+]
+
+
+def register(game: AnyGame) -> AnyGame:
+    """Add ``game`` to :data:`GAMES`, to be found by its name or title in a ``Variant`` tag
+    (and by its ``gametype``); each name is registered once."""
+    if game.name in GAMES:
+        raise ValueError(f"game {game.name!r} registered twice")
+    GAMES[game.name] = game
+    for key in (game.name, game.title):
+        _BY_VARIANT[_fold(key)] = game
+    return game
 
 
 def get_game(name: str) -> AnyGame:
@@ -76,12 +96,8 @@ def game_for_tags(tags: Mapping[str, str]) -> AnyGame | str:
 
 
 def _fold(text: str) -> str:
+    """A name or title as ``Variant`` tags are matched: any case, ``-``/``_`` as blanks."""
     return " ".join(text.replace("-", " ").replace("_", " ").lower().split())
-
-
-_BY_VARIANT: dict[str, AnyGame] = {
-    _fold(key): game for game in GAMES.values() for key in (game.name, game.title)
-}
 
 
 def names_game(tags: Mapping[str, str]) -> bool:
@@ -97,3 +113,7 @@ def resolve_game(tags: Mapping[str, str], default: AnyGame | None = None) -> Any
     if default is not None and not names_game(tags):
         return default
     return game_for_tags(tags)
+
+
+for _game in (Brazilian(), Kavaleria(), Keny(), KnightFight(), Cheversi()):
+    register(_game)
