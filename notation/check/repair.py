@@ -76,8 +76,8 @@ MAX_CANDIDATES = 5
 PARTIAL = 6
 """How many changes that explain part of the rest are tried with a second change."""
 
-BUDGET = 60_000
-"""Most plies replayed in the search of one line (a bound on time for huge records)."""
+BUDGET = 200_000
+"""Most plies replayed in the search of one record (a bound on its time: about a second)."""
 
 WAS = "was:"
 """How the comment that keeps a repaired ply's text begins (``{was: 22-13}``)."""
@@ -160,43 +160,47 @@ def find_repairs(
     of plies up to a line's first illegal one, which have a position to start from).
     ``notation`` is the record's: candidates are written in it where the ply's own text
     does not tell its notation."""
-    found: list[LineRepair] = []
-    _walk(game, record, record.moves, start, 1, 0, notation, found)
-    return found
+    walk = _Walk(game, record, notation, _Budget())
+    walk.line(record.moves, start, 1, 0)
+    return walk.found
 
 
-def _walk(
-    game: AnyGame,
-    record: Record,
-    line: Line,
-    start: Position,
-    first_ply: int,
-    depth: int,
-    notation: str | None,
-    found: list[LineRepair],
-) -> None:
-    positions = main_line_positions(game, line, start)
-    stop = len(positions) - 1
-    if stop < len(line.plies):
-        texts = [p.text for p in line.plies]
-        claimed = (record.result or record.tag("Result")) if depth == 0 else None
-        candidates = _Search(game, first_ply, notation, claimed).run(texts, positions)
-        illegal, chosen = first_ply + stop, _chosen(candidates)
-        found.append(LineRepair(line, start, depth, first_ply, illegal, candidates, chosen))
-    if depth >= MAX_DEPTH:
-        return
-    for index, ply in enumerate(line.plies[: stop + 1]):
-        for variation in ply._variations or ():
-            _walk(
-                game,
-                record,
-                variation,
-                positions[index],
-                first_ply + index,
-                depth + 1,
-                notation,
-                found,
+@dataclass(slots=True)
+class _Budget:
+    """Plies the search of one record may still replay."""
+
+    left: int = BUDGET
+
+
+@dataclass(slots=True)
+class _Walk:
+    """The search over the lines of one record."""
+
+    game: AnyGame
+    record: Record
+    notation: str | None
+    budget: _Budget
+    found: list[LineRepair] = field(default_factory=list)
+
+    def line(self, line: Line, start: Position, first_ply: int, depth: int) -> None:
+        """Search ``line`` if it stops at an illegal ply, then its variations."""
+        game, record = self.game, self.record
+        positions = main_line_positions(game, line, start)
+        stop = len(positions) - 1
+        if stop < len(line.plies):
+            texts = [p.text for p in line.plies]
+            claimed = (record.result or record.tag("Result")) if depth == 0 else None
+            search = _Search(game, first_ply, self.notation, claimed, self.budget)
+            candidates = search.run(texts, positions)
+            illegal, chosen = first_ply + stop, _chosen(candidates)
+            self.found.append(
+                LineRepair(line, start, depth, first_ply, illegal, candidates, chosen)
             )
+        if depth >= MAX_DEPTH:
+            return
+        for index, ply in enumerate(line.plies[: stop + 1]):
+            for variation in ply._variations or ():
+                self.line(variation, positions[index], first_ply + index, depth + 1)
 
 
 def _chosen(candidates: Sequence[Candidate]) -> Candidate | None:
@@ -235,10 +239,10 @@ class _Search:
     game: AnyGame
     first_ply: int
     notation: str | None
-    claimed: str | None = None
+    claimed: str | None
     """The result the record gives, if any: a correction after which the rules decide
     another costs :data:`RESULT_COST` more."""
-    budget: int = BUDGET
+    budget: _Budget
     seen: set[tuple[str, ...]] = field(default_factory=set)
     reached: Position = None
     """The position the last replay reached."""
@@ -330,11 +334,12 @@ class _Search:
     def _replay(self, position: Position, texts: Sequence[str]) -> int:
         """How many of ``texts`` replay from ``position`` (fewer once the budget is spent)."""
         parse_move, play = self.game.parse_move, self.game.play
+        budget = self.budget
         count = 0
         for text in texts:
-            if self.budget <= 0:
+            if budget.left <= 0:
                 break
-            self.budget -= 1
+            budget.left -= 1
             try:
                 move = parse_move(position, text)
             except IllegalMove:
