@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from notation.check.batch import FileResult
+from notation.check.repair import COSTS, PER_PLY_BACK
 from notation.check.report import REPORTERS, Summary, escape_data, escape_property
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Diagnostic
@@ -197,3 +198,73 @@ def test_hostile_tags_and_comments_through_the_command(
         '1-0 %0A ::warning file=x:: <b>&amp;</b> "q" is not a Brazilian draughts result '
         "(game 1); use one of 2-0 0-2 1-1 1-0 0-1 1/2-1/2 0-0 *"
     )
+
+
+SLIP = (ROOT / "samples/brazilian/annotated.pdn").read_text("utf-8").split("\n\n[Event")[0]
+"""The first annotated game, its ply 31 (``16. 25-22``) written ``25-21``: a one-digit slip
+that the 27 plies after it tell apart."""
+
+
+def _slipped(tmp_path: Path) -> str:
+    path = tmp_path / "slip.pdn"
+    path.write_text(SLIP.replace("16. 25-22", "16. 25-21") + "\n", encoding="utf-8")
+    return str(path)
+
+
+CHOSEN = {
+    "changes": [{"kind": "character", "ply": 31, "was": ["25-21"], "now": ["25-22"]}],
+    "cost": COSTS["character"],
+    "rest": 27,
+}
+"""The one correction of the slipped game, as the reports write it."""
+
+
+@pytest.mark.parametrize("form", ["json", "jsonl"])
+def test_json_reports_carry_the_candidates_and_whether_one_was_chosen(
+    tmp_path: Path, form: str
+) -> None:
+    result = validate("--format", form, _slipped(tmp_path))
+    assert result.exit_code == 1
+    if form == "json":
+        (diagnostic,) = json.loads(result.stdout)["diagnostics"]
+    else:
+        (line,) = result.stdout.splitlines()
+        diagnostic = json.loads(line)
+    assert diagnostic["code"] == "BR203"
+    assert diagnostic["ply"] == 31
+    assert diagnostic["message"].endswith(
+        "; did you mean 25-22? then the remaining 27 plies replay"
+    )
+    assert diagnostic["candidates"] == [CHOSEN]
+    assert diagnostic["chosen"] is True
+
+
+def test_json_reports_list_candidates_none_chosen_and_empty_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    lines = validate("--format", "jsonl", BROKEN).stdout.splitlines()
+    by_code = {d["code"]: d for d in map(json.loads, lines)}
+    assert by_code["BR205"]["candidates"] == [
+        {
+            "changes": [{"kind": "extra", "ply": 43, "was": ["21x14"], "now": []}],
+            "cost": round(COSTS["extra"] + PER_PLY_BACK, 3),
+            "rest": 0,
+        },
+        {
+            "changes": [{"kind": "rewritten", "ply": 43, "was": ["21x14"], "now": ["21x23"]}],
+            "cost": COSTS["rewritten"],
+            "rest": 0,
+        },
+    ]
+    assert by_code["BR205"]["chosen"] is False
+    for code in ("REC203", "REC204", "REC207", "PDN101", "PDN102"):
+        assert (by_code[code]["candidates"], by_code[code]["chosen"]) == ([], False)
+
+
+def test_sarif_puts_the_candidates_in_the_result_properties(tmp_path: Path) -> None:
+    result = validate("--format", "sarif", _slipped(tmp_path))
+    (found,) = json.loads(result.stdout)["runs"][0]["results"]
+    assert found["properties"] == {"game": 1, "ply": 31, "candidates": [CHOSEN], "chosen": True}
+    plain = json.loads(_report("sarif", HOSTILE_DIAGNOSTIC))["runs"][0]["results"][0]
+    assert plain["properties"] == {"game": 1}

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from notation.check.validator import GameReport
-from notation.diagnostics import CODES, Code, Diagnostic, Severity
+from notation.diagnostics import CODES, Candidate, Code, Diagnostic, Severity
 from notation.io.inputs import FileResult, display_name
 
 REPORT_FORMAT = "notation-report"
@@ -127,6 +127,20 @@ def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
         "ply": diagnostic.ply,
         "move": diagnostic.move,
         "legal": list(diagnostic.legal),
+        "candidates": [candidate_dict(c) for c in diagnostic.candidates],
+        "chosen": diagnostic.chosen,
+    }
+
+
+def candidate_dict(candidate: Candidate) -> dict[str, Any]:
+    """A correction as the reports write it: its changes, cost and the plies it explains."""
+    return {
+        "changes": [
+            {"kind": c.kind, "ply": c.ply, "was": list(c.was), "now": list(c.now)}
+            for c in candidate.changes
+        ],
+        "cost": candidate.cost,
+        "rest": candidate.rest,
     }
 
 
@@ -312,7 +326,8 @@ def _xml(text: str) -> str:
 
 
 class SarifReporter(Reporter):
-    """SARIF 2.1.0: one run, one rule per diagnostic code, one result per diagnostic."""
+    """SARIF 2.1.0: one run, one rule per diagnostic code, one result per diagnostic (the
+    corrections found for an illegal move in its property bag)."""
 
     json_text = True
 
@@ -339,11 +354,14 @@ class SarifReporter(Reporter):
                 }
             ],
         }
-        properties = {
+        properties: dict[str, Any] = {
             key: value
             for key, value in (("game", diagnostic.game), ("ply", diagnostic.ply))
             if value is not None
         }
+        if diagnostic.candidates:
+            properties["candidates"] = [candidate_dict(c) for c in diagnostic.candidates]
+            properties["chosen"] = diagnostic.chosen
         if properties:
             result["properties"] = properties
         self.results.append(result)
