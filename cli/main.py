@@ -48,6 +48,7 @@ from cli.options import (
     say,
     writable,
 )
+from cli.repair import repair
 from notation import diagnostics as codes
 from notation.archive.convert import convert_record
 from notation.archive.rewrite import Edit, Options, RewriteError, rewrite
@@ -510,6 +511,7 @@ def new(
 
 
 app.command()(annotate)
+app.command()(repair)
 app.command()(stats)
 app.command()(duplicates)
 

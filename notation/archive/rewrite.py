@@ -1,9 +1,10 @@
-"""Commands that write records (``convert``, ``annotate``): one policy, one safe output.
+"""Commands that write records (``convert``, ``annotate``, ``repair``): one policy, one
+safe output.
 
 :func:`rewrite` reads every input through :func:`notation.io.inputs.read_all`, hands each
-record to an edit (convert its notation, annotate it), and writes the records through
-:mod:`notation.io.output`: to standard output, to one file (``output``), or back over each
-input (``in_place``). What is written is committed only when it is whole:
+record to an edit (convert its notation, annotate it, repair it), and writes the records
+through :mod:`notation.io.output`: to standard output, to one file (``output``), or back
+over each input (``in_place``). What is written is committed only when it is whole:
 
 - a record that could not be read whole (a syntax error) or edited (an illegal move)
   makes the run fail with status 1, and nothing is written, unless ``keep_broken``: then
@@ -11,8 +12,12 @@ input (``in_place``). What is written is committed only when it is whole:
   kept verbatim in ``;`` comments, the moves from an illegal move on are kept as written,
   each marked by a comment saying why) and the run still ends with status 1;
 - an input that cannot be read makes the run fail with status 2 and nothing is written;
+- an edit may leave a record as it was (:class:`Edited` with ``changed`` false): its
+  original text is written verbatim, so nothing is lost and an error in it (the status
+  is still 1) does not stop the output being written;
 - with ``in_place`` each file is rewritten on its own, only when everything read from it
-  succeeded; a file whose bytes would not change is not rewritten.
+  succeeded; a file whose bytes would not change, or whose records were all left as they
+  were, is not rewritten.
 
 A game past the reader's limits (a line or a game too long, PDN109/PDN110) has no text to
 keep: ``keep_broken`` writes it with its tags and a comment saying its movetext was not read.
@@ -48,9 +53,21 @@ FORMS = ("pdn", "json")
 """The output formats records are written in."""
 
 
-Edit = Callable[[Found], list[Diagnostic]]
-"""Changes a record read (in place); the record's problems: those found reading it
-(``record.diagnostics``) and those found editing it."""
+@dataclass(frozen=True, slots=True)
+class Edited:
+    """What an edit made of a record: its problems, and whether it changed the record."""
+
+    problems: list[Diagnostic]
+    """Those found reading the record (``record.diagnostics``) and those found editing it."""
+    changed: bool = True
+    """``False``: the record is as it was read and is written as its original text
+    (``record.text``, when the reader kept it); an error in it fails the run (status 1)
+    but does not stop the output being written."""
+
+
+Edit = Callable[[Found], list[Diagnostic] | Edited]
+"""Changes a record read (in place); its problems (a list: the record was changed), or
+:class:`Edited`."""
 
 
 class RewriteError(Exception):
@@ -76,15 +93,20 @@ class Options:
 
 
 def rewrite(
-    inputs: list[Input | Missing], edit: Edit, options: Options, say: Callable[[str], None]
+    inputs: list[Input | Missing],
+    edit: Edit,
+    options: Options,
+    say: Callable[[str], None],
+    tell: Callable[[Diagnostic], None] | None = None,
 ) -> int:
     """Read, edit and write every record; the exit status (0, 1 or 2).
 
-    ``say`` is told each diagnostic (formatted) and what was or was not written. Raises
+    ``say`` is told what was or was not written, and each diagnostic (formatted) unless
+    ``tell`` is given: then ``tell`` is given each diagnostic. Raises
     :class:`RewriteError` before reading anything when the options cannot work.
     """
     _check(inputs, options)
-    run = _Run(edit, options, say)
+    run = _Run(edit, options, say, tell)
     with contextlib.ExitStack() as stack:
         if not options.in_place:
             if options.output is None:
@@ -125,10 +147,17 @@ def _check(inputs: list[Input | Missing], options: Options) -> None:
 class _Run:
     """The state of one rewrite run."""
 
-    def __init__(self, edit: Edit, options: Options, say: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        edit: Edit,
+        options: Options,
+        say: Callable[[str], None],
+        tell: Callable[[Diagnostic], None] | None,
+    ) -> None:
         self.edit = edit
         self.options = options
         self.say = say
+        self.tell = tell
         self.status = 0
         self.broken = 0
         self.writer: _Writer | None = None
@@ -148,7 +177,10 @@ class _Run:
         )
 
     def report(self, diagnostic: Diagnostic) -> None:
-        self.say(diagnostic.format())
+        if self.tell is None:
+            self.say(diagnostic.format())
+        else:
+            self.tell(diagnostic)
         if diagnostic.code in (codes.UNREADABLE, codes.NO_RECORD):
             self.status = 2
         elif diagnostic.severity is Severity.ERROR:
@@ -173,19 +205,21 @@ class _Run:
     def record(self, found: Found, here: _InPlace | None) -> None:
         """Edit and write one record."""
         record = found.record
-        problems = self.edit(found)
-        failed = any(p.severity is Severity.ERROR for p in problems)
-        for problem in problems:
+        edited = self.edit(found)
+        if isinstance(edited, list):
+            edited = Edited(edited)
+        for problem in edited.problems:
             self.report(problem)
-        if failed:
+        if edited.changed and any(p.severity is Severity.ERROR for p in edited.problems):
             self.broken += 1
             if self.options.keep_broken:
                 _keep_text(record)
         writer = self.writer if here is None else here.writer
         assert writer is not None
-        writer.record(record)
+        writer.record(record, verbatim=not edited.changed)
         if here is not None:
             here.lossy = here.lossy or "\ufffd" in (record.text or "")
+            here.changed = here.changed or edited.changed
 
 
 class _InPlace:
@@ -198,6 +232,8 @@ class _InPlace:
         self.status = run.status
         self.broken = run.broken
         self.lossy = False
+        self.changed = False
+        """Whether an edit changed a record of the file."""
         path = first.input.path
         assert path is not None
         self.path = path
@@ -220,6 +256,10 @@ class _InPlace:
         failed = run.status > max(self.status, 1) or (
             run.broken > self.broken and not run.options.keep_broken
         )
+        if not failed and not self.changed:
+            self.writer.sink.abandon()
+            self.stack.close()
+            return
         if failed:
             refused: str | None = f"{self.name}: not rewritten: " + run.why_not(
                 run.broken - self.broken
@@ -262,11 +302,15 @@ class _Writer:
         self.form = form
         self.count = 0
 
-    def record(self, record: Record) -> None:
-        try:
-            text = write_record(record)
-        except ValueError as error:
-            raise OutputError(f"game {record.index} cannot be written: {error}") from None
+    def record(self, record: Record, verbatim: bool = False) -> None:
+        """Write ``record``; with ``verbatim`` (PDN only), its original text when it has one."""
+        if verbatim and self.form == "pdn" and record.text is not None:
+            text = record.text if record.text.endswith("\n") else record.text + "\n"
+        else:
+            try:
+                text = write_record(record)
+            except ValueError as error:
+                raise OutputError(f"game {record.index} cannot be written: {error}") from None
         if self.form == "pdn":
             self.sink.write(text if not self.count else "\n" + text)
         else:

@@ -90,6 +90,13 @@ class _Utf8:
         return self.out.write(text)
 
 
+def json_document(document: object) -> str:
+    """A JSON document as the reports write it (``indent=1``, a newline at its end), with
+    surrogate escapes (bytes of file names that are not UTF-8) as backslash escapes."""
+    text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    return _SURROGATE.sub(lambda m: "\\" + display_name(m.group()), text)
+
+
 class Reporter:
     """Writes a report to ``out``; this base writes nothing."""
 
