@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from slips import SLIPPED
 from typer.testing import CliRunner
 
 from cli.main import app
@@ -200,14 +201,9 @@ def test_hostile_tags_and_comments_through_the_command(
     )
 
 
-SLIP = (ROOT / "samples/brazilian/annotated.pdn").read_text("utf-8").split("\n\n[Event")[0]
-"""The first annotated game, its ply 31 (``16. 25-22``) written ``25-21``: a one-digit slip
-that the 27 plies after it tell apart."""
-
-
 def _slipped(tmp_path: Path) -> str:
     path = tmp_path / "slip.pdn"
-    path.write_text(SLIP.replace("16. 25-22", "16. 25-21") + "\n", encoding="utf-8")
+    path.write_text(SLIPPED, encoding="utf-8")
     return str(path)
 
 
@@ -216,7 +212,7 @@ CHOSEN = {
     "cost": COSTS["character"],
     "rest": 27,
 }
-"""The one correction of the slipped game, as the reports write it."""
+"""The one correction of ``slips.SLIPPED``, as the reports write it."""
 
 
 @pytest.mark.parametrize("form", ["json", "jsonl"])
