@@ -20,9 +20,9 @@ A change is a candidate only when every ply after it replays. Candidates are ran
 texts) and by nearness to the illegal ply. When no single change makes the line replay, a
 change that explains part of the rest followed by one that explains all of it is a
 candidate too (two slips). The best candidate is *chosen* only when it is clearly the most
-plausible: :data:`MARGIN` cheaper than the next, with at least :data:`MIN_EVIDENCE` plies
-after it that replay. Otherwise the candidates are listed and nothing is chosen. A line
-that replays is never changed.
+plausible: :data:`MARGIN` cheaper than the next, at most :data:`MOST_CHOSEN`, and with at
+least :data:`MIN_EVIDENCE` plies after it that replay. Otherwise the candidates are listed
+and nothing is chosen. A line that replays is never changed.
 """
 
 from __future__ import annotations
@@ -65,6 +65,10 @@ RESULT_COST = 1.0
 
 MARGIN = 0.75
 """How much cheaper than every other candidate the chosen one must be."""
+
+MOST_CHOSEN = 3.0
+"""The highest cost a chosen candidate may have: past it (two rewritten moves, say) the
+record is too far from any game for one guess."""
 
 MIN_EVIDENCE = 4
 """Fewest plies after a change that must replay for it to be chosen (with fewer, almost
@@ -204,7 +208,7 @@ class _Walk:
 
 
 def _chosen(candidates: Sequence[Candidate]) -> Candidate | None:
-    if not candidates or candidates[0].rest < MIN_EVIDENCE:
+    if not candidates or candidates[0].rest < MIN_EVIDENCE or candidates[0].cost > MOST_CHOSEN:
         return None
     if len(candidates) > 1 and candidates[1].cost - candidates[0].cost < MARGIN:
         return None
