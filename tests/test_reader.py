@@ -254,6 +254,9 @@ TRICKY = [
     # tags alone before the next game's tags, after a blank line or repeating a name
     '[Event "a"]\n[Site "s"]\n\n[Event "b"]\n1. 22-18 *\n[Event "c"]\n[Event "d"]\n1. 11-15 *\n',
     '[Event "a"]\n[Site "ab\n[Event "b"]\n1. 22-18 *\n[Event "c"]\n\n[Site "d"]\n1. 11-15 *\n',
+    # games naming the same tags, then one naming a tag twice, then the same tags again
+    '[Event "a"]\n[Site "s"]\n1. 22-18 *\n[Event "b"]\n[Site "t"]\n1. 11-15 *\n'
+    '[Event "c"]\n[Event "d"]\n[Site "u"]\n1. 9-13 *\n[Event "e"]\n[Site "v"]\n1. 21-17 *\n',
 ]
 
 
@@ -352,3 +355,20 @@ def test_a_piece_read_from_a_given_line_has_the_positions_of_the_whole_text() ->
         "p.pdn:43:10: error PDN101 unexpected '##' in movetext"
     ]
     assert record.moves.plies[0].pos == (43, 4)
+
+
+def test_a_repeated_tag_name_splits_after_games_with_the_same_names_once_each():
+    text = (
+        '[Event "a"]\n[Site "s"]\n1. 22-18 *\n[Event "b"]\n[Site "t"]\n1. 11-15 *\n'
+        '[Event "c"]\n[Event "d"]\n[Site "u"]\n1. 9-13 *\n[Event "e"]\n[Site "v"]\n1. 21-17 *\n'
+    )
+    games = read_string(text)
+    assert [[(t.name, t.value) for t in game.tags] for game in games] == [
+        [("Event", "a"), ("Site", "s")],
+        [("Event", "b"), ("Site", "t")],
+        [("Event", "c")],
+        [("Event", "d"), ("Site", "u")],
+        [("Event", "e"), ("Site", "v")],
+    ]
+    assert [moves(game) for game in games] == [["22-18"], ["11-15"], [], ["9-13"], ["21-17"]]
+    assert [game.pos.line for game in games] == [1, 4, 7, 8, 11]

@@ -63,7 +63,7 @@ _RESULT_END = re.compile(rf"{RESULT_AT}\s*$")
 
 
 _TAG_NAME = re.compile(r"[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
-_TAG_NAMES = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
+_TAG_NAMES = re.compile(r"\[[ \t]*+([A-Za-z][A-Za-z0-9_]*+)")
 TAG_LINE_AHEAD = rf"{_LEADING_TAGS.pattern}(?<=\])[^\S\n]*(?:\n|\Z)"
 """A line of whole tag pairs and nothing else, as a pattern: where the reader starts a new
 game even inside an unclosed comment (after a result line, or after any movetext)."""
@@ -240,11 +240,27 @@ earlier line to end with one, the line scan would start a game on the next line.
 line scan reads a plain game as one game, so it is taken whole."""
 
 
-def _distinct_names(tags: str) -> bool:
-    """True when no two tag pairs of ``tags`` have the same name (a repeated name starts
-    the next game)."""
-    names = _TAG_NAMES.findall(tags)
-    return len(set(names)) == len(names)
+class _Names:
+    """Tells whether tag lines name each tag once (a repeated name starts the next game).
+
+    The games of an archive mostly share their tag names, in order: names equal to the
+    last ones found distinct are distinct without building a set of them."""
+
+    __slots__ = ("known",)
+
+    def __init__(self) -> None:
+        self.known: list[str] = []
+        """The names of the last tag lines found distinct."""
+
+    def distinct(self, tags: str) -> bool:
+        """True when no two tag pairs of ``tags`` have the same name."""
+        names = _TAG_NAMES.findall(tags)
+        if names == self.known:
+            return True
+        if len(set(names)) < len(names):
+            return False
+        self.known = names
+        return True
 
 
 def _chunks(source: Source) -> Iterator[str]:
@@ -340,6 +356,7 @@ def read_records(
     index = 0
     number = first_line
     scan: _Scan | None = None
+    names = _Names()
     while True:
         end = text.find("\n", at)
         if (end if end >= 0 else len(text)) - at > MAX_LINE:
@@ -384,7 +401,7 @@ def read_records(
             scan = None
         if scan is None:
             m = (_PLAIN_LAST if final else _PLAIN_GAME).match(text, at)
-            if m is not None and m.end() - at <= MAX_LINE and _distinct_names(m.group(1)):
+            if m is not None and m.end() - at <= MAX_LINE and names.distinct(m.group(1)):
                 stop = m.end()
                 index += 1
                 game = text[at:stop]
