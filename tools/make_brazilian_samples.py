@@ -42,6 +42,7 @@ from samplekit import (
     write_syntax_error,
     write_unterminated_comment,
 )
+from sheetkit import write_sheets
 
 GAME = Brazilian()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "brazilian"
@@ -470,6 +471,7 @@ def main() -> None:
     write("endgames.pdn", endgame_games())
     write("ambiguous-capture.pdn", ambiguous_game())
     broken_set()
+    write_sheets("brazilian", OUT / "sheets")
 
 
 if __name__ == "__main__":

@@ -44,6 +44,7 @@ from samplekit import (
     write_records,
     write_syntax_error,
 )
+from sheetkit import write_sheets
 
 GAME = Cheversi()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "cheversi"
@@ -484,6 +485,7 @@ def main() -> None:
     write("annotated.pdn", annotated_games())
     write("set-positions.pdn", set_position_games())
     broken_set()
+    write_sheets("cheversi", OUT / "sheets")
 
 
 if __name__ == "__main__":

@@ -60,6 +60,7 @@ from samplekit import (
     write_syntax_error,
     write_unterminated_comment,
 )
+from sheetkit import write_sheets
 
 GAME = Kavaleria()
 ROOT = Path(__file__).resolve().parents[1]
@@ -728,6 +729,7 @@ def main() -> None:
     write("setups.pdn", setup_games())
     broken_set()
     BOARD_PICTURE.write_text(draw(GAME.start({})), encoding="utf-8")
+    write_sheets("kavaleria", OUT / "sheets")
 
 
 if __name__ == "__main__":

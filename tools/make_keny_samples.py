@@ -59,6 +59,7 @@ from samplekit import (
     write_syntax_error,
     write_unterminated_comment,
 )
+from sheetkit import write_sheets
 
 GAME = Keny()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "keny"
@@ -787,6 +788,7 @@ def main() -> None:
     write("rule-options.pdn", option_games())
     write("showcase.pdn", showcase_games())
     broken_set()
+    write_sheets("keny", OUT / "sheets")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ from samplekit import (
     seven_tags,
     write_records,
 )
+from sheetkit import write_sheets
 
 GAME = KnightFight()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "knight-fight"
@@ -543,6 +544,7 @@ def main() -> None:
     write("draw-on-equal-scores.pdn", drawn_game())
     write("studies.pdn", study_games())
     broken_set()
+    write_sheets("knight-fight", OUT / "sheets")
 
 
 if __name__ == "__main__":
