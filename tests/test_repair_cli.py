@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+import typer.main
 from slips import AMBIGUOUS, GAME, REPAIRED, SLIPPED
 from typer.testing import CliRunner, Result
 
@@ -262,3 +263,12 @@ def test_an_unknown_report_format_is_a_usage_error() -> None:
     result = repair("-f", "xml", "-")
     assert result.exit_code == 2
     assert "text or json expected" in result.stderr
+
+
+def test_every_option_of_repair_is_documented() -> None:
+    command = typer.main.get_command(app).commands["repair"]  # type: ignore[attr-defined]
+    page = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text("utf-8")
+    section = page.split("## `notation repair`")[1].split("\n## ")[0]
+    names = [n for p in command.params for n in p.opts if n.startswith("-")]
+    assert "--keep-broken" in names
+    assert [n for n in names if f"`{n}" not in section] == []
