@@ -3,13 +3,16 @@
 :func:`validate_inputs` yields, for each input in turn: the notices found opening it, one
 :class:`GameReport` per game, notices found reading further, and a :class:`FileResult`; a
 name that matches no file, or a file that cannot be read, is a PDN106 diagnostic, and one
-without a record a PDN108. Inputs are PDN or the toolkit's JSON form, told apart as
-:func:`notation.io.inputs.read_all` does. With ``jobs`` above 1, PDN files are cut into
-pieces of whole games (:func:`split_games`) that worker processes validate, each read
-from its first line in the file (so lines and columns are the file's); the results come
+without a record a PDN108. Both runs read their inputs through
+:func:`notation.io.inputs.open_inputs`, which tells PDN from the toolkit's JSON form. A
+serial run validates each record as the opened input gives it. With ``jobs`` above 1, a
+PDN input gives its text in pieces of whole games instead (:meth:`Opened.pieces`), which
+worker processes validate, each read from its first line in the file (so lines and
+columns are the file's); a JSON document is validated in this process. The results come
 back in the order of a serial run with their game numbers moved on by the games before
 the piece; a message reads its game number from that field, so every message is the serial
-run's by construction.
+run's by construction. Only the workers know whether a PDN input's pieces held a game, so
+that PDN108 error is made here.
 """
 
 from __future__ import annotations
@@ -218,7 +221,6 @@ def _planned(
 
     A JSON document is not cut into pieces: its records are validated here."""
     default = None if game is None else get_game(game)
-
     for item in open_inputs(inputs, encoding, allow_empty=allow_empty):
         if not isinstance(item, Opened):
             yield item

@@ -3,15 +3,22 @@
 :func:`expand` turns the names given on the command line into inputs (directories are
 searched recursively for records, patterns with ``*``, ``?`` or ``[`` are expanded, each
 real folder and file once, links followed); :func:`open_input` opens one as a stream of
-decoded text; :func:`read_all` yields every record of every input (PDN streamed, or the
-toolkit's JSON form) with the diagnostics met reading them. Compressed archives (gzip,
-bzip2, xz) are recognised by their first bytes and decompressed as they are read. Text
-is UTF-8 with or without a BOM, or UTF-16 with or without one; a file that is not UTF-8
-is read as cp1251 or latin-1, whichever its words suggest (:func:`guess_legacy`), with a
-notice (PDN107), unless an encoding is chosen (:func:`codec`). A file with NUL bytes at
-its start is binary, not a record: opening it raises :class:`UnreadableInput`, as does
-any failure to read or decompress; NUL bytes later end the text there (PDN106). A named
-input that yields no record is a PDN108 error unless empty inputs are allowed.
+decoded text. :func:`open_inputs` is the one path from inputs to records: for each input
+in turn it yields the notices found opening it, then the :class:`Opened` input, which
+gives its records (PDN streamed, or the toolkit's JSON form read whole, told apart there
+alone) or, for a parallel run, its PDN text in pieces; once that is read, why reading
+stopped early if it did, the notices found reading, a PDN108 error if it held no record
+and a :class:`FileResult`. :func:`read_all` (every record, with those diagnostics) and the
+runs of :mod:`notation.check.batch` read their inputs through it.
+
+Compressed archives (gzip, bzip2, xz) are recognised by their first bytes and
+decompressed as they are read. Text is UTF-8 with or without a BOM, or UTF-16 with or
+without one; a file that is not UTF-8 is read as cp1251 or latin-1, whichever its words
+suggest (:func:`guess_legacy`), with a notice (PDN107), unless an encoding is chosen
+(:func:`codec`). A file with NUL bytes at its start is binary, not a record: opening it
+raises :class:`UnreadableInput`, as does any failure to read or decompress; NUL bytes
+later end the text there (PDN106). A named input that yields no record is a PDN108 error
+unless empty inputs are allowed.
 
 :func:`split_games` cuts a text into pieces of whole games for parallel validation, only
 at places where the record reader itself starts a new game.
