@@ -109,42 +109,14 @@ def test_slip_kind_and_distance(written: str, meant: str, kind: str, edits: int)
     assert distance(written, meant) == edits == distance(meant, written)
 
 
-SQUARES_WITH_X = (
-    "_squares splits a move text at what is not a letter or digit, so an 'x' capture sign "
-    "joins the squares on either side into one run: a sign, reversed or completed capture "
-    "is never recognised"
-)
-
-
 @pytest.mark.parametrize(
     ("written", "meant", "kind"),
     [
-        pytest.param(
-            "22-13", "22x13", "sign", marks=pytest.mark.xfail(strict=True, reason=SQUARES_WITH_X)
-        ),
-        pytest.param(
-            "c3-d4", "c3xd4", "sign", marks=pytest.mark.xfail(strict=True, reason=SQUARES_WITH_X)
-        ),
-        pytest.param(
-            "13x22",
-            "22x13",
-            "reversed",
-            marks=pytest.mark.xfail(strict=True, reason=SQUARES_WITH_X),
-        ),
-        pytest.param(
-            "22x13",
-            "22x15x13",
-            "completed",
-            marks=pytest.mark.xfail(strict=True, reason=SQUARES_WITH_X),
-        ),
-        pytest.param(
-            "♕g4",
-            "♔g4",
-            "character",
-            marks=pytest.mark.xfail(
-                strict=True, reason="figurines are not letters: another piece is called a sign"
-            ),
-        ),
+        ("22-13", "22x13", "sign"),
+        ("c3-d4", "c3xd4", "sign"),
+        ("13x22", "22x13", "reversed"),
+        ("22x13", "22x15x13", "completed"),
+        ("♕g4", "♔g4", "character"),
     ],
 )
 def test_slip_kind_of_signs_captures_and_figurines(written: str, meant: str, kind: str) -> None:
@@ -285,13 +257,6 @@ def test_a_slip_in_each_game_and_notation_is_undone(
 # Applying a correction ---------------------------------------------------------------------
 
 
-STALE_NUMBERS = (
-    "_renumber keeps a number on every ply of the side that does not start a move when the "
-    "ply had one (`ply.number is not None`), so the numbers written for White before a ply "
-    "came or went stay on Black's plies as '5...', against its docstring"
-)
-
-
 def test_an_inserted_ply_gives_each_white_ply_its_number_again() -> None:
     record = sheet(movetext(played_with(6, drop=1)[:12]))
     assert search(record)[0][2] == one("left-out", 7, (), ("22-17",))
@@ -310,7 +275,6 @@ def test_a_deleted_ply_gives_each_white_ply_its_number_again() -> None:
     assert record.moves.plies[7].comments[-1].text == "was: 13x22, deleted"
 
 
-@pytest.mark.xfail(strict=True, reason=STALE_NUMBERS)
 def test_an_inserted_ply_renumbers_the_moves_after_it() -> None:
     record = sheet(movetext(played_with(6, drop=1)[:12]))
     repair_record(BRAZILIAN, record)
@@ -320,7 +284,6 @@ def test_an_inserted_ply_renumbers_the_moves_after_it() -> None:
     )
 
 
-@pytest.mark.xfail(strict=True, reason=STALE_NUMBERS)
 def test_a_deleted_ply_renumbers_the_moves_after_it() -> None:
     record = sheet(movetext(played_with(8, "13x22")[:14]))
     repair_record(BRAZILIAN, record)

@@ -286,16 +286,6 @@ EXPECTED: dict[tuple[str, int], Chose | Left | None] = {
 }
 """(game/file, game number in the file): what the search finds on that sheet game."""
 
-FIGURINE_KIND = (
-    "slip_kind calls another figurine a sign slip (its squares are equal: figurines are not "
-    "letters), so the notice says '(the sign)' and it costs less than a letter's change"
-)
-DEFECTS = {
-    ("cheversi/olympiad-2025-figurine.pdn", 3): FIGURINE_KIND,
-    ("cheversi/olympiad-2025-figurine.pdn", 7): FIGURINE_KIND,
-}
-"""Sheet games where the search does not yet do what is pinned, and why."""
-
 KINDS = {
     "digit": {"character"},
     "letter": {"character"},
@@ -321,15 +311,6 @@ def _sheets() -> dict[tuple[str, int], sheetkit.Sheet]:
 
 SHEETS = _sheets()
 FILES = sorted({key for key, _ in SHEETS})
-
-
-def _params() -> list[object]:
-    return [
-        pytest.param(key, marks=pytest.mark.xfail(strict=True, reason=DEFECTS[key]))
-        if key in DEFECTS
-        else key
-        for key in sorted(SHEETS)
-    ]
 
 
 def _read(key: tuple[str, int]) -> Record:
@@ -374,7 +355,7 @@ def test_the_sheets_have_full_tags_and_slips_ten_plies_before_the_end() -> None:
         assert all(len(sheet.played) - ply >= sheetkit.AFTER for _, ply in sheet.slips), key
 
 
-@pytest.mark.parametrize("key", _params(), ids=lambda k: f"{k[0]}:{k[1]}")
+@pytest.mark.parametrize("key", sorted(SHEETS), ids=lambda k: f"{k[0]}:{k[1]}")
 def test_the_search_finds_exactly_the_pinned_correction(key: tuple[str, int]) -> None:
     game, record, sheet = _game(key), _read(key), SHEETS[key]
     start = game.start(record.tag_dict())

@@ -27,6 +27,7 @@ and nothing is chosen. A line that replays is never changed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -394,18 +395,13 @@ def _within(part: list[str], whole: list[str]) -> bool:
 
 
 def _squares(text: str) -> list[str]:
-    """The square names of a move text: its runs of letters and digits."""
-    runs: list[str] = []
-    run = ""
-    for char in text:
-        if char.isalnum():
-            run += char
-        elif run:
-            runs.append(run)
-            run = ""
-    if run:
-        runs.append(run)
-    return runs
+    """The squares of a move text, with the piece before a square (``Kg4``, ``♔g4``): the
+    runs between the signs that join them (``-``, ``x``, ``:``, ``/``)."""
+    return [run for run in _SIGNS.split(text) if run]
+
+
+_SIGNS = re.compile(r"[-xX:/\s]+")
+"""What joins the squares of a move (no square or piece name holds a Latin ``x``)."""
 
 
 def distance(a: str, b: str) -> int:
@@ -465,7 +461,7 @@ def change_comment(change: Change) -> str:
 def _renumber(game: AnyGame, line: Line, start: Position) -> None:
     """Give the line's written move numbers again after plies came or went: the side that
     moved at the first ``N.`` starts each move; its plies get ``N.``, and the other side's
-    plies keep a number (``N...``) only where a comment or a variation came before."""
+    plies get a number (``N...``) only where a comment or a variation comes before them."""
     positions = main_line_positions(game, line, start)
     plies = line.plies[: len(positions) - 1]
     sides = [game.turn(p) for p in positions[: len(plies)]]
@@ -485,8 +481,8 @@ def _renumber(game: AnyGame, line: Line, start: Position) -> None:
             number += 1
         if sides[index] is mover:
             ply.number = f"{number}."
-        elif ply.number is not None or _interrupted(line, index):
-            ply.number = f"{number}..."
+        else:
+            ply.number = f"{number}..." if _interrupted(line, index) else None
 
 
 def _interrupted(line: Line, index: int) -> bool:
