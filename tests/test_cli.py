@@ -29,21 +29,21 @@ def test_validate_directories_recursively_reports_each_problem_and_exits_one() -
     result = run("validate", str(BRAZILIAN), str(SAMPLES / "other"))
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert len(lines) == 12
+    assert len(lines) == 27  # 11 from broken/, 15 from the score sheets, 1 notice
     assert lines[0].startswith(
         str(BRAZILIAN / "broken" / "ambiguous-short-capture.pdn") + ":16:19: error BR207 "
     )
     assert lines[-1].startswith(
         str(SAMPLES / "other" / "international-draughts.pdn") + ":1:1: notice REC201 "
     )
-    assert result.stderr == "45 games in 17 files: 10 errors, 1 warning, 1 notice\n"
+    assert result.stderr == "62 games in 19 files: 25 errors, 1 warning, 1 notice\n"
 
 
 def test_validate_all_samples_flags_exactly_the_broken_files() -> None:
     result = run("validate", str(SAMPLES))
     assert result.exit_code == 1
     flagged = {line.split(":", 1)[0] for line in result.stdout.splitlines()}
-    broken = {str(p) for p in SAMPLES.rglob("*.pdn") if p.parent.name == "broken"}
+    broken = {str(p) for p in SAMPLES.rglob("*.pdn") if p.parent.name in ("broken", "sheets")}
     assert flagged - broken == {str(SAMPLES / "other" / "international-draughts.pdn")}
     assert flagged >= broken
 

@@ -315,6 +315,8 @@ LONG_LINE = {
     "ply": None,
     "move": None,
     "legal": [],
+    "candidates": [],
+    "chosen": False,
 }
 
 

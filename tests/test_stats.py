@@ -32,24 +32,25 @@ def run(*args: str, stdin: str | None = None):
     return runner.invoke(app, ["stats", *args], input=stdin)
 
 
-# samples/brazilian holds 44 records (16 files, broken/ included). By side, the result in
-# the movetext, else the Result tag: the Result tags say 19 x 2-0, 16 x 0-2, 4 x 1-1 and
-# 5 x *; result-tag-mismatch.pdn ends its movetext with 0-2 under a 2-0 tag, so White
-# wins 18 (18/44 = 40.9%), Black 17 (38.6%), draws 4 (9.1%), unfinished 5 (11.4%). The
-# main lines hold 2145 plies: 2145/44 = 48.75, shown 48.8. First moves, the numeric and
-# the alphanumeric records (lidraughts-blitz.pdn) counted as one: 24-19 6 + 2 (g3-f4),
-# 23-18 5 + 2 (e3-d4), 23-19 6 + 1 (e3-f4), 24-20 5 + 2 (g3-h4), 22-18 4 + 1 (c3-d4); ties
-# by text. The validator finds an error in 10 records.
+# samples/brazilian holds 61 records (18 files, broken/ and sheets/ included). By side, the
+# result in the movetext, else the Result tag: the Result tags say 29 x 2-0, 23 x 0-2, 4 x
+# 1-1 and 5 x *; result-tag-mismatch.pdn ends its movetext with 0-2 under a 2-0 tag, so
+# White wins 28 (28/61 = 45.9%), Black 24 (39.3%), draws 4 (6.6%), unfinished 5 (8.2%). The
+# main lines hold 2968 plies (823 of them on the sheets): 2968/61 = 48.66, shown 48.7. First
+# moves, the numeric and the alphanumeric records counted as one: 24-19 10 + 2 (g3-f4),
+# 24-20 6 + 5 (g3-h4), 23-19 7 + 2 (e3-f4), 22-18 5 + 3 (c3-d4), 22-17 5 + 2 (c3-b4),
+# 23-18 5 + 2 (e3-d4); ties by text. The validator finds an error in 25 records: 10 in
+# broken/ and 15 of the 17 score sheets (each sheet file holds one clean game).
 BRAZILIAN = """\
 Brazilian draughts (brazilian)
-  games               44
-  White wins          18   40.9%
-  Black wins          17   38.6%
-  draws                4    9.1%
-  unfinished           5   11.4%
-  average length    48.8  plies
-  invalid records     10
-  first moves     24-19 (8), 23-18 (7), 23-19 (7), 24-20 (7), 22-18 (5)
+  games               61
+  White wins          28   45.9%
+  Black wins          24   39.3%
+  draws                4    6.6%
+  unfinished           5    8.2%
+  average length    48.7  plies
+  invalid records     25
+  first moves     24-19 (12), 24-20 (11), 23-19 (9), 22-18 (8), 22-17 (7)
 """
 
 
