@@ -6,7 +6,7 @@ import pytest
 
 from notation.diagnostics import CODES, Severity
 from notation.games.base import IllegalMove, SetupError
-from notation.games.cheversi import Cheversi, Placement
+from notation.games.cheversi import Cheversi, CheversiPosition, Placement
 
 GAME = Cheversi()
 
@@ -48,13 +48,6 @@ ERRORS = [
         "Xe4: X is not a piece letter in English notation (K Q R B N)",
     ),
     (
-        None,
-        "Se4",
-        "CV202",
-        "Se4: S is not a piece letter in English notation (K Q R B N); "
-        "it is the Knight in German (set the Notation tag)",
-    ),
-    (
         FINAL,
         "Kb3",
         "CV203",
@@ -64,7 +57,7 @@ ERRORS = [
     (STUCK, "x", "CV203", "x: the game is over: White has no legal placement"),
     (BISHOPS, "Qc3", "CV204", "Qc3: c3 is occupied by White's Bishop"),
     (BLACK_8TH, "Qb3", "CV205", "Qb3: Black has already placed its Queen"),
-    (BLACK_8TH, "Rb3", "CV205", "Rb3: Black has already placed both its Rooks"),
+    (BLACK_8TH, "Bb3", "CV205", "Bb3: Black has already placed both its Bishops"),
     (None, "Qe4", "CV206", "Qe4: White's first piece must be its King"),
     (BISHOPS, "Qe5", "CV207", "Qe5: e5 touches no White piece"),
     (
@@ -288,27 +281,19 @@ def test_latin_letters_follow_the_notation_tag(notation: str, text: str, kind: s
     assert GAME.parse_move(_position(BISHOPS, notation), text) == _at(kind, text[1:])
 
 
-def test_french_r_is_the_king() -> None:
-    # In English Rb3 is the Rook; in French it is the King, which Black may not place yet.
-    with pytest.raises(IllegalMove) as raised:
-        GAME.parse_move(_position(BISHOPS, "fr"), "Rb3")
-    assert raised.value.code == "CV208"
+def test_french_r_is_the_king_first() -> None:
+    # In a French record R is the King; where Black may not place its King yet, the reason
+    # given is the King's, though the English Rook would not be legal on e5 either.
     assert GAME.parse_move(_position(None, "fr"), "Re4") == _at("K", "e4")
-
-
-def test_english_letter_in_a_french_record_gets_a_hint() -> None:
     with pytest.raises(IllegalMove) as raised:
-        GAME.parse_move(_position(None, "fr"), "Ke4")
-    assert str(raised.value) == (
-        "Ke4: K is not a piece letter in French notation (R D T F C); "
-        "it is the King in English and German (set the Notation tag)"
+        GAME.parse_move(_position(BISHOPS, "fr"), "Re5")
+    assert (raised.value.code, str(raised.value)) == (
+        "CV208",
+        "Re5: Black's King must be its last piece (its 8th ply); this is its 2nd",
     )
     with pytest.raises(IllegalMove) as raised:
-        GAME.parse_move(_position(None, "de"), "Re4")
-    assert str(raised.value) == (
-        "Re4: R is not a piece letter in German notation (K D T L S); "
-        "it is the Rook in English, the King in French (set the Notation tag)"
-    )
+        GAME.parse_move(_position(BISHOPS), "Re5")
+    assert (raised.value.code, str(raised.value)) == ("CV207", "Re5: e5 touches no White piece")
 
 
 @pytest.mark.parametrize("notation", [None, "fr", "de", "ru", "uk", "figurine"])
@@ -397,7 +382,7 @@ def test_legal_moves_are_described_in_the_records_notation() -> None:
     assert GAME.describe_moves(_position(BLACK_7TH), legal) == ["Qh1", "Qa2", "Qh2"]
 
 
-# parse_move reads every notation, the record's Latin letters winning ---------------------
+# parse_move reads every notation, the record's Latin letters first ----------------------
 
 WHITE_KING_FIRST = [
     ("en", "Ke4"),
@@ -455,19 +440,89 @@ def test_black_pieces_in_each_language(notation: str, text: str, kind: str) -> N
     assert GAME.parse_move(_position(AFTER_KING, notation), text) == _at(kind, "d5")
 
 
-CLASHING_LATIN = [
-    ("fr", "Rd5", "CV208"),  # R is the French King, not the English Rook
-    ("de", "Kd5", "CV208"),
-    ("en", "Dd5", "CV202"),  # D is a Queen only in French and German
-    ("fr", "Qd5", "CV202"),
-    ("de", "Nd5", "CV202"),
+# Latin letters of another language: the record's reading first, then the one legal other --
+
+OTHER_LANGUAGES = [
+    # French letters in an English record (D and T are also German).
+    ("en", AFTER_KING, "Dd5", "Q"),
+    ("en", AFTER_KING, "Td5", "R"),
+    ("en", AFTER_KING, "Fd5", "B"),
+    ("en", AFTER_KING, "Cd5", "N"),
+    ("en", AFTER_KING, "Sd5", "N"),  # German
+    ("en", None, "Re4", "K"),  # the English Rook may not come first: the French King
+    ("en", AFTER_KING, "Rd5", "R"),  # the English Rook, legal: read so
+    ("en", BLACK_8TH, "Rb3", "K"),  # both Rooks placed, Black's 8th ply: the French King
+    # German letters in a French record (K is also English).
+    ("fr", AFTER_KING, "Ld5", "B"),
+    ("fr", AFTER_KING, "Sd5", "N"),
+    ("fr", None, "Ke4", "K"),
+    # English letters in a French or German record.
+    ("fr", AFTER_KING, "Qd5", "Q"),
+    ("fr", AFTER_KING, "Nd5", "N"),
+    ("fr", AFTER_KING, "Rd5", "R"),  # the French King may not come yet: the English Rook
+    ("de", AFTER_KING, "Bd5", "B"),
+    ("de", None, "Re4", "K"),  # R is no German letter: of its readings only the King's
+    ("de", AFTER_KING, "Rd5", "R"),  # ... and here only the Rook's is legal
+    # Latin letters of any language in the other notations' records.
+    ("ru", AFTER_KING, "Sd5", "N"),
+    ("uk", AFTER_KING, "Fd5", "B"),
+    ("figurine", None, "Re4", "K"),
 ]
 
 
-@pytest.mark.parametrize(("notation", "text", "code"), CLASHING_LATIN)
-def test_latin_letters_are_read_in_the_records_latin_notation(
-    notation: str, text: str, code: str
+@pytest.mark.parametrize(("notation", "fen", "text", "kind"), OTHER_LANGUAGES)
+def test_a_latin_letter_of_any_language_is_read(
+    notation: str, fen: str | None, text: str, kind: str
 ) -> None:
-    with pytest.raises(IllegalMove) as caught:
-        GAME.parse_move(_position(AFTER_KING, notation), text)
-    assert caught.value.code == code
+    assert GAME.parse_move(_position(fen, notation), text) == _at(kind, text[1:])
+
+
+OTHER_LANGUAGE_ERRORS = [
+    # No reading legal: the reason of the record's own reading, or of the one other reading.
+    (
+        "de",
+        AFTER_KING,
+        "Kd5",
+        "CV208",
+        "Kd5: Black's King must be its last piece (its 8th ply); this is its 1st",
+    ),
+    ("en", BLACK_8TH, "Dh1", "CV205", "Dh1: Black has already placed its Queen"),
+    ("fr", None, "Se4", "CV206", "Se4: White's first piece must be its King"),
+    # Readings that disagree, none legal: the hint.
+    (
+        "de",
+        BISHOPS,
+        "Re5",
+        "CV202",
+        "Re5: R is not a piece letter in German notation (K D T L S); it is the Rook in "
+        "English, the King in French (set the Notation tag)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("notation", "fen", "text", "code", "message"), OTHER_LANGUAGE_ERRORS)
+def test_a_latin_letter_read_nowhere_legal(
+    notation: str, fen: str | None, text: str, code: str, message: str
+) -> None:
+    with pytest.raises(IllegalMove) as raised:
+        GAME.parse_move(_position(fen, notation), text)
+    assert (raised.value.code, str(raised.value)) == (code, message)
+
+
+def test_readings_that_disagree_and_are_both_legal_are_refused() -> None:
+    """R in a German record is the English Rook or the French King. No position of a game
+    makes both legal (White's King is its first piece, Black's its last), so this one is
+    built by hand: White's Knight on a1 and Black's on b2, White's King not placed."""
+    board = "N" + "." * 8 + "n" + "." * 54
+    german = CheversiPosition(board, 9, 2, "de")
+    assert {_at("K", "c3"), _at("R", "c3")} <= set(GAME.legal_moves(german))
+    with pytest.raises(IllegalMove) as raised:
+        GAME.parse_move(german, "Rc3")
+    assert (raised.value.code, str(raised.value)) == (
+        "CV202",
+        "Rc3: R is the Rook in English and the King in French, each legal here; write the "
+        "German letter of the piece meant (K D T L S)",
+    )
+    # Where the record's language reads R, its reading wins.
+    assert GAME.parse_move(CheversiPosition(board, 9, 2, "en"), "Rc3") == _at("R", "c3")
+    assert GAME.parse_move(CheversiPosition(board, 9, 2, "fr"), "Rc3") == _at("K", "c3")

@@ -17,7 +17,7 @@ from notation.check.validator import validate_file, validate_records
 from notation.games.base import Side
 from notation.games.cheversi import NOTATIONS, Cheversi
 from notation.record.model import Line, Ply, Record, Tag
-from notation.record.reader import read_string
+from notation.record.reader import read_records, read_string
 from notation.record.writer import same_record, write_record
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +29,6 @@ BROKEN = {
     "bad-setup.pdn": [(1, "REC202", 9, 1, None, None)],
     "bishops-same-colour.pdn": [(1, "CV209", 10, 48, 9, "Ba2")],
     "black-king-early.pdn": [(1, "CV208", 10, 41, 8, "Ka2")],
-    "french-letters-untagged.pdn": [(1, "CV206", 10, 4, 1, "Rg7")],
     "king-away-from-last.pdn": [(1, "CV212", 11, 5, 16, "Ka1")],
     "king-not-first.pdn": [(1, "CV206", 10, 4, 1, "Qa1")],
     "last-piece-boxed-in.pdn": [(1, "CV213", 11, 1, 15, "Nh8")],
@@ -42,7 +41,7 @@ BROKEN = {
     "queen-not-seventh.pdn": [(1, "CV211", 10, 74, 14, "Rb2")],
     "result-tag-mismatch.pdn": [(1, "REC203", 11, 9, None, None)],
     "syntax-error.pdn": [(2, "PDN101", 22, 26, None, None)],
-    "unknown-letter.pdn": [(1, "CV202", 10, 30, 6, "Sb3")],
+    "unknown-letter.pdn": [(1, "CV202", 10, 30, 6, "Ab3")],
     "wrong-result.pdn": [(1, "REC204", 11, 9, None, None)],
 }
 
@@ -76,8 +75,8 @@ def test_broken_messages_say_why_and_what_was_legal() -> None:
     )
     (report,) = validate_file(SAMPLES / "broken" / "unknown-letter.pdn")
     assert report.diagnostics[0].message.startswith(
-        "illegal move Sb3 (game 1, ply 6): Sb3: S is not a piece letter in English notation "
-        "(K Q R B N); it is the Knight in German (set the Notation tag); legal: Rb3,"
+        "illegal move Ab3 (game 1, ply 6): Ab3: A is not a piece letter in English notation "
+        "(K Q R B N); legal: Rb3,"
     )
 
 
@@ -97,6 +96,22 @@ def test_valid_samples_have_no_diagnostics() -> None:
         18,
         3,
     )
+
+
+def test_every_sample_reads_the_same_without_its_notation_tag() -> None:
+    """A record's moves are read in any language: without its ``Notation`` tag (so read as
+    English first), every game replays to the same verdict, French and German ones too."""
+    untagged = 0
+    for path in valid_files():
+        for record, tagged in zip(read_records(path), validate_file(path), strict=True):
+            if record.tag("Notation") is None:
+                continue
+            untagged += 1
+            record.tags = [tag for tag in record.tags if tag.name != "Notation"]
+            (report,) = validate_records([record], path=str(path))
+            assert report.diagnostics == [], (path.name, record.index)
+            assert (report.plies, report.outcome) == (tagged.plies, tagged.outcome)
+    assert untagged == 13
 
 
 def _records() -> list[Record]:

@@ -14,13 +14,12 @@ these promises:
   ``parse_move`` and ``outcome`` need nothing but the position. Notation preferences are
   not rules: a position may carry the notation its record is written in, to read and to
   list moves, but that takes no part in comparing or hashing positions.
-- **parse_move reads every notation** in :attr:`Game.notations`, with one exception a
-  game must state in its module: notations whose texts clash as a whole. Where two
-  notations could read one text differently, the notation the position carries (the
-  record's) wins; Cheversi, whose English, French and German piece letters clash letter by
-  letter (``R`` is the English Rook and the French King), reads Latin letters in the
-  record's language only, and Cyrillic letters and figurines always. A text is never read
-  as another move than the one its notation names.
+- **parse_move reads every notation** in :attr:`Game.notations`, whatever notation the
+  position carries. Where notations read one text as different moves (Cheversi's ``R`` is
+  the English Rook and the French King), the position's notation (the record's) wins
+  first: its reading is taken when it is legal; otherwise the one legal reading of the
+  other notations, and none when several are legal. A legal move written in any notation
+  is read as that move, never as another.
 
 The validator drives a game like this::
 

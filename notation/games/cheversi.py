@@ -13,19 +13,26 @@ piece placed last (``-`` on the empty board). Tag ``Notation`` names the letters
 record: ``en`` (default), ``fr``, ``de``, ``ru``, ``uk`` or ``figurine``. Cheversi has no
 rule options: a ``Rules`` tag must be empty.
 
-Move text: a piece and a square, ``Ke4``, in any of the six notations. The Latin letters
-of ``en``, ``fr`` and ``de`` read one text differently (``R`` is the English Rook and the
-French King), so, as the interface promises, the record's notation wins: Latin letters
-are read in it alone (English unless the ``Notation`` tag says ``fr`` or ``de``); Cyrillic letters
-(``Кр Ф Л Т С К``) and figurines of either colour are always read. Squares use the files
-``a``-``h``; the Cyrillic look-alikes ``а в с е`` are read as ``a b c e``.
+Move text: a piece and a square, ``Ke4``, in any of the six notations whatever the
+record's (:data:`MOVE_SHAPE`). Cyrillic letters (``Кр Ф Л Т С К``) and figurines of either
+colour name one piece each, and so does every Latin letter but one: ``R`` is the English
+Rook and the French King (``K``, ``D`` and ``T`` name the same piece in each language that
+has them). So, as the interface promises, the record's notation wins first: a Latin letter
+is read in the record's Latin notation (English unless the ``Notation`` tag says ``fr`` or
+``de``) when that notation has it and the placement is legal; otherwise in the other
+Latin notations, taken when exactly one of their readings is legal and refused (CV202)
+when several are. The rules never make a King and a Rook both legal in one position
+(White's King is its first piece, Black's its last), so a legal placement written in any
+language is read as itself. Squares use the files ``a``-``h``; the Cyrillic look-alikes
+``а в с е`` are read as ``a b c e``.
 
 Diagnostic codes (all errors), in the order the checks run:
 
 - CV203 the game is over (all 16 pieces placed, or the side to place has no legal
   placement; the latter replaces any later code when it applies)
 - CV201 the text is not a piece and a square
-- CV202 the piece letter is not one of the record's notation
+- CV202 the piece letter is one of no notation, or of other notations than the record's
+  that read it as different pieces and find them all legal or none legal
 - CV206 White's first piece is not its King
 - CV210 a queen call is ignored (the opponent just placed its Queen while this side's
   Queen was off the board)
@@ -147,17 +154,19 @@ FIGURINES: dict[Side, dict[str, str]] = {
 """The figurines written for each side (either set is read for either side)."""
 
 LATIN_NOTATIONS = ("en", "fr", "de")
-"""Notations whose letters clash; the ``Notation`` tag picks one (English by default)."""
+"""Notations whose letters clash; the ``Notation`` tag picks the one read first (English by
+default)."""
 
 ALWAYS_READ: dict[str, str] = {
     token: kind
     for table in (LETTERS["ru"], LETTERS["uk"], FIGURINES[Side.WHITE], FIGURINES[Side.BLACK])
     for kind, token in table.items()
 }
-"""Cyrillic letters and figurines: unambiguous, so read whatever the record's notation."""
+"""Cyrillic letters and figurines: unambiguous, so read alike whatever the record's notation."""
 
 LATIN_READ: dict[str, str] = {n: n if n in LATIN_NOTATIONS else "en" for n in NOTATIONS}
-"""The Latin letters a record in each notation is read with (English unless fr or de)."""
+"""The Latin notation a record in each notation reads Latin letters in first (English
+unless fr or de)."""
 
 READ_TOKENS: dict[str, dict[str, str]] = {
     notation: {
@@ -166,7 +175,22 @@ READ_TOKENS: dict[str, dict[str, str]] = {
     }
     for notation in NOTATIONS
 }
-"""Piece token -> kind, for reading a record in each notation."""
+"""Piece token -> kind, the record's own reading in each notation: the Latin letters of
+:data:`LATIN_READ`, Cyrillic letters and figurines."""
+
+OTHER_READINGS: dict[str, dict[str, tuple[str, ...]]] = {}
+"""Latin letter -> the kinds the other Latin notations read it as, apart from the record's
+own reading (:data:`READ_TOKENS`), in the order of :data:`NOTATIONS`, for reading a record
+in each notation: in an English record, ``R`` is also the French King, ``D`` the French
+and German Queen."""
+for _notation in NOTATIONS:
+    _others: dict[str, tuple[str, ...]] = {}
+    for _latin in LATIN_NOTATIONS:
+        for _kind, _token in LETTERS[_latin].items():
+            _kinds = _others.get(_token, ())
+            if READ_TOKENS[_notation].get(_token) != _kind and _kind not in _kinds:
+                _others[_token] = (*_kinds, _kind)
+    OTHER_READINGS[_notation] = _others
 
 LETTER_OWNERS: dict[str, dict[str, str]] = {}
 """First character of a piece token -> {notation: kind} for every notation that uses it."""
@@ -640,8 +664,9 @@ class Cheversi(Game[CheversiPosition, Placement]):
         return list(_placements(position))
 
     def parse_move(self, position: CheversiPosition, text: str) -> Placement:
-        """The legal placement ``text`` names, in any notation (Latin letters in the
-        position's); :class:`IllegalMove` saying which rule fails."""
+        """The legal placement ``text`` names, in any notation: a Latin letter in the
+        record's own reading first, then in the other languages' (see the module's
+        docstring); :class:`IllegalMove` saying which rule fails."""
         written = text.strip()
         if position.ply >= TOTAL_PLIES:
             raise IllegalMove(
@@ -650,10 +675,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
                 show_legal=False,
             )
         try:
-            kind, square = self._read(position.notation, written)
-            found = violation(position, kind, square)
-            if found is not None:
-                raise IllegalMove(found[0], f"{written}: {found[1]}")
+            return _placement(position, written)
         except IllegalMove:
             if next(iter(_placements(position)), None) is None:
                 raise IllegalMove(
@@ -662,21 +684,6 @@ class Cheversi(Game[CheversiPosition, Placement]):
                     show_legal=False,
                 ) from None
             raise
-        return Placement(kind, square)
-
-    @staticmethod
-    def _read(notation: str, written: str) -> tuple[str, int]:
-        """The kind and square a move text names, in a record written in ``notation``."""
-        match = MOVE_SHAPE.fullmatch(written)
-        if match is None:
-            raise _not_a_placement(notation, written)
-        piece, square = match.groups()
-        kind = READ_TOKENS[notation].get(piece)
-        if kind is None:
-            raise IllegalMove(
-                UNKNOWN_PIECE, f"{written}: {_unknown_letter(LATIN_READ[notation], piece)}"
-            )
-        return kind, SQUARE_BY_TEXT[square]
 
     def format_move(
         self, position: CheversiPosition, move: Placement, notation: str | None = None
@@ -819,13 +826,47 @@ def piece_symbol(char: str, notation: str) -> str:
 
 def shown_notation(position: CheversiPosition, notation: str | None) -> str:
     """The notation to show a record's moves in: ``notation`` (the record's, as its moves
-    tell), unless it is none or a Latin one the record is not read in (its ``Notation`` tag
-    names another: moves in it could not be read back); then the tag's notation."""
+    tell), unless it is none or a Latin one other than the one the record reads first (its
+    ``Notation`` tag names another: the tag decides between the clashing Latin letters);
+    then the tag's notation."""
     if notation is None or (
         notation in LATIN_NOTATIONS and notation != LATIN_READ[position.notation]
     ):
         return position.notation
     return notation
+
+
+def _placement(position: CheversiPosition, written: str) -> Placement:
+    """The legal placement a stripped move text names: its piece in the record's own
+    reading (:data:`READ_TOKENS`) when that is legal, else in the one other reading that
+    is (:data:`OTHER_READINGS`); :class:`IllegalMove` otherwise, with the reason of the
+    record's own reading when it has one."""
+    match = MOVE_SHAPE.fullmatch(written)
+    if match is None:
+        raise _not_a_placement(position.notation, written)
+    piece, square = match[1], SQUARE_BY_TEXT[match[2]]
+    own = READ_TOKENS[position.notation].get(piece)
+    found = None
+    if own is not None:
+        found = violation(position, own, square)
+        if found is None:
+            return Placement(own, square)
+    refusals = [
+        (kind, violation(position, kind, square))
+        for kind in OTHER_READINGS[position.notation].get(piece, ())
+    ]
+    legal = [kind for kind, refusal in refusals if refusal is None]
+    if len(legal) == 1:
+        return Placement(legal[0], square)
+    if legal:
+        raise IllegalMove(UNKNOWN_PIECE, f"{written}: {_clash(position.notation, piece, legal)}")
+    if found is None:
+        reasons = [refusal for _, refusal in refusals if refusal is not None]
+        if len(reasons) != 1:
+            reading = LATIN_READ[position.notation]
+            raise IllegalMove(UNKNOWN_PIECE, f"{written}: {_unknown_letter(reading, piece)}")
+        found = reasons[0]
+    raise IllegalMove(found[0], f"{written}: {found[1]}")
 
 
 def _not_a_placement(notation: str, written: str) -> IllegalMove:
@@ -840,6 +881,26 @@ def _not_a_placement(notation: str, written: str) -> IllegalMove:
         )
     return IllegalMove(
         MALFORMED, f"{written}: not a placement; write a piece and a square, like Ke4"
+    )
+
+
+def _clash(notation: str, letter: str, kinds: Sequence[str]) -> str:
+    """Why ``letter``, which other Latin notations than the record's read as the different
+    legal placements of ``kinds``, is refused."""
+    reading = LATIN_READ[notation]
+    meanings = [
+        f"the {PIECE_NAMES[kind]} in "
+        + " and ".join(
+            LANGUAGES[other]
+            for other, meant in LETTER_OWNERS[letter].items()
+            if meant == kind and other in LATIN_NOTATIONS and other != reading
+        )
+        for kind in kinds
+    ]
+    own = " ".join(LETTERS[reading].values())
+    return (
+        f"{letter} is {' and '.join(meanings)}, each legal here; write the "
+        f"{LANGUAGES[reading]} letter of the piece meant ({own})"
     )
 
 
