@@ -201,6 +201,7 @@ EXPECTED: dict[tuple[str, int], Chose | Left | None] = {
     ),
     ("cheversi/lyon-cup-2025-fr.pdn", 7): left(
         [C("character", 14, ("Fe7",), ("Te7",))],
+        [C("extra", 14, ("Fe7",), ())],
         [C("character", 2, ("Fe3",), ("Te3",))],
         [C("rewritten", 14, ("Fe7",), ("Tc6",))],
         [C("rewritten", 14, ("Fe7",), ("Td6",))],
