@@ -8,7 +8,7 @@ duplicates were found), 2 for a usage error or an input that cannot be read.
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -35,7 +35,7 @@ from notation.archive import stats as st
 from notation.archive.annotate import COMMENT_KINDS, annotate_record
 from notation.archive.rewrite import Options, RewriteError, rewrite
 from notation.diagnostics import Diagnostic
-from notation.games.base import Game
+from notation.games.base import AnyGame, Game
 from notation.games.registry import resolve_game
 from notation.io.inputs import Found, expand
 
@@ -132,18 +132,35 @@ def stats(
 def duplicates(
     paths: PathsArgument,
     json_: JsonOption = False,
+    position: Annotated[
+        bool,
+        typer.Option(
+            "--position",
+            help="List instead the positions games reach by different move orders "
+            "(transpositions): the final position, or the one after --ply.",
+        ),
+    ] = False,
+    ply: Annotated[
+        int | None,
+        typer.Option("--ply", help="With --position: compare the positions after this ply.", min=1),
+    ] = None,
     game: GameOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
 ) -> None:
     """List the games recorded more than once: same game, start and main-line moves.
 
-    Moves are compared as moves, so every notation of a game matches.
+    Moves are compared as moves, so every notation of a game matches. With --position,
+    the positions reached by different move orders instead.
 
-    Exit status: 0 when there is none, 1 when duplicates were found, 2 when an input
-    cannot be read.
+    Exit status: 0 when there is none, 1 when duplicates (or transpositions) were found,
+    2 when an input cannot be read.
     """
     default = default_game(game)
+    if ply is not None and not position:
+        raise typer.BadParameter("--ply goes with --position", param_hint="--ply")
+    if position:
+        _transpositions(paths, json_, ply, default, encoding_named(encoding), allow_empty)
     report = dup.find_duplicates(
         paths, default, encoding=encoding_named(encoding), allow_empty=allow_empty
     )
@@ -158,6 +175,34 @@ def duplicates(
     typer.echo(
         f"{groups} {plural(groups, 'group')} of duplicates "
         f"({copies} records) among {report.records} {plural(report.records, 'record')}",
+        err=True,
+    )
+    raise typer.Exit(_status(report.problems, bool(report.groups)))
+
+
+def _transpositions(
+    paths: list[str],
+    json_: bool,
+    ply: int | None,
+    default: AnyGame | None,
+    encoding: str | None,
+    allow_empty: bool,
+) -> NoReturn:
+    """``duplicates --position``: the transposition groups, reported as duplicates are."""
+    report = dup.find_transpositions(
+        paths, default, ply=ply, encoding=encoding, allow_empty=allow_empty
+    )
+    for problem in report.problems:
+        echo_problem(problem)
+    if json_:
+        typer.echo(json.dumps(dup.transpositions_json(report), indent=2))
+    else:
+        typer.echo(dup.render_transpositions(report), nl=False)
+    reached = sum(len(group.records) for group in report.groups)
+    groups = len(report.groups)
+    typer.echo(
+        f"{groups} {plural(groups, 'group')} of transpositions "
+        f"({reached} records) among {report.records} {plural(report.records, 'record')}",
         err=True,
     )
     raise typer.Exit(_status(report.problems, bool(report.groups)))

@@ -49,6 +49,7 @@ from cli.options import (
     writable,
 )
 from cli.repair import repair
+from cli.select import merge, select, split
 from notation import diagnostics as codes
 from notation.archive.convert import convert_record
 from notation.archive.rewrite import Edit, Options, RewriteError, rewrite
@@ -514,6 +515,9 @@ app.command()(annotate)
 app.command()(repair)
 app.command()(stats)
 app.command()(duplicates)
+app.command()(select)
+app.command()(split)
+app.command()(merge)
 
 
 @app.command("codes")

@@ -4,6 +4,10 @@ What counts as the same game (the same moves from the same start, in any notatio
 :mod:`notation.check.identity`'s key; records that cannot be replayed whole and records
 without moves are left out. :func:`find_duplicates` lists the duplicate groups of files,
 folders, globs or standard input, in bounded memory.
+
+:func:`find_transpositions` lists instead the positions that records reach by different
+move orders, at the end of their main lines or after a given ply
+(:class:`notation.check.identity.Positions`).
 """
 
 from __future__ import annotations
@@ -11,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from notation.check.identity import Duplicates, Group
+from notation.check.identity import Duplicates, Group, PositionGroup, Positions
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game
-from notation.games.registry import resolve_game
+from notation.games.registry import get_game, resolve_game
 from notation.io.inputs import read_paths
 
 JSON_VERSION = 1
@@ -56,6 +60,91 @@ def find_duplicates(
         if isinstance(game, Game):
             index.add(record, game, path=path)
     return DuplicateReport(index.groups(), records, problems)
+
+
+@dataclass(slots=True)
+class TranspositionReport:
+    """The result of :func:`find_transpositions`."""
+
+    groups: list[PositionGroup]
+    records: int
+    """Records read, compared or not."""
+    ply: int | None
+    """The ply after which positions were compared (``None``: the end of each game)."""
+    problems: list[Diagnostic]
+
+
+def find_transpositions(
+    names: Iterable[str],
+    default: AnyGame | None = None,
+    *,
+    ply: int | None = None,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+) -> TranspositionReport:
+    """The positions reached by more than one move order among the records of files,
+    directories, globs or ``-``: at the end of each main line, or after ply ``ply``.
+
+    ``default`` is the game of records whose tags name none.
+    """
+    index = Positions(ply)
+    records = 0
+    problems = []
+    for found in read_paths(names, encoding=encoding, allow_empty=allow_empty):
+        if isinstance(found, Diagnostic):
+            problems.append(found)
+            continue
+        path, record = found
+        records += 1
+        game = resolve_game(record.tag_dict(), default)
+        if isinstance(game, Game):
+            index.add(record, game, path=path)
+    return TranspositionReport(index.groups(), records, ply, problems)
+
+
+def render_transpositions(report: TranspositionReport) -> str:
+    """One block per group: a heading, then ``path:line: game N, P plies (order K)``."""
+    where = "the final position" if report.ply is None else f"the position after ply {report.ply}"
+    blocks = []
+    for number, group in enumerate(report.groups, 1):
+        head = (
+            f"position group {number}: {group.game}, {where}, {len(group.records)} records, "
+            f"{group.orders} move orders"
+        )
+        rows = [
+            f"  {r.where.path}:{r.where.line}: game {r.where.index}, {r.plies} plies "
+            f"(order {r.order})"
+            for r in group.records
+        ]
+        blocks.append("\n".join([head, *rows]) + "\n")
+    return "".join(blocks)
+
+
+def transpositions_json(report: TranspositionReport) -> dict[str, object]:
+    """The groups as JSON-ready data (see docs/archive.md for the schema)."""
+    return {
+        "version": JSON_VERSION,
+        "records": report.records,
+        "ply": report.ply,
+        "groups": [
+            {
+                "game": group.game,
+                "setup": get_game(group.game).setup_tags(group.position),
+                "orders": group.orders,
+                "records": [
+                    {
+                        "path": r.where.path,
+                        "game": r.where.index,
+                        "line": r.where.line,
+                        "plies": r.plies,
+                        "order": r.order,
+                    }
+                    for r in group.records
+                ],
+            }
+            for group in report.groups
+        ],
+    }
 
 
 def render_text(report: DuplicateReport) -> str:

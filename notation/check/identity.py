@@ -15,19 +15,27 @@ main-line move, an unsupported game) and records without moves get no key.
 and where it was first seen (path, game number, line), plus the later copies, so memory
 grows with the number of distinct games, not with their text. ``validate --duplicates``
 and the ``duplicates`` command (:mod:`notation.archive.duplicates`) both use it.
+
+Positions are compared by :func:`placement`: the game's own position (pieces, side to
+move, scores, rule options), without the counter of plies since the last capture that
+Keny's FEN may carry. :class:`Positions` indexes the position each record reaches (at
+its end or after a given ply) to find transpositions: records that reach one position by
+different move orders.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from notation import diagnostics as codes
 from notation.check.replay import ReplayVisitor, replay_line
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, Move, Position, SetupError
+from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
+from notation.games.keny import KenyPosition
 from notation.record.model import Ply, Record
 
 
@@ -154,3 +162,128 @@ class Duplicates:
             found.append((order, Group(name, plies, [first, *copies])))
         found.sort(key=lambda item: item[0])
         return [group for _, group in found]
+
+
+def placement(position: Position) -> Position:
+    """``position`` as positions are compared: a Keny position's count of plies without a
+    capture set to 0 (a FEN that leaves it out reads as 0), anything else as it is."""
+    if isinstance(position, KenyPosition) and position.quiet:
+        return dataclasses.replace(position, quiet=0)
+    return position
+
+
+@dataclass(frozen=True, slots=True)
+class MainLine:
+    """A record's main line replayed from its start: each legal move with the position
+    before it, the position after the last, and whether every ply was legal."""
+
+    start: Position
+    moves: list[tuple[Position, Move]]
+    end: Position
+    complete: bool
+
+    def positions(self) -> list[Position]:
+        """The start and the position after each legal ply, in order."""
+        return [before for before, _ in self.moves] + [self.end]
+
+
+def main_line(game: AnyGame, record: Record) -> MainLine | None:
+    """The main line of ``record`` as read, replayed up to its first illegal ply (``None``
+    when its tags give no valid start)."""
+    try:
+        start = game.start(record.tag_dict())
+    except SetupError:
+        return None
+    parse, play = game.parse_move, game.play
+    moves: list[tuple[Position, Move]] = []
+    position = start
+    for ply in record.moves.plies:
+        try:
+            move = parse(position, ply.text)
+        except IllegalMove:
+            return MainLine(start, moves, position, False)
+        moves.append((position, move))
+        position = play(position, move)
+    return MainLine(start, moves, position, True)
+
+
+def line_key(game: AnyGame, record: Record, line: MainLine | None) -> tuple[bytes, int] | None:
+    """:func:`moves_key` of ``record`` from its main line already replayed."""
+    if line is None or not line.complete or not line.moves or record.has_syntax_errors:
+        return None
+    return key_of(game, line.moves)
+
+
+class Reached(NamedTuple):
+    """A record that reached an indexed position: where it is, its main-line plies, and
+    the number of its move order in its group (1 for the first order seen)."""
+
+    where: Occurrence
+    plies: int
+    order: int
+
+
+class PositionGroup(NamedTuple):
+    """Records reaching one position by more than one move order, the first seen first."""
+
+    game: str
+    position: Position
+    records: list[Reached]
+
+    @property
+    def orders(self) -> int:
+        """The distinct move orders among the records."""
+        return max(reached.order for reached in self.records)
+
+
+@dataclass(slots=True)
+class Positions:
+    """An index of the position each record reaches: at the end of its main line, or
+    after ply ``ply``; :meth:`add` each record in turn, then :meth:`groups`.
+
+    Two records reach the position by the same move order when their moves up to it are
+    the same (:func:`key_of`). Memory grows with the records indexed (where each is, and
+    each distinct position once).
+    """
+
+    ply: int | None = None
+    _seen: dict[tuple[str, Hashable], tuple[list[bytes], list[Reached]]] = field(
+        default_factory=dict
+    )
+    records: int = 0
+    """Records added that reached a position to index."""
+
+    def add(self, record: Record, game: AnyGame, *, path: str = "-") -> None:
+        """Index one record of ``game``: left out when it has a syntax error, no valid
+        start or no moves, when its main line is not all legal (at the end) or is shorter
+        than ``ply`` or illegal before it."""
+        if record.has_syntax_errors or not record.moves.plies:
+            return
+        line = main_line(game, record)
+        if line is None:
+            return
+        if self.ply is None:
+            if not line.complete:
+                return
+            moves, reached = line.moves, line.end
+        else:
+            if len(line.moves) < self.ply:
+                return
+            moves = line.moves[: self.ply]
+            reached = line.end if self.ply == len(line.moves) else line.moves[self.ply][0]
+        order_key = key_of(game, moves)[0]
+        self.records += 1
+        key = (game.name, placement(reached))
+        orders, found = self._seen.setdefault(key, ([], []))
+        if order_key not in orders:
+            orders.append(order_key)
+        here = Occurrence(path, record.index, record.pos.line)
+        found.append(Reached(here, len(record.moves.plies), orders.index(order_key) + 1))
+
+    def groups(self) -> list[PositionGroup]:
+        """Every position reached by two move orders or more, in the order first reached."""
+        return [
+            PositionGroup(name, position, reached)
+            for (name, position), (orders, reached) in self._seen.items()
+            if len(orders) > 1
+        ]

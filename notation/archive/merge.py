@@ -1,0 +1,85 @@
+"""Merging archives into one: ``notation merge``.
+
+Every game of every input, in input order, is written as its text; with ``unique``, a
+game that is a copy of an earlier one (the same game, start and main-line moves:
+:mod:`notation.check.identity`'s key) is left out and reported. Games that cannot be
+compared (a syntax error, an illegal move, no moves, an unsupported game) are kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from notation.archive.select import Copier, copy
+from notation.check.identity import Duplicates, Occurrence
+from notation.games.base import AnyGame, Game
+from notation.games.registry import resolve_game
+from notation.io.inputs import Input, Missing
+from notation.io.output import atomic_output, spooled_stdout
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """A game left out: where it is, and the earlier game it is a copy of."""
+
+    where: Occurrence
+    first: Occurrence
+
+    def message(self) -> str:
+        """``b.pdn:16: game 2 is a copy of a.pdn:1 game 1``."""
+        here, first = self.where, self.first
+        return (
+            f"{here.path}:{here.line}: game {here.index} is a copy of "
+            f"{first.path}:{first.line} game {first.index}"
+        )
+
+
+@dataclass(slots=True)
+class Merge:
+    """What :func:`merge_games` did."""
+
+    status: int
+    games: int
+    written: int
+    dropped: list[Dropped] = field(default_factory=list)
+    refused: str | None = None
+    """Why nothing was written, when nothing was."""
+
+
+def merge_games(
+    inputs: list[Input | Missing],
+    copier: Copier,
+    *,
+    output: Path | None = None,
+    unique: bool = False,
+    default: AnyGame | None = None,
+) -> Merge:
+    """Write every game of the inputs to ``output`` (``None``: standard output); with
+    ``unique``, copies of earlier games left out. ``default`` is the game of records whose
+    tags name none. Nothing is written when an input cannot be read."""
+    index = Duplicates()
+    dropped: list[Dropped] = []
+    written = 0
+    with contextlib.ExitStack() as stack:
+        sink = stack.enter_context(spooled_stdout() if output is None else atomic_output(output))
+        for found in copier.read(inputs):
+            record = found.record
+            if unique:
+                game = resolve_game(record.tag_dict(), default)
+                if isinstance(game, Game):
+                    repeated = index.add(record, game, path=found.input.name)
+                    if repeated is not None:
+                        dropped.append(Dropped(repeated[1], repeated[0]))
+                        continue
+            text = copier.text(found)
+            if text is not None:
+                copy(sink, text, written)
+                written += 1
+        done = Merge(copier.status, copier.games, written, dropped)
+        if copier.status:
+            done.refused = copier.why_not()
+            done.written = 0
+            sink.abandon()
+    return done

@@ -1,0 +1,383 @@
+"""Choosing games of an archive: the filters of ``notation select``, and the copying of
+games as their original text that ``select``, ``split`` and ``merge`` share.
+
+A :class:`Selector` tells whether a record matches every filter of its :class:`Filters`.
+Filters on tags, the result, the game and the number of plies read the record alone;
+the opening parses the first plies; the position and the duplicate filters replay the
+main line; the error filters validate the record. A record is replayed only when a
+filter given needs it, and the filters are tried cheapest first.
+
+:class:`Copier` reads the inputs (:func:`notation.io.inputs.read_all`, the texts kept)
+and writes each game chosen as its text as read (``\\r\\n`` made ``\\n``), a blank line
+between games, as :class:`notation.archive.rewrite.Edited` with ``changed`` false does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fnmatch
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from notation import diagnostics as codes
+from notation.check.identity import (
+    Duplicates,
+    MainLine,
+    Occurrence,
+    line_key,
+    main_line,
+    placement,
+)
+from notation.check.validator import validate_record
+from notation.diagnostics import Diagnostic, Severity
+from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
+from notation.games.registry import GAMES, resolve_game
+from notation.io.inputs import Found, Input, Missing, read_all
+from notation.io.output import Sink, atomic_output, display, spooled_stdout
+from notation.record.model import RESULTS, Record
+
+_MOVE_NUMBER = re.compile(r"\d+\.+")
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """What a game must be to be selected; a filter left at its default does not filter."""
+
+    result: str | None = None
+    """The result: the movetext's, else the ``Result`` tag's."""
+    tags: tuple[tuple[str, str], ...] = ()
+    """(tag name, shell pattern): the tag's value matches the pattern, case ignored."""
+    variant: str | None = None
+    """The game the record is replayed as (its tags', else the default game)."""
+    plies: tuple[int | None, int | None] | None = None
+    """The plies written in the main line are at least the first, at most the second."""
+    opening: tuple[str, ...] = ()
+    """The main line's first moves, as written in any of the game's notations."""
+    position: str | None = None
+    """A ``FEN``: the position, side to move included, occurs in the main line."""
+    errors: bool | None = None
+    """True: the game has an error diagnostic; False: it has none."""
+    code: str | None = None
+    """The game has a diagnostic of this code."""
+    duplicates: bool | None = None
+    """True: the game is a copy of an earlier game of the inputs; False: it is not."""
+
+    @property
+    def replays(self) -> bool:
+        """Whether some filter replays moves (opening, position, errors, duplicates)."""
+        return bool(
+            self.opening
+            or self.position is not None
+            or self.errors is not None
+            or self.code is not None
+            or self.duplicates is not None
+        )
+
+
+def parse_tag(text: str) -> tuple[str, str]:
+    """``NAME=GLOB`` as (name, pattern); :class:`ValueError` when it is not one."""
+    name, equals, pattern = text.partition("=")
+    if not equals or re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name) is None:
+        raise ValueError(f"{text!r} is not NAME=PATTERN (a tag name, =, a shell pattern)")
+    return name, pattern
+
+
+def parse_plies(text: str) -> tuple[int | None, int | None]:
+    """``MIN:MAX``, ``MIN:`` or ``:MAX`` (or ``N``: exactly N) as bounds; :class:`ValueError`
+    when it is not one."""
+    low, colon, high = text.partition(":")
+    if not colon:
+        high = low
+    try:
+        bounds = (int(low) if low else None, int(high) if high else None)
+    except ValueError:
+        raise ValueError(f"{text!r} is not MIN:MAX (numbers of plies)") from None
+    if bounds == (None, None) or any(b is not None and b < 0 for b in bounds):
+        raise ValueError(f"{text!r} is not MIN:MAX (numbers of plies)")
+    if bounds[0] is not None and bounds[1] is not None and bounds[0] > bounds[1]:
+        raise ValueError(f"{text!r}: the least number of plies is above the most")
+    return bounds
+
+
+def parse_opening(text: str) -> tuple[str, ...]:
+    """The moves of ``22-18 11-15`` or ``1. 22-18 11-15`` (move numbers left out);
+    :class:`ValueError` when there is none."""
+    words = tuple(w for w in text.split() if _MOVE_NUMBER.fullmatch(w) is None)
+    if not words:
+        raise ValueError(f"{text!r} holds no move")
+    return words
+
+
+def check_result(result: str) -> str:
+    """``result`` when it is a PDN result; :class:`ValueError` otherwise."""
+    if result not in RESULTS:
+        raise ValueError(f"{result!r} is not a result; choose one of {' '.join(RESULTS)}")
+    return result
+
+
+def check_position(fen: str, variant: str | None) -> None:
+    """Raise :class:`ValueError` when no game (or not the game ``variant``) reads ``fen``."""
+    games = [GAMES[variant]] if variant is not None else list(GAMES.values())
+    problems = []
+    for game in games:
+        try:
+            game.start({**game.new_tags(0), "FEN": fen})
+        except SetupError as error:
+            problems.append(f"{game.name}: {error}")
+        else:
+            return
+    raise ValueError(f"no game reads the FEN {fen!r} ({'; '.join(problems)})")
+
+
+@dataclass(slots=True)
+class Selector:
+    """Tells which records match ``filters``; ``default`` is the game of records whose
+    tags name none. Records are to be given in input order (the duplicate filters compare
+    each with those before it, selected or not)."""
+
+    filters: Filters
+    default: AnyGame | None = None
+    replayed: int = 0
+    """Records whose moves were replayed or parsed."""
+    _index: Duplicates = field(default_factory=Duplicates)
+    _openings: dict[tuple[str, Position], list[Move] | None] = field(default_factory=dict)
+
+    def matches(self, record: Record, path: str) -> bool:
+        """Whether ``record`` (read from ``path``) matches every filter."""
+        chosen = self.filters
+        tags = record.tag_dict()
+        game = resolve_game(tags, self.default)
+        playable = game if isinstance(game, Game) else None
+        line: list[MainLine | None] = []
+        if chosen.duplicates is not None:
+            copy = playable is not None and self._is_copy(record, playable, path, line)
+            if copy != chosen.duplicates:
+                return False
+        if not self._read_only(record, tags, playable):
+            return False
+        if not chosen.replays:
+            return True
+        if chosen.opening and (playable is None or not self._opens(record, playable)):
+            return False
+        if chosen.position is not None and (
+            playable is None or not self._reaches(record, playable, tags, line)
+        ):
+            return False
+        if chosen.errors is not None or chosen.code is not None:
+            self.replayed += 1
+            found = validate_record(record, path=path, default=self.default).diagnostics
+            if chosen.errors is not None:
+                failed = any(d.severity is Severity.ERROR for d in found)
+                if failed != chosen.errors:
+                    return False
+            if chosen.code is not None and all(d.code != chosen.code for d in found):
+                return False
+        return True
+
+    def _read_only(self, record: Record, tags: dict[str, str], game: AnyGame | None) -> bool:
+        chosen = self.filters
+        if chosen.result is not None:
+            result = record.result if record.result is not None else tags.get("Result")
+            if result != chosen.result:
+                return False
+        for name, pattern in chosen.tags:
+            value = tags.get(name)
+            if value is None or not fnmatch.fnmatchcase(value.casefold(), pattern.casefold()):
+                return False
+        if chosen.variant is not None and (game is None or game.name != chosen.variant):
+            return False
+        if chosen.plies is not None:
+            low, high = chosen.plies
+            plies = len(record.moves.plies)
+            if (low is not None and plies < low) or (high is not None and plies > high):
+                return False
+        return True
+
+    def _line(self, record: Record, game: AnyGame, line: list[MainLine | None]) -> MainLine | None:
+        """The record's main line, replayed once for the filters that need it."""
+        if not line:
+            self.replayed += 1
+            line.append(main_line(game, record))
+        return line[0]
+
+    def _is_copy(
+        self, record: Record, game: AnyGame, path: str, line: list[MainLine | None]
+    ) -> bool:
+        if record.has_syntax_errors or not record.moves.plies:
+            return False
+        key = line_key(game, record, self._line(record, game, line))
+        if key is None:
+            return False
+        here = Occurrence(path, record.index, record.pos.line)
+        return self._index.add_key(key, game.name, here) is not None
+
+    def _opens(self, record: Record, game: AnyGame) -> bool:
+        wanted = self.filters.opening
+        plies = record.moves.plies
+        if len(plies) < len(wanted):
+            return False
+        try:
+            start = game.start(record.tag_dict())
+        except SetupError:
+            return False
+        self.replayed += 1
+        cached = (game.name, start)
+        if cached not in self._openings:
+            self._openings[cached] = _moves(game, start, wanted)
+        opening = self._openings[cached]
+        if opening is None:
+            return False
+        played = _moves(game, start, tuple(ply.text for ply in plies[: len(wanted)]))
+        return played == opening
+
+    def _reaches(
+        self, record: Record, game: AnyGame, tags: dict[str, str], line: list[MainLine | None]
+    ) -> bool:
+        assert self.filters.position is not None
+        try:
+            target = placement(game.start({**tags, "FEN": self.filters.position}))
+        except SetupError:
+            return False
+        found = self._line(record, game, line)
+        if found is None:
+            return False
+        return any(placement(position) == target for position in found.positions())
+
+
+def _moves(game: AnyGame, start: Position, texts: tuple[str, ...]) -> list[Move] | None:
+    """The moves ``texts`` name played in turn from ``start``; ``None`` when one is illegal."""
+    moves = []
+    position = start
+    for text in texts:
+        try:
+            move = game.parse_move(position, text)
+        except IllegalMove:
+            return None
+        moves.append(move)
+        position = game.play(position, move)
+    return moves
+
+
+NOT_KEPT = (
+    "has no text to copy: it is past the reader's limits (a line or a game too long), "
+    "so it cannot be written as read"
+)
+"""Why a game cannot be copied."""
+
+
+@dataclass(slots=True)
+class Copier:
+    """Reads inputs and copies games as their text; counts what it read and its status
+    (0, 1 when a game to write has no text, 2 when an input could not be read)."""
+
+    tell: Callable[[Diagnostic], None]
+    """Told each diagnostic met reading (PDN106, PDN107, PDN108)."""
+    encoding: str | None = None
+    allow_empty: bool = False
+    status: int = 0
+    games: int = 0
+    textless: list[Occurrence] = field(default_factory=list)
+    """Games to write that had no text."""
+
+    def read(self, inputs: list[Input | Missing]) -> Iterator[Found]:
+        """Every record of the inputs, in order, its text kept."""
+        for item in read_all(inputs, self.encoding, allow_empty=self.allow_empty, keep_text=True):
+            if isinstance(item, Found):
+                self.games += 1
+                yield item
+            elif isinstance(item, Diagnostic):
+                self.tell(item)
+                if item.code in (codes.UNREADABLE, codes.NO_RECORD):
+                    self.status = 2
+
+    def text(self, found: Found) -> str | None:
+        """The text to write of a game read (ending with a newline), or ``None`` (the
+        status then 1) when it has none."""
+        text = found.record.text
+        if text is None:
+            record = found.record
+            self.textless.append(Occurrence(found.input.name, record.index, record.pos.line))
+            self.status = max(self.status, 1)
+            return None
+        return text if text.endswith("\n") else text + "\n"
+
+    def why_not(self) -> str:
+        """Why nothing was written."""
+        if self.status == 2:
+            return "an input could not be read"
+        first = self.textless[0]
+        return f"{first.path}:{first.line}: game {first.index} {NOT_KEPT}"
+
+
+def copy(sink: Sink, text: str, count: int) -> None:
+    """Write a game's ``text`` to ``sink`` after ``count`` games written there."""
+    sink.write("\n" + text if count else text)
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """Where a game read went."""
+
+    where: Occurrence
+    selected: bool
+    written: str | None
+    """The name of the output it was written to (``-``: standard output), if any."""
+
+
+@dataclass(slots=True)
+class Selection:
+    """What :func:`select_games` did."""
+
+    status: int
+    games: int
+    selected: int
+    placed: list[Placed]
+    """Each game, when asked for."""
+    refused: str | None = None
+    """Why nothing was written, when nothing was."""
+
+
+def select_games(
+    inputs: list[Input | Missing],
+    selector: Selector,
+    copier: Copier,
+    *,
+    output: Path | None = None,
+    rest: Path | None = None,
+    keep: bool = False,
+) -> Selection:
+    """Write the games ``selector`` matches to ``output`` (``None``: standard output) and,
+    when ``rest`` is given, the others there, each as its text; ``keep`` lists where each
+    game went. Nothing is written when an input cannot be read or a game to write has no
+    text (outputs are checked by the caller: :func:`notation.io.output.check_target`)."""
+    placed: list[Placed] = []
+    selected = 0
+    with contextlib.ExitStack() as stack:
+        chosen = stack.enter_context(spooled_stdout() if output is None else atomic_output(output))
+        others = None if rest is None else stack.enter_context(atomic_output(rest))
+        names = {True: "-" if output is None else display(output), False: None}
+        if rest is not None:
+            names[False] = display(rest)
+        counts = {True: 0, False: 0}
+        for found in copier.read(inputs):
+            match = selector.matches(found.record, found.input.name)
+            selected += match
+            sink = chosen if match else others
+            if sink is not None:
+                text = copier.text(found)
+                if text is not None:
+                    copy(sink, text, counts[match])
+                    counts[match] += 1
+            if keep:
+                record = found.record
+                here = Occurrence(found.input.name, record.index, record.pos.line)
+                placed.append(Placed(here, match, names[match]))
+        refused = None
+        if copier.status:
+            refused = copier.why_not()
+            chosen.abandon()
+            if others is not None:
+                others.abandon()
+    return Selection(copier.status, copier.games, selected, placed, refused)
