@@ -53,6 +53,19 @@ ENCODING_GUESSED = register(
 NO_RECORD = register("PDN108", Severity.ERROR, "no record in this input")
 LINE_TOO_LONG = register("PDN109", Severity.ERROR, "a line is longer than the reader reads")
 GAME_TOO_LONG = register("PDN110", Severity.ERROR, "a game is longer than the reader reads")
+# Dialects of real files: read as the canonical form, with a notice; written canonically.
+RESULT_DIALECT = register(
+    "PDN111", Severity.NOTICE, "a result written in a dialect (1:0, ½-½, 0.5-0.5, ...) was read"
+)
+UNQUOTED_TAG = register(
+    "PDN112", Severity.NOTICE, "a tag value written without quotes was read as the value"
+)
+FEN_UNKNOWN = register(
+    "PDN113", Severity.NOTICE, 'a FEN tag "?" was read as no setup: the standard start'
+)
+FEN_COUNTERS = register(
+    "PDN114", Severity.NOTICE, "a FEN tag's move counters (lidraughts' H and F) were ignored"
+)
 # Record semantics shared by every game.
 UNKNOWN_GAME = register("REC201", Severity.NOTICE, "game type not supported: syntax checked only")
 BAD_SETUP = register("REC202", Severity.ERROR, "the setup position or game tags are invalid")
@@ -80,6 +93,7 @@ NO_GAME = register(
 CORRECTED = register(
     "REC230", Severity.NOTICE, "a score-sheet slip was corrected: the rest of the line replays"
 )
+FIXED = register("REC250", Severity.NOTICE, "notation fix changed the record")
 NOT_CONVERTED = register(
     "REC209", Severity.ERROR, "the record's game has no such notation: it cannot be converted"
 )

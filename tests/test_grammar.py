@@ -342,10 +342,10 @@ def test_a_nag_larger_than_the_limit_is_a_syntax_error():
 
 
 def test_malformed_tag_line_is_reported_and_reading_goes_on():
-    record = parse_game('[Event "E"]\n[Site Amsterdam]\n[Round "3"]\n1. 22-18 *\n')
+    record = parse_game('[Event "E"]\n[Site Amsterdam Centre]\n[Round "3"]\n1. 22-18 *\n')
     diagnostic = only_diagnostic(record)
     assert diagnostic.code == BAD_TAG
-    assert diagnostic.message == "malformed tag pair '[Site Amsterdam]'"
+    assert diagnostic.message == "malformed tag pair '[Site Amsterdam Centre]'"
     assert (diagnostic.line, diagnostic.column) == (2, 1)
     assert [t.name for t in record.tags] == ["Event", "Round"]
     assert texts(record.moves) == ["22-18"]

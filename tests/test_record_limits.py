@@ -161,14 +161,15 @@ def test_past_the_diagnostics_limit_one_diagnostic_counts_the_rest():
     from notation.record.grammar import MAX_DIAGNOSTICS, parse_game
 
     assert MAX_DIAGNOSTICS == 100
-    text = "".join(f"[T{i} bad]\n" for i in range(MAX_DIAGNOSTICS + 50)) + "1. 22-18 *\n"
+    text = "".join(f"[T{i} bad tag]\n" for i in range(MAX_DIAGNOSTICS + 50)) + "1. 22-18 *\n"
     record = parse_game(text, path="d.pdn")
     listed = [d.format() for d in record.diagnostics]
     assert listed[:2] == [
-        "d.pdn:1:1: error PDN105 malformed tag pair '[T0 bad]'",
-        "d.pdn:2:1: error PDN105 malformed tag pair '[T1 bad]'",
+        "d.pdn:1:1: error PDN105 malformed tag pair '[T0 bad tag]'",
+        "d.pdn:2:1: error PDN105 malformed tag pair '[T1 bad tag]'",
     ]
-    assert listed[MAX_DIAGNOSTICS - 1] == "d.pdn:100:1: error PDN105 malformed tag pair '[T99 bad]'"
+    last = "d.pdn:100:1: error PDN105 malformed tag pair '[T99 bad tag]'"
+    assert listed[MAX_DIAGNOSTICS - 1] == last
     assert listed[MAX_DIAGNOSTICS:] == [
         "d.pdn:101:1: error PDN101 50 more syntax problems in this game are not listed"
     ]

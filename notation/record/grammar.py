@@ -20,15 +20,22 @@ Lexical decisions (the grammar knows no game: all games share one move token):
   the game that replays the record judges the move (``there is no square 91``). Blanks
   may follow a ``-`` or ``:`` inside a move, as in ``1- 6``; any other blank ends the move,
   so ``28x19x 13x22`` is two plies. ``foo``, ``22-`` or ``Ke4+`` are no move: junk.
-- A result (``1-0 0-1 1/2-1/2 2-0 0-2 1-1 0-0``) only matches when no move character
-  follows, so ``1-18`` is a move and ``1-1`` a result, also in ``1-1*`` (the result
-  ``1-1``, then a ``*`` after it, an error). ``*`` is always a result: the
-  "forced move" use of ``*`` is not supported (PDN 3.0 bans it; write ``$7``), so a ``*``
-  followed by more moves is reported as an error after the result.
+- A result (``1-0 0-1 1/2-1/2 2-0 0-2 1-1 0-0``, or a dialect form of one:
+  ``1:0 0:1 1/2:1/2 ½-½ 0.5-0.5 2:0 0:2 1:1``, read as the canonical result with a PDN111
+  notice) only matches when no move character follows, so ``1-18`` is a move and ``1-1``
+  a result, also in ``1-1*`` (the result ``1-1``, then a ``*`` after it, an error).
+  ``*`` is always a result: the "forced move" use of ``*`` is not supported (PDN 3.0
+  bans it; write ``$7``), so a ``*`` followed by more moves is reported as an error
+  after the result.
 - A strength suffix is glued to its move: ``!``, ``?!``, ``(!?!!!)``, ``(?)``.
 - A move number is ``12.`` or ``12...``; ``1. ...`` (an ellipsis for the other side's
   move) is read as the number ``"1. ..."``. A number must be followed by a move.
 - ``%`` starts an escape line only in the first column.
+
+Dialects of tag pairs, each read with a notice (docs/dialects.md): an unquoted value of
+one token (``[Round 17]``, PDN112), a ``Result`` tag holding a dialect result (PDN111), a
+``FEN`` tag ``"?"`` (no setup: the tag is dropped, PDN113) and lidraughts' move counters
+``:H0:F1`` at the end of a ``FEN`` tag (dropped, PDN114).
 """
 
 from __future__ import annotations
@@ -48,14 +55,19 @@ from parsimonious.nodes import Node, RegexNode
 
 from notation.diagnostics import (
     BAD_TAG,
+    FEN_COUNTERS,
+    FEN_UNKNOWN,
+    RESULT_DIALECT,
     SYNTAX,
     TOO_DEEP,
+    UNQUOTED_TAG,
     UNTERMINATED_COMMENT,
     UNTERMINATED_VARIATION,
     Diagnostic,
 )
 from notation.record.model import (
     NOWHERE,
+    RESULT_DIALECTS,
     Comment,
     CommentKind,
     Line,
@@ -93,7 +105,10 @@ _NUMBER = r"[0-9]++\.(?:\s*+\.\.\.|\.\.|)"
 _SUFFIX = r"(?:[!?]+|\([!?]+\)|)"
 _END = r"(?![^\s(){};$*])"
 _RESULT_END = r"(?![^\s(){};%\[*])"
-_RESULT = rf"(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0){_RESULT_END}"
+_RESULT = (
+    r"(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|1/2:1/2|0\.5-0\.5|\u00bd-\u00bd|1:0|0:1|2:0|0:2|1:1)"
+    rf"{_RESULT_END}"
+)
 MOVE_TOKEN = re.compile(rf"{MOVE_PATTERN}{_END}")
 """A whole move token, as the grammar lexes it (``MOVE_TOKEN.fullmatch(text)``)."""
 
@@ -258,6 +273,14 @@ _WALKED: dict[type[Ply] | type[Tag], str] = {
 if any(sorted(cls.__slots__) != sorted(names.split()) for cls, names in _WALKED.items()):
     raise ImportError("the walk sets every slot of Ply and Tag: update it with the model")
 _FIRST_TOKEN = re.compile(r"[^\s(){}]+|\S")
+_LOOSE_TAG = re.compile(
+    r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|([^\s"\[\]]+))[ \t]*\][ \t]*'
+)
+"""One tag pair whose value may be a single unquoted token (group 3), on a tag line."""
+_FEN_COUNTERS = re.compile(
+    r"[ \t]*:[ \t]*(?:[Hh][ \t]*[0-9]+[ \t]*:[ \t]*)?[Ff][ \t]*[0-9]+(?=[ \t]*\.?[ \t]*\Z)"
+)
+"""lidraughts' move counters at the end of a FEN: ``:H<plies>:F<move>`` (or ``:F`` alone)."""
 
 
 def _depth_cut(text: str) -> int | None:
@@ -350,6 +373,79 @@ class _Walker:
             Diagnostic(code, message, where.line, where.column, self.path, self.index)
         )
 
+    def notice(self, code: str, message: str, where: SourcePos) -> None:
+        """Record a notice at ``where``: a dialect read, which stops nothing."""
+        self.diagnostics.append(
+            Diagnostic(code, message, where.line, where.column, self.path, self.index)
+        )
+
+    def loose_tags(self, line: str, start: int, tags: list[Tag]) -> bool:
+        """Read a tag line holding unquoted values (``[Round 17]``) into ``tags``, each
+        unquoted value with a notice; False (nothing read) when it is not such a line."""
+        found = []
+        at = 0
+        while at < len(line):
+            m = _LOOSE_TAG.match(line, at)
+            if m is None:
+                return False
+            found.append(m)
+            at = m.end()
+        if not any(m.group(3) is not None for m in found):
+            return False
+        for m in found:
+            name, quoted, bare = m.groups()
+            where = self.pos(start + m.start())
+            if bare is None:
+                value = _UNESCAPE.sub(r"\1", quoted) if "\\" in quoted else quoted
+            else:
+                value = bare
+                message = f"the {name} tag's value {bare} has no quotes: read as {bare!r}"
+                self.notice(UNQUOTED_TAG, message, where)
+            tags.append(Tag(name, value, where))
+        return True
+
+    def read_result(self, written: str, offset: int) -> str:
+        """The result ``written`` at ``offset`` stands for; a dialect form gets a notice."""
+        canonical = RESULT_DIALECTS.get(written)
+        if canonical is None:
+            return written
+        message = f"the result {written} is read as {canonical}"
+        self.notice(RESULT_DIALECT, message, self.pos(offset))
+        return canonical
+
+    def tag_dialects(self, record: Record) -> None:
+        """Read the dialects of a record's ``Result`` and ``FEN`` tags, each with a notice."""
+        unknown = None
+        found = len(self.diagnostics)
+        for tag in record.tags:
+            name = tag.name
+            if name == "Result":
+                canonical = RESULT_DIALECTS.get(tag.value.strip())
+                if canonical is not None:
+                    message = f"the Result tag's {tag.value.strip()} is read as {canonical}"
+                    self.notice(RESULT_DIALECT, message, tag.pos)
+                    tag.value = canonical
+            elif name == "FEN":
+                value = tag.value
+                if value.strip() == "?":
+                    message = 'FEN "?" gives no position: read as no setup (the standard start)'
+                    self.notice(FEN_UNKNOWN, message, tag.pos)
+                    unknown = tag
+                    continue
+                m = _FEN_COUNTERS.search(value)
+                if m is not None:
+                    counters = "".join(m.group().split())
+                    message = (
+                        f"FEN {value!r}: the move counters {counters!r} (lidraughts' halfmove "
+                        "clock and move number) are ignored"
+                    )
+                    self.notice(FEN_COUNTERS, message, tag.pos)
+                    tag.value = value[: m.start()] + value[m.end() :]
+        if unknown is not None:
+            record.tags = [tag for tag in record.tags if tag is not unknown]
+        if found < len(self.diagnostics):
+            self.diagnostics.sort(key=attrgetter("line", "column"))
+
     def listed(self) -> list[Diagnostic]:
         """The diagnostics, and one that counts those past :data:`MAX_DIAGNOSTICS`."""
         if self.unlisted is not None:
@@ -377,9 +473,11 @@ class _Walker:
             if kind == "tags":
                 self.tags(cast(_RunNode, node).items, record.tags)
             elif kind == "badtag":
-                line = node.text.split("\n", 1)[0].strip()
-                line = line if len(line) <= 40 else line[:37] + "..."
-                self.error(BAD_TAG, f"malformed tag pair {line!r}", start)
+                line = node.text.split("\n", 1)[0].rstrip()
+                if not self.loose_tags(line, start, record.tags):
+                    line = line.strip()
+                    line = line if len(line) <= 40 else line[:37] + "..."
+                    self.error(BAD_TAG, f"malformed tag pair {line!r}", start)
             else:
                 _opening(moves, self.comment(node))
         self.line_items(top.children, moves, record)
@@ -395,7 +493,8 @@ class _Walker:
         tail = game.tail
         start = tail.start()
         if start < tail.end():
-            record.result = tail.group(1) or "*"
+            written = tail.group(1)
+            record.result = "*" if written is None else self.read_result(written, start)
             record.result_pos = self.pos(start)
         return record
 
@@ -557,7 +656,8 @@ class _Walker:
         """Take the result ``node`` and the comments after it; anything else is an error."""
         if record is None:
             return
-        record.result = cast(RegexNode, node).match.group(1) or "*"
+        written = cast(RegexNode, node).match.group(1)
+        record.result = "*" if written is None else self.read_result(written, node.start)
         record.result_pos = self.pos(node.start)
         after = False
         for item in items:
@@ -665,6 +765,7 @@ def parse_game(
         gc.disable()
     try:
         record = walker.record(_parse(parsed))
+        walker.tag_dialects(record)
     except RecursionError:
         return _fallback(walker, TOO_DEEP, "variations nested too deeply", 0)
     except ParseError as error:

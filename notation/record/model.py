@@ -11,10 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from notation.diagnostics import Diagnostic
+from notation.diagnostics import Diagnostic, Severity
 
 RESULTS: tuple[str, ...] = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
 """Every result token the record syntax knows (PGN's and PDN's)."""
+
+RESULT_DIALECTS: dict[str, str] = {
+    "1:0": "1-0",
+    "0:1": "0-1",
+    "1/2:1/2": "1/2-1/2",
+    "½-½": "1/2-1/2",
+    "0.5-0.5": "1/2-1/2",
+    "2:0": "2-0",
+    "0:2": "0-2",
+    "1:1": "1-1",
+}
+"""The results real files write in other forms, each with the result it is read as."""
 
 
 class SourcePos(NamedTuple):
@@ -179,7 +191,8 @@ class Record:
     """One game record as read: tags, movetext, result and the problems found reading it.
 
     ``index`` is the 1-based number of the game in its source; ``diagnostics`` holds the
-    syntax problems of this record (a record with a syntax error may be incomplete).
+    syntax problems of this record (a record with a syntax error may be incomplete) and
+    the notices of dialects read (see :data:`RESULT_DIALECTS` and docs/dialects.md).
     ``trailing`` holds comments written after the result. ``text`` is the game's source
     text when the reader was asked to keep it (``read_records(..., keep_text=True)``),
     else ``None``; it takes no part in comparisons.
@@ -223,5 +236,6 @@ class Record:
 
     @property
     def has_syntax_errors(self) -> bool:
-        """True when reading this record found a syntax problem."""
-        return bool(self.diagnostics)
+        """True when reading this record found a syntax error (a notice, such as a dialect
+        read, is none)."""
+        return any(d.severity is Severity.ERROR for d in self.diagnostics)

@@ -10,10 +10,11 @@ so every position and diagnostic refers to the file. Splitting rules:
   game's tags, or when it repeats the name of one of them; inside an unclosed ``{``
   comment, a line of whole tag pairs starts a new game (that comment is then reported,
   PDN102), any other line is comment text;
-- a game also ends after a result token at depth 0, outside comments, at the end of a
-  line: later lines holding only comments still belong to it (trailing comments), the
-  next line with movetext starts a new game; a tag pair right after a result on the same
-  line (``0-1[Event "..."]``) also starts a new game;
+- a game also ends after a result token (a dialect one too, such as ``1:0``) at depth 0,
+  outside comments, at the end of a line: later lines holding only comments still
+  belong to it (trailing comments), the next line with movetext starts a new game; a
+  tag pair right after a result on the same line (``0-1[Event "..."]``) also starts a
+  new game;
 - a game with movetext but no result, cut by the next game's tag pair, gets a PDN101
   "missing result" (PDN 3.0 separates games by a result or ``*``).
 
@@ -50,7 +51,10 @@ Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str] | Iterable
 
 TAG_AHEAD = r"[ \t]*\[[ \t]*[A-Za-z]"
 """A line that begins with a tag pair, as a pattern: where the reader may start a game."""
-RESULT_AT = r"(?:(?<![^\s(){};%\].])(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0)|\*)"
+RESULT_AT = (
+    r"(?:(?<![^\s(){};%\].])"
+    r"(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|1/2:1/2|0\.5-0\.5|\u00bd-\u00bd|1:0|0:1|2:0|0:2|1:1)|\*)"
+)
 """A result token as the reader's line scan reads one: not glued to the text before it."""
 
 _TAG_START = re.compile(TAG_AHEAD)
@@ -224,7 +228,10 @@ _TAG_LINE = (
 )
 _BLANKS = r"(?:[^\S\n]*+\n)*+"
 _MOVES = r'(?>[^\S\n]*+[^\s{}();"\[%](?:[^\n{}();"\[]*[^\s{}();"\[]|))'
-_NO_RESULT = r"(?<!\*)(?<![\s%\].](?:1-0|0-1|2-0|0-2|1-1|0-0))(?<![\s%\].]1/2-1/2)"
+_NO_RESULT = (
+    r"(?<!\*)(?<![\s%\].](?:1-0|0-1|2-0|0-2|1-1|0-0|1:0|0:1|2:0|0:2|1:1|\u00bd-\u00bd))"
+    r"(?<![\s%\].](?:1/2-1/2|1/2:1/2|0\.5-0\.5))"
+)
 _PLAIN = (
     rf"((?:{_TAG_LINE})++){_BLANKS}(?=[^\S\n]*[^\s{{}}();\"\[%])"
     rf"(?:{_MOVES}{_NO_RESULT}[^\S\n]*+\n{_BLANKS})*+({_MOVES}[^\S\n]*+\n{_BLANKS})?"
@@ -486,7 +493,7 @@ def _finish_text(
     if keep_text:
         last = text.find("\n", len(text.rstrip()))
         record.text = text if last < 0 else text[: last + 1]
-    if missing and record.result is None and not record.diagnostics:
+    if missing and record.result is None and not record.has_syntax_errors:
         body = text.rstrip()
         row = body.count("\n")
         end = len(body) - (body.rfind("\n") + 1) + 1
