@@ -1,0 +1,222 @@
+"""notation split and merge: safe file names, every game in one file, and back again."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from test_select import A1, A2, A3, B1, B2, B3, B4, A, B
+from typer.testing import CliRunner, Result
+
+from cli.main import app
+from notation.archive.split import file_names, slug
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _archive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("archive").mkdir()
+    Path("archive/a.pdn").write_text(A, encoding="utf-8")
+    Path("archive/b.pdn").write_text(B, encoding="utf-8")
+
+
+def invoke(*args: str, stdin: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def files(folder: str) -> dict[str, str]:
+    return {p.name: p.read_text("utf-8") for p in sorted(Path(folder).iterdir())}
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("Open 2025", "open-2025"),
+        ("Club/Night ../etc", "club-night-etc"),
+        ("../../etc/passwd", "etc-passwd"),
+        ("..", "unnamed"),
+        (".hidden", "hidden"),
+        ("a\\b:c*d?", "a-b-c-d"),
+        ("CON", "con_"),
+        ("nul.txt", "nul_txt"),
+        ("Lpt1", "lpt1_"),
+        ("Чемпионат Москвы", "чемпионат-москвы"),
+        ("v1.2 final", "v1.2-final"),
+        ("?", "unknown"),
+        ("", "unknown"),
+        (None, "unknown"),
+        ("x" * 200, "x" * 80),
+    ],
+)
+def test_a_value_becomes_a_safe_file_name(value: str | None, name: str) -> None:
+    assert slug(value) == name
+
+
+def test_values_that_slug_alike_get_distinct_names() -> None:
+    assert file_names(["Open", "open", "OPEN!", "open-2", None]) == [
+        "open.pdn",
+        "open-2.pdn",
+        "open-3.pdn",
+        "open-2-2.pdn",
+        "unknown.pdn",
+    ]
+
+
+def test_split_by_event_puts_every_game_in_one_file_in_input_order() -> None:
+    result = invoke("split", "archive", "--by", "event", "--dir", "out")
+    assert result.exit_code == 0, result.output
+    assert files("out") == {
+        "open-2025.pdn": A1 + "\n" + A2,
+        "club-night-etc.pdn": A3 + "\n" + B2,
+        "open-2025-2.pdn": B1,
+        "cheversi-cup.pdn": B3,
+        "con_.pdn": B4,
+    }
+    assert result.stderr == (
+        "out/open-2025.pdn: 2 games\n"
+        "out/club-night-etc.pdn: 2 games\n"
+        "out/open-2025-2.pdn: 1 game\n"
+        "out/cheversi-cup.pdn: 1 game\n"
+        "out/con_.pdn: 1 game\n"
+        "7 games in 5 files of out\n"
+    )
+
+
+def test_split_by_round_groups_a_missing_tag_and_a_question_mark_as_unknown() -> None:
+    result = invoke("split", "archive", "--by", "round", "--dir", "out", "-f", "json")
+    assert result.exit_code == 0
+    assert files("out") == {
+        "1.pdn": A1 + "\n" + B3,
+        "2.pdn": A2,
+        "unknown.pdn": A3 + "\n" + B2,
+        "3.pdn": B1,
+        "4.pdn": B4,
+    }
+    document = json.loads(result.stderr)
+    assert [(f["path"], f["value"]) for f in document["files"]] == [
+        ("out/1.pdn", "1"),
+        ("out/2.pdn", "2"),
+        ("out/unknown.pdn", None),
+        ("out/3.pdn", "3"),
+        ("out/4.pdn", "4"),
+    ]
+    assert document["files"][2]["games"] == [
+        {"path": "archive/a.pdn", "index": 3, "line": 19},
+        {"path": "archive/b.pdn", "index": 2, "line": 10},
+    ]
+    assert document["summary"] == {"games": 7, "files": 5, "exit_status": 0}
+
+
+def test_split_by_a_tag_by_game_and_in_runs() -> None:
+    assert invoke("split", "archive", "--by", "tag:White", "--dir", "w").exit_code == 0
+    assert sorted(files("w")) == [
+        "ana-maria.pdn",
+        "ana.pdn",
+        "carla.pdn",
+        "eva.pdn",
+        "fabio.pdn",
+        "unknown.pdn",
+    ]
+    assert files("w")["ana.pdn"] == A1 + "\n" + B4
+    assert invoke("split", "archive", "--by", "game", "--dir", "g").exit_code == 0
+    assert files("g") == {"brazilian.pdn": "\n".join([A1, A2, A3, B1, B2, B4]), "cheversi.pdn": B3}
+    assert invoke("split", "archive", "--by", "every:3", "--dir", "r").exit_code == 0
+    assert files("r") == {
+        "part-0001.pdn": A,
+        "part-0002.pdn": B1 + "\n" + B2 + "\n" + B3,
+        "part-0003.pdn": B4,
+    }
+
+
+def test_split_then_merge_gives_back_the_same_games() -> None:
+    assert invoke("split", "archive", "--by", "event", "--dir", "out").exit_code == 0
+    parts = ["out/open-2025.pdn", "out/club-night-etc.pdn", "out/open-2025-2.pdn"]
+    parts += ["out/cheversi-cup.pdn", "out/con_.pdn"]
+    result = invoke("merge", *parts, "-o", "merged.pdn")
+    assert result.exit_code == 0
+    assert result.stderr == "7 of 7 games written, 0 copies left out\n"
+    expected = [A1, A2, A3, B2, B1, B3, B4]
+    assert Path("merged.pdn").read_text("utf-8") == "\n".join(expected)
+    whole = invoke("merge", "archive")
+    assert whole.stdout == A + "\n" + B
+
+
+def test_merge_unique_drops_each_copy_and_says_so() -> None:
+    result = invoke("merge", "archive/b.pdn", "archive/a.pdn", "--unique", "-o", "m.pdn")
+    assert result.exit_code == 0
+    assert result.stderr == (
+        "archive/a.pdn:1: game 1 is a copy of archive/b.pdn:1 game 1\n"
+        "6 of 7 games written, 1 copy left out\n"
+    )
+    assert Path("m.pdn").read_text("utf-8") == B + "\n" + A2 + "\n" + A3
+    report = invoke("merge", "archive", "--unique", "-f", "json", "-o", "m.pdn")
+    document = json.loads(report.stderr)
+    assert document["dropped"] == [
+        {
+            "path": "archive/b.pdn",
+            "index": 1,
+            "line": 1,
+            "copy_of": {"path": "archive/a.pdn", "index": 1, "line": 1},
+        }
+    ]
+    assert document["summary"] == {"games": 7, "written": 6, "dropped": 1, "exit_status": 0}
+
+
+def test_standard_input_a_glob_and_a_gzip_file() -> None:
+    Path("b.pdn.gz").write_bytes(gzip.compress(B.encode()))
+    result = invoke("merge", "-", "b.pdn.gz", stdin=A)
+    assert result.exit_code == 0
+    assert result.stdout == A + "\n" + B
+    result = invoke("split", "archive/*.pdn", "--by", "every:4", "--dir", "out")
+    assert result.exit_code == 0
+    assert files("out") == {
+        "part-0001.pdn": A + "\n" + B1,
+        "part-0002.pdn": B2 + "\n" + B3 + "\n" + B4,
+    }
+    result = invoke("split", "-", "--by", "event", "--dir", "std", stdin=A)
+    assert files("std") == {"open-2025.pdn": A1 + "\n" + A2, "club-night-etc.pdn": A3}
+
+
+def test_an_unreadable_input_writes_nothing() -> None:
+    result = invoke("split", "archive", "missing.pdn", "--by", "event", "--dir", "out")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "missing.pdn:1:1: error PDN106 cannot read missing.pdn: no such file or directory\n"
+        "nothing written: an input could not be read\n"
+        "7 games in 0 files of out\n"
+    )
+    assert not Path("out").exists()
+    result = invoke("merge", "missing.pdn", "-o", "m.pdn")
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert not Path("m.pdn").exists()
+
+
+def test_split_refuses_a_folder_that_is_an_input_file_or_holds_one() -> None:
+    result = invoke("split", "archive/a.pdn", "--by", "event", "--dir", "archive/a.pdn")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "notation: archive/a.pdn is an input of this command, not a folder to write in\n"
+    )
+    Path("f.pdn").write_text(A1)
+    result = invoke("split", "archive", "--by", "event", "--dir", "f.pdn")
+    assert result.stderr == "notation: f.pdn is a file, not a folder\n"
+    Path("open").mkdir()
+    Path("open/cheversi-cup.pdn").write_text(B3)
+    result = invoke("split", "archive", "open/cheversi-cup.pdn", "--by", "event", "--dir", "open")
+    assert result.exit_code == 2
+    assert (
+        "open/cheversi-cup.pdn is an input of this command: it is not overwritten" in result.stderr
+    )
+    assert files("open") == {"cheversi-cup.pdn": B3}
+
+
+def test_a_bad_grouping_is_a_usage_error() -> None:
+    for by in ("colour", "tag:", "every:0", "every:x"):
+        result = invoke("split", "archive", "--by", by, "--dir", "out")
+        assert result.exit_code == 2, by
+    assert not Path("out").exists()
