@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from cli.archive import duplicates
 from notation.archive.convert import convert_record
 from notation.archive.duplicates import find_duplicates
-from notation.check.identity import Duplicates, moves_key
+from notation.archive.select import Filters, Selector
+from notation.check.identity import Duplicates, main_line, moves_key, placement
 from notation.diagnostics import CODES, Severity
 from notation.games.registry import get_game
 from notation.record import read_records, read_string, write_record, write_records
@@ -140,3 +141,64 @@ def test_find_duplicates_over_the_samples_finds_the_broken_copies() -> None:
         ("brazilian", 92, [3, 3]),
         ("brazilian", 47, [2, 1, 2]),
     ]
+
+
+def test_position_groups_transpositions_and_leaves_exact_copies_in_one_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_select import A, B
+
+    monkeypatch.chdir(tmp_path)
+    Path("a.pdn").write_text(A, encoding="utf-8")
+    Path("b.pdn").write_text(B, encoding="utf-8")
+    result = run("a.pdn", "b.pdn", "--position")
+    assert result.exit_code == 1
+    assert result.stdout == (
+        "position group 1: brazilian, the final position, 3 records, 2 move orders\n"
+        "  a.pdn:1: game 1, 4 plies (order 1)\n"
+        "  a.pdn:10: game 2, 4 plies (order 2)\n"
+        "  b.pdn:1: game 1, 4 plies (order 1)\n"
+    )
+    assert result.stderr == "1 group of transpositions (3 records) among 7 records\n"
+    after = run("a.pdn", "b.pdn", "--position", "--ply", "4", "--json")
+    assert after.exit_code == 1
+    document = json.loads(after.stdout)
+    assert document["ply"] == 4
+    (group,) = document["groups"]
+    assert group["setup"] == {
+        "FEN": "W:W17,18,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,13,16"
+    }
+    assert [(r["path"], r["game"], r["plies"], r["order"]) for r in group["records"]] == [
+        ("a.pdn", 1, 4, 1),
+        ("a.pdn", 2, 4, 2),
+        ("b.pdn", 1, 4, 1),
+        ("b.pdn", 2, 5, 1),
+    ]
+    early = run("a.pdn", "b.pdn", "--position", "--ply", "2")
+    assert early.exit_code == 0
+    assert early.stdout == ""
+    assert early.stderr == "0 groups of transpositions (0 records) among 7 records\n"
+    plain = run("a.pdn", "b.pdn")
+    assert plain.stdout == (
+        "duplicate group 1: brazilian, 4 plies, 2 records\n  a.pdn:1: game 1\n  b.pdn:1: game 1\n"
+    )
+
+
+def test_ply_without_position_is_a_usage_error() -> None:
+    result = run("-", "--ply", "3")
+    assert result.exit_code == 2
+
+
+def test_a_keny_position_matches_whatever_its_count_of_quiet_plies() -> None:
+    keny = get_game("keny")
+    text = '[Variant "keny"]\n\n1. h2-h4 e6-e5 2. c3-c4 d7-d5 *\n'
+    (record,) = read_string(text)
+    line = main_line(keny, record)
+    assert line is not None and line.end.quiet == 4
+    fen = "W:Wa2-g2,a3-b3,d3-h3,c4,h4:Bd5-e5,a6-d6,f6-h6,a7-c7,e7-h7"
+    assert keny.start({"FEN": fen}) != line.end
+    assert placement(keny.start({"FEN": fen})) == placement(line.end)
+    assert placement(keny.start({"FEN": fen + ":H4"})) == placement(line.end)
+    assert keny.start({"FEN": fen + ":H4"}) == line.end
+    selected = Selector(Filters(position=fen))
+    assert selected.matches(record, "-")
