@@ -29,6 +29,7 @@ from rich.progress import (
 )
 
 from cli.archive import annotate, duplicates, stats
+from cli.fix import fix
 from cli.options import (
     AllowEmptyOption,
     EncodingOption,
@@ -513,6 +514,7 @@ def new(
 
 app.command()(annotate)
 app.command()(repair)
+app.command()(fix)
 app.command()(stats)
 app.command()(duplicates)
 app.command()(select)
