@@ -111,7 +111,8 @@ def _exchanged(texts: list[str], at: int, rng: random.Random) -> list[str] | Non
 
 def _piece(texts: list[str], at: int, rng: random.Random) -> list[str] | None:
     """Another piece letter (or figurine) of those the record uses: the part of a move
-    before its square, whose file is a lower-case Latin letter."""
+    before its square, whose file is a lower-case Latin letter (a head holding a digit is
+    a draughts square before the capture sign ``x``, not a piece)."""
     head = _piece_of(texts[at])
     if not head:
         return None
@@ -123,7 +124,8 @@ def _piece(texts: list[str], at: int, rng: random.Random) -> list[str] | None:
 
 def _piece_of(text: str) -> str:
     cut = next((i for i, c in enumerate(text) if "a" <= c <= "z"), 0)
-    return text[:cut]
+    head = text[:cut]
+    return "" if any(c.isdigit() for c in head) else head
 
 
 SLIPS: dict[str, Slip] = {
