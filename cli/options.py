@@ -22,7 +22,8 @@ PathsArgument = Annotated[
     list[str],
     typer.Argument(
         help="Record files (also .gz, .bz2, .xz), directories (searched for *.pdn, *.pgn), "
-        "glob patterns, or - for stdin."
+        "glob patterns, or - for stdin.",
+        metavar="PATH",
     ),
 ]
 """``PATH...``: the records a command reads."""
