@@ -84,6 +84,11 @@ PARTIAL = 6
 BUDGET = 200_000
 """Most plies replayed in the search of one record (a bound on its time: about a second)."""
 
+ROUNDS = 4
+"""Most rounds of search and correction in one record (a corrected main line gives its
+later variations a position to start from)."""
+
+
 WAS = "was:"
 """How the comment that keeps a repaired ply's text begins (``{was: 22-13}``)."""
 
@@ -105,11 +110,6 @@ class LineRepair:
     """The candidates found, the likeliest first."""
     chosen: Candidate | None
     """The candidate clear enough to apply, if one is."""
-
-
-ROUNDS = 4
-"""Most rounds of search and correction in one record (a corrected main line gives its
-later variations a position to start from)."""
 
 
 def repair_record(game: AnyGame, record: Record, path: str = "-") -> list[Diagnostic]:
@@ -239,7 +239,7 @@ class _Tried:
 
 @dataclass(slots=True)
 class _Search:
-    """The search over the lines of one record."""
+    """The search over one line of a record."""
 
     game: AnyGame
     first_ply: int
