@@ -97,7 +97,7 @@ def test_main_line_stops_at_the_first_illegal_ply_but_its_variations_are_checked
 
 
 def test_unknown_game_types_are_syntax_checked_with_a_notice() -> None:
-    reports = check('[GameType "25"]\n\n1. c3-d4 f6-g5 *\n\n[GameType "20"]\n\n1. 32-28 *\n')
+    reports = check('[GameType "25"]\n\n1. c3-d4 f6-g5 *\n\n[GameType "40"]\n\n1. 32-28 *\n')
     assert [(r.game, [(d.code, d.severity.value) for d in r.diagnostics]) for r in reports] == [
         (None, [("REC201", "notice")]),
         (None, [("REC201", "notice")]),
@@ -105,44 +105,44 @@ def test_unknown_game_types_are_syntax_checked_with_a_notice() -> None:
     assert [r.diagnostics[0].message for r in reports] == [
         "GameType 25 (Russian draughts) is not supported: the record was syntax-checked, "
         "not replayed",
-        "GameType 20 (international draughts) is not supported: the record was "
-        "syntax-checked, not replayed",
+        "GameType 40 (Frisian draughts) is not supported: the record was syntax-checked, "
+        "not replayed",
     ]
 
 
-NAMES_NO_GAME = (
-    "the record names no game (no GameType or Variant tag); PDN reads that as "
-    "international draughts, which this version does not check, so its moves were not "
-    "replayed: name the game with --game NAME (brazilian, kavaleria, keny, knight-fight, "
-    "cheversi)"
-)
-
-
-def test_a_record_naming_no_game_is_a_warning_that_suggests_the_game_option() -> None:
-    # Formerly a REC201 notice naming "GameType 20", a tag these records never wrote.
-    reports = check('[Event "no type"]\n\n1. 32-28 19-23 *\n\n1. 32-28 19-23 *\n')
-    assert diagnostics(reports) == [
-        (1, "REC220", 1, 1, None, None),
-        (2, "REC220", 5, 1, None, None),
+def test_a_record_naming_no_game_is_replayed_as_international_draughts() -> None:
+    # Formerly a REC220 warning saying that PDN's default game was not supported.
+    reports = check('[Event "no type"]\n\n1. 32-28 19-23 *\n\n1. 32-28 19-23 2. 28x19 *\n')
+    assert [(r.game, r.plies, r.diagnostics) for r in reports] == [
+        ("international", 2, []),
+        ("international", 3, []),
     ]
-    assert [d.severity.value for r in reports for d in r.diagnostics] == ["warning", "warning"]
-    assert [d.message for r in reports for d in r.diagnostics] == [NAMES_NO_GAME] * 2
-    assert [r.game for r in reports] == [None, None]
+    (wrong,) = check("1. 32-28 19-23 2. 28-22 *\n")
+    assert diagnostics([wrong]) == [(1, "ID204", 1, 19, 3, "28-22")]
+    assert wrong.diagnostics[0].message == (
+        "illegal move 28-22 (game 1, ply 3): a capture is available: 28x19; 28-22 is not a "
+        "capture; legal: 28x19"
+    )
+
+
+def test_a_gametype_20_record_is_replayed_as_international_draughts() -> None:
+    (report,) = check('[GameType "20,W,10,10,N1,0"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n')
+    assert (report.game, report.plies, report.diagnostics) == ("international", 4, [])
 
 
 def test_the_result_tag_is_checked_against_the_movetext_in_unsupported_games() -> None:
-    # As in game 8 of the PDN standard's candidate95.pdn.
-    text = '[GameType "20"]\n[Result "0-1"]\n\n1. 32-28 1/2-1/2\n\n[Result "1-0"]\n\n1. 32-28 1-0\n'
+    # As in game 8 of the PDN standard's candidate95.pdn (there a GameType 20 record).
+    text = '[GameType "40"]\n[Result "0-1"]\n\n1. 32-28 1/2-1/2\n\n[Result "1-0"]\n\n1. 32-28 1-0\n'
     reports = check(text)
     assert diagnostics(reports) == [
         (1, "REC201", 1, 1, None, None),
         (1, "REC203", 4, 10, None, None),
-        (2, "REC220", 6, 1, None, None),
     ]
     assert reports[0].diagnostics[1].message == (
         "the Result tag says 0-1 but the movetext ends with 1/2-1/2 (game 1)"
     )
     assert not reports[0].valid
+    assert (reports[1].game, reports[1].plies, reports[1].valid) == ("international", 1, True)
 
 
 def test_default_game_applies_only_to_records_naming_none() -> None:

@@ -21,7 +21,7 @@ from notation.check.repair import find_repairs, suggestion
 from notation.check.replay import ReplayVisitor, record_notation, replay_line
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
-from notation.games.registry import GAMES, names_game, resolve_game
+from notation.games.registry import resolve_game
 from notation.record.model import Ply, Record, SourcePos
 from notation.record.reader import read_records
 
@@ -127,18 +127,11 @@ def _in_game(
 
 
 def unsupported_game(record: Record, found: str, path: str) -> Diagnostic:
-    """The diagnostic of a record that is not replayed: ``found`` describes its game type
-    (:func:`~notation.games.registry.resolve_game`). A record naming no game gets a
-    warning saying so and how to name it; one naming an unsupported game, a notice."""
-    if names_game(record.tag_dict()):
-        message = f"{found} is not supported: the record was syntax-checked, not replayed"
-        return _at(record, record.pos, codes.UNKNOWN_GAME, message, path)
-    message = (
-        "the record names no game (no GameType or Variant tag); PDN reads that as "
-        "international draughts, which this version does not check, so its moves were not "
-        f"replayed: name the game with --game NAME ({', '.join(GAMES)})"
-    )
-    return _at(record, record.pos, codes.NO_GAME, message, path)
+    """The notice of a record that is not replayed: ``found`` describes the game type its
+    tags name (:func:`~notation.games.registry.resolve_game`). A record naming no game is
+    never one: PDN reads it as international draughts, which is replayed."""
+    message = f"{found} is not supported: the record was syntax-checked, not replayed"
+    return _at(record, record.pos, codes.UNKNOWN_GAME, message, path)
 
 
 def result_mismatch(record: Record, path: str) -> Diagnostic | None:

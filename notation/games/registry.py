@@ -3,8 +3,8 @@
 A record names its game with PDN's ``GameType`` tag (``26`` or ``26,W,8,8,N2,0`` for
 Brazilian draughts) or with a ``Variant`` tag holding one of the names in :data:`GAMES`
 or a game's title (the only way for games that PDN does not number). A record with
-neither is, as PDN says, international draughts (GameType 20), which the toolkit does not
-replay. A game joins the toolkit by one :func:`register` call at the end of this module.
+neither is, as PDN says, international draughts (GameType 20). A game joins the toolkit
+by one :func:`register` call at the end of this module.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from notation.games.base import AnyGame
 from notation.games.brazilian import Brazilian
 from notation.games.cheversi import Cheversi
+from notation.games.international import International
 from notation.games.kavaleria import Kavaleria
 from notation.games.keny import Keny
 from notation.games.knight_fight import KnightFight
@@ -115,5 +116,5 @@ def resolve_game(tags: Mapping[str, str], default: AnyGame | None = None) -> Any
     return game_for_tags(tags)
 
 
-for _game in (Brazilian(), Kavaleria(), Keny(), KnightFight(), Cheversi()):
+for _game in (Brazilian(), Kavaleria(), Keny(), KnightFight(), Cheversi(), International()):
     register(_game)

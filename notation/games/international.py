@@ -1,0 +1,842 @@
+"""International draughts: the FMJD rules on a 10x10 board (GameType 20).
+
+The 50 dark squares are numbered 1..50 row by row from Black's side (1 = b10, 5 = j10,
+6 = a9, 46 = a1, 50 = i1). Black men start on 1..20, White men on 31..50, and White
+moves first. Men step diagonally forward and capture by short jumps forward and
+backward; kings fly. Capture is compulsory and must take the most pieces (majority
+rule); captured pieces leave the board only when the move is complete (Turkish strike).
+A man is crowned only when it ends its move on the far row. The side to move with no
+legal move loses. A record that names no game is this one, as PDN says. The rules are
+written out in ``docs/rules/international.md``.
+
+Moves are read in PDN's numeric notation (``32-28``, ``19x28``, ``19x30x39``): a quiet
+move is written with ``-``, a capture with ``x`` or ``:``. A capture may give only its
+start and end square when that names one legal move, and must give every landing square
+otherwise.
+
+Codes raised by :meth:`International.parse_move` (the first that applies, in this order):
+
+- ``ID201`` the text is not a move of this game (bad syntax, no such square, a quiet
+  move with more than two squares, mixed separators).
+- ``ID208`` the game is over: the side to move has no legal move.
+- ``ID202`` the start square holds no piece of the side to move.
+- ``ID204`` a capture is available and the text is a quiet move.
+- ``ID205`` the text is a capture, or an unfinished part of one, that takes fewer
+  pieces than the most a capture can take.
+- ``ID207`` a short capture (start and end only) names several legal captures.
+- ``ID206`` a man's quiet move goes to a row behind it.
+- ``ID203`` any other illegal move, including a capture written with ``-`` and a quiet
+  move written with ``x``.
+
+The FEN tag (``W:W31-50:B1-20``) takes numbers, ranges and ``K`` for kings, and is
+written without ranges (``W:W31,32,...``); a man may not stand on the row where it would
+be crowned.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar, NamedTuple
+
+from notation.diagnostics import Severity, register
+from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.tags import fen_error, fen_fields
+
+MALFORMED = register("ID201", Severity.ERROR, "not an international draughts move")
+NO_PIECE = register("ID202", Severity.ERROR, "no piece of the side to move on the start square")
+ILLEGAL = register("ID203", Severity.ERROR, "illegal international draughts move")
+CAPTURE_COMPULSORY = register("ID204", Severity.ERROR, "a capture is compulsory")
+MAJORITY = register("ID205", Severity.ERROR, "the capture must take the most pieces possible")
+BACKWARD = register("ID206", Severity.ERROR, "a man moves forward only")
+AMBIGUOUS = register("ID207", Severity.ERROR, "a short capture names several captures")
+GAME_OVER = register("ID208", Severity.ERROR, "the game is over: no legal move")
+
+__all__ = ["International", "InternationalMove", "InternationalPosition"]
+
+
+class InternationalPosition(NamedTuple):
+    """A position: piece sets as bitboards on an internal 10x10 layout, and the side to move.
+
+    Bit ``10 * row + column`` stands for a square, row 0 being rank 10 and column 0 file a.
+    Pieces stand on dark squares only, so ``DARK ^ (white | black)`` is the empty squares.
+    """
+
+    white: int
+    black: int
+    kings: int
+    turn: Side
+
+
+class InternationalMove(NamedTuple):
+    """A move: the squares visited (start, then each landing square) and those captured.
+
+    Squares are numbers 1..50; ``captured`` lists them in increasing order. Two moves are
+    equal when they share start, end and captured squares, whatever the route between.
+    """
+
+    path: tuple[int, ...]
+    captured: tuple[int, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, InternationalMove):
+            return NotImplemented
+        return (
+            self.path[0] == other.path[0]
+            and self.path[-1] == other.path[-1]
+            and self.captured == other.captured
+        )
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self.path[0], self.path[-1], self.captured))
+
+
+_new = tuple.__new__
+WHITE, BLACK = Side.WHITE, Side.BLACK
+"""The sides as module constants: looking a member up on its enum class is slow."""
+
+# Geometry -----------------------------------------------------------------------------
+
+SQUARES = range(1, 51)
+FILES = "abcdefghij"
+
+
+def _index_of(square: int) -> int:
+    """The layout bit index of a square number."""
+    row, k = divmod(square - 1, 5)
+    return row * 10 + 2 * k + (1 - row % 2)
+
+
+INDEX = [-1] + [_index_of(n) for n in SQUARES]
+BIT = [0] + [1 << INDEX[n] for n in SQUARES]
+SQUARE_AT = {INDEX[n]: n for n in SQUARES}
+SQUARE_OF = [SQUARE_AT.get(i, 0) for i in range(100)]
+ROW = [-1] + [INDEX[n] // 10 for n in SQUARES]
+DARK = sum(BIT)
+
+# Directions: north-west, north-east (toward rank 10), south-west, south-east.
+DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def _step(index: int, direction: int) -> int:
+    """The layout index one step from ``index`` in ``direction``, or -1 off the board."""
+    row, col = divmod(index, 10)
+    drow, dcol = DIRECTIONS[direction]
+    row, col = row + drow, col + dcol
+    return row * 10 + col if 0 <= row < 10 and 0 <= col < 10 else -1
+
+
+NEXT = [[_step(i, d) for i in range(100)] for d in range(4)]
+
+
+def _ray(index: int, direction: int) -> tuple[int, ...]:
+    """The layout indexes from ``index`` (excluded) to the edge in ``direction``."""
+    out = []
+    index = NEXT[direction][index]
+    while index >= 0:
+        out.append(index)
+        index = NEXT[direction][index]
+    return tuple(out)
+
+
+RAYS = [[_ray(i, d) for d in range(4)] for i in range(100)]
+RAY_MASK = [[sum(1 << j for j in RAYS[i][d]) for d in range(4)] for i in range(100)]
+
+# Squares strictly between two squares on one diagonal, by square numbers; -1 otherwise.
+BETWEEN = [[-1] * 51 for _ in range(51)]
+for _n in SQUARES:
+    for _d in range(4):
+        _mask = 0
+        for _j in RAYS[INDEX[_n]][_d]:
+            BETWEEN[_n][SQUARE_AT[_j]] = _mask
+            _mask |= 1 << _j
+
+# Quiet steps of a man: White goes toward rank 10, Black toward rank 1.
+FORWARD = (
+    [0] + [sum(1 << j for d in (0, 1) if (j := NEXT[d][INDEX[n]]) >= 0) for n in SQUARES],
+    [0] + [sum(1 << j for d in (2, 3) if (j := NEXT[d][INDEX[n]]) >= 0) for n in SQUARES],
+)
+PROMOTION = (sum(BIT[1:6]), sum(BIT[46:51]))
+COLUMN_GE2 = sum(1 << i for i in range(100) if i % 10 >= 2)
+COLUMN_LE7 = sum(1 << i for i in range(100) if i % 10 <= 7)
+COLUMN_GE1 = sum(1 << i for i in range(100) if i % 10 >= 1)
+COLUMN_LE8 = sum(1 << i for i in range(100) if i % 10 <= 8)
+
+
+def _bits(mask: int) -> Iterable[int]:
+    """The layout indexes of the set bits of ``mask``."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _capture_starts(own: int, opp: int, kings: int, empty: int) -> int:
+    """The men of ``own`` that can jump an enemy piece next to them."""
+    men = own & ~kings
+    left = men & COLUMN_GE2
+    right = men & COLUMN_LE7
+    return (
+        (left & (opp << 11) & (empty << 22))
+        | (right & (opp << 9) & (empty << 18))
+        | (left & (opp >> 9) & (empty >> 18))
+        | (right & (opp >> 11) & (empty >> 22))
+    )
+
+
+def _can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
+    """Whether the side owning ``own`` has a capture."""
+    if _capture_starts(own, opp, kings, empty):
+        return True
+    own_kings = own & kings
+    if own_kings:
+        occupied = own | opp
+        for index in _bits(own_kings):
+            masks = RAY_MASK[index]
+            for direction in range(4):
+                blockers = masks[direction] & occupied
+                if not blockers:
+                    continue
+                if direction < 2:
+                    first = blockers.bit_length() - 1
+                else:
+                    first = (blockers & -blockers).bit_length() - 1
+                if opp >> first & 1:
+                    land = NEXT[direction][first]
+                    if land >= 0 and empty >> land & 1:
+                        return True
+    return False
+
+
+def _has_quiet(own: int, kings: int, empty: int, turn: Side) -> bool:
+    """Whether the side owning ``own`` has a move that captures nothing."""
+    men = own & ~kings
+    if turn is WHITE:
+        if ((men & COLUMN_GE1) >> 11) & empty or ((men & COLUMN_LE8) >> 9) & empty:
+            return True
+    elif ((men & COLUMN_GE1) << 9) & empty or ((men & COLUMN_LE8) << 11) & empty:
+        return True
+    for index in _bits(own & kings):
+        for direction in range(4):
+            step = NEXT[direction][index]
+            if step >= 0 and empty >> step & 1:
+                return True
+    return False
+
+
+TEXT_CACHE_SIZE = 4096
+"""How many move texts :meth:`International.parse_move` keeps read (then it starts afresh)."""
+
+Route = tuple[tuple[int, ...], int]
+"""A capture route: the square numbers visited (start first) and the captured mask.
+
+The search works on square numbers so that a route's path is already a move's path.
+"""
+
+# A man's jumps from each square: (bit jumped over, landing square, landing bit).
+JUMPS = [()] + [
+    tuple(
+        (1 << over, SQUARE_OF[land], 1 << land)
+        for d in range(4)
+        if (over := NEXT[d][INDEX[n]]) >= 0 and (land := NEXT[d][over]) >= 0
+    )
+    for n in SQUARES
+]
+# The squares a man on each square could jump over, to rule out every jump with one test.
+JUMPED = [0] + [sum(over for over, _, _ in JUMPS[n]) for n in SQUARES]
+# A king's rays from each square as (square, bit) pairs.
+RAY_BITS = [()] + [
+    tuple(tuple((SQUARE_OF[j], 1 << j) for j in RAYS[INDEX[n]][d]) for d in range(4))
+    for n in SQUARES
+]
+
+
+def _man_routes(
+    square: int,
+    live: int,
+    empty: int,
+    captured: int,
+    path: tuple[int, ...],
+    out: list[Route],
+    partial: list[Route] | None,
+) -> None:
+    """Extend a man's capture from ``square``; ``live`` are the enemies not yet jumped."""
+    done = True
+    for over, land, land_bit in JUMPS[square]:
+        if live & over and empty & land_bit:
+            done = False
+            step = (*path, land)
+            taken = captured | over
+            if partial is not None:
+                partial.append((step, taken))
+            left = live ^ over
+            if left & JUMPED[land]:
+                _man_routes(land, left, empty, taken, step, out, partial)
+            else:  # no enemy next to the landing square: the route ends there
+                out.append((step, taken))
+    if done:
+        out.append((path, captured))
+
+
+def _king_routes(
+    square: int,
+    live: int,
+    empty: int,
+    captured: int,
+    path: tuple[int, ...],
+    out: list[Route],
+    partial: list[Route] | None,
+) -> None:
+    """Extend a king's capture from ``square``; ``live`` are the enemies not yet jumped."""
+    done = True
+    for ray in RAY_BITS[square]:
+        over = 0
+        for land, bit in ray:
+            if over:
+                if not empty & bit:
+                    break
+                done = False
+                step = (*path, land)
+                taken = captured | over
+                if partial is not None:
+                    partial.append((step, taken))
+                _king_routes(land, live ^ over, empty, taken, step, out, partial)
+            elif not empty & bit:
+                if not live & bit:
+                    break
+                over = bit
+    if done and captured:
+        out.append((path, captured))
+
+
+def _routes(position: InternationalPosition, partial: list[Route] | None = None) -> list[Route]:
+    """Every complete capture route of the side to move (before the majority rule).
+
+    ``partial`` collects the unfinished routes too, for error messages.
+    """
+    white, black, kings, turn = position
+    own, opp = (black, white) if turn else (white, black)
+    empty = DARK ^ (white | black)
+    out: list[Route] = []
+    starts = _capture_starts(own, opp, kings, empty)
+    while starts:
+        bit = starts & -starts
+        starts ^= bit
+        start = SQUARE_OF[bit.bit_length() - 1]
+        _man_routes(start, opp, empty | bit, 0, (start,), out, partial)
+    starts = own & kings
+    while starts:
+        bit = starts & -starts
+        starts ^= bit
+        start = SQUARE_OF[bit.bit_length() - 1]
+        _king_routes(start, opp, empty | bit, 0, (start,), out, partial)
+    return out
+
+
+def _captured_squares(captured: int) -> tuple[int, ...]:
+    """The square numbers of a captured mask, in increasing order."""
+    if captured.bit_count() == 1:  # the common case: one piece taken
+        return (SQUARE_OF[captured.bit_length() - 1],)
+    squares = []
+    while captured:
+        bit = captured & -captured
+        captured ^= bit
+        squares.append(SQUARE_OF[bit.bit_length() - 1])
+    return tuple(squares)
+
+
+def _move_of(route: Route) -> InternationalMove:
+    """The move a capture route makes."""
+    path, captured = route
+    return _new(InternationalMove, (path, _captured_squares(captured)))
+
+
+_last_best: tuple[InternationalPosition | None, tuple[Route, ...]] = (None, ())
+"""The last position :func:`_best_routes` was asked for, with its answer."""
+
+
+def _best_routes(position: InternationalPosition) -> tuple[Route, ...]:
+    """The capture routes the majority rule allows (empty when there is no capture).
+
+    The last position's answer is kept (parsing a capture, diagnosing it and listing the
+    legal moves ask for the same position): one module-level pair, replaced whole, so that
+    threads sharing it can at worst compute an answer twice, never read a wrong one.
+    """
+    global _last_best
+    last, routes = _last_best
+    if last == position:
+        return routes
+    found = _routes(position)
+    if len(found) < 2:
+        routes = tuple(found)
+    else:
+        most = max(captured.bit_count() for _, captured in found)
+        routes = tuple(route for route in found if route[1].bit_count() == most)
+    _last_best = (position, routes)
+    return routes
+
+
+QUIET = [[_new(InternationalMove, ((a, b), ())) for b in range(51)] for a in range(51)]
+"""Prebuilt quiet moves, by start and end square."""
+
+
+def _quiet_moves(position: InternationalPosition) -> list[InternationalMove]:
+    """The moves that capture nothing (legal when no capture exists)."""
+    white, black, kings, turn = position
+    own = white if turn is WHITE else black
+    empty = DARK ^ (white | black)
+    moves = []
+    for index in _bits(own):
+        start = SQUARE_AT[index]
+        if kings >> index & 1:
+            for ray in RAYS[index]:
+                for square in ray:
+                    if not empty >> square & 1:
+                        break
+                    moves.append(QUIET[start][SQUARE_AT[square]])
+        else:
+            moves.extend(QUIET[start][SQUARE_AT[j]] for j in _bits(FORWARD[turn][start] & empty))
+    moves.sort()
+    return moves
+
+
+# Move text ------------------------------------------------------------------------------
+
+_NUMBER_TEXT = r"[0-9]{1,2}"
+MOVE_SHAPE = re.compile(
+    rf"{_NUMBER_TEXT}(?:(?P<quiet>-){_NUMBER_TEXT}|(?P<capture>(?:[x:]{_NUMBER_TEXT})+))",
+    re.IGNORECASE,
+)
+"""Every move text read (:attr:`International.move_shape`): ``32-28``, ``19x28``,
+``19x30x39``, ``19:28``, the capture sign in either case."""
+_NUMBERS = re.compile(r"[0-9]+")
+
+
+class _Text(NamedTuple):
+    """A move text read: its squares and its kind (``-`` or ``x``)."""
+
+    squares: tuple[int, ...]
+    kind: str
+
+
+class _Malformed(NamedTuple):
+    """A move text that is not a move, and why."""
+
+    reason: str
+
+
+def _read_text(text: str) -> _Text | _Malformed:
+    """Split a move text into squares, or say why it is not a move."""
+    lowered = text.strip().lower()
+    match = MOVE_SHAPE.fullmatch(lowered)
+    if match is None:
+        return _Malformed("")
+    numbers = [int(n) for n in _NUMBERS.findall(lowered)]  # 2 digits at most
+    for number in numbers:
+        if not 1 <= number <= 50:
+            return _Malformed(f"there is no square {number}")
+    capture = match.group("capture")
+    if capture and "x" in capture and ":" in capture:
+        return _Malformed("")
+    return _Text(tuple(numbers), "-" if match.group("quiet") else "x")
+
+
+def _write(move: InternationalMove, full: bool) -> str:
+    """A move in numeric notation, with every landing square when ``full``."""
+    if not move.captured:
+        return f"{move.path[0]}-{move.path[-1]}"
+    squares = move.path if full else (move.path[0], move.path[-1])
+    return "x".join(map(str, squares))
+
+
+def _plural(count: int) -> str:
+    """``"1 piece"``, ``"3 pieces"``."""
+    return f"{count} piece" if count == 1 else f"{count} pieces"
+
+
+# FEN ------------------------------------------------------------------------------------
+
+_FEN_TOKEN = re.compile(r"(k?)([0-9]{1,2})(?:-([0-9]{1,2}))?")
+GAMETYPE_FULL = "20,W,10,10,N1,0"
+GAMETYPES = ("20", GAMETYPE_FULL, "20,W,10,10,N2,0")
+"""The ``GameType`` values read: bare, and PDN's full form as the standard's own files
+and as other programs write it (numeric squares, 1 = b10, either numbering code)."""
+
+
+def _fen_squares(value: str, fen: str) -> list[tuple[int, bool]]:
+    """The (square, is king) pairs a FEN piece list names (whitespace anywhere ignored)."""
+    pieces: list[tuple[int, bool]] = []
+    field = re.sub(r"\s+", "", value).lower()
+    if not field:
+        return pieces
+    for token in field.split(","):
+        if not token:
+            raise fen_error(fen, "a piece list has an empty entry")
+        match = _FEN_TOKEN.fullmatch(token)
+        if match is None:
+            raise fen_error(fen, f"{token!r} is not a square")
+        king = bool(match.group(1))
+        first = int(match.group(2))
+        last = int(match.group(3)) if match.group(3) else first
+        for number in (first, last):
+            if not 1 <= number <= 50:
+                raise fen_error(fen, f"there is no square {number}")
+        if last < first:
+            raise fen_error(fen, f"the range {first}-{last} runs backward")
+        pieces.extend((n, king) for n in range(first, last + 1))
+    return pieces
+
+
+def _parse_fen(fen: str) -> InternationalPosition:
+    """The position a PDN FEN tag value describes."""
+    fields = fen_fields(fen, "international draughts")
+    boards = [0, 0]
+    kings = 0
+    for side in Side:
+        for square, king in _fen_squares(fields.pieces[side], fen):
+            bit = BIT[square]
+            if (boards[0] | boards[1]) & bit:
+                raise fen_error(fen, f"square {square} is given twice")
+            if not king and PROMOTION[side] & bit:
+                raise fen_error(
+                    fen,
+                    f"a {side.title} man cannot stand on {square}, the row where it is "
+                    f"crowned; write K{square} for a king",
+                )
+            boards[side] |= bit
+            if king:
+                kings |= bit
+    return InternationalPosition(boards[0], boards[1], kings, fields.turn)
+
+
+def _write_fen(position: InternationalPosition) -> str:
+    """The PDN FEN tag value of a position, every square listed (no ranges)."""
+    white, black, kings, turn = position
+    lists = []
+    for letter, pieces in (("W", white), ("B", black)):
+        names = [("K" if kings & BIT[n] else "") + str(n) for n in SQUARES if pieces & BIT[n]]
+        lists.append(letter + ",".join(names))
+    return f"{'W' if turn is WHITE else 'B'}:{lists[0]}:{lists[1]}"
+
+
+def _check_gametype(value: str) -> None:
+    """Reject a full GameType tag whose board or numbering this game does not use."""
+    if value in GAMETYPES:  # the usual tags, checked without a regex
+        return
+    if re.sub(r"\s+", "", value).upper() not in GAMETYPES:
+        raise SetupError(
+            f"GameType {value!r} is not an international draughts board this toolkit "
+            f"reads; use 20 or {GAMETYPE_FULL}"
+        )
+
+
+_TEXT_CACHE: dict[str, _Text | _Malformed] = {}
+"""Move texts read, by text: a plain dict, faster than ``lru_cache`` on the hot path; each
+of its operations is atomic, so threads share it safely (at worst reading a text twice)."""
+
+START = InternationalPosition(sum(BIT[31:51]), sum(BIT[1:21]), 0, WHITE)
+
+
+class International(Game[InternationalPosition, InternationalMove]):
+    """International draughts: FMJD rules on 10x10, flying kings, majority capture."""
+
+    name: ClassVar[str] = "international"
+    title: ClassVar[str] = "International draughts"
+    notations: ClassVar[tuple[str, ...]] = ("numeric",)
+    move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
+    results: ClassVar[tuple[str, ...]] = (
+        "2-0",
+        "0-2",
+        "1-1",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "0-0",
+        "*",
+    )
+    gametype: ClassVar[str | None] = "20"
+    threefold_repetition: ClassVar[bool] = True
+
+    # Positions ---------------------------------------------------------------------
+
+    def start(self, tags: Mapping[str, str]) -> InternationalPosition:
+        """The standard start, or the position of the record's ``FEN`` tag."""
+        gametype = tags.get("GameType")
+        if gametype is not None:
+            with reading_tag("GameType"):
+                _check_gametype(gametype)
+        fen = tags.get("FEN")
+        if fen is None:
+            return START
+        with reading_tag("FEN"):
+            return _parse_fen(fen)
+
+    def setup_tags(
+        self, position: InternationalPosition, notation: str | None = None
+    ) -> dict[str, str]:
+        """The ``FEN`` tag of ``position``."""
+        return {"FEN": _write_fen(position)}
+
+    # Moves ---------------------------------------------------------------------------
+
+    def _captures(self, position: InternationalPosition) -> list[InternationalMove]:
+        """The legal captures, one per distinct outcome, in order."""
+        moves = list(dict.fromkeys(_move_of(route) for route in _best_routes(position)))
+        moves.sort()
+        return moves
+
+    def legal_moves(self, position: InternationalPosition) -> list[InternationalMove]:
+        """Every legal move, captures by the majority rule, one per distinct outcome."""
+        return self._captures(position) or _quiet_moves(position)
+
+    def parse_move(self, position: InternationalPosition, text: str) -> InternationalMove:
+        """The legal move ``text`` names, in numeric notation."""
+        read = _TEXT_CACHE.get(text)
+        if read is None:
+            read = _read_text(text)
+            if len(_TEXT_CACHE) >= TEXT_CACHE_SIZE:
+                _TEXT_CACHE.clear()
+            _TEXT_CACHE[text] = read
+        if isinstance(read, _Malformed):
+            reason = f": {read.reason}" if read.reason else ""
+            raise IllegalMove(
+                MALFORMED, f"{text.strip()!r} is not an international draughts move{reason}"
+            )
+        squares, kind = read
+        white, black, kings, turn = position
+        if turn:
+            own, opp = black, white
+        else:
+            own, opp = white, black
+        start = squares[0]
+        start_bit = BIT[start]
+        if own & start_bit:
+            if kind == "-":
+                empty = DARK ^ (white | black)
+                if not _can_capture(own, opp, kings, empty):
+                    end = squares[1]
+                    if empty & BIT[end]:
+                        if kings & start_bit:
+                            between = BETWEEN[start][end]
+                            if between >= 0 and not between & ~empty:
+                                return QUIET[start][end]
+                        elif FORWARD[turn][start] & BIT[end]:
+                            return QUIET[start][end]
+            else:
+                move = self._find_capture(position, squares)
+                if move is not None:
+                    return move
+        raise self._diagnose(position, read, text)
+
+    def _find_capture(
+        self, position: InternationalPosition, squares: tuple[int, ...]
+    ) -> InternationalMove | None:
+        """The legal capture a list of squares names alone, if there is one."""
+        routes = _best_routes(position)
+        if len(squares) > 2:
+            for route in routes:
+                if route[0] == squares:
+                    return _move_of(route)
+            return None
+        # Start and end only: the routes between them must all take the same pieces.
+        first, last = squares
+        found = None
+        for route in routes:
+            path = route[0]
+            if path[0] == first and path[-1] == last:
+                if found is None:
+                    found = route
+                elif route[1] != found[1]:
+                    return None
+        return None if found is None else _move_of(found)
+
+    def _diagnose(self, position: InternationalPosition, read: _Text, text: str) -> IllegalMove:
+        """The error for a well-formed move text that names no legal move."""
+        squares, kind = read
+        written = text.strip()
+        white, black, kings, turn = position
+        if self.outcome(position) is not None:
+            return IllegalMove(
+                GAME_OVER, f"{turn.title} has no legal move: the game ended", show_legal=False
+            )
+        start, end = squares[0], squares[-1]
+        own = white if turn is WHITE else black
+        if not own & BIT[start]:
+            if not (white | black) & BIT[start]:
+                return IllegalMove(NO_PIECE, f"square {start} is empty")
+            owner = turn.other.title
+            piece = "king" if kings & BIT[start] else "man"
+            return IllegalMove(
+                NO_PIECE, f"square {start} holds a {owner} {piece}; {turn.title} is to move"
+            )
+        piece = "king" if kings & BIT[start] else "man"
+        moves = self._captures(position)
+        if moves:
+            partial: list[Route] = []
+            _routes(position, partial)
+            if len(squares) == 2:
+                taken = [
+                    captured.bit_count()
+                    for path, captured in partial
+                    if path[0] == start and path[-1] == end
+                ]
+            else:
+                taken = [c.bit_count() for path, c in partial if path == squares]
+            same = [m for m in moves if m.path[0] == start and m.path[-1] == end]
+            if kind == "-":
+                if same:
+                    full = _write(same[0], len(same) > 1)
+                    return IllegalMove(ILLEGAL, f"{written} is a capture: write {full}")
+                listed = ", ".join(self._written(position, moves))
+                available = (
+                    "a capture is available" if len(moves) == 1 else "captures are available"
+                )
+                return IllegalMove(
+                    CAPTURE_COMPULSORY, f"{available}: {listed}; {written} is not a capture"
+                )
+            most = len(moves[0].captured)
+            if taken and max(taken) < most:
+                return IllegalMove(
+                    MAJORITY,
+                    f"a capture of {_plural(most)} is available; {written} takes {max(taken)}",
+                )
+            if len(squares) == 2 and len(same) > 1:
+                paths = ", ".join(_write(m, True) for m in same)
+                return IllegalMove(
+                    AMBIGUOUS, f"{written} names {len(same)} captures: {paths}; write the path"
+                )
+            if same:
+                return IllegalMove(ILLEGAL, f"{written} is not the path of a legal capture")
+            return IllegalMove(ILLEGAL, f"a {piece} on {start} cannot capture to {end}")
+        if kind == "x":
+            quiet = InternationalMove((start, end))
+            if len(squares) == 2 and quiet in _quiet_moves(position):
+                return IllegalMove(
+                    ILLEGAL, f"{written} captures nothing: write {_write(quiet, False)}"
+                )
+            return IllegalMove(ILLEGAL, f"no capture is available; {written} is not legal")
+        if piece == "man" and (ROW[end] > ROW[start]) == (turn is WHITE) and ROW[end] != ROW[start]:
+            return IllegalMove(BACKWARD, f"a man moves forward only; {written} goes backward")
+        reason = f": square {end} is occupied" if (white | black) & BIT[end] else ""
+        return IllegalMove(ILLEGAL, f"a {piece} on {start} cannot move to {end}{reason}")
+
+    def _written(
+        self, position: InternationalPosition, moves: Sequence[InternationalMove]
+    ) -> list[str]:
+        """Moves in numeric notation, each in its shortest unambiguous form."""
+        if not any(move.captured for move in moves):
+            return [_write(move, False) for move in moves]
+        legal = self.legal_moves(position)
+        ends: dict[tuple[int, int], int] = {}
+        for move in legal:
+            key = (move.path[0], move.path[-1])
+            ends[key] = ends.get(key, 0) + 1
+        return [_write(m, ends.get((m.path[0], m.path[-1]), 0) > 1) for m in moves]
+
+    def format_move(
+        self,
+        position: InternationalPosition,
+        move: InternationalMove,
+        notation: str | None = None,
+    ) -> str:
+        """``move`` in numeric notation: start and end only, or the full path when
+        ambiguous."""
+        return self._written(position, (move,))[0]
+
+    def describe_moves(
+        self,
+        position: InternationalPosition,
+        moves: Sequence[InternationalMove],
+        notation: str | None = None,
+    ) -> list[str]:
+        """The moves in numeric notation, each in its shortest unambiguous form."""
+        return self._written(position, moves)
+
+    def play(
+        self, position: InternationalPosition, move: InternationalMove
+    ) -> InternationalPosition:
+        """The position after ``move``; a man that ends on the far row is crowned."""
+        white, black, kings, turn = position
+        path, captured = move
+        start, end = BIT[path[0]], BIT[path[-1]]
+        if captured:
+            removed = 0
+            for square in captured:
+                removed |= BIT[square]
+            kings &= ~removed
+            if turn:
+                white &= ~removed
+            else:
+                black &= ~removed
+        if kings & start:
+            kings = (kings ^ start) | end
+        elif end & PROMOTION[turn]:
+            kings |= end
+        if turn:
+            return _new(InternationalPosition, (white, (black ^ start) | end, kings, WHITE))
+        return _new(InternationalPosition, ((white ^ start) | end, black, kings, BLACK))
+
+    def notation_of(self, text: str) -> str | None:
+        """``"numeric"`` when the move text starts with a digit."""
+        return "numeric" if text.strip()[:1].isdigit() else None
+
+    # End of game -------------------------------------------------------------------
+
+    def outcome(self, position: InternationalPosition) -> Outcome | None:
+        """The side to move loses when it has no legal move."""
+        white, black, kings, turn = position
+        own, opp = (white, black) if turn is WHITE else (black, white)
+        empty = DARK ^ (white | black)
+        if _has_quiet(own, kings, empty, turn) or _can_capture(own, opp, kings, empty):
+            return None
+        return Outcome(turn.other, f"{turn.title} has no legal move")
+
+    def result_for(self, outcome: Outcome) -> tuple[str, ...]:
+        """PDN draughts results first (``2-0``, ``0-2``, ``1-1``), then the chess forms."""
+        if outcome.winner is None:
+            return ("1-1", "1/2-1/2")
+        return ("2-0", "1-0") if outcome.winner is WHITE else ("0-2", "0-1")
+
+    # Records -------------------------------------------------------------------------
+
+    def new_tags(self, seed: int | None = None) -> dict[str, str]:
+        """``GameType`` 20, PDN's way to name international draughts."""
+        return {"GameType": "20"}
+
+    # Pictures --------------------------------------------------------------------------
+
+    def render_text(
+        self,
+        position: InternationalPosition,
+        last: InternationalMove | None = None,
+        notation: str | None = None,
+    ) -> str:
+        """The board from White's side, files a..j and ranks 1..10 in the frame; the last
+        move's squares are shown in brackets."""
+        white, black, kings, turn = position
+        marked = set(last.path) if last is not None else set()
+        files = "    " + "".join(f" {f} " for f in FILES)
+        lines = [files]
+        for row in range(10):
+            cells = []
+            for col in range(10):
+                square = SQUARE_AT.get(row * 10 + col)
+                if square is None:
+                    cells.append("   ")
+                    continue
+                bit = BIT[square]
+                char = "."
+                if white & bit:
+                    char = "W" if kings & bit else "w"
+                elif black & bit:
+                    char = "B" if kings & bit else "b"
+                cells.append(f"[{char}]" if square in marked else f" {char} ")
+            rank = 10 - row
+            lines.append(f" {rank:>2} " + "".join(cells) + f" {rank}")
+        lines.append(files)
+        lines.append(self.game_over(position) or f"{turn.title} to move")
+        return "\n".join(line.rstrip() for line in lines)
