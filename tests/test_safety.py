@@ -391,13 +391,14 @@ def test_in_place_rewrites_a_file_whose_bytes_change_only(tmp_path: Path) -> Non
     assert source.stat().st_ino == inode
 
 
-def test_convert_says_of_an_untagged_record_what_validate_says(tmp_path: Path) -> None:
-    source = archive(tmp_path, "1. 22-17 11-15 *\n")
+def test_convert_says_of_an_unsupported_record_what_validate_says(tmp_path: Path) -> None:
+    source = archive(tmp_path, '[GameType "40"]\n\n1. 22-17 11-15 *\n')
     said = run("validate", str(source)).stdout.strip()
+    assert " notice REC201 GameType 40 " in said
     result = run("convert", str(source), "-n", "numeric")
     assert result.exit_code == 0
     assert result.stderr == said + "; it was copied unchanged\n"
-    assert result.stdout == "1. 22-17 11-15 *\n"
+    assert result.stdout == '[GameType "40"]\n\n1. 22-17 11-15 *\n'
 
 
 def test_keep_broken_says_so_of_a_game_past_the_readers_limits(tmp_path: Path) -> None:
