@@ -87,17 +87,21 @@ class _Report:
         else:
             echo_problem(diagnostic)
 
-    def end(self, command: str, body: dict[str, Any], summary: str, refused: str | None) -> None:
-        """Report the end: the JSON document, or why nothing was written and ``summary``."""
+    def end(
+        self, command: str, body: dict[str, Any], summary: str, refused: str | None, games: int
+    ) -> None:
+        """Report the end: the JSON document, or (when ``games`` were read) why nothing
+        was written and ``summary``."""
         if self.json:
             document = {"format": f"notation-{command}", "version": REPORT_VERSION, **body}
             document["diagnostics"] = self.diagnostics
             document["refused"] = refused
             typer.echo(json_document(document), err=True, nl=False)
             return
-        if refused is not None:
-            say(f"nothing written: {refused}")
-        say(summary)
+        if games:
+            if refused is not None:
+                say(f"nothing written: {refused}")
+            say(summary)
 
 
 def _where(found: Occurrence) -> dict[str, Any]:
@@ -232,7 +236,7 @@ def select(
         "summary": {"games": done.games, "selected": done.selected, "exit_status": done.status},
     }
     summary = f"{done.selected} of {done.games} {plural(done.games, 'game')} selected"
-    report.end("select", body, summary, done.refused)
+    report.end("select", body, summary, done.refused, done.games)
     raise typer.Exit(done.status)
 
 
@@ -295,7 +299,7 @@ def split(
         f"{done.games} {plural(done.games, 'game')} in {files} {plural(files, 'file')} "
         f"of {display(folder)}"
     )
-    report.end("split", body, summary, done.refused)
+    report.end("split", body, summary, done.refused, done.games)
     raise typer.Exit(done.status)
 
 
@@ -346,5 +350,5 @@ def merge(
         f"{done.written} of {done.games} {plural(done.games, 'game')} written, "
         f"{copies} {'copy' if copies == 1 else 'copies'} left out"
     )
-    report.end("merge", body, summary, done.refused)
+    report.end("merge", body, summary, done.refused, done.games)
     raise typer.Exit(done.status)

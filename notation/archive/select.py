@@ -40,6 +40,9 @@ from notation.record.model import RESULTS, Record
 
 _MOVE_NUMBER = re.compile(r"\d+\.+")
 
+ROSTER = frozenset(["Event", "Site", "Date", "Round", "White", "Black", "Result"])
+"""PDN's seven standard tags: no game reads its setup from them."""
+
 
 @dataclass(frozen=True, slots=True)
 class Filters:
@@ -143,6 +146,9 @@ class Selector:
     """Records whose moves were replayed or parsed."""
     _index: Duplicates = field(default_factory=Duplicates)
     _openings: dict[tuple[str, Position], list[Move] | None] = field(default_factory=dict)
+    _targets: dict[tuple[str, tuple[tuple[str, str], ...]], Position | None] = field(
+        default_factory=dict
+    )
 
     def matches(self, record: Record, path: str) -> bool:
         """Whether ``record`` (read from ``path``) matches every filter."""
@@ -235,15 +241,44 @@ class Selector:
     def _reaches(
         self, record: Record, game: AnyGame, tags: dict[str, str], line: list[MainLine | None]
     ) -> bool:
-        assert self.filters.position is not None
+        target = self._target(game, tags)
+        if target is None:
+            return False
+        if line:
+            found = line[0]
+            return found is not None and any(
+                placement(position) == target for position in found.positions()
+            )
+        self.replayed += 1
         try:
-            target = placement(game.start({**tags, "FEN": self.filters.position}))
+            position = game.start(tags)
         except SetupError:
             return False
-        found = self._line(record, game, line)
-        if found is None:
-            return False
-        return any(placement(position) == target for position in found.positions())
+        parse, play = game.parse_move, game.play
+        if placement(position) == target:
+            return True
+        for ply in record.moves.plies:
+            try:
+                position = play(position, parse(position, ply.text))
+            except IllegalMove:
+                return False
+            if placement(position) == target:
+                return True
+        return False
+
+    def _target(self, game: AnyGame, tags: dict[str, str]) -> Position | None:
+        """The position of the ``--position`` FEN for a record of ``game`` with ``tags``
+        (``None`` when it cannot be read there), read once per game and setup tags."""
+        assert self.filters.position is not None
+        setup = tuple(item for item in tags.items() if item[0] not in ROSTER and item[0] != "FEN")
+        key = (game.name, setup)
+        if key not in self._targets:
+            try:
+                found = placement(game.start({**tags, "FEN": self.filters.position}))
+            except SetupError:
+                found = None
+            self._targets[key] = found
+        return self._targets[key]
 
 
 def _moves(game: AnyGame, start: Position, texts: tuple[str, ...]) -> list[Move] | None:

@@ -47,13 +47,13 @@ _UNSAFE = re.compile(r"[^\w.-]+")
 
 def slug(value: str | None) -> str:
     """A safe file name (without suffix) for a group's value: letters (of any script)
-    and digits kept, lower case, every other run of characters one ``-``; no leading dot
-    (no hidden file, no ``..``), no path separator, no reserved name (``con`` is
-    ``con_``); :data:`UNKNOWN` for no value, an empty one or ``?``."""
+    and digits kept, lower case, every other run of characters (and of dots and dashes)
+    one ``-``; no leading dot (no hidden file), no ``..``, no path separator, no reserved
+    name (``con`` is ``con_``); :data:`UNKNOWN` for no value, an empty one or ``?``."""
     if value is None or value.strip() in ("", "?"):
         return UNKNOWN
     text = _UNSAFE.sub("-", unicodedata.normalize("NFKC", value).casefold())
-    text = re.sub(r"-{2,}", "-", text).strip("-._")[:MAX_NAME].rstrip("-._")
+    text = re.sub(r"[-.]{2,}", "-", text).strip("-._")[:MAX_NAME].rstrip("-._")
     if not any(c.isalnum() for c in text):
         return UNNAMED
     if text.split(".")[0] in RESERVED:
@@ -92,9 +92,9 @@ def grouping(by: str, default: AnyGame | None = None) -> Grouping:
     kind, colon, argument = by.partition(":")
     if by in ("event", "round"):
         name = by.capitalize()
-        return lambda found, _: found.record.tag(name)
+        return lambda found, _: _known(found.record.tag(name))
     if kind == "tag" and colon and re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", argument):
-        return lambda found, _: found.record.tag(argument)
+        return lambda found, _: _known(found.record.tag(argument))
     if by == "game":
 
         def of_game(found: Found, _: int) -> str:
@@ -106,6 +106,11 @@ def grouping(by: str, default: AnyGame | None = None) -> Grouping:
         size = int(argument)
         return lambda _, number: f"part-{number // size + 1:04d}"
     raise ValueError(f"{by!r}: group by one of {', '.join(BY)}")
+
+
+def _known(value: str | None) -> str | None:
+    """A tag's value; ``None`` for a missing one, an empty one and ``?`` alike."""
+    return None if value is None or value.strip() in ("", "?") else value
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,88 @@
+"""Benchmark: ``select`` by tags (no replay) and by position, against full validation.
+
+Run by hand (not a test)::
+
+    python bench/select.py --games 5000
+
+Over the seeded Brazilian archive of ``bench/brazilian.py``, in one process and over the
+same games, it times: reading each game (text kept, as ``select`` reads) and matching a
+``--tag`` filter; the same with a ``--position`` filter (the position after the first
+game's fourth ply, so the main line of every game is replayed); and full validation
+(``validate_file``). The works take turns, timed lap by lap, each lap's best time kept
+(bench/README.md's method). It prints each time and the ratios that matter: validation
+to tag selection (how much replay costs) and position selection to validation (aim: at
+most 1).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on the path, where this module's name
+# would hide the standard library's ``select`` (which ``subprocess`` imports).
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+
+import argparse  # noqa: E402
+import importlib.util  # noqa: E402
+import platform  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+
+from notation.archive.select import Filters, Selector  # noqa: E402
+from notation.games.registry import get_game  # noqa: E402
+from notation.record.reader import read_records  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("bench_brazilian", HERE / "brazilian.py")
+assert _spec is not None and _spec.loader is not None
+brazilian = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(brazilian)
+
+
+def select(path: Path, filters: Filters) -> Iterator[object]:
+    """Read each game of ``path`` (its text kept) and match it, yielding each verdict."""
+    selector = Selector(filters)
+    for record in read_records(path, keep_text=True):
+        yield selector.matches(record, str(path))
+
+
+def position_after(path: Path, plies: int) -> str:
+    """The FEN after the first ``plies`` plies of the first game of ``path``."""
+    game = get_game("brazilian")
+    record = next(read_records(path))
+    position = game.start(record.tag_dict())
+    for ply in record.moves.plies[:plies]:
+        position = game.play(position, game.parse_move(position, ply.text))
+    return game.setup_tags(position)["FEN"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=5_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "out")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--lap", type=int, default=500, help="games per timed lap")
+    args = parser.parse_args()
+    args.out.mkdir(exist_ok=True)
+    archive = args.out / f"brazilian-{args.games}-{args.seed}.pdn"
+    games, plies = brazilian.build_archive(archive, args.games, args.seed)
+    print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    print(f"archive: {games} games, {plies} plies ({plies / games:.1f} per game)")
+    by_tag = Filters(tags=(("White", "Player 1*"),))
+    by_position = Filters(position=position_after(archive, 4))
+    works = {
+        "select --tag": (lambda: select(archive, by_tag), args.lap, args.rounds),
+        "select --position": (lambda: select(archive, by_position), args.lap, args.rounds),
+        "full validation": (lambda: brazilian.validate(archive), args.lap, args.rounds),
+    }
+    best = brazilian.best_seconds(works)
+    for label, seconds in best.items():
+        print(f"{label:<20} {seconds:7.2f} s  {games / seconds:9,.0f} games/s")
+    tag, position, full = (best[k] for k in works)
+    print(f"full validation / select --tag: {full / tag:.2f}x")
+    print(f"select --position / full validation: {position / full:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
