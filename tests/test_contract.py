@@ -67,6 +67,14 @@ when the side to move has no legal move (or, for the placement games, none left 
 place), so there ``outcome`` is ``None`` exactly while legal moves remain.
 """
 
+BLACK_MOVES_FIRST = {"english"}
+"""Games whose standard start has Black to move.
+
+``docs/rules/english.md``: "Black's men on 1..12 move first" (shared/rulings.md section 7).
+Every other game starts with White to move, as base.py's ``Side`` says when no setup says
+otherwise.
+"""
+
 STATUS = re.compile(r"\b(White|Black) to (?:move|place)\b")
 """The side-to-move line of a picture (``White to move``, ``Black to place (ply 6 of 16)``)."""
 
@@ -153,9 +161,11 @@ def field_names(position: Position) -> tuple[str, ...]:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_start_without_tags_or_with_new_tags(name: str) -> None:
-    """``start({})`` is White to move, unless the game needs a setup tag; then the tags of
-    ``new_tags`` beyond those naming the game are enough. A new record starts too."""
+    """``start({})`` is White to move (Black in the games that start so), unless the game
+    needs a setup tag; then the tags of ``new_tags`` beyond those naming the game are
+    enough. A new record starts too."""
     game = GAMES[name]
+    first = Side.BLACK if name in BLACK_MOVES_FIRST else Side.WHITE
     try:
         position = game.start({})
     except SetupError:
@@ -163,12 +173,12 @@ def test_start_without_tags_or_with_new_tags(name: str) -> None:
         assert setup, f"{name}: start({{}}) fails and new_tags adds no setup tag"
         position = game.start(setup)
     assert type(position.turn) is Side
-    assert position.turn is Side.WHITE
-    assert game.turn(position) is Side.WHITE
+    assert position.turn is first
+    assert game.turn(position) is first
     for seed in SEEDS:
         position = game.start(game.new_tags(seed))
-        assert position.turn is Side.WHITE
-        assert game.turn(position) is Side.WHITE
+        assert position.turn is first
+        assert game.turn(position) is first
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from notation.games.base import AnyGame
 from notation.games.brazilian import Brazilian
 from notation.games.cheversi import Cheversi
+from notation.games.english import English
 from notation.games.international import International
 from notation.games.kavaleria import Kavaleria
 from notation.games.keny import Keny
@@ -116,5 +117,13 @@ def resolve_game(tags: Mapping[str, str], default: AnyGame | None = None) -> Any
     return game_for_tags(tags)
 
 
-for _game in (Brazilian(), Kavaleria(), Keny(), KnightFight(), Cheversi(), International()):
+for _game in (
+    Brazilian(),
+    Kavaleria(),
+    Keny(),
+    KnightFight(),
+    Cheversi(),
+    International(),
+    English(),
+):
     register(_game)

@@ -1,0 +1,452 @@
+"""Make the English draughts sample records in ``samples/english/`` (seeded, repeatable).
+
+    python tools/make_english_samples.py
+
+Games are played by a simple seeded player that captures as the rules demand and
+otherwise prefers moves that do not hand the opponent a bigger capture. A game ends when
+the side to move has no move, on a threefold repetition (drawn), or at a length drawn
+from the seed, where the side ahead by two pieces or more is scored as the winner and the
+rest are drawn. Black moves first, so move numbers stand before Black's plies. The broken
+records in ``samples/english/broken/`` take such a game up to a position where a given
+mistake can be made, then make it: one file per kind of problem.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from notation.games.base import Side
+from notation.games.english import (
+    BIT,
+    FORWARD,
+    KING_STEPS,
+    OVER,
+    English,
+    EnglishMove,
+    EnglishPosition,
+)
+from notation.record.model import Comment, Line, Ply, Record
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
+from samplekit import (
+    first_game,
+    first_mistake,
+    record,
+    replay,
+    seven_tags,
+    write_records,
+    write_syntax_error,
+    write_unterminated_comment,
+)
+
+GAME = English()
+OUT = Path(__file__).resolve().parents[1] / "samples" / "english"
+ENGLISH_PLAYERS = [
+    "Ashworth, Derek",
+    "Boyle, Margaret",
+    "Catterall, James",
+    "Dunn, Eileen",
+    "Fairclough, Peter",
+    "Greenhalgh, Susan",
+    "Holroyd, Alan",
+    "Kershaw, Brian",
+]
+AMERICAN_PLAYERS = [
+    "Alvarez, Marcus",
+    "Bennett, Ruth",
+    "Coleman, Dwight",
+    "Delaney, Frank",
+    "Ellison, Grace",
+    "Fontaine, Leroy",
+    "Grissom, Harold",
+    "Whitfield, Carol",
+]
+GAMETYPE = ("GameType", "21")
+
+
+def numbered(texts: Sequence[str], first_number: int = 1) -> Line:
+    """A line of plies with a move number before each ply of the side that moves first
+    in it (Black from the standard start)."""
+    return Line(
+        [
+            Ply(text, number=f"{first_number + offset // 2}." if offset % 2 == 0 else None)
+            for offset, text in enumerate(texts)
+        ]
+    )
+
+
+def material(position: EnglishPosition) -> int:
+    """White's pieces minus Black's, kings counted as two."""
+    white, black, kings, _ = position
+    return (
+        white.bit_count()
+        + (white & kings).bit_count()
+        - black.bit_count()
+        - (black & kings).bit_count()
+    )
+
+
+def choose(position: EnglishPosition, legal: list[EnglishMove], rng: random.Random) -> EnglishMove:
+    """A move that keeps the opponent's best immediate capture small, with some chance."""
+    if len(legal) == 1 or rng.random() < 0.15:
+        return rng.choice(legal)
+    scored = []
+    for move in legal:
+        replies = GAME.legal_moves(GAME.play(position, move))
+        threat = max((len(reply.captured) for reply in replies), default=0)
+        scored.append((len(move.captured) - threat + rng.random() * 0.5, move))
+    scored.sort(key=lambda pair: pair[0], reverse=True)
+    return scored[0][1]
+
+
+Played = tuple[list[EnglishMove], list[str], list[EnglishPosition], str]
+"""(moves, texts, positions before each move then the last, result) of a seeded game."""
+
+
+def play(start: EnglishPosition, rng: random.Random, length: int) -> Played:
+    """One seeded game of at most ``length`` plies from ``start``."""
+    position = start
+    moves: list[EnglishMove] = []
+    texts: list[str] = []
+    positions: list[EnglishPosition] = []
+    seen = {start: 1}
+    result = None
+    for _ in range(length):
+        legal = GAME.legal_moves(position)
+        if not legal:
+            break
+        move = choose(position, legal, rng)
+        moves.append(move)
+        positions.append(position)
+        texts.append(GAME.format_move(position, move))
+        position = GAME.play(position, move)
+        seen[position] = seen.get(position, 0) + 1
+        if seen[position] == 3:
+            result = "1/2-1/2"
+            break
+    positions.append(position)
+    outcome = GAME.outcome(position)
+    if outcome is not None:
+        result = GAME.result_for(outcome)[0]
+    elif result is None:
+        lead = material(position)
+        result = "1-0" if lead >= 2 else "0-1" if lead <= -2 else "1/2-1/2"
+    return moves, texts, positions, result
+
+
+def write(name: str, records: list[Record]) -> None:
+    write_records(OUT / name, records)
+
+
+def english_open() -> list[Record]:
+    """Eight games of an English open championship."""
+    records = []
+    for round_ in range(1, 9):
+        rng = random.Random(1000 + round_)
+        _, texts, _, result = play(GAME.start({}), rng, rng.randrange(40, 110))
+        black = ENGLISH_PLAYERS[round_ % 8]
+        white = ENGLISH_PLAYERS[(round_ * 3 + 1) % 8]
+        tags = seven_tags(
+            "English Open Championship 2025",
+            "Blackpool ENG",
+            f"2025.08.{round_ + 10:02d}",
+            round_,
+            white,
+            black,
+            result,
+            GAMETYPE,
+        )
+        records.append(record(tags, numbered(texts), result))
+    return records
+
+
+def american_games() -> list[Record]:
+    """Six games of an American state tournament, named by the Variant tag, with one
+    game's comments and a variation."""
+    records = []
+    for index in range(6):
+        rng = random.Random(2000 + index)
+        moves, texts, positions, result = play(GAME.start({}), rng, rng.randrange(50, 100))
+        line = numbered(texts)
+        if index == 0:
+            line.comments.append(Comment("Annotated by Grissom, Harold."))
+            branch = 8
+            before = positions[branch]
+            others = [m for m in GAME.legal_moves(before) if m != moves[branch]]
+            if others:
+                _, alt_texts, _, _ = play(GAME.play(before, others[0]), random.Random(4000), 4)
+                variation = numbered([GAME.format_move(before, others[0]), *alt_texts], 5)
+                variation.plies[0].comments.append(Comment("Also played."))
+                line.plies[branch].variations.append(variation)
+                line.plies[branch].suffix = "!"
+            for offset, move in enumerate(moves):
+                if len(move.captured) >= 2:
+                    line.plies[offset].nags.append(1)
+                    line.plies[offset].comments.append(Comment("A double jump."))
+                    break
+            for previous, ply in zip(line.plies, line.plies[1:], strict=False):
+                if ply.number is None and (previous.comments or previous.variations):
+                    ply.number = f"{previous.number.rstrip('.') if previous.number else '?'}..."
+        tags = seven_tags(
+            "Tennessee State Checker Tournament 2025",
+            "Nashville, TN USA",
+            f"2025.05.{index + 2:02d}",
+            index + 1,
+            AMERICAN_PLAYERS[(index + 5) % 8],
+            AMERICAN_PLAYERS[index % 8],
+            result,
+            ("Variant", "English draughts"),
+        )
+        records.append(record(tags, line, result))
+    return records
+
+
+ENDGAMES = [
+    ("W:WK19,K26:BK11", "Two kings against one, White to move"),
+    ("B:WK22,27:BK5,10", "King and man against two, Black to move"),
+    ("W:W18,23,K32:B9,K15", "Three against two"),
+    ("B:W17,21,25:B5,6,9", "Men endgame, Black to move"),
+]
+
+
+def endgame_games() -> list[Record]:
+    """Four games from set-up positions (FEN), with kings."""
+    records = []
+    for index, (fen, title) in enumerate(ENDGAMES):
+        start = GAME.start({"FEN": fen})
+        rng = random.Random(5000 + index)
+        _, texts, _, result = play(start, rng, 60)
+        line = numbered(texts)
+        line.comments.append(Comment(title))
+        tags = seven_tags(
+            "Endgame studies",
+            "Glasgow SCO",
+            "2025.01.20",
+            index + 1,
+            "Study",
+            "Study",
+            result,
+            GAMETYPE,
+            ("FEN", fen),
+        )
+        records.append(record(tags, line, result))
+    return records
+
+
+def _ambiguous(position: EnglishPosition, move: EnglishMove) -> bool:
+    """Whether another legal capture shares the move's start and end squares."""
+    ends = (move.path[0], move.path[-1])
+    return sum((m.path[0], m.path[-1]) == ends for m in GAME.legal_moves(position)) > 1
+
+
+def ambiguous_game() -> list[Record]:
+    """A game with a capture whose start and end name two routes, written in full."""
+    seed, (_, texts, _, result) = first_game(
+        range(6000, 12000),
+        lambda seed: play(GAME.start({}), random.Random(seed), 160),
+        lambda game: any(
+            _ambiguous(p, m) for p, m in zip(game[2], game[0], strict=False) if m.captured
+        ),
+        "no ambiguous capture found",
+    )
+    tags = seven_tags(
+        "Ambiguous capture example",
+        "Manchester ENG",
+        "2025.04.02",
+        1,
+        ENGLISH_PLAYERS[0],
+        ENGLISH_PLAYERS[1],
+        result,
+        GAMETYPE,
+    )
+    return [record(tags, numbered(texts), result)]
+
+
+# Mistakes -------------------------------------------------------------------------------
+
+
+def _tags(event: str, result: str, *extra: tuple[str, str]) -> list[tuple[str, str]]:
+    return seven_tags(
+        event,
+        "Leeds ENG",
+        "2025.05.17",
+        1,
+        ENGLISH_PLAYERS[2],
+        ENGLISH_PLAYERS[3],
+        result,
+        GAMETYPE,
+        *extra,
+    )
+
+
+def _quiet(position: EnglishPosition) -> list[EnglishMove]:
+    """The legal moves when the side to move has no capture, else nothing."""
+    legal = GAME.legal_moves(position)
+    return [] if not legal or legal[0].captured else legal
+
+
+def _own(position: EnglishPosition) -> int:
+    return position.black if position.turn is Side.BLACK else position.white
+
+
+def _men(position: EnglishPosition) -> list[int]:
+    own = _own(position)
+    return [n for n in range(1, 33) if own & BIT[n] and not position.kings & BIT[n]]
+
+
+def _empty(position: EnglishPosition, square: int) -> bool:
+    return not (position.white | position.black) & BIT[square]
+
+
+def onto_own_piece(position: EnglishPosition) -> str | None:
+    """A man's step onto a square its own piece holds."""
+    if not _quiet(position):
+        return None
+    for start in _men(position):
+        for target in range(1, 33):
+            if FORWARD[position.turn][start] & BIT[target] and _own(position) & BIT[target]:
+                return f"{start}-{target}"
+    return None
+
+
+def backward(position: EnglishPosition) -> str | None:
+    """A man's step back onto an empty square."""
+    if not _quiet(position):
+        return None
+    for start in _men(position):
+        for target in range(1, 33):
+            if FORWARD[position.turn.other][start] & BIT[target] and _empty(position, target):
+                return f"{start}-{target}"
+    return None
+
+
+def capture_ignored(position: EnglishPosition) -> str | None:
+    """A man's quiet step while a capture is compulsory."""
+    legal = GAME.legal_moves(position)
+    if not legal or not legal[0].captured:
+        return None
+    for start in _men(position):
+        for target in range(1, 33):
+            if FORWARD[position.turn][start] & BIT[target] and _empty(position, target):
+                return f"{start}-{target}"
+    return None
+
+
+def unfinished(position: EnglishPosition) -> str | None:
+    """The first jump of a capture that must go on, written as the whole move."""
+    for move in GAME.legal_moves(position):
+        if len(move.captured) >= 2:
+            return f"{move.path[0]}x{move.path[1]}"
+    return None
+
+
+def from_empty(position: EnglishPosition) -> str | None:
+    """A step from an empty square to an empty neighbour."""
+    if not _quiet(position):
+        return None
+    for start in range(1, 33):
+        if not _empty(position, start):
+            continue
+        for target in range(1, 33):
+            if KING_STEPS[start] & BIT[target] and _empty(position, target):
+                return f"{start}-{target}"
+    return None
+
+
+def backward_jump(position: EnglishPosition) -> str | None:
+    """A man's jump backward over an enemy piece, while it has no capture forward."""
+    legal = GAME.legal_moves(position)
+    if not legal or legal[0].captured:
+        return None
+    opp = position.white if position.turn is Side.BLACK else position.black
+    for start in _men(position):
+        for land in range(1, 33):
+            over = OVER[start][land]
+            back = any(
+                FORWARD[position.turn.other][start] & BIT[n]
+                and FORWARD[position.turn.other][n] & BIT[land]
+                for n in range(1, 33)
+            )
+            if over and back and opp & BIT[over] and _empty(position, land):
+                return f"{start}x{land}"
+    return None
+
+
+def short_and_ambiguous(position: EnglishPosition) -> str | None:
+    """A capture written by start and end only when two routes share them."""
+    for move in GAME.legal_moves(position):
+        if move.captured and _ambiguous(position, move):
+            return f"{move.path[0]}x{move.path[-1]}"
+    return None
+
+
+def broken_game(
+    event: str,
+    mistake: Callable[[EnglishPosition], str | None],
+    seeds: range = range(7000, 12000),
+) -> Record:
+    """A seeded game up to the first position where ``mistake`` names a wrong move, then it."""
+    _, (_, texts, _, _), ply, bad = first_mistake(
+        seeds,
+        lambda seed: play(GAME.start({}), random.Random(seed), 160),
+        lambda game, ply: mistake(game[2][ply]),
+        6,
+        f"no position for {event!r}",
+    )
+    return record(_tags(event, "*"), numbered([*texts[:ply], bad]), "*")
+
+
+def _decided(record: Record) -> bool:
+    """True when the record's last position leaves the side to move without a move."""
+    return GAME.outcome(replay(GAME, record)) is not None
+
+
+def broken_set() -> None:
+    """One file per kind of problem the validator reports."""
+    write("broken/illegal-move.pdn", [broken_game("Step onto own piece", onto_own_piece)])
+    write("broken/empty-square.pdn", [broken_game("Step from an empty square", from_empty)])
+    write("broken/man-backward.pdn", [broken_game("Man steps backward", backward)])
+    write("broken/man-jumps-backward.pdn", [broken_game("Man jumps backward", backward_jump)])
+    write("broken/capture-ignored.pdn", [broken_game("Capture not taken", capture_ignored)])
+    write("broken/capture-unfinished.pdn", [broken_game("Capture not completed", unfinished)])
+    write(
+        "broken/ambiguous-short-capture.pdn",
+        [broken_game("Ambiguous short capture", short_and_ambiguous)],
+    )
+    not_a_move = english_open()[1]
+    not_a_move.moves.plies = not_a_move.moves.plies[:9]
+    not_a_move.moves.plies[8].text = "33-29"
+    not_a_move.result = "*"
+    not_a_move.set_tag("Result", "*")
+    write("broken/not-a-move.pdn", [not_a_move])
+    wrong = [r for r in english_open() if _decided(r)][0]
+    wrong.result = {"1-0": "0-1", "0-1": "1-0"}[wrong.result]
+    wrong.set_tag("Result", wrong.result)
+    write("broken/wrong-result.pdn", [wrong])
+    mismatch = english_open()[0]
+    mismatch.set_tag("Result", "1-0" if mismatch.result != "1-0" else "0-1")
+    write("broken/result-tag-mismatch.pdn", [mismatch])
+    over = [r for r in english_open() if _decided(r)][0]
+    over.moves.plies.append(Ply("10-14"))
+    write("broken/move-after-end.pdn", [over])
+    club = english_open()
+    write_syntax_error(OUT / "broken/syntax-error.pdn", club[:3], 3, "foo")
+    write_unterminated_comment(OUT / "broken/unterminated-comment.pdn", club[:3], 5)
+    shuffle = ["32-27", "1-6", "27-32", "6-1"] * 2 + ["32-27"]
+    tags = _tags("Kings shuffle past a threefold repetition", "1/2-1/2", ("FEN", "W:WK32:BK1"))
+    write("broken/repetition-played-on.pdn", [record(tags, numbered(shuffle), "1/2-1/2")])
+
+
+def main() -> None:
+    write("english-open-2025.pdn", english_open())
+    write("tennessee-state-2025.pdn", american_games())
+    write("endgames.pdn", endgame_games())
+    write("ambiguous-capture.pdn", ambiguous_game())
+    broken_set()
+
+
+if __name__ == "__main__":
+    main()
