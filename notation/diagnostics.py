@@ -85,11 +85,6 @@ REPETITION = register(
     "a position occurred for the third time (a draw) and play or another result followed",
 )
 DUPLICATE = register("REC208", Severity.WARNING, "duplicate: the same moves from the same start")
-NO_GAME = register(
-    "REC220",
-    Severity.WARNING,
-    "the record names no game, and PDN's default game is not supported: not checked",
-)
 CORRECTED = register(
     "REC230", Severity.NOTICE, "a score-sheet slip was corrected: the rest of the line replays"
 )
