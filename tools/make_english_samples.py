@@ -244,7 +244,7 @@ def _ambiguous(position: EnglishPosition, move: EnglishMove) -> bool:
 
 def ambiguous_game() -> list[Record]:
     """A game with a capture whose start and end name two routes, written in full."""
-    seed, (_, texts, _, result) = first_game(
+    _, (_, texts, _, result) = first_game(
         range(6000, 12000),
         lambda seed: play(GAME.start({}), random.Random(seed), 160),
         lambda game: any(
@@ -422,14 +422,14 @@ def broken_set() -> None:
     not_a_move.result = "*"
     not_a_move.set_tag("Result", "*")
     write("broken/not-a-move.pdn", [not_a_move])
-    wrong = [r for r in english_open() if _decided(r)][0]
+    wrong = next(r for r in english_open() if _decided(r))
     wrong.result = {"1-0": "0-1", "0-1": "1-0"}[wrong.result]
     wrong.set_tag("Result", wrong.result)
     write("broken/wrong-result.pdn", [wrong])
     mismatch = english_open()[0]
     mismatch.set_tag("Result", "1-0" if mismatch.result != "1-0" else "0-1")
     write("broken/result-tag-mismatch.pdn", [mismatch])
-    over = [r for r in english_open() if _decided(r)][0]
+    over = next(r for r in english_open() if _decided(r))
     over.moves.plies.append(Ply("10-14"))
     write("broken/move-after-end.pdn", [over])
     club = english_open()
