@@ -85,6 +85,12 @@ REPETITION = register(
     "a position occurred for the third time (a draw) and play or another result followed",
 )
 DUPLICATE = register("REC208", Severity.WARNING, "duplicate: the same moves from the same start")
+OTHER_GAME = register(
+    "REC221",
+    Severity.NOTICE,
+    "the record names no game and its first moves are not international draughts but fit "
+    "another game: not replayed",
+)
 CORRECTED = register(
     "REC230", Severity.NOTICE, "a score-sheet slip was corrected: the rest of the line replays"
 )

@@ -74,8 +74,9 @@ def test_validate_a_missing_file_exits_two_and_goes_on() -> None:
 def test_validate_game_option_names_the_game_of_untagged_records() -> None:
     text = "1. 22-18 11-15 2. 18x11 8x15 *\n"
     assert run("validate", "-", stdin=text).stdout == (
-        "-:1:4: error ID202 illegal move 22-18 (game 1, ply 1): square 22 is empty; legal: "
-        "31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30\n"
+        "-:1:1: notice REC221 the record names no game, and its first moves are not "
+        "international draughts (PDN's default) but fit GameType 26 (Brazilian draughts); it "
+        "was not replayed: add a GameType tag, or run with --game brazilian\n"
     )
     result = run("validate", "--game", "brazilian", "-", stdin=text)
     assert (result.exit_code, result.stdout) == (0, "")

@@ -125,6 +125,50 @@ def test_a_record_naming_no_game_is_replayed_as_international_draughts() -> None
     )
 
 
+ENGLISH_OPENING = "1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10-15 17x10 *\n"
+"""Legal English draughts (Black first from 1-12); not international draughts from ply 1."""
+
+BRAZILIAN_OPENING = "1. 24-20 12-16 2. 21-17 8-12 3. 17-14 10x17 4. 22x13 11-15 *\n"
+"""Legal Brazilian draughts (White first from 21-32); neither international nor English."""
+
+
+@pytest.mark.parametrize(
+    ("text", "fits", "name"),
+    [
+        (ENGLISH_OPENING, "GameType 21 (English draughts)", "english"),
+        (BRAZILIAN_OPENING, "GameType 26 (Brazilian draughts)", "brazilian"),
+    ],
+)
+def test_an_untagged_record_whose_moves_fit_an_8x8_game_gets_one_notice(
+    text: str, fits: str, name: str
+) -> None:
+    (report,) = check('[Event "no type"]\n\n' + text)
+    assert (report.game, diagnostics([report])) == (None, [(1, "REC221", 1, 1, None, None)])
+    assert report.diagnostics[0].message == (
+        "the record names no game, and its first moves are not international draughts "
+        f"(PDN's default) but fit {fits}; it was not replayed: add a GameType tag, or run "
+        f"with --game {name}"
+    )
+    assert report.valid
+    (named,) = check('[Event "no type"]\n\n' + text, default=get_game(name))
+    assert (named.game, named.diagnostics) == (name, [])
+
+
+def test_an_untagged_record_fitting_no_other_game_gets_international_verdicts() -> None:
+    (wrong,) = check("1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10-15 17-10 *\n")
+    assert [d.code for d in wrong.diagnostics] == ["ID202"]
+    (tagged,) = check('[GameType "20"]\n\n' + ENGLISH_OPENING)
+    assert tagged.game == "international"
+    assert [d.code for d in tagged.diagnostics] == ["ID202"]
+
+
+def test_an_untagged_record_failing_late_in_international_draughts_is_international() -> None:
+    moves = "1. 32-28 18-23 2. 31-26 23x32 3. 38x27 16-21 4. 27x16 13-18 5. 26-21 17x26 6. 42-38 "
+    (report,) = check(moves + "18-22 7. 33-28 22x31 8. 99-98 *\n")
+    assert report.game == "international"
+    assert [(d.code, d.ply) for d in report.diagnostics] == [("ID201", 15)]
+
+
 def test_a_gametype_20_record_is_replayed_as_international_draughts() -> None:
     (report,) = check('[GameType "20,W,10,10,N1,0"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n')
     assert (report.game, report.plies, report.diagnostics) == ("international", 4, [])

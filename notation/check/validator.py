@@ -18,11 +18,11 @@ from typing import Any, BinaryIO, TextIO
 
 from notation import diagnostics as codes
 from notation.check.repair import find_repairs, suggestion
-from notation.check.replay import ReplayVisitor, record_notation, replay_line
+from notation.check.replay import ReplayVisitor, main_line_positions, record_notation, replay_line
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
-from notation.games.registry import resolve_game
-from notation.record.model import Ply, Record, SourcePos
+from notation.games.registry import GAMES, game_for_tags, names_game, resolve_game
+from notation.record.model import Line, Ply, Record, SourcePos
 from notation.record.reader import read_records
 
 MAX_LISTED = 24
@@ -80,6 +80,11 @@ def validate_record(
         replay = (_KeepingReplay if keep else RecordReplay)(found, record, path)
         replay.run(tags)
         report = replay.report
+        if default is None and not names_game(tags):
+            fits = _fitting_games(record, tags, report.plies)
+            if fits:
+                report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
+                report.diagnostics.append(_fits_notice(record, fits, path))
     else:
         report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
         report.diagnostics.append(unsupported_game(record, found, path))
@@ -124,6 +129,42 @@ def _in_game(
 ) -> Diagnostic:
     """A diagnostic whose message gives the game number between ``message``'s two parts."""
     return Diagnostic.in_game(code, message, pos.line, pos.column, path, record.index, **extra)
+
+
+FIT_PLIES = 10
+"""How many first plies of an untagged record another game must replay for the record to be
+said to fit it, when they are not PDN's default game (international draughts)."""
+
+
+def _fitting_games(record: Record, tags: dict[str, str], replayed: int) -> list[AnyGame]:
+    """The games named by a PDN GameType whose rules replay the first plies of an untagged
+    record that PDN's default game (which it was replayed as) stops within them."""
+    plies = record.moves.plies[:FIT_PLIES]
+    if replayed >= len(plies):
+        return []
+    default = game_for_tags({})
+    fits = []
+    for game in GAMES.values():
+        if game.gametype is None or game is default:
+            continue
+        try:
+            start = game.start(tags)
+        except SetupError:
+            continue
+        if len(main_line_positions(game, Line(list(plies)), start)) == len(plies) + 1:
+            fits.append(game)
+    return fits
+
+
+def _fits_notice(record: Record, fits: list[AnyGame], path: str) -> Diagnostic:
+    """The REC221 notice of an untagged record whose moves fit other games."""
+    named = " or ".join(f"GameType {g.gametype} ({g.title})" for g in fits)
+    message = (
+        f"the record names no game, and its first moves are not international draughts "
+        f"(PDN's default) but fit {named}; it was not replayed: add a GameType tag, or run "
+        f"with --game {fits[0].name}"
+    )
+    return _at(record, record.pos, codes.OTHER_GAME, message, path)
 
 
 def unsupported_game(record: Record, found: str, path: str) -> Diagnostic:
