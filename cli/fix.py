@@ -8,7 +8,6 @@ original text, and a record read with a dialect (docs/dialects.md) is written ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 import typer
@@ -23,110 +22,19 @@ from cli.options import (
     PathsArgument,
     default_game,
     encoding_named,
-    fail,
     guarded,
-    plural,
-    say,
 )
+from cli.tally import FORMS, Tally
 from notation import diagnostics as codes
 from notation.archive.fix import FIXES, fix_record
-from notation.archive.rewrite import Edited, Options, RewriteError, rewrite
-from notation.check.report import diagnostic_dict, json_document
+from notation.archive.rewrite import Edited, Options
 from notation.check.validator import validate_record
-from notation.diagnostics import Diagnostic, Severity
-from notation.io.inputs import Found, expand
-
-REPORT_FORMAT = "notation-fix"
-"""The ``format`` field of the JSON report of ``fix --format json``."""
-
-REPORT_VERSION = 1
-"""The ``version`` field of that report; it changes when the schema changes."""
-
-FORMS = ("text", "json")
-"""The forms of the report."""
+from notation.io.inputs import Found
 
 DIALECTS = frozenset(
     {codes.RESULT_DIALECT, codes.UNQUOTED_TAG, codes.FEN_UNKNOWN, codes.FEN_COUNTERS}
 )
 """The notices of dialects read: a record with one is written canonically."""
-
-
-@dataclass(slots=True)
-class _Run:
-    """What one fix run did: the counts, and the report when it is JSON."""
-
-    json: bool
-    games: int = 0
-    fixed: int = 0
-    changes: int = 0
-    left: int = 0
-    unchanged: int = 0
-    verdicts: list[dict[str, Any]] = field(default_factory=list)
-    diagnostics: list[dict[str, Any]] = field(default_factory=list)
-    messages: list[str] = field(default_factory=list)
-
-    def count(self, found: Found, made: int, problems: list[Diagnostic]) -> None:
-        """Count one game: ``made`` changes, ``problems`` what its validation finds."""
-        self.games += 1
-        self.changes += made
-        if any(p.severity is Severity.ERROR for p in problems):
-            self.left += 1
-            outcome = "left"
-        elif made:
-            self.fixed += 1
-            outcome = "fixed"
-        else:
-            self.unchanged += 1
-            outcome = "unchanged"
-        if self.json:
-            record = found.record
-            line, column = record.pos
-            self.verdicts.append(
-                {
-                    "path": found.input.name,
-                    "index": record.index,
-                    "line": line,
-                    "column": column,
-                    "outcome": outcome,
-                    "changes": made,
-                }
-            )
-
-    def say(self, text: str) -> None:
-        if self.json:
-            self.messages.append(text)
-        else:
-            say(text)
-
-    def tell(self, diagnostic: Diagnostic) -> None:
-        self.diagnostics.append(diagnostic_dict(diagnostic))
-
-    def summary(self) -> str:
-        return (
-            f"{self.games} {plural(self.games, 'game')}: {self.fixed} fixed "
-            f"({self.changes} {plural(self.changes, 'change')}), "
-            f"{self.left} left with errors, {self.unchanged} unchanged"
-        )
-
-    def document(self, status: int) -> str:
-        """The JSON report."""
-        return json_document(
-            {
-                "format": REPORT_FORMAT,
-                "version": REPORT_VERSION,
-                "games": self.verdicts,
-                "diagnostics": self.diagnostics,
-                "messages": self.messages,
-                "summary": {
-                    "games": self.games,
-                    "fixed": self.fixed,
-                    "changes": self.changes,
-                    "left": self.left,
-                    "unchanged": self.unchanged,
-                    "exit_status": status,
-                },
-            }
-        )
 
 
 def _flag(name: str, what: str) -> Any:
@@ -202,7 +110,7 @@ def fix(
         encoding=encoding_named(encoding),
         allow_empty=allow_empty,
     )
-    run = _Run(json=form == "json")
+    run = Tally("notation-fix", "fixed", "change", json=form == "json")
 
     def edit(found: Found) -> Edited:
         record, path = found.record, found.input.name
@@ -213,14 +121,4 @@ def fix(
         changed = bool(made) or bool(read) or record.has_syntax_errors
         return Edited([*made, *left], changed=changed)
 
-    try:
-        status = rewrite(
-            list(expand(paths)), edit, options, run.say, run.tell if run.json else None
-        )
-    except RewriteError as error:
-        fail(str(error))
-    if run.json:
-        typer.echo(run.document(status), err=True, nl=False)
-    elif run.games:
-        say(run.summary())
-    raise typer.Exit(status)
+    run.run(paths, edit, options)

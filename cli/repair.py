@@ -8,8 +8,7 @@ correction, or has none clear enough, is written as its original text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -22,107 +21,15 @@ from cli.options import (
     PathsArgument,
     default_game,
     encoding_named,
-    fail,
     guarded,
-    plural,
-    say,
 )
-from notation.archive.rewrite import Edited, Options, RewriteError, rewrite
+from cli.tally import FORMS, Tally
+from notation.archive.rewrite import Edited, Options
 from notation.check.repair import repair_record
-from notation.check.report import diagnostic_dict, json_document
 from notation.check.validator import validate_record
-from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import Game
 from notation.games.registry import resolve_game
-from notation.io.inputs import Found, expand
-
-REPORT_FORMAT = "notation-repair"
-"""The ``format`` field of the JSON report of ``repair --format json``."""
-
-REPORT_VERSION = 1
-"""The ``version`` field of that report; it changes when the schema changes."""
-
-FORMS = ("text", "json")
-"""The forms of the report."""
-
-
-@dataclass(slots=True)
-class _Run:
-    """What one repair run did: the counts, and the report when it is JSON."""
-
-    json: bool
-    games: int = 0
-    corrected: int = 0
-    corrections: int = 0
-    left: int = 0
-    unchanged: int = 0
-    verdicts: list[dict[str, Any]] = field(default_factory=list)
-    diagnostics: list[dict[str, Any]] = field(default_factory=list)
-    messages: list[str] = field(default_factory=list)
-
-    def count(self, found: Found, game: str | None, made: int, problems: list[Diagnostic]) -> None:
-        """Count one game: ``made`` corrections, ``problems`` what is left of it."""
-        self.games += 1
-        self.corrections += made
-        if any(p.severity is Severity.ERROR for p in problems):
-            self.left += 1
-            outcome = "left"
-        elif made:
-            self.corrected += 1
-            outcome = "corrected"
-        else:
-            self.unchanged += 1
-            outcome = "unchanged"
-        if self.json:
-            record = found.record
-            line, column = record.pos
-            self.verdicts.append(
-                {
-                    "path": found.input.name,
-                    "index": record.index,
-                    "line": line,
-                    "column": column,
-                    "game": game,
-                    "outcome": outcome,
-                    "corrections": made,
-                }
-            )
-
-    def say(self, text: str) -> None:
-        if self.json:
-            self.messages.append(text)
-        else:
-            say(text)
-
-    def tell(self, diagnostic: Diagnostic) -> None:
-        self.diagnostics.append(diagnostic_dict(diagnostic))
-
-    def summary(self) -> str:
-        return (
-            f"{self.games} {plural(self.games, 'game')}: {self.corrected} corrected "
-            f"({self.corrections} {plural(self.corrections, 'correction')}), "
-            f"{self.left} left with errors, {self.unchanged} unchanged"
-        )
-
-    def document(self, status: int) -> str:
-        """The JSON report."""
-        return json_document(
-            {
-                "format": REPORT_FORMAT,
-                "version": REPORT_VERSION,
-                "games": self.verdicts,
-                "diagnostics": self.diagnostics,
-                "messages": self.messages,
-                "summary": {
-                    "games": self.games,
-                    "corrected": self.corrected,
-                    "corrections": self.corrections,
-                    "left": self.left,
-                    "unchanged": self.unchanged,
-                    "exit_status": status,
-                },
-            }
-        )
+from notation.io.inputs import Found
 
 
 @guarded
@@ -176,7 +83,7 @@ def repair(
         encoding=encoding_named(encoding),
         allow_empty=allow_empty,
     )
-    run = _Run(json=form == "json")
+    run = Tally("notation-repair", "corrected", "correction", json=form == "json")
 
     def edit(found: Found) -> Edited:
         record, path = found.record, found.input.name
@@ -184,19 +91,10 @@ def repair(
         playable = resolved if isinstance(resolved, Game) else None
         made = [] if playable is None else repair_record(playable, record, path)
         left = validate_record(record, path=path, default=default).diagnostics
-        run.count(found, None if playable is None else playable.name, len(made), left)
+        game = None if playable is None else playable.name
+        run.count(found, len(made), left, {"game": game})
         # A syntax error is written, if at all, as every writing command writes it.
         changed = bool(made) or record.has_syntax_errors
         return Edited([*made, *left], changed=changed)
 
-    try:
-        status = rewrite(
-            list(expand(paths)), edit, options, run.say, run.tell if run.json else None
-        )
-    except RewriteError as error:
-        fail(str(error))
-    if run.json:
-        typer.echo(run.document(status), err=True, nl=False)
-    elif run.games:
-        say(run.summary())
-    raise typer.Exit(status)
+    run.run(paths, edit, options)
