@@ -401,7 +401,12 @@ def render(
         ),
     ] = None,
     form: Annotated[
-        str, typer.Option("--format", "-f", help="text (a terminal diagram) or svg.")
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text (a terminal diagram), svg, or html (a viewer page of every game).",
+        ),
     ] = "text",
     output: OutputOption = None,
     game: GameOption = None,
@@ -413,11 +418,13 @@ def render(
     the main line is drawn; when a ply of it is illegal there is no end to draw, so nothing
     is drawn (exit 1) and the message names the last ply that can be.
     """
-    if form not in ("text", "svg"):
-        raise typer.BadParameter("choose text or svg", param_hint="--format")
+    if form not in ("text", "svg", "html"):
+        raise typer.BadParameter("choose text, svg or html", param_hint="--format")
     default = default_game(game)
     inputs = list(expand([source]))
     writable(output, inputs)
+    if form == "html":
+        _render_html(inputs, index, output, default, encoding_named(encoding))
     record, name, status = _record_at(inputs, index, encoding_named(encoding))
     if record is None:
         raise typer.Exit(status or 2)
@@ -449,6 +456,40 @@ def render(
     else:
         picture = found.render_text(positions[shown], last, notation) + "\n"
     _write_text(output, picture)
+    raise typer.Exit(status)
+
+
+def _render_html(
+    inputs: list[Input | Missing],
+    index: int,
+    output: Path | None,
+    default: AnyGame | None,
+    encoding: str | None,
+) -> None:
+    """Write the viewer page of every game of the one input named, game ``index`` shown
+    first; exit 1 when a record has an error (the page shows it), 2 when unreadable."""
+    from notation.render.html import viewer_page
+
+    if len(inputs) > 1:
+        fail(f"render draws one file; {len(inputs)} files were named")
+    status = 0
+    records: list[tuple[str, Record]] = []
+    for item in read_all(inputs, encoding):
+        if isinstance(item, Found):
+            records.append((item.input.name, item.record))
+            report = validate_record(item.record, path=item.input.name, default=default)
+            for problem in report.diagnostics:
+                echo_problem(problem)
+            status = max(status, int(not report.valid))
+        elif isinstance(item, Diagnostic):
+            echo_problem(item)
+            if item.severity is Severity.ERROR:
+                status = 2
+    if not records:
+        raise typer.Exit(status or 2)
+    if index > len(records):
+        fail(f"{records[0][0]} has no game {index}")
+    _write_text(output, viewer_page(records, default, first=index))
     raise typer.Exit(status)
 
 

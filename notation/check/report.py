@@ -1,11 +1,11 @@
 """Validation reports in the formats CI tools read: text, JSON, JSON Lines, GitHub workflow
-annotations, JUnit XML and SARIF 2.1.0.
+annotations, JUnit XML and SARIF 2.1.0, and an HTML page for people.
 
 A :class:`Reporter` is fed a run's events in order (:meth:`Reporter.game` for each game's
 verdict, :meth:`Reporter.diagnostic` for a diagnostic about a file as a whole,
 :meth:`Reporter.file` at each file's end) and :meth:`Reporter.finish` with the
-:class:`Summary`. ``text``, ``jsonl`` and ``github`` write as they go; ``json``, ``junit``
-and ``sarif`` are single documents written by :meth:`Reporter.finish`. docs/cli.md
+:class:`Summary`. ``text``, ``jsonl`` and ``github`` write as they go; ``json``, ``junit``,
+``sarif`` and ``html`` are single documents written by :meth:`Reporter.finish`. docs/cli.md
 documents each format and the JSON schema.
 """
 
@@ -411,6 +411,34 @@ def _uri(path: str) -> str:
     return urllib.parse.quote(display_name(path).replace(os.sep, "/"))
 
 
+class HtmlReporter(Reporter):
+    """A page a person reads in a browser (:mod:`notation.render.report`): the summary, a
+    table of problems to filter, and each game with a problem in the viewer."""
+
+    def __init__(self, out: Writer) -> None:
+        super().__init__(out)
+        self.diagnostics: list[Diagnostic] = []
+        self.files: list[tuple[str, int]] = []
+        self.games: dict[tuple[str, int], str | None] = {}
+        self.counts: Counter[str] = Counter()
+
+    def game(self, result: GameReport) -> None:
+        super().game(result)
+        self.counts[result.path] += 1
+        self.games[result.path, result.index] = result.game
+
+    def diagnostic(self, diagnostic: Diagnostic) -> None:
+        self.diagnostics.append(diagnostic)
+
+    def file(self, result: FileResult) -> None:
+        self.files.append((result.path, self.counts[result.path]))
+
+    def finish(self, summary: Summary) -> None:
+        from notation.render.report import report_page
+
+        self.out.write(report_page(self.diagnostics, self.files, self.games, summary.as_dict()))
+
+
 REPORTERS: dict[str, type[Reporter]] = {
     "text": TextReporter,
     "json": JsonReporter,
@@ -418,6 +446,7 @@ REPORTERS: dict[str, type[Reporter]] = {
     "github": GithubReporter,
     "junit": JunitReporter,
     "sarif": SarifReporter,
+    "html": HtmlReporter,
 }
 """The reporter of each format."""
 FORMATS = tuple(REPORTERS)

@@ -1,0 +1,639 @@
+"""Self-contained HTML pages: a game viewer for records and archives.
+
+:func:`viewer_page` makes one page (inline SVG, CSS and a small script; nothing fetched)
+that shows every game of an archive: the board, the move list with comments and
+variations, stepping with buttons and the arrow keys, the side to move and the scores.
+Positions are the library's (:func:`~notation.check.replay.replay_line`) and every board
+is what :func:`~notation.render.render_svg` draws for it, for any registered game.
+
+To keep an archive's page small, each picture is cut into its elements; a page holds each
+distinct element once, and each position only how its picture differs from the one before
+it (the elements taken out and put in). The script puts the picture back together as the
+same SVG text. A ply that is not legal shows the position before it with the legal moves
+drawn over it (what the picture of each legal move adds to the plain one), the move as
+written and why it is illegal.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from notation.check.replay import record_notation
+from notation.games.base import AnyGame, Game, IllegalMove, Position, SetupError
+from notation.games.registry import resolve_game
+from notation.record.grammar import MAX_DEPTH
+from notation.record.model import Comment, Line, Record
+from notation.render import render_svg
+
+_TAG = re.compile(r"<(/?)([A-Za-z][\w:-]*)[^>]*?(/?)>")
+"""An SVG start, end or empty-element tag."""
+
+LEGAL_DRAWN = 64
+"""Most legal moves drawn over the board of an illegal ply (all are listed as text)."""
+
+
+def svg_parts(svg: str) -> list[str]:
+    """An SVG document as its root start tag followed by each child element's text."""
+    svg = svg.strip()
+    head_end = svg.index(">") + 1
+    parts = [svg[:head_end]]
+    depth = 0
+    start = head_end
+    for match in _TAG.finditer(svg, head_end):
+        closing, empty = match.group(1), match.group(3)
+        if depth == 0:
+            start = match.start()
+        if closing:
+            depth -= 1
+        elif not empty:
+            depth += 1
+        if depth == 0:
+            parts.append(svg[start : match.end()])
+        if depth < 0:
+            break
+    return parts
+
+
+def join_parts(parts: Sequence[str]) -> str:
+    """The SVG document of :func:`svg_parts`' pieces (without the final newline)."""
+    return "".join(parts) + "</svg>"
+
+
+class Elements:
+    """The distinct SVG elements of a page, each numbered once."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.numbers: dict[str, int] = {}
+
+    def ids(self, parts: Iterable[str]) -> list[int]:
+        """The number of each element, numbering new ones."""
+        found = []
+        for part in parts:
+            number = self.numbers.get(part)
+            if number is None:
+                number = self.numbers[part] = len(self.texts)
+                self.texts.append(part)
+            found.append(number)
+        return found
+
+
+def delta(before: list[int], after: list[int]) -> tuple[list[int], list[int]] | None:
+    """How ``after`` is made from ``before``: the places in ``before`` to take out and the
+    (place in ``after``, element) pairs to put in, flattened; ``None`` when the elements
+    kept are not in the same order in both."""
+    kept_after = set(after)
+    kept_before = set(before)
+    removed = [i for i, e in enumerate(before) if e not in kept_after]
+    added: list[int] = []
+    for i, e in enumerate(after):
+        if e not in kept_before:
+            added += (i, e)
+    if apply_delta(before, removed, added) != after:
+        return None
+    return removed, added
+
+
+def apply_delta(before: list[int], removed: list[int], added: list[int]) -> list[int]:
+    """``before`` with ``removed`` taken out and ``added`` put in (see :func:`delta`); the
+    page's script does the same."""
+    gone = set(removed)
+    result = [e for i, e in enumerate(before) if i not in gone]
+    for k in range(0, len(added), 2):
+        result.insert(added[k], added[k + 1])
+    return result
+
+
+@dataclass
+class GameView:
+    """One game as the page shows it: its positions (nodes) and its move list."""
+
+    number: int
+    """The game's number in its file (1-based)."""
+    path: str
+    title: str
+    game: str | None
+    tags: list[tuple[str, str]]
+    nodes: list[list[Any]] = field(default_factory=list)
+    """Per position: [parent node, places removed, elements added, side to move (0/1),
+    scores or 0, how the game ended or 0]; node 0 is the start."""
+    moves: list[Any] = field(default_factory=list)
+    """The move list: plies, comments and variations (see :meth:`as_json`)."""
+    problem: str | None = None
+    """Why the game has no board at all (unsupported game, bad setup)."""
+    result: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The game as the page's script reads it."""
+        return {
+            "n": self.number,
+            "path": self.path,
+            "title": self.title,
+            "game": self.game,
+            "tags": self.tags,
+            "nodes": self.nodes,
+            "moves": self.moves,
+            "problem": self.problem,
+            "result": self.result,
+        }
+
+
+class _Builder:
+    """Replays one record line by line, making a node per position."""
+
+    def __init__(self, game: AnyGame, record: Record, elements: Elements) -> None:
+        self.game = game
+        self.record = record
+        self.elements = elements
+        self.notation = record_notation(game, record)
+        self.frames: list[list[int]] = []
+        self.nodes: list[list[Any]] = []
+        self.places: dict[tuple[int, int], int] = {}
+        """The node of each ply (by its line and column in the source)."""
+
+    def node(self, parent: int, position: Position, svg: str) -> int:
+        """A node for ``position`` drawn as ``svg``, stored as its change from ``parent``."""
+        frame = self.elements.ids(svg_parts(svg))
+        removed: list[int] | None
+        added: list[int]
+        change = None if parent < 0 else delta(self.frames[parent], frame)
+        if change is None:
+            removed, added, parent = None, frame, -1
+        else:
+            removed, added = change
+        self.frames.append(frame)
+        scores = self.game.scores(position)
+        over = self.game.game_over(position)
+        self.nodes.append(
+            [
+                parent,
+                removed,
+                added,
+                int(self.game.turn(position)),
+                list(scores) if scores is not None else 0,
+                over or 0,
+            ]
+        )
+        return len(self.nodes) - 1
+
+    def illegal_node(self, parent: int, position: Position) -> int:
+        """The position before an illegal ply, with the legal moves drawn over it."""
+        plain = svg_parts(render_svg(self.game, position, None, self.notation))
+        known = set(plain)
+        marks: list[str] = []
+        for move in self.game.legal_moves(position)[:LEGAL_DRAWN]:
+            for part in svg_parts(render_svg(self.game, position, move, self.notation))[1:]:
+                if part not in known:
+                    known.add(part)
+                    marks.append(part)
+        layer = '<g class="legal-moves" opacity="0.6">' + "".join(marks) + "</g>"
+        return self.node(parent, position, join_parts([*plain, layer]))
+
+    def line(self, line: Line, position: Position | None, parent: int, depth: int) -> list[Any]:
+        """The move list of ``line`` replayed from ``position`` (node ``parent``); with no
+        position (after an illegal ply) the line is listed without being replayed."""
+        items: list[Any] = [_comment(c) for c in line.comments]
+        for ply in line.plies:
+            entry: dict[str, Any] = {"t": ply.text}
+            if ply.number:
+                entry["no"] = ply.number
+            if ply.suffix:
+                entry["s"] = ply.suffix
+            if ply._nags:
+                entry["nag"] = ply._nags
+            before_node, before = parent, position
+            if position is not None:
+                try:
+                    move = self.game.parse_move(position, ply.text)
+                except IllegalMove as error:
+                    entry["node"] = self.illegal_node(parent, position)
+                    legal = self.game.legal_moves(position)
+                    entry["bad"] = str(error)
+                    entry["code"] = error.code
+                    entry["legal"] = self.game.describe_moves(position, legal, self.notation)
+                    position = None
+                else:
+                    position = self.game.play(position, move)
+                    svg = render_svg(self.game, position, move, self.notation)
+                    parent = entry["node"] = self.node(parent, position, svg)
+                self.places[ply.pos] = entry["node"]
+            items.append(entry)
+            items.extend(_comment(c) for c in ply._comments or ())
+            if ply._variations and depth < MAX_DEPTH:
+                for variation in ply.variations:
+                    items.append({"v": self.line(variation, before, before_node, depth + 1)})
+        return items
+
+
+def _comment(comment: Comment) -> dict[str, str]:
+    return {"c": comment.text}
+
+
+def game_view(
+    record: Record, path: str, elements: Elements, default: AnyGame | None = None
+) -> tuple[GameView, dict[tuple[int, int], int]]:
+    """The view of one record, and the node of each replayed ply by its source place."""
+    tags = record.tag_dict()
+    white, black = tags.get("White", "?"), tags.get("Black", "?")
+    title = f"{white} – {black}"
+    if tags.get("Event"):
+        title += f" ({tags['Event']})"
+    found = resolve_game(tags, default)
+    view = GameView(record.index, path, title, None, [(t.name, t.value) for t in record.tags])
+    view.result = record.result
+    if not isinstance(found, Game):
+        view.problem = f"not shown: {found} is not a supported game"
+        return view, {}
+    view.game = found.title
+    try:
+        start = found.start(tags)
+    except SetupError as error:
+        view.problem = f"not shown: the setup is invalid ({error})"
+        return view, {}
+    builder = _Builder(found, record, elements)
+    builder.node(-1, start, render_svg(found, start, None, builder.notation))
+    view.moves = builder.line(record.moves, start, 0, 0)
+    view.nodes = builder.nodes
+    return view, builder.places
+
+
+def page_data(views: Sequence[GameView], elements: Elements, **extra: Any) -> str:
+    """The page's data as JSON safe inside a ``<script>`` element."""
+    data = {"el": elements.texts, "games": [v.as_json() for v in views], **extra}
+    return script_json(data)
+
+
+def script_json(data: object) -> str:
+    """JSON that no record text can end a ``<script>`` element with (every ``<``, ``>``
+    and ``&`` escaped, and the line separators JavaScript once refused)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    for raw, escaped in (
+        ("<", "\\u003c"),
+        (">", "\\u003e"),
+        ("&", "\\u0026"),
+        ("\u2028", "\\u2028"),
+        ("\u2029", "\\u2029"),
+    ):
+        text = text.replace(raw, escaped)
+    return text
+
+
+def viewer_page(
+    records: Iterable[tuple[str, Record]], default: AnyGame | None = None, first: int = 1
+) -> str:
+    """The viewer page of every record given (as (path, record)), game ``first`` (1-based)
+    shown when the page opens."""
+    elements = Elements()
+    views = [game_view(record, path, elements, default)[0] for path, record in records]
+    name = views[0].path if views else "no games"
+    heading = f"{name}: {len(views)} game{'s' if len(views) != 1 else ''}"
+    return page(heading, page_data(views, elements, first=first), report="")
+
+
+def page(heading: str, data: str, report: str) -> str:
+    """A whole page: the heading, the report part (HTML, may be empty), the viewer."""
+    return (
+        TEMPLATE.replace("@TITLE@", html.escape(heading))
+        .replace("@CSS@", CSS)
+        .replace("@REPORT@", report)
+        .replace("@SCRIPT@", SCRIPT)
+        .replace("@DATA@", data)
+    )
+
+
+CSS = """
+:root { --ink: #1d1d1d; --paper: #ffffff; --mark: #1d4ed8; --bad: #b91c1c;
+  --warn: #92400e; --note: #155e75; --soft: #f3f4f6; }
+* { box-sizing: border-box; }
+body { font: 15px/1.45 system-ui, sans-serif; color: var(--ink); background: var(--paper);
+  margin: 0; padding: 1rem; }
+h1 { font-size: 1.3rem; margin: 0 0 .75rem; }
+h2 { font-size: 1.1rem; margin: 1.25rem 0 .5rem; }
+a { color: var(--mark); }
+:focus-visible { outline: 3px solid var(--mark); outline-offset: 2px; }
+button, select, input { font: inherit; }
+button { border: 1px solid #6b7280; background: var(--soft); border-radius: 4px;
+  padding: .2rem .6rem; cursor: pointer; }
+.skip { position: absolute; left: -999px; }
+.skip:focus { left: 1rem; top: 1rem; background: var(--paper); padding: .3rem; }
+#viewer { display: flex; flex-wrap: wrap; gap: 1.25rem; align-items: flex-start; }
+#board-panel { flex: 0 0 auto; }
+#board { line-height: 0; }
+#board svg { max-width: 100%; height: auto; }
+#controls { display: flex; gap: .4rem; margin: .5rem 0; flex-wrap: wrap; }
+#status { font-weight: 600; min-height: 1.5em; }
+#illegal { border: 2px dashed var(--bad); padding: .5rem; margin-top: .5rem; max-width: 40rem; }
+#illegal[hidden] { display: none; }
+#side { flex: 1 1 20rem; min-width: 16rem; max-width: 48rem; }
+#tags { font-size: .85rem; border-collapse: collapse; margin-bottom: .5rem; }
+#tags th { text-align: left; padding-right: .75rem; font-weight: 600; }
+#moves { line-height: 1.9; max-height: 70vh; overflow: auto; border: 1px solid #d1d5db;
+  padding: .5rem; }
+#moves .mv { border: 1px solid transparent; background: none; padding: 0 .2rem; }
+#moves .mv[aria-current="step"] { background: #dbeafe; border-color: var(--mark);
+  font-weight: 700; text-decoration: underline; }
+#moves .mv[aria-current="step"]::before { content: "\\25B6\\FE0E "; }
+#moves .bad { color: var(--bad); border: 1px dashed var(--bad); }
+#moves .bad::after { content: " \\2717 illegal"; font-size: .8em; }
+#moves .dead { color: #6b7280; }
+#moves .no { color: #4b5563; margin-left: .25rem; }
+#moves .cm { color: #374151; font-style: italic; margin: 0 .25rem; }
+#moves .var { display: block; margin-left: 1.25rem; border-left: 3px solid #9ca3af;
+  padding-left: .5rem; }
+#moves .var::before { content: "variation: "; font-size: .8em; color: #4b5563; }
+#moves .res { font-weight: 700; margin-left: .5rem; }
+table.report { border-collapse: collapse; width: 100%; font-size: .9rem; }
+table.report th, table.report td { border: 1px solid #d1d5db; padding: .25rem .4rem;
+  text-align: left; vertical-align: top; }
+table.report th { background: var(--soft); }
+.sev { font-weight: 700; white-space: nowrap; }
+.sev-error { color: var(--bad); }
+.sev-warning { color: var(--warn); }
+.sev-notice { color: var(--note); }
+.sev-error::before { content: "\\2716\\FE0E "; }
+.sev-warning::before { content: "\\25B2\\FE0E "; }
+.sev-notice::before { content: "\\25CF\\FE0E "; }
+#filters { display: flex; gap: 1rem; flex-wrap: wrap; margin: .5rem 0; }
+.problem-board { line-height: 0; margin: .3rem 0; }
+.problem-board svg { max-width: 24rem; height: auto; }
+@media print {
+  body { padding: 0; font-size: 11pt; }
+  #controls, #filters, .skip, #game-pick, .no-print { display: none !important; }
+  #moves { max-height: none; overflow: visible; border: none; }
+  #moves .mv[aria-current="step"] { background: none; }
+  #viewer { display: block; }
+  a { color: inherit; text-decoration: none; }
+  table.report th { background: none; }
+  tr[hidden] { display: none; }
+  #board svg { max-width: 14cm; }
+  .problem-board svg { max-width: 8cm; }
+}
+"""
+
+TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; \
+style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>@TITLE@</title>
+<style>@CSS@</style>
+</head>
+<body>
+<a class="skip" href="#moves">Skip to the move list</a>
+<h1>@TITLE@</h1>
+@REPORT@
+<main id="viewer-section" aria-label="Game viewer">
+<p id="game-pick"><label for="game">Game </label><select id="game"></select></p>
+<h2 id="game-title"></h2>
+<p id="game-problem" hidden></p>
+<div id="viewer">
+<div id="board-panel">
+<div id="board" role="img" aria-labelledby="status"></div>
+<div id="controls" role="group" aria-label="Step through the game">
+<button type="button" id="first" aria-label="Start position">|&#x25C0;&#xFE0E; start</button>
+<button type="button" id="prev" aria-label="Previous ply">&#x25C0;&#xFE0E; back</button>
+<button type="button" id="next" aria-label="Next ply">forward &#x25B6;&#xFE0E;</button>
+<button type="button" id="last" aria-label="End of the main line">end &#x25B6;&#xFE0E;|</button>
+</div>
+<p id="status" aria-live="polite"></p>
+<div id="illegal" role="alert" hidden></div>
+</div>
+<div id="side">
+<table id="tags"></table>
+<div id="moves" tabindex="0" aria-label="Moves; the arrow keys step through the game"></div>
+</div>
+</div>
+</main>
+<script id="data" type="application/json">@DATA@</script>
+<script>@SCRIPT@</script>
+</body>
+</html>
+"""
+
+SCRIPT = r"""
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("data").textContent);
+  const el = data.el;
+  const $ = (id) => document.getElementById(id);
+  const state = { g: 0, n: 0, frames: [], buttons: [], next: [], prevOf: [] };
+
+  function frame(game, n, cache) {
+    if (cache[n]) return cache[n];
+    const node = game.nodes[n];
+    let ids;
+    if (node[0] < 0) {
+      ids = node[2].slice();
+    } else {
+      const before = frame(game, node[0], cache);
+      const gone = new Set(node[1]);
+      ids = before.filter((e, i) => !gone.has(i));
+      for (let k = 0; k < node[2].length; k += 2) ids.splice(node[2][k], 0, node[2][k + 1]);
+    }
+    cache[n] = ids;
+    return ids;
+  }
+
+  function svgText(game, n, cache) {
+    return frame(game, n, cache).map((i) => el[i]).join("") + "</svg>";
+  }
+
+  function text(tag, content, cls) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    e.textContent = content;
+    return e;
+  }
+
+  function plyLabel(entry) {
+    let label = entry.t + (entry.s || "");
+    if (entry.nag) label += entry.nag.map((x) => " $" + x).join("");
+    return label;
+  }
+
+  function renderLine(items, into, game, prevNode) {
+    let before = prevNode;
+    let branch = prevNode;
+    for (const item of items) {
+      if (item.c !== undefined) {
+        into.appendChild(text("span", "{" + item.c + "}", "cm"));
+      } else if (item.v !== undefined) {
+        const box = document.createElement("span");
+        box.className = "var";
+        box.setAttribute("role", "group");
+        box.setAttribute("aria-label", "variation");
+        renderLine(item.v, box, game, branch);
+        into.appendChild(box);
+      } else {
+        if (item.no) into.appendChild(text("span", item.no, "no"));
+        branch = before;
+        if (item.node === undefined) {
+          into.appendChild(text("span", plyLabel(item), "mv dead"));
+          before = null;
+          continue;
+        }
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "mv" + (item.bad ? " bad" : "");
+        b.textContent = plyLabel(item);
+        b.dataset.node = item.node;
+        const said = item.bad ? " (illegal: " + item.bad + ")" : "";
+        b.setAttribute("aria-label", "ply " + plyLabel(item) + said);
+        b.addEventListener("click", () => show(item.node, true));
+        into.appendChild(b);
+        state.buttons[item.node] = b;
+        state.items[item.node] = item;
+        if (before !== null && state.next[before] === undefined) state.next[before] = item.node;
+        state.prevOf[item.node] = before;
+        before = item.bad ? null : item.node;
+      }
+    }
+  }
+
+  function choose(g) {
+    state.g = g;
+    const game = data.games[g];
+    state.cache = [];
+    state.buttons = [];
+    state.items = [];
+    state.next = [];
+    state.prevOf = [0];
+    $("game").value = String(g);
+    $("game-title").textContent = "Game " + game.n + ": " + game.title + " (" + game.path + ")";
+    const tags = $("tags");
+    tags.replaceChildren();
+    for (const [k, v] of game.tags) {
+      const row = document.createElement("tr");
+      row.appendChild(text("th", k));
+      row.appendChild(text("td", v));
+      tags.appendChild(row);
+    }
+    const moves = $("moves");
+    moves.replaceChildren();
+    const problem = $("game-problem");
+    problem.hidden = !game.problem;
+    problem.textContent = game.problem || "";
+    state.next = [];
+    renderLine(game.moves, moves, game, game.nodes.length ? 0 : null);
+    if (game.result) moves.appendChild(text("span", game.result, "res"));
+    show(0, false);
+  }
+
+  function mainEnd() {
+    let n = 0;
+    while (state.next[n] !== undefined) n = state.next[n];
+    return n;
+  }
+
+  function show(n, focus) {
+    const game = data.games[state.g];
+    if (!game.nodes.length) {
+      $("board").replaceChildren();
+      $("status").textContent = game.problem || "";
+      $("illegal").hidden = true;
+      return;
+    }
+    state.n = n;
+    const svg = svgText(game, n, state.cache);
+    $("board").innerHTML = svg;
+    $("board").dataset.node = n;
+    const node = game.nodes[n];
+    const item = state.items[n];
+    let status;
+    if (n === 0) status = "Start position";
+    else status = "After " + plyLabel(item);
+    if (item && item.bad) status = "Before " + plyLabel(item) + " (not legal)";
+    status += ": " + (node[5] || ["White", "Black"][node[3]] + " to move");
+    if (node[4]) status += "; scores: White " + node[4][0] + ", Black " + node[4][1];
+    $("status").textContent = status;
+    const box = $("illegal");
+    if (item && item.bad) {
+      box.hidden = false;
+      box.replaceChildren(
+        text("strong", "Illegal move " + item.t + " (" + item.code + "): "),
+        text("span", item.bad),
+        text("p", "Legal moves here (drawn on the board): " + (item.legal.join(", ") || "none"))
+      );
+    } else {
+      box.hidden = true;
+      box.replaceChildren();
+    }
+    for (const b of document.querySelectorAll("#moves [aria-current]")) {
+      b.removeAttribute("aria-current");
+    }
+    const b = state.buttons[n];
+    if (b) {
+      b.setAttribute("aria-current", "step");
+      if (focus) b.focus();
+      else b.scrollIntoView({ block: "nearest" });
+    }
+    history.replaceState(null, "", "#g=" + (state.g + 1) + "&n=" + n);
+  }
+
+  function step(delta) {
+    if (delta > 0) {
+      const n = state.next[state.n];
+      if (n !== undefined) show(n, false);
+    } else {
+      const n = state.prevOf[state.n];
+      if (n !== undefined && n !== null && state.n !== 0) show(n, false);
+    }
+  }
+
+  const pick = $("game");
+  data.games.forEach((game, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = game.n + ". " + game.title + (game.path ? " · " + game.path : "");
+    pick.appendChild(o);
+  });
+  pick.addEventListener("change", () => choose(Number(pick.value)));
+  $("first").addEventListener("click", () => show(0, false));
+  $("prev").addEventListener("click", () => step(-1));
+  $("next").addEventListener("click", () => step(1));
+  $("last").addEventListener("click", () => show(mainEnd(), false));
+  document.addEventListener("keydown", (event) => {
+    const t = event.target;
+    if (t && (t.tagName === "SELECT" || t.tagName === "INPUT")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const keys = { ArrowRight: () => step(1), ArrowLeft: () => step(-1),
+      Home: () => show(0, false), End: () => show(mainEnd(), false) };
+    if (keys[event.key]) {
+      event.preventDefault();
+      keys[event.key]();
+    }
+  });
+
+  function fromHash() {
+    const m = /g=(\d+)&n=(\d+)/.exec(location.hash);
+    if (!m) return false;
+    const g = Number(m[1]) - 1;
+    if (!(g >= 0 && g < data.games.length)) return false;
+    if (g !== state.g || !state.buttons.length) choose(g);
+    const n = Number(m[2]);
+    if (n < data.games[g].nodes.length) show(n, false);
+    return true;
+  }
+  window.addEventListener("hashchange", fromHash);
+  window.notationViewer = {
+    svg: () => $("board").dataset.node === undefined ? "" :
+      svgText(data.games[state.g], state.n, state.cache),
+    svgOf: (g, n) => svgText(data.games[g], n, []),
+    state: () => ({ game: state.g + 1, node: state.n }),
+    open: (g, n) => { location.hash = "#g=" + g + "&n=" + n; fromHash(); },
+  };
+  if (data.games.length) {
+    if (!fromHash()) choose(Math.min((data.first || 1) - 1, data.games.length - 1));
+  } else {
+    $("viewer-section").hidden = true;
+  }
+  if (window.notationReport) window.notationReport(data, window.notationViewer);
+})();
+"""

@@ -1,0 +1,212 @@
+"""The HTML validation report: a summary, a table of problems to filter, and the games.
+
+:func:`report_page` makes one self-contained page from a run's diagnostics: the counts
+(files, games, errors, warnings and notices, each code), every problem in a table that can
+be filtered by severity, code and file, and the viewer of :mod:`notation.render.html`
+holding each game that has a problem. Each problem with a game links to its position in
+the viewer: the board before an illegal ply with the legal moves drawn, the ply's
+position for other problems at a ply, the end of the main line otherwise. The games are
+read again from their files (standard input cannot be read twice, so its games are listed
+without a board).
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from notation.diagnostics import CODES, Diagnostic, Severity
+from notation.games.registry import GAMES
+from notation.io.inputs import display_name, read_paths
+from notation.render.html import Elements, GameView, game_view, page, page_data
+
+_SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.NOTICE)
+
+
+def _last_node(items: Sequence[Any]) -> int:
+    """The node of the last ply of a move list that has one (0, the start, if none)."""
+    for item in reversed(items):
+        if isinstance(item, dict) and "node" in item:
+            return int(item["node"])
+    return 0
+
+
+def report_page(
+    diagnostics: Sequence[Diagnostic],
+    files: Sequence[tuple[str, int]],
+    games: Mapping[tuple[str, int], str | None],
+    summary: Mapping[str, Any],
+) -> str:
+    """The report of a run: its ``diagnostics`` in order, its ``files`` (name, games), the
+    game each record was replayed as (by (file, game number); ``None`` when unsupported)
+    and the run's ``summary`` (as the JSON report writes it)."""
+    wanted = {(d.path, d.game) for d in diagnostics if d.game is not None}
+    elements = Elements()
+    views: list[GameView] = []
+    where: dict[tuple[str, int], tuple[int, dict[tuple[int, int], int]]] = {}
+    rank = {name: i for i, (name, _) in enumerate(files)}
+    paths = sorted({p for p, _ in wanted if p != "-"}, key=lambda p: rank.get(p, len(rank)))
+    for item in read_paths(paths) if paths else ():
+        if isinstance(item, Diagnostic):
+            continue
+        name, record = item
+        key = (name, record.index)
+        if key not in wanted or key in where:
+            continue
+        game = games.get(key)
+        default = GAMES.get(game) if game is not None else None
+        view, places = game_view(record, name, elements, default)
+        where[key] = (len(views), places)
+        views.append(view)
+    rows = [_row(d, where, views) for d in diagnostics]
+    heading = "Validation report"
+    return page(
+        f"{heading}: {summary['games']} games in {summary['files']} files",
+        page_data(views, elements),
+        report=_summary(summary, files, diagnostics) + _table(rows, diagnostics) + REPORT_SCRIPT,
+    )
+
+
+def _row(
+    diagnostic: Diagnostic,
+    where: Mapping[tuple[str, int], tuple[int, dict[tuple[int, int], int]]],
+    views: Sequence[GameView],
+) -> tuple[int, int] | None:
+    """The (game in the viewer, node) a problem links to, if its game is shown."""
+    if diagnostic.game is None:
+        return None
+    found = where.get((diagnostic.path, diagnostic.game))
+    if found is None or not views[found[0]].nodes:
+        return None
+    index, places = found
+    node = places.get((diagnostic.line, diagnostic.column)) if diagnostic.ply else None
+    if node is None:
+        node = _last_node(views[index].moves)
+    return index, node
+
+
+def _e(text: object) -> str:
+    return html.escape(display_name(str(text)))
+
+
+def _summary(
+    summary: Mapping[str, Any], files: Sequence[tuple[str, int]], diagnostics: Iterable[Diagnostic]
+) -> str:
+    by_code = Counter(d.code for d in diagnostics)
+    parts = [
+        '<section id="summary" aria-labelledby="summary-title">',
+        '<h2 id="summary-title">Summary</h2>',
+        '<table class="report"><tbody>',
+        f"<tr><th scope='row'>Files</th><td>{summary['files']}</td></tr>",
+        f"<tr><th scope='row'>Games</th><td>{summary['games']} "
+        f"({summary['valid_games']} without an error)</td></tr>",
+        f"<tr><th scope='row'>Errors</th><td>{summary['errors']}</td></tr>",
+        f"<tr><th scope='row'>Warnings</th><td>{summary['warnings']}</td></tr>",
+        f"<tr><th scope='row'>Notices</th><td>{summary['notices']}</td></tr>",
+        f"<tr><th scope='row'>Exit status</th><td>{summary['exit_status']}</td></tr>",
+        "</tbody></table>",
+    ]
+    if by_code:
+        parts.append('<h2 id="codes-title">Problems by code</h2>')
+        parts.append('<table class="report" aria-labelledby="codes-title"><thead><tr>')
+        parts.append("<th scope='col'>code</th><th scope='col'>severity</th>")
+        parts.append("<th scope='col'>count</th><th scope='col'>meaning</th></tr></thead><tbody>")
+        for code, count in sorted(by_code.items()):
+            known = CODES[code]
+            parts.append(
+                f"<tr><td>{_e(code)}</td><td class='sev sev-{known.severity}'>{known.severity}"
+                f"</td><td>{count}</td><td>{_e(known.summary)}</td></tr>"
+            )
+        parts.append("</tbody></table>")
+    parts.append(
+        "<details class='no-print'><summary>Files</summary><ul>"
+        + "".join(f"<li>{_e(name)}: {games} games</li>" for name, games in files)
+        + "</ul></details></section>"
+    )
+    return "".join(parts)
+
+
+def _table(rows: Sequence[tuple[int, int] | None], diagnostics: Sequence[Diagnostic]) -> str:
+    codes = sorted({d.code for d in diagnostics})
+    paths = list(dict.fromkeys(d.path for d in diagnostics))
+
+    def options(values: Iterable[str]) -> str:
+        return "".join(f'<option value="{_e(v)}">{_e(v)}</option>' for v in values)
+
+    parts = [
+        '<section id="problems" aria-labelledby="problems-title">',
+        f'<h2 id="problems-title">Problems ({len(diagnostics)})</h2>',
+        '<div id="filters" role="search" aria-label="Filter the problems">',
+        '<label>Severity <select id="f-severity"><option value="">all</option>',
+        options(str(s) for s in _SEVERITIES),
+        '</select></label><label>Code <select id="f-code"><option value="">all</option>',
+        options(codes),
+        '</select></label><label>File <select id="f-file"><option value="">all</option>',
+        options(paths),
+        '</select></label><span id="shown" aria-live="polite"></span></div>',
+        '<table class="report" id="problem-table"><thead><tr>',
+        "<th scope='col'>severity</th><th scope='col'>code</th><th scope='col'>where</th>",
+        "<th scope='col'>message</th><th scope='col'>board</th></tr></thead><tbody>",
+    ]
+    for number, (diagnostic, row) in enumerate(zip(diagnostics, rows, strict=True)):
+        where = f"{_e(diagnostic.path)}:{diagnostic.line}:{diagnostic.column}"
+        if diagnostic.game is not None:
+            where += f" game {diagnostic.game}"
+        if diagnostic.ply is not None:
+            where += f" ply {diagnostic.ply}"
+        if row is None:
+            board = "<td>no board</td>"
+        else:
+            game, node = row
+            board = (
+                f'<td><button type="button" class="show-board" data-g="{game}" '
+                f'data-n="{node}" aria-expanded="false" aria-controls="b{number}">board</button> '
+                f'<a href="#g={game + 1}&amp;n={node}">in the viewer</a>'
+                f'<div class="problem-board" id="b{number}" hidden></div></td>'
+            )
+        parts.append(
+            f'<tr data-severity="{diagnostic.severity}" data-code="{_e(diagnostic.code)}" '
+            f'data-file="{_e(diagnostic.path)}"><td class="sev sev-{diagnostic.severity}">'
+            f"{diagnostic.severity}</td><td>{_e(diagnostic.code)}</td><td>{where}</td>"
+            f"<td>{_e(diagnostic.message)}</td>{board}</tr>"
+        )
+    parts.append("</tbody></table></section>")
+    return "".join(parts)
+
+
+REPORT_SCRIPT = """<script>
+"use strict";
+window.notationReport = function (data, viewer) {
+  const rows = Array.from(document.querySelectorAll("#problem-table tbody tr"));
+  const pick = (id) => document.getElementById(id);
+  function filter() {
+    const s = pick("f-severity").value, c = pick("f-code").value, f = pick("f-file").value;
+    let shown = 0;
+    for (const row of rows) {
+      const keep = (!s || row.dataset.severity === s) && (!c || row.dataset.code === c) &&
+        (!f || row.dataset.file === f);
+      row.hidden = !keep;
+      shown += keep;
+    }
+    pick("shown").textContent = "showing " + shown + " of " + rows.length;
+  }
+  for (const id of ["f-severity", "f-code", "f-file"]) {
+    pick(id).addEventListener("change", filter);
+  }
+  filter();
+  for (const b of document.querySelectorAll(".show-board")) {
+    b.addEventListener("click", () => {
+      const box = pick(b.getAttribute("aria-controls"));
+      const open = b.getAttribute("aria-expanded") !== "true";
+      if (open && !box.firstChild) {
+        box.innerHTML = viewer.svgOf(Number(b.dataset.g), Number(b.dataset.n));
+      }
+      box.hidden = !open;
+      b.setAttribute("aria-expanded", String(open));
+    });
+  }
+};
+</script>
+"""
