@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,31 +29,30 @@ from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Comment, Line, Record
 from notation.render import render_svg
 
-_TAG = re.compile(r"<(/?)([A-Za-z][\w:-]*)[^>]*?(/?)>")
-"""An SVG start, end or empty-element tag."""
-
 LEGAL_DRAWN = 64
 """Most legal moves drawn over the board of an illegal ply (all are listed as text)."""
 
 
 def svg_parts(svg: str) -> list[str]:
-    """An SVG document as its root start tag followed by each child element's text."""
-    svg = svg.strip()
-    head_end = svg.index(">") + 1
-    parts = [svg[:head_end]]
+    """An SVG document as its root start tag followed by each child element's text, so
+    that :func:`join_parts` gives the document back.
+
+    The pictures escape every ``<`` in their text and attributes, so each ``<`` starts a
+    tag."""
+    tokens = svg.strip().split("<")
+    parts = ["<" + tokens[1]]
     depth = 0
-    start = head_end
-    for match in _TAG.finditer(svg, head_end):
-        closing, empty = match.group(1), match.group(3)
-        if depth == 0:
-            start = match.start()
-        if closing:
+    current: list[str] = []
+    for token in tokens[2:]:
+        current.append(token)
+        if token.startswith("/"):
             depth -= 1
-        elif not empty:
+        elif token[token.index(">") - 1] != "/":
             depth += 1
         if depth == 0:
-            parts.append(svg[start : match.end()])
-        if depth < 0:
+            parts.append("<" + "<".join(current))
+            current = []
+        elif depth < 0:
             break
     return parts
 

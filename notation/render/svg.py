@@ -6,6 +6,7 @@ and text escaped. Coordinates are user units; the picture scales to any size.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 PALETTE = {
@@ -34,6 +35,19 @@ def _attrs(attrs: dict[str, object]) -> str:
     )
 
 
+@lru_cache(maxsize=1 << 16)
+def _element(tag: str, text: str | None, attrs: tuple[tuple[str, type, object], ...]) -> str:
+    """An element's text, remembered: board pictures repeat most of their elements, and
+    an archive's pages draw thousands of them."""
+    return _written(tag, text, {name: value for name, _, value in attrs})
+
+
+def _written(tag: str, text: str | None, attrs: dict[str, object]) -> str:
+    if text is None:
+        return f"<{tag}{_attrs(attrs)}/>"
+    return f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>"
+
+
 class Svg:
     """An SVG document built element by element."""
 
@@ -44,10 +58,12 @@ class Svg:
 
     def element(self, tag: str, text: str | None = None, /, **attrs: object) -> None:
         """Add ``<tag attrs>text</tag>``; ``stroke_width`` is written ``stroke-width``."""
-        if text is None:
-            self.parts.append(f"<{tag}{_attrs(attrs)}/>")
-        else:
-            self.parts.append(f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>")
+        # The type is part of the key: 1, 1.0 and True are equal keys but written apart.
+        key = tuple((name, type(value), value) for name, value in attrs.items())
+        try:
+            self.parts.append(_element(tag, text, key))
+        except TypeError:  # an unhashable value
+            self.parts.append(_written(tag, text, attrs))
 
     def rect(self, x: float, y: float, w: float, h: float, **attrs: object) -> None:
         """A rectangle with its top left corner at (x, y)."""
