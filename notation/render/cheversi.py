@@ -87,6 +87,20 @@ def _heat(svg: Svg, panel: int, board: str, counts: list[int]) -> None:
         svg.text(x + CELL / 2, y + CELL / 2, str(count), 16, font_weight="bold", fill=colour)
 
 
+def _frame(svg: Svg, x: float, y: float) -> None:
+    """The frame of the square whose top left corner is (x, y): the last placement."""
+    svg.rect(
+        x + 1.5,
+        y + 1.5,
+        CELL - 3,
+        CELL - 3,
+        fill="none",
+        stroke=PALETTE["mark"],
+        stroke_width=3,
+        class_="last",
+    )
+
+
 def _pieces(svg: Svg, panel: int, board: str, marked: int, notation: str) -> None:
     """Every placed piece as its letter (or figurine) in ``notation`` in a circle; the last
     one ringed."""
@@ -96,16 +110,7 @@ def _pieces(svg: Svg, panel: int, board: str, marked: int, notation: str) -> Non
         x, y = _cell(panel, square)
         cx, cy = x + CELL / 2, y + CELL / 2
         if square == marked:
-            svg.rect(
-                x + 1.5,
-                y + 1.5,
-                CELL - 3,
-                CELL - 3,
-                fill="none",
-                stroke=PALETTE["mark"],
-                stroke_width=3,
-                class_="last",
-            )
+            _frame(svg, x, y)
         white = char.isupper()
         fill, ink = (
             (PALETTE["white"], PALETTE["black"]) if white else (PALETTE["black"], PALETTE["white"])
@@ -120,7 +125,7 @@ def draw(
     """Both sides' attack heat maps over the placed pieces, the scores and the last piece.
 
     ``last`` is the placement that led to ``position``; without it the position's own last
-    square is marked. Pieces are written in ``notation`` (the record's; see
+    square is marked. A ``last`` on an empty square (a placement not made yet) is framed. Pieces are written in ``notation`` (the record's; see
     :func:`~notation.games.cheversi.shown_notation`).
     """
     shown = shown_notation(position, notation)
@@ -135,6 +140,8 @@ def draw(
         _board(svg, panel)
         _heat(svg, panel, position.board, counts[panel])
         _pieces(svg, panel, position.board, marked, shown)
+        if 0 <= marked < 64 and position.board[marked] == ".":
+            _frame(svg, *_cell(panel, marked))  # a placement drawn on the position before it
         svg.text(
             _origin(panel) + BOARD / 2,
             TOP / 2,

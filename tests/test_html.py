@@ -1,0 +1,185 @@
+"""The HTML pages without a browser: every position a page holds is the SVG picture the
+library draws, record text cannot end the page's script, and the commands write them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+from notation.games.registry import GAMES
+from notation.record.reader import read_string
+from notation.render import render_svg
+from notation.render.html import (
+    Elements,
+    apply_delta,
+    delta,
+    game_view,
+    join_parts,
+    script_json,
+    svg_parts,
+    viewer_page,
+)
+from htmlkit import HOSTILE_COMMENT, sample
+
+GAME_NAMES = list(GAMES)
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def frames(view_nodes: list[list[object]], elements: Elements) -> list[str]:
+    """Each node's picture, put together as the page's script does."""
+    ids: list[list[int]] = []
+    for parent, removed, added, *_ in view_nodes:
+        assert isinstance(parent, int) and isinstance(added, list)
+        if parent < 0:
+            ids.append(list(added))
+        else:
+            assert isinstance(removed, list)
+            ids.append(apply_delta(ids[parent], removed, added))
+    return [join_parts([elements.texts[i] for i in frame]) for frame in ids]
+
+
+def data_of(page: str) -> dict[str, object]:
+    found = re.search(r'<script id="data" type="application/json">(.*?)</script>', page, re.S)
+    assert found is not None
+    loaded: dict[str, object] = json.loads(found.group(1))
+    return loaded
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_position_is_the_library_picture(name: str) -> None:
+    game = GAMES[name]
+    made = sample(game)
+    (record,) = read_string(made.text, "t.pdn")
+    elements = Elements()
+    view, places = game_view(record, "t.pdn", elements)
+    pictures = frames(view.nodes, elements)
+    main = [item for item in view.moves if isinstance(item, dict) and "node" in item]
+    assert len(main) == len(made.texts)
+    notation = None
+    for number, item in enumerate(main, start=1):
+        before, after = made.positions[number - 1], made.positions[number]
+        move = game.parse_move(before, made.texts[number - 1])
+        expected = render_svg(game, after, move, notation).strip()
+        assert pictures[item["node"]] == expected, f"ply {number}"
+        assert view.nodes[item["node"]][3] == int(game.turn(after))
+    assert pictures[0] == render_svg(game, made.positions[0]).strip()
+    (variation,) = [item["v"] for item in view.moves if isinstance(item, dict) and "v" in item]
+    first = variation[0]
+    second = made.positions[1]
+    move = game.parse_move(second, first["t"])
+    assert pictures[first["node"]] == render_svg(game, game.play(second, move), move).strip()
+    assert sorted(places.values()) == sorted(
+        [item["node"] for item in main] + [first["node"]]
+    )
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_an_illegal_ply_shows_the_position_before_it_and_the_legal_moves(name: str) -> None:
+    game = GAMES[name]
+    made = sample(game, illegal=5)
+    (record,) = read_string(made.text, "t.pdn")
+    elements = Elements()
+    view, _ = game_view(record, "t.pdn", elements)
+    plies = [item for item in view.moves if isinstance(item, dict) and "t" in item]
+    bad = plies[4]
+    before = made.positions[4]
+    with pytest.raises(Exception) as raised:
+        game.parse_move(before, made.texts[4])
+    assert bad["bad"] == str(raised.value)
+    assert bad["code"] == raised.value.code  # type: ignore[attr-defined]
+    assert bad["legal"] == game.describe_moves(before, game.legal_moves(before))
+    picture = frames(view.nodes, elements)[bad["node"]]
+    plain = render_svg(game, before).strip()
+    assert picture.startswith(plain.removesuffix("</svg>"))
+    assert '<g class="legal-moves"' in picture
+    assert all("node" not in item and "dead" not in item for item in plies[5:])
+
+
+def test_parts_put_back_together_are_the_picture() -> None:
+    for game in GAMES.values():
+        made = sample(game, plies=4)
+        for position in made.positions:
+            svg = render_svg(game, position)
+            parts = svg_parts(svg)
+            assert join_parts(parts) == svg.strip()
+            assert all(p.startswith("<") and p.endswith(">") for p in parts)
+            assert parts[1].startswith("<defs>") and parts[1].endswith("</defs>")
+
+
+def test_a_change_is_kept_only_when_it_rebuilds_the_frame() -> None:
+    assert delta([1, 2, 3, 4], [1, 5, 3, 4, 6]) == ([1], [1, 5, 4, 6])
+    assert apply_delta([1, 2, 3, 4], [1], [1, 5, 4, 6]) == [1, 5, 3, 4, 6]
+    assert delta([1, 2, 3], [3, 2, 1]) is None
+
+
+HOSTILE = HOSTILE_COMMENT
+
+
+def test_record_text_cannot_end_the_script_or_add_markup() -> None:
+    text = (
+        f'[White "{HOSTILE}"]\n[Black "b&b"]\n[Variant "brazilian"]\n[Event "{HOSTILE}"]\n\n'
+        f"1. 22-18 {{{HOSTILE}}} 10-14 *\n"
+    )
+    records = [("x</script>.pdn", r) for r in read_string(text, "x.pdn")]
+    page = viewer_page(records)
+    assert page.count("</script>") == 2  # the page's own two
+    assert "<img" not in page
+    assert "<!--" not in page
+    assert data_of(page)["games"][0]["tags"][0] == ["White", HOSTILE]  # type: ignore[index]
+    assert script_json("\u2028</") == '"\\u2028\\u003c/"'
+
+
+def test_render_html_writes_one_page_of_every_game(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    source = SAMPLES / "brazilian" / "annotated.pdn"
+    result = CliRunner().invoke(app, ["render", str(source), "-f", "html", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    data = data_of(out.read_text(encoding="utf-8"))
+    games = data["games"]
+    assert isinstance(games, list)
+    assert len(games) == len(read_string(source.read_text(encoding="utf-8"), "x"))
+    assert "http://" not in out.read_text().replace("http://www.w3.org/2000/svg", "")
+    assert "https://" not in out.read_text()
+
+
+def test_render_html_of_an_illegal_game_fails_with_its_problem_and_writes_the_page(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "page.html"
+    source = SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn"
+    result = CliRunner().invoke(app, ["render", str(source), "-f", "html", "-o", str(out)])
+    assert result.exit_code == 1
+    assert "error BR205 illegal move 21x14 (game 1, ply 43)" in result.output
+    assert out.exists()
+
+
+def test_render_html_refuses_a_game_the_file_lacks(tmp_path: Path) -> None:
+    source = SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn"
+    result = CliRunner().invoke(app, ["render", str(source), "-f", "html", "-i", "9"])
+    assert result.exit_code == 2
+    assert result.output.strip().endswith("has no game 9")
+
+
+def test_validate_html_report_counts_and_links_every_problem(tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    broken = SAMPLES / "brazilian" / "broken"
+    result = CliRunner().invoke(app, ["validate", str(broken), "-f", "html", "-o", str(out)])
+    assert result.exit_code == 1
+    page = out.read_text(encoding="utf-8")
+    jsonl = CliRunner().invoke(app, ["validate", str(broken), "-f", "jsonl"])
+    problems = [json.loads(line) for line in jsonl.stdout.splitlines()]
+    rows = re.findall(r'<tr data-severity="(\w+)" data-code="(\w+)"', page)
+    assert rows == [(p["severity"], p["code"]) for p in problems]
+    links = re.findall(r'href="#g=(\d+)&amp;n=(\d+)"', page)
+    games = data_of(page)["games"]
+    assert isinstance(games, list)
+    wanted = {(p["path"], p["game"]) for p in problems if p["game"] is not None}
+    assert [(g["path"], g["n"]) for g in games] == sorted(wanted)
+    illegal = [p for p in problems if p["code"] == "BR205"]
+    assert illegal and f"illegal move {illegal[0]['move']}" in illegal[0]["message"]
+    assert len(links) == sum(1 for p in problems if p["game"] is not None)
