@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from htmlkit import HOSTILE_COMMENT, sample
 from typer.testing import CliRunner
 
 from cli.main import app
@@ -24,7 +25,6 @@ from notation.render.html import (
     svg_parts,
     viewer_page,
 )
-from htmlkit import HOSTILE_COMMENT, sample
 
 GAME_NAMES = list(GAMES)
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -73,9 +73,7 @@ def test_every_position_is_the_library_picture(name: str) -> None:
     second = made.positions[1]
     move = game.parse_move(second, first["t"])
     assert pictures[first["node"]] == render_svg(game, game.play(second, move), move).strip()
-    assert sorted(places.values()) == sorted(
-        [item["node"] for item in main] + [first["node"]]
-    )
+    assert sorted(places.values()) == sorted([item["node"] for item in main] + [first["node"]])
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

@@ -235,9 +235,7 @@ def test_the_report_filters_draws_and_links_each_problem(driver: Any, tmp_path: 
     assert len(rows) == len(GAME_NAMES)
     from selenium.webdriver.support.ui import Select
 
-    Select(driver.find_element("id", "f-file")).select_by_visible_text(
-        str(folder / "cheversi.pdn")
-    )
+    Select(driver.find_element("id", "f-file")).select_by_visible_text(str(folder / "cheversi.pdn"))
     visible = [r for r in rows if r.is_displayed()]
     assert len(visible) == 1
     assert driver.find_element("id", "shown").text == f"showing 1 of {len(GAME_NAMES)}"

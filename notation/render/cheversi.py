@@ -125,7 +125,8 @@ def draw(
     """Both sides' attack heat maps over the placed pieces, the scores and the last piece.
 
     ``last`` is the placement that led to ``position``; without it the position's own last
-    square is marked. A ``last`` on an empty square (a placement not made yet) is framed. Pieces are written in ``notation`` (the record's; see
+    square is marked. A ``last`` on an empty square (a placement not made yet) is framed.
+    Pieces are written in ``notation`` (the record's; see
     :func:`~notation.games.cheversi.shown_notation`).
     """
     shown = shown_notation(position, notation)
