@@ -1,0 +1,189 @@
+"""Benchmark: the HTML report and viewer pages of a large archive, built and opened.
+
+Run by hand (not a test)::
+
+    python bench/html.py --games 10000 --problems 1000
+
+It writes a seeded archive of random Brazilian draughts games in which every
+``games / problems``-th game has one ply made illegal, then, each command in a fresh
+process and taking turns lap by lap (bench/README.md's method, best lap kept):
+
+- ``notation validate --format html`` against ``--format json`` over the archive: seconds
+  and page sizes;
+- the HTML report and the JSON report opened in headless Chromium (the JSON shown as
+  text, the reference): the navigation timing's ``domContentLoadedEventEnd`` (every
+  script of the page has run, so the table and the viewer are ready) and
+  ``loadEventEnd``; then the time to draw a problem's board and to open its game in the
+  viewer;
+- ``notation render --format html`` of the first ``--viewer-games`` games (every position
+  of every game in one page): seconds, size per game, load time.
+
+It needs chromium and chromedriver (Debian's packages) and selenium (the test extra).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on the path, where this module's name
+# would hide the standard library's ``html`` (and bench/select.py its ``select``).
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import platform  # noqa: E402
+import random  # noqa: E402
+import subprocess  # noqa: E402
+import time  # noqa: E402
+from typing import Any  # noqa: E402
+
+from browser import chromium, missing, url  # noqa: E402
+
+from notation.games.base import IllegalMove  # noqa: E402
+from notation.games.playout import playout  # noqa: E402
+from notation.games.registry import get_game  # noqa: E402
+
+
+def build_archive(path: Path, games: int, every: int, seed: int) -> int:
+    """Write the archive, every ``every``-th game with an illegal ply; return its plies.
+    The first games of a larger archive of the same seed are those of a smaller one."""
+    game = get_game("brazilian")
+    start = game.start({})
+    rng = random.Random(seed)
+    plies = 0
+    with path.open("w", encoding="utf-8") as out:
+        for index in range(1, games + 1):
+            played = playout(game, start, rng, max_plies=rng.randrange(20, 50))
+            texts = list(played.texts)
+            plies += len(texts)
+            if index % every == 0 and len(texts) > 12:
+                ply = rng.randrange(10, len(texts))
+                texts[ply] = _illegal(game, played.positions[ply], texts)
+            out.write(
+                f'[Event "Bench {seed}"]\n[Round "{index}"]\n[White "Player {index % 97}"]\n'
+                f'[Black "Player {index % 89}"]\n[GameType "26"]\n[Result "*"]\n\n'
+            )
+            words = [f"{n // 2 + 1}. {t}" if n % 2 == 0 else t for n, t in enumerate(texts)]
+            out.write(" ".join(words) + " *\n\n")
+    return plies
+
+
+def _illegal(game: Any, position: Any, texts: list[str]) -> str:
+    for text in texts:
+        try:
+            game.parse_move(position, text)
+        except IllegalMove:
+            return text
+    return "1-5"
+
+
+def command(*args: str) -> float:
+    """Seconds a ``notation`` command takes in a fresh process."""
+    began = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "cli", *args], check=False, capture_output=True)
+    return time.perf_counter() - began
+
+
+def opened(driver: Any, page: Path) -> tuple[float, float]:
+    """(domContentLoadedEventEnd, loadEventEnd) in ms of opening ``page``."""
+    driver.get("about:blank")
+    driver.get(url(page))
+    for _ in range(1000):
+        timing = driver.execute_script(
+            "const t = performance.getEntriesByType('navigation')[0];"
+            "return t ? [t.domContentLoadedEventEnd, t.loadEventEnd] : [0, 0];"
+        )
+        if timing[1] > 0:
+            return float(timing[0]), float(timing[1])
+        time.sleep(0.01)
+    raise RuntimeError(f"{page} did not finish loading")
+
+
+def clicks(driver: Any, page: Path) -> tuple[float, float]:
+    """Milliseconds to draw the last problem's board, and to open its game in the viewer."""
+    driver.get(url(page))
+    return tuple(  # type: ignore[return-value]
+        driver.execute_script(
+            "const b = Array.from(document.querySelectorAll('.show-board')).pop();"
+            "let t = performance.now(); b.click(); const board = performance.now() - t;"
+            "t = performance.now(); window.notationViewer.open(Number(b.dataset.g) + 1,"
+            " Number(b.dataset.n)); return [board, performance.now() - t];"
+        )
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--problems", type=int, default=1_000)
+    parser.add_argument("--viewer-games", type=int, default=1_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--out", type=Path, default=HERE / "out")
+    options = parser.parse_args()
+    why = missing()
+    if why is not None:
+        sys.exit(f"bench/html.py needs a browser: {why}")
+    options.out.mkdir(parents=True, exist_ok=True)
+    every = max(1, options.games // max(1, options.problems))
+    archive = options.out / f"html-{options.games}-{every}-{options.seed}.pdn"
+    plies = build_archive(archive, options.games, every, options.seed)
+    first = options.out / f"html-{options.viewer_games}-{every}-{options.seed}.pdn"
+    build_archive(first, options.viewer_games, every, options.seed)
+    report, reference = options.out / "report.html", options.out / "report.json"
+    viewer = options.out / "viewer.html"
+    print(f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}")
+    print(
+        f"archive: {options.games:,} games, {plies:,} plies, every {every}th game with an "
+        "illegal ply"
+    )
+    times: dict[str, float] = {}
+    works = {
+        "validate --format html": ("validate", str(archive), "-f", "html", "-o", str(report)),
+        "validate --format json": ("validate", str(archive), "-f", "json", "-o", str(reference)),
+        f"render --format html ({options.viewer_games:,} games)": (
+            "render",
+            str(first),
+            "-f",
+            "html",
+            "-o",
+            str(viewer),
+        ),
+    }
+    for _ in range(options.rounds):
+        for name, args in works.items():
+            times[name] = min(times.get(name, float("inf")), command(*args))
+    for name, seconds in times.items():
+        print(f"{name:<40} {seconds:8.2f} s")
+    ratio = times["validate --format html"] / times["validate --format json"]
+    print(f"html report / json report (build): {ratio:.2f}")
+    summary = json.loads(reference.read_text(encoding="utf-8"))["summary"]
+    shown = len({(d["path"], d["game"]) for d in json.loads(reference.read_text())["diagnostics"]})
+    print(
+        f"problems: {summary['errors']:,} errors, {summary['warnings']:,} warnings "
+        f"(threefold repetitions of the random games), in {shown:,} games the report shows"
+    )
+    sizes = {p.name: p.stat().st_size for p in (report, reference, viewer)}
+    for name, size in sizes.items():
+        print(f"{name:<40} {size / 1e6:8.2f} MB")
+    print(f"viewer page per game: {sizes['viewer.html'] / options.viewer_games / 1e3:.1f} kB")
+    loads: dict[str, tuple[float, float]] = {}
+    with chromium() as driver:
+        for _ in range(max(3, options.rounds)):
+            for page in (report, reference, viewer):
+                dcl, load = opened(driver, page)
+                best = loads.get(page.name, (float("inf"), float("inf")))
+                loads[page.name] = (min(best[0], dcl), min(best[1], load))
+        board, viewing = min(clicks(driver, report) for _ in range(3))
+    for name, (dcl, load) in loads.items():
+        print(f"open {name:<35} DOMContentLoaded {dcl:8.0f} ms, load {load:8.0f} ms")
+    ratio = loads["report.html"][1] / loads["report.json"][1]
+    print(f"html report / json report (open): {ratio:.2f}")
+    print(f"draw a problem's board: {board:.1f} ms; open its game in the viewer: {viewing:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
