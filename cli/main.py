@@ -424,6 +424,8 @@ def render(
     inputs = list(expand([source]))
     writable(output, inputs)
     if form == "html":
+        if ply is not None:
+            raise typer.BadParameter("html shows every ply; leave out --ply", param_hint="--ply")
         _render_html(inputs, index, output, default, encoding_named(encoding))
     record, name, status = _record_at(inputs, index, encoding_named(encoding))
     if record is None:

@@ -181,3 +181,10 @@ def test_validate_html_report_counts_and_links_every_problem(tmp_path: Path) -> 
     illegal = [p for p in problems if p["code"] == "BR205"]
     assert illegal and f"illegal move {illegal[0]['move']}" in illegal[0]["message"]
     assert len(links) == sum(1 for p in problems if p["game"] is not None)
+
+
+def test_render_html_refuses_a_ply() -> None:
+    source = SAMPLES / "brazilian" / "annotated.pdn"
+    result = CliRunner().invoke(app, ["render", str(source), "-f", "html", "--ply", "3"])
+    assert result.exit_code == 2
+    assert "html shows every ply; leave out --ply" in result.output

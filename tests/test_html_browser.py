@@ -254,3 +254,20 @@ def test_the_report_filters_draws_and_links_each_problem(driver: Any, tmp_path: 
     row.find_element("link text", "in the viewer").click()
     assert status(driver) == f"Before {made.texts[3]} (not legal): {state(made, before)}"
     assert "cheversi.pdn" in driver.find_element("id", "game-title").text
+
+
+def test_print_leaves_out_the_controls_and_keeps_the_moves(driver: Any, tmp_path: Path) -> None:
+    made = sample(GAMES["keny"])
+    driver.get(url(page_of(made, tmp_path)))
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert not driver.find_element("id", "controls").is_displayed()
+        assert not driver.find_element("id", "game-pick").is_displayed()
+        moves = driver.find_element("id", "moves")
+        assert driver.execute_script("return getComputedStyle(arguments[0]).overflow", moves) == (
+            "visible"
+        )
+        assert driver.find_element("css selector", "#board svg").is_displayed()
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    assert driver.find_element("id", "controls").is_displayed()
