@@ -3,6 +3,7 @@ library draws, record text cannot end the page's script, and the commands write 
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -12,15 +13,16 @@ from htmlkit import HOSTILE_COMMENT, sample
 from typer.testing import CliRunner
 
 from cli.main import app
+from notation.games.base import IllegalMove
 from notation.games.registry import GAMES
 from notation.record.reader import read_string
-from notation.render import render_svg
 from notation.render.html import (
     Elements,
     apply_delta,
     delta,
     game_view,
     join_parts,
+    picture,
     script_json,
     svg_parts,
     viewer_page,
@@ -64,15 +66,15 @@ def test_every_position_is_the_library_picture(name: str) -> None:
     for number, item in enumerate(main, start=1):
         before, after = made.positions[number - 1], made.positions[number]
         move = game.parse_move(before, made.texts[number - 1])
-        expected = render_svg(game, after, move, notation).strip()
+        expected = picture(game, after, move, notation).strip()
         assert pictures[item["node"]] == expected, f"ply {number}"
         assert view.nodes[item["node"]][3] == int(game.turn(after))
-    assert pictures[0] == render_svg(game, made.positions[0]).strip()
+    assert pictures[0] == picture(game, made.positions[0]).strip()
     (variation,) = [item["v"] for item in view.moves if isinstance(item, dict) and "v" in item]
     first = variation[0]
     second = made.positions[1]
     move = game.parse_move(second, first["t"])
-    assert pictures[first["node"]] == render_svg(game, game.play(second, move), move).strip()
+    assert pictures[first["node"]] == picture(game, game.play(second, move), move).strip()
     assert sorted(places.values()) == sorted([item["node"] for item in main] + [first["node"]])
 
 
@@ -86,15 +88,15 @@ def test_an_illegal_ply_shows_the_position_before_it_and_the_legal_moves(name: s
     plies = [item for item in view.moves if isinstance(item, dict) and "t" in item]
     bad = plies[4]
     before = made.positions[4]
-    with pytest.raises(Exception) as raised:
+    with pytest.raises(IllegalMove) as raised:
         game.parse_move(before, made.texts[4])
     assert bad["bad"] == str(raised.value)
-    assert bad["code"] == raised.value.code  # type: ignore[attr-defined]
+    assert bad["code"] == raised.value.code
     assert bad["legal"] == game.describe_moves(before, game.legal_moves(before))
-    picture = frames(view.nodes, elements)[bad["node"]]
-    plain = render_svg(game, before).strip()
-    assert picture.startswith(plain.removesuffix("</svg>"))
-    assert '<g class="legal-moves"' in picture
+    shown = frames(view.nodes, elements)[bad["node"]]
+    plain = picture(game, before).strip()
+    assert shown.startswith(plain.removesuffix("</svg>"))
+    assert '<g class="legal-moves"' in shown
     assert all("node" not in item and "dead" not in item for item in plies[5:])
 
 
@@ -102,7 +104,7 @@ def test_parts_put_back_together_are_the_picture() -> None:
     for game in GAMES.values():
         made = sample(game, plies=4)
         for position in made.positions:
-            svg = render_svg(game, position)
+            svg = picture(game, position)
             parts = svg_parts(svg)
             assert join_parts(parts) == svg.strip()
             assert all(p.startswith("<") and p.endswith(">") for p in parts)
@@ -188,3 +190,27 @@ def test_render_html_refuses_a_ply() -> None:
     result = CliRunner().invoke(app, ["render", str(source), "-f", "html", "--ply", "3"])
     assert result.exit_code == 2
     assert "html shows every ply; leave out --ply" in result.output
+
+
+def test_a_game_without_an_svg_picture_shows_its_text_diagram(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = GAMES["keny"]
+    monkeypatch.setattr("notation.render.html.has_picture", lambda name: False)
+    made = sample(game, plies=3)
+    (record,) = read_string(made.text, "t.pdn")
+    elements = Elements()
+    view, _ = game_view(record, "t.pdn", elements)
+    main = [item for item in view.moves if isinstance(item, dict) and "node" in item]
+    third = frames(view.nodes, elements)[main[2]["node"]]
+    move = game.parse_move(made.positions[2], made.texts[2])
+    diagram = game.render_text(made.positions[3], move).splitlines()
+    shown = re.findall(r'<text [^>]*font-family="monospace"[^>]*>([^<]*)</text>', third)
+    assert [html.unescape(line) for line in shown] == diagram
+    assert third == picture(game, made.positions[3], move).strip()
+
+
+def test_every_game_has_its_svg_picture() -> None:
+    from notation.render.html import has_picture
+
+    assert [name for name in GAMES if not has_picture(name)] == []

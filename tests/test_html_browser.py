@@ -19,8 +19,7 @@ from cli.main import app
 from notation.games.base import IllegalMove
 from notation.games.registry import GAMES
 from notation.record.reader import read_string
-from notation.render import render_svg
-from notation.render.html import viewer_page
+from notation.render.html import picture, viewer_page
 
 WHY = missing()
 if WHY is not None and in_ci():
@@ -82,11 +81,11 @@ def state(made: Sample, position: Any) -> str:
     return shown
 
 
-def picture(made: Sample, ply: int) -> str:
+def picture_at(made: Sample, ply: int) -> str:
     game = made.game
     before, after = made.positions[ply - 1], made.positions[ply]
     move = game.parse_move(before, made.texts[ply - 1]) if ply else None
-    return render_svg(game, after if ply else made.positions[0], move)
+    return picture(game, after if ply else made.positions[0], move)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -96,14 +95,14 @@ def test_keys_buttons_and_clicks_show_the_library_positions(
     made = sample(GAMES[name])
     driver.get(url(page_of(made, tmp_path)))
     assert status(driver) == expected_status(made, 0)
-    assert canonical(board(driver)) == canonical(picture(made, 0))
+    assert canonical(board(driver)) == canonical(picture_at(made, 0))
     press(driver, "\ue014", 3)  # the right arrow
     assert current(driver) == made.texts[2]
     assert status(driver) == expected_status(made, 3)
-    assert canonical(board(driver)) == canonical(picture(made, 3))
+    assert canonical(board(driver)) == canonical(picture_at(made, 3))
     press(driver, "\ue012")  # the left arrow
     assert current(driver) == made.texts[1]
-    assert canonical(board(driver)) == canonical(picture(made, 2))
+    assert canonical(board(driver)) == canonical(picture_at(made, 2))
     driver.find_element("id", "last").click()
     end = len(made.texts)
     assert current(driver) == made.texts[-1]
@@ -111,21 +110,21 @@ def test_keys_buttons_and_clicks_show_the_library_positions(
     press(driver, "\ue011")  # Home
     assert status(driver) == expected_status(made, 0)
     driver.find_element("id", "next").click()
-    assert canonical(board(driver)) == canonical(picture(made, 1))
+    assert canonical(board(driver)) == canonical(picture_at(made, 1))
     moves = driver.find_elements("css selector", "#moves > button.mv")
     assert [m.text for m in moves] == made.texts
     moves[6].click()
     assert current(driver) == made.texts[6]
     assert driver.switch_to.active_element == moves[6]
-    assert canonical(board(driver)) == canonical(picture(made, 7))
+    assert canonical(board(driver)) == canonical(picture_at(made, 7))
     assert driver.find_element("css selector", "#moves .cm").text == "{first move}"
     (alternative,) = driver.find_elements("css selector", "#moves .var button.mv")
     alternative.click()
     game, second = made.game, made.positions[1]
     move = game.parse_move(second, alternative.text)
-    assert canonical(board(driver)) == canonical(render_svg(game, game.play(second, move), move))
+    assert canonical(board(driver)) == canonical(picture(game, game.play(second, move), move))
     press(driver, "\ue012")
-    assert canonical(board(driver)) == canonical(picture(made, 1))
+    assert canonical(board(driver)) == canonical(picture_at(made, 1))
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -150,7 +149,7 @@ def test_an_illegal_ply_shows_the_board_before_it_its_reason_and_the_legal_moves
         f"Legal moves here (drawn on the board): {legal}"
     )
     shown = board(driver)
-    assert canonical(shown).startswith(canonical(render_svg(game, before))[: -len("</svg>")])
+    assert canonical(shown).startswith(canonical(picture(game, before))[: -len("</svg>")])
     assert driver.find_elements("css selector", "#board svg g.legal-moves > *")
     dead = driver.find_elements("css selector", "#moves > .mv.dead")
     assert [d.text for d in dead] == made.texts[4:]
@@ -173,7 +172,7 @@ def test_a_screenshot_of_the_board_is_the_svg_renderer_picture(
     alone.write_text(
         "<!DOCTYPE html><html><body style='margin:0'>"
         f"<div style='position:absolute;left:{left}px;top:{top}px;line-height:0'>"
-        + picture(made, 5)
+        + picture_at(made, 5)
         + "</div></body></html>"
     )
     driver.get(url(alone))
@@ -250,7 +249,7 @@ def test_the_report_filters_draws_and_links_each_problem(driver: Any, tmp_path: 
     assert button.get_attribute("aria-expanded") == "true"
     drawn = row.find_element("css selector", ".problem-board svg").get_attribute("outerHTML")
     before = made.positions[3]
-    assert canonical(drawn).startswith(canonical(render_svg(made.game, before))[: -len("</svg>")])
+    assert canonical(drawn).startswith(canonical(picture(made.game, before))[: -len("</svg>")])
     row.find_element("link text", "in the viewer").click()
     assert status(driver) == f"Before {made.texts[3]} (not legal): {state(made, before)}"
     assert "cheversi.pdn" in driver.find_element("id", "game-title").text

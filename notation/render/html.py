@@ -4,7 +4,9 @@
 that shows every game of an archive: the board, the move list with comments and
 variations, stepping with buttons and the arrow keys, the side to move and the scores.
 Positions are the library's (:func:`~notation.check.replay.replay_line`) and every board
-is what :func:`~notation.render.render_svg` draws for it, for any registered game.
+is what :func:`~notation.render.render_svg` draws for it, for any registered game (a game
+without an SVG picture yet gets its text diagram, :meth:`~notation.games.base.Game.render_text`,
+written in an SVG).
 
 To keep an archive's page small, each picture is cut into its elements; a page holds each
 distinct element once, and each position only how its picture differs from the one before
@@ -17,17 +19,20 @@ written and why it is illegal.
 from __future__ import annotations
 
 import html
+import importlib.util
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from notation.check.replay import record_notation
-from notation.games.base import AnyGame, Game, IllegalMove, Position, SetupError
+from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
 from notation.games.registry import resolve_game
 from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Comment, Line, Record
 from notation.render import render_svg
+from notation.render.svg import PALETTE, Svg
 
 LEGAL_DRAWN = 64
 """Most legal moves drawn over the board of an illegal ply (all are listed as text)."""
@@ -60,6 +65,36 @@ def svg_parts(svg: str) -> list[str]:
 def join_parts(parts: Sequence[str]) -> str:
     """The SVG document of :func:`svg_parts`' pieces (without the final newline)."""
     return "".join(parts) + "</svg>"
+
+
+def picture(
+    game: AnyGame, position: Position, last: Move | None = None, notation: str | None = None
+) -> str:
+    """The game's SVG picture of ``position``, or its text diagram set in an SVG."""
+    if has_picture(game.name):
+        return render_svg(game, position, last, notation)
+    lines = game.render_text(position, last, notation).splitlines() or [""]
+    size, step = 16, 20
+    width = max(len(line) for line in lines) * size * 0.62 + 2 * size
+    svg = Svg(width, (len(lines) + 1) * step, f"{game.title} position")
+    for row, line in enumerate(lines, start=1):
+        svg.element(
+            "text",
+            line,
+            x=size,
+            y=row * step,
+            font_size=size,
+            font_family="monospace",
+            style="white-space: pre",
+            fill=PALETTE["text"],
+        )
+    return svg.render()
+
+
+@lru_cache(maxsize=64)
+def has_picture(name: str) -> bool:
+    """Whether the game called ``name`` has an SVG picture (a module in notation.render)."""
+    return importlib.util.find_spec(f"notation.render.{name.replace('-', '_')}") is not None
 
 
 class Elements:
@@ -181,11 +216,11 @@ class _Builder:
 
     def illegal_node(self, parent: int, position: Position) -> int:
         """The position before an illegal ply, with the legal moves drawn over it."""
-        plain = svg_parts(render_svg(self.game, position, None, self.notation))
+        plain = svg_parts(picture(self.game, position, None, self.notation))
         known = set(plain)
         marks: list[str] = []
         for move in self.game.legal_moves(position)[:LEGAL_DRAWN]:
-            for part in svg_parts(render_svg(self.game, position, move, self.notation))[1:]:
+            for part in svg_parts(picture(self.game, position, move, self.notation))[1:]:
                 if part not in known:
                     known.add(part)
                     marks.append(part)
@@ -217,7 +252,7 @@ class _Builder:
                     position = None
                 else:
                     position = self.game.play(position, move)
-                    svg = render_svg(self.game, position, move, self.notation)
+                    svg = picture(self.game, position, move, self.notation)
                     parent = entry["node"] = self.node(parent, position, svg)
                 self.places[ply.pos] = entry["node"]
             items.append(entry)
@@ -254,7 +289,7 @@ def game_view(
         view.problem = f"not shown: the setup is invalid ({error})"
         return view, {}
     builder = _Builder(found, record, elements)
-    builder.node(-1, start, render_svg(found, start, None, builder.notation))
+    builder.node(-1, start, picture(found, start, None, builder.notation))
     view.moves = builder.line(record.moves, start, 0, 0)
     view.nodes = builder.nodes
     return view, builder.places
