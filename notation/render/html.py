@@ -156,7 +156,11 @@ class GameView:
     """Per position: [parent node, places removed, elements added, side to move (0/1),
     scores or 0, how the game ended or 0]; node 0 is the start."""
     moves: list[Any] = field(default_factory=list)
-    """The move list: plies, comments and variations (see :meth:`as_json`)."""
+    """The move list as written, each item a comment ``{"c": text}``, a variation
+    ``{"v": items}`` or a ply ``{"t": text, "no": its move number, "s": its strength mark,
+    "nag": [numbers], "node": the node after it}``; an illegal ply's node is the position
+    before it, and it has ``bad`` (why), ``code`` and ``legal`` (the legal moves); a ply
+    not replayed has no node."""
     problem: str | None = None
     """Why the game has no board at all (unsupported game, bad setup)."""
     result: str | None = None
@@ -491,7 +495,7 @@ SCRIPT = r"""
     return label;
   }
 
-  function renderLine(items, into, game, prevNode) {
+  function renderLine(items, into, prevNode) {
     let before = prevNode;
     let branch = prevNode;
     for (const item of items) {
@@ -502,13 +506,15 @@ SCRIPT = r"""
         box.className = "var";
         box.setAttribute("role", "group");
         box.setAttribute("aria-label", "variation");
-        renderLine(item.v, box, game, branch);
+        renderLine(item.v, box, branch);
         into.appendChild(box);
       } else {
         if (item.no) into.appendChild(text("span", item.no, "no"));
         branch = before;
         if (item.node === undefined) {
-          into.appendChild(text("span", plyLabel(item), "mv dead"));
+          const dead = text("span", plyLabel(item), "mv dead");
+          dead.title = "not replayed";
+          into.appendChild(dead);
           before = null;
           continue;
         }
@@ -553,8 +559,7 @@ SCRIPT = r"""
     const problem = $("game-problem");
     problem.hidden = !game.problem;
     problem.textContent = game.problem || "";
-    state.next = [];
-    renderLine(game.moves, moves, game, game.nodes.length ? 0 : null);
+    renderLine(game.moves, moves, game.nodes.length ? 0 : null);
     if (game.result) moves.appendChild(text("span", game.result, "res"));
     show(0, false);
   }
