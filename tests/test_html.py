@@ -3,6 +3,8 @@ library draws, record text cannot end the page's script, and the commands write 
 
 from __future__ import annotations
 
+import base64
+import gzip
 import html
 import json
 import re
@@ -46,9 +48,16 @@ def frames(view_nodes: list[list[object]], elements: Elements) -> list[str]:
 
 
 def data_of(page: str) -> dict[str, object]:
-    found = re.search(r'<script id="data" type="application/json">(.*?)</script>', page, re.S)
+    """The page's data, unpacked when packed."""
+    found = re.search(
+        r'<script id="data" type="([^"]+)"( data-encoding="gzip")?>(.*?)</script>', page, re.S
+    )
     assert found is not None
-    loaded: dict[str, object] = json.loads(found.group(1))
+    text = found.group(3)
+    if found.group(2):
+        assert found.group(1) == "application/octet-stream"
+        text = gzip.decompress(base64.b64decode(text)).decode("utf-8")
+    loaded: dict[str, object] = json.loads(text)
     return loaded
 
 
@@ -214,3 +223,12 @@ def test_every_game_has_its_svg_picture() -> None:
     from notation.render.html import has_picture
 
     assert [name for name in GAMES if not has_picture(name)] == []
+
+
+def test_a_large_page_holds_its_data_packed() -> None:
+    made = sample(GAMES["brazilian"])
+    records = [("t.pdn", r) for r in read_string(made.text, "t.pdn")]
+    plain, packed = viewer_page(records), viewer_page(records, compress=True)
+    assert 'type="application/json"' in plain and 'data-encoding="gzip"' in packed
+    assert data_of(plain) == data_of(packed)
+    assert re.search(r'data-encoding="gzip">[A-Za-z0-9+/=]+</script>', packed)

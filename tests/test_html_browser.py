@@ -35,10 +35,21 @@ def driver() -> Iterator[Any]:
         yield started
 
 
-def page_of(made: Sample, tmp_path: Path) -> Path:
+def page_of(made: Sample, tmp_path: Path, compress: bool | None = None) -> Path:
     path = tmp_path / f"{made.game.name}.html"
-    path.write_text(viewer_page([("t.pdn", r) for r in read_string(made.text, "t.pdn")]))
+    records = [("t.pdn", r) for r in read_string(made.text, "t.pdn")]
+    path.write_text(viewer_page(records, compress=compress))
     return path
+
+
+def open_page(driver: Any, path: Path) -> None:
+    """Open a page and wait until its script has its data (unpacked, when packed)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(url(path))
+    WebDriverWait(driver, 10).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.ready === 'true'")
+    )
 
 
 def press(driver: Any, key: str, times: int = 1) -> None:
@@ -93,7 +104,7 @@ def test_keys_buttons_and_clicks_show_the_library_positions(
     driver: Any, tmp_path: Path, name: str
 ) -> None:
     made = sample(GAMES[name])
-    driver.get(url(page_of(made, tmp_path)))
+    open_page(driver, page_of(made, tmp_path))
     assert status(driver) == expected_status(made, 0)
     assert canonical(board(driver)) == canonical(picture_at(made, 0))
     press(driver, "\ue014", 3)  # the right arrow
@@ -132,7 +143,7 @@ def test_an_illegal_ply_shows_the_board_before_it_its_reason_and_the_legal_moves
     driver: Any, tmp_path: Path, name: str
 ) -> None:
     made = sample(GAMES[name], illegal=4)
-    driver.get(url(page_of(made, tmp_path)))
+    open_page(driver, page_of(made, tmp_path))
     driver.find_element("id", "last").click()
     game, before = made.game, made.positions[3]
     with pytest.raises(IllegalMove) as raised:
@@ -160,7 +171,7 @@ def test_a_screenshot_of_the_board_is_the_svg_renderer_picture(
     driver: Any, tmp_path: Path, name: str
 ) -> None:
     made = sample(GAMES[name])
-    driver.get(url(page_of(made, tmp_path)))
+    open_page(driver, page_of(made, tmp_path))
     press(driver, "\ue014", 5)
     shown = driver.find_element("css selector", "#board svg")
     shot = shown.screenshot_as_png
@@ -192,7 +203,7 @@ def test_record_text_is_shown_as_text_never_run(driver: Any, tmp_path: Path) -> 
     )
     page = tmp_path / "hostile.html"
     page.write_text(viewer_page([(HOSTILE_COMMENT, r) for r in read_string(text, "h.pdn")]))
-    driver.get(url(page))
+    open_page(driver, page)
     assert driver.title == f"{HOSTILE_COMMENT}: 1 game"
     assert driver.execute_script("return window.injected === undefined")
     assert driver.find_elements("css selector", "img") == []
@@ -203,7 +214,7 @@ def test_record_text_is_shown_as_text_never_run(driver: Any, tmp_path: Path) -> 
 
 def test_the_keyboard_reaches_every_control_and_shows_focus(driver: Any, tmp_path: Path) -> None:
     made = sample(GAMES["brazilian"])
-    driver.get(url(page_of(made, tmp_path)))
+    open_page(driver, page_of(made, tmp_path))
     seen = []
     for _ in range(8):
         press(driver, "\ue004")  # Tab
@@ -229,7 +240,7 @@ def test_the_report_filters_draws_and_links_each_problem(driver: Any, tmp_path: 
     out = tmp_path / "report.html"
     result = CliRunner().invoke(app, ["validate", str(folder), "-f", "html", "-o", str(out)])
     assert result.exit_code == 1
-    driver.get(url(out))
+    open_page(driver, out)
     rows = driver.find_elements("css selector", "#problem-table tbody tr")
     assert len(rows) == len(GAME_NAMES)
     from selenium.webdriver.support.ui import Select
@@ -257,7 +268,7 @@ def test_the_report_filters_draws_and_links_each_problem(driver: Any, tmp_path: 
 
 def test_print_leaves_out_the_controls_and_keeps_the_moves(driver: Any, tmp_path: Path) -> None:
     made = sample(GAMES["keny"])
-    driver.get(url(page_of(made, tmp_path)))
+    open_page(driver, page_of(made, tmp_path))
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     try:
         assert not driver.find_element("id", "controls").is_displayed()
@@ -270,3 +281,15 @@ def test_print_leaves_out_the_controls_and_keeps_the_moves(driver: Any, tmp_path
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     assert driver.find_element("id", "controls").is_displayed()
+
+
+def test_a_packed_page_shows_the_same_positions(driver: Any, tmp_path: Path) -> None:
+    made = sample(GAMES["knight-fight"])
+    path = page_of(made, tmp_path, compress=True)
+    assert 'data-encoding="gzip"' in path.read_text()
+    open_page(driver, path)
+    assert canonical(board(driver)) == canonical(picture_at(made, 0))
+    press(driver, "\ue014", 4)
+    assert current(driver) == made.texts[3]
+    assert status(driver) == expected_status(made, 4)
+    assert canonical(board(driver)) == canonical(picture_at(made, 4))

@@ -18,6 +18,8 @@ written and why it is illegal.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import html
 import importlib.util
 import json
@@ -321,26 +323,44 @@ def script_json(data: object) -> str:
 
 
 def viewer_page(
-    records: Iterable[tuple[str, Record]], default: AnyGame | None = None, first: int = 1
+    records: Iterable[tuple[str, Record]],
+    default: AnyGame | None = None,
+    first: int = 1,
+    compress: bool | None = None,
 ) -> str:
     """The viewer page of every record given (as (path, record)), game ``first`` (1-based)
-    shown when the page opens."""
+    shown when the page opens (``compress``: see :func:`page`)."""
     elements = Elements()
     views = [game_view(record, path, elements, default)[0] for path, record in records]
     name = views[0].path if views else "no games"
     heading = f"{name}: {len(views)} game{'s' if len(views) != 1 else ''}"
-    return page(heading, page_data(views, elements, first=first), report="")
+    return page(heading, page_data(views, elements, first=first), "", compress)
 
 
-def page(heading: str, data: str, report: str) -> str:
-    """A whole page: the heading, the report part (HTML, may be empty), the viewer."""
+def page(heading: str, data: str, report: str, compress: bool | None = None) -> str:
+    """A whole page: the heading, the report part (HTML, may be empty), the viewer with
+    its ``data`` (from :func:`page_data`), gzipped when ``compress`` says so or, by
+    default, when it is larger than :data:`COMPRESS_ABOVE`."""
+    if compress is None:
+        compress = len(data) > COMPRESS_ABOVE
+    kind = 'type="application/json"'
+    if compress:
+        packed = gzip.compress(data.encode("utf-8"), compresslevel=6, mtime=0)
+        data = base64.b64encode(packed).decode("ascii")
+        kind = 'type="application/octet-stream" data-encoding="gzip"'
     return (
         TEMPLATE.replace("@TITLE@", html.escape(heading))
         .replace("@CSS@", CSS)
         .replace("@REPORT@", report)
         .replace("@SCRIPT@", SCRIPT)
+        .replace("@DATA_TYPE@", kind)
         .replace("@DATA@", data)
     )
+
+
+COMPRESS_ABOVE = 1 << 19
+"""Data larger than this (characters) is gzipped into the page: a browser reads a large
+page's bytes more slowly than it unpacks them (DecompressionStream)."""
 
 
 CSS = """
@@ -448,7 +468,7 @@ style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 </div>
 </div>
 </main>
-<script id="data" type="application/json">@DATA@</script>
+<script id="data" @DATA_TYPE@>@DATA@</script>
 <script>@SCRIPT@</script>
 </body>
 </html>
@@ -456,8 +476,7 @@ style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 
 SCRIPT = r"""
 "use strict";
-(function () {
-  const data = JSON.parse(document.getElementById("data").textContent);
+function startViewer(data) {
   const el = data.el;
   const $ = (id) => document.getElementById(id);
   const state = { g: 0, n: 0, frames: [], buttons: [], next: [], prevOf: [] };
@@ -673,5 +692,18 @@ SCRIPT = r"""
     $("viewer-section").hidden = true;
   }
   if (window.notationReport) window.notationReport(data, window.notationViewer);
+  window.notationReadyAt = performance.now();
+  document.documentElement.dataset.ready = "true";
+}
+
+(function () {
+  const node = document.getElementById("data");
+  if (node.dataset.encoding !== "gzip") {
+    startViewer(JSON.parse(node.textContent));
+    return;
+  }
+  const bytes = Uint8Array.from(atob(node.textContent.trim()), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  new Response(stream).text().then((text) => startViewer(JSON.parse(text)));
 })();
 """
