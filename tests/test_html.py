@@ -141,6 +141,7 @@ def test_record_text_cannot_end_the_script_or_add_markup() -> None:
     assert "<!--" not in page
     assert data_of(page)["games"][0]["tags"][0] == ["White", HOSTILE]  # type: ignore[index]
     assert script_json("\u2028</") == '"\\u2028\\u003c/"'
+    assert script_json("raw-\udcff.pdn") == '"raw-\\udcff.pdn"'
 
 
 def test_render_html_writes_one_page_of_every_game(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
@@ -81,6 +82,8 @@ def test_every_report_format_is_utf8_with_such_a_file_name(tmp_path: Path, form:
         location = json.loads(report)["runs"][0]["results"][0]["locations"][0]
         uri = location["physicalLocation"]["artifactLocation"]["uri"]
         assert uri == "%5Cxff%5Cxfe-caf%C3%A9.pdn"
+    elif form == "html":
+        assert f"<td>{html.escape(SHOWN)}:2:19 game 1 ply 3</td>" in report
     else:
         suite = ET.fromstring(report).find("testsuite")
         assert suite is not None

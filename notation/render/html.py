@@ -23,6 +23,7 @@ import gzip
 import html
 import importlib.util
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -35,6 +36,8 @@ from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Comment, Line, Record
 from notation.render import render_svg
 from notation.render.svg import PALETTE, Svg
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 LEGAL_DRAWN = 64
 """Most legal moves drawn over the board of an illegal ply (all are listed as text)."""
@@ -311,6 +314,9 @@ def script_json(data: object) -> str:
     """JSON that no record text can end a ``<script>`` element with (every ``<``, ``>``
     and ``&`` escaped, and the line separators JavaScript once refused)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    # A lone surrogate (a byte of a file name that is not UTF-8) cannot be written as
+    # UTF-8: JSON escapes it.
+    text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     for raw, escaped in (
         ("<", "\\u003c"),
         (">", "\\u003e"),
