@@ -233,3 +233,19 @@ def test_a_large_page_holds_its_data_packed() -> None:
     assert 'type="application/json"' in plain and 'data-encoding="gzip"' in packed
     assert data_of(plain) == data_of(packed)
     assert re.search(r'data-encoding="gzip">[A-Za-z0-9+/=]+</script>', packed)
+
+
+def test_the_variations_of_an_illegal_ply_are_still_replayed() -> None:
+    game = GAMES["kavaleria"]
+    made = sample(game, illegal=2)
+    (record,) = read_string(made.text, "t.pdn")
+    elements = Elements()
+    view, _ = game_view(record, "t.pdn", elements)
+    plies = [item for item in view.moves if isinstance(item, dict) and "t" in item]
+    assert "bad" in plies[1]
+    (variation,) = [item["v"] for item in view.moves if isinstance(item, dict) and "v" in item]
+    before = made.positions[1]
+    move = game.parse_move(before, variation[0]["t"])
+    shown = frames(view.nodes, elements)[variation[0]["node"]]
+    assert shown == picture(game, game.play(before, move), move).strip()
+    assert view.nodes[variation[0]["node"]][0] == plies[0]["node"]

@@ -3,7 +3,9 @@
 :func:`viewer_page` makes one page (inline SVG, CSS and a small script; nothing fetched)
 that shows every game of an archive: the board, the move list with comments and
 variations, stepping with buttons and the arrow keys, the side to move and the scores.
-Positions are the library's (:func:`~notation.check.replay.replay_line`) and every board
+Positions are the game's own (``parse_move`` and ``play``, replayed as the validator
+replays: each variation from the position before the ply it replaces, a line up to its
+first illegal ply, the variations of that ply still replayed) and every board
 is what :func:`~notation.render.render_svg` draws for it, for any registered game (a game
 without an SVG picture yet gets its text diagram, :meth:`~notation.games.base.Game.render_text`,
 written in an SVG).
