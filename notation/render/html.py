@@ -413,6 +413,14 @@ button { border: 1px solid #6b7280; background: var(--soft); border-radius: 4px;
 #moves .var::before { content: "variation: "; font-size: .8em; color: #4b5563; }
 #moves .res { font-weight: 700; margin-left: .5rem; }
 table.report { border-collapse: collapse; width: 100%; font-size: .9rem; }
+#problems { contain: content; }
+#problem-table { table-layout: fixed; }
+#problem-table th:nth-child(1) { width: 7rem; }
+#problem-table th:nth-child(2) { width: 5.5rem; }
+#problem-table th:nth-child(3) { width: 22%; }
+#problem-table th:nth-child(5) { width: 26rem; }
+#problem-table td { overflow-wrap: anywhere; }
+#problem-table tbody tr { content-visibility: auto; contain-intrinsic-size: auto 4rem; }
 table.report th, table.report td { border: 1px solid #d1d5db; padding: .25rem .4rem;
   text-align: left; vertical-align: top; }
 table.report th { background: var(--soft); }
@@ -435,6 +443,8 @@ table.report th { background: var(--soft); }
   a { color: inherit; text-decoration: none; }
   table.report th { background: none; }
   tr[hidden] { display: none; }
+  #problems { contain: none; }
+  #problem-table tbody tr { content-visibility: visible; }
   #board svg { max-width: 14cm; }
   .problem-board svg { max-width: 8cm; }
 }
