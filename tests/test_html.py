@@ -249,3 +249,26 @@ def test_the_variations_of_an_illegal_ply_are_still_replayed() -> None:
     shown = frames(view.nodes, elements)[variation[0]["node"]]
     assert shown == picture(game, game.play(before, move), move).strip()
     assert view.nodes[variation[0]["node"]][0] == plies[0]["node"]
+
+
+def test_validate_html_is_the_same_page_in_two_processes(tmp_path: Path) -> None:
+    broken = str(SAMPLES / "keny" / "broken")
+    pages = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"report-{jobs}.html"
+        result = CliRunner().invoke(
+            app, ["validate", broken, "-f", "html", "-o", str(out), "--jobs", jobs]
+        )
+        assert result.exit_code == 1
+        pages.append(out.read_text(encoding="utf-8"))
+    assert pages[0] == pages[1]
+
+
+def test_validate_html_of_standard_input_lists_problems_without_boards() -> None:
+    text = (SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn").read_text()
+    result = CliRunner().invoke(app, ["validate", "-", "-f", "html"], input=text)
+    assert result.exit_code == 1
+    page = result.stdout
+    assert re.findall(r'<tr data-severity="(\w+)" data-code="(\w+)"', page) == [("error", "BR205")]
+    assert "<td>no board</td>" in page
+    assert data_of(page)["games"] == []
