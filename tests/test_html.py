@@ -220,12 +220,6 @@ def test_a_game_without_an_svg_picture_shows_its_text_diagram(
     assert third == picture(game, made.positions[3], move).strip()
 
 
-def test_every_game_has_its_svg_picture() -> None:
-    from notation.render.html import has_picture
-
-    assert [name for name in GAMES if not has_picture(name)] == []
-
-
 def test_a_large_page_holds_its_data_packed() -> None:
     made = sample(GAMES["brazilian"])
     records = [("t.pdn", r) for r in read_string(made.text, "t.pdn")]
