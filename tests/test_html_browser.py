@@ -105,6 +105,8 @@ def test_keys_buttons_and_clicks_show_the_library_positions(
 ) -> None:
     made = sample(GAMES[name])
     open_page(driver, page_of(made, tmp_path))
+    title = driver.find_element("id", "game-title").text
+    assert title == f"Game 1: Ann – Bob (t.pdn, {made.game.title})"
     assert status(driver) == expected_status(made, 0)
     assert canonical(board(driver)) == canonical(picture_at(made, 0))
     press(driver, "\ue014", 3)  # the right arrow

@@ -192,7 +192,6 @@ class _Builder:
 
     def __init__(self, game: AnyGame, record: Record, elements: Elements) -> None:
         self.game = game
-        self.record = record
         self.elements = elements
         self.notation = record_notation(game, record)
         self.frames: list[list[int]] = []
@@ -582,7 +581,9 @@ function startViewer(data) {
     state.next = [];
     state.prevOf = [0];
     $("game").value = String(g);
-    $("game-title").textContent = "Game " + game.n + ": " + game.title + " (" + game.path + ")";
+    const kind = game.game ? ", " + game.game : "";
+    const where = " (" + game.path + kind + ")";
+    $("game-title").textContent = "Game " + game.n + ": " + game.title + where;
     const tags = $("tags");
     tags.replaceChildren();
     for (const [k, v] of game.tags) {
