@@ -266,3 +266,13 @@ def test_validate_html_of_standard_input_lists_problems_without_boards() -> None
     assert re.findall(r'<tr data-severity="(\w+)" data-code="(\w+)"', page) == [("error", "BR205")]
     assert "<td>no board</td>" in page
     assert data_of(page)["games"] == []
+
+
+def test_remembered_elements_keep_equal_values_written_apart() -> None:
+    from notation.render.svg import Svg
+
+    svg = Svg(10, 10, "t")
+    for value in (1, 1.0, True, 0.0, -0.0, None):
+        svg.element("rect", opacity=value)
+    texts = ("1", "1.0", "True", "0.0", "-0.0")
+    assert svg.parts[1:] == [f'<rect opacity="{t}"/>' for t in texts] + ["<rect/>"]

@@ -27,25 +27,14 @@ def disc_colours(white: bool) -> tuple[str, str]:
     return (PALETTE["white"], PALETTE["black"]) if white else (PALETTE["black"], "#000")
 
 
-def _attrs(attrs: dict[str, object]) -> str:
-    return "".join(
-        f" {name.rstrip('_').replace('_', '-')}={quoteattr(str(value))}"
-        for name, value in attrs.items()
-        if value is not None
-    )
-
-
 @lru_cache(maxsize=1 << 16)
-def _element(tag: str, text: str | None, attrs: tuple[tuple[str, type, object], ...]) -> str:
+def _element(tag: str, text: str | None, attrs: tuple[tuple[str, str], ...]) -> str:
     """An element's text, remembered: board pictures repeat most of their elements, and
     an archive's pages draw thousands of them."""
-    return _written(tag, text, {name: value for name, _, value in attrs})
-
-
-def _written(tag: str, text: str | None, attrs: dict[str, object]) -> str:
+    written = "".join(f" {name.rstrip('_').replace('_', '-')}={quoteattr(v)}" for name, v in attrs)
     if text is None:
-        return f"<{tag}{_attrs(attrs)}/>"
-    return f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>"
+        return f"<{tag}{written}/>"
+    return f"<{tag}{written}>{escape(text)}</{tag}>"
 
 
 class Svg:
@@ -58,12 +47,10 @@ class Svg:
 
     def element(self, tag: str, text: str | None = None, /, **attrs: object) -> None:
         """Add ``<tag attrs>text</tag>``; ``stroke_width`` is written ``stroke-width``."""
-        # The type is part of the key: 1, 1.0 and True are equal keys but written apart.
-        key = tuple((name, type(value), value) for name, value in attrs.items())
-        try:
-            self.parts.append(_element(tag, text, key))
-        except TypeError:  # an unhashable value
-            self.parts.append(_written(tag, text, attrs))
+        # Keyed by the values' text, as written: 1 and 1.0, or 0.0 and -0.0, are equal
+        # values written apart.
+        key = tuple((name, str(value)) for name, value in attrs.items() if value is not None)
+        self.parts.append(_element(tag, text, key))
 
     def rect(self, x: float, y: float, w: float, h: float, **attrs: object) -> None:
         """A rectangle with its top left corner at (x, y)."""
