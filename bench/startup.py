@@ -46,9 +46,7 @@ def notation_command() -> list[str]:
 
 def cpu_seconds(command: list[str], env: dict[str, str]) -> float:
     """User plus system CPU seconds of one run of ``command``."""
-    child = subprocess.Popen(
-        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
+    child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode not in (0, 1):
