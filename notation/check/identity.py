@@ -25,7 +25,6 @@ different move orders.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
@@ -169,7 +168,7 @@ def placement(position: Position) -> Position:
     from notation.games.keny import KenyPosition
 
     if isinstance(position, KenyPosition) and position.quiet:
-        return dataclasses.replace(position, quiet=0)
+        return position._replace(quiet=0)
     return position
 
 
