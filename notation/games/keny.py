@@ -577,17 +577,19 @@ def play_move(position: KenyPosition, move: KenyMove) -> KenyPosition:
         for sq in captured:
             cells[sq] = EMPTY
         cells[end] = piece
-        return KenyPosition("".join(cells), _OTHER[position.turn], 0, position.rules)
+        return _new(KenyPosition, ("".join(cells), _OTHER[position.turn], 0, position.rules))
     # A move without capture never ends where it started.
     if start < end:
         board = f"{board[:start]}{EMPTY}{board[start + 1 : end]}{piece}{board[end + 1 :]}"
     else:
         board = f"{board[:end]}{piece}{board[end + 1 : start]}{EMPTY}{board[start + 1 :]}"
-    return KenyPosition(board, _OTHER[position.turn], position.quiet + 1, position.rules)
+    return _new(KenyPosition, (board, _OTHER[position.turn], position.quiet + 1, position.rules))
 
 
 _OTHER = (Side.BLACK, Side.WHITE)
 """The side that moves next, by side (faster than :attr:`Side.other`)."""
+_new = tuple.__new__
+"""Builds a named tuple from its fields without the call of its ``__new__``."""
 
 
 # The rules: end of game ------------------------------------------------------------------
@@ -823,7 +825,7 @@ def _check_quiet(position: KenyPosition, squares: tuple[int, ...]) -> KenyMove:
             CAPTURE_COMPULSORY,
             f"a capture is compulsory: {_list_moves(capture_moves(position), 'x')}",
         )
-    return KenyMove(squares, (), not king and squares[-1] >> 3 == FAR_RANK[side])
+    return _new(KenyMove, (squares, (), not king and squares[-1] >> 3 == FAR_RANK[side]))
 
 
 def _check_segments(position: KenyPosition, squares: tuple[int, ...], king: bool) -> None:
