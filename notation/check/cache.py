@@ -13,15 +13,17 @@ Entries live in ``<folder>/<version>/``, one file per input name and settings, n
 hash of both; each starts with a header line holding the format and a hash of the rest,
 so that a damaged, truncated or foreign entry is told and ignored (with a REC260 notice),
 never trusted. Entries are written atomically (:func:`notation.io.output.atomic_output`),
-so two runs at once never leave a broken one. Standard input, a file that cannot be
-read and a file whose reading failed part way are never cached. A folder that cannot be
-written is said once (``warn``) and the run goes on uncached.
+so two runs at once never leave a broken one. Standard input, what is not a regular file
+(a FIFO, a device), a file that cannot be read and one whose reading failed part way are
+never cached. A folder that cannot be written is said once (``warn``) and the run goes on
+uncached.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -156,7 +158,7 @@ class Cache:
     def _lookup(self, item: Input | Missing, keys: bool) -> list[Event] | _Pending:
         """The cached events of ``item``, or what its run is to keep (a REC260 notice
         first when its entry was unreadable)."""
-        if isinstance(item, Missing) or item.path is None:
+        if isinstance(item, Missing) or item.path is None or not _regular(item.path):
             return _Pending(item, None)
         digest = file_hash(item.path)
         if digest is None:
@@ -165,10 +167,10 @@ class Cache:
         pending = _Pending(item, entry, digest.hex(), keys)
         try:
             data = entry.read_bytes()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return pending
         except OSError as error:
-            return self._ignored(pending, error.strerror or type(error).__name__)
+            return self._ignored(pending, _reason(error))
         try:
             body = self._body(data, item.name)
         except ValueError as error:
@@ -234,13 +236,14 @@ class Cache:
             self._prepare(pending.entry.parent)
             with atomic_output(pending.entry, encoding="ascii") as sink:
                 sink.write(f"{FORMAT} {digest}\n{text}")
-        except (OSError, OutputError) as error:
-            self.writable = False
-            why = error.strerror if isinstance(error, OSError) else str(error)
-            self.warn(
-                f"notation: the cache folder {self.folder} cannot be written ({why}); "
-                "this run was not cached"
-            )
+        except OSError as error:
+            self._unwritable(f"cannot write {pending.entry.parent}: {_reason(error)}")
+        except OutputError as error:
+            self._unwritable(str(error))
+
+    def _unwritable(self, why: str) -> None:
+        self.writable = False
+        self.warn(f"notation: the cache is not kept: {why}")
 
     def _prepare(self, folder: Path) -> None:
         """Make the cache folder, with its ``.gitignore`` and ``CACHEDIR.TAG``, once."""
@@ -253,6 +256,19 @@ class Cache:
                 with atomic_output(path) as sink:
                     sink.write(text)
         self._made = True
+
+
+def _reason(error: OSError) -> str:
+    why = error.strerror or str(error) or type(error).__name__
+    return why[0].lower() + why[1:]
+
+
+def _regular(path: Path) -> bool:
+    """Whether ``path`` is a regular file: a FIFO or a device is read once, as a stream."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
 
 
 def _silent(item: Input | Missing, allow_empty: bool) -> bool:
