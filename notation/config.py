@@ -128,42 +128,38 @@ def load_config(path: Path) -> Config:
     else:
         table, settings = "top level", document
     base = Path(os.path.abspath(path)).parent
-    where = f"{shown}: {table}"
+    prefix = f"{shown}: {'tool.notation.' if table == '[tool.notation]' else ''}"
     values: dict[str, Any] = {}
     overrides: list[Override] = []
     for key, value in settings.items():
         if key == "overrides":
-            overrides = _overrides(value, base, f"{shown}: {_prefix(table)}overrides")
+            overrides = _overrides(value, base, f"{prefix}overrides")
         elif key in KEYS:
-            values[key] = _CHECKS[key](value, f"{where} {key}")
+            values[key] = _CHECKS[key](value, f"{prefix}{key}")
             if key == "cache-dir":
                 values[key] = base / values[key]
         else:
             known = ", ".join((*KEYS, "overrides"))
-            raise ConfigError(f"{where}: unknown key {key!r} (known keys: {known})")
+            raise ConfigError(f"{prefix}{key}: unknown key (known keys: {known})")
     return Config(path, table, values, tuple(overrides))
-
-
-def _prefix(table: str) -> str:
-    return "tool.notation." if table == "[tool.notation]" else ""
 
 
 def _overrides(value: object, base: Path, where: str) -> list[Override]:
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise ConfigError(f"{where}: must be an array of tables ([[{where.split(': ')[-1]}]])")
+        raise ConfigError(f'{where}: not an array of tables ([[overrides]] with path = "GLOB")')
     made = []
     for number, table in enumerate(value, 1):
         here = f"{where}[{number}]"
-        if "path" not in table:
-            raise ConfigError(f'{here}: has no path = "GLOB"')
         values: dict[str, Any] = {}
         for key, given in table.items():
             if key not in OVERRIDE_KEYS:
                 known = ", ".join(OVERRIDE_KEYS)
-                raise ConfigError(f"{here}: unknown key {key!r} (known keys: {known})")
+                raise ConfigError(f"{here}.{key}: unknown key (known keys: {known})")
             if key != "path":
-                values[key] = _CHECKS[key](given, f"{here} {key}")
-        glob = _string(table["path"], f"{here} path")
+                values[key] = _CHECKS[key](given, f"{here}.{key}")
+        if "path" not in table:
+            raise ConfigError(f'{here}: no path = "GLOB" says which files it is for')
+        glob = _string(table["path"], f"{here}.path")
         made.append(Override(glob, base, values, glob_pattern(glob)))
     return made
 
