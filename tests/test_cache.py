@@ -128,10 +128,15 @@ def notice(name: Path, why: str) -> str:
     )
 
 
+DROPPED = object()
+"""A field left out of a rewritten entry."""
+
+
 def rewritten(entry: Path, change: dict[str, object]) -> None:
     """Rewrite ``entry`` with some fields of its content changed, as a well-formed entry."""
     body = json.loads(entry.read_bytes().partition(b"\n")[2])
     body.update(change)
+    body = {key: value for key, value in body.items() if value is not DROPPED}
     text = json.dumps(body).encode()
     entry.write_bytes(f"{FORMAT} {hashlib.sha256(text).hexdigest()}\n".encode() + text)
 
@@ -174,6 +179,8 @@ def test_a_damaged_entry_is_ignored_with_a_notice_and_replaced(
             "its events are not a run's",
         ),
         ({"events": "none"}, "it holds no events"),
+        ({"digest": DROPPED}, "its fields are not a cache entry's"),
+        ({"keys": 1}, "its fields are not a cache entry's"),
     ],
 )
 def test_an_entry_of_another_version_file_or_form_is_never_trusted(

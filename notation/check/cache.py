@@ -208,6 +208,8 @@ class Cache:
             raise ValueError("it is not JSON") from None
         if not isinstance(body, dict) or not isinstance(body.get("events"), list):
             raise ValueError("it holds no events")
+        if not isinstance(body.get("digest"), str) or not isinstance(body.get("keys"), bool):
+            raise ValueError("its fields are not a cache entry's")
         if body.get("version") != self.version:
             raise ValueError(f"it was made by notation {body.get('version')}")
         if body.get("name") != name or body.get("settings") != self.settings.as_list():
