@@ -13,6 +13,7 @@ from typer.testing import CliRunner, Result
 import cli.main
 from cli.main import app
 from notation.check.batch import validate_inputs
+from notation.config import glob_pattern
 
 runner = CliRunner()
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -241,3 +242,33 @@ def test_a_bad_file_is_a_usage_error_naming_the_file_and_key(here: Path, case: s
         assert result.stdout == ""
         assert result.stderr.startswith(f"notation: {path}: {said}")
         assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("glob", "matched", "unmatched"),
+    [
+        ("*.pgn", ["a.pgn", "x/y/a.pgn"], ["a.pdn", "a.pgn.gz"]),
+        ("old/*.pdn", ["old/a.pdn"], ["old/x/a.pdn", "new/old/a.pdn"]),
+        ("old/**", ["old/a.pdn", "old/x/y/a.pdn"], ["older/a.pdn", "x/old/a.pdn"]),
+        ("**/broken/*.pdn", ["broken/a.pdn", "x/y/broken/a.pdn"], ["broken/x/a.pdn"]),
+        ("round-?.pdn", ["round-1.pdn"], ["round-12.pdn", "round-/.pdn"]),
+        ("[!a]*.pdn", ["b.pdn"], ["a.pdn"]),
+        ("[ab].pdn", ["a.pdn", "b.pdn"], ["c.pdn"]),
+        ("a+b (1).pdn", ["a+b (1).pdn"], ["aab (1).pdn"]),
+    ],
+)
+def test_override_globs(glob: str, matched: list[str], unmatched: list[str]) -> None:
+    pattern = glob_pattern(glob)
+    assert [p for p in matched + unmatched if pattern.fullmatch(p)] == matched
+
+
+def test_files_outside_the_files_folder_match_no_override(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = here / "project"
+    project.mkdir()
+    pyproject(project, '[[tool.notation.overrides]]\npath = "**"\nselect = ["REC"]\n')
+    (project / "game.pdn").write_text(ILLEGAL)
+    monkeypatch.chdir(project)
+    result = validate("game.pdn", "../game.pdn")
+    assert result.stdout == f"../game.pdn{ILLEGAL_LINE}\n"
