@@ -19,7 +19,13 @@ import typer
 
 from cli.options import fail
 from notation.check.batch import Event
-from notation.check.cache import DEFAULT_FOLDER, FOLDER_VARIABLE, Cache, Settings
+from notation.check.cache import (
+    DEFAULT_FOLDER,
+    FOLDER_VARIABLE,
+    NO_CACHE_VARIABLE,
+    Cache,
+    Settings,
+)
 from notation.check.policy import Policy
 from notation.config import NO_CONFIG, Config, ConfigError, find_config, load_config
 from notation.io.inputs import Input, Missing
@@ -49,7 +55,12 @@ CacheDirOption = Annotated[
     ),
 ]
 NoCacheOption = Annotated[
-    bool, typer.Option("--no-cache", help="Neither read nor write the cache: validate afresh.")
+    bool,
+    typer.Option(
+        "--no-cache",
+        help="Neither read nor write the cache: validate afresh.",
+        envvar=NO_CACHE_VARIABLE,
+    ),
 ]
 
 DEFAULTS: dict[str, Any] = {

@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import notation.check.batch
+import notation.check.cache
 from cli.main import app
 from notation import __version__
 from notation.check.cache import CACHEDIR_TAG, FORMAT, GITIGNORE, Cache, Settings
@@ -31,6 +32,9 @@ ILLEGAL_LINE = (
     ":3:19: error ID203 illegal move 28x18 (game 1, ply 3): a man on 28 cannot capture to 18; "
     "legal: 28x19\n"
 )
+
+
+pytestmark = pytest.mark.usefixtures("cached")
 
 
 def run(*args: str, stdin: str | None = None) -> Result:
@@ -331,3 +335,31 @@ def test_concurrent_runs_leave_every_entry_whole(records: Path, tmp_path: Path) 
     assert not [p for p in (cache / __version__).iterdir() if p.name.startswith(".")]
     again = run("--cache-dir", str(cache), str(records))
     assert (again.stdout, again.stderr) == (fresh.stdout, fresh.stderr)
+
+
+def test_the_environment_turns_the_cache_off(
+    tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    monkeypatch.setenv("NOTATION_NO_CACHE", "1")
+    assert run(str(record)).stdout == f"{record}{ILLEGAL_LINE}"
+    assert not own_cache.exists()
+    monkeypatch.setenv("NOTATION_NO_CACHE", "0")
+    run(str(record))
+    assert len(entries(own_cache)) == 1
+
+
+def test_a_file_of_more_events_than_kept_is_not_cached(
+    tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch, no_validation: list[str]
+) -> None:
+    monkeypatch.setattr(notation.check.cache, "MAX_EVENTS", 3)
+    small, large = tmp_path / "small.pdn", tmp_path / "large.pdn"
+    small.write_text(ILLEGAL * 2)
+    large.write_text(ILLEGAL * 3)
+    first = run(str(small), str(large))
+    del no_validation[:]
+    again = run(str(small), str(large))
+    assert no_validation == [str(large)] * 3
+    assert again.stdout == first.stdout
+    assert again.stdout.count(" ID203 ") == 5

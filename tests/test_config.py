@@ -93,7 +93,9 @@ def test_format(here: Path) -> None:
     assert validate("-f", "text", "game.pdn").stdout == f"game.pdn{ILLEGAL_LINE}\n"
 
 
-def test_cache_dir_is_relative_to_the_file(here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cache_dir_is_relative_to_the_file(
+    here: Path, monkeypatch: pytest.MonkeyPatch, cached: Path
+) -> None:
     monkeypatch.delenv("NOTATION_CACHE_DIR")
     pyproject(here, 'cache-dir = "build/cache"\n')
     (here / "sub").mkdir()

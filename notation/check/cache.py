@@ -15,7 +15,8 @@ so that a damaged, truncated or foreign entry is told and ignored (with a REC260
 never trusted. Entries are written atomically (:func:`notation.io.output.atomic_output`),
 so two runs at once never leave a broken one. Standard input, what is not a regular file
 (a FIFO, a device), a file that cannot be read and one whose reading failed part way are
-never cached. A folder that cannot be written is said once (``warn``) and the run goes on
+never cached, nor is a file of more than :data:`MAX_EVENTS` events (games), so that memory
+stays flat. A folder that cannot be written is said once (``warn``) and the run goes on
 uncached.
 """
 
@@ -44,6 +45,13 @@ DEFAULT_FOLDER = ".notation_cache"
 
 FOLDER_VARIABLE = "NOTATION_CACHE_DIR"
 """The environment variable that moves the cache folder."""
+
+NO_CACHE_VARIABLE = "NOTATION_NO_CACHE"
+"""The environment variable that, set to 1 or true, turns the cache off (``--no-cache``)."""
+
+MAX_EVENTS = 100_000
+"""Most events kept for one file: a larger archive is not cached, so that a run's memory
+stays flat however large its files."""
 
 FORMAT = "notation-cache 1"
 """The first words of every entry; they change when the entry's layout does."""
@@ -280,6 +288,9 @@ def _silent(item: Input | Missing, allow_empty: bool) -> bool:
 
 
 def _record(pending: _Pending, event: Event) -> None:
+    if len(pending.events) >= MAX_EVENTS:
+        pending.entry, pending.events = None, []
+        return
     if isinstance(event, GameReport):
         pending.events.append(_game_list(event))
     elif isinstance(event, FileResult):
