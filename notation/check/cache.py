@@ -49,7 +49,7 @@ FOLDER_VARIABLE = "NOTATION_CACHE_DIR"
 NO_CACHE_VARIABLE = "NOTATION_NO_CACHE"
 """The environment variable that, set to 1 or true, turns the cache off (``--no-cache``)."""
 
-MAX_EVENTS = 100_000
+MAX_EVENTS = 50_000
 """Most events kept for one file: a larger archive is not cached, so that a run's memory
 stays flat however large its files."""
 
@@ -89,7 +89,8 @@ class _Pending:
     digest: str = ""
     keys: bool = False
     """Whether its run gives each valid game's duplicate key."""
-    events: list[list[Any]] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    """Its events so far, each as JSON text (smaller in memory than as lists)."""
     notice: Diagnostic | None = None
     """The REC260 notice to give before its events, when its entry was unreadable."""
     complete: bool = False
@@ -232,15 +233,14 @@ class Cache:
         if pending.entry is None or pending.failed or not self.writable:
             return
         assert isinstance(pending.item, Input)
-        body = {
+        head = {
             "version": self.version,
             "name": pending.item.name,
             "settings": self.settings.as_list(),
             "digest": pending.digest,
             "keys": pending.keys,
-            "events": pending.events,
         }
-        text = json.dumps(body, ensure_ascii=True, separators=(",", ":"))
+        text = f'{_json(head)[:-1]},"events":[{",".join(pending.events)}]}}'
         digest = hashlib.sha256(text.encode("ascii")).hexdigest()
         try:
             self._prepare(pending.entry.parent)
@@ -292,13 +292,17 @@ def _record(pending: _Pending, event: Event) -> None:
         pending.entry, pending.events = None, []
         return
     if isinstance(event, GameReport):
-        pending.events.append(_game_list(event))
+        pending.events.append(_json(_game_list(event)))
     elif isinstance(event, FileResult):
         pending.failed = pending.failed or not event.readable
-        pending.events.append(["f", event.path, event.encoding, event.readable])
+        pending.events.append(_json(["f", event.path, event.encoding, event.readable]))
     else:
         pending.failed = pending.failed or event.code == codes.UNREADABLE
-        pending.events.append(["d", *_diagnostic_list(event)])
+        pending.events.append(_json(["d", *_diagnostic_list(event)]))
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=True, separators=(",", ":"))
 
 
 def _game_list(game: GameReport) -> list[Any]:
