@@ -244,7 +244,7 @@ class Cache:
         digest = hashlib.sha256(text.encode("ascii")).hexdigest()
         try:
             self._prepare(pending.entry.parent)
-            with atomic_output(pending.entry, encoding="ascii") as sink:
+            with atomic_output(pending.entry, encoding="ascii", durable=False) as sink:
                 sink.write(f"{FORMAT} {digest}\n{text}")
         except OSError as error:
             self._unwritable(f"cannot write {pending.entry.parent}: {_reason(error)}")
