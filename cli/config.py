@@ -13,22 +13,28 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from cli.options import fail
-from notation.check.batch import Event
-from notation.check.cache import (
-    DEFAULT_FOLDER,
-    FOLDER_VARIABLE,
-    NO_CACHE_VARIABLE,
-    Cache,
-    Settings,
-)
-from notation.check.policy import Policy
-from notation.config import NO_CONFIG, Config, ConfigError, find_config, load_config
-from notation.io.inputs import Input, Missing
+
+# What a command runs is imported in its body (see cli/main.py).
+if TYPE_CHECKING:
+    from notation.check.batch import Event
+    from notation.check.cache import Settings
+    from notation.check.policy import Policy
+    from notation.config import Config
+    from notation.io.inputs import Input, Missing
+
+DEFAULT_FOLDER = ".notation_cache"
+"""The cache folder, in the current folder, unless another is chosen."""
+
+FOLDER_VARIABLE = "NOTATION_CACHE_DIR"
+"""The environment variable that moves the cache folder."""
+
+NO_CACHE_VARIABLE = "NOTATION_NO_CACHE"
+"""The environment variable that, set to 1 or true, turns the cache off (``--no-cache``)."""
 
 ConfigOption = Annotated[
     Path | None,
@@ -78,6 +84,8 @@ DEFAULTS: dict[str, Any] = {
 def configured(explicit: Path | None, isolated: bool) -> Config:
     """The configuration in force: ``explicit``, else the nearest file, else none; a bad
     file ends the command (exit 2) with the file and key named."""
+    from notation.config import NO_CONFIG, ConfigError, find_config, load_config
+
     if explicit is not None and isolated:
         fail("--config and --isolated cannot be given together")
     if isolated:
@@ -108,6 +116,9 @@ def file_policies(
 ) -> dict[str, Policy]:
     """The policy of each input whose overrides change its ``select`` or ``ignore``, by
     name; those of ``given`` (given on the command line) are not overridden."""
+    from notation.check.policy import Policy
+    from notation.io.inputs import Input
+
     chosen = {}
     for item in inputs:
         if not config.overrides or not isinstance(item, Input) or item.path is None:
@@ -136,6 +147,8 @@ def game_runs(
     """``validate`` over ``inputs`` in order, each run of inputs with one game (``--game``,
     else the override's or file's ``game``) given it together."""
 
+    from notation.io.inputs import Input
+
     def game_of(item: Input | Missing) -> str | None:
         if given is not None:
             return given
@@ -156,6 +169,8 @@ def cached_run(
 ) -> Iterator[Event]:
     """``validate(inputs)`` through the cache in ``folder`` (``None``: no cache); a folder
     that cannot be written is said once a command."""
+    from notation.check.cache import Cache
+
     if folder is None:
         return validate(inputs)
     return Cache(folder, settings, _warn_once).run(inputs, validate, keys=keys)

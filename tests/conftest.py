@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from notation.check.cache import FOLDER_VARIABLE, NO_CACHE_VARIABLE
+from cli.config import FOLDER_VARIABLE, NO_CACHE_VARIABLE
 
 
 @pytest.fixture(autouse=True)

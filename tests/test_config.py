@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-import cli.main
+import notation.check.batch
 from cli.main import app
 from notation.check.batch import validate_inputs
 from notation.config import glob_pattern
@@ -79,7 +79,7 @@ def test_jobs(here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         seen.append(kwargs["jobs"])
         return validate_inputs(*args, **kwargs)
 
-    monkeypatch.setattr(cli.main, "validate_inputs", spy)
+    monkeypatch.setattr(notation.check.batch, "validate_inputs", spy)
     pyproject(here, "jobs = 2\n")
     assert validate("game.pdn").stdout == f"game.pdn{ILLEGAL_LINE}\n"
     validate("--jobs", "1", "game.pdn")

@@ -40,15 +40,6 @@ from notation.games.base import Outcome, Side
 from notation.io.inputs import FileResult, Input, Missing
 from notation.io.output import OutputError, atomic_output, file_hash
 
-DEFAULT_FOLDER = ".notation_cache"
-"""The cache folder, in the current folder, unless another is chosen."""
-
-FOLDER_VARIABLE = "NOTATION_CACHE_DIR"
-"""The environment variable that moves the cache folder."""
-
-NO_CACHE_VARIABLE = "NOTATION_NO_CACHE"
-"""The environment variable that, set to 1 or true, turns the cache off (``--no-cache``)."""
-
 MAX_EVENTS = 50_000
 """Most events kept for one file: a larger archive is not cached, so that a run's memory
 stays flat however large its files."""
