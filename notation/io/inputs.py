@@ -640,7 +640,23 @@ class Opened:
         whole."""
         if self.is_json:
             raise ValueError(f"{self.input.name} is a JSON document, not cut into pieces")
-        for piece in split_games(self._chunks, games):
+        head: list[str] = []
+        size = 0
+        for chunk in self._chunks:
+            head.append(chunk)
+            size += len(chunk)
+            if size > MAX_LINE:
+                break
+        else:
+            text = "".join(head)
+            # Each cut comes before a line: with fewer lines than ``games`` (and no line too
+            # long to read), split_games gives the whole text as one piece.
+            if text.count("\n") < games:
+                if text:
+                    self.gave = True
+                    yield 1, text
+                return
+        for piece in split_games(itertools.chain(head, self._chunks), games):
             self.gave = True
             yield piece
 
