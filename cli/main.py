@@ -54,7 +54,7 @@ from cli.select import merge, select, split
 from notation import diagnostics as codes
 from notation.archive.convert import convert_record
 from notation.archive.rewrite import Edit, Options, RewriteError, rewrite
-from notation.check.batch import Event, validate_inputs
+from notation.check.batch import Engine, Event, validate_inputs
 from notation.check.policy import FAIL_LEVELS, Policy, code_prefixes, run
 from notation.check.replay import main_line_positions, record_notation
 from notation.check.report import FORMATS, REPORTERS
@@ -165,6 +165,25 @@ def validate(
     ] = False,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help="Validate on the Dask cluster whose scheduler is at ADDRESS "
+            "(tcp://host:port), or on a local one (local: --jobs workers, 0 or 1: one per "
+            "CPU). Needs notation[dask].",
+            metavar="ADDRESS",
+        ),
+    ] = None,
+    scheduler_timeout: Annotated[
+        float,
+        typer.Option(
+            "--scheduler-timeout",
+            help="Seconds to wait for the scheduler to answer, then for a worker.",
+            metavar="SECONDS",
+            min=0.1,
+        ),
+    ] = 10.0,
 ) -> None:
     """Replay every move of every game and report each problem.
 
@@ -192,6 +211,9 @@ def validate(
     # The bar shares the terminal with the report only when both are on it.
     shown = output is None and sys.stderr.isatty() and sys.stdout.isatty()
     with contextlib.ExitStack() as stack:
+        engine = None
+        if scheduler is not None:
+            engine = stack.enter_context(_cluster(scheduler, scheduler_timeout, jobs))
         out = _StandardOutput() if output is None else stack.enter_context(atomic_output(output))
         progress = stack.enter_context(_Progress(total, shown))
         events = validate_inputs(
@@ -202,6 +224,7 @@ def validate(
             progress=progress.read,
             keys=duplicates,
             allow_empty=allow_empty,
+            engine=engine,
         )
         summary = run(progress.counted(events), REPORTERS[format_](out), policy)
     if statistics:
@@ -219,6 +242,20 @@ def validate(
         err=True,
     )
     raise typer.Exit(summary.exit_status)
+
+
+@contextlib.contextmanager
+def _cluster(address: str, timeout: float, jobs: int) -> Iterator[Engine]:
+    """The Dask engine of ``--scheduler`` (Dask is imported only then); a cluster that
+    cannot be used, or that loses a task during the run, ends the command with a plain
+    message and exit status 2."""
+    from notation.check.distributed import ClusterError, connect
+
+    try:
+        with connect(address, timeout=timeout, workers=jobs if jobs > 1 else None) as engine:
+            yield engine
+    except ClusterError as error:
+        fail(str(error))
 
 
 def _prefixes(values: list[str] | None, hint: str) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from notation.check import batch
-from notation.check.batch import Piece, run_parallel, validate_inputs, validate_pieces
+from notation.check.batch import Piece, validate_inputs, validate_pieces
 from notation.check.validator import GameReport
 from notation.io.inputs import expand
 
@@ -68,7 +68,7 @@ def test_small_files_go_to_workers_many_in_a_task_with_the_serial_results(folder
     files = len(list(folder.iterdir()))
     assert files > 300
     engine = Recording()
-    found = run_parallel(expand([str(folder)]), engine)
+    found = validate_inputs(expand([str(folder)]), engine=engine)
     parallel = [
         (e.path, e.index, e.line, e.column, e.game, e.plies, e.diagnostics)
         if isinstance(e, GameReport)
@@ -89,7 +89,7 @@ def test_a_piece_larger_than_a_batch_goes_alone(
     monkeypatch.setattr(batch, "BATCH_CHARS", 1)
     engine = Recording()
     serial = _events([str(folder)])
-    parallel = list(run_parallel(expand([str(folder)]), engine))
+    parallel = list(validate_inputs(expand([str(folder)]), engine=engine))
     assert len(parallel) == len(serial)
     assert {len(sent) for sent in engine.batches} == {1}
 

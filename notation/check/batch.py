@@ -65,12 +65,19 @@ def validate_inputs(
     progress: Callable[[int], None] | None = None,
     keys: bool = False,
     allow_empty: bool = False,
+    engine: Engine | None = None,
 ) -> Iterator[Event]:
     """Validate every input; ``game`` names the game of records whose tags name none,
     ``encoding`` overrides detection, ``progress`` is told the bytes read so far, and
     ``keys`` asks for each valid record's duplicate-detection key. An input without a
-    record is a PDN108 error unless ``allow_empty``."""
+    record is a PDN108 error unless ``allow_empty``. ``engine`` validates the pieces
+    instead of ``jobs`` worker processes."""
     counter = _Bytes(progress)
+    if engine is not None:
+        yield from _parallel(
+            inputs, game, encoding, engine, piece_games, counter, keys, allow_empty
+        )
+        return
     if jobs <= 1:
         default = None if game is None else get_game(game)
         yield from _serial(inputs, default, encoding, counter, keys, allow_empty)
@@ -221,22 +228,6 @@ class _Piece:
 
     batch: _Batch
     at: int
-
-
-def run_parallel(
-    inputs: Iterable[Input | Missing],
-    engine: Engine,
-    *,
-    game: str | None = None,
-    encoding: str | None = None,
-    piece_games: int = PIECE_GAMES,
-    progress: Callable[[int], None] | None = None,
-    keys: bool = False,
-    allow_empty: bool = False,
-) -> Iterator[Event]:
-    """What :func:`validate_inputs` yields, the pieces validated by ``engine``."""
-    counter = _Bytes(progress)
-    yield from _parallel(inputs, game, encoding, engine, piece_games, counter, keys, allow_empty)
 
 
 def _parallel(
