@@ -79,7 +79,8 @@ def cluster(folder: Path, workers: int = 2) -> Iterator[Cluster]:
                 )
             )
         with distributed.Client(address, timeout=30, set_as_default=False) as client:
-            client.wait_for_workers(workers, timeout=30)
+            if workers:
+                client.wait_for_workers(workers, timeout=30)
         yield Cluster(address, started[1:])
     finally:
         for process in reversed(started):
@@ -139,6 +140,20 @@ def test_no_scheduler_at_the_address_is_a_plain_error_within_the_timeout() -> No
     assert time.monotonic() - began < 6
     assert (done.exit_code, done.stdout) == (2, "")
     assert done.stderr == f"notation: no Dask scheduler answered at {address} within 1 s\n"
+
+
+def test_a_scheduler_without_workers_is_a_plain_error_within_the_timeout(tmp_path: Path) -> None:
+    with cluster(tmp_path, workers=0) as alone:
+        began = time.monotonic()
+        done = runner.invoke(
+            app,
+            ["validate", str(SAMPLES), "--scheduler", alone.address, "--scheduler-timeout", "1"],
+        )
+        assert time.monotonic() - began < 6
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"notation: the Dask scheduler at {alone.address} has no worker: none joined within 1 s\n"
+    )
 
 
 def test_an_address_that_is_none_is_a_usage_error() -> None:
