@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -153,6 +154,20 @@ def test_a_scheduler_without_workers_is_a_plain_error_within_the_timeout(tmp_pat
     assert (done.exit_code, done.stdout) == (2, "")
     assert done.stderr == (
         f"notation: the Dask scheduler at {alone.address} has no worker: none joined within 1 s\n"
+    )
+
+
+def test_workers_with_another_version_of_notation_are_refused(
+    two_workers: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The workers' version is read there; only this process's is changed.
+    monkeypatch.setattr("notation.check.distributed.installed", lambda: "9.9")
+    done = runner.invoke(app, ["validate", str(SAMPLES), "--scheduler", two_workers.address])
+    assert (done.exit_code, done.stdout) == (2, "")
+    version = metadata.version("notation")
+    assert done.stderr == (
+        f"notation: the Dask workers at {two_workers.address} have notation {version}, "
+        "this machine 9.9: install the same version on both\n"
     )
 
 

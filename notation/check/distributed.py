@@ -8,7 +8,8 @@ each batch of pieces to the cluster as one task. The run is
 the report is the one ``--jobs 1`` gives. A worker that dies takes its tasks with it; the
 scheduler gives them to another worker, and each task's result is taken once. Dask
 (``distributed``) is imported here only, when a run asks for a cluster: it comes with the
-``notation[dask]`` extra. The workers must have the same version of notation installed.
+``notation[dask]`` extra. Workers must have this machine's version of notation installed;
+:func:`connect` refuses those that do not.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import os
 import re
 from collections.abc import Iterator
 from concurrent.futures import CancelledError
+from importlib import metadata
 from typing import TYPE_CHECKING
 
 from notation.check.batch import Done, Engine, Piece, validate_pieces
@@ -86,7 +88,32 @@ def connect(
             raise ClusterError(
                 f"the Dask scheduler at {address} has no worker: none joined within {timeout:g} s"
             ) from None
+        _same_notation(client, address)
         yield _Cluster(client)
+
+
+def installed() -> str:
+    """The version of notation installed here."""
+    return metadata.version("notation")
+
+
+def _same_notation(client: distributed.Client, address: str) -> None:
+    """Refuse a cluster whose workers have another version of notation, or none: their
+    verdicts could differ from this machine's."""
+    try:
+        found = client.run(metadata.version, "notation")
+    except Exception as error:
+        raise ClusterError(
+            f"the Dask workers at {address} cannot run notation ({type(error).__name__}: "
+            f"{error}): install it there ({INSTALL})"
+        ) from None
+    own = installed()
+    other = sorted({version for version in found.values() if version != own})
+    if other:
+        raise ClusterError(
+            f"the Dask workers at {address} have notation {', '.join(other)}, "
+            f"this machine {own}: install the same version on both"
+        )
 
 
 class _Cluster:
