@@ -3,7 +3,6 @@ report is the serial one, in the same order."""
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,19 @@ SAMPLES = ROOT / "samples"
 runner = CliRunner()
 
 
+class Counted:
+    """A task's results, counting how often they are asked for (from a cluster, each time
+    would fetch them again)."""
+
+    def __init__(self, results: list[list[GameReport]]) -> None:
+        self.results = results
+        self.asked = 0
+
+    def result(self) -> list[list[GameReport]]:
+        self.asked += 1
+        return self.results
+
+
 class Recording:
     """An engine that validates each batch in this process, recording the batches."""
 
@@ -27,12 +39,12 @@ class Recording:
 
     def __init__(self) -> None:
         self.batches: list[list[Piece]] = []
+        self.tasks: list[Counted] = []
 
-    def submit(self, pieces: list[Piece], game: str | None, keys: bool) -> Future[object]:
+    def submit(self, pieces: list[Piece], game: str | None, keys: bool) -> Counted:
         self.batches.append(list(pieces))
-        done: Future[object] = Future()
-        done.set_result(validate_pieces(pieces, game, keys))
-        return done
+        self.tasks.append(Counted(validate_pieces(pieces, game, keys)))
+        return self.tasks[-1]
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +93,7 @@ def test_small_files_go_to_workers_many_in_a_task_with_the_serial_results(folder
     assert len(pieces) == files - 3
     assert len(engine.batches) < files / 20
     assert all(sum(len(p[2]) for p in sent[:-1]) < batch.BATCH_CHARS for sent in engine.batches)
+    assert [task.asked for task in engine.tasks] == [1] * len(engine.tasks)
 
 
 def test_a_piece_larger_than_a_batch_goes_alone(

@@ -214,13 +214,15 @@ class Processes:
 class _Batch:
     """Pieces sent (or to be sent) to a worker as one task."""
 
-    __slots__ = ("done", "pieces", "size", "taken")
+    __slots__ = ("done", "pieces", "results", "size", "taken")
 
     def __init__(self) -> None:
         self.pieces: list[Piece] = []
         self.size = 0
         self.taken = 0
         self.done: Done | None = None
+        self.results: list[list[GameReport]] | None = None
+        """The task's results, fetched once (a cluster's would travel again each time)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +268,10 @@ def _parallel(
             if done.batch.done is None:
                 send()
             assert done.batch.done is not None
-            results = done.batch.done.result()[done.at]
+            if done.batch.results is None:
+                done.batch.results = done.batch.done.result()
+            results = done.batch.results[done.at]
+            done.batch.results[done.at] = []
             done.batch.taken += 1
             if done.batch.taken == len(done.batch.pieces):
                 pending -= 1
