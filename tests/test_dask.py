@@ -40,9 +40,10 @@ def free_port() -> int:
 
 @dataclass
 class Cluster:
-    """A scheduler's address and the process ids of its workers."""
+    """A scheduler's address, its process and its workers'."""
 
     address: str
+    scheduler: subprocess.Popen[bytes]
     workers: list[subprocess.Popen[bytes]]
 
 
@@ -82,7 +83,7 @@ def cluster(folder: Path, workers: int = 2) -> Iterator[Cluster]:
         with distributed.Client(address, timeout=30, set_as_default=False) as client:
             if workers:
                 client.wait_for_workers(workers, timeout=30)
-        yield Cluster(address, started[1:])
+        yield Cluster(address, started[0], started[1:])
     finally:
         for process in reversed(started):
             _stop(process)
@@ -240,3 +241,28 @@ def test_a_worker_killed_mid_run_loses_nothing_and_repeats_nothing(tmp_path: Pat
     assert run.returncode == 1, err
     assert out == reference.stdout
     assert err.decode().splitlines()[-1] == reference.stderr.decode().splitlines()[-1]
+
+
+@pytest.mark.slow
+def test_a_scheduler_lost_mid_run_is_a_plain_error(tmp_path: Path) -> None:
+    club = (SAMPLES / "brazilian" / "club-championship-2025.pdn").read_text("utf-8")
+    (tmp_path / "big.pdn").write_text(club * 120, encoding="utf-8")
+    with cluster(tmp_path, workers=1) as running, distributed.Client(running.address) as watch:
+        run = subprocess.Popen(
+            [sys.executable, "-m", "cli", "validate", "big.pdn", "--scheduler", running.address],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=tmp_path,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and run.poll() is None:
+            if any(watch.processing().values()):
+                break
+            time.sleep(0.02)
+        scheduler = running.scheduler
+        os.kill(scheduler.pid, signal.SIGKILL)
+        out, err = run.communicate(timeout=120)
+    assert run.returncode == 2
+    assert out == b""
+    (line,) = err.decode().splitlines()
+    assert line.startswith("notation: the Dask cluster lost a task: ")

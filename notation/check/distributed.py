@@ -61,6 +61,13 @@ def connect(
     except ImportError:
         raise ClusterError(f"--scheduler needs Dask, which is not installed: {INSTALL}") from None
     with contextlib.ExitStack() as stack:
+        # Dask logs what goes wrong with tracebacks on standard error; the run says it in a
+        # line of its own instead (ClusterError).
+        for name in ["distributed", *logging.root.manager.loggerDict]:
+            if name.startswith("distributed"):
+                logger = logging.getLogger(name)
+                stack.callback(logger.setLevel, logger.level)
+                logger.setLevel(logging.CRITICAL)
         if address == "local":
             try:
                 local = distributed.LocalCluster(
@@ -143,5 +150,6 @@ class _Task:
             found: list[list[GameReport]] = self.future.result()
         except (CancelledError, OSError, distributed.KilledWorker) as error:
             # KilledWorker: the task's workers died one after the other running it.
-            raise ClusterError(f"the Dask cluster lost a task: {error}") from None
+            reason = " ".join(str(error).split())
+            raise ClusterError(f"the Dask cluster lost a task: {reason}") from None
         return found
