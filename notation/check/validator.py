@@ -81,10 +81,11 @@ def validate_record(
         replay.run(tags)
         report = replay.report
         if default is None and not names_game(tags):
-            fits = _fitting_games(record, tags, report.plies)
+            started = not any(d.code == codes.BAD_SETUP for d in report.diagnostics)
+            fits = _fitting_games(record, tags, report.plies if started else -1)
             if fits:
                 report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
-                report.diagnostics.append(_fits_notice(record, fits, path))
+                report.diagnostics.append(_fits_notice(record, fits, path, started))
     else:
         report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
         report.diagnostics.append(unsupported_game(record, found, path))
@@ -137,8 +138,9 @@ said to fit it, when they are not PDN's default game (international draughts).""
 
 
 def _fitting_games(record: Record, tags: dict[str, str], replayed: int) -> list[AnyGame]:
-    """The games named by a PDN GameType whose rules replay the first plies of an untagged
-    record that PDN's default game (which it was replayed as) stops within them."""
+    """The games named by a PDN GameType whose rules set up an untagged record and replay
+    its first plies, when PDN's default game (which it was replayed as) stops within them
+    after ``replayed`` plies (-1: its setup was invalid)."""
     plies = record.moves.plies[:FIT_PLIES]
     if replayed >= len(plies):
         return []
@@ -156,12 +158,16 @@ def _fitting_games(record: Record, tags: dict[str, str], replayed: int) -> list[
     return fits
 
 
-def _fits_notice(record: Record, fits: list[AnyGame], path: str) -> Diagnostic:
-    """The REC221 notice of an untagged record whose moves fit other games."""
+def _fits_notice(record: Record, fits: list[AnyGame], path: str, started: bool) -> Diagnostic:
+    """The REC221 notice of an untagged record whose moves (or, when its setup is not
+    international draughts, setup) fit other games."""
     named = " or ".join(f"GameType {g.gametype} ({g.title})" for g in fits)
+    what = "first moves are not international draughts (PDN's default) but fit"
+    if not started:
+        what = "setup is not international draughts (PDN's default) but fits"
     message = (
-        f"the record names no game, and its first moves are not international draughts "
-        f"(PDN's default) but fit {named}; it was not replayed: add a GameType tag, or run "
+        f"the record names no game, and its {what} {named}; it was not replayed: "
+        "add a GameType tag, or run "
         f"with --game {fits[0].name}"
     )
     return _at(record, record.pos, codes.OTHER_GAME, message, path)

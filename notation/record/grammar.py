@@ -97,9 +97,9 @@ MOVE_PATTERN = (
 )
 """The game-neutral move token (without number, suffix or boundary): runs of letters and
 digits joined by ``-``, ``:`` or ``/`` (or a blank after ``x`` before one digit), the first
-run holding a digit, maybe after a chess symbol (``♔``-``♟``). Which of these a game reads is the shape it declares
-(:attr:`notation.games.base.Game.move_shape`), and why it refuses the others is its
-business. (Plain character ranges, not ``\\w``: they keep the ply lexer, the hot
+run holding a digit, maybe after a chess symbol (``♔``-``♟``). Which of these a game reads
+is the shape it declares (:attr:`notation.games.base.Game.move_shape`), and why it refuses
+the others is its business. (Plain character ranges, not ``\\w``: they keep the ply lexer, the hot
 path of reading, as fast as it was with the five games' own move shapes.)"""
 
 _NUMBER = r"[0-9]++\.(?:\s*+\.\.\.|\.\.|)"
