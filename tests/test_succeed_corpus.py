@@ -3,7 +3,13 @@ verdicts bench/succeed.py tabulates, and the false alarms found in it, fixed."""
 
 from __future__ import annotations
 
-from notation.check.validator import GameReport, validate_records
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from notation.check.validator import GameReport, validate_file, validate_records
+from notation.diagnostics import Severity
 from notation.games.base import AnyGame
 from notation.games.registry import get_game
 from notation.record.reader import read_string
@@ -62,3 +68,70 @@ def test_an_untagged_setup_fitting_no_game_keeps_its_setup_error():
             "the row where it is crowned; write K1 for a king",
         )
     ]
+
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "pdn-standard" / "succeed"
+needs_corpus = pytest.mark.skipif(
+    not CORPUS.is_dir(), reason="the PDN standard corpus (shared/corpora) is not beside the project"
+)
+
+
+def corpus_reports() -> list[tuple[str, GameReport]]:
+    return [
+        (path.name, report)
+        for path in sorted(CORPUS.glob("*.pdn"))
+        for report in validate_file(path, path=path.name)
+    ]
+
+
+@needs_corpus
+def test_the_succeed_set_verdicts():
+    """Every warning and error left on the set, by file and code (README's table)."""
+    reports = corpus_reports()
+    groups = Counter(
+        (name, d.code)
+        for name, report in reports
+        for d in report.diagnostics
+        if d.severity is not Severity.NOTICE
+    )
+    assert dict(groups) == {
+        ("Campionato Assoluto 2005.pdn", "ID202"): 53,
+        ("ussr1947.pdn", "ID201"): 20,
+        ("mrcd2007.pdn", "ID201"): 5,
+        ("mrcd2006.pdn", "ID201"): 4,
+        ("mrcd2000kval.pdn", "ID201"): 1,
+        ("PROF2.pdn", "ID203"): 2,
+        ("schildpad.pdn", "ID207"): 2,
+        ("beginner.pdn", "REC202"): 1,
+        ("bridges.pdn", "REC202"): 1,
+        ("fen.pdn", "REC202"): 1,
+        ("goulds.pdn", "REC202"): 1,
+        ("lpc.pdn", "REC202"): 1,
+        ("candidate95.pdn", "REC203"): 1,
+        ("kurnik.pdn", "REC207"): 1,
+    }
+    replayed = Counter(
+        (report.game, report.plies > 0) for _, report in reports if report.valid and report.game
+    )
+    assert dict(replayed) == {("international", True): 326, ("international", False): 979}
+    assert sum(1 for _, report in reports if report.game is None) == 580
+    assert sum(1 for _, report in reports if not report.valid) == 93
+
+
+@needs_corpus
+def test_the_succeed_set_problems_read_by_hand():
+    """One diagnostic of each kind of problem, as validate reports it."""
+    said = {d.format() for _, report in corpus_reports() for d in report.diagnostics}
+    assert {
+        "PROF2.pdn:232:53: error ID203 illegal move 30-39 (game 11, ply 31): 30-39 is a "
+        "capture: write 30x39; legal: 30x39; did you mean 30x39? then the remaining 39 plies "
+        "replay",
+        "schildpad.pdn:140:7: error ID207 illegal move 4x24 (game 7, ply 111): 4x24 names 2 "
+        "captures: 4x22x33x24, 4x31x42x24; write the path; legal: 4x22x33x24, 4x31x42x24; "
+        "did you mean 4x31x42x24? then the remaining 10 plies replay",
+        "candidate95.pdn:157:43: error REC203 the Result tag says 0-1 but the movetext ends "
+        "with 1/2-1/2 (game 8)",
+        "ussr1947.pdn:42:4: error ID201 illegal move c3-b4 (game 3, ply 1): 'c3-b4' is not an "
+        "international draughts move; legal: 21-16, 21-17, 22-17, 22-18, 23-18, 23-19, "
+        "24-19, 24-20, 25-20",
+    } <= said
