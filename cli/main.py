@@ -52,11 +52,11 @@ from cli.options import (
 from cli.repair import repair
 from cli.select import merge, select, split
 from notation import diagnostics as codes
-from notation.archive.convert import convert_record
+from notation.archive.convert import complete_short_captures, convert_record
 from notation.archive.rewrite import Edit, Options, RewriteError, rewrite
 from notation.check.batch import Event, validate_inputs
 from notation.check.policy import FAIL_LEVELS, Policy, code_prefixes, run
-from notation.check.replay import main_line_positions, record_notation
+from notation.check.replay import main_line_positions, read_move, record_notation
 from notation.check.report import FORMATS, REPORTERS
 from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import CODES, Diagnostic, Severity
@@ -348,7 +348,8 @@ def convert(
     def edit(found: Found) -> list[Diagnostic]:
         record = found.record
         if notation is None or record.has_syntax_errors:
-            return list(record.diagnostics)
+            shorts = complete_short_captures(record, path=found.input.name, default=default)
+            return [*record.diagnostics, *shorts]
         game = resolve_game(record.tag_dict(), default)
         if not isinstance(game, Game):
             return [copied_unchanged(game, record, found.input.name)]
@@ -442,7 +443,7 @@ def render(
         raise typer.BadParameter(f"game {index} has {legal} legal plies", param_hint="--ply")
     last = None
     if shown:
-        last = found.parse_move(positions[shown - 1], record.moves.plies[shown - 1].text)
+        last = read_move(found, positions[shown - 1], record.moves.plies[shown - 1].text)
     notation = record_notation(found, record)
     if form == "svg":
         picture = render_svg(found, positions[shown], last, notation)

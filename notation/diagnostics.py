@@ -66,6 +66,11 @@ FEN_UNKNOWN = register(
 FEN_COUNTERS = register(
     "PDN114", Severity.NOTICE, "a FEN tag's move counters (lidraughts' H and F) were ignored"
 )
+SHORT_CAPTURE = register(
+    "PDN115",
+    Severity.NOTICE,
+    "a capture naming only its first landing square was read as the whole capture",
+)
 # Record semantics shared by every game.
 UNKNOWN_GAME = register("REC201", Severity.NOTICE, "game type not supported: syntax checked only")
 BAD_SETUP = register("REC202", Severity.ERROR, "the setup position or game tags are invalid")

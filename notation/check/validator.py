@@ -221,6 +221,30 @@ def illegal_move(
     )
 
 
+def short_capture_read(
+    record: Record,
+    path: str,
+    game: AnyGame,
+    ply: Ply,
+    number: int,
+    before: Position,
+    move: Move,
+    depth: int = 0,
+    notation: str | None = None,
+) -> Diagnostic:
+    """The PDN115 notice of ply ``number``, a short capture read as ``move``."""
+    where = f"ply {number}" + (", in a variation" if depth else "")
+    written = game.format_move(before, move, notation)
+    message = (
+        f"{ply.text} names only the first landing square of a capture: read as {written}, "
+        "the one legal capture landing there first (game ",
+        f", {where})",
+    )
+    return Diagnostic.in_game(
+        codes.SHORT_CAPTURE, message, *ply.pos, path, record.index, number, ply.text
+    )
+
+
 def illegal_words(
     ply: Ply, number: int, depth: int, reason: str, *, numbered: bool
 ) -> tuple[str, str]:
@@ -330,6 +354,15 @@ class RecordReplay(ReplayVisitor):
             )
             words = "".join(illegal_words(ply, number, depth, reason, numbered=False))
             self.illegal_found(ply, number, error, words, depth)
+
+    def short_capture(
+        self, ply: Ply, number: int, before: Position, move: Move, depth: int
+    ) -> None:
+        self.report.diagnostics.append(
+            short_capture_read(
+                self.record, self.path, self.game, ply, number, before, move, depth, self.notation
+            )
+        )
 
     def _suggest(self, start: Position) -> None:
         """Add to each illegal move's diagnostic the corrections that make its line replay."""
