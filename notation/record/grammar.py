@@ -20,7 +20,8 @@ Lexical decisions (the grammar knows no game: all games share one move token):
   the game that replays the record judges the move (``there is no square 91``). Blanks
   may follow a ``-`` or ``:`` inside a move, as in ``1- 6``, and an ``x`` before a single
   digit ending the move, as in ``47x 9`` (column-aligned files pad one-digit squares so);
-  any other blank ends the move, so ``28x19x 13x22`` and ``18x11x 8x15`` are two plies. ``foo``, ``22-`` or ``Ke4+`` are no move: junk.
+  any other blank ends the move, so ``28x19x 13x22`` and ``18x11x 8x15`` are two plies.
+  ``foo``, ``22-`` or ``Ke4+`` are no move: junk.
 - A result (``1-0 0-1 1/2-1/2 2-0 0-2 1-1 0-0``, or a dialect form of one:
   ``1:0 0:1 1/2:1/2 ½-½ 0.5-0.5 2:0 0:2 1:1``, read as the canonical result with a PDN111
   notice) only matches when no move character follows, so ``1-18`` is a move and ``1-1``
