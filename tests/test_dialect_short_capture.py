@@ -149,3 +149,18 @@ def test_fix_writes_the_captures_whole_and_says_so(tmp_path: Path) -> None:
     again = tmp_path / "again.pdn"
     again.write_text(result.stdout, encoding="utf-8")
     assert run("validate", str(again)).stdout == ""
+
+
+def test_commands_that_replay_main_lines_read_short_captures(tmp_path: Path) -> None:
+    """select --position finds the position after the short capture, and render draws it
+    with the capture marked."""
+    source = tmp_path / "d.pdn"
+    source.write_text(ENGLISH, encoding="utf-8")
+    chosen = run("select", "--position", "W:W15,23:B26", str(source))
+    assert (chosen.exit_code, chosen.stdout) == (0, ENGLISH)
+    drawn = run("render", str(source), "--ply", "1")
+    game = get_game("english")
+    before = game.start({"FEN": "B:W14,15,22,23:B10"})
+    move = game.parse_move(before, "10x17x26")
+    assert drawn.exit_code == 0
+    assert drawn.stdout == game.render_text(game.play(before, move), move, "numeric") + "\n"
