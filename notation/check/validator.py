@@ -5,7 +5,9 @@ syntax problems found by the reader; an unknown game type (a notice: such record
 syntax-checked only); an invalid setup; every illegal move, in the main line and in
 variations, with the move as written, why it is illegal and the legal moves there; a result
 that disagrees between the ``Result`` tag and the movetext or with what the rules decide;
-and play or a result claimed past a threefold repetition (a warning).
+and play or a result claimed past a threefold repetition (a warning). A short capture read
+(PDN115) and an untagged record whose setup or first moves fit another game than PDN's
+default (REC221) are notices.
 """
 
 from __future__ import annotations
