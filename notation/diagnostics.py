@@ -138,6 +138,9 @@ FIXED = register("REC250", Severity.NOTICE, "notation fix changed the record")
 NOT_CONVERTED = register(
     "REC209", Severity.ERROR, "the record's game has no such notation: it cannot be converted"
 )
+CACHE_IGNORED = register(
+    "REC260", Severity.NOTICE, "the cache entry was unreadable and was ignored"
+)
 
 
 @dataclass(frozen=True, slots=True)
