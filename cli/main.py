@@ -66,7 +66,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
     from notation.archive.rewrite import Edit, Options
-    from notation.check.batch import Event
+    from notation.check.batch import Engine, Event
     from notation.games.base import AnyGame
     from notation.io.inputs import Found, Input, Missing
     from notation.record.model import Record
@@ -173,6 +173,25 @@ def validate(
     ] = False,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help="Validate on the Dask cluster whose scheduler is at ADDRESS "
+            "(tcp://host:port), or on a local one (local: --jobs workers, 0 or 1: one per "
+            "CPU). Needs notation[dask].",
+            metavar="ADDRESS",
+        ),
+    ] = None,
+    scheduler_timeout: Annotated[
+        float,
+        typer.Option(
+            "--scheduler-timeout",
+            help="Seconds to wait for the scheduler to answer, then for a worker.",
+            metavar="SECONDS",
+            min=0.1,
+        ),
+    ] = 10.0,
     cache_dir: CacheDirOption = None,
     no_cache: NoCacheOption = False,
     config_file: ConfigOption = None,
@@ -220,6 +239,9 @@ def validate(
     # The bar shares the terminal with the report only when both are on it.
     shown = output is None and sys.stderr.isatty() and sys.stdout.isatty()
     with contextlib.ExitStack() as stack:
+        cluster = None
+        if scheduler is not None:
+            cluster = stack.enter_context(_cluster(scheduler, scheduler_timeout, workers))
         out = _StandardOutput() if output is None else stack.enter_context(atomic_output(output))
         progress = stack.enter_context(_Progress(total, shown))
 
@@ -233,6 +255,7 @@ def validate(
                 progress=progress.read,
                 keys=duplicates,
                 allow_empty=allow_empty,
+                engine=cluster,
             )
             return cached_run(folder, settings, duplicates, group, run_of)
 
@@ -253,6 +276,20 @@ def validate(
         err=True,
     )
     raise typer.Exit(summary.exit_status)
+
+
+@contextlib.contextmanager
+def _cluster(address: str, timeout: float, jobs: int) -> Iterator[Engine]:
+    """The Dask engine of ``--scheduler`` (Dask is imported only then); a cluster that
+    cannot be used, or that loses a task during the run, ends the command with a plain
+    message and exit status 2."""
+    from notation.check.distributed import ClusterError, connect
+
+    try:
+        with connect(address, timeout=timeout, workers=jobs if jobs > 1 else None) as engine:
+            yield engine
+    except ClusterError as error:
+        fail(str(error))
 
 
 def _prefixes(values: list[str] | None, hint: str) -> tuple[str, ...]:
@@ -379,7 +416,7 @@ def convert(
     --keep-broken. The output (standard output, -o OUT, or each input with --in-place) is
     written only when the run succeeded.
     """
-    from notation.archive.convert import convert_record
+    from notation.archive.convert import complete_short_captures, convert_record
     from notation.archive.rewrite import Options
     from notation.games.base import Game
     from notation.games.registry import resolve_game
@@ -400,7 +437,8 @@ def convert(
     def edit(found: Found) -> list[Diagnostic]:
         record = found.record
         if notation is None or record.has_syntax_errors:
-            return list(record.diagnostics)
+            shorts = complete_short_captures(record, path=found.input.name, default=default)
+            return [*record.diagnostics, *shorts]
         game = resolve_game(record.tag_dict(), default)
         if not isinstance(game, Game):
             return [copied_unchanged(game, record, found.input.name)]
@@ -473,7 +511,7 @@ def render(
     the main line is drawn; when a ply of it is illegal there is no end to draw, so nothing
     is drawn (exit 1) and the message names the last ply that can be.
     """
-    from notation.check.replay import main_line_positions, record_notation
+    from notation.check.replay import main_line_positions, read_move, record_notation
     from notation.check.validator import validate_record
     from notation.games.base import Game, SetupError
     from notation.games.registry import resolve_game
@@ -513,7 +551,7 @@ def render(
         raise typer.BadParameter(f"game {index} has {legal} legal plies", param_hint="--ply")
     last = None
     if shown:
-        last = found.parse_move(positions[shown - 1], record.moves.plies[shown - 1].text)
+        last = read_move(found, positions[shown - 1], record.moves.plies[shown - 1].text)
     notation = record_notation(found, record)
     if form == "svg":
         picture = render_svg(found, positions[shown], last, notation)
