@@ -19,6 +19,7 @@ from notation.games.international import International
 from notation.games.kavaleria import Kavaleria
 from notation.games.keny import Keny
 from notation.games.knight_fight import KnightFight
+from notation.games.russian import Russian
 
 GAMES: dict[str, AnyGame] = {}
 """Every supported game by its name, in the order registered."""
@@ -125,5 +126,6 @@ for _game in (
     Cheversi(),
     International(),
     English(),
+    Russian(),
 ):
     register(_game)
