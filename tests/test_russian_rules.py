@@ -315,3 +315,13 @@ def test_notation_tags_name_the_notation() -> None:
     tags = GAME.notation_tags({"FEN": "W:W22:B1"}, "alphanumeric")
     assert tags == {"GameType": "25,W,8,8,A0,0", "FEN": "W:Wc3:Bb8"}
     assert GAME.notation_tags({}, "numeric") == {"GameType": "25,W,8,8,N2,0"}
+
+
+def test_every_route_of_a_capture_is_read_as_it() -> None:
+    # Round the four men either way: two routes, one move each time it ends on 22.
+    start = position("W:WK22:B9,10,17,18")
+    one = GAME.parse_move(start, "c3:e5:c7:a5:c3")
+    other = GAME.parse_move(start, "c3:a5:c7:e5:c3")
+    assert one == other == RussianMove((22, 15, 6, 13, 22), (9, 10, 17, 18))
+    assert pieces(GAME.play(start, other)) == "B:WK22:B"
+    assert GAME.parse_move(start, "c3:a5:c7:e5:c3").path == (22, 13, 6, 15, 22)

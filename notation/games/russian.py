@@ -259,29 +259,42 @@ def _routes(position: RussianPosition, partial: list[Route] | None = None) -> li
     return out
 
 
-_last_routes: tuple[RussianPosition | None, tuple[RussianMove, ...]] = (None, ())
-"""The last position :func:`_captures` was asked for, with its answer."""
+_last_captures: tuple[
+    RussianPosition | None, tuple[RussianMove, ...], dict[tuple[int, ...], RussianMove]
+] = (None, (), {})
+"""The last position :func:`_capture_moves` was asked for, with its answer."""
+
+
+def _capture_moves(
+    position: RussianPosition,
+) -> tuple[tuple[RussianMove, ...], dict[tuple[int, ...], RussianMove]]:
+    """The legal captures, one per distinct outcome, in order (empty when none), and the
+    move each capture route (its full path) makes.
+
+    The last position's answer is kept (parsing a capture, diagnosing it and listing the
+    legal moves ask for the same position): one module-level triple, replaced whole, so
+    that threads sharing it can at worst compute an answer twice, never read a wrong one.
+    """
+    global _last_captures
+    last, moves, by_path = _last_captures
+    if last == position:
+        return moves, by_path
+    kings, promotion = position.kings, PROMOTION[position.turn]
+    found: dict[RussianMove, RussianMove] = {}
+    by_path = {}
+    for path, captured in _routes(position):
+        crowned = not kings & BIT[path[0]] and any(BIT[square] & promotion for square in path[1:])
+        move = _new(RussianMove, (path, _captured_squares(captured), crowned))
+        found.setdefault(move, move)
+        by_path[path] = move
+    moves = tuple(sorted(found))
+    _last_captures = (position, moves, by_path)
+    return moves, by_path
 
 
 def _captures(position: RussianPosition) -> tuple[RussianMove, ...]:
-    """The legal captures, one per distinct outcome, in order (empty when none).
-
-    The last position's answer is kept (parsing a capture, diagnosing it and listing the
-    legal moves ask for the same position): one module-level pair, replaced whole, so that
-    threads sharing it can at worst compute an answer twice, never read a wrong one.
-    """
-    global _last_routes
-    last, moves = _last_routes
-    if last == position:
-        return moves
-    kings, promotion = position.kings, PROMOTION[position.turn]
-    found: dict[RussianMove, None] = {}
-    for path, captured in _routes(position):
-        crowned = not kings & BIT[path[0]] and any(BIT[square] & promotion for square in path[1:])
-        found[_new(RussianMove, (path, _captured_squares(captured), crowned))] = None
-    moves = tuple(sorted(found))
-    _last_routes = (position, moves)
-    return moves
+    """The legal captures, one per distinct outcome, in order (empty when none)."""
+    return _capture_moves(position)[0]
 
 
 QUIET = [[_new(RussianMove, ((a, b), (), False)) for b in range(33)] for a in range(33)]
@@ -558,12 +571,9 @@ class Russian(Game[RussianPosition, RussianMove]):
         self, position: RussianPosition, squares: tuple[int, ...]
     ) -> RussianMove | None:
         """The legal capture a list of squares names alone, if there is one."""
-        moves = _captures(position)
+        moves, by_path = _capture_moves(position)
         if len(squares) > 2:
-            for move in moves:
-                if move.path == squares:
-                    return move
-            return None
+            return by_path.get(squares)
         # Start and end only: one legal capture between them, whatever its route.
         first, last = squares
         found = None
@@ -624,7 +634,8 @@ class Russian(Game[RussianPosition, RussianMove]):
                     AMBIGUOUS, f"{written} names {len(same)} captures: {paths}; write the path"
                 )
             if begun and not same:
-                return self._unfinished(begun, moves, written, notation)
+                routes = list(_capture_moves(position)[1])
+                return self._unfinished(begun, routes, written, notation)
             if same:
                 return IllegalMove(ILLEGAL, f"{written} is not the path of a legal capture")
             return IllegalMove(ILLEGAL, f"a {piece} on {start_name} cannot capture to {end_name}")
@@ -643,18 +654,19 @@ class Russian(Game[RussianPosition, RussianMove]):
     def _unfinished(
         self,
         begun: list[tuple[int, ...]],
-        moves: Sequence[RussianMove],
+        routes: Sequence[tuple[int, ...]],
         written: str,
         notation: str,
     ) -> IllegalMove:
-        """The error for the beginning of a capture that is not a whole legal capture:
-        it stops where it could go on, or lands a king where it can capture no more."""
+        """The error for the beginning of a capture that is not a whole legal capture
+        (``routes`` are the paths of every legal capture): it stops where it could go on,
+        or lands a king where it can capture no more."""
         onward = sorted(
             {
-                move.path[len(path)]
+                route[len(path)]
                 for path in begun
-                for move in moves
-                if len(move.path) > len(path) and move.path[: len(path)] == path
+                for route in routes
+                if len(route) > len(path) and route[: len(path)] == path
             }
         )
         if onward:
@@ -664,10 +676,10 @@ class Russian(Game[RussianPosition, RussianMove]):
             )
         instead = sorted(
             {
-                move.path[len(path) - 1]
+                route[len(path) - 1]
                 for path in begun
-                for move in moves
-                if len(move.path) >= len(path) and move.path[: len(path) - 1] == path[:-1]
+                for route in routes
+                if len(route) >= len(path) and route[: len(path) - 1] == path[:-1]
             }
         )
         squares = " or ".join(_name(square, notation) for square in instead)
