@@ -230,6 +230,34 @@ def _has_quiet(own: int, kings: int, empty: int, turn: Side) -> bool:
     return False
 
 
+def board_text(position: tuple[int, int, int, Side], marked: Iterable[int], status: str) -> str:
+    """The 8x8 board of a (white, black, kings, turn) position from White's side, files
+    and ranks around it, the squares ``marked`` (numbers) in brackets, then ``status``."""
+    white, black, kings, _ = position
+    marked = set(marked)
+    files = "   " + "".join(f" {f} " for f in FILES)
+    lines = [files]
+    for row in range(8):
+        cells = []
+        for col in range(8):
+            square = SQUARE_AT.get(row * 8 + col)
+            if square is None:
+                cells.append("   ")
+                continue
+            bit = BIT[square]
+            char = "."
+            if white & bit:
+                char = "W" if kings & bit else "w"
+            elif black & bit:
+                char = "B" if kings & bit else "b"
+            cells.append(f"[{char}]" if square in marked else f" {char} ")
+        rank = str(8 - row)
+        lines.append(f" {rank} " + "".join(cells) + f" {rank}")
+    lines.append(files)
+    lines.append(status)
+    return "\n".join(line.rstrip() for line in lines)
+
+
 TEXT_CACHE_SIZE = 4096
 """How many move texts :meth:`Brazilian.parse_move` keeps read (then it starts afresh)."""
 
@@ -862,26 +890,5 @@ class Brazilian(Game[BrazilianPosition, BrazilianMove]):
     ) -> str:
         """The board from White's side; the last move's squares are shown in brackets.
         The diagram names no square, so it reads the same in both notations."""
-        white, black, kings, turn = position
-        marked = set(last.path) if last is not None else set()
-        files = "   " + "".join(f" {f} " for f in FILES)
-        lines = [files]
-        for row in range(8):
-            cells = []
-            for col in range(8):
-                square = SQUARE_AT.get(row * 8 + col)
-                if square is None:
-                    cells.append("   ")
-                    continue
-                bit = BIT[square]
-                char = "."
-                if white & bit:
-                    char = "W" if kings & bit else "w"
-                elif black & bit:
-                    char = "B" if kings & bit else "b"
-                cells.append(f"[{char}]" if square in marked else f" {char} ")
-            rank = str(8 - row)
-            lines.append(f" {rank} " + "".join(cells) + f" {rank}")
-        lines.append(files)
-        lines.append(self.game_over(position) or f"{turn.title} to move")
-        return "\n".join(line.rstrip() for line in lines)
+        status = self.game_over(position) or f"{position.turn.title} to move"
+        return board_text(position, () if last is None else last.path, status)

@@ -74,6 +74,7 @@ from notation.games.brazilian import (
     _captured_squares,
     _fen_squares,
     _has_quiet,
+    board_text,
 )
 from notation.games.tags import fen_error, fen_fields
 
@@ -792,26 +793,5 @@ class Russian(Game[RussianPosition, RussianMove]):
     ) -> str:
         """The board from White's side with files and ranks; the last move's squares are
         shown in brackets."""
-        white, black, kings, turn = position
-        marked = set(last.path) if last is not None else set()
-        files = "   " + "".join(f" {f} " for f in FILES)
-        lines = [files]
-        for row in range(8):
-            cells = []
-            for col in range(8):
-                square = SQUARE_AT.get(row * 8 + col)
-                if square is None:
-                    cells.append("   ")
-                    continue
-                bit = BIT[square]
-                char = "."
-                if white & bit:
-                    char = "W" if kings & bit else "w"
-                elif black & bit:
-                    char = "B" if kings & bit else "b"
-                cells.append(f"[{char}]" if square in marked else f" {char} ")
-            rank = str(8 - row)
-            lines.append(f" {rank} " + "".join(cells) + f" {rank}")
-        lines.append(files)
-        lines.append(self.game_over(position) or f"{turn.title} to move")
-        return "\n".join(line.rstrip() for line in lines)
+        status = self.game_over(position) or f"{position.turn.title} to move"
+        return board_text(position, () if last is None else last.path, status)
