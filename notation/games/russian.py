@@ -50,32 +50,8 @@ from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
-from notation.games.brazilian import (
-    BETWEEN,
-    BIT,
-    DARK,
-    FILES,
-    FORWARD,
-    INDEX,
-    JUMPED,
-    JUMPS,
-    NAME,
-    NUMBER_OF_NAME,
-    PROMOTION,
-    RAY_BITS,
-    RAYS,
-    ROW,
-    SQUARE_AT,
-    SQUARE_OF,
-    SQUARES,
-    _bits,
-    _can_capture,
-    _capture_starts,
-    _captured_squares,
-    _fen_squares,
-    _has_quiet,
-    board_text,
-)
+from notation.games.brazilian import _fen_squares, board_text
+from notation.games.flying import FlyingDraughts, Route, bits
 from notation.games.tags import fen_error, fen_fields
 
 MALFORMED = register("RU201", Severity.ERROR, "not a Russian draughts move")
@@ -138,127 +114,27 @@ WHITE, BLACK = Side.WHITE, Side.BLACK
 TEXT_CACHE_SIZE = 4096
 """How many move texts :meth:`Russian.parse_move` keeps read (then it starts afresh)."""
 
-# Captures -------------------------------------------------------------------------------
+# Geometry and move generation (shared with the other flying-king games) ---------------
 
-Route = tuple[tuple[int, ...], int]
-"""A capture route: the square numbers visited (start first) and the captured mask."""
-
-
-def _king_can_capture(square: int, live: int, empty: int) -> bool:
-    """Whether a king on ``square`` can jump one of the enemies ``live``."""
-    for ray in RAY_BITS[square]:
-        over = 0
-        for _, bit in ray:
-            if over:
-                if empty & bit:
-                    return True
-                break
-            if not empty & bit:
-                if not live & bit:
-                    break
-                over = bit
-    return False
-
-
-def _man_routes(
-    square: int,
-    live: int,
-    empty: int,
-    captured: int,
-    path: tuple[int, ...],
-    promotion: int,
-    out: list[Route],
-    partial: list[Route] | None,
-) -> None:
-    """Extend a man's capture from ``square``; ``live`` are the enemies not yet jumped.
-    A man landing on the row ``promotion`` goes on as a king."""
-    done = True
-    for over, land, land_bit in JUMPS[square]:
-        if live & over and empty & land_bit:
-            done = False
-            step = (*path, land)
-            taken = captured | over
-            if partial is not None:
-                partial.append((step, taken))
-            left = live ^ over
-            if land_bit & promotion:
-                _king_routes(land, left, empty, taken, step, out, partial)
-            elif left & JUMPED[land]:
-                _man_routes(land, left, empty, taken, step, promotion, out, partial)
-            else:  # no enemy next to the landing square: the route ends there
-                out.append((step, taken))
-    if done:
-        out.append((path, captured))
-
-
-def _king_routes(
-    square: int,
-    live: int,
-    empty: int,
-    captured: int,
-    path: tuple[int, ...],
-    out: list[Route],
-    partial: list[Route] | None,
-) -> None:
-    """Extend a king's capture from ``square``; ``live`` are the enemies not yet jumped.
-
-    Behind each piece jumped, the king lands where it can capture again if it can
-    anywhere; only behind the last piece of the capture may it land where it likes."""
-    done = True
-    for ray in RAY_BITS[square]:
-        over = 0
-        landings: list[int] = []
-        for land, bit in ray:
-            if over:
-                if not empty & bit:
-                    break
-                landings.append(land)
-            elif not empty & bit:
-                if not live & bit:
-                    break
-                over = bit
-        if not landings:
-            continue
-        done = False
-        left, taken = live ^ over, captured | over
-        onward = [land for land in landings if _king_can_capture(land, left, empty)]
-        for land in landings:
-            step = (*path, land)
-            if partial is not None:
-                partial.append((step, taken))
-            if not onward:
-                out.append((step, taken))
-            elif land in onward:
-                _king_routes(land, left, empty, taken, step, out, partial)
-    if done and captured:
-        out.append((path, captured))
-
-
-def _routes(position: RussianPosition, partial: list[Route] | None = None) -> list[Route]:
-    """Every complete capture route of the side to move.
-
-    ``partial`` collects every beginning of a route too, and a king's landings where the
-    capture could not go on although another landing could, for error messages.
-    """
-    white, black, kings, turn = position
-    own, opp = (black, white) if turn else (white, black)
-    empty = DARK ^ (white | black)
-    out: list[Route] = []
-    promotion = PROMOTION[turn]
-    starts = _capture_starts(own, opp, kings, empty)
-    while starts:
-        bit = starts & -starts
-        starts ^= bit
-        start = SQUARE_OF[bit.bit_length() - 1]
-        _man_routes(start, opp, empty | bit, 0, (start,), promotion, out, partial)
-    starts = own & kings
-    while starts:
-        bit = starts & -starts
-        starts ^= bit
-        start = SQUARE_OF[bit.bit_length() - 1]
-        _king_routes(start, opp, empty | bit, 0, (start,), out, partial)
-    return out
-
+ENGINE = FlyingDraughts(8, majority=False, crown_mid_capture=True)
+"""Brazilian draughts' board, free choice among captures (a king landing where it captures
+on), crowning mid-capture."""
+SQUARES = ENGINE.squares
+FILES = ENGINE.files
+INDEX = ENGINE.index
+BIT = ENGINE.bit
+SQUARE_AT = ENGINE.square_at
+NAME = ENGINE.name
+NUMBER_OF_NAME = ENGINE.number_of_name
+ROW = ENGINE.row
+DARK = ENGINE.dark
+BETWEEN = ENGINE.between
+FORWARD = ENGINE.forward
+PROMOTION = ENGINE.promotion
+_can_capture = ENGINE.can_capture
+_has_quiet = ENGINE.has_quiet
+_routes = ENGINE.routes
+_captured_squares = ENGINE.captured_squares
 
 _last_captures: tuple[
     RussianPosition | None, tuple[RussianMove, ...], dict[tuple[int, ...], RussianMove]
@@ -283,7 +159,7 @@ def _capture_moves(
     kings, promotion = position.kings, PROMOTION[position.turn]
     found: dict[RussianMove, RussianMove] = {}
     by_path = {}
-    for path, captured in _routes(position):
+    for path, captured in _routes(position, None):
         crowned = not kings & BIT[path[0]] and any(BIT[square] & promotion for square in path[1:])
         move = _new(RussianMove, (path, _captured_squares(captured), crowned))
         found.setdefault(move, move)
@@ -304,22 +180,7 @@ QUIET = [[_new(RussianMove, ((a, b), (), False)) for b in range(33)] for a in ra
 
 def _quiet_moves(position: RussianPosition) -> list[RussianMove]:
     """The moves that capture nothing (legal when no capture exists)."""
-    white, black, kings, turn = position
-    own = white if turn is WHITE else black
-    empty = DARK ^ (white | black)
-    moves = []
-    for index in _bits(own):
-        start = SQUARE_AT[index]
-        if kings >> index & 1:
-            for ray in RAYS[index]:
-                for square in ray:
-                    if not empty >> square & 1:
-                        break
-                    moves.append(QUIET[start][SQUARE_AT[square]])
-        else:
-            moves.extend(QUIET[start][SQUARE_AT[j]] for j in _bits(FORWARD[turn][start] & empty))
-    moves.sort()
-    return moves
+    return ENGINE.quiet_moves(position, QUIET)
 
 
 # Move text ------------------------------------------------------------------------------
@@ -558,7 +419,7 @@ class Russian(Game[RussianPosition, RussianMove]):
             raise self._diagnose(position, read, text)
         white, black, _, turn = position
         own = white if turn is WHITE else black
-        starts = [SQUARE_AT[i] for i in _bits(own) if i % 8 == read.file]
+        starts = [SQUARE_AT[i] for i in bits(own) if i % 8 == read.file]
         file = FILES[read.file]
         if not starts:
             raise IllegalMove(NO_PIECE, f"{turn.title} has no piece on file {file}")
