@@ -7,6 +7,7 @@ backward; kings fly. Capture is compulsory and must take the most pieces (majori
 rule); captured pieces leave the board only when the move is complete (Turkish strike).
 A man is crowned only when it ends its move on the far row. The side to move with no
 legal move loses. The rules are written out in ``docs/rules/brazilian.md``.
+The board and the move generation are built by :mod:`notation.games.flying`.
 
 Moves are read in numeric notation (``22-18``, ``18x11``, ``26x17x10``) and in
 alphanumeric notation (``c3-d4``, ``c3xe5``, ``c3:e5``, ``c3d4``), letters in either

@@ -8,6 +8,7 @@ rule); captured pieces leave the board only when the move is complete (Turkish s
 A man is crowned only when it ends its move on the far row. The side to move with no
 legal move loses. A record that names no game is this one, as PDN says. The rules are
 written out in ``docs/rules/international.md``.
+The board and the move generation are built by :mod:`notation.games.flying`.
 
 Moves are read in PDN's numeric notation (``32-28``, ``19x28``, ``19x30x39``): a quiet
 move is written with ``-``, a capture with ``x`` or ``:``. A capture may give only its

@@ -1,16 +1,16 @@
 """Russian draughts (GameType 25).
 
-The board is Brazilian draughts' (:mod:`notation.games.brazilian`, whose geometry this
-module shares): the 32 dark squares a1..h8, also numbered 1..32 row by row from Black's
-side (1 = b8, 29 = a1, 32 = g1). White's men start on a1..h3 (21..32), Black's on a6..h8
-(1..12), and White moves first. Men step diagonally forward and capture by short jumps
-forward and backward; kings fly. Capture is compulsory and the player chooses freely
-among the captures (no majority rule), but a capture once begun must be completed, and a
-king that can land on a square from which it captures again must land on one of those.
-Captured pieces leave the board only when the move is complete (Turkish strike). A man
-that reaches the far row, also during a capture, is crowned at once and a capture goes on
-with it as a king. The side to move with no legal move loses. The rules are written out
-in ``docs/rules/russian.md``.
+The board is Brazilian draughts' (built, with the move generation, by
+:mod:`notation.games.flying`): the 32 dark squares a1..h8, also numbered 1..32 row by row
+from Black's side (1 = b8, 29 = a1, 32 = g1). White's men start on a1..h3 (21..32),
+Black's on a6..h8 (1..12), and White moves first. Men step diagonally forward and capture
+by short jumps forward and backward; kings fly. Capture is compulsory and the player
+chooses freely among the captures (no majority rule), but a capture once begun must be
+completed, and a king that can land on a square from which it captures again must land on
+one of those. Captured pieces leave the board only when the move is complete (Turkish
+strike). A man that reaches the far row, also during a capture, is crowned at once and a
+capture goes on with it as a king. The side to move with no legal move loses. The rules
+are written out in ``docs/rules/russian.md``.
 
 Moves are read in alphanumeric notation, the one Russian records use (``c3-d4``,
 ``c3:e5``, ``c3:e5:c7``, also ``c3xe5`` and ``c3d4``), in numeric notation (``22-18``,
