@@ -1,5 +1,7 @@
-"""The board and move generation shared by the flying-king draughts games.
+"""The draughts board, and the move generation shared by the flying-king games.
 
+:class:`Board` is the geometry of an n x n board, read by every draughts game (English
+draughts too, whose short kings and forward-only men have a generation of their own).
 Brazilian, international and Russian draughts play on an n x n board (8 or 10) whose dark
 squares are numbered 1.. row by row from Black's side, White's men going toward row 0.
 Men step diagonally forward and capture by short jumps forward and backward; kings fly;
@@ -47,15 +49,14 @@ def bits(mask: int) -> Iterable[int]:
         mask ^= low
 
 
-class FlyingDraughts:
-    """The geometry of one board and the move generation of one set of rules.
+class Board:
+    """The geometry of an n x n draughts board: its dark squares, numbered 1.. row by row
+    from Black's side, and the tables every draughts game on it reads.
 
-    The tables are lists indexed by square number (index 0 unused) or by layout index;
-    the functions are built once, as closures over the tables, so that the hot paths read
-    no attribute.
+    The tables are lists indexed by square number (index 0 unused) or by layout index.
     """
 
-    def __init__(self, size: int, *, majority: bool, crown_mid_capture: bool) -> None:
+    def __init__(self, size: int) -> None:
         half = size // 2
         cells = size * size
         self.size = size
@@ -125,6 +126,36 @@ class FlyingDraughts:
         last = len(squares)
         self.promotion = (sum(self.bit[1 : half + 1]), sum(self.bit[last - half + 1 : last + 1]))
         """The row where each side's men are crowned, by side."""
+        self.column_ge1 = sum(1 << i for i in range(cells) if i % size >= 1)
+        self.column_ge2 = sum(1 << i for i in range(cells) if i % size >= 2)
+        self.column_le_far1 = sum(1 << i for i in range(cells) if i % size <= size - 2)
+        """The layout indexes not in the last column."""
+        self.column_le_far2 = sum(1 << i for i in range(cells) if i % size <= size - 3)
+        """The layout indexes not in the last two columns."""
+
+    def captured_squares(self, captured: int) -> tuple[int, ...]:
+        """The square numbers of a captured mask, in increasing order."""
+        square_of = self.square_of
+        if captured.bit_count() == 1:  # the common case: one piece taken
+            return (square_of[captured.bit_length() - 1],)
+        squares = []
+        while captured:
+            bit = captured & -captured
+            captured ^= bit
+            squares.append(square_of[bit.bit_length() - 1])
+        return tuple(squares)
+
+
+class FlyingDraughts(Board):
+    """A board and the move generation of one set of flying-king rules.
+
+    The functions are built once, as closures over the tables, so that the hot paths read
+    no attribute.
+    """
+
+    def __init__(self, size: int, *, majority: bool, crown_mid_capture: bool) -> None:
+        super().__init__(size)
+        nxt, index, squares = self.next, self.index, self.squares
         square_of = self.square_of
         self.jumps = [()] + [
             tuple(
@@ -147,11 +178,8 @@ class FlyingDraughts:
     def _build(self, majority: bool, crown_mid_capture: bool) -> None:
         """Make the move generation's functions, as closures over the tables."""
         size = self.size
-        cells = size * size
-        ge2 = sum(1 << i for i in range(cells) if i % size >= 2)
-        le_far2 = sum(1 << i for i in range(cells) if i % size <= size - 3)
-        ge1 = sum(1 << i for i in range(cells) if i % size >= 1)
-        le_far1 = sum(1 << i for i in range(cells) if i % size <= size - 2)
+        ge1, ge2 = self.column_ge1, self.column_ge2
+        le_far1, le_far2 = self.column_le_far1, self.column_le_far2
         wide, narrow = size + 1, size - 1  # the shifts of a step north-west and north-east
         wide2, narrow2 = 2 * wide, 2 * narrow
         nxt, ray_mask, jumps, jumped, ray_bits = (
@@ -357,18 +385,6 @@ class FlyingDraughts:
         self.has_quiet: Callable[[int, int, int, Side], bool] = has_quiet
         self.routes: Callable[[Bitboards, list[Route] | None], list[Route]] = routes
         self.best_routes: Callable[[Bitboards], tuple[Route, ...]] = best_routes
-
-    def captured_squares(self, captured: int) -> tuple[int, ...]:
-        """The square numbers of a captured mask, in increasing order."""
-        square_of = self.square_of
-        if captured.bit_count() == 1:  # the common case: one piece taken
-            return (square_of[captured.bit_length() - 1],)
-        squares = []
-        while captured:
-            bit = captured & -captured
-            captured ^= bit
-            squares.append(square_of[bit.bit_length() - 1])
-        return tuple(squares)
 
     def quiet_moves(self, position: Bitboards, quiet: Sequence[Sequence[Any]]) -> list[Any]:
         """The moves that capture nothing (legal when no capture exists), in order, each
