@@ -6,12 +6,16 @@ Run by hand (not a test)::
 
 For each game it writes an archive of random legal games from the standard start (Knight
 Fight: a layout drawn per record), then times notation's full validation of it (split,
-parse, replay, result checks) and prints games/s, plies/s and MB/s.
+parse, replay, result checks) and prints games/s, plies/s and MB/s. Then the two games of
+``--pair`` (default: Keny and Brazilian draughts) are validated again taking turns, timed
+lap by lap, each lap's best time over ``--rounds`` kept (bench/README.md's method), and the
+ratio of the first's plies/s to the second's is printed.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import platform
 import random
 import time
@@ -24,6 +28,13 @@ from notation.games.registry import GAMES
 from notation.record.model import Record, Tag
 from notation.record.reader import read_string
 from notation.record.writer import write_record
+
+_spec = importlib.util.spec_from_file_location(
+    "bench_brazilian", Path(__file__).parent / "brazilian.py"
+)
+assert _spec is not None and _spec.loader is not None
+brazilian = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(brazilian)
 
 
 def record_of(game: Game, index: int, rng: random.Random) -> tuple[Record, int]:
@@ -59,12 +70,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "out")
+    parser.add_argument("--pair", nargs=2, default=["keny", "brazilian"], metavar="GAME")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the pair's timing")
+    parser.add_argument("--lap", type=int, default=200, help="games per timed lap")
     args = parser.parse_args()
     args.out.mkdir(exist_ok=True)
     print(f"{platform.machine()}, Python {platform.python_version()}, {args.games} games each")
+    archives: dict[str, tuple[Path, int]] = {}
     for name, game in GAMES.items():
         path = args.out / f"{name}-{args.games}-{args.seed}.pdn"
         plies = build(game, path, args.games, args.seed)
+        archives[name] = (path, plies)
         size = path.stat().st_size
         began = time.perf_counter()
         errors = sum(report.errors for report in validate_file(path))
@@ -75,6 +91,21 @@ def main() -> None:
             f"{name:<13} {plies / args.games:6.1f} plies/game {args.games / seconds:8.0f} games/s "
             f"{plies / seconds:9.0f} plies/s {size / seconds / 1e6:6.2f} MB/s"
         )
+    pair(archives, args.pair, args.lap, args.rounds)
+
+
+def pair(archives: dict[str, tuple[Path, int]], names: list[str], lap: int, rounds: int) -> None:
+    """Time the two games' validation taking turns, best of laps; print their ratio."""
+    works = {
+        name: (lambda path=archives[name][0]: brazilian.validate(path), lap, rounds)
+        for name in names
+    }
+    seconds = brazilian.best_seconds(works)
+    rates = {name: archives[name][1] / seconds[name] for name in names}
+    first, second = names
+    for name in names:
+        print(f"{name:<13} {rates[name]:9.0f} plies/s (taking turns, best of {rounds} rounds)")
+    print(f"{first} / {second} plies/s: {rates[first] / rates[second]:.2f}x")
 
 
 if __name__ == "__main__":

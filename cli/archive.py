@@ -8,7 +8,7 @@ duplicates were found), 2 for a usage error or an input that cannot be read.
 from __future__ import annotations
 
 import json
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -30,14 +30,11 @@ from cli.options import (
     say,
 )
 from notation import diagnostics as codes
-from notation.archive import duplicates as dup
-from notation.archive import stats as st
-from notation.archive.annotate import COMMENT_KINDS, annotate_record
-from notation.archive.rewrite import Options, RewriteError, rewrite
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, Game
-from notation.games.registry import resolve_game
-from notation.io.inputs import Found, expand
+
+if TYPE_CHECKING:
+    from notation.games.base import AnyGame
+    from notation.io.inputs import Found
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Write JSON instead of text.")]
 
@@ -73,6 +70,12 @@ def annotate(
     comment and a syntax error's text is kept in comments). The output (standard output, -o
     OUT, or each input with --in-place) is written only when the run succeeded.
     """
+    from notation.archive.annotate import COMMENT_KINDS, annotate_record
+    from notation.archive.rewrite import Options, RewriteError, rewrite
+    from notation.games.base import Game
+    from notation.games.registry import resolve_game
+    from notation.io.inputs import expand
+
     default = default_game(game)
     if comments is not None and comments not in COMMENT_KINDS:
         raise typer.BadParameter(" or ".join(COMMENT_KINDS) + " expected", param_hint="--comments")
@@ -116,6 +119,8 @@ def stats(
     Exit status: 0, or 1 when a record has an error (the invalid records counted), 2 when
     an input cannot be read.
     """
+    from notation.archive import stats as st
+
     default = default_game(game)
     collected = st.collect(
         paths, default, encoding=encoding_named(encoding), allow_empty=allow_empty
@@ -156,6 +161,8 @@ def duplicates(
     Exit status: 0 when there is none, 1 when duplicates (or transpositions) were found,
     2 when an input cannot be read.
     """
+    from notation.archive import duplicates as dup
+
     default = default_game(game)
     if ply is not None and not position:
         raise typer.BadParameter("--ply goes with --position", param_hint="--ply")
@@ -189,6 +196,8 @@ def _transpositions(
     allow_empty: bool,
 ) -> NoReturn:
     """``duplicates --position``: the transposition groups, reported as duplicates are."""
+    from notation.archive import duplicates as dup
+
     report = dup.find_transpositions(
         paths, default, ply=ply, encoding=encoding, allow_empty=allow_empty
     )

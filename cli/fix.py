@@ -8,7 +8,7 @@ original text, and a record read with a dialect (docs/dialects.md) is written ca
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -26,10 +26,10 @@ from cli.options import (
 )
 from cli.tally import FORMS, Tally
 from notation import diagnostics as codes
-from notation.archive.fix import FIXES, fix_record
-from notation.archive.rewrite import Edited, Options
-from notation.check.validator import validate_record
-from notation.io.inputs import Found
+
+if TYPE_CHECKING:
+    from notation.archive.rewrite import Edited
+    from notation.io.inputs import Found
 
 DIALECTS = frozenset(
     {codes.RESULT_DIALECT, codes.UNQUOTED_TAG, codes.FEN_UNKNOWN, codes.FEN_COUNTERS}
@@ -98,6 +98,10 @@ def fix(
     error is not, and nothing is written, unless --keep-broken), 2 for a usage error or an
     input that cannot be read.
     """
+    from notation.archive.fix import FIXES, fix_record
+    from notation.archive.rewrite import Edited, Options
+    from notation.check.validator import validate_record
+
     default = default_game(game)
     if form not in FORMS:
         raise typer.BadParameter(" or ".join(FORMS) + " expected", param_hint="--format")

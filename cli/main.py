@@ -13,20 +13,10 @@ import signal
 import sys
 import time
 from collections.abc import Iterable, Iterator
-from importlib import metadata as _metadata
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    DownloadColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
 
 from cli.archive import annotate, duplicates, stats
 from cli.fix import fix
@@ -52,21 +42,19 @@ from cli.options import (
 from cli.repair import repair
 from cli.select import merge, select, split
 from notation import diagnostics as codes
-from notation.archive.convert import convert_record
-from notation.archive.rewrite import Edit, Options, RewriteError, rewrite
-from notation.check.batch import Event, validate_inputs
-from notation.check.policy import FAIL_LEVELS, Policy, code_prefixes, run
-from notation.check.replay import main_line_positions, record_notation
-from notation.check.report import FORMATS, REPORTERS
-from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import CODES, Diagnostic, Severity
-from notation.games.base import AnyGame, Game, SetupError
-from notation.games.registry import GAMES, resolve_game
-from notation.io.inputs import Found, Input, Missing, expand, read_all
-from notation.io.output import atomic_output
-from notation.record.model import Record, Tag
-from notation.record.writer import write_record
-from notation.render import render_svg
+from notation.games.registry import GAMES
+
+# What a command runs is imported in its body: building the command line (and
+# `notation --version`) then costs only what defining the options needs.
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
+    from notation.archive.rewrite import Edit, Options
+    from notation.check.batch import Event
+    from notation.games.base import AnyGame
+    from notation.io.inputs import Found, Input, Missing
+    from notation.record.model import Record
 
 app = typer.Typer(
     name="notation",
@@ -79,7 +67,9 @@ app = typer.Typer(
 
 def _version(shown: bool) -> None:
     if shown:
-        typer.echo(f"notation {_metadata.version('notation')}")
+        from importlib import metadata
+
+        typer.echo(f"notation {metadata.version('notation')}")
         raise typer.Exit()
 
 
@@ -121,7 +111,10 @@ def validate(
     format_: Annotated[
         str,
         typer.Option(
-            "--format", "-f", help="Report format: " + ", ".join(FORMATS) + ".", metavar="NAME"
+            "--format",
+            "-f",
+            help="Report format: text, json, jsonl, github, junit, sarif.",
+            metavar="NAME",
         ),
     ] = "text",
     output: Annotated[
@@ -172,6 +165,12 @@ def validate(
     error. Exit status: 0 when no reported problem reaches --fail-level (or --exit-zero),
     1 when one does, 2 for a usage error or an input that cannot be read.
     """
+    from notation.check.batch import validate_inputs
+    from notation.check.policy import FAIL_LEVELS, Policy, run
+    from notation.check.report import FORMATS, REPORTERS
+    from notation.io.inputs import Input, expand
+    from notation.io.output import atomic_output
+
     default_game(game)
     if format_ not in REPORTERS:
         raise typer.BadParameter("choose one of " + ", ".join(FORMATS), param_hint="--format")
@@ -223,6 +222,8 @@ def validate(
 
 def _prefixes(values: list[str] | None, hint: str) -> tuple[str, ...]:
     """The code prefixes given (comma-separated, repeatable); each must match a code."""
+    from notation.check.policy import code_prefixes
+
     try:
         return code_prefixes(values or ())
     except ValueError as error:
@@ -272,6 +273,8 @@ class _Progress:
 
     def counted(self, events: Iterable[Event]) -> Iterator[Event]:
         """``events``, counting the games among them as they pass."""
+        from notation.check.validator import GameReport
+
         for event in events:
             if isinstance(event, GameReport):
                 self.game()
@@ -285,6 +288,15 @@ class _Progress:
             return
         self.last = now
         if self.bar is None:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                DownloadColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
             self.bar = Progress(
                 TextColumn("{task.description}"),
                 BarColumn(),
@@ -332,6 +344,11 @@ def convert(
     --keep-broken. The output (standard output, -o OUT, or each input with --in-place) is
     written only when the run succeeded.
     """
+    from notation.archive.convert import convert_record
+    from notation.archive.rewrite import Options
+    from notation.games.base import Game
+    from notation.games.registry import resolve_game
+
     default = default_game(game)
     form = to or ("json" if output is not None and output.suffix.lower() == ".json" else "pdn")
     if notation is not None:
@@ -380,6 +397,9 @@ def _no_such_notation(game: AnyGame, notation: str, record: Record, path: str) -
 
 def _rewrite(paths: list[str], edit: Edit, options: Options) -> None:
     """Run a command that writes records; exit with its status."""
+    from notation.archive.rewrite import RewriteError, rewrite
+    from notation.io.inputs import expand
+
     try:
         status = rewrite(list(expand(paths)), edit, options, say)
     except RewriteError as error:
@@ -413,6 +433,13 @@ def render(
     the main line is drawn; when a ply of it is illegal there is no end to draw, so nothing
     is drawn (exit 1) and the message names the last ply that can be.
     """
+    from notation.check.replay import main_line_positions, record_notation
+    from notation.check.validator import validate_record
+    from notation.games.base import Game, SetupError
+    from notation.games.registry import resolve_game
+    from notation.io.inputs import expand
+    from notation.render import render_svg
+
     if form not in ("text", "svg"):
         raise typer.BadParameter("choose text or svg", param_hint="--format")
     default = default_game(game)
@@ -456,6 +483,8 @@ def _record_at(
     inputs: list[Input | Missing], index: int, encoding: str | None
 ) -> tuple[Record | None, str, int]:
     """Game ``index`` of the one input named, its name, and the status reading it gave."""
+    from notation.io.inputs import Found, read_all
+
     if len(inputs) > 1:
         fail(f"render draws one game of one file; {len(inputs)} files were named")
     status = 0
@@ -478,6 +507,8 @@ def _record_at(
 
 def _write_text(output: Path | None, text: str) -> None:
     """Write a command's text output to ``output`` atomically, or to standard output."""
+    from notation.io.output import atomic_output
+
     if output is None:
         sys.stdout.write(text)
         return
@@ -497,6 +528,9 @@ def new(
     output: OutputOption = None,
 ) -> None:
     """Start a record: the seven standard tags, the tags that name and set up the game."""
+    from notation.record.model import Record, Tag
+    from notation.record.writer import write_record
+
     game = game_named(name, "GAME")
     tags = [
         Tag("Event", "?"),

@@ -1,4 +1,9 @@
-"""Options and output helpers shared by the commands of :mod:`cli.main` and :mod:`cli.archive`."""
+"""Options and output helpers shared by the commands of :mod:`cli.main` and :mod:`cli.archive`.
+
+Every command's module is imported to build the command line, so this module (and each
+command's) imports at its top only what defining the options needs; what running a
+command needs is imported in its body.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +11,17 @@ import dataclasses
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
 
 import typer
 
-from notation.check.validator import unsupported_game
-from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame
 from notation.games.registry import GAMES, get_game
-from notation.io.inputs import Input, Missing, codec, input_paths
-from notation.io.output import OutputError, check_target
-from notation.record.model import Record
+
+if TYPE_CHECKING:
+    from notation.diagnostics import Diagnostic
+    from notation.games.base import AnyGame
+    from notation.io.inputs import Input, Missing
+    from notation.record.model import Record
 
 PathsArgument = Annotated[
     list[str],
@@ -103,6 +108,8 @@ def default_game(name: str | None) -> AnyGame | None:
 
 def encoding_named(name: str) -> str | None:
     """The codec given with ``--encoding`` (``None`` for ``auto``); a usage error otherwise."""
+    from notation.io.inputs import codec
+
     if name == "auto":
         return None
     try:
@@ -114,6 +121,9 @@ def encoding_named(name: str) -> str | None:
 def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
     """Refuse, as a usage error (exit 2), an output that cannot be written or that names
     one of the inputs."""
+    from notation.io.inputs import input_paths
+    from notation.io.output import OutputError, check_target
+
     if output is None:
         return
     try:
@@ -138,6 +148,8 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        from notation.io.output import OutputError
+
         try:
             return command(*args, **kwargs)
         except OutputError as error:
@@ -159,6 +171,8 @@ def echo_problem(diagnostic: Diagnostic) -> None:
 def copied_unchanged(found: str, record: Record, path: str) -> Diagnostic:
     """What ``validate`` says of a record of a game the toolkit does not replay (``found``
     names it), and that the record was copied unchanged."""
+    from notation.check.validator import unsupported_game
+
     said = unsupported_game(record, found, path)
     return dataclasses.replace(said, text=f"{said.text}; it was copied unchanged")
 

@@ -8,7 +8,7 @@ correction, or has none clear enough, is written as its original text.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -24,12 +24,10 @@ from cli.options import (
     guarded,
 )
 from cli.tally import FORMS, Tally
-from notation.archive.rewrite import Edited, Options
-from notation.check.repair import repair_record
-from notation.check.validator import validate_record
-from notation.games.base import Game
-from notation.games.registry import resolve_game
-from notation.io.inputs import Found
+
+if TYPE_CHECKING:
+    from notation.archive.rewrite import Edited
+    from notation.io.inputs import Found
 
 
 @guarded
@@ -73,6 +71,12 @@ def repair(
     was; a game with a syntax error is not, and nothing is written, unless --keep-broken),
     2 for a usage error or an input that cannot be read.
     """
+    from notation.archive.rewrite import Edited, Options
+    from notation.check.repair import repair_record
+    from notation.check.validator import validate_record
+    from notation.games.base import Game
+    from notation.games.registry import resolve_game
+
     default = default_game(game)
     if form not in FORMS:
         raise typer.BadParameter(" or ".join(FORMS) + " expected", param_hint="--format")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -33,14 +33,10 @@ from cli.options import (
     say,
     writable,
 )
-from notation.archive import select as sel
-from notation.archive.merge import merge_games
-from notation.archive.split import check_folder, grouping, split_games
-from notation.check.identity import Occurrence
-from notation.check.report import diagnostic_dict, json_document
 from notation.diagnostics import CODES, Diagnostic
-from notation.io.inputs import expand
-from notation.io.output import OutputError, display
+
+if TYPE_CHECKING:
+    from notation.check.identity import Occurrence
 
 REPORT_VERSION = 1
 """The ``version`` field of the JSON reports; it changes when their schema changes."""
@@ -82,6 +78,8 @@ class _Report:
         self.diagnostics: list[dict[str, Any]] = []
 
     def tell(self, diagnostic: Diagnostic) -> None:
+        from notation.check.report import diagnostic_dict
+
         if self.json:
             self.diagnostics.append(diagnostic_dict(diagnostic))
         else:
@@ -92,6 +90,8 @@ class _Report:
     ) -> None:
         """Report the end: the JSON document, or (when ``games`` were read) why nothing
         was written and ``summary``."""
+        from notation.check.report import json_document
+
         if self.json:
             document = {"format": f"notation-{command}", "version": REPORT_VERSION, **body}
             document["diagnostics"] = self.diagnostics
@@ -198,6 +198,9 @@ def select(
     game to write has no text to copy, 2 for a usage error or an input that cannot be
     read (then nothing is written).
     """
+    from notation.archive import select as sel
+    from notation.io.inputs import expand
+
     default = default_game(game)
     json = _form(form)
     if variant is not None:
@@ -273,6 +276,11 @@ def split(
     Standard error gets one line per file written and a summary (or, with --format json,
     one document).
     """
+    from notation.archive import select as sel
+    from notation.archive.split import check_folder, grouping, split_games
+    from notation.io.inputs import expand
+    from notation.io.output import OutputError, display
+
     default = default_game(game)
     json = _form(form)
     group = _parsed(lambda text: grouping(text, default), by, "--by")
@@ -326,6 +334,10 @@ def merge(
     says so: "b.pdn:16: game 2 is a copy of a.pdn:1 game 1". Then a summary line (or, with
     --format json, one document). Nothing is written when an input cannot be read (exit 2).
     """
+    from notation.archive import select as sel
+    from notation.archive.merge import merge_games
+    from notation.io.inputs import expand
+
     default = default_game(game)
     json = _form(form)
     inputs = list(expand(paths))

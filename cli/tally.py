@@ -8,15 +8,16 @@ records themselves go where :func:`notation.archive.rewrite.rewrite` writes them
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
 from cli.options import fail, plural, say
-from notation.archive.rewrite import Edit, Options, RewriteError, rewrite
-from notation.check.report import diagnostic_dict, json_document
 from notation.diagnostics import Diagnostic, Severity
-from notation.io.inputs import Found, expand
+
+if TYPE_CHECKING:
+    from notation.archive.rewrite import Edit, Options
+    from notation.io.inputs import Found
 
 FORMS = ("text", "json")
 """The forms of the report."""
@@ -85,6 +86,8 @@ class Tally:
             say(text)
 
     def tell(self, diagnostic: Diagnostic) -> None:
+        from notation.check.report import diagnostic_dict
+
         self.diagnostics.append(diagnostic_dict(diagnostic))
 
     def summary(self) -> str:
@@ -96,6 +99,8 @@ class Tally:
 
     def document(self, status: int) -> str:
         """The JSON report."""
+        from notation.check.report import json_document
+
         return json_document(
             {
                 "format": self.report,
@@ -116,6 +121,9 @@ class Tally:
 
     def run(self, paths: list[str], edit: Edit, options: Options) -> NoReturn:
         """Rewrite the records of ``paths`` with ``edit``, report, and exit with the status."""
+        from notation.archive.rewrite import RewriteError, rewrite
+        from notation.io.inputs import expand
+
         try:
             status = rewrite(
                 list(expand(paths)), edit, options, self.say, self.tell if self.json else None

@@ -7,6 +7,7 @@ Nothing in the library raises on malformed input; it returns diagnostics instead
 
 from __future__ import annotations
 
+from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -28,15 +29,49 @@ class Code:
     summary: str
 
 
-CODES: dict[str, Code] = {}
+class _Codes(MutableMapping[str, Code]):
+    """The codes by code. Each game registers its own codes when its module is imported
+    (:mod:`notation.games.registry` imports a game on first use), so a code not yet
+    known, and a listing of them all, first import every game."""
+
+    def __init__(self) -> None:
+        self.known: dict[str, Code] = {}
+
+    def _complete(self) -> dict[str, Code]:
+        from notation.games.registry import GAMES
+
+        list(GAMES.values())
+        return self.known
+
+    def __getitem__(self, code: str) -> Code:
+        found = self.known.get(code)
+        return found if found is not None else self._complete()[code]
+
+    def __contains__(self, code: object) -> bool:
+        return code in self.known or code in self._complete()
+
+    def __setitem__(self, code: str, value: Code) -> None:
+        self.known[code] = value
+
+    def __delitem__(self, code: str) -> None:
+        del self.known[code]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._complete())
+
+    def __len__(self) -> int:
+        return len(self._complete())
+
+
+CODES = _Codes()
 """Every diagnostic code the toolkit can emit, by code (one table for all games)."""
 
 
 def register(code: str, severity: Severity, summary: str) -> str:
     """Add a code to :data:`CODES` and return it; each code is registered once."""
-    if code in CODES:
+    if code in CODES.known:
         raise ValueError(f"diagnostic code {code} registered twice")
-    CODES[code] = Code(code, severity, summary)
+    CODES.known[code] = Code(code, severity, summary)
     return code
 
 

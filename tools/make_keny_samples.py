@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from notation.games.base import IllegalMove, Side
@@ -333,7 +332,7 @@ OPTIONS: list[tuple[str, str, str | None, Callable[[list[KenyMove], list[KenyPos
         "One friendly jump per turn",
         None,
         lambda ms, ps: any(
-            len(m.path) >= 3 for p in ps[:-1] for m in quiet_moves(replace(p, rules=DEFAULT_RULES))
+            len(m.path) >= 3 for p in ps[:-1] for m in quiet_moves(p._replace(rules=DEFAULT_RULES))
         ),
     ),
     (
@@ -542,7 +541,7 @@ def jump_back_to_start(position: KenyPosition) -> Iterator[str]:
 def chained_jumps(position: KenyPosition) -> Iterator[str]:
     """A friendly-jump chain that the default rules would allow."""
     if _quiet_only(position):
-        chains = replace(position, rules=DEFAULT_RULES)
+        chains = position._replace(rules=DEFAULT_RULES)
         for move in quiet_moves(chains):
             if len(move.path) >= 3:
                 yield _name(*move.path)
@@ -658,7 +657,7 @@ def capture_over_nothing(position: KenyPosition) -> Iterator[str]:
 def opponents_piece(position: KenyPosition) -> Iterator[str]:
     """A step of the opponent's man (a ply for the wrong side)."""
     if _quiet_only(position):
-        other = replace(position, turn=position.turn.other)
+        other = position._replace(turn=position.turn.other)
         yield from (_name(*m.path) for m in quiet_moves(other) if len(m.path) == 2)
 
 

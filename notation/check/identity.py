@@ -25,7 +25,6 @@ different move orders.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
@@ -35,7 +34,6 @@ from notation import diagnostics as codes
 from notation.check.replay import ReplayVisitor, replay_line
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
-from notation.games.keny import KenyPosition
 from notation.record.model import Ply, Record
 
 
@@ -167,8 +165,10 @@ class Duplicates:
 def placement(position: Position) -> Position:
     """``position`` as positions are compared: a Keny position's count of plies without a
     capture set to 0 (a FEN that leaves it out reads as 0), anything else as it is."""
+    from notation.games.keny import KenyPosition
+
     if isinstance(position, KenyPosition) and position.quiet:
-        return dataclasses.replace(position, quiet=0)
+        return position._replace(quiet=0)
     return position
 
 

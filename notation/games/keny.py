@@ -258,8 +258,7 @@ def parse_rules(text: str) -> KenyRules:
 # Positions and moves ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class KenyPosition:
+class KenyPosition(NamedTuple):
     """A position: 64 board characters (``.wWbB`` by square index), side to move, the plies
     played in a row without a capture, and the rule options in force."""
 
@@ -403,22 +402,71 @@ def _capture_chains(
         board[victim] = piece
 
 
+# A set of squares as an int with a byte per square: square ``sq`` is bit ``8 * sq``. The
+# board's text, its characters translated to flags (below) and read as bytes, holds the
+# sets of empty squares, of the men of one side and of the other side's pieces at once.
+_EMPTY_FLAG, _MAN_FLAG, _ENEMY_FLAG = 1, 2, 4
+_FLAGS = tuple(
+    bytes.maketrans(
+        b".wWbB",
+        bytes(
+            [_EMPTY_FLAG]
+            + [
+                _MAN_FLAG if c == MAN[side] else 0 if c in PIECES[side] else _ENEMY_FLAG
+                for c in "wWbB"
+            ]
+        ),
+    )
+    for side in Side
+)
+"""The flags of each board character, seen from each side."""
+_EVERY = sum(1 << 8 * sq for sq in range(64))
+_NOT_FILES_AB = sum(1 << 8 * sq for sq in range(64) if sq % 8 >= 2)
+_NOT_FILES_GH = sum(1 << 8 * sq for sq in range(64) if sq % 8 <= 5)
+_RAY_SET = tuple(tuple(sum(1 << 8 * t for t in ray) for ray in rays) for rays in RAY)
+"""``_RAY_SET[sq][direction]``: the squares of ``RAY[sq][direction]`` as a set."""
+_UP = (True, True, False, False)
+"""Whether going each way (north, east, south, west) raises the square's index."""
+_SHIFT = (64, 8, 64, 8)
+"""How far one square that way moves a square's bit."""
+
+
 def _side_can_capture(board: str, side: Side) -> bool:
     """Whether any piece of ``side`` can capture."""
-    enemy = PIECES[1 - side]
-    man = MAN[side]
-    sq = board.find(man)
-    while sq >= 0:
-        for over, land in JUMPS[sq]:
-            if board[over] in enemy and board[land] == EMPTY:
-                return True
-        sq = board.find(man, sq + 1)
+    flags = int.from_bytes(board.encode().translate(_FLAGS[side]), "little")
+    empty = flags & _EVERY
+    men = flags >> 1 & _EVERY
+    enemy = flags >> 2 & _EVERY
+    if (
+        men & (enemy >> 64) & (empty >> 128)
+        or men & (enemy << 64) & (empty << 128)
+        or men & _NOT_FILES_GH & (enemy >> 8) & (empty >> 16)
+        or men & _NOT_FILES_AB & (enemy << 8) & (empty << 16)
+    ):
+        return True
     king = KING[side]
     sq = board.find(king)
     while sq >= 0:
-        if _can_capture(board, sq, True, enemy, -1):
+        if _king_can_capture(sq, enemy, empty):
             return True
         sq = board.find(king, sq + 1)
+    return False
+
+
+def _king_can_capture(sq: int, enemy: int, empty: int) -> bool:
+    """Whether a king on ``sq`` can capture, given the sets of enemy and empty squares."""
+    for d, ray in enumerate(_RAY_SET[sq]):
+        pieces = ray & ~empty
+        if not pieces:
+            continue
+        if _UP[d]:
+            first = pieces & -pieces
+            beyond = first << _SHIFT[d]
+        else:
+            first = 1 << (pieces.bit_length() - 1)
+            beyond = first >> _SHIFT[d]
+        if first & enemy and beyond & ray & empty:
+            return True
     return False
 
 
@@ -519,14 +567,29 @@ def _has_move(position: KenyPosition) -> bool:
 def play_move(position: KenyPosition, move: KenyMove) -> KenyPosition:
     """The position after ``move`` (assumed legal): captured pieces gone, crowning, turn
     passed, the count of plies without a capture updated."""
-    board = list(position.board)
-    piece = board[move.path[0]]
-    board[move.path[0]] = EMPTY
-    for sq in move.captured:
-        board[sq] = EMPTY
-    board[move.path[-1]] = piece.upper() if move.promotes else piece
-    quiet = 0 if move.captured else position.quiet + 1
-    return KenyPosition("".join(board), position.turn.other, quiet, position.rules)
+    path, captured, promotes = move
+    board = position.board
+    start, end = path[0], path[-1]
+    piece = board[start].upper() if promotes else board[start]
+    if captured:
+        cells = list(board)
+        cells[start] = EMPTY
+        for sq in captured:
+            cells[sq] = EMPTY
+        cells[end] = piece
+        return _new(KenyPosition, ("".join(cells), _OTHER[position.turn], 0, position.rules))
+    # A move without capture never ends where it started.
+    if start < end:
+        board = f"{board[:start]}{EMPTY}{board[start + 1 : end]}{piece}{board[end + 1 :]}"
+    else:
+        board = f"{board[:end]}{piece}{board[end + 1 : start]}{EMPTY}{board[start + 1 :]}"
+    return _new(KenyPosition, (board, _OTHER[position.turn], position.quiet + 1, position.rules))
+
+
+_OTHER = (Side.BLACK, Side.WHITE)
+"""The side that moves next, by side (faster than :attr:`Side.other`)."""
+_new = tuple.__new__
+"""Builds a named tuple from its fields without the call of its ``__new__``."""
 
 
 # The rules: end of game ------------------------------------------------------------------
@@ -657,7 +720,7 @@ def _segment(a: int, b: int) -> tuple[int, tuple[int, ...]]:
     raise IllegalMove(NOT_IN_LINE, f"{name_b} is not on a rank or file with {name_a}")
 
 
-def _check_capture(position: KenyPosition, squares: list[int], sign: str) -> KenyMove:
+def _check_capture(position: KenyPosition, squares: tuple[int, ...], sign: str) -> KenyMove:
     """The capture chain ``squares`` describes, checked segment by segment."""
     side = position.turn
     enemy = PIECES[1 - side]
@@ -729,8 +792,8 @@ def _check_capture(position: KenyPosition, squares: list[int], sign: str) -> Ken
         captured.append(victim)
         banned = OPPOSITE[direction]
     end = squares[-1]
-    steps = _capture_steps(board, end, king, enemy, banned)
-    if steps:
+    if _can_capture(board, end, king, enemy, banned):
+        steps = _capture_steps(board, end, king, enemy, banned)
         going_on = [
             KenyMove((end, land), (victim,)) for _, victim, lands in steps for land in lands
         ]
@@ -738,16 +801,38 @@ def _check_capture(position: KenyPosition, squares: list[int], sign: str) -> Ken
             CHAIN_STOPS,
             f"the capture must go on from {SQUARE_NAMES[end]}: {_list_moves(going_on, sign)}",
         )
-    return KenyMove(tuple(squares), tuple(captured), was_man and (king or end >> 3 == far))
+    return KenyMove(squares, tuple(captured), was_man and (king or end >> 3 == far))
 
 
-def _check_quiet(position: KenyPosition, squares: list[int]) -> KenyMove:
+_STEPS: tuple[frozenset[tuple[int, ...]], ...] = tuple(
+    frozenset((sq, NEIGHBOUR[sq][d]) for sq in range(64) for d in ways if NEIGHBOUR[sq][d] >= 0)
+    for ways in MAN_QUIET_DIRECTIONS
+)
+"""Every step (start, end) a man of each side may make: forward or sideways."""
+
+
+def _check_quiet(position: KenyPosition, squares: tuple[int, ...]) -> KenyMove:
     """The quiet move or friendly-jump chain ``squares`` describes, checked segment by
     segment, then against a compulsory capture."""
     side = position.turn
     board = position.board
-    start = squares[0]
-    king = board[start] == KING[side]
+    king = board[squares[0]] == KING[side]
+    # A man's step to an empty square forward or sideways passes every segment check.
+    if king or squares not in _STEPS[side] or board[squares[1]] != EMPTY:
+        _check_segments(position, squares, king)
+    if position.rules.compulsory_capture and _side_can_capture(board, side):
+        raise IllegalMove(
+            CAPTURE_COMPULSORY,
+            f"a capture is compulsory: {_list_moves(capture_moves(position), 'x')}",
+        )
+    return _new(KenyMove, (squares, (), not king and squares[-1] >> 3 == FAR_RANK[side]))
+
+
+def _check_segments(position: KenyPosition, squares: tuple[int, ...], king: bool) -> None:
+    """Check each segment of a quiet move or friendly-jump chain by the piece on its
+    start square (a king when ``king``)."""
+    side = position.turn
+    board = position.board
     own, enemy = PIECES[side], PIECES[1 - side]
     backward = OPPOSITE[FORWARD[side]]
     segments = len(squares) - 1
@@ -806,13 +891,6 @@ def _check_quiet(position: KenyPosition, squares: list[int]) -> KenyMove:
                     OUT_OF_REACH,
                     f"a man's step to {name_b} is a whole move; only jumps chain",
                 )
-    if position.rules.compulsory_capture and _side_can_capture(board, side):
-        raise IllegalMove(
-            CAPTURE_COMPULSORY,
-            f"a capture is compulsory: {_list_moves(capture_moves(position), 'x')}",
-        )
-    end = squares[-1]
-    return KenyMove(tuple(squares), (), not king and end >> 3 == FAR_RANK[side])
 
 
 def check_move(position: KenyPosition, text: str) -> KenyMove:
@@ -835,29 +913,56 @@ def check_move(position: KenyPosition, text: str) -> KenyMove:
         raise
 
 
-def _check_text(position: KenyPosition, text: str) -> KenyMove:
+class _Text(NamedTuple):
+    """A move text read: its squares and its separator (``-``, ``x`` or ``:``)."""
+
+    squares: tuple[int, ...]
+    sign: str
+
+
+class _Malformed(NamedTuple):
+    """A text that is no move, and why."""
+
+    reason: str
+
+
+def _read_text(text: str) -> _Text | _Malformed:
+    """The squares and the separator ``text`` names, or why it names none (KY201)."""
     written = text.strip()
     lowered = written.lower()
     if MOVE_SHAPE.fullmatch(lowered) is None:
-        raise IllegalMove(
-            MALFORMED,
+        return _Malformed(
             f"{written!r} is not a move: write squares a1..h8 joined by - (moves and friendly "
-            "jumps) or by x or : (captures)",
+            "jumps) or by x or : (captures)"
         )
-    signs = set(lowered[2::3])
-    if len(signs) > 1:
-        raise IllegalMove(
-            MALFORMED,
-            f"{written!r} mixes separators: a move uses - throughout, a capture x or : throughout",
+    if len(set(lowered[2::3])) > 1:
+        return _Malformed(
+            f"{written!r} mixes separators: a move uses - throughout, a capture x or : throughout"
         )
-    squares = [SQUARE_INDEX[lowered[i : i + 2]] for i in range(0, len(lowered), 3)]
+    squares = tuple(SQUARE_INDEX[lowered[i : i + 2]] for i in range(0, len(lowered), 3))
+    return _Text(squares, lowered[2])
+
+
+TEXT_CACHE_SIZE = 4096
+"""Move texts whose reading is kept: an archive writes the same few thousand over and over."""
+_TEXT_CACHE: dict[str, _Text | _Malformed] = {}
+
+
+def _check_text(position: KenyPosition, text: str) -> KenyMove:
+    read = _TEXT_CACHE.get(text)
+    if read is None:
+        read = _read_text(text)
+        if len(_TEXT_CACHE) < TEXT_CACHE_SIZE:
+            _TEXT_CACHE[text] = read
+    if isinstance(read, _Malformed):
+        raise IllegalMove(MALFORMED, read.reason)
+    squares, sign = read
     side = position.turn
     if position.board[squares[0]] not in PIECES[side]:
         raise IllegalMove(
             NO_OWN_PIECE,
             f"there is no {side.title.lower()} piece on {SQUARE_NAMES[squares[0]]}",
         )
-    sign = lowered[2]
     if sign == "-":
         return _check_quiet(position, squares)
     return _check_capture(position, squares, sign)

@@ -4,28 +4,89 @@ A record names its game with PDN's ``GameType`` tag (``26`` or ``26,W,8,8,N2,0``
 Brazilian draughts) or with a ``Variant`` tag holding one of the names in :data:`GAMES`
 or a game's title (the only way for games that PDN does not number). A record with
 neither is, as PDN says, international draughts (GameType 20). A game joins the toolkit
-by one :func:`register` call at the end of this module.
+by one row of :data:`BUILT_IN` (or one :func:`register` call). Its module is imported
+the first time the game is used, so a command pays only for the games it replays.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Iterator, Mapping, MutableMapping
+from typing import NamedTuple
 
 from notation.games.base import AnyGame
-from notation.games.brazilian import Brazilian
-from notation.games.cheversi import Cheversi
-from notation.games.english import English
-from notation.games.international import International
-from notation.games.kavaleria import Kavaleria
-from notation.games.keny import Keny
-from notation.games.knight_fight import KnightFight
-from notation.games.russian import Russian
 
-GAMES: dict[str, AnyGame] = {}
+
+class Place(NamedTuple):
+    """Where a built-in game's class is (``module:Class``), with its title and PDN
+    ``GameType`` number, known before its module is imported."""
+
+    target: str
+    title: str
+    gametype: str | None
+
+
+BUILT_IN: dict[str, Place] = {
+    "brazilian": Place("notation.games.brazilian:Brazilian", "Brazilian draughts", "26"),
+    "kavaleria": Place("notation.games.kavaleria:Kavaleria", "Kavaleria", None),
+    "keny": Place("notation.games.keny:Keny", "Keny (Caucasian checkers)", None),
+    "knight-fight": Place("notation.games.knight_fight:KnightFight", "Knight Fight", None),
+    "cheversi": Place("notation.games.cheversi:Cheversi", "Cheversi (Chess-Reversi)", None),
+    "international": Place(
+        "notation.games.international:International", "International draughts", "20"
+    ),
+    "english": Place("notation.games.english:English", "English draughts", "21"),
+    "russian": Place("notation.games.russian:Russian", "Russian draughts", "25"),
+}
+"""Every built-in game by its name, in the order :data:`GAMES` lists them: the one place
+that says which module holds which game."""
+
+
+class _Games(MutableMapping[str, AnyGame]):
+    """The games by name; a built-in game's module is imported when it is first looked up."""
+
+    def __init__(self, places: Mapping[str, Place]) -> None:
+        self._places = dict(places)
+        self._games: dict[str, AnyGame] = {}
+
+    def __getitem__(self, name: str) -> AnyGame:
+        game = self._games.get(name)
+        if game is None:
+            game = self._games[name] = _load(name, self._places[name])
+        return game
+
+    def __setitem__(self, name: str, game: AnyGame) -> None:
+        self._places.setdefault(name, Place("", game.title, game.gametype))
+        self._games[name] = game
+
+    def __delitem__(self, name: str) -> None:
+        del self._places[name]
+        self._games.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._places)
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+
+def _load(name: str, place: Place) -> AnyGame:
+    """The game ``place`` says where to find, checked against what the table says of it."""
+    module, _, cls = place.target.partition(":")
+    game: AnyGame = getattr(importlib.import_module(module), cls)()
+    if (game.name, game.title, game.gametype) != (name, place.title, place.gametype):
+        raise RuntimeError(f"registry: {place.target} is not the game BUILT_IN says {name} is")
+    return game
+
+
+GAMES: MutableMapping[str, AnyGame] = _Games(BUILT_IN)
 """Every supported game by its name, in the order registered."""
 
-_BY_VARIANT: dict[str, AnyGame] = {}
-"""Every supported game by its name and its title, folded (see :func:`_fold`)."""
+_BY_VARIANT: dict[str, str] = {}
+"""Every supported game's name by its name and its title, folded (see :func:`_fold`)."""
+
+_BY_GAMETYPE: dict[str, str] = {}
+"""The name of the first game registered with each PDN ``GameType`` number."""
 
 PDN_GAMETYPES: dict[str, str] = {
     "20": "international draughts",
@@ -46,8 +107,10 @@ PDN_GAMETYPES: dict[str, str] = {
 """PDN 3.0 GameType numbers, for naming the games the toolkit does not replay."""
 
 __all__ = [
+    "BUILT_IN",
     "GAMES",
     "PDN_GAMETYPES",
+    "Place",
     "game_for_tags",
     "get_game",
     "names_game",
@@ -62,9 +125,15 @@ def register(game: AnyGame) -> AnyGame:
     if game.name in GAMES:
         raise ValueError(f"game {game.name!r} registered twice")
     GAMES[game.name] = game
-    for key in (game.name, game.title):
-        _BY_VARIANT[_fold(key)] = game
+    _index(game.name, game.title, game.gametype)
     return game
+
+
+def _index(name: str, title: str, gametype: str | None) -> None:
+    for key in (name, title):
+        _BY_VARIANT[_fold(key)] = name
+    if gametype is not None:
+        _BY_GAMETYPE.setdefault(gametype, name)
 
 
 def get_game(name: str) -> AnyGame:
@@ -86,14 +155,14 @@ def game_for_tags(tags: Mapping[str, str]) -> AnyGame | str:
     if variant is not None:
         found = _BY_VARIANT.get(_fold(variant))
         if found is not None:
-            return found
+            return GAMES[found]
     gametype = tags.get("GameType")
     if gametype is None and variant is not None:
         return f"variant {variant!r}"
     number = gametype.split(",", 1)[0].strip() if gametype is not None else "20"
-    for game in GAMES.values():
-        if game.gametype == number:
-            return game
+    found = _BY_GAMETYPE.get(number)
+    if found is not None:
+        return GAMES[found]
     name = PDN_GAMETYPES.get(number)
     return f"GameType {number} ({name})" if name else f"GameType {number!r}"
 
@@ -118,14 +187,5 @@ def resolve_game(tags: Mapping[str, str], default: AnyGame | None = None) -> Any
     return game_for_tags(tags)
 
 
-for _game in (
-    Brazilian(),
-    Kavaleria(),
-    Keny(),
-    KnightFight(),
-    Cheversi(),
-    International(),
-    English(),
-    Russian(),
-):
-    register(_game)
+for _name, _place in BUILT_IN.items():
+    _index(_name, _place.title, _place.gametype)

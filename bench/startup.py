@@ -1,0 +1,88 @@
+"""Benchmark: the CPU time the ``notation`` command costs before it does any work.
+
+Run by hand (not a test)::
+
+    python bench/startup.py --rounds 15
+
+It times, in child processes, ``notation --version``, ``notation validate`` of a one-game
+file and ``notation codes`` against ``python -c pass`` (the interpreter's own start-up,
+the reference), the commands taking turns round after round; each command's figure is its
+least user+system CPU time over the rounds. It prints each in seconds and as a ratio to
+the reference. The children run with bytecode caching on (in a temporary folder, filled by
+a first round that is not counted), as an installed toolkit runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+SAMPLE = Path(__file__).parent.parent / "samples" / "brazilian" / "endgames.pdn"
+
+
+def one_game(folder: Path) -> Path:
+    """A file holding the first game of a sample archive."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    first = text.split("\n\n[Event", 1)[0].rstrip("\n") + "\n"
+    path = folder / "one.pdn"
+    path.write_text(first, encoding="utf-8")
+    return path
+
+
+def notation_command() -> list[str]:
+    """The ``notation`` console script of this interpreter's environment, else ``-m cli``."""
+    beside = Path(sys.executable).parent / "notation"
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("notation")
+    return [found] if found else [sys.executable, "-m", "cli"]
+
+
+def cpu_seconds(command: list[str], env: dict[str, str]) -> float:
+    """User plus system CPU seconds of one run of ``command``."""
+    child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} failed with status {child.returncode}")
+    return usage.ru_utime + usage.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    args = parser.parse_args()
+    notation = notation_command()
+    with tempfile.TemporaryDirectory() as folder:
+        game = one_game(Path(folder))
+        env = dict(os.environ, PYTHONPYCACHEPREFIX=str(Path(folder) / "pycache"))
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        commands = {
+            "python -c pass": [sys.executable, "-c", "pass"],
+            "notation --version": [*notation, "--version"],
+            "notation validate one.pdn": [*notation, "validate", str(game)],
+            "notation codes": [*notation, "codes"],
+        }
+        best = {name: float("inf") for name in commands}
+        for round_ in range(args.rounds + 1):
+            for name, command in commands.items():
+                seconds = cpu_seconds(command, env)
+                if round_:
+                    best[name] = min(best[name], seconds)
+    print(
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"best of {args.rounds} rounds, user+system CPU"
+    )
+    reference = best["python -c pass"]
+    for name, seconds in best.items():
+        print(f"{name:<27} {seconds:6.3f} s {seconds / reference:6.1f}x the reference")
+
+
+if __name__ == "__main__":
+    main()
