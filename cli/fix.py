@@ -98,6 +98,7 @@ def fix(
     error is not, and nothing is written, unless --keep-broken), 2 for a usage error or an
     input that cannot be read.
     """
+    from notation.archive.convert import complete_short_captures
     from notation.archive.fix import FIXES, fix_record
     from notation.archive.rewrite import Edited, Options
     from notation.check.validator import validate_record
@@ -119,10 +120,11 @@ def fix(
     def edit(found: Found) -> Edited:
         record, path = found.record, found.input.name
         made = fix_record(record, chosen, path=path, default=default)
-        read = sum(1 for d in record.diagnostics if d.code in DIALECTS)
+        shorts = complete_short_captures(record, path=path, default=default)
+        read = sum(1 for d in record.diagnostics if d.code in DIALECTS) + len(shorts)
         left = validate_record(record, path=path, default=default).diagnostics
         run.count(found, len(made) + read, left)
         changed = bool(made) or bool(read) or record.has_syntax_errors
-        return Edited([*made, *left], changed=changed)
+        return Edited([*made, *shorts, *left], changed=changed)
 
     run.run(paths, edit, options)

@@ -7,7 +7,9 @@ Exit status (every command): 0 when everything was fine, 1 when a record has a p
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime
+import functools
 import os
 import signal
 import sys
@@ -19,6 +21,19 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from cli.archive import annotate, duplicates, stats
+from cli.config import (
+    CacheDirOption,
+    ConfigOption,
+    IsolatedOption,
+    NoCacheOption,
+    cache_folder,
+    cached_run,
+    configured,
+    file_policies,
+    game_runs,
+    setting,
+    show_config,
+)
 from cli.fix import fix
 from cli.options import (
     AllowEmptyOption,
@@ -51,7 +66,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
     from notation.archive.rewrite import Edit, Options
-    from notation.check.batch import Event
+    from notation.check.batch import Engine, Event
     from notation.games.base import AnyGame
     from notation.io.inputs import Found, Input, Missing
     from notation.record.model import Record
@@ -109,21 +124,21 @@ def validate(
     paths: PathsArgument,
     game: GameOption = None,
     format_: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--format",
             "-f",
             help="Report format: text, json, jsonl, github, junit, sarif.",
             metavar="NAME",
         ),
-    ] = "text",
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the report here, not stdout.")
     ] = None,
     fail_level: Annotated[
-        str,
+        str | None,
         typer.Option("--fail-level", help="Lowest severity that fails the run: error or warning."),
-    ] = "error",
+    ] = None,
     exit_zero: Annotated[
         bool, typer.Option("--exit-zero", help="Exit 0 even when records have problems.")
     ] = False,
@@ -143,11 +158,11 @@ def validate(
         bool, typer.Option("--statistics", help="Count each code on stderr after the report.")
     ] = False,
     jobs: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--jobs", "-j", help="Validate in N processes (0: one per CPU).", metavar="N", min=0
         ),
-    ] = 1,
+    ] = None,
     duplicates: Annotated[
         bool,
         typer.Option(
@@ -158,6 +173,29 @@ def validate(
     ] = False,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help="Validate on the Dask cluster whose scheduler is at ADDRESS "
+            "(tcp://host:port), or on a local one (local: --jobs workers, 0 or 1: one per "
+            "CPU). Needs notation[dask].",
+            metavar="ADDRESS",
+        ),
+    ] = None,
+    scheduler_timeout: Annotated[
+        float,
+        typer.Option(
+            "--scheduler-timeout",
+            help="Seconds to wait for the scheduler to answer, then for a worker.",
+            metavar="SECONDS",
+            min=0.1,
+        ),
+    ] = 10.0,
+    cache_dir: CacheDirOption = None,
+    no_cache: NoCacheOption = False,
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Replay every move of every game and report each problem.
 
@@ -166,19 +204,25 @@ def validate(
     1 when one does, 2 for a usage error or an input that cannot be read.
     """
     from notation.check.batch import validate_inputs
+    from notation.check.cache import Settings
     from notation.check.policy import FAIL_LEVELS, Policy, run
     from notation.check.report import FORMATS, REPORTERS
     from notation.io.inputs import Input, expand
     from notation.io.output import atomic_output
 
+    config = configured(config_file, isolated)
+    format_, fail_level = (
+        setting(config, "format", format_),
+        setting(config, "fail-level", fail_level),
+    )
     default_game(game)
     if format_ not in REPORTERS:
         raise typer.BadParameter("choose one of " + ", ".join(FORMATS), param_hint="--format")
     if fail_level not in FAIL_LEVELS:
         raise typer.BadParameter("choose error or warning", param_hint="--fail-level")
     policy = Policy(
-        select=_prefixes(select, "--select"),
-        ignore=_prefixes(ignore, "--ignore"),
+        select=setting(config, "select", select and _prefixes(select, "--select")),
+        ignore=setting(config, "ignore", ignore and _prefixes(ignore, "--ignore")),
         fail_level=fail_level,
         exit_zero=exit_zero,
         duplicates=duplicates,
@@ -186,22 +230,36 @@ def validate(
     chosen = encoding_named(encoding)
     inputs = list(expand(paths))
     writable(output, inputs)
+    given = {k for k, v in (("select", select), ("ignore", ignore)) if v is not None}
+    policy = dataclasses.replace(policy, files=file_policies(config, inputs, policy, given))
+    folder = None if no_cache else cache_folder(config, cache_dir)
+    workers = setting(config, "jobs", jobs) or os.cpu_count() or 1
     sizes = [item.size for item in inputs if isinstance(item, Input)]
     total = None if None in sizes else sum(s or 0 for s in sizes)
     # The bar shares the terminal with the report only when both are on it.
     shown = output is None and sys.stderr.isatty() and sys.stdout.isatty()
     with contextlib.ExitStack() as stack:
+        cluster = None
+        if scheduler is not None:
+            cluster = stack.enter_context(_cluster(scheduler, scheduler_timeout, workers))
         out = _StandardOutput() if output is None else stack.enter_context(atomic_output(output))
         progress = stack.enter_context(_Progress(total, shown))
-        events = validate_inputs(
-            inputs,
-            game=game,
-            encoding=chosen,
-            jobs=jobs or os.cpu_count() or 1,
-            progress=progress.read,
-            keys=duplicates,
-            allow_empty=allow_empty,
-        )
+
+        def engine(group: list[Input | Missing], name: str | None) -> Iterator[Event]:
+            settings = Settings(name, chosen, allow_empty)
+            run_of = functools.partial(
+                validate_inputs,
+                game=name,
+                encoding=chosen,
+                jobs=workers,
+                progress=progress.read,
+                keys=duplicates,
+                allow_empty=allow_empty,
+                engine=cluster,
+            )
+            return cached_run(folder, settings, duplicates, group, run_of)
+
+        events = game_runs(config, inputs, game, engine)
         summary = run(progress.counted(events), REPORTERS[format_](out), policy)
     if statistics:
         for code, count in sorted(summary.codes.items(), key=lambda item: (-item[1], item[0])):
@@ -218,6 +276,20 @@ def validate(
         err=True,
     )
     raise typer.Exit(summary.exit_status)
+
+
+@contextlib.contextmanager
+def _cluster(address: str, timeout: float, jobs: int) -> Iterator[Engine]:
+    """The Dask engine of ``--scheduler`` (Dask is imported only then); a cluster that
+    cannot be used, or that loses a task during the run, ends the command with a plain
+    message and exit status 2."""
+    from notation.check.distributed import ClusterError, connect
+
+    try:
+        with connect(address, timeout=timeout, workers=jobs if jobs > 1 else None) as engine:
+            yield engine
+    except ClusterError as error:
+        fail(str(error))
 
 
 def _prefixes(values: list[str] | None, hint: str) -> tuple[str, ...]:
@@ -344,7 +416,7 @@ def convert(
     --keep-broken. The output (standard output, -o OUT, or each input with --in-place) is
     written only when the run succeeded.
     """
-    from notation.archive.convert import convert_record
+    from notation.archive.convert import complete_short_captures, convert_record
     from notation.archive.rewrite import Options
     from notation.games.base import Game
     from notation.games.registry import resolve_game
@@ -365,7 +437,8 @@ def convert(
     def edit(found: Found) -> list[Diagnostic]:
         record = found.record
         if notation is None or record.has_syntax_errors:
-            return list(record.diagnostics)
+            shorts = complete_short_captures(record, path=found.input.name, default=default)
+            return [*record.diagnostics, *shorts]
         game = resolve_game(record.tag_dict(), default)
         if not isinstance(game, Game):
             return [copied_unchanged(game, record, found.input.name)]
@@ -433,7 +506,7 @@ def render(
     the main line is drawn; when a ply of it is illegal there is no end to draw, so nothing
     is drawn (exit 1) and the message names the last ply that can be.
     """
-    from notation.check.replay import main_line_positions, record_notation
+    from notation.check.replay import main_line_positions, read_move, record_notation
     from notation.check.validator import validate_record
     from notation.games.base import Game, SetupError
     from notation.games.registry import resolve_game
@@ -469,7 +542,7 @@ def render(
         raise typer.BadParameter(f"game {index} has {legal} legal plies", param_hint="--ply")
     last = None
     if shown:
-        last = found.parse_move(positions[shown - 1], record.moves.plies[shown - 1].text)
+        last = read_move(found, positions[shown - 1], record.moves.plies[shown - 1].text)
     notation = record_notation(found, record)
     if form == "svg":
         picture = render_svg(found, positions[shown], last, notation)
@@ -554,6 +627,7 @@ app.command()(duplicates)
 app.command()(select)
 app.command()(split)
 app.command()(merge)
+app.command("config")(show_config)
 
 
 @app.command("codes")

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 PathsArgument = Annotated[
     list[str],
     typer.Argument(
-        help="Record files (also .gz, .bz2, .xz), directories (searched for *.pdn, *.pgn), "
+        help="Record files (also .gz, .bz2, .xz, .zst), directories (searched for *.pdn, *.pgn), "
         "glob patterns, or - for stdin.",
         metavar="PATH",
     ),

@@ -101,6 +101,11 @@ FEN_UNKNOWN = register(
 FEN_COUNTERS = register(
     "PDN114", Severity.NOTICE, "a FEN tag's move counters (lidraughts' H and F) were ignored"
 )
+SHORT_CAPTURE = register(
+    "PDN115",
+    Severity.NOTICE,
+    "a capture naming only its first landing square was read as the whole capture",
+)
 # Record semantics shared by every game.
 UNKNOWN_GAME = register("REC201", Severity.NOTICE, "game type not supported: syntax checked only")
 BAD_SETUP = register("REC202", Severity.ERROR, "the setup position or game tags are invalid")
@@ -123,8 +128,8 @@ DUPLICATE = register("REC208", Severity.WARNING, "duplicate: the same moves from
 OTHER_GAME = register(
     "REC221",
     Severity.NOTICE,
-    "the record names no game and its first moves are not international draughts but fit "
-    "another game: not replayed",
+    "the record names no game and its setup or first moves are not international draughts "
+    "but fit another game: not replayed",
 )
 CORRECTED = register(
     "REC230", Severity.NOTICE, "a score-sheet slip was corrected: the rest of the line replays"
@@ -132,6 +137,9 @@ CORRECTED = register(
 FIXED = register("REC250", Severity.NOTICE, "notation fix changed the record")
 NOT_CONVERTED = register(
     "REC209", Severity.ERROR, "the record's game has no such notation: it cannot be converted"
+)
+CACHE_IGNORED = register(
+    "REC260", Severity.NOTICE, "the cache entry was unreadable and was ignored"
 )
 
 

@@ -72,14 +72,14 @@ def test_the_first_illegal_move_is_reported_and_commented_after_the_ply_before()
     result = run("samples/brazilian/broken/majority-ignored.pdn", "--keep-broken")
     assert result.exit_code == 1
     assert result.stderr == (
-        "samples/brazilian/broken/majority-ignored.pdn:14:1: error BR205 illegal move 21x14 "
-        "(game 1, ply 43): a capture of 2 pieces is available; 21x14 takes 1; legal: 21x23\n"
+        "samples/brazilian/broken/majority-ignored.pdn:12:20: error BR205 illegal move 17x10 "
+        "(game 1, ply 25): a capture of 2 pieces is available; 17x10 takes 1; legal: 23x7\n"
     )
     assert result.stdout.endswith(
-        "21. 25-22 26x17\n{BR205 illegal move 21x14 (ply 43): a capture of 2 pieces is "
-        "available; 21x14 takes 1; legal: 21x23}\n22. 21x14 *\n"
+        "12. 19x3 16-19\n{BR205 illegal move 17x10 (ply 25): a capture of 2 pieces is "
+        "available; 17x10 takes 1; legal: 23x7}\n13. 17x10 *\n"
     )
-    assert '[PlyCount "43"]' in result.stdout
+    assert '[PlyCount "25"]' in result.stdout
     assert "FinalFEN" not in result.stdout
 
 

@@ -22,8 +22,8 @@ BROKEN = {
         "5-9 is not a capture; legal: 14x21"
     ],
     "capture-unfinished.pdn": [
-        "10:48: error EN205 illegal move 10x19 (game 1, ply 7): 10x19 is not the end of the "
-        "capture: it must go on to 26; legal: 10x26, 11x18"
+        "12:65: error EN205 illegal move 14x23 (game 1, ply 31): 14x23 is not the end of the "
+        "capture: it must go on to 30 or 32; legal: 14x30, 14x32, 16x30, 16x32"
     ],
     "empty-square.pdn": [
         "10:54: error EN202 illegal move 9-14 (game 1, ply 8): square 9 is empty; legal: "

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from notation.check.batch import FileResult
-from notation.check.repair import COSTS, PER_PLY_BACK
+from notation.check.repair import COSTS, PER_EDIT, PER_PLY_BACK
 from notation.check.report import REPORTERS, Summary, escape_data, escape_property
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Diagnostic
@@ -243,13 +243,13 @@ def test_json_reports_list_candidates_none_chosen_and_empty_ones(
     by_code = {d["code"]: d for d in map(json.loads, lines)}
     assert by_code["BR205"]["candidates"] == [
         {
-            "changes": [{"kind": "extra", "ply": 43, "was": ["21x14"], "now": []}],
+            "changes": [{"kind": "extra", "ply": 25, "was": ["17x10"], "now": []}],
             "cost": round(COSTS["extra"] + PER_PLY_BACK, 3),
             "rest": 0,
         },
         {
-            "changes": [{"kind": "rewritten", "ply": 43, "was": ["21x14"], "now": ["21x23"]}],
-            "cost": COSTS["rewritten"],
+            "changes": [{"kind": "rewritten", "ply": 25, "was": ["17x10"], "now": ["23x7"]}],
+            "cost": COSTS["rewritten"] + 2 * PER_EDIT,
             "rest": 0,
         },
     ]

@@ -21,7 +21,7 @@ BROKEN = {
     "ambiguous-short-capture.pdn": [(1, "BR207", 16, 19, 67, "2x3")],
     "capture-ignored.pdn": [(1, "BR204", 10, 48, 7, "21-17")],
     "illegal-move.pdn": [(1, "BR203", 10, 63, 9, "25-21")],
-    "majority-ignored.pdn": [(1, "BR205", 14, 1, 43, "21x14")],
+    "majority-ignored.pdn": [(1, "BR205", 12, 20, 25, "17x10")],
     "man-backward.pdn": [(1, "BR206", 10, 63, 9, "15-18")],
     "move-after-end.pdn": [(1, "BR208", 14, 36, 48, "10-14")],
     "repetition-played-on.pdn": [(1, "REC207", 11, 56, 9, "29-25")],
@@ -59,13 +59,13 @@ def test_messages_say_why_and_what_was_legal() -> None:
     (report,) = validate_file(SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn")
     (diagnostic,) = report.diagnostics
     assert diagnostic.message == (
-        "illegal move 21x14 (game 1, ply 43): a capture of 2 pieces is available; "
-        "21x14 takes 1; legal: 21x23"
+        "illegal move 17x10 (game 1, ply 25): a capture of 2 pieces is available; "
+        "17x10 takes 1; legal: 23x7"
     )
-    assert diagnostic.legal == ("21x23",)
+    assert diagnostic.legal == ("23x7",)
     assert diagnostic.format() == (
-        "-:14:1: error BR205 illegal move 21x14 (game 1, ply 43): a capture of 2 pieces is "
-        "available; 21x14 takes 1; legal: 21x23"
+        "-:12:20: error BR205 illegal move 17x10 (game 1, ply 25): a capture of 2 pieces is "
+        "available; 17x10 takes 1; legal: 23x7"
     ).replace("-", str(SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn"), 1)
 
 

@@ -375,12 +375,14 @@ def capture_ignored(position: BrazilianPosition) -> str | None:
 
 
 def fewer_than_most(position: BrazilianPosition) -> str | None:
-    """A single jump of White while a capture of two or more pieces is available."""
+    """A single jump of White while a capture of two or more pieces is available, landing
+    where no legal capture lands first (there it would be a short capture, PDN115)."""
     if GAME.turn(position) is not Side.WHITE:
         return None
     legal = GAME.legal_moves(position)
     if not legal or len(legal[0].captured) < 2:
         return None
+    firsts = {path[:2] for path, _ in GAME.capture_paths(position)}
     white, black, kings, _ = position
     for start in range(1, 33):
         if not white & BIT[start] or kings & BIT[start]:
@@ -391,7 +393,7 @@ def fewer_than_most(position: BrazilianPosition) -> str | None:
             for land in range(1, 33):
                 if _occupied(position, land) or land == start:
                     continue
-                if over in _between(start, land):
+                if over in _between(start, land) and (start, land) not in firsts:
                     return f"{start}x{land}"
     return None
 

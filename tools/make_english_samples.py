@@ -336,10 +336,14 @@ def capture_ignored(position: EnglishPosition) -> str | None:
 
 
 def unfinished(position: EnglishPosition) -> str | None:
-    """The first jump of a capture that must go on, written as the whole move."""
+    """The first jump of a capture that must go on to one of two ends, written as the whole
+    move (a first jump that only one capture goes on from is a short capture, PDN115)."""
+    paths = GAME.capture_paths(position)
     for move in GAME.legal_moves(position):
         if len(move.captured) >= 2:
-            return f"{move.path[0]}x{move.path[1]}"
+            first = move.path[:2]
+            if len({other for path, other in paths if path[:2] == first}) > 1:
+                return f"{first[0]}x{first[1]}"
     return None
 
 

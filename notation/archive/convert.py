@@ -3,15 +3,18 @@
 A move can only be rewritten once it is known to be legal, so conversion replays the
 record (variations included). Plies from the first illegal one of a line on keep the text
 they had, and the problem is returned as the diagnostic ``validate`` gives it, without the
-corrections ``validate`` looks for (``notation repair`` makes them).
+corrections ``validate`` looks for (``notation repair`` makes them). A short capture
+(docs/dialects.md, PDN115) is written as the game writes that capture, with its notice;
+:func:`complete_short_captures` does only that, for commands that keep the notation.
 """
 
 from __future__ import annotations
 
 from notation.check.replay import ReplayVisitor, record_notation, replay_line
-from notation.check.validator import illegal_move, setup_problem
-from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
+from notation.check.validator import illegal_move, setup_problem, short_capture_read
+from notation.diagnostics import SHORT_CAPTURE, Diagnostic
+from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
+from notation.games.registry import resolve_game
 from notation.record.model import Comment, Ply, Record
 
 KEPT_MARK = "notation: kept as written from here"
@@ -19,10 +22,14 @@ KEPT_MARK = "notation: kept as written from here"
 
 
 class _Rewrite(ReplayVisitor):
-    """Rewrites each legal ply of a record in ``notation``; ``problems`` gets the
-    diagnostic of each illegal one, and with ``mark`` the ply gets a comment saying why."""
+    """Rewrites each legal ply of a record in ``notation`` (``None``: only the short
+    captures, in the record's own); ``problems`` gets the diagnostic of each illegal one
+    and each short capture's notice, and with ``mark`` an illegal ply gets a comment saying
+    why."""
 
-    def __init__(self, game: AnyGame, notation: str, record: Record, path: str, mark: bool) -> None:
+    def __init__(
+        self, game: AnyGame, notation: str | None, record: Record, path: str, mark: bool
+    ) -> None:
         self.game = game
         self.notation = notation
         self.record = record
@@ -35,7 +42,20 @@ class _Rewrite(ReplayVisitor):
     def move(
         self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
     ) -> None:
-        ply.text = self.game.format_move(before, move, self.notation)
+        if self.notation is not None:
+            ply.text = self.game.format_move(before, move, self.notation)
+
+    def short_capture(
+        self, ply: Ply, number: int, before: Position, move: Move, depth: int
+    ) -> None:
+        game, record = self.game, self.record
+        self.problems.append(
+            short_capture_read(
+                record, self.path, game, ply, number, before, move, depth, self.written
+            )
+        )
+        if self.notation is None:
+            ply.text = game.format_move(before, move, self.written)
 
     def illegal(
         self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
@@ -81,3 +101,22 @@ def convert_record(
     for name, value in game.notation_tags(tags, notation).items():
         record.set_tag(name, value)
     return rewrite.problems
+
+
+def complete_short_captures(
+    record: Record, *, path: str = "-", default: AnyGame | None = None
+) -> list[Diagnostic]:
+    """Rewrite, in place, each ply of ``record`` read as a short capture as its game writes
+    that capture, in the record's notation; the PDN115 notice of each. ``default`` is the
+    game of records whose tags name none. A record with a syntax error, of a game not
+    replayed or with an invalid setup is left as it is."""
+    game = resolve_game(record.tag_dict(), default)
+    if record.has_syntax_errors or not isinstance(game, Game):
+        return []
+    try:
+        start = game.start(record.tag_dict())
+    except SetupError:
+        return []
+    rewrite = _Rewrite(game, None, record, path, mark=False)
+    replay_line(game, record.moves, start, rewrite)
+    return [p for p in rewrite.problems if p.code == SHORT_CAPTURE]

@@ -30,6 +30,7 @@ from notation.check.identity import (
     main_line,
     placement,
 )
+from notation.check.replay import short_capture
 from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
@@ -259,9 +260,12 @@ class Selector:
             return True
         for ply in record.moves.plies:
             try:
-                position = play(position, parse(position, ply.text))
+                move = parse(position, ply.text)
             except IllegalMove:
-                return False
+                move = short_capture(game, position, ply.text)
+                if move is None:
+                    return False
+            position = play(position, move)
             if placement(position) == target:
                 return True
         return False

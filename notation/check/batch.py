@@ -8,7 +8,10 @@ without a record a PDN108. Both runs read their inputs through
 serial run validates each record as the opened input gives it. With ``jobs`` above 1, a
 PDN input gives its text in pieces of whole games instead (:meth:`Opened.pieces`), which
 worker processes validate, each read from its first line in the file (so lines and
-columns are the file's); a JSON document is validated in this process. The results come
+columns are the file's); a JSON document is validated in this process. Pieces go to the
+workers in batches of about :data:`BATCH_CHARS` characters, so the pieces of many small files
+share one task; an :class:`Engine` runs the batches: worker processes of this machine
+(:class:`Processes`), or a Dask cluster (:mod:`notation.check.distributed`). The results come
 back in the order of a serial run with their game numbers moved on by the games before
 the piece; a message reads its game number from that field, so every message is the serial
 run's by construction. Only the workers know whether a PDN input's pieces held a game, so
@@ -20,9 +23,9 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from notation.check.identity import key_of
 from notation.check.validator import GameReport, validate_record
@@ -62,17 +65,27 @@ def validate_inputs(
     progress: Callable[[int], None] | None = None,
     keys: bool = False,
     allow_empty: bool = False,
+    engine: Engine | None = None,
 ) -> Iterator[Event]:
     """Validate every input; ``game`` names the game of records whose tags name none,
     ``encoding`` overrides detection, ``progress`` is told the bytes read so far, and
     ``keys`` asks for each valid record's duplicate-detection key. An input without a
-    record is a PDN108 error unless ``allow_empty``."""
+    record is a PDN108 error unless ``allow_empty``. ``engine`` validates the pieces
+    instead of ``jobs`` worker processes."""
     counter = _Bytes(progress)
+    if engine is not None:
+        yield from _parallel(
+            inputs, game, encoding, engine, piece_games, counter, keys, allow_empty
+        )
+        return
     if jobs <= 1:
         default = None if game is None else get_game(game)
         yield from _serial(inputs, default, encoding, counter, keys, allow_empty)
         return
-    yield from _parallel(inputs, game, encoding, jobs, piece_games, counter, keys, allow_empty)
+    with Processes(jobs) as engine:
+        yield from _parallel(
+            inputs, game, encoding, engine, piece_games, counter, keys, allow_empty
+        )
 
 
 class _Bytes:
@@ -147,38 +160,122 @@ def validate_piece(
     return [result_of(record, path, default, keys) for record in records if holds_game(record)]
 
 
+BATCH_CHARS = 1 << 16
+"""Characters (about) of pieces sent to a worker as one task: the pieces of many small files
+go together, so that a run over many of them does not pay a task for each, while a piece
+of a large file (500 games) mostly goes alone."""
+
+Piece = tuple[str, int, str]
+"""A piece of a file to validate: its path, its first line in the file and its text."""
+
+
+def validate_pieces(pieces: list[Piece], game: str | None, keys: bool) -> list[list[GameReport]]:
+    """Validate a batch of pieces (:func:`validate_piece` each; run by a worker)."""
+    return [validate_piece(path, line, text, game, keys) for path, line, text in pieces]
+
+
+class Done(Protocol):
+    """A task sent to an engine: its result once it is done."""
+
+    def result(self) -> list[list[GameReport]]:
+        """The task's result, waiting for it; its error, raised, if it failed."""
+        ...
+
+
+class Engine(Protocol):
+    """Where the batches of pieces of a parallel run are validated: worker processes
+    here (:class:`Processes`) or a cluster (:mod:`notation.check.distributed`)."""
+
+    width: int
+    """Tasks kept in flight: enough to keep every worker busy."""
+
+    def submit(self, pieces: list[Piece], game: str | None, keys: bool) -> Done:
+        """Send :func:`validate_pieces` of the batch to a worker."""
+        ...
+
+
+class Processes:
+    """Worker processes of this machine (``jobs`` of them), for as long as it is open."""
+
+    def __init__(self, jobs: int) -> None:
+        self.width = 2 * jobs
+        self._pool = ProcessPoolExecutor(jobs)
+
+    def submit(self, pieces: list[Piece], game: str | None, keys: bool) -> Done:
+        return self._pool.submit(validate_pieces, pieces, game, keys)
+
+    def __enter__(self) -> Processes:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._pool.shutdown()
+
+
+class _Batch:
+    """Pieces sent (or to be sent) to a worker as one task."""
+
+    __slots__ = ("done", "pieces", "results", "size", "taken")
+
+    def __init__(self) -> None:
+        self.pieces: list[Piece] = []
+        self.size = 0
+        self.taken = 0
+        self.done: Done | None = None
+        self.results: list[list[GameReport]] | None = None
+        """The task's results, fetched once (a cluster's would travel again each time)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Piece:
-    """A submitted piece: the verdicts on its games, when its worker is done."""
+    """A piece in the queue: the ``at``-th of its batch."""
 
-    future: Future[list[GameReport]]
+    batch: _Batch
+    at: int
 
 
 def _parallel(
     inputs: Iterable[Input | Missing],
     game: str | None,
     encoding: str | None,
-    jobs: int,
+    engine: Engine,
     piece_games: int,
     counter: _Bytes,
     keys: bool,
     allow_empty: bool,
 ) -> Iterator[Event]:
     queue: deque[Event | _Piece] = deque()
+    batch = _Batch()
+    """The batch being filled."""
     pending = 0
+    """Batches sent whose results are not all taken."""
     games = pieces = 0
     """Games and pieces of the file being taken."""
     failed = False
     """Whether reading the file being taken failed part way."""
+
+    def send() -> None:
+        nonlocal batch, pending
+        if batch.pieces:
+            batch.done = engine.submit(batch.pieces, game, keys)
+            pending += 1
+            batch = _Batch()
 
     def take() -> Iterator[Event]:
         """The events of the oldest entry in the queue, waiting for its piece if need be."""
         nonlocal pending, games, pieces, failed
         done = queue.popleft()
         if isinstance(done, _Piece):
-            pending -= 1
+            if done.batch.done is None:
+                send()
+            assert done.batch.done is not None
+            if done.batch.results is None:
+                done.batch.results = done.batch.done.result()
+            results = done.batch.results[done.at]
+            done.batch.results[done.at] = []
+            done.batch.taken += 1
+            if done.batch.taken == len(done.batch.pieces):
+                pending -= 1
             pieces += 1
-            results = done.future.result()
             yield from (_shifted(r, games) for r in results)
             games += len(results)
             return
@@ -192,20 +289,21 @@ def _parallel(
             failed = True
         yield done
 
-    with ProcessPoolExecutor(jobs) as pool:
-        plan = _planned(inputs, game, encoding, piece_games, counter, keys, allow_empty)
-        for item in plan:
-            if isinstance(item, tuple):
-                path, line, text = item
-                future = pool.submit(validate_piece, path, line, text, game, keys)
-                queue.append(_Piece(future))
-                pending += 1
-            else:
-                queue.append(item)
-            while pending >= 2 * jobs or (queue and not isinstance(queue[0], _Piece)):
-                yield from take()
-        while queue:
+    plan = _planned(inputs, game, encoding, piece_games, counter, keys, allow_empty)
+    for item in plan:
+        if isinstance(item, tuple):
+            queue.append(_Piece(batch, len(batch.pieces)))
+            batch.pieces.append(item)
+            batch.size += len(item[2])
+            if batch.size >= BATCH_CHARS:
+                send()
+        else:
+            queue.append(item)
+        while pending >= engine.width or (queue and not isinstance(queue[0], _Piece)):
             yield from take()
+    send()
+    while queue:
+        yield from take()
 
 
 def _planned(
@@ -216,7 +314,7 @@ def _planned(
     counter: _Bytes,
     keys: bool,
     allow_empty: bool,
-) -> Iterator[Event | tuple[str, int, str]]:
+) -> Iterator[Event | Piece]:
     """The events known without a worker, and (path, first line, text) for each piece.
 
     A JSON document is not cut into pieces: its records are validated here."""
@@ -226,7 +324,7 @@ def _planned(
             yield item
             continue
         name = item.input.name
-        made: Iterator[GameReport | Diagnostic | tuple[str, int, str]]
+        made: Iterator[GameReport | Diagnostic | Piece]
         if item.is_json:
             made = _verdicts(item.records(), name, default, keys)
         else:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from notation import diagnostics as codes
-from notation.check.replay import ReplayVisitor, replay_line
+from notation.check.replay import ReplayVisitor, replay_line, short_capture
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
 from notation.record.model import Ply, Record
@@ -201,7 +201,9 @@ def main_line(game: AnyGame, record: Record) -> MainLine | None:
         try:
             move = parse(position, ply.text)
         except IllegalMove:
-            return MainLine(start, moves, position, False)
+            move = short_capture(game, position, ply.text)
+            if move is None:
+                return MainLine(start, moves, position, False)
         moves.append((position, move))
         position = play(position, move)
     return MainLine(start, moves, position, True)

@@ -11,7 +11,7 @@ or held no record). The command line only parses its options into a :class:`Poli
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from notation import diagnostics as codes
@@ -57,11 +57,18 @@ class Policy:
     """Exit 0 even when records have problems (an unreadable input still gives 2)."""
     duplicates: bool = False
     """Report a game that repeats an earlier one (REC208); the events must carry keys."""
-    _kept: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+    files: Mapping[str, Policy] = field(default_factory=dict)
+    """The select and ignore of some input files, by name (a configuration's overrides):
+    their diagnostics are kept as the file's policy says."""
+    _kept: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.fail_level not in FAIL_LEVELS:
             raise ValueError(f"unknown fail level {self.fail_level!r}; choose error or warning")
+
+    def at(self, path: str) -> Policy:
+        """The policy of the diagnostics of input ``path``."""
+        return self.files.get(path, self) if self.files else self
 
     def keeps(self, code: str) -> bool:
         """Whether diagnostics of ``code`` are reported."""
@@ -86,7 +93,8 @@ def run(events: Iterable[Event], reporter: Reporter, policy: Policy) -> Summary:
                 repeated = seen.check_key(event.key, event.game, here, event.column)
                 if repeated is not None:
                     event.diagnostics.append(repeated)
-            event.diagnostics = [d for d in event.diagnostics if policy.keeps(d.code)]
+            keeps = policy.at(event.path).keeps
+            event.diagnostics = [d for d in event.diagnostics if keeps(d.code)]
             summary.games += 1
             summary.valid_games += all(d.severity is not Severity.ERROR for d in event.diagnostics)
             for diagnostic in event.diagnostics:
@@ -95,7 +103,7 @@ def run(events: Iterable[Event], reporter: Reporter, policy: Policy) -> Summary:
         elif isinstance(event, FileResult):
             summary.files += 1
             reporter.file(event)
-        elif policy.keeps(event.code):
+        elif policy.at(event.path).keeps(event.code):
             if event.code in UNREADABLE_CODES:
                 unreadable = True
             else:

@@ -5,13 +5,61 @@ and play each ply, and reports every step to a :class:`ReplayVisitor`. Each vari
 replayed from the position before the ply it replaces. A line stops at its first illegal
 ply (nothing after it can be placed), but the variations attached to that ply are still
 replayed.
+
+A draughts capture written as its start and first landing square only (DraughtsMind's
+``1x10`` for ``1x10x19``), which the game refuses, is read here, in one rule for every
+draughts game (:func:`short_capture`), and told to the visitor
+(:meth:`ReplayVisitor.short_capture`) before it is played as any legal move is.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+from typing import Any, Protocol, runtime_checkable
+
 from notation.games.base import AnyGame, IllegalMove, Move, Position
 from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Line, Ply, Record
+
+
+@runtime_checkable
+class CapturePaths(Protocol):
+    """A draughts game: it lists the routes of its legal captures."""
+
+    def capture_paths(self, position: Any) -> Iterable[tuple[tuple[int, ...], Any]]:
+        """Each route of each legal capture: the squares visited (start first, numbered as
+        the game's numeric notation numbers them), with the move it makes."""
+        ...
+
+
+SHORT_CAPTURE = re.compile(r"\s*([0-9]{1,2})\s*[xX:]\s*([0-9]{1,2})\s*")
+"""A capture text of two numbered squares."""
+
+
+def short_capture(game: AnyGame, position: Position, text: str) -> Move | None:
+    """The move a short capture names: ``text`` gives two numbered squares, no legal
+    capture goes from the first to the second (then it names its start and end, as PDN
+    reads it), and the routes that start there and first land on the second are all
+    routes of one legal capture of several pieces. ``None`` otherwise (and for a game
+    that is not draughts)."""
+    if not isinstance(game, CapturePaths):
+        return None
+    match = SHORT_CAPTURE.fullmatch(text)
+    if match is None:
+        return None
+    start, landing = int(match[1]), int(match[2])
+    found = None
+    for path, move in game.capture_paths(position):
+        if path[0] != start:
+            continue
+        if path[-1] == landing:
+            return None
+        if path[1] == landing:
+            if found is not None and move != found:
+                return None
+            found = move
+    return found
 
 
 class ReplayVisitor:
@@ -29,6 +77,24 @@ class ReplayVisitor:
         self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
     ) -> None:
         """``ply`` is not a legal move in ``before``; its line stops here."""
+
+    def short_capture(
+        self, ply: Ply, number: int, before: Position, move: Move, depth: int
+    ) -> None:
+        """``ply`` names only the start and first landing square of ``move``, a capture
+        of several pieces, and is read as it (:func:`short_capture`); :meth:`move` follows."""
+
+
+def read_move(game: AnyGame, position: Position, text: str) -> Move:
+    """The legal move ``text`` names in ``position``, a short capture too; raises the
+    game's :class:`IllegalMove` otherwise."""
+    try:
+        return game.parse_move(position, text)
+    except IllegalMove:
+        move = short_capture(game, position, text)
+        if move is None:
+            raise
+        return move
 
 
 def replay_line(
@@ -59,10 +125,13 @@ def replay_line(
         try:
             move = parse_move(position, ply.text)
         except IllegalMove as error:
-            visitor.illegal(ply, number, position, error, depth)
-            if variations:
-                _replay_variations(game, ply, position, visitor, number, depth)
-            return None
+            move = short_capture(game, position, ply.text)
+            if move is None:
+                visitor.illegal(ply, number, position, error, depth)
+                if variations:
+                    _replay_variations(game, ply, position, visitor, number, depth)
+                return None
+            visitor.short_capture(ply, number, position, move, depth)
         if variations and ply._variations:  # reads without making an empty list
             _replay_variations(game, ply, position, visitor, number, depth)
         after = play(position, move)

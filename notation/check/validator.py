@@ -5,7 +5,9 @@ syntax problems found by the reader; an unknown game type (a notice: such record
 syntax-checked only); an invalid setup; every illegal move, in the main line and in
 variations, with the move as written, why it is illegal and the legal moves there; a result
 that disagrees between the ``Result`` tag and the movetext or with what the rules decide;
-and play or a result claimed past a threefold repetition (a warning).
+and play or a result claimed past a threefold repetition (a warning). A short capture read
+(PDN115) and an untagged record whose setup or first moves fit another game than PDN's
+default (REC221) are notices.
 """
 
 from __future__ import annotations
@@ -81,10 +83,11 @@ def validate_record(
         replay.run(tags)
         report = replay.report
         if default is None and not names_game(tags):
-            fits = _fitting_games(record, tags, report.plies)
+            started = not any(d.code == codes.BAD_SETUP for d in report.diagnostics)
+            fits = _fitting_games(record, tags, report.plies if started else -1)
             if fits:
                 report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
-                report.diagnostics.append(_fits_notice(record, fits, path))
+                report.diagnostics.append(_fits_notice(record, fits, path, started))
     else:
         report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
         report.diagnostics.append(unsupported_game(record, found, path))
@@ -137,8 +140,9 @@ said to fit it, when they are not PDN's default game (international draughts).""
 
 
 def _fitting_games(record: Record, tags: dict[str, str], replayed: int) -> list[AnyGame]:
-    """The games named by a PDN GameType whose rules replay the first plies of an untagged
-    record that PDN's default game (which it was replayed as) stops within them."""
+    """The games named by a PDN GameType whose rules set up an untagged record and replay
+    its first plies, when PDN's default game (which it was replayed as) stops within them
+    after ``replayed`` plies (-1: its setup was invalid)."""
     plies = record.moves.plies[:FIT_PLIES]
     if replayed >= len(plies):
         return []
@@ -156,12 +160,16 @@ def _fitting_games(record: Record, tags: dict[str, str], replayed: int) -> list[
     return fits
 
 
-def _fits_notice(record: Record, fits: list[AnyGame], path: str) -> Diagnostic:
-    """The REC221 notice of an untagged record whose moves fit other games."""
+def _fits_notice(record: Record, fits: list[AnyGame], path: str, started: bool) -> Diagnostic:
+    """The REC221 notice of an untagged record whose moves (or, when its setup is not
+    international draughts, setup) fit other games."""
     named = " or ".join(f"GameType {g.gametype} ({g.title})" for g in fits)
+    what = "first moves are not international draughts (PDN's default) but fit"
+    if not started:
+        what = "setup is not international draughts (PDN's default) but fits"
     message = (
-        f"the record names no game, and its first moves are not international draughts "
-        f"(PDN's default) but fit {named}; it was not replayed: add a GameType tag, or run "
+        f"the record names no game, and its {what} {named}; it was not replayed: "
+        "add a GameType tag, or run "
         f"with --game {fits[0].name}"
     )
     return _at(record, record.pos, codes.OTHER_GAME, message, path)
@@ -212,6 +220,30 @@ def illegal_move(
     message = illegal_words(ply, number, depth, reason + tail, numbered=True)
     return Diagnostic.in_game(
         error.code, message, *ply.pos, path, record.index, number, ply.text, legal
+    )
+
+
+def short_capture_read(
+    record: Record,
+    path: str,
+    game: AnyGame,
+    ply: Ply,
+    number: int,
+    before: Position,
+    move: Move,
+    depth: int = 0,
+    notation: str | None = None,
+) -> Diagnostic:
+    """The PDN115 notice of ply ``number``, a short capture read as ``move``."""
+    where = f"ply {number}" + (", in a variation" if depth else "")
+    written = game.format_move(before, move, notation)
+    message = (
+        f"{ply.text} names only the first landing square of a capture: read as {written}, "
+        "the one legal capture landing there first (game ",
+        f", {where})",
+    )
+    return Diagnostic.in_game(
+        codes.SHORT_CAPTURE, message, *ply.pos, path, record.index, number, ply.text
     )
 
 
@@ -324,6 +356,15 @@ class RecordReplay(ReplayVisitor):
             )
             words = "".join(illegal_words(ply, number, depth, reason, numbered=False))
             self.illegal_found(ply, number, error, words, depth)
+
+    def short_capture(
+        self, ply: Ply, number: int, before: Position, move: Move, depth: int
+    ) -> None:
+        self.report.diagnostics.append(
+            short_capture_read(
+                self.record, self.path, self.game, ply, number, before, move, depth, self.notation
+            )
+        )
 
     def _suggest(self, start: Position) -> None:
         """Add to each illegal move's diagnostic the corrections that make its line replay."""

@@ -396,6 +396,13 @@ class Brazilian(Game[BrazilianPosition, BrazilianMove]):
         """Every legal move, captures by the majority rule, one per distinct outcome."""
         return self._captures(position) or _quiet_moves(position)
 
+    def capture_paths(
+        self, position: BrazilianPosition
+    ) -> list[tuple[tuple[int, ...], BrazilianMove]]:
+        """Each route of each legal capture (the squares visited), with its move: what
+        :func:`notation.check.replay.short_capture` reads short captures by."""
+        return [(route[0], _move_of(route)) for route in _best_routes(position)]
+
     def parse_move(self, position: BrazilianPosition, text: str) -> BrazilianMove:
         """The legal move ``text`` names, in numeric or alphanumeric notation."""
         read = _TEXT_CACHE.get(text)

@@ -466,6 +466,11 @@ class English(Game[EnglishPosition, EnglishMove]):
         """Every legal move: the captures when there is one, else the steps."""
         return self._captures(position) or _quiet_moves(position)
 
+    def capture_paths(self, position: EnglishPosition) -> list[tuple[tuple[int, ...], EnglishMove]]:
+        """Each route of each legal capture (the squares visited), with its move: what
+        :func:`notation.check.replay.short_capture` reads short captures by."""
+        return [(route[0], _move_of(route)) for route in _all_routes(position)]
+
     def parse_move(self, position: EnglishPosition, text: str) -> EnglishMove:
         """The legal move ``text`` names, in numeric notation."""
         read = _TEXT_CACHE.get(text)

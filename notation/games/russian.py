@@ -362,6 +362,11 @@ class Russian(Game[RussianPosition, RussianMove]):
         """Every legal move: the captures when there is one, else the quiet moves."""
         return list(_captures(position)) or _quiet_moves(position)
 
+    def capture_paths(self, position: RussianPosition) -> list[tuple[tuple[int, ...], RussianMove]]:
+        """Each route of each legal capture (the squares visited), with its move: what
+        :func:`notation.check.replay.short_capture` reads short captures by."""
+        return list(_capture_moves(position)[1].items())
+
     def parse_move(self, position: RussianPosition, text: str) -> RussianMove:
         """The legal move ``text`` names, in alphanumeric, short or numeric notation."""
         read = _TEXT_CACHE.get(text)

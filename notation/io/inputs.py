@@ -11,7 +11,7 @@ stopped early if it did, the notices found reading, a PDN108 error if it held no
 and a :class:`FileResult`. :func:`read_all` (every record, with those diagnostics) and the
 runs of :mod:`notation.check.batch` read their inputs through it.
 
-Compressed archives (gzip, bzip2, xz) are recognised by their first bytes and
+Compressed archives (gzip, bzip2, xz, Zstandard) are recognised by their first bytes and
 decompressed as they are read. Text is UTF-8 with or without a BOM, or UTF-16 with or
 without one; a file that is not UTF-8 is read as cp1251 or latin-1, whichever its words
 suggest (:func:`guess_legacy`), with a notice (PDN107), unless an encoding is chosen
@@ -51,7 +51,7 @@ from notation.record.reader import MAX_LINE, RESULT_AT, TAG_LINE_AHEAD, read_rec
 RECORD_SUFFIXES = (".pdn", ".pgn")
 """Record files picked up when a directory is given."""
 
-COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz")
+COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
 """Compressed record files picked up too (``games.pdn.gz``)."""
 
 SAMPLE = 1 << 18
@@ -66,11 +66,87 @@ class ByteStream(Protocol):
         ...
 
 
+class DamagedArchive(Exception):
+    """A compressed stream that cannot be decompressed further; the message says why."""
+
+
+class _Zstd:
+    """A Zstandard stream (its frames one after the other) decompressed as it is read.
+
+    Input is fed in :data:`_ZSTD_FEED` bytes at a time: a Zstandard block expands at most
+    32768-fold, so what one feed gives stays bounded however the archive was made. The
+    ``zstandard`` library is imported on the first ``.zst`` input only; its errors, and
+    data that ends inside a frame, are :class:`DamagedArchive` here."""
+
+    def __init__(self, raw: BinaryIO) -> None:
+        import zstandard
+
+        self._raw = raw
+        self._error = zstandard.ZstdError
+        self._new = zstandard.ZstdDecompressor().decompressobj
+        self._frame = self._new()
+        self._begun = False
+        """Whether the current frame has been fed a byte."""
+        self._held = b""
+        self._at = 0
+
+    def read(self, size: int = -1, /) -> bytes:
+        parts: list[bytes] = []
+        got = 0
+        while size < 0 or got < size:
+            part = self.read1(-1 if size < 0 else size - got)
+            if not part:
+                break
+            parts.append(part)
+            got += len(part)
+        return b"".join(parts)
+
+    def read1(self, size: int = -1, /) -> bytes:
+        while self._at >= len(self._held):
+            data = self._raw.read(_ZSTD_FEED)
+            if not data:
+                if self._begun:
+                    raise DamagedArchive("the Zstandard data ends inside a frame (truncated)")
+                return b""
+            self._held, self._at = self._fed(data), 0
+        end = len(self._held) if size < 0 else self._at + size
+        part = self._held[self._at : end]
+        self._at += len(part)
+        return part
+
+    def _fed(self, data: bytes) -> bytes:
+        """What ``data`` decompresses to, the frames it ends and begins included."""
+        out: list[bytes] = []
+        while data:
+            self._begun = True
+            try:
+                out.append(self._frame.decompress(data))
+            except self._error as error:
+                raise DamagedArchive(f"damaged Zstandard data ({error})") from None
+            if not self._frame.eof:
+                break
+            data = self._frame.unused_data
+            self._frame, self._begun = self._new(), False
+        return b"".join(out)
+
+    def __enter__(self) -> _Zstd:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._held = b""
+
+
+_ZSTD_FEED = 1 << 10
+"""Compressed bytes decompressed at a time: at most 32 MiB of output."""
+
+
 _MAGIC: dict[bytes, Callable[[BinaryIO], ByteStream]] = {
     b"\x1f\x8b": lambda raw: gzip.GzipFile(fileobj=raw),
     b"BZh": bz2.BZ2File,
     b"\xfd7zXZ\x00": lzma.LZMAFile,
+    b"\x28\xb5\x2f\xfd": _Zstd,
 }
+_ARCHIVES = (gzip.GzipFile, bz2.BZ2File, lzma.LZMAFile, _Zstd)
 JSON_LIMIT = 256 * 2**20
 """Characters of a JSON document read at most: JSON is read whole, not streamed."""
 
@@ -92,7 +168,7 @@ _TAG_START = re.compile(TAG_LINE_AHEAD)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _WORD = re.compile(r"[^\W\d_]+")
 _PATTERN = re.compile(r"[*?[]")
-_READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error)
+_READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error, DamagedArchive)
 
 
 class UnreadableInput(Exception):
@@ -474,7 +550,7 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
             else:
                 raw = stack.enter_context(source.path.open("rb"))
             stream = _decompressed(raw)
-            if isinstance(stream, gzip.GzipFile | bz2.BZ2File | lzma.LZMAFile):
+            if isinstance(stream, _ARCHIVES):
                 stack.enter_context(stream)
             first, failed = _read_some(stream, SAMPLE)
         except ValueError as error:
@@ -484,7 +560,7 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
         if failed is not None and not first:
             raise UnreadableInput(_why(failed)) from failed
         opened = _decoding(source.name, stream, raw, first, encoding)
-        opened.compressed = isinstance(stream, gzip.GzipFile | bz2.BZ2File | lzma.LZMAFile)
+        opened.compressed = isinstance(stream, _ARCHIVES)
         if failed is not None:
             opened.failure = _why(failed)
         yield opened
@@ -564,7 +640,23 @@ class Opened:
         whole."""
         if self.is_json:
             raise ValueError(f"{self.input.name} is a JSON document, not cut into pieces")
-        for piece in split_games(self._chunks, games):
+        head: list[str] = []
+        size = 0
+        for chunk in self._chunks:
+            head.append(chunk)
+            size += len(chunk)
+            if size > MAX_LINE:
+                break
+        else:
+            text = "".join(head)
+            # Each cut comes before a line: with fewer lines than ``games`` (and no line too
+            # long to read), split_games gives the whole text as one piece.
+            if text.count("\n") < games:
+                if text:
+                    self.gave = True
+                    yield 1, text
+                return
+        for piece in split_games(itertools.chain(head, self._chunks), games):
             self.gave = True
             yield piece
 
@@ -713,7 +805,8 @@ def json_records(name: str, chunks: Iterable[str]) -> Iterator[Record | Diagnost
 
 
 def _decompressed(raw: BinaryIO) -> ByteStream:
-    """``raw``, or a stream decompressing it when it starts as a gzip, bzip2 or xz file."""
+    """``raw``, or a stream decompressing it when it starts as a gzip, bzip2, xz or
+    Zstandard file."""
     if not hasattr(raw, "peek"):
         # BinaryIO declares no ``readinto``, which BufferedReader reads with; the streams
         # given here (files, standard input, a test's BytesIO) all have it.

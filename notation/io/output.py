@@ -141,7 +141,12 @@ class Sink:
 
 @contextlib.contextmanager
 def atomic_output(
-    target: Path, *, encoding: str = "utf-8", like: Path | None = None, hashed: bool = False
+    target: Path,
+    *,
+    encoding: str = "utf-8",
+    like: Path | None = None,
+    hashed: bool = False,
+    durable: bool = True,
 ) -> Iterator[Sink]:
     """A :class:`Sink` whose text replaces ``target`` when the block succeeds.
 
@@ -150,7 +155,9 @@ def atomic_output(
     disk and renamed over the target only at the end. The text is encoded in ``encoding``
     (``utf-8-sig`` starts the file with a byte order mark, as ``utf-16`` does). The new file
     keeps the permissions of ``like`` (by default the file it replaces, when there is one);
-    ``hashed`` keeps a hash of what is written (:attr:`Sink.hash`).
+    ``hashed`` keeps a hash of what is written (:attr:`Sink.hash`). Without ``durable`` the
+    text is not flushed to disk before the rename (for a cache, whose entries check
+    themselves: a crash can then leave an empty or partial file, never a mixed one).
     Errors are :class:`OutputError`; the target is then untouched.
     """
     real = write_target(target)
@@ -168,7 +175,8 @@ def atomic_output(
                 return
             sink.flush()
             try:
-                os.fsync(temp.fd)
+                if durable:
+                    os.fsync(temp.fd)
                 if model is not None:
                     shutil.copymode(model, temp.path)
                 else:

@@ -18,8 +18,10 @@ Lexical decisions (the grammar knows no game: all games share one move token):
   (``♔``-``♟``): ``22-18``, ``26x17x10``, ``c3:e5``, ``a3b4``, ``C3xE4xE2``, ``c3-c5-e5``,
   ``J10``, ``E5/B7``, ``77/33``, ``Ke4``, ``Крe4``, ``♔e4``, and also ``28x91`` or ``Ke9``:
   the game that replays the record judges the move (``there is no square 91``). Blanks
-  may follow a ``-`` or ``:`` inside a move, as in ``1- 6``; any other blank ends the move,
-  so ``28x19x 13x22`` is two plies. ``foo``, ``22-`` or ``Ke4+`` are no move: junk.
+  may follow a ``-`` or ``:`` inside a move, as in ``1- 6``, and an ``x`` before a single
+  digit ending the move, as in ``47x 9`` (column-aligned files pad one-digit squares so);
+  any other blank ends the move, so ``28x19x 13x22`` and ``18x11x 8x15`` are two plies.
+  ``foo``, ``22-`` or ``Ke4+`` are no move: junk.
 - A result (``1-0 0-1 1/2-1/2 2-0 0-2 1-1 0-0``, or a dialect form of one:
   ``1:0 0:1 1/2:1/2 ½-½ 0.5-0.5 2:0 0:2 1:1``, read as the canonical result with a PDN111
   notice) only matches when no move character follows, so ``1-18`` is a move and ``1-1``
@@ -92,13 +94,13 @@ _LETTERS = r"A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u052F"
 _MOVE_RUN = rf"[0-9{_LETTERS}]"
 MOVE_PATTERN = (
     rf"(?>[\u2654-\u265F]?[{_LETTERS}]*+[0-9]{_MOVE_RUN}*+"
-    rf"(?:(?:[-:][ \t]*+|/){_MOVE_RUN}++)*+)"
+    rf"(?:(?:[-:][ \t]*+|/|(?<=x)[ \t]++(?=[0-9](?![^\s(){{}};$*!?]))){_MOVE_RUN}++)*+)"
 )
 """The game-neutral move token (without number, suffix or boundary): runs of letters and
-digits joined by ``-``, ``:`` or ``/``, the first run holding a digit, maybe after a chess
-symbol (``♔``-``♟``). Which of these a game reads is the shape it declares
-(:attr:`notation.games.base.Game.move_shape`), and why it refuses the others is its
-business. (Plain character ranges, not ``\\w``: they keep the ply lexer, the hot
+digits joined by ``-``, ``:`` or ``/`` (or a blank after ``x`` before one digit), the first
+run holding a digit, maybe after a chess symbol (``♔``-``♟``). Which of these a game reads
+is the shape it declares (:attr:`notation.games.base.Game.move_shape`), and why it refuses
+the others is its business. (Plain character ranges, not ``\\w``: they keep the ply lexer, the hot
 path of reading, as fast as it was with the five games' own move shapes.)"""
 
 _NUMBER = r"[0-9]++\.(?:\s*+\.\.\.|\.\.|)"

@@ -1,0 +1,243 @@
+"""Configuration on the command line: ``--config``, ``--isolated``, the cache options of
+``validate``, the settings a run gets from them, and the ``notation config`` command.
+
+Command-line options win over the file (:mod:`notation.config`), the file over the
+defaults; ``--cache-dir`` and ``NOTATION_CACHE_DIR`` win over the file's ``cache-dir``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from cli.options import fail
+
+# What a command runs is imported in its body (see cli/main.py).
+if TYPE_CHECKING:
+    from notation.check.batch import Event
+    from notation.check.cache import Settings
+    from notation.check.policy import Policy
+    from notation.config import Config
+    from notation.io.inputs import Input, Missing
+
+DEFAULT_FOLDER = ".notation_cache"
+"""The cache folder, in the current folder, unless another is chosen."""
+
+FOLDER_VARIABLE = "NOTATION_CACHE_DIR"
+"""The environment variable that moves the cache folder."""
+
+NO_CACHE_VARIABLE = "NOTATION_NO_CACHE"
+"""The environment variable that, set to 1 or true, turns the cache off (``--no-cache``)."""
+
+ConfigOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--config",
+        help="Read the settings from this file (a pyproject.toml's [tool.notation], or a "
+        "notation.toml) instead of the nearest one.",
+        metavar="FILE",
+    ),
+]
+IsolatedOption = Annotated[
+    bool,
+    typer.Option(
+        "--isolated", "--no-config", help="Ignore every configuration file: use the defaults."
+    ),
+]
+CacheDirOption = Annotated[
+    str | None,
+    typer.Option(
+        "--cache-dir",
+        help=f"Keep the cache here (default: {FOLDER_VARIABLE}, else the configuration's "
+        f"cache-dir, else {DEFAULT_FOLDER}).",
+        metavar="DIR",
+    ),
+]
+NoCacheOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-cache",
+        help="Neither read nor write the cache: validate afresh.",
+        envvar=NO_CACHE_VARIABLE,
+    ),
+]
+
+DEFAULTS: dict[str, Any] = {
+    "select": (),
+    "ignore": (),
+    "fail-level": "error",
+    "game": None,
+    "jobs": 1,
+    "format": "text",
+    "cache-dir": Path(DEFAULT_FOLDER),
+}
+"""What a run uses when neither the command line nor a file gives a setting."""
+
+
+def configured(explicit: Path | None, isolated: bool) -> Config:
+    """The configuration in force: ``explicit``, else the nearest file, else none; a bad
+    file ends the command (exit 2) with the file and key named."""
+    from notation.config import NO_CONFIG, ConfigError, find_config, load_config
+
+    if explicit is not None and isolated:
+        fail("--config and --isolated cannot be given together")
+    if isolated:
+        return NO_CONFIG
+    found = explicit if explicit is not None else find_config(Path.cwd())
+    if found is None:
+        return NO_CONFIG
+    try:
+        return load_config(found)
+    except ConfigError as error:
+        fail(str(error))
+
+
+def setting(config: Config, key: str, given: Any) -> Any:
+    """``given`` on the command line, else the file's value of ``key``, else the default."""
+    if given is not None:
+        return given
+    return config.values.get(key, DEFAULTS[key])
+
+
+def cache_folder(config: Config, given: str | None) -> Path:
+    """``--cache-dir``, else ``NOTATION_CACHE_DIR``, else the file's, else the default."""
+    return Path(given or os.environ.get(FOLDER_VARIABLE) or setting(config, "cache-dir", None))
+
+
+def file_policies(
+    config: Config, inputs: Iterable[Input | Missing], policy: Policy, given: set[str]
+) -> dict[str, Policy]:
+    """The policy of each input whose overrides change its ``select`` or ``ignore``, by
+    name; those of ``given`` (given on the command line) are not overridden."""
+    from notation.check.policy import Policy
+    from notation.io.inputs import Input
+
+    chosen = {}
+    for item in inputs:
+        if not config.overrides or not isinstance(item, Input) or item.path is None:
+            continue
+        select, ignore = (
+            getattr(policy, key) if key in given else config.for_file(item.path, key) or ()
+            for key in ("select", "ignore")
+        )
+        if (select, ignore) != (policy.select, policy.ignore):
+            chosen[item.name] = Policy(
+                select=select,
+                ignore=ignore,
+                fail_level=policy.fail_level,
+                exit_zero=policy.exit_zero,
+                duplicates=policy.duplicates,
+            )
+    return chosen
+
+
+def game_runs(
+    config: Config,
+    inputs: list[Input | Missing],
+    given: str | None,
+    validate: Callable[[list[Input | Missing], str | None], Iterator[Event]],
+) -> Iterator[Event]:
+    """``validate`` over ``inputs`` in order, each run of inputs with one game (``--game``,
+    else the override's or file's ``game``) given it together."""
+
+    from notation.io.inputs import Input
+
+    def game_of(item: Input | Missing) -> str | None:
+        if given is not None:
+            return given
+        path = item.path if isinstance(item, Input) else None
+        found = config.for_file(path, "game")
+        return None if found is None else str(found)
+
+    for game, group in itertools.groupby(inputs, key=game_of):
+        yield from validate(list(group), game)
+
+
+def cached_run(
+    folder: Path | None,
+    settings: Settings,
+    keys: bool,
+    inputs: Iterable[Input | Missing],
+    validate: Callable[[Iterable[Input | Missing]], Iterator[Event]],
+) -> Iterator[Event]:
+    """``validate(inputs)`` through the cache in ``folder`` (``None``: no cache); a folder
+    that cannot be written is said once a command."""
+    from notation.check.cache import Cache
+
+    if folder is None:
+        return validate(inputs)
+    return Cache(folder, settings, _warn_once).run(inputs, validate, keys=keys)
+
+
+_warned: set[str] = set()
+
+
+def _warn_once(text: str) -> None:
+    if text not in _warned:
+        _warned.add(text)
+        typer.echo(text, err=True)
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    key: str
+    value: Any
+    source: str
+
+
+def show_config(
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
+    format_: Annotated[
+        str, typer.Option("--format", "-f", help="text or json.", metavar="NAME")
+    ] = "text",
+) -> None:
+    """Show the settings `validate` uses here, and where each comes from."""
+    if format_ not in ("text", "json"):
+        raise typer.BadParameter("choose text or json", param_hint="--format")
+    found = configured(config_file, isolated)
+    where = "default" if found.file is None else f"{found.file} {found.table}"
+    shown = []
+    for key, default in DEFAULTS.items():
+        value, source = found.values.get(key, default), where if key in found.values else "default"
+        if key == "cache-dir" and os.environ.get(FOLDER_VARIABLE):
+            value, source = Path(os.environ[FOLDER_VARIABLE]), f"environment {FOLDER_VARIABLE}"
+        shown.append(_Shown(key, _plain(value), source))
+    overrides = [
+        {"path": o.path, **{k: _plain(v) for k, v in o.values.items()}} for o in found.overrides
+    ]
+    if format_ == "json":
+        document = {
+            "file": None if found.file is None else str(found.file),
+            "table": found.table or None,
+            "settings": {s.key: {"value": s.value, "source": s.source} for s in shown},
+            "overrides": overrides,
+        }
+        typer.echo(json.dumps(document, indent=1, ensure_ascii=False))
+        return
+    typer.echo(f"file: {'none' if found.file is None else where}")
+    for item in shown:
+        typer.echo(
+            f"{item.key:<11} = {json.dumps(item.value, ensure_ascii=False):<24} # {item.source}"
+        )
+    for number, override in enumerate(overrides, 1):
+        values = ", ".join(
+            f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in override.items()
+        )
+        typer.echo(f"override {number}: {values}")
+
+
+def _plain(value: Any) -> Any:
+    """A setting as TOML and JSON write it."""
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, Path):
+        return str(value)
+    return value

@@ -1,0 +1,155 @@
+"""Validation on a Dask distributed cluster: the engine of ``validate --scheduler``.
+
+:func:`connect` joins the scheduler at an address (``tcp://host:port``, as ``dask
+scheduler`` prints it, or ``tls://host:port`` with Dask's own TLS configuration) or starts
+a local cluster (``local``), and gives an :class:`notation.check.batch.Engine` that sends
+each batch of pieces to the cluster as one task. The run is
+:func:`notation.check.batch.validate_inputs`'s, the same batches and the same order, so
+the report is the one ``--jobs 1`` gives. A worker that dies takes its tasks with it; the
+scheduler gives them to another worker, and each task's result is taken once. Dask
+(``distributed``) is imported here only, when a run asks for a cluster: it comes with the
+``notation[dask]`` extra. Workers must have this machine's version of notation installed;
+:func:`connect` refuses those that do not.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import re
+from collections.abc import Iterator
+from concurrent.futures import CancelledError
+from importlib import metadata
+from typing import TYPE_CHECKING
+
+from notation.check.batch import Done, Engine, Piece, validate_pieces
+from notation.check.validator import GameReport
+
+if TYPE_CHECKING:
+    import distributed
+
+DEFAULT_TIMEOUT = 10.0
+"""Seconds to wait for the scheduler to answer, and then for a worker to join it."""
+
+_ADDRESS = re.compile(r"(?:tcp|tls)://[^\s/]+:[0-9]+")
+"""A scheduler's address as ``dask scheduler`` prints it."""
+
+INSTALL = "pip install 'notation[dask]'"
+"""How to install what a cluster run needs."""
+
+
+class ClusterError(Exception):
+    """The cluster cannot be used, or lost a task; the message says why, in a line."""
+
+
+@contextlib.contextmanager
+def connect(
+    address: str, *, timeout: float = DEFAULT_TIMEOUT, workers: int | None = None
+) -> Iterator[Engine]:
+    """An engine on the Dask cluster whose scheduler is at ``address``, or on a local
+    cluster of ``workers`` processes (one per CPU when ``None``) for ``local``, open until
+    the block ends. :class:`ClusterError` when Dask is not installed, when no scheduler
+    answers within ``timeout`` seconds or when no worker joins it in that time."""
+    if address != "local" and _ADDRESS.fullmatch(address) is None:
+        raise ClusterError(
+            f"--scheduler: {address!r} is not a scheduler address "
+            "(tcp://host:port, as `dask scheduler` prints it, or local)"
+        )
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError(f"--scheduler needs Dask, which is not installed: {INSTALL}") from None
+    with contextlib.ExitStack() as stack:
+        # Dask logs what goes wrong with tracebacks on standard error; the run says it in a
+        # line of its own instead (ClusterError).
+        for name in ["distributed", *logging.root.manager.loggerDict]:
+            if name.startswith("distributed"):
+                logger = logging.getLogger(name)
+                stack.callback(logger.setLevel, logger.level)
+                logger.setLevel(logging.CRITICAL)
+        if address == "local":
+            try:
+                local = distributed.LocalCluster(
+                    n_workers=workers or os.cpu_count() or 1,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",  # any free port, not 8787 (may be taken)
+                    worker_dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )
+            except (OSError, RuntimeError, TimeoutError) as error:
+                raise ClusterError(f"cannot start a local Dask cluster: {error}") from None
+            stack.enter_context(local)
+            address = local.scheduler_address
+        try:
+            client = distributed.Client(address, timeout=timeout, set_as_default=False)
+        except (OSError, TimeoutError):
+            raise ClusterError(
+                f"no Dask scheduler answered at {address} within {timeout:g} s"
+            ) from None
+        stack.enter_context(client)
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except (OSError, TimeoutError):
+            raise ClusterError(
+                f"the Dask scheduler at {address} has no worker: none joined within {timeout:g} s"
+            ) from None
+        _same_notation(client, address)
+        yield _Cluster(client)
+
+
+def installed() -> str:
+    """The version of notation installed here."""
+    return metadata.version("notation")
+
+
+def _same_notation(client: distributed.Client, address: str) -> None:
+    """Refuse a cluster whose workers have another version of notation, or none: their
+    verdicts could differ from this machine's."""
+    try:
+        found = client.run(metadata.version, "notation")
+    except Exception as error:
+        raise ClusterError(
+            f"the Dask workers at {address} cannot run notation ({type(error).__name__}: "
+            f"{error}): install it there ({INSTALL})"
+        ) from None
+    own = installed()
+    other = sorted({version for version in found.values() if version != own})
+    if other:
+        raise ClusterError(
+            f"the Dask workers at {address} have notation {', '.join(other)}, "
+            f"this machine {own}: install the same version on both"
+        )
+
+
+class _Cluster:
+    """Batches sent to a Dask cluster, two tasks in flight for each worker thread."""
+
+    def __init__(self, client: distributed.Client) -> None:
+        self.client = client
+        self.width = 2 * max(1, sum(client.nthreads().values()))
+
+    def submit(self, pieces: list[Piece], game: str | None, keys: bool) -> Done:
+        future = self.client.submit(validate_pieces, pieces, game, keys, pure=False)
+        return _Task(future)
+
+
+class _Task:
+    """A batch sent to the cluster."""
+
+    __slots__ = ("future",)
+
+    def __init__(self, future: distributed.Future[list[list[GameReport]]]) -> None:
+        self.future = future
+
+    def result(self) -> list[list[GameReport]]:
+        import distributed
+
+        try:
+            found: list[list[GameReport]] = self.future.result()
+        except (CancelledError, OSError, distributed.KilledWorker) as error:
+            # KilledWorker: the task's workers died one after the other running it.
+            reason = " ".join(str(error).split())
+            raise ClusterError(f"the Dask cluster lost a task: {reason}") from None
+        return found

@@ -1,0 +1,246 @@
+"""Configuration files: a ``[tool.notation]`` table in ``pyproject.toml``, or ``notation.toml``.
+
+:func:`find_config` looks in the current folder, then each folder above it, for the nearest
+file that configures notation: in one folder ``notation.toml`` (its top-level keys) comes
+before ``pyproject.toml``, which counts only when it has a ``[tool.notation]`` table.
+:func:`load_config` reads and checks one file into a :class:`Config`: the keys of
+:data:`KEYS` and a list of per-path :class:`Override` tables, whose ``path`` globs are
+relative to the file's folder. A file that is not TOML, an unknown key and a bad value are
+a :class:`ConfigError` that names the file and the key.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from notation.check.policy import FAIL_LEVELS, code_prefixes
+from notation.check.report import FORMATS
+from notation.games.registry import GAMES
+
+PYPROJECT = "pyproject.toml"
+NOTATION_TOML = "notation.toml"
+
+KEYS = ("select", "ignore", "fail-level", "game", "jobs", "format", "cache-dir")
+"""The settings a file can give, in the order :func:`describe` lists them."""
+
+OVERRIDE_KEYS = ("path", "game", "select", "ignore")
+"""The keys of an ``overrides`` table."""
+
+
+class ConfigError(Exception):
+    """A configuration file that cannot be used; the message names the file and key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Override:
+    """Settings for the input files whose path, relative to ``base``, matches ``path``."""
+
+    path: str
+    base: Path
+    values: dict[str, Any]
+    """Some of ``game``, ``select``, ``ignore``."""
+    _pattern: re.Pattern[str] = field(compare=False, repr=False)
+
+    def matches(self, file: Path) -> bool:
+        """Whether ``file`` is one of this override's files."""
+        try:
+            relative = Path(os.path.abspath(file)).relative_to(self.base)
+        except ValueError:
+            return False
+        return self._pattern.fullmatch(PurePosixPath(relative).as_posix()) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """What one configuration file says."""
+
+    file: Path | None
+    """The file read (``None``: none was found, or files are ignored)."""
+    table: str
+    """Where the settings are in it: ``[tool.notation]`` or the top level."""
+    values: dict[str, Any] = field(default_factory=dict)
+    """The settings it gives, by key of :data:`KEYS` (``cache-dir`` made a path)."""
+    overrides: tuple[Override, ...] = ()
+
+    def for_file(self, file: Path | None, key: str) -> Any:
+        """The value of ``key`` (``game``, ``select`` or ``ignore``) for ``file``: the last
+        override that matches it and gives the key, else the table's; ``None`` if neither."""
+        if file is not None:
+            for override in reversed(self.overrides):
+                if key in override.values and override.matches(file):
+                    return override.values[key]
+        return self.values.get(key)
+
+
+NO_CONFIG = Config(None, "")
+"""The configuration when no file is read."""
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest configuration file in ``start`` or a folder above it."""
+    for folder in (start, *start.parents):
+        own = folder / NOTATION_TOML
+        if own.is_file():
+            return own
+        project = folder / PYPROJECT
+        if project.is_file() and _has_table(project):
+            return project
+    return None
+
+
+def _has_table(path: Path) -> bool:
+    """Whether a ``pyproject.toml`` has a ``[tool.notation]`` table (an unparsable one
+    counts, so that its error is shown rather than the file passed over)."""
+    try:
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return True
+    tool = document.get("tool")
+    return isinstance(tool, dict) and "notation" in tool
+
+
+def load_config(path: Path) -> Config:
+    """The settings of the file at ``path``: its ``[tool.notation]`` table when it is a
+    ``pyproject.toml``, else its top-level keys."""
+    shown = str(path)
+    try:
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ConfigError(f"{shown}: cannot read it: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{shown}: it is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{shown}: it is not valid TOML: {error}") from None
+    if path.name == PYPROJECT:
+        table = "[tool.notation]"
+        tool = document.get("tool", {})
+        if not isinstance(tool, dict) or "notation" not in tool:
+            raise ConfigError(f"{shown}: it has no [tool.notation] table")
+        settings = tool["notation"]
+        if not isinstance(settings, dict):
+            raise ConfigError(f"{shown}: tool.notation is not a table")
+    else:
+        table, settings = "top level", document
+    base = Path(os.path.abspath(path)).parent
+    prefix = f"{shown}: {'tool.notation.' if table == '[tool.notation]' else ''}"
+    values: dict[str, Any] = {}
+    overrides: list[Override] = []
+    for key, value in settings.items():
+        if key == "overrides":
+            overrides = _overrides(value, base, f"{prefix}overrides")
+        elif key in KEYS:
+            values[key] = _CHECKS[key](value, f"{prefix}{key}")
+            if key == "cache-dir":
+                values[key] = base / values[key]
+        else:
+            known = ", ".join((*KEYS, "overrides"))
+            raise ConfigError(f"{prefix}{key}: unknown key (known keys: {known})")
+    return Config(path, table, values, tuple(overrides))
+
+
+def _overrides(value: object, base: Path, where: str) -> list[Override]:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise ConfigError(f'{where}: not an array of tables ([[overrides]] with path = "GLOB")')
+    made = []
+    for number, table in enumerate(value, 1):
+        here = f"{where}[{number}]"
+        values: dict[str, Any] = {}
+        for key, given in table.items():
+            if key not in OVERRIDE_KEYS:
+                known = ", ".join(OVERRIDE_KEYS)
+                raise ConfigError(f"{here}.{key}: unknown key (known keys: {known})")
+            if key != "path":
+                values[key] = _CHECKS[key](given, f"{here}.{key}")
+        if "path" not in table:
+            raise ConfigError(f'{here}: no path = "GLOB" says which files it is for')
+        glob = _string(table["path"], f"{here}.path")
+        made.append(Override(glob, base, values, glob_pattern(glob)))
+    return made
+
+
+def glob_pattern(glob: str) -> re.Pattern[str]:
+    """The regular expression of a path glob: ``**`` any folders (none included), ``*``
+    and ``?`` within one name, ``[...]`` a class; a glob without ``/`` matches a file
+    name in any folder."""
+    if "/" not in glob:
+        glob = "**/" + glob
+    parts = []
+    for token in re.findall(r"\*\*/|\*\*|\*|\?|\[[^\]/]*\]|[^*?\[]+|\[", glob):
+        if token == "**/":
+            parts.append("(?:.*/)?")
+        elif token == "**":
+            parts.append(".*")
+        elif token == "*":
+            parts.append("[^/]*")
+        elif token == "?":
+            parts.append("[^/]")
+        elif token.startswith("[") and len(token) > 2:
+            inner = token[1:-1]
+            negated = inner.startswith("!")
+            inner = re.sub(r"([\\\]^])", r"\\\1", inner[1:] if negated else inner)
+            parts.append(f"[{'^' if negated else ''}{inner}]")
+        else:
+            parts.append(re.escape(token))
+    return re.compile("".join(parts))
+
+
+def _string(value: object, where: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise ConfigError(f"{where}: {_shown(value)} is not a non-empty string")
+    return value
+
+
+def _codes(value: object, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f'{where}: {_shown(value)} is not a list of codes (["BR2", "REC207"])')
+    try:
+        return code_prefixes(value)
+    except ValueError as error:
+        raise ConfigError(f"{where}: {error}") from None
+
+
+def _fail_level(value: object, where: str) -> str:
+    if not isinstance(value, str) or value not in FAIL_LEVELS:
+        raise ConfigError(f"{where}: {_shown(value)} is not error or warning")
+    return str(value)
+
+
+def _game(value: object, where: str) -> str:
+    if not isinstance(value, str) or value not in GAMES:
+        raise ConfigError(f"{where}: {_shown(value)} is not one of {', '.join(GAMES)}")
+    return str(value)
+
+
+def _jobs(value: object, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ConfigError(f"{where}: {_shown(value)} is not a whole number, 0 or more")
+    return value
+
+
+def _format(value: object, where: str) -> str:
+    if not isinstance(value, str) or value not in FORMATS:
+        raise ConfigError(f"{where}: {_shown(value)} is not one of {', '.join(FORMATS)}")
+    return str(value)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f'"{value}"' if isinstance(value, str) else repr(value)
+
+
+_CHECKS: dict[str, Callable[[object, str], Any]] = {
+    "select": _codes,
+    "ignore": _codes,
+    "fail-level": _fail_level,
+    "game": _game,
+    "jobs": _jobs,
+    "format": _format,
+    "cache-dir": _string,
+}

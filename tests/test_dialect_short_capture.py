@@ -1,0 +1,166 @@
+"""DraughtsMind's short captures (PDN115): a capture written as its start and first landing
+square only, read as the one legal capture it names, with a notice; written whole by
+``convert`` and ``fix``; refused where it names two captures or where its squares already
+name a capture from start to end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+from notation.check.replay import short_capture
+from notation.check.validator import validate_record
+from notation.games.registry import get_game
+from notation.record import read_string
+
+runner = CliRunner()
+
+INTERNATIONAL = (
+    '[GameType "20"]\n[FEN "B:W32,38,46:B27,17,3"]\n\n'
+    "1... 3-9 (1... 3-8 2. 32x21) 2. 32x21 9-14 *\n"
+)
+"""White's man on 32 takes 27 and 17 (32x21x12) after 3-9, and 27, 17 and 8 (32x21x12x3)
+after 3-8: one text, two captures, each the only one first landing on 21 where it is."""
+
+ENGLISH = '[GameType "21"]\n[FEN "B:W14,15,22,23:B10"]\n\n1. 10x17 *\n'
+"""Black's man on 10 takes 14 and 22 by 17 or 15 and 23 by 19, both ending on 26: 10x17
+names the first, written whole (10x26 names both)."""
+
+
+def found(text: str) -> list[str]:
+    """Every diagnostic of the records of ``text`` read as ``d.pdn``, formatted."""
+    return [
+        d.format()
+        for record in read_string(text, "d.pdn")
+        for d in validate_record(record, path="d.pdn").diagnostics
+    ]
+
+
+def test_a_short_capture_is_read_with_a_notice_at_its_ply_in_the_main_line_and_variations():
+    assert found(INTERNATIONAL) == [
+        "d.pdn:4:23: notice PDN115 32x21 names only the first landing square of a capture: "
+        "read as 32x3, the one legal capture landing there first (game 1, ply 2, in a variation)",
+        "d.pdn:4:33: notice PDN115 32x21 names only the first landing square of a capture: "
+        "read as 32x12, the one legal capture landing there first (game 1, ply 2)",
+    ]
+    [record] = read_string(INTERNATIONAL, "d.pdn")
+    report = validate_record(record, path="d.pdn", keep=True)
+    assert [(d.code, d.game, d.ply, d.move) for d in report.diagnostics] == [
+        ("PDN115", 1, 2, "32x21"),
+        ("PDN115", 1, 2, "32x21"),
+    ]
+    assert (report.valid, report.plies) == (True, 3)
+    assert report.main_line[1][1].path == (32, 21, 12)
+
+
+def test_a_short_capture_is_written_as_the_game_writes_the_capture():
+    """English: the whole path where start and end name two captures."""
+    assert found(ENGLISH) == [
+        "d.pdn:4:4: notice PDN115 10x17 names only the first landing square of a capture: "
+        "read as 10x17x26, the one legal capture landing there first (game 1, ply 1)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            '[GameType "20"]\n[FEN "W:W32:B27,18,17,8"]\n\n1. 32x21 *\n',
+            "d.pdn:4:4: error ID205 illegal move 32x21 (game 1, ply 1): a capture of 3 pieces "
+            "is available; 32x21 takes 1; legal: 32x3, 32x23",
+        ),
+        (
+            '[GameType "21"]\n[FEN "B:W15,23,24:B10"]\n\n1. 10x19 *\n',
+            "d.pdn:4:4: error EN205 illegal move 10x19 (game 1, ply 1): 10x19 is not the end "
+            "of the capture: it must go on to 26 or 28; legal: 10x26, 10x28",
+        ),
+        (
+            '[GameType "21"]\n[FEN "B:W14,15,22,23:B10"]\n\n1. 10x26 *\n',
+            "d.pdn:4:4: error EN207 illegal move 10x26 (game 1, ply 1): 10x26 names 2 "
+            "captures: 10x17x26, 10x19x26; write the path; legal: 10x17x26, 10x19x26",
+        ),
+    ],
+    ids=["two-captures-international", "two-captures-english", "start-and-end-ambiguous"],
+)
+def test_a_text_naming_two_captures_stays_an_error(text: str, expected: str) -> None:
+    assert found(text) == [expected]
+
+
+def test_a_text_naming_a_capture_from_start_to_end_is_that_capture():
+    """Brazilian: the king on 1 can take 6 landing on 10, and can also land on 10 first
+    on its way to four longer captures: 1x10 is the capture that ends there."""
+    text = '[GameType "26"]\n[FEN "W:WK1,17,24,31,32:B4,6,7,8,16"]\n\n1. 1x10 *\n'
+    [record] = read_string(text, "d.pdn")
+    report = validate_record(record, path="d.pdn", keep=True)
+    assert report.diagnostics == []
+    game = get_game("brazilian")
+    before, move = report.main_line[0]
+    assert (move.path[0], move.path[-1]) == (1, 10)
+    assert short_capture(game, before, "1x10") is None
+    firsts = {m for path, m in game.capture_paths(before) if path[:2] == (1, 10)}
+    assert len(firsts) == 4
+
+
+def test_games_that_are_not_draughts_read_no_short_capture():
+    game = get_game("kavaleria")
+    assert short_capture(game, game.start({}), "1x10") is None
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, list(args))
+
+
+def test_convert_writes_the_captures_whole(tmp_path: Path) -> None:
+    source = tmp_path / "d.pdn"
+    source.write_text(INTERNATIONAL + "\n" + ENGLISH, encoding="utf-8")
+    kept = run("convert", str(source))
+    assert kept.exit_code == 0
+    assert kept.stdout == (
+        '[GameType "20"]\n[FEN "B:W32,38,46:B27,17,3"]\n\n'
+        "1... 3-9 ( 1... 3-8 2. 32x3 ) 2. 32x12 9-14 *\n\n"
+        '[GameType "21"]\n[FEN "B:W14,15,22,23:B10"]\n\n1. 10x17x26 *\n'
+    )
+    assert [line.split(" PDN115 ")[0] for line in kept.stderr.splitlines()[:3]] == [
+        f"{source}:4:23: notice",
+        f"{source}:4:33: notice",
+        f"{source}:9:4: notice",
+    ]
+    renamed = run("convert", "-n", "numeric", str(source))
+    assert (renamed.exit_code, renamed.stdout) == (0, kept.stdout)
+
+
+def test_fix_writes_the_captures_whole_and_says_so(tmp_path: Path) -> None:
+    source = tmp_path / "d.pdn"
+    source.write_text(ENGLISH, encoding="utf-8")
+    result = run("fix", "--results", str(source))
+    assert result.exit_code == 0
+    assert result.stdout == (
+        '[GameType "21"]\n[FEN "B:W14,15,22,23:B10"]\n[Result "*"]\n\n1. 10x17x26 *\n'
+    )
+    assert result.stderr.splitlines()[:2] == [
+        f"{source}:1:1: notice REC250 fixed: the Result tag is * (was none): it agrees with "
+        "the movetext",
+        f"{source}:4:4: notice PDN115 10x17 names only the first landing square of a "
+        "capture: read as 10x17x26, the one legal capture landing there first (game 1, ply 1)",
+    ]
+    again = tmp_path / "again.pdn"
+    again.write_text(result.stdout, encoding="utf-8")
+    assert run("validate", str(again)).stdout == ""
+
+
+def test_commands_that_replay_main_lines_read_short_captures(tmp_path: Path) -> None:
+    """select --position finds the position after the short capture, and render draws it
+    with the capture marked."""
+    source = tmp_path / "d.pdn"
+    source.write_text(ENGLISH, encoding="utf-8")
+    chosen = run("select", "--position", "W:W15,23:B26", str(source))
+    assert (chosen.exit_code, chosen.stdout) == (0, ENGLISH)
+    drawn = run("render", str(source), "--ply", "1")
+    game = get_game("english")
+    before = game.start({"FEN": "B:W14,15,22,23:B10"})
+    move = game.parse_move(before, "10x17x26")
+    assert drawn.exit_code == 0
+    assert drawn.stdout == game.render_text(game.play(before, move), move, "numeric") + "\n"
