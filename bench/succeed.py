@@ -31,10 +31,6 @@ FOUND = {
         f"{UNSUPPORTED}: Italian draughts (Italian tags Bianco, Nero, Risultato; White "
         "first from 21-32, which neither English nor Brazilian numbering has)"
     ),
-    ("ussr1947.pdn", "ID201"): (
-        f"{UNSUPPORTED}: Russian draughts (free choice among captures: a one-piece capture "
-        "where Brazilian's majority rule takes two, within the first ten plies)"
-    ),
     ("mrcd2006.pdn", "ID201"): (
         f"{UNSUPPORTED}: Czech draughts (the Czech championship; men capture forward only "
         "and captures are free, so a majority capture is not taken within ten plies)"

@@ -54,7 +54,8 @@ def test_an_untagged_setup_fitting_only_8x8_games_gets_one_notice():
     assert report.diagnostics[0].message == (
         "the record names no game, and its setup is not international draughts (PDN's "
         "default) but fits GameType 26 (Brazilian draughts) or GameType 21 (English "
-        "draughts); it was not replayed: add a GameType tag, or run with --game brazilian"
+        "draughts) or GameType 25 (Russian draughts); it was not replayed: add a GameType "
+        "tag, or run with --game brazilian"
     )
     [named] = check(ENGLISH_PROBLEM, default=get_game("english"))
     assert (named.game, named.diagnostics) == ("english", [])
@@ -99,7 +100,6 @@ def test_the_succeed_set_verdicts():
     )
     assert dict(groups) == {
         ("Campionato Assoluto 2005.pdn", "ID202"): 53,
-        ("ussr1947.pdn", "ID201"): 20,
         ("mrcd2007.pdn", "ID201"): 5,
         ("mrcd2006.pdn", "ID201"): 4,
         ("mrcd2000kval.pdn", "ID201"): 1,
@@ -117,8 +117,8 @@ def test_the_succeed_set_verdicts():
         (report.game, report.plies > 0) for _, report in reports if report.valid and report.game
     )
     assert dict(replayed) == {("international", True): 326, ("international", False): 979}
-    assert sum(1 for _, report in reports if report.game is None) == 580
-    assert sum(1 for _, report in reports if not report.valid) == 93
+    assert sum(1 for _, report in reports if report.game is None) == 600
+    assert sum(1 for _, report in reports if not report.valid) == 73
 
 
 @needs_corpus
@@ -134,7 +134,7 @@ def test_the_succeed_set_problems_read_by_hand():
         "did you mean 4x31x42x24? then the remaining 10 plies replay",
         "candidate95.pdn:157:43: error REC203 the Result tag says 0-1 but the movetext ends "
         "with 1/2-1/2 (game 8)",
-        "ussr1947.pdn:42:4: error ID201 illegal move c3-b4 (game 3, ply 1): 'c3-b4' is not an "
-        "international draughts move; legal: 21-16, 21-17, 22-17, 22-18, 23-18, 23-19, "
-        "24-19, 24-20, 25-20",
+        "ussr1947.pdn:34:1: notice REC221 the record names no game, and its first moves are "
+        "not international draughts (PDN's default) but fit GameType 25 (Russian draughts); it "
+        "was not replayed: add a GameType tag, or run with --game russian",
     } <= said

@@ -97,13 +97,13 @@ def test_main_line_stops_at_the_first_illegal_ply_but_its_variations_are_checked
 
 
 def test_unknown_game_types_are_syntax_checked_with_a_notice() -> None:
-    reports = check('[GameType "25"]\n\n1. c3-d4 f6-g5 *\n\n[GameType "40"]\n\n1. 32-28 *\n')
+    reports = check('[GameType "29"]\n\n1. c3-d4 f6-g5 *\n\n[GameType "40"]\n\n1. 32-28 *\n')
     assert [(r.game, [(d.code, d.severity.value) for d in r.diagnostics]) for r in reports] == [
         (None, [("REC201", "notice")]),
         (None, [("REC201", "notice")]),
     ]
     assert [r.diagnostics[0].message for r in reports] == [
-        "GameType 25 (Russian draughts) is not supported: the record was syntax-checked, "
+        "GameType 29 (Czech draughts) is not supported: the record was syntax-checked, "
         "not replayed",
         "GameType 40 (Frisian draughts) is not supported: the record was syntax-checked, "
         "not replayed",
@@ -131,12 +131,20 @@ ENGLISH_OPENING = "1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10
 BRAZILIAN_OPENING = "1. 24-20 12-16 2. 21-17 8-12 3. 17-14 10x17 4. 22x13 11-15 *\n"
 """Legal Brazilian draughts (White first from 21-32); neither international nor English."""
 
+RUSSIAN_SHORT_OPENING = "1. gh4 dc5 2. hg3 hg5 3. cd4 ed6 4. dc3 fe7 5. cb4 gh6 *\n"
+"""Legal Russian draughts in Russian short notation, which no other game reads."""
+
 
 @pytest.mark.parametrize(
     ("text", "fits", "name"),
     [
         (ENGLISH_OPENING, "GameType 21 (English draughts)", "english"),
-        (BRAZILIAN_OPENING, "GameType 26 (Brazilian draughts)", "brazilian"),
+        (
+            BRAZILIAN_OPENING,
+            "GameType 26 (Brazilian draughts) or GameType 25 (Russian draughts)",
+            "brazilian",
+        ),
+        (RUSSIAN_SHORT_OPENING, "GameType 25 (Russian draughts)", "russian"),
     ],
 )
 def test_an_untagged_record_whose_moves_fit_an_8x8_game_gets_one_notice(
@@ -190,7 +198,7 @@ def test_the_result_tag_is_checked_against_the_movetext_in_unsupported_games() -
 
 
 def test_default_game_applies_only_to_records_naming_none() -> None:
-    text = '[Event "x"]\n\n1. 22-18 11-15 *\n\n[GameType "25"]\n\n1. c3-d4 *\n'
+    text = '[Event "x"]\n\n1. 22-18 11-15 *\n\n[GameType "29"]\n\n1. c3-d4 *\n'
     reports = check(text, default=BRAZILIAN)
     assert [r.game for r in reports] == ["brazilian", None]
     assert reports[0].valid and reports[0].plies == 2

@@ -33,11 +33,12 @@ stand on the row where it would be crowned.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.flying import Board, bits
 from notation.games.tags import fen_error, fen_fields
 
 MALFORMED = register("EN201", Severity.ERROR, "not an English draughts move")
@@ -98,39 +99,24 @@ WHITE, BLACK = Side.WHITE, Side.BLACK
 
 # Geometry -----------------------------------------------------------------------------
 
-SQUARES = range(1, 33)
-FILES = "abcdefgh"
-
-
-def _index_of(square: int) -> int:
-    """The layout bit index of a square number."""
-    row, k = divmod(square - 1, 4)
-    return row * 8 + 2 * k + (1 - row % 2)
-
-
-INDEX = [-1] + [_index_of(n) for n in SQUARES]
-BIT = [0] + [1 << INDEX[n] for n in SQUARES]
-SQUARE_AT = {INDEX[n]: n for n in SQUARES}
-SQUARE_OF = [SQUARE_AT.get(i, 0) for i in range(64)]
-ROW = [-1] + [INDEX[n] // 8 for n in SQUARES]
-DARK = sum(BIT)
-
-# Directions: north-west, north-east (toward Black's side), south-west, south-east.
-DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+BOARD = Board(8)
+"""The 8x8 board, numbered as in every English and American book."""
+SQUARES = BOARD.squares
+FILES = BOARD.files
+INDEX = BOARD.index
+BIT = BOARD.bit
+SQUARE_AT = BOARD.square_at
+SQUARE_OF = BOARD.square_of
+ROW = BOARD.row
+DARK = BOARD.dark
+NEXT = BOARD.next
+"""The layout index one step away, by direction (north-west, north-east, toward Black's
+side, then south-west, south-east), -1 off the board."""
 NORTH, SOUTH, ALL = (0, 1), (2, 3), (0, 1, 2, 3)
 FORWARD_DIRECTIONS = (NORTH, SOUTH)
 """A man's forward directions, by side: White's men go north, Black's south."""
-
-
-def _step(index: int, direction: int) -> int:
-    """The layout index one step from ``index`` in ``direction``, or -1 off the board."""
-    row, col = divmod(index, 8)
-    drow, dcol = DIRECTIONS[direction]
-    row, col = row + drow, col + dcol
-    return row * 8 + col if 0 <= row < 8 and 0 <= col < 8 else -1
-
-
-NEXT = [[_step(i, d) for i in range(64)] for d in range(4)]
+_bits = bits
+_captured_squares = BOARD.captured_squares
 
 
 def _steps(directions: tuple[int, ...]) -> list[int]:
@@ -138,15 +124,15 @@ def _steps(directions: tuple[int, ...]) -> list[int]:
     return [0] + [sum(1 << j for d in directions if (j := NEXT[d][INDEX[n]]) >= 0) for n in SQUARES]
 
 
-FORWARD = (_steps(NORTH), _steps(SOUTH))
+FORWARD = BOARD.forward
 """A man's quiet steps, by side."""
 KING_STEPS = _steps(ALL)
-PROMOTION = (sum(BIT[1:5]), sum(BIT[29:33]))
+PROMOTION = BOARD.promotion
 """The row where each side's men are crowned."""
-COLUMN_GE2 = sum(1 << i for i in range(64) if i % 8 >= 2)
-COLUMN_LE5 = sum(1 << i for i in range(64) if i % 8 <= 5)
-COLUMN_GE1 = sum(1 << i for i in range(64) if i % 8 >= 1)
-COLUMN_LE6 = sum(1 << i for i in range(64) if i % 8 <= 6)
+COLUMN_GE2 = BOARD.column_ge2
+COLUMN_LE5 = BOARD.column_le_far2
+COLUMN_GE1 = BOARD.column_ge1
+COLUMN_LE6 = BOARD.column_le_far1
 
 Jump = tuple[int, int, int]
 """A jump from a square: (bit jumped over, landing square, landing bit)."""
@@ -176,14 +162,6 @@ OVER = [[0] * 33 for _ in range(33)]
 for _n in SQUARES:
     for _over, _land, _ in KING_JUMPS[_n]:
         OVER[_n][_land] = SQUARE_OF[_over.bit_length() - 1]
-
-
-def _bits(mask: int) -> Iterable[int]:
-    """The layout indexes of the set bits of ``mask``."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def _capture_starts(own: int, opp: int, kings: int, empty: int, turn: Side) -> int:
@@ -263,18 +241,6 @@ def _routes(position: EnglishPosition, partial: list[Route] | None = None) -> li
                     partial.append((step, over))
                 _extend(land, table, opp ^ over, empty | bit, over, step, out, partial)
     return out
-
-
-def _captured_squares(captured: int) -> tuple[int, ...]:
-    """The square numbers of a captured mask, in increasing order."""
-    if captured.bit_count() == 1:  # the common case: one piece taken
-        return (SQUARE_OF[captured.bit_length() - 1],)
-    squares = []
-    while captured:
-        bit = captured & -captured
-        captured ^= bit
-        squares.append(SQUARE_OF[bit.bit_length() - 1])
-    return tuple(squares)
 
 
 def _move_of(route: Route) -> EnglishMove:

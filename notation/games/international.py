@@ -8,6 +8,7 @@ rule); captured pieces leave the board only when the move is complete (Turkish s
 A man is crowned only when it ends its move on the far row. The side to move with no
 legal move loses. A record that names no game is this one, as PDN says. The rules are
 written out in ``docs/rules/international.md``.
+The board and the move generation are built by :mod:`notation.games.flying`.
 
 Moves are read in PDN's numeric notation (``32-28``, ``19x28``, ``19x30x39``): a quiet
 move is written with ``-``, a capture with ``x`` or ``:``. A capture may give only its
@@ -36,11 +37,12 @@ be crowned.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.flying import FlyingDraughts, Route, bits
 from notation.games.tags import fen_error, fen_fields
 
 MALFORMED = register("ID201", Severity.ERROR, "not an international draughts move")
@@ -99,254 +101,32 @@ _new = tuple.__new__
 WHITE, BLACK = Side.WHITE, Side.BLACK
 """The sides as module constants: looking a member up on its enum class is slow."""
 
-# Geometry -----------------------------------------------------------------------------
+# Geometry and move generation (shared with the other flying-king games) ---------------
 
-SQUARES = range(1, 51)
-FILES = "abcdefghij"
-
-
-def _index_of(square: int) -> int:
-    """The layout bit index of a square number."""
-    row, k = divmod(square - 1, 5)
-    return row * 10 + 2 * k + (1 - row % 2)
-
-
-INDEX = [-1] + [_index_of(n) for n in SQUARES]
-BIT = [0] + [1 << INDEX[n] for n in SQUARES]
-SQUARE_AT = {INDEX[n]: n for n in SQUARES}
-SQUARE_OF = [SQUARE_AT.get(i, 0) for i in range(100)]
-ROW = [-1] + [INDEX[n] // 10 for n in SQUARES]
-DARK = sum(BIT)
-
-# Directions: north-west, north-east (toward rank 10), south-west, south-east.
-DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
-
-
-def _step(index: int, direction: int) -> int:
-    """The layout index one step from ``index`` in ``direction``, or -1 off the board."""
-    row, col = divmod(index, 10)
-    drow, dcol = DIRECTIONS[direction]
-    row, col = row + drow, col + dcol
-    return row * 10 + col if 0 <= row < 10 and 0 <= col < 10 else -1
-
-
-NEXT = [[_step(i, d) for i in range(100)] for d in range(4)]
-
-
-def _ray(index: int, direction: int) -> tuple[int, ...]:
-    """The layout indexes from ``index`` (excluded) to the edge in ``direction``."""
-    out = []
-    index = NEXT[direction][index]
-    while index >= 0:
-        out.append(index)
-        index = NEXT[direction][index]
-    return tuple(out)
-
-
-RAYS = [[_ray(i, d) for d in range(4)] for i in range(100)]
-RAY_MASK = [[sum(1 << j for j in RAYS[i][d]) for d in range(4)] for i in range(100)]
-
-# Squares strictly between two squares on one diagonal, by square numbers; -1 otherwise.
-BETWEEN = [[-1] * 51 for _ in range(51)]
-for _n in SQUARES:
-    for _d in range(4):
-        _mask = 0
-        for _j in RAYS[INDEX[_n]][_d]:
-            BETWEEN[_n][SQUARE_AT[_j]] = _mask
-            _mask |= 1 << _j
-
-# Quiet steps of a man: White goes toward rank 10, Black toward rank 1.
-FORWARD = (
-    [0] + [sum(1 << j for d in (0, 1) if (j := NEXT[d][INDEX[n]]) >= 0) for n in SQUARES],
-    [0] + [sum(1 << j for d in (2, 3) if (j := NEXT[d][INDEX[n]]) >= 0) for n in SQUARES],
-)
-PROMOTION = (sum(BIT[1:6]), sum(BIT[46:51]))
-COLUMN_GE2 = sum(1 << i for i in range(100) if i % 10 >= 2)
-COLUMN_LE7 = sum(1 << i for i in range(100) if i % 10 <= 7)
-COLUMN_GE1 = sum(1 << i for i in range(100) if i % 10 >= 1)
-COLUMN_LE8 = sum(1 << i for i in range(100) if i % 10 <= 8)
-
-
-def _bits(mask: int) -> Iterable[int]:
-    """The layout indexes of the set bits of ``mask``."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _capture_starts(own: int, opp: int, kings: int, empty: int) -> int:
-    """The men of ``own`` that can jump an enemy piece next to them."""
-    men = own & ~kings
-    left = men & COLUMN_GE2
-    right = men & COLUMN_LE7
-    return (
-        (left & (opp << 11) & (empty << 22))
-        | (right & (opp << 9) & (empty << 18))
-        | (left & (opp >> 9) & (empty >> 18))
-        | (right & (opp >> 11) & (empty >> 22))
-    )
-
-
-def _can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
-    """Whether the side owning ``own`` has a capture."""
-    if _capture_starts(own, opp, kings, empty):
-        return True
-    own_kings = own & kings
-    if own_kings:
-        occupied = own | opp
-        for index in _bits(own_kings):
-            masks = RAY_MASK[index]
-            for direction in range(4):
-                blockers = masks[direction] & occupied
-                if not blockers:
-                    continue
-                if direction < 2:
-                    first = blockers.bit_length() - 1
-                else:
-                    first = (blockers & -blockers).bit_length() - 1
-                if opp >> first & 1:
-                    land = NEXT[direction][first]
-                    if land >= 0 and empty >> land & 1:
-                        return True
-    return False
-
-
-def _has_quiet(own: int, kings: int, empty: int, turn: Side) -> bool:
-    """Whether the side owning ``own`` has a move that captures nothing."""
-    men = own & ~kings
-    if turn is WHITE:
-        if ((men & COLUMN_GE1) >> 11) & empty or ((men & COLUMN_LE8) >> 9) & empty:
-            return True
-    elif ((men & COLUMN_GE1) << 9) & empty or ((men & COLUMN_LE8) << 11) & empty:
-        return True
-    for index in _bits(own & kings):
-        for direction in range(4):
-            step = NEXT[direction][index]
-            if step >= 0 and empty >> step & 1:
-                return True
-    return False
-
+ENGINE = FlyingDraughts(10, majority=True, crown_mid_capture=False)
+"""The 10x10 board, majority capture, promotion only at the end of a move."""
+SQUARES = ENGINE.squares
+FILES = ENGINE.files
+INDEX = ENGINE.index
+BIT = ENGINE.bit
+SQUARE_AT = ENGINE.square_at
+SQUARE_OF = ENGINE.square_of
+ROW = ENGINE.row
+DARK = ENGINE.dark
+RAYS = ENGINE.rays
+BETWEEN = ENGINE.between
+FORWARD = ENGINE.forward
+PROMOTION = ENGINE.promotion
+_bits = bits
+_capture_starts = ENGINE.capture_starts
+_can_capture = ENGINE.can_capture
+_has_quiet = ENGINE.has_quiet
+_routes = ENGINE.routes
+_best_routes = ENGINE.best_routes
+_captured_squares = ENGINE.captured_squares
 
 TEXT_CACHE_SIZE = 4096
 """How many move texts :meth:`International.parse_move` keeps read (then it starts afresh)."""
-
-Route = tuple[tuple[int, ...], int]
-"""A capture route: the square numbers visited (start first) and the captured mask.
-
-The search works on square numbers so that a route's path is already a move's path.
-"""
-
-# A man's jumps from each square: (bit jumped over, landing square, landing bit).
-JUMPS = [()] + [
-    tuple(
-        (1 << over, SQUARE_OF[land], 1 << land)
-        for d in range(4)
-        if (over := NEXT[d][INDEX[n]]) >= 0 and (land := NEXT[d][over]) >= 0
-    )
-    for n in SQUARES
-]
-# The squares a man on each square could jump over, to rule out every jump with one test.
-JUMPED = [0] + [sum(over for over, _, _ in JUMPS[n]) for n in SQUARES]
-# A king's rays from each square as (square, bit) pairs.
-RAY_BITS = [()] + [
-    tuple(tuple((SQUARE_OF[j], 1 << j) for j in RAYS[INDEX[n]][d]) for d in range(4))
-    for n in SQUARES
-]
-
-
-def _man_routes(
-    square: int,
-    live: int,
-    empty: int,
-    captured: int,
-    path: tuple[int, ...],
-    out: list[Route],
-    partial: list[Route] | None,
-) -> None:
-    """Extend a man's capture from ``square``; ``live`` are the enemies not yet jumped."""
-    done = True
-    for over, land, land_bit in JUMPS[square]:
-        if live & over and empty & land_bit:
-            done = False
-            step = (*path, land)
-            taken = captured | over
-            if partial is not None:
-                partial.append((step, taken))
-            left = live ^ over
-            if left & JUMPED[land]:
-                _man_routes(land, left, empty, taken, step, out, partial)
-            else:  # no enemy next to the landing square: the route ends there
-                out.append((step, taken))
-    if done:
-        out.append((path, captured))
-
-
-def _king_routes(
-    square: int,
-    live: int,
-    empty: int,
-    captured: int,
-    path: tuple[int, ...],
-    out: list[Route],
-    partial: list[Route] | None,
-) -> None:
-    """Extend a king's capture from ``square``; ``live`` are the enemies not yet jumped."""
-    done = True
-    for ray in RAY_BITS[square]:
-        over = 0
-        for land, bit in ray:
-            if over:
-                if not empty & bit:
-                    break
-                done = False
-                step = (*path, land)
-                taken = captured | over
-                if partial is not None:
-                    partial.append((step, taken))
-                _king_routes(land, live ^ over, empty, taken, step, out, partial)
-            elif not empty & bit:
-                if not live & bit:
-                    break
-                over = bit
-    if done and captured:
-        out.append((path, captured))
-
-
-def _routes(position: InternationalPosition, partial: list[Route] | None = None) -> list[Route]:
-    """Every complete capture route of the side to move (before the majority rule).
-
-    ``partial`` collects the unfinished routes too, for error messages.
-    """
-    white, black, kings, turn = position
-    own, opp = (black, white) if turn else (white, black)
-    empty = DARK ^ (white | black)
-    out: list[Route] = []
-    starts = _capture_starts(own, opp, kings, empty)
-    while starts:
-        bit = starts & -starts
-        starts ^= bit
-        start = SQUARE_OF[bit.bit_length() - 1]
-        _man_routes(start, opp, empty | bit, 0, (start,), out, partial)
-    starts = own & kings
-    while starts:
-        bit = starts & -starts
-        starts ^= bit
-        start = SQUARE_OF[bit.bit_length() - 1]
-        _king_routes(start, opp, empty | bit, 0, (start,), out, partial)
-    return out
-
-
-def _captured_squares(captured: int) -> tuple[int, ...]:
-    """The square numbers of a captured mask, in increasing order."""
-    if captured.bit_count() == 1:  # the common case: one piece taken
-        return (SQUARE_OF[captured.bit_length() - 1],)
-    squares = []
-    while captured:
-        bit = captured & -captured
-        captured ^= bit
-        squares.append(SQUARE_OF[bit.bit_length() - 1])
-    return tuple(squares)
 
 
 def _move_of(route: Route) -> InternationalMove:
@@ -355,53 +135,13 @@ def _move_of(route: Route) -> InternationalMove:
     return _new(InternationalMove, (path, _captured_squares(captured)))
 
 
-_last_best: tuple[InternationalPosition | None, tuple[Route, ...]] = (None, ())
-"""The last position :func:`_best_routes` was asked for, with its answer."""
-
-
-def _best_routes(position: InternationalPosition) -> tuple[Route, ...]:
-    """The capture routes the majority rule allows (empty when there is no capture).
-
-    The last position's answer is kept (parsing a capture, diagnosing it and listing the
-    legal moves ask for the same position): one module-level pair, replaced whole, so that
-    threads sharing it can at worst compute an answer twice, never read a wrong one.
-    """
-    global _last_best
-    last, routes = _last_best
-    if last == position:
-        return routes
-    found = _routes(position)
-    if len(found) < 2:
-        routes = tuple(found)
-    else:
-        most = max(captured.bit_count() for _, captured in found)
-        routes = tuple(route for route in found if route[1].bit_count() == most)
-    _last_best = (position, routes)
-    return routes
-
-
 QUIET = [[_new(InternationalMove, ((a, b), ())) for b in range(51)] for a in range(51)]
 """Prebuilt quiet moves, by start and end square."""
 
 
 def _quiet_moves(position: InternationalPosition) -> list[InternationalMove]:
     """The moves that capture nothing (legal when no capture exists)."""
-    white, black, kings, turn = position
-    own = white if turn is WHITE else black
-    empty = DARK ^ (white | black)
-    moves = []
-    for index in _bits(own):
-        start = SQUARE_AT[index]
-        if kings >> index & 1:
-            for ray in RAYS[index]:
-                for square in ray:
-                    if not empty >> square & 1:
-                        break
-                    moves.append(QUIET[start][SQUARE_AT[square]])
-        else:
-            moves.extend(QUIET[start][SQUARE_AT[j]] for j in _bits(FORWARD[turn][start] & empty))
-    moves.sort()
-    return moves
+    return ENGINE.quiet_moves(position, QUIET)
 
 
 # Move text ------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ BUILT_IN: dict[str, Place] = {
         "notation.games.international:International", "International draughts", "20"
     ),
     "english": Place("notation.games.english:English", "English draughts", "21"),
+    "russian": Place("notation.games.russian:Russian", "Russian draughts", "25"),
 }
 """Every built-in game by its name, in the order :data:`GAMES` lists them: the one place
 that says which module holds which game."""

@@ -1,0 +1,408 @@
+"""The draughts board, and the move generation shared by the flying-king games.
+
+:class:`Board` is the geometry of an n x n board, read by every draughts game (English
+draughts too, whose short kings and forward-only men have a generation of their own).
+Brazilian, international and Russian draughts play on an n x n board (8 or 10) whose dark
+squares are numbered 1.. row by row from Black's side, White's men going toward row 0.
+Men step diagonally forward and capture by short jumps forward and backward; kings fly;
+captured pieces leave the board when the move is complete (Turkish strike). What differs
+is given to :class:`FlyingDraughts`:
+
+- ``size``: the board's side (8 or 10);
+- ``majority``: a capture must take the most pieces (FMJD); without it the player chooses
+  freely, a capture once begun must be completed, and a king lands, behind each piece it
+  takes, where it can capture again if it can anywhere (Russian);
+- ``crown_mid_capture``: a man reaching the far row during a capture is crowned at once
+  and captures on as a king (Russian); otherwise only a man that ends its move there is.
+
+Each game module keeps its rules readable in its own file and binds these tables and
+functions to its own module names; positions are any ``(white, black, kings, turn)``
+tuple of bitboards on the internal layout, bit ``size * row + column``, row 0 being the
+top rank and column 0 file a.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from notation.games.base import Side
+
+Route = tuple[tuple[int, ...], int]
+"""A capture route: the square numbers visited (start first) and the captured mask.
+
+The search works on square numbers so that a route's path is already a move's path.
+"""
+
+Bitboards = tuple[int, int, int, Side]
+"""A position as the move generation reads it: white, black, kings, side to move."""
+
+DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+"""North-west, north-east (toward the top rank, White's far row), south-west, south-east."""
+
+
+def bits(mask: int) -> Iterable[int]:
+    """The layout indexes of the set bits of ``mask``."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Board:
+    """The geometry of an n x n draughts board: its dark squares, numbered 1.. row by row
+    from Black's side, and the tables every draughts game on it reads.
+
+    The tables are lists indexed by square number (index 0 unused) or by layout index.
+    """
+
+    def __init__(self, size: int) -> None:
+        half = size // 2
+        cells = size * size
+        self.size = size
+        self.squares = range(1, half * size + 1)
+        """The square numbers."""
+        self.files = "abcdefghij"[:size]
+
+        def index_of(square: int) -> int:
+            row, k = divmod(square - 1, half)
+            return row * size + 2 * k + (1 - row % 2)
+
+        squares = self.squares
+        self.index = [-1] + [index_of(n) for n in squares]
+        """The layout index of each square number."""
+        self.bit = [0] + [1 << self.index[n] for n in squares]
+        self.square_at = {self.index[n]: n for n in squares}
+        """The square number at each dark layout index."""
+        self.square_of = [self.square_at.get(i, 0) for i in range(cells)]
+        """The square number at each layout index (0 on light squares)."""
+        self.name = [""] + [
+            self.files[self.index[n] % size] + str(size - self.index[n] // size) for n in squares
+        ]
+        """The algebraic name of each square number (``c3``)."""
+        self.number_of_name = {self.name[n]: n for n in squares}
+        self.row = [-1] + [self.index[n] // size for n in squares]
+        self.dark = sum(self.bit)
+        """The mask of every dark square."""
+
+        def step(index: int, direction: int) -> int:
+            row, col = divmod(index, size)
+            drow, dcol = DIRECTIONS[direction]
+            row, col = row + drow, col + dcol
+            return row * size + col if 0 <= row < size and 0 <= col < size else -1
+
+        self.next = [[step(i, d) for i in range(cells)] for d in range(4)]
+        """The layout index one step away in each direction, by direction (-1 off the board)."""
+
+        def ray(index: int, direction: int) -> tuple[int, ...]:
+            out = []
+            index = self.next[direction][index]
+            while index >= 0:
+                out.append(index)
+                index = self.next[direction][index]
+            return tuple(out)
+
+        self.rays = [[ray(i, d) for d in range(4)] for i in range(cells)]
+        """The layout indexes from each index (excluded) to the edge, by direction."""
+        self.ray_mask = [
+            [sum(1 << j for j in self.rays[i][d]) for d in range(4)] for i in range(cells)
+        ]
+        self.between = [[-1] * (len(squares) + 1) for _ in range(len(squares) + 1)]
+        """The mask strictly between two squares on one diagonal, by square numbers; -1
+        when they share none."""
+        for n in squares:
+            for d in range(4):
+                mask = 0
+                for j in self.rays[self.index[n]][d]:
+                    self.between[n][self.square_at[j]] = mask
+                    mask |= 1 << j
+        nxt = self.next
+        index = self.index
+        self.forward = (
+            [0] + [sum(1 << j for d in (0, 1) if (j := nxt[d][index[n]]) >= 0) for n in squares],
+            [0] + [sum(1 << j for d in (2, 3) if (j := nxt[d][index[n]]) >= 0) for n in squares],
+        )
+        """A man's quiet steps from each square, by side: White toward row 0."""
+        last = len(squares)
+        self.promotion = (sum(self.bit[1 : half + 1]), sum(self.bit[last - half + 1 : last + 1]))
+        """The row where each side's men are crowned, by side."""
+        self.column_ge1 = sum(1 << i for i in range(cells) if i % size >= 1)
+        self.column_ge2 = sum(1 << i for i in range(cells) if i % size >= 2)
+        self.column_le_far1 = sum(1 << i for i in range(cells) if i % size <= size - 2)
+        """The layout indexes not in the last column."""
+        self.column_le_far2 = sum(1 << i for i in range(cells) if i % size <= size - 3)
+        """The layout indexes not in the last two columns."""
+
+    def captured_squares(self, captured: int) -> tuple[int, ...]:
+        """The square numbers of a captured mask, in increasing order."""
+        square_of = self.square_of
+        if captured.bit_count() == 1:  # the common case: one piece taken
+            return (square_of[captured.bit_length() - 1],)
+        squares = []
+        while captured:
+            bit = captured & -captured
+            captured ^= bit
+            squares.append(square_of[bit.bit_length() - 1])
+        return tuple(squares)
+
+
+class FlyingDraughts(Board):
+    """A board and the move generation of one set of flying-king rules.
+
+    The functions are built once, as closures over the tables, so that the hot paths read
+    no attribute.
+    """
+
+    def __init__(self, size: int, *, majority: bool, crown_mid_capture: bool) -> None:
+        super().__init__(size)
+        nxt, index, squares = self.next, self.index, self.squares
+        square_of = self.square_of
+        self.jumps = [()] + [
+            tuple(
+                (1 << over, square_of[land], 1 << land)
+                for d in range(4)
+                if (over := nxt[d][index[n]]) >= 0 and (land := nxt[d][over]) >= 0
+            )
+            for n in squares
+        ]
+        """A man's jumps from each square: (bit jumped over, landing square, landing bit)."""
+        self.jumped = [0] + [sum(over for over, _, _ in self.jumps[n]) for n in squares]
+        """The squares a man on each square could jump over, to rule out every jump at once."""
+        self.ray_bits = [()] + [
+            tuple(tuple((square_of[j], 1 << j) for j in self.rays[index[n]][d]) for d in range(4))
+            for n in squares
+        ]
+        """A king's rays from each square as (square, bit) pairs."""
+        self._build(majority, crown_mid_capture)
+
+    def _build(self, majority: bool, crown_mid_capture: bool) -> None:
+        """Make the move generation's functions, as closures over the tables."""
+        size = self.size
+        ge1, ge2 = self.column_ge1, self.column_ge2
+        le_far1, le_far2 = self.column_le_far1, self.column_le_far2
+        wide, narrow = size + 1, size - 1  # the shifts of a step north-west and north-east
+        wide2, narrow2 = 2 * wide, 2 * narrow
+        nxt, ray_mask, jumps, jumped, ray_bits = (
+            self.next,
+            self.ray_mask,
+            self.jumps,
+            self.jumped,
+            self.ray_bits,
+        )
+        square_of, dark, promotions = self.square_of, self.dark, self.promotion
+        white_side = Side.WHITE
+
+        def capture_starts(own: int, opp: int, kings: int, empty: int) -> int:
+            """The men of ``own`` that can jump an enemy piece next to them."""
+            men = own & ~kings
+            left = men & ge2
+            right = men & le_far2
+            return (
+                (left & (opp << wide) & (empty << wide2))
+                | (right & (opp << narrow) & (empty << narrow2))
+                | (left & (opp >> narrow) & (empty >> narrow2))
+                | (right & (opp >> wide) & (empty >> wide2))
+            )
+
+        def can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
+            """Whether the side owning ``own`` has a capture."""
+            if capture_starts(own, opp, kings, empty):
+                return True
+            own_kings = own & kings
+            if own_kings:
+                occupied = own | opp
+                for index in bits(own_kings):
+                    masks = ray_mask[index]
+                    for direction in range(4):
+                        blockers = masks[direction] & occupied
+                        if not blockers:
+                            continue
+                        if direction < 2:
+                            first = blockers.bit_length() - 1
+                        else:
+                            first = (blockers & -blockers).bit_length() - 1
+                        if opp >> first & 1:
+                            land = nxt[direction][first]
+                            if land >= 0 and empty >> land & 1:
+                                return True
+            return False
+
+        def has_quiet(own: int, kings: int, empty: int, turn: Side) -> bool:
+            """Whether the side owning ``own`` has a move that captures nothing."""
+            men = own & ~kings
+            if turn is white_side:
+                if ((men & ge1) >> wide) & empty or ((men & le_far1) >> narrow) & empty:
+                    return True
+            elif ((men & ge1) << narrow) & empty or ((men & le_far1) << wide) & empty:
+                return True
+            for index in bits(own & kings):
+                for direction in range(4):
+                    step = nxt[direction][index]
+                    if step >= 0 and empty >> step & 1:
+                        return True
+            return False
+
+        def king_can_capture(square: int, live: int, empty: int) -> bool:
+            """Whether a king on ``square`` can jump one of the enemies ``live``."""
+            for ray in ray_bits[square]:
+                over = 0
+                for _, bit in ray:
+                    if over:
+                        if empty & bit:
+                            return True
+                        break
+                    if not empty & bit:
+                        if not live & bit:
+                            break
+                        over = bit
+            return False
+
+        def man_routes(
+            square: int,
+            live: int,
+            empty: int,
+            captured: int,
+            path: tuple[int, ...],
+            promotion: int,
+            out: list[Route],
+            partial: list[Route] | None,
+        ) -> None:
+            """Extend a man's capture from ``square``; ``live`` are the enemies not yet
+            jumped. With crowning mid-capture, a man landing on ``promotion`` goes on as a
+            king."""
+            done = True
+            for over, land, land_bit in jumps[square]:
+                if live & over and empty & land_bit:
+                    done = False
+                    step = (*path, land)
+                    taken = captured | over
+                    if partial is not None:
+                        partial.append((step, taken))
+                    left = live ^ over
+                    if land_bit & promotion:
+                        king_routes(land, left, empty, taken, step, out, partial)
+                    elif left & jumped[land]:
+                        man_routes(land, left, empty, taken, step, promotion, out, partial)
+                    else:  # no enemy next to the landing square: the route ends there
+                        out.append((step, taken))
+            if done:
+                out.append((path, captured))
+
+        def king_routes(
+            square: int,
+            live: int,
+            empty: int,
+            captured: int,
+            path: tuple[int, ...],
+            out: list[Route],
+            partial: list[Route] | None,
+        ) -> None:
+            """Extend a king's capture from ``square``; ``live`` are the enemies not yet
+            jumped. Without the majority rule, behind each piece jumped the king lands
+            where it can capture again if it can anywhere."""
+            done = True
+            for ray in ray_bits[square]:
+                over = 0
+                landings: list[int] = []
+                for land, bit in ray:
+                    if over:
+                        if not empty & bit:
+                            break
+                        landings.append(land)
+                    elif not empty & bit:
+                        if not live & bit:
+                            break
+                        over = bit
+                if not landings:
+                    continue
+                done = False
+                left, taken = live ^ over, captured | over
+                onward = (
+                    landings
+                    if majority
+                    else [land for land in landings if king_can_capture(land, left, empty)]
+                )
+                for land in landings:
+                    step = (*path, land)
+                    if partial is not None:
+                        partial.append((step, taken))
+                    if not onward:
+                        out.append((step, taken))
+                    elif land in onward:
+                        king_routes(land, left, empty, taken, step, out, partial)
+            if done and captured:
+                out.append((path, captured))
+
+        def routes(position: Bitboards, partial: list[Route] | None = None) -> list[Route]:
+            """Every complete capture route of the side to move (before any majority
+            rule); ``partial`` collects every beginning of a route too (and, without the
+            majority rule, a king's landings from which the capture could not go on),
+            for error messages."""
+            white, black, kings, turn = position
+            own, opp = (black, white) if turn else (white, black)
+            empty = dark ^ (white | black)
+            out: list[Route] = []
+            promotion = promotions[turn] if crown_mid_capture else 0
+            starts = capture_starts(own, opp, kings, empty)
+            while starts:
+                bit = starts & -starts
+                starts ^= bit
+                start = square_of[bit.bit_length() - 1]
+                man_routes(start, opp, empty | bit, 0, (start,), promotion, out, partial)
+            starts = own & kings
+            while starts:
+                bit = starts & -starts
+                starts ^= bit
+                start = square_of[bit.bit_length() - 1]
+                king_routes(start, opp, empty | bit, 0, (start,), out, partial)
+            return out
+
+        last_best: tuple[Any, tuple[Route, ...]] = (None, ())
+
+        def best_routes(position: Bitboards) -> tuple[Route, ...]:
+            """The capture routes the rules allow (with the majority rule, those taking the
+            most pieces; empty when there is no capture).
+
+            The last position's answer is kept (parsing a capture, diagnosing it and listing
+            the legal moves ask for the same position): one pair, replaced whole, so that
+            threads sharing it can at worst compute an answer twice, never read a wrong one.
+            """
+            nonlocal last_best
+            last, found_routes = last_best
+            if last == position:
+                return found_routes
+            found = routes(position)
+            if len(found) < 2 or not majority:
+                found_routes = tuple(found)
+            else:
+                most = max(captured.bit_count() for _, captured in found)
+                found_routes = tuple(route for route in found if route[1].bit_count() == most)
+            last_best = (position, found_routes)
+            return found_routes
+
+        self.capture_starts: Callable[[int, int, int, int], int] = capture_starts
+        self.can_capture: Callable[[int, int, int, int], bool] = can_capture
+        self.has_quiet: Callable[[int, int, int, Side], bool] = has_quiet
+        self.routes: Callable[[Bitboards, list[Route] | None], list[Route]] = routes
+        self.best_routes: Callable[[Bitboards], tuple[Route, ...]] = best_routes
+
+    def quiet_moves(self, position: Bitboards, quiet: Sequence[Sequence[Any]]) -> list[Any]:
+        """The moves that capture nothing (legal when no capture exists), in order, each
+        taken from ``quiet`` (the game's prebuilt moves, by start and end square)."""
+        white, black, kings, turn = position
+        own = white if turn is Side.WHITE else black
+        empty = self.dark ^ (white | black)
+        square_at, forward = self.square_at, self.forward[turn]
+        moves = []
+        for index in bits(own):
+            start = square_at[index]
+            if kings >> index & 1:
+                for ray in self.rays[index]:
+                    for square in ray:
+                        if not empty >> square & 1:
+                            break
+                        moves.append(quiet[start][square_at[square]])
+            else:
+                moves.extend(quiet[start][square_at[j]] for j in bits(forward[start] & empty))
+        moves.sort()
+        return moves

@@ -1,0 +1,23 @@
+"""The SVG picture of a Russian draughts position (on Brazilian draughts' board)."""
+
+from __future__ import annotations
+
+from notation.games.russian import Russian, RussianMove, RussianPosition
+from notation.render.brazilian import board_svg
+
+GAME = Russian()
+
+
+def draw(
+    position: RussianPosition, last: RussianMove | None = None, notation: str | None = None
+) -> str:
+    """The board from White's side with its coordinates (square numbers too in numeric
+    notation), pieces, kings, the last move, and who is to move or how the game ended."""
+    return board_svg(
+        position,
+        () if last is None else last.path,
+        () if last is None else last.captured,
+        numbers=notation == "numeric",
+        title="Russian draughts position",
+        status=GAME.game_over(position) or f"{position.turn.title} to move",
+    )
