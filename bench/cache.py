@@ -16,22 +16,17 @@ writing the cache costs a first run.
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
+import platform
+import shutil
+import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
-# Run as a script, this file's folder comes first on the path, where bench/select.py
-# would hide the standard library's ``select`` (which ``subprocess`` imports).
 HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
-
-import argparse  # noqa: E402
-import importlib.util  # noqa: E402
-import platform  # noqa: E402
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-
 _spec = importlib.util.spec_from_file_location("bench_brazilian", HERE / "brazilian.py")
 assert _spec is not None and _spec.loader is not None
 brazilian = importlib.util.module_from_spec(_spec)

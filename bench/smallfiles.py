@@ -47,8 +47,6 @@ def build(folder: Path, single: Path, files: int, seed: int) -> None:
 def validate(path: Path, jobs: int) -> tuple[float, bytes]:
     """(seconds, report) of one ``validate --format jsonl`` run in a fresh process."""
     command = [sys.executable, "-m", "cli", "validate", "-f", "jsonl", "-j", str(jobs), str(path)]
-    # Into files, not pipes: reading pipes needs the select module, which bench/select.py
-    # shadows for a script run from bench/.
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         began = time.perf_counter()
         done = subprocess.run(command, stdout=out, stderr=err)

@@ -2,7 +2,7 @@
 
 Run by hand (not a test)::
 
-    python bench/select.py --games 5000
+    python bench/selection.py --games 5000
 
 Over the seeded Brazilian archive of ``bench/brazilian.py``, in one process and over the
 same games, it times: reading each game (text kept, as ``select`` reads) and matching a
@@ -16,23 +16,17 @@ most 1).
 
 from __future__ import annotations
 
-import sys
+import argparse
+import importlib.util
+import platform
+from collections.abc import Iterator
 from pathlib import Path
 
-# Run as a script, this file's folder comes first on the path, where this module's name
-# would hide the standard library's ``select`` (which ``subprocess`` imports).
+from notation.archive.select import Filters, Selector
+from notation.games.registry import get_game
+from notation.record.reader import read_records
+
 HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
-
-import argparse  # noqa: E402
-import importlib.util  # noqa: E402
-import platform  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
-
-from notation.archive.select import Filters, Selector  # noqa: E402
-from notation.games.registry import get_game  # noqa: E402
-from notation.record.reader import read_records  # noqa: E402
-
 _spec = importlib.util.spec_from_file_location("bench_brazilian", HERE / "brazilian.py")
 assert _spec is not None and _spec.loader is not None
 brazilian = importlib.util.module_from_spec(_spec)

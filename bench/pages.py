@@ -2,7 +2,7 @@
 
 Run by hand (not a test)::
 
-    python bench/html.py --games 10000 --problems 1000
+    python bench/pages.py --games 10000 --problems 1000
 
 It writes a seeded archive of random Brazilian draughts games in which every
 ``games / problems``-th game has one ply made illegal, then, each command in a fresh
@@ -23,28 +23,23 @@ It needs chromium and chromedriver (Debian's packages) and selenium (the test ex
 
 from __future__ import annotations
 
+import argparse
+import json
+import platform
+import random
+import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
-# Run as a script, this file's folder comes first on the path, where this module's name
-# would hide the standard library's ``html`` (and bench/select.py its ``select``).
+from notation.games.base import IllegalMove
+from notation.games.playout import playout
+from notation.games.registry import get_game
+
 HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 sys.path.insert(0, str(HERE.parent / "tests"))
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import platform  # noqa: E402
-import random  # noqa: E402
-import subprocess  # noqa: E402
-import time  # noqa: E402
-from typing import Any  # noqa: E402
-
 from browser import chromium, missing, url  # noqa: E402
-
-from notation.games.base import IllegalMove  # noqa: E402
-from notation.games.playout import playout  # noqa: E402
-from notation.games.registry import get_game  # noqa: E402
 
 
 def build_archive(path: Path, games: int, every: int, seed: int) -> int:
@@ -131,7 +126,7 @@ def main() -> None:
     options = parser.parse_args()
     why = missing()
     if why is not None:
-        sys.exit(f"bench/html.py needs a browser: {why}")
+        sys.exit(f"bench/pages.py needs a browser: {why}")
     options.out.mkdir(parents=True, exist_ok=True)
     every = max(1, options.games // max(1, options.problems))
     archive = options.out / f"html-{options.games}-{every}-{options.seed}.pdn"
