@@ -162,6 +162,26 @@ def test_an_untagged_record_whose_moves_fit_an_8x8_game_gets_one_notice(
     assert (named.game, named.diagnostics) == (name, [])
 
 
+RUSSIAN_NUMERIC_GAME = (
+    "1. 23-18 11-15 2. 18x11 8x15 3. 22-17 7-11 4. 17-13 10-14 5. 26-22 14-17 6. 21x14 9x18 "
+    "7. 13-9 6x13 8. 24-19 15x24 9. 28x19 5-9 *\n"
+)
+"""Russian draughts in numbers: its first ten plies are Brazilian draughts too, but its 17th
+(28x19) ignores a capture of more pieces, which Brazilian draughts' majority rule forbids."""
+
+
+def test_an_untagged_record_is_said_to_fit_the_games_that_replay_all_its_moves() -> None:
+    (report,) = check('[Event "no type"]\n\n' + RUSSIAN_NUMERIC_GAME)
+    assert [d.code for d in report.diagnostics] == ["REC221"]
+    assert report.diagnostics[0].message == (
+        "the record names no game, and its first moves are not international draughts "
+        "(PDN's default) but fit GameType 25 (Russian draughts); it was not replayed: add a "
+        "GameType tag, or run with --game russian"
+    )
+    (brazilian,) = check(RUSSIAN_NUMERIC_GAME, default=get_game("brazilian"))
+    assert [(d.code, d.ply) for d in brazilian.diagnostics] == [("BR205", 17)]
+
+
 def test_an_untagged_record_fitting_no_other_game_gets_international_verdicts() -> None:
     (wrong,) = check("1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10-15 17-10 *\n")
     assert [d.code for d in wrong.diagnostics] == ["ID202"]

@@ -142,7 +142,8 @@ said to fit it, when they are not PDN's default game (international draughts).""
 def _fitting_games(record: Record, tags: dict[str, str], replayed: int) -> list[AnyGame]:
     """The games named by a PDN GameType whose rules set up an untagged record and replay
     its first plies, when PDN's default game (which it was replayed as) stops within them
-    after ``replayed`` plies (-1: its setup was invalid)."""
+    after ``replayed`` plies (-1: its setup was invalid). Of several such games, those that
+    replay the most of the main line."""
     plies = record.moves.plies[:FIT_PLIES]
     if replayed >= len(plies):
         return []
@@ -156,8 +157,12 @@ def _fitting_games(record: Record, tags: dict[str, str], replayed: int) -> list[
         except SetupError:
             continue
         if len(main_line_positions(game, Line(list(plies)), start)) == len(plies) + 1:
-            fits.append(game)
-    return fits
+            fits.append((game, start))
+    if len(fits) < 2:
+        return [game for game, _ in fits]
+    # Several games replay the first plies: name those that replay the most of the line.
+    reach = [len(main_line_positions(game, record.moves, start)) for game, start in fits]
+    return [game for (game, _), n in zip(fits, reach, strict=True) if n == max(reach)]
 
 
 def _fits_notice(record: Record, fits: list[AnyGame], path: str, started: bool) -> Diagnostic:
