@@ -64,8 +64,7 @@ NoCacheOption = Annotated[
     bool,
     typer.Option(
         "--no-cache",
-        help="Neither read nor write the cache: validate afresh.",
-        envvar=NO_CACHE_VARIABLE,
+        help=f"Neither read nor write the cache: validate afresh (also {NO_CACHE_VARIABLE}=1).",
     ),
 ]
 
@@ -104,6 +103,15 @@ def setting(config: Config, key: str, given: Any) -> Any:
     if given is not None:
         return given
     return config.values.get(key, DEFAULTS[key])
+
+
+def cache_off(no_cache: bool) -> bool:
+    """``--no-cache``, or ``NOTATION_NO_CACHE`` set to 1, true, yes or on (any case).
+
+    Read here, not by click: the oldest click and typer of the declared ranges take any
+    value of a flag's variable, ``0`` included, as the flag given."""
+    value = os.environ.get(NO_CACHE_VARIABLE, "").strip().lower()
+    return no_cache or value in {"1", "true", "yes", "on"}
 
 
 def cache_folder(config: Config, given: str | None) -> Path:

@@ -27,6 +27,7 @@ from cli.config import (
     IsolatedOption,
     NoCacheOption,
     cache_folder,
+    cache_off,
     cached_run,
     configured,
     file_policies,
@@ -232,7 +233,7 @@ def validate(
     writable(output, inputs)
     given = {k for k, v in (("select", select), ("ignore", ignore)) if v is not None}
     policy = dataclasses.replace(policy, files=file_policies(config, inputs, policy, given))
-    folder = None if no_cache else cache_folder(config, cache_dir)
+    folder = None if cache_off(no_cache) else cache_folder(config, cache_dir)
     workers = setting(config, "jobs", jobs) or os.cpu_count() or 1
     sizes = [item.size for item in inputs if isinstance(item, Input)]
     total = None if None in sizes else sum(s or 0 for s in sizes)
