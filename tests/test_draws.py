@@ -5,12 +5,19 @@ position repeats (no threefold repetition), after a few moves written by hand.""
 
 from __future__ import annotations
 
+import random
+import sys
 from typing import Any
 
+import pytest
 from verdicts import diagnostics
 
 from notation.check.validator import GameReport, validate_records
+from notation.games.draws import endgame_count, material, quiet_run
+from notation.games.international import _reduced_endgame
+from notation.games.playout import playout
 from notation.games.registry import get_game
+from notation.games.russian import _endgame as _russian_endgame
 from notation.record.reader import read_string
 
 GAMETYPE = {"international": "20", "english": "21", "russian": "25"}
@@ -239,3 +246,72 @@ def test_brazilian_draughts_counts_no_moves() -> None:
     game = get_game("brazilian")
     start = game.start({"FEN": "W:WK29,K30:BK1"})
     assert game.draw_rule([start] * 200) is None
+
+
+# The counts against a plain reading of them, ply by ply, over random games -------------
+
+
+def _plain_quiet_run(positions: list[Any], plies: int) -> int | None:
+    run = 0
+    for index in range(1, len(positions)):
+        before, after = positions[index - 1], positions[index]
+        men = _side_men(None, before) == _side_men(None, after)
+        taken = (before[0] | before[1]).bit_count() != (after[0] | after[1]).bit_count()
+        run = run + 1 if men and not taken else 0
+        if run == plies:
+            return index
+    return None
+
+
+def _plain_endgame(positions: list[Any], endgame: Any) -> tuple[int, object] | None:
+    key: object = None
+    began = 0
+    for index, position in enumerate(positions):
+        counted = endgame(material(position), position[3])
+        if counted is None:
+            key = None
+            continue
+        if counted[0] != key:
+            key, began = counted[0], index
+        if index - began == counted[1]:
+            return index, key
+    return None
+
+
+def _kings_first(game: Any) -> Any:
+    """Random moves, a king's where there is one nearly always: random games
+    otherwise seldom reach long king endings."""
+    bit = sys.modules[type(game).__module__].BIT
+
+    def choose(position: Any, legal: list[Any], rng: random.Random) -> Any:
+        kings = [move for move in legal if position[2] & bit[move.path[0]]]
+        return rng.choice(kings if kings and rng.random() < 0.97 else legal)
+
+    return choose
+
+
+@pytest.mark.parametrize("name", ["international", "english", "russian"])
+def test_the_counts_find_what_a_ply_by_ply_count_finds(name: str) -> None:
+    game = get_game(name)
+    endgame = {"international": _reduced_endgame, "russian": _russian_endgame}.get(name)
+    found, choose = 0, _kings_first(game)
+    for seed in range(60):
+        rng = random.Random(seed)
+        positions = playout(game, game.start({}), rng, max_plies=300, choose=choose).positions
+        for plies in (4, 7, 10, 30, 50, 80):
+            assert quiet_run(positions, plies) == _plain_quiet_run(positions, plies)
+            found += quiet_run(positions, plies) is not None
+        if endgame is not None:
+            fewest, shortest = (4, 10) if name == "international" else (13, 29)
+            counted = endgame_count(positions, endgame, fewest, shortest)
+            assert counted == _plain_endgame(positions, endgame)
+            found += counted is not None
+        for plies in (3, 6, 11):
+            # Any material is a count of ``plies``: its sampling is seen at work.
+            def every(counts: Any, turn: Any, plies: int = plies) -> tuple[object, int]:
+                return counts, plies
+
+            counted = endgame_count(positions, every, 40, plies)
+            assert counted == _plain_endgame(positions, every)
+            found += counted is not None
+    assert found > 0

@@ -572,7 +572,7 @@ class International(Game[InternationalPosition, InternationalMove]):
         run = quiet_run(positions, 50)
         if run is not None:
             found.append((run, "25 moves by each side with only kings moved and no capture"))
-        end = endgame_count(positions, _reduced_endgame, 4)
+        end = endgame_count(positions, _reduced_endgame, 4, 10)
         if end is not None:
             found.append((end[0], str(end[1])))
         return min(found) if found else None

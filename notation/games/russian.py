@@ -662,7 +662,7 @@ class Russian(Game[RussianPosition, RussianMove]):
         run = quiet_run(positions, 30)
         if run is not None:
             found.append((run, "15 moves by each side with only kings moved and no capture"))
-        end = endgame_count(positions, _endgame, 13)
+        end = endgame_count(positions, _endgame, 13, 29)
         if end is not None:
             key = end[1]
             found.append((end[0], str(key[0] if isinstance(key, tuple) else key)))
