@@ -124,6 +124,11 @@ REPETITION = register(
     Severity.WARNING,
     "a position occurred for the third time (a draw) and play or another result followed",
 )
+COUNTED_DRAW = register(
+    "REC210",
+    Severity.WARNING,
+    "play or another result went on past a draw the rules give by counting moves",
+)
 DUPLICATE = register("REC208", Severity.WARNING, "duplicate: the same moves from the same start")
 OTHER_GAME = register(
     "REC221",

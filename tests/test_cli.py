@@ -44,7 +44,13 @@ def test_validate_all_samples_flags_exactly_the_broken_files() -> None:
     assert result.exit_code == 1
     flagged = {line.split(":", 1)[0] for line in result.stdout.splitlines()}
     broken = {str(p) for p in SAMPLES.rglob("*.pdn") if p.parent.name in ("broken", "sheets")}
-    assert flagged - broken == {str(SAMPLES / "other" / "frisian-draughts.pdn")}
+    # Besides the broken files: an unsupported game (a notice), and two endgame studies that
+    # play on past a draw their rules count (REC210 warnings).
+    assert flagged - broken == {
+        str(SAMPLES / "other" / "frisian-draughts.pdn"),
+        str(SAMPLES / "international" / "endgames.pdn"),
+        str(SAMPLES / "russian" / "endgames.pdn"),
+    }
     assert flagged >= broken
 
 

@@ -5,9 +5,9 @@ syntax problems found by the reader; an unknown game type (a notice: such record
 syntax-checked only); an invalid setup; every illegal move, in the main line and in
 variations, with the move as written, why it is illegal and the legal moves there; a result
 that disagrees between the ``Result`` tag and the movetext or with what the rules decide;
-and play or a result claimed past a threefold repetition (a warning). A short capture read
-(PDN115) and an untagged record whose setup or first moves fit another game than PDN's
-default (REC221) are notices.
+and play or a result claimed past a threefold repetition or past a draw the rules give by
+counting moves (warnings). A short capture read (PDN115) and an untagged record whose setup
+or first moves fit another game than PDN's default (REC221) are notices.
 """
 
 from __future__ import annotations
@@ -324,6 +324,7 @@ class RecordReplay(ReplayVisitor):
         self._check_results(end)
         if self.game.threefold_repetition:
             self._check_repetition(trail, end)
+        self._check_draw_rule(trail, end)
         return end
 
     def illegal_found(
@@ -465,6 +466,26 @@ class RecordReplay(ReplayVisitor):
         if end is not None and claimed not in (None, "*", *draws) and self.report.outcome is None:
             message = (f"{third}, but the record says {claimed} (game ", ")")
             self._add(record.result_pos or record.pos, codes.REPETITION, message)
+
+    def _check_draw_rule(self, trail: list[Position], end: Position | None) -> None:
+        """Warn when play or a non-draw result followed a draw the rules give by counting
+        moves (the game's :meth:`~notation.games.base.Game.draw_rule`)."""
+        found = self.game.draw_rule(trail)
+        if found is None:
+            return
+        number, reason = found
+        record = self.record
+        drawn = f"the game was drawn after ply {number} ({reason})"
+        if number < len(record.moves.plies):
+            ply = record.moves.plies[number]
+            message = (f"{drawn}, but play went on with {ply.text} (game ", f", ply {number + 1})")
+            self._add(ply.pos, codes.COUNTED_DRAW, message, ply=number + 1, move=ply.text)
+            return
+        claimed = record.result if record.result is not None else record.tag("Result")
+        draws = self.game.result_for(Outcome(None, reason))
+        if end is not None and claimed not in (None, "*", *draws) and self.report.outcome is None:
+            message = (f"{drawn}, but the record says {claimed} (game ", ")")
+            self._add(record.result_pos or record.pos, codes.COUNTED_DRAW, message)
 
 
 class _KeepingReplay(RecordReplay):

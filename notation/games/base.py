@@ -213,6 +213,13 @@ class Game(ABC, Generic[P, M]):
     def outcome(self, position: P) -> Outcome | None:
         """The result the rules decide in ``position``, or ``None`` while play goes on."""
 
+    def draw_rule(self, positions: Sequence[P]) -> tuple[int, str] | None:
+        """The first draw the rules give by counting moves (beyond threefold repetition)
+        along a main line, given as its positions (the start, then the position after each
+        ply): the index of the position where the draw is reached and why; ``None`` when
+        the line reaches none or the game has no such rule."""
+        return None
+
     def scores(self, position: P) -> tuple[int, int] | None:
         """(White, Black) scores for games that keep score, else ``None``."""
         return None

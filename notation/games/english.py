@@ -38,6 +38,7 @@ from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.draws import quiet_run
 from notation.games.flying import Board, bits
 from notation.games.tags import fen_error, fen_fields
 
@@ -697,6 +698,13 @@ class English(Game[EnglishPosition, EnglishMove]):
         if outcome.winner is None:
             return ("1/2-1/2", "1-1")
         return ("1-0", "2-0") if outcome.winner is WHITE else ("0-1", "0-2")
+
+    def draw_rule(self, positions: Sequence[EnglishPosition]) -> tuple[int, str] | None:
+        """The 40-move rule: 40 moves by each side with no capture and no man moved."""
+        run = quiet_run(positions, 80)
+        if run is None:
+            return None
+        return run, "40 moves by each side with no capture and no man moved"
 
     # Records -------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.draws import Material, endgame_count, quiet_run
 from notation.games.flying import FlyingDraughts, Route, bits
 from notation.games.tags import fen_error, fen_fields
 
@@ -279,6 +280,22 @@ _TEXT_CACHE: dict[str, _Text | _Malformed] = {}
 of its operations is atomic, so threads share it safely (at worst reading a text twice)."""
 
 START = InternationalPosition(sum(BIT[31:51]), sum(BIT[1:21]), 0, WHITE)
+
+
+def _reduced_endgame(counts: Material, turn: Side) -> tuple[object, int] | None:
+    """The FMJD's reduced endgames against a lone king: three pieces with a king, 16 moves
+    each; two pieces with a king, or a king, 5 moves each."""
+    white_men, white_kings, black_men, black_kings = counts
+    for men, kings, alone in (
+        (white_men, white_kings, black_men == 0 and black_kings == 1),
+        (black_men, black_kings, white_men == 0 and white_kings == 1),
+    ):
+        if alone and kings:
+            if men + kings == 3:
+                return "16 moves by each side with three pieces against a lone king", 32
+            if men + kings <= 2:
+                return "5 moves by each side with two pieces or a king against a lone king", 10
+    return None
 
 
 class International(Game[InternationalPosition, InternationalMove]):
@@ -547,6 +564,18 @@ class International(Game[InternationalPosition, InternationalMove]):
         if outcome.winner is None:
             return ("1-1", "1/2-1/2")
         return ("2-0", "1-0") if outcome.winner is WHITE else ("0-2", "0-1")
+
+    def draw_rule(self, positions: Sequence[InternationalPosition]) -> tuple[int, str] | None:
+        """The FMJD's counted draws: 25 moves by each side with only kings moved and no
+        capture; the reduced endgames against a lone king (16 or 5 moves each)."""
+        found = []
+        run = quiet_run(positions, 50)
+        if run is not None:
+            found.append((run, "25 moves by each side with only kings moved and no capture"))
+        end = endgame_count(positions, _reduced_endgame, 4, 10)
+        if end is not None:
+            found.append((end[0], str(end[1])))
+        return min(found) if found else None
 
     # Records -------------------------------------------------------------------------
 

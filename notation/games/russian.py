@@ -51,6 +51,7 @@ from typing import ClassVar, NamedTuple
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
 from notation.games.brazilian import _fen_squares, board_text
+from notation.games.draws import Material, endgame_count, quiet_run
 from notation.games.flying import FlyingDraughts, Route, bits
 from notation.games.tags import fen_error, fen_fields
 
@@ -316,6 +317,26 @@ _TEXT_CACHE: dict[str, _Text | _Malformed] = {}
 of its operations is atomic, so threads share it safely (at worst reading a text twice)."""
 
 START = RussianPosition(sum(BIT[21:33]), sum(BIT[1:13]), 0, WHITE)
+
+
+def _endgame(counts: Material, turn: Side) -> tuple[object, int] | None:
+    """The Russian endgame counts: three kings or more against a lone king, 15 moves of
+    the stronger side; else, with kings on both sides and the material unchanged, 15 moves
+    each with 4 or 5 pieces, 30 each with 6 or 7."""
+    white_men, white_kings, black_men, black_kings = counts
+    for side, men, kings, alone in (
+        (WHITE, white_men, white_kings, black_men == 0 and black_kings == 1),
+        (BLACK, black_men, black_kings, white_men == 0 and white_kings == 1),
+    ):
+        if alone and not men and kings >= 3:
+            reason = f"15 moves of {side.title}'s {kings} kings against a lone king"
+            return reason, 29 if turn is side else 30
+    pieces = sum(counts)
+    if not (white_kings and black_kings) or not 4 <= pieces <= 7:
+        return None
+    moves = 15 if pieces <= 5 else 30
+    reason = f"{moves} moves by each side in a {pieces}-piece ending with kings on both sides"
+    return (reason, counts), 2 * moves
 
 
 class Russian(Game[RussianPosition, RussianMove]):
@@ -633,6 +654,19 @@ class Russian(Game[RussianPosition, RussianMove]):
         if outcome.winner is None:
             return ("1-1", "1/2-1/2")
         return ("2-0", "1-0") if outcome.winner is WHITE else ("0-2", "0-1")
+
+    def draw_rule(self, positions: Sequence[RussianPosition]) -> tuple[int, str] | None:
+        """The Russian counted draws: 15 moves by each side with only kings moved and no
+        capture; the endgame counts (three kings against one; kings on both sides)."""
+        found = []
+        run = quiet_run(positions, 30)
+        if run is not None:
+            found.append((run, "15 moves by each side with only kings moved and no capture"))
+        end = endgame_count(positions, _endgame, 13, 29)
+        if end is not None:
+            key = end[1]
+            found.append((end[0], str(key[0] if isinstance(key, tuple) else key)))
+        return min(found) if found else None
 
     # Records -------------------------------------------------------------------------
 
