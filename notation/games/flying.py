@@ -351,7 +351,15 @@ class FlyingDraughts(Board):
             empty = dark ^ (white | black)
             out: list[Route] = []
             promotion = promotions[turn] if crown_mid_capture else 0
-            starts = capture_starts(own, opp, kings, empty)
+            men = own & ~kings
+            left = men & ge2
+            right = men & le_far2
+            starts = (  # capture_starts, inlined
+                (left & (opp << wide) & (empty << wide2))
+                | (right & (opp << narrow) & (empty << narrow2))
+                | (left & (opp >> narrow) & (empty >> narrow2))
+                | (right & (opp >> wide) & (empty >> wide2))
+            )
             while starts:
                 bit = starts & -starts
                 starts ^= bit
