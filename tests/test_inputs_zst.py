@@ -131,4 +131,6 @@ def test_a_zst_bomb_is_read_in_bounded_memory_and_time(tmp_path: Path, jobs: str
     assert done.status == 1
     assert done.stderr == "3 games in 1 file: 1 error, 0 warnings, 0 notices\n"
     assert b"error PDN109 the line is longer than" in done.stdout
-    assert done.peak_mib < 200
+    # A small file's run takes about 50 MiB; holding a whole feed's 32 MiB and its copies
+    # took this one past 150.
+    assert done.peak_mib < 100
