@@ -206,7 +206,15 @@ class FlyingDraughts(Board):
 
         def can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
             """Whether the side owning ``own`` has a capture."""
-            if capture_starts(own, opp, kings, empty):
+            men = own & ~kings
+            left = men & ge2
+            right = men & le_far2
+            if (  # capture_starts, inlined: this runs on every quiet ply
+                (left & (opp << wide) & (empty << wide2))
+                or (right & (opp << narrow) & (empty << narrow2))
+                or (left & (opp >> narrow) & (empty >> narrow2))
+                or (right & (opp >> wide) & (empty >> wide2))
+            ):
                 return True
             own_kings = own & kings
             if own_kings:
@@ -343,12 +351,33 @@ class FlyingDraughts(Board):
             empty = dark ^ (white | black)
             out: list[Route] = []
             promotion = promotions[turn] if crown_mid_capture else 0
-            starts = capture_starts(own, opp, kings, empty)
+            men = own & ~kings
+            left = men & ge2
+            right = men & le_far2
+            starts = (  # capture_starts, inlined
+                (left & (opp << wide) & (empty << wide2))
+                | (right & (opp << narrow) & (empty << narrow2))
+                | (left & (opp >> narrow) & (empty >> narrow2))
+                | (right & (opp >> wide) & (empty >> wide2))
+            )
             while starts:
                 bit = starts & -starts
                 starts ^= bit
                 start = square_of[bit.bit_length() - 1]
-                man_routes(start, opp, empty | bit, 0, (start,), promotion, out, partial)
+                space = empty | bit
+                if partial is not None:
+                    man_routes(start, opp, space, 0, (start,), promotion, out, partial)
+                    continue
+                # man_routes' first jump, unrolled: most captures are one jump by a man.
+                for over, land, land_bit in jumps[start]:
+                    if opp & over and space & land_bit:
+                        left = opp ^ over
+                        if land_bit & promotion:
+                            king_routes(land, left, space, over, (start, land), out, None)
+                        elif left & jumped[land]:
+                            man_routes(land, left, space, over, (start, land), promotion, out, None)
+                        else:
+                            out.append(((start, land), over))
             starts = own & kings
             while starts:
                 bit = starts & -starts
