@@ -101,12 +101,14 @@ def wait(
     process: subprocess.Popen[bytes], timeout: float, memory_mib: float | None = None
 ) -> tuple[int, float, float, str | None]:
     """Wait for ``process`` to end, killing its session past the limits (see :func:`run`);
-    its exit status, peak memory in MiB (the kernel's count, workers included), seconds
-    taken and why it was stopped, if it was."""
+    its exit status, peak memory in MiB (the largest peak of the process and its workers,
+    sampled as it runs), seconds taken and why it was stopped, if it was."""
     began = time.monotonic()
     stopped = None
+    peak = 0.0
     while True:
-        pid, code, usage = os.wait4(process.pid, os.WNOHANG)
+        peak = max(peak, tree_peak_mib(process.pid))
+        pid, code, _ = os.wait4(process.pid, os.WNOHANG)
         if pid:
             break
         elapsed = time.monotonic() - began
@@ -120,7 +122,7 @@ def wait(
                     os.killpg(process.pid, signal.SIGKILL)
         time.sleep(0.02)
     process.returncode = os.waitstatus_to_exitcode(code)
-    return process.returncode, usage.ru_maxrss / 1024, time.monotonic() - began, stopped
+    return process.returncode, peak, time.monotonic() - began, stopped
 
 
 def tree_memory_mib(pid: int) -> float:
@@ -130,6 +132,20 @@ def tree_memory_mib(pid: int) -> float:
         with contextlib.suppress(OSError):
             for line in Path(f"/proc/{each}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
+                    largest = max(largest, int(line.split()[1]))
+    return largest / 1024
+
+
+def tree_peak_mib(pid: int) -> float:
+    """The largest peak resident memory so far (VmHWM) of process ``pid`` and its
+    descendants, in MiB. Unlike the kernel's ``ru_maxrss``, it starts again at ``exec``, so
+    the test runner's own memory, which a forked child holds until it runs the command,
+    is not counted."""
+    largest = 0
+    for each in _tree(pid):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{each}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
                     largest = max(largest, int(line.split()[1]))
     return largest / 1024
 
