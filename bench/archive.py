@@ -54,7 +54,7 @@ def build(path: Path, games: int, seed: int) -> None:
 
 def validate(path: Path, jobs: int) -> tuple[float, int, int]:
     """(seconds, own peak KiB, largest worker peak KiB) of one validate run."""
-    command = [sys.executable, "-c", RUN, "validate", "--jobs", str(jobs), str(path)]
+    command = [sys.executable, "-c", RUN, "validate", "--no-cache", "--jobs", str(jobs), str(path)]
     began = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True)
     seconds = time.perf_counter() - began

@@ -142,8 +142,24 @@ def main() -> None:
     )
     times: dict[str, float] = {}
     works = {
-        "validate --format html": ("validate", str(archive), "-f", "html", "-o", str(report)),
-        "validate --format json": ("validate", str(archive), "-f", "json", "-o", str(reference)),
+        "validate --format html": (
+            "validate",
+            "--no-cache",
+            str(archive),
+            "-f",
+            "html",
+            "-o",
+            str(report),
+        ),
+        "validate --format json": (
+            "validate",
+            "--no-cache",
+            str(archive),
+            "-f",
+            "json",
+            "-o",
+            str(reference),
+        ),
         f"render --format html ({options.viewer_games:,} games)": (
             "render",
             str(first),
