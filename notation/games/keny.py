@@ -442,6 +442,8 @@ def _capture_chains(
 
 # Sets of squares as ints, square ``sq`` being bit ``sq`` (the position's own layout).
 _EVERY = (1 << 64) - 1
+_BIT = tuple(1 << sq for sq in range(64))
+"""``_BIT[sq]``: the set of square ``sq`` alone."""
 _NOT_FILES_AB = sum(1 << sq for sq in range(64) if sq % 8 >= 2)
 _NOT_FILES_GH = sum(1 << sq for sq in range(64) if sq % 8 <= 5)
 _RAY_SET = tuple(tuple(sum(1 << t for t in ray) for ray in rays) for rays in RAY)
@@ -455,10 +457,13 @@ _SHIFT = (8, 1, 8, 1)
 def _men_can_capture(men: int, enemy: int, empty: int) -> bool:
     """Whether any of the ``men`` can jump an adjacent enemy piece."""
     return bool(
-        men & (enemy >> 8) & (empty >> 16)
-        or men & (enemy << 8) & (empty << 16)
-        or men & _NOT_FILES_GH & (enemy >> 1) & (empty >> 2)
-        or men & _NOT_FILES_AB & (enemy << 1) & (empty << 2)
+        enemy
+        & (
+            men << 8 & empty >> 8
+            | men >> 8 & empty << 8
+            | (men & _NOT_FILES_GH) << 1 & empty >> 1
+            | (men & _NOT_FILES_AB) >> 1 & empty << 1
+        )
     )
 
 
@@ -595,12 +600,12 @@ def play_move(position: KenyPosition, move: KenyMove) -> KenyPosition:
     passed, the count of plies without a capture updated."""
     path, captured, promotes = move
     white, black, kings, turn, quiet, rules = position
-    start, end = 1 << path[0], 1 << path[-1]
+    start, end = _BIT[path[0]], _BIT[path[-1]]
     if captured:
         taken = 0
         for sq in captured:
-            taken |= 1 << sq
-        # A king may land on a square it captured from earlier in the chain.
+            taken |= _BIT[sq]
+        # A king may land on a square it captured earlier in the chain.
         if kings & start or promotes:
             kings = kings & ~taken & ~start | end
         else:
@@ -609,16 +614,18 @@ def play_move(position: KenyPosition, move: KenyMove) -> KenyPosition:
             black, white = black & ~start | end, white & ~taken
         else:
             white, black = white & ~start | end, black & ~taken
-        quiet = 0
+        return _new(KenyPosition, (white, black, kings, _OTHER[turn], 0, rules))
+    # A move without capture never ends where it started.
+    moved = start | end
+    if kings & start:
+        kings ^= moved
+    elif promotes:
+        kings |= end
+    if turn:
+        black ^= moved
     else:
-        if kings & start or promotes:
-            kings = kings & ~start | end
-        if turn:
-            black = black & ~start | end
-        else:
-            white = white & ~start | end
-        quiet += 1
-    return _new(KenyPosition, (white, black, kings, _OTHER[turn], quiet, rules))
+        white ^= moved
+    return _new(KenyPosition, (white, black, kings, _OTHER[turn], quiet + 1, rules))
 
 
 _OTHER = (Side.BLACK, Side.WHITE)
@@ -895,11 +902,17 @@ def _check_capture(position: KenyPosition, squares: tuple[int, ...], sign: str) 
     return KenyMove(squares, tuple(captured), was_man and (king or end >> 3 == far))
 
 
-_STEPS: tuple[frozenset[tuple[int, ...]], ...] = tuple(
-    frozenset((sq, NEIGHBOUR[sq][d]) for sq in range(64) for d in ways if NEIGHBOUR[sq][d] >= 0)
-    for ways in MAN_QUIET_DIRECTIONS
+_STEP_MOVES: tuple[dict[tuple[int, ...], KenyMove], ...] = tuple(
+    {
+        (sq, t): KenyMove((sq, t), (), t >> 3 == FAR_RANK[side])
+        for sq in range(64)
+        for d in MAN_QUIET_DIRECTIONS[side]
+        if (t := NEIGHBOUR[sq][d]) >= 0
+    }
+    for side in Side
 )
-"""Every step (start, end) a man of each side may make: forward or sideways."""
+"""``_STEP_MOVES[side][start, end]``: every step a man of ``side`` may make (forward or
+sideways), as a move."""
 
 
 def _check_quiet(
@@ -908,19 +921,21 @@ def _check_quiet(
     """The quiet move or friendly-jump chain ``squares`` describes, checked segment by
     segment, then against a compulsory capture (``own`` and ``enemy``: the sets of the
     pieces of the side to move and of the other side)."""
-    side, kings = position.turn, position.kings
+    side, kings, rules = position.turn, position.kings, position.rules
     king = kings >> squares[0] & 1
-    # A man's step to an empty square forward or sideways passes every segment check.
-    if (
-        king or squares not in _STEPS[side] or (own | enemy) >> squares[1] & 1
-    ) and not _legal_segments(squares, side, position.rules, king, own, own | enemy):
+    if not _legal_segments(squares, side, rules, king, own, own | enemy):
         _check_segments(position, squares, bool(king))
-    if position.rules.compulsory_capture and _side_can_capture(own, enemy, kings):
-        raise IllegalMove(
-            CAPTURE_COMPULSORY,
-            f"a capture is compulsory: {_list_moves(capture_moves(position), 'x')}",
-        )
+    if rules.compulsory_capture and _side_can_capture(own, enemy, kings):
+        raise _capture_compulsory(position)
     return _new(KenyMove, (squares, (), not king and squares[-1] >> 3 == FAR_RANK[side]))
+
+
+def _capture_compulsory(position: KenyPosition) -> IllegalMove:
+    """The error for a quiet move or friendly jump while a capture is compulsory."""
+    return IllegalMove(
+        CAPTURE_COMPULSORY,
+        f"a capture is compulsory: {_list_moves(capture_moves(position), 'x')}",
+    )
 
 
 _SPAN: dict[tuple[int, int], tuple[int, int]] = {
@@ -1029,26 +1044,6 @@ def _check_segments(position: KenyPosition, squares: tuple[int, ...], king: bool
                 )
 
 
-def check_move(position: KenyPosition, text: str) -> KenyMove:
-    """The legal move ``text`` names, or :class:`IllegalMove` saying why it is not one."""
-    limit = position.rules.draw_plies
-    if position.quiet >= limit:
-        raise IllegalMove(
-            GAME_OVER,
-            f"the game is over, drawn after {limit} plies in a row without a capture",
-            show_legal=False,
-        )
-    try:
-        return _check_text(position, text)
-    except IllegalMove:
-        verdict = game_outcome(position)
-        if verdict is not None:
-            raise IllegalMove(
-                GAME_OVER, f"the game is over: {verdict.reason}", show_legal=False
-            ) from None
-        raise
-
-
 class _Text(NamedTuple):
     """A move text read: its squares and its separator (``-``, ``x`` or ``:``)."""
 
@@ -1084,26 +1079,47 @@ TEXT_CACHE_SIZE = 4096
 _TEXT_CACHE: dict[str, _Text | _Malformed] = {}
 
 
-def _check_text(position: KenyPosition, text: str) -> KenyMove:
+def check_move(position: KenyPosition, text: str) -> KenyMove:
+    """The legal move ``text`` names, or :class:`IllegalMove` saying why it is not one."""
+    white, black, kings, side, quiet, rules = position
+    if quiet >= rules.draw_plies:
+        raise IllegalMove(
+            GAME_OVER,
+            f"the game is over, drawn after {rules.draw_plies} plies in a row without a capture",
+            show_legal=False,
+        )
     read = _TEXT_CACHE.get(text)
     if read is None:
         read = _read_text(text)
         if len(_TEXT_CACHE) < TEXT_CACHE_SIZE:
             _TEXT_CACHE[text] = read
-    if isinstance(read, _Malformed):
-        raise IllegalMove(MALFORMED, read.reason)
-    squares, sign = read
-    white, black, kings, side, _, rules = position
-    own, enemy = (black, white) if side else (white, black)
-    if not own >> squares[0] & 1:
-        raise IllegalMove(
-            NO_OWN_PIECE,
-            f"there is no {side.title.lower()} piece on {SQUARE_NAMES[squares[0]]}",
-        )
-    if sign == "-":
-        return _check_quiet(position, squares, own, enemy)
-    move = _legal_capture(squares, side, rules, own, enemy, kings)
-    return _check_capture(position, squares, sign) if move is None else move
+    try:
+        if isinstance(read, _Malformed):
+            raise IllegalMove(MALFORMED, read.reason)
+        squares, sign = read
+        own, enemy = (black, white) if side else (white, black)
+        if not own >> squares[0] & 1:
+            raise IllegalMove(
+                NO_OWN_PIECE,
+                f"there is no {side.title.lower()} piece on {SQUARE_NAMES[squares[0]]}",
+            )
+        if sign != "-":
+            move = _legal_capture(squares, side, rules, own, enemy, kings)
+            return _check_capture(position, squares, sign) if move is None else move
+        # A man's step to an empty square forward or sideways passes every segment check.
+        step = _STEP_MOVES[side].get(squares)
+        if step is None or kings >> squares[0] & 1 or (own | enemy) >> squares[1] & 1:
+            return _check_quiet(position, squares, own, enemy)
+        if rules.compulsory_capture and _side_can_capture(own, enemy, kings):
+            raise _capture_compulsory(position)
+        return step
+    except IllegalMove:
+        verdict = game_outcome(position)
+        if verdict is not None:
+            raise IllegalMove(
+                GAME_OVER, f"the game is over: {verdict.reason}", show_legal=False
+            ) from None
+        raise
 
 
 # The game --------------------------------------------------------------------------------
