@@ -448,10 +448,19 @@ _NOT_FILES_AB = sum(1 << sq for sq in range(64) if sq % 8 >= 2)
 _NOT_FILES_GH = sum(1 << sq for sq in range(64) if sq % 8 <= 5)
 _RAY_SET = tuple(tuple(sum(1 << t for t in ray) for ray in rays) for rays in RAY)
 """``_RAY_SET[sq][direction]``: the squares of ``RAY[sq][direction]`` as a set."""
-_UP = (True, True, False, False)
-"""Whether going each way (north, east, south, west) raises the square's index."""
-_SHIFT = (8, 1, 8, 1)
-"""How far one square that way moves a square's bit."""
+_LINES_SET = tuple(sum(rays) for rays in _RAY_SET)
+"""``_LINES_SET[sq]``: the squares on the rank and file of ``sq`` but itself."""
+_RAYS_OUT = tuple(
+    tuple(
+        (d, ray, d in (NORTH, EAST), 8 if d in (NORTH, SOUTH) else 1)
+        for d, ray in enumerate(rays)
+        if ray
+    )
+    for rays in _RAY_SET
+)
+"""``_RAYS_OUT[sq]``: (direction, squares that way as a set, whether going that way raises
+the square's index, how far one square that way moves a square's bit) for each direction
+with a square that way."""
 
 
 def _men_can_capture(men: int, enemy: int, empty: int) -> bool:
@@ -484,16 +493,18 @@ def _side_can_capture(own: int, enemy: int, kings: int) -> bool:
 def _king_can_capture(sq: int, enemy: int, empty: int, banned: int) -> bool:
     """Whether a king on ``sq`` can capture (not in direction ``banned``), given the sets
     of enemy and empty squares."""
-    for d, ray in enumerate(_RAY_SET[sq]):
+    if not _LINES_SET[sq] & enemy:
+        return False
+    for d, ray, up, shift in _RAYS_OUT[sq]:
         pieces = ray & ~empty
         if not pieces or d == banned:
             continue
-        if _UP[d]:
+        if up:
             first = pieces & -pieces
-            beyond = first << _SHIFT[d]
+            beyond = first << shift
         else:
             first = 1 << (pieces.bit_length() - 1)
-            beyond = first >> _SHIFT[d]
+            beyond = first >> shift
         if first & enemy and beyond & ray & empty:
             return True
     return False
