@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.games.base import IllegalMove, Outcome, Side
-from notation.games.keny import Keny, KenyPosition, parse_rules
+from notation.games.keny import START, Keny, KenyPosition, parse_rules
 
 GAME = Keny()
 
@@ -215,6 +215,22 @@ def test_positions_and_moves_are_hashable():
     assert hash(pos) == hash(GAME.start({"FEN": "W:Wa2-h3:Ba6-h7"}))
     with pytest.raises(AttributeError):
         pos.turn = Side.BLACK
+
+
+def test_start_board_text_square_by_square():
+    # White men on ranks 2-3 (squares 8..23), Black men on ranks 6-7 (40..55).
+    assert START.board == "." * 8 + "w" * 16 + "." * 16 + "b" * 16 + "." * 8
+
+
+@settings(max_examples=100, deadline=None)
+@given(cells=st.text(alphabet=".wWbB", min_size=64, max_size=64))
+def test_board_text_reads_back(cells: str):
+    pos = KenyPosition.from_board(cells, Side.BLACK, 3)
+    assert pos.board == cells
+    assert pos.white.bit_count() == cells.count("w") + cells.count("W")
+    assert pos.black.bit_count() == cells.count("b") + cells.count("B")
+    assert pos.kings.bit_count() == cells.count("W") + cells.count("B")
+    assert (pos.turn, pos.quiet) == (Side.BLACK, 3)
 
 
 def _round_trips(pos) -> None:
