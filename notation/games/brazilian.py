@@ -337,7 +337,34 @@ def _check_gametype(value: str) -> None:
         )
 
 
-_TEXT_CACHE: dict[str, _Text | _Malformed] = {}
+class _Entry(NamedTuple):
+    """A move text read, with what the hot path of :meth:`Brazilian.advance` reads of it."""
+
+    read: _Text | _Malformed
+    squares: tuple[int, ...]
+    start: int
+    end: int
+    start_bit: int
+    """0 for a malformed text, so that it fails the test of the start square."""
+    end_bit: int
+    quiet: bool
+    """Whether it may be a quiet move: two squares, not written as a capture."""
+    capture: bool
+    """Whether it may be a capture: not written as a quiet move."""
+
+
+def _entry(text: str) -> _Entry:
+    """The cache entry of a move text."""
+    read = _read_text(text)
+    if isinstance(read, _Malformed):
+        return _Entry(read, (), 0, 0, 0, 0, False, False)
+    squares, kind, _ = read
+    start, end = squares[0], squares[-1]
+    quiet = kind != "x" and len(squares) == 2
+    return _Entry(read, squares, start, end, BIT[start], BIT[end], quiet, kind != "-")
+
+
+_TEXT_CACHE: dict[str, _Entry] = {}
 """Move texts read, by text: a plain dict, faster than ``lru_cache`` on the hot path; each
 of its operations is atomic, so threads share it safely (at worst reading a text twice)."""
 
@@ -405,53 +432,82 @@ class Brazilian(Game[BrazilianPosition, BrazilianMove]):
 
     def parse_move(self, position: BrazilianPosition, text: str) -> BrazilianMove:
         """The legal move ``text`` names, in numeric or alphanumeric notation."""
-        read = _TEXT_CACHE.get(text)
-        if read is None:
-            read = _read_text(text)
+        return self.advance(position, text)[0]
+
+    def advance(
+        self, position: BrazilianPosition, text: str
+    ) -> tuple[BrazilianMove, BrazilianPosition]:
+        """The legal move ``text`` names and the position after it, in one step."""
+        entry = _TEXT_CACHE.get(text)
+        if entry is None:
+            entry = _entry(text)
             if len(_TEXT_CACHE) >= TEXT_CACHE_SIZE:
                 _TEXT_CACHE.clear()
-            _TEXT_CACHE[text] = read
-        if isinstance(read, _Malformed):
-            reason = f": {read.reason}" if read.reason else ""
-            raise IllegalMove(
-                MALFORMED, f"{text.strip()!r} is not a Brazilian draughts move{reason}"
-            )
-        squares, kind, _ = read
+            _TEXT_CACHE[text] = entry
+        read, squares, start, end, start_bit, end_bit, quiet, capture = entry
         white, black, kings, turn = position
         if turn:
             own, opp = black, white
         else:
             own, opp = white, black
-        start = squares[0]
-        start_bit = BIT[start]
         if own & start_bit:
-            if kind != "x" and len(squares) == 2:
+            if quiet:
                 empty = DARK ^ (white | black)
                 if not _can_capture(own, opp, kings, empty):
-                    end = squares[1]
-                    if empty & BIT[end]:
+                    if empty & end_bit:
                         if kings & start_bit:
                             between = BETWEEN[start][end]
                             if between >= 0 and not between & ~empty:
-                                return QUIET[start][end]
-                        elif FORWARD[turn][start] & BIT[end]:
-                            return QUIET[start][end]
-                    raise self._diagnose(position, read, text)
-            if kind != "-":
-                move = self._find_capture(position, squares)
-                if move is not None:
-                    return move
-        raise self._diagnose(position, read, text)
+                                kings ^= start_bit | end_bit
+                            else:
+                                raise self._refuse(position, read, text)
+                        elif FORWARD[turn][start] & end_bit:
+                            if end_bit & PROMOTION[turn]:
+                                kings |= end_bit
+                        else:
+                            raise self._refuse(position, read, text)
+                        if turn:
+                            after = (white, black ^ (start_bit | end_bit), kings, WHITE)
+                        else:
+                            after = (white ^ (start_bit | end_bit), black, kings, BLACK)
+                        return QUIET[start][end], _new(BrazilianPosition, after)
+                    raise self._refuse(position, read, text)
+            if capture:
+                route = self._find_capture(position, squares)
+                if route is not None:
+                    path, captured = route
+                    kings &= ~captured
+                    # A capture may end where it started: its start's bit goes, then its end's.
+                    if kings & start_bit:
+                        kings = (kings ^ start_bit) | end_bit
+                    elif end_bit & PROMOTION[turn]:
+                        kings |= end_bit
+                    if turn:
+                        after = (white & ~captured, (black ^ start_bit) | end_bit, kings, WHITE)
+                    else:
+                        after = ((white ^ start_bit) | end_bit, black & ~captured, kings, BLACK)
+                    move = _new(BrazilianMove, (path, _captured_squares(captured)))
+                    return move, _new(BrazilianPosition, after)
+        raise self._refuse(position, read, text)
 
-    def _find_capture(
-        self, position: BrazilianPosition, squares: tuple[int, ...]
-    ) -> BrazilianMove | None:
-        """The legal capture a list of squares names alone, if there is one."""
+    def _refuse(
+        self, position: BrazilianPosition, read: _Text | _Malformed, text: str
+    ) -> IllegalMove:
+        """The error for a move text that names no legal move."""
+        if isinstance(read, _Malformed):
+            reason = f": {read.reason}" if read.reason else ""
+            return IllegalMove(
+                MALFORMED, f"{text.strip()!r} is not a Brazilian draughts move{reason}"
+            )
+        return self._diagnose(position, read, text)
+
+    def _find_capture(self, position: BrazilianPosition, squares: tuple[int, ...]) -> Route | None:
+        """The route of the legal capture a list of squares names alone, if there is one."""
         routes = _best_routes(position)
         if len(squares) > 2:
             for route in routes:
                 if route[0] == squares:
-                    return _move_of(route)
+                    return route
             return None
         # Start and end only: the routes between them must all take the same pieces.
         first, last = squares
@@ -463,7 +519,7 @@ class Brazilian(Game[BrazilianPosition, BrazilianMove]):
                     found = route
                 elif route[1] != found[1]:
                     return None
-        return None if found is None else _move_of(found)
+        return found
 
     def _diagnose(self, position: BrazilianPosition, read: _Text, text: str) -> IllegalMove:
         """The error for a well-formed move text that names no legal move."""
