@@ -1092,6 +1092,12 @@ _TEXT_CACHE: dict[str, _Text | _Malformed] = {}
 
 def check_move(position: KenyPosition, text: str) -> KenyMove:
     """The legal move ``text`` names, or :class:`IllegalMove` saying why it is not one."""
+    return check_and_play(position, text)[0]
+
+
+def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPosition]:
+    """The legal move ``text`` names and the position after it, or :class:`IllegalMove`
+    saying why it is not one."""
     white, black, kings, side, quiet, rules = position
     if quiet >= rules.draw_plies:
         raise IllegalMove(
@@ -1109,21 +1115,32 @@ def check_move(position: KenyPosition, text: str) -> KenyMove:
             raise IllegalMove(MALFORMED, read.reason)
         squares, sign = read
         own, enemy = (black, white) if side else (white, black)
-        if not own >> squares[0] & 1:
+        start = _BIT[squares[0]]
+        if not own & start:
             raise IllegalMove(
                 NO_OWN_PIECE,
                 f"there is no {side.title.lower()} piece on {SQUARE_NAMES[squares[0]]}",
             )
         if sign != "-":
             move = _legal_capture(squares, side, rules, own, enemy, kings)
-            return _check_capture(position, squares, sign) if move is None else move
+            if move is None:
+                move = _check_capture(position, squares, sign)
+            return move, play_move(position, move)
         # A man's step to an empty square forward or sideways passes every segment check.
         step = _STEP_MOVES[side].get(squares)
-        if step is None or kings >> squares[0] & 1 or (own | enemy) >> squares[1] & 1:
-            return _check_quiet(position, squares, own, enemy)
+        if step is None or kings & start or (own | enemy) >> squares[1] & 1:
+            move = _check_quiet(position, squares, own, enemy)
+            return move, play_move(position, move)
         if rules.compulsory_capture and _side_can_capture(own, enemy, kings):
             raise _capture_compulsory(position)
-        return step
+        moved = start | _BIT[squares[1]]
+        if step.promotes:
+            kings |= moved ^ start
+        if side:
+            after = (white, black ^ moved, kings, Side.WHITE, quiet + 1, rules)
+        else:
+            after = (white ^ moved, black, kings, Side.BLACK, quiet + 1, rules)
+        return step, _new(KenyPosition, after)
     except IllegalMove:
         verdict = game_outcome(position)
         if verdict is not None:
@@ -1190,6 +1207,10 @@ class Keny(Game[KenyPosition, KenyMove]):
     def play(self, position: KenyPosition, move: KenyMove) -> KenyPosition:
         """The position after the legal ``move``."""
         return play_move(position, move)
+
+    def advance(self, position: KenyPosition, text: str) -> tuple[KenyMove, KenyPosition]:
+        """The legal move ``text`` names and the position after it, in one step."""
+        return check_and_play(position, text)
 
     def notation_of(self, text: str) -> str | None:
         """``colon`` or ``algebraic`` for a capture, ``None`` for a move both write alike."""
