@@ -776,13 +776,13 @@ def _segment(a: int, b: int) -> tuple[int, tuple[int, ...]]:
 
 def _legal_capture(
     squares: tuple[int, ...], side: Side, rules: KenyRules, own: int, enemy: int, kings: int
-) -> KenyMove | None:
-    """The capture chain ``squares`` describes when it is legal, else ``None`` (the verdict
-    is then :func:`_check_capture`'s)."""
+) -> tuple[KenyMove, KenyPosition] | None:
+    """The capture chain ``squares`` describes and the position after it when it is legal,
+    else ``None`` (the verdict is then :func:`_check_capture`'s)."""
     start = squares[0]
     king = kings >> start & 1
     was_man = not king
-    own ^= 1 << start
+    own ^= _BIT[start]
     far = FAR_RANK[side]
     banned = -1
     captured = []
@@ -823,10 +823,19 @@ def _legal_capture(
     if (
         _king_can_capture(end, enemy, empty, banned)
         if king
-        else _men_can_capture(1 << end, enemy, empty)
+        else _men_can_capture(_BIT[end], enemy, empty)
     ):
         return None
-    return _new(KenyMove, (squares, tuple(captured), was_man and (king or end >> 3 == far)))
+    promotes = was_man and (king or end >> 3 == far)
+    move = _new(KenyMove, (squares, tuple(captured), promotes))
+    # The kings left stand on the squares still held; the end square was empty or taken.
+    kings &= own | enemy
+    if king or promotes:
+        kings |= _BIT[end]
+    own |= _BIT[end]
+    if side:
+        return move, _new(KenyPosition, (enemy, own, kings, Side.WHITE, 0, rules))
+    return move, _new(KenyPosition, (own, enemy, kings, Side.BLACK, 0, rules))
 
 
 def _check_capture(position: KenyPosition, squares: tuple[int, ...], sign: str) -> KenyMove:
@@ -1122,25 +1131,30 @@ def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPos
                 f"there is no {side.title.lower()} piece on {SQUARE_NAMES[squares[0]]}",
             )
         if sign != "-":
-            move = _legal_capture(squares, side, rules, own, enemy, kings)
-            if move is None:
+            played = _legal_capture(squares, side, rules, own, enemy, kings)
+            if played is None:
                 move = _check_capture(position, squares, sign)
-            return move, play_move(position, move)
+                return move, play_move(position, move)
+            return played
         # A man's step to an empty square forward or sideways passes every segment check.
         step = _STEP_MOVES[side].get(squares)
         if step is None or kings & start or (own | enemy) >> squares[1] & 1:
             move = _check_quiet(position, squares, own, enemy)
-            return move, play_move(position, move)
-        if rules.compulsory_capture and _side_can_capture(own, enemy, kings):
+        elif rules.compulsory_capture and _side_can_capture(own, enemy, kings):
             raise _capture_compulsory(position)
-        moved = start | _BIT[squares[1]]
-        if step.promotes:
-            kings |= moved ^ start
+        else:
+            move = step
+        end = _BIT[squares[-1]]
+        moved = start | end
+        if kings & start:
+            kings ^= moved
+        elif move.promotes:
+            kings |= end
         if side:
             after = (white, black ^ moved, kings, Side.WHITE, quiet + 1, rules)
         else:
             after = (white ^ moved, black, kings, Side.BLACK, quiet + 1, rules)
-        return step, _new(KenyPosition, after)
+        return move, _new(KenyPosition, after)
     except IllegalMove:
         verdict = game_outcome(position)
         if verdict is not None:
