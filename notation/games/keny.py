@@ -1144,6 +1144,7 @@ def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPos
             raise _capture_compulsory(position)
         else:
             move = step
+        # A move without capture never ends where it started.
         end = _BIT[squares[-1]]
         moved = start | end
         if kings & start:
