@@ -41,6 +41,7 @@ from samplekit import (
     write_syntax_error,
     write_unterminated_comment,
 )
+from sheetkit import write_sheets
 
 GAME = English()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "english"
@@ -450,6 +451,7 @@ def main() -> None:
     write("endgames.pdn", endgame_games())
     write("ambiguous-capture.pdn", ambiguous_game())
     broken_set()
+    write_sheets("english", OUT / "sheets")
 
 
 if __name__ == "__main__":

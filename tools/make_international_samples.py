@@ -44,6 +44,7 @@ from samplekit import (
     write_syntax_error,
     write_unterminated_comment,
 )
+from sheetkit import write_sheets
 
 GAME = International()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "international"
@@ -485,6 +486,7 @@ def main() -> None:
     write("endgames.pdn", endgame_games())
     write("ambiguous-capture.pdn", ambiguous_game())
     broken_set()
+    write_sheets("international", OUT / "sheets")
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ from samplekit import (
     write_syntax_error,
     write_unterminated_comment,
 )
+from sheetkit import write_sheets
 
 GAME = Russian()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "russian"
@@ -424,6 +425,7 @@ def main() -> None:
     write("online-blitz.pdn", online_games())
     write("endgames.pdn", endgame_games())
     broken_set()
+    write_sheets("russian", OUT / "sheets")
 
 
 if __name__ == "__main__":
