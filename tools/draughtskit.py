@@ -124,6 +124,18 @@ class Player(Generic[P, M]):
         """True when the record's last position leaves the side to move without a move."""
         return self.game.outcome(replay(self.game, record)) is not None
 
+    def tournament(
+        self, rounds: range, seed: int, lengths: tuple[int, int], heading: Callable[[int], Heading]
+    ) -> list[Record]:
+        """A game a round from the standard start, seeded ``seed`` plus the round, of at
+        most a length drawn from ``lengths``; its tags ``heading(round)``'s."""
+        records = []
+        for round_ in rounds:
+            rng = random.Random(seed + round_)
+            _, texts, _, result = self.play(self.game.start({}), rng, rng.randrange(*lengths))
+            records.append(record(heading(round_).tags(result), self.line(texts), result))
+        return records
+
     def endgame_games(self, endgames: Sequence[tuple[str, str]], heading: Heading) -> list[Record]:
         """A game from each set-up position (FEN, title), numbered as the heading's rounds."""
         records = []
@@ -179,6 +191,66 @@ class Player(Generic[P, M]):
         write_records(
             out / "broken/repetition-played-on.pdn", [record(tags, self.line(shuffle), draw)]
         )
+
+
+# English and Russian draughts ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ManMistakes:
+    """Wrong steps of a man of the side to move in English or Russian draughts (squares 1 to
+    32), each written with ``name`` of its squares, or ``None`` where the position gives
+    none."""
+
+    game: Game[Any, Any]
+    bit: Sequence[int]
+    forward: Mapping[Side, Sequence[int]]
+    name: Callable[[int], str] = str
+
+    def quiet(self, position: Any) -> list[Any]:
+        """The legal moves when the side to move has no capture, else nothing."""
+        legal = self.game.legal_moves(position)
+        return [] if not legal or legal[0].captured else legal
+
+    def own(self, position: Any) -> int:
+        return int(position.black if position.turn is Side.BLACK else position.white)
+
+    def men(self, position: Any) -> list[int]:
+        own = self.own(position)
+        return [n for n in range(1, 33) if own & self.bit[n] and not position.kings & self.bit[n]]
+
+    def empty(self, position: Any, square: int) -> bool:
+        return not (position.white | position.black) & self.bit[square]
+
+    def step(self, position: Any, side: Side, own: bool) -> str | None:
+        """A man's step toward ``side``'s far row onto its own piece (``own``) or an empty
+        square."""
+        for start in self.men(position):
+            for target in range(1, 33):
+                if not self.forward[side][start] & self.bit[target]:
+                    continue
+                if (
+                    bool(self.own(position) & self.bit[target])
+                    if own
+                    else self.empty(position, target)
+                ):
+                    return f"{self.name(start)}-{self.name(target)}"
+        return None
+
+    def onto_own_piece(self, position: Any) -> str | None:
+        """A man's step onto a square its own piece holds."""
+        return self.step(position, position.turn, True) if self.quiet(position) else None
+
+    def backward(self, position: Any) -> str | None:
+        """A man's step back onto an empty square."""
+        return self.step(position, position.turn.other, False) if self.quiet(position) else None
+
+    def capture_ignored(self, position: Any) -> str | None:
+        """A man's quiet step while a capture is compulsory."""
+        legal = self.game.legal_moves(position)
+        if not legal or not legal[0].captured:
+            return None
+        return self.step(position, position.turn, False)
 
 
 # Brazilian and international draughts --------------------------------------------------------

@@ -25,7 +25,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when
 from draughtskit import FlyingMistakes, Player, Results, ambiguous_game, annotated_games
 from samplekit import (
     Heading,
-    numbered,
     record,
     seven_tags,
     write_records,
@@ -61,25 +60,21 @@ def write(name: str, records: list[Record]) -> None:
     write_records(OUT / name, records)
 
 
+def club_round(round_: int) -> Heading:
+    return Heading(
+        "Clube de Damas de Recife, Championship 2025",
+        "Recife BRA",
+        f"2025.03.{round_ + 1:02d}",
+        PLAYERS[round_ % 12],
+        PLAYERS[(round_ * 5 + 3) % 12],
+        (GAMETYPE,),
+        round_,
+    )
+
+
 def club_games() -> list[Record]:
     """Twelve games of a club round robin, numeric notation."""
-    records = []
-    for round_ in range(1, 13):
-        rng = random.Random(1000 + round_)
-        _, texts, _, result = PLAYER.play(GAME.start({}), rng, rng.randrange(40, 120))
-        white, black = PLAYERS[round_ % 12], PLAYERS[(round_ * 5 + 3) % 12]
-        tags = seven_tags(
-            "Clube de Damas de Recife, Championship 2025",
-            "Recife BRA",
-            f"2025.03.{round_ + 1:02d}",
-            round_,
-            white,
-            black,
-            result,
-            GAMETYPE,
-        )
-        records.append(record(tags, numbered(texts), result))
-    return records
+    return PLAYER.tournament(range(1, 13), 1000, (40, 120), club_round)
 
 
 def lidraughts_games() -> list[Record]:

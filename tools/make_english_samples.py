@@ -31,7 +31,7 @@ from notation.games.english import (
 from notation.record.model import Comment, Line, Ply, Record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
-from draughtskit import Player, Results
+from draughtskit import ManMistakes, Player, Results
 from samplekit import (
     Heading,
     first_game,
@@ -82,31 +82,28 @@ PLAYER = Player(
     GAME, Results("1-0", "0-1", "1/2-1/2"), lambda texts, _, number: numbered(texts, number)
 )
 
+MISTAKES = ManMistakes(GAME, BIT, FORWARD)
+
 
 def write(name: str, records: list[Record]) -> None:
     write_records(OUT / name, records)
 
 
+def open_round(round_: int) -> Heading:
+    return Heading(
+        "English Open Championship 2025",
+        "Blackpool ENG",
+        f"2025.08.{round_ + 10:02d}",
+        ENGLISH_PLAYERS[(round_ * 3 + 1) % 8],
+        ENGLISH_PLAYERS[round_ % 8],
+        (GAMETYPE,),
+        round_,
+    )
+
+
 def english_open() -> list[Record]:
     """Eight games of an English open championship."""
-    records = []
-    for round_ in range(1, 9):
-        rng = random.Random(1000 + round_)
-        _, texts, _, result = PLAYER.play(GAME.start({}), rng, rng.randrange(40, 110))
-        black = ENGLISH_PLAYERS[round_ % 8]
-        white = ENGLISH_PLAYERS[(round_ * 3 + 1) % 8]
-        tags = seven_tags(
-            "English Open Championship 2025",
-            "Blackpool ENG",
-            f"2025.08.{round_ + 10:02d}",
-            round_,
-            white,
-            black,
-            result,
-            GAMETYPE,
-        )
-        records.append(record(tags, numbered(texts), result))
-    return records
+    return PLAYER.tournament(range(1, 9), 1000, (40, 110), open_round)
 
 
 def american_games() -> list[Record]:
@@ -199,59 +196,6 @@ BROKEN = Heading("", "Leeds ENG", "2025.05.17", ENGLISH_PLAYERS[2], ENGLISH_PLAY
 """The tags of the broken records (each its own event)."""
 
 
-def _quiet(position: EnglishPosition) -> list[EnglishMove]:
-    """The legal moves when the side to move has no capture, else nothing."""
-    legal = GAME.legal_moves(position)
-    return [] if not legal or legal[0].captured else legal
-
-
-def _own(position: EnglishPosition) -> int:
-    return position.black if position.turn is Side.BLACK else position.white
-
-
-def _men(position: EnglishPosition) -> list[int]:
-    own = _own(position)
-    return [n for n in range(1, 33) if own & BIT[n] and not position.kings & BIT[n]]
-
-
-def _empty(position: EnglishPosition, square: int) -> bool:
-    return not (position.white | position.black) & BIT[square]
-
-
-def onto_own_piece(position: EnglishPosition) -> str | None:
-    """A man's step onto a square its own piece holds."""
-    if not _quiet(position):
-        return None
-    for start in _men(position):
-        for target in range(1, 33):
-            if FORWARD[position.turn][start] & BIT[target] and _own(position) & BIT[target]:
-                return f"{start}-{target}"
-    return None
-
-
-def backward(position: EnglishPosition) -> str | None:
-    """A man's step back onto an empty square."""
-    if not _quiet(position):
-        return None
-    for start in _men(position):
-        for target in range(1, 33):
-            if FORWARD[position.turn.other][start] & BIT[target] and _empty(position, target):
-                return f"{start}-{target}"
-    return None
-
-
-def capture_ignored(position: EnglishPosition) -> str | None:
-    """A man's quiet step while a capture is compulsory."""
-    legal = GAME.legal_moves(position)
-    if not legal or not legal[0].captured:
-        return None
-    for start in _men(position):
-        for target in range(1, 33):
-            if FORWARD[position.turn][start] & BIT[target] and _empty(position, target):
-                return f"{start}-{target}"
-    return None
-
-
 def unfinished(position: EnglishPosition) -> str | None:
     """The first jump of a capture that must go on to one of two ends, written as the whole
     move (a first jump that only one capture goes on from is a short capture, PDN115)."""
@@ -266,13 +210,13 @@ def unfinished(position: EnglishPosition) -> str | None:
 
 def from_empty(position: EnglishPosition) -> str | None:
     """A step from an empty square to an empty neighbour."""
-    if not _quiet(position):
+    if not MISTAKES.quiet(position):
         return None
     for start in range(1, 33):
-        if not _empty(position, start):
+        if not MISTAKES.empty(position, start):
             continue
         for target in range(1, 33):
-            if KING_STEPS[start] & BIT[target] and _empty(position, target):
+            if KING_STEPS[start] & BIT[target] and MISTAKES.empty(position, target):
                 return f"{start}-{target}"
     return None
 
@@ -283,7 +227,7 @@ def backward_jump(position: EnglishPosition) -> str | None:
     if not legal or legal[0].captured:
         return None
     opp = position.white if position.turn is Side.BLACK else position.black
-    for start in _men(position):
+    for start in MISTAKES.men(position):
         for land in range(1, 33):
             over = OVER[start][land]
             back = any(
@@ -291,7 +235,7 @@ def backward_jump(position: EnglishPosition) -> str | None:
                 and FORWARD[position.turn.other][n] & BIT[land]
                 for n in range(1, 33)
             )
-            if over and back and opp & BIT[over] and _empty(position, land):
+            if over and back and opp & BIT[over] and MISTAKES.empty(position, land):
                 return f"{start}x{land}"
     return None
 
@@ -314,11 +258,11 @@ def broken_game(
 
 def broken_set() -> None:
     """One file per kind of problem the validator reports."""
-    write("broken/illegal-move.pdn", broken_game("Step onto own piece", onto_own_piece))
+    write("broken/illegal-move.pdn", broken_game("Step onto own piece", MISTAKES.onto_own_piece))
     write("broken/empty-square.pdn", broken_game("Step from an empty square", from_empty))
-    write("broken/man-backward.pdn", broken_game("Man steps backward", backward))
+    write("broken/man-backward.pdn", broken_game("Man steps backward", MISTAKES.backward))
     write("broken/man-jumps-backward.pdn", broken_game("Man jumps backward", backward_jump))
-    write("broken/capture-ignored.pdn", broken_game("Capture not taken", capture_ignored))
+    write("broken/capture-ignored.pdn", broken_game("Capture not taken", MISTAKES.capture_ignored))
     write("broken/capture-unfinished.pdn", broken_game("Capture not completed", unfinished))
     write(
         "broken/ambiguous-short-capture.pdn",

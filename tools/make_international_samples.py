@@ -14,7 +14,6 @@ where a given mistake can be made, then make it: one file per kind of problem.
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -35,9 +34,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when
 from draughtskit import FlyingMistakes, Player, Results, ambiguous_game, annotated_games
 from samplekit import (
     Heading,
-    numbered,
-    record,
-    seven_tags,
     write_records,
     write_syntax_error,
     write_unterminated_comment,
@@ -96,20 +92,16 @@ def tournament(
     event: str, site: str, month: str, players: list[str], seed: int, gametype: str | None
 ) -> list[Record]:
     """The games of one tournament's rounds, GameType as given (none: PDN's default)."""
-    records = []
-    for round_ in range(1, len(players) + 1):
-        rng = random.Random(seed + round_)
-        _, texts, _, result = PLAYER.play(GAME.start({}), rng, rng.randrange(40, 130))
+
+    def heading(round_: int) -> Heading:
         count = len(players)
         white, black = players[round_ % count], players[(round_ * 3 + 1) % count]
         if white == black:
             black = players[(round_ + 1) % count]
         extra = () if gametype is None else (("GameType", gametype),)
-        tags = seven_tags(
-            event, site, f"{month}.{round_ + 1:02d}", round_, white, black, result, *extra
-        )
-        records.append(record(tags, numbered(texts), result))
-    return records
+        return Heading(event, site, f"{month}.{round_ + 1:02d}", white, black, extra, round_)
+
+    return PLAYER.tournament(range(1, len(players) + 1), seed, (40, 130), heading)
 
 
 def dutch_games() -> list[Record]:

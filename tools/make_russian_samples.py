@@ -20,13 +20,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from notation.games.base import Side
 from notation.games.brazilian import BIT, FORWARD, INDEX, NAME
 from notation.games.russian import Russian, RussianMove, RussianPosition
 from notation.record.model import Comment, Record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
-from draughtskit import Player, Results
+from draughtskit import ManMistakes, Player, Results
 from samplekit import (
     Heading,
     first_game,
@@ -79,6 +78,9 @@ def short(position: RussianPosition, move: RussianMove) -> str:
     if len(named) == 1:
         return NAME[move.path[0]][0] + NAME[move.path[-1]]
     return GAME.format_move(position, move)
+
+
+MISTAKES = ManMistakes(GAME, BIT, FORWARD, NAME.__getitem__)
 
 
 def write(name: str, records: list[Record]) -> None:
@@ -183,65 +185,16 @@ BROKEN = Heading("", "Tula RUS", "2025.05.17", LATIN_PLAYERS[2], LATIN_PLAYERS[3
 """The tags of the broken records (each its own event)."""
 
 
-def _quiet(position: RussianPosition) -> list[RussianMove]:
-    """The legal moves when the side to move has no capture, else nothing."""
-    legal = GAME.legal_moves(position)
-    return [] if not legal or legal[0].captured else legal
-
-
-def _own(position: RussianPosition) -> int:
-    return position.black if position.turn is Side.BLACK else position.white
-
-
-def _men(position: RussianPosition) -> list[int]:
-    own = _own(position)
-    return [n for n in range(1, 33) if own & BIT[n] and not position.kings & BIT[n]]
-
-
-def _empty(position: RussianPosition, square: int) -> bool:
-    return not (position.white | position.black) & BIT[square]
-
-
-def _step(position: RussianPosition, side: Side, own: bool) -> str | None:
-    """A man's step toward ``side``'s far row onto its own piece (``own``) or an empty
-    square."""
-    for start in _men(position):
-        for target in range(1, 33):
-            if not FORWARD[side][start] & BIT[target]:
-                continue
-            if bool(_own(position) & BIT[target]) if own else _empty(position, target):
-                return f"{NAME[start]}-{NAME[target]}"
-    return None
-
-
-def onto_own_piece(position: RussianPosition) -> str | None:
-    """A man's step onto a square its own piece holds."""
-    return _step(position, position.turn, True) if _quiet(position) else None
-
-
-def backward(position: RussianPosition) -> str | None:
-    """A man's step back onto an empty square."""
-    return _step(position, position.turn.other, False) if _quiet(position) else None
-
-
-def capture_ignored(position: RussianPosition) -> str | None:
-    """A man's quiet step while a capture is compulsory."""
-    legal = GAME.legal_moves(position)
-    if not legal or not legal[0].captured:
-        return None
-    return _step(position, position.turn, False)
-
-
 def from_empty(position: RussianPosition) -> str | None:
     """A step from an empty square to an empty square forward of it."""
-    if not _quiet(position):
+    if not MISTAKES.quiet(position):
         return None
     for start in range(1, 33):
         for target in range(1, 33):
             if (
                 FORWARD[position.turn][start] & BIT[target]
-                and _empty(position, start)
-                and _empty(position, target)
+                and MISTAKES.empty(position, start)
+                and MISTAKES.empty(position, target)
             ):
                 return f"{NAME[start]}-{NAME[target]}"
     return None
@@ -285,10 +238,10 @@ def decided_game() -> Record:
 
 def broken_set() -> None:
     """One file per kind of problem the validator reports."""
-    write("broken/illegal-move.pdn", broken_game("Step onto own piece", onto_own_piece))
+    write("broken/illegal-move.pdn", broken_game("Step onto own piece", MISTAKES.onto_own_piece))
     write("broken/empty-square.pdn", broken_game("Step from an empty square", from_empty))
-    write("broken/man-backward.pdn", broken_game("Man steps backward", backward))
-    write("broken/capture-ignored.pdn", broken_game("Capture not taken", capture_ignored))
+    write("broken/man-backward.pdn", broken_game("Man steps backward", MISTAKES.backward))
+    write("broken/capture-ignored.pdn", broken_game("Capture not taken", MISTAKES.capture_ignored))
     write("broken/capture-unfinished.pdn", broken_game("Capture not completed", unfinished))
     write(
         "broken/ambiguous-short-move.pdn",
