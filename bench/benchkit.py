@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import re
 import subprocess
 import sys
 import time
@@ -72,6 +73,18 @@ def build_archive(
             result = unfinished if outcome is None else game.result_for(outcome)[0]
             out.write(game_text(seed, index, gametype, list(played.texts), result))
     return games, plies
+
+
+def announce(path: Path, games: int, plies: int) -> tuple[str, int, list[str]]:
+    """Print the machine and the figures of the archive at ``path`` (of ``games`` games and
+    ``plies`` plies); return its text, its size in bytes and each game's text."""
+    text = path.read_text(encoding="utf-8")
+    size = len(text.encode())
+    print(machine())
+    print(
+        f"archive: {games} games, {plies} plies ({plies / games:.1f} per game), {size / 1e6:.2f} MB"
+    )
+    return text, size, [t for t in re.split(r"\n\n(?=\[)", text) if t.strip()]
 
 
 def _wrap(text: str, width: int = 79) -> str:

@@ -26,10 +26,10 @@ from collections.abc import Iterator
 # bench/games.py loads this file for best_seconds and validate.
 from benchkit import (
     Work,
+    announce,
     arguments,
     best_seconds,
     build_archive,
-    machine,
     peak_memory,
     print_rates,
     validate,
@@ -64,13 +64,7 @@ def main() -> None:
     small = args.out / f"brazilian-{args.games // 5}-{args.seed}.pdn"
     games, plies = build_archive(archive, args.games, args.seed)
     build_archive(small, args.games // 5, args.seed)
-    text = archive.read_text(encoding="utf-8")
-    size = len(text.encode())
-    print(machine())
-    print(
-        f"archive: {games} games, {plies} plies ({plies / games:.1f} per game), {size / 1e6:.2f} MB"
-    )
-    texts = [t for t in re.split(r"\n\n(?=\[)", text) if t.strip()]
+    text, size, texts = announce(archive, games, plies)
     starts = [m.start() for m in re.finditer(r"^\[Event ", text, re.MULTILINE)][:: args.lap]
     laps = list(zip(starts, [*starts[1:], len(text)], strict=True))
     light, heavy = args.rounds * 3, args.rounds

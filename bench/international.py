@@ -19,10 +19,16 @@ that lap over ``--rounds`` rounds. It prints each time and the ratio of the two.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
-from benchkit import arguments, best_seconds, build_archive, machine, print_rates, validate
+from benchkit import (
+    announce,
+    arguments,
+    best_seconds,
+    build_archive,
+    print_rates,
+    validate,
+)
 
 BOARDS = {"international": ("20", "StandardBoard"), "russian": ("25", "RussianBoard")}
 """Each game measured: its GameType and the py-draughts board class that replays it."""
@@ -51,13 +57,7 @@ def main() -> None:
     games, plies = build_archive(
         archive, args.games, args.seed, args.game, gametype, (40, 120), "*"
     )
-    text = archive.read_text(encoding="utf-8")
-    size = len(text.encode())
-    print(machine())
-    print(
-        f"archive: {games} games, {plies} plies ({plies / games:.1f} per game), {size / 1e6:.2f} MB"
-    )
-    texts = [t for t in re.split(r"\n\n(?=\[)", text) if t.strip()]
+    _, size, texts = announce(archive, games, plies)
     reference = f"py-draughts {BOARDS[args.game][1]}.from_pdn"
     works = {
         "notation: full validation": (lambda: validate(archive), args.lap, args.rounds),
