@@ -512,7 +512,7 @@ def render(
     the main line is drawn; when a ply of it is illegal there is no end to draw, so nothing
     is drawn (exit 1) and the message names the last ply that can be.
     """
-    from notation.check.replay import main_line_positions, read_move, record_notation
+    from notation.check.replay import main_line_positions, read_ply, record_notation
     from notation.check.validator import validate_record
     from notation.games.base import Game, SetupError
     from notation.games.registry import resolve_game
@@ -552,7 +552,7 @@ def render(
         raise typer.BadParameter(f"game {index} has {legal} legal plies", param_hint="--ply")
     last = None
     if shown:
-        last = read_move(found, positions[shown - 1], record.moves.plies[shown - 1].text)
+        last, _ = read_ply(found, positions[shown - 1], record.moves.plies[shown - 1].text)
     notation = record_notation(found, record)
     if form == "svg":
         picture = render_svg(found, positions[shown], last, notation)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import pickle
 import random
 import re
 import shutil
@@ -268,6 +269,21 @@ def test_advance_is_parse_move_then_play(name: str) -> None:
                 read, after = game.advance(position, text)
                 assert tuple(read) == tuple(move), (walk.source, text)
                 assert after == game.play(position, move), (walk.source, text)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_game_pickles_and_reads_the_same_after(name: str) -> None:
+    """A game object survives pickling (a process or cluster may be handed one) and its
+    copy reads and plays every move of the walks as the original does."""
+    game = GAMES[name]
+    copy = pickle.loads(pickle.dumps(game))
+    assert type(copy) is type(game)
+    for walk in walks(name)[:3]:
+        for position in walk.positions:
+            for move in game.legal_moves(position):
+                text = game.format_move(position, move)
+                assert tuple(copy.advance(position, text)[0]) == tuple(move), walk.source
+                assert copy.advance(position, text)[1] == game.play(position, move)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -30,7 +30,7 @@ from notation.check.identity import (
     main_line,
     placement,
 )
-from notation.check.replay import read_move
+from notation.check.replay import read_ply
 from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
@@ -259,7 +259,7 @@ class Selector:
             return True
         for ply in record.moves.plies:
             try:
-                position = game.play(position, read_move(game, position, ply.text))
+                _, position = read_ply(game, position, ply.text)
             except IllegalMove:
                 return False
             if placement(position) == target:
@@ -288,11 +288,10 @@ def _moves(game: AnyGame, start: Position, texts: tuple[str, ...]) -> list[Move]
     position = start
     for text in texts:
         try:
-            move = read_move(game, position, text)
+            move, position = read_ply(game, position, text)
         except IllegalMove:
             return None
         moves.append(move)
-        position = game.play(position, move)
     return moves
 
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from notation import diagnostics as codes
-from notation.check.replay import ReplayVisitor, replay_line, short_capture
+from notation.check.replay import ReplayVisitor, read_ply, replay_line
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
 from notation.record.model import Ply, Record
@@ -194,18 +194,15 @@ def main_line(game: AnyGame, record: Record) -> MainLine | None:
         start = game.start(record.tag_dict())
     except SetupError:
         return None
-    parse, play = game.parse_move, game.play
     moves: list[tuple[Position, Move]] = []
     position = start
     for ply in record.moves.plies:
         try:
-            move = parse(position, ply.text)
+            move, after = read_ply(game, position, ply.text)
         except IllegalMove:
-            move = short_capture(game, position, ply.text)
-            if move is None:
-                return MainLine(start, moves, position, False)
+            return MainLine(start, moves, position, False)
         moves.append((position, move))
-        position = play(position, move)
+        position = after
     return MainLine(start, moves, position, True)
 
 

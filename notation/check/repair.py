@@ -338,7 +338,7 @@ class _Search:
 
     def _replay(self, position: Position, texts: Sequence[str]) -> int:
         """How many of ``texts`` replay from ``position`` (fewer once the budget is spent)."""
-        parse_move, play = self.game.parse_move, self.game.play
+        advance = self.game.advance
         budget = self.budget
         count = 0
         for text in texts:
@@ -346,10 +346,9 @@ class _Search:
                 break
             budget.left -= 1
             try:
-                move = parse_move(position, text)
+                _, position = advance(position, text)
             except IllegalMove:
                 break
-            position = play(position, move)
             count += 1
         self.reached = position
         return count

@@ -85,16 +85,16 @@ class ReplayVisitor:
         of several pieces, and is read as it (:func:`short_capture`); :meth:`move` follows."""
 
 
-def read_move(game: AnyGame, position: Position, text: str) -> Move:
-    """The legal move ``text`` names in ``position``, a short capture too; raises the
-    game's :class:`IllegalMove` otherwise."""
+def read_ply(game: AnyGame, position: Position, text: str) -> tuple[Move, Position]:
+    """The legal move ``text`` names in ``position``, a short capture too, and the position
+    after it, as replaying reads a ply; raises the game's :class:`IllegalMove` otherwise."""
     try:
-        return game.parse_move(position, text)
+        return game.advance(position, text)
     except IllegalMove:
         move = short_capture(game, position, text)
         if move is None:
             raise
-        return move
+        return move, game.play(position, move)
 
 
 def replay_line(

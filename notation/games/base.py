@@ -23,13 +23,14 @@ these promises:
 
 The validator drives a game like this::
 
-    position = game.start(tags)              # SetupError if the tags are wrong
-    move = game.parse_move(position, text)   # IllegalMove if the text is not a legal move
-    position = game.play(position, move)
-    game.outcome(position)                   # the result the rules decide, if any
+    position = game.start(tags)                   # SetupError if the tags are wrong
+    move, position = game.advance(position, text)  # IllegalMove if the text is no legal move
+    game.outcome(position)                        # the result the rules decide, if any
 
-``parse_move`` is the hot path: it should check the one move written, without generating
-every legal move, whenever one check answers the question.
+``advance`` is the hot path (replaying reads every ply through it). It is ``parse_move``
+then ``play``, which a game may do in one step, giving exactly what those two give (a
+contract test holds every game to it). Reading a move should check the one move written,
+without generating every legal move, whenever one check answers the question.
 """
 
 from __future__ import annotations

@@ -83,16 +83,14 @@ class BrazilianMove(DraughtsMove):
 
 ENGINE = FlyingDraughts(8, majority=True, crown_mid_capture=False)
 """The 8x8 board, majority capture, promotion only at the end of a move."""
-SQUARES = ENGINE.squares
 FILES = ENGINE.files
 INDEX = ENGINE.index
 BIT = ENGINE.bit
 SQUARE_AT = ENGINE.square_at
 NAME = ENGINE.name
-NUMBER_OF_NAME = ENGINE.number_of_name
 FORWARD = ENGINE.forward
 
-MOVE_SHAPE = move_shape(alphanumeric=8)
+MOVE_SHAPE = move_shape(8, alphanumeric=True)
 """Every move text read (:attr:`Brazilian.move_shape`): numeric (``22-18``, ``26x17x10``,
 ``18:11``) or alphanumeric (``c3-d4``, ``c3xe5``, ``c3d4``), letters in either case."""
 

@@ -18,6 +18,7 @@ its own (draw rules, pictures, GameType values) stays in its module.
 from __future__ import annotations
 
 import re
+from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, TypeVar, cast
 
@@ -27,7 +28,7 @@ from notation.games.flying import FlyingDraughts, Route
 from notation.games.tags import fen_error, fen_fields
 
 WHITE, BLACK = Side.WHITE, Side.BLACK
-"""The sides as module constants: looking a member up on its enum class is slow."""
+"""The sides, for the hot path."""
 
 _new = tuple.__new__
 
@@ -145,6 +146,10 @@ class _Entry(NamedTuple):
 TEXT_CACHE_SIZE = 4096
 """How many move texts each game keeps read (then it starts afresh)."""
 
+_TEXT_CACHES: dict[str, dict[str, _Entry]] = {}
+"""Each game's move texts read, by game name and text: bounded (:data:`TEXT_CACHE_SIZE`),
+keyed by immutable values, and shared by threads, which at worst read a text twice."""
+
 _NUMBER_TEXT = r"[0-9]{1,2}"
 _NUMBERS = re.compile(r"[0-9]+")
 
@@ -156,17 +161,17 @@ def square_pattern(size: int) -> str:
     return f"[a-{'abcdefghij'[size - 1]}]{ranks}"
 
 
-def move_shape(alphanumeric: int | None) -> re.Pattern[str]:
-    """Every move text an FMJD game reads: numeric (``22-18``, ``26x17x10``, ``18:11``)
-    and, with ``alphanumeric`` the size of the board, squares named by file and rank
+def move_shape(size: int, *, alphanumeric: bool) -> re.Pattern[str]:
+    """Every move text an FMJD game on an n x n board reads: numeric (``22-18``,
+    ``26x17x10``, ``18:11``) and, with ``alphanumeric``, squares named by file and rank
     (``c3-d4``, ``c3xe5``, ``c3d4``), letters in either case."""
     numeric = (
         rf"(?P<numeric>{_NUMBER_TEXT}"
         rf"(?:(?P<quiet>-){_NUMBER_TEXT}|(?P<capture>(?:[x:]{_NUMBER_TEXT})+)))"
     )
-    if alphanumeric is None:
+    if not alphanumeric:
         return re.compile(numeric, re.IGNORECASE)
-    square = square_pattern(alphanumeric)
+    square = square_pattern(size)
     return re.compile(
         rf"{numeric}|{square}"
         rf"(?:(?P<step>-){square}|(?P<jumps>(?:[x:]{square})+)|(?:{square})+)",
@@ -183,7 +188,7 @@ _FEN_TOKEN = re.compile(r"(k?)(?:([0-9]{1,2})(?:-([0-9]{1,2}))?|([a-z][0-9]{1,2}
 
 
 def fen_squares(
-    value: str, fen: str, board: FlyingDraughts, alphanumeric: bool
+    value: str, fen: str, board: FlyingDraughts, *, alphanumeric: bool
 ) -> list[tuple[int, bool]]:
     """The (square, is king) pairs a FEN piece list names (whitespace anywhere ignored):
     numbers of the squares of ``board``, ranges, and, with ``alphanumeric``, squares named
@@ -276,10 +281,8 @@ class FmjdGame(Game[P, M]):
     def __init__(self) -> None:
         engine = self.engine
         self._names = engine.number_of_name if "alphanumeric" in self.notations else None
-        self._square_re = re.compile(square_pattern(engine.size))
-        self._entries: dict[str, _Entry] = {}
-        """Move texts read, by text: a plain dict, faster than ``lru_cache`` on the hot
-        path; each of its operations is atomic, so threads share it safely."""
+        self._square_re = None if self._names is None else re.compile(square_pattern(engine.size))
+        self._entries = _TEXT_CACHES.setdefault(self.name, {})
         move_type, squares = self.move_type, len(engine.squares) + 1
         self._quiet: list[list[M]] = [
             [_new(move_type, ((a, b), ())) for b in range(squares)] for a in range(squares)
@@ -287,10 +290,22 @@ class FmjdGame(Game[P, M]):
         """Prebuilt quiet moves, by start and end square."""
         self._advance = self._make_advance()
 
+    def __getstate__(self) -> dict[str, object]:
+        """What pickling keeps: not the one-step closure and the text cache, which
+        unpickling finds again."""
+        return {k: v for k, v in vars(self).items() if k not in ("_advance", "_entries")}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        vars(self).update(state)
+        self._entries = _TEXT_CACHES.setdefault(self.name, {})
+        self._advance = self._make_advance()
+
     # Positions ---------------------------------------------------------------------
 
+    @abstractmethod
     def check_gametype(self, value: str) -> None:
-        """Reject a ``GameType`` tag value whose board or numbering this game does not use."""
+        """Reject a ``GameType`` tag value whose board or numbering this game does not use
+        (:class:`~notation.games.base.SetupError`)."""
 
     def start(self, tags: Mapping[str, str]) -> P:
         """The standard start, or the position of the record's ``FEN`` tag."""
@@ -312,7 +327,9 @@ class FmjdGame(Game[P, M]):
         kings = 0
         alphanumeric = self._names is not None
         for side in Side:
-            for square, king in fen_squares(fields.pieces[side], fen, engine, alphanumeric):
+            for square, king in fen_squares(
+                fields.pieces[side], fen, engine, alphanumeric=alphanumeric
+            ):
                 bit = engine.bit[square]
                 if (boards[0] | boards[1]) & bit:
                     raise fen_error(fen, f"square {square} is given twice")
@@ -380,6 +397,7 @@ class FmjdGame(Game[P, M]):
                 return Malformed("")
             return MoveText(tuple(numbers), "-" if match.group("quiet") else "x", "numeric")
         names = self.engine.number_of_name
+        assert self._square_re is not None  # the alphanumeric shape matched
         squares = self._square_re.findall(lowered)
         for name in squares:
             if name not in names:
@@ -453,14 +471,14 @@ class FmjdGame(Game[P, M]):
 
     def _make_advance(self) -> Callable[[P, str], tuple[M, P]]:
         """The game's :meth:`advance`: the legal move a text names and the position after
-        it, in one step, as a closure over the board's tables (every ply read goes through
-        it, so it looks up no attribute)."""
+        it, in one step. It plays a move as :meth:`play` does (the contract test
+        ``test_advance_is_parse_move_then_play`` holds them together)."""
         engine = self.engine
         entries, make_entry = self._entries, self._entry
         dark, between, forward = engine.dark, engine.between, engine.forward
         promotion, quiet_moves = engine.promotion, self._quiet
         can_capture, best_routes = engine.can_capture, engine.best_routes
-        captured_squares, square_of = engine.captured_squares, engine.square_of
+        captured_squares = engine.captured_squares
         position_type, move_type = self.position_type, self.move_type
         refuse = self._refuse
 
@@ -522,11 +540,7 @@ class FmjdGame(Game[P, M]):
                             after = (white & ~captured, (black ^ start_bit) | end_bit, kings, WHITE)
                         else:
                             after = ((white ^ start_bit) | end_bit, black & ~captured, kings, BLACK)
-                        if captured & (captured - 1):
-                            taken = captured_squares(captured)
-                        else:  # the common case: one piece taken
-                            taken = (square_of[captured.bit_length() - 1],)
-                        move = _new(move_type, (path_taken, taken))
+                        move = _new(move_type, (path_taken, captured_squares(captured)))
                         return move, _new(position_type, after)
             raise refuse(position, read, text)
 
@@ -709,6 +723,5 @@ __all__ = [
     "board_text",
     "fen_squares",
     "move_shape",
-    "plural",
     "register_move_codes",
 ]

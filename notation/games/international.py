@@ -91,7 +91,7 @@ BIT = ENGINE.bit
 SQUARE_AT = ENGINE.square_at
 FORWARD = ENGINE.forward
 
-MOVE_SHAPE = move_shape(alphanumeric=None)
+MOVE_SHAPE = move_shape(10, alphanumeric=False)
 """Every move text read (:attr:`International.move_shape`): ``32-28``, ``19x28``,
 ``19x30x39``, ``19:28``, the capture sign in either case."""
 
