@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.games.base import IllegalMove, Outcome, Side
-from notation.games.keny import START, Keny, KenyPosition, parse_rules
+from notation.games.keny import START, Keny, KenyPosition, parse_rules, write_move
+from notation.games.playout import playout
 
 GAME = Keny()
 
@@ -330,3 +331,34 @@ def test_checker_agrees_with_generator_in_random_positions(seed: int):
             assert text not in written
         else:
             assert written[text] == move
+
+
+@pytest.mark.parametrize("rules", ["", "optional-capture", "single-jump", "promote-in-capture"])
+def test_every_text_the_move_reader_accepts_is_a_legal_move_of_the_generator(rules: str) -> None:
+    """The bitboard reader (``advance``, with its fast paths) against the move generator,
+    which works on the board text: over random games' positions, each of many texts (every
+    legal move, and random steps and chains of two to four squares) is accepted exactly
+    when it names a generated legal move, as that move, giving ``play``'s position."""
+    game = Keny()
+    tags = {"Rules": rules} if rules else {}
+    names = [f"{file}{rank}" for file in "abcdefgh" for rank in range(1, 9)]
+    rng = random.Random(rules)
+    checked = accepted = 0
+    for seed in range(4):
+        played = playout(game, game.start(tags), random.Random(seed), max_plies=80)
+        for position in played.positions:
+            legal = {tuple(move): move for move in game.legal_moves(position)}
+            texts = {write_move(move, rng.choice("x:")) for move in legal.values()}
+            for _ in range(60):
+                squares = rng.sample(names, rng.choice((2, 2, 2, 3, 4)))
+                texts.add(rng.choice("-x:").join(squares))
+            for text in sorted(texts):
+                checked += 1
+                try:
+                    move, after = game.advance(position, text)
+                except IllegalMove:
+                    continue
+                accepted += 1
+                assert tuple(move) in legal, (position.board, text)
+                assert after == game.play(position, legal[tuple(move)]), (position.board, text)
+    assert accepted > 1000 and checked - accepted > 5000
