@@ -907,6 +907,9 @@ _BLANKS = re.compile(r"(?:[^\S\n]*+\n)*+")
 _RESULT_LAST = re.compile(r"[*0125\u00bd][^\S\n]*+\n")
 """The end of a line whose last character may end a result (the last characters of the
 tokens of :data:`RESULT_AT`): what :meth:`_Cuts.run` looks at more closely."""
+_RESULT_TAIL = re.compile(rf"{RESULT_AT}[^\S\n]*+\n\Z")
+_LONGEST_RESULT = len("1/2-1/2") - 1
+"""How far before its last character a result token starts, at most."""
 
 
 class _Cuts:
@@ -966,8 +969,9 @@ class _Cuts:
         cuts = [first] if self.ended else []
         self.ended = False
         for found in _RESULT_LAST.finditer(text, first, end):
-            start = text.rfind("\n", first, found.start()) + 1 or first
-            if _STRICT_RESULT.fullmatch(text, start, found.end() - 1) is None:
+            # The line is plain movetext: it ends a game when it ends with a result.
+            near = max(first, found.start() - _LONGEST_RESULT)
+            if _RESULT_TAIL.search(text, near, found.end()) is None:
                 continue
             after = _reach(_BLANKS, text, found.end(), end)
             if after < end:
