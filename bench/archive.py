@@ -10,9 +10,11 @@ records as bench/games.py makes), then runs ``notation validate --jobs 1`` and
 taking turns, the fastest run of each kept), and prints games/s, the speed-up, the peak
 memory of the validating process and of its largest worker, and the CPU seconds (user
 and system) of the main process and of its workers. On a shared machine the wall-clock
-speed-up carries the other work; the CPU seconds much less: with ``main`` and
+speed-up carries the other work; the CPU seconds much less. With ``main`` and
 ``workers`` of the ``--jobs 2`` run, ``(main + workers) / max(main, workers / 2)`` is the
-speed-up two free cores would give at most.
+speed-up at most when the main process has a core of its own beside the two workers';
+on two cores, which the three share, it is at most ``serial / max(main, (main +
+workers) / 2)``, ``serial`` the CPU seconds of the ``--jobs 1`` run.
 """
 
 from __future__ import annotations
@@ -122,7 +124,11 @@ def main() -> None:
             if jobs > 1:
                 total = run.main_cpu + run.workers_cpu
                 bound = total / max(run.main_cpu, run.workers_cpu / jobs)
-                cpu += f", workers {run.workers_cpu:5.2f} s, bound {bound:4.2f}x"
+                cores = best[1].main_cpu / max(run.main_cpu, total / jobs)
+                cpu += (
+                    f", workers {run.workers_cpu:5.2f} s, bound {bound:4.2f}x"
+                    f" ({cores:4.2f}x on {jobs} cores)"
+                )
             print(
                 f"  --jobs {jobs}: {run.seconds:7.1f} s {games / run.seconds:7.0f} games/s "
                 f"speed-up {best[1].seconds / run.seconds:4.2f}x  peak {run.peak / 1024:6.1f} MiB"
