@@ -245,6 +245,32 @@ def test_every_formatted_move_parses_back_in_every_notation(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_advance_is_parse_move_then_play(name: str) -> None:
+    """``advance`` (which replaying reads every ply by) gives, for every legal move written
+    in each notation, the move ``parse_move`` reads and the position ``play`` makes of it,
+    and refuses what ``parse_move`` refuses, with the same code and reason."""
+    game = GAMES[name]
+    for walk in walks(name):
+        for position in walk.positions:
+            moves = game.legal_moves(position)
+            texts = {game.format_move(position, m, n) for m in moves for n in game.notations}
+            # Moves of the other side, and ones after the game ended: refused the same way.
+            for other in walk.positions[-1:] + walk.positions[1:2]:
+                texts.update(game.format_move(other, m) for m in game.legal_moves(other)[:3])
+            for text in sorted(texts):
+                try:
+                    move = game.parse_move(position, text)
+                except IllegalMove as error:
+                    with pytest.raises(IllegalMove) as refused:
+                        game.advance(position, text)
+                    assert (refused.value.code, str(refused.value)) == (error.code, str(error))
+                    continue
+                read, after = game.advance(position, text)
+                assert tuple(read) == tuple(move), (walk.source, text)
+                assert after == game.play(position, move), (walk.source, text)
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_a_move_in_another_notation_is_never_read_as_another_move(name: str) -> None:
     """In a record's own position, a legal move written in any notation parses back to
     itself or is refused (:class:`IllegalMove` with a registered code), never read as

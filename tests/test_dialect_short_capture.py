@@ -164,3 +164,17 @@ def test_commands_that_replay_main_lines_read_short_captures(tmp_path: Path) -> 
     move = game.parse_move(before, "10x17x26")
     assert drawn.exit_code == 0
     assert drawn.stdout == game.render_text(game.play(before, move), move, "numeric") + "\n"
+
+
+def test_select_opening_reads_short_captures_typed_and_written(tmp_path: Path) -> None:
+    """``--opening`` reads a short capture as validation does, in the moves typed and in
+    the record's: each of the two forms finds the English game written either way."""
+    short = tmp_path / "short.pdn"
+    short.write_text(ENGLISH, encoding="utf-8")
+    whole = tmp_path / "whole.pdn"
+    whole.write_text(ENGLISH.replace("10x17 ", "10x17x26 "), encoding="utf-8")
+    for opening in ("10x17", "10x17x26"):
+        for source in (short, whole):
+            chosen = run("select", "--opening", opening, str(source))
+            assert chosen.exit_code == 0, (opening, source.name, chosen.output)
+            assert chosen.stdout == source.read_text(encoding="utf-8"), (opening, source.name)

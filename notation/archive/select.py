@@ -30,7 +30,7 @@ from notation.check.identity import (
     main_line,
     placement,
 )
-from notation.check.replay import short_capture
+from notation.check.replay import read_move
 from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
@@ -255,17 +255,13 @@ class Selector:
             position = game.start(tags)
         except SetupError:
             return False
-        parse, play = game.parse_move, game.play
         if placement(position) == target:
             return True
         for ply in record.moves.plies:
             try:
-                move = parse(position, ply.text)
+                position = game.play(position, read_move(game, position, ply.text))
             except IllegalMove:
-                move = short_capture(game, position, ply.text)
-                if move is None:
-                    return False
-            position = play(position, move)
+                return False
             if placement(position) == target:
                 return True
         return False
@@ -286,12 +282,13 @@ class Selector:
 
 
 def _moves(game: AnyGame, start: Position, texts: tuple[str, ...]) -> list[Move] | None:
-    """The moves ``texts`` name played in turn from ``start``; ``None`` when one is illegal."""
+    """The moves ``texts`` name played in turn from ``start`` (a short capture read as
+    validation reads it); ``None`` when one is illegal."""
     moves = []
     position = start
     for text in texts:
         try:
-            move = game.parse_move(position, text)
+            move = read_move(game, position, text)
         except IllegalMove:
             return None
         moves.append(move)

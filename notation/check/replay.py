@@ -115,7 +115,7 @@ def replay_line(
     position after each legal ply of this line (not of its variations). With
     ``variations`` false, the variations are not replayed.
     """
-    parse_move, play = game.parse_move, game.play
+    advance, play = game.advance, game.play
     on_move = None if type(visitor).move is ReplayVisitor.move else visitor.move
     keep = None if trail is None else trail.append
     if type(visitor).start_line is not ReplayVisitor.start_line:
@@ -123,7 +123,7 @@ def replay_line(
     number = first_ply
     for ply in line.plies:
         try:
-            move = parse_move(position, ply.text)
+            move, after = advance(position, ply.text)
         except IllegalMove as error:
             move = short_capture(game, position, ply.text)
             if move is None:
@@ -132,9 +132,9 @@ def replay_line(
                     _replay_variations(game, ply, position, visitor, number, depth)
                 return None
             visitor.short_capture(ply, number, position, move, depth)
+            after = play(position, move)
         if variations and ply._variations:  # reads without making an empty list
             _replay_variations(game, ply, position, visitor, number, depth)
-        after = play(position, move)
         if on_move is not None:
             on_move(ply, number, position, move, after, depth)
         if keep is not None:

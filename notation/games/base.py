@@ -203,6 +203,12 @@ class Game(ABC, Generic[P, M]):
     def play(self, position: P, move: M) -> P:
         """The position after ``move``, which must be legal in ``position``."""
 
+    def advance(self, position: P, text: str) -> tuple[M, P]:
+        """The legal move ``text`` names and the position after it: :meth:`parse_move`
+        then :meth:`play`, which a game may do in one step (replaying reads every ply so)."""
+        move = self.parse_move(position, text)
+        return move, self.play(position, move)
+
     def notation_of(self, text: str) -> str | None:
         """Which of the game's notations a move text is written in, if it tells."""
         return None

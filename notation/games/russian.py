@@ -50,9 +50,9 @@ from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
-from notation.games.brazilian import _fen_squares, board_text
 from notation.games.draws import Material, endgame_count, quiet_run
 from notation.games.flying import FlyingDraughts, Route, bits
+from notation.games.fmjd import board_text, fen_squares
 from notation.games.tags import fen_error, fen_fields
 
 MALFORMED = register("RU201", Severity.ERROR, "not a Russian draughts move")
@@ -274,7 +274,7 @@ def _parse_fen(fen: str) -> RussianPosition:
     boards = [0, 0]
     kings = 0
     for side in Side:
-        for square, king in _fen_squares(fields.pieces[side], fen):
+        for square, king in fen_squares(fields.pieces[side], fen, ENGINE, alphanumeric=True):
             bit = BIT[square]
             if (boards[0] | boards[1]) & bit:
                 raise fen_error(fen, f"square {NAME[square]} is given twice")
@@ -694,4 +694,4 @@ class Russian(Game[RussianPosition, RussianMove]):
         """The board from White's side with files and ranks; the last move's squares are
         shown in brackets."""
         status = self.game_over(position) or f"{position.turn.title} to move"
-        return board_text(position, () if last is None else last.path, status)
+        return board_text(ENGINE, position, set() if last is None else set(last.path), status)

@@ -1,0 +1,714 @@
+"""The FMJD rules at any board size: what Brazilian (8x8) and international (10x10)
+draughts share.
+
+:class:`FmjdGame` is a whole :class:`~notation.games.base.Game` of flying kings and the
+majority capture rule (a capture must take the most pieces; captured pieces leave the
+board when the move is complete; a man is crowned only when it ends its move on the far
+row; the side to move with no legal move loses). It reads moves in numeric notation
+(``22-18``, ``18x11``, ``26x17x10``, ``18:11``) and, where the game has it, alphanumeric
+notation (``c3-d4``, ``c3xe5``, ``c3:e5``, ``c3d4``); a capture may give only its start and
+end square when that names one legal move. It reads and writes PDN FEN tags and explains
+every illegal move with the game's codes (:class:`MoveCodes`).
+
+A game module subclasses it with its board (:class:`~notation.games.flying.FlyingDraughts`
+with the majority rule), its position and move types, its codes and its tags; what is
+its own (draw rules, pictures, GameType values) stays in its module.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple, TypeVar, cast
+
+from notation.diagnostics import Severity, register
+from notation.games.base import Game, IllegalMove, Outcome, Side, reading_tag
+from notation.games.flying import FlyingDraughts, Route
+from notation.games.tags import fen_error, fen_fields
+
+WHITE, BLACK = Side.WHITE, Side.BLACK
+"""The sides as module constants: looking a member up on its enum class is slow."""
+
+_new = tuple.__new__
+
+
+class DraughtsPosition(NamedTuple):
+    """The fields every FMJD game's position has: piece sets as bitboards on the board's
+    internal layout (:mod:`notation.games.flying`), and the side to move."""
+
+    white: int
+    black: int
+    kings: int
+    turn: Side
+
+
+class DraughtsMove(NamedTuple):
+    """The fields every FMJD game's move has: the squares visited (start, then each landing
+    square) and those captured, in increasing order. Two moves of one game are equal when
+    they share start, end and captured squares, whatever the route between."""
+
+    path: tuple[int, ...]
+    captured: tuple[int, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return (
+            self.path[0] == other.path[0]
+            and self.path[-1] == other.path[-1]
+            and self.captured == other.captured
+        )
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self.path[0], self.path[-1], self.captured))
+
+
+P = TypeVar("P", bound=DraughtsPosition)
+M = TypeVar("M", bound=DraughtsMove)
+
+
+class MoveCodes(NamedTuple):
+    """The codes of a game's illegal moves, in the order they are tried."""
+
+    malformed: str
+    """The text is not a move of this game."""
+    game_over: str
+    """The side to move has no legal move."""
+    no_piece: str
+    """The start square holds no piece of the side to move."""
+    compulsory: str
+    """A capture is available and the text is a quiet move."""
+    majority: str
+    """The capture takes fewer pieces than the most a capture can take."""
+    ambiguous: str
+    """A short capture names several legal captures."""
+    backward: str
+    """A man's quiet move goes to a row behind it."""
+    illegal: str
+    """Any other illegal move."""
+
+
+def register_move_codes(prefix: str, in_text: str, a_move: str) -> MoveCodes:
+    """Register the codes of an FMJD game's illegal moves, ``<prefix>201`` to
+    ``<prefix>208``; ``in_text`` and ``a_move`` name the game in a sentence."""
+
+    def code(number: int, summary: str) -> str:
+        return register(f"{prefix}{number}", Severity.ERROR, summary)
+
+    malformed = code(201, f"not {a_move}")
+    no_piece = code(202, "no piece of the side to move on the start square")
+    illegal = code(203, f"illegal {in_text} move")
+    compulsory = code(204, "a capture is compulsory")
+    majority = code(205, "the capture must take the most pieces possible")
+    backward = code(206, "a man moves forward only")
+    ambiguous = code(207, "a short capture names several captures")
+    game_over = code(208, "the game is over: no legal move")
+    return MoveCodes(
+        malformed, game_over, no_piece, compulsory, majority, ambiguous, backward, illegal
+    )
+
+
+class MoveText(NamedTuple):
+    """A move text read: its squares, its kind (``-``, ``x`` or ``""``) and notation."""
+
+    squares: tuple[int, ...]
+    kind: str
+    notation: str
+
+
+class Malformed(NamedTuple):
+    """A move text that is not a move, and why."""
+
+    reason: str
+
+
+class _Entry(NamedTuple):
+    """A move text read, with what the hot path of :meth:`FmjdGame.advance` reads of it."""
+
+    read: MoveText | Malformed
+    squares: tuple[int, ...]
+    start: int
+    end: int
+    start_bit: int
+    """0 for a malformed text, so that it fails the test of the start square."""
+    end_bit: int
+    quiet: bool
+    """Whether it may be a quiet move: two squares, not written as a capture."""
+    capture: bool
+    """Whether it may be a capture: not written as a quiet move."""
+
+
+TEXT_CACHE_SIZE = 4096
+"""How many move texts each game keeps read (then it starts afresh)."""
+
+_NUMBER_TEXT = r"[0-9]{1,2}"
+_NUMBERS = re.compile(r"[0-9]+")
+
+
+def square_pattern(size: int) -> str:
+    """The regular expression of a square named by file and rank on an n x n board
+    (``[a-h][1-8]``), n being 8 or 10."""
+    ranks = f"[1-{size}]" if size < 10 else "(?:10|[1-9])"
+    return f"[a-{'abcdefghij'[size - 1]}]{ranks}"
+
+
+def move_shape(alphanumeric: int | None) -> re.Pattern[str]:
+    """Every move text an FMJD game reads: numeric (``22-18``, ``26x17x10``, ``18:11``)
+    and, with ``alphanumeric`` the size of the board, squares named by file and rank
+    (``c3-d4``, ``c3xe5``, ``c3d4``), letters in either case."""
+    numeric = (
+        rf"(?P<numeric>{_NUMBER_TEXT}"
+        rf"(?:(?P<quiet>-){_NUMBER_TEXT}|(?P<capture>(?:[x:]{_NUMBER_TEXT})+)))"
+    )
+    if alphanumeric is None:
+        return re.compile(numeric, re.IGNORECASE)
+    square = square_pattern(alphanumeric)
+    return re.compile(
+        rf"{numeric}|{square}"
+        rf"(?:(?P<step>-){square}|(?P<jumps>(?:[x:]{square})+)|(?:{square})+)",
+        re.IGNORECASE,
+    )
+
+
+def plural(count: int) -> str:
+    """``"1 piece"``, ``"3 pieces"``."""
+    return f"{count} piece" if count == 1 else f"{count} pieces"
+
+
+_FEN_TOKEN = re.compile(r"(k?)(?:([0-9]{1,2})(?:-([0-9]{1,2}))?|([a-z][0-9]{1,2}))")
+
+
+def fen_squares(
+    value: str, fen: str, board: FlyingDraughts, alphanumeric: bool
+) -> list[tuple[int, bool]]:
+    """The (square, is king) pairs a FEN piece list names (whitespace anywhere ignored):
+    numbers of the squares of ``board``, ranges, and, with ``alphanumeric``, squares named
+    by file and rank."""
+    last = len(board.squares)
+    names = board.number_of_name if alphanumeric else None
+    pieces: list[tuple[int, bool]] = []
+    field = re.sub(r"\s+", "", value).lower()
+    if not field:
+        return pieces
+    for token in field.split(","):
+        if not token:
+            raise fen_error(fen, "a piece list has an empty entry")
+        match = _FEN_TOKEN.fullmatch(token)
+        if match is None or (names is None and match.group(4)):
+            raise fen_error(fen, f"{token!r} is not a square")
+        king = bool(match.group(1))
+        if names is not None and match.group(4):
+            name = match.group(4)
+            if name not in names:
+                if re.fullmatch(square_pattern(board.size), name):
+                    raise fen_error(fen, f"{name} is a light square")
+                raise fen_error(fen, f"there is no square {name}")
+            pieces.append((names[name], king))
+            continue
+        first = int(match.group(2))
+        final = int(match.group(3)) if match.group(3) else first
+        for number in (first, final):
+            if not 1 <= number <= last:
+                raise fen_error(fen, f"there is no square {number}")
+        if final < first:
+            raise fen_error(fen, f"the range {first}-{final} runs backward")
+        pieces.extend((n, king) for n in range(first, final + 1))
+    return pieces
+
+
+def board_text(
+    board: FlyingDraughts, position: tuple[int, int, int, Side], marked: set[int], status: str
+) -> str:
+    """The board of a (white, black, kings, turn) position from White's side, files and
+    ranks around it, the squares ``marked`` (numbers) in brackets, then ``status``. It
+    names no square, so it reads the same in every notation."""
+    white, black, kings, _ = position
+    size = board.size
+    width = len(str(size))
+    files = " " * (width + 2) + "".join(f" {f} " for f in board.files)
+    lines = [files]
+    for row in range(size):
+        cells = []
+        for col in range(size):
+            square = board.square_at.get(row * size + col)
+            if square is None:
+                cells.append("   ")
+                continue
+            bit = board.bit[square]
+            char = "."
+            if white & bit:
+                char = "W" if kings & bit else "w"
+            elif black & bit:
+                char = "B" if kings & bit else "b"
+            cells.append(f"[{char}]" if square in marked else f" {char} ")
+        rank = size - row
+        lines.append(f" {rank:>{width}} " + "".join(cells) + f" {rank}")
+    lines.append(files)
+    lines.append(status)
+    return "\n".join(line.rstrip() for line in lines)
+
+
+class FmjdGame(Game[P, M]):
+    """A draughts game of the FMJD rules on the board of :attr:`engine`.
+
+    A subclass gives the class attributes below and :meth:`check_gametype`; the game reads
+    numeric notation, and alphanumeric notation when it is among :attr:`notations`.
+    """
+
+    engine: ClassVar[FlyingDraughts]
+    """The board and move generation (majority rule, crowning at the end of a move)."""
+    position_type: ClassVar[type[Any]]
+    move_type: ClassVar[type[Any]]
+    codes: ClassVar[MoveCodes]
+    start_position: ClassVar[Any]
+    """The standard start."""
+    in_text: ClassVar[str]
+    """The game's name inside a sentence (``Brazilian draughts``, ``international draughts``)."""
+    a_move: ClassVar[str]
+    """What a move text should be, in a sentence (``an international draughts move``)."""
+    results: ClassVar[tuple[str, ...]] = ("2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "0-0", "*")
+    threefold_repetition: ClassVar[bool] = True
+
+    def __init__(self) -> None:
+        engine = self.engine
+        self._names = engine.number_of_name if "alphanumeric" in self.notations else None
+        self._square_re = re.compile(square_pattern(engine.size))
+        self._entries: dict[str, _Entry] = {}
+        """Move texts read, by text: a plain dict, faster than ``lru_cache`` on the hot
+        path; each of its operations is atomic, so threads share it safely."""
+        move_type, squares = self.move_type, len(engine.squares) + 1
+        self._quiet: list[list[M]] = [
+            [_new(move_type, ((a, b), ())) for b in range(squares)] for a in range(squares)
+        ]
+        """Prebuilt quiet moves, by start and end square."""
+        self._advance = self._make_advance()
+
+    # Positions ---------------------------------------------------------------------
+
+    def check_gametype(self, value: str) -> None:
+        """Reject a ``GameType`` tag value whose board or numbering this game does not use."""
+
+    def start(self, tags: Mapping[str, str]) -> P:
+        """The standard start, or the position of the record's ``FEN`` tag."""
+        gametype = tags.get("GameType")
+        if gametype is not None:
+            with reading_tag("GameType"):
+                self.check_gametype(gametype)
+        fen = tags.get("FEN")
+        if fen is None:
+            return cast(P, self.start_position)
+        with reading_tag("FEN"):
+            return self.parse_fen(fen)
+
+    def parse_fen(self, fen: str) -> P:
+        """The position a PDN FEN tag value describes."""
+        engine = self.engine
+        fields = fen_fields(fen, self.in_text)
+        boards = [0, 0]
+        kings = 0
+        alphanumeric = self._names is not None
+        for side in Side:
+            for square, king in fen_squares(fields.pieces[side], fen, engine, alphanumeric):
+                bit = engine.bit[square]
+                if (boards[0] | boards[1]) & bit:
+                    raise fen_error(fen, f"square {square} is given twice")
+                if not king and engine.promotion[side] & bit:
+                    raise fen_error(
+                        fen,
+                        f"a {side.title} man cannot stand on {square}, the row where it is "
+                        f"crowned; write K{square} for a king",
+                    )
+                boards[side] |= bit
+                if king:
+                    kings |= bit
+        return cast(P, self.position_type(boards[0], boards[1], kings, fields.turn))
+
+    def write_fen(self, position: P, notation: str | None = None) -> str:
+        """The PDN FEN tag value of a position, every square listed (no ranges), in
+        ``notation`` (default: numeric)."""
+        white, black, kings, turn = position
+        bit = self.engine.bit
+        notation = notation or self.notations[0]
+        lists = []
+        for letter, pieces in (("W", white), ("B", black)):
+            names = [
+                ("K" if kings & bit[n] else "") + self.square_name(n, notation)
+                for n in self.engine.squares
+                if pieces & bit[n]
+            ]
+            lists.append(letter + ",".join(names))
+        return f"{'W' if turn is WHITE else 'B'}:{lists[0]}:{lists[1]}"
+
+    def setup_tags(self, position: P, notation: str | None = None) -> dict[str, str]:
+        """The ``FEN`` tag of ``position``, with squares in ``notation``."""
+        return {"FEN": self.write_fen(position, notation)}
+
+    # Move text -----------------------------------------------------------------------
+
+    def square_name(self, square: int, notation: str) -> str:
+        """A square written in a notation."""
+        if notation == "alphanumeric" and self._names is not None:
+            return self.engine.name[square]
+        return str(square)
+
+    def write(self, move: M, notation: str, full: bool) -> str:
+        """A move written in a notation, with every landing square when ``full``."""
+        name = self.square_name
+        if not move.captured:
+            return f"{name(move.path[0], notation)}-{name(move.path[-1], notation)}"
+        squares = move.path if full else (move.path[0], move.path[-1])
+        return "x".join(name(square, notation) for square in squares)
+
+    def read_text(self, text: str) -> MoveText | Malformed:
+        """Split a move text into squares, or say why it is not a move."""
+        lowered = text.strip().lower()
+        match = self.move_shape.fullmatch(lowered)
+        if match is None:
+            return Malformed("")
+        if match.group("numeric"):
+            numbers = [int(n) for n in _NUMBERS.findall(lowered)]  # 2 digits at most
+            last = len(self.engine.squares)
+            for number in numbers:
+                if not 1 <= number <= last:
+                    return Malformed(f"there is no square {number}")
+            capture = match.group("capture")
+            if capture and "x" in capture and ":" in capture:
+                return Malformed("")
+            return MoveText(tuple(numbers), "-" if match.group("quiet") else "x", "numeric")
+        names = self.engine.number_of_name
+        squares = self._square_re.findall(lowered)
+        for name in squares:
+            if name not in names:
+                return Malformed(f"{name} is a light square")
+        jumps = match.group("jumps")
+        if jumps and "x" in jumps and ":" in jumps:
+            return Malformed("")
+        kind = "-" if match.group("step") else "x" if jumps else ""
+        return MoveText(tuple(names[n] for n in squares), kind, "alphanumeric")
+
+    def _entry(self, text: str) -> _Entry:
+        """The cache entry of a move text, read and kept."""
+        read = self.read_text(text)
+        if isinstance(read, Malformed):
+            entry = _Entry(read, (), 0, 0, 0, 0, False, False)
+        else:
+            squares, kind, _ = read
+            start, end = squares[0], squares[-1]
+            bit = self.engine.bit
+            quiet = kind != "x" and len(squares) == 2
+            entry = _Entry(read, squares, start, end, bit[start], bit[end], quiet, kind != "-")
+        if len(self._entries) >= TEXT_CACHE_SIZE:
+            self._entries.clear()
+        self._entries[text] = entry
+        return entry
+
+    def notation_of(self, text: str) -> str | None:
+        """``"numeric"`` or (where the game reads it) ``"alphanumeric"`` by the move text's
+        first character."""
+        first = text.strip()[:1]
+        if first.isdigit():
+            return "numeric"
+        if first.isalpha() and self._names is not None:
+            return "alphanumeric"
+        return None
+
+    # Moves ---------------------------------------------------------------------------
+
+    def move_of(self, route: Route) -> M:
+        """The move a capture route makes."""
+        path, captured = route
+        return cast(M, _new(self.move_type, (path, self.engine.captured_squares(captured))))
+
+    def _captures(self, position: P) -> list[M]:
+        """The legal captures, one per distinct outcome, in order."""
+        move_of = self.move_of
+        moves = list(dict.fromkeys(move_of(route) for route in self.engine.best_routes(position)))
+        moves.sort()
+        return moves
+
+    def quiet_moves(self, position: P) -> list[M]:
+        """The moves that capture nothing (legal when no capture exists)."""
+        return self.engine.quiet_moves(position, self._quiet)
+
+    def legal_moves(self, position: P) -> list[M]:
+        """Every legal move, captures by the majority rule, one per distinct outcome."""
+        return self._captures(position) or self.quiet_moves(position)
+
+    def capture_paths(self, position: P) -> list[tuple[tuple[int, ...], M]]:
+        """Each route of each legal capture (the squares visited), with its move: what
+        :func:`notation.check.replay.short_capture` reads short captures by."""
+        return [(route[0], self.move_of(route)) for route in self.engine.best_routes(position)]
+
+    def advance(self, position: P, text: str) -> tuple[M, P]:
+        """The legal move ``text`` names and the position after it, in one step."""
+        return self._advance(position, text)
+
+    def parse_move(self, position: P, text: str) -> M:
+        """The legal move ``text`` names, in any of the game's notations."""
+        return self.advance(position, text)[0]
+
+    def _make_advance(self) -> Callable[[P, str], tuple[M, P]]:
+        """The game's :meth:`advance`: the legal move a text names and the position after
+        it, in one step, as a closure over the board's tables (every ply read goes through
+        it, so it looks up no attribute)."""
+        engine = self.engine
+        entries, make_entry = self._entries, self._entry
+        dark, between, forward = engine.dark, engine.between, engine.forward
+        promotion, quiet_moves = engine.promotion, self._quiet
+        can_capture, best_routes = engine.can_capture, engine.best_routes
+        captured_squares, square_of = engine.captured_squares, engine.square_of
+        position_type, move_type = self.position_type, self.move_type
+        refuse = self._refuse
+
+        def advance(position: P, text: str) -> tuple[M, P]:
+            entry = entries.get(text)
+            if entry is None:
+                entry = make_entry(text)
+            read, squares, start, end, start_bit, end_bit, quiet, capture = entry
+            white, black, kings, turn = position
+            if turn:
+                own, opp = black, white
+            else:
+                own, opp = white, black
+            if own & start_bit:
+                if quiet:
+                    empty = dark ^ (white | black)
+                    if not can_capture(own, opp, kings, empty):
+                        if not empty & end_bit:
+                            raise refuse(position, read, text)
+                        if kings & start_bit:
+                            path = between[start][end]
+                            if path < 0 or path & ~empty:
+                                raise refuse(position, read, text)
+                            kings ^= start_bit | end_bit
+                        elif not forward[turn][start] & end_bit:
+                            raise refuse(position, read, text)
+                        elif end_bit & promotion[turn]:
+                            kings |= end_bit
+                        if turn:
+                            after = (white, black ^ (start_bit | end_bit), kings, WHITE)
+                        else:
+                            after = (white ^ (start_bit | end_bit), black, kings, BLACK)
+                        return quiet_moves[start][end], _new(position_type, after)
+                if capture:
+                    route = None
+                    if len(squares) > 2:
+                        for found in best_routes(position):
+                            if found[0] == squares:
+                                route = found
+                                break
+                    else:  # start and end only: the routes between must take the same pieces
+                        for found in best_routes(position):
+                            visited = found[0]
+                            if visited[0] == start and visited[-1] == end:
+                                if route is None:
+                                    route = found
+                                elif found[1] != route[1]:
+                                    route = None
+                                    break
+                    if route is not None:
+                        path_taken, captured = route
+                        kings &= ~captured
+                        # A capture may end where it started: its start's bit goes first.
+                        if kings & start_bit:
+                            kings = (kings ^ start_bit) | end_bit
+                        elif end_bit & promotion[turn]:
+                            kings |= end_bit
+                        if turn:
+                            after = (white & ~captured, (black ^ start_bit) | end_bit, kings, WHITE)
+                        else:
+                            after = ((white ^ start_bit) | end_bit, black & ~captured, kings, BLACK)
+                        if captured & (captured - 1):
+                            taken = captured_squares(captured)
+                        else:  # the common case: one piece taken
+                            taken = (square_of[captured.bit_length() - 1],)
+                        move = _new(move_type, (path_taken, taken))
+                        return move, _new(position_type, after)
+            raise refuse(position, read, text)
+
+        return advance
+
+    def play(self, position: P, move: M) -> P:
+        """The position after ``move``; a man that ends on the far row is crowned."""
+        white, black, kings, turn = position
+        path, captured = move
+        bit = self.engine.bit
+        start, end = bit[path[0]], bit[path[-1]]
+        if captured:
+            removed = 0
+            for square in captured:
+                removed |= bit[square]
+            kings &= ~removed
+            if turn:
+                white &= ~removed
+            else:
+                black &= ~removed
+        if kings & start:
+            kings = (kings ^ start) | end
+        elif end & self.engine.promotion[turn]:
+            kings |= end
+        if turn:
+            return cast(P, _new(self.position_type, (white, (black ^ start) | end, kings, WHITE)))
+        return cast(P, _new(self.position_type, ((white ^ start) | end, black, kings, BLACK)))
+
+    # Illegal moves -------------------------------------------------------------------
+
+    def _refuse(self, position: P, read: MoveText | Malformed, text: str) -> IllegalMove:
+        """The error for a move text that names no legal move."""
+        if isinstance(read, Malformed):
+            reason = f": {read.reason}" if read.reason else ""
+            return IllegalMove(
+                self.codes.malformed, f"{text.strip()!r} is not {self.a_move}{reason}"
+            )
+        return self._diagnose(position, read, text)
+
+    def _diagnose(self, position: P, read: MoveText, text: str) -> IllegalMove:
+        """The error for a well-formed move text that names no legal move."""
+        codes, engine = self.codes, self.engine
+        bit = engine.bit
+        squares, kind, notation = read
+        written = text.strip()
+        white, black, kings, turn = position
+        if self.outcome(position) is not None:
+            return IllegalMove(
+                codes.game_over,
+                f"{turn.title} has no legal move: the game ended",
+                show_legal=False,
+            )
+        start, end = squares[0], squares[-1]
+        start_name, end_name = self.square_name(start, notation), self.square_name(end, notation)
+        own = white if turn is WHITE else black
+        if not own & bit[start]:
+            if not (white | black) & bit[start]:
+                return IllegalMove(codes.no_piece, f"square {start_name} is empty")
+            owner = turn.other.title
+            piece = "king" if kings & bit[start] else "man"
+            return IllegalMove(
+                codes.no_piece,
+                f"square {start_name} holds a {owner} {piece}; {turn.title} is to move",
+            )
+        piece = "king" if kings & bit[start] else "man"
+        moves = self._captures(position)
+        if moves:
+            partial: list[Route] = []
+            engine.routes(position, partial)
+            if len(squares) == 2:
+                taken = [
+                    captured.bit_count()
+                    for path, captured in partial
+                    if path[0] == start and path[-1] == end
+                ]
+            else:
+                taken = [c.bit_count() for path, c in partial if path == squares]
+            kind = kind or ("x" if taken or len(squares) > 2 else "-")
+            same = [m for m in moves if m.path[0] == start and m.path[-1] == end]
+            if kind == "-":
+                if same:
+                    full = self.write(same[0], notation, len(same) > 1)
+                    return IllegalMove(codes.illegal, f"{written} is a capture: write {full}")
+                listed = ", ".join(self._written(position, moves, notation))
+                available = (
+                    "a capture is available" if len(moves) == 1 else "captures are available"
+                )
+                return IllegalMove(
+                    codes.compulsory, f"{available}: {listed}; {written} is not a capture"
+                )
+            most = len(moves[0].captured)
+            if taken and max(taken) < most:
+                return IllegalMove(
+                    codes.majority,
+                    f"a capture of {plural(most)} is available; {written} takes {max(taken)}",
+                )
+            if len(squares) == 2 and len(same) > 1:
+                paths = ", ".join(self.write(m, notation, True) for m in same)
+                return IllegalMove(
+                    codes.ambiguous,
+                    f"{written} names {len(same)} captures: {paths}; write the path",
+                )
+            if same:
+                return IllegalMove(codes.illegal, f"{written} is not the path of a legal capture")
+            return IllegalMove(
+                codes.illegal, f"a {piece} on {start_name} cannot capture to {end_name}"
+            )
+        if kind == "x" or len(squares) > 2:
+            quiet = self._quiet[start][end]
+            if len(squares) == 2 and quiet in self.quiet_moves(position):
+                return IllegalMove(
+                    codes.illegal,
+                    f"{written} captures nothing: write {self.write(quiet, notation, False)}",
+                )
+            return IllegalMove(codes.illegal, f"no capture is available; {written} is not legal")
+        row = engine.row
+        if piece == "man" and (row[end] > row[start]) == (turn is WHITE) and row[end] != row[start]:
+            return IllegalMove(codes.backward, f"a man moves forward only; {written} goes backward")
+        reason = f": square {end_name} is occupied" if (white | black) & bit[end] else ""
+        return IllegalMove(
+            codes.illegal, f"a {piece} on {start_name} cannot move to {end_name}{reason}"
+        )
+
+    def _written(self, position: P, moves: Sequence[M], notation: str) -> list[str]:
+        """Moves written in a notation, each in its shortest unambiguous form."""
+        if not any(move.captured for move in moves):
+            return [self.write(move, notation, False) for move in moves]
+        ends: dict[tuple[int, int], int] = {}
+        for move in self.legal_moves(position):
+            key = (move.path[0], move.path[-1])
+            ends[key] = ends.get(key, 0) + 1
+        return [self.write(m, notation, ends.get((m.path[0], m.path[-1]), 0) > 1) for m in moves]
+
+    def format_move(self, position: P, move: M, notation: str | None = None) -> str:
+        """``move`` in ``notation``: start and end only, or the full path when ambiguous."""
+        return self._written(position, (move,), notation or self.notations[0])[0]
+
+    def describe_moves(
+        self, position: P, moves: Sequence[M], notation: str | None = None
+    ) -> list[str]:
+        """The moves in ``notation`` (default numeric), each in its shortest unambiguous
+        form, for messages."""
+        return self._written(position, moves, notation or self.notations[0])
+
+    # End of game -------------------------------------------------------------------
+
+    def outcome(self, position: P) -> Outcome | None:
+        """The side to move loses when it has no legal move."""
+        white, black, kings, turn = position
+        own, opp = (white, black) if turn is WHITE else (black, white)
+        empty = self.engine.dark ^ (white | black)
+        engine = self.engine
+        if engine.has_quiet(own, kings, empty, turn) or engine.can_capture(own, opp, kings, empty):
+            return None
+        return Outcome(turn.other, f"{turn.title} has no legal move")
+
+    def result_for(self, outcome: Outcome) -> tuple[str, ...]:
+        """PDN draughts results first (``2-0``, ``0-2``, ``1-1``), then the chess forms."""
+        if outcome.winner is None:
+            return ("1-1", "1/2-1/2")
+        return ("2-0", "1-0") if outcome.winner is WHITE else ("0-2", "0-1")
+
+    # Pictures --------------------------------------------------------------------------
+
+    def render_text(self, position: P, last: M | None = None, notation: str | None = None) -> str:
+        """The board from White's side, files and ranks in the frame; the last move's
+        squares are shown in brackets. The diagram names no square, so it reads the same
+        in every notation."""
+        status = self.game_over(position) or f"{position.turn.title} to move"
+        return board_text(self.engine, position, set() if last is None else set(last.path), status)
+
+
+__all__ = [
+    "DraughtsMove",
+    "DraughtsPosition",
+    "FmjdGame",
+    "Malformed",
+    "MoveCodes",
+    "MoveText",
+    "board_text",
+    "fen_squares",
+    "move_shape",
+    "plural",
+    "register_move_codes",
+]
