@@ -17,7 +17,6 @@ writing the cache costs a first run.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import platform
 import shutil
 import subprocess
@@ -26,18 +25,14 @@ import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-_spec = importlib.util.spec_from_file_location("bench_brazilian", HERE / "brazilian.py")
-assert _spec is not None and _spec.loader is not None
-brazilian = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(brazilian)
+from benchkit import HERE, build_archive
 
 
 def build(folder: Path, games: int, per_file: int, seed: int) -> tuple[int, int]:
     """Write ``games`` seeded games into ``folder``, ``per_file`` to a file; (files, plies)."""
     folder.mkdir(parents=True, exist_ok=True)
     whole = folder.with_suffix(".pdn")
-    _, plies = brazilian.build_archive(whole, games, seed)
+    _, plies = build_archive(whole, games, seed)
     texts = whole.read_text(encoding="utf-8").split("\n\n[Event ")
     whole.unlink()
     files = 0

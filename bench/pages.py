@@ -33,36 +33,29 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchkit import HERE, game_text, playouts
+
 from notation.games.base import IllegalMove
-from notation.games.playout import playout
 from notation.games.registry import get_game
 
-HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
-from browser import chromium, missing, url  # noqa: E402
+from browser import chromium, missing, url
 
 
 def build_archive(path: Path, games: int, every: int, seed: int) -> int:
     """Write the archive, every ``every``-th game with an illegal ply; return its plies.
     The first games of a larger archive of the same seed are those of a smaller one."""
     game = get_game("brazilian")
-    start = game.start({})
     rng = random.Random(seed)
     plies = 0
     with path.open("w", encoding="utf-8") as out:
-        for index in range(1, games + 1):
-            played = playout(game, start, rng, max_plies=rng.randrange(20, 50))
+        for index, played in playouts(game, rng, games, (20, 50)):
             texts = list(played.texts)
             plies += len(texts)
             if index % every == 0 and len(texts) > 12:
                 ply = rng.randrange(10, len(texts))
                 texts[ply] = _illegal(game, played.positions[ply], texts)
-            out.write(
-                f'[Event "Bench {seed}"]\n[Round "{index}"]\n[White "Player {index % 97}"]\n'
-                f'[Black "Player {index % 89}"]\n[GameType "26"]\n[Result "*"]\n\n'
-            )
-            words = [f"{n // 2 + 1}. {t}" if n % 2 == 0 else t for n, t in enumerate(texts)]
-            out.write(" ".join(words) + " *\n\n")
+            out.write(game_text(seed, index, "26", texts, "*", wrap=False))
     return plies
 
 

@@ -16,21 +16,14 @@ most 1).
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
-import platform
 from collections.abc import Iterator
 from pathlib import Path
+
+from benchkit import arguments, best_seconds, build_archive, machine, validate
 
 from notation.archive.select import Filters, Selector
 from notation.games.registry import get_game
 from notation.record.reader import read_records
-
-HERE = Path(__file__).resolve().parent
-_spec = importlib.util.spec_from_file_location("bench_brazilian", HERE / "brazilian.py")
-assert _spec is not None and _spec.loader is not None
-brazilian = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(brazilian)
 
 
 def select(path: Path, filters: Filters) -> Iterator[object]:
@@ -51,26 +44,20 @@ def position_after(path: Path, plies: int) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=5_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "out")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--lap", type=int, default=500, help="games per timed lap")
-    args = parser.parse_args()
+    args = arguments(__doc__.split("\n")[0], 5_000).parse_args()
     args.out.mkdir(exist_ok=True)
     archive = args.out / f"brazilian-{args.games}-{args.seed}.pdn"
-    games, plies = brazilian.build_archive(archive, args.games, args.seed)
-    print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    games, plies = build_archive(archive, args.games, args.seed)
+    print(machine())
     print(f"archive: {games} games, {plies} plies ({plies / games:.1f} per game)")
     by_tag = Filters(tags=(("White", "Player 1*"),))
     by_position = Filters(position=position_after(archive, 4))
     works = {
         "select --tag": (lambda: select(archive, by_tag), args.lap, args.rounds),
         "select --position": (lambda: select(archive, by_position), args.lap, args.rounds),
-        "full validation": (lambda: brazilian.validate(archive), args.lap, args.rounds),
+        "full validation": (lambda: validate(archive), args.lap, args.rounds),
     }
-    best = brazilian.best_seconds(works)
+    best = best_seconds(works)
     for label, seconds in best.items():
         print(f"{label:<20} {seconds:7.2f} s  {games / seconds:9,.0f} games/s")
     tag, position, full = (best[k] for k in works)

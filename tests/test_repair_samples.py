@@ -284,6 +284,67 @@ EXPECTED: dict[tuple[str, int], Chose | Left | None] = {
         [C("rewritten", 14, ("♜h3",), ("♞h4",))],
     ),
     ("cheversi/olympiad-2025-figurine.pdn", 8): CLEAN,
+    ("international/haarlem-open-2025.pdn", 1): chose(C("character", 63, ("43-30",), ("43-38",))),
+    ("international/haarlem-open-2025.pdn", 2): chose(C("transposed", 37, ("34x52",), ("34x25",))),
+    ("international/haarlem-open-2025.pdn", 3): chose(C("reversed", 26, ("23-19",), ("19-23",))),
+    ("international/haarlem-open-2025.pdn", 4): chose(C("left-out", 10, (), ("14-20",))),
+    ("international/haarlem-open-2025.pdn", 5): chose(C("extra", 18, ("16x18",), ())),
+    ("international/haarlem-open-2025.pdn", 6): chose(
+        C("exchanged", 79, ("31-26", "36-31"), ("36-31", "31-26"))
+    ),
+    ("international/haarlem-open-2025.pdn", 7): chose(
+        C("character", 25, ("38x67",), ("38x27",)), C("left-out", 37, (), ("34x25",))
+    ),
+    ("international/haarlem-open-2025.pdn", 8): left(
+        [C("exchanged", 19, ("32x21", "24x35"), ("24x35", "32x21"))],
+        [C("exchanged", 18, ("25-30", "22-27"), ("22-27", "25-30"))],
+    ),
+    ("international/haarlem-open-2025.pdn", 9): CLEAN,
+    ("english/blackpool-open-2025.pdn", 1): chose(C("character", 5, ("2x18",), ("9x18",))),
+    ("english/blackpool-open-2025.pdn", 2): chose(C("transposed", 14, ("32x14",), ("23x14",))),
+    ("english/blackpool-open-2025.pdn", 3): chose(C("reversed", 118, ("28-32",), ("32-28",))),
+    ("english/blackpool-open-2025.pdn", 4): chose(C("left-out", 17, (), ("8x15",))),
+    ("english/blackpool-open-2025.pdn", 5): chose(C("extra", 90, ("24-20",), ())),
+    ("english/blackpool-open-2025.pdn", 6): chose(
+        C("exchanged", 35, ("9-13", "7-11"), ("7-11", "9-13"))
+    ),
+    ("english/blackpool-open-2025.pdn", 7): chose(
+        C("character", 22, ("28-17",), ("21-17",)), C("left-out", 26, (), ("15-11",))
+    ),
+    ("english/blackpool-open-2025.pdn", 8): left(
+        [C("exchanged", 21, ("14x21", "6-10"), ("6-10", "14x21"))],
+        [C("exchanged", 20, ("32-27", "21-17"), ("21-17", "32-27"))],
+    ),
+    ("english/blackpool-open-2025.pdn", 9): CLEAN,
+    ("russian/tula-cup-2025.pdn", 1): chose(C("character", 3, ("f1:h6",), ("f4:h6",))),
+    ("russian/tula-cup-2025.pdn", 2): chose(C("rewritten", 27, ("c2-b1",), ("c1-b2",))),
+    ("russian/tula-cup-2025.pdn", 3): chose(C("reversed", 13, ("d2-e1",), ("e1-d2",))),
+    ("russian/tula-cup-2025.pdn", 4): chose(C("left-out", 12, (), ("d6:b4",))),
+    ("russian/tula-cup-2025.pdn", 5): chose(C("extra", 31, ("c5:g5",), ())),
+    ("russian/tula-cup-2025.pdn", 6): chose(
+        C("exchanged", 19, ("f2:b6", "a5-b6"), ("a5-b6", "f2:b6"))
+    ),
+    ("russian/tula-cup-2025.pdn", 7): chose(
+        C("character", 31, ("a0:c7",), ("a5:c7",)), C("left-out", 36, (), ("g7-f6",))
+    ),
+    ("russian/tula-cup-2025.pdn", 8): left(
+        [C("exchanged", 6, ("c5-d4", "f6-g5"), ("f6-g5", "c5-d4"))],
+        [C("exchanged", 5, ("d2-e3", "c3-b4"), ("c3-b4", "d2-e3"))],
+    ),
+    ("russian/tula-cup-2025.pdn", 9): CLEAN,
+    ("russian/kazan-open-2025-numeric.pdn", 1): chose(C("character", 17, ("27x27",), ("27x20",))),
+    ("russian/kazan-open-2025-numeric.pdn", 2): chose(C("transposed", 4, ("41x16",), ("14x16",))),
+    ("russian/kazan-open-2025-numeric.pdn", 3): chose(C("reversed", 15, ("18-22",), ("22-18",))),
+    ("russian/kazan-open-2025-numeric.pdn", 4): chose(C("left-out", 18, (), ("1-6",))),
+    ("russian/kazan-open-2025-numeric.pdn", 5): chose(C("extra", 21, ("7-10",), ())),
+    ("russian/kazan-open-2025-numeric.pdn", 6): chose(
+        C("exchanged", 9, ("18x9", "22-18"), ("22-18", "18x9"))
+    ),
+    ("russian/kazan-open-2025-numeric.pdn", 7): left(
+        [C("exchanged", 19, ("28x10", "14x5"), ("14x5", "28x10"))],
+        [C("exchanged", 18, ("5-9", "19-24"), ("19-24", "5-9"))],
+    ),
+    ("russian/kazan-open-2025-numeric.pdn", 8): CLEAN,
 }
 """(game/file, game number in the file): what the search finds on that sheet game."""
 

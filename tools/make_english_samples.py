@@ -31,16 +31,17 @@ from notation.games.english import (
 from notation.record.model import Comment, Line, Ply, Record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
+from draughtskit import ManMistakes, Player, Results
 from samplekit import (
+    Heading,
     first_game,
-    first_mistake,
     record,
-    replay,
     seven_tags,
     write_records,
     write_syntax_error,
     write_unterminated_comment,
 )
+from sheetkit import write_sheets
 
 GAME = English()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "english"
@@ -78,89 +79,32 @@ def numbered(texts: Sequence[str], first_number: int = 1) -> Line:
     )
 
 
-def material(position: EnglishPosition) -> int:
-    """White's pieces minus Black's, kings counted as two."""
-    white, black, kings, _ = position
-    return (
-        white.bit_count()
-        + (white & kings).bit_count()
-        - black.bit_count()
-        - (black & kings).bit_count()
-    )
+PLAYER = Player(
+    GAME, Results("1-0", "0-1", "1/2-1/2"), lambda texts, _, number: numbered(texts, number)
+)
 
-
-def choose(position: EnglishPosition, legal: list[EnglishMove], rng: random.Random) -> EnglishMove:
-    """A move that keeps the opponent's best immediate capture small, with some chance."""
-    if len(legal) == 1 or rng.random() < 0.15:
-        return rng.choice(legal)
-    scored = []
-    for move in legal:
-        replies = GAME.legal_moves(GAME.play(position, move))
-        threat = max((len(reply.captured) for reply in replies), default=0)
-        scored.append((len(move.captured) - threat + rng.random() * 0.5, move))
-    scored.sort(key=lambda pair: pair[0], reverse=True)
-    return scored[0][1]
-
-
-Played = tuple[list[EnglishMove], list[str], list[EnglishPosition], str]
-"""(moves, texts, positions before each move then the last, result) of a seeded game."""
-
-
-def play(start: EnglishPosition, rng: random.Random, length: int) -> Played:
-    """One seeded game of at most ``length`` plies from ``start``."""
-    position = start
-    moves: list[EnglishMove] = []
-    texts: list[str] = []
-    positions: list[EnglishPosition] = []
-    seen = {start: 1}
-    result = None
-    for _ in range(length):
-        legal = GAME.legal_moves(position)
-        if not legal:
-            break
-        move = choose(position, legal, rng)
-        moves.append(move)
-        positions.append(position)
-        texts.append(GAME.format_move(position, move))
-        position = GAME.play(position, move)
-        seen[position] = seen.get(position, 0) + 1
-        if seen[position] == 3:
-            result = "1/2-1/2"
-            break
-    positions.append(position)
-    outcome = GAME.outcome(position)
-    if outcome is not None:
-        result = GAME.result_for(outcome)[0]
-    elif result is None:
-        lead = material(position)
-        result = "1-0" if lead >= 2 else "0-1" if lead <= -2 else "1/2-1/2"
-    return moves, texts, positions, result
+MISTAKES = ManMistakes(GAME, BIT, FORWARD)
 
 
 def write(name: str, records: list[Record]) -> None:
     write_records(OUT / name, records)
 
 
+def open_round(round_: int) -> Heading:
+    return Heading(
+        "English Open Championship 2025",
+        "Blackpool ENG",
+        f"2025.08.{round_ + 10:02d}",
+        ENGLISH_PLAYERS[(round_ * 3 + 1) % 8],
+        ENGLISH_PLAYERS[round_ % 8],
+        (GAMETYPE,),
+        round_,
+    )
+
+
 def english_open() -> list[Record]:
     """Eight games of an English open championship."""
-    records = []
-    for round_ in range(1, 9):
-        rng = random.Random(1000 + round_)
-        _, texts, _, result = play(GAME.start({}), rng, rng.randrange(40, 110))
-        black = ENGLISH_PLAYERS[round_ % 8]
-        white = ENGLISH_PLAYERS[(round_ * 3 + 1) % 8]
-        tags = seven_tags(
-            "English Open Championship 2025",
-            "Blackpool ENG",
-            f"2025.08.{round_ + 10:02d}",
-            round_,
-            white,
-            black,
-            result,
-            GAMETYPE,
-        )
-        records.append(record(tags, numbered(texts), result))
-    return records
+    return PLAYER.tournament(range(1, 9), 1000, (40, 110), open_round)
 
 
 def american_games() -> list[Record]:
@@ -169,7 +113,7 @@ def american_games() -> list[Record]:
     records = []
     for index in range(6):
         rng = random.Random(2000 + index)
-        moves, texts, positions, result = play(GAME.start({}), rng, rng.randrange(50, 100))
+        moves, texts, positions, result = PLAYER.play(GAME.start({}), rng, rng.randrange(50, 100))
         line = numbered(texts)
         if index == 0:
             line.comments.append(Comment("Annotated by Grissom, Harold."))
@@ -177,7 +121,9 @@ def american_games() -> list[Record]:
             before = positions[branch]
             others = [m for m in GAME.legal_moves(before) if m != moves[branch]]
             if others:
-                _, alt_texts, _, _ = play(GAME.play(before, others[0]), random.Random(4000), 4)
+                _, alt_texts, _, _ = PLAYER.play(
+                    GAME.play(before, others[0]), random.Random(4000), 4
+                )
                 variation = numbered([GAME.format_move(before, others[0]), *alt_texts], 5)
                 variation.plies[0].comments.append(Comment("Also played."))
                 line.plies[branch].variations.append(variation)
@@ -212,28 +158,7 @@ ENDGAMES = [
 ]
 
 
-def endgame_games() -> list[Record]:
-    """Four games from set-up positions (FEN), with kings."""
-    records = []
-    for index, (fen, title) in enumerate(ENDGAMES):
-        start = GAME.start({"FEN": fen})
-        rng = random.Random(5000 + index)
-        _, texts, _, result = play(start, rng, 60)
-        line = numbered(texts)
-        line.comments.append(Comment(title))
-        tags = seven_tags(
-            "Endgame studies",
-            "Glasgow SCO",
-            "2025.01.20",
-            index + 1,
-            "Study",
-            "Study",
-            result,
-            GAMETYPE,
-            ("FEN", fen),
-        )
-        records.append(record(tags, line, result))
-    return records
+STUDIES = Heading("Endgame studies", "Glasgow SCO", "2025.01.20", "Study", "Study", (GAMETYPE,))
 
 
 def _ambiguous(position: EnglishPosition, move: EnglishMove) -> bool:
@@ -246,7 +171,7 @@ def ambiguous_game() -> list[Record]:
     """A game with a capture whose start and end name two routes, written in full."""
     _, (_, texts, _, result) = first_game(
         range(6000, 12000),
-        lambda seed: play(GAME.start({}), random.Random(seed), 160),
+        lambda seed: PLAYER.play(GAME.start({}), random.Random(seed), 160),
         lambda game: any(
             _ambiguous(p, m) for p, m in zip(game[2], game[0], strict=False) if m.captured
         ),
@@ -268,71 +193,8 @@ def ambiguous_game() -> list[Record]:
 # Mistakes -------------------------------------------------------------------------------
 
 
-def _tags(event: str, result: str, *extra: tuple[str, str]) -> list[tuple[str, str]]:
-    return seven_tags(
-        event,
-        "Leeds ENG",
-        "2025.05.17",
-        1,
-        ENGLISH_PLAYERS[2],
-        ENGLISH_PLAYERS[3],
-        result,
-        GAMETYPE,
-        *extra,
-    )
-
-
-def _quiet(position: EnglishPosition) -> list[EnglishMove]:
-    """The legal moves when the side to move has no capture, else nothing."""
-    legal = GAME.legal_moves(position)
-    return [] if not legal or legal[0].captured else legal
-
-
-def _own(position: EnglishPosition) -> int:
-    return position.black if position.turn is Side.BLACK else position.white
-
-
-def _men(position: EnglishPosition) -> list[int]:
-    own = _own(position)
-    return [n for n in range(1, 33) if own & BIT[n] and not position.kings & BIT[n]]
-
-
-def _empty(position: EnglishPosition, square: int) -> bool:
-    return not (position.white | position.black) & BIT[square]
-
-
-def onto_own_piece(position: EnglishPosition) -> str | None:
-    """A man's step onto a square its own piece holds."""
-    if not _quiet(position):
-        return None
-    for start in _men(position):
-        for target in range(1, 33):
-            if FORWARD[position.turn][start] & BIT[target] and _own(position) & BIT[target]:
-                return f"{start}-{target}"
-    return None
-
-
-def backward(position: EnglishPosition) -> str | None:
-    """A man's step back onto an empty square."""
-    if not _quiet(position):
-        return None
-    for start in _men(position):
-        for target in range(1, 33):
-            if FORWARD[position.turn.other][start] & BIT[target] and _empty(position, target):
-                return f"{start}-{target}"
-    return None
-
-
-def capture_ignored(position: EnglishPosition) -> str | None:
-    """A man's quiet step while a capture is compulsory."""
-    legal = GAME.legal_moves(position)
-    if not legal or not legal[0].captured:
-        return None
-    for start in _men(position):
-        for target in range(1, 33):
-            if FORWARD[position.turn][start] & BIT[target] and _empty(position, target):
-                return f"{start}-{target}"
-    return None
+BROKEN = Heading("", "Leeds ENG", "2025.05.17", ENGLISH_PLAYERS[2], ENGLISH_PLAYERS[3], (GAMETYPE,))
+"""The tags of the broken records (each its own event)."""
 
 
 def unfinished(position: EnglishPosition) -> str | None:
@@ -349,13 +211,13 @@ def unfinished(position: EnglishPosition) -> str | None:
 
 def from_empty(position: EnglishPosition) -> str | None:
     """A step from an empty square to an empty neighbour."""
-    if not _quiet(position):
+    if not MISTAKES.quiet(position):
         return None
     for start in range(1, 33):
-        if not _empty(position, start):
+        if not MISTAKES.empty(position, start):
             continue
         for target in range(1, 33):
-            if KING_STEPS[start] & BIT[target] and _empty(position, target):
+            if KING_STEPS[start] & BIT[target] and MISTAKES.empty(position, target):
                 return f"{start}-{target}"
     return None
 
@@ -366,7 +228,7 @@ def backward_jump(position: EnglishPosition) -> str | None:
     if not legal or legal[0].captured:
         return None
     opp = position.white if position.turn is Side.BLACK else position.black
-    for start in _men(position):
+    for start in MISTAKES.men(position):
         for land in range(1, 33):
             over = OVER[start][land]
             back = any(
@@ -374,7 +236,7 @@ def backward_jump(position: EnglishPosition) -> str | None:
                 and FORWARD[position.turn.other][n] & BIT[land]
                 for n in range(1, 33)
             )
-            if over and back and opp & BIT[over] and _empty(position, land):
+            if over and back and opp & BIT[over] and MISTAKES.empty(position, land):
                 return f"{start}x{land}"
     return None
 
@@ -391,34 +253,21 @@ def broken_game(
     event: str,
     mistake: Callable[[EnglishPosition], str | None],
     seeds: range = range(7000, 12000),
-) -> Record:
-    """A seeded game up to the first position where ``mistake`` names a wrong move, then it."""
-    _, (_, texts, _, _), ply, bad = first_mistake(
-        seeds,
-        lambda seed: play(GAME.start({}), random.Random(seed), 160),
-        lambda game, ply: mistake(game[2][ply]),
-        6,
-        f"no position for {event!r}",
-    )
-    return record(_tags(event, "*"), numbered([*texts[:ply], bad]), "*")
-
-
-def _decided(record: Record) -> bool:
-    """True when the record's last position leaves the side to move without a move."""
-    return GAME.outcome(replay(GAME, record)) is not None
+) -> list[Record]:
+    return [PLAYER.broken_game(event, BROKEN, mistake, seeds, 160)]
 
 
 def broken_set() -> None:
     """One file per kind of problem the validator reports."""
-    write("broken/illegal-move.pdn", [broken_game("Step onto own piece", onto_own_piece)])
-    write("broken/empty-square.pdn", [broken_game("Step from an empty square", from_empty)])
-    write("broken/man-backward.pdn", [broken_game("Man steps backward", backward)])
-    write("broken/man-jumps-backward.pdn", [broken_game("Man jumps backward", backward_jump)])
-    write("broken/capture-ignored.pdn", [broken_game("Capture not taken", capture_ignored)])
-    write("broken/capture-unfinished.pdn", [broken_game("Capture not completed", unfinished)])
+    write("broken/illegal-move.pdn", broken_game("Step onto own piece", MISTAKES.onto_own_piece))
+    write("broken/empty-square.pdn", broken_game("Step from an empty square", from_empty))
+    write("broken/man-backward.pdn", broken_game("Man steps backward", MISTAKES.backward))
+    write("broken/man-jumps-backward.pdn", broken_game("Man jumps backward", backward_jump))
+    write("broken/capture-ignored.pdn", broken_game("Capture not taken", MISTAKES.capture_ignored))
+    write("broken/capture-unfinished.pdn", broken_game("Capture not completed", unfinished))
     write(
         "broken/ambiguous-short-capture.pdn",
-        [broken_game("Ambiguous short capture", short_and_ambiguous)],
+        broken_game("Ambiguous short capture", short_and_ambiguous),
     )
     not_a_move = english_open()[1]
     not_a_move.moves.plies = not_a_move.moves.plies[:9]
@@ -426,30 +275,23 @@ def broken_set() -> None:
     not_a_move.result = "*"
     not_a_move.set_tag("Result", "*")
     write("broken/not-a-move.pdn", [not_a_move])
-    wrong = next(r for r in english_open() if _decided(r))
-    wrong.result = {"1-0": "0-1", "0-1": "1-0"}[wrong.result]
-    wrong.set_tag("Result", wrong.result)
-    write("broken/wrong-result.pdn", [wrong])
-    mismatch = english_open()[0]
-    mismatch.set_tag("Result", "1-0" if mismatch.result != "1-0" else "0-1")
-    write("broken/result-tag-mismatch.pdn", [mismatch])
-    over = next(r for r in english_open() if _decided(r))
-    over.moves.plies.append(Ply("10-14"))
-    write("broken/move-after-end.pdn", [over])
+    wrong = next(r for r in english_open() if PLAYER.decided(r))
+    over = next(r for r in english_open() if PLAYER.decided(r))
+    PLAYER.write_result_mistakes(OUT, wrong, english_open()[0], over, "10-14")
     club = english_open()
     write_syntax_error(OUT / "broken/syntax-error.pdn", club[:3], 3, "foo")
     write_unterminated_comment(OUT / "broken/unterminated-comment.pdn", club[:3], 5)
     shuffle = ["32-27", "1-6", "27-32", "6-1"] * 2 + ["32-27"]
-    tags = _tags("Kings shuffle past a threefold repetition", "1/2-1/2", ("FEN", "W:WK32:BK1"))
-    write("broken/repetition-played-on.pdn", [record(tags, numbered(shuffle), "1/2-1/2")])
+    PLAYER.write_repetition(OUT, BROKEN, "W:WK32:BK1", shuffle)
 
 
 def main() -> None:
     write("english-open-2025.pdn", english_open())
     write("tennessee-state-2025.pdn", american_games())
-    write("endgames.pdn", endgame_games())
+    write("endgames.pdn", PLAYER.endgame_games(ENDGAMES, STUDIES))
     write("ambiguous-capture.pdn", ambiguous_game())
     broken_set()
+    write_sheets("english", OUT / "sheets")
 
 
 if __name__ == "__main__":

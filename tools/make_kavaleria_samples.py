@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from notation.games.base import Side
@@ -428,6 +428,44 @@ def _name(point: int) -> str:
     return POINT_NAMES[point]
 
 
+Ray = tuple[int, ...]
+Pick = Callable[[Ray], int | None]
+"""The point of a ray a move goes to, or ``None``."""
+
+
+def _along(
+    position: KavaleriaPosition,
+    kind: int,
+    directions: Iterable[int],
+    target: Pick,
+    sign: str = "-",
+) -> str | None:
+    """The first move, written with ``sign``, of a piece of ``kind`` of the side to move
+    along one of ``directions`` to the point ``target`` picks on that ray (if any)."""
+    for p in _own(position, kind):
+        for d in directions:
+            point = target(RAYS[p][d])
+            if point is not None:
+                return f"{_name(p)}{sign}{_name(point)}"
+    return None
+
+
+def _first_if(test: Callable[[int], bool]) -> Pick:
+    """The first point of a ray, if it passes ``test``."""
+    return lambda ray: ray[0] if ray and test(ray[0]) else None
+
+
+def _second_if(position: KavaleriaPosition, first: Callable[[int], bool]) -> Pick:
+    """The second point of a ray, if it is empty and the first passes ``first``."""
+    return lambda ray: (
+        ray[1] if len(ray) >= 2 and first(ray[0]) and not position.board[ray[1]] else None
+    )
+
+
+def _empty(position: KavaleriaPosition) -> Callable[[int], bool]:
+    return lambda point: not position.board[point]
+
+
 def malformed(position, last) -> str | None:
     """A capture written with ``:`` as in other draughts games."""
     for move in GAME.legal_moves(position):
@@ -468,12 +506,9 @@ def opponents_piece(position, last) -> str | None:
 
 def two_rows_ahead(position, last) -> str | None:
     """A cavalryman stepping two rows forward, onto an empty point."""
-    for p in _own(position, CAVALRYMAN):
-        for d in FORWARD[position.turn]:
-            ray = RAYS[p][d]
-            if len(ray) >= 2 and not position.board[ray[0]] and not position.board[ray[1]]:
-                return f"{_name(p)}-{_name(ray[1])}"
-    return None
+    return _along(
+        position, CAVALRYMAN, FORWARD[position.turn], _second_if(position, _empty(position))
+    )
 
 
 def sotnyk_off_the_lines(position, last) -> str | None:
@@ -488,22 +523,13 @@ def sotnyk_off_the_lines(position, last) -> str | None:
 
 def onto_own_piece(position, last) -> str | None:
     """A cavalryman stepping forward onto its own piece."""
-    for p in _own(position, CAVALRYMAN):
-        for d in FORWARD[position.turn]:
-            ray = RAYS[p][d]
-            if ray and _mine(position, ray[0]):
-                return f"{_name(p)}-{_name(ray[0])}"
-    return None
+    mine = _first_if(lambda point: _mine(position, point))
+    return _along(position, CAVALRYMAN, FORWARD[position.turn], mine)
 
 
 def backward(position, last) -> str | None:
     """A cavalryman stepping back onto an empty point."""
-    for p in _own(position, CAVALRYMAN):
-        for d in BACKWARD[position.turn]:
-            ray = RAYS[p][d]
-            if ray and not position.board[ray[0]]:
-                return f"{_name(p)}-{_name(ray[0])}"
-    return None
+    return _along(position, CAVALRYMAN, BACKWARD[position.turn], _first_if(_empty(position)))
 
 
 def sotnyk_through(position, last) -> str | None:
@@ -521,22 +547,14 @@ def sotnyk_through(position, last) -> str | None:
 
 def over_nothing(position, last) -> str | None:
     """A cavalryman 'capture' over an empty point."""
-    for p in _own(position, CAVALRYMAN):
-        for d in FORWARD[position.turn]:
-            ray = RAYS[p][d]
-            if len(ray) >= 2 and not position.board[ray[0]] and not position.board[ray[1]]:
-                return f"{_name(p)}x{_name(ray[1])}"
-    return None
+    forward = FORWARD[position.turn]
+    return _along(position, CAVALRYMAN, forward, _second_if(position, _empty(position)), "x")
 
 
 def over_own_piece(position, last) -> str | None:
     """A cavalryman jumping its own piece onto the empty point beyond."""
-    for p in _own(position, CAVALRYMAN):
-        for d in FORWARD[position.turn]:
-            ray = RAYS[p][d]
-            if len(ray) >= 2 and _mine(position, ray[0]) and not position.board[ray[1]]:
-                return f"{_name(p)}x{_name(ray[1])}"
-    return None
+    beyond = _second_if(position, lambda point: _mine(position, point))
+    return _along(position, CAVALRYMAN, FORWARD[position.turn], beyond, "x")
 
 
 def jumped_twice(position, last) -> str | None:
@@ -594,18 +612,11 @@ def on_after_voivode(position, last) -> str | None:
 
 def no_backward_breach(position, last) -> str | None:
     """Under ``no-backward``: a Sotnyk moving back, or a cavalryman capturing backward."""
-    side = position.turn
-    for p in _own(position, SOTNYK):
-        for d in BACKWARD[side]:
-            ray = RAYS[p][d]
-            if ray and not position.board[ray[0]]:
-                return f"{_name(p)}-{_name(ray[0])}"
-    for p in _own(position, CAVALRYMAN):
-        for d in BACKWARD[side]:
-            ray = RAYS[p][d]
-            if len(ray) >= 2 and _enemy(position, ray[0]) and not position.board[ray[1]]:
-                return f"{_name(p)}x{_name(ray[1])}"
-    return None
+    back = BACKWARD[position.turn]
+    jump = _second_if(position, lambda point: _enemy(position, point))
+    return _along(position, SOTNYK, back, _first_if(_empty(position))) or _along(
+        position, CAVALRYMAN, back, jump, "x"
+    )
 
 
 def broken_game(event: str, predicate: Predicate, rules: str = "", first_ply: int = 6) -> Record:

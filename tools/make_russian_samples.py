@@ -20,24 +20,24 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from notation.games.base import Side
 from notation.games.brazilian import BIT, FORWARD, INDEX, NAME
 from notation.games.russian import Russian, RussianMove, RussianPosition
-from notation.record.model import Comment, Ply, Record
+from notation.record.model import Comment, Record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
+from draughtskit import ManMistakes, Player, Results
 from samplekit import (
+    Heading,
     first_game,
-    first_mistake,
     numbered,
     record,
     renumber_after_comments,
-    replay,
     seven_tags,
     write_records,
     write_syntax_error,
     write_unterminated_comment,
 )
+from sheetkit import write_sheets
 
 GAME = Russian()
 OUT = Path(__file__).resolve().parents[1] / "samples" / "russian"
@@ -64,63 +64,7 @@ LATIN_PLAYERS = [
 GAMETYPE = ("GameType", "25")
 
 
-def material(position: RussianPosition) -> int:
-    """White's pieces minus Black's, kings counted as two."""
-    white, black, kings, _ = position
-    return (
-        white.bit_count()
-        + (white & kings).bit_count()
-        - black.bit_count()
-        - (black & kings).bit_count()
-    )
-
-
-def choose(position: RussianPosition, legal: list[RussianMove], rng: random.Random) -> RussianMove:
-    """A move that keeps the opponent's best immediate capture small, with some chance."""
-    if len(legal) == 1 or rng.random() < 0.15:
-        return rng.choice(legal)
-    scored = []
-    for move in legal:
-        replies = GAME.legal_moves(GAME.play(position, move))
-        threat = max((len(reply.captured) for reply in replies), default=0)
-        scored.append((len(move.captured) - threat + rng.random() * 0.5, move))
-    scored.sort(key=lambda pair: pair[0], reverse=True)
-    return scored[0][1]
-
-
-Played = tuple[list[RussianMove], list[str], list[RussianPosition], str]
-"""(moves, texts, positions before each move then the last, result) of a seeded game."""
-
-
-def play(start: RussianPosition, rng: random.Random, length: int) -> Played:
-    """One seeded game of at most ``length`` plies from ``start``, in alphanumeric."""
-    position = start
-    moves: list[RussianMove] = []
-    texts: list[str] = []
-    positions: list[RussianPosition] = []
-    seen = {start: 1}
-    result = None
-    for _ in range(length):
-        legal = GAME.legal_moves(position)
-        if not legal:
-            break
-        move = choose(position, legal, rng)
-        moves.append(move)
-        positions.append(position)
-        texts.append(GAME.format_move(position, move))
-        position = GAME.play(position, move)
-        seen[position] = seen.get(position, 0) + 1
-        if seen[position] == 3:
-            result = "1/2-1/2"
-            break
-    positions.append(position)
-    outcome = GAME.outcome(position)
-    if outcome is not None:
-        result = GAME.result_for(outcome)[1]
-    elif result is None:
-        lead = material(position)
-        result = "1-0" if lead >= 2 else "0-1" if lead <= -2 else "1/2-1/2"
-    return moves, texts, positions, result
+PLAYER = Player(GAME, Results("1-0", "0-1", "1/2-1/2"))
 
 
 def short(position: RussianPosition, move: RussianMove) -> str:
@@ -137,6 +81,9 @@ def short(position: RussianPosition, move: RussianMove) -> str:
     return GAME.format_move(position, move)
 
 
+MISTAKES = ManMistakes(GAME, BIT, FORWARD, NAME.__getitem__)
+
+
 def write(name: str, records: list[Record]) -> None:
     write_records(OUT / name, records)
 
@@ -146,7 +93,7 @@ def championship() -> list[Record]:
     records = []
     for round_ in range(1, 11):
         rng = random.Random(1000 + round_)
-        moves, texts, positions, result = play(GAME.start({}), rng, rng.randrange(40, 110))
+        moves, texts, positions, result = PLAYER.play(GAME.start({}), rng, rng.randrange(40, 110))
         line = numbered(texts)
         if round_ == 1:
             branch = 8
@@ -154,7 +101,7 @@ def championship() -> list[Record]:
             others = [m for m in GAME.legal_moves(before) if m != moves[branch]]
             if others:
                 alt = others[0]
-                _, alt_texts, _, _ = play(GAME.play(before, alt), random.Random(4000), 4)
+                _, alt_texts, _, _ = PLAYER.play(GAME.play(before, alt), random.Random(4000), 4)
                 variation = numbered(
                     [GAME.format_move(before, alt), *alt_texts], GAME.turn(before), branch // 2 + 1
                 )
@@ -182,7 +129,7 @@ def club_games() -> list[Record]:
     records = []
     for index in range(6):
         rng = random.Random(2000 + index)
-        moves, _, positions, result = play(GAME.start({}), rng, rng.randrange(40, 100))
+        moves, _, positions, result = PLAYER.play(GAME.start({}), rng, rng.randrange(40, 100))
         texts = [short(p, m) for p, m in zip(positions, moves, strict=False)]
         tags = seven_tags(
             "Moscow club championship 2025",
@@ -204,7 +151,7 @@ def online_games() -> list[Record]:
     draughts = {"1-0": "2-0", "0-1": "0-2", "1/2-1/2": "1-1"}
     for index in range(5):
         rng = random.Random(3000 + index)
-        moves, _, positions, result = play(GAME.start({}), rng, rng.randrange(30, 90))
+        moves, _, positions, result = PLAYER.play(GAME.start({}), rng, rng.randrange(30, 90))
         texts = [GAME.format_move(p, m, "numeric") for p, m in zip(positions, moves, strict=False)]
         result = draughts[result]
         tags = seven_tags(
@@ -229,106 +176,26 @@ ENDGAMES = [
 ]
 
 
-def endgame_games() -> list[Record]:
-    """Three games from set-up positions (FEN in square names), with kings."""
-    records = []
-    for index, (fen, title) in enumerate(ENDGAMES):
-        start = GAME.start({"FEN": fen})
-        rng = random.Random(5000 + index)
-        _, texts, _, result = play(start, rng, 60)
-        line = numbered(texts, GAME.turn(start))
-        line.comments.append(Comment(title))
-        tags = seven_tags(
-            "Этюды",
-            "Казань RUS",
-            "2025.01.20",
-            index + 1,
-            "Этюд",
-            "Этюд",
-            result,
-            GAMETYPE,
-            ("FEN", fen),
-        )
-        records.append(record(tags, line, result))
-    return records
+STUDIES = Heading("Этюды", "Казань RUS", "2025.01.20", "Этюд", "Этюд", (GAMETYPE,))
 
 
 # Mistakes -------------------------------------------------------------------------------
 
 
-def _tags(event: str, result: str, *extra: tuple[str, str]) -> list[tuple[str, str]]:
-    return seven_tags(
-        event,
-        "Tula RUS",
-        "2025.05.17",
-        1,
-        LATIN_PLAYERS[2],
-        LATIN_PLAYERS[3],
-        result,
-        GAMETYPE,
-        *extra,
-    )
-
-
-def _quiet(position: RussianPosition) -> list[RussianMove]:
-    """The legal moves when the side to move has no capture, else nothing."""
-    legal = GAME.legal_moves(position)
-    return [] if not legal or legal[0].captured else legal
-
-
-def _own(position: RussianPosition) -> int:
-    return position.black if position.turn is Side.BLACK else position.white
-
-
-def _men(position: RussianPosition) -> list[int]:
-    own = _own(position)
-    return [n for n in range(1, 33) if own & BIT[n] and not position.kings & BIT[n]]
-
-
-def _empty(position: RussianPosition, square: int) -> bool:
-    return not (position.white | position.black) & BIT[square]
-
-
-def _step(position: RussianPosition, side: Side, own: bool) -> str | None:
-    """A man's step toward ``side``'s far row onto its own piece (``own``) or an empty
-    square."""
-    for start in _men(position):
-        for target in range(1, 33):
-            if not FORWARD[side][start] & BIT[target]:
-                continue
-            if bool(_own(position) & BIT[target]) if own else _empty(position, target):
-                return f"{NAME[start]}-{NAME[target]}"
-    return None
-
-
-def onto_own_piece(position: RussianPosition) -> str | None:
-    """A man's step onto a square its own piece holds."""
-    return _step(position, position.turn, True) if _quiet(position) else None
-
-
-def backward(position: RussianPosition) -> str | None:
-    """A man's step back onto an empty square."""
-    return _step(position, position.turn.other, False) if _quiet(position) else None
-
-
-def capture_ignored(position: RussianPosition) -> str | None:
-    """A man's quiet step while a capture is compulsory."""
-    legal = GAME.legal_moves(position)
-    if not legal or not legal[0].captured:
-        return None
-    return _step(position, position.turn, False)
+BROKEN = Heading("", "Tula RUS", "2025.05.17", LATIN_PLAYERS[2], LATIN_PLAYERS[3], (GAMETYPE,))
+"""The tags of the broken records (each its own event)."""
 
 
 def from_empty(position: RussianPosition) -> str | None:
     """A step from an empty square to an empty square forward of it."""
-    if not _quiet(position):
+    if not MISTAKES.quiet(position):
         return None
     for start in range(1, 33):
         for target in range(1, 33):
             if (
                 FORWARD[position.turn][start] & BIT[target]
-                and _empty(position, start)
-                and _empty(position, target)
+                and MISTAKES.empty(position, start)
+                and MISTAKES.empty(position, target)
             ):
                 return f"{NAME[start]}-{NAME[target]}"
     return None
@@ -355,44 +222,31 @@ def broken_game(
     event: str,
     mistake: Callable[[RussianPosition], str | None],
     seeds: range = range(7000, 12000),
-) -> Record:
-    """A seeded game up to the first position where ``mistake`` names a wrong move, then it."""
-    _, (_, texts, _, _), ply, bad = first_mistake(
-        seeds,
-        lambda seed: play(GAME.start({}), random.Random(seed), 160),
-        lambda game, ply: mistake(game[2][ply]),
-        6,
-        f"no position for {event!r}",
-    )
-    return record(_tags(event, "*"), numbered([*texts[:ply], bad]), "*")
-
-
-def _decided(record: Record) -> bool:
-    """True when the record's last position leaves the side to move without a move."""
-    return GAME.outcome(replay(GAME, record)) is not None
+) -> list[Record]:
+    return [PLAYER.broken_game(event, BROKEN, mistake, seeds, 160)]
 
 
 def decided_game() -> Record:
     """A seeded game that ends with the side to move left without a move."""
     _, (_, texts, _, result) = first_game(
         range(8000, 12000),
-        lambda seed: play(GAME.start({}), random.Random(seed), 200),
+        lambda seed: PLAYER.play(GAME.start({}), random.Random(seed), 200),
         lambda game: GAME.outcome(game[2][-1]) is not None,
         "no decided game found",
     )
-    return record(_tags("Game played to the end", result), numbered(texts), result)
+    return record(BROKEN.tags(result, event="Game played to the end"), numbered(texts), result)
 
 
 def broken_set() -> None:
     """One file per kind of problem the validator reports."""
-    write("broken/illegal-move.pdn", [broken_game("Step onto own piece", onto_own_piece)])
-    write("broken/empty-square.pdn", [broken_game("Step from an empty square", from_empty)])
-    write("broken/man-backward.pdn", [broken_game("Man steps backward", backward)])
-    write("broken/capture-ignored.pdn", [broken_game("Capture not taken", capture_ignored)])
-    write("broken/capture-unfinished.pdn", [broken_game("Capture not completed", unfinished)])
+    write("broken/illegal-move.pdn", broken_game("Step onto own piece", MISTAKES.onto_own_piece))
+    write("broken/empty-square.pdn", broken_game("Step from an empty square", from_empty))
+    write("broken/man-backward.pdn", broken_game("Man steps backward", MISTAKES.backward))
+    write("broken/capture-ignored.pdn", broken_game("Capture not taken", MISTAKES.capture_ignored))
+    write("broken/capture-unfinished.pdn", broken_game("Capture not completed", unfinished))
     write(
         "broken/ambiguous-short-move.pdn",
-        [broken_game("Ambiguous short notation", short_and_ambiguous)],
+        broken_game("Ambiguous short notation", short_and_ambiguous),
     )
     not_a_move = championship()[1]
     not_a_move.moves.plies = not_a_move.moves.plies[:9]
@@ -400,30 +254,21 @@ def broken_set() -> None:
     not_a_move.result = "*"
     not_a_move.set_tag("Result", "*")
     write("broken/not-a-move.pdn", [not_a_move])
-    wrong = decided_game()
-    wrong.result = {"1-0": "0-1", "0-1": "1-0"}[wrong.result]
-    wrong.set_tag("Result", wrong.result)
-    write("broken/wrong-result.pdn", [wrong])
-    mismatch = championship()[0]
-    mismatch.set_tag("Result", "1-0" if mismatch.result != "1-0" else "0-1")
-    write("broken/result-tag-mismatch.pdn", [mismatch])
-    over = decided_game()
-    over.moves.plies.append(Ply("c3-d4"))
-    write("broken/move-after-end.pdn", [over])
+    PLAYER.write_result_mistakes(OUT, decided_game(), championship()[0], decided_game(), "c3-d4")
     games = championship()
     write_syntax_error(OUT / "broken/syntax-error.pdn", games[1:4], 3, "foo")
     write_unterminated_comment(OUT / "broken/unterminated-comment.pdn", games[1:4], 5)
     shuffle = ["a1-b2", "h2-g1", "b2-a1", "g1-h2"] * 2 + ["a1-b2"]
-    tags = _tags("Kings shuffle past a threefold repetition", "1/2-1/2", ("FEN", "W:WKa1:BKh2"))
-    write("broken/repetition-played-on.pdn", [record(tags, numbered(shuffle), "1/2-1/2")])
+    PLAYER.write_repetition(OUT, BROKEN, "W:WKa1:BKh2", shuffle)
 
 
 def main() -> None:
     write("championship-2025.pdn", championship())
     write("moscow-club-2025.pdn", club_games())
     write("online-blitz.pdn", online_games())
-    write("endgames.pdn", endgame_games())
+    write("endgames.pdn", PLAYER.endgame_games(ENDGAMES, STUDIES))
     broken_set()
+    write_sheets("russian", OUT / "sheets")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ games played and the mistakes made stay in each game's own script.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -84,6 +85,34 @@ def seven_tags(
         ("Result", result),
         *extra,
     ]
+
+
+@dataclass(frozen=True)
+class Heading:
+    """The tags of a kind of record but its result: the seven standard tags, then ``extra``."""
+
+    event: str
+    site: str
+    date: str
+    white: str
+    black: str
+    extra: tuple[tuple[str, str], ...] = ()
+    round_: str | int = 1
+
+    def tags(self, result: str, *more: tuple[str, str], event: str | None = None) -> Tags:
+        """The tags of a record with ``result``, ``more`` after ``extra``; ``event`` for
+        the heading's own."""
+        return seven_tags(
+            self.event if event is None else event,
+            self.site,
+            self.date,
+            self.round_,
+            self.white,
+            self.black,
+            result,
+            *self.extra,
+            *more,
+        )
 
 
 def record(tags: Iterable[tuple[str, str]], line: Line, result: str) -> Record:

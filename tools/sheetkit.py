@@ -230,6 +230,44 @@ EVENTS: dict[str, tuple[Event, ...]] = {
             ("digit", "transposed", "left-out", "twice", "exchanged"),
         ),
     ),
+    "international": (
+        Event(
+            "haarlem-open-2025.pdn",
+            "numeric",
+            "Haarlem Open 2025",
+            "Haarlem NED",
+            "2025.05",
+            DRAUGHTS,
+        ),
+    ),
+    "english": (
+        Event(
+            "blackpool-open-2025.pdn",
+            "numeric",
+            "Blackpool Open 2025",
+            "Blackpool ENG",
+            "2025.07",
+            DRAUGHTS,
+        ),
+    ),
+    "russian": (
+        Event(
+            "tula-cup-2025.pdn",
+            "alphanumeric",
+            "Tula Shashki Cup 2025",
+            "Tula RUS",
+            "2025.04",
+            DRAUGHTS,
+        ),
+        Event(
+            "kazan-open-2025-numeric.pdn",
+            "numeric",
+            "Kazan Shashki Open 2025",
+            "Kazan RUS",
+            "2025.10",
+            DRAUGHTS,
+        ),
+    ),
     "cheversi": (
         _cheversi(
             "warsaw-open-2025.pdn", "en", "Warsaw Cheversi Open 2025", "Warsaw POL", "2025.02"
@@ -266,6 +304,42 @@ EVENTS: dict[str, tuple[Event, ...]] = {
 """The sheet files of each game."""
 
 PLAYERS: dict[str, tuple[str, ...]] = {
+    "international": (
+        "Bakker, Sven",
+        "de Groot, Anouk",
+        "Jansen, Pieter",
+        "Kok, Femke",
+        "Meijer, Ruben",
+        "Mulder, Lotte",
+        "Peters, Daan",
+        "Smit, Noor",
+        "Visser, Jesse",
+        "de Vries, Iris",
+    ),
+    "english": (
+        "Ashworth, Harry",
+        "Barker, Chloe",
+        "Clegg, Thomas",
+        "Dawson, Ellie",
+        "Fletcher, George",
+        "Hargreaves, Megan",
+        "Lister, Oliver",
+        "Pickering, Sophie",
+        "Sutcliffe, Jack",
+        "Whitaker, Amelia",
+    ),
+    "russian": (
+        "Belov, Artem",
+        "Vasilyeva, Daria",
+        "Gromov, Ilya",
+        "Egorova, Kseniya",
+        "Zaitsev, Maksim",
+        "Kuznetsova, Polina",
+        "Lebedev, Nikita",
+        "Morozova, Alina",
+        "Orlov, Timur",
+        "Sokolova, Veronika",
+    ),
     "brazilian": (
         "Albuquerque, Joao",
         "Bastos, Larissa",
