@@ -222,7 +222,7 @@ def test_setup_tags_round_trip(seed: int):
     options = [o for o in ("optional-capture", "single-jump", "draw=7") if chooser.random() < 0.5]
     rules = parse_rules(",".join(options))
     quiet = chooser.randrange(rules.draw_plies + 1)
-    pos = KenyPosition("".join(cells), chooser.choice(list(Side)), quiet, rules)
+    pos = KenyPosition.from_board("".join(cells), chooser.choice(list(Side)), quiet, rules)
     assert GAME.start(GAME.setup_tags(pos)) == pos
 
 

@@ -156,7 +156,7 @@ def random_position(rng: random.Random) -> KenyPosition:
         cells.append(piece)
     options = ("optional-capture", "single-jump", "promote-in-capture", "draw=7")
     rules = parse_rules(",".join(o for o in options if rng.random() < 0.3))
-    return KenyPosition("".join(cells), rng.choice(list(Side)), rng.randrange(5), rules)
+    return KenyPosition.from_board("".join(cells), rng.choice(list(Side)), rng.randrange(5), rules)
 
 
 def agree(position: KenyPosition) -> list[KenyMove]:

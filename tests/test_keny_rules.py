@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.games.base import IllegalMove, Outcome, Side
-from notation.games.keny import Keny, KenyPosition, parse_rules
+from notation.games.keny import START, Keny, KenyPosition, parse_rules
 
 GAME = Keny()
 
@@ -144,6 +144,15 @@ def test_promote_in_capture_crowned_piece_is_a_king():
     assert GAME.setup_tags(pos) == {"FEN": "B:WKe3:B", "Rules": "promote-in-capture"}
 
 
+def test_king_landing_on_a_square_it_captured_stays_a_king():
+    # h2 north takes h3: of h4..h8 only h7 sees f7, so h7. West takes f7: of e7..a7 only
+    # a7 sees a5 down the a-file. South takes a5: of a4..a1 only a3 sees g3 along rank 3
+    # (h3, taken first, is empty now). East takes g3 and lands on h3: the king ends there.
+    pos = position("W:WKh2:Bg3-h3,a5,f7")
+    assert legal(pos) == {"h2xh7xa7xa3xh3"}
+    assert GAME.setup_tags(after(pos, "h2xh7xa7xa3xh3"))["FEN"] == "B:WKh3:B"
+
+
 def test_capture_ending_on_far_rank_crowns_by_default():
     # c6 takes c7 onto c8; from c8 nothing is adjacent (e8 is two files away): crowned.
     pos = position("W:Wc6:Bc7,e8")
@@ -208,6 +217,22 @@ def test_positions_and_moves_are_hashable():
         pos.turn = Side.BLACK
 
 
+def test_start_board_text_square_by_square():
+    # White men on ranks 2-3 (squares 8..23), Black men on ranks 6-7 (40..55).
+    assert START.board == "." * 8 + "w" * 16 + "." * 16 + "b" * 16 + "." * 8
+
+
+@settings(max_examples=100, deadline=None)
+@given(cells=st.text(alphabet=".wWbB", min_size=64, max_size=64))
+def test_board_text_reads_back(cells: str):
+    pos = KenyPosition.from_board(cells, Side.BLACK, 3)
+    assert pos.board == cells
+    assert pos.white.bit_count() == cells.count("w") + cells.count("W")
+    assert pos.black.bit_count() == cells.count("b") + cells.count("B")
+    assert pos.kings.bit_count() == cells.count("W") + cells.count("B")
+    assert (pos.turn, pos.quiet) == (Side.BLACK, 3)
+
+
 def _round_trips(pos) -> None:
     """Every legal move reads back from its text in both notations, and the game is over
     exactly when there is no legal move."""
@@ -267,7 +292,7 @@ def _random_position(chooser: random.Random) -> KenyPosition:
         cells.append(piece)
     options = [name for name in OPTIONS if chooser.random() < 0.3]
     rules = parse_rules(",".join(options))
-    return KenyPosition("".join(cells), chooser.choice(list(Side)), 0, rules)
+    return KenyPosition.from_board("".join(cells), chooser.choice(list(Side)), 0, rules)
 
 
 OPTIONS = ("optional-capture", "single-jump", "promote-in-capture")

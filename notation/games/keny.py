@@ -259,16 +259,54 @@ def parse_rules(text: str) -> KenyRules:
 
 
 class KenyPosition(NamedTuple):
-    """A position: 64 board characters (``.wWbB`` by square index), side to move, the plies
-    played in a row without a capture, and the rule options in force."""
+    """A position: the sets of White's pieces, of Black's pieces and of the kings (bit
+    ``sq`` for square index ``sq``), side to move, the plies played in a row without a
+    capture, and the rule options in force."""
 
-    board: str
+    white: int
+    black: int
+    kings: int
     turn: Side
     quiet: int = 0
     rules: KenyRules = DEFAULT_RULES
 
+    @classmethod
+    def from_board(
+        cls, board: str, turn: Side, quiet: int = 0, rules: KenyRules = DEFAULT_RULES
+    ) -> KenyPosition:
+        """The position of 64 board characters (``.wWbB`` by square index)."""
+        white = black = kings = 0
+        for sq, piece in enumerate(board):
+            if piece in PIECES[Side.WHITE]:
+                white |= 1 << sq
+            elif piece in PIECES[Side.BLACK]:
+                black |= 1 << sq
+            if piece in KING:
+                kings |= 1 << sq
+        return cls(white, black, kings, turn, quiet, rules)
 
-START = KenyPosition(START_BOARD, Side.WHITE)
+    @property
+    def board(self) -> str:
+        """The 64 board characters (``.wWbB`` by square index)."""
+        white, black, kings = self.white, self.black, self.kings
+        nibbles = (
+            _nibbles(white & ~kings)
+            | _nibbles(white & kings) << 1
+            | _nibbles(black & ~kings) << 2
+            | _nibbles(black & kings) << 3
+        )
+        return format(nibbles, "064x")[::-1].translate(_BOARD_CHARACTERS)
+
+
+def _nibbles(squares: int) -> int:
+    """``squares`` with square ``sq`` moved to bit ``4 * sq`` (its binary digits read as hex)."""
+    return int(format(squares, "064b"), 16)
+
+
+_BOARD_CHARACTERS = str.maketrans("01248", EMPTY + MAN[0] + KING[0] + MAN[1] + KING[1])
+"""The board character of each hexadecimal digit the nibbles of the four kinds make."""
+
+START = KenyPosition.from_board(START_BOARD, Side.WHITE)
 """The standard start position under the default rules."""
 
 
@@ -402,69 +440,71 @@ def _capture_chains(
         board[victim] = piece
 
 
-# A set of squares as an int with a byte per square: square ``sq`` is bit ``8 * sq``. The
-# board's text, its characters translated to flags (below) and read as bytes, holds the
-# sets of empty squares, of the men of one side and of the other side's pieces at once.
-_EMPTY_FLAG, _MAN_FLAG, _ENEMY_FLAG = 1, 2, 4
-_FLAGS = tuple(
-    bytes.maketrans(
-        b".wWbB",
-        bytes(
-            [_EMPTY_FLAG]
-            + [
-                _MAN_FLAG if c == MAN[side] else 0 if c in PIECES[side] else _ENEMY_FLAG
-                for c in "wWbB"
-            ]
-        ),
-    )
-    for side in Side
-)
-"""The flags of each board character, seen from each side."""
-_EVERY = sum(1 << 8 * sq for sq in range(64))
-_NOT_FILES_AB = sum(1 << 8 * sq for sq in range(64) if sq % 8 >= 2)
-_NOT_FILES_GH = sum(1 << 8 * sq for sq in range(64) if sq % 8 <= 5)
-_RAY_SET = tuple(tuple(sum(1 << 8 * t for t in ray) for ray in rays) for rays in RAY)
+# Sets of squares as ints, square ``sq`` being bit ``sq`` (the position's own layout).
+_EVERY = (1 << 64) - 1
+_BIT = tuple(1 << sq for sq in range(64))
+"""``_BIT[sq]``: the set of square ``sq`` alone."""
+_NOT_FILES_AB = sum(1 << sq for sq in range(64) if sq % 8 >= 2)
+_NOT_FILES_GH = sum(1 << sq for sq in range(64) if sq % 8 <= 5)
+_RAY_SET = tuple(tuple(sum(1 << t for t in ray) for ray in rays) for rays in RAY)
 """``_RAY_SET[sq][direction]``: the squares of ``RAY[sq][direction]`` as a set."""
-_UP = (True, True, False, False)
-"""Whether going each way (north, east, south, west) raises the square's index."""
-_SHIFT = (64, 8, 64, 8)
-"""How far one square that way moves a square's bit."""
+_LINES_SET = tuple(sum(rays) for rays in _RAY_SET)
+"""``_LINES_SET[sq]``: the squares on the rank and file of ``sq`` but itself."""
+_RAYS_OUT = tuple(
+    tuple(
+        (d, ray, d in (NORTH, EAST), 8 if d in (NORTH, SOUTH) else 1)
+        for d, ray in enumerate(rays)
+        if ray
+    )
+    for rays in _RAY_SET
+)
+"""``_RAYS_OUT[sq]``: (direction, squares that way as a set, whether going that way raises
+the square's index, how far one square that way moves a square's bit) for each direction
+with a square that way."""
 
 
-def _side_can_capture(board: str, side: Side) -> bool:
-    """Whether any piece of ``side`` can capture."""
-    flags = int.from_bytes(board.encode().translate(_FLAGS[side]), "little")
-    empty = flags & _EVERY
-    men = flags >> 1 & _EVERY
-    enemy = flags >> 2 & _EVERY
-    if (
-        men & (enemy >> 64) & (empty >> 128)
-        or men & (enemy << 64) & (empty << 128)
-        or men & _NOT_FILES_GH & (enemy >> 8) & (empty >> 16)
-        or men & _NOT_FILES_AB & (enemy << 8) & (empty << 16)
-    ):
+def _men_can_capture(men: int, enemy: int, empty: int) -> bool:
+    """Whether any of the ``men`` can jump an adjacent enemy piece."""
+    return bool(
+        enemy
+        & (
+            men << 8 & empty >> 8
+            | men >> 8 & empty << 8
+            | (men & _NOT_FILES_GH) << 1 & empty >> 1
+            | (men & _NOT_FILES_AB) >> 1 & empty << 1
+        )
+    )
+
+
+def _side_can_capture(own: int, enemy: int, kings: int) -> bool:
+    """Whether any piece of the side whose pieces are ``own`` can capture."""
+    empty = _EVERY ^ (own | enemy)
+    if _men_can_capture(own & ~kings, enemy, empty):
         return True
-    king = KING[side]
-    sq = board.find(king)
-    while sq >= 0:
-        if _king_can_capture(sq, enemy, empty):
+    mine = own & kings
+    while mine:
+        bit = mine & -mine
+        if _king_can_capture(bit.bit_length() - 1, enemy, empty, -1):
             return True
-        sq = board.find(king, sq + 1)
+        mine ^= bit
     return False
 
 
-def _king_can_capture(sq: int, enemy: int, empty: int) -> bool:
-    """Whether a king on ``sq`` can capture, given the sets of enemy and empty squares."""
-    for d, ray in enumerate(_RAY_SET[sq]):
+def _king_can_capture(sq: int, enemy: int, empty: int, banned: int) -> bool:
+    """Whether a king on ``sq`` can capture (not in direction ``banned``), given the sets
+    of enemy and empty squares."""
+    if not _LINES_SET[sq] & enemy:
+        return False
+    for d, ray, up, shift in _RAYS_OUT[sq]:
         pieces = ray & ~empty
-        if not pieces:
+        if not pieces or d == banned:
             continue
-        if _UP[d]:
+        if up:
             first = pieces & -pieces
-            beyond = first << _SHIFT[d]
+            beyond = first << shift
         else:
             first = 1 << (pieces.bit_length() - 1)
-            beyond = first >> _SHIFT[d]
+            beyond = first >> shift
         if first & enemy and beyond & ray & empty:
             return True
     return False
@@ -473,9 +513,10 @@ def _king_can_capture(sq: int, enemy: int, empty: int) -> bool:
 def capture_moves(position: KenyPosition) -> list[KenyMove]:
     """Every complete capture chain of the side to move."""
     side = position.turn
-    board = list(position.board)
+    cells = position.board
+    board = list(cells)
     out: list[KenyMove] = []
-    for sq, piece in enumerate(position.board):
+    for sq, piece in enumerate(cells):
         if piece in PIECES[side]:
             board[sq] = EMPTY
             king = piece == KING[side]
@@ -509,10 +550,11 @@ def _friendly_jumps(
 def quiet_moves(position: KenyPosition) -> list[KenyMove]:
     """Every non-capturing move of the side to move: steps, friendly jumps, king moves."""
     side = position.turn
-    board = list(position.board)
+    cells = position.board
+    board = list(cells)
     far = FAR_RANK[side]
     out: list[KenyMove] = []
-    for sq, piece in enumerate(position.board):
+    for sq, piece in enumerate(cells):
         if piece == KING[side]:
             for d in DIRECTIONS:
                 for t in RAY[sq][d]:
@@ -568,22 +610,33 @@ def play_move(position: KenyPosition, move: KenyMove) -> KenyPosition:
     """The position after ``move`` (assumed legal): captured pieces gone, crowning, turn
     passed, the count of plies without a capture updated."""
     path, captured, promotes = move
-    board = position.board
-    start, end = path[0], path[-1]
-    piece = board[start].upper() if promotes else board[start]
+    white, black, kings, turn, quiet, rules = position
+    start, end = _BIT[path[0]], _BIT[path[-1]]
     if captured:
-        cells = list(board)
-        cells[start] = EMPTY
+        taken = 0
         for sq in captured:
-            cells[sq] = EMPTY
-        cells[end] = piece
-        return _new(KenyPosition, ("".join(cells), _OTHER[position.turn], 0, position.rules))
+            taken |= _BIT[sq]
+        # A king may land on a square it captured earlier in the chain.
+        if kings & start or promotes:
+            kings = kings & ~taken & ~start | end
+        else:
+            kings &= ~taken
+        if turn:
+            black, white = black & ~start | end, white & ~taken
+        else:
+            white, black = white & ~start | end, black & ~taken
+        return _new(KenyPosition, (white, black, kings, _OTHER[turn], 0, rules))
     # A move without capture never ends where it started.
-    if start < end:
-        board = f"{board[:start]}{EMPTY}{board[start + 1 : end]}{piece}{board[end + 1 :]}"
+    moved = start | end
+    if kings & start:
+        kings ^= moved
+    elif promotes:
+        kings |= end
+    if turn:
+        black ^= moved
     else:
-        board = f"{board[:end]}{piece}{board[end + 1 : start]}{EMPTY}{board[start + 1 :]}"
-    return _new(KenyPosition, (board, _OTHER[position.turn], position.quiet + 1, position.rules))
+        white ^= moved
+    return _new(KenyPosition, (white, black, kings, _OTHER[turn], quiet + 1, rules))
 
 
 _OTHER = (Side.BLACK, Side.WHITE)
@@ -603,7 +656,7 @@ def game_outcome(position: KenyPosition) -> Outcome | None:
     if _has_move(position):
         return None
     loser = position.turn
-    if not any(piece in PIECES[loser] for piece in position.board):
+    if not (position.black if loser else position.white):
         return Outcome(loser.other, f"{loser.title} has no pieces left")
     return Outcome(loser.other, f"{loser.title} has no legal move")
 
@@ -650,7 +703,7 @@ def parse_fen(fen: str, rules: KenyRules = DEFAULT_RULES) -> KenyPosition:
                         f"would be a king; write K{name}",
                     )
                 board[sq] = KING[side] if king else MAN[side]
-    return KenyPosition("".join(board), fields.turn, quiet, rules)
+    return KenyPosition.from_board("".join(board), fields.turn, quiet, rules)
 
 
 def _ranges(squares: set[int]) -> list[tuple[int, int]]:
@@ -681,10 +734,11 @@ def _ranges(squares: set[int]) -> list[tuple[int, int]]:
 def write_fen(position: KenyPosition) -> str:
     """The ``FEN`` tag value for ``position`` (squares grouped into ranges)."""
     fields = ["W" if position.turn is Side.WHITE else "B"]
+    board = position.board
     for side in (Side.WHITE, Side.BLACK):
         items = []
         for prefix, char in (("", MAN[side]), ("K", KING[side])):
-            squares = {sq for sq, piece in enumerate(position.board) if piece == char}
+            squares = {sq for sq, piece in enumerate(board) if piece == char}
             for a, b in _ranges(squares):
                 span = SQUARE_NAMES[a] if a == b else f"{SQUARE_NAMES[a]}-{SQUARE_NAMES[b]}"
                 items.append(prefix + span)
@@ -718,6 +772,70 @@ def _segment(a: int, b: int) -> tuple[int, tuple[int, ...]]:
     if a == b:
         raise IllegalMove(OUT_OF_REACH, f"a move from {name_a} to {name_b} goes nowhere")
     raise IllegalMove(NOT_IN_LINE, f"{name_b} is not on a rank or file with {name_a}")
+
+
+def _legal_capture(
+    squares: tuple[int, ...], side: Side, rules: KenyRules, own: int, enemy: int, kings: int
+) -> tuple[KenyMove, KenyPosition] | None:
+    """The capture chain ``squares`` describes and the position after it when it is legal,
+    else ``None`` (the verdict is then :func:`_check_capture`'s)."""
+    start = squares[0]
+    king = kings >> start & 1
+    was_man = not king
+    own ^= _BIT[start]
+    far = FAR_RANK[side]
+    banned = -1
+    captured = []
+    for a, b in pairwise(squares):
+        span = _SPAN.get((a, b))
+        if span is None:
+            return None
+        direction, between = span
+        occupied = own | enemy
+        if occupied >> b & 1:
+            return None
+        victim_set = between & occupied
+        if not victim_set & enemy or victim_set & (victim_set - 1):
+            return None
+        if king:
+            if direction == banned:
+                return None
+            enemy ^= victim_set
+            empty = _EVERY ^ (own | enemy)
+            back = OPPOSITE[direction]
+            if not _king_can_capture(b, enemy, empty, back):
+                victim = victim_set.bit_length() - 1
+                for t in RAY[victim][direction]:
+                    if not empty >> t & 1:
+                        break
+                    if _king_can_capture(t, enemy, empty, back):
+                        return None
+        else:
+            if between != victim_set:
+                return None
+            enemy ^= victim_set
+            if rules.promote_in_capture and b >> 3 == far:
+                king = 1
+        captured.append(victim_set.bit_length() - 1)
+        banned = OPPOSITE[direction]
+    end = squares[-1]
+    empty = _EVERY ^ (own | enemy)
+    if (
+        _king_can_capture(end, enemy, empty, banned)
+        if king
+        else _men_can_capture(_BIT[end], enemy, empty)
+    ):
+        return None
+    promotes = was_man and (king or end >> 3 == far)
+    move = _new(KenyMove, (squares, tuple(captured), promotes))
+    # The kings left stand on the squares still held; the end square was empty or taken.
+    kings &= own | enemy
+    if king or promotes:
+        kings |= _BIT[end]
+    own |= _BIT[end]
+    if side:
+        return move, _new(KenyPosition, (enemy, own, kings, Side.WHITE, 0, rules))
+    return move, _new(KenyPosition, (own, enemy, kings, Side.BLACK, 0, rules))
 
 
 def _check_capture(position: KenyPosition, squares: tuple[int, ...], sign: str) -> KenyMove:
@@ -804,28 +922,81 @@ def _check_capture(position: KenyPosition, squares: tuple[int, ...], sign: str) 
     return KenyMove(squares, tuple(captured), was_man and (king or end >> 3 == far))
 
 
-_STEPS: tuple[frozenset[tuple[int, ...]], ...] = tuple(
-    frozenset((sq, NEIGHBOUR[sq][d]) for sq in range(64) for d in ways if NEIGHBOUR[sq][d] >= 0)
+_STEP_MOVES: tuple[dict[tuple[int, ...], KenyMove], ...] = tuple(
+    {
+        (sq, t): KenyMove((sq, t), (), t >> 3 == FAR_RANK[side])
+        for sq in range(64)
+        for d in MAN_QUIET_DIRECTIONS[side]
+        if (t := NEIGHBOUR[sq][d]) >= 0
+    }
+    for side in Side
+)
+"""``_STEP_MOVES[side][start, end]``: every step a man of ``side`` may make (forward or
+sideways), as a move."""
+
+
+def _check_quiet(
+    position: KenyPosition, squares: tuple[int, ...], own: int, enemy: int
+) -> KenyMove:
+    """The quiet move or friendly-jump chain ``squares`` describes, checked segment by
+    segment, then against a compulsory capture (``own`` and ``enemy``: the sets of the
+    pieces of the side to move and of the other side)."""
+    side, kings, rules = position.turn, position.kings, position.rules
+    king = kings >> squares[0] & 1
+    if not _legal_segments(squares, side, rules, king, own, own | enemy):
+        _check_segments(position, squares, bool(king))
+    if rules.compulsory_capture and _side_can_capture(own, enemy, kings):
+        raise _capture_compulsory(position)
+    return _new(KenyMove, (squares, (), not king and squares[-1] >> 3 == FAR_RANK[side]))
+
+
+def _capture_compulsory(position: KenyPosition) -> IllegalMove:
+    """The error for a quiet move or friendly jump while a capture is compulsory."""
+    return IllegalMove(
+        CAPTURE_COMPULSORY,
+        f"a capture is compulsory: {_list_moves(capture_moves(position), 'x')}",
+    )
+
+
+_SPAN: dict[tuple[int, int], tuple[int, int]] = {
+    (a, b): (d, sum(1 << sq for sq in between)) for (a, b), (d, between) in LINE.items()
+}
+"""``_SPAN[a, b]``: (direction, set of the squares strictly between) of a rank or file."""
+_FRIENDLY_JUMP: tuple[dict[tuple[int, int], int], ...] = tuple(
+    {
+        (sq, NEIGHBOUR[over][d]): 1 << over
+        for sq in range(64)
+        for d in ways
+        if (over := NEIGHBOUR[sq][d]) >= 0 and NEIGHBOUR[over][d] >= 0
+    }
     for ways in MAN_QUIET_DIRECTIONS
 )
-"""Every step (start, end) a man of each side may make: forward or sideways."""
+"""``_FRIENDLY_JUMP[side][a, b]``: the square a man of ``side`` jumps going from a to b
+(forward or sideways), as a set."""
 
 
-def _check_quiet(position: KenyPosition, squares: tuple[int, ...]) -> KenyMove:
-    """The quiet move or friendly-jump chain ``squares`` describes, checked segment by
-    segment, then against a compulsory capture."""
-    side = position.turn
-    board = position.board
-    king = board[squares[0]] == KING[side]
-    # A man's step to an empty square forward or sideways passes every segment check.
-    if king or squares not in _STEPS[side] or board[squares[1]] != EMPTY:
-        _check_segments(position, squares, king)
-    if position.rules.compulsory_capture and _side_can_capture(board, side):
-        raise IllegalMove(
-            CAPTURE_COMPULSORY,
-            f"a capture is compulsory: {_list_moves(capture_moves(position), 'x')}",
-        )
-    return _new(KenyMove, (squares, (), not king and squares[-1] >> 3 == FAR_RANK[side]))
+def _legal_segments(
+    squares: tuple[int, ...], side: Side, rules: KenyRules, king: int, own: int, occupied: int
+) -> bool:
+    """Whether every segment of a quiet move (other than a man's step) is legal: a king's
+    slide along an empty line, or a man's friendly jumps chained as the rules allow.
+    ``False`` leaves the verdict to :func:`_check_segments`."""
+    if king:
+        if len(squares) != 2:
+            return False
+        span = _SPAN.get((squares[0], squares[1]))
+        return span is not None and not occupied & (span[1] | 1 << squares[1])
+    if len(squares) > 2 and not rules.jump_chains:
+        return False
+    jumps = _FRIENDLY_JUMP[side]
+    visited = 1 << squares[0]
+    for a, b in pairwise(squares):
+        over = jumps.get((a, b), 0)
+        land = 1 << b
+        if not own & over or (occupied | visited) & land:
+            return False
+        visited |= land
+    return True
 
 
 def _check_segments(position: KenyPosition, squares: tuple[int, ...], king: bool) -> None:
@@ -893,26 +1064,6 @@ def _check_segments(position: KenyPosition, squares: tuple[int, ...], king: bool
                 )
 
 
-def check_move(position: KenyPosition, text: str) -> KenyMove:
-    """The legal move ``text`` names, or :class:`IllegalMove` saying why it is not one."""
-    limit = position.rules.draw_plies
-    if position.quiet >= limit:
-        raise IllegalMove(
-            GAME_OVER,
-            f"the game is over, drawn after {limit} plies in a row without a capture",
-            show_legal=False,
-        )
-    try:
-        return _check_text(position, text)
-    except IllegalMove:
-        verdict = game_outcome(position)
-        if verdict is not None:
-            raise IllegalMove(
-                GAME_OVER, f"the game is over: {verdict.reason}", show_legal=False
-            ) from None
-        raise
-
-
 class _Text(NamedTuple):
     """A move text read: its squares and its separator (``-``, ``x`` or ``:``)."""
 
@@ -948,24 +1099,70 @@ TEXT_CACHE_SIZE = 4096
 _TEXT_CACHE: dict[str, _Text | _Malformed] = {}
 
 
-def _check_text(position: KenyPosition, text: str) -> KenyMove:
+def check_move(position: KenyPosition, text: str) -> KenyMove:
+    """The legal move ``text`` names, or :class:`IllegalMove` saying why it is not one."""
+    return check_and_play(position, text)[0]
+
+
+def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPosition]:
+    """The legal move ``text`` names and the position after it, or :class:`IllegalMove`
+    saying why it is not one."""
+    white, black, kings, side, quiet, rules = position
+    if quiet >= rules.draw_plies:
+        raise IllegalMove(
+            GAME_OVER,
+            f"the game is over, drawn after {rules.draw_plies} plies in a row without a capture",
+            show_legal=False,
+        )
     read = _TEXT_CACHE.get(text)
     if read is None:
         read = _read_text(text)
         if len(_TEXT_CACHE) < TEXT_CACHE_SIZE:
             _TEXT_CACHE[text] = read
-    if isinstance(read, _Malformed):
-        raise IllegalMove(MALFORMED, read.reason)
-    squares, sign = read
-    side = position.turn
-    if position.board[squares[0]] not in PIECES[side]:
-        raise IllegalMove(
-            NO_OWN_PIECE,
-            f"there is no {side.title.lower()} piece on {SQUARE_NAMES[squares[0]]}",
-        )
-    if sign == "-":
-        return _check_quiet(position, squares)
-    return _check_capture(position, squares, sign)
+    try:
+        if isinstance(read, _Malformed):
+            raise IllegalMove(MALFORMED, read.reason)
+        squares, sign = read
+        own, enemy = (black, white) if side else (white, black)
+        start = _BIT[squares[0]]
+        if not own & start:
+            raise IllegalMove(
+                NO_OWN_PIECE,
+                f"there is no {side.title.lower()} piece on {SQUARE_NAMES[squares[0]]}",
+            )
+        if sign != "-":
+            played = _legal_capture(squares, side, rules, own, enemy, kings)
+            if played is None:
+                move = _check_capture(position, squares, sign)
+                return move, play_move(position, move)
+            return played
+        # A man's step to an empty square forward or sideways passes every segment check.
+        step = _STEP_MOVES[side].get(squares)
+        if step is None or kings & start or (own | enemy) >> squares[1] & 1:
+            move = _check_quiet(position, squares, own, enemy)
+        elif rules.compulsory_capture and _side_can_capture(own, enemy, kings):
+            raise _capture_compulsory(position)
+        else:
+            move = step
+        # A move without capture never ends where it started.
+        end = _BIT[squares[-1]]
+        moved = start | end
+        if kings & start:
+            kings ^= moved
+        elif move.promotes:
+            kings |= end
+        if side:
+            after = (white, black ^ moved, kings, Side.WHITE, quiet + 1, rules)
+        else:
+            after = (white ^ moved, black, kings, Side.BLACK, quiet + 1, rules)
+        return move, _new(KenyPosition, after)
+    except IllegalMove:
+        verdict = game_outcome(position)
+        if verdict is not None:
+            raise IllegalMove(
+                GAME_OVER, f"the game is over: {verdict.reason}", show_legal=False
+            ) from None
+        raise
 
 
 # The game --------------------------------------------------------------------------------
@@ -988,7 +1185,7 @@ class Keny(Game[KenyPosition, KenyMove]):
         read_notation(tags, "Keny", self.notations)
         fen = tags.get("FEN")
         if fen is None:
-            return KenyPosition(START_BOARD, Side.WHITE, 0, rules)
+            return START._replace(rules=rules)
         with reading_tag("FEN"):
             return parse_fen(fen, rules)
 
@@ -1026,6 +1223,10 @@ class Keny(Game[KenyPosition, KenyMove]):
         """The position after the legal ``move``."""
         return play_move(position, move)
 
+    def advance(self, position: KenyPosition, text: str) -> tuple[KenyMove, KenyPosition]:
+        """The legal move ``text`` names and the position after it, in one step."""
+        return check_and_play(position, text)
+
     def notation_of(self, text: str) -> str | None:
         """``colon`` or ``algebraic`` for a capture, ``None`` for a move both write alike."""
         if ":" in text:
@@ -1053,11 +1254,12 @@ class Keny(Game[KenyPosition, KenyMove]):
         marked = set(last.path) | set(last.captured) if last is not None else set()
         header = "    " + "  ".join(FILES)
         lines = [header]
+        board = position.board
         for rank in range(7, -1, -1):
             cells = []
             for file in range(8):
                 sq = rank * 8 + file
-                piece = position.board[sq]
+                piece = board[sq]
                 cells.append(f"[{piece}]" if sq in marked else f" {piece} ")
             lines.append(f"{rank + 1}  {''.join(cells)}  {rank + 1}")
         lines.append(header)
