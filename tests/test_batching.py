@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from notation.check import batch
-from notation.check.batch import Piece, validate_inputs, validate_pieces
+from notation.check.batch import Piece, Verdict, validate_inputs, validate_pieces
 from notation.check.validator import GameReport
 from notation.io.inputs import expand
 
@@ -23,11 +23,11 @@ class Counted:
     """A task's results, counting how often they are asked for (from a cluster, each time
     would fetch them again)."""
 
-    def __init__(self, results: list[list[GameReport]]) -> None:
+    def __init__(self, results: list[list[Verdict]]) -> None:
         self.results = results
         self.asked = 0
 
-    def result(self) -> list[list[GameReport]]:
+    def result(self) -> list[list[Verdict]]:
         self.asked += 1
         return self.results
 

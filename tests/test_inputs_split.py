@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from notation.check.batch import validate_inputs
 from notation.check.validator import GameReport
-from notation.io.inputs import Input, split_games
+from notation.io.inputs import Input, _Cuts, split_games
 from notation.record.model import Record
-from notation.record.reader import MAX_LINE, read_records
+from notation.record.reader import MAX_LINE, RESULT_AT, read_records
 
 ROOT = Path(__file__).resolve().parents[1]
 TAGLESS = "1. 22-18 11-15 2. 18x11 8x15 1-0\n\n1. 21-17 9-13 *\n1. 23-19 12-16 0-1\n"
@@ -195,3 +195,64 @@ def test_pieces_of_games_with_long_comments_stay_small() -> None:
     pieces = list(split_games(iter([text]), 500, chars=200_000))
     assert [len(piece) for _, piece in pieces] == [len(game) * 4] * 25
     assert [first for first, _ in pieces] == [1 + 4 * 4 * n for n in range(25)]
+
+
+def _line_by_line(text: str, games: int) -> list[tuple[int, str]]:
+    """The pieces of ``text`` found by reading every line with ``_Cuts.before`` (the
+    reference that ``split_games``'s bulk reading of plain lines must agree with)."""
+    cuts = _Cuts()
+    pieces: list[tuple[int, str]] = []
+    start = count = 0
+    line = at = 1
+    position = 0
+    for row in text.split("\n")[:-1]:
+        if cuts.before(row):
+            count += 1
+            if count >= games:
+                pieces.append((line, text[start:position]))
+                line, start, count = at, position, 0
+        position += len(row) + 1
+        at += 1
+    if text[start:]:
+        pieces.append((line, text[start:]))
+    return pieces
+
+
+BULK_LINES = [
+    *LINES,
+    "1. 22-18 11-15 1-0   ",
+    "1. 5-1",
+    "x1-0",
+    "1-0x",
+    "  0.5-0.5",
+    "\u00bd-\u00bd",
+    "1. 22-18 *\t",
+    " %x 1-0",
+    "\x0c",
+    "1-0\x0c",
+]
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.lists(st.sampled_from(BULK_LINES), max_size=40),
+    st.integers(1, 4),
+    st.lists(st.integers(1, 60), min_size=1, max_size=8),
+)
+def test_cuts_are_those_of_reading_line_by_line(
+    lines: list[str], games: int, sizes: list[int]
+) -> None:
+    text = "\n".join(lines) + "\n"
+    chunks: list[str] = []
+    at = 0
+    while at < len(text):
+        size = sizes[len(chunks) % len(sizes)]
+        chunks.append(text[at : at + size])
+        at += size
+    assert list(split_games(chunks, games)) == _line_by_line(text, games)
+
+
+@given(st.from_regex(RESULT_AT, fullmatch=True), st.sampled_from(["", " ", "\t "]))
+def test_every_result_token_ends_a_game_among_plain_lines(result: str, space: str) -> None:
+    text = f'[Event "a"]\n1. 22-18 {result}{space}\n\n1. 21-17 *\n[Event "b"]\n1. 23-19 *\n'
+    assert [line for line, _ in split_games([text], 1)] == [1, 4, 5]

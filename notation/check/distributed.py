@@ -23,8 +23,7 @@ from concurrent.futures import CancelledError
 from importlib import metadata
 from typing import TYPE_CHECKING
 
-from notation.check.batch import Done, Engine, Piece, validate_pieces
-from notation.check.validator import GameReport
+from notation.check.batch import Done, Engine, Piece, Verdict, validate_pieces
 
 if TYPE_CHECKING:
     import distributed
@@ -140,14 +139,14 @@ class _Task:
 
     __slots__ = ("future",)
 
-    def __init__(self, future: distributed.Future[list[list[GameReport]]]) -> None:
+    def __init__(self, future: distributed.Future[list[list[Verdict]]]) -> None:
         self.future = future
 
-    def result(self) -> list[list[GameReport]]:
+    def result(self) -> list[list[Verdict]]:
         import distributed
 
         try:
-            found: list[list[GameReport]] = self.future.result()
+            found: list[list[Verdict]] = self.future.result()
         except (CancelledError, OSError, distributed.KilledWorker) as error:
             # KilledWorker: the task's workers died one after the other running it.
             reason = " ".join(str(error).split())

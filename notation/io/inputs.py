@@ -900,6 +900,18 @@ _STRICT_RESULT = re.compile(rf'(?!%)[^\n{{}}();"\[]*{RESULT_AT}[^\S\n]*')
 result: whatever state the reader is in before it, the game ends with a result after it."""
 
 
+_SIMPLE_RUN = re.compile(rf'(?:(?:{_TAG_PAIR})++[^\S\n]*+\n|(?!%)[^\n{{}}();"\[]*+\n)*+')
+"""Whole lines that are tag lines (:data:`_TAGS_ONLY`) or movetext free of comments,
+variations, quotes, tags and ``%`` escapes, as many as follow."""
+_BLANKS = re.compile(r"(?:[^\S\n]*+\n)*+")
+_RESULT_LAST = re.compile(r"[*0125\u00bd][^\S\n]*+\n")
+"""The end of a line whose last character may end a result (the last characters of the
+tokens of :data:`RESULT_AT`): what :meth:`_Cuts.run` looks at more closely."""
+_RESULT_TAIL = re.compile(rf"{RESULT_AT}[^\S\n]*+\n\Z")
+_LONGEST_RESULT = len("1/2-1/2") - 1
+"""How far before its last character a result token starts, at most."""
+
+
 class _Cuts:
     """Where :func:`split_games` may cut: before a line where the reader surely starts a
     new game, the game before having ended with a result.
@@ -911,13 +923,14 @@ class _Cuts:
     variation left open, a quote, ``;`` or ``%``) leaves it unsure until the next tag
     line that follows a :data:`_STRICT_RESULT` line (blank lines between): that tag line
     starts a new game whether the reader is inside a comment or not, after a result.
+    Lines of tags and plain movetext, most of an archive, are read many at a time
+    (:meth:`run`), as :meth:`before` reads them one by one.
     """
 
-    __slots__ = ("content", "ended", "strict", "sure")
+    __slots__ = ("ended", "strict", "sure")
 
     def __init__(self) -> None:
         self.sure = True
-        self.content = False
         self.ended = False
         self.strict = False
 
@@ -931,14 +944,44 @@ class _Cuts:
             if not cut:
                 return False
             self.sure = True
-            self.content = self.ended = False
+            self.ended = False
             self._sure(line)
             return True
         cut = self.ended and (_TAG_START.match(line) is not None or self._moves(line))
         if cut:
-            self.content = self.ended = False
+            self.ended = False
         self._sure(line)
         return cut
+
+    def run(self, text: str, at: int) -> tuple[list[int], int]:
+        """Read, the state being sure, the lines of ``text`` from ``at`` that are blank,
+        tag lines or movetext free of comments, variations, quotes and escapes: the
+        places a piece may end among them (as :meth:`before` tells them line by line),
+        and where they end.
+
+        Among such lines a cut comes before each line that is not blank and follows
+        (blank lines between) a line that ends with a result: only lines that end in a
+        result's last character are looked at one by one."""
+        end = _reach(_SIMPLE_RUN, text, at, len(text))
+        first = _reach(_BLANKS, text, at, end)
+        if first == end:
+            return [], end
+        cuts = [first] if self.ended else []
+        self.ended = False
+        for found in _RESULT_LAST.finditer(text, first, end):
+            # The line is plain movetext: it ends a game when it ends with a result.
+            near = max(first, found.start() - _LONGEST_RESULT)
+            if _RESULT_TAIL.search(text, near, found.end()) is None:
+                continue
+            after = _reach(_BLANKS, text, found.end(), end)
+            if after < end:
+                cuts.append(after)
+            else:
+                self.ended = True
+        # The last line read that is not blank is a strict result line exactly when the
+        # game ended on it (a tag line never is one).
+        self.strict = self.ended
+        return cuts, end
 
     def _moves(self, line: str) -> bool:
         """Whether ``line`` holds movetext outside comments (the state being sure)."""
@@ -952,15 +995,20 @@ class _Cuts:
         """Follow the reader over ``line`` while sure of its state."""
         self.strict = _STRICT_RESULT.fullmatch(line) is not None
         if _TAGS_ONLY.fullmatch(line):
-            self.content = self.content and not self.ended
             return
         if _PLAIN_LINE.fullmatch(line) is None:
             self.sure = False
             return
         outside = _COMMENT.sub(" ", line) if "{" in line else line
         if outside.strip():
-            self.content = True
             self.ended = _RESULT_END.search(outside) is not None
+
+
+def _reach(pattern: re.Pattern[str], text: str, at: int, end: int) -> int:
+    """Where ``pattern``, which matches the empty text too, ends matched at ``at``."""
+    found = pattern.match(text, at, end)
+    assert found is not None
+    return found.end()
 
 
 PIECE_CHARS = 1 << 21
@@ -1001,16 +1049,20 @@ def split_games(
             carry, skipping = carry[: MAX_LINE + 1], True
         at = start = 0
         while at < len(text):
-            stop = text.index("\n", at) + 1
-            if cuts.before(text[at : stop - 1]):
+            found, at = cuts.run(text, at) if cuts.sure else ([], at)
+            if at < len(text):
+                stop = text.index("\n", at) + 1
+                if cuts.before(text[at : stop - 1]):
+                    found.append(at)
+                at = stop
+            for cut in found:
                 count += 1
-                if count >= games or size + at - start >= chars:
-                    pending.append(text[start:at])
+                if count >= games or size + cut - start >= chars:
+                    pending.append(text[start:cut])
                     piece = "".join(pending)
                     yield line, piece
                     line += piece.count("\n")
-                    pending, start, count, size = [], at, 0, 0
-            at = stop
+                    pending, start, count, size = [], cut, 0, 0
         pending.append(text[start:])
         size += len(text) - start
     pending.append(carry)
