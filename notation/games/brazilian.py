@@ -43,11 +43,9 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from notation.games.base import SetupError
-from notation.games.flying import FlyingDraughts
+from notation.games.flying import DraughtsMove, DraughtsPosition, FlyingDraughts
 from notation.games.fmjd import (
     WHITE,
-    DraughtsMove,
-    DraughtsPosition,
     FmjdGame,
     MoveCodes,
     move_shape,

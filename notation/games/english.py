@@ -39,7 +39,7 @@ from typing import ClassVar, NamedTuple
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
 from notation.games.draws import quiet_run
-from notation.games.flying import Board, bits
+from notation.games.flying import Board, DraughtsMove, DraughtsPosition, bits
 from notation.games.tags import fen_error, fen_fields
 
 MALFORMED = register("EN201", Severity.ERROR, "not an English draughts move")
@@ -54,44 +54,24 @@ GAME_OVER = register("EN208", Severity.ERROR, "the game is over: no legal move")
 __all__ = ["English", "EnglishMove", "EnglishPosition"]
 
 
-class EnglishPosition(NamedTuple):
+class EnglishPosition(DraughtsPosition):
     """A position: piece sets as bitboards on an internal 8x8 layout, and the side to move.
 
     Bit ``8 * row + column`` stands for a square, row 0 being rank 8 (Black's side) and
     column 0 file a. Pieces stand on dark squares only.
     """
 
-    white: int
-    black: int
-    kings: int
-    turn: Side
+    __slots__ = ()
 
 
-class EnglishMove(NamedTuple):
+class EnglishMove(DraughtsMove):
     """A move: the squares visited (start, then each landing square) and those captured.
 
     Squares are numbers 1..32; ``captured`` lists them in increasing order. Two moves are
     equal when they share start, end and captured squares, whatever the route between.
     """
 
-    path: tuple[int, ...]
-    captured: tuple[int, ...] = ()
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, EnglishMove):
-            return NotImplemented
-        return (
-            self.path[0] == other.path[0]
-            and self.path[-1] == other.path[-1]
-            and self.captured == other.captured
-        )
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    def __hash__(self) -> int:
-        return hash((self.path[0], self.path[-1], self.captured))
+    __slots__ = ()
 
 
 _new = tuple.__new__

@@ -1,4 +1,5 @@
-"""The draughts board, and the move generation shared by the flying-king games.
+"""The draughts board, the fields of its positions and moves, and the move generation
+shared by the flying-king games.
 
 :class:`Board` is the geometry of an n x n board, read by every draughts game (English
 draughts too, whose short kings and forward-only men have a generation of their own).
@@ -18,13 +19,15 @@ is given to :class:`FlyingDraughts`:
 Each game module keeps its rules readable in its own file and binds these tables and
 functions to its own module names; positions are any ``(white, black, kings, turn)``
 tuple of bitboards on the internal layout, bit ``size * row + column``, row 0 being the
-top rank and column 0 file a.
+top rank and column 0 file a. A game's position and move types subclass
+:class:`DraughtsPosition` and :class:`DraughtsMove` (or, for a move with more fields,
+repeat its fields).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from notation.games.base import Side
 
@@ -36,6 +39,43 @@ The search works on square numbers so that a route's path is already a move's pa
 
 Bitboards = tuple[int, int, int, Side]
 """A position as the move generation reads it: white, black, kings, side to move."""
+
+
+class DraughtsPosition(NamedTuple):
+    """The fields of a draughts game's position: piece sets as bitboards on the board's
+    internal layout, and the side to move. Each game subclasses it with its own name."""
+
+    white: int
+    black: int
+    kings: int
+    turn: Side
+
+
+class DraughtsMove(NamedTuple):
+    """The fields of a draughts game's move: the squares visited (start, then each landing
+    square) and those captured, in increasing order. Two moves of one game are equal when
+    they share start, end and captured squares, whatever the route between. Each game
+    subclasses it with its own name."""
+
+    path: tuple[int, ...]
+    captured: tuple[int, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return (
+            self.path[0] == other.path[0]
+            and self.path[-1] == other.path[-1]
+            and self.captured == other.captured
+        )
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self.path[0], self.path[-1], self.captured))
+
 
 DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 """North-west, north-east (toward the top rank, White's far row), south-west, south-east."""

@@ -24,48 +24,13 @@ from typing import Any, ClassVar, NamedTuple, TypeVar, cast
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, Side, reading_tag
-from notation.games.flying import FlyingDraughts, Route
+from notation.games.flying import DraughtsMove, DraughtsPosition, FlyingDraughts, Route
 from notation.games.tags import fen_error, fen_fields
 
 WHITE, BLACK = Side.WHITE, Side.BLACK
 """The sides, for the hot path."""
 
 _new = tuple.__new__
-
-
-class DraughtsPosition(NamedTuple):
-    """The fields every FMJD game's position has: piece sets as bitboards on the board's
-    internal layout (:mod:`notation.games.flying`), and the side to move."""
-
-    white: int
-    black: int
-    kings: int
-    turn: Side
-
-
-class DraughtsMove(NamedTuple):
-    """The fields every FMJD game's move has: the squares visited (start, then each landing
-    square) and those captured, in increasing order. Two moves of one game are equal when
-    they share start, end and captured squares, whatever the route between."""
-
-    path: tuple[int, ...]
-    captured: tuple[int, ...] = ()
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, type(self)):
-            return NotImplemented
-        return (
-            self.path[0] == other.path[0]
-            and self.path[-1] == other.path[-1]
-            and self.captured == other.captured
-        )
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    def __hash__(self) -> int:
-        return hash((self.path[0], self.path[-1], self.captured))
 
 
 P = TypeVar("P", bound=DraughtsPosition)
@@ -714,8 +679,6 @@ class FmjdGame(Game[P, M]):
 
 
 __all__ = [
-    "DraughtsMove",
-    "DraughtsPosition",
     "FmjdGame",
     "Malformed",
     "MoveCodes",

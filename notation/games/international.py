@@ -44,11 +44,9 @@ from typing import ClassVar
 
 from notation.games.base import SetupError, Side
 from notation.games.draws import Material, endgame_count, quiet_run
-from notation.games.flying import FlyingDraughts
+from notation.games.flying import DraughtsMove, DraughtsPosition, FlyingDraughts
 from notation.games.fmjd import (
     WHITE,
-    DraughtsMove,
-    DraughtsPosition,
     FmjdGame,
     MoveCodes,
     move_shape,
