@@ -362,3 +362,9 @@ def test_every_text_the_move_reader_accepts_is_a_legal_move_of_the_generator(rul
                 assert tuple(move) in legal, (position.board, text)
                 assert after == game.play(position, legal[tuple(move)]), (position.board, text)
     assert accepted > 1000 and checked - accepted > 5000
+
+
+@pytest.mark.parametrize("board", ["." * 63, "." * 65, "." * 63 + "x", "." * 63 + "K"])
+def test_a_board_text_of_another_length_or_character_is_refused(board: str) -> None:
+    with pytest.raises(ValueError, match="64 of the characters"):
+        KenyPosition.from_board(board, Side.WHITE)

@@ -274,7 +274,10 @@ class KenyPosition(NamedTuple):
     def from_board(
         cls, board: str, turn: Side, quiet: int = 0, rules: KenyRules = DEFAULT_RULES
     ) -> KenyPosition:
-        """The position of 64 board characters (``.wWbB`` by square index)."""
+        """The position of 64 board characters (``.wWbB`` by square index);
+        :class:`ValueError` for another length or character."""
+        if len(board) != 64 or not set(board) <= _BOARD_SET:
+            raise ValueError(f"a Keny board is 64 of the characters .wWbB, not {board!r}")
         white = black = kings = 0
         for sq, piece in enumerate(board):
             if piece in PIECES[Side.WHITE]:
@@ -299,10 +302,12 @@ class KenyPosition(NamedTuple):
 
 
 def _nibbles(squares: int) -> int:
-    """``squares`` with square ``sq`` moved to bit ``4 * sq`` (its binary digits read as hex)."""
+    """``squares`` with square ``sq`` moved to bit ``4 * sq``."""
     return int(format(squares, "064b"), 16)
 
 
+_BOARD_SET = frozenset((EMPTY, *MAN, *KING))
+"""The characters of a board text."""
 _BOARD_CHARACTERS = str.maketrans("01248", EMPTY + MAN[0] + KING[0] + MAN[1] + KING[1])
 """The board character of each hexadecimal digit the nibbles of the four kinds make."""
 
