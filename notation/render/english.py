@@ -2,25 +2,10 @@
 
 from __future__ import annotations
 
-from notation.games.english import (
-    BIT,
-    INDEX,
-    SQUARE_AT,
-    English,
-    EnglishMove,
-    EnglishPosition,
-)
-from notation.render.svg import PALETTE, Svg
+from notation.games.english import BOARD, English, EnglishMove, EnglishPosition
+from notation.render.draughts import board_svg
 
 GAME = English()
-
-CELL = 48
-MARGIN = 24
-
-
-def _centre(square: int) -> tuple[float, float]:
-    row, col = divmod(INDEX[square], 8)
-    return MARGIN + col * CELL + CELL / 2, MARGIN + row * CELL + CELL / 2
 
 
 def draw(
@@ -29,38 +14,13 @@ def draw(
     """The board with Black's side (squares 1..4) at the top and every dark square's
     number, pieces, kings, the last move with the pieces it took, and who is to move or
     how the game ended."""
-    white, black, kings, turn = position
-    size = 8 * CELL + 2 * MARGIN
-    svg = Svg(size, size + MARGIN, "English draughts position")
-    for row in range(8):
-        for col in range(8):
-            square = SQUARE_AT.get(row * 8 + col)
-            fill = PALETTE["light"] if square is None else PALETTE["dark"]
-            svg.rect(MARGIN + col * CELL, MARGIN + row * CELL, CELL, CELL, fill=fill)
-            if square is not None:
-                label_x, label_y = MARGIN + col * CELL + 3, MARGIN + row * CELL + 9
-                svg.text(
-                    label_x, label_y, str(square), 9, text_anchor="start", fill=PALETTE["light"]
-                )
-    if last is not None:
-        for square in last.captured:
-            x, y = _centre(square)
-            svg.circle(
-                x,
-                y,
-                CELL * 0.18,
-                fill="none",
-                stroke=PALETTE["mark"],
-                stroke_width=2,
-                stroke_dasharray="3 2",
-            )
-    for square in range(1, 33):
-        bit = BIT[square]
-        if not (white | black) & bit:
-            continue
-        svg.draughtsman(*_centre(square), CELL, bool(white & bit), bool(kings & bit))
-    if last is not None:
-        svg.arrow([_centre(square) for square in last.path], stroke_width=4, opacity=0.85)
-    status = GAME.game_over(position) or f"{turn.title} to move"
-    svg.text(size / 2, size + MARGIN / 2, status, 13)
-    return svg.render()
+    return board_svg(
+        BOARD,
+        position,
+        () if last is None else last.path,
+        () if last is None else last.captured,
+        cell=48,
+        coordinates=False,
+        title="English draughts position",
+        status=GAME.game_over(position) or f"{position.turn.title} to move",
+    )

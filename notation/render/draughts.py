@@ -1,0 +1,70 @@
+"""The SVG picture of a position on an n x n draughts board, which the draughts games'
+pictures share: the board from White's side, square numbers, the frame's coordinates,
+pieces and kings, the last move with the pieces it took, and a status line below."""
+
+from __future__ import annotations
+
+from notation.games.base import Side
+from notation.games.flying import Board
+from notation.render.svg import PALETTE, Svg
+
+MARGIN = 24
+
+
+def board_svg(
+    board: Board,
+    position: tuple[int, int, int, Side],
+    path: tuple[int, ...],
+    captured: tuple[int, ...],
+    *,
+    cell: int,
+    title: str,
+    status: str,
+    numbers: bool = True,
+    coordinates: bool = True,
+) -> str:
+    """The board of a (white, black, kings, turn) position, squares ``cell`` wide: square
+    numbers when ``numbers``, file letters and rank numbers in the frame when
+    ``coordinates``, the last move's ``path`` and ``captured`` squares, ``status`` below."""
+    white, black, kings, _ = position
+    n = board.size
+    label = 8 if n > 8 else 9
+
+    def centre(square: int) -> tuple[float, float]:
+        row, col = divmod(board.index[square], n)
+        return MARGIN + col * cell + cell / 2, MARGIN + row * cell + cell / 2
+
+    size = n * cell + 2 * MARGIN
+    svg = Svg(size, size + MARGIN, title)
+    for row in range(n):
+        for col in range(n):
+            square = board.square_at.get(row * n + col)
+            fill = PALETTE["light"] if square is None else PALETTE["dark"]
+            svg.rect(MARGIN + col * cell, MARGIN + row * cell, cell, cell, fill=fill)
+            if square is not None and numbers:
+                label_x, label_y = MARGIN + col * cell + 3, MARGIN + row * cell + 9
+                svg.text(
+                    label_x, label_y, str(square), label, text_anchor="start", fill=PALETTE["light"]
+                )
+    if coordinates:
+        svg.coordinates(board.files, n, cell, MARGIN)
+    for square in captured:
+        x, y = centre(square)
+        svg.circle(
+            x,
+            y,
+            cell * 0.18,
+            fill="none",
+            stroke=PALETTE["mark"],
+            stroke_width=2,
+            stroke_dasharray="3 2",
+        )
+    for square in board.squares:
+        bit = board.bit[square]
+        if not (white | black) & bit:
+            continue
+        svg.draughtsman(*centre(square), cell, bool(white & bit), bool(kings & bit))
+    if path:
+        svg.arrow([centre(square) for square in path], stroke_width=4, opacity=0.85)
+    svg.text(size / 2, size + MARGIN / 2, status, 13)
+    return svg.render()
