@@ -637,25 +637,7 @@ class English(Game[EnglishPosition, EnglishMove]):
 
     def play(self, position: EnglishPosition, move: EnglishMove) -> EnglishPosition:
         """The position after ``move``; a man that ends on the far row is crowned."""
-        white, black, kings, turn = position
-        path, captured = move
-        start, end = BIT[path[0]], BIT[path[-1]]
-        if captured:
-            removed = 0
-            for square in captured:
-                removed |= BIT[square]
-            kings &= ~removed
-            if turn:
-                white &= ~removed
-            else:
-                black &= ~removed
-        if kings & start:
-            kings = (kings ^ start) | end
-        elif end & PROMOTION[turn]:
-            kings |= end
-        if turn:
-            return _new(EnglishPosition, (white, (black ^ start) | end, kings, WHITE))
-        return _new(EnglishPosition, ((white ^ start) | end, black, kings, BLACK))
+        return _new(EnglishPosition, BOARD.after(position, move.path, move.captured))
 
     def notation_of(self, text: str) -> str | None:
         """``"numeric"`` for a move text that starts with a digit."""

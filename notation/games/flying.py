@@ -173,6 +173,36 @@ class Board:
         self.column_le_far2 = sum(1 << i for i in range(cells) if i % size <= size - 3)
         """The layout indexes not in the last two columns."""
 
+    def after(
+        self,
+        position: Bitboards,
+        path: Sequence[int],
+        captured: Iterable[int],
+        crowned: bool = False,
+    ) -> Bitboards:
+        """The bitboards after a move along ``path`` that takes the pieces on ``captured``
+        (square numbers); a man that ends on its far row, or is ``crowned`` on the way,
+        becomes a king."""
+        white, black, kings, turn = position
+        bit = self.bit
+        start, end = bit[path[0]], bit[path[-1]]
+        removed = 0
+        for square in captured:
+            removed |= bit[square]
+        if removed:
+            kings &= ~removed
+            if turn:
+                white &= ~removed
+            else:
+                black &= ~removed
+        if kings & start:
+            kings = (kings ^ start) | end
+        elif crowned or end & self.promotion[turn]:
+            kings |= end
+        if turn:
+            return white, (black ^ start) | end, kings, Side.WHITE
+        return (white ^ start) | end, black, kings, Side.BLACK
+
     def captured_squares(self, captured: int) -> tuple[int, ...]:
         """The square numbers of a captured mask, in increasing order."""
         square_of = self.square_of

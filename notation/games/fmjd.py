@@ -513,26 +513,8 @@ class FmjdGame(Game[P, M]):
 
     def play(self, position: P, move: M) -> P:
         """The position after ``move``; a man that ends on the far row is crowned."""
-        white, black, kings, turn = position
-        path, captured = move
-        bit = self.engine.bit
-        start, end = bit[path[0]], bit[path[-1]]
-        if captured:
-            removed = 0
-            for square in captured:
-                removed |= bit[square]
-            kings &= ~removed
-            if turn:
-                white &= ~removed
-            else:
-                black &= ~removed
-        if kings & start:
-            kings = (kings ^ start) | end
-        elif end & self.engine.promotion[turn]:
-            kings |= end
-        if turn:
-            return cast(P, _new(self.position_type, (white, (black ^ start) | end, kings, WHITE)))
-        return cast(P, _new(self.position_type, ((white ^ start) | end, black, kings, BLACK)))
+        after = self.engine.after(position, move.path, move.captured)
+        return cast(P, _new(self.position_type, after))
 
     # Illegal moves -------------------------------------------------------------------
 

@@ -608,25 +608,8 @@ class Russian(Game[RussianPosition, RussianMove]):
     def play(self, position: RussianPosition, move: RussianMove) -> RussianPosition:
         """The position after ``move``; a man crowned on the way or ending on the far row
         is a king."""
-        white, black, kings, turn = position
         path, captured, crowned = move
-        start, end = BIT[path[0]], BIT[path[-1]]
-        if captured:
-            removed = 0
-            for square in captured:
-                removed |= BIT[square]
-            kings &= ~removed
-            if turn:
-                white &= ~removed
-            else:
-                black &= ~removed
-        if kings & start:
-            kings = (kings ^ start) | end
-        elif crowned or end & PROMOTION[turn]:
-            kings |= end
-        if turn:
-            return _new(RussianPosition, (white, (black ^ start) | end, kings, WHITE))
-        return _new(RussianPosition, ((white ^ start) | end, black, kings, BLACK))
+        return _new(RussianPosition, ENGINE.after(position, path, captured, crowned))
 
     def notation_of(self, text: str) -> str | None:
         """``"numeric"`` or ``"alphanumeric"`` (short notation too) by the move text's
