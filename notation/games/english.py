@@ -39,7 +39,7 @@ from typing import ClassVar, NamedTuple
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
 from notation.games.draws import quiet_run
-from notation.games.flying import Board, DraughtsMove, DraughtsPosition, bits
+from notation.games.flying import Board, DraughtsMove, DraughtsPosition, bits, fen_squares
 from notation.games.tags import fen_error, fen_fields
 
 MALFORMED = register("EN201", Severity.ERROR, "not an English draughts move")
@@ -319,32 +319,7 @@ def _write(move: EnglishMove, full: bool) -> str:
 
 # FEN and GameType -------------------------------------------------------------------------
 
-_FEN_TOKEN = re.compile(r"(k?)([0-9]{1,2})(?:-([0-9]{1,2}))?")
 _FULL_GAMETYPE = re.compile(r"21,B,8,8,N[0-9],0")
-
-
-def _fen_squares(value: str, fen: str) -> list[tuple[int, bool]]:
-    """The (square, is king) pairs a FEN piece list names (whitespace anywhere ignored)."""
-    pieces: list[tuple[int, bool]] = []
-    field = re.sub(r"\s+", "", value).lower()
-    if not field:
-        return pieces
-    for token in field.split(","):
-        if not token:
-            raise fen_error(fen, "a piece list has an empty entry")
-        match = _FEN_TOKEN.fullmatch(token)
-        if match is None:
-            raise fen_error(fen, f"{token!r} is not a square")
-        king = bool(match.group(1))
-        first = int(match.group(2))
-        last = int(match.group(3)) if match.group(3) else first
-        for number in (first, last):
-            if not 1 <= number <= 32:
-                raise fen_error(fen, f"there is no square {number}")
-        if last < first:
-            raise fen_error(fen, f"the range {first}-{last} runs backward")
-        pieces.extend((n, king) for n in range(first, last + 1))
-    return pieces
 
 
 def _parse_fen(fen: str) -> EnglishPosition:
@@ -353,7 +328,7 @@ def _parse_fen(fen: str) -> EnglishPosition:
     boards = [0, 0]
     kings = 0
     for side in Side:
-        for square, king in _fen_squares(fields.pieces[side], fen):
+        for square, king in fen_squares(fields.pieces[side], fen, BOARD, alphanumeric=False):
             bit = BIT[square]
             if (boards[0] | boards[1]) & bit:
                 raise fen_error(fen, f"square {square} is given twice")

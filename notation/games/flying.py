@@ -1,5 +1,6 @@
-"""The draughts board, the fields of its positions and moves, and the move generation
-shared by the flying-king games.
+"""The draughts board: its geometry, the fields of its positions and moves, the squares a
+FEN piece list names, its text diagram, and the move generation shared by the
+flying-king games.
 
 :class:`Board` is the geometry of an n x n board, read by every draughts game (English
 draughts too, whose short kings and forward-only men have a generation of their own).
@@ -26,10 +27,12 @@ repeat its fields).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from notation.games.base import Side
+from notation.games.tags import fen_error
 
 Route = tuple[tuple[int, ...], int]
 """A capture route: the square numbers visited (start first) and the captured mask.
@@ -214,6 +217,86 @@ class Board:
             captured ^= bit
             squares.append(square_of[bit.bit_length() - 1])
         return tuple(squares)
+
+
+def square_pattern(size: int) -> str:
+    """The regular expression of a square named by file and rank on an n x n board
+    (``[a-h][1-8]``), n being 8 or 10."""
+    ranks = f"[1-{size}]" if size < 10 else "(?:10|[1-9])"
+    return f"[a-{'abcdefghij'[size - 1]}]{ranks}"
+
+
+_FEN_TOKEN = re.compile(r"(k?)(?:([0-9]{1,2})(?:-([0-9]{1,2}))?|([a-z][0-9]{1,2}))")
+
+
+def fen_squares(
+    value: str, fen: str, board: Board, *, alphanumeric: bool
+) -> list[tuple[int, bool]]:
+    """The (square, is king) pairs a FEN piece list names (whitespace anywhere ignored):
+    numbers of the squares of ``board``, ranges, and, with ``alphanumeric``, squares named
+    by file and rank."""
+    last = len(board.squares)
+    names = board.number_of_name if alphanumeric else None
+    pieces: list[tuple[int, bool]] = []
+    field = re.sub(r"\s+", "", value).lower()
+    if not field:
+        return pieces
+    for token in field.split(","):
+        if not token:
+            raise fen_error(fen, "a piece list has an empty entry")
+        match = _FEN_TOKEN.fullmatch(token)
+        if match is None or (names is None and match.group(4)):
+            raise fen_error(fen, f"{token!r} is not a square")
+        king = bool(match.group(1))
+        if names is not None and match.group(4):
+            name = match.group(4)
+            if name not in names:
+                if re.fullmatch(square_pattern(board.size), name):
+                    raise fen_error(fen, f"{name} is a light square")
+                raise fen_error(fen, f"there is no square {name}")
+            pieces.append((names[name], king))
+            continue
+        first = int(match.group(2))
+        final = int(match.group(3)) if match.group(3) else first
+        for number in (first, final):
+            if not 1 <= number <= last:
+                raise fen_error(fen, f"there is no square {number}")
+        if final < first:
+            raise fen_error(fen, f"the range {first}-{final} runs backward")
+        pieces.extend((n, king) for n in range(first, final + 1))
+    return pieces
+
+
+def board_text(
+    board: Board, position: tuple[int, int, int, Side], marked: set[int], status: str
+) -> str:
+    """The board of a (white, black, kings, turn) position from White's side, files and
+    ranks around it, the squares ``marked`` (numbers) in brackets, then ``status``. It
+    names no square, so it reads the same in every notation."""
+    white, black, kings, _ = position
+    size = board.size
+    width = len(str(size))
+    files = " " * (width + 2) + "".join(f" {f} " for f in board.files)
+    lines = [files]
+    for row in range(size):
+        cells = []
+        for col in range(size):
+            square = board.square_at.get(row * size + col)
+            if square is None:
+                cells.append("   ")
+                continue
+            bit = board.bit[square]
+            char = "."
+            if white & bit:
+                char = "W" if kings & bit else "w"
+            elif black & bit:
+                char = "B" if kings & bit else "b"
+            cells.append(f"[{char}]" if square in marked else f" {char} ")
+        rank = size - row
+        lines.append(f" {rank:>{width}} " + "".join(cells) + f" {rank}")
+    lines.append(files)
+    lines.append(status)
+    return "\n".join(line.rstrip() for line in lines)
 
 
 class FlyingDraughts(Board):

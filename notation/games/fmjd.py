@@ -24,7 +24,15 @@ from typing import Any, ClassVar, NamedTuple, TypeVar, cast
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, Side, reading_tag
-from notation.games.flying import DraughtsMove, DraughtsPosition, FlyingDraughts, Route
+from notation.games.flying import (
+    DraughtsMove,
+    DraughtsPosition,
+    FlyingDraughts,
+    Route,
+    board_text,
+    fen_squares,
+    square_pattern,
+)
 from notation.games.tags import fen_error, fen_fields
 
 WHITE, BLACK = Side.WHITE, Side.BLACK
@@ -119,13 +127,6 @@ _NUMBER_TEXT = r"[0-9]{1,2}"
 _NUMBERS = re.compile(r"[0-9]+")
 
 
-def square_pattern(size: int) -> str:
-    """The regular expression of a square named by file and rank on an n x n board
-    (``[a-h][1-8]``), n being 8 or 10."""
-    ranks = f"[1-{size}]" if size < 10 else "(?:10|[1-9])"
-    return f"[a-{'abcdefghij'[size - 1]}]{ranks}"
-
-
 def move_shape(size: int, *, alphanumeric: bool) -> re.Pattern[str]:
     """Every move text an FMJD game on an n x n board reads: numeric (``22-18``,
     ``26x17x10``, ``18:11``) and, with ``alphanumeric``, squares named by file and rank
@@ -147,79 +148,6 @@ def move_shape(size: int, *, alphanumeric: bool) -> re.Pattern[str]:
 def plural(count: int) -> str:
     """``"1 piece"``, ``"3 pieces"``."""
     return f"{count} piece" if count == 1 else f"{count} pieces"
-
-
-_FEN_TOKEN = re.compile(r"(k?)(?:([0-9]{1,2})(?:-([0-9]{1,2}))?|([a-z][0-9]{1,2}))")
-
-
-def fen_squares(
-    value: str, fen: str, board: FlyingDraughts, *, alphanumeric: bool
-) -> list[tuple[int, bool]]:
-    """The (square, is king) pairs a FEN piece list names (whitespace anywhere ignored):
-    numbers of the squares of ``board``, ranges, and, with ``alphanumeric``, squares named
-    by file and rank."""
-    last = len(board.squares)
-    names = board.number_of_name if alphanumeric else None
-    pieces: list[tuple[int, bool]] = []
-    field = re.sub(r"\s+", "", value).lower()
-    if not field:
-        return pieces
-    for token in field.split(","):
-        if not token:
-            raise fen_error(fen, "a piece list has an empty entry")
-        match = _FEN_TOKEN.fullmatch(token)
-        if match is None or (names is None and match.group(4)):
-            raise fen_error(fen, f"{token!r} is not a square")
-        king = bool(match.group(1))
-        if names is not None and match.group(4):
-            name = match.group(4)
-            if name not in names:
-                if re.fullmatch(square_pattern(board.size), name):
-                    raise fen_error(fen, f"{name} is a light square")
-                raise fen_error(fen, f"there is no square {name}")
-            pieces.append((names[name], king))
-            continue
-        first = int(match.group(2))
-        final = int(match.group(3)) if match.group(3) else first
-        for number in (first, final):
-            if not 1 <= number <= last:
-                raise fen_error(fen, f"there is no square {number}")
-        if final < first:
-            raise fen_error(fen, f"the range {first}-{final} runs backward")
-        pieces.extend((n, king) for n in range(first, final + 1))
-    return pieces
-
-
-def board_text(
-    board: FlyingDraughts, position: tuple[int, int, int, Side], marked: set[int], status: str
-) -> str:
-    """The board of a (white, black, kings, turn) position from White's side, files and
-    ranks around it, the squares ``marked`` (numbers) in brackets, then ``status``. It
-    names no square, so it reads the same in every notation."""
-    white, black, kings, _ = position
-    size = board.size
-    width = len(str(size))
-    files = " " * (width + 2) + "".join(f" {f} " for f in board.files)
-    lines = [files]
-    for row in range(size):
-        cells = []
-        for col in range(size):
-            square = board.square_at.get(row * size + col)
-            if square is None:
-                cells.append("   ")
-                continue
-            bit = board.bit[square]
-            char = "."
-            if white & bit:
-                char = "W" if kings & bit else "w"
-            elif black & bit:
-                char = "B" if kings & bit else "b"
-            cells.append(f"[{char}]" if square in marked else f" {char} ")
-        rank = size - row
-        lines.append(f" {rank:>{width}} " + "".join(cells) + f" {rank}")
-    lines.append(files)
-    lines.append(status)
-    return "\n".join(line.rstrip() for line in lines)
 
 
 class FmjdGame(Game[P, M]):
@@ -246,7 +174,7 @@ class FmjdGame(Game[P, M]):
     def __init__(self) -> None:
         engine = self.engine
         self._names = engine.number_of_name if "alphanumeric" in self.notations else None
-        self._square_re = None if self._names is None else re.compile(square_pattern(engine.size))
+        self._square_re = re.compile(square_pattern(engine.size))
         self._entries = _TEXT_CACHES.setdefault(self.name, {})
         move_type, squares = self.move_type, len(engine.squares) + 1
         self._quiet: list[list[M]] = [
@@ -362,7 +290,6 @@ class FmjdGame(Game[P, M]):
                 return Malformed("")
             return MoveText(tuple(numbers), "-" if match.group("quiet") else "x", "numeric")
         names = self.engine.number_of_name
-        assert self._square_re is not None  # the alphanumeric shape matched
         squares = self._square_re.findall(lowered)
         for name in squares:
             if name not in names:
@@ -638,8 +565,8 @@ class FmjdGame(Game[P, M]):
         """The side to move loses when it has no legal move."""
         white, black, kings, turn = position
         own, opp = (white, black) if turn is WHITE else (black, white)
-        empty = self.engine.dark ^ (white | black)
         engine = self.engine
+        empty = engine.dark ^ (white | black)
         if engine.has_quiet(own, kings, empty, turn) or engine.can_capture(own, opp, kings, empty):
             return None
         return Outcome(turn.other, f"{turn.title} has no legal move")
@@ -665,8 +592,6 @@ __all__ = [
     "Malformed",
     "MoveCodes",
     "MoveText",
-    "board_text",
-    "fen_squares",
     "move_shape",
     "register_move_codes",
 ]

@@ -51,8 +51,7 @@ from typing import ClassVar, NamedTuple
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
 from notation.games.draws import Material, endgame_count, quiet_run
-from notation.games.flying import FlyingDraughts, Route, bits
-from notation.games.fmjd import board_text, fen_squares
+from notation.games.flying import FlyingDraughts, Route, bits, board_text, fen_squares
 from notation.games.tags import fen_error, fen_fields
 
 MALFORMED = register("RU201", Severity.ERROR, "not a Russian draughts move")
