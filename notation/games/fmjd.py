@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, TypeVar, cast
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar, cast
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, Side, reading_tag
@@ -100,7 +100,7 @@ class Malformed(NamedTuple):
     reason: str
 
 
-class _Entry(NamedTuple):
+class _Entry(NamedTuple, Generic[M]):
     """A move text read, with what the hot path of :meth:`FmjdGame.advance` reads of it."""
 
     read: MoveText | Malformed
@@ -114,12 +114,19 @@ class _Entry(NamedTuple):
     """Whether it may be a quiet move: two squares, not written as a capture."""
     capture: bool
     """Whether it may be a capture: not written as a quiet move."""
+    over: int
+    """The bit a man jumps over from start to end when it may be a capture of two squares
+    one jump apart, else 0."""
+    quiet_move: M
+    """The quiet move from start to end (when not ``quiet``, any move: it is not read)."""
+    jump: M
+    """The capture of one jump from start to end (when ``over`` is 0, any move)."""
 
 
 TEXT_CACHE_SIZE = 4096
 """How many move texts each game keeps read (then it starts afresh)."""
 
-_TEXT_CACHES: dict[str, dict[str, _Entry]] = {}
+_TEXT_CACHES: dict[str, dict[str, _Entry[Any]]] = {}
 """Each game's move texts read, by game name and text: bounded (:data:`TEXT_CACHE_SIZE`),
 keyed by immutable values, and shared by threads, which at worst read a text twice."""
 
@@ -175,7 +182,7 @@ class FmjdGame(Game[P, M]):
         engine = self.engine
         self._names = engine.number_of_name if "alphanumeric" in self.notations else None
         self._square_re = re.compile(square_pattern(engine.size))
-        self._entries = _TEXT_CACHES.setdefault(self.name, {})
+        self._entries: dict[str, _Entry[M]] = _TEXT_CACHES.setdefault(self.name, {})
         move_type, squares = self.move_type, len(engine.squares) + 1
         self._quiet: list[list[M]] = [
             [_new(move_type, ((a, b), ())) for b in range(squares)] for a in range(squares)
@@ -300,17 +307,36 @@ class FmjdGame(Game[P, M]):
         kind = "-" if match.group("step") else "x" if jumps else ""
         return MoveText(tuple(names[n] for n in squares), kind, "alphanumeric")
 
-    def _entry(self, text: str) -> _Entry:
+    def _entry(self, text: str) -> _Entry[M]:
         """The cache entry of a move text, read and kept."""
         read = self.read_text(text)
+        none = self._quiet[0][0]
+        entry: _Entry[M]
         if isinstance(read, Malformed):
-            entry = _Entry(read, (), 0, 0, 0, 0, False, False)
+            entry = _Entry(read, (), 0, 0, 0, 0, False, False, 0, none, none)
         else:
             squares, kind, _ = read
             start, end = squares[0], squares[-1]
-            bit = self.engine.bit
+            engine = self.engine
+            bit = engine.bit
             quiet = kind != "x" and len(squares) == 2
-            entry = _Entry(read, squares, start, end, bit[start], bit[end], quiet, kind != "-")
+            capture = kind != "-"
+            over = engine.jump_over[start][end] if capture and len(squares) == 2 else 0
+            jump = self.move_of(((start, end), over)) if over else none
+            quiet_move = self._quiet[start][end]
+            entry = _Entry(
+                read,
+                squares,
+                start,
+                end,
+                bit[start],
+                bit[end],
+                quiet,
+                capture,
+                over,
+                quiet_move,
+                jump,
+            )
         if len(self._entries) >= TEXT_CACHE_SIZE:
             self._entries.clear()
         self._entries[text] = entry
@@ -368,26 +394,64 @@ class FmjdGame(Game[P, M]):
         engine = self.engine
         entries, make_entry = self._entries, self._entry
         dark, between, forward = engine.dark, engine.between, engine.forward
-        promotion, quiet_moves = engine.promotion, self._quiet
-        can_capture, best_routes = engine.can_capture, engine.best_routes
+        promotion = engine.promotion
+        kings_can_capture, best_routes = engine.kings_can_capture, engine.best_routes
         captured_squares = engine.captured_squares
         position_type, move_type = self.position_type, self.move_type
         refuse = self._refuse
+        size = engine.size
+        wide, narrow = size + 1, size - 1  # the shifts of a step north-west and north-east
+        wide2, narrow2 = 2 * wide, 2 * narrow
+        ge2, le_far2 = engine.column_ge2, engine.column_le_far2
 
         def advance(position: P, text: str) -> tuple[M, P]:
             entry = entries.get(text)
             if entry is None:
                 entry = make_entry(text)
-            read, squares, start, end, start_bit, end_bit, quiet, capture = entry
+            (
+                read,
+                squares,
+                start,
+                end,
+                start_bit,
+                end_bit,
+                quiet,
+                capture,
+                over,
+                quiet_move,
+                jump,
+            ) = entry
             white, black, kings, turn = position
             if turn:
                 own, opp = black, white
             else:
                 own, opp = white, black
             if own & start_bit:
-                if quiet:
-                    empty = dark ^ (white | black)
-                    if not can_capture(own, opp, kings, empty):
+                empty = dark ^ (white | black)
+                own_kings = own & kings
+                one_jump = over & opp and empty & end_bit and not own_kings
+                if quiet or one_jump:
+                    # The squares from which a man's jump goes each way: the engine's
+                    # can_capture, inlined (this runs on every ply).
+                    left, right = empty & le_far2, empty & ge2
+                    north_west = (opp << wide) & (left << wide2)
+                    north_east = (opp << narrow) & (right << narrow2)
+                    south_west = (opp >> narrow) & (left >> narrow2)
+                    south_east = (opp >> wide) & (right >> wide2)
+                    if quiet and not (
+                        (own ^ own_kings) & (north_west | north_east | south_west | south_east)
+                        or (
+                            own_kings
+                            and kings_can_capture(
+                                own_kings,
+                                white | black,
+                                north_west,
+                                north_east,
+                                south_west,
+                                south_east,
+                            )
+                        )
+                    ):
                         if not empty & end_bit:
                             raise refuse(position, read, text)
                         if kings & start_bit:
@@ -403,7 +467,23 @@ class FmjdGame(Game[P, M]):
                             after = (white, black ^ (start_bit | end_bit), kings, WHITE)
                         else:
                             after = (white ^ (start_bit | end_bit), black, kings, BLACK)
-                        return quiet_moves[start][end], _new(position_type, after)
+                        return quiet_move, _new(position_type, after)
+                    # A man's one jump, its side having no king, is legal when no man can
+                    # jump twice: when no landing of a jump starts another (but back).
+                    if one_jump and not (
+                        ((own & north_west) >> wide2) & (north_west | north_east | south_west)
+                        or ((own & north_east) >> narrow2) & (north_west | north_east | south_east)
+                        or ((own & south_west) << narrow2) & (north_west | south_west | south_east)
+                        or ((own & south_east) << wide2) & (north_east | south_west | south_east)
+                    ):
+                        kings &= ~over
+                        if end_bit & promotion[turn]:
+                            kings |= end_bit
+                        if turn:
+                            after = (white & ~over, (black ^ start_bit) | end_bit, kings, WHITE)
+                        else:
+                            after = ((white ^ start_bit) | end_bit, black & ~over, kings, BLACK)
+                        return jump, _new(position_type, after)
                 if capture:
                     route = None
                     if len(squares) > 2:
