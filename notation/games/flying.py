@@ -369,31 +369,34 @@ class FlyingDraughts(Board):
 
         def can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
             """Whether the side owning ``own`` has a capture."""
+            own_kings = own & kings
+            if own_kings:
+                return can_capture_with_kings(own_kings, own ^ own_kings, opp, empty)
+            left = own & ge2
+            right = own & le_far2
+            # capture_starts, inlined (this runs on every quiet ply); the men first, as most
+            # of these are 0 at once.
+            return bool(
+                left & (opp << wide) & (empty << wide2)
+                or right & (opp << narrow) & (empty << narrow2)
+                or left & (opp >> narrow) & (empty >> narrow2)
+                or right & (opp >> wide) & (empty >> wide2)
+            )
+
+        def can_capture_with_kings(own_kings: int, men: int, opp: int, empty: int) -> bool:
+            """Whether a side with kings can capture, by one of its ``men`` or of its
+            ``own_kings``: a king captures one way when a square from which a short jump
+            goes that way (an enemy next to it, an empty square behind) is on its ray, the
+            king's own square included, with nothing between."""
             left, right = empty & le_far2, empty & ge2  # where a jump west, east may land
             north_west = (opp << wide) & (left << wide2)
             north_east = (opp << narrow) & (right << narrow2)
             south_west = (opp >> narrow) & (left >> narrow2)
             south_east = (opp >> wide) & (right >> wide2)
-            if own & ~kings & (north_west | north_east | south_west | south_east):
-                return True
-            own_kings = own & kings
-            return bool(own_kings) and kings_can_capture(
-                own_kings, own | opp, north_west, north_east, south_west, south_east
-            )
-
-        def kings_can_capture(
-            own_kings: int,
-            occupied: int,
-            north_west: int,
-            north_east: int,
-            south_west: int,
-            south_east: int,
-        ) -> bool:
-            """Whether a king of ``own_kings`` can capture, given the squares from which a
-            short jump goes each way (an enemy next to them that way, an empty square behind
-            it): a king captures that way when one of them is on its ray, the king's own
-            square included, with nothing between."""
             anywhere = north_west | north_east | south_west | south_east
+            if men & anywhere:
+                return True
+            occupied = dark ^ empty
             while own_kings:
                 bit = own_kings & -own_kings
                 own_kings ^= bit
@@ -595,7 +598,7 @@ class FlyingDraughts(Board):
 
         self.capture_starts: Callable[[int, int, int, int], int] = capture_starts
         self.can_capture: Callable[[int, int, int, int], bool] = can_capture
-        self.kings_can_capture: Callable[[int, int, int, int, int, int], bool] = kings_can_capture
+        self.can_capture_with_kings: Callable[[int, int, int, int], bool] = can_capture_with_kings
         self.has_quiet: Callable[[int, int, int, Side], bool] = has_quiet
         self.routes: Callable[[Bitboards, list[Route] | None], list[Route]] = routes
         self.best_routes: Callable[[Bitboards], tuple[Route, ...]] = best_routes

@@ -403,7 +403,7 @@ class FmjdGame(Game[P, M]):
         entries, make_entry = self._entries, self._entry
         dark, between, forward = engine.dark, engine.between, engine.forward
         promotion = engine.promotion
-        kings_can_capture, best_routes = engine.kings_can_capture, engine.best_routes
+        can_capture_with_kings, best_routes = engine.can_capture_with_kings, engine.best_routes
         captured_squares = engine.captured_squares
         position_type, move_type = self.position_type, self.move_type
         refuse = self._refuse
@@ -437,29 +437,18 @@ class FmjdGame(Game[P, M]):
             if own & start_bit:
                 empty = dark ^ (white | black)
                 own_kings = own & kings
-                one_jump = over & opp and empty & end_bit and not own_kings
-                if quiet or one_jump:
-                    # The squares from which a man's jump goes each way: the engine's
-                    # can_capture, inlined (this runs on every ply).
-                    left, right = empty & le_far2, empty & ge2
-                    north_west = (opp << wide) & (left << wide2)
-                    north_east = (opp << narrow) & (right << narrow2)
-                    south_west = (opp >> narrow) & (left >> narrow2)
-                    south_east = (opp >> wide) & (right >> wide2)
-                    if quiet and not (
-                        (own ^ own_kings) & (north_west | north_east | south_west | south_east)
-                        or (
-                            own_kings
-                            and kings_can_capture(
-                                own_kings,
-                                white | black,
-                                north_west,
-                                north_east,
-                                south_west,
-                                south_east,
-                            )
+                if quiet:  # the engine's can_capture, inlined: most plies are quiet
+                    if not own_kings:
+                        left, right = own & ge2, own & le_far2
+                        captures = (
+                            left & (opp << wide) & (empty << wide2)
+                            or right & (opp << narrow) & (empty << narrow2)
+                            or left & (opp >> narrow) & (empty >> narrow2)
+                            or right & (opp >> wide) & (empty >> wide2)
                         )
-                    ):
+                    else:
+                        captures = can_capture_with_kings(own_kings, own ^ own_kings, opp, empty)
+                    if not captures:
                         if not empty & end_bit:
                             raise refuse(position, read, text)
                         if kings & start_bit:
@@ -476,13 +465,21 @@ class FmjdGame(Game[P, M]):
                         else:
                             after = (white ^ (start_bit | end_bit), black, kings, BLACK)
                         return quiet_move, _new(position_type, after)
+                if over & opp and empty & end_bit and not own_kings:
+                    # The squares from which a jump goes each way.
+                    left, right = empty & le_far2, empty & ge2  # where it lands
+                    north_west = (opp << wide) & (left << wide2)
+                    north_east = (opp << narrow) & (right << narrow2)
+                    south_west = (opp >> narrow) & (left >> narrow2)
+                    south_east = (opp >> wide) & (right >> wide2)
                     # A man's one jump, its side having no king, is legal when no man can
-                    # jump twice: when no landing of a jump starts another (but back).
-                    if one_jump and not (
-                        ((own & north_west) >> wide2) & (north_west | north_east | south_west)
-                        or ((own & north_east) >> narrow2) & (north_west | north_east | south_east)
-                        or ((own & south_west) << narrow2) & (north_west | south_west | south_east)
-                        or ((own & south_east) << wide2) & (north_east | south_west | south_east)
+                    # jump twice: when no landing of a jump starts another (jumping back
+                    # would land on the man's own square, not empty yet).
+                    if not (north_west | north_east | south_west | south_east) & (
+                        ((own & north_west) >> wide2)
+                        | ((own & north_east) >> narrow2)
+                        | ((own & south_west) << narrow2)
+                        | ((own & south_east) << wide2)
                     ):
                         kings &= ~over
                         if end_bit & promotion[turn]:
