@@ -403,7 +403,7 @@ class FmjdGame(Game[P, M]):
         entries, make_entry = self._entries, self._entry
         dark, between, forward = engine.dark, engine.between, engine.forward
         promotion = engine.promotion
-        can_capture_with_kings, best_routes = engine.can_capture_with_kings, engine.best_routes
+        can_capture_with_kings, routes = engine.can_capture_with_kings, engine.routes
         captured_squares = engine.captured_squares
         position_type, move_type = self.position_type, self.move_type
         refuse = self._refuse
@@ -490,21 +490,34 @@ class FmjdGame(Game[P, M]):
                             after = ((white ^ start_bit) | end_bit, black & ~over, kings, BLACK)
                         return jump, _new(position_type, after)
                 if capture:
+                    # The routes of the side to move, those taking the most pieces read as
+                    # they come (best_routes' list and its cache are for the diagnosis).
                     route = None
+                    most = 0
                     if len(squares) > 2:
-                        for found in best_routes(position):
-                            if found[0] == squares:
+                        for found in routes(position, None):
+                            count = found[1].bit_count()
+                            if count > most:
+                                most = count
+                                route = found if found[0] == squares else None
+                            elif count == most and route is None and found[0] == squares:
                                 route = found
-                                break
                     else:  # start and end only: the routes between must take the same pieces
-                        for found in best_routes(position):
-                            visited = found[0]
+                        clash = False
+                        for found in routes(position, None):
+                            visited, taken = found
+                            count = taken.bit_count()
+                            if count < most:
+                                continue
+                            if count > most:
+                                most, route, clash = count, None, False
                             if visited[0] == start and visited[-1] == end:
                                 if route is None:
                                     route = found
-                                elif found[1] != route[1]:
-                                    route = None
-                                    break
+                                elif taken != route[1]:
+                                    clash = True
+                        if clash:
+                            route = None
                     if route is not None:
                         path_taken, captured = route
                         kings &= ~captured
