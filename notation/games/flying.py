@@ -385,18 +385,31 @@ class FlyingDraughts(Board):
 
         def can_capture_with_kings(own_kings: int, men: int, opp: int, empty: int) -> bool:
             """Whether a side with kings can capture, by one of its ``men`` or of its
-            ``own_kings``: a king captures one way when a square from which a short jump
-            goes that way (an enemy next to it, an empty square behind) is on its ray, the
-            king's own square included, with nothing between."""
+            ``own_kings``."""
             left, right = empty & le_far2, empty & ge2  # where a jump west, east may land
             north_west = (opp << wide) & (left << wide2)
             north_east = (opp << narrow) & (right << narrow2)
             south_west = (opp >> narrow) & (left >> narrow2)
             south_east = (opp >> wide) & (right >> wide2)
+            return bool(
+                men & (north_west | north_east | south_west | south_east)
+            ) or kings_can_capture(
+                own_kings, dark ^ empty, north_west, north_east, south_west, south_east
+            )
+
+        def kings_can_capture(
+            own_kings: int,
+            occupied: int,
+            north_west: int,
+            north_east: int,
+            south_west: int,
+            south_east: int,
+        ) -> bool:
+            """Whether a king of ``own_kings`` can capture, given the squares from which a
+            short jump goes each way (an enemy next to them that way, an empty square behind
+            it): a king captures one way when one of them is on its ray, the king's own
+            square included, with nothing between."""
             anywhere = north_west | north_east | south_west | south_east
-            if men & anywhere:
-                return True
-            occupied = dark ^ empty
             while own_kings:
                 bit = own_kings & -own_kings
                 own_kings ^= bit
@@ -599,6 +612,7 @@ class FlyingDraughts(Board):
         self.capture_starts: Callable[[int, int, int, int], int] = capture_starts
         self.can_capture: Callable[[int, int, int, int], bool] = can_capture
         self.can_capture_with_kings: Callable[[int, int, int, int], bool] = can_capture_with_kings
+        self.kings_can_capture: Callable[[int, int, int, int, int, int], bool] = kings_can_capture
         self.has_quiet: Callable[[int, int, int, Side], bool] = has_quiet
         self.routes: Callable[[Bitboards, list[Route] | None], list[Route]] = routes
         self.best_routes: Callable[[Bitboards], tuple[Route, ...]] = best_routes

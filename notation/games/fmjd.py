@@ -404,6 +404,7 @@ class FmjdGame(Game[P, M]):
         dark, between, forward = engine.dark, engine.between, engine.forward
         promotion = engine.promotion
         can_capture_with_kings, routes = engine.can_capture_with_kings, engine.routes
+        kings_can_capture = engine.kings_can_capture
         captured_squares = engine.captured_squares
         position_type, move_type = self.position_type, self.move_type
         refuse = self._refuse
@@ -465,21 +466,26 @@ class FmjdGame(Game[P, M]):
                         else:
                             after = (white ^ (start_bit | end_bit), black, kings, BLACK)
                         return quiet_move, _new(position_type, after)
-                if over & opp and empty & end_bit and not own_kings:
-                    # The squares from which a jump goes each way.
-                    left, right = empty & le_far2, empty & ge2  # where it lands
+                if over & opp and empty & end_bit and not kings & start_bit:
+                    # A man's one jump is legal when no man can jump twice (no landing of
+                    # a jump starts another: jumping back would land on the man's own
+                    # square, not empty yet) and no king can capture.
+                    left, right = empty & le_far2, empty & ge2  # where a jump lands
                     north_west = (opp << wide) & (left << wide2)
                     north_east = (opp << narrow) & (right << narrow2)
                     south_west = (opp >> narrow) & (left >> narrow2)
                     south_east = (opp >> wide) & (right >> wide2)
-                    # A man's one jump, its side having no king, is legal when no man can
-                    # jump twice: when no landing of a jump starts another (jumping back
-                    # would land on the man's own square, not empty yet).
+                    men = own ^ own_kings
                     if not (north_west | north_east | south_west | south_east) & (
-                        ((own & north_west) >> wide2)
-                        | ((own & north_east) >> narrow2)
-                        | ((own & south_west) << narrow2)
-                        | ((own & south_east) << wide2)
+                        ((men & north_west) >> wide2)
+                        | ((men & north_east) >> narrow2)
+                        | ((men & south_west) << narrow2)
+                        | ((men & south_east) << wide2)
+                    ) and not (
+                        own_kings
+                        and kings_can_capture(
+                            own_kings, white | black, north_west, north_east, south_west, south_east
+                        )
                     ):
                         kings &= ~over
                         if end_bit & promotion[turn]:
