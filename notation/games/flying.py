@@ -374,13 +374,13 @@ class FlyingDraughts(Board):
                 return can_capture_with_kings(own_kings, own ^ own_kings, opp, empty)
             left = own & ge2
             right = own & le_far2
-            # capture_starts, inlined (this runs on every quiet ply); the men first, as most
-            # of these are 0 at once.
+            # The enemies next to a man each way (mostly none: this runs on every quiet
+            # ply), then the empty squares behind them.
             return bool(
-                left & (opp << wide) & (empty << wide2)
-                or right & (opp << narrow) & (empty << narrow2)
-                or left & (opp >> narrow) & (empty >> narrow2)
-                or right & (opp >> wide) & (empty >> wide2)
+                ((near := (left >> wide) & opp) and (near >> wide) & empty)
+                or ((near := (right >> narrow) & opp) and (near >> narrow) & empty)
+                or ((near := (left << narrow) & opp) and (near << narrow) & empty)
+                or ((near := (right << wide) & opp) and (near << wide) & empty)
             )
 
         def can_capture_with_kings(own_kings: int, men: int, opp: int, empty: int) -> bool:

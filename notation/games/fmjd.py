@@ -440,12 +440,14 @@ class FmjdGame(Game[P, M]):
                 own_kings = own & kings
                 if quiet:  # the engine's can_capture, inlined: most plies are quiet
                     if not own_kings:
+                        # The enemies next to a man each way (mostly none), then the empty
+                        # squares behind them.
                         left, right = own & ge2, own & le_far2
                         captures = (
-                            left & (opp << wide) & (empty << wide2)
-                            or right & (opp << narrow) & (empty << narrow2)
-                            or left & (opp >> narrow) & (empty >> narrow2)
-                            or right & (opp >> wide) & (empty >> wide2)
+                            ((near := (left >> wide) & opp) and (near >> wide) & empty)
+                            or ((near := (right >> narrow) & opp) and (near >> narrow) & empty)
+                            or ((near := (left << narrow) & opp) and (near << narrow) & empty)
+                            or ((near := (right << wide) & opp) and (near << wide) & empty)
                         )
                     else:
                         captures = can_capture_with_kings(own_kings, own ^ own_kings, opp, empty)
