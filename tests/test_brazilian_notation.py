@@ -168,6 +168,35 @@ def test_br205_majority(fen: str, text: str, message: str) -> None:
     assert error(fen, text) == ("BR205", message)
 
 
+def test_a_man_jumps_once_beside_its_king_that_cannot_capture() -> None:
+    # The king on 29 is shut in by its own man on 22: 22x15 is the only capture.
+    move, after = GAME.advance(position("W:W22,K29:B18,K1"), "22x15")
+    assert move == BrazilianMove((22, 15), (18,)) and move.path == (22, 15)
+    assert GAME.setup_tags(after)["FEN"] == "B:W15,K29:BK1"
+
+
+def test_a_man_jumping_once_yields_to_its_king_taking_two() -> None:
+    # No man can jump twice, but the king on 32 takes 27 and 18.
+    assert error("W:W22,K32:B18,27,20", "22x15") == (
+        "BR205",
+        "a capture of 2 pieces is available; 22x15 takes 1",
+    )
+
+
+def test_a_man_jumps_once_beside_its_king_taking_one() -> None:
+    pos = position("W:W22,K31:B18,27,20,12")
+    assert [GAME.format_move(pos, m) for m in GAME.legal_moves(pos)] == ["22x15", "31x24"]
+    move, after = GAME.advance(pos, "22x15")
+    assert move == BrazilianMove((22, 15), (18,))
+    assert GAME.setup_tags(after)["FEN"] == "B:W15,K31:B12,20,27"
+
+
+def test_a_man_jumping_once_over_a_king_onto_the_far_row_is_crowned() -> None:
+    move, after = GAME.advance(position("W:W10:BK6,20"), "10x1")
+    assert move == BrazilianMove((10, 1), (6,))
+    assert GAME.setup_tags(after)["FEN"] == "B:WK1:B20"
+
+
 @pytest.mark.parametrize("text", ["18-22", "18-23", "d4-c3"])
 def test_br206_man_moving_backward(text: str) -> None:
     assert error("W:W18:B1", text) == ("BR206", f"a man moves forward only; {text} goes backward")
