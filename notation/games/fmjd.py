@@ -121,6 +121,9 @@ class _Entry(NamedTuple, Generic[M]):
     """The quiet move from start to end (when not ``quiet``, any move: it is not read)."""
     jump: M
     """The capture of one jump from start to end (when ``over`` is 0, any move)."""
+    crowning: tuple[int, int]
+    """By side, for a man's quiet step from start to end: -1 when it is not one, else the
+    bit it adds to the kings (the end's bit on the far row, else 0)."""
 
 
 TEXT_CACHE_SIZE = 4096
@@ -320,7 +323,7 @@ class FmjdGame(Game[P, M]):
         none = self._quiet[0][0]
         entry: _Entry[M]
         if isinstance(read, Malformed):
-            entry = _Entry(read, (), 0, 0, 0, 0, False, False, 0, none, none)
+            entry = _Entry(read, (), 0, 0, 0, 0, False, False, 0, none, none, (-1, -1))
         else:
             squares, kind, _ = read
             start, end = squares[0], squares[-1]
@@ -331,6 +334,12 @@ class FmjdGame(Game[P, M]):
             over = engine.jump_over[start][end] if capture and len(squares) == 2 else 0
             jump = self.move_of(((start, end), over)) if over else none
             quiet_move = self._quiet[start][end]
+            white, black = (
+                bit[end] & engine.promotion[side]
+                if quiet and engine.forward[side][start] & bit[end]
+                else -1
+                for side in Side
+            )
             entry = _Entry(
                 read,
                 squares,
@@ -343,6 +352,7 @@ class FmjdGame(Game[P, M]):
                 over,
                 quiet_move,
                 jump,
+                (white, black),
             )
         if len(self._entries) >= TEXT_CACHE_SIZE:
             self._entries.clear()
@@ -401,7 +411,7 @@ class FmjdGame(Game[P, M]):
         ``test_advance_is_parse_move_then_play`` holds them together)."""
         engine = self.engine
         entries, make_entry = self._entries, self._entry
-        dark, between, forward = engine.dark, engine.between, engine.forward
+        dark, between = engine.dark, engine.between
         promotion = engine.promotion
         can_capture_with_kings, routes = engine.can_capture_with_kings, engine.routes
         kings_can_capture = engine.kings_can_capture
@@ -429,6 +439,7 @@ class FmjdGame(Game[P, M]):
                 over,
                 quiet_move,
                 jump,
+                crowning,
             ) = entry
             white, black, kings, turn = position
             if turn:
@@ -459,10 +470,10 @@ class FmjdGame(Game[P, M]):
                             if path < 0 or path & ~empty:
                                 raise refuse(position, read, text)
                             kings ^= start_bit | end_bit
-                        elif not forward[turn][start] & end_bit:
+                        elif (crown := crowning[turn]) < 0:
                             raise refuse(position, read, text)
-                        elif end_bit & promotion[turn]:
-                            kings |= end_bit
+                        else:
+                            kings |= crown
                         if turn:
                             after = (white, black ^ (start_bit | end_bit), kings, WHITE)
                         else:
