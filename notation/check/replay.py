@@ -120,12 +120,16 @@ def replay_line(
     keep = None if trail is None else trail.append
     if type(visitor).start_line is not ReplayVisitor.start_line:
         visitor.start_line(line, first_ply, depth)
+    # A line the reader keeps as text has no variations: its plies are made only when a
+    # visitor is to be given one.
+    plies = None if line._source is not None else line._plies
     number = first_ply
-    for ply in line.plies:
+    for text in line.move_texts():
         try:
-            move, after = advance(position, ply.text)
+            move, after = advance(position, text)
         except IllegalMove as error:
-            move = short_capture(game, position, ply.text)
+            move = short_capture(game, position, text)
+            ply = line.plies[number - first_ply]
             if move is None:
                 visitor.illegal(ply, number, position, error, depth)
                 if variations:
@@ -133,10 +137,12 @@ def replay_line(
                 return None
             visitor.short_capture(ply, number, position, move, depth)
             after = play(position, move)
-        if variations and ply._variations:  # reads without making an empty list
-            _replay_variations(game, ply, position, visitor, number, depth)
+        if variations and plies is not None:
+            ply = plies[number - first_ply]
+            if ply._variations:  # reads without making an empty list
+                _replay_variations(game, ply, position, visitor, number, depth)
         if on_move is not None:
-            on_move(ply, number, position, move, after, depth)
+            on_move(line.plies[number - first_ply], number, position, move, after, depth)
         if keep is not None:
             keep(after)
         position = after

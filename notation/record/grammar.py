@@ -171,6 +171,36 @@ TAGS = _Run("tags", _TAG)
 PLIES = _Run("plies", _PLY)
 """The ``plies`` terminal: plies (number, move, suffix), each with the blanks after it."""
 
+_SIMPLE_MOVE = (
+    rf"(?>[\u2654-\u265F]?[{_LETTERS}]*+[0-9]{_MOVE_RUN}*+(?:[-:/]{_MOVE_RUN}++)*+)(?<!x)"
+)
+_SIMPLE_RUN = re.compile(rf"(?:(?:[0-9]++\.[ \n]++)?+(?!{_RESULT}){_SIMPLE_MOVE}(?:[ \n]++|\Z))*+")
+"""A run of simple plies: a move with no blank, no suffix and no final ``x``, maybe after a
+number ending in one ``.``, each followed by spaces or newlines. A simple ply is one ply of
+the same number and move to :data:`PLY_TOKEN`, so that a plain movetext of simple plies
+reads as its text's words that are not numbers (:class:`_SimplePlies`). (No group: a
+possessive repeat of a group trips Python 3.11's ``re``.)"""
+
+
+class _SimplePlies:
+    """The plies of a plain game's simple run (:data:`_SIMPLE_RUN`), kept as text: the
+    walk makes them :class:`Ply` objects when the record's line is first asked for them."""
+
+    __slots__ = ("end", "start", "walker")
+
+    def __init__(self, walker: _Walker, start: int, end: int) -> None:
+        self.walker = walker
+        self.start = start
+        self.end = end
+
+    def fill(self, line: Line) -> None:
+        """Append the plies to ``line``, as the walk of a lexed run does."""
+        self.walker.plies(PLIES.lex(self.walker.text, self.start), line, None)
+
+    def texts(self) -> list[str]:
+        """The move texts: the run's words that are not move numbers."""
+        return [word for word in self.walker.text[self.start : self.end].split() if word[-1] != "."]
+
 
 class _Plain(Expression):
     """The ``plain`` terminal: blanks, a tag run, a ply run and a result, each but the
@@ -188,14 +218,21 @@ class _Plain(Expression):
         assert blanks is not None  # blanks match anywhere, if only the empty string
         at = blanks.end()
         tags = TAGS.lex(text, at)
-        plies = PLIES.lex(text, tags[-1].end() if tags else at)
-        tail = _TAIL.match(text, plies[-1].end() if plies else tags[-1].end() if tags else at)
+        moves = tags[-1].end() if tags else at
+        run = _SIMPLE_RUN.match(text, moves)
+        assert run is not None  # a run of none matches anywhere
+        tail = _TAIL.match(text, run.end())
+        plies: list[re.Match[str]] = []
         if tail is None:
-            return None
+            plies = PLIES.lex(text, moves)
+            tail = _TAIL.match(text, plies[-1].end() if plies else moves)
+            if tail is None:
+                return None
         node = _PlainNode(self, text, pos, len(text))
         node.first = at
         node.tags = tags
         node.plies = plies
+        node.simple = (moves, run.end()) if not plies and run.end() > moves else None
         node.tail = tail
         return node
 
@@ -205,11 +242,13 @@ class _Plain(Expression):
 
 class _PlainNode(Node):
     """The node of a ``plain`` game: where its text starts (``first``), the matches of its
-    tags and plies, and its ``tail`` (the result, maybe empty)."""
+    tags and plies, and its ``tail`` (the result, maybe empty). A movetext of simple plies
+    only (:data:`_SIMPLE_RUN`) is not lexed: ``simple`` is its span, and ``plies`` empty."""
 
-    __slots__ = ("first", "plies", "tags", "tail")
+    __slots__ = ("first", "plies", "simple", "tags", "tail")
     first: int
     plies: list[re.Match[str]]
+    simple: tuple[int, int] | None
     tags: list[re.Match[str]]
     tail: re.Match[str]
 
@@ -490,7 +529,9 @@ class _Walker:
         record = Record(index=self.index, pos=self.pos(game.first))
         if game.tags:
             self.tags(game.tags, record.tags)
-        if game.plies:
+        if game.simple is not None:
+            record.moves = Line.deferred(_SimplePlies(self, *game.simple))
+        elif game.plies:
             self.plies(game.plies, record.moves, None)
         tail = game.tail
         start = tail.start()
