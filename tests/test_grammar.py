@@ -555,6 +555,11 @@ SIMPLE_PIECES = [
     "2-0",
     "0-2",
     "1-1",
+    "1-2",
+    "2-01",
+    "0:2",
+    "1:0",
+    "12x8x1",
 ]
 
 
@@ -573,7 +578,8 @@ def test_a_simple_movetext_kept_as_text_reads_as_its_lexed_plies(seed, monkeypat
         odd = rng.random() < 0.5  # half the games hold an odd piece now and then
         for _ in range(rng.randrange(1, 12)):
             tricky = odd and rng.random() < 0.15
-            parts.append(rng.choice(SIMPLE_PIECES if tricky else ["1.", "22-18", "18x11", "c3-d4"]))
+            usual = ["1.", "22-18", "18x11", "c3-d4", "9-14"]
+            parts.append(rng.choice(SIMPLE_PIECES if tricky else usual))
             blanks = ["", " ", "\t", "\u00a0", " x ", "\n"] if tricky else [" ", "\n", "  \n"]
             parts.append(rng.choice(blanks))
         parts.append(rng.choice(["", "1-0", "*", "1/2-1/2 ", "2-0\n", "1-1\n\n"]))
@@ -606,3 +612,13 @@ def test_a_line_kept_as_text_makes_its_plies_once_and_pickles_made():
     made = [Ply("22-18", SourcePos(1, 4), "1."), Ply("11-15", SourcePos(1, 10))]
     assert copy == Line(made, pos=SourcePos(1, 4))
     assert copy._source is None
+
+
+def test_tag_positions_on_shared_rows_and_after_blank_rows():
+    record = parse_game('[A "1"] [B "2"]\n\n\n  [C "3"]\n[D "4"]\n\n1. 22-18 *', line=7, column=3)
+    assert [(tag.name, tag.pos) for tag in record.tags] == [
+        ("A", SourcePos(7, 3)),
+        ("B", SourcePos(7, 11)),
+        ("C", SourcePos(10, 3)),
+        ("D", SourcePos(11, 1)),
+    ]

@@ -174,7 +174,13 @@ PLIES = _Run("plies", _PLY)
 _SIMPLE_MOVE = (
     rf"(?>[\u2654-\u265F]?[{_LETTERS}]*+[0-9]{_MOVE_RUN}*+(?:[-:/]{_MOVE_RUN}++)*+)(?<!x)"
 )
-_SIMPLE_RUN = re.compile(rf"(?:(?:[0-9]++\.[ \n]++)?+(?!{_RESULT}){_SIMPLE_MOVE}(?:[ \n]++|\Z))*+")
+_NUMERIC_MOVE = r"(?![0-2][-:][0-2](?![^\s(){};%\[*]))[0-9]++(?:[-x:][0-9]++)++"
+"""A simple move of numbered squares, tried first (the run reads it faster): its lookahead
+refuses every result of that shape, and a few moves too (``1-2``), which the general
+simple move then reads."""
+_SIMPLE_RUN = re.compile(
+    rf"(?:(?:[0-9]++\.[ \n]++)?+(?:{_NUMERIC_MOVE}|(?!{_RESULT}){_SIMPLE_MOVE})(?:[ \n]++|\Z))*+"
+)
 """A run of simple plies: a move with no blank, no suffix and no final ``x``, maybe after a
 number ending in one ``.``, each followed by spaces or newlines. A simple ply is one ply of
 the same number and move to :data:`PLY_TOKEN`, so that a plain movetext of simple plies
@@ -297,7 +303,8 @@ def _stdlib_regexes(grammar: Grammar) -> Grammar:
     return grammar
 
 
-GRAMMAR = _stdlib_regexes(Grammar(GRAMMAR_TEXT, plain=_Plain("plain"), tags=TAGS, plies=PLIES))
+_PLAIN = _Plain("plain")
+GRAMMAR = _stdlib_regexes(Grammar(GRAMMAR_TEXT, plain=_PLAIN, tags=TAGS, plies=PLIES))
 
 _PAREN_SCAN = re.compile(
     r'\{[^}]*\}?|;[^\n]*|(?<![^\n])%[^\n]*|"(?:[^"\\\n]|\\.)*"?|\([!?]+\)|[()]'
@@ -500,8 +507,8 @@ class _Walker:
         return self.diagnostics
 
     def record(self, tree: Node) -> Record:
-        """The record of a whole ``game`` tree."""
-        game = tree.children[0]
+        """The record of a ``plain`` or ``full`` tree."""
+        game = tree
         if isinstance(game, _PlainNode):
             return self.plain(game)
         ws, head, top = game.children
@@ -526,13 +533,13 @@ class _Walker:
 
     def plain(self, game: _PlainNode) -> Record:
         """The record of a ``plain`` game: tags, plies and result, each maybe absent."""
-        record = Record(index=self.index, pos=self.pos(game.first))
+        simple = game.simple
+        moves = Line() if simple is None else Line.deferred(_SimplePlies(self, *simple))
+        record = Record(moves=moves, index=self.index, pos=self.pos(game.first))
         if game.tags:
             self.tags(game.tags, record.tags)
-        if game.simple is not None:
-            record.moves = Line.deferred(_SimplePlies(self, *game.simple))
-        elif game.plies:
-            self.plies(game.plies, record.moves, None)
+        if game.plies:
+            self.plies(game.plies, moves, None)
         tail = game.tail
         start = tail.start()
         if start < tail.end():
@@ -547,15 +554,18 @@ class _Walker:
         first = self.line
         new = _new
         pos = _tuple
-        following = base = row = 0
+        following = base = 0
+        row = -1
         for m in matches:
             name, value = m.groups()
             if "\\" in value:
                 value = _UNESCAPE.sub(r"\1", value)
             start = m.start()
             if start >= following:
-                row = bisect_right(starts, start) - 1
-                base = self.base(row)
+                row += 1  # most tag pairs are on the row after the last one's
+                if start >= starts[row + 1]:
+                    row = bisect_right(starts, start) - 1
+                base = starts[row] - 1 if row else -self.column
                 following = starts[row + 1]
             tag = new(Tag)
             tag.name = name
@@ -775,14 +785,18 @@ _MEMO = _NoMemo()
 
 
 def _parse(text: str) -> Node:
-    """The ``game`` tree of ``text``, parsed without a packrat cache."""
+    """The ``plain`` or else ``full`` tree of ``text`` (the ``game`` rule), parsed without
+    a packrat cache."""
+    plain = _PLAIN._uncached_match(text, 0, None, None)
+    if plain is not None:  # ``game = plain / full``, the first alternative tried here
+        return plain
     error = ParseError(text)
     # The stubs key the cache by (rule, offset), as parsimonious 0.9 does; 0.10 on, by rule.
-    node = GRAMMAR.default_rule.match_core(text, 0, _Cache(), error)  # type: ignore[arg-type]
+    node = GRAMMAR["full"].match_core(text, 0, _Cache(), error)  # type: ignore[arg-type]
     if node is None:
         raise error
     if node.end < len(text):
-        raise IncompleteParseError(text, node.end, GRAMMAR.default_rule)
+        raise IncompleteParseError(text, node.end, GRAMMAR["full"])
     return node
 
 
