@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
@@ -209,6 +209,11 @@ class Game(ABC, Generic[P, M]):
         then :meth:`play`, which a game may do in one step (replaying reads every ply so)."""
         move = self.parse_move(position, text)
         return move, self.play(position, move)
+
+    def advancer(self) -> Callable[[P, str], tuple[M, P]]:
+        """:meth:`advance` as a function of the position and the text, for a loop that
+        reads many plies: a game whose ``advance`` only calls a function gives it."""
+        return self.advance
 
     def notation_of(self, text: str) -> str | None:
         """Which of the game's notations a move text is written in, if it tells."""
