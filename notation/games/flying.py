@@ -326,6 +326,14 @@ class FlyingDraughts(Board):
             for n in squares
         ]
         """A king's rays from each square as (square, bit) pairs."""
+        self.jump_over = [[0] * (len(squares) + 1) for _ in range(len(squares) + 1)]
+        """The bit a man jumps over from one square to another, by square numbers; 0 when
+        no jump joins them."""
+        for n in squares:
+            for over, land, _ in self.jumps[n]:
+                self.jump_over[n][land] = over
+        self.cross = [(1 << i) | sum(self.ray_mask[i]) for i in range(size * size)]
+        """Each layout index and its four rays."""
         self._build(majority, crown_mid_capture)
 
     def _build(self, majority: bool, crown_mid_capture: bool) -> None:
@@ -343,6 +351,8 @@ class FlyingDraughts(Board):
             self.ray_bits,
         )
         square_of, dark, promotions = self.square_of, self.dark, self.promotion
+        cross = self.cross
+        ray_nw, ray_ne, ray_sw, ray_se = ([masks[d] for masks in ray_mask] for d in range(4))
         white_side = Side.WHITE
 
         def capture_starts(own: int, opp: int, kings: int, empty: int) -> int:
@@ -359,33 +369,70 @@ class FlyingDraughts(Board):
 
         def can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
             """Whether the side owning ``own`` has a capture."""
-            men = own & ~kings
-            left = men & ge2
-            right = men & le_far2
-            if (  # capture_starts, inlined: this runs on every quiet ply
-                (left & (opp << wide) & (empty << wide2))
-                or (right & (opp << narrow) & (empty << narrow2))
-                or (left & (opp >> narrow) & (empty >> narrow2))
-                or (right & (opp >> wide) & (empty >> wide2))
-            ):
-                return True
             own_kings = own & kings
             if own_kings:
-                occupied = own | opp
-                for index in bits(own_kings):
-                    masks = ray_mask[index]
-                    for direction in range(4):
-                        blockers = masks[direction] & occupied
-                        if not blockers:
-                            continue
-                        if direction < 2:
-                            first = blockers.bit_length() - 1
-                        else:
-                            first = (blockers & -blockers).bit_length() - 1
-                        if opp >> first & 1:
-                            land = nxt[direction][first]
-                            if land >= 0 and empty >> land & 1:
-                                return True
+                return can_capture_with_kings(own_kings, own ^ own_kings, opp, empty)
+            left = own & ge2
+            right = own & le_far2
+            # capture_starts, inlined (this runs on every quiet ply); the men first, as most
+            # of these are 0 at once.
+            return bool(
+                left & (opp << wide) & (empty << wide2)
+                or right & (opp << narrow) & (empty << narrow2)
+                or left & (opp >> narrow) & (empty >> narrow2)
+                or right & (opp >> wide) & (empty >> wide2)
+            )
+
+        def can_capture_with_kings(own_kings: int, men: int, opp: int, empty: int) -> bool:
+            """Whether a side with kings can capture, by one of its ``men`` or of its
+            ``own_kings``."""
+            left, right = empty & le_far2, empty & ge2  # where a jump west, east may land
+            north_west = (opp << wide) & (left << wide2)
+            north_east = (opp << narrow) & (right << narrow2)
+            south_west = (opp >> narrow) & (left >> narrow2)
+            south_east = (opp >> wide) & (right >> wide2)
+            return bool(
+                men & (north_west | north_east | south_west | south_east)
+            ) or kings_can_capture(
+                own_kings, dark ^ empty, north_west, north_east, south_west, south_east
+            )
+
+        def kings_can_capture(
+            own_kings: int,
+            occupied: int,
+            north_west: int,
+            north_east: int,
+            south_west: int,
+            south_east: int,
+        ) -> bool:
+            """Whether a king of ``own_kings`` can capture, given the squares from which a
+            short jump goes each way (an enemy next to them that way, an empty square behind
+            it): a king captures one way when one of them is on its ray, the king's own
+            square included, with nothing between."""
+            anywhere = north_west | north_east | south_west | south_east
+            while own_kings:
+                bit = own_kings & -own_kings
+                own_kings ^= bit
+                index = bit.bit_length() - 1
+                if not cross[index] & anywhere:
+                    continue
+                # Toward row 0 (north) the nearest square is the highest bit.
+                near = (bit | ray_nw[index]) & north_west
+                if near and not (ray_nw[index] ^ ray_nw[near.bit_length() - 1]) & occupied:
+                    return True
+                near = (bit | ray_ne[index]) & north_east
+                if near and not (ray_ne[index] ^ ray_ne[near.bit_length() - 1]) & occupied:
+                    return True
+                near = (bit | ray_sw[index]) & south_west
+                if near:
+                    near &= -near
+                    if not (ray_sw[index] ^ ray_sw[near.bit_length() - 1]) & occupied:
+                        return True
+                near = (bit | ray_se[index]) & south_east
+                if near:
+                    near &= -near
+                    if not (ray_se[index] ^ ray_se[near.bit_length() - 1]) & occupied:
+                        return True
             return False
 
         def has_quiet(own: int, kings: int, empty: int, turn: Side) -> bool:
@@ -564,6 +611,8 @@ class FlyingDraughts(Board):
 
         self.capture_starts: Callable[[int, int, int, int], int] = capture_starts
         self.can_capture: Callable[[int, int, int, int], bool] = can_capture
+        self.can_capture_with_kings: Callable[[int, int, int, int], bool] = can_capture_with_kings
+        self.kings_can_capture: Callable[[int, int, int, int, int, int], bool] = kings_can_capture
         self.has_quiet: Callable[[int, int, int, Side], bool] = has_quiet
         self.routes: Callable[[Bitboards, list[Route] | None], list[Route]] = routes
         self.best_routes: Callable[[Bitboards], tuple[Route, ...]] = best_routes

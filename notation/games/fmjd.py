@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, TypeVar, cast
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar, cast
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, Side, reading_tag
@@ -100,7 +100,7 @@ class Malformed(NamedTuple):
     reason: str
 
 
-class _Entry(NamedTuple):
+class _Entry(NamedTuple, Generic[M]):
     """A move text read, with what the hot path of :meth:`FmjdGame.advance` reads of it."""
 
     read: MoveText | Malformed
@@ -114,12 +114,19 @@ class _Entry(NamedTuple):
     """Whether it may be a quiet move: two squares, not written as a capture."""
     capture: bool
     """Whether it may be a capture: not written as a quiet move."""
+    over: int
+    """The bit a man jumps over from start to end when it may be a capture of two squares
+    one jump apart, else 0."""
+    quiet_move: M
+    """The quiet move from start to end (when not ``quiet``, any move: it is not read)."""
+    jump: M
+    """The capture of one jump from start to end (when ``over`` is 0, any move)."""
 
 
 TEXT_CACHE_SIZE = 4096
 """How many move texts each game keeps read (then it starts afresh)."""
 
-_TEXT_CACHES: dict[str, dict[str, _Entry]] = {}
+_TEXT_CACHES: dict[str, dict[str, _Entry[Any]]] = {}
 """Each game's move texts read, by game name and text: bounded (:data:`TEXT_CACHE_SIZE`),
 keyed by immutable values, and shared by threads, which at worst read a text twice."""
 
@@ -175,23 +182,30 @@ class FmjdGame(Game[P, M]):
         engine = self.engine
         self._names = engine.number_of_name if "alphanumeric" in self.notations else None
         self._square_re = re.compile(square_pattern(engine.size))
-        self._entries = _TEXT_CACHES.setdefault(self.name, {})
+        self._entries: dict[str, _Entry[M]] = _TEXT_CACHES.setdefault(self.name, {})
         move_type, squares = self.move_type, len(engine.squares) + 1
         self._quiet: list[list[M]] = [
             [_new(move_type, ((a, b), ())) for b in range(squares)] for a in range(squares)
         ]
         """Prebuilt quiet moves, by start and end square."""
+        self._bind_advance()
+
+    def _bind_advance(self) -> None:
+        """Make the one-step closure, and the game's ``advance`` that closure itself:
+        replaying calls it on every ply, and the method would add a call."""
         self._advance = self._make_advance()
+        vars(self)["advance"] = self._advance
 
     def __getstate__(self) -> dict[str, object]:
         """What pickling keeps: not the one-step closure and the text cache, which
         unpickling finds again."""
-        return {k: v for k, v in vars(self).items() if k not in ("_advance", "_entries")}
+        left_out = ("_advance", "advance", "_entries")
+        return {k: v for k, v in vars(self).items() if k not in left_out}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         vars(self).update(state)
         self._entries = _TEXT_CACHES.setdefault(self.name, {})
-        self._advance = self._make_advance()
+        self._bind_advance()
 
     # Positions ---------------------------------------------------------------------
 
@@ -300,17 +314,36 @@ class FmjdGame(Game[P, M]):
         kind = "-" if match.group("step") else "x" if jumps else ""
         return MoveText(tuple(names[n] for n in squares), kind, "alphanumeric")
 
-    def _entry(self, text: str) -> _Entry:
+    def _entry(self, text: str) -> _Entry[M]:
         """The cache entry of a move text, read and kept."""
         read = self.read_text(text)
+        none = self._quiet[0][0]
+        entry: _Entry[M]
         if isinstance(read, Malformed):
-            entry = _Entry(read, (), 0, 0, 0, 0, False, False)
+            entry = _Entry(read, (), 0, 0, 0, 0, False, False, 0, none, none)
         else:
             squares, kind, _ = read
             start, end = squares[0], squares[-1]
-            bit = self.engine.bit
+            engine = self.engine
+            bit = engine.bit
             quiet = kind != "x" and len(squares) == 2
-            entry = _Entry(read, squares, start, end, bit[start], bit[end], quiet, kind != "-")
+            capture = kind != "-"
+            over = engine.jump_over[start][end] if capture and len(squares) == 2 else 0
+            jump = self.move_of(((start, end), over)) if over else none
+            quiet_move = self._quiet[start][end]
+            entry = _Entry(
+                read,
+                squares,
+                start,
+                end,
+                bit[start],
+                bit[end],
+                quiet,
+                capture,
+                over,
+                quiet_move,
+                jump,
+            )
         if len(self._entries) >= TEXT_CACHE_SIZE:
             self._entries.clear()
         self._entries[text] = entry
@@ -354,7 +387,8 @@ class FmjdGame(Game[P, M]):
         return [(route[0], self.move_of(route)) for route in self.engine.best_routes(position)]
 
     def advance(self, position: P, text: str) -> tuple[M, P]:
-        """The legal move ``text`` names and the position after it, in one step."""
+        """The legal move ``text`` names and the position after it, in one step (each game
+        reads it from its instance: the closure itself, see :meth:`_bind_advance`)."""
         return self._advance(position, text)
 
     def parse_move(self, position: P, text: str) -> M:
@@ -368,26 +402,54 @@ class FmjdGame(Game[P, M]):
         engine = self.engine
         entries, make_entry = self._entries, self._entry
         dark, between, forward = engine.dark, engine.between, engine.forward
-        promotion, quiet_moves = engine.promotion, self._quiet
-        can_capture, best_routes = engine.can_capture, engine.best_routes
+        promotion = engine.promotion
+        can_capture_with_kings, routes = engine.can_capture_with_kings, engine.routes
+        kings_can_capture = engine.kings_can_capture
         captured_squares = engine.captured_squares
         position_type, move_type = self.position_type, self.move_type
         refuse = self._refuse
+        size = engine.size
+        wide, narrow = size + 1, size - 1  # the shifts of a step north-west and north-east
+        wide2, narrow2 = 2 * wide, 2 * narrow
+        ge2, le_far2 = engine.column_ge2, engine.column_le_far2
 
         def advance(position: P, text: str) -> tuple[M, P]:
             entry = entries.get(text)
             if entry is None:
                 entry = make_entry(text)
-            read, squares, start, end, start_bit, end_bit, quiet, capture = entry
+            (
+                read,
+                squares,
+                start,
+                end,
+                start_bit,
+                end_bit,
+                quiet,
+                capture,
+                over,
+                quiet_move,
+                jump,
+            ) = entry
             white, black, kings, turn = position
             if turn:
                 own, opp = black, white
             else:
                 own, opp = white, black
             if own & start_bit:
-                if quiet:
-                    empty = dark ^ (white | black)
-                    if not can_capture(own, opp, kings, empty):
+                empty = dark ^ (white | black)
+                own_kings = own & kings
+                if quiet:  # the engine's can_capture, inlined: most plies are quiet
+                    if not own_kings:
+                        left, right = own & ge2, own & le_far2
+                        captures = (
+                            left & (opp << wide) & (empty << wide2)
+                            or right & (opp << narrow) & (empty << narrow2)
+                            or left & (opp >> narrow) & (empty >> narrow2)
+                            or right & (opp >> wide) & (empty >> wide2)
+                        )
+                    else:
+                        captures = can_capture_with_kings(own_kings, own ^ own_kings, opp, empty)
+                    if not captures:
                         if not empty & end_bit:
                             raise refuse(position, read, text)
                         if kings & start_bit:
@@ -403,23 +465,65 @@ class FmjdGame(Game[P, M]):
                             after = (white, black ^ (start_bit | end_bit), kings, WHITE)
                         else:
                             after = (white ^ (start_bit | end_bit), black, kings, BLACK)
-                        return quiet_moves[start][end], _new(position_type, after)
+                        return quiet_move, _new(position_type, after)
+                if over & opp and empty & end_bit and not kings & start_bit:
+                    # A man's one jump is legal when no man can jump twice (no landing of
+                    # a jump starts another: jumping back would land on the man's own
+                    # square, not empty yet) and no king can capture.
+                    left, right = empty & le_far2, empty & ge2  # where a jump lands
+                    north_west = (opp << wide) & (left << wide2)
+                    north_east = (opp << narrow) & (right << narrow2)
+                    south_west = (opp >> narrow) & (left >> narrow2)
+                    south_east = (opp >> wide) & (right >> wide2)
+                    men = own ^ own_kings
+                    if not (north_west | north_east | south_west | south_east) & (
+                        ((men & north_west) >> wide2)
+                        | ((men & north_east) >> narrow2)
+                        | ((men & south_west) << narrow2)
+                        | ((men & south_east) << wide2)
+                    ) and not (
+                        own_kings
+                        and kings_can_capture(
+                            own_kings, white | black, north_west, north_east, south_west, south_east
+                        )
+                    ):
+                        kings &= ~over
+                        if end_bit & promotion[turn]:
+                            kings |= end_bit
+                        if turn:
+                            after = (white & ~over, (black ^ start_bit) | end_bit, kings, WHITE)
+                        else:
+                            after = ((white ^ start_bit) | end_bit, black & ~over, kings, BLACK)
+                        return jump, _new(position_type, after)
                 if capture:
+                    # The routes of the side to move, those taking the most pieces read as
+                    # they come (best_routes' list and its cache are for the diagnosis).
                     route = None
+                    most = 0
                     if len(squares) > 2:
-                        for found in best_routes(position):
-                            if found[0] == squares:
+                        for found in routes(position, None):
+                            count = found[1].bit_count()
+                            if count > most:
+                                most = count
+                                route = found if found[0] == squares else None
+                            elif count == most and route is None and found[0] == squares:
                                 route = found
-                                break
                     else:  # start and end only: the routes between must take the same pieces
-                        for found in best_routes(position):
-                            visited = found[0]
+                        clash = False
+                        for found in routes(position, None):
+                            visited, taken = found
+                            count = taken.bit_count()
+                            if count < most:
+                                continue
+                            if count > most:
+                                most, route, clash = count, None, False
                             if visited[0] == start and visited[-1] == end:
                                 if route is None:
                                     route = found
-                                elif found[1] != route[1]:
-                                    route = None
-                                    break
+                                elif taken != route[1]:
+                                    clash = True
+                        if clash:
+                            route = None
                     if route is not None:
                         path_taken, captured = route
                         kings &= ~captured
