@@ -55,7 +55,7 @@ Diagnostic codes (all errors, raised by :meth:`Keny.parse_move` as ``IllegalMove
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import ClassVar, NamedTuple
@@ -1231,6 +1231,10 @@ class Keny(Game[KenyPosition, KenyMove]):
     def advance(self, position: KenyPosition, text: str) -> tuple[KenyMove, KenyPosition]:
         """The legal move ``text`` names and the position after it, in one step."""
         return check_and_play(position, text)
+
+    def advancer(self) -> Callable[[KenyPosition, str], tuple[KenyMove, KenyPosition]]:
+        """:meth:`advance`'s function itself (a loop over plies calls it directly)."""
+        return check_and_play
 
     def notation_of(self, text: str) -> str | None:
         """``colon`` or ``algebraic`` for a capture, ``None`` for a move both write alike."""
