@@ -188,6 +188,11 @@ reads as its text's words that are not numbers (:class:`_SimplePlies`). (No grou
 possessive repeat of a group trips Python 3.11's ``re``.)"""
 
 
+_SIMPLE_WORDS = re.compile(r"(?:([0-9]++\.)[ \n]++)?+([^ \n]++)()[ \n]*+")
+"""A simple ply of a simple run, with the groups of :data:`PLY_TOKEN` (number, move and an
+empty suffix): in such a run, the words ending in ``.`` are the move numbers."""
+
+
 class _SimplePlies:
     """The plies of a plain game's simple run (:data:`_SIMPLE_RUN`), kept as text: the
     walk makes them :class:`Ply` objects when the record's line is first asked for them."""
@@ -201,7 +206,8 @@ class _SimplePlies:
 
     def fill(self, line: Line) -> None:
         """Append the plies to ``line``, as the walk of a lexed run does."""
-        self.walker.plies(PLIES.lex(self.walker.text, self.start), line, None)
+        text = self.walker.text
+        self.walker.plies(list(_SIMPLE_WORDS.finditer(text, self.start, self.end)), line, None)
 
     def texts(self) -> list[str]:
         """The move texts: the run's words that are not move numbers."""
