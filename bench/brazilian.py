@@ -6,9 +6,11 @@ Run by hand (not a test)::
 
 It builds an archive of random legal games (numeric notation, full tags) and times, in one
 process and over the same games: notation's full validation (split, parse, replay, result
-checks), notation's parsing without replay, a bare ``re.finditer`` tokenization of the same
-text, and py-draughts' ``BrazilianBoard.from_pdn`` replaying each game (when installed;
-it is given each game's text already split out). Peak memory of full validation is measured
+checks), notation's parsing without replay (the reader keeps a plain movetext's plies as
+text until they are asked for), the same parsing with every record's ``Ply`` objects made,
+a bare ``re.finditer`` tokenization of the same text, and py-draughts'
+``BrazilianBoard.from_pdn`` replaying each game (when installed; it is given each game's
+text already split out). Peak memory of full validation is measured
 in child processes for a fifth of the archive and for all of it, to show it stays flat.
 
 A shared machine's speed drifts, in spells of a second or more. So each work runs whole,
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 # bench/games.py loads this file for best_seconds and validate.
 from benchkit import (
@@ -49,6 +52,12 @@ def tokenize(text: str, laps: list[tuple[int, int]]) -> Iterator[None]:
         yield None
 
 
+def parse_plies(path: Path) -> Iterator[object]:
+    """Read each record of ``path`` and make its main line's ``Ply`` objects."""
+    for record in read_records(path):
+        yield record.moves.plies
+
+
 def pydraughts(texts: list[str]) -> Iterator[object]:
     """Replay each game's text with py-draughts, yielding each board."""
     from draughts import BrazilianBoard
@@ -71,6 +80,7 @@ def main() -> None:
     works: dict[str, tuple[Work, int, int]] = {
         "bare re.finditer tokenizer": (lambda: tokenize(text, laps), 1, light),
         "notation: parse only": (lambda: read_records(archive), args.lap, light),
+        "notation: parse, plies made": (lambda: parse_plies(archive), args.lap, light),
         "notation: full validation": (lambda: validate(archive), args.lap, heavy),
     }
     try:
@@ -86,7 +96,7 @@ def main() -> None:
     best = best_seconds(works)
     print(
         f"best time of each {args.lap}-game lap; the works take turns, {heavy} rounds "
-        f"({light} for the tokenizer and parsing):"
+        f"({light} for the tokenizer and the two parsings):"
     )
     print_rates(best, games, plies, size)
     ours = best["notation: full validation"]

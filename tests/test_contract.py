@@ -249,8 +249,10 @@ def test_every_formatted_move_parses_back_in_every_notation(name: str) -> None:
 def test_advance_is_parse_move_then_play(name: str) -> None:
     """``advance`` (which replaying reads every ply by) gives, for every legal move written
     in each notation, the move ``parse_move`` reads and the position ``play`` makes of it,
-    and refuses what ``parse_move`` refuses, with the same code and reason."""
+    and refuses what ``parse_move`` refuses, with the same code and reason; so does the
+    function ``advancer`` gives."""
     game = GAMES[name]
+    advancer = game.advancer()
     for walk in walks(name):
         for position in walk.positions:
             moves = game.legal_moves(position)
@@ -262,13 +264,16 @@ def test_advance_is_parse_move_then_play(name: str) -> None:
                 try:
                     move = game.parse_move(position, text)
                 except IllegalMove as error:
-                    with pytest.raises(IllegalMove) as refused:
-                        game.advance(position, text)
-                    assert (refused.value.code, str(refused.value)) == (error.code, str(error))
+                    for advance in (game.advance, advancer):
+                        with pytest.raises(IllegalMove) as refused:
+                            advance(position, text)
+                        said = (refused.value.code, str(refused.value))
+                        assert said == (error.code, str(error))
                     continue
-                read, after = game.advance(position, text)
-                assert tuple(read) == tuple(move), (walk.source, text)
-                assert after == game.play(position, move), (walk.source, text)
+                for advance in (game.advance, advancer):
+                    read, after = advance(position, text)
+                    assert tuple(read) == tuple(move), (walk.source, text)
+                    assert after == game.play(position, move), (walk.source, text)
 
 
 @pytest.mark.parametrize("name", NAMES)

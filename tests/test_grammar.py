@@ -539,3 +539,86 @@ def test_the_plain_shortcut_reads_a_game_as_the_full_grammar_does(seed, monkeypa
     got = [repr(parse_game(text, line=3, column=2)) for text in games]
     monkeypatch.setattr(grammar._Plain, "_uncached_match", lambda *_: None)
     assert got == [repr(parse_game(text, line=3, column=2)) for text in games]
+
+
+SIMPLE_PIECES = [
+    *PLAIN_PIECES[:-4],
+    "47x",
+    "47x 9",
+    "9",
+    "18x11",
+    "26x17x10",
+    "c3:e5",
+    "♔e4",
+    "Крe1",
+    "12.",
+    "2-0",
+    "0-2",
+    "1-1",
+    "1-2",
+    "2-01",
+    "0:2",
+    "1:0",
+    "12x8x1",
+]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_simple_movetext_kept_as_text_reads_as_its_lexed_plies(seed, monkeypatch):
+    """A plain game of simple plies keeps them as text: its move texts are those of the
+    plies made later, and the record equals the one lexed ply by ply."""
+    import random
+
+    from notation.record import grammar
+
+    rng = random.Random(seed)
+    games = []
+    for _ in range(60):
+        parts = ['[Event "e"]\n\n'] if rng.random() < 0.7 else []
+        odd = rng.random() < 0.5  # half the games hold an odd piece now and then
+        for _ in range(rng.randrange(1, 12)):
+            tricky = odd and rng.random() < 0.15
+            usual = ["1.", "22-18", "18x11", "c3-d4", "9-14"]
+            parts.append(rng.choice(SIMPLE_PIECES if tricky else usual))
+            blanks = ["", " ", "\t", "\u00a0", " x ", "\n"] if tricky else [" ", "\n", "  \n"]
+            parts.append(rng.choice(blanks))
+        parts.append(rng.choice(["", "1-0", "*", "1/2-1/2 ", "2-0\n", "1-1\n\n"]))
+        games.append("".join(parts))
+    records = [parse_game(text, line=3, column=2) for text in games]
+    kept = [record for record in records if record.moves._source is not None]
+    assert len(kept) >= 5  # the random games do reach the shortcut
+    said = [record.moves.move_texts() for record in records]
+    assert said == [texts(record.moves) for record in records]
+    assert all(record.moves._source is None for record in records)
+    got = [repr(record) for record in records]
+    monkeypatch.setattr(grammar, "_SIMPLE_RUN", grammar.re.compile(""))
+    again = [parse_game(text, line=3, column=2) for text in games]
+    assert all(record.moves._source is None for record in again)
+    assert got == [repr(record) for record in again]
+
+
+def test_a_line_kept_as_text_makes_its_plies_once_and_pickles_made():
+    import pickle
+
+    record = parse_game("1. 22-18 11-15 2. 18x11 *\n", line=5)
+    line = record.moves
+    assert line._source is not None
+    assert line.move_texts() == ["22-18", "11-15", "18x11"]
+    assert line.pos == SourcePos(5, 4)
+    assert line._source is None
+    assert line.plies[2] == Ply("18x11", SourcePos(5, 19), "2.")
+    assert line.plies is line.plies
+    copy = pickle.loads(pickle.dumps(parse_game("1. 22-18 11-15 *").moves))
+    made = [Ply("22-18", SourcePos(1, 4), "1."), Ply("11-15", SourcePos(1, 10))]
+    assert copy == Line(made, pos=SourcePos(1, 4))
+    assert copy._source is None
+
+
+def test_tag_positions_on_shared_rows_and_after_blank_rows():
+    record = parse_game('[A "1"] [B "2"]\n\n\n  [C "3"]\n[D "4"]\n\n1. 22-18 *', line=7, column=3)
+    assert [(tag.name, tag.pos) for tag in record.tags] == [
+        ("A", SourcePos(7, 3)),
+        ("B", SourcePos(7, 11)),
+        ("C", SourcePos(10, 3)),
+        ("D", SourcePos(11, 1)),
+    ]

@@ -338,7 +338,7 @@ class _Search:
 
     def _replay(self, position: Position, texts: Sequence[str]) -> int:
         """How many of ``texts`` replay from ``position`` (fewer once the budget is spent)."""
-        advance = self.game.advance
+        advance = self.game.advancer()
         budget = self.budget
         count = 0
         for text in texts:

@@ -115,32 +115,36 @@ def replay_line(
     position after each legal ply of this line (not of its variations). With
     ``variations`` false, the variations are not replayed.
     """
-    advance, play = game.advance, game.play
+    advance, play = game.advancer(), game.play
     on_move = None if type(visitor).move is ReplayVisitor.move else visitor.move
     keep = None if trail is None else trail.append
     if type(visitor).start_line is not ReplayVisitor.start_line:
         visitor.start_line(line, first_ply, depth)
-    number = first_ply
-    for ply in line.plies:
+    # A line the reader keeps as text has no variations: its plies are made only when a
+    # visitor is to be given one.
+    plies = None if line._source is not None or not variations else line._plies
+    each = plies is not None or on_move is not None
+    for index, text in enumerate(line.move_texts()):
         try:
-            move, after = advance(position, ply.text)
+            move, after = advance(position, text)
         except IllegalMove as error:
-            move = short_capture(game, position, ply.text)
+            move = short_capture(game, position, text)
+            ply = line.plies[index]
             if move is None:
-                visitor.illegal(ply, number, position, error, depth)
+                visitor.illegal(ply, first_ply + index, position, error, depth)
                 if variations:
-                    _replay_variations(game, ply, position, visitor, number, depth)
+                    _replay_variations(game, ply, position, visitor, first_ply + index, depth)
                 return None
-            visitor.short_capture(ply, number, position, move, depth)
+            visitor.short_capture(ply, first_ply + index, position, move, depth)
             after = play(position, move)
-        if variations and ply._variations:  # reads without making an empty list
-            _replay_variations(game, ply, position, visitor, number, depth)
-        if on_move is not None:
-            on_move(ply, number, position, move, after, depth)
+        if each:
+            if plies is not None and plies[index]._variations:  # makes no empty list
+                _replay_variations(game, plies[index], position, visitor, first_ply + index, depth)
+            if on_move is not None:
+                on_move(line.plies[index], first_ply + index, position, move, after, depth)
         if keep is not None:
             keep(after)
         position = after
-        number += 1
     return position
 
 

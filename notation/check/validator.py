@@ -393,29 +393,31 @@ class RecordReplay(ReplayVisitor):
 
     def _check_results(self, end: Position | None) -> None:
         record, game, report = self.record, self.game, self.report
-        tag_result = record.tag("Result")
-        tag_pos = record.tag_pos("Result")
+        tag = next((tag for tag in record.tags if tag.name == "Result"), None)
+        tag_result, tag_pos = (None, record.pos) if tag is None else (tag.value, tag.pos)
         moved = record.result
         moved_pos = record.result_pos or record.pos
+        results = game.results
         unusable = False
         for claim, pos in ((tag_result, tag_pos), (moved, moved_pos)):
-            if claim is not None and claim not in game.results:
+            if claim is not None and claim not in results:
                 unusable = True
                 self._add(
                     pos,
                     codes.BAD_RESULT,
                     (
                         f"{claim} is not a {game.title} result (game ",
-                        f"); use one of {' '.join(game.results)}",
+                        f"); use one of {' '.join(results)}",
                     ),
                 )
-        mismatch = result_mismatch(record, self.path)
-        if mismatch is not None:
-            report.diagnostics.append(mismatch)
+        if moved is not None and tag_result is not None and moved != tag_result:
+            mismatch = result_mismatch(record, self.path)
+            if mismatch is not None:
+                report.diagnostics.append(mismatch)
         if unusable:
             return
         claimed, claim_pos = (moved, moved_pos) if moved is not None else (tag_result, tag_pos)
-        if end is None or record.has_syntax_errors:
+        if end is None or (record.diagnostics and record.has_syntax_errors):
             return
         outcome = game.outcome(end)
         report.outcome = outcome

@@ -37,8 +37,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import IntEnum
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
 
@@ -114,15 +113,23 @@ class SetupError(ValueError):
         self.tag = tag
 
 
-@contextmanager
-def reading_tag(name: str) -> Iterator[None]:
-    """Blame the :class:`SetupError` raised inside on the tag ``name`` (unless it names one)."""
-    try:
-        yield
-    except SetupError as error:
-        if error.tag is None:
-            error.tag = name
-        raise
+class reading_tag:  # lower case: used as a function, in with statements
+    """Blame the :class:`SetupError` raised inside on the tag ``name`` (unless it names one).
+
+    A class rather than a ``@contextmanager`` generator: every record's setup enters it.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        if isinstance(error, SetupError) and error.tag is None:
+            error.tag = self.name
 
 
 class IllegalMove(ValueError):
@@ -209,6 +216,11 @@ class Game(ABC, Generic[P, M]):
         then :meth:`play`, which a game may do in one step (replaying reads every ply so)."""
         move = self.parse_move(position, text)
         return move, self.play(position, move)
+
+    def advancer(self) -> Callable[[P, str], tuple[M, P]]:
+        """:meth:`advance` as a function of the position and the text, for a loop that
+        reads many plies: a game whose ``advance`` only calls a function gives it."""
+        return self.advance
 
     def notation_of(self, text: str) -> str | None:
         """Which of the game's notations a move text is written in, if it tells."""

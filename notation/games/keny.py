@@ -55,7 +55,7 @@ Diagnostic codes (all errors, raised by :meth:`Keny.parse_move` as ``IllegalMove
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import ClassVar, NamedTuple
@@ -484,9 +484,13 @@ def _men_can_capture(men: int, enemy: int, empty: int) -> bool:
 def _side_can_capture(own: int, enemy: int, kings: int) -> bool:
     """Whether any piece of the side whose pieces are ``own`` can capture."""
     empty = _EVERY ^ (own | enemy)
-    if _men_can_capture(own & ~kings, enemy, empty):
-        return True
-    mine = own & kings
+    return _men_can_capture(own & ~kings, enemy, empty) or _kings_can_capture(
+        own & kings, enemy, empty
+    )
+
+
+def _kings_can_capture(mine: int, enemy: int, empty: int) -> bool:
+    """Whether any of the kings ``mine`` can capture."""
     while mine:
         bit = mine & -mine
         if _king_can_capture(bit.bit_length() - 1, enemy, empty, -1):
@@ -967,6 +971,10 @@ _SPAN: dict[tuple[int, int], tuple[int, int]] = {
     (a, b): (d, sum(1 << sq for sq in between)) for (a, b), (d, between) in LINE.items()
 }
 """``_SPAN[a, b]``: (direction, set of the squares strictly between) of a rank or file."""
+_SLIDES: dict[tuple[int, ...], tuple[int, int, KenyMove]] = {
+    (a, b): (between | 1 << b, 0, KenyMove((a, b))) for (a, b), (_, between) in _SPAN.items()
+}
+"""``_SLIDES[start, end]``: a king's slide along a rank or file, as a :data:`_QUIET` entry."""
 _FRIENDLY_JUMP: tuple[dict[tuple[int, int], int], ...] = tuple(
     {
         (sq, NEIGHBOUR[over][d]): 1 << over
@@ -978,6 +986,19 @@ _FRIENDLY_JUMP: tuple[dict[tuple[int, int], int], ...] = tuple(
 )
 """``_FRIENDLY_JUMP[side][a, b]``: the square a man of ``side`` jumps going from a to b
 (forward or sideways), as a set."""
+_QUIET: tuple[dict[tuple[int, ...], tuple[int, int, KenyMove]], ...] = tuple(
+    {
+        **{(a, b): (1 << b, 0, move) for (a, b), move in steps.items()},
+        **{
+            (a, b): (1 << b, over, KenyMove((a, b), (), b >> 3 == FAR_RANK[side]))
+            for (a, b), over in jumps.items()
+        },
+    }
+    for side, steps, jumps in zip(Side, _STEP_MOVES, _FRIENDLY_JUMP, strict=True)
+)
+"""``_QUIET[side][start, end]``: a man's step forward or sideways and its jump over a piece
+of its own side, each as the squares it needs empty, those it needs held by its side (sets)
+and the move."""
 
 
 def _legal_segments(
@@ -1070,10 +1091,16 @@ def _check_segments(position: KenyPosition, squares: tuple[int, ...], king: bool
 
 
 class _Text(NamedTuple):
-    """A move text read: its squares and its separator (``-``, ``x`` or ``:``)."""
+    """A move text read: its squares and its separator (``-``, ``x`` or ``:``), the set of
+    its start square, and what makes a text of two squares joined by ``-`` a legal quiet
+    move but for the compulsory capture (:data:`_QUIET` entries, ``None`` for no such move):
+    by side, as a man's step or friendly jump; as a king's slide."""
 
     squares: tuple[int, ...]
     sign: str
+    start: int
+    man: tuple[tuple[int, int, KenyMove] | None, tuple[int, int, KenyMove] | None]
+    king: tuple[int, int, KenyMove] | None
 
 
 class _Malformed(NamedTuple):
@@ -1096,7 +1123,13 @@ def _read_text(text: str) -> _Text | _Malformed:
             f"{written!r} mixes separators: a move uses - throughout, a capture x or : throughout"
         )
     squares = tuple(SQUARE_INDEX[lowered[i : i + 2]] for i in range(0, len(lowered), 3))
-    return _Text(squares, lowered[2])
+    sign = lowered[2]
+    man: tuple[tuple[int, int, KenyMove] | None, tuple[int, int, KenyMove] | None] = (None, None)
+    king = None
+    if sign == "-" and len(squares) == 2:
+        man = (_QUIET[Side.WHITE].get(squares), _QUIET[Side.BLACK].get(squares))
+        king = _SLIDES.get(squares)
+    return _Text(squares, sign, _BIT[squares[0]], man, king)
 
 
 TEXT_CACHE_SIZE = 4096
@@ -1127,9 +1160,8 @@ def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPos
     try:
         if isinstance(read, _Malformed):
             raise IllegalMove(MALFORMED, read.reason)
-        squares, sign = read
+        squares, sign, start, man, king = read
         own, enemy = (black, white) if side else (white, black)
-        start = _BIT[squares[0]]
         if not own & start:
             raise IllegalMove(
                 NO_OWN_PIECE,
@@ -1141,14 +1173,24 @@ def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPos
                 move = _check_capture(position, squares, sign)
                 return move, play_move(position, move)
             return played
-        # A man's step to an empty square forward or sideways passes every segment check.
-        step = _STEP_MOVES[side].get(squares)
-        if step is None or kings & start or (own | enemy) >> squares[1] & 1:
+        # A man's step or friendly jump, and a king's slide, with the squares it needs
+        # empty and held, pass every segment check.
+        occupied = own | enemy
+        quiet_move = king if kings & start else man[side]
+        if quiet_move is None or occupied & quiet_move[0] or own & quiet_move[1] != quiet_move[1]:
             move = _check_quiet(position, squares, own, enemy)
-        elif rules.compulsory_capture and _side_can_capture(own, enemy, kings):
-            raise _capture_compulsory(position)
         else:
-            move = step
+            move = quiet_move[2]
+            if rules.compulsory_capture:
+                empty = _EVERY ^ occupied
+                men = own & ~kings
+                if enemy & (  # _men_can_capture, inlined: this runs on most plies
+                    men << 8 & empty >> 8
+                    | men >> 8 & empty << 8
+                    | (men & _NOT_FILES_GH) << 1 & empty >> 1
+                    | (men & _NOT_FILES_AB) >> 1 & empty << 1
+                ) or (own & kings and _kings_can_capture(own & kings, enemy, empty)):
+                    raise _capture_compulsory(position)
         # A move without capture never ends where it started.
         end = _BIT[squares[-1]]
         moved = start | end
@@ -1231,6 +1273,10 @@ class Keny(Game[KenyPosition, KenyMove]):
     def advance(self, position: KenyPosition, text: str) -> tuple[KenyMove, KenyPosition]:
         """The legal move ``text`` names and the position after it, in one step."""
         return check_and_play(position, text)
+
+    def advancer(self) -> Callable[[KenyPosition, str], tuple[KenyMove, KenyPosition]]:
+        """:meth:`advance`'s function itself (a loop over plies calls it directly)."""
+        return check_and_play
 
     def notation_of(self, text: str) -> str | None:
         """``colon`` or ``algebraic`` for a capture, ``None`` for a move both write alike."""

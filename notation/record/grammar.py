@@ -171,6 +171,48 @@ TAGS = _Run("tags", _TAG)
 PLIES = _Run("plies", _PLY)
 """The ``plies`` terminal: plies (number, move, suffix), each with the blanks after it."""
 
+_SIMPLE_MOVE = (
+    rf"(?>[\u2654-\u265F]?[{_LETTERS}]*+[0-9]{_MOVE_RUN}*+(?:[-:/]{_MOVE_RUN}++)*+)(?<!x)"
+)
+_NUMERIC_MOVE = r"(?![0-2][-:][0-2](?![^\s(){};%\[*]))[0-9]++(?:[-x:][0-9]++)++"
+"""A simple move of numbered squares, tried first (the run reads it faster): its lookahead
+refuses every result of that shape, and a few moves too (``1-2``), which the general
+simple move then reads."""
+_SIMPLE_RUN = re.compile(
+    rf"(?:(?:[0-9]++\.[ \n]++)?+(?:{_NUMERIC_MOVE}|(?!{_RESULT}){_SIMPLE_MOVE})(?:[ \n]++|\Z))*+"
+)
+"""A run of simple plies: a move with no blank, no suffix and no final ``x``, maybe after a
+number ending in one ``.``, each followed by spaces or newlines. A simple ply is one ply of
+the same number and move to :data:`PLY_TOKEN`, so that a plain movetext of simple plies
+reads as its text's words that are not numbers (:class:`_SimplePlies`). (No group: a
+possessive repeat of a group trips Python 3.11's ``re``.)"""
+
+
+_SIMPLE_WORDS = re.compile(r"(?:([0-9]++\.)[ \n]++)?+([^ \n]++)()[ \n]*+")
+"""A simple ply of a simple run, with the groups of :data:`PLY_TOKEN` (number, move and an
+empty suffix): in such a run, the words ending in ``.`` are the move numbers."""
+
+
+class _SimplePlies:
+    """The plies of a plain game's simple run (:data:`_SIMPLE_RUN`), kept as text: the
+    walk makes them :class:`Ply` objects when the record's line is first asked for them."""
+
+    __slots__ = ("end", "start", "walker")
+
+    def __init__(self, walker: _Walker, start: int, end: int) -> None:
+        self.walker = walker
+        self.start = start
+        self.end = end
+
+    def fill(self, line: Line) -> None:
+        """Append the plies to ``line``, as the walk of a lexed run does."""
+        text = self.walker.text
+        self.walker.plies(list(_SIMPLE_WORDS.finditer(text, self.start, self.end)), line, None)
+
+    def texts(self) -> list[str]:
+        """The move texts: the run's words that are not move numbers."""
+        return [word for word in self.walker.text[self.start : self.end].split() if word[-1] != "."]
+
 
 class _Plain(Expression):
     """The ``plain`` terminal: blanks, a tag run, a ply run and a result, each but the
@@ -188,14 +230,21 @@ class _Plain(Expression):
         assert blanks is not None  # blanks match anywhere, if only the empty string
         at = blanks.end()
         tags = TAGS.lex(text, at)
-        plies = PLIES.lex(text, tags[-1].end() if tags else at)
-        tail = _TAIL.match(text, plies[-1].end() if plies else tags[-1].end() if tags else at)
+        moves = tags[-1].end() if tags else at
+        run = _SIMPLE_RUN.match(text, moves)
+        assert run is not None  # a run of none matches anywhere
+        tail = _TAIL.match(text, run.end())
+        plies: list[re.Match[str]] = []
         if tail is None:
-            return None
+            plies = PLIES.lex(text, moves)
+            tail = _TAIL.match(text, plies[-1].end() if plies else moves)
+            if tail is None:
+                return None
         node = _PlainNode(self, text, pos, len(text))
         node.first = at
         node.tags = tags
         node.plies = plies
+        node.simple = (moves, run.end()) if not plies and run.end() > moves else None
         node.tail = tail
         return node
 
@@ -205,11 +254,13 @@ class _Plain(Expression):
 
 class _PlainNode(Node):
     """The node of a ``plain`` game: where its text starts (``first``), the matches of its
-    tags and plies, and its ``tail`` (the result, maybe empty)."""
+    tags and plies, and its ``tail`` (the result, maybe empty). A movetext of simple plies
+    only (:data:`_SIMPLE_RUN`) is not lexed: ``simple`` is its span, and ``plies`` empty."""
 
-    __slots__ = ("first", "plies", "tags", "tail")
+    __slots__ = ("first", "plies", "simple", "tags", "tail")
     first: int
     plies: list[re.Match[str]]
+    simple: tuple[int, int] | None
     tags: list[re.Match[str]]
     tail: re.Match[str]
 
@@ -258,7 +309,8 @@ def _stdlib_regexes(grammar: Grammar) -> Grammar:
     return grammar
 
 
-GRAMMAR = _stdlib_regexes(Grammar(GRAMMAR_TEXT, plain=_Plain("plain"), tags=TAGS, plies=PLIES))
+_PLAIN = _Plain("plain")
+GRAMMAR = _stdlib_regexes(Grammar(GRAMMAR_TEXT, plain=_PLAIN, tags=TAGS, plies=PLIES))
 
 _PAREN_SCAN = re.compile(
     r'\{[^}]*\}?|;[^\n]*|(?<![^\n])%[^\n]*|"(?:[^"\\\n]|\\.)*"?|\([!?]+\)|[()]'
@@ -461,8 +513,8 @@ class _Walker:
         return self.diagnostics
 
     def record(self, tree: Node) -> Record:
-        """The record of a whole ``game`` tree."""
-        game = tree.children[0]
+        """The record of a ``plain`` or ``full`` tree."""
+        game = tree
         if isinstance(game, _PlainNode):
             return self.plain(game)
         ws, head, top = game.children
@@ -487,11 +539,13 @@ class _Walker:
 
     def plain(self, game: _PlainNode) -> Record:
         """The record of a ``plain`` game: tags, plies and result, each maybe absent."""
-        record = Record(index=self.index, pos=self.pos(game.first))
+        simple = game.simple
+        moves = Line() if simple is None else Line.deferred(_SimplePlies(self, *simple))
+        record = Record(moves=moves, index=self.index, pos=self.pos(game.first))
         if game.tags:
             self.tags(game.tags, record.tags)
         if game.plies:
-            self.plies(game.plies, record.moves, None)
+            self.plies(game.plies, moves, None)
         tail = game.tail
         start = tail.start()
         if start < tail.end():
@@ -506,15 +560,18 @@ class _Walker:
         first = self.line
         new = _new
         pos = _tuple
-        following = base = row = 0
+        following = base = 0
+        row = -1
         for m in matches:
             name, value = m.groups()
             if "\\" in value:
                 value = _UNESCAPE.sub(r"\1", value)
             start = m.start()
             if start >= following:
-                row = bisect_right(starts, start) - 1
-                base = self.base(row)
+                row += 1  # most tag pairs are on the row after the last one's
+                if start >= starts[row + 1]:
+                    row = bisect_right(starts, start) - 1
+                base = starts[row] - 1 if row else -self.column
                 following = starts[row + 1]
             tag = new(Tag)
             tag.name = name
@@ -734,14 +791,18 @@ _MEMO = _NoMemo()
 
 
 def _parse(text: str) -> Node:
-    """The ``game`` tree of ``text``, parsed without a packrat cache."""
+    """The ``plain`` or else ``full`` tree of ``text`` (the ``game`` rule), parsed without
+    a packrat cache."""
+    plain = _PLAIN._uncached_match(text, 0, None, None)
+    if plain is not None:  # ``game = plain / full``, the first alternative tried here
+        return plain
     error = ParseError(text)
     # The stubs key the cache by (rule, offset), as parsimonious 0.9 does; 0.10 on, by rule.
-    node = GRAMMAR.default_rule.match_core(text, 0, _Cache(), error)  # type: ignore[arg-type]
+    node = GRAMMAR["full"].match_core(text, 0, _Cache(), error)  # type: ignore[arg-type]
     if node is None:
         raise error
     if node.end < len(text):
-        raise IncompleteParseError(text, node.end, GRAMMAR.default_rule)
+        raise IncompleteParseError(text, node.end, GRAMMAR["full"])
     return node
 
 

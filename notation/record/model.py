@@ -9,7 +9,7 @@ report problems at their source.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, Protocol
 
 from notation.diagnostics import Diagnostic, Severity
 
@@ -174,16 +174,104 @@ class Ply:
         return f"Ply({fields})"
 
 
-@dataclass(slots=True)
+class PlySource(Protocol):
+    """The plies of a line that were read but not yet made into :class:`Ply` objects."""
+
+    def fill(self, line: Line) -> None:
+        """Append the plies to ``line``'s (empty) ``plies`` and set its ``pos``."""
+
+    def texts(self) -> list[str]:
+        """The plies' move texts, in order, as their ``text`` will be."""
+
+
 class Line:
     """A sequence of plies: the main line of a game or one variation.
 
-    ``comments`` are those written before the first ply of the line.
+    ``comments`` are those written before the first ply of the line; ``pos`` is where the
+    line starts. A line compares, prints and constructs like a dataclass of the fields
+    ``plies``, ``comments`` and ``pos``.
+
+    The reader keeps the plies of a plain movetext (moves and move numbers only) as
+    text, in a :class:`PlySource`, and makes them :class:`Ply` objects when ``plies`` or
+    ``pos`` is first asked for: replaying such a line needs only its move texts
+    (:meth:`move_texts`). Code of this package that must tell reads ``_source``: a line
+    still kept as text has neither comments on its plies nor variations.
     """
 
-    plies: list[Ply] = field(default_factory=list)
-    comments: list[Comment] = field(default_factory=list)
-    pos: SourcePos = NOWHERE
+    __slots__ = ("_plies", "_pos", "_source", "comments")
+
+    __match_args__ = ("plies", "comments", "pos")
+
+    def __init__(
+        self,
+        plies: list[Ply] | None = None,
+        comments: list[Comment] | None = None,
+        pos: SourcePos = NOWHERE,
+    ) -> None:
+        self._plies: list[Ply] = [] if plies is None else plies
+        self.comments: list[Comment] = [] if comments is None else comments
+        self._pos = pos
+        self._source: PlySource | None = None
+
+    @classmethod
+    def deferred(cls, source: PlySource) -> Line:
+        """A line whose plies ``source`` makes when first asked for."""
+        line = cls()
+        line._source = source
+        return line
+
+    def _fill(self) -> None:
+        source = self._source
+        if source is not None:
+            self._source = None
+            source.fill(self)
+
+    @property
+    def plies(self) -> list[Ply]:
+        """The plies, in order."""
+        if self._source is not None:
+            self._fill()
+        return self._plies
+
+    @plies.setter
+    def plies(self, plies: list[Ply]) -> None:
+        self._source = None
+        self._plies = plies
+
+    @property
+    def pos(self) -> SourcePos:
+        """Where the line starts: its first ply or opening comment (:data:`NOWHERE` for a
+        line built in code)."""
+        if self._source is not None:
+            self._fill()
+        return self._pos
+
+    @pos.setter
+    def pos(self, pos: SourcePos) -> None:
+        self._pos = pos
+
+    def move_texts(self) -> list[str]:
+        """The move texts of the plies, in order, made into no :class:`Ply`."""
+        if self._source is not None:
+            return self._source.texts()
+        return [ply.text for ply in self._plies]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Line):
+            return NotImplemented
+        return (self.plies, self.comments, self.pos) == (other.plies, other.comments, other.pos)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable like a dataclass
+
+    def __repr__(self) -> str:
+        return f"Line(plies={self.plies!r}, comments={self.comments!r}, pos={self.pos!r})"
+
+    def __getstate__(self) -> tuple[list[Ply], list[Comment], SourcePos]:
+        return self.plies, self.comments, self.pos
+
+    def __setstate__(self, state: tuple[list[Ply], list[Comment], SourcePos]) -> None:
+        self._plies, self.comments, self._pos = state
+        self._source = None
 
 
 @dataclass(slots=True)
