@@ -191,24 +191,17 @@ class FmjdGame(Game[P, M]):
             [_new(move_type, ((a, b), ())) for b in range(squares)] for a in range(squares)
         ]
         """Prebuilt quiet moves, by start and end square."""
-        self._bind_advance()
-
-    def _bind_advance(self) -> None:
-        """Make the one-step closure, and the game's ``advance`` that closure itself:
-        replaying calls it on every ply, and the method would add a call."""
         self._advance = self._make_advance()
-        vars(self)["advance"] = self._advance
 
     def __getstate__(self) -> dict[str, object]:
         """What pickling keeps: not the one-step closure and the text cache, which
         unpickling finds again."""
-        left_out = ("_advance", "advance", "_entries")
-        return {k: v for k, v in vars(self).items() if k not in left_out}
+        return {k: v for k, v in vars(self).items() if k not in ("_advance", "_entries")}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         vars(self).update(state)
         self._entries = _TEXT_CACHES.setdefault(self.name, {})
-        self._bind_advance()
+        self._advance = self._make_advance()
 
     # Positions ---------------------------------------------------------------------
 
@@ -397,9 +390,12 @@ class FmjdGame(Game[P, M]):
         return [(route[0], self.move_of(route)) for route in self.engine.best_routes(position)]
 
     def advance(self, position: P, text: str) -> tuple[M, P]:
-        """The legal move ``text`` names and the position after it, in one step (each game
-        reads it from its instance: the closure itself, see :meth:`_bind_advance`)."""
+        """The legal move ``text`` names and the position after it, in one step."""
         return self._advance(position, text)
+
+    def advancer(self) -> Callable[[P, str], tuple[M, P]]:
+        """:meth:`advance`'s one-step function itself (a loop over plies calls it directly)."""
+        return self._advance
 
     def parse_move(self, position: P, text: str) -> M:
         """The legal move ``text`` names, in any of the game's notations."""
