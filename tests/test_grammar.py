@@ -519,23 +519,42 @@ PLAIN_PIECES = [
 ]
 
 
+def random_games(
+    seed: int,
+    count: int,
+    pieces: tuple[list[str], list[str]],
+    blanks: tuple[list[str], list[str]],
+    *,
+    odd: float,
+    plies: range,
+) -> list[str]:
+    """``count`` seeded game texts: tags (most of the time), then pieces each followed by
+    blanks, then a result. Each piece and its blanks are drawn from the first lists, or with
+    probability ``odd`` from the second ones."""
+    import random
+
+    rng = random.Random(seed)
+    games = []
+    for _ in range(count):
+        parts = ['[Event "e"]\n[Site "s"]\n\n'] if rng.random() < 0.7 else []
+        for _ in range(rng.randrange(plies.start, plies.stop)):
+            which = rng.random() < odd
+            parts.append(rng.choice(pieces[which]))
+            parts.append(rng.choice(blanks[which]))
+        parts.append(rng.choice(["", "1-0", "*", "1/2-1/2 ", "0-0\n", "2-0\n", "1-1\n\n"]))
+        games.append("".join(parts))
+    return games
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_the_plain_shortcut_reads_a_game_as_the_full_grammar_does(seed, monkeypatch):
     """A game the ``plain`` rule matches gives the record ``full`` gives; others fall
     through to ``full``."""
-    import random
-
     from notation.record import grammar
 
-    rng = random.Random(seed)
-    games = []
-    for _ in range(40):
-        parts = ['[Event "e"]\n[Site "s"]\n\n'] if rng.random() < 0.7 else []
-        for _ in range(rng.randrange(0, 9)):
-            parts.append(rng.choice(PLAIN_PIECES[:-4] if rng.random() < 0.9 else PLAIN_PIECES))
-            parts.append(rng.choice([" ", "\n", "", "\u00a0", "  \n"]))
-        parts.append(rng.choice(["", "1-0", "*", "1/2-1/2 ", "0-0\n", "1-1\n\n"]))
-        games.append("".join(parts))
+    blanks = [" ", "\n", "", "\u00a0", "  \n"]
+    pieces = (PLAIN_PIECES[:-4], PLAIN_PIECES)
+    games = random_games(seed, 40, pieces, (blanks, blanks), odd=0.1, plies=range(0, 9))
     got = [repr(parse_game(text, line=3, column=2)) for text in games]
     monkeypatch.setattr(grammar._Plain, "_uncached_match", lambda *_: None)
     assert got == [repr(parse_game(text, line=3, column=2)) for text in games]
@@ -567,23 +586,11 @@ SIMPLE_PIECES = [
 def test_a_simple_movetext_kept_as_text_reads_as_its_lexed_plies(seed, monkeypatch):
     """A plain game of simple plies keeps them as text: its move texts are those of the
     plies made later, and the record equals the one lexed ply by ply."""
-    import random
-
     from notation.record import grammar
 
-    rng = random.Random(seed)
-    games = []
-    for _ in range(60):
-        parts = ['[Event "e"]\n\n'] if rng.random() < 0.7 else []
-        odd = rng.random() < 0.5  # half the games hold an odd piece now and then
-        for _ in range(rng.randrange(1, 12)):
-            tricky = odd and rng.random() < 0.15
-            usual = ["1.", "22-18", "18x11", "c3-d4", "9-14"]
-            parts.append(rng.choice(SIMPLE_PIECES if tricky else usual))
-            blanks = ["", " ", "\t", "\u00a0", " x ", "\n"] if tricky else [" ", "\n", "  \n"]
-            parts.append(rng.choice(blanks))
-        parts.append(rng.choice(["", "1-0", "*", "1/2-1/2 ", "2-0\n", "1-1\n\n"]))
-        games.append("".join(parts))
+    usual = ["1.", "22-18", "18x11", "c3-d4", "9-14"]
+    blanks = ([" ", "\n", "  \n"], ["", " ", "\t", "\u00a0", " x ", "\n"])
+    games = random_games(seed, 60, (usual, SIMPLE_PIECES), blanks, odd=0.15, plies=range(1, 12))
     records = [parse_game(text, line=3, column=2) for text in games]
     kept = [record for record in records if record.moves._source is not None]
     assert len(kept) >= 5  # the random games do reach the shortcut
@@ -595,6 +602,21 @@ def test_a_simple_movetext_kept_as_text_reads_as_its_lexed_plies(seed, monkeypat
     again = [parse_game(text, line=3, column=2) for text in games]
     assert all(record.moves._source is None for record in again)
     assert got == [repr(record) for record in again]
+
+
+@pytest.mark.parametrize(
+    ("movetext", "moves", "result"),
+    [
+        ("1. 47x 9 5-10 *", ["47x9", "5-10"], "*"),  # a blank after x, before one digit
+        ("1. 1-2 2-01 2. 0:21 12x8x1 0-2", ["1-2", "2-01", "0:21", "12x8x1"], "0-2"),
+        ("1. 22-18 11-15 1-1", ["22-18", "11-15"], "1-1"),
+        ("1. 22-18! 11-15 1-0", ["22-18", "11-15"], "1-0"),
+    ],
+)
+def test_the_simple_run_reads_moves_as_the_lexer_does(movetext, moves, result):
+    record = parse_game(movetext)
+    assert record.moves.move_texts() == moves
+    assert (texts(record.moves), record.result, record.diagnostics) == (moves, result, [])
 
 
 def test_a_line_kept_as_text_makes_its_plies_once_and_pickles_made():

@@ -5,7 +5,9 @@ token (a tag pair, a whole ply with its move number and strength suffix, a comme
 a result) is one regex that also eats the whitespace after it. Runs of tag pairs and of
 plies are custom terminals that lex the run once and keep each token's match for the
 walk; so is the ``plain`` shortcut, which reads a game of tags, plies and a result only
-(most games of an archive) in one rule attempt. The grammar is tolerant:
+(most games of an archive) in one rule attempt, and keeps a movetext of simple plies (no
+comment, suffix or blank inside a move) as text, its :class:`Ply` objects made when the
+record's line is first asked for them. The grammar is tolerant:
 every text parses, and the tree walk turns the catch-all ``junk`` and ``stray`` tokens,
 unclosed comments and unclosed variations into diagnostics. The walk stops reading the
 movetext at the first syntax error (the record keeps the tags and every ply before it),

@@ -3,7 +3,8 @@
 A :class:`Record` is tags plus a :class:`Line` of :class:`Ply` objects; each ply may carry
 comments, NAGs, a move-strength suffix and alternative :class:`Line` variations. Every
 element keeps the 1-based line and column where it was read, so that later layers can
-report problems at their source.
+report problems at their source. A line read from a plain movetext keeps its plies as text
+until they are asked for (:meth:`Line.move_texts` reads them without making them).
 """
 
 from __future__ import annotations
