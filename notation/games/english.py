@@ -37,10 +37,10 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
 from notation.games.draws import quiet_run
 from notation.games.flying import Board, DraughtsMove, DraughtsPosition, bits, fen_squares
-from notation.games.tags import fen_error, fen_fields
+from notation.games.tags import draughts_start, fen_error, fen_fields
 
 MALFORMED = register("EN201", Severity.ERROR, "not an English draughts move")
 NO_PIECE = register("EN202", Severity.ERROR, "no piece of the side to move on the start square")
@@ -396,15 +396,7 @@ class English(Game[EnglishPosition, EnglishMove]):
 
     def start(self, tags: Mapping[str, str]) -> EnglishPosition:
         """The standard start (Black to move), or the position of the record's ``FEN``."""
-        gametype = tags.get("GameType")
-        if gametype is not None:
-            with reading_tag("GameType"):
-                _check_gametype(gametype)
-        fen = tags.get("FEN")
-        if fen is None:
-            return START
-        with reading_tag("FEN"):
-            return _parse_fen(fen)
+        return draughts_start(tags, START, _check_gametype, _parse_fen)
 
     def setup_tags(self, position: EnglishPosition, notation: str | None = None) -> dict[str, str]:
         """The ``FEN`` tag of ``position``."""

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar, cast
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, Side, reading_tag
+from notation.games.base import Game, IllegalMove, Outcome, Side
 from notation.games.flying import (
     DraughtsMove,
     DraughtsPosition,
@@ -33,7 +33,7 @@ from notation.games.flying import (
     fen_squares,
     square_pattern,
 )
-from notation.games.tags import fen_error, fen_fields
+from notation.games.tags import draughts_start, fen_error, fen_fields
 
 WHITE, BLACK = Side.WHITE, Side.BLACK
 """The sides, for the hot path."""
@@ -212,15 +212,9 @@ class FmjdGame(Game[P, M]):
 
     def start(self, tags: Mapping[str, str]) -> P:
         """The standard start, or the position of the record's ``FEN`` tag."""
-        gametype = tags.get("GameType")
-        if gametype is not None:
-            with reading_tag("GameType"):
-                self.check_gametype(gametype)
-        fen = tags.get("FEN")
-        if fen is None:
-            return cast(P, self.start_position)
-        with reading_tag("FEN"):
-            return self.parse_fen(fen)
+        return draughts_start(
+            tags, cast(P, self.start_position), self.check_gametype, self.parse_fen
+        )
 
     def parse_fen(self, fen: str) -> P:
         """The position a PDN FEN tag value describes."""

@@ -49,10 +49,10 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
 from notation.games.draws import Material, endgame_count, quiet_run
 from notation.games.flying import FlyingDraughts, Route, bits, board_text, fen_squares
-from notation.games.tags import fen_error, fen_fields
+from notation.games.tags import draughts_start, fen_error, fen_fields
 
 MALFORMED = register("RU201", Severity.ERROR, "not a Russian draughts move")
 NO_PIECE = register("RU202", Severity.ERROR, "no piece of the side to move on the start square")
@@ -362,15 +362,7 @@ class Russian(Game[RussianPosition, RussianMove]):
 
     def start(self, tags: Mapping[str, str]) -> RussianPosition:
         """The standard start, or the position of the record's ``FEN`` tag."""
-        gametype = tags.get("GameType")
-        if gametype is not None:
-            with reading_tag("GameType"):
-                _check_gametype(gametype)
-        fen = tags.get("FEN")
-        if fen is None:
-            return START
-        with reading_tag("FEN"):
-            return _parse_fen(fen)
+        return draughts_start(tags, START, _check_gametype, _parse_fen)
 
     def setup_tags(self, position: RussianPosition, notation: str | None = None) -> dict[str, str]:
         """The ``FEN`` tag of ``position``, with squares in ``notation``."""

@@ -1,5 +1,5 @@
-"""The setup tags every game reads alike: the ``Rules`` option list, the ``Notation`` tag
-and the fields of a draughts-shaped ``FEN`` tag.
+"""The setup tags every game reads alike: the ``Rules`` option list, the ``Notation`` tag,
+the fields of a draughts-shaped ``FEN`` tag and a draughts record's start.
 
 Each game decides what its options, notations and squares are; this module reads the tags
 and words every problem the same way, ``<Tag>: <what is wrong>; <Game> knows <choices>``
@@ -9,11 +9,13 @@ kind of message for the same kind of mistake.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
-from notation.games.base import SetupError, Side
+from notation.games.base import SetupError, Side, reading_tag
+
+P = TypeVar("P")
 
 
 def rule_options(text: str) -> list[tuple[str, str]]:
@@ -69,6 +71,26 @@ class FenFields(NamedTuple):
 
 
 _NO_EXTRA: Mapping[str, str] = MappingProxyType({})
+
+
+def draughts_start(
+    tags: Mapping[str, str],
+    start: P,
+    check_gametype: Callable[[str], None],
+    parse_fen: Callable[[str], P],
+) -> P:
+    """The position a draughts record's tags set up: its ``GameType`` tag checked by
+    ``check_gametype``, then the position ``parse_fen`` reads from its ``FEN`` tag, or
+    ``start`` without one (a :class:`SetupError` is blamed on the tag it comes from)."""
+    gametype = tags.get("GameType")
+    if gametype is not None:
+        with reading_tag("GameType"):
+            check_gametype(gametype)
+    fen = tags.get("FEN")
+    if fen is None:
+        return start
+    with reading_tag("FEN"):
+        return parse_fen(fen)
 
 
 def fen_error(text: str, problem: str) -> SetupError:
