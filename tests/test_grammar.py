@@ -644,3 +644,47 @@ def test_tag_positions_on_shared_rows_and_after_blank_rows():
         ("C", SourcePos(10, 3)),
         ("D", SourcePos(11, 1)),
     ]
+
+
+class _Plies:
+    """A ply source that makes two plies, and can misbehave while it does."""
+
+    def __init__(self, during=None) -> None:
+        self.calls = 0
+        self.during = during
+
+    def fill(self, line: Line) -> None:
+        self.calls += 1
+        if self.during is not None and self.calls == 1:
+            self.during()
+        line.plies.extend([Ply("22-18", SourcePos(1, 4), "1."), Ply("11-15", SourcePos(1, 10))])
+        line.pos = line.plies[0].pos
+
+    def texts(self) -> list[str]:
+        return ["22-18", "11-15"]
+
+
+def test_a_position_set_on_a_line_kept_as_text_stays():
+    from notation.record.model import NOWHERE
+
+    line = parse_game("1. 22-18 11-15 *").moves
+    line.pos = NOWHERE
+    assert line.pos is NOWHERE
+    assert texts(line) == ["22-18", "11-15"]
+
+
+def test_a_line_is_never_seen_half_made():
+    """A reader while the plies are being made (another thread) makes them too, and a
+    making that fails is tried again: nobody sees a line with part of its plies."""
+    seen = []
+    line = Line.deferred(_Plies(lambda: seen.append(texts(line))))
+    assert texts(line) == ["22-18", "11-15"]
+    assert seen == [["22-18", "11-15"]]
+
+    def fail() -> None:
+        raise RuntimeError("interrupted")
+
+    broken = Line.deferred(_Plies(fail))
+    with pytest.raises(RuntimeError):
+        broken.plies  # noqa: B018
+    assert texts(broken) == ["22-18", "11-15"]

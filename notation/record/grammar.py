@@ -184,10 +184,11 @@ _SIMPLE_RUN = re.compile(
     rf"(?:(?:[0-9]++\.[ \n]++)?+(?:{_NUMERIC_MOVE}|(?!{_RESULT}){_SIMPLE_MOVE})(?:[ \n]++|\Z))*+"
 )
 """A run of simple plies: a move with no blank, no suffix and no final ``x``, maybe after a
-number ending in one ``.``, each followed by spaces or newlines. A simple ply is one ply of
-the same number and move to :data:`PLY_TOKEN`, so that a plain movetext of simple plies
-reads as its text's words that are not numbers (:class:`_SimplePlies`). (No group: a
-possessive repeat of a group trips Python 3.11's ``re``.)"""
+number ending in one ``.``, each followed by spaces or newlines or by the end of the text.
+A simple ply is one ply of the same number and move to :data:`PLY_TOKEN`, so that a plain
+movetext of simple plies reads as its text's words that are not numbers
+(:class:`_SimplePlies`). (No capturing group: one inside a possessive repeat makes Python
+3.11's ``re`` raise SystemError.)"""
 
 
 _SIMPLE_WORDS = re.compile(r"(?:([0-9]++\.)[ \n]++)?+([^ \n]++)()[ \n]*+")
@@ -237,7 +238,11 @@ class _Plain(Expression):
         assert run is not None  # a run of none matches anywhere
         tail = _TAIL.match(text, run.end())
         plies: list[re.Match[str]] = []
-        if tail is None:
+        simple = None
+        if tail is not None:
+            if run.end() > moves:
+                simple = (moves, run.end())
+        else:
             plies = PLIES.lex(text, moves)
             tail = _TAIL.match(text, plies[-1].end() if plies else moves)
             if tail is None:
@@ -246,7 +251,7 @@ class _Plain(Expression):
         node.first = at
         node.tags = tags
         node.plies = plies
-        node.simple = (moves, run.end()) if not plies and run.end() > moves else None
+        node.simple = simple
         node.tail = tail
         return node
 

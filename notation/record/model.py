@@ -189,8 +189,9 @@ class Line:
     """A sequence of plies: the main line of a game or one variation.
 
     ``comments`` are those written before the first ply of the line; ``pos`` is where the
-    line starts. A line compares, prints and constructs like a dataclass of the fields
-    ``plies``, ``comments`` and ``pos``.
+    line starts. A line compares, prints, constructs, copies and pickles like a dataclass
+    of the fields ``plies``, ``comments`` and ``pos`` (it is not one: :mod:`dataclasses`'
+    functions do not take it).
 
     The reader keeps the plies of a plain movetext (moves and move numbers only) as
     text, in a :class:`PlySource`, and makes them :class:`Ply` objects when ``plies`` or
@@ -224,8 +225,12 @@ class Line:
     def _fill(self) -> None:
         source = self._source
         if source is not None:
+            # Made apart and published whole: a reader meanwhile (another thread) makes
+            # them too, rather than see a part; a making that fails leaves the source.
+            made = Line()
+            source.fill(made)
+            self._plies, self._pos = made._plies, made._pos
             self._source = None
-            source.fill(self)
 
     @property
     def plies(self) -> list[Ply]:
@@ -249,6 +254,8 @@ class Line:
 
     @pos.setter
     def pos(self, pos: SourcePos) -> None:
+        if self._source is not None:
+            self._fill()
         self._pos = pos
 
     def move_texts(self) -> list[str]:
