@@ -39,8 +39,8 @@ from typing import ClassVar, NamedTuple
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
 from notation.games.draws import quiet_run
-from notation.games.flying import Board, DraughtsMove, DraughtsPosition, bits, fen_squares
-from notation.games.tags import draughts_start, fen_error, fen_fields
+from notation.games.flying import Board, DraughtsMove, DraughtsPosition, bits, fen_bitboards
+from notation.games.tags import draughts_start, fen_fields
 
 MALFORMED = register("EN201", Severity.ERROR, "not an English draughts move")
 NO_PIECE = register("EN202", Severity.ERROR, "no piece of the side to move on the start square")
@@ -325,23 +325,8 @@ _FULL_GAMETYPE = re.compile(r"21,B,8,8,N[0-9],0")
 def _parse_fen(fen: str) -> EnglishPosition:
     """The position a PDN FEN tag value describes."""
     fields = fen_fields(fen, "English draughts")
-    boards = [0, 0]
-    kings = 0
-    for side in Side:
-        for square, king in fen_squares(fields.pieces[side], fen, BOARD, alphanumeric=False):
-            bit = BIT[square]
-            if (boards[0] | boards[1]) & bit:
-                raise fen_error(fen, f"square {square} is given twice")
-            if not king and PROMOTION[side] & bit:
-                raise fen_error(
-                    fen,
-                    f"a {side.title} man cannot stand on {square}, the row where it is "
-                    f"crowned; write K{square} for a king",
-                )
-            boards[side] |= bit
-            if king:
-                kings |= bit
-    return EnglishPosition(boards[0], boards[1], kings, fields.turn)
+    white, black, kings = fen_bitboards(fields.pieces, fen, BOARD, alphanumeric=False)
+    return EnglishPosition(white, black, kings, fields.turn)
 
 
 def _write_fen(position: EnglishPosition) -> str:

@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
-from notation.games.base import Side
+from notation.games.base import Outcome, Side
 from notation.games.tags import fen_error
 
 Route = tuple[tuple[int, ...], int]
@@ -265,6 +265,36 @@ def fen_squares(
             raise fen_error(fen, f"the range {first}-{final} runs backward")
         pieces.extend((n, king) for n in range(first, final + 1))
     return pieces
+
+
+def fen_bitboards(
+    pieces: tuple[str, str],
+    fen: str,
+    board: Board,
+    *,
+    alphanumeric: bool,
+    name: Callable[[int], str] = str,
+) -> tuple[int, int, int]:
+    """The white, black and kings bitboards of a FEN tag's two piece lists (White's, then
+    Black's; :func:`fen_squares` reads them). A square given twice and a man on the row
+    where it is crowned are errors of the ``FEN`` tag, naming the square by ``name``."""
+    boards = [0, 0]
+    kings = 0
+    for side in Side:
+        for square, king in fen_squares(pieces[side], fen, board, alphanumeric=alphanumeric):
+            bit = board.bit[square]
+            if (boards[0] | boards[1]) & bit:
+                raise fen_error(fen, f"square {name(square)} is given twice")
+            if not king and board.promotion[side] & bit:
+                raise fen_error(
+                    fen,
+                    f"a {side.title} man cannot stand on {name(square)}, the row where it is "
+                    f"crowned; write K{name(square)} for a king",
+                )
+            boards[side] |= bit
+            if king:
+                kings |= bit
+    return boards[0], boards[1], kings
 
 
 def board_text(
@@ -616,6 +646,23 @@ class FlyingDraughts(Board):
         self.has_quiet: Callable[[int, int, int, Side], bool] = has_quiet
         self.routes: Callable[[Bitboards, list[Route] | None], list[Route]] = routes
         self.best_routes: Callable[[Bitboards], tuple[Route, ...]] = best_routes
+
+    def outcome(self, position: Bitboards) -> Outcome | None:
+        """The side to move loses when it has no legal move; ``None`` while it has one."""
+        white, black, kings, turn = position
+        own, opp = (white, black) if turn is Side.WHITE else (black, white)
+        empty = self.dark ^ (white | black)
+        if self.has_quiet(own, kings, empty, turn) or self.can_capture(own, opp, kings, empty):
+            return None
+        return Outcome(turn.other, f"{turn.title} has no legal move")
+
+    @staticmethod
+    def result_for(outcome: Outcome) -> tuple[str, ...]:
+        """The results that agree with ``outcome``: PDN's draughts forms first (``2-0``,
+        ``0-2``, ``1-1``), then the chess forms."""
+        if outcome.winner is None:
+            return ("1-1", "1/2-1/2")
+        return ("2-0", "1-0") if outcome.winner is Side.WHITE else ("0-2", "0-1")
 
     def quiet_moves(self, position: Bitboards, quiet: Sequence[Sequence[Any]]) -> list[Any]:
         """The moves that capture nothing (legal when no capture exists), in order, each

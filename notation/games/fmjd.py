@@ -30,10 +30,10 @@ from notation.games.flying import (
     FlyingDraughts,
     Route,
     board_text,
-    fen_squares,
+    fen_bitboards,
     square_pattern,
 )
-from notation.games.tags import draughts_start, fen_error, fen_fields
+from notation.games.tags import draughts_start, fen_fields
 
 WHITE, BLACK = Side.WHITE, Side.BLACK
 """The sides, for the hot path."""
@@ -218,28 +218,11 @@ class FmjdGame(Game[P, M]):
 
     def parse_fen(self, fen: str) -> P:
         """The position a PDN FEN tag value describes."""
-        engine = self.engine
         fields = fen_fields(fen, self.in_text)
-        boards = [0, 0]
-        kings = 0
-        alphanumeric = self._names is not None
-        for side in Side:
-            for square, king in fen_squares(
-                fields.pieces[side], fen, engine, alphanumeric=alphanumeric
-            ):
-                bit = engine.bit[square]
-                if (boards[0] | boards[1]) & bit:
-                    raise fen_error(fen, f"square {square} is given twice")
-                if not king and engine.promotion[side] & bit:
-                    raise fen_error(
-                        fen,
-                        f"a {side.title} man cannot stand on {square}, the row where it is "
-                        f"crowned; write K{square} for a king",
-                    )
-                boards[side] |= bit
-                if king:
-                    kings |= bit
-        return cast(P, self.position_type(boards[0], boards[1], kings, fields.turn))
+        white, black, kings = fen_bitboards(
+            fields.pieces, fen, self.engine, alphanumeric=self._names is not None
+        )
+        return cast(P, self.position_type(white, black, kings, fields.turn))
 
     def write_fen(self, position: P, notation: str | None = None) -> str:
         """The PDN FEN tag value of a position, every square listed (no ranges), in
@@ -670,19 +653,11 @@ class FmjdGame(Game[P, M]):
 
     def outcome(self, position: P) -> Outcome | None:
         """The side to move loses when it has no legal move."""
-        white, black, kings, turn = position
-        own, opp = (white, black) if turn is WHITE else (black, white)
-        engine = self.engine
-        empty = engine.dark ^ (white | black)
-        if engine.has_quiet(own, kings, empty, turn) or engine.can_capture(own, opp, kings, empty):
-            return None
-        return Outcome(turn.other, f"{turn.title} has no legal move")
+        return self.engine.outcome(position)
 
     def result_for(self, outcome: Outcome) -> tuple[str, ...]:
         """PDN draughts results first (``2-0``, ``0-2``, ``1-1``), then the chess forms."""
-        if outcome.winner is None:
-            return ("1-1", "1/2-1/2")
-        return ("2-0", "1-0") if outcome.winner is WHITE else ("0-2", "0-1")
+        return self.engine.result_for(outcome)
 
     # Pictures --------------------------------------------------------------------------
 

@@ -51,8 +51,8 @@ from typing import ClassVar, NamedTuple
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
 from notation.games.draws import Material, endgame_count, quiet_run
-from notation.games.flying import FlyingDraughts, Route, bits, board_text, fen_squares
-from notation.games.tags import draughts_start, fen_error, fen_fields
+from notation.games.flying import FlyingDraughts, Route, bits, board_text, fen_bitboards
+from notation.games.tags import draughts_start, fen_fields
 
 MALFORMED = register("RU201", Severity.ERROR, "not a Russian draughts move")
 NO_PIECE = register("RU202", Severity.ERROR, "no piece of the side to move on the start square")
@@ -132,7 +132,6 @@ BETWEEN = ENGINE.between
 FORWARD = ENGINE.forward
 PROMOTION = ENGINE.promotion
 _can_capture = ENGINE.can_capture
-_has_quiet = ENGINE.has_quiet
 _routes = ENGINE.routes
 _captured_squares = ENGINE.captured_squares
 
@@ -270,23 +269,10 @@ GAMETYPE_NUMERIC = "25,W,8,8,N2,0"
 def _parse_fen(fen: str) -> RussianPosition:
     """The position a PDN FEN tag value describes."""
     fields = fen_fields(fen, "Russian draughts")
-    boards = [0, 0]
-    kings = 0
-    for side in Side:
-        for square, king in fen_squares(fields.pieces[side], fen, ENGINE, alphanumeric=True):
-            bit = BIT[square]
-            if (boards[0] | boards[1]) & bit:
-                raise fen_error(fen, f"square {NAME[square]} is given twice")
-            if not king and PROMOTION[side] & bit:
-                raise fen_error(
-                    fen,
-                    f"a {side.title} man cannot stand on {NAME[square]}, the row where it is "
-                    f"crowned; write K{NAME[square]} for a king",
-                )
-            boards[side] |= bit
-            if king:
-                kings |= bit
-    return RussianPosition(boards[0], boards[1], kings, fields.turn)
+    white, black, kings = fen_bitboards(
+        fields.pieces, fen, ENGINE, alphanumeric=True, name=NAME.__getitem__
+    )
+    return RussianPosition(white, black, kings, fields.turn)
 
 
 def _write_fen(position: RussianPosition, notation: str) -> str:
@@ -616,18 +602,11 @@ class Russian(Game[RussianPosition, RussianMove]):
 
     def outcome(self, position: RussianPosition) -> Outcome | None:
         """The side to move loses when it has no legal move."""
-        white, black, kings, turn = position
-        own, opp = (white, black) if turn is WHITE else (black, white)
-        empty = DARK ^ (white | black)
-        if _has_quiet(own, kings, empty, turn) or _can_capture(own, opp, kings, empty):
-            return None
-        return Outcome(turn.other, f"{turn.title} has no legal move")
+        return ENGINE.outcome(position)
 
     def result_for(self, outcome: Outcome) -> tuple[str, ...]:
         """PDN draughts results first (``2-0``, ``0-2``, ``1-1``), then the chess forms."""
-        if outcome.winner is None:
-            return ("1-1", "1/2-1/2")
-        return ("2-0", "1-0") if outcome.winner is WHITE else ("0-2", "0-1")
+        return ENGINE.result_for(outcome)
 
     def draw_rule(self, positions: Sequence[RussianPosition]) -> tuple[int, str] | None:
         """The Russian counted draws: 15 moves by each side with only kings moved and no
