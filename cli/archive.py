@@ -14,6 +14,7 @@ import typer
 
 from cli.options import (
     AllowEmptyOption,
+    DialectOption,
     EncodingOption,
     GameOption,
     InPlaceOption,
@@ -22,6 +23,7 @@ from cli.options import (
     PathsArgument,
     copied_unchanged,
     default_game,
+    dialects_named,
     echo_problem,
     encoding_named,
     fail,
@@ -56,6 +58,7 @@ def annotate(
     ] = None,
     keep_broken: KeepBrokenOption = False,
     game: GameOption = None,
+    dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
 ) -> None:
@@ -77,6 +80,7 @@ def annotate(
     from notation.io.inputs import expand
 
     default = default_game(game)
+    dialects = dialects_named(dialect)
     if comments is not None and comments not in COMMENT_KINDS:
         raise typer.BadParameter(" or ".join(COMMENT_KINDS) + " expected", param_hint="--comments")
     options = Options(
@@ -93,7 +97,7 @@ def annotate(
         if not isinstance(game, Game):
             return [*record.diagnostics, copied_unchanged(game, record, path)]
         try:
-            return annotate_record(record, game, comments=comments, path=path)
+            return annotate_record(record, game, comments=comments, path=path, dialects=dialects)
         except ValueError as error:
             fail(f"{path}: game {record.index}: {error}")
 
@@ -108,6 +112,7 @@ def stats(
     paths: PathsArgument,
     json_: JsonOption = False,
     game: GameOption = None,
+    dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
 ) -> None:
@@ -123,7 +128,11 @@ def stats(
 
     default = default_game(game)
     collected = st.collect(
-        paths, default, encoding=encoding_named(encoding), allow_empty=allow_empty
+        paths,
+        default,
+        encoding=encoding_named(encoding),
+        allow_empty=allow_empty,
+        dialects=dialects_named(dialect),
     )
     for problem in collected.problems:
         echo_problem(problem)
@@ -150,6 +159,7 @@ def duplicates(
         typer.Option("--ply", help="With --position: compare the positions after this ply.", min=1),
     ] = None,
     game: GameOption = None,
+    dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
 ) -> None:
@@ -164,12 +174,18 @@ def duplicates(
     from notation.archive import duplicates as dup
 
     default = default_game(game)
+    dialects = dialects_named(dialect)
     if ply is not None and not position:
         raise typer.BadParameter("--ply goes with --position", param_hint="--ply")
     if position:
-        _transpositions(paths, json_, ply, default, encoding_named(encoding), allow_empty)
+        chosen = encoding_named(encoding)
+        _transpositions(paths, json_, ply, default, chosen, allow_empty, dialects)
     report = dup.find_duplicates(
-        paths, default, encoding=encoding_named(encoding), allow_empty=allow_empty
+        paths,
+        default,
+        encoding=encoding_named(encoding),
+        allow_empty=allow_empty,
+        dialects=dialects,
     )
     for problem in report.problems:
         echo_problem(problem)
@@ -194,12 +210,13 @@ def _transpositions(
     default: AnyGame | None,
     encoding: str | None,
     allow_empty: bool,
+    dialects: frozenset[str],
 ) -> NoReturn:
     """``duplicates --position``: the transposition groups, reported as duplicates are."""
     from notation.archive import duplicates as dup
 
     report = dup.find_transpositions(
-        paths, default, ply=ply, encoding=encoding, allow_empty=allow_empty
+        paths, default, ply=ply, encoding=encoding, allow_empty=allow_empty, dialects=dialects
     )
     for problem in report.problems:
         echo_problem(problem)

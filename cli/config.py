@@ -76,6 +76,7 @@ DEFAULTS: dict[str, Any] = {
     "jobs": 1,
     "format": "text",
     "cache-dir": Path(DEFAULT_FOLDER),
+    "dialects": frozenset(),
 }
 """What a run uses when neither the command line nor a file gives a setting."""
 
@@ -246,6 +247,8 @@ def _plain(value: Any) -> Any:
     """A setting as TOML and JSON write it."""
     if isinstance(value, tuple):
         return list(value)
+    if isinstance(value, frozenset):
+        return sorted(value)
     if isinstance(value, Path):
         return str(value)
     return value

@@ -14,6 +14,7 @@ import typer
 
 from cli.options import (
     AllowEmptyOption,
+    DialectOption,
     EncodingOption,
     GameOption,
     InPlaceOption,
@@ -21,6 +22,7 @@ from cli.options import (
     OutputOption,
     PathsArgument,
     default_game,
+    dialects_named,
     encoding_named,
     guarded,
 )
@@ -82,6 +84,7 @@ def fix(
         ),
     ] = "text",
     game: GameOption = None,
+    dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
 ) -> None:
@@ -98,12 +101,13 @@ def fix(
     error is not, and nothing is written, unless --keep-broken), 2 for a usage error or an
     input that cannot be read.
     """
-    from notation.archive.convert import complete_short_captures
+    from notation.archive.convert import canonical_moves
     from notation.archive.fix import FIXES, fix_record
     from notation.archive.rewrite import Edited, Options
     from notation.check.validator import validate_record
 
     default = default_game(game)
+    chosen_dialects = dialects_named(dialect)
     if form not in FORMS:
         raise typer.BadParameter(" or ".join(FORMS) + " expected", param_hint="--format")
     asked = {"results": results, "plycount": plycount, "tags": tags, "fen": fen}
@@ -119,12 +123,14 @@ def fix(
 
     def edit(found: Found) -> Edited:
         record, path = found.record, found.input.name
-        made = fix_record(record, chosen, path=path, default=default)
-        shorts = complete_short_captures(record, path=path, default=default)
-        read = sum(1 for d in record.diagnostics if d.code in DIALECTS) + len(shorts)
-        left = validate_record(record, path=path, default=default).diagnostics
+        made = fix_record(record, chosen, path=path, default=default, dialects=chosen_dialects)
+        moves = canonical_moves(record, path=path, default=default, dialects=chosen_dialects)
+        read = sum(1 for d in record.diagnostics if d.code in DIALECTS) + len(moves)
+        left = validate_record(
+            record, path=path, default=default, dialects=chosen_dialects
+        ).diagnostics
         run.count(found, len(made) + read, left)
         changed = bool(made) or bool(read) or record.has_syntax_errors
-        return Edited([*made, *shorts, *left], changed=changed)
+        return Edited([*made, *moves, *left], changed=changed)
 
     run.run(paths, edit, options)

@@ -38,6 +38,7 @@ from cli.config import (
 from cli.fix import fix
 from cli.options import (
     AllowEmptyOption,
+    DialectOption,
     EncodingOption,
     GameOption,
     InPlaceOption,
@@ -46,6 +47,7 @@ from cli.options import (
     PathsArgument,
     copied_unchanged,
     default_game,
+    dialects_named,
     echo_problem,
     encoding_named,
     fail,
@@ -124,6 +126,7 @@ def _terminated(number: int, frame: object) -> None:
 def validate(
     paths: PathsArgument,
     game: GameOption = None,
+    dialect: DialectOption = None,
     format_: Annotated[
         str | None,
         typer.Option(
@@ -217,6 +220,7 @@ def validate(
         setting(config, "fail-level", fail_level),
     )
     default_game(game)
+    dialects = setting(config, "dialects", dialect and dialects_named(dialect))
     if format_ not in REPORTERS:
         raise typer.BadParameter("choose one of " + ", ".join(FORMATS), param_hint="--format")
     if fail_level not in FAIL_LEVELS:
@@ -247,7 +251,7 @@ def validate(
         progress = stack.enter_context(_Progress(total, shown))
 
         def engine(group: list[Input | Missing], name: str | None) -> Iterator[Event]:
-            settings = Settings(name, chosen, allow_empty)
+            settings = Settings(name, chosen, allow_empty, dialects)
             run_of = functools.partial(
                 validate_inputs,
                 game=name,
@@ -257,6 +261,7 @@ def validate(
                 keys=duplicates,
                 allow_empty=allow_empty,
                 engine=cluster,
+                dialects=dialects,
             )
             return cached_run(folder, settings, duplicates, group, run_of)
 
@@ -407,6 +412,7 @@ def convert(
     ] = None,
     keep_broken: KeepBrokenOption = False,
     game: GameOption = None,
+    dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
 ) -> None:
@@ -417,12 +423,13 @@ def convert(
     --keep-broken. The output (standard output, -o OUT, or each input with --in-place) is
     written only when the run succeeded.
     """
-    from notation.archive.convert import complete_short_captures, convert_record
+    from notation.archive.convert import canonical_moves, convert_record
     from notation.archive.rewrite import Options
     from notation.games.base import Game
     from notation.games.registry import resolve_game
 
     default = default_game(game)
+    dialects = dialects_named(dialect)
     form = to or ("json" if output is not None and output.suffix.lower() == ".json" else "pdn")
     if notation is not None:
         _check_notation(notation, default)
@@ -438,14 +445,18 @@ def convert(
     def edit(found: Found) -> list[Diagnostic]:
         record = found.record
         if notation is None or record.has_syntax_errors:
-            shorts = complete_short_captures(record, path=found.input.name, default=default)
-            return [*record.diagnostics, *shorts]
+            read = canonical_moves(
+                record, path=found.input.name, default=default, dialects=dialects
+            )
+            return [*record.diagnostics, *read]
         game = resolve_game(record.tag_dict(), default)
         if not isinstance(game, Game):
             return [copied_unchanged(game, record, found.input.name)]
         if notation not in game.notations:
             return [_no_such_notation(game, notation, record, found.input.name)]
-        return convert_record(record, game, notation, path=found.input.name, mark=keep_broken)
+        return convert_record(
+            record, game, notation, path=found.input.name, mark=keep_broken, dialects=dialects
+        )
 
     _rewrite(paths, edit, options)
 
@@ -504,6 +515,7 @@ def render(
     ] = "text",
     output: OutputOption = None,
     game: GameOption = None,
+    dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
 ) -> None:
     """Draw the position of a record at a ply, the last move marked.
@@ -522,16 +534,17 @@ def render(
     if form not in ("text", "svg", "html"):
         raise typer.BadParameter("choose text, svg or html", param_hint="--format")
     default = default_game(game)
+    dialects = dialects_named(dialect)
     inputs = list(expand([source]))
     writable(output, inputs)
     if form == "html":
         if ply is not None:
             raise typer.BadParameter("html shows every ply; leave out --ply", param_hint="--ply")
-        _render_html(inputs, index, output, default, encoding_named(encoding))
+        _render_html(inputs, index, output, default, encoding_named(encoding), dialects)
     record, name, status = _record_at(inputs, index, encoding_named(encoding))
     if record is None:
         raise typer.Exit(status or 2)
-    report = validate_record(record, path=name, default=default)
+    report = validate_record(record, path=name, default=default, dialects=dialects)
     for problem in report.diagnostics:
         echo_problem(problem)
     found = resolve_game(record.tag_dict(), default)
@@ -541,7 +554,7 @@ def render(
         start = found.start(record.tag_dict())
     except SetupError:
         raise typer.Exit(1) from None
-    positions = main_line_positions(found, record.moves, start)
+    positions = main_line_positions(found, record.moves, start, dialects)
     legal = len(positions) - 1
     if ply is None and legal < len(record.moves.plies):
         fail_with = f"{name}: game {index}: ply {legal + 1} is illegal, so the game has no end"
@@ -552,7 +565,8 @@ def render(
         raise typer.BadParameter(f"game {index} has {legal} legal plies", param_hint="--ply")
     last = None
     if shown:
-        last, _ = read_ply(found, positions[shown - 1], record.moves.plies[shown - 1].text)
+        text = record.moves.plies[shown - 1].text
+        last, _ = read_ply(found, positions[shown - 1], text, dialects)
     notation = record_notation(found, record)
     if form == "svg":
         picture = render_svg(found, positions[shown], last, notation)
@@ -568,6 +582,7 @@ def _render_html(
     output: Path | None,
     default: AnyGame | None,
     encoding: str | None,
+    dialects: frozenset[str],
 ) -> None:
     """Write the viewer page of every game of the one input named, game ``index`` shown
     first; exit 1 when a record has an error (the page shows it), 2 when unreadable."""
@@ -582,7 +597,9 @@ def _render_html(
     for item in read_all(inputs, encoding):
         if isinstance(item, Found):
             records.append((item.input.name, item.record))
-            report = validate_record(item.record, path=item.input.name, default=default)
+            report = validate_record(
+                item.record, path=item.input.name, default=default, dialects=dialects
+            )
             for problem in report.diagnostics:
                 echo_problem(problem)
             status = max(status, int(not report.valid))

@@ -93,6 +93,29 @@ GameOption = Annotated[
 """``--game NAME``: the game of records whose tags do not name one."""
 
 
+DialectOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--dialect",
+        help="Also read this dialect, whose text is also that of an illegal move "
+        "(repeatable): short-captures. See docs/dialects.md.",
+        metavar="NAME",
+    ),
+]
+"""``--dialect NAME``: an optional dialect the replay reads (:mod:`notation.check.dialects`)."""
+
+
+def dialects_named(names: list[str] | None) -> frozenset[str]:
+    """The dialects given with ``--dialect``; a usage error naming the known ones for an
+    unknown name."""
+    from notation.check.dialects import dialect_set
+
+    try:
+        return dialect_set(names or ())
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--dialect") from None
+
+
 def game_named(name: str, hint: str = "--game") -> AnyGame:
     """The game called ``name``; a usage error naming the option ``hint`` otherwise."""
     try:

@@ -14,12 +14,14 @@ import typer
 
 from cli.options import (
     AllowEmptyOption,
+    DialectOption,
     EncodingOption,
     GameOption,
     InPlaceOption,
     OutputOption,
     PathsArgument,
     default_game,
+    dialects_named,
     encoding_named,
     guarded,
 )
@@ -54,6 +56,7 @@ def repair(
         ),
     ] = "text",
     game: GameOption = None,
+    dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
 ) -> None:
@@ -78,6 +81,7 @@ def repair(
     from notation.games.registry import resolve_game
 
     default = default_game(game)
+    dialects = dialects_named(dialect)
     if form not in FORMS:
         raise typer.BadParameter(" or ".join(FORMS) + " expected", param_hint="--format")
     options = Options(
@@ -93,8 +97,8 @@ def repair(
         record, path = found.record, found.input.name
         resolved = resolve_game(record.tag_dict(), default)
         playable = resolved if isinstance(resolved, Game) else None
-        made = [] if playable is None else repair_record(playable, record, path)
-        left = validate_record(record, path=path, default=default).diagnostics
+        made = [] if playable is None else repair_record(playable, record, path, dialects)
+        left = validate_record(record, path=path, default=default, dialects=dialects).diagnostics
         game = None if playable is None else playable.name
         run.count(found, len(made), left, {"game": game})
         # A syntax error is written, if at all, as every writing command writes it.

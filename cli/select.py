@@ -19,11 +19,13 @@ import typer
 
 from cli.options import (
     AllowEmptyOption,
+    DialectOption,
     EncodingOption,
     GameOption,
     OutputOption,
     PathsArgument,
     default_game,
+    dialects_named,
     echo_problem,
     encoding_named,
     fail,
@@ -183,6 +185,7 @@ def select(
     ] = None,
     form: FormatOption = "text",
     game: GameOption = None,
+    dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
 ) -> None:
@@ -202,6 +205,7 @@ def select(
     from notation.io.inputs import expand
 
     default = default_game(game)
+    dialects = dialects_named(dialect)
     json = _form(form)
     if variant is not None:
         variant = game_named(variant, "--variant").name
@@ -230,7 +234,12 @@ def select(
     report = _Report(json)
     copier = sel.Copier(report.tell, encoding_named(encoding), allow_empty)
     done = sel.select_games(
-        inputs, sel.Selector(filters, default), copier, output=output, rest=rest, keep=json
+        inputs,
+        sel.Selector(filters, default, dialects),
+        copier,
+        output=output,
+        rest=rest,
+        keep=json,
     )
     body = {
         "games": [
@@ -325,6 +334,7 @@ def merge(
     ] = False,
     form: FormatOption = "text",
     game: GameOption = None,
+    dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
 ) -> None:
@@ -344,7 +354,14 @@ def merge(
     writable(output, inputs)
     report = _Report(json)
     copier = sel.Copier(report.tell, encoding_named(encoding), allow_empty)
-    done = merge_games(inputs, copier, output=output, unique=unique, default=default)
+    done = merge_games(
+        inputs,
+        copier,
+        output=output,
+        unique=unique,
+        default=default,
+        dialects=dialects_named(dialect),
+    )
     if not json:
         for dropped in done.dropped:
             say(dropped.message())

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from notation.check.dialects import dialect_set
 from notation.check.policy import FAIL_LEVELS, code_prefixes
 from notation.check.report import FORMATS
 from notation.games.registry import GAMES
@@ -26,7 +27,7 @@ from notation.games.registry import GAMES
 PYPROJECT = "pyproject.toml"
 NOTATION_TOML = "notation.toml"
 
-KEYS = ("select", "ignore", "fail-level", "game", "jobs", "format", "cache-dir")
+KEYS = ("select", "ignore", "fail-level", "game", "jobs", "format", "cache-dir", "dialects")
 """The settings a file can give, in the order :func:`describe` lists them."""
 
 OVERRIDE_KEYS = ("path", "game", "select", "ignore")
@@ -229,6 +230,17 @@ def _format(value: object, where: str) -> str:
     return str(value)
 
 
+def _dialects(value: object, where: str) -> frozenset[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(
+            f'{where}: {_shown(value)} is not a list of dialects (["short-captures"])'
+        )
+    try:
+        return dialect_set(value)
+    except ValueError as error:
+        raise ConfigError(f"{where}: {error}") from None
+
+
 def _shown(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -243,4 +255,5 @@ _CHECKS: dict[str, Callable[[object, str], Any]] = {
     "jobs": _jobs,
     "format": _format,
     "cache-dir": _string,
+    "dialects": _dialects,
 }

@@ -106,6 +106,11 @@ SHORT_CAPTURE = register(
     Severity.NOTICE,
     "a capture naming only its first landing square was read as the whole capture",
 )
+OTHER_SEPARATOR = register(
+    "PDN116",
+    Severity.NOTICE,
+    "a move written with the other separator (- for x, x for -) was read as the one it names",
+)
 # Record semantics shared by every game.
 UNKNOWN_GAME = register("REC201", Severity.NOTICE, "game type not supported: syntax checked only")
 BAD_SETUP = register("REC202", Severity.ERROR, "the setup position or game tags are invalid")

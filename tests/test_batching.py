@@ -41,9 +41,11 @@ class Recording:
         self.batches: list[list[Piece]] = []
         self.tasks: list[Counted] = []
 
-    def submit(self, pieces: list[Piece], game: str | None, keys: bool) -> Counted:
+    def submit(
+        self, pieces: list[Piece], game: str | None, keys: bool, dialects: frozenset[str]
+    ) -> Counted:
         self.batches.append(list(pieces))
-        self.tasks.append(Counted(validate_pieces(pieces, game, keys)))
+        self.tasks.append(Counted(validate_pieces(pieces, game, keys, dialects)))
         return self.tasks[-1]
 
 

@@ -195,6 +195,7 @@ def test_config_shows_each_value_and_where_it_came_from(here: Path, own_cache: P
         f"jobs        = 0                        # {where}",
         'format      = "text"                   # default',
         f"cache-dir   = {json.dumps(str(own_cache)):<24} # environment NOTATION_CACHE_DIR",
+        "dialects    = []                       # default",
         'override 1: path = "x/*", game = "keny"',
     ]
     document = json.loads(runner.invoke(app, ["config", "--format", "json"]).stdout)
@@ -208,7 +209,7 @@ BAD = {
     "unknown key": (
         "selct = []",
         "tool.notation.selct: unknown key (known keys: select, ignore, fail-level, game, "
-        "jobs, format, cache-dir, overrides)",
+        "jobs, format, cache-dir, dialects, overrides)",
     ),
     "select not a list": ('select = "BR"', 'tool.notation.select: "BR" is not a list of codes'),
     "no such code": ('ignore = ["XX"]', "tool.notation.ignore: no diagnostic code starts with XX"),
@@ -231,6 +232,14 @@ BAD = {
         "tool.notation.overrides[1].game: 1 is not one of",
     ),
     "overrides not tables": ("overrides = 1", "tool.notation.overrides: not an array of tables"),
+    "dialects not a list": (
+        'dialects = "short-captures"',
+        'tool.notation.dialects: "short-captures" is not a list of dialects (["short-captures"])',
+    ),
+    "no such dialect": (
+        'dialects = ["short-capture"]',
+        "tool.notation.dialects: unknown dialect short-capture (known dialects: short-captures)",
+    ),
 }
 
 

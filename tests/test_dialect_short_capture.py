@@ -1,7 +1,10 @@
 """DraughtsMind's short captures (PDN115): a capture written as its start and first landing
-square only, read as the one legal capture it names, with a notice; written whole by
-``convert`` and ``fix``; refused where it names two captures or where its squares already
-name a capture from start to end."""
+square only. The same text is what a player writes who stopped a capture after its first
+jump, so by default it is the game's illegal-move error, whose message names the whole
+capture and the option that reads it. With ``--dialect short-captures`` (or the
+configuration's ``dialects``) it is read as the one legal capture it names, with a notice,
+and written whole by ``convert`` and ``fix``; it is refused where it names two captures or
+where its squares already name a capture from start to end."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
+from notation.check.dialects import SHORT_CAPTURES
 from notation.check.replay import short_capture
 from notation.check.validator import validate_record
 from notation.games.registry import get_game
@@ -30,12 +34,44 @@ ENGLISH = '[GameType "21"]\n[FEN "B:W14,15,22,23:B10"]\n\n1. 10x17 *\n'
 names the first, written whole (10x26 names both)."""
 
 
-def found(text: str) -> list[str]:
+SHORT = frozenset({SHORT_CAPTURES})
+"""The dialect asked for."""
+
+
+def found(text: str, dialects: frozenset[str] = SHORT) -> list[str]:
     """Every diagnostic of the records of ``text`` read as ``d.pdn``, formatted."""
     return [
         d.format()
         for record in read_string(text, "d.pdn")
-        for d in validate_record(record, path="d.pdn").diagnostics
+        for d in validate_record(record, path="d.pdn", dialects=dialects).diagnostics
+    ]
+
+
+def test_by_default_a_short_capture_is_the_error_naming_the_capture_and_the_option():
+    assert found(INTERNATIONAL, frozenset()) == [
+        "d.pdn:4:23: error ID205 illegal move 32x21 (game 1, ply 2, in a variation): a capture "
+        "of 3 pieces is available; 32x21 takes 1; 32x21 stops after its first jump: the "
+        "capture goes on to 32x3 (read short captures with --dialect short-captures); "
+        "legal: 32x3",
+        "d.pdn:4:33: error ID205 illegal move 32x21 (game 1, ply 2): a capture of 2 pieces is "
+        "available; 32x21 takes 1; 32x21 stops after its first jump: the capture goes on to "
+        "32x12 (read short captures with --dialect short-captures); legal: 32x12",
+    ]
+    assert found(ENGLISH, frozenset()) == [
+        "d.pdn:4:4: error EN205 illegal move 10x17 (game 1, ply 1): 10x17 is not the end of "
+        "the capture: it must go on to 26; 10x17 stops after its first jump: the capture goes "
+        "on to 10x17x26 (read short captures with --dialect short-captures); legal: 10x17x26, "
+        "10x19x26"
+    ]
+
+
+def test_a_last_move_taking_one_piece_of_a_compulsory_two_is_an_error():
+    """Brazilian: 21x14 is the first jump of 21x14x23, the only capture."""
+    text = '[GameType "26"]\n[FEN "W:W21,30:B17,18,4"]\n[Result "1-0"]\n\n1. 21x14 1-0\n'
+    assert found(text, frozenset()) == [
+        "d.pdn:5:4: error BR205 illegal move 21x14 (game 1, ply 1): a capture of 2 pieces is "
+        "available; 21x14 takes 1; 21x14 stops after its first jump: the capture goes on to "
+        "21x23 (read short captures with --dialect short-captures); legal: 21x23"
     ]
 
 
@@ -47,7 +83,7 @@ def test_a_short_capture_is_read_with_a_notice_at_its_ply_in_the_main_line_and_v
         "read as 32x12, the one legal capture landing there first (game 1, ply 2)",
     ]
     [record] = read_string(INTERNATIONAL, "d.pdn")
-    report = validate_record(record, path="d.pdn", keep=True)
+    report = validate_record(record, path="d.pdn", keep=True, dialects=SHORT)
     assert [(d.code, d.game, d.ply, d.move) for d in report.diagnostics] == [
         ("PDN115", 1, 2, "32x21"),
         ("PDN115", 1, 2, "32x21"),
@@ -87,6 +123,7 @@ def test_a_short_capture_is_written_as_the_game_writes_the_capture():
 )
 def test_a_text_naming_two_captures_stays_an_error(text: str, expected: str) -> None:
     assert found(text) == [expected]
+    assert found(text, frozenset()) == [expected]
 
 
 def test_a_text_naming_a_capture_from_start_to_end_is_that_capture():
@@ -94,7 +131,7 @@ def test_a_text_naming_a_capture_from_start_to_end_is_that_capture():
     on its way to four longer captures: 1x10 is the capture that ends there."""
     text = '[GameType "26"]\n[FEN "W:WK1,17,24,31,32:B4,6,7,8,16"]\n\n1. 1x10 *\n'
     [record] = read_string(text, "d.pdn")
-    report = validate_record(record, path="d.pdn", keep=True)
+    report = validate_record(record, path="d.pdn", keep=True, dialects=SHORT)
     assert report.diagnostics == []
     game = get_game("brazilian")
     before, move = report.main_line[0]
@@ -113,10 +150,10 @@ def run(*args: str):
     return CliRunner().invoke(app, list(args))
 
 
-def test_convert_writes_the_captures_whole(tmp_path: Path) -> None:
+def test_convert_writes_the_captures_whole_with_the_dialect(tmp_path: Path) -> None:
     source = tmp_path / "d.pdn"
     source.write_text(INTERNATIONAL + "\n" + ENGLISH, encoding="utf-8")
-    kept = run("convert", str(source))
+    kept = run("convert", "--dialect", SHORT_CAPTURES, str(source))
     assert kept.exit_code == 0
     assert kept.stdout == (
         '[GameType "20"]\n[FEN "B:W32,38,46:B27,17,3"]\n\n'
@@ -128,14 +165,34 @@ def test_convert_writes_the_captures_whole(tmp_path: Path) -> None:
         f"{source}:4:33: notice",
         f"{source}:9:4: notice",
     ]
-    renamed = run("convert", "-n", "numeric", str(source))
+    renamed = run("convert", "--dialect", SHORT_CAPTURES, "-n", "numeric", str(source))
     assert (renamed.exit_code, renamed.stdout) == (0, kept.stdout)
+
+
+def test_without_the_dialect_convert_and_fix_treat_it_as_any_illegal_move(
+    tmp_path: Path,
+) -> None:
+    """convert copies it as written (keeping the notation replays nothing) or, asked for
+    a notation, fails; fix fails, completing nothing."""
+    source = tmp_path / "d.pdn"
+    source.write_text(ENGLISH, encoding="utf-8")
+    kept = run("convert", str(source))
+    assert (kept.exit_code, kept.stdout, kept.stderr) == (0, ENGLISH, "")
+    error = f"{source}:4:4: error EN205 illegal move 10x17 (game 1, ply 1): "
+    renamed = run("convert", "-n", "numeric", str(source))
+    assert (renamed.exit_code, renamed.stdout) == (1, "")
+    assert renamed.stderr.startswith(error)
+    fixed = run("fix", "--results", str(source))
+    assert fixed.exit_code == 1
+    assert "10x17x26" not in fixed.stdout
+    assert "PDN115" not in fixed.stderr
+    assert error in fixed.stderr
 
 
 def test_fix_writes_the_captures_whole_and_says_so(tmp_path: Path) -> None:
     source = tmp_path / "d.pdn"
     source.write_text(ENGLISH, encoding="utf-8")
-    result = run("fix", "--results", str(source))
+    result = run("fix", "--dialect", SHORT_CAPTURES, "--results", str(source))
     assert result.exit_code == 0
     assert result.stdout == (
         '[GameType "21"]\n[FEN "B:W14,15,22,23:B10"]\n[Result "*"]\n\n1. 10x17x26 *\n'
@@ -149,6 +206,7 @@ def test_fix_writes_the_captures_whole_and_says_so(tmp_path: Path) -> None:
     again = tmp_path / "again.pdn"
     again.write_text(result.stdout, encoding="utf-8")
     assert run("validate", str(again)).stdout == ""
+    assert run("validate", str(source)).exit_code == 1
 
 
 def test_commands_that_replay_main_lines_read_short_captures(tmp_path: Path) -> None:
@@ -156,14 +214,18 @@ def test_commands_that_replay_main_lines_read_short_captures(tmp_path: Path) -> 
     with the capture marked."""
     source = tmp_path / "d.pdn"
     source.write_text(ENGLISH, encoding="utf-8")
-    chosen = run("select", "--position", "W:W15,23:B26", str(source))
+    chosen = run("select", "--dialect", SHORT_CAPTURES, "--position", "W:W15,23:B26", str(source))
     assert (chosen.exit_code, chosen.stdout) == (0, ENGLISH)
-    drawn = run("render", str(source), "--ply", "1")
+    assert run("select", "--position", "W:W15,23:B26", str(source)).stdout == ""
+    drawn = run("render", "--dialect", SHORT_CAPTURES, str(source), "--ply", "1")
     game = get_game("english")
     before = game.start({"FEN": "B:W14,15,22,23:B10"})
     move = game.parse_move(before, "10x17x26")
     assert drawn.exit_code == 0
     assert drawn.stdout == game.render_text(game.play(before, move), move, "numeric") + "\n"
+    refused = run("render", str(source), "--ply", "1")
+    assert refused.exit_code == 2
+    assert "game 1 has 0 legal plies" in refused.output
 
 
 def test_select_opening_reads_short_captures_typed_and_written(tmp_path: Path) -> None:
@@ -175,6 +237,68 @@ def test_select_opening_reads_short_captures_typed_and_written(tmp_path: Path) -
     whole.write_text(ENGLISH.replace("10x17 ", "10x17x26 "), encoding="utf-8")
     for opening in ("10x17", "10x17x26"):
         for source in (short, whole):
-            chosen = run("select", "--opening", opening, str(source))
+            chosen = run("select", "--dialect", SHORT_CAPTURES, "--opening", opening, str(source))
             assert chosen.exit_code == 0, (opening, source.name, chosen.output)
             assert chosen.stdout == source.read_text(encoding="utf-8"), (opening, source.name)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["validate"],
+        ["convert"],
+        ["fix"],
+        ["repair"],
+        ["annotate"],
+        ["render"],
+        ["select"],
+        ["merge"],
+        ["duplicates"],
+        ["stats"],
+    ],
+)
+def test_an_unknown_dialect_is_a_usage_error_naming_the_known_ones(
+    tmp_path: Path, command: list[str]
+) -> None:
+    source = tmp_path / "d.pdn"
+    source.write_text(ENGLISH, encoding="utf-8")
+    result = run(*command, "--dialect", "short-capture", str(source))
+    assert result.exit_code == 2
+    assert "unknown dialect short-capture (known dialects: short-captures)" in " ".join(
+        result.output.replace("│", " ").split()
+    )
+
+
+def test_the_configuration_key_reads_short_captures(tmp_path: Path, monkeypatch) -> None:
+    """``dialects`` in the configuration is ``--dialect`` for ``validate``."""
+    source = tmp_path / "d.pdn"
+    source.write_text(ENGLISH, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run("validate", "d.pdn").exit_code == 1
+    (tmp_path / "notation.toml").write_text('dialects = ["short-captures"]\n', encoding="utf-8")
+    read = run("validate", "d.pdn")
+    assert (read.exit_code, read.stdout) == (0, found(ENGLISH)[0] + "\n")
+    assert run("config").stdout.splitlines()[-1] == (
+        f'dialects    = ["short-captures"]       # {tmp_path / "notation.toml"} top level'
+    )
+
+
+def test_repair_lists_the_whole_capture_as_a_candidate(tmp_path: Path) -> None:
+    """The cut capture 32x21 is completed (its cheapest slip) by 32x12, and the rest
+    replays: repair corrects it, and validate's message names the correction."""
+    text = (
+        '[GameType "20"]\n[FEN "B:W32,38,46,49:B27,17,3,4"]\n\n'
+        "1... 3-9 2. 32x21 9-14 3. 38-33 4-10 4. 46-41 10-15 5. 41-37 *\n"
+    )
+    source = tmp_path / "d.pdn"
+    source.write_text(text, encoding="utf-8")
+    said = run("validate", str(source))
+    assert said.stdout.splitlines() == [
+        f"{source}:4:13: error ID205 illegal move 32x21 (game 1, ply 2): a capture of 2 pieces "
+        "is available; 32x21 takes 1; 32x21 stops after its first jump: the capture goes on "
+        "to 32x12 (read short captures with --dialect short-captures); legal: 32x12; did you "
+        "mean 32x12? then the remaining 6 plies replay"
+    ]
+    repaired = run("repair", str(source))
+    assert repaired.exit_code == 0
+    assert "2. 32x12 {was: 32x21}" in repaired.stdout

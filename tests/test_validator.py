@@ -183,8 +183,12 @@ def test_an_untagged_record_is_said_to_fit_the_games_that_replay_all_its_moves()
 
 
 def test_an_untagged_record_fitting_no_other_game_gets_international_verdicts() -> None:
-    (wrong,) = check("1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10-15 17-10 *\n")
+    # English until its tenth ply, a step where English must capture (17x10).
+    (wrong,) = check("1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10-15 17-22 *\n")
     assert [d.code for d in wrong.diagnostics] == ["ID202"]
+    # The capture written with a step's separator (PDN116) fits English.
+    (fits,) = check("1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10-15 17-10 *\n")
+    assert [d.code for d in fits.diagnostics] == ["REC221"]
     (tagged,) = check('[GameType "20"]\n\n' + ENGLISH_OPENING)
     assert tagged.game == "international"
     assert [d.code for d in tagged.diagnostics] == ["ID202"]

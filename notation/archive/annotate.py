@@ -26,6 +26,7 @@ diagnostics, from the one replay that annotates.
 
 from __future__ import annotations
 
+from notation.check.dialects import NO_DIALECTS
 from notation.check.validator import RecordReplay
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Move, Position
@@ -39,12 +40,18 @@ FINAL_TAG = "FinalFEN"
 
 
 def annotate_record(
-    record: Record, game: AnyGame, *, comments: str | None = None, path: str = "-"
+    record: Record,
+    game: AnyGame,
+    *,
+    comments: str | None = None,
+    path: str = "-",
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> list[Diagnostic]:
     """Annotate ``record`` (a record of ``game``) in place; the problems found.
 
     ``comments`` is ``None``, ``"position"`` or ``"scores"``; ``path`` names the source
-    in the diagnostics. Returns exactly the diagnostics the validator gives the record
+    in the diagnostics; ``dialects`` are the optional dialects read
+    (:mod:`notation.check.dialects`). Returns exactly the diagnostics the validator gives the record
     (:func:`~notation.check.validator.validate_record`), found in the same replay. Raises
     :class:`ValueError` for an unknown ``comments`` kind, or ``"scores"`` for a game that
     keeps no score.
@@ -53,10 +60,10 @@ def annotate_record(
         raise ValueError(f"unknown comments {comments!r}; choose {' or '.join(COMMENT_KINDS)}")
     tags = record.tag_dict()
     if record.has_syntax_errors:
-        check = RecordReplay(game, record, path)
+        check = RecordReplay(game, record, path, dialects)
         check.run(tags)
         return check.report.diagnostics
-    walk = _Walk(game, record, path, comments)
+    walk = _Walk(game, record, path, comments, dialects)
     start = walk.setup(tags)
     if start is None:
         return walk.report.diagnostics
@@ -92,8 +99,15 @@ def _comment_text(text: str) -> str:
 class _Walk(RecordReplay):
     """The validator's replay of one record, adding comments as it goes."""
 
-    def __init__(self, game: AnyGame, record: Record, path: str, comments: str | None) -> None:
-        super().__init__(game, record, path)
+    def __init__(
+        self,
+        game: AnyGame,
+        record: Record,
+        path: str,
+        comments: str | None,
+        dialects: frozenset[str],
+    ) -> None:
+        super().__init__(game, record, path, dialects)
         self.comments = comments
         self.lines: dict[int, tuple[Line, int]] = {}
         """The line being replayed at each depth, with the ply number of its first ply."""

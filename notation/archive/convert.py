@@ -3,16 +3,24 @@
 A move can only be rewritten once it is known to be legal, so conversion replays the
 record (variations included). Plies from the first illegal one of a line on keep the text
 they had, and the problem is returned as the diagnostic ``validate`` gives it, without the
-corrections ``validate`` looks for (``notation repair`` makes them). A short capture
-(docs/dialects.md, PDN115) is written as the game writes that capture, with its notice;
-:func:`complete_short_captures` does only that, for commands that keep the notation.
+corrections ``validate`` looks for (``notation repair`` makes them). A move read by a
+dialect of the replay (docs/dialects.md: a move written with the other separator, PDN116,
+and, when the run asks for it, a short capture, PDN115) is written as the game writes that
+move, with its notice; :func:`canonical_moves` does only that, for commands that keep the
+notation.
 """
 
 from __future__ import annotations
 
+from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import ReplayVisitor, record_notation, replay_line
-from notation.check.validator import illegal_move, setup_problem, short_capture_read
-from notation.diagnostics import SHORT_CAPTURE, Diagnostic
+from notation.check.validator import (
+    illegal_move,
+    other_separator_read,
+    setup_problem,
+    short_capture_read,
+)
+from notation.diagnostics import OTHER_SEPARATOR, SHORT_CAPTURE, Diagnostic
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
 from notation.games.registry import resolve_game
 from notation.record.model import Comment, Ply, Record
@@ -22,10 +30,10 @@ KEPT_MARK = "notation: kept as written from here"
 
 
 class _Rewrite(ReplayVisitor):
-    """Rewrites each legal ply of a record in ``notation`` (``None``: only the short
-    captures, in the record's own); ``problems`` gets the diagnostic of each illegal one
-    and each short capture's notice, and with ``mark`` an illegal ply gets a comment saying
-    why."""
+    """Rewrites each legal ply of a record in ``notation`` (``None``: only the plies read
+    by a dialect, in the record's own); ``problems`` gets the diagnostic of each illegal one
+    and the notice of each dialect read, and with ``mark`` an illegal ply gets a comment
+    saying why."""
 
     def __init__(
         self, game: AnyGame, notation: str | None, record: Record, path: str, mark: bool
@@ -57,6 +65,18 @@ class _Rewrite(ReplayVisitor):
         if self.notation is None:
             ply.text = game.format_move(before, move, self.written)
 
+    def other_separator(
+        self, ply: Ply, number: int, before: Position, move: Move, depth: int
+    ) -> None:
+        game, record = self.game, self.record
+        self.problems.append(
+            other_separator_read(
+                record, self.path, game, ply, number, before, move, depth, self.written
+            )
+        )
+        if self.notation is None:
+            ply.text = game.format_move(before, move, game.notation_of(ply.text) or self.written)
+
     def illegal(
         self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
     ) -> None:
@@ -80,12 +100,20 @@ class _Rewrite(ReplayVisitor):
 
 
 def convert_record(
-    record: Record, game: AnyGame, notation: str, *, path: str = "-", mark: bool = False
+    record: Record,
+    game: AnyGame,
+    notation: str,
+    *,
+    path: str = "-",
+    mark: bool = False,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> list[Diagnostic]:
-    """Rewrite ``record``'s moves and notation tags in ``notation``, in place.
+    """Rewrite ``record``'s moves and notation tags in ``notation``, in place, reading
+    ``dialects`` (:mod:`notation.check.dialects`).
 
-    Returns the problems that kept part of the record from being converted; with ``mark``,
-    the first ply left as written in each line gets a comment saying why.
+    Returns the problems that kept part of the record from being converted, and the
+    notices of the dialects read; with ``mark``, the first ply left as written in each line
+    gets a comment saying why.
     """
     if notation not in game.notations:
         raise ValueError(
@@ -97,19 +125,25 @@ def convert_record(
     except SetupError as error:
         return [setup_problem(record, error, path)]
     rewrite = _Rewrite(game, notation, record, path, mark)
-    replay_line(game, record.moves, start, rewrite)
+    replay_line(game, record.moves, start, rewrite, dialects=dialects)
     for name, value in game.notation_tags(tags, notation).items():
         record.set_tag(name, value)
     return rewrite.problems
 
 
-def complete_short_captures(
-    record: Record, *, path: str = "-", default: AnyGame | None = None
+def canonical_moves(
+    record: Record,
+    *,
+    path: str = "-",
+    default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> list[Diagnostic]:
-    """Rewrite, in place, each ply of ``record`` read as a short capture as its game writes
-    that capture, in the record's notation; the PDN115 notice of each. ``default`` is the
-    game of records whose tags name none. A record with a syntax error, of a game not
-    replayed or with an invalid setup is left as it is."""
+    """Rewrite, in place, each ply of ``record`` read by a dialect of the replay (a move
+    written with the other separator; a short capture, when ``dialects`` has
+    :data:`~notation.check.dialects.SHORT_CAPTURES`) as its game writes that move, in the
+    record's notation; the notice of each (PDN116, PDN115). ``default`` is the game of
+    records whose tags name none. A record with a syntax error, of a game not replayed or
+    with an invalid setup is left as it is."""
     game = resolve_game(record.tag_dict(), default)
     if record.has_syntax_errors or not isinstance(game, Game):
         return []
@@ -118,5 +152,5 @@ def complete_short_captures(
     except SetupError:
         return []
     rewrite = _Rewrite(game, None, record, path, mark=False)
-    replay_line(game, record.moves, start, rewrite)
-    return [p for p in rewrite.problems if p.code == SHORT_CAPTURE]
+    replay_line(game, record.moves, start, rewrite, dialects=dialects)
+    return [p for p in rewrite.problems if p.code in (SHORT_CAPTURE, OTHER_SEPARATOR)]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Group, PositionGroup, Positions
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game
@@ -42,10 +43,12 @@ def find_duplicates(
     *,
     encoding: str | None = None,
     allow_empty: bool = False,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> DuplicateReport:
     """The duplicate groups among the records of files, directories, globs or ``-``.
 
-    ``default`` is the game of records whose tags name none.
+    ``default`` is the game of records whose tags name none; moves are read with
+    ``dialects`` (:mod:`notation.check.dialects`).
     """
     index = Duplicates()
     records = 0
@@ -58,7 +61,7 @@ def find_duplicates(
         records += 1
         game = resolve_game(record.tag_dict(), default)
         if isinstance(game, Game):
-            index.add(record, game, path=path)
+            index.add(record, game, path=path, dialects=dialects)
     return DuplicateReport(index.groups(), records, problems)
 
 
@@ -81,11 +84,13 @@ def find_transpositions(
     ply: int | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> TranspositionReport:
     """The positions reached by more than one move order among the records of files,
     directories, globs or ``-``: at the end of each main line, or after ply ``ply``.
 
-    ``default`` is the game of records whose tags name none.
+    ``default`` is the game of records whose tags name none; moves are read with
+    ``dialects`` (:mod:`notation.check.dialects`).
     """
     index = Positions(ply)
     records = 0
@@ -98,7 +103,7 @@ def find_transpositions(
         records += 1
         game = resolve_game(record.tag_dict(), default)
         if isinstance(game, Game):
-            index.add(record, game, path=path)
+            index.add(record, game, path=path, dialects=dialects)
     return TranspositionReport(index.groups(), records, ply, problems)
 
 

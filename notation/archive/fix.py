@@ -19,6 +19,7 @@ A record with a syntax error is left as it is (nothing in it can be trusted to f
 
 from __future__ import annotations
 
+from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import record_notation
 from notation.check.validator import validate_record
 from notation.diagnostics import FIXED, Diagnostic
@@ -36,9 +37,10 @@ STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 class _Fixer:
     """The fixes of one record, and the notices saying what changed."""
 
-    def __init__(self, record: Record, path: str) -> None:
+    def __init__(self, record: Record, path: str, dialects: frozenset[str]) -> None:
         self.record = record
         self.path = path
+        self.dialects = dialects
         self.changes: list[Diagnostic] = []
 
     def say(self, message: str, pos: SourcePos) -> None:
@@ -52,7 +54,7 @@ class _Fixer:
     def results(self, game: AnyGame | None, default: AnyGame | None) -> None:
         record = self.record
         tag, moved = record.tag("Result"), record.result
-        report = validate_record(record, path=self.path, default=default)
+        report = validate_record(record, path=self.path, default=default, dialects=self.dialects)
         outcome = report.outcome
         target: str | None
         if game is not None and outcome is not None:
@@ -126,10 +128,12 @@ def fix_record(
     *,
     path: str = "-",
     default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> list[Diagnostic]:
     """Apply ``fixes`` (names of :data:`FIXES`) to ``record`` in place; one REC250 notice
     per change, none for a record that needs nothing or has a syntax error. ``default`` is
-    the game of records whose tags name none. :class:`ValueError` for an unknown fix."""
+    the game of records whose tags name none, ``dialects`` the optional dialects read
+    (:mod:`notation.check.dialects`). :class:`ValueError` for an unknown fix."""
     unknown = [name for name in fixes if name not in FIXES]
     if unknown:
         raise ValueError(f"unknown fix {unknown[0]!r}; choose from {', '.join(FIXES)}")
@@ -137,7 +141,7 @@ def fix_record(
         return []
     found = resolve_game(record.tag_dict(), default)
     game = found if isinstance(found, Game) else None
-    fixer = _Fixer(record, path)
+    fixer = _Fixer(record, path, dialects)
     if "results" in fixes:
         fixer.results(game, default)
     if "plycount" in fixes:

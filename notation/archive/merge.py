@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from notation.archive.select import Copier, copy
+from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Occurrence
 from notation.games.base import AnyGame, Game
 from notation.games.registry import resolve_game
@@ -55,10 +56,12 @@ def merge_games(
     output: Path | None = None,
     unique: bool = False,
     default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> Merge:
     """Write every game of the inputs to ``output`` (``None``: standard output); with
     ``unique``, copies of earlier games left out. ``default`` is the game of records whose
-    tags name none. Nothing is written when an input cannot be read."""
+    tags name none, ``dialects`` the optional dialects moves are read with. Nothing is
+    written when an input cannot be read."""
     index = Duplicates()
     dropped: list[Dropped] = []
     written = 0
@@ -69,7 +72,7 @@ def merge_games(
             if unique:
                 game = resolve_game(record.tag_dict(), default)
                 if isinstance(game, Game):
-                    repeated = index.add(record, game, path=found.input.name)
+                    repeated = index.add(record, game, path=found.input.name, dialects=dialects)
                     if repeated is not None:
                         dropped.append(Dropped(repeated[1], repeated[0]))
                         continue

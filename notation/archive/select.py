@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from notation import diagnostics as codes
+from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import (
     Duplicates,
     MainLine,
@@ -138,11 +139,13 @@ def check_position(fen: str, variant: str | None) -> None:
 @dataclass(slots=True)
 class Selector:
     """Tells which records match ``filters``; ``default`` is the game of records whose
-    tags name none. Records are to be given in input order (the duplicate filters compare
-    each with those before it, selected or not)."""
+    tags name none, ``dialects`` the optional dialects moves are read with
+    (:mod:`notation.check.dialects`). Records are to be given in input order (the
+    duplicate filters compare each with those before it, selected or not)."""
 
     filters: Filters
     default: AnyGame | None = None
+    dialects: frozenset[str] = NO_DIALECTS
     replayed: int = 0
     """Records whose moves were replayed or parsed."""
     _index: Duplicates = field(default_factory=Duplicates)
@@ -174,7 +177,9 @@ class Selector:
             return False
         if chosen.errors is not None or chosen.code is not None:
             self.replayed += 1
-            found = validate_record(record, path=path, default=self.default).diagnostics
+            found = validate_record(
+                record, path=path, default=self.default, dialects=self.dialects
+            ).diagnostics
             if chosen.errors is not None:
                 failed = any(d.severity is Severity.ERROR for d in found)
                 if failed != chosen.errors:
@@ -206,7 +211,7 @@ class Selector:
         """The record's main line, replayed once for the filters that need it."""
         if not line:
             self.replayed += 1
-            line.append(main_line(game, record))
+            line.append(main_line(game, record, self.dialects))
         return line[0]
 
     def _is_copy(
@@ -232,11 +237,11 @@ class Selector:
         self.replayed += 1
         cached = (game.name, start)
         if cached not in self._openings:
-            self._openings[cached] = _moves(game, start, wanted)
+            self._openings[cached] = _moves(game, start, wanted, self.dialects)
         opening = self._openings[cached]
         if opening is None:
             return False
-        played = _moves(game, start, tuple(ply.text for ply in plies[: len(wanted)]))
+        played = _moves(game, start, tuple(ply.text for ply in plies[: len(wanted)]), self.dialects)
         return played == opening
 
     def _reaches(
@@ -259,7 +264,7 @@ class Selector:
             return True
         for ply in record.moves.plies:
             try:
-                _, position = read_ply(game, position, ply.text)
+                _, position = read_ply(game, position, ply.text, self.dialects)
             except IllegalMove:
                 return False
             if placement(position) == target:
@@ -281,14 +286,16 @@ class Selector:
         return self._targets[key]
 
 
-def _moves(game: AnyGame, start: Position, texts: tuple[str, ...]) -> list[Move] | None:
-    """The moves ``texts`` name played in turn from ``start`` (a short capture read as
-    validation reads it); ``None`` when one is illegal."""
+def _moves(
+    game: AnyGame, start: Position, texts: tuple[str, ...], dialects: frozenset[str]
+) -> list[Move] | None:
+    """The moves ``texts`` name played in turn from ``start`` (read as validation reads
+    them, with ``dialects``); ``None`` when one is illegal."""
     moves = []
     position = start
     for text in texts:
         try:
-            move, position = read_ply(game, position, text)
+            move, position = read_ply(game, position, text, dialects)
         except IllegalMove:
             return None
         moves.append(move)

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from notation.check.dialects import NO_DIALECTS
 from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
@@ -104,9 +105,17 @@ class Stats:
         """Records with an error, over all games."""
         return sum(s.invalid for s in self.games.values())
 
-    def add(self, record: Record, *, path: str = "-", default: AnyGame | None = None) -> None:
-        """Count one record; ``default`` is the game of records whose tags name none."""
-        report = validate_record(record, path=path, default=default, keep=True)
+    def add(
+        self,
+        record: Record,
+        *,
+        path: str = "-",
+        default: AnyGame | None = None,
+        dialects: frozenset[str] = NO_DIALECTS,
+    ) -> None:
+        """Count one record; ``default`` is the game of records whose tags name none,
+        ``dialects`` the optional dialects read (:mod:`notation.check.dialects`)."""
+        report = validate_record(record, path=path, default=default, keep=True, dialects=dialects)
         if report.game is None:
             self.unsupported += 1
             return
@@ -130,21 +139,23 @@ def collect(
     *,
     encoding: str | None = None,
     allow_empty: bool = False,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> Stats:
     """Statistics of records given as such, or read from the paths given (any mix).
 
     Paths are read with :func:`~notation.io.inputs.read_paths`, one record at a time;
-    ``default`` is the game of records whose tags name none.
+    ``default`` is the game of records whose tags name none, ``dialects`` the optional
+    dialects read.
     """
     stats = Stats()
     pending: list[str] = []
     for item in sources:
         if isinstance(item, Record):
-            _count_paths(stats, pending, default, encoding, allow_empty)
-            stats.add(item, default=default)
+            _count_paths(stats, pending, default, encoding, allow_empty, dialects)
+            stats.add(item, default=default, dialects=dialects)
         else:
             pending.append(os.fspath(item))
-    _count_paths(stats, pending, default, encoding, allow_empty)
+    _count_paths(stats, pending, default, encoding, allow_empty, dialects)
     return stats
 
 
@@ -154,6 +165,7 @@ def _count_paths(
     default: AnyGame | None,
     encoding: str | None,
     allow_empty: bool,
+    dialects: frozenset[str],
 ) -> None:
     """Count the records of ``names`` (then empty the list)."""
     if not names:
@@ -162,7 +174,7 @@ def _count_paths(
         if isinstance(found, Diagnostic):
             stats.problems.append(found)
         else:
-            stats.add(found[1], path=found[0], default=default)
+            stats.add(found[1], path=found[0], default=default, dialects=dialects)
     names.clear()
 
 

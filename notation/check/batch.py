@@ -28,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import key_of
 from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import UNREADABLE, Diagnostic
@@ -67,25 +68,27 @@ def validate_inputs(
     keys: bool = False,
     allow_empty: bool = False,
     engine: Engine | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> Iterator[Event]:
     """Validate every input; ``game`` names the game of records whose tags name none,
     ``encoding`` overrides detection, ``progress`` is told the bytes read so far, and
     ``keys`` asks for each valid record's duplicate-detection key. An input without a
     record is a PDN108 error unless ``allow_empty``. ``engine`` validates the pieces
-    instead of ``jobs`` worker processes."""
+    instead of ``jobs`` worker processes. ``dialects`` are the optional dialects read
+    (:mod:`notation.check.dialects`)."""
     counter = _Bytes(progress)
     if engine is not None:
         yield from _parallel(
-            inputs, game, encoding, engine, piece_games, counter, keys, allow_empty
+            inputs, game, encoding, engine, piece_games, counter, keys, allow_empty, dialects
         )
         return
     if jobs <= 1:
         default = None if game is None else get_game(game)
-        yield from _serial(inputs, default, encoding, counter, keys, allow_empty)
+        yield from _serial(inputs, default, encoding, counter, keys, allow_empty, dialects)
         return
     with Processes(jobs) as engine:
         yield from _parallel(
-            inputs, game, encoding, engine, piece_games, counter, keys, allow_empty
+            inputs, game, encoding, engine, piece_games, counter, keys, allow_empty, dialects
         )
 
 
@@ -113,24 +116,29 @@ def _serial(
     counter: _Bytes,
     keys: bool,
     allow_empty: bool,
+    dialects: frozenset[str],
 ) -> Iterator[Event]:
     for item in open_inputs(inputs, encoding, allow_empty=allow_empty):
         if isinstance(item, Opened):
-            verdicts = _verdicts(item.records(), item.input.name, default, keys)
+            verdicts = _verdicts(item.records(), item.input.name, default, keys, dialects)
             yield from _counted(verdicts, item.source, counter)
         else:
             yield item
 
 
 def _verdicts(
-    records: Iterable[Record | Diagnostic], path: str, default: AnyGame | None, keys: bool
+    records: Iterable[Record | Diagnostic],
+    path: str,
+    default: AnyGame | None,
+    keys: bool,
+    dialects: frozenset[str],
 ) -> Iterator[GameReport | Diagnostic]:
     """The verdict on each record, and the diagnostics met reading them, in order."""
     for record in records:
         if isinstance(record, Diagnostic):
             yield record
         else:
-            yield result_of(record, path, default, keys)
+            yield result_of(record, path, default, keys, dialects)
 
 
 def _counted(items: Iterator[T], source: TextSource, counter: _Bytes) -> Iterator[T]:
@@ -141,10 +149,16 @@ def _counted(items: Iterator[T], source: TextSource, counter: _Bytes) -> Iterato
     counter.close(source)
 
 
-def result_of(record: Record, path: str, default: AnyGame | None, keys: bool = False) -> GameReport:
+def result_of(
+    record: Record,
+    path: str,
+    default: AnyGame | None,
+    keys: bool = False,
+    dialects: frozenset[str] = NO_DIALECTS,
+) -> GameReport:
     """Validate one record into its :class:`GameReport`, with its duplicate key if asked
     (the main line it was made from is not kept: a run sends reports between processes)."""
-    report = validate_record(record, path=path, default=default, keep=keys)
+    report = validate_record(record, path=path, default=default, keep=keys, dialects=dialects)
     if keys and report.valid and report.main_line and report.game is not None:
         report.key = key_of(get_game(report.game), report.main_line)
     report.main_line = []
@@ -152,13 +166,20 @@ def result_of(record: Record, path: str, default: AnyGame | None, keys: bool = F
 
 
 def validate_piece(
-    path: str, line: int, text: str, game: str | None, keys: bool
+    path: str,
+    line: int,
+    text: str,
+    game: str | None,
+    keys: bool,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> list[GameReport]:
     """Validate the games of one piece of a file, which starts at ``line`` of it (run in a
     worker process): lines are the file's, game numbers count from the piece's first."""
     default = None if game is None else get_game(game)
     records = read_records((text,), path=path, first_line=line)
-    return [result_of(record, path, default, keys) for record in records if holds_game(record)]
+    return [
+        result_of(record, path, default, keys, dialects) for record in records if holds_game(record)
+    ]
 
 
 BATCH_CHARS = 1 << 16
@@ -181,11 +202,13 @@ SENT = tuple(f.name for f in dataclasses.fields(GameReport) if f.name not in ("p
 _verdict = operator.attrgetter(*SENT)
 
 
-def validate_pieces(pieces: list[Piece], game: str | None, keys: bool) -> list[list[Verdict]]:
+def validate_pieces(
+    pieces: list[Piece], game: str | None, keys: bool, dialects: frozenset[str] = NO_DIALECTS
+) -> list[list[Verdict]]:
     """Validate a batch of pieces (:func:`validate_piece` each; run by a worker), each
     game's report made a :data:`Verdict`."""
     return [
-        [_verdict(report) for report in validate_piece(path, line, text, game, keys)]
+        [_verdict(report) for report in validate_piece(path, line, text, game, keys, dialects)]
         for path, line, text in pieces
     ]
 
@@ -205,7 +228,9 @@ class Engine(Protocol):
     width: int
     """Tasks kept in flight: enough to keep every worker busy."""
 
-    def submit(self, pieces: list[Piece], game: str | None, keys: bool) -> Done:
+    def submit(
+        self, pieces: list[Piece], game: str | None, keys: bool, dialects: frozenset[str]
+    ) -> Done:
         """Send :func:`validate_pieces` of the batch to a worker."""
         ...
 
@@ -217,8 +242,10 @@ class Processes:
         self.width = 2 * jobs
         self._pool = ProcessPoolExecutor(jobs)
 
-    def submit(self, pieces: list[Piece], game: str | None, keys: bool) -> Done:
-        return self._pool.submit(validate_pieces, pieces, game, keys)
+    def submit(
+        self, pieces: list[Piece], game: str | None, keys: bool, dialects: frozenset[str]
+    ) -> Done:
+        return self._pool.submit(validate_pieces, pieces, game, keys, dialects)
 
     def __enter__(self) -> Processes:
         return self
@@ -258,6 +285,7 @@ def _parallel(
     counter: _Bytes,
     keys: bool,
     allow_empty: bool,
+    dialects: frozenset[str],
 ) -> Iterator[Event]:
     queue: deque[Event | _Piece] = deque()
     batch = _Batch()
@@ -272,7 +300,7 @@ def _parallel(
     def send() -> None:
         nonlocal batch, pending
         if batch.pieces:
-            batch.done = engine.submit(batch.pieces, game, keys)
+            batch.done = engine.submit(batch.pieces, game, keys, dialects)
             pending += 1
             batch = _Batch()
 
@@ -306,7 +334,7 @@ def _parallel(
             failed = True
         yield done
 
-    plan = _planned(inputs, game, encoding, piece_games, counter, keys, allow_empty)
+    plan = _planned(inputs, game, encoding, piece_games, counter, keys, allow_empty, dialects)
     for item in plan:
         if isinstance(item, tuple):
             queue.append(_Piece(batch, len(batch.pieces)))
@@ -331,6 +359,7 @@ def _planned(
     counter: _Bytes,
     keys: bool,
     allow_empty: bool,
+    dialects: frozenset[str],
 ) -> Iterator[Event | Piece]:
     """The events known without a worker, and (path, first line, text) for each piece.
 
@@ -343,7 +372,7 @@ def _planned(
         name = item.input.name
         made: Iterator[GameReport | Diagnostic | Piece]
         if item.is_json:
-            made = _verdicts(item.records(), name, default, keys)
+            made = _verdicts(item.records(), name, default, keys, dialects)
         else:
             made = ((name, line, text) for line, text in item.pieces(piece_games))
         yield from _counted(made, item.source, counter)

@@ -65,9 +65,11 @@ class Settings:
     """The encoding chosen (``None``: detected)."""
     allow_empty: bool
     """Whether a file without a record is accepted (else PDN108)."""
+    dialects: frozenset[str] = frozenset()
+    """The optional dialects read (``--dialect``)."""
 
     def as_list(self) -> list[Any]:
-        return [self.game, self.encoding, self.allow_empty]
+        return [self.game, self.encoding, self.allow_empty, sorted(self.dialects)]
 
 
 @dataclass(slots=True)

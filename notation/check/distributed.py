@@ -129,8 +129,10 @@ class _Cluster:
         self.client = client
         self.width = 2 * max(1, sum(client.nthreads().values()))
 
-    def submit(self, pieces: list[Piece], game: str | None, keys: bool) -> Done:
-        future = self.client.submit(validate_pieces, pieces, game, keys, pure=False)
+    def submit(
+        self, pieces: list[Piece], game: str | None, keys: bool, dialects: frozenset[str]
+    ) -> Done:
+        future = self.client.submit(validate_pieces, pieces, game, keys, dialects, pure=False)
         return _Task(future)
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from notation import diagnostics as codes
+from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import ReplayVisitor, read_ply, replay_line
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
@@ -67,8 +68,11 @@ class _MainLine(ReplayVisitor):
         self.moves.append((before, move))
 
 
-def moves_key(game: AnyGame, record: Record) -> tuple[bytes, int] | None:
-    """The hash that two duplicates share, and the record's main-line plies.
+def moves_key(
+    game: AnyGame, record: Record, dialects: frozenset[str] = NO_DIALECTS
+) -> tuple[bytes, int] | None:
+    """The hash that two duplicates share, and the record's main-line plies, read with
+    ``dialects`` (:mod:`notation.check.dialects`).
 
     ``None`` when the record cannot be compared: a syntax error, an invalid setup, an
     illegal main-line move, or no moves.
@@ -80,7 +84,10 @@ def moves_key(game: AnyGame, record: Record) -> tuple[bytes, int] | None:
     except SetupError:
         return None
     main_line = _MainLine()
-    if replay_line(game, record.moves, start, main_line, variations=False) is None:
+    if (
+        replay_line(game, record.moves, start, main_line, variations=False, dialects=dialects)
+        is None
+    ):
         return None
     return key_of(game, main_line.moves)
 
@@ -107,11 +114,16 @@ class Duplicates:
     """Records added that could be compared."""
 
     def add(
-        self, record: Record, game: AnyGame, *, path: str = "-"
+        self,
+        record: Record,
+        game: AnyGame,
+        *,
+        path: str = "-",
+        dialects: frozenset[str] = NO_DIALECTS,
     ) -> tuple[Occurrence, Occurrence] | None:
         """Index one record of ``game``; (first occurrence, this record) when it repeats a
         game seen before, else ``None``."""
-        found = moves_key(game, record)
+        found = moves_key(game, record, dialects)
         if found is None:
             return None
         return self.add_key(found, game.name, Occurrence(path, record.index, record.pos.line))
@@ -129,9 +141,16 @@ class Duplicates:
         self._copies.setdefault(key, []).append(here)
         return first[3], here
 
-    def check(self, record: Record, game: AnyGame, *, path: str = "-") -> Diagnostic | None:
+    def check(
+        self,
+        record: Record,
+        game: AnyGame,
+        *,
+        path: str = "-",
+        dialects: frozenset[str] = NO_DIALECTS,
+    ) -> Diagnostic | None:
         """Index one record; a REC208 warning when it repeats a game seen before."""
-        found = moves_key(game, record)
+        found = moves_key(game, record, dialects)
         if found is None:
             return None
         here = Occurrence(path, record.index, record.pos.line)
@@ -187,9 +206,11 @@ class MainLine:
         return [before for before, _ in self.moves] + [self.end]
 
 
-def main_line(game: AnyGame, record: Record) -> MainLine | None:
-    """The main line of ``record`` as read, replayed up to its first illegal ply (``None``
-    when its tags give no valid start)."""
+def main_line(
+    game: AnyGame, record: Record, dialects: frozenset[str] = NO_DIALECTS
+) -> MainLine | None:
+    """The main line of ``record`` as read with ``dialects``, replayed up to its first
+    illegal ply (``None`` when its tags give no valid start)."""
     try:
         start = game.start(record.tag_dict())
     except SetupError:
@@ -198,7 +219,7 @@ def main_line(game: AnyGame, record: Record) -> MainLine | None:
     position = start
     for ply in record.moves.plies:
         try:
-            move, after = read_ply(game, position, ply.text)
+            move, after = read_ply(game, position, ply.text, dialects)
         except IllegalMove:
             return MainLine(start, moves, position, False)
         moves.append((position, move))
@@ -252,13 +273,20 @@ class Positions:
     records: int = 0
     """Records added that reached a position to index."""
 
-    def add(self, record: Record, game: AnyGame, *, path: str = "-") -> None:
+    def add(
+        self,
+        record: Record,
+        game: AnyGame,
+        *,
+        path: str = "-",
+        dialects: frozenset[str] = NO_DIALECTS,
+    ) -> None:
         """Index one record of ``game``: left out when it has a syntax error, no valid
         start or no moves, when its main line is not all legal (at the end) or is shorter
         than ``ply`` or illegal before it."""
         if record.has_syntax_errors or not record.moves.plies:
             return
-        line = main_line(game, record)
+        line = main_line(game, record, dialects)
         if line is None:
             return
         if self.ply is None:

@@ -31,7 +31,8 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from notation.check.replay import main_line_positions, record_notation
+from notation.check.dialects import NO_DIALECTS
+from notation.check.replay import dialect_read, main_line_positions, record_notation, short_capture
 from notation.diagnostics import CORRECTED, Candidate, Change, Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.record.grammar import MAX_DEPTH
@@ -112,10 +113,13 @@ class LineRepair:
     """The candidate clear enough to apply, if one is."""
 
 
-def repair_record(game: AnyGame, record: Record, path: str = "-") -> list[Diagnostic]:
+def repair_record(
+    game: AnyGame, record: Record, path: str = "-", dialects: frozenset[str] = NO_DIALECTS
+) -> list[Diagnostic]:
     """Apply to ``record`` every correction the search chooses, and say what was done:
     one REC230 notice per correction, at the ply it concerns. A record with a syntax error
-    or an invalid setup is left as it is (``validate`` says why)."""
+    or an invalid setup is left as it is (``validate`` says why). ``dialects`` are the
+    optional dialects read (:mod:`notation.check.dialects`)."""
     if record.has_syntax_errors:
         return []
     try:
@@ -125,7 +129,8 @@ def repair_record(game: AnyGame, record: Record, path: str = "-") -> list[Diagno
     notation = record_notation(game, record)
     made: list[Diagnostic] = []
     for _ in range(ROUNDS):
-        chosen = [(r, r.chosen) for r in find_repairs(game, record, start, notation) if r.chosen]
+        searched = find_repairs(game, record, start, notation, dialects=dialects)
+        chosen = [(r, r.chosen) for r in searched if r.chosen]
         if not chosen:
             break
         for found, candidate in chosen:
@@ -158,14 +163,19 @@ def _corrected(record: Record, found: LineRepair, candidate: Candidate, path: st
 
 
 def find_repairs(
-    game: AnyGame, record: Record, start: Position, notation: str | None = None
+    game: AnyGame,
+    record: Record,
+    start: Position,
+    notation: str | None = None,
+    *,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> list[LineRepair]:
     """The search's findings for every line of ``record`` (replayed from ``start``) that
     stops at an illegal ply: the main line first, then the variations as written (those
     of plies up to a line's first illegal one, which have a position to start from).
     ``notation`` is the record's: candidates are written in it where the ply's own text
-    does not tell its notation."""
-    walk = _Walk(game, record, notation, _Budget())
+    does not tell its notation; ``dialects`` are read as the replay reads them."""
+    walk = _Walk(game, record, notation, _Budget(), dialects)
     walk.line(record.moves, start, 1, 0)
     return walk.found
 
@@ -185,17 +195,18 @@ class _Walk:
     record: Record
     notation: str | None
     budget: _Budget
+    dialects: frozenset[str]
     found: list[LineRepair] = field(default_factory=list)
 
     def line(self, line: Line, start: Position, first_ply: int, depth: int) -> None:
         """Search ``line`` if it stops at an illegal ply, then its variations."""
         game, record = self.game, self.record
-        positions = main_line_positions(game, line, start)
+        positions = main_line_positions(game, line, start, self.dialects)
         stop = len(positions) - 1
         if stop < len(line.plies):
             texts = [p.text for p in line.plies]
             claimed = (record.result or record.tag("Result")) if depth == 0 else None
-            search = _Search(game, first_ply, self.notation, claimed, self.budget)
+            search = _Search(game, first_ply, self.notation, claimed, self.budget, self.dialects)
             candidates = search.run(texts, positions)
             illegal, chosen = first_ply + stop, _chosen(candidates)
             self.found.append(
@@ -248,6 +259,7 @@ class _Search:
     """The result the record gives, if any: a correction after which the rules decide
     another costs :data:`RESULT_COST` more."""
     budget: _Budget
+    dialects: frozenset[str]
     seen: set[tuple[str, ...]] = field(default_factory=set)
     reached: Position = None
     """The position the last replay reached."""
@@ -268,7 +280,9 @@ class _Search:
         if not complete:
             partial.sort(key=lambda p: (-p[0].replayed, p[1]))
             for first, cost in partial[:PARTIAL]:
-                again = main_line_positions(self.game, _line(first.texts), positions[0])
+                again = main_line_positions(
+                    self.game, _line(first.texts), positions[0], self.dialects
+                )
                 for second in self._single(first.texts, again, first.end + 1, first.replayed):
                     if second.complete:
                         both = cost + self._cost(second, first.replayed)
@@ -299,6 +313,8 @@ class _Search:
             before = positions[index]
             written = texts[index]
             meant = None if index == stop else self._read(before, written)
+            # A capture stopped after its first jump is completed by the capture it starts.
+            whole = short_capture(game, before, written) if index == stop else None
             style = game.notation_of(written) or self.notation
             head, tail = texts[:index], texts[index + 1 :]
             ply = self.first_ply + index
@@ -307,7 +323,8 @@ class _Search:
                 text = game.format_move(before, move, style)
                 if move != meant:
                     got = self._replay(after, tail)
-                    change = Change(slip_kind(written, text), ply, (written,), (text,))
+                    kind = "completed" if move == whole else slip_kind(written, text)
+                    change = Change(kind, ply, (written,), (text,))
                     yield from self._fresh(change, [*head, text, *tail], index + 1 + got, index)
                 rest = texts[index:]
                 got = self._replay(after, rest)
@@ -338,7 +355,8 @@ class _Search:
 
     def _replay(self, position: Position, texts: Sequence[str]) -> int:
         """How many of ``texts`` replay from ``position`` (fewer once the budget is spent)."""
-        advance = self.game.advancer()
+        game = self.game
+        advance = game.advancer()
         budget = self.budget
         count = 0
         for text in texts:
@@ -347,8 +365,12 @@ class _Search:
             budget.left -= 1
             try:
                 _, position = advance(position, text)
-            except IllegalMove:
-                break
+            except IllegalMove as error:
+                try:
+                    _, move = dialect_read(game, position, text, error, self.dialects)
+                except IllegalMove:
+                    break
+                position = game.play(position, move)
             count += 1
         self.reached = position
         return count

@@ -6,10 +6,14 @@ replayed from the position before the ply it replaces. A line stops at its first
 ply (nothing after it can be placed), but the variations attached to that ply are still
 replayed.
 
-A draughts capture written as its start and first landing square only (DraughtsMind's
-``1x10`` for ``1x10x19``), which the game refuses, is read here, in one rule for every
-draughts game (:func:`short_capture`), and told to the visitor
-(:meth:`ReplayVisitor.short_capture`) before it is played as any legal move is.
+Two dialects of draughts move texts the game refuses are read here, in one rule for every
+draughts game (:func:`dialect_read`), each told to the visitor before the move is played as
+any legal move is: a move written with the other separator (``30-39`` for the capture
+``30x39``, :func:`other_separator`, :meth:`ReplayVisitor.other_separator`), always; and,
+only when the run asks for :data:`~notation.check.dialects.SHORT_CAPTURES`, a capture
+written as its start and first landing square only (DraughtsMind's ``1x10`` for
+``1x10x19``, :func:`short_capture`, :meth:`ReplayVisitor.short_capture`). Without that
+dialect such a text is the game's error, whose message names the whole capture.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import re
 from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
+from notation import diagnostics as codes
+from notation.check.dialects import NO_DIALECTS, SHORT_CAPTURES
 from notation.games.base import AnyGame, IllegalMove, Move, Position
 from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Line, Ply, Record
@@ -62,6 +68,57 @@ def short_capture(game: AnyGame, position: Position, text: str) -> Move | None:
     return found
 
 
+SEPARATED = re.compile(r"\s*(?:[0-9]{1,2}|[a-h][1-8])(?:\s*[-xX:]\s*(?:[0-9]{1,2}|[a-h][1-8]))+\s*")
+"""A move text of numbered or named squares joined by separators."""
+
+
+def other_separator(game: AnyGame, position: Position, text: str) -> Move | None:
+    """The move ``text`` names written with the other separator: its squares are joined
+    by ``-`` only, or by ``x`` (``:``) only, and the game reads the text with the other
+    separator as exactly one legal move (the capture ``30x39`` for ``30-39``, the step
+    ``32-28`` for ``32x28``). ``None`` otherwise (and for a game that is not draughts)."""
+    if not isinstance(game, CapturePaths) or SEPARATED.fullmatch(text) is None:
+        return None
+    signs = set(re.findall(r"[-xX:]", text))
+    if signs == {"-"}:
+        swapped = text.replace("-", "x")
+    elif "-" not in signs:
+        swapped = re.sub(r"[xX:]", "-", text)
+    else:
+        return None
+    try:
+        return game.parse_move(position, swapped)
+    except IllegalMove:
+        return None
+
+
+def dialect_read(
+    game: AnyGame,
+    position: Position,
+    text: str,
+    error: IllegalMove,
+    dialects: frozenset[str] = NO_DIALECTS,
+) -> tuple[str, Move]:
+    """The notice code of the dialect ``text`` is read by, refused by the game with
+    ``error``, and the move it names; raises ``error`` when it is no dialect read, or, for
+    a short capture not asked for (:data:`SHORT_CAPTURES` not in ``dialects``), the same
+    error with a message naming the whole capture and the option that reads it."""
+    move = other_separator(game, position, text)
+    if move is not None:
+        return codes.OTHER_SEPARATOR, move
+    move = short_capture(game, position, text)
+    if move is None:
+        raise error
+    if SHORT_CAPTURES in dialects:
+        return codes.SHORT_CAPTURE, move
+    whole = game.format_move(position, move, game.notation_of(text))
+    hint = (
+        f"; {text.strip()} stops after its first jump: the capture goes on to {whole} "
+        f"(read short captures with --dialect {SHORT_CAPTURES})"
+    )
+    raise IllegalMove(error.code, f"{error}{hint}", show_legal=error.show_legal) from None
+
+
 class ReplayVisitor:
     """Receives the steps of a replay; override what you need."""
 
@@ -84,16 +141,23 @@ class ReplayVisitor:
         """``ply`` names only the start and first landing square of ``move``, a capture
         of several pieces, and is read as it (:func:`short_capture`); :meth:`move` follows."""
 
+    def other_separator(
+        self, ply: Ply, number: int, before: Position, move: Move, depth: int
+    ) -> None:
+        """``ply`` names ``move`` with the other separator (:func:`other_separator`) and is
+        read as it; :meth:`move` follows."""
 
-def read_ply(game: AnyGame, position: Position, text: str) -> tuple[Move, Position]:
-    """The legal move ``text`` names in ``position``, a short capture too, and the position
-    after it, as replaying reads a ply; raises the game's :class:`IllegalMove` otherwise."""
+
+def read_ply(
+    game: AnyGame, position: Position, text: str, dialects: frozenset[str] = NO_DIALECTS
+) -> tuple[Move, Position]:
+    """The legal move ``text`` names in ``position``, a dialect too (:func:`dialect_read`),
+    and the position after it, as replaying reads a ply; raises the game's
+    :class:`IllegalMove` otherwise."""
     try:
         return game.advance(position, text)
-    except IllegalMove:
-        move = short_capture(game, position, text)
-        if move is None:
-            raise
+    except IllegalMove as error:
+        _, move = dialect_read(game, position, text, error, dialects)
         return move, game.play(position, move)
 
 
@@ -107,13 +171,15 @@ def replay_line(
     depth: int = 0,
     trail: list[Position] | None = None,
     variations: bool = True,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> Position | None:
     """Replay ``line`` from ``position``; the final position, or ``None`` if a ply was illegal.
 
     ``first_ply`` is the game ply number of the line's first ply; ``depth`` is 0 for the
     main line and grows by one per variation level. ``trail``, when given, receives the
     position after each legal ply of this line (not of its variations). With
-    ``variations`` false, the variations are not replayed.
+    ``variations`` false, the variations are not replayed. ``dialects`` are the optional
+    dialects read (:mod:`notation.check.dialects`).
     """
     advance, play = game.advancer(), game.play
     on_move = None if type(visitor).move is ReplayVisitor.move else visitor.move
@@ -128,18 +194,26 @@ def replay_line(
         try:
             move, after = advance(position, text)
         except IllegalMove as error:
-            move = short_capture(game, position, text)
             ply = line.plies[index]
-            if move is None:
-                visitor.illegal(ply, first_ply + index, position, error, depth)
+            try:
+                code, move = dialect_read(game, position, text, error, dialects)
+            except IllegalMove as refused:
+                visitor.illegal(ply, first_ply + index, position, refused, depth)
                 if variations:
-                    _replay_variations(game, ply, position, visitor, first_ply + index, depth)
+                    _replay_variations(
+                        game, ply, position, visitor, first_ply + index, depth, dialects
+                    )
                 return None
-            visitor.short_capture(ply, first_ply + index, position, move, depth)
+            if code == codes.SHORT_CAPTURE:
+                visitor.short_capture(ply, first_ply + index, position, move, depth)
+            else:
+                visitor.other_separator(ply, first_ply + index, position, move, depth)
             after = play(position, move)
         if each:
             if plies is not None and plies[index]._variations:  # makes no empty list
-                _replay_variations(game, plies[index], position, visitor, first_ply + index, depth)
+                _replay_variations(
+                    game, plies[index], position, visitor, first_ply + index, depth, dialects
+                )
             if on_move is not None:
                 on_move(line.plies[index], first_ply + index, position, move, after, depth)
         if keep is not None:
@@ -149,18 +223,36 @@ def replay_line(
 
 
 def _replay_variations(
-    game: AnyGame, ply: Ply, position: Position, visitor: ReplayVisitor, number: int, depth: int
+    game: AnyGame,
+    ply: Ply,
+    position: Position,
+    visitor: ReplayVisitor,
+    number: int,
+    depth: int,
+    dialects: frozenset[str],
 ) -> None:
     if depth >= MAX_DEPTH:
         return
     for variation in ply.variations:
-        replay_line(game, variation, position, visitor, first_ply=number, depth=depth + 1)
+        replay_line(
+            game,
+            variation,
+            position,
+            visitor,
+            first_ply=number,
+            depth=depth + 1,
+            dialects=dialects,
+        )
 
 
-def main_line_positions(game: AnyGame, line: Line, start: Position) -> list[Position]:
+def main_line_positions(
+    game: AnyGame, line: Line, start: Position, dialects: frozenset[str] = NO_DIALECTS
+) -> list[Position]:
     """The positions of a main line, ``start`` first, up to its first illegal ply."""
     positions = [start]
-    replay_line(game, line, start, ReplayVisitor(), trail=positions, variations=False)
+    replay_line(
+        game, line, start, ReplayVisitor(), trail=positions, variations=False, dialects=dialects
+    )
     return positions
 
 

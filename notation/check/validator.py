@@ -6,7 +6,8 @@ syntax-checked only); an invalid setup; every illegal move, in the main line and
 variations, with the move as written, why it is illegal and the legal moves there; a result
 that disagrees between the ``Result`` tag and the movetext or with what the rules decide;
 and play or a result claimed past a threefold repetition or past a draw the rules give by
-counting moves (warnings). A short capture read (PDN115) and an untagged record whose setup
+counting moves (warnings). A move written with the other separator read (PDN116), a short
+capture read when the run asks for that dialect (PDN115) and an untagged record whose setup
 or first moves fit another game than PDN's default (REC221) are notices.
 """
 
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO, TextIO
 
 from notation import diagnostics as codes
+from notation.check.dialects import NO_DIALECTS
 from notation.check.repair import find_repairs, suggestion
 from notation.check.replay import ReplayVisitor, main_line_positions, record_notation, replay_line
 from notation.diagnostics import Diagnostic, Severity
@@ -70,21 +72,27 @@ class GameReport:
 
 
 def validate_record(
-    record: Record, *, path: str = "-", default: AnyGame | None = None, keep: bool = False
+    record: Record,
+    *,
+    path: str = "-",
+    default: AnyGame | None = None,
+    keep: bool = False,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> GameReport:
-    """Check one record; ``default`` is the game of records whose tags name none.
+    """Check one record; ``default`` is the game of records whose tags name none,
+    ``dialects`` the optional dialects read (:mod:`notation.check.dialects`).
 
     With ``keep``, the report keeps the legal main-line moves (``main_line``).
     """
     tags = record.tag_dict()
     found = resolve_game(tags, default)
     if isinstance(found, Game):
-        replay = (_KeepingReplay if keep else RecordReplay)(found, record, path)
+        replay = (_KeepingReplay if keep else RecordReplay)(found, record, path, dialects)
         replay.run(tags)
         report = replay.report
         if default is None and not names_game(tags):
             started = not any(d.code == codes.BAD_SETUP for d in report.diagnostics)
-            fits = _fitting_games(record, tags, report.plies if started else -1)
+            fits = _fitting_games(record, tags, report.plies if started else -1, dialects)
             if fits:
                 report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
                 report.diagnostics.append(_fits_notice(record, fits, path, started))
@@ -99,11 +107,15 @@ def validate_record(
 
 
 def validate_records(
-    records: Iterable[Record], *, path: str = "-", default: AnyGame | None = None
+    records: Iterable[Record],
+    *,
+    path: str = "-",
+    default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> Iterator[GameReport]:
     """Check each record in turn."""
     for record in records:
-        yield validate_record(record, path=path, default=default)
+        yield validate_record(record, path=path, default=default, dialects=dialects)
 
 
 def validate_file(
@@ -111,6 +123,7 @@ def validate_file(
     *,
     path: str | None = None,
     default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> Iterator[GameReport]:
     """Read and check every record of a file or stream, one game at a time.
 
@@ -120,7 +133,8 @@ def validate_file(
     """
     if path is None:
         path = os.fspath(source) if isinstance(source, str | os.PathLike) else "-"
-    return validate_records(read_records(source, path=path), path=path, default=default)
+    records = read_records(source, path=path)
+    return validate_records(records, path=path, default=default, dialects=dialects)
 
 
 def _at(record: Record, pos: SourcePos, code: str, message: str, path: str) -> Diagnostic:
@@ -139,7 +153,9 @@ FIT_PLIES = 10
 said to fit it, when they are not PDN's default game (international draughts)."""
 
 
-def _fitting_games(record: Record, tags: dict[str, str], replayed: int) -> list[AnyGame]:
+def _fitting_games(
+    record: Record, tags: dict[str, str], replayed: int, dialects: frozenset[str]
+) -> list[AnyGame]:
     """The games named by a PDN GameType whose rules set up an untagged record and replay
     its first plies, when PDN's default game (which it was replayed as) stops within them
     after ``replayed`` plies (-1: its setup was invalid). Of several such games, those that
@@ -156,12 +172,12 @@ def _fitting_games(record: Record, tags: dict[str, str], replayed: int) -> list[
             start = game.start(tags)
         except SetupError:
             continue
-        if len(main_line_positions(game, Line(list(plies)), start)) == len(plies) + 1:
+        if len(main_line_positions(game, Line(list(plies)), start, dialects)) == len(plies) + 1:
             fits.append((game, start))
     if len(fits) < 2:
         return [game for game, _ in fits]
     # Several games replay the first plies: name those that replay the most of the line.
-    reach = [len(main_line_positions(game, record.moves, start)) for game, start in fits]
+    reach = [len(main_line_positions(game, record.moves, start, dialects)) for game, start in fits]
     return [game for (game, _), n in zip(fits, reach, strict=True) if n == max(reach)]
 
 
@@ -252,6 +268,31 @@ def short_capture_read(
     )
 
 
+def other_separator_read(
+    record: Record,
+    path: str,
+    game: AnyGame,
+    ply: Ply,
+    number: int,
+    before: Position,
+    move: Move,
+    depth: int = 0,
+    notation: str | None = None,
+) -> Diagnostic:
+    """The PDN116 notice of ply ``number``, a move written with the other separator read
+    as ``move``."""
+    where = f"ply {number}" + (", in a variation" if depth else "")
+    written = game.format_move(before, move, game.notation_of(ply.text) or notation)
+    message = (
+        f"{ply.text} is written with the other separator: read as {written}, the one legal "
+        "move with its squares (game ",
+        f", {where})",
+    )
+    return Diagnostic.in_game(
+        codes.OTHER_SEPARATOR, message, *ply.pos, path, record.index, number, ply.text
+    )
+
+
 def illegal_words(
     ply: Ply, number: int, depth: int, reason: str, *, numbered: bool
 ) -> tuple[str, str]:
@@ -281,10 +322,13 @@ class RecordReplay(ReplayVisitor):
     ``report`` (the record's own syntax problems first). Subclass it to do more on the
     same replay (annotation does); :meth:`illegal_found` tells of each illegal ply."""
 
-    def __init__(self, game: AnyGame, record: Record, path: str) -> None:
+    def __init__(
+        self, game: AnyGame, record: Record, path: str, dialects: frozenset[str] = NO_DIALECTS
+    ) -> None:
         self.game = game
         self.record = record
         self.path = path
+        self.dialects = dialects
         self.report = GameReport(
             record.index, path, game.name, diagnostics=list(record.diagnostics)
         )
@@ -317,7 +361,9 @@ class RecordReplay(ReplayVisitor):
         """Replay the record from ``start`` and check its result and repetitions; the
         final position, ``None`` when a main-line ply is illegal."""
         trail = [start]
-        end = replay_line(self.game, self.record.moves, start, self, trail=trail)
+        end = replay_line(
+            self.game, self.record.moves, start, self, trail=trail, dialects=self.dialects
+        )
         self.report.plies = len(trail) - 1
         if self._illegal:
             self._suggest(start)
@@ -372,11 +418,22 @@ class RecordReplay(ReplayVisitor):
             )
         )
 
+    def other_separator(
+        self, ply: Ply, number: int, before: Position, move: Move, depth: int
+    ) -> None:
+        self.report.diagnostics.append(
+            other_separator_read(
+                self.record, self.path, self.game, ply, number, before, move, depth, self.notation
+            )
+        )
+
     def _suggest(self, start: Position) -> None:
         """Add to each illegal move's diagnostic the corrections that make its line replay."""
         where = {id(ply): at for at, ply in self._illegal}
         diagnostics = self.report.diagnostics
-        for found in find_repairs(self.game, self.record, start, self.notation):
+        for found in find_repairs(
+            self.game, self.record, start, self.notation, dialects=self.dialects
+        ):
             ply = found.line.plies[found.illegal - found.first_ply]
             at = where.get(id(ply))
             if at is None or not found.candidates:
