@@ -26,17 +26,47 @@ from notation.diagnostics import Severity
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "pdn-standard" / "succeed"
 
 UNSUPPORTED = "a game type notation does not support, with no GameType tag"
+ITALIAN = (
+    f"{UNSUPPORTED}: Italian draughts (Italian tags Bianco, Nero, Risultato; White first from "
+    "21-32 numbered from the other side)"
+)
+CZECH = (
+    f"{UNSUPPORTED}: Czech draughts (the Czech championship), judged as Russian draughts, "
+    "whose rules replay the most of it; the error is the first ply where the rules differ: "
+    "a Czech man captures forward only, so a backward capture is not taken or not continued"
+)
 FOUND = {
+    ("Campionato Assoluto 2005.pdn", "RU203"): (
+        f"{ITALIAN}: judged as Russian draughts, whose rules replay its first one to three "
+        "plies (an Italian opening such as 21-17 is a Russian move too), not the next"
+    ),
+    ("Campionato Assoluto 2005.pdn", "RU204"): (
+        f"{ITALIAN}: judged as Russian draughts, whose rules replay its first two plies, "
+        "not the third"
+    ),
     ("Campionato Assoluto 2005.pdn", "ID202"): (
-        f"{UNSUPPORTED}: Italian draughts (Italian tags Bianco, Nero, Risultato; White "
-        "first from 21-32, which neither English nor Brazilian numbering has)"
+        f"{ITALIAN}: no game replays its first ply (21-18), so it stays international draughts"
     ),
-    ("mrcd2006.pdn", "ID201"): (
-        f"{UNSUPPORTED}: Czech draughts (the Czech championship; men capture forward only "
-        "and captures are free, so a majority capture is not taken within ten plies)"
+    ("mrcd2006.pdn", "RU204"): CZECH,
+    ("mrcd2006.pdn", "RU205"): CZECH,
+    ("mrcd2007.pdn", "RU204"): CZECH,
+    ("mrcd2007.pdn", "RU205"): CZECH,
+    ("mrcd2000kval.pdn", "RU204"): CZECH,
+    ("mrcd2000kval.pdn", "RU205"): CZECH,
+    ("mrcd2000kval.pdn", "BR205"): (
+        f"{UNSUPPORTED}: Czech draughts, judged as Brazilian draughts, whose rules replay "
+        "more of it than Russian draughts'; a backward capture not taken, as mrcd2006.pdn"
     ),
-    ("mrcd2007.pdn", "ID201"): f"{UNSUPPORTED}: Czech draughts, as mrcd2006.pdn",
-    ("mrcd2000kval.pdn", "ID201"): f"{UNSUPPORTED}: Czech draughts, as mrcd2006.pdn",
+    ("mrcd2007.pdn", "BR204"): "as mrcd2000kval.pdn's BR205",
+    ("Tricks traps and shots.pdn", "EN207"): (
+        "an error in the record (an English problem book judged as English draughts): a "
+        "capture written start x end (10x26) where two captures go from one to the other; "
+        "the path must be written"
+    ),
+    ("ussr1947.pdn", "REC210"): (
+        "a real warning under today's Russian rules: a 1950 game played on 30 plies in a "
+        "5-piece ending with kings on both sides"
+    ),
     ("PROF2.pdn", "ID203"): (
         "an error in the record: a capture written with - (30-39) and a step written with x "
         "(38x33); the rest of each game replays after the one-character fix"
@@ -96,10 +126,13 @@ def verdict(report: GameReport) -> str:
     """One game's verdict, in words."""
     if report.errors:
         return "an error"
+    judged = ""
+    if any(d.code == "REC221" for d in report.diagnostics):
+        judged = " (no game named: REC221)"
     if report.game is not None and report.plies == 0:
-        return f"a position with no move, set up as {report.game}, no error"
+        return f"a position with no move, set up as {report.game}{judged}, no error"
     if report.game is not None:
-        return f"replayed as {report.game}, no error"
+        return f"replayed as {report.game}{judged}, no error"
     codes = sorted({d.code for d in report.diagnostics if d.severity is Severity.NOTICE})
     return f"not replayed ({', '.join(codes)})"
 

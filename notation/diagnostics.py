@@ -138,8 +138,8 @@ DUPLICATE = register("REC208", Severity.WARNING, "duplicate: the same moves from
 OTHER_GAME = register(
     "REC221",
     Severity.NOTICE,
-    "the record names no game and its setup or first moves are not international draughts "
-    "but fit another game: not replayed",
+    "the record names no game and its setup or first moves are not international draughts: "
+    "judged as the game that replays the most of it",
 )
 CORRECTED = register(
     "REC230", Severity.NOTICE, "a score-sheet slip was corrected: the rest of the line replays"

@@ -79,11 +79,14 @@ def test_validate_a_missing_file_exits_two_and_goes_on() -> None:
 
 def test_validate_game_option_names_the_game_of_untagged_records() -> None:
     text = "1. 22-18 11-15 2. 18x11 8x15 *\n"
-    assert run("validate", "-", stdin=text).stdout == (
-        "-:1:1: notice REC221 the record names no game, and its first moves are not "
-        "international draughts (PDN's default) but fit GameType 26 (Brazilian draughts) or "
-        "GameType 25 (Russian draughts); it was not replayed: add a GameType tag, or run with "
-        "--game brazilian\n"
+    judged = run("validate", "-", stdin=text)
+    assert (judged.exit_code, judged.stdout) == (
+        0,
+        "-:1:1: notice REC221 the record names no game and its first moves are not "
+        "international draughts (PDN's default): judged as Russian draughts (GameType 25), "
+        "whose rules replay its 4 plies; Brazilian draughts (GameType 26) replays as many (a "
+        "tie goes to the first in GameType order); a GameType or Variant tag, or --game, "
+        "decides\n",
     )
     result = run("validate", "--game", "brazilian", "-", stdin=text)
     assert (result.exit_code, result.stdout) == (0, "")

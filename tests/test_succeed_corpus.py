@@ -8,11 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from notation.check.validator import GameReport, validate_file, validate_records
+from notation.check.validator import (
+    GameReport,
+    record_game,
+    validate_file,
+    validate_record,
+    validate_records,
+)
 from notation.diagnostics import Severity
 from notation.games.base import AnyGame
 from notation.games.registry import get_game
-from notation.record.reader import read_string
+from notation.record.reader import read_records, read_string
 
 
 def check(text: str, default: AnyGame | None = None) -> list[GameReport]:
@@ -45,20 +51,20 @@ ENGLISH_PROBLEM = (
 8x8, where White crowns on 1-4, but not in international draughts, where it crowns on 1-5."""
 
 
-def test_an_untagged_setup_fitting_only_8x8_games_gets_one_notice():
+def test_an_untagged_setup_fitting_only_8x8_games_is_judged_as_the_first_of_them():
     [report] = check(ENGLISH_PROBLEM)
     assert (report.game, [(d.code, d.line, d.column) for d in report.diagnostics]) == (
-        None,
+        "english",
         [("REC221", 1, 1)],
     )
     assert report.diagnostics[0].message == (
-        "the record names no game, and its setup is not international draughts (PDN's "
-        "default) but fits GameType 26 (Brazilian draughts) or GameType 21 (English "
-        "draughts) or GameType 25 (Russian draughts); it was not replayed: add a GameType "
-        "tag, or run with --game brazilian"
+        "the record names no game and its setup is not international draughts (PDN's "
+        "default): judged as English draughts (GameType 21); Russian draughts (GameType 25) "
+        "and Brazilian draughts (GameType 26) set it up too (a tie goes to the first in "
+        "GameType order); a GameType or Variant tag, or --game, decides"
     )
-    [named] = check(ENGLISH_PROBLEM, default=get_game("english"))
-    assert (named.game, named.diagnostics) == ("english", [])
+    [named] = check(ENGLISH_PROBLEM, default=get_game("russian"))
+    assert (named.game, named.diagnostics) == ("russian", [])
 
 
 def test_an_untagged_setup_fitting_no_game_keeps_its_setup_error():
@@ -99,12 +105,20 @@ def test_the_succeed_set_verdicts():
         if d.severity is not Severity.NOTICE
     )
     assert dict(groups) == {
-        ("Campionato Assoluto 2005.pdn", "ID202"): 53,
-        ("mrcd2007.pdn", "ID201"): 5,
-        ("mrcd2006.pdn", "ID201"): 4,
-        ("mrcd2000kval.pdn", "ID201"): 1,
+        ("Campionato Assoluto 2005.pdn", "ID202"): 9,
+        ("Campionato Assoluto 2005.pdn", "RU203"): 35,
+        ("Campionato Assoluto 2005.pdn", "RU204"): 9,
+        ("mrcd2000kval.pdn", "BR205"): 1,
+        ("mrcd2000kval.pdn", "RU204"): 21,
+        ("mrcd2000kval.pdn", "RU205"): 10,
+        ("mrcd2006.pdn", "RU204"): 14,
+        ("mrcd2006.pdn", "RU205"): 20,
+        ("mrcd2007.pdn", "BR204"): 1,
+        ("mrcd2007.pdn", "RU204"): 42,
+        ("mrcd2007.pdn", "RU205"): 41,
         ("PROF2.pdn", "ID203"): 2,
         ("schildpad.pdn", "ID207"): 2,
+        ("Tricks traps and shots.pdn", "EN207"): 2,
         ("beginner.pdn", "REC202"): 1,
         ("bridges.pdn", "REC202"): 1,
         ("fen.pdn", "REC202"): 1,
@@ -112,13 +126,49 @@ def test_the_succeed_set_verdicts():
         ("lpc.pdn", "REC202"): 1,
         ("candidate95.pdn", "REC203"): 1,
         ("kurnik.pdn", "REC207"): 1,
+        ("ussr1947.pdn", "REC210"): 1,
     }
     replayed = Counter(
         (report.game, report.plies > 0) for _, report in reports if report.valid and report.game
     )
-    assert dict(replayed) == {("international", True): 326, ("international", False): 979}
-    assert sum(1 for _, report in reports if report.game is None) == 600
-    assert sum(1 for _, report in reports if not report.valid) == 73
+    assert dict(replayed) == {
+        ("international", True): 326,
+        ("international", False): 979,
+        ("english", True): 217,
+        ("english", False): 59,
+        ("russian", True): 182,
+    }
+    assert sum(1 for _, report in reports if report.game is None) == 0
+    assert sum(1 for _, report in reports if not report.valid) == 215
+    judged = Counter(
+        (name, report.game)
+        for name, report in reports
+        if any(d.code == "REC221" for d in report.diagnostics)
+    )
+    assert sum(judged.values()) == 654
+    assert {name for name, game in judged if game == "english"} == {
+        "OCA_2.0.pdn",
+        "Principles of Strategy.pdn",
+        "Tricks traps and shots.pdn",
+        "beginner.pdn",
+        "borderclassics.pdn",
+        "bridges.pdn",
+        "gem.pdn",
+        "goulds.pdn",
+        "inferno.pdn",
+        "lpc.pdn",
+    }
+    assert judged["ussr1947.pdn", "russian"] == 153
+
+
+@needs_corpus
+def test_each_game_is_judged_by_the_game_record_game_names():
+    """:func:`record_game` names the game :func:`validate_record` judges every record as."""
+    for path in sorted(CORPUS.glob("*.pdn")):
+        for record in read_records(path, path=path.name):
+            found = record_game(record)
+            named = found if isinstance(found, str) else found.name
+            assert named == validate_record(record, path=path.name).game, (path.name, record.index)
 
 
 @needs_corpus
@@ -134,7 +184,15 @@ def test_the_succeed_set_problems_read_by_hand():
         "did you mean 4x31x42x24? then the remaining 10 plies replay",
         "candidate95.pdn:157:43: error REC203 the Result tag says 0-1 but the movetext ends "
         "with 1/2-1/2 (game 8)",
-        "ussr1947.pdn:34:1: notice REC221 the record names no game, and its first moves are "
-        "not international draughts (PDN's default) but fit GameType 25 (Russian draughts); it "
-        "was not replayed: add a GameType tag, or run with --game russian",
+        "ussr1947.pdn:34:1: notice REC221 the record names no game and its first moves are not "
+        "international draughts (PDN's default): judged as Russian draughts (GameType 25), whose "
+        "rules replay its 58 plies; a GameType or Variant tag, or --game, decides",
+        "mrcd2006.pdn:20:1: notice REC221 the record names no game and its first moves are not "
+        "international draughts (PDN's default): judged as Russian draughts (GameType 25), whose "
+        "rules replay 13 of its 79 plies; Brazilian draughts (GameType 26) replays as many (a "
+        "tie goes to the first in GameType order); a GameType or Variant tag, or --game, decides",
+        "mrcd2006.pdn:32:25: error RU205 illegal move h6xf4 (game 2, ply 14): h6xf4 is not the "
+        "end of the capture: it must go on to d6; legal: h6:d6, h4:d4",
+        "Tricks traps and shots.pdn:660:73: error EN207 illegal move 10x26 (game 57, ply 37): "
+        "10x26 names 2 captures: 10x17x26, 10x19x26; write the path; legal: 10x17x26, 10x19x26",
     } <= said

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from verdicts import diagnostics
 
-from notation.check.validator import GameReport, validate_file, validate_records
+from notation.check import validator
+from notation.check.validator import GameReport, record_game, validate_file, validate_records
 from notation.games.registry import get_game
 from notation.record.reader import read_string
 
@@ -129,76 +130,159 @@ ENGLISH_OPENING = "1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10
 """Legal English draughts (Black first from 1-12); not international draughts from ply 1."""
 
 BRAZILIAN_OPENING = "1. 24-20 12-16 2. 21-17 8-12 3. 17-14 10x17 4. 22x13 11-15 *\n"
-"""Legal Brazilian draughts (White first from 21-32); neither international nor English."""
+"""Legal Brazilian and Russian draughts (White first from 21-32); neither international
+nor English draughts."""
 
 RUSSIAN_SHORT_OPENING = "1. gh4 dc5 2. hg3 hg5 3. cd4 ed6 4. dc3 fe7 5. cb4 gh6 *\n"
 """Legal Russian draughts in Russian short notation, which no other game reads."""
 
+RUSSIAN_A1H8_GAME = (
+    "1. e3-d4 f6-e5 2. d4:f6 g7:e5 3. c3-b4 e7-f6 4. b4-a5 d6-c5 5. d2-c3 c5-b4 6. a3:c5 b6:d4 "
+    "7. a5-b6 c7:a5 8. g3-f4 e5:g3 9. h2:f4 a7-b6 *\n"
+)
+"""Russian draughts written a1-h8: its 17th ply (h2:f4) takes one piece where a capture of
+two is possible, which Brazilian draughts' majority rule forbids."""
+
+JUDGED = (
+    "the record names no game and its first moves are not international draughts (PDN's "
+    "default): judged as "
+)
+DECIDES = "; a GameType or Variant tag, or --game, decides"
+
 
 @pytest.mark.parametrize(
-    ("text", "fits", "name"),
+    ("text", "name", "said"),
     [
-        (ENGLISH_OPENING, "GameType 21 (English draughts)", "english"),
+        (
+            ENGLISH_OPENING,
+            "english",
+            "English draughts (GameType 21), whose rules replay its 10 plies",
+        ),
+        (
+            RUSSIAN_SHORT_OPENING,
+            "russian",
+            "Russian draughts (GameType 25), whose rules replay its 10 plies",
+        ),
+        (
+            RUSSIAN_A1H8_GAME,
+            "russian",
+            "Russian draughts (GameType 25), whose rules replay its 18 plies; "
+            "Brazilian draughts (GameType 26) replays 16",
+        ),
         (
             BRAZILIAN_OPENING,
-            "GameType 26 (Brazilian draughts) or GameType 25 (Russian draughts)",
-            "brazilian",
+            "russian",
+            "Russian draughts (GameType 25), whose rules replay its 8 plies; Brazilian "
+            "draughts (GameType 26) replays as many (a tie goes to the first in GameType order)",
         ),
-        (RUSSIAN_SHORT_OPENING, "GameType 25 (Russian draughts)", "russian"),
+        (
+            "1. e2-e4 b7-b5 2. g2-g4 a7-a5 3. g3-g5 a6-a4 *\n",
+            "keny",
+            "Keny (Caucasian checkers), whose rules replay its 6 plies",
+        ),
     ],
 )
-def test_an_untagged_record_whose_moves_fit_an_8x8_game_gets_one_notice(
-    text: str, fits: str, name: str
+def test_an_untagged_record_is_judged_as_the_game_its_moves_fit(
+    text: str, name: str, said: str
 ) -> None:
     (report,) = check('[Event "no type"]\n\n' + text)
-    assert (report.game, diagnostics([report])) == (None, [(1, "REC221", 1, 1, None, None)])
-    assert report.diagnostics[0].message == (
-        "the record names no game, and its first moves are not international draughts "
-        f"(PDN's default) but fit {fits}; it was not replayed: add a GameType tag, or run "
-        f"with --game {name}"
+    assert (report.game, report.plies, diagnostics([report])) == (
+        name,
+        len(read_string(text)[0].moves.plies),
+        [(1, "REC221", 1, 1, None, None)],
     )
-    assert report.valid
+    assert report.diagnostics[0].message == JUDGED + said + DECIDES
+    assert report.valid and record_game(read_string(text)[0]) is get_game(name)
     (named,) = check('[Event "no type"]\n\n' + text, default=get_game(name))
-    assert (named.game, named.diagnostics) == (name, [])
+    assert (named.game, named.plies, named.diagnostics) == (name, report.plies, [])
 
 
-RUSSIAN_NUMERIC_GAME = (
-    "1. 23-18 11-15 2. 18x11 8x15 3. 22-17 7-11 4. 17-13 10-14 5. 26-22 14-17 6. 21x14 9x18 "
-    "7. 13-9 6x13 8. 24-19 15x24 9. 28x19 5-9 *\n"
-)
-"""Russian draughts in numbers: its first ten plies are Brazilian draughts too, but its 17th
-(28x19) ignores a capture of more pieces, which Brazilian draughts' majority rule forbids."""
-
-
-def test_an_untagged_record_is_said_to_fit_the_games_that_replay_all_its_moves() -> None:
-    (report,) = check('[Event "no type"]\n\n' + RUSSIAN_NUMERIC_GAME)
-    assert [d.code for d in report.diagnostics] == ["REC221"]
-    assert report.diagnostics[0].message == (
-        "the record names no game, and its first moves are not international draughts "
-        "(PDN's default) but fit GameType 25 (Russian draughts); it was not replayed: add a "
-        "GameType tag, or run with --game russian"
+def test_an_untagged_record_gets_the_full_verdict_of_the_game_it_is_judged_as() -> None:
+    """An English game with a capture ignored at ply 10 (17-13 for 17x10): judged as English
+    draughts, whose rules replay more of it than any other game's, with its error there."""
+    text = "1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10-15 17-13 6. 15-19 *\n"
+    (report,) = check(text)
+    assert (report.game, report.plies, diagnostics([report])) == (
+        "english",
+        9,
+        [(1, "REC221", 1, 1, None, None), (1, "EN204", 1, 66, 10, "17-13")],
     )
-    (brazilian,) = check(RUSSIAN_NUMERIC_GAME, default=get_game("brazilian"))
-    assert [(d.code, d.ply) for d in brazilian.diagnostics] == [("BR205", 17)]
+    assert report.diagnostics[0].message == (
+        JUDGED + "English draughts (GameType 21), whose rules replay 9 of its 11 plies" + DECIDES
+    )
+    assert report.diagnostics[1].message == (
+        "illegal move 17-13 (game 1, ply 10): a capture is available: 17x10; 17-13 is not a "
+        "capture; legal: 17x10"
+    )
+    assert not report.valid
 
 
-def test_an_untagged_record_fitting_no_other_game_gets_international_verdicts() -> None:
-    # English until its tenth ply, a step where English must capture (17x10).
-    (wrong,) = check("1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10-15 17-22 *\n")
-    assert [d.code for d in wrong.diagnostics] == ["ID202"]
-    # The capture written with a step's separator (PDN116) fits English.
-    (fits,) = check("1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10-15 17-10 *\n")
-    assert [d.code for d in fits.diagnostics] == ["REC221"]
+ENGLISH_PROBLEM = '[Event "Problem"]\n[Setup "1"]\n[FEN "W:W27,22,K3:B18,14,11,7."]\n\n'
+"""An English problem: a FEN of 1-32 squares that is an international draughts position too,
+where White's 22x8 (a double capture over 18 and 11) is legal on 8x8 only."""
+
+
+def test_an_untagged_problem_position_is_judged_as_the_game_its_solution_fits() -> None:
+    (solved,) = check(ENGLISH_PROBLEM + "1. 22x8 14-17 2. 3x10 17-22 3. 27-23 *\n")
+    assert (solved.game, solved.plies, diagnostics([solved])) == (
+        "english",
+        5,
+        [(1, "REC221", 1, 1, None, None)],
+    )
+    assert solved.diagnostics[0].message == (
+        JUDGED + "English draughts (GameType 21), whose rules replay its 5 plies" + DECIDES
+    )
+    # The king's capture 3x10 missed at ply 3: the error of the game it is judged as.
+    (missed,) = check(ENGLISH_PROBLEM + "1. 22x8 14-17 2. 8-4 17-22 3. 27-23 *\n")
+    assert (missed.game, diagnostics([missed])) == (
+        "english",
+        [(1, "REC221", 1, 1, None, None), (1, "EN204", 5, 18, 3, "8-4")],
+    )
+    assert missed.diagnostics[0].message == (
+        JUDGED + "English draughts (GameType 21), whose rules replay 2 of its 5 plies; "
+        "Russian draughts (GameType 25) and Brazilian draughts (GameType 26) replay as many "
+        "(a tie goes to the first in GameType order)" + DECIDES
+    )
+
+
+def test_an_untagged_record_fitting_no_other_game_better_keeps_international_verdicts() -> None:
+    """International draughts, PDN's default, wins a tie: a first ply no game replays."""
+    (wrong,) = check("1. 21-18 10-14 *\n")
+    assert (wrong.game, diagnostics([wrong])) == (
+        "international",
+        [(1, "ID202", 1, 4, 1, "21-18")],
+    )
     (tagged,) = check('[GameType "20"]\n\n' + ENGLISH_OPENING)
     assert tagged.game == "international"
     assert [d.code for d in tagged.diagnostics] == ["ID202"]
 
 
-def test_an_untagged_record_failing_late_in_international_draughts_is_international() -> None:
+def test_an_untagged_international_record_with_an_illegal_move_stays_international() -> None:
+    """Illegal at ply 3, within the first ten: the other games are tried, and none replays
+    more of it than international draughts."""
+    (early,) = check("1. 32-28 19-23 2. 28-22 *\n")
+    assert (early.game, diagnostics([early])) == (
+        "international",
+        [(1, "ID204", 1, 19, 3, "28-22")],
+    )
     moves = "1. 32-28 18-23 2. 31-26 23x32 3. 38x27 16-21 4. 27x16 13-18 5. 26-21 17x26 6. 42-38 "
-    (report,) = check(moves + "18-22 7. 33-28 22x31 8. 99-98 *\n")
-    assert report.game == "international"
-    assert [(d.code, d.ply) for d in report.diagnostics] == [("ID201", 15)]
+    (late,) = check(moves + "18-22 7. 33-28 22x31 8. 99-98 *\n")
+    assert late.game == "international"
+    assert [(d.code, d.ply) for d in late.diagnostics] == [("ID201", 15)]
+    assert record_game(read_string("1. 32-28 19-23 2. 28-22 *\n")[0]) is get_game("international")
+
+
+def test_untagged_records_international_draughts_replays_are_not_tried_as_other_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The common case costs nothing more: the eight untagged games of a sample."""
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("an international record was tried as other games")
+
+    monkeypatch.setattr(validator, "_untagged_fits", refuse)
+    reports = list(validate_file(SAMPLES / "international" / "moscow-cup-2025.pdn"))
+    assert [(r.game, r.diagnostics) for r in reports] == [("international", [])] * 8
 
 
 def test_a_gametype_20_record_is_replayed_as_international_draughts() -> None:
@@ -277,3 +361,9 @@ def test_a_win_claimed_after_a_threefold_repetition_is_a_warning() -> None:
     )
     (drawn,) = check(f'[GameType "26"]\n[FEN "W:WK29:BK1"]\n\n{shuffle} 1-1\n')
     assert drawn.diagnostics == []
+
+
+def test_an_untagged_capture_written_with_a_step_separator_is_read_in_the_game_it_fits() -> None:
+    """English until its tenth ply, whose capture 17x10 is written 17-10 (PDN116)."""
+    (fits,) = check("1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10-15 17-10 *\n")
+    assert (fits.game, [d.code for d in fits.diagnostics]) == ("english", ["REC221", "PDN116"])

@@ -6,9 +6,10 @@ syntax-checked only); an invalid setup; every illegal move, in the main line and
 variations, with the move as written, why it is illegal and the legal moves there; a result
 that disagrees between the ``Result`` tag and the movetext or with what the rules decide;
 and play or a result claimed past a threefold repetition or past a draw the rules give by
-counting moves (warnings). A move written with the other separator read (PDN116), a short
-capture read when the run asks for that dialect (PDN115) and an untagged record whose setup
-or first moves fit another game than PDN's default (REC221) are notices.
+counting moves (warnings). A move written with the other separator read (PDN116) and a
+short capture read when the run asks for that dialect (PDN115) are notices, and so is the
+game an untagged record is judged as when its setup or first moves are not PDN's default
+game (REC221).
 """
 
 from __future__ import annotations
@@ -82,20 +83,21 @@ def validate_record(
     """Check one record; ``default`` is the game of records whose tags name none,
     ``dialects`` the optional dialects read (:mod:`notation.check.dialects`).
 
-    With ``keep``, the report keeps the legal main-line moves (``main_line``).
+    A record whose tags name no game, with no ``default``, is judged as international
+    draughts (PDN's default) unless its setup or first plies are not international
+    draughts but fit another game: then as the game that replays the most of it, with a
+    REC221 notice naming it (:func:`_untagged`). With ``keep``, the report keeps the legal
+    main-line moves (``main_line``).
     """
     tags = record.tag_dict()
     found = resolve_game(tags, default)
     if isinstance(found, Game):
         replay = (_KeepingReplay if keep else RecordReplay)(found, record, path, dialects)
-        replay.run(tags)
-        report = replay.report
         if default is None and not names_game(tags):
-            started = not any(d.code == codes.BAD_SETUP for d in report.diagnostics)
-            fits = _fitting_games(record, tags, report.plies if started else -1, dialects)
-            if fits:
-                report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
-                report.diagnostics.append(_fits_notice(record, fits, path, started))
+            report = _untagged(replay, tags, keep)
+        else:
+            replay.run(tags)
+            report = replay.report
     else:
         report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
         report.diagnostics.append(unsupported_game(record, found, path))
@@ -149,50 +151,132 @@ def _in_game(
 
 
 FIT_PLIES = 10
-"""How many first plies of an untagged record another game must replay for the record to be
-said to fit it, when they are not PDN's default game (international draughts)."""
+"""How many first plies of an untagged record (all, when it has fewer) PDN's default game
+must replay for the record to be judged as it without looking at other games."""
 
 
-def _fitting_games(
-    record: Record, tags: dict[str, str], replayed: int, dialects: frozenset[str]
-) -> list[AnyGame]:
-    """The games named by a PDN GameType whose rules set up an untagged record and replay
-    its first plies, when PDN's default game (which it was replayed as) stops within them
-    after ``replayed`` plies (-1: its setup was invalid). Of several such games, those that
-    replay the most of the main line."""
-    plies = record.moves.plies[:FIT_PLIES]
-    if replayed >= len(plies):
-        return []
+def record_game(
+    record: Record, default: AnyGame | None = None, dialects: frozenset[str] = NO_DIALECTS
+) -> AnyGame | str:
+    """The game :func:`validate_record` judges ``record`` as: the one its tags name, else
+    ``default``, else for a record naming none the game its setup and moves fit (PDN's
+    default, international draughts, when it fits as well as any). A description of the
+    game type when the tags name one that is not supported."""
+    tags = record.tag_dict()
+    found = resolve_game(tags, default)
+    if not isinstance(found, Game) or default is not None or names_game(tags):
+        return found
+    try:
+        start = found.start(tags)
+    except SetupError:
+        reach = -1
+    else:
+        need = min(FIT_PLIES, len(record.moves.plies))
+        first = Line(record.moves.plies[:need])
+        reach = len(main_line_positions(found, first, start, dialects)) - 1
+        if reach == need:
+            return found
+    fits = _untagged_fits(record, tags, reach, dialects)
+    return fits[0][0] if fits else found
+
+
+def _untagged(default: RecordReplay, tags: dict[str, str], keep: bool) -> GameReport:
+    """The report of a record whose tags name no game: that of ``default``, the replay of
+    PDN's default game, when it sets the record up and replays its first :data:`FIT_PLIES`
+    plies, or when no other game replays more; else that of the game that replays the most
+    (:func:`_untagged_fits`), with a REC221 notice. Repairs are searched for the game
+    chosen only."""
+    record, path = default.record, default.path
+    default.suggest = False
+    start = default.setup(tags)
+    if start is not None:
+        default.replay(start)
+    plies = default.report.plies
+    if start is None or plies < min(FIT_PLIES, len(record.moves.plies)):
+        fits = _untagged_fits(record, tags, -1 if start is None else plies, default.dialects)
+        if fits:
+            replay = _KeepingReplay if keep else RecordReplay
+            chosen = replay(fits[0][0], record, path, default.dialects)
+            chosen.run(tags)
+            notice = _fits_notice(record, fits, path, start is not None)
+            chosen.report.diagnostics.insert(len(record.diagnostics), notice)
+            return chosen.report
+    if start is not None:
+        default.suggest_repairs(start)
+    return default.report
+
+
+def _search_order() -> list[AnyGame]:
+    """The games other than PDN's default an untagged record may fit, in the order that
+    breaks a tie: by PDN ``GameType`` number, then the games PDN does not number, as
+    registered."""
     default = game_for_tags({})
+    numbered: list[tuple[int, int, AnyGame]] = []
+    others = []
+    for order, game in enumerate(GAMES.values()):
+        if game.gametype is not None and game.gametype.isdigit():
+            numbered.append((int(game.gametype), order, game))
+        elif game is not default:
+            others.append(game)
+    return [game for *_, game in sorted(numbered) if game is not default] + others
+
+
+def _untagged_fits(
+    record: Record, tags: dict[str, str], beat: int, dialects: frozenset[str]
+) -> list[tuple[AnyGame, int]]:
+    """The games other than PDN's default whose rules set up an untagged record and replay
+    more than ``beat`` plies of its main line (PDN's default game's count; -1 when it
+    cannot set the record up), each with that count: most first, a tie in GameType order
+    (:func:`_search_order`). The first is the game the record is judged as. A game PDN
+    does not number must also replay the first :data:`FIT_PLIES` plies (all of a shorter
+    record): its move texts can look like a draughts game's (Kavaleria's ``c3-d4``)."""
+    need = min(FIT_PLIES, len(record.moves.plies))
     fits = []
-    for game in GAMES.values():
-        if game.gametype is None or game is default:
-            continue
+    for game in _search_order():
         try:
             start = game.start(tags)
         except SetupError:
             continue
-        if len(main_line_positions(game, Line(list(plies)), start, dialects)) == len(plies) + 1:
-            fits.append((game, start))
-    if len(fits) < 2:
-        return [game for game, _ in fits]
-    # Several games replay the first plies: name those that replay the most of the line.
-    reach = [len(main_line_positions(game, record.moves, start, dialects)) for game, start in fits]
-    return [game for (game, _), n in zip(fits, reach, strict=True) if n == max(reach)]
+        reach = len(main_line_positions(game, record.moves, start, dialects)) - 1
+        if reach > beat and (game.gametype is not None or reach >= need):
+            fits.append((game, reach))
+    fits.sort(key=lambda fit: -fit[1])
+    return fits
 
 
-def _fits_notice(record: Record, fits: list[AnyGame], path: str, started: bool) -> Diagnostic:
-    """The REC221 notice of an untagged record whose moves (or, when its setup is not
-    international draughts, setup) fit other games."""
-    named = " or ".join(f"GameType {g.gametype} ({g.title})" for g in fits)
-    what = "first moves are not international draughts (PDN's default) but fit"
-    if not started:
-        what = "setup is not international draughts (PDN's default) but fits"
+def _label(game: AnyGame) -> str:
+    """A game as a notice names it: its title, and its PDN GameType if it has one."""
+    return game.title + (f" (GameType {game.gametype})" if game.gametype else "")
+
+
+def _fits_notice(
+    record: Record, fits: list[tuple[AnyGame, int]], path: str, set_up: bool
+) -> Diagnostic:
+    """The REC221 notice of an untagged record judged as the first game of ``fits``
+    (:func:`_untagged_fits`), naming the others that replay as much or its first
+    :data:`FIT_PLIES` plies; ``set_up`` tells whether PDN's default game sets the record up
+    (its first moves are then what it refuses)."""
+    game, reach = fits[0]
+    total = len(record.moves.plies)
+    fits = [(g, n) for g, n in fits if n >= min(reach, FIT_PLIES, total)]
+    what = "first moves are" if set_up else "setup is"
     message = (
-        f"the record names no game, and its {what} {named}; it was not replayed: "
-        "add a GameType tag, or run "
-        f"with --game {fits[0].name}"
+        f"the record names no game and its {what} not international draughts (PDN's "
+        f"default): judged as {_label(game)}"
     )
+    if total:
+        plies = f"its {total} pl{'y' if total == 1 else 'ies'}"
+        message += f", whose rules replay {plies if reach == total else f'{reach} of {plies}'}"
+    tied = [_label(g) for g, n in fits[1:] if n == reach]
+    if tied:
+        verb = "replays as many" if total else "sets it up too"
+        if len(tied) > 1:
+            verb = verb.replace("s ", " ", 1)
+        message += f"; {' and '.join(tied)} {verb} (a tie goes to the first in GameType order)"
+    fewer = [f"{_label(g)} replays {n}" for g, n in fits[1:] if n < reach]
+    if fewer:
+        message += "; " + ", ".join(fewer)
+    message += "; a GameType or Variant tag, or --game, decides"
     return _at(record, record.pos, codes.OTHER_GAME, message, path)
 
 
@@ -335,6 +419,9 @@ class RecordReplay(ReplayVisitor):
         self._notation: tuple[str | None] | None = None
         self._illegal: list[tuple[int, Ply]] = []
         """Each illegal ply reported, with the index of its diagnostic."""
+        self.suggest = True
+        """Whether :meth:`replay` adds repairs to illegal moves (else
+        :meth:`suggest_repairs` may, later)."""
 
     @property
     def notation(self) -> str | None:
@@ -365,8 +452,8 @@ class RecordReplay(ReplayVisitor):
             self.game, self.record.moves, start, self, trail=trail, dialects=self.dialects
         )
         self.report.plies = len(trail) - 1
-        if self._illegal:
-            self._suggest(start)
+        if self.suggest:
+            self.suggest_repairs(start)
         self._check_results(end)
         if self.game.threefold_repetition:
             self._check_repetition(trail, end)
@@ -427,8 +514,11 @@ class RecordReplay(ReplayVisitor):
             )
         )
 
-    def _suggest(self, start: Position) -> None:
-        """Add to each illegal move's diagnostic the corrections that make its line replay."""
+    def suggest_repairs(self, start: Position) -> None:
+        """Add to each illegal move's diagnostic the corrections that make its line replay
+        (``start``: the record's start)."""
+        if not self._illegal:
+            return
         where = {id(ply): at for at, ply in self._illegal}
         diagnostics = self.report.diagnostics
         for found in find_repairs(
