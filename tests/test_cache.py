@@ -139,8 +139,8 @@ def test_a_one_byte_change_is_validated_afresh(tmp_path: Path, no_validation: li
 
 def notice(name: Path, why: str) -> str:
     return (
-        f"{name}:1:1: notice REC260 the cache entry for {name} was unreadable and was ignored "
-        f"({why}); the file was validated afresh\n"
+        f"{name}:1:1: notice REC260 the cache entry for {name} could not be trusted and was "
+        f"ignored ({why}); the file was validated afresh\n"
     )
 
 

@@ -89,10 +89,18 @@ class CacheUnusable(Exception):
 
 def key_path() -> Path:
     """Where the user's cache key lives: ``$XDG_STATE_HOME/notation/cache-key``, else
-    ``~/.local/state/notation/cache-key`` (never in a cache folder)."""
+    ``~/.local/state/notation/cache-key`` (never in a cache folder); :class:`CacheUnusable`
+    when there is no home folder."""
     state = os.environ.get("XDG_STATE_HOME", "")
-    base = Path(state) if os.path.isabs(state) else Path.home() / ".local" / "state"
-    return base / "notation" / "cache-key"
+    if os.path.isabs(state):
+        return Path(state) / "notation" / "cache-key"
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError):
+        raise CacheUnusable(
+            "it has no key: neither XDG_STATE_HOME nor a home folder is set"
+        ) from None
+    return home / ".local" / "state" / "notation" / "cache-key"
 
 
 def load_key(path: Path) -> bytes:
@@ -335,7 +343,7 @@ class Cache:
         name = pending.item.name
         pending.notice = Diagnostic(
             codes.CACHE_IGNORED,
-            f"the cache entry for {name} was unreadable and was ignored ({why}); "
+            f"the cache entry for {name} could not be trusted and was ignored ({why}); "
             "the file was validated afresh",
             1,
             1,
