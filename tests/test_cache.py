@@ -347,6 +347,11 @@ def test_concurrent_runs_leave_every_entry_whole(records: Path, tmp_path: Path) 
     assert all(out == (fresh.stdout, fresh.stderr) for out in outputs)
     assert len(entries(cache)) == len(list(records.rglob("*.pdn")))
     assert not [p for p in (cache / __version__).iterdir() if p.name.startswith(".")]
+    # The folder was made once, whole: no run took it, untagged, for another's folder.
+    assert sorted(p.name for p in cache.iterdir()) == sorted(
+        [".gitignore", "CACHEDIR.TAG", __version__]
+    )
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
     again = run("--cache-dir", str(cache), str(records))
     assert (again.stdout, again.stderr) == (fresh.stdout, fresh.stderr)
 
@@ -449,6 +454,21 @@ def test_a_forged_entry_does_not_pass_a_broken_file(tmp_path: Path, own_cache: P
     result = run(str(broken))
     why = "it was not made with this user's cache key: copied or forged"
     assert (result.exit_code, result.stdout) == (1, notice(broken, why) + f"{broken}{ILLEGAL_LINE}")
+
+
+def test_an_entry_made_with_another_key_is_not_trusted(tmp_path: Path, own_cache: Path) -> None:
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    run(str(record))
+    (mine,) = entries(own_cache)
+    record.write_text(LEGAL)
+    other = Cache(own_cache, Settings(None, None, False), print, key=b"another user's key")
+    list(other.run(expand([str(record)]), notation.check.batch.validate_inputs))
+    (theirs,) = [e for e in entries(own_cache) if e != mine]
+    theirs.replace(mine)
+    result = run(str(record))
+    why = "it was not made with this user's cache key: copied or forged"
+    assert (result.exit_code, result.stdout) == (0, notice(record, why))
 
 
 def test_the_key_is_made_once_private_to_the_user(tmp_path: Path) -> None:

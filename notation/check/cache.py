@@ -18,7 +18,8 @@ foreign, copied or forged entry is told and ignored (with a REC260 notice), neve
 The cache never follows a symbolic link and reads nothing but a regular file of at most
 :data:`MAX_ENTRY_BYTES`: a link, a FIFO, a device or an oversized file where an entry
 should be is ignored unread. It writes its markers (``.gitignore``, ``CACHEDIR.TAG``) only
-into a folder it has just made; an existing folder that is not a notation cache gets a
+into a folder it is making (made under another name and renamed into place, so that no run
+sees it untagged); an existing folder without a tag is not a notation cache, and gets a
 ``.notation_cache`` folder of its own inside. A folder owned by another user (not root)
 is not used. Entries are written to a new temporary file and renamed into place, so two
 runs at once never leave a broken one and a link at an entry's name is replaced, not
@@ -74,6 +75,9 @@ CACHEDIR_TAG = (
     "# This file is a cache directory tag created by notation.\n"
     "# For information about cache directory tags, see: https://bford.info/cachedir/\n"
 )
+
+MARKERS = {"CACHEDIR.TAG": CACHEDIR_TAG, ".gitignore": GITIGNORE}
+"""The files a cache folder is made with."""
 
 KEY_BYTES = 32
 """The length of the user's cache key."""
@@ -291,20 +295,29 @@ class Cache:
         try:
             if not folder.name:
                 raise CacheUnusable(f"{display(folder)} is not a notation cache")
-            root, made = _folder(folder, None, str(folder))
             try:
-                if not made and not _tagged(root):
-                    inner = folder / FOLDER
-                    sub, made = _folder(inner, root, FOLDER)
-                    os.close(root)
-                    root, folder = sub, inner
-                    if not made and not _tagged(root):
-                        raise CacheUnusable(f"{display(folder)} is not a notation cache")
-                if made:
-                    _mark(root)
-                return _folder(folder / self.version, root, self.version)[0]
+                above = os.open(folder.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            except FileNotFoundError:
+                os.makedirs(folder.parent, exist_ok=True)
+                above = os.open(folder.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            try:
+                root = _folder(folder, above, tagged=True)
             finally:
-                os.close(root)
+                os.close(above)
+            try:
+                if not _tagged(root):
+                    folder = folder / FOLDER
+                    above, root = root, -1
+                    try:
+                        root = _folder(folder, above, tagged=True)
+                    finally:
+                        os.close(above)
+                    if not _tagged(root):
+                        raise CacheUnusable(f"{display(folder)} is not a notation cache")
+                return _folder(folder / self.version, root)
+            finally:
+                if root != -1:
+                    os.close(root)
         except OSError as error:
             raise CacheUnusable(f"cannot write {display(folder)}: {_why(error)}") from None
 
@@ -406,21 +419,16 @@ class Cache:
             self.warn(f"notation: the cache is not kept: cannot write {where}: {_why(error)}")
 
 
-def _folder(path: Path, parent: int | None, name: str) -> tuple[int, bool]:
-    """The folder ``name`` in ``parent`` (``None``: ``name`` is a path), opened without
-    following a link, made when missing; and whether it was made now. OSError when it
+def _folder(path: Path, parent: int, *, tagged: bool = False) -> int:
+    """The folder ``path``, whose name is in ``parent``, opened without following a link;
+    made when missing (``tagged``: with its markers, whole or not at all). OSError when it
     cannot be; CacheUnusable when it is a link, not a folder, or another user's."""
-    made = False
     try:
         try:
-            fd = os.open(name, _FOLDER_FLAGS, dir_fd=parent)
+            fd = os.open(path.name, _FOLDER_FLAGS, dir_fd=parent)
         except FileNotFoundError:
-            if parent is None:
-                os.makedirs(path.parent, exist_ok=True)
-            with contextlib.suppress(FileExistsError):
-                os.mkdir(name, 0o700, dir_fd=parent)
-                made = True
-            fd = os.open(name, _FOLDER_FLAGS, dir_fd=parent)
+            _make(path.name, parent, tagged)
+            fd = os.open(path.name, _FOLDER_FLAGS, dir_fd=parent)
     except OSError as error:
         if error.errno in (errno.ELOOP, errno.ENOTDIR) and os.path.islink(path):
             raise CacheUnusable(f"{display(path)} is a symbolic link") from None
@@ -431,7 +439,37 @@ def _folder(path: Path, parent: int | None, name: str) -> tuple[int, bool]:
     if owner not in (os.geteuid(), 0):
         os.close(fd)
         raise CacheUnusable(f"{display(path)} is owned by another user (uid {owner})")
-    return fd, made
+    return fd
+
+
+def _make(name: str, parent: int, tagged: bool) -> None:
+    """Make the folder ``name`` in ``parent``; a tagged one is made under another name,
+    marked, and renamed into place, so that no run ever sees it without its tag (when two
+    runs make it at once, the first one's stays)."""
+    if not tagged:
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(name, 0o700, dir_fd=parent)
+        return
+    temp = f".{name}.{secrets.token_hex(6)}.tmp"
+    os.mkdir(temp, 0o700, dir_fd=parent)
+    try:
+        fd = os.open(temp, _FOLDER_FLAGS, dir_fd=parent)
+        try:
+            _mark(fd)
+        finally:
+            os.close(fd)
+        os.rename(temp, name, src_dir_fd=parent, dst_dir_fd=parent)
+    except OSError as error:
+        fd = os.open(temp, _FOLDER_FLAGS, dir_fd=parent)
+        try:
+            for marker in MARKERS:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(marker, dir_fd=fd)
+        finally:
+            os.close(fd)
+        os.rmdir(temp, dir_fd=parent)
+        if error.errno not in (errno.EEXIST, errno.ENOTEMPTY):
+            raise
 
 
 def _tagged(folder: int) -> bool:
@@ -443,13 +481,9 @@ def _tagged(folder: int) -> bool:
 
 
 def _mark(folder: int) -> None:
-    """Tag a folder the cache has just made, as a cache that git and backups leave out;
-    a file already there is left as it is."""
-    for name, text in (("CACHEDIR.TAG", CACHEDIR_TAG), (".gitignore", GITIGNORE)):
-        try:
-            fd = os.open(name, _NEW_FLAGS, 0o644, dir_fd=folder)
-        except FileExistsError:
-            continue
+    """Tag a folder the cache is making as a cache that git and backups leave out."""
+    for name, text in MARKERS.items():
+        fd = os.open(name, _NEW_FLAGS, 0o644, dir_fd=folder)
         try:
             os.write(fd, text.encode("ascii"))
         finally:
