@@ -538,6 +538,21 @@ def test_an_existing_folder_that_is_not_a_cache_gets_no_markers(
     assert no_validation == []
 
 
+def test_a_config_naming_an_existing_folder_leaves_it_unmarked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NOTATION_CACHE_DIR")
+    (tmp_path / "docs").mkdir()
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "notation.toml").write_text('cache-dir = "../docs"\n')
+    (project / "game.pdn").write_text(ILLEGAL)
+    monkeypatch.chdir(project)
+    assert run("game.pdn").stdout == f"game.pdn{ILLEGAL_LINE}"
+    assert [p.name for p in (tmp_path / "docs").iterdir()] == [".notation_cache"]
+    assert len(entries(tmp_path / "docs" / ".notation_cache")) == 1
+
+
 def test_a_linked_cache_folder_is_not_used(tmp_path: Path, own_cache: Path) -> None:
     record = tmp_path / "game.pdn"
     record.write_text(ILLEGAL)
