@@ -7,6 +7,7 @@ defaults; ``--cache-dir`` and ``NOTATION_CACHE_DIR`` win over the file's ``cache
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import os
@@ -82,19 +83,22 @@ DEFAULTS: dict[str, Any] = {
 
 
 def configured(explicit: Path | None, isolated: bool) -> Config:
-    """The configuration in force: ``explicit``, else the nearest file, else none; a bad
-    file ends the command (exit 2) with the file and key named."""
+    """The configuration in force: ``explicit``, else the nearest file the user may read
+    (each one passed over is said on standard error), else none; a bad file ends the
+    command (exit 2) with the file and key named."""
     from notation.config import NO_CONFIG, ConfigError, find_config, load_config
 
     if explicit is not None and isolated:
         fail("--config and --isolated cannot be given together")
     if isolated:
         return NO_CONFIG
-    found = explicit if explicit is not None else find_config(Path.cwd())
+    found, skipped = (explicit, ()) if explicit is not None else find_config(Path.cwd())
+    for passed in skipped:
+        typer.echo(f"notation: {passed.notice()}", err=True)
     if found is None:
-        return NO_CONFIG
+        return dataclasses.replace(NO_CONFIG, skipped=skipped)
     try:
-        return load_config(found)
+        return dataclasses.replace(load_config(found), skipped=skipped)
     except ConfigError as error:
         fail(str(error))
 
@@ -211,6 +215,8 @@ def show_config(
     """Show the settings `validate` uses here, and where each comes from."""
     if format_ not in ("text", "json"):
         raise typer.BadParameter("choose text or json", param_hint="--format")
+    from notation.config import SAFE_VARIABLE
+
     found = configured(config_file, isolated)
     where = "default" if found.file is None else f"{found.file} {found.table}"
     shown = []
@@ -228,10 +234,13 @@ def show_config(
             "table": found.table or None,
             "settings": {s.key: {"value": s.value, "source": s.source} for s in shown},
             "overrides": overrides,
+            "skipped": [{"file": str(s.file), "owner": s.owner} for s in found.skipped],
         }
         typer.echo(json.dumps(document, indent=1, ensure_ascii=False))
         return
     typer.echo(f"file: {'none' if found.file is None else where}")
+    for passed in found.skipped:
+        typer.echo(f"skipped: {passed.file} (owned by uid {passed.owner}; not in {SAFE_VARIABLE})")
     for item in shown:
         typer.echo(
             f"{item.key:<11} = {json.dumps(item.value, ensure_ascii=False):<24} # {item.source}"

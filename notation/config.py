@@ -2,7 +2,10 @@
 
 :func:`find_config` looks in the current folder, then each folder above it, for the nearest
 file that configures notation: in one folder ``notation.toml`` (its top-level keys) comes
-before ``pyproject.toml``, which counts only when it has a ``[tool.notation]`` table.
+before ``pyproject.toml``, which counts only when it has a ``[tool.notation]`` table. A file
+that another user (not root) owns, or that is in a folder another user owns, is passed over
+(:class:`Skipped`) unless its folder is named in :data:`SAFE_VARIABLE`, as git does with
+``safe.directory``.
 :func:`load_config` reads and checks one file into a :class:`Config`: the keys of
 :data:`KEYS` and a list of per-path :class:`Override` tables, whose ``path`` globs are
 relative to the file's folder. A file that is not TOML, an unknown key and a bad value are
@@ -33,6 +36,10 @@ KEYS = ("select", "ignore", "fail-level", "game", "jobs", "format", "cache-dir",
 OVERRIDE_KEYS = ("path", "game", "select", "ignore")
 """The keys of an ``overrides`` table."""
 
+SAFE_VARIABLE = "NOTATION_SAFE_DIRECTORIES"
+"""The environment variable naming the folders (separated by ``:``; ``*``: all) whose
+configuration files are read even when another user owns them."""
+
 
 class ConfigError(Exception):
     """A configuration file that cannot be used; the message names the file and key."""
@@ -58,6 +65,22 @@ class Override:
 
 
 @dataclass(frozen=True, slots=True)
+class Skipped:
+    """A configuration file found but not read: another user owns it or its folder."""
+
+    file: Path
+    owner: int
+    """The other user's id."""
+
+    def notice(self) -> str:
+        """What the user is told, with how to have the file read."""
+        return (
+            f"{self.file} is owned by another user (uid {self.owner}) and was not read; "
+            f"to read it, add {self.file.parent} to {SAFE_VARIABLE} or give --config"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """What one configuration file says."""
 
@@ -68,6 +91,8 @@ class Config:
     values: dict[str, Any] = field(default_factory=dict)
     """The settings it gives, by key of :data:`KEYS` (``cache-dir`` made a path)."""
     overrides: tuple[Override, ...] = ()
+    skipped: tuple[Skipped, ...] = ()
+    """The nearer files passed over because another user owns them."""
 
     def for_file(self, file: Path | None, key: str) -> Any:
         """The value of ``key`` (``game``, ``select`` or ``ignore``) for ``file``: the last
@@ -83,16 +108,41 @@ NO_CONFIG = Config(None, "")
 """The configuration when no file is read."""
 
 
-def find_config(start: Path) -> Path | None:
-    """The nearest configuration file in ``start`` or a folder above it."""
+def find_config(start: Path) -> tuple[Path | None, tuple[Skipped, ...]]:
+    """The nearest configuration file in ``start`` or a folder above it that the user may
+    read, and the nearer ones passed over because another user owns them."""
+    skipped = []
     for folder in (start, *start.parents):
-        own = folder / NOTATION_TOML
-        if own.is_file():
-            return own
-        project = folder / PYPROJECT
-        if project.is_file() and _has_table(project):
-            return project
+        for found in (folder / NOTATION_TOML, folder / PYPROJECT):
+            if not found.is_file() or (found.name == PYPROJECT and not _has_table(found)):
+                continue
+            owner = _other_owner(found)
+            if owner is not None and not _safe(found.parent):
+                skipped.append(Skipped(found, owner))
+                continue
+            return found, tuple(skipped)
+    return None, tuple(skipped)
+
+
+def _other_owner(path: Path) -> int | None:
+    """The id of the user other than this one and root who owns ``path`` or its folder."""
+    for owned in (path, path.parent):
+        try:
+            owner = owned.stat().st_uid
+        except OSError:
+            continue
+        if owner not in (os.geteuid(), 0):
+            return owner
     return None
+
+
+def _safe(folder: Path) -> bool:
+    """Whether :data:`SAFE_VARIABLE` names ``folder`` (or is ``*``)."""
+    named = [n for n in os.environ.get(SAFE_VARIABLE, "").split(os.pathsep) if n]
+    if "*" in named:
+        return True
+    real = os.path.realpath(folder)
+    return any(os.path.realpath(n) == real for n in named)
 
 
 def _has_table(path: Path) -> bool:

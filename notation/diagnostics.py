@@ -149,7 +149,7 @@ NOT_CONVERTED = register(
     "REC209", Severity.ERROR, "the record's game has no such notation: it cannot be converted"
 )
 CACHE_IGNORED = register(
-    "REC260", Severity.NOTICE, "the cache entry was unreadable and was ignored"
+    "REC260", Severity.NOTICE, "the cache entry could not be trusted and was ignored"
 )
 
 

@@ -4,8 +4,12 @@ validated afresh, a damaged entry is never trusted, and the cache never stops a 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import os
+import random
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +21,15 @@ import notation.check.batch
 import notation.check.cache
 from cli.main import app
 from notation import __version__
-from notation.check.cache import CACHEDIR_TAG, FORMAT, GITIGNORE, Cache, Settings
+from notation.check.cache import (
+    CACHEDIR_TAG,
+    FORMAT,
+    GITIGNORE,
+    Cache,
+    Settings,
+    key_path,
+    load_key,
+)
 from notation.check.validator import validate_record
 from notation.io.inputs import expand
 
@@ -127,8 +139,8 @@ def test_a_one_byte_change_is_validated_afresh(tmp_path: Path, no_validation: li
 
 def notice(name: Path, why: str) -> str:
     return (
-        f"{name}:1:1: notice REC260 the cache entry for {name} was unreadable and was ignored "
-        f"({why}); the file was validated afresh\n"
+        f"{name}:1:1: notice REC260 the cache entry for {name} could not be trusted and was "
+        f"ignored ({why}); the file was validated afresh\n"
     )
 
 
@@ -137,12 +149,14 @@ DROPPED = object()
 
 
 def rewritten(entry: Path, change: dict[str, object]) -> None:
-    """Rewrite ``entry`` with some fields of its content changed, as a well-formed entry."""
+    """Rewrite ``entry`` with some fields of its content changed, as a well-formed entry
+    made with the user's key."""
     body = json.loads(entry.read_bytes().partition(b"\n")[2])
     body.update(change)
     body = {key: value for key, value in body.items() if value is not DROPPED}
     text = json.dumps(body).encode()
-    entry.write_bytes(f"{FORMAT} {hashlib.sha256(text).hexdigest()}\n".encode() + text)
+    mac = hmac.new(load_key(key_path()), text, hashlib.sha256).hexdigest()
+    entry.write_bytes(f"{FORMAT} {hashlib.sha256(text).hexdigest()} {mac}\n".encode() + text)
 
 
 DAMAGES = {
@@ -315,7 +329,7 @@ def test_an_unwritable_cache_folder_is_said_once_and_the_run_goes_on(
     assert result.exit_code == fresh.exit_code == 1
     assert result.stdout == fresh.stdout
     assert result.stderr == (
-        f"notation: the cache is not kept: cannot write {blocked / 'cache' / __version__}: "
+        f"notation: the cache is not used: cannot write {blocked / 'cache'}: "
         f"not a directory\n{fresh.stderr}"
     )
 
@@ -333,6 +347,11 @@ def test_concurrent_runs_leave_every_entry_whole(records: Path, tmp_path: Path) 
     assert all(out == (fresh.stdout, fresh.stderr) for out in outputs)
     assert len(entries(cache)) == len(list(records.rglob("*.pdn")))
     assert not [p for p in (cache / __version__).iterdir() if p.name.startswith(".")]
+    # The folder was made once, whole: no run took it, untagged, for another's folder.
+    assert sorted(p.name for p in cache.iterdir()) == sorted(
+        [".gitignore", "CACHEDIR.TAG", __version__]
+    )
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
     again = run("--cache-dir", str(cache), str(records))
     assert (again.stdout, again.stderr) == (fresh.stdout, fresh.stderr)
 
@@ -363,3 +382,226 @@ def test_a_file_of_more_events_than_kept_is_not_cached(
     assert no_validation == [str(large)] * 3
     assert again.stdout == first.stdout
     assert again.stdout.count(" ID203 ") == 5
+
+
+def entry_of(folder: Path, record: Path) -> Path:
+    """The entry of ``record`` in the cache ``folder``."""
+    (found,) = [
+        e
+        for e in entries(folder)
+        if json.loads(e.read_bytes().partition(b"\n")[2])["name"] == str(record)
+    ]
+    return found
+
+
+def test_a_link_at_an_entrys_name_is_neither_read_nor_written(
+    tmp_path: Path, own_cache: Path
+) -> None:
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    run(str(record))
+    (entry,) = entries(own_cache)
+    # Followed, the link would answer from the entry it points to, and the store that
+    # follows would write through it.
+    outside = tmp_path / "bashrc"
+    outside.write_bytes(entry.read_bytes())
+    kept = outside.read_bytes()
+    entry.unlink()
+    entry.symlink_to(outside)
+    result = run(str(record))
+    assert result.stdout == notice(record, "it is a symbolic link") + f"{record}{ILLEGAL_LINE}"
+    assert outside.read_bytes() == kept
+    assert not entry.is_symlink()
+    assert run(str(record)).stdout == f"{record}{ILLEGAL_LINE}"
+
+
+@pytest.mark.parametrize("tagged", [False, True])
+def test_a_dangling_gitignore_link_in_a_cache_folder_is_not_followed(
+    tmp_path: Path, own_cache: Path, tagged: bool
+) -> None:
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    own_cache.mkdir()
+    if tagged:
+        (own_cache / "CACHEDIR.TAG").write_text(CACHEDIR_TAG)
+    target = tmp_path / "victim"
+    (own_cache / ".gitignore").symlink_to(target)
+    result = run(str(record))
+    assert (result.stdout, result.stderr) == (
+        f"{record}{ILLEGAL_LINE}",
+        "1 game in 1 file: 1 error, 0 warnings, 0 notices\n",
+    )
+    assert not target.exists()
+    assert os.readlink(own_cache / ".gitignore") == str(target)
+    # An untagged folder is not the cache's: the cache makes its own inside.
+    assert len(entries(own_cache if tagged else own_cache / ".notation_cache")) == 1
+
+
+def test_a_forged_entry_does_not_pass_a_broken_file(tmp_path: Path, own_cache: Path) -> None:
+    good, broken = tmp_path / "good.pdn", tmp_path / "broken.pdn"
+    good.write_text(LEGAL)
+    broken.write_text(ILLEGAL)
+    run(str(good), str(broken))
+    # What anyone who can write the folder can do: the valid file's entry, made the broken
+    # file's, with every unkeyed checksum recomputed.
+    head, _, text = entry_of(own_cache, good).read_bytes().partition(b"\n")
+    body = json.loads(text)
+    body.update(name=str(broken), digest=hashlib.sha256(broken.read_bytes()).hexdigest())
+    text = json.dumps(body).encode()
+    words = head.split(b" ")
+    words[2] = hashlib.sha256(text).hexdigest().encode()
+    entry_of(own_cache, broken).write_bytes(b" ".join(words) + b"\n" + text)
+    result = run(str(broken))
+    why = "it was not made with this user's cache key: copied or forged"
+    assert (result.exit_code, result.stdout) == (1, notice(broken, why) + f"{broken}{ILLEGAL_LINE}")
+
+
+def test_an_entry_made_with_another_key_is_not_trusted(tmp_path: Path, own_cache: Path) -> None:
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    run(str(record))
+    (mine,) = entries(own_cache)
+    record.write_text(LEGAL)
+    other = Cache(own_cache, Settings(None, None, False), print, key=b"another user's key")
+    list(other.run(expand([str(record)]), notation.check.batch.validate_inputs))
+    (theirs,) = [e for e in entries(own_cache) if e != mine]
+    theirs.replace(mine)
+    result = run(str(record))
+    why = "it was not made with this user's cache key: copied or forged"
+    assert (result.exit_code, result.stdout) == (0, notice(record, why))
+
+
+def test_the_key_is_made_once_private_to_the_user(tmp_path: Path) -> None:
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    run(str(record))
+    key = Path(os.environ["XDG_STATE_HOME"]) / "notation" / "cache-key"
+    assert key_path() == key
+    made = key.read_bytes()
+    assert (len(made), stat.S_IMODE(key.stat().st_mode)) == (32, 0o600)
+    run(str(record))
+    assert key.read_bytes() == made
+
+
+@pytest.mark.parametrize("fault", ["readable by others", "a link", "short", "another user's"])
+def test_a_key_that_is_not_private_turns_the_cache_off_with_one_line(
+    tmp_path: Path, own_cache: Path, fault: str
+) -> None:
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    run(str(record))
+    key = key_path()
+    why = {
+        "readable by others": "can be read by others (mode 0644, not 0600)",
+        "a link": "cannot be read: it is a symbolic link",
+        "short": "is not 32 bytes long",
+        "another user's": "is owned by another user (uid 4242)",
+    }[fault]
+    if fault == "readable by others":
+        key.chmod(0o644)
+    elif fault == "a link":
+        (tmp_path / "key").write_bytes(key.read_bytes())
+        key.unlink()
+        key.symlink_to(tmp_path / "key")
+    elif fault == "short":
+        key.write_bytes(b"x")
+    else:
+        if os.geteuid() != 0:
+            pytest.skip("giving a file to another user needs root")
+        os.chown(key, 4242, 4242)
+    shutil.rmtree(own_cache)
+    result = run(str(record))
+    assert (result.exit_code, result.stdout) == (1, f"{record}{ILLEGAL_LINE}")
+    assert result.stderr == (
+        f"notation: the cache is not used: its key {key} {why}\n"
+        "1 game in 1 file: 1 error, 0 warnings, 0 notices\n"
+    )
+    assert not own_cache.exists()
+
+
+def test_an_existing_folder_that_is_not_a_cache_gets_no_markers(
+    tmp_path: Path, no_validation: list[str]
+) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# Records\n")
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    run("--cache-dir", str(docs), str(record))
+    assert sorted(p.name for p in docs.iterdir()) == [".notation_cache", "index.md"]
+    inner = docs / ".notation_cache"
+    assert (inner / ".gitignore").read_text() == GITIGNORE
+    assert (inner / "CACHEDIR.TAG").read_text() == CACHEDIR_TAG
+    assert len(entries(inner)) == 1
+    del no_validation[:]
+    assert run("--cache-dir", str(docs), str(record)).stdout == f"{record}{ILLEGAL_LINE}"
+    assert no_validation == []
+
+
+def test_a_config_naming_an_existing_folder_leaves_it_unmarked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NOTATION_CACHE_DIR")
+    (tmp_path / "docs").mkdir()
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "notation.toml").write_text('cache-dir = "../docs"\n')
+    (project / "game.pdn").write_text(ILLEGAL)
+    monkeypatch.chdir(project)
+    assert run("game.pdn").stdout == f"game.pdn{ILLEGAL_LINE}"
+    assert [p.name for p in (tmp_path / "docs").iterdir()] == [".notation_cache"]
+    assert len(entries(tmp_path / "docs" / ".notation_cache")) == 1
+
+
+def test_a_linked_cache_folder_is_not_used(tmp_path: Path, own_cache: Path) -> None:
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    own_cache.symlink_to(elsewhere)
+    result = run(str(record))
+    assert result.stdout == f"{record}{ILLEGAL_LINE}"
+    assert result.stderr.startswith(
+        f"notation: the cache is not used: {own_cache} is a symbolic link\n"
+    )
+    assert list(elsewhere.iterdir()) == []
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another user needs root")
+def test_a_cache_folder_of_another_user_is_not_used(tmp_path: Path, own_cache: Path) -> None:
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    run(str(record))
+    os.chown(own_cache, 4242, 4242)
+    result = run(str(record))
+    assert result.stdout == f"{record}{ILLEGAL_LINE}"
+    assert result.stderr.startswith(
+        f"notation: the cache is not used: {own_cache} is owned by another user (uid 4242)\n"
+    )
+
+
+def test_no_mutation_of_an_entry_is_trusted_or_a_traceback(tmp_path: Path, own_cache: Path) -> None:
+    record = tmp_path / "game.pdn"
+    record.write_text(LEGAL + "\n" + ILLEGAL)
+    fresh = run("--no-cache", str(record))
+    run(str(record))
+    (entry,) = entries(own_cache)
+    whole = entry.read_bytes()
+    chance = random.Random(25)
+    for _ in range(40):
+        data = bytearray(whole)
+        for _ in range(chance.randint(1, 4)):
+            where = chance.randrange(len(data))
+            if chance.random() < 0.5:
+                data[where] = chance.randrange(256)
+            else:
+                data[where:where] = bytes(chance.randrange(256) for _ in range(3))
+        if bytes(data) == whole:
+            continue
+        entry.write_bytes(bytes(data))
+        result = run(str(record))
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert result.exit_code == fresh.exit_code == 1
+        first, _, rest = result.stdout.partition("\n")
+        assert " notice REC260 " in first
+        assert rest == fresh.stdout

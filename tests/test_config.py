@@ -4,6 +4,7 @@ the errors a bad file gives."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -283,3 +284,82 @@ def test_files_outside_the_files_folder_match_no_override(
     monkeypatch.chdir(project)
     result = validate("game.pdn", "../game.pdn")
     assert result.stdout == f"../game.pdn{ILLEGAL_LINE}\n"
+
+
+as_root = pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
+
+
+@pytest.fixture
+def foreign(here: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A parent folder owned by another user (uid 4242), whose notation.toml passes
+    every file; the current folder is a project below it without a file of its own."""
+    (here / "notation.toml").write_text('ignore = ["ID"]\n')
+    os.chown(here / "notation.toml", 4242, 4242)
+    project = here / "project"
+    project.mkdir()
+    (project / "game.pdn").write_text(ILLEGAL)
+    monkeypatch.chdir(project)
+    monkeypatch.delenv("NOTATION_SAFE_DIRECTORIES", raising=False)
+    return here
+
+
+def skipped_line(folder: Path) -> str:
+    return (
+        f"notation: {folder / 'notation.toml'} is owned by another user (uid 4242) and was "
+        f"not read; to read it, add {folder} to NOTATION_SAFE_DIRECTORIES or give --config\n"
+    )
+
+
+@as_root
+@pytest.mark.parametrize("owned", ["the file", "its folder"])
+def test_a_config_of_another_user_is_not_read(foreign: Path, owned: str) -> None:
+    if owned == "its folder":
+        os.chown(foreign / "notation.toml", 0, 0)
+        os.chown(foreign, 4242, 4242)
+    result = validate("game.pdn")
+    assert (result.exit_code, result.stdout) == (1, f"game.pdn{ILLEGAL_LINE}\n")
+    assert result.stderr == (
+        skipped_line(foreign) + "1 game in 1 file: 1 error, 0 warnings, 0 notices\n"
+    )
+
+
+@as_root
+def test_a_config_of_another_user_is_read_when_its_folder_is_named_safe(
+    foreign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NOTATION_SAFE_DIRECTORIES", f"/nowhere:{foreign}")
+    assert (validate("game.pdn").exit_code, validate("game.pdn").stderr) == (
+        0,
+        "1 game in 1 file: 0 errors, 0 warnings, 0 notices\n",
+    )
+    monkeypatch.setenv("NOTATION_SAFE_DIRECTORIES", "*")
+    assert validate("game.pdn").exit_code == 0
+    monkeypatch.delenv("NOTATION_SAFE_DIRECTORIES")
+    assert validate("--config", str(foreign / "notation.toml"), "game.pdn").exit_code == 0
+
+
+@as_root
+def test_a_config_of_another_user_is_passed_over_for_the_next_one_up(
+    foreign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    os.chown(foreign / "notation.toml", 0, 0)
+    inner = foreign / "project" / "inner"
+    inner.mkdir()
+    os.chown(foreign / "project", 4242, 4242)
+    (foreign / "project" / "notation.toml").write_text('select = ["REC"]\n')
+    monkeypatch.chdir(inner)
+    shown = runner.invoke(app, ["config"])
+    assert shown.stderr == skipped_line(foreign / "project")
+    assert shown.stdout.splitlines()[:3] == [
+        f"file: {foreign / 'notation.toml'} top level",
+        f"skipped: {foreign / 'project' / 'notation.toml'} "
+        "(owned by uid 4242; not in NOTATION_SAFE_DIRECTORIES)",
+        "select      = []                       # default",
+    ]
+    os.chown(foreign / "notation.toml", 4242, 4242)
+    document = json.loads(runner.invoke(app, ["config", "-f", "json"]).stdout)
+    assert document["file"] is None
+    assert document["skipped"] == [
+        {"file": str(foreign / "project" / "notation.toml"), "owner": 4242},
+        {"file": str(foreign / "notation.toml"), "owner": 4242},
+    ]

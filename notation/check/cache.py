@@ -9,21 +9,35 @@ decided after the cache (:mod:`notation.check.policy`), so ``--select``, ``--ign
 an entry keeps each valid game's duplicate key when it was made with them, and REC208 is
 found afresh over the whole run.
 
-Entries live in ``<folder>/<version>/``, one file per input name and settings, named by a
-hash of both; each starts with a header line holding the format and a hash of the rest,
-so that a damaged, truncated or foreign entry is told and ignored (with a REC260 notice),
-never trusted. Entries are written atomically (:func:`notation.io.output.atomic_output`),
-so two runs at once never leave a broken one. Standard input, what is not a regular file
-(a FIFO, a device), a file that cannot be read and one whose reading failed part way are
-never cached, nor is a file of more than :data:`MAX_EVENTS` events (games), so that memory
-stays flat. A folder that cannot be written is said once (``warn``) and the run goes on
-uncached.
+Entries live in ``<folder>/<version>/``, one file per input name and settings, named by an
+HMAC of both under the user's cache key (:func:`key_path`), so that nobody else can tell
+which name an entry will have. Each starts with a header line holding the format, a
+SHA-256 of the rest and an HMAC-SHA256 of the rest under that key: a damaged, truncated,
+foreign, copied or forged entry is told and ignored (with a REC260 notice), never trusted.
+
+The cache never follows a symbolic link and reads nothing but a regular file of at most
+:data:`MAX_ENTRY_BYTES`: a link, a FIFO, a device or an oversized file where an entry
+should be is ignored unread. It writes its markers (``.gitignore``, ``CACHEDIR.TAG``) only
+into a folder it is making (made under another name and renamed into place, so that no run
+sees it untagged); an existing folder without a tag is not a notation cache, and gets a
+``.notation_cache`` folder of its own inside. A folder owned by another user (not root)
+is not used. Entries are written to a new temporary file and renamed into place, so two
+runs at once never leave a broken one and a link at an entry's name is replaced, not
+followed. Standard input, what is not a regular file (a FIFO, a device), a file that
+cannot be read and one whose reading failed part way are never cached, nor is a file of
+more than :data:`MAX_EVENTS` events (games), so that memory stays flat. A cache that
+cannot be used or written is said once (``warn``) and the run goes on uncached.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
+import hmac
 import json
+import os
+import secrets
 import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -38,21 +52,115 @@ from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Candidate, Change, Diagnostic
 from notation.games.base import Outcome, Side
 from notation.io.inputs import FileResult, Input, Missing
-from notation.io.output import OutputError, atomic_output, file_hash
+from notation.io.output import display, file_hash
 
 MAX_EVENTS = 50_000
 """Most events kept for one file: a larger archive is not cached, so that a run's memory
 stays flat however large its files."""
 
-FORMAT = "notation-cache 1"
+MAX_ENTRY_BYTES = 64 << 20
+"""The largest entry written or read: an entry of :data:`MAX_EVENTS` games of about
+0.8 KiB each is 40 MiB; what is larger at an entry's name is ignored unread."""
+
+FORMAT = "notation-cache 2"
 """The first words of every entry; they change when the entry's layout does."""
 
+FOLDER = ".notation_cache"
+"""The folder the cache makes inside an existing folder that is not a notation cache."""
+
 GITIGNORE = "# Made by notation: the whole folder is a cache.\n*\n"
+SIGNATURE = "Signature: 8a477f597d28d172789f06886806bc55"
 CACHEDIR_TAG = (
-    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    f"{SIGNATURE}\n"
     "# This file is a cache directory tag created by notation.\n"
     "# For information about cache directory tags, see: https://bford.info/cachedir/\n"
 )
+
+MARKERS = {"CACHEDIR.TAG": CACHEDIR_TAG, ".gitignore": GITIGNORE}
+"""The files a cache folder is made with."""
+
+KEY_BYTES = 32
+"""The length of the user's cache key."""
+
+_FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+class CacheUnusable(Exception):
+    """The cache cannot be used in this run; the message says why."""
+
+
+def key_path() -> Path:
+    """Where the user's cache key lives: ``$XDG_STATE_HOME/notation/cache-key``, else
+    ``~/.local/state/notation/cache-key`` (never in a cache folder); :class:`CacheUnusable`
+    when there is no home folder."""
+    state = os.environ.get("XDG_STATE_HOME", "")
+    if os.path.isabs(state):
+        return Path(state) / "notation" / "cache-key"
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError):
+        raise CacheUnusable(
+            "it has no key: neither XDG_STATE_HOME nor a home folder is set"
+        ) from None
+    return home / ".local" / "state" / "notation" / "cache-key"
+
+
+def load_key(path: Path) -> bytes:
+    """The cache key at ``path``, made (32 random bytes, mode 0600) when there is none;
+    :class:`CacheUnusable` when it is not a regular file of the user's that only the user
+    can read."""
+    shown = display(path)
+    try:
+        try:
+            fd = os.open(path, _READ_FLAGS)
+        except FileNotFoundError:
+            _make_key(path)
+            fd = os.open(path, _READ_FLAGS)
+    except OSError as error:
+        why = "it is a symbolic link" if error.errno == errno.ELOOP else _why(error)
+        raise CacheUnusable(f"its key {shown} cannot be read: {why}") from None
+    try:
+        return _checked_key(fd, shown)
+    finally:
+        os.close(fd)
+
+
+def _make_key(path: Path) -> None:
+    """Make the key at ``path`` whole or not at all: the first of two runs at once wins."""
+    shown = display(path)
+    temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(temp, _NEW_FLAGS, 0o600)
+        try:
+            os.write(fd, secrets.token_bytes(KEY_BYTES))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        with contextlib.suppress(FileExistsError):
+            os.link(temp, path, follow_symlinks=False)
+    except OSError as error:
+        raise CacheUnusable(f"its key {shown} cannot be made: {_why(error)}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+
+
+def _checked_key(fd: int, shown: str) -> bytes:
+    found = os.fstat(fd)
+    if not stat.S_ISREG(found.st_mode):
+        raise CacheUnusable(f"its key {shown} is not a regular file")
+    if found.st_uid != os.geteuid():
+        raise CacheUnusable(f"its key {shown} is owned by another user (uid {found.st_uid})")
+    if found.st_mode & 0o077:
+        mode = stat.S_IMODE(found.st_mode)
+        raise CacheUnusable(f"its key {shown} can be read by others (mode {mode:04o}, not 0600)")
+    key = os.read(fd, KEY_BYTES + 1)
+    if len(key) != KEY_BYTES:
+        raise CacheUnusable(f"its key {shown} is not {KEY_BYTES} bytes long")
+    return key
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,15 +185,17 @@ class _Pending:
     """An input validated in this run, and what it gave so far."""
 
     item: Input | Missing
-    entry: Path | None
-    """Where its events are kept, or ``None`` when it is not cached."""
+    entry: str | None
+    """The name of the entry where its events are kept, or ``None`` when it is not cached."""
     digest: str = ""
     keys: bool = False
     """Whether its run gives each valid game's duplicate key."""
     events: list[str] = field(default_factory=list)
     """Its events so far, each as JSON text (smaller in memory than as lists)."""
+    size: int = 0
+    """The length of its events so far."""
     notice: Diagnostic | None = None
-    """The REC260 notice to give before its events, when its entry was unreadable."""
+    """The REC260 notice to give before its events, when its entry was ignored."""
     complete: bool = False
     failed: bool = False
     """Whether reading it failed: it is then not kept."""
@@ -93,7 +203,8 @@ class _Pending:
 
 class Cache:
     """The cache entries in ``folder`` for runs with ``settings``; ``warn`` is told, once,
-    when the folder cannot be written."""
+    when the cache cannot be used or written. ``key`` authenticates the entries (by
+    default the user's, :func:`load_key`)."""
 
     def __init__(
         self,
@@ -101,13 +212,16 @@ class Cache:
         settings: Settings,
         warn: Callable[[str], None],
         version: str = __version__,
+        key: bytes | None = None,
     ) -> None:
         self.folder = folder
         self.settings = settings
         self.version = version
         self.warn = warn
         self.writable = True
-        self._made = False
+        self.key = key
+        self._fd = -1
+        """The version's folder, open while a run goes on."""
 
     def run(
         self,
@@ -119,6 +233,26 @@ class Cache:
         """The events of ``validate(inputs)``, answered from the cache for each file whose
         entry holds its bytes, and kept in it for each other one; ``keys`` asks for
         duplicate keys (an entry without them then does not answer)."""
+        try:
+            if self.key is None:
+                self.key = load_key(key_path())
+            self._fd = self._open()
+        except CacheUnusable as error:
+            self.warn(f"notation: the cache is not used: {error}")
+            yield from validate(inputs)
+            return
+        try:
+            yield from self._run(inputs, validate, keys)
+        finally:
+            os.close(self._fd)
+            self._fd = -1
+
+    def _run(
+        self,
+        inputs: Iterable[Input | Missing],
+        validate: Callable[[Iterable[Input | Missing]], Iterator[Event]],
+        keys: bool,
+    ) -> Iterator[Event]:
         order: deque[list[Event] | _Pending] = deque()
 
         def misses() -> Iterator[Input | Missing]:
@@ -157,22 +291,58 @@ class Cache:
             yield event
         yield from ready()
 
+    def _open(self) -> int:
+        """The version's folder, opened (and made, with the cache folder, when missing)."""
+        folder = Path(os.path.abspath(self.folder))
+        try:
+            if not folder.name:
+                raise CacheUnusable(f"{display(folder)} is not a notation cache")
+            try:
+                above = os.open(folder.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            except FileNotFoundError:
+                os.makedirs(folder.parent, exist_ok=True)
+                above = os.open(folder.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            try:
+                root = _folder(folder, above, tagged=True)
+            finally:
+                os.close(above)
+            try:
+                if not _tagged(root):
+                    folder = folder / FOLDER
+                    above, root = root, -1
+                    try:
+                        root = _folder(folder, above, tagged=True)
+                    finally:
+                        os.close(above)
+                    if not _tagged(root):
+                        raise CacheUnusable(f"{display(folder)} is not a notation cache")
+                return _folder(folder / self.version, root)
+            finally:
+                if root != -1:
+                    os.close(root)
+        except OSError as error:
+            raise CacheUnusable(f"cannot write {display(folder)}: {_why(error)}") from None
+
     def _lookup(self, item: Input | Missing, keys: bool) -> list[Event] | _Pending:
         """The cached events of ``item``, or what its run is to keep (a REC260 notice
-        first when its entry was unreadable)."""
+        first when its entry was ignored)."""
         if isinstance(item, Missing) or item.path is None or not _regular(item.path):
             return _Pending(item, None)
         digest = file_hash(item.path)
         if digest is None:
             return _Pending(item, None)
-        entry = self._entry(item.name)
-        pending = _Pending(item, entry, digest.hex(), keys)
+        pending = _Pending(item, self._entry(item.name), digest.hex(), keys)
+        assert pending.entry is not None
         try:
-            data = entry.read_bytes()
-        except (FileNotFoundError, NotADirectoryError):
+            data = _read(pending.entry, self._fd)
+        except FileNotFoundError:
             return pending
         except OSError as error:
-            return self._ignored(pending, _reason(error))
+            if error.errno == errno.ELOOP:
+                return self._ignored(pending, "it is a symbolic link")
+            return self._ignored(pending, _why(error))
+        except ValueError as error:
+            return self._ignored(pending, str(error))
         try:
             body = self._body(data, item.name)
         except ValueError as error:
@@ -188,7 +358,7 @@ class Cache:
         name = pending.item.name
         pending.notice = Diagnostic(
             codes.CACHE_IGNORED,
-            f"the cache entry for {name} was unreadable and was ignored ({why}); "
+            f"the cache entry for {name} could not be trusted and was ignored ({why}); "
             "the file was validated afresh",
             1,
             1,
@@ -196,14 +366,20 @@ class Cache:
         )
         return pending
 
+    def _mac(self, data: bytes) -> str:
+        assert self.key is not None
+        return hmac.new(self.key, data, hashlib.sha256).hexdigest()
+
     def _body(self, data: bytes, name: str) -> dict[str, Any]:
         """The entry's content, checked: ValueError says what is wrong with it."""
         head, _, rest = data.partition(b"\n")
-        words = head.decode("ascii", "replace").rsplit(" ", 1)
-        if len(words) != 2 or words[0] != FORMAT:
+        words = head.decode("ascii", "replace").rsplit(" ", 2)
+        if len(words) != 3 or words[0] != FORMAT:
             raise ValueError("not a notation cache entry")
         if hashlib.sha256(rest).hexdigest() != words[1]:
             raise ValueError("it is damaged or truncated")
+        if not hmac.compare_digest(self._mac(rest), words[2]):
+            raise ValueError("it was not made with this user's cache key: copied or forged")
         try:
             body = json.loads(rest)
         except (UnicodeDecodeError, json.JSONDecodeError):
@@ -218,9 +394,9 @@ class Cache:
             raise ValueError("it is another file's or other settings'")
         return body
 
-    def _entry(self, name: str) -> Path:
+    def _entry(self, name: str) -> str:
         key = json.dumps([name, *self.settings.as_list()]).encode("utf-8", "surrogatepass")
-        return self.folder / self.version / hashlib.sha256(key).hexdigest()[:40]
+        return self._mac(key)[:40]
 
     def _store(self, pending: _Pending) -> None:
         if pending.entry is None or pending.failed or not self.writable:
@@ -233,35 +409,131 @@ class Cache:
             "digest": pending.digest,
             "keys": pending.keys,
         }
-        text = f'{_json(head)[:-1]},"events":[{",".join(pending.events)}]}}'
-        digest = hashlib.sha256(text.encode("ascii")).hexdigest()
-        try:
-            self._prepare(pending.entry.parent)
-            with atomic_output(pending.entry, encoding="ascii", durable=False) as sink:
-                sink.write(f"{FORMAT} {digest}\n{text}")
-        except OSError as error:
-            self._unwritable(f"cannot write {pending.entry.parent}: {_reason(error)}")
-        except OutputError as error:
-            self._unwritable(str(error))
-
-    def _unwritable(self, why: str) -> None:
-        self.writable = False
-        self.warn(f"notation: the cache is not kept: {why}")
-
-    def _prepare(self, folder: Path) -> None:
-        """Make the cache folder, with its ``.gitignore`` and ``CACHEDIR.TAG``, once."""
-        if self._made:
+        text = f'{_json(head)[:-1]},"events":[{",".join(pending.events)}]}}'.encode("ascii")
+        entry = f"{FORMAT} {hashlib.sha256(text).hexdigest()} {self._mac(text)}\n".encode() + text
+        if len(entry) > MAX_ENTRY_BYTES:
             return
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, text in ((".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)):
-            path = self.folder / name
-            if not path.exists():
-                with atomic_output(path) as sink:
-                    sink.write(text)
-        self._made = True
+        try:
+            _replace(self._fd, pending.entry, entry)
+        except OSError as error:
+            where = display(self.folder / self.version)
+            self.writable = False
+            self.warn(f"notation: the cache is not kept: cannot write {where}: {_why(error)}")
 
 
-def _reason(error: OSError) -> str:
+def _folder(path: Path, parent: int, *, tagged: bool = False) -> int:
+    """The folder ``path``, whose name is in ``parent``, opened without following a link;
+    made when missing (``tagged``: with its markers, whole or not at all). OSError when it
+    cannot be; CacheUnusable when it is a link, not a folder, or another user's."""
+    try:
+        try:
+            fd = os.open(path.name, _FOLDER_FLAGS, dir_fd=parent)
+        except FileNotFoundError:
+            _make(path.name, parent, tagged)
+            fd = os.open(path.name, _FOLDER_FLAGS, dir_fd=parent)
+    except OSError as error:
+        if error.errno in (errno.ELOOP, errno.ENOTDIR) and os.path.islink(path):
+            raise CacheUnusable(f"{display(path)} is a symbolic link") from None
+        if error.errno == errno.ENOTDIR and os.path.lexists(path):
+            raise CacheUnusable(f"{display(path)} is not a folder") from None
+        raise
+    owner = os.fstat(fd).st_uid
+    if owner not in (os.geteuid(), 0):
+        os.close(fd)
+        raise CacheUnusable(f"{display(path)} is owned by another user (uid {owner})")
+    return fd
+
+
+def _make(name: str, parent: int, tagged: bool) -> None:
+    """Make the folder ``name`` in ``parent``; a tagged one is made under another name,
+    marked, and renamed into place, so that no run ever sees it without its tag (when two
+    runs make it at once, the first one's stays)."""
+    if not tagged:
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(name, 0o700, dir_fd=parent)
+        return
+    temp = f".{name}.{secrets.token_hex(6)}.tmp"
+    os.mkdir(temp, 0o700, dir_fd=parent)
+    try:
+        fd = os.open(temp, _FOLDER_FLAGS, dir_fd=parent)
+        try:
+            _mark(fd)
+        finally:
+            os.close(fd)
+        os.rename(temp, name, src_dir_fd=parent, dst_dir_fd=parent)
+    except OSError as error:
+        fd = os.open(temp, _FOLDER_FLAGS, dir_fd=parent)
+        try:
+            for marker in MARKERS:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(marker, dir_fd=fd)
+        finally:
+            os.close(fd)
+        os.rmdir(temp, dir_fd=parent)
+        if error.errno not in (errno.EEXIST, errno.ENOTEMPTY):
+            raise
+
+
+def _tagged(folder: int) -> bool:
+    """Whether ``folder`` holds a cache directory tag (a regular file, not a link)."""
+    try:
+        return _read("CACHEDIR.TAG", folder, len(SIGNATURE)).startswith(SIGNATURE.encode())
+    except (OSError, ValueError):
+        return False
+
+
+def _mark(folder: int) -> None:
+    """Tag a folder the cache is making as a cache that git and backups leave out."""
+    for name, text in MARKERS.items():
+        fd = os.open(name, _NEW_FLAGS, 0o644, dir_fd=folder)
+        try:
+            os.write(fd, text.encode("ascii"))
+        finally:
+            os.close(fd)
+
+
+def _read(name: str, folder: int, limit: int = MAX_ENTRY_BYTES) -> bytes:
+    """The bytes of the regular file ``name`` in ``folder``, opened without following a
+    link or waiting on a FIFO; ValueError when it is not a regular file or is larger
+    than ``limit`` (an entry: :data:`MAX_ENTRY_BYTES`), and then it is not read."""
+    fd = os.open(name, _READ_FLAGS, dir_fd=folder)
+    try:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            raise ValueError("it is not a regular file")
+        if found.st_size > MAX_ENTRY_BYTES:
+            raise ValueError(f"it is larger than {MAX_ENTRY_BYTES >> 20} MiB")
+        os.set_blocking(fd, True)
+        chunks = []
+        left = min(found.st_size, limit)
+        while left > 0 and (chunk := os.read(fd, left)):
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _replace(folder: int, name: str, data: bytes) -> None:
+    """Put ``data`` at ``name`` in ``folder``: written to a new file there and renamed over
+    ``name``, so that a reader sees the old entry or the new one, and a link is replaced."""
+    temp = f".{name}.{secrets.token_hex(6)}.tmp"
+    fd = os.open(temp, _NEW_FLAGS, 0o600, dir_fd=folder)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
+        os.rename(temp, name, src_dir_fd=folder, dst_dir_fd=folder)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp, dir_fd=folder)
+        raise
+
+
+def _why(error: OSError) -> str:
     why = error.strerror or str(error) or type(error).__name__
     return why[0].lower() + why[1:]
 
@@ -281,17 +553,19 @@ def _silent(item: Input | Missing, allow_empty: bool) -> bool:
 
 
 def _record(pending: _Pending, event: Event) -> None:
-    if len(pending.events) >= MAX_EVENTS:
+    if len(pending.events) >= MAX_EVENTS or pending.size > MAX_ENTRY_BYTES:
         pending.entry, pending.events = None, []
         return
     if isinstance(event, GameReport):
-        pending.events.append(_json(_game_list(event)))
+        text = _json(_game_list(event))
     elif isinstance(event, FileResult):
         pending.failed = pending.failed or not event.readable
-        pending.events.append(_json(["f", event.path, event.encoding, event.readable]))
+        text = _json(["f", event.path, event.encoding, event.readable])
     else:
         pending.failed = pending.failed or event.code == codes.UNREADABLE
-        pending.events.append(_json(["d", *_diagnostic_list(event)]))
+        text = _json(["d", *_diagnostic_list(event)])
+    pending.events.append(text)
+    pending.size += len(text) + 1
 
 
 def _json(data: object) -> str:
