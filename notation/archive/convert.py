@@ -10,7 +10,7 @@ corrections ``validate`` looks for (``notation repair`` makes them). A short cap
 
 from __future__ import annotations
 
-from notation.check.replay import ReplayVisitor, record_notation, replay_line
+from notation.check.replay import ReplayVisitor, record_notation, record_start, replay_line
 from notation.check.validator import illegal_move, setup_problem, short_capture_read
 from notation.diagnostics import SHORT_CAPTURE, Diagnostic
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
@@ -93,7 +93,7 @@ def convert_record(
         )
     tags = record.tag_dict()
     try:
-        start = game.start(tags)
+        start = record_start(game, record, tags)
     except SetupError as error:
         return [setup_problem(record, error, path)]
     rewrite = _Rewrite(game, notation, record, path, mark)
@@ -114,7 +114,7 @@ def complete_short_captures(
     if record.has_syntax_errors or not isinstance(game, Game):
         return []
     try:
-        start = game.start(record.tag_dict())
+        start = record_start(game, record)
     except SetupError:
         return []
     rewrite = _Rewrite(game, None, record, path, mark=False)

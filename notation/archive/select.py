@@ -30,7 +30,7 @@ from notation.check.identity import (
     main_line,
     placement,
 )
-from notation.check.replay import read_ply
+from notation.check.replay import read_ply, record_start
 from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
@@ -226,7 +226,7 @@ class Selector:
         if len(plies) < len(wanted):
             return False
         try:
-            start = game.start(record.tag_dict())
+            start = record_start(game, record)
         except SetupError:
             return False
         self.replayed += 1
@@ -252,7 +252,7 @@ class Selector:
             )
         self.replayed += 1
         try:
-            position = game.start(tags)
+            position = record_start(game, record, tags)
         except SetupError:
             return False
         if placement(position) == target:

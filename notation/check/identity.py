@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from notation import diagnostics as codes
-from notation.check.replay import ReplayVisitor, read_ply, replay_line
+from notation.check.replay import ReplayVisitor, read_ply, record_start, replay_line
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
 from notation.record.model import Ply, Record
@@ -76,7 +76,7 @@ def moves_key(game: AnyGame, record: Record) -> tuple[bytes, int] | None:
     if record.has_syntax_errors or not record.moves.plies:
         return None
     try:
-        start = game.start(record.tag_dict())
+        start = record_start(game, record)
     except SetupError:
         return None
     main_line = _MainLine()
@@ -191,7 +191,7 @@ def main_line(game: AnyGame, record: Record) -> MainLine | None:
     """The main line of ``record`` as read, replayed up to its first illegal ply (``None``
     when its tags give no valid start)."""
     try:
-        start = game.start(record.tag_dict())
+        start = record_start(game, record)
     except SetupError:
         return None
     moves: list[tuple[Position, Move]] = []
