@@ -12,6 +12,7 @@ import random
 import pytest
 
 from notation.archive.convert import convert_record
+from notation.archive.select import Filters, Selector
 from notation.check.identity import moves_key
 from notation.check.replay import record_start, record_texts
 from notation.check.validator import validate_record
@@ -114,6 +115,20 @@ def test_commands_read_a_record_in_the_language_its_letters_show() -> None:
     assert write_record(record).endswith("1. Kd4 Nd5 2. Be4 Be5 *\n")
     (first,), (second,) = read_string(french), read_string(english)
     assert moves_key(GAME, first) == moves_key(GAME, second) is not None
+
+
+@pytest.mark.parametrize("opening", [("Ka1", "Qb1"), ("Ra1", "Db1"), ("♔a1", "♛b1")])
+def test_an_opening_selects_records_of_every_language(opening: tuple[str, ...]) -> None:
+    selector = Selector(Filters(opening=opening))
+    records = [
+        '[Variant "cheversi"]\n\n1. Ka1 Qb1 2. Qc1 *\n',
+        '[Variant "cheversi"]\n[Notation "fr"]\n\n1. Ra1 Db1 2. Dc1 *\n',
+        '[Variant "cheversi"]\n\n1. Ra1 Db1 2. Dc1 *\n',
+        '[Variant "cheversi"]\n[Notation "ru"]\n\n1. Крa1 Фb1 2. Фc1 *\n',
+        '[Variant "cheversi"]\n\n1. Ka1 Qa2 2. Qb1 *\n',
+    ]
+    found = [selector.matches(read_string(text)[0], "-") for text in records]
+    assert found == [True, True, True, True, False]
 
 
 # Corrupted games: every corruption is its error, at its ply -------------------------------------

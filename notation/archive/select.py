@@ -225,14 +225,19 @@ class Selector:
         plies = record.moves.plies
         if len(plies) < len(wanted):
             return False
+        tags = record.tag_dict()
         try:
-            start = record_start(game, record)
+            start = record_start(game, record, tags)
+            # The opening is read in the notation its own moves show (a Cheversi record's
+            # letters are read in its language only), from the record's start.
+            untagged = {name: value for name, value in tags.items() if name != "Notation"}
+            own = game.start_record(untagged, wanted)
         except SetupError:
             return False
         self.replayed += 1
         cached = (game.name, start)
         if cached not in self._openings:
-            self._openings[cached] = _moves(game, start, wanted)
+            self._openings[cached] = _moves(game, own, wanted)
         opening = self._openings[cached]
         if opening is None:
             return False
