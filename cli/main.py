@@ -524,7 +524,12 @@ def render(
     the main line is drawn; when a ply of it is illegal there is no end to draw, so nothing
     is drawn (exit 1) and the message names the last ply that can be.
     """
-    from notation.check.replay import main_line_positions, read_ply, record_notation
+    from notation.check.replay import (
+        main_line_positions,
+        read_ply,
+        record_notation,
+        record_start,
+    )
     from notation.check.validator import validate_record
     from notation.games.base import Game, SetupError
     from notation.games.registry import resolve_game
@@ -551,7 +556,7 @@ def render(
     if not isinstance(found, Game):
         raise typer.Exit(max(status, 1))
     try:
-        start = found.start(record.tag_dict())
+        start = record_start(found, record)
     except SetupError:
         raise typer.Exit(1) from None
     positions = main_line_positions(found, record.moves, start, dialects)

@@ -296,11 +296,11 @@ def test_french_r_is_the_king_first() -> None:
     assert (raised.value.code, str(raised.value)) == ("CV207", "Re5: e5 touches no White piece")
 
 
-@pytest.mark.parametrize("notation", [None, "fr", "de", "ru", "uk", "figurine"])
-def test_cyrillic_is_read_whatever_the_notation(notation: str | None) -> None:
+@pytest.mark.parametrize("notation", ["ru", "uk"])
+def test_cyrillic_letters_of_both_languages(notation: str) -> None:
     position = _position(BISHOPS, notation)
-    assert GAME.parse_move(position, "Лb3") == _at("R", "b3")
-    assert GAME.parse_move(position, CYRILLIC_T + "b3") == _at("R", "b3")
+    rook = "Лb3" if notation == "ru" else CYRILLIC_T + "b3"
+    assert GAME.parse_move(position, rook) == _at("R", "b3")
     assert GAME.parse_move(position, "Сc4") == _at("B", "c4")
     assert GAME.parse_move(position, "Кd4") == _at("N", "d4")
     assert GAME.parse_move(position, "Фd3") == _at("Q", "d3")
@@ -308,8 +308,8 @@ def test_cyrillic_is_read_whatever_the_notation(notation: str | None) -> None:
 
 def test_cyrillic_look_alike_files() -> None:
     # а в с е read as a b c e, after Cyrillic or Latin piece letters.
-    assert GAME.parse_move(_position(None), "Кр" + CYRILLIC_E + "4") == _at("K", "e4")
-    assert GAME.parse_move(_position(AFTER_KING), "Ф" + CYRILLIC_E + "5") == _at("Q", "e5")
+    assert GAME.parse_move(_position(None, "ru"), "Кр" + CYRILLIC_E + "4") == _at("K", "e4")
+    assert GAME.parse_move(_position(AFTER_KING, "uk"), "Ф" + CYRILLIC_E + "5") == _at("Q", "e5")
     bishops = _position(BISHOPS)
     assert GAME.parse_move(bishops, "Qа2") == _at("Q", "a2")
     assert GAME.parse_move(bishops, "Bв3") == _at("B", "b3")
@@ -382,7 +382,7 @@ def test_legal_moves_are_described_in_the_records_notation() -> None:
     assert GAME.describe_moves(_position(BLACK_7TH), legal) == ["Qh1", "Qa2", "Qh2"]
 
 
-# parse_move reads every notation, the record's Latin letters first ----------------------
+# parse_move reads the letters of the record's notation, and figurines in any -------------
 
 WHITE_KING_FIRST = [
     ("en", "Ke4"),
@@ -424,14 +424,13 @@ BLACK_FIRST_PIECE = [
     ("figurine", "\u265cd5", "R"),  # ♜
     ("figurine", "\u265dd5", "B"),  # ♝
     ("figurine", "\u265ed5", "N"),  # ♞
-    # Cyrillic letters and figurines are read in a record of any notation ...
-    ("en", "\u041bd5", "R"),
-    ("fr", f"{CYRILLIC_T}d5", "R"),
-    ("de", "\u2655d5", "Q"),  # ♕: either set of figurines is read for either side
-    # ... and Latin letters in English where the record names no Latin notation.
-    ("ru", "Qd5", "Q"),
-    ("uk", "Rd5", "R"),
-    ("figurine", "Nd5", "N"),
+    # Figurines are in no language: read in a record of any notation, either set for
+    # either side.
+    ("en", "\u2656d5", "R"),  # ♖
+    ("fr", "\u265dd5", "B"),  # ♝
+    ("de", "\u2655d5", "Q"),  # ♕
+    ("ru", "\u2658d5", "N"),  # ♘
+    ("uk", "\u265cd5", "R"),  # ♜
 ]
 
 
@@ -440,55 +439,113 @@ def test_black_pieces_in_each_language(notation: str, text: str, kind: str) -> N
     assert GAME.parse_move(_position(AFTER_KING, notation), text) == _at(kind, "d5")
 
 
-# Latin letters of another language: the record's reading first, then the one legal other --
-
-OTHER_LANGUAGES = [
-    # French letters in an English record (D and T are also German).
-    ("en", AFTER_KING, "Dd5", "Q"),
-    ("en", AFTER_KING, "Td5", "R"),
-    ("en", AFTER_KING, "Fd5", "B"),
-    ("en", AFTER_KING, "Cd5", "N"),
-    ("en", AFTER_KING, "Sd5", "N"),  # German
-    ("en", None, "Re4", "K"),  # the English Rook may not come first: the French King
-    ("en", AFTER_KING, "Rd5", "R"),  # the English Rook, legal: read so
-    ("en", BLACK_8TH, "Rb3", "K"),  # both Rooks placed, Black's 8th ply: the French King
-    # German letters in a French record (K is also English).
-    ("fr", AFTER_KING, "Ld5", "B"),
-    ("fr", AFTER_KING, "Sd5", "N"),
-    ("fr", None, "Ke4", "K"),
-    # English letters in a French or German record.
-    ("fr", AFTER_KING, "Qd5", "Q"),
-    ("fr", AFTER_KING, "Nd5", "N"),
-    ("fr", AFTER_KING, "Rd5", "R"),  # the French King may not come yet: the English Rook
-    ("de", AFTER_KING, "Bd5", "B"),
-    ("de", None, "Re4", "K"),  # R is no German letter: of its readings only the King's
-    ("de", AFTER_KING, "Rd5", "R"),  # ... and here only the Rook's is legal
-    # Latin letters of any language in the other notations' records.
-    ("ru", AFTER_KING, "Sd5", "N"),
-    ("uk", AFTER_KING, "Fd5", "B"),
-    ("figurine", None, "Re4", "K"),
-]
-
-
-@pytest.mark.parametrize(("notation", "fen", "text", "kind"), OTHER_LANGUAGES)
-def test_a_latin_letter_of_any_language_is_read(
-    notation: str, fen: str | None, text: str, kind: str
-) -> None:
-    assert GAME.parse_move(_position(fen, notation), text) == _at(kind, text[1:])
-
+# One language per record: a letter of another language is no piece, and a letter the
+# record's language reads as an illegal placement is that error, whatever another language
+# would read. Each message names the other languages' legal readings, and the tag. --------
 
 OTHER_LANGUAGE_ERRORS = [
-    # No reading legal: the reason of the record's own reading, or of the one other reading.
+    # Issue 24: an English record's Rook first is illegal, though the French R is the King.
+    (
+        "en",
+        None,
+        "Rd4",
+        "CV206",
+        "Rd4: White's first piece must be its King; in French R is the King: Kd4 would be "
+        'legal (tag the record [Notation "fr"] to read it so)',
+    ),
+    (
+        "en",
+        BLACK_8TH,
+        "Rb3",
+        "CV205",
+        "Rb3: Black has already placed both its Rooks; in French R is the King: Kb3 would be "
+        'legal (tag the record [Notation "fr"] to read it so)',
+    ),
+    (
+        "fr",
+        AFTER_KING,
+        "Rd5",
+        "CV208",
+        "Rd5: Black's King must be its last piece (its 8th ply); this is its 1st; in English "
+        'R is the Rook: Td5 would be legal (tag the record [Notation "en"] to read it so)',
+    ),
+    # Letters of other languages, legal there.
+    (
+        "en",
+        AFTER_KING,
+        "Dd5",
+        "CV202",
+        "Dd5: D is not a piece letter in English notation (K Q R B N); in French and German "
+        'D is the Queen: Qd5 would be legal (tag the record [Notation "fr"] or '
+        '[Notation "de"] to read it so)',
+    ),
+    (
+        "en",
+        AFTER_KING,
+        "Sd5",
+        "CV202",
+        "Sd5: S is not a piece letter in English notation (K Q R B N); in German S is the "
+        'Knight: Nd5 would be legal (tag the record [Notation "de"] to read it so)',
+    ),
+    (
+        "fr",
+        None,
+        "Ke4",
+        "CV202",
+        "Ke4: K is not a piece letter in French notation (R D T F C); in English and German "
+        'K is the King: Re4 would be legal (tag the record [Notation "en"] or '
+        '[Notation "de"] to read it so)',
+    ),
     (
         "de",
         AFTER_KING,
-        "Kd5",
-        "CV208",
-        "Kd5: Black's King must be its last piece (its 8th ply); this is its 1st",
+        "Rd5",
+        "CV202",
+        "Rd5: R is not a piece letter in German notation (K D T L S); in English R is the "
+        'Rook: Td5 would be legal (tag the record [Notation "en"] to read it so)',
     ),
-    ("en", BLACK_8TH, "Dh1", "CV205", "Dh1: Black has already placed its Queen"),
-    ("fr", None, "Se4", "CV206", "Se4: White's first piece must be its King"),
-    # Readings that disagree, none legal: the hint.
+    (
+        "ru",
+        AFTER_KING,
+        "Qd5",
+        "CV202",
+        "Qd5: Q is not a piece letter in Russian notation (Кр Ф Л С К); in English Q is the "
+        'Queen: Фd5 would be legal (tag the record [Notation "en"] to read it so)',
+    ),
+    (
+        "ru",
+        AFTER_KING,
+        f"{CYRILLIC_T}d5",
+        "CV202",
+        f"{CYRILLIC_T}d5: {CYRILLIC_T} is not a piece letter in Russian notation (Кр Ф Л С К); "
+        f"in Ukrainian {CYRILLIC_T} is the Rook: Лd5 would be legal "
+        '(tag the record [Notation "uk"] to read it so)',
+    ),
+    (
+        "en",
+        AFTER_KING,
+        "Лd5",
+        "CV202",
+        "Лd5: Л is not a piece letter in English notation (K Q R B N); in Russian Л is the "
+        'Rook: Rd5 would be legal (tag the record [Notation "ru"] to read it so)',
+    ),
+    (
+        "figurine",
+        None,
+        "Re4",
+        "CV202",
+        "Re4: R is not a piece letter in figurine notation (♔ ♕ ♖ ♗ ♘); in French R is the "
+        'King: ♔e4 would be legal (tag the record [Notation "fr"] to read it so)',
+    ),
+    # Letters of other languages, legal nowhere: what they are, and the tag.
+    (
+        "en",
+        BLACK_8TH,
+        "Dh1",
+        "CV202",
+        "Dh1: D is not a piece letter in English notation (K Q R B N); it is the Queen in "
+        "French and German (set the Notation tag)",
+    ),
     (
         "de",
         BISHOPS,
@@ -497,11 +554,19 @@ OTHER_LANGUAGE_ERRORS = [
         "Re5: R is not a piece letter in German notation (K D T L S); it is the Rook in "
         "English, the King in French (set the Notation tag)",
     ),
+    # The record's own letter, illegal, and no other language reads another piece: its reason.
+    (
+        "de",
+        AFTER_KING,
+        "Kd5",
+        "CV208",
+        "Kd5: Black's King must be its last piece (its 8th ply); this is its 1st",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("notation", "fen", "text", "code", "message"), OTHER_LANGUAGE_ERRORS)
-def test_a_latin_letter_read_nowhere_legal(
+def test_a_letter_is_read_in_the_records_language_only(
     notation: str, fen: str | None, text: str, code: str, message: str
 ) -> None:
     with pytest.raises(IllegalMove) as raised:
@@ -509,7 +574,7 @@ def test_a_latin_letter_read_nowhere_legal(
     assert (raised.value.code, str(raised.value)) == (code, message)
 
 
-def test_readings_that_disagree_and_are_both_legal_are_refused() -> None:
+def test_a_letter_two_other_languages_read_as_legal_pieces_names_both() -> None:
     """R in a German record is the English Rook or the French King. No position of a game
     makes both legal (White's King is its first piece, Black's its last), so this one is
     built by hand: White's Knight on a1 and Black's on b2, White's King not placed."""
@@ -520,9 +585,10 @@ def test_readings_that_disagree_and_are_both_legal_are_refused() -> None:
         GAME.parse_move(german, "Rc3")
     assert (raised.value.code, str(raised.value)) == (
         "CV202",
-        "Rc3: R is the Rook in English and the King in French, each legal here; write the "
-        "German letter of the piece meant (K D T L S)",
+        "Rc3: R is not a piece letter in German notation (K D T L S); in English R is the "
+        'Rook: Tc3 would be legal (tag the record [Notation "en"] to read it so); in French R '
+        'is the King: Kc3 would be legal (tag the record [Notation "fr"] to read it so)',
     )
-    # Where the record's language reads R, its reading wins.
+    # Where the record's language reads R, its reading is the one taken.
     assert GAME.parse_move(CheversiPosition(board, 9, 2, "en"), "Rc3") == _at("R", "c3")
     assert GAME.parse_move(CheversiPosition(board, 9, 2, "fr"), "Rc3") == _at("K", "c3")

@@ -13,7 +13,7 @@ notation.
 from __future__ import annotations
 
 from notation.check.dialects import NO_DIALECTS
-from notation.check.replay import ReplayVisitor, record_notation, replay_line
+from notation.check.replay import ReplayVisitor, record_notation, record_start, replay_line
 from notation.check.validator import (
     illegal_move,
     other_separator_read,
@@ -121,7 +121,7 @@ def convert_record(
         )
     tags = record.tag_dict()
     try:
-        start = game.start(tags)
+        start = record_start(game, record, tags)
     except SetupError as error:
         return [setup_problem(record, error, path)]
     rewrite = _Rewrite(game, notation, record, path, mark)
@@ -148,7 +148,7 @@ def canonical_moves(
     if record.has_syntax_errors or not isinstance(game, Game):
         return []
     try:
-        start = game.start(record.tag_dict())
+        start = record_start(game, record)
     except SetupError:
         return []
     rewrite = _Rewrite(game, None, record, path, mark=False)

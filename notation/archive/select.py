@@ -31,7 +31,7 @@ from notation.check.identity import (
     main_line,
     placement,
 )
-from notation.check.replay import read_ply
+from notation.check.replay import read_ply, record_start
 from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
@@ -230,14 +230,19 @@ class Selector:
         plies = record.moves.plies
         if len(plies) < len(wanted):
             return False
+        tags = record.tag_dict()
         try:
-            start = game.start(record.tag_dict())
+            start = record_start(game, record, tags)
+            # The opening is read in the notation its own moves show (a Cheversi record's
+            # letters are read in its language only), from the record's start.
+            untagged = {name: value for name, value in tags.items() if name != "Notation"}
+            own = game.start_record(untagged, wanted)
         except SetupError:
             return False
         self.replayed += 1
         cached = (game.name, start)
         if cached not in self._openings:
-            self._openings[cached] = _moves(game, start, wanted, self.dialects)
+            self._openings[cached] = _moves(game, own, wanted, self.dialects)
         opening = self._openings[cached]
         if opening is None:
             return False
@@ -257,7 +262,7 @@ class Selector:
             )
         self.replayed += 1
         try:
-            position = game.start(tags)
+            position = record_start(game, record, tags)
         except SetupError:
             return False
         if placement(position) == target:

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
-from notation.check.replay import ReplayVisitor, read_ply, replay_line
+from notation.check.replay import ReplayVisitor, read_ply, record_start, replay_line
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
 from notation.record.model import Ply, Record
@@ -80,7 +80,7 @@ def moves_key(
     if record.has_syntax_errors or not record.moves.plies:
         return None
     try:
-        start = game.start(record.tag_dict())
+        start = record_start(game, record)
     except SetupError:
         return None
     main_line = _MainLine()
@@ -212,7 +212,7 @@ def main_line(
     """The main line of ``record`` as read with ``dialects``, replayed up to its first
     illegal ply (``None`` when its tags give no valid start)."""
     try:
-        start = game.start(record.tag_dict())
+        start = record_start(game, record)
     except SetupError:
         return None
     moves: list[tuple[Position, Move]] = []

@@ -32,7 +32,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from notation.check.dialects import NO_DIALECTS
-from notation.check.replay import dialect_read, main_line_positions, record_notation, short_capture
+from notation.check.replay import (
+    dialect_read,
+    main_line_positions,
+    record_notation,
+    record_start,
+    short_capture,
+)
 from notation.diagnostics import CORRECTED, Candidate, Change, Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.record.grammar import MAX_DEPTH
@@ -123,7 +129,7 @@ def repair_record(
     if record.has_syntax_errors:
         return []
     try:
-        start = game.start(record.tag_dict())
+        start = record_start(game, record)
     except SetupError:
         return []
     notation = record_notation(game, record)
@@ -318,9 +324,11 @@ class _Search:
             style = game.notation_of(written) or self.notation
             head, tail = texts[:index], texts[index + 1 :]
             ply = self.first_ply + index
-            for move in game.legal_moves(before):
+            # Written as the record's messages write moves: a game that reads one notation
+            # per record (Cheversi) writes its own, whatever notation the text tells.
+            legal = game.legal_moves(before)
+            for move, text in zip(legal, game.describe_moves(before, legal, style), strict=True):
                 after = game.play(before, move)
-                text = game.format_move(before, move, style)
                 if move != meant:
                     got = self._replay(after, tail)
                     kind = "completed" if move == whole else slip_kind(written, text)

@@ -19,7 +19,7 @@ dialect such a text is the game's error, whose message names the whole capture.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from notation import diagnostics as codes
@@ -254,6 +254,27 @@ def main_line_positions(
         game, line, start, ReplayVisitor(), trail=positions, variations=False, dialects=dialects
     )
     return positions
+
+
+def record_texts(record: Record) -> Iterator[str]:
+    """Every move text of ``record``: its main line, then its variations (as deep as they
+    are replayed), made lazily: a game that does not read them makes no ply."""
+    lines = [(record.moves, 0)]
+    while lines:
+        line, depth = lines.pop(0)
+        yield from line.move_texts()
+        if line._source is not None or depth >= MAX_DEPTH:
+            continue
+        for ply in line.plies:
+            if ply._variations:
+                lines.extend((variation, depth + 1) for variation in ply.variations)
+
+
+def record_start(game: AnyGame, record: Record, tags: Mapping[str, str] | None = None) -> Position:
+    """The start position of ``record`` (whose tags are ``tags``, by default its own), as
+    every command replays it: :meth:`~notation.games.base.Game.start_record` with all its
+    move texts. Raises :class:`~notation.games.base.SetupError` as ``start`` does."""
+    return game.start_record(record.tag_dict() if tags is None else tags, record_texts(record))
 
 
 def record_notation(game: AnyGame, record: Record) -> str | None:

@@ -23,7 +23,13 @@ from typing import Any, BinaryIO, TextIO
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
 from notation.check.repair import find_repairs, suggestion
-from notation.check.replay import ReplayVisitor, main_line_positions, record_notation, replay_line
+from notation.check.replay import (
+    ReplayVisitor,
+    main_line_positions,
+    record_notation,
+    record_start,
+    replay_line,
+)
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
 from notation.games.registry import GAMES, game_for_tags, names_game, resolve_game
@@ -439,7 +445,7 @@ class RecordReplay(ReplayVisitor):
     def setup(self, tags: dict[str, str]) -> Position | None:
         """The start position ``tags`` describe, or ``None`` (reported) if invalid."""
         try:
-            return self.game.start(tags)
+            return record_start(self.game, self.record, tags)
         except SetupError as error:
             self.report.diagnostics.append(setup_problem(self.record, error, self.path))
             return None

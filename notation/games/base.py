@@ -15,15 +15,14 @@ these promises:
   not rules: a position may carry the notation its record is written in, to read and to
   list moves, but that takes no part in comparing or hashing positions.
 - **parse_move reads every notation** in :attr:`Game.notations`, whatever notation the
-  position carries. Where notations read one text as different moves (Cheversi's ``R`` is
-  the English Rook and the French King), the position's notation (the record's) wins
-  first: its reading is taken when it is legal; otherwise the one legal reading of the
-  other notations, and none when several are legal. A legal move written in any notation
-  is read as that move, never as another.
+  position carries, except where notations read one text as different moves (Cheversi's
+  ``R`` is the English Rook and the French King): there the position's notation (the
+  record's, chosen once for the whole record by :meth:`Game.start_record`) alone decides,
+  so that no reading in another notation turns an illegal move into a legal one.
 
 The validator drives a game like this::
 
-    position = game.start(tags)                   # SetupError if the tags are wrong
+    position = game.start_record(tags, texts)     # SetupError if the tags are wrong
     move, position = game.advance(position, text)  # IllegalMove if the text is no legal move
     game.outcome(position)                        # the result the rules decide, if any
 
@@ -37,7 +36,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from enum import IntEnum
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
 
@@ -179,6 +178,14 @@ class Game(ABC, Generic[P, M]):
 
         Raises :class:`SetupError` when a tag this game reads is invalid.
         """
+
+    def start_record(self, tags: Mapping[str, str], texts: Iterable[str]) -> P:
+        """The start position of a record whose tags are ``tags`` and whose move texts
+        (main line and variations) are ``texts``: :meth:`start`, in the reading the game
+        chooses for the whole record where its tags leave one open (Cheversi: the language
+        of its piece letters). By default :meth:`start`, ``texts`` unread. Every command
+        that replays a record starts it so."""
+        return self.start(tags)
 
     @abstractmethod
     def setup_tags(self, position: P, notation: str | None = None) -> dict[str, str]:

@@ -10,20 +10,17 @@ Setup tag ``FEN``: ``<ranks> <w|b> <last>``, e.g. ``8/8/8/8/8/2B5/1b6/K7 b c3``.
 ranks run from 8 down to 1 as in chess FEN (``KQRBN`` White, ``kqrbn`` Black, digits for
 runs of empty squares); ``w``/``b`` is the side to place; ``last`` is the square of the
 piece placed last (``-`` on the empty board). Tag ``Notation`` names the letters of the
-record: ``en`` (default), ``fr``, ``de``, ``ru``, ``uk`` or ``figurine``. Cheversi has no
-rule options: a ``Rules`` tag must be empty.
+record: ``en``, ``fr``, ``de``, ``ru``, ``uk`` or ``figurine`` (without it, the letters
+tell). Cheversi has no rule options: a ``Rules`` tag must be empty.
 
-Move text: a piece and a square, ``Ke4``, in any of the six notations whatever the
-record's (:data:`MOVE_SHAPE`). Cyrillic letters (``Кр Ф Л Т С К``) and figurines of either
-colour name one piece each, and so does every Latin letter but one: ``R`` is the English
-Rook and the French King (``K``, ``D`` and ``T`` name the same piece in each language that
-has them). So, as the interface promises, the record's notation wins first: a Latin letter
-is read in the record's Latin notation (English unless the ``Notation`` tag says ``fr`` or
-``de``) when that notation has it and the placement is legal; otherwise in the other
-Latin notations, taken when exactly one of their readings is legal and refused (CV202)
-when several are. The rules never make a King and a Rook both legal in one position
-(White's King is its first piece, Black's its last), so a legal placement written in any
-language is read as itself. Squares use the files ``a``-``h``; the Cyrillic look-alikes
+Move text: a piece and a square, ``Ke4`` (:data:`MOVE_SHAPE`). A record is read in one
+language: its ``Notation`` tag's, or without one the language its piece letters show as a
+whole (:meth:`Cheversi.start_record`). Its letters are read in that language only, since
+the languages read some letters as different pieces (``R`` is the English Rook and the
+French King): a letter that is no piece of the record's language, or names a placement
+the rules forbid, is an error, whose message says what the letter would be in another
+language where that placement is legal. Figurines of either colour belong to no language
+and are read in every record. Squares use the files ``a``-``h``; the Cyrillic look-alikes
 ``а в с е`` are read as ``a b c e``.
 
 Diagnostic codes (all errors), in the order the checks run:
@@ -31,8 +28,7 @@ Diagnostic codes (all errors), in the order the checks run:
 - CV203 the game is over (all 16 pieces placed, or the side to place has no legal
   placement; the latter replaces any later code when it applies)
 - CV201 the text is not a piece and a square
-- CV202 the piece letter is one of no notation, or of other notations than the record's
-  that read it as different pieces and find them all legal or none legal
+- CV202 the piece letter is no piece in the record's notation
 - CV206 White's first piece is not its King
 - CV210 a queen call is ignored (the opponent just placed its Queen while this side's
   Queen was off the board)
@@ -50,7 +46,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
@@ -153,44 +149,30 @@ FIGURINES: dict[Side, dict[str, str]] = {
 }
 """The figurines written for each side (either set is read for either side)."""
 
-LATIN_NOTATIONS = ("en", "fr", "de")
-"""Notations whose letters clash; the ``Notation`` tag picks the one read first (English by
-default)."""
+LETTER_NOTATIONS: tuple[str, ...] = tuple(n for n in NOTATIONS if n in LETTERS)
+"""The notations written in letters, in the order that settles a tie between them."""
 
-ALWAYS_READ: dict[str, str] = {
-    token: kind
-    for table in (LETTERS["ru"], LETTERS["uk"], FIGURINES[Side.WHITE], FIGURINES[Side.BLACK])
-    for kind, token in table.items()
+FIGURINE_READ: dict[str, str] = {
+    token: kind for table in FIGURINES.values() for kind, token in table.items()
 }
-"""Cyrillic letters and figurines: unambiguous, so read alike whatever the record's notation."""
-
-LATIN_READ: dict[str, str] = {n: n if n in LATIN_NOTATIONS else "en" for n in NOTATIONS}
-"""The Latin notation a record in each notation reads Latin letters in first (English
-unless fr or de)."""
+"""Figurine -> kind: figurines belong to no language, so every record reads them."""
 
 READ_TOKENS: dict[str, dict[str, str]] = {
     notation: {
-        **{token: kind for kind, token in LETTERS[LATIN_READ[notation]].items()},
-        **ALWAYS_READ,
+        **{token: kind for kind, token in LETTERS.get(notation, {}).items()},
+        **FIGURINE_READ,
     }
     for notation in NOTATIONS
 }
-"""Piece token -> kind, the record's own reading in each notation: the Latin letters of
-:data:`LATIN_READ`, Cyrillic letters and figurines."""
+"""Piece token -> kind, as a record in each notation reads it: its own letters and the
+figurines; a letter of another notation is no piece there."""
 
-OTHER_READINGS: dict[str, dict[str, tuple[str, ...]]] = {}
-"""Latin letter -> the kinds the other Latin notations read it as, apart from the record's
-own reading (:data:`READ_TOKENS`), in the order of :data:`NOTATIONS`, for reading a record
-in each notation: in an English record, ``R`` is also the French King, ``D`` the French
-and German Queen."""
-for _notation in NOTATIONS:
-    _others: dict[str, tuple[str, ...]] = {}
-    for _latin in LATIN_NOTATIONS:
-        for _kind, _token in LETTERS[_latin].items():
-            _kinds = _others.get(_token, ())
-            if READ_TOKENS[_notation].get(_token) != _kind and _kind not in _kinds:
-                _others[_token] = (*_kinds, _kind)
-    OTHER_READINGS[_notation] = _others
+TOKEN_READINGS: dict[str, dict[str, str]] = {}
+"""Letter -> {notation: kind} for every letter notation that has it (``R`` is the English
+Rook and the French King), to say what a letter foreign to a record would be."""
+for _notation in LETTER_NOTATIONS:
+    for _kind, _token in LETTERS[_notation].items():
+        TOKEN_READINGS.setdefault(_token, {})[_notation] = _kind
 
 LETTER_OWNERS: dict[str, dict[str, str]] = {}
 """First character of a piece token -> {notation: kind} for every notation that uses it."""
@@ -268,8 +250,8 @@ class CheversiPosition:
     ``board`` has one character per square by index: ``KQRBN`` White, ``kqrbn`` Black,
     ``.`` empty. ``last`` is the square placed last (-1 on the empty board); ``ply`` is
     the number of pieces placed. ``notation`` is the one the record is written in (its
-    ``Notation`` tag), used to read and to list moves; it is not part of the position's
-    identity.
+    ``Notation`` tag, or the one its letters show), used to read and to list moves; it is
+    not part of the position's identity.
     """
 
     board: str
@@ -653,6 +635,14 @@ class Cheversi(Game[CheversiPosition, Placement]):
         with reading_tag("FEN"):
             return _parse_fen(fen, notation)
 
+    def start_record(self, tags: Mapping[str, str], texts: Iterable[str]) -> CheversiPosition:
+        """:meth:`start`, read in the ``Notation`` tag's notation, or without one in the
+        notation the record's move texts show as a whole (:func:`choose_notation`)."""
+        position = self.start(tags)
+        if "Notation" in tags:
+            return position
+        return replace(position, notation=choose_notation(texts))
+
     def setup_tags(self, position: CheversiPosition, notation: str | None = None) -> dict[str, str]:
         """``{"FEN": ...}`` for ``position`` (FEN piece letters are always English)."""
         return {"FEN": _format_fen(position)}
@@ -664,9 +654,9 @@ class Cheversi(Game[CheversiPosition, Placement]):
         return list(_placements(position))
 
     def parse_move(self, position: CheversiPosition, text: str) -> Placement:
-        """The legal placement ``text`` names, in any notation: a Latin letter in the
-        record's own reading first, then in the other languages' (see the module's
-        docstring); :class:`IllegalMove` saying which rule fails."""
+        """The legal placement ``text`` names, its piece letter read in the record's
+        notation (``position.notation``), figurines in any; :class:`IllegalMove` saying
+        which rule fails, and what a letter would be, and legal, in another language."""
         written = text.strip()
         if position.ply >= TOTAL_PLIES:
             raise IllegalMove(
@@ -825,48 +815,84 @@ def piece_symbol(char: str, notation: str) -> str:
 
 
 def shown_notation(position: CheversiPosition, notation: str | None) -> str:
-    """The notation to show a record's moves in: ``notation`` (the record's, as its moves
-    tell), unless it is none or a Latin one other than the one the record reads first (its
-    ``Notation`` tag names another: the tag decides between the clashing Latin letters);
-    then the tag's notation."""
-    if notation is None or (
-        notation in LATIN_NOTATIONS and notation != LATIN_READ[position.notation]
-    ):
-        return position.notation
-    return notation
+    """The notation to show a record's moves in: figurines when ``notation`` (the record's,
+    as its moves tell) is figurine, else the record's language (``position.notation``),
+    which decides how its letters read."""
+    return "figurine" if notation == "figurine" else position.notation
+
+
+def choose_notation(texts: Iterable[str]) -> str:
+    """The notation a record without a ``Notation`` tag is read in, from its move texts:
+    the letter notation that reads the most of their piece letters (a tie goes to the
+    first of :data:`LETTER_NOTATIONS`, English first); ``figurine`` when they hold
+    figurines and no letter, English when they hold no piece."""
+    counts = dict.fromkeys(LETTER_NOTATIONS, 0)
+    figurines = False
+    for text in texts:
+        match = MOVE_SHAPE.fullmatch(text.strip())
+        if match is None:
+            continue
+        piece = match[1]
+        if piece in FIGURINE_READ:
+            figurines = True
+        for notation in TOKEN_READINGS.get(piece, {}):
+            counts[notation] += 1
+    best = max(LETTER_NOTATIONS, key=counts.__getitem__)
+    if counts[best]:
+        return best
+    return "figurine" if figurines else NOTATIONS[0]
 
 
 def _placement(position: CheversiPosition, written: str) -> Placement:
-    """The legal placement a stripped move text names: its piece in the record's own
-    reading (:data:`READ_TOKENS`) when that is legal, else in the one other reading that
-    is (:data:`OTHER_READINGS`); :class:`IllegalMove` otherwise, with the reason of the
-    record's own reading when it has one."""
+    """The legal placement a stripped move text names, its piece read in the record's
+    notation (:data:`READ_TOKENS`); :class:`IllegalMove` otherwise, naming what the letter
+    would be, and legal, in the other languages that read it as another piece."""
     match = MOVE_SHAPE.fullmatch(written)
     if match is None:
         raise _not_a_placement(position.notation, written)
     piece, square = match[1], SQUARE_BY_TEXT[match[2]]
-    own = READ_TOKENS[position.notation].get(piece)
-    found = None
-    if own is not None:
-        found = violation(position, own, square)
-        if found is None:
-            return Placement(own, square)
-    refusals = [
-        (kind, violation(position, kind, square))
-        for kind in OTHER_READINGS[position.notation].get(piece, ())
-    ]
-    legal = [kind for kind, refusal in refusals if refusal is None]
-    if len(legal) == 1:
-        return Placement(legal[0], square)
-    if legal:
-        raise IllegalMove(UNKNOWN_PIECE, f"{written}: {_clash(position.notation, piece, legal)}")
+    kind = READ_TOKENS[position.notation].get(piece)
+    if kind is None:
+        others = _legal_elsewhere(position, piece, None, square)
+        reason = _unknown_letter(position.notation, piece, hint=not others)
+        raise IllegalMove(UNKNOWN_PIECE, f"{written}: {reason}{others}")
+    found = violation(position, kind, square)
     if found is None:
-        reasons = [refusal for _, refusal in refusals if refusal is not None]
-        if len(reasons) != 1:
-            reading = LATIN_READ[position.notation]
-            raise IllegalMove(UNKNOWN_PIECE, f"{written}: {_unknown_letter(reading, piece)}")
-        found = reasons[0]
-    raise IllegalMove(found[0], f"{written}: {found[1]}")
+        return Placement(kind, square)
+    others = _legal_elsewhere(position, piece, kind, square)
+    raise IllegalMove(found[0], f"{written}: {found[1]}{others}")
+
+
+def _legal_elsewhere(position: CheversiPosition, piece: str, kind: str | None, square: int) -> str:
+    """What the letter ``piece``, read as ``kind`` (or as nothing) in the record's
+    notation, is in the other languages where it is another piece and its placement on
+    ``square`` is legal, with the tag that reads the record so: ``"; in French R is the
+    King: Kd4 would be legal (tag the record [Notation "fr"] to read it so)"``, or ``""``."""
+    by_kind: dict[str, list[str]] = {}
+    for notation, other in TOKEN_READINGS.get(piece, {}).items():
+        if notation != position.notation and other != kind:
+            by_kind.setdefault(other, []).append(notation)
+    parts = []
+    for other, notations in by_kind.items():
+        if violation(position, other, square) is not None:
+            continue
+        languages = " and ".join(LANGUAGES[n] for n in notations)
+        tags = " or ".join(f'[Notation "{n}"]' for n in notations)
+        shown = _written(position, other, square)
+        parts.append(
+            f"; in {languages} {piece} is the {PIECE_NAMES[other]}: {shown} would be legal "
+            f"(tag the record {tags} to read it so)"
+        )
+    return "".join(parts)
+
+
+def _written(position: CheversiPosition, kind: str, square: int) -> str:
+    """The placement of ``kind`` on ``square`` written in the record's notation."""
+    if position.notation == "figurine":
+        piece = FIGURINES[position.turn][kind]
+    else:
+        piece = LETTERS[position.notation][kind]
+    return piece + SQUARE_NAMES[square]
 
 
 def _not_a_placement(notation: str, written: str) -> IllegalMove:
@@ -876,43 +902,24 @@ def _not_a_placement(notation: str, written: str) -> IllegalMove:
     if written[1:] in SQUARE_BY_TEXT and (
         (letter.isalpha() and letter.isupper()) or letter in "♙♟"
     ):
-        return IllegalMove(
-            UNKNOWN_PIECE, f"{written}: {_unknown_letter(LATIN_READ[notation], letter)}"
-        )
+        return IllegalMove(UNKNOWN_PIECE, f"{written}: {_unknown_letter(notation, letter)}")
     return IllegalMove(
         MALFORMED, f"{written}: not a placement; write a piece and a square, like Ke4"
     )
 
 
-def _clash(notation: str, letter: str, kinds: Sequence[str]) -> str:
-    """Why ``letter``, which other Latin notations than the record's read as the different
-    legal placements of ``kinds``, is refused."""
-    reading = LATIN_READ[notation]
-    meanings = [
-        f"the {PIECE_NAMES[kind]} in "
-        + " and ".join(
-            LANGUAGES[other]
-            for other, meant in LETTER_OWNERS[letter].items()
-            if meant == kind and other in LATIN_NOTATIONS and other != reading
-        )
-        for kind in kinds
-    ]
-    own = " ".join(LETTERS[reading].values())
-    return (
-        f"{letter} is {' and '.join(meanings)}, each legal here; write the "
-        f"{LANGUAGES[reading]} letter of the piece meant ({own})"
-    )
-
-
-def _unknown_letter(reading: str, letter: str) -> str:
-    """Why ``letter`` is not a piece in the Latin notation ``reading``, with a hint."""
-    own = " ".join(LETTERS[reading].values())
-    reason = f"{letter} is not a piece letter in {LANGUAGES[reading]} notation ({own})"
+def _unknown_letter(notation: str, letter: str, *, hint: bool = True) -> str:
+    """Why ``letter`` is no piece in a record in ``notation``; with ``hint``, what it is
+    in the languages that have it."""
+    if notation == "figurine":
+        own = " ".join(FIGURINES[Side.WHITE].values())
+    else:
+        own = " ".join(LETTERS[notation].values())
+    reason = f"{letter} is not a piece letter in {LANGUAGES[notation]} notation ({own})"
     languages_by_kind: dict[str, list[str]] = {}
-    for notation, kind in LETTER_OWNERS.get(letter, {}).items():
-        if notation in LATIN_NOTATIONS:
-            languages_by_kind.setdefault(kind, []).append(LANGUAGES[notation])
-    if languages_by_kind:
+    for other, kind in TOKEN_READINGS.get(letter, {}).items():
+        languages_by_kind.setdefault(kind, []).append(LANGUAGES[other])
+    if hint and languages_by_kind:
         meanings = ", ".join(
             f"the {PIECE_NAMES[kind]} in {' and '.join(languages)}"
             for kind, languages in languages_by_kind.items()

@@ -167,7 +167,8 @@ _NEEDS_MARK = ("utf-16", "utf-32")
 """The encodings whose Python decoders refuse text that does not start with their mark."""
 _TAG_START = re.compile(TAG_LINE_AHEAD)
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_WORD = re.compile(r"[^\W\d_]+")
+_LETTERS_THEN_DIGIT = re.compile(r"([^\W\d_]+)([0-9]?)")
+"""A word, with the digit that follows it, if one does (a square's rank after its file)."""
 _PATTERN = re.compile(r"[*?[]")
 _READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error, DamagedArchive)
 
@@ -517,20 +518,27 @@ def _read_some(stream: ByteStream, size: int) -> tuple[bytes, BaseException | No
 
 
 def guess_legacy(data: bytes) -> str:
-    """``cp1251`` when, read as cp1251, whole Cyrillic words (of two letters or more)
-    outnumber words that mix Latin and Cyrillic letters, else ``latin-1``.
+    """``cp1251`` when, read as cp1251, the words whose letters are Cyrillic (two or more)
+    and the Cyrillic piece letters before a Latin square (``Крb5``, ``Фd4``) outnumber the
+    other words that mix Latin and Cyrillic letters, else ``latin-1``.
 
     Western text read as cp1251 turns its accented letters into Cyrillic ones inside Latin
     words (``Gérard`` is ``Gйrard``) or into lone letters (Italian ``è`` is ``и``);
-    Russian or Ukrainian text gives whole Cyrillic words.
+    Russian or Ukrainian text gives whole Cyrillic words, and a record's moves written
+    with Cyrillic piece letters give Cyrillic runs before a file letter and a rank digit,
+    which read as latin-1 would be accented letters starting a word (``Êðb5``).
     """
     text = data.decode("cp1251", errors="replace")
     cyrillic = mixed = 0
-    for word in _WORD.findall(text):
+    for match in _LETTERS_THEN_DIGIT.finditer(text):
+        word = match[1]
         if word.isascii():
             continue
         cyrillic_letters = sum(1 for c in word if "\u0400" <= c <= "\u04ff")
-        if cyrillic_letters and any(c.isascii() for c in word):
+        last = word[-1]
+        if cyrillic_letters == len(word) - 1 and last.isascii() and last.islower() and match[2]:
+            cyrillic += 1
+        elif cyrillic_letters and any(c.isascii() for c in word):
             mixed += 1
         elif cyrillic_letters >= 2:
             cyrillic += 1

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from notation.check.replay import record_notation
+from notation.check.replay import record_notation, record_start
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
 from notation.games.registry import resolve_game
 from notation.record.grammar import MAX_DEPTH
@@ -294,7 +294,7 @@ def game_view(
         return view, {}
     view.game = found.title
     try:
-        start = found.start(tags)
+        start = record_start(found, record, tags)
     except SetupError as error:
         view.problem = f"not shown: the setup is invalid ({error})"
         return view, {}
