@@ -67,10 +67,6 @@ FOUND = {
         "a real warning under today's Russian rules: a 1950 game played on 30 plies in a "
         "5-piece ending with kings on both sides"
     ),
-    ("PROF2.pdn", "ID203"): (
-        "an error in the record: a capture written with - (30-39) and a step written with x "
-        "(38x33); the rest of each game replays after the one-character fix"
-    ),
     ("schildpad.pdn", "ID207"): (
         "an error in the record: a king's capture written start x end (36x16) where two "
         "captures go from one to the other; the path must be written"

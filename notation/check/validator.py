@@ -90,9 +90,9 @@ def validate_record(
     ``dialects`` the optional dialects read (:mod:`notation.check.dialects`).
 
     A record whose tags name no game, with no ``default``, is judged as international
-    draughts (PDN's default) unless its setup or first plies are not international
-    draughts but fit another game: then as the game that replays the most of it, with a
-    REC221 notice naming it (:func:`_untagged`). With ``keep``, the report keeps the legal
+    draughts (PDN's default) unless that game refuses its setup or first plies: then as
+    the game whose rules replay the most of it, with a REC221 notice naming it
+    (:func:`record_game` names the game alone). With ``keep``, the report keeps the legal
     main-line moves (``main_line``).
     """
     tags = record.tag_dict()
@@ -264,7 +264,7 @@ def _fits_notice(
     (its first moves are then what it refuses)."""
     game, reach = fits[0]
     total = len(record.moves.plies)
-    fits = [(g, n) for g, n in fits if n >= min(reach, FIT_PLIES, total)]
+    others = [(g, n) for g, n in fits[1:] if n >= min(reach, FIT_PLIES, total)]
     what = "first moves are" if set_up else "setup is"
     message = (
         f"the record names no game and its {what} not international draughts (PDN's "
@@ -273,13 +273,13 @@ def _fits_notice(
     if total:
         plies = f"its {total} pl{'y' if total == 1 else 'ies'}"
         message += f", whose rules replay {plies if reach == total else f'{reach} of {plies}'}"
-    tied = [_label(g) for g, n in fits[1:] if n == reach]
+    tied = [_label(g) for g, n in others if n == reach]
     if tied:
-        verb = "replays as many" if total else "sets it up too"
-        if len(tied) > 1:
-            verb = verb.replace("s ", " ", 1)
+        verb = "replay as many" if total else "set it up too"
+        if len(tied) == 1:
+            verb = verb.replace(" ", "s ", 1)
         message += f"; {' and '.join(tied)} {verb} (a tie goes to the first in GameType order)"
-    fewer = [f"{_label(g)} replays {n}" for g, n in fits[1:] if n < reach]
+    fewer = [f"{_label(g)} replays {n}" for g, n in others if n < reach]
     if fewer:
         message += "; " + ", ".join(fewer)
     message += "; a GameType or Variant tag, or --game, decides"

@@ -6,8 +6,9 @@ moves first. Men step diagonally forward and capture by short jumps forward and
 backward; kings fly. Capture is compulsory and must take the most pieces (majority
 rule); captured pieces leave the board only when the move is complete (Turkish strike).
 A man is crowned only when it ends its move on the far row. The side to move with no
-legal move loses. A record that names no game is this one, as PDN says. The rules are
-written out in ``docs/rules/international.md``.
+legal move loses. A record that names no game is this one, as PDN says, when its setup
+and first moves are (the validator judges it otherwise as the game they fit). The rules
+are written out in ``docs/rules/international.md``.
 The board and the move generation are built by :mod:`notation.games.flying`, the rest of
 the rules and the reading of moves by :mod:`notation.games.fmjd`, which Brazilian
 draughts shares.
