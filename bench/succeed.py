@@ -37,10 +37,6 @@ FOUND = {
     ),
     ("mrcd2007.pdn", "ID201"): f"{UNSUPPORTED}: Czech draughts, as mrcd2006.pdn",
     ("mrcd2000kval.pdn", "ID201"): f"{UNSUPPORTED}: Czech draughts, as mrcd2006.pdn",
-    ("PROF2.pdn", "ID203"): (
-        "an error in the record: a capture written with - (30-39) and a step written with x "
-        "(38x33); the rest of each game replays after the one-character fix"
-    ),
     ("schildpad.pdn", "ID207"): (
         "an error in the record: a king's capture written start x end (36x16) where two "
         "captures go from one to the other; the path must be written"
