@@ -302,3 +302,18 @@ def test_repair_lists_the_whole_capture_as_a_candidate(tmp_path: Path) -> None:
     repaired = run("repair", str(source))
     assert repaired.exit_code == 0
     assert "2. 32x12 {was: 32x21}" in repaired.stdout
+
+
+def test_the_cache_and_worker_processes_keep_the_dialect(tmp_path: Path, cached: Path) -> None:
+    """A run with the dialect is not answered from the cache of a run without it, and
+    worker processes read it as this process does."""
+    source = tmp_path / "d.pdn"
+    source.write_text(ENGLISH, encoding="utf-8")
+    notice = found(ENGLISH)[0].replace("d.pdn", str(source)) + "\n"
+    assert run("validate", str(source)).exit_code == 1
+    read = run("validate", "--dialect", SHORT_CAPTURES, str(source))
+    assert (read.exit_code, read.stdout) == (0, notice)
+    assert run("validate", str(source)).exit_code == 1
+    for jobs in ("1", "2"):
+        again = run("validate", "--no-cache", "-j", jobs, "--dialect", SHORT_CAPTURES, str(source))
+        assert (again.exit_code, again.stdout) == (0, notice), jobs

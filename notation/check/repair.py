@@ -10,7 +10,8 @@ variation) that stops at an illegal ply, the single changes at that ply and the
 - a ply read as another legal move there; its kind says how the texts differ:
   ``character`` (one character wrong, missing or added), ``transposed`` (two neighbours
   exchanged, ``57`` for ``75``), ``reversed`` (the step written backwards), ``sign`` (``-``
-  for ``x``), ``completed`` (a short form naming several moves, made whole), ``rewritten``;
+  for ``x``), ``completed`` (a short form naming several moves, or a capture stopped after its
+  first jump, made whole), ``rewritten``;
 - ``left-out``: a legal move inserted before a ply;
 - ``extra``: a ply deleted;
 - ``exchanged``: two plies of one side (two plies apart) exchanged.
