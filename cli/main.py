@@ -67,6 +67,7 @@ if TYPE_CHECKING:
 
     from notation.archive.rewrite import Edit, Options
     from notation.check.batch import Engine, Event
+    from notation.check.report import Writer
     from notation.config import Config
     from notation.games.base import AnyGame
     from notation.io.inputs import Found, Input, Missing
@@ -194,7 +195,7 @@ def validate(
         float,
         typer.Option(
             "--scheduler-timeout",
-            help="Seconds to wait for the scheduler to answer, then for a worker.",
+            help="Seconds, in all, to reach the scheduler and a first worker.",
             metavar="SECONDS",
             min=0.1,
         ),
@@ -215,7 +216,7 @@ def validate(
     from notation.check.policy import FAIL_LEVELS, Policy, run
     from notation.check.report import FORMATS, REPORTERS
     from notation.io.inputs import Input, expand
-    from notation.io.output import atomic_output
+    from notation.io.output import atomic_output, spooled_stdout
 
     config = configured(config_file, isolated)
     format_, fail_level = (
@@ -251,7 +252,12 @@ def validate(
         cluster = None
         if scheduler is not None:
             cluster = stack.enter_context(_cluster(scheduler, scheduler_timeout, workers))
-        out = _StandardOutput() if output is None else stack.enter_context(atomic_output(output))
+        out: Writer = _StandardOutput()
+        if output is not None:
+            out = stack.enter_context(atomic_output(output))
+        elif cluster is not None:
+            # A cluster can be lost mid-run: the report is printed only once it is whole.
+            out = stack.enter_context(spooled_stdout(sys.stdout.encoding or "utf-8"))
         progress = stack.enter_context(_Progress(total, shown))
 
         def engine(group: list[Input | Missing], name: str | None) -> Iterator[Event]:
