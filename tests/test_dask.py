@@ -313,10 +313,16 @@ def test_a_scheduler_lost_mid_run_is_a_plain_error(tmp_path: Path) -> None:
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and run.poll() is None:
-            if any(watch.processing().values()):
+            # Tasks whose result the scheduler holds (a lambda: sent by value).
+            if watch.run_on_scheduler(
+                lambda dask_scheduler: sum(
+                    1 for task in dask_scheduler.tasks.values() if task.state == "memory"
+                )
+            ):
                 break
             time.sleep(0.02)
-        time.sleep(1)
+        assert run.poll() is None, "the run ended before the scheduler was lost"
+        time.sleep(0.5)  # the client takes the first result
         scheduler = running.scheduler
         os.kill(scheduler.pid, signal.SIGKILL)
         out, err = run.communicate(timeout=120)
