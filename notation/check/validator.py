@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO, TextIO
 
 from notation import diagnostics as codes
-from notation.check.repair import find_repairs, suggestion
+from notation.check.repair import Budget, bound_reached, find_repairs, suggestion
 from notation.check.replay import ReplayVisitor, main_line_positions, record_notation, replay_line
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
@@ -376,7 +376,8 @@ class RecordReplay(ReplayVisitor):
         """Add to each illegal move's diagnostic the corrections that make its line replay."""
         where = {id(ply): at for at, ply in self._illegal}
         diagnostics = self.report.diagnostics
-        for found in find_repairs(self.game, self.record, start, self.notation):
+        budget = Budget()
+        for found in find_repairs(self.game, self.record, start, self.notation, budget):
             ply = found.line.plies[found.illegal - found.first_ply]
             at = where.get(id(ply))
             if at is None or not found.candidates:
@@ -388,6 +389,8 @@ class RecordReplay(ReplayVisitor):
                 candidates=found.candidates,
                 chosen=found.chosen is not None,
             )
+        if budget.spent:
+            diagnostics.append(bound_reached(self.record, self.path))
 
     # Repetition and results ---------------------------------------------------------
 
