@@ -10,7 +10,6 @@ import contextlib
 import dataclasses
 import datetime
 import functools
-import os
 import signal
 import sys
 import time
@@ -70,6 +69,8 @@ if TYPE_CHECKING:
 
     from notation.archive.rewrite import Edit, Options
     from notation.check.batch import Engine, Event
+    from notation.check.report import Writer
+    from notation.config import Config
     from notation.games.base import AnyGame
     from notation.io.inputs import Found, Input, Missing
     from notation.record.model import Record
@@ -109,10 +110,13 @@ def _options(
 def main() -> None:
     """The ``notation`` console command: the app, with signals a user sends handled.
 
-    A termination signal ends the command as an error does (outputs not yet complete are
-    discarded, no partial file is left); a closed pipe (``| head``) ends it quietly.
+    A termination signal or an interrupt (Ctrl-C) ends the command as an error does
+    (outputs not yet complete are discarded, no partial file is left, worker processes
+    end with it), with the status 128 + the signal's number; a closed pipe (``| head``)
+    ends it quietly.
     """
     signal.signal(signal.SIGTERM, _terminated)
+    signal.signal(signal.SIGINT, _terminated)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     app()
 
@@ -164,7 +168,10 @@ def validate(
     jobs: Annotated[
         int | None,
         typer.Option(
-            "--jobs", "-j", help="Validate in N processes (0: one per CPU).", metavar="N", min=0
+            "--jobs",
+            "-j",
+            help="Validate in N processes at most (0: one per CPU); never more than the CPUs.",
+            metavar="N",
         ),
     ] = None,
     duplicates: Annotated[
@@ -191,7 +198,7 @@ def validate(
         float,
         typer.Option(
             "--scheduler-timeout",
-            help="Seconds to wait for the scheduler to answer, then for a worker.",
+            help="Seconds, in all, to reach the scheduler and a first worker.",
             metavar="SECONDS",
             min=0.1,
         ),
@@ -212,7 +219,7 @@ def validate(
     from notation.check.policy import FAIL_LEVELS, Policy, run
     from notation.check.report import FORMATS, REPORTERS
     from notation.io.inputs import Input, expand
-    from notation.io.output import atomic_output
+    from notation.io.output import atomic_output, spooled_stdout
 
     config = configured(config_file, isolated)
     format_, fail_level = (
@@ -238,7 +245,9 @@ def validate(
     given = {k for k, v in (("select", select), ("ignore", ignore)) if v is not None}
     policy = dataclasses.replace(policy, files=file_policies(config, inputs, policy, given))
     folder = None if cache_off(no_cache) else cache_folder(config, cache_dir)
-    workers = setting(config, "jobs", jobs) or os.cpu_count() or 1
+    asked = _jobs_asked(jobs, config)
+    workers = _workers(asked, scheduler is not None)
+    started = _Started(asked, workers)
     sizes = [item.size for item in inputs if isinstance(item, Input)]
     total = None if None in sizes else sum(s or 0 for s in sizes)
     # The bar shares the terminal with the report only when both are on it.
@@ -247,7 +256,12 @@ def validate(
         cluster = None
         if scheduler is not None:
             cluster = stack.enter_context(_cluster(scheduler, scheduler_timeout, workers))
-        out = _StandardOutput() if output is None else stack.enter_context(atomic_output(output))
+        out: Writer = _StandardOutput()
+        if output is not None:
+            out = stack.enter_context(atomic_output(output))
+        elif cluster is not None:
+            # A cluster can be lost mid-run: the report is printed only once it is whole.
+            out = stack.enter_context(spooled_stdout(sys.stdout.encoding or "utf-8"))
         progress = stack.enter_context(_Progress(total, shown))
 
         def engine(group: list[Input | Missing], name: str | None) -> Iterator[Event]:
@@ -262,6 +276,7 @@ def validate(
                 allow_empty=allow_empty,
                 engine=cluster,
                 dialects=dialects,
+                started=started,
             )
             return cached_run(folder, settings, duplicates, group, run_of)
 
@@ -282,6 +297,52 @@ def validate(
         err=True,
     )
     raise typer.Exit(summary.exit_status)
+
+
+def _jobs_asked(given: int | None, config: Config) -> int:
+    """The processes asked for: ``--jobs``, else the configuration's ``jobs``; a number
+    out of range is a usage error (the file's was checked when it was read)."""
+    from notation.config import MAX_JOBS
+
+    if given is not None and not 0 <= given <= MAX_JOBS:
+        raise typer.BadParameter(
+            f"{given} is not a number of processes from 0 to {MAX_JOBS}", param_hint="--jobs"
+        )
+    asked: int = setting(config, "jobs", given)
+    return asked
+
+
+def _workers(asked: int, cluster: bool) -> int:
+    """The worker processes a run on this machine uses: ``asked`` (0: one per CPU), never
+    more than the CPUs (a serial run for that reason says so). A cluster's are its own."""
+    from notation.check.batch import usable_cpus
+
+    if cluster and asked <= 1:
+        return asked
+    cpus = usable_cpus()
+    if asked > cpus == 1:
+        say(f"notation: {asked} processes asked for: 1 used (1 CPU)")
+    return min(asked or cpus, cpus)
+
+
+@dataclasses.dataclass(slots=True)
+class _Started:
+    """Told how many processes a pool started: says once, on standard error, when that is
+    fewer than were asked for (0, one per CPU, asks for no number)."""
+
+    asked: int
+    cpus: int
+    said: bool = False
+
+    def __call__(self, count: int) -> None:
+        if self.said or count >= self.asked or self.asked <= self.cpus:
+            return
+        self.said = True
+        used = "1 process" if count == 1 else f"{count} processes"
+        why = f"{self.cpus} CPUs"
+        if count < self.cpus:
+            why += f", {count} {plural(count, 'task')} of work"
+        say(f"notation: {self.asked} processes asked for: {used} used ({why})")
 
 
 @contextlib.contextmanager

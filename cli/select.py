@@ -270,6 +270,9 @@ def split(
             "--dir", "-d", help="The folder of the files (made when missing).", metavar="DIR"
         ),
     ],
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace files of DIR that have the names.")
+    ] = False,
     form: FormatOption = "text",
     game: GameOption = None,
     encoding: EncodingOption = "auto",
@@ -278,9 +281,11 @@ def split(
     """Write each group of games to a file of its own, every game to exactly one.
 
     A file is named by its group's value made a safe file name (lower case, letters and
-    digits kept, other characters -, unknown for a missing tag, -2 after a name already
-    taken), and holds its games' texts in input order. Files are written once every input
-    is read, each atomically; none when an input cannot be read (exit 2).
+    digits kept, other characters -, numbers padded to sort, unknown for a missing tag, -2
+    after a name already taken, at most 255 bytes), and holds its games' texts in input
+    order. Files are written once every input is read and every name is checked, each
+    atomically; none when an input cannot be read or a file of that name exists (unless
+    --force) (exit 2). An error writing removes the files written.
 
     Standard error gets one line per file written and a summary (or, with --format json,
     one document).
@@ -300,7 +305,7 @@ def split(
         fail(str(error))
     report = _Report(json)
     copier = sel.Copier(report.tell, encoding_named(encoding), allow_empty)
-    done = split_games(inputs, group, folder, copier)
+    done = split_games(inputs, group, folder, copier, force=force)
     if not json:
         for part in done.parts:
             say(f"{part.path}: {len(part.games)} {plural(len(part.games), 'game')}")

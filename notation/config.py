@@ -33,6 +33,9 @@ NOTATION_TOML = "notation.toml"
 KEYS = ("select", "ignore", "fail-level", "game", "jobs", "format", "cache-dir", "dialects")
 """The settings a file can give, in the order :func:`describe` lists them."""
 
+MAX_JOBS = 1024
+"""The most processes ``jobs`` (and ``--jobs``) may ask for: more is surely a mistake."""
+
 OVERRIDE_KEYS = ("path", "game", "select", "ignore")
 """The keys of an ``overrides`` table."""
 
@@ -269,8 +272,8 @@ def _game(value: object, where: str) -> str:
 
 
 def _jobs(value: object, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ConfigError(f"{where}: {_shown(value)} is not a whole number, 0 or more")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_JOBS:
+        raise ConfigError(f"{where}: {_shown(value)} is not a whole number from 0 to {MAX_JOBS}")
     return value
 
 

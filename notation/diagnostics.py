@@ -144,6 +144,11 @@ OTHER_GAME = register(
 CORRECTED = register(
     "REC230", Severity.NOTICE, "a score-sheet slip was corrected: the rest of the line replays"
 )
+SEARCH_BOUND = register(
+    "REC231",
+    Severity.NOTICE,
+    "the search for slips reached its bound: some illegal moves have no suggestion",
+)
 FIXED = register("REC250", Severity.NOTICE, "notation fix changed the record")
 NOT_CONVERTED = register(
     "REC209", Severity.ERROR, "the record's game has no such notation: it cannot be converted"

@@ -216,7 +216,11 @@ BAD = {
     "no such code": ('ignore = ["XX"]', "tool.notation.ignore: no diagnostic code starts with XX"),
     "fail level": ('fail-level = "fatal"', 'tool.notation.fail-level: "fatal" is not error or '),
     "game": ('game = "chess"', 'tool.notation.game: "chess" is not one of brazilian'),
-    "jobs": ("jobs = -1", "tool.notation.jobs: -1 is not a whole number, 0 or more"),
+    "jobs": ("jobs = -1", "tool.notation.jobs: -1 is not a whole number from 0 to 1024"),
+    "jobs absurd": (
+        "jobs = 1000000000",
+        "tool.notation.jobs: 1000000000 is not a whole number from 0 to 1024",
+    ),
     "jobs bool": ("jobs = true", "tool.notation.jobs: true is not a whole number"),
     "format": ('format = "xml"', 'tool.notation.format: "xml" is not one of text, json'),
     "cache dir": ("cache-dir = 3", "tool.notation.cache-dir: 3 is not a non-empty string"),

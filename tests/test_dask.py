@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -144,6 +145,58 @@ def test_no_scheduler_at_the_address_is_a_plain_error_within_the_timeout() -> No
     assert done.stderr == f"notation: no Dask scheduler answered at {address} within 1 s\n"
 
 
+@contextlib.contextmanager
+def hostile(answer: bytes | None) -> Iterator[str]:
+    """The address of a server on 127.0.0.1 that is no Dask scheduler: it accepts and,
+    once it has read what the client sends, answers ``answer`` (``None``: nothing ever)."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                connection, _ = server.accept()
+                held.append(connection)
+                if answer is not None:
+                    connection.recv(1 << 16)
+                    connection.sendall(answer)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        server.close()
+        for connection in held:
+            connection.close()
+
+
+HTTP = b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (None, "no Dask scheduler answered at {} within 1 s"),
+        (HTTP, "the server at {} is not a Dask scheduler: it does not answer as one"),
+    ],
+    ids=["silent", "http"],
+)
+def test_a_server_that_is_no_scheduler_is_a_plain_error_within_the_timeout(
+    answer: bytes | None, said: str
+) -> None:
+    with hostile(answer) as address:
+        began = time.monotonic()
+        done = runner.invoke(
+            app, ["validate", str(SAMPLES), "--scheduler", address, "--scheduler-timeout", "1"]
+        )
+        assert time.monotonic() - began < 3
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == f"notation: {said.format(address)}\n"
+
+
 def test_a_scheduler_without_workers_is_a_plain_error_within_the_timeout(tmp_path: Path) -> None:
     with cluster(tmp_path, workers=0) as alone:
         began = time.monotonic()
@@ -247,18 +300,29 @@ def test_a_worker_killed_mid_run_loses_nothing_and_repeats_nothing(tmp_path: Pat
 def test_a_scheduler_lost_mid_run_is_a_plain_error(tmp_path: Path) -> None:
     club = (SAMPLES / "brazilian" / "club-championship-2025.pdn").read_text("utf-8")
     (tmp_path / "big.pdn").write_text(club * 120, encoding="utf-8")
+    # The small file's report comes back first: it must not be printed without the rest.
+    broken = SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn"
+    (tmp_path / "a.pdn").write_text(broken.read_text("utf-8"), encoding="utf-8")
     with cluster(tmp_path, workers=1) as running, distributed.Client(running.address) as watch:
+        address = running.address
         run = subprocess.Popen(
-            [sys.executable, "-m", "cli", "validate", "big.pdn", "--scheduler", running.address],
+            [sys.executable, "-m", "cli", "validate", "a.pdn", "big.pdn", "--scheduler", address],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             cwd=tmp_path,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and run.poll() is None:
-            if any(watch.processing().values()):
+            # Tasks whose result the scheduler holds (a lambda: sent by value).
+            if watch.run_on_scheduler(
+                lambda dask_scheduler: sum(
+                    1 for task in dask_scheduler.tasks.values() if task.state == "memory"
+                )
+            ):
                 break
             time.sleep(0.02)
+        assert run.poll() is None, "the run ended before the scheduler was lost"
+        time.sleep(0.5)  # the client takes the first result
         scheduler = running.scheduler
         os.kill(scheduler.pid, signal.SIGKILL)
         out, err = run.communicate(timeout=120)

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from cli.main import app
+from notation.archive.split import MAX_BYTES, file_names
 from notation.games.registry import GAMES
 from notation.record.jsonform import FORMAT, VERSION, record_to_dict
 from notation.record.reader import read_records
@@ -444,3 +445,18 @@ def test_a_mutated_json_document_never_crashes_a_command(
         assert "Traceback" not in result.stderr
         assert (folder / "game.json").read_bytes() == data
         assert os.listdir(folder) == ["game.json"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.text(max_size=300)), max_size=12))
+def test_split_names_from_any_tag_values_are_safe(values: list[str | None]) -> None:
+    # Tag values are untrusted: any letters (4-byte ones too), separators, dots, controls.
+    names = file_names(values)
+    assert len(names) == len(values)
+    assert len({n.casefold() for n in names}) == len(names)
+    for name in names:
+        assert name.endswith(".pdn")
+        assert len(os.fsencode(name)) <= MAX_BYTES
+        assert not name.startswith(".")
+        assert ".." not in name
+        assert not any(c in name for c in "/\\\0") and name.isprintable()

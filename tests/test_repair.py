@@ -5,13 +5,26 @@ slip, what applying a correction writes, and that it never touches a legal game.
 from __future__ import annotations
 
 import random
+import textwrap
+from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from slips import GAME, SLIPPED
 
-from notation.check.repair import distance, find_repairs, repair_record, slip_kind
+from notation.check.repair import (
+    BUDGET,
+    Budget,
+    distance,
+    find_repairs,
+    repair_record,
+    slip_kind,
+)
+from notation.check.validator import validate_record
 from notation.diagnostics import Change
+from notation.games.base import AnyGame
 from notation.games.playout import playout
 from notation.games.registry import GAMES, get_game
 from notation.record import Record, read_string, write_record
@@ -335,3 +348,86 @@ def test_a_legal_playout_has_no_finding_and_repair_changes_nothing(
     assert repair_record(game, again) == []
     assert write_record(again) == write_record(record)
     assert [p.text for p in again.moves.plies] == played.texts
+
+
+class _Counted:
+    """A game whose plies replayed and moves played are counted: the search's work."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self._game = game
+        self.work = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def advancer(self) -> Callable[[Any, str], Any]:
+        advance = self._game.advancer()
+
+        def counted(position: Any, text: str) -> Any:
+            self.work += 1
+            return advance(position, text)
+
+        return counted
+
+    def play(self, position: Any, move: Any) -> Any:
+        self.work += 1
+        return self._game.play(position, move)
+
+
+def _many_slipped_variations(per_ply: int) -> str:
+    """The annotated game of tests/slips.py with ``per_ply`` variations at each ply, each
+    the next eight plies with one digit wrong in the third: the issue's 259 KB game."""
+    (record,) = read_string(GAME, path="g.pdn")
+    plies = [p.text for p in record.moves.plies]
+    parts = []
+    for at, text in enumerate(plies):
+        parts.append(text)
+        if 2 <= at <= len(plies) - 8:
+            line = plies[at : at + 8]
+            line[2] = line[2][:-1] + str((int(line[2][-1]) + 1) % 10)
+            parts.extend([f"( {' '.join(line)} )"] * per_ply)
+    tags = GAME.split("\n\n")[0]
+    return tags + "\n\n" + "\n".join(textwrap.wrap(" ".join(parts), 78)) + " 1-1\n"
+
+
+BOUND_NOTICE = (
+    "the search for slips stopped at its bound (30,000 units of work; game 1): lines after "
+    "that were not searched, and their illegal moves have no suggestion"
+)
+
+
+def test_the_search_of_a_record_is_bounded_by_counted_work() -> None:
+    text = _many_slipped_variations(104)
+    assert 250_000 < len(text) < 262_144
+    (record,) = read_string(text, path="big.pdn")
+    counted = _Counted(get_game("brazilian"))
+    game = cast(AnyGame, counted)
+    start = game.start(record.tag_dict())
+    budget = Budget()
+    found = find_repairs(game, record, start, None, budget)
+    assert budget.spent
+    # Each ply replayed and each move played is a unit (a line to search is one more); a
+    # line's replay is counted after it, so the work passes the bound by a line at most.
+    assert BUDGET // 2 < counted.work <= BUDGET + 100
+    assert 0 < len(found) < 5000
+    again = find_repairs(get_game("brazilian"), record, start, None, Budget())
+    assert [(f.illegal, f.candidates) for f in again] == [(f.illegal, f.candidates) for f in found]
+
+
+def test_a_record_that_reaches_the_bound_gets_one_notice() -> None:
+    (record,) = read_string(_many_slipped_variations(104), path="big.pdn")
+    report = validate_record(record, path="big.pdn")
+    bound = [d for d in report.diagnostics if d.code == "REC231"]
+    assert [(d.line, d.column, d.game, d.message) for d in bound] == [(1, 1, 1, BOUND_NOTICE)]
+    made = repair_record(get_game("brazilian"), record, "big.pdn")
+    assert made[-1].message == BOUND_NOTICE
+    assert sum(1 for d in made if d.code == "REC231") == 1
+
+
+def test_a_record_of_normal_size_stays_far_below_the_bound() -> None:
+    (record,) = read_string(SLIPPED, path="s.pdn")
+    game = get_game("brazilian")
+    budget = Budget()
+    (found,) = find_repairs(game, record, game.start(record.tag_dict()), None, budget)
+    assert found.chosen is not None
+    assert BUDGET - budget.left < BUDGET // 10

@@ -220,3 +220,77 @@ def test_a_bad_grouping_is_a_usage_error() -> None:
         result = invoke("split", "archive", "--by", by, "--dir", "out")
         assert result.exit_code == 2, by
     assert not Path("out").exists()
+
+
+LONG = "\U00020000" * 100
+"""A value of 100 letters of 4 bytes each (a CJK ideograph): 400 bytes."""
+
+
+def test_a_long_name_in_four_byte_letters_is_cut_to_223_bytes_at_a_letter() -> None:
+    # 255 bytes, less room for the temporary file's affixes.
+    names = file_names([LONG, LONG + "x", "short"])
+    assert names == ["\U00020000" * 54 + ".pdn", "\U00020000" * 54 + "-2.pdn", "short.pdn"]
+    assert [len(n.encode("utf-8")) for n in names[:2]] == [220, 222]
+
+
+def test_round_numbers_are_padded_so_that_the_names_sort() -> None:
+    assert file_names([str(n) for n in range(1, 11)]) == [f"{n:02d}.pdn" for n in range(1, 11)]
+    assert file_names(["3.2", "10.1", "3.10", None]) == [
+        "03.02.pdn",
+        "10.01.pdn",
+        "03.10.pdn",
+        "unknown.pdn",
+    ]
+
+
+def _tagged(event: str, number: int) -> str:
+    return f'[Event "{event}"]\n[Round "{number}"]\n[GameType "26"]\n\n1. 22-18 *\n'
+
+
+def test_split_writes_long_names_and_padded_rounds() -> None:
+    Path("long.pdn").write_text(_tagged(LONG, 1) + "\n" + _tagged(LONG + "x", 10), "utf-8")
+    result = invoke("split", "long.pdn", "--by", "event", "--dir", "out")
+    assert result.exit_code == 0, result.output
+    assert sorted(files("out")) == ["\U00020000" * 54 + "-2.pdn", "\U00020000" * 54 + ".pdn"]
+    result = invoke("split", "long.pdn", "--by", "round", "--dir", "rounds")
+    assert result.exit_code == 0, result.output
+    assert sorted(files("rounds")) == ["01.pdn", "10.pdn"]
+
+
+def test_split_replaces_no_file_it_did_not_make_unless_forced() -> None:
+    Path("out").mkdir()
+    Path("out/club-night-etc.pdn").write_text("mine", "utf-8")
+    result = invoke("split", "archive", "--by", "event", "--dir", "out")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "nothing written: out/club-night-etc.pdn exists: it is not replaced "
+        "(give --force to replace it)\n"
+        "7 games in 0 files of out\n"
+    )
+    assert files("out") == {"club-night-etc.pdn": "mine"}
+    result = invoke("split", "archive", "--by", "event", "--dir", "out", "--force")
+    assert result.exit_code == 0
+    assert files("out")["club-night-etc.pdn"] == A3 + "\n" + B2
+
+
+def test_split_makes_no_folder_when_it_writes_nothing() -> None:
+    Path("empty.pdn").write_text("", "utf-8")
+    result = invoke("split", "empty.pdn", "--allow-empty", "--by", "event", "--dir", "out")
+    assert result.exit_code == 0
+    assert not Path("out").exists()
+
+
+def test_an_error_writing_removes_what_the_run_wrote() -> None:
+    # The third file's name is taken by a folder: it cannot be written, even with --force.
+    Path("out").mkdir()
+    Path("out/open-2025-2.pdn").mkdir()
+    result = invoke("split", "archive", "--by", "event", "--dir", "out", "--force")
+    assert result.exit_code == 2
+    assert result.stderr == "notation: cannot write out/open-2025-2.pdn: is a directory\n"
+    assert sorted(p.name for p in Path("out").iterdir()) == ["open-2025-2.pdn"]
+    Path("out/open-2025-2.pdn").rmdir()
+    Path("out").rmdir()
+    Path("new").mkdir()
+    Path("new/x").mkdir()
+    result = invoke("split", "archive", "--by", "event", "--dir", "new/x/out")
+    assert result.exit_code == 0

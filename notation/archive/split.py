@@ -6,12 +6,14 @@ Games are grouped by a tag's value (``event``, ``round``, ``tag:NAME``), by thei
 unique. Every game goes to exactly one file, as its text, in input order.
 
 The games' texts are held in a temporary file while the inputs are read; the files are
-written once all is read, each atomically (:func:`notation.io.output.atomic_output`),
-and none when an input could not be read.
+written once all is read and every name checked, each atomically
+(:func:`notation.io.output.atomic_output`), and none when an input could not be read or a
+name is taken; an output error removes what the run wrote.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import tempfile
@@ -19,6 +21,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from notation.archive.select import Copier, copy
 from notation.check.identity import Occurrence
@@ -61,21 +64,53 @@ def slug(value: str | None) -> str:
     return text
 
 
+MAX_BYTES = 255 - 32
+"""Bytes of a file name at most, its suffix included: most file systems' limit (255),
+less room for the affixes of the hidden temporary file it is written through where the
+system has no nameless one (:func:`notation.io.output.atomic_output`)."""
+
+_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)*")
+
+
 def file_names(values: Iterable[str | None]) -> list[str]:
     """A file name for each distinct value, in order: its slug and :data:`SUFFIX`, with
     ``-2``, ``-3`` ... after the slug when an earlier value's name is the same (case
-    ignored, for case-insensitive file systems)."""
+    ignored, for case-insensitive file systems). Numbers (``3``, ``3.2``) are padded with
+    zeros to the width of the longest, part by part, so that the names sort as the values
+    do; a name longer than :data:`MAX_BYTES` bytes is shortened at a character's boundary."""
+    slugs = [slug(value) for value in values]
+    numbers = [s.split(".") for s in slugs if _NUMBER.fullmatch(s)]
+    widths: dict[int, int] = {}
+    for parts in numbers:
+        for at, part in enumerate(parts):
+            widths[at] = max(widths.get(at, 0), len(part))
     used: set[str] = set()
     names = []
-    for value in values:
-        base = slug(value)
-        name, number = base, 1
+    for base in slugs:
+        if _NUMBER.fullmatch(base):
+            base = ".".join(part.zfill(widths[at]) for at, part in enumerate(base.split(".")))
+        name, number = _fitted(base, SUFFIX), 1
         while name.casefold() in used:
             number += 1
-            name = f"{base}-{number}"
+            name = _fitted(base, f"-{number}{SUFFIX}")
         used.add(name.casefold())
-        names.append(name + SUFFIX)
+        names.append(name)
     return names
+
+
+def _fitted(stem: str, tail: str) -> str:
+    """``stem`` and ``tail``, the stem cut (at a character, never inside one) so that the
+    name has at most :data:`MAX_BYTES` bytes in the file system's encoding."""
+    while stem and _size(stem + tail) > MAX_BYTES:
+        stem = stem[:-1].rstrip("-._")
+    return stem + tail
+
+
+def _size(name: str) -> int:
+    try:
+        return len(os.fsencode(name))
+    except UnicodeEncodeError:
+        return len(name.encode("utf-8", "surrogatepass"))
 
 
 BY = ("event", "round", "tag:NAME", "game", "every:N")
@@ -153,9 +188,18 @@ def _same(a: Path, b: Path) -> bool:
 
 
 def split_games(
-    inputs: list[Input | Missing], group: Grouping, folder: Path, copier: Copier
+    inputs: list[Input | Missing],
+    group: Grouping,
+    folder: Path,
+    copier: Copier,
+    *,
+    force: bool = False,
 ) -> Split:
-    """Write each group of games to its file in ``folder`` (made when missing)."""
+    """Write each group of games to its file in ``folder`` (made when there is something
+    to write). Every name is checked before any file is written: a file that exists is
+    refused unless ``force``, one that is an input always. On an output error what this
+    run wrote (and the folder, when it made it) is removed, and :class:`OutputError`
+    raised."""
     order: dict[str | None, list[tuple[Occurrence, int, int]]] = {}
     with tempfile.TemporaryFile() as spool:
         number = 0
@@ -174,21 +218,58 @@ def split_games(
         if copier.status:
             done.refused = copier.why_not()
             return done
-        names = file_names(order)
-        targets = [folder / name for name in names]
-        clash = next((t for t in targets if any(_same(t, p) for p in input_paths(inputs))), None)
-        if clash is not None:
+        targets = [folder / name for name in file_names(order)]
+        done.refused = _refused(targets, inputs, force)
+        if done.refused is not None:
             done.status = 2
-            done.refused = f"{display(clash)} is an input of this command: it is not overwritten"
             return done
+        if not targets:
+            return done
+        made = not folder.exists()
         try:
             folder.mkdir(exist_ok=True)
         except OSError as error:
             raise OutputError(f"cannot make {display(folder)}: {error.strerror}") from None
-        for target, (value, games) in zip(targets, order.items(), strict=True):
-            with atomic_output(target) as sink:
-                for count, (_, offset, size) in enumerate(games):
-                    spool.seek(offset)
-                    copy(sink, spool.read(size).decode("utf-8", "surrogatepass"), count)
-            done.parts.append(Part(display(target), value, [g[0] for g in games]))
+        written: list[Path] = []
+        try:
+            for target, (value, games) in zip(targets, order.items(), strict=True):
+                _write(target, spool, games)
+                written.append(target)
+                done.parts.append(Part(display(target), value, [g[0] for g in games]))
+        except BaseException:
+            _remove(written, folder if made else None)
+            raise
     return done
+
+
+def _refused(targets: list[Path], inputs: list[Input | Missing], force: bool) -> str | None:
+    """Why the files cannot be written, if they cannot: a target that is an input, or
+    (unless ``force``) one that exists, file, link or anything else."""
+    named = list(input_paths(inputs))
+    clash = next((t for t in targets if any(_same(t, p) for p in named)), None)
+    if clash is not None:
+        return f"{display(clash)} is an input of this command: it is not overwritten"
+    there = next((t for t in targets if os.path.lexists(t)), None)
+    if there is not None and not force:
+        return f"{display(there)} exists: it is not replaced (give --force to replace it)"
+    return None
+
+
+def _write(target: Path, spool: IO[bytes], games: list[tuple[Occurrence, int, int]]) -> None:
+    try:
+        with atomic_output(target) as sink:
+            for count, (_, offset, size) in enumerate(games):
+                spool.seek(offset)
+                copy(sink, spool.read(size).decode("utf-8", "surrogatepass"), count)
+    except OSError as error:
+        raise OutputError(f"cannot write {display(target)}: {error.strerror}") from None
+
+
+def _remove(written: list[Path], folder: Path | None) -> None:
+    """Remove the files a failed run wrote, and the folder it made (when now empty)."""
+    for path in written:
+        with contextlib.suppress(OSError):
+            path.unlink()
+    if folder is not None:
+        with contextlib.suppress(OSError):
+            folder.rmdir()

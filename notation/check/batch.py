@@ -22,6 +22,9 @@ from __future__ import annotations
 
 import dataclasses
 import operator
+import os
+import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -69,12 +72,14 @@ def validate_inputs(
     allow_empty: bool = False,
     engine: Engine | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
+    started: Callable[[int], None] | None = None,
 ) -> Iterator[Event]:
     """Validate every input; ``game`` names the game of records whose tags name none,
     ``encoding`` overrides detection, ``progress`` is told the bytes read so far, and
     ``keys`` asks for each valid record's duplicate-detection key. An input without a
     record is a PDN108 error unless ``allow_empty``. ``engine`` validates the pieces
-    instead of ``jobs`` worker processes. ``dialects`` are the optional dialects read
+    instead of at most ``jobs`` worker processes (:class:`Processes`, which tells
+    ``started`` how many it starts). ``dialects`` are the optional dialects read
     (:mod:`notation.check.dialects`)."""
     counter = _Bytes(progress)
     if engine is not None:
@@ -86,7 +91,7 @@ def validate_inputs(
         default = None if game is None else get_game(game)
         yield from _serial(inputs, default, encoding, counter, keys, allow_empty, dialects)
         return
-    with Processes(jobs) as engine:
+    with Processes(jobs, started) as engine:
         yield from _parallel(
             inputs, game, encoding, engine, piece_games, counter, keys, allow_empty, dialects
         )
@@ -235,23 +240,104 @@ class Engine(Protocol):
         ...
 
 
-class Processes:
-    """Worker processes of this machine (``jobs`` of them), for as long as it is open."""
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity, where the system tells it)."""
+    counted: Callable[[], int | None] | None = getattr(os, "process_cpu_count", None)
+    if counted is not None:
+        return counted() or 1
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
-    def __init__(self, jobs: int) -> None:
+
+class Processes:
+    """Worker processes of this machine, for as long as it is open: ``jobs`` of them at
+    most, and no more than the run has tasks for. The pool starts once ``jobs`` tasks
+    wait or a result is first wanted (``started`` is told how many processes it has).
+    Leaving the block on an error or a signal ends the workers at once."""
+
+    def __init__(self, jobs: int, started: Callable[[int], None] | None = None) -> None:
         self.width = 2 * jobs
-        self._pool = ProcessPoolExecutor(jobs)
+        self.jobs = jobs
+        self._started = started
+        self._pool: ProcessPoolExecutor | None = None
+        self._waiting: list[_Queued] = []
 
     def submit(
         self, pieces: list[Piece], game: str | None, keys: bool, dialects: frozenset[str]
     ) -> Done:
-        return self._pool.submit(validate_pieces, pieces, game, keys, dialects)
+        task = _Queued(self, (pieces, game, keys, dialects))
+        if self._pool is None:
+            self._waiting.append(task)
+            if len(self._waiting) >= self.jobs:
+                self.start()
+        else:
+            task.future = self._pool.submit(validate_pieces, pieces, game, keys, dialects)
+        return task
+
+    def start(self) -> None:
+        """Start the pool for the tasks waiting, if it has not started."""
+        if self._pool is not None:
+            return
+        count = max(1, min(self.jobs, len(self._waiting)))
+        self._pool = ProcessPoolExecutor(count, initializer=_worker_signals)
+        if self._started is not None:
+            self._started(count)
+        for task in self._waiting:
+            task.future = self._pool.submit(validate_pieces, *task.args)
+        self._waiting = []
 
     def __enter__(self) -> Processes:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self._pool.shutdown()
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        pool = self._pool
+        if pool is None:
+            return
+        if kind is None:
+            pool.shutdown()
+            return
+        # Interrupted: no task's result is wanted any more, so the workers end now rather
+        # than after the tasks in flight (the pool keeps its processes to itself). The
+        # pool's feeder thread may still be writing a task to them: a closed pipe must be
+        # an error it drops, as Python has it by default, not a signal that kills us.
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+        workers = list(pool._processes.values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join()
+
+
+def _worker_signals() -> None:
+    """A worker leaves interrupting the run to its parent: Ctrl-C, sent to the whole
+    terminal's process group, is ignored; a termination signal ends it at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+class _Queued:
+    """A task of :class:`Processes`, sent to the pool once it starts."""
+
+    __slots__ = ("args", "future", "processes")
+
+    def __init__(
+        self,
+        processes: Processes,
+        args: tuple[list[Piece], str | None, bool, frozenset[str]],
+    ) -> None:
+        self.processes = processes
+        self.args = args
+        self.future: Done | None = None
+
+    def result(self) -> list[list[Verdict]]:
+        if self.future is None:
+            self.processes.start()
+        assert self.future is not None
+        return self.future.result()
 
 
 class _Batch:

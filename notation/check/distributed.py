@@ -16,20 +16,20 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import re
+import time
 from collections.abc import Iterator
 from concurrent.futures import CancelledError
 from importlib import metadata
 from typing import TYPE_CHECKING
 
-from notation.check.batch import Done, Engine, Piece, Verdict, validate_pieces
+from notation.check.batch import Done, Engine, Piece, Verdict, usable_cpus, validate_pieces
 
 if TYPE_CHECKING:
     import distributed
 
 DEFAULT_TIMEOUT = 10.0
-"""Seconds to wait for the scheduler to answer, and then for a worker to join it."""
+"""Seconds to wait, in all, for the scheduler to answer and a worker to join it."""
 
 _ADDRESS = re.compile(r"(?:tcp|tls)://[^\s/]+:[0-9]+")
 """A scheduler's address as ``dask scheduler`` prints it."""
@@ -49,7 +49,8 @@ def connect(
     """An engine on the Dask cluster whose scheduler is at ``address``, or on a local
     cluster of ``workers`` processes (one per CPU when ``None``) for ``local``, open until
     the block ends. :class:`ClusterError` when Dask is not installed, when no scheduler
-    answers within ``timeout`` seconds or when no worker joins it in that time."""
+    answers or no worker joins it within ``timeout`` seconds (one deadline for both), and
+    when the server at the address is not a Dask scheduler."""
     if address != "local" and _ADDRESS.fullmatch(address) is None:
         raise ClusterError(
             f"--scheduler: {address!r} is not a scheduler address "
@@ -67,10 +68,11 @@ def connect(
                 logger = logging.getLogger(name)
                 stack.callback(logger.setLevel, logger.level)
                 logger.setLevel(logging.CRITICAL)
+        deadline = time.monotonic() + timeout
         if address == "local":
             try:
                 local = distributed.LocalCluster(
-                    n_workers=workers or os.cpu_count() or 1,
+                    n_workers=workers or usable_cpus(),
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=":0",  # any free port, not 8787 (may be taken)
@@ -81,21 +83,63 @@ def connect(
                 raise ClusterError(f"cannot start a local Dask cluster: {error}") from None
             stack.enter_context(local)
             address = local.scheduler_address
+        else:
+            _probe(address, timeout, deadline)
+        silent = f"no Dask scheduler answered at {address} within {timeout:g} s"
         try:
-            client = distributed.Client(address, timeout=timeout, set_as_default=False)
+            client = distributed.Client(address, timeout=_left(deadline), set_as_default=False)
         except (OSError, TimeoutError):
-            raise ClusterError(
-                f"no Dask scheduler answered at {address} within {timeout:g} s"
-            ) from None
+            raise ClusterError(silent) from None
         stack.enter_context(client)
         try:
-            client.wait_for_workers(1, timeout=timeout)
+            client.wait_for_workers(1, timeout=_left(deadline))
         except (OSError, TimeoutError):
             raise ClusterError(
                 f"the Dask scheduler at {address} has no worker: none joined within {timeout:g} s"
             ) from None
         _same_notation(client, address)
         yield _Cluster(client)
+
+
+def _left(deadline: float) -> float:
+    """Seconds to ``deadline`` (a moment, not none: Dask reads 0 as no limit)."""
+    return max(0.01, deadline - time.monotonic())
+
+
+def _probe(address: str, timeout: float, deadline: float) -> None:
+    """Make sure a Dask scheduler answers at ``address`` by ``deadline`` (``timeout``
+    seconds from the start): the handshake and an ``identity`` call. Dask's own client waits
+    without end for the handshake of a server that accepts and never answers, and takes
+    the first bytes of any other server's answer (an HTTP server's) for the length of a
+    message it then fails to allocate. :class:`ClusterError` on any failure."""
+    import asyncio
+
+    from distributed.comm.core import connect as comm_connect
+    from distributed.security import Security
+
+    async def identity() -> object:
+        arguments = Security().get_connection_args("client")
+        comm = await comm_connect(address, timeout=_left(deadline), **arguments)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        found = asyncio.run(asyncio.wait_for(identity(), _left(deadline)))
+    except (OSError, TimeoutError):
+        raise ClusterError(
+            f"no Dask scheduler answered at {address} within {timeout:g} s"
+        ) from None
+    except Exception:
+        # The protocol is not Dask's (a frame too large to allocate, bytes that are no
+        # message): whatever the server is, it is not a scheduler.
+        found = None
+    if not isinstance(found, dict) or found.get("type") != "Scheduler":
+        raise ClusterError(
+            f"the server at {address} is not a Dask scheduler: it does not answer as one"
+        )
 
 
 def installed() -> str:

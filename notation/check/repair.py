@@ -40,7 +40,7 @@ from notation.check.replay import (
     record_start,
     short_capture,
 )
-from notation.diagnostics import CORRECTED, Candidate, Change, Diagnostic
+from notation.diagnostics import CORRECTED, SEARCH_BOUND, Candidate, Change, Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Comment, Line, Ply, Record
@@ -89,8 +89,11 @@ MAX_CANDIDATES = 5
 PARTIAL = 6
 """How many changes that explain part of the rest are tried with a second change."""
 
-BUDGET = 200_000
-"""Most plies replayed in the search of one record (a bound on its time: about a second)."""
+BUDGET = 30_000
+"""Most units of work in the search of one record, every round of it: a ply replayed, or
+a move tried as a change (played, written, compared and costed), is one unit; a line to
+search is one more. Counted, not timed, so that the result is the same on every machine;
+on a 2-core machine of 2025 the bound is about a second of CPU time."""
 
 ROUNDS = 4
 """Most rounds of search and correction in one record (a corrected main line gives its
@@ -135,15 +138,27 @@ def repair_record(
         return []
     notation = record_notation(game, record)
     made: list[Diagnostic] = []
+    budget = Budget()
     for _ in range(ROUNDS):
-        searched = find_repairs(game, record, start, notation, dialects=dialects)
-        chosen = [(r, r.chosen) for r in searched if r.chosen]
-        if not chosen:
+        found = find_repairs(game, record, start, notation, budget, dialects=dialects)
+        chosen = [(r, r.chosen) for r in found if r.chosen]
+        for repair, candidate in chosen:
+            made.append(_corrected(record, repair, candidate, path))
+            apply(game, repair, candidate)
+        if not chosen or budget.spent:
             break
-        for found, candidate in chosen:
-            made.append(_corrected(record, found, candidate, path))
-            apply(game, found, candidate)
+    if budget.spent:
+        made.append(bound_reached(record, path))
     return made
+
+
+def bound_reached(record: Record, path: str) -> Diagnostic:
+    """The REC231 notice of a record whose search stopped at :data:`BUDGET`."""
+    message = (
+        f"the search for slips stopped at its bound ({BUDGET:,} units of work; game ",
+        "): lines after that were not searched, and their illegal moves have no suggestion",
+    )
+    return Diagnostic.in_game(SEARCH_BOUND, message, *record.pos, path, record.index)
 
 
 def _corrected(record: Record, found: LineRepair, candidate: Candidate, path: str) -> Diagnostic:
@@ -174,6 +189,7 @@ def find_repairs(
     record: Record,
     start: Position,
     notation: str | None = None,
+    budget: Budget | None = None,
     *,
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> list[LineRepair]:
@@ -181,17 +197,30 @@ def find_repairs(
     stops at an illegal ply: the main line first, then the variations as written (those
     of plies up to a line's first illegal one, which have a position to start from).
     ``notation`` is the record's: candidates are written in it where the ply's own text
-    does not tell its notation; ``dialects`` are read as the replay reads them."""
-    walk = _Walk(game, record, notation, _Budget(), dialects)
+    does not tell its notation; ``dialects`` are read as the replay reads them. The search
+    stops when ``budget`` (a new one when ``None``) is spent; the line it was searching
+    then, and those after it, are left out (see :attr:`Budget.spent`)."""
+    walk = _Walk(game, record, notation, budget or Budget(), dialects)
     walk.line(record.moves, start, 1, 0)
     return walk.found
 
 
 @dataclass(slots=True)
-class _Budget:
-    """Plies the search of one record may still replay."""
+class Budget:
+    """The units of work (:data:`BUDGET`) the search of one record may still do."""
 
     left: int = BUDGET
+
+    @property
+    def spent(self) -> bool:
+        """Whether the search stopped for want of work left."""
+        return self.left <= 0
+
+    def take(self, units: int) -> bool:
+        """Spend ``units``; whether any were left to spend."""
+        had = self.left > 0
+        self.left -= units
+        return had
 
 
 @dataclass(slots=True)
@@ -201,20 +230,27 @@ class _Walk:
     game: AnyGame
     record: Record
     notation: str | None
-    budget: _Budget
+    budget: Budget
     dialects: frozenset[str]
     found: list[LineRepair] = field(default_factory=list)
 
     def line(self, line: Line, start: Position, first_ply: int, depth: int) -> None:
         """Search ``line`` if it stops at an illegal ply, then its variations."""
-        game, record = self.game, self.record
+        game, record, budget = self.game, self.record, self.budget
+        if not budget.take(1):
+            return
         positions = main_line_positions(game, line, start, self.dialects)
         stop = len(positions) - 1
+        if not budget.take(stop + 1):
+            return
         if stop < len(line.plies):
             texts = [p.text for p in line.plies]
             claimed = (record.result or record.tag("Result")) if depth == 0 else None
-            search = _Search(game, first_ply, self.notation, claimed, self.budget, self.dialects)
+            search = _Search(game, first_ply, self.notation, claimed, budget, self.dialects)
             candidates = search.run(texts, positions)
+            if budget.spent:
+                # Cut short: a likelier change may not have been tried.
+                return
             illegal, chosen = first_ply + stop, _chosen(candidates)
             self.found.append(
                 LineRepair(line, start, depth, first_ply, illegal, candidates, chosen)
@@ -265,7 +301,7 @@ class _Search:
     claimed: str | None
     """The result the record gives, if any: a correction after which the rules decide
     another costs :data:`RESULT_COST` more."""
-    budget: _Budget
+    budget: Budget
     dialects: frozenset[str]
     seen: set[tuple[str, ...]] = field(default_factory=set)
     reached: Position = None
@@ -290,6 +326,8 @@ class _Search:
                 again = main_line_positions(
                     self.game, _line(first.texts), positions[0], self.dialects
                 )
+                if not self.budget.take(len(again)):
+                    break
                 for second in self._single(first.texts, again, first.end + 1, first.replayed):
                     if second.complete:
                         both = cost + self._cost(second, first.replayed)
@@ -329,6 +367,8 @@ class _Search:
             # per record (Cheversi) writes its own, whatever notation the text tells.
             legal = game.legal_moves(before)
             for move, text in zip(legal, game.describe_moves(before, legal, style), strict=True):
+                if not self.budget.take(1):
+                    return
                 after = game.play(before, move)
                 if move != meant:
                     got = self._replay(after, tail)
@@ -369,9 +409,8 @@ class _Search:
         budget = self.budget
         count = 0
         for text in texts:
-            if budget.left <= 0:
+            if not budget.take(1):
                 break
-            budget.left -= 1
             try:
                 _, position = advance(position, text)
             except IllegalMove as error:

@@ -22,7 +22,7 @@ from typing import Any, BinaryIO, TextIO
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
-from notation.check.repair import find_repairs, suggestion
+from notation.check.repair import Budget, bound_reached, find_repairs, suggestion
 from notation.check.replay import (
     ReplayVisitor,
     main_line_positions,
@@ -527,8 +527,9 @@ class RecordReplay(ReplayVisitor):
             return
         where = {id(ply): at for at, ply in self._illegal}
         diagnostics = self.report.diagnostics
+        budget = Budget()
         for found in find_repairs(
-            self.game, self.record, start, self.notation, dialects=self.dialects
+            self.game, self.record, start, self.notation, budget, dialects=self.dialects
         ):
             ply = found.line.plies[found.illegal - found.first_ply]
             at = where.get(id(ply))
@@ -541,6 +542,8 @@ class RecordReplay(ReplayVisitor):
                 candidates=found.candidates,
                 chosen=found.chosen is not None,
             )
+        if budget.spent:
+            diagnostics.append(bound_reached(self.record, self.path))
 
     # Repetition and results ---------------------------------------------------------
 
