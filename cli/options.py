@@ -120,14 +120,14 @@ def encoding_named(name: str) -> str | None:
 
 def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
     """Refuse, as a usage error (exit 2), an output that cannot be written or that names
-    one of the inputs."""
-    from notation.io.inputs import input_paths
+    one of the inputs (standard input included)."""
+    from notation.io.inputs import input_paths, reads_standard_input
     from notation.io.output import OutputError, check_target
 
     if output is None:
         return
     try:
-        check_target(output, input_paths(inputs))
+        check_target(output, input_paths(inputs), stdin=reads_standard_input(inputs))
     except OutputError as error:
         fail(str(error))
 

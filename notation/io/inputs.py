@@ -233,6 +233,11 @@ def input_paths(inputs: Iterable[Input | Missing]) -> list[Path]:
     return [item.path for item in inputs if isinstance(item, Input) and item.path is not None]
 
 
+def reads_standard_input(inputs: Iterable[Input | Missing]) -> bool:
+    """Whether standard input is among ``inputs`` (``-``)."""
+    return any(isinstance(item, Input) and item.path is None for item in inputs)
+
+
 def is_record_file(path: Path) -> bool:
     """True for ``*.pdn``, ``*.pgn`` and those compressed (``*.pdn.gz``, ...)."""
     name = path.name.lower()
