@@ -22,6 +22,7 @@ from cli.options import (
     PathsArgument,
     copied_unchanged,
     default_game,
+    echo,
     echo_problem,
     encoding_named,
     fail,
@@ -104,6 +105,7 @@ def annotate(
     raise typer.Exit(status)
 
 
+@guarded
 def stats(
     paths: PathsArgument,
     json_: JsonOption = False,
@@ -128,12 +130,13 @@ def stats(
     for problem in collected.problems:
         echo_problem(problem)
     if json_:
-        typer.echo(json.dumps(st.to_json(collected), indent=2))
+        echo(json.dumps(st.to_json(collected), indent=2))
     else:
-        typer.echo(st.render_text(collected), nl=False)
+        echo(st.render_text(collected), nl=False)
     raise typer.Exit(_status(collected.problems, bool(collected.invalid)))
 
 
+@guarded
 def duplicates(
     paths: PathsArgument,
     json_: JsonOption = False,
@@ -174,9 +177,9 @@ def duplicates(
     for problem in report.problems:
         echo_problem(problem)
     if json_:
-        typer.echo(json.dumps(dup.to_json(report), indent=2))
+        echo(json.dumps(dup.to_json(report), indent=2))
     else:
-        typer.echo(dup.render_text(report), nl=False)
+        echo(dup.render_text(report), nl=False)
     copies = sum(len(group.records) for group in report.groups)
     groups = len(report.groups)
     typer.echo(
@@ -204,9 +207,9 @@ def _transpositions(
     for problem in report.problems:
         echo_problem(problem)
     if json_:
-        typer.echo(json.dumps(dup.transpositions_json(report), indent=2))
+        echo(json.dumps(dup.transpositions_json(report), indent=2))
     else:
-        typer.echo(dup.render_transpositions(report), nl=False)
+        echo(dup.render_transpositions(report), nl=False)
     reached = sum(len(group.records) for group in report.groups)
     groups = len(report.groups)
     typer.echo(

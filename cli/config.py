@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli.options import fail
+from cli.options import echo, fail
 
 # What a command runs is imported in its body (see cli/main.py).
 if TYPE_CHECKING:
@@ -228,18 +228,16 @@ def show_config(
             "settings": {s.key: {"value": s.value, "source": s.source} for s in shown},
             "overrides": overrides,
         }
-        typer.echo(json.dumps(document, indent=1, ensure_ascii=False))
+        echo(json.dumps(document, indent=1, ensure_ascii=False))
         return
-    typer.echo(f"file: {'none' if found.file is None else where}")
+    echo(f"file: {'none' if found.file is None else where}")
     for item in shown:
-        typer.echo(
-            f"{item.key:<11} = {json.dumps(item.value, ensure_ascii=False):<24} # {item.source}"
-        )
+        echo(f"{item.key:<11} = {json.dumps(item.value, ensure_ascii=False):<24} # {item.source}")
     for number, override in enumerate(overrides, 1):
         values = ", ".join(
             f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in override.items()
         )
-        typer.echo(f"override {number}: {values}")
+        echo(f"override {number}: {values}")
 
 
 def _plain(value: Any) -> Any:

@@ -132,6 +132,14 @@ def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
         fail(str(error))
 
 
+def echo(text: str, *, nl: bool = True) -> None:
+    """Print ``text`` (and a newline) on standard output; an output error when standard
+    output is closed or cannot take it (see :func:`guarded`)."""
+    from notation.io.output import write_stdout
+
+    write_stdout(text + "\n" if nl else text)
+
+
 def fail(message: str) -> NoReturn:
     """End the command with ``message`` on standard error and exit status 2."""
     typer.echo(f"notation: {message}", err=True)
@@ -143,16 +151,18 @@ R = TypeVar("R")
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
-    """A command whose output errors (a full disk, a folder that went away) end it with a
-    plain message and exit status 2, never a traceback."""
+    """A command whose output errors (a full disk, a folder that went away, standard
+    output closed) and a closed standard input it reads end it with a plain message and
+    exit status 2, never a traceback."""
 
     @functools.wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        from notation.io.inputs import ClosedStream
         from notation.io.output import OutputError
 
         try:
             return command(*args, **kwargs)
-        except OutputError as error:
+        except (OutputError, ClosedStream) as error:
             fail(str(error))
 
     return run

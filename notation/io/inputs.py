@@ -176,6 +176,10 @@ class UnreadableInput(Exception):
     """An input that cannot be read as records; the message says why."""
 
 
+class ClosedStream(Exception):
+    """A standard stream the command needs is closed; the message says which."""
+
+
 def display_name(name: str) -> str:
     """``name`` as it can be shown and written in UTF-8: the bytes of a file name that
     are not UTF-8 (which Python holds as surrogate escapes) as backslash escapes,
@@ -255,9 +259,12 @@ def expand(names: Iterable[str]) -> Iterator[Input | Missing]:
     file given once per name (by device and inode), so link loops end. A folder that
     cannot be listed is a :class:`Missing` input (PDN106); a folder without record files
     one with the PDN108 code. Only regular files are picked up in folders and patterns
-    (a FIFO named directly is read as a stream)."""
+    (a FIFO named directly is read as a stream). ``-`` with standard input closed (the
+    shell's ``<&-``) raises :class:`ClosedStream`."""
     for name in names:
         if name == "-":
+            if sys.stdin is None:
+                raise ClosedStream("cannot read standard input: it is closed")
             yield Input("-", None)
             continue
         path = Path(name)
@@ -552,6 +559,8 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
             if encoding is not None:
                 encoding = codec(encoding)
             if source.path is None:
+                if sys.stdin is None:
+                    raise UnreadableInput("standard input is closed")
                 raw: BinaryIO = sys.stdin.buffer
             else:
                 raw = stack.enter_context(source.path.open("rb"))

@@ -39,7 +39,9 @@ __all__ = [
     "check_target",
     "display",
     "file_hash",
+    "flush_stdout",
     "spooled_stdout",
+    "write_stdout",
     "write_target",
 ]
 
@@ -304,6 +306,24 @@ def spooled_stdout(encoding: str = "utf-8") -> Iterator[Sink]:
     went away (``| head``) is not."""
     with _held("standard output", encoding, False, _standard_output) as sink:
         yield sink
+
+
+def write_stdout(text: str, *, flush: bool = True) -> None:
+    """Write ``text`` to standard output (and, with ``flush``, send it on now); standard
+    output closed, or failing to take the text, is an :class:`OutputError`."""
+    if sys.stdout is None:
+        raise OutputError("cannot write standard output: it is closed")
+    try:
+        sys.stdout.write(text)
+        if flush:
+            sys.stdout.flush()
+    except OSError as error:
+        raise OutputError(f"cannot write standard output: {_reason(error, atomic=False)}") from None
+
+
+def flush_stdout() -> None:
+    """Send on what was written to standard output; see :func:`write_stdout`."""
+    write_stdout("")
 
 
 @contextlib.contextmanager
