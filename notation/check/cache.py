@@ -235,7 +235,9 @@ class Cache:
         digest = hashlib.sha256(text.encode("ascii")).hexdigest()
         try:
             self._prepare(pending.entry.parent)
-            with atomic_output(pending.entry, encoding="ascii", durable=False) as sink:
+            with atomic_output(
+                pending.entry, encoding="ascii", durable=False, through=False
+            ) as sink:
                 sink.write(f"{FORMAT} {digest}\n{text}")
         except OSError as error:
             self._unwritable(f"cannot write {pending.entry.parent}: {_reason(error)}")
@@ -254,7 +256,7 @@ class Cache:
         for name, text in ((".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)):
             path = self.folder / name
             if not path.exists():
-                with atomic_output(path) as sink:
+                with atomic_output(path, through=False) as sink:
                     sink.write(text)
         self._made = True
 

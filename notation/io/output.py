@@ -196,6 +196,7 @@ def atomic_output(
     like: Path | None = None,
     hashed: bool = False,
     durable: bool = True,
+    through: bool = True,
 ) -> Iterator[Sink]:
     """A :class:`Sink` whose text replaces ``target`` when the block succeeds.
 
@@ -210,12 +211,14 @@ def atomic_output(
 
     A symbolic link is written through: the file it leads to is replaced, the link stays. A
     character device or a FIFO is not replaced either: the text is held (as
-    :func:`spooled_stdout` holds it) and written into it, opened in place, at the end. A
-    socket, a block device and a link that leads nowhere are refused. Errors are
-    :class:`OutputError`; the target is then untouched.
+    :func:`spooled_stdout` holds it) and written into it, opened in place, at the end;
+    without ``through`` (a file of the toolkit's own, such as a cache entry, where a FIFO
+    would block) it is replaced as a file is. A socket, a block device and a link that
+    leads nowhere are refused. Errors are :class:`OutputError`; the target is then
+    untouched.
     """
     found = _status(target)
-    if found is not None and not stat.S_ISREG(found.st_mode):
+    if through and found is not None and not stat.S_ISREG(found.st_mode):
         shown = display(target)
         with _held(shown, encoding, hashed, functools.partial(_opened_in_place, target)) as sink:
             yield sink
