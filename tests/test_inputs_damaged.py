@@ -9,12 +9,15 @@ import bz2
 import gzip
 import json
 import lzma
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import zstandard
 from faultkit import CLUB
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from cli.main import app
@@ -104,3 +107,33 @@ def test_damage_inside_the_data_is_an_error_after_the_games_before_it(
     message = str(last["message"])
     assert message.startswith(f"cannot read {tmp_path}/damaged.pdn: ")
     assert f"{name} data" in message
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    form=st.sampled_from(sorted(FORMATS)),
+    damage=st.sampled_from(["cut", "garbage", "flip"]),
+    at=st.floats(min_value=0.0, max_value=0.999),
+    junk=st.binary(min_size=1, max_size=64).filter(lambda b: b.strip(b"\0")),
+)
+def test_damage_anywhere_after_a_whole_unit_never_loses_its_games(
+    form: str, damage: str, at: float, junk: bytes
+) -> None:
+    compress = FORMATS[form][0]
+    second = compress(SECOND)
+    where = max(1, int(len(second) * at))
+    if damage == "cut":
+        second = second[:where]
+    elif damage == "garbage":
+        second += junk
+    else:
+        second = second[:where] + bytes([second[where] ^ 0xFF]) + second[where + 1 :]
+    with tempfile.TemporaryDirectory() as name:
+        status, games, last = validate(Path(name), compress(FIRST) + second)
+    assert status in (0, 1, 2)
+    assert games >= 6
+    if damage != "flip":
+        # Cut short or followed by junk: always a PDN106 error, after every game read.
+        assert status == 2
+        assert last is not None
+        assert last["code"] == "PDN106"
