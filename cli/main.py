@@ -86,12 +86,7 @@ def _version(shown: bool) -> None:
     if shown:
         from importlib import metadata
 
-        from notation.io.output import OutputError
-
-        try:
-            echo(f"notation {metadata.version('notation')}")
-        except OutputError as error:
-            fail(str(error))
+        echo(f"notation {metadata.version('notation')}")
         raise typer.Exit()
 
 

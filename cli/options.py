@@ -8,7 +8,9 @@ command needs is imported in its body.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import functools
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
@@ -133,11 +135,18 @@ def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
 
 
 def echo(text: str, *, nl: bool = True) -> None:
-    """Print ``text`` (and a newline) on standard output; an output error when standard
-    output is closed or cannot take it (see :func:`guarded`)."""
-    from notation.io.output import write_stdout
-
-    write_stdout(text + "\n" if nl else text)
+    """Print ``text`` (and a newline) on standard output now; standard output closed or
+    unable to take it ends the command (:func:`fail`), as
+    :func:`notation.io.output.write_stdout` does for what the library writes (which
+    ``--version`` does not import)."""
+    if sys.stdout is None:
+        fail("cannot write standard output: it is closed")
+    try:
+        sys.stdout.write(text + "\n" if nl else text)
+        sys.stdout.flush()
+    except OSError as error:
+        why = "no space left on the device" if error.errno == errno.ENOSPC else error.strerror
+        fail(f"cannot write standard output: {(why or str(error)).lower()}")
 
 
 def fail(message: str) -> NoReturn:
