@@ -24,6 +24,7 @@ from cli.options import (
     copied_unchanged,
     default_game,
     dialects_named,
+    echo,
     echo_problem,
     encoding_named,
     fail,
@@ -108,6 +109,7 @@ def annotate(
     raise typer.Exit(status)
 
 
+@guarded
 def stats(
     paths: PathsArgument,
     json_: JsonOption = False,
@@ -137,12 +139,13 @@ def stats(
     for problem in collected.problems:
         echo_problem(problem)
     if json_:
-        typer.echo(json.dumps(st.to_json(collected), indent=2))
+        echo(json.dumps(st.to_json(collected), indent=2))
     else:
-        typer.echo(st.render_text(collected), nl=False)
+        echo(st.render_text(collected), nl=False)
     raise typer.Exit(_status(collected.problems, bool(collected.invalid)))
 
 
+@guarded
 def duplicates(
     paths: PathsArgument,
     json_: JsonOption = False,
@@ -190,9 +193,9 @@ def duplicates(
     for problem in report.problems:
         echo_problem(problem)
     if json_:
-        typer.echo(json.dumps(dup.to_json(report), indent=2))
+        echo(json.dumps(dup.to_json(report), indent=2))
     else:
-        typer.echo(dup.render_text(report), nl=False)
+        echo(dup.render_text(report), nl=False)
     copies = sum(len(group.records) for group in report.groups)
     groups = len(report.groups)
     typer.echo(
@@ -221,9 +224,9 @@ def _transpositions(
     for problem in report.problems:
         echo_problem(problem)
     if json_:
-        typer.echo(json.dumps(dup.transpositions_json(report), indent=2))
+        echo(json.dumps(dup.transpositions_json(report), indent=2))
     else:
-        typer.echo(dup.render_transpositions(report), nl=False)
+        echo(dup.render_transpositions(report), nl=False)
     reached = sum(len(group.records) for group in report.groups)
     groups = len(report.groups)
     typer.echo(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli.options import fail
+from cli.options import echo, fail
 
 # What a command runs is imported in its body (see cli/main.py).
 if TYPE_CHECKING:
@@ -236,20 +236,18 @@ def show_config(
             "overrides": overrides,
             "skipped": [{"file": str(s.file), "owner": s.owner} for s in found.skipped],
         }
-        typer.echo(json.dumps(document, indent=1, ensure_ascii=False))
+        echo(json.dumps(document, indent=1, ensure_ascii=False))
         return
-    typer.echo(f"file: {'none' if found.file is None else where}")
+    echo(f"file: {'none' if found.file is None else where}")
     for passed in found.skipped:
-        typer.echo(f"skipped: {passed.file} (owned by uid {passed.owner}; not in {SAFE_VARIABLE})")
+        echo(f"skipped: {passed.file} (owned by uid {passed.owner}; not in {SAFE_VARIABLE})")
     for item in shown:
-        typer.echo(
-            f"{item.key:<11} = {json.dumps(item.value, ensure_ascii=False):<24} # {item.source}"
-        )
+        echo(f"{item.key:<11} = {json.dumps(item.value, ensure_ascii=False):<24} # {item.source}")
     for number, override in enumerate(overrides, 1):
         values = ", ".join(
             f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in override.items()
         )
-        typer.echo(f"override {number}: {values}")
+        echo(f"override {number}: {values}")
 
 
 def _plain(value: Any) -> Any:

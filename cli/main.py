@@ -10,12 +10,13 @@ import contextlib
 import dataclasses
 import datetime
 import functools
+import os
 import signal
 import sys
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
@@ -47,6 +48,7 @@ from cli.options import (
     copied_unchanged,
     default_game,
     dialects_named,
+    echo,
     echo_problem,
     encoding_named,
     fail,
@@ -88,7 +90,7 @@ def _version(shown: bool) -> None:
     if shown:
         from importlib import metadata
 
-        typer.echo(f"notation {metadata.version('notation')}")
+        echo(f"notation {metadata.version('notation')}")
         raise typer.Exit()
 
 
@@ -113,12 +115,33 @@ def main() -> None:
     A termination signal or an interrupt (Ctrl-C) ends the command as an error does
     (outputs not yet complete are discarded, no partial file is left, worker processes
     end with it), with the status 128 + the signal's number; a closed pipe (``| head``)
-    ends it quietly.
+    ends it quietly. A standard stream closed when the command starts stays closed for it
+    (``sys.stdin`` or ``sys.stdout`` is ``None``), and its descriptor is held on the null
+    device, so that no file the command opens takes that number and receives what is
+    meant for the stream. A system error no command reported (standard error that cannot
+    be written) ends the command with one line and exit status 2, never a traceback.
     """
+    for number in (0, 1, 2):
+        try:
+            os.fstat(number)
+        except OSError:
+            held = os.open(os.devnull, os.O_RDWR)
+            if held != number:
+                os.dup2(held, number)
+                os.close(held)
     signal.signal(signal.SIGTERM, _terminated)
     signal.signal(signal.SIGINT, _terminated)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    app()
+    try:
+        app()
+    except OSError as error:
+        # Commands turn their reading and writing errors into messages; what is left is
+        # the system failing under them, most often standard error that cannot take a
+        # message (a full disk, /dev/full). One line, if it can be written, and exit 2.
+        with contextlib.suppress(OSError):
+            os.write(2, f"notation: {error.strerror or error}\n".encode(errors="replace"))
+        sys.stderr = None  # its unwritten text is dropped
+        raise SystemExit(2) from None
 
 
 def _terminated(number: int, frame: object) -> None:
@@ -219,7 +242,7 @@ def validate(
     from notation.check.policy import FAIL_LEVELS, Policy, run
     from notation.check.report import FORMATS, REPORTERS
     from notation.io.inputs import Input, expand
-    from notation.io.output import atomic_output, spooled_stdout
+    from notation.io.output import atomic_output, flush_stdout, spooled_stdout
 
     config = configured(config_file, isolated)
     format_, fail_level = (
@@ -251,7 +274,7 @@ def validate(
     sizes = [item.size for item in inputs if isinstance(item, Input)]
     total = None if None in sizes else sum(s or 0 for s in sizes)
     # The bar shares the terminal with the report only when both are on it.
-    shown = output is None and sys.stderr.isatty() and sys.stdout.isatty()
+    shown = output is None and _terminal(sys.stderr) and _terminal(sys.stdout)
     with contextlib.ExitStack() as stack:
         cluster = None
         if scheduler is not None:
@@ -261,7 +284,9 @@ def validate(
             out = stack.enter_context(atomic_output(output))
         elif cluster is not None:
             # A cluster can be lost mid-run: the report is printed only once it is whole.
-            out = stack.enter_context(spooled_stdout(sys.stdout.encoding or "utf-8"))
+            out = stack.enter_context(
+                spooled_stdout(getattr(sys.stdout, "encoding", None) or "utf-8")
+            )
         progress = stack.enter_context(_Progress(total, shown))
 
         def engine(group: list[Input | Missing], name: str | None) -> Iterator[Event]:
@@ -282,6 +307,8 @@ def validate(
 
         events = game_runs(config, inputs, game, engine)
         summary = run(progress.counted(events), REPORTERS[format_](out), policy)
+        if output is None:
+            flush_stdout()
     if statistics:
         for code, count in sorted(summary.codes.items(), key=lambda item: (-item[1], item[0])):
             known = CODES[code]
@@ -370,10 +397,19 @@ def _prefixes(values: list[str] | None, hint: str) -> tuple[str, ...]:
 
 
 class _StandardOutput:
-    """Writes to whatever ``sys.stdout`` is at the time (the progress bar redirects it)."""
+    """Writes to whatever ``sys.stdout`` is at the time (the progress bar redirects it);
+    standard output closed or failing is an output error."""
 
     def write(self, text: str) -> int:
-        return sys.stdout.write(text)
+        from notation.io.output import write_stdout
+
+        write_stdout(text, flush=False)
+        return len(text)
+
+
+def _terminal(stream: IO[str] | None) -> bool:
+    """Whether ``stream`` is open and a terminal."""
+    return stream is not None and stream.isatty()
 
 
 class _Progress:
@@ -709,12 +745,9 @@ def _record_at(
 
 def _write_text(output: Path | None, text: str) -> None:
     """Write a command's text output to ``output`` atomically, or to standard output."""
-    from notation.io.output import atomic_output
+    from notation.io.output import atomic_output, spooled_stdout
 
-    if output is None:
-        sys.stdout.write(text)
-        return
-    with atomic_output(output) as sink:
+    with spooled_stdout() if output is None else atomic_output(output) as sink:
         sink.write(text)
 
 
@@ -756,17 +789,18 @@ app.command()(duplicates)
 app.command()(select)
 app.command()(split)
 app.command()(merge)
-app.command("config")(show_config)
+app.command("config")(guarded(show_config))
 
 
 @app.command("codes")
+@guarded
 def list_codes(
     markdown: Annotated[
         bool, typer.Option("--markdown", help="Write the table in Markdown (docs/diagnostics.md).")
     ] = False,
 ) -> None:
     """List every diagnostic code with its severity and meaning."""
-    typer.echo(codes_table(markdown), nl=False)
+    echo(codes_table(markdown), nl=False)
 
 
 def codes_table(markdown: bool = False) -> str:
@@ -787,7 +821,8 @@ def codes_table(markdown: bool = False) -> str:
 
 
 @app.command("games")
+@guarded
 def list_games() -> None:
     """List the supported games and their notations."""
     for name, game in GAMES.items():
-        typer.echo(f"{name:<14} {game.title} (notations: {', '.join(game.notations)})")
+        echo(f"{name:<14} {game.title} (notations: {', '.join(game.notations)})")

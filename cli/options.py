@@ -8,7 +8,9 @@ command needs is imported in its body.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import functools
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
@@ -143,16 +145,31 @@ def encoding_named(name: str) -> str | None:
 
 def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
     """Refuse, as a usage error (exit 2), an output that cannot be written or that names
-    one of the inputs."""
-    from notation.io.inputs import input_paths
+    one of the inputs (standard input included)."""
+    from notation.io.inputs import input_paths, reads_standard_input
     from notation.io.output import OutputError, check_target
 
     if output is None:
         return
     try:
-        check_target(output, input_paths(inputs))
+        check_target(output, input_paths(inputs), stdin=reads_standard_input(inputs))
     except OutputError as error:
         fail(str(error))
+
+
+def echo(text: str, *, nl: bool = True) -> None:
+    """Print ``text`` (and a newline) on standard output now; standard output closed or
+    unable to take it ends the command (:func:`fail`), as
+    :func:`notation.io.output.write_stdout` does for what the library writes (which
+    ``--version`` does not import)."""
+    if sys.stdout is None:
+        fail("cannot write standard output: it is closed")
+    try:
+        sys.stdout.write(text + "\n" if nl else text)
+        sys.stdout.flush()
+    except OSError as error:
+        why = "no space left on the device" if error.errno == errno.ENOSPC else error.strerror
+        fail(f"cannot write standard output: {(why or str(error)).lower()}")
 
 
 def fail(message: str) -> NoReturn:
@@ -166,16 +183,18 @@ R = TypeVar("R")
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
-    """A command whose output errors (a full disk, a folder that went away) end it with a
-    plain message and exit status 2, never a traceback."""
+    """A command whose output errors (a full disk, a folder that went away, standard
+    output closed) and a closed standard input it reads end it with a plain message and
+    exit status 2, never a traceback."""
 
     @functools.wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        from notation.io.inputs import ClosedStream
         from notation.io.output import OutputError
 
         try:
             return command(*args, **kwargs)
-        except OutputError as error:
+        except (OutputError, ClosedStream) as error:
             fail(str(error))
 
     return run

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,50 @@ def test_display_escapes_bytes_that_are_not_utf8() -> None:
     name = os.fsdecode(b"caf\xe9.pdn")
     assert display(name) == "caf\\xe9.pdn"
     assert display("café.pdn") == "café.pdn"
+
+
+def test_a_fifo_is_written_into_and_stays_a_fifo(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    with atomic_output(fifo) as sink:
+        sink.write("1. 11-15 *\n")
+    reader.join(10)
+    assert got == [b"1. 11-15 *\n"]
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    assert os.listdir(tmp_path) == ["pipe"]
+
+
+def test_a_fifo_of_the_toolkits_own_is_replaced_without_waiting(tmp_path: Path) -> None:
+    # A cache entry where someone put a FIFO: writing into it would wait for ever.
+    fifo = tmp_path / "entry"
+    os.mkfifo(fifo)
+
+    def write() -> None:
+        with atomic_output(fifo, through=False) as sink:
+            sink.write("entry\n")
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    writer.join(10)
+    assert not writer.is_alive()
+    assert fifo.read_text() == "entry\n"
+    assert stat.S_ISREG(fifo.lstat().st_mode)
+
+
+def test_a_link_to_nothing_is_refused_and_not_followed(tmp_path: Path) -> None:
+    link = tmp_path / "link.pdn"
+    link.symlink_to(tmp_path / "created.pdn")
+    expected = (
+        f"{link} is a symbolic link to a file that does not exist: it is not written "
+        "through (name the file itself)"
+    )
+    with pytest.raises(OutputError) as caught:
+        check_target(link)
+    assert str(caught.value) == expected
+    with pytest.raises(OutputError) as caught, atomic_output(link):
+        pass
+    assert str(caught.value) == expected
+    assert os.listdir(tmp_path) == ["link.pdn"]

@@ -135,8 +135,8 @@ def test_binary_and_truncated_files_are_diagnostics_not_crashes() -> None:
         "bytes), not a text record"
     )
     assert lines[-1] == (
-        "cut.pdn.gz:1:1: error PDN106 cannot read cut.pdn.gz: Compressed file ended before "
-        "the end-of-stream marker was reached"
+        "cut.pdn.gz:1:1: error PDN106 cannot read cut.pdn.gz: the gzip data ends inside "
+        "a member (truncated)"
     )
 
 
@@ -161,7 +161,7 @@ def test_a_small_archive_cut_short_keeps_the_games_before_the_break() -> None:
     assert result.exit_code == 2
     assert result.stdout == (
         "cut.pdn.gz:38:1: error PDN102 comment '{' is never closed\n"
-        "cut.pdn.gz:1:1: error PDN106 cannot read cut.pdn.gz: Compressed file ended before "
-        "the end-of-stream marker was reached\n"
+        "cut.pdn.gz:1:1: error PDN106 cannot read cut.pdn.gz: the gzip data ends inside "
+        "a member (truncated)\n"
     )
     assert result.stderr == "3 games in 1 file: 1 error, 0 warnings, 0 notices\n"

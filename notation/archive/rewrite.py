@@ -35,7 +35,14 @@ from pathlib import Path
 from notation import diagnostics as codes
 from notation.archive.convert import KEPT_MARK
 from notation.diagnostics import Diagnostic, Severity
-from notation.io.inputs import Found, Input, Missing, input_paths, read_all
+from notation.io.inputs import (
+    Found,
+    Input,
+    Missing,
+    input_paths,
+    read_all,
+    reads_standard_input,
+)
 from notation.io.output import (
     OutputError,
     Sink,
@@ -134,12 +141,17 @@ def _check(inputs: list[Input | Missing], options: Options) -> None:
             raise RewriteError("give either --output or --in-place, not both")
         if options.form != "pdn":
             raise RewriteError("--in-place rewrites PDN files; write JSON with --output")
-        if any(isinstance(item, Input) and item.path is None for item in inputs):
+        if reads_standard_input(inputs):
             raise RewriteError("standard input cannot be rewritten in place")
+        for path in input_paths(inputs):
+            if not path.is_file():
+                raise RewriteError(
+                    f"{display(path)} is not a regular file: it cannot be rewritten in place"
+                )
         return
     if options.output is not None:
         try:
-            check_target(options.output, input_paths(inputs))
+            check_target(options.output, input_paths(inputs), stdin=reads_standard_input(inputs))
         except OutputError as error:
             raise RewriteError(str(error)) from None
 

@@ -12,7 +12,9 @@ and a :class:`FileResult`. :func:`read_all` (every record, with those diagnostic
 runs of :mod:`notation.check.batch` read their inputs through it.
 
 Compressed archives (gzip, bzip2, xz, Zstandard) are recognised by their first bytes and
-decompressed as they are read. Text is UTF-8 with or without a BOM, or UTF-16 with or
+decompressed as they are read, archives joined end to end included; data cut short,
+damaged, or followed by data that is not more of it, fails reading after what came
+before (:class:`DamagedArchive`). Text is UTF-8 with or without a BOM, or UTF-16 with or
 without one; a file that is not UTF-8 is read as cp1251 or latin-1, whichever its words
 suggest (:func:`guess_legacy`), with a notice (PDN107), unless an encoding is chosen
 (:func:`codec`). A file with NUL bytes at its start is binary, not a record: opening it
@@ -30,7 +32,6 @@ import bz2
 import codecs
 import contextlib
 import fnmatch
-import gzip
 import io
 import itertools
 import lzma
@@ -70,25 +71,12 @@ class DamagedArchive(Exception):
     """A compressed stream that cannot be decompressed further; the message says why."""
 
 
-class _Zstd:
-    """A Zstandard stream (its frames one after the other) decompressed as it is read.
+class _Decompressing:
+    """What the decompressing streams share: :meth:`read` made of :meth:`read1`, and the
+    error that stopped decompressing kept until the bytes decompressed before it are read,
+    so that the games before the damage are read (the stream's :meth:`read1`)."""
 
-    Input is fed in :data:`_ZSTD_FEED` bytes at a time: a Zstandard block expands at most
-    32768-fold, so what one feed gives stays bounded (4 MiB) however the archive was made. The
-    ``zstandard`` library is imported on the first ``.zst`` input only; its errors, and
-    data that ends inside a frame, are :class:`DamagedArchive` here."""
-
-    def __init__(self, raw: BinaryIO) -> None:
-        import zstandard
-
-        self._raw = raw
-        self._error = zstandard.ZstdError
-        self._new = zstandard.ZstdDecompressor().decompressobj
-        self._frame = self._new()
-        self._begun = False
-        """Whether the current frame has been fed a byte."""
-        self._held = b""
-        self._at = 0
+    _failure: DamagedArchive | None = None
 
     def read(self, size: int = -1, /) -> bytes:
         parts: list[bytes] = []
@@ -102,7 +90,42 @@ class _Zstd:
         return b"".join(parts)
 
     def read1(self, size: int = -1, /) -> bytes:
+        raise NotImplementedError
+
+    def __enter__(self) -> _Decompressing:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+class _Zstd(_Decompressing):
+    """A Zstandard stream (its frames one after the other) decompressed as it is read.
+
+    Input is fed in :data:`_ZSTD_FEED` bytes at a time: a Zstandard block expands at most
+    32768-fold, so what one feed gives stays bounded (4 MiB) however the archive was made. The
+    ``zstandard`` library is imported on the first ``.zst`` input only; its errors, data
+    that ends inside a frame, and data after a frame that is not one, are
+    :class:`DamagedArchive` here, raised once what came before is read."""
+
+    def __init__(self, raw: BinaryIO) -> None:
+        import zstandard
+
+        self._raw = raw
+        self._error = zstandard.ZstdError
+        self._new = zstandard.ZstdDecompressor().decompressobj
+        self._frame = self._new()
+        self._begun = False
+        """Whether the current frame has been fed a byte."""
+        self._ended = False
+        """Whether a frame has ended."""
+        self._held = b""
+        self._at = 0
+
+    def read1(self, size: int = -1, /) -> bytes:
         while self._at >= len(self._held):
+            if self._failure is not None:
+                raise self._failure
             data = self._raw.read(_ZSTD_FEED)
             if not data:
                 if self._begun:
@@ -115,22 +138,26 @@ class _Zstd:
         return part
 
     def _fed(self, data: bytes) -> bytes:
-        """What ``data`` decompresses to, the frames it ends and begins included."""
+        """What ``data`` decompresses to, the frames it ends and begins included; an error
+        is kept (``_failure``) behind what came before it."""
         out: list[bytes] = []
         while data:
+            fresh = not self._begun
             self._begun = True
             try:
                 out.append(self._frame.decompress(data))
             except self._error as error:
-                raise DamagedArchive(f"damaged Zstandard data ({error})") from None
+                self._failure = (
+                    _trailing("Zstandard")
+                    if fresh and self._ended
+                    else DamagedArchive(f"damaged Zstandard data ({error})")
+                )
+                break
             if not self._frame.eof:
                 break
             data = self._frame.unused_data
-            self._frame, self._begun = self._new(), False
+            self._frame, self._begun, self._ended = self._new(), False, True
         return out[0] if len(out) == 1 else b"".join(out)
-
-    def __enter__(self) -> _Zstd:
-        return self
 
     def __exit__(self, *exc: object) -> None:
         self._held = b""
@@ -141,13 +168,133 @@ _ZSTD_FEED = 1 << 7
 its copies took a zst bomb's run to over 200 MiB)."""
 
 
+class _Decompressor(Protocol):
+    """One gzip member, bzip2 stream or xz stream being decompressed."""
+
+    @property
+    def eof(self) -> bool: ...
+
+    @property
+    def unused_data(self) -> bytes: ...
+
+    @property
+    def needs_input(self) -> bool: ...
+
+    def decompress(self, data: bytes, max_length: int = -1, /) -> bytes: ...
+
+
+class _Inflate:
+    """A gzip member's :class:`_Decompressor` (zlib's, whose input left over is its
+    ``unconsumed_tail``)."""
+
+    def __init__(self) -> None:
+        self._zlib = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+
+    @property
+    def eof(self) -> bool:
+        return self._zlib.eof
+
+    @property
+    def unused_data(self) -> bytes:
+        return self._zlib.unused_data
+
+    @property
+    def needs_input(self) -> bool:
+        return not self._zlib.unconsumed_tail
+
+    def decompress(self, data: bytes, max_length: int = -1, /) -> bytes:
+        return self._zlib.decompress(self._zlib.unconsumed_tail + data, max(max_length, 0))
+
+
+@dataclass(frozen=True, slots=True)
+class _Format:
+    """A compression format the standard library decompresses."""
+
+    name: str
+    unit: str
+    """What its data is made of, one after the other: members, streams."""
+    new: Callable[[], _Decompressor]
+    errors: tuple[type[Exception], ...]
+    padding: bytes = b""
+    """A byte that may pad the data after a unit (gzip and xz: NUL)."""
+
+
+class _Units(_Decompressing):
+    """gzip members, or bzip2 or xz streams, one after the other (as ``cat a.gz b.gz``
+    makes them), decompressed as they are read, at most :data:`SAMPLE` bytes at a time.
+
+    Data that ends inside a unit, damaged data, and data after a unit that does not start
+    another (which the standard library's readers of bzip2 and xz pass over silently) are
+    :class:`DamagedArchive`, raised once what came before is read."""
+
+    def __init__(self, raw: BinaryIO, form: _Format) -> None:
+        self._raw = raw
+        self._form = form
+        self._unit = form.new()
+
+    def read1(self, size: int = -1, /) -> bytes:
+        limit = size if 0 < size < SAMPLE else SAMPLE
+        form = self._form
+        while True:
+            unit = self._unit
+            if unit.eof:
+                rest = self._after(unit.unused_data)
+                if not rest:
+                    return b""
+                self._unit = self._form.new()
+                data = self._decompressed(rest, limit, after=True)
+            elif unit.needs_input:
+                chunk = self._raw.read(_FEED)
+                data = self._decompressed(chunk, limit)
+                if not chunk and not data and not self._unit.eof:
+                    raise DamagedArchive(
+                        f"the {form.name} data ends inside a {form.unit} (truncated)"
+                    )
+            else:
+                data = self._decompressed(b"", limit)
+            if data:
+                return data
+
+    def _after(self, data: bytes) -> bytes:
+        """What follows the end of a unit, its padding passed over; ``b""`` at the end."""
+        while True:
+            if self._form.padding:
+                data = data.lstrip(self._form.padding)
+            if data:
+                return data
+            data = self._raw.read(_FEED)
+            if not data:
+                return b""
+
+    def _decompressed(self, data: bytes, limit: int, after: bool = False) -> bytes:
+        try:
+            return self._unit.decompress(data, limit)
+        except self._form.errors as error:
+            if after:
+                raise _trailing(self._form.name) from None
+            raise DamagedArchive(f"damaged {self._form.name} data ({_why(error)})") from None
+
+
+def _trailing(name: str) -> DamagedArchive:
+    return DamagedArchive(
+        f"the {name} data is followed by data that is not {name} (trailing garbage)"
+    )
+
+
+_FEED = 1 << 16
+"""Compressed bytes read at a time for gzip, bzip2 and xz (their output is bounded apart)."""
+
+_GZIP = _Format("gzip", "member", _Inflate, (zlib.error,), b"\x00")
+_BZIP2 = _Format("bzip2", "stream", bz2.BZ2Decompressor, (OSError,))
+_XZ = _Format("xz", "stream", lzma.LZMADecompressor, (lzma.LZMAError,), b"\x00")
+
 _MAGIC: dict[bytes, Callable[[BinaryIO], ByteStream]] = {
-    b"\x1f\x8b": lambda raw: gzip.GzipFile(fileobj=raw),
-    b"BZh": bz2.BZ2File,
-    b"\xfd7zXZ\x00": lzma.LZMAFile,
+    b"\x1f\x8b": lambda raw: _Units(raw, _GZIP),
+    b"BZh": lambda raw: _Units(raw, _BZIP2),
+    b"\xfd7zXZ\x00": lambda raw: _Units(raw, _XZ),
     b"\x28\xb5\x2f\xfd": _Zstd,
 }
-_ARCHIVES = (gzip.GzipFile, bz2.BZ2File, lzma.LZMAFile, _Zstd)
+_ARCHIVES = (_Units, _Zstd)
 JSON_LIMIT = 256 * 2**20
 """Characters of a JSON document read at most: JSON is read whole, not streamed."""
 
@@ -175,6 +322,10 @@ _READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error, DamagedArchive)
 
 class UnreadableInput(Exception):
     """An input that cannot be read as records; the message says why."""
+
+
+class ClosedStream(Exception):
+    """A standard stream the command needs is closed; the message says which."""
 
 
 def display_name(name: str) -> str:
@@ -234,6 +385,11 @@ def input_paths(inputs: Iterable[Input | Missing]) -> list[Path]:
     return [item.path for item in inputs if isinstance(item, Input) and item.path is not None]
 
 
+def reads_standard_input(inputs: Iterable[Input | Missing]) -> bool:
+    """Whether standard input is among ``inputs`` (``-``)."""
+    return any(isinstance(item, Input) and item.path is None for item in inputs)
+
+
 def is_record_file(path: Path) -> bool:
     """True for ``*.pdn``, ``*.pgn`` and those compressed (``*.pdn.gz``, ...)."""
     name = path.name.lower()
@@ -251,9 +407,12 @@ def expand(names: Iterable[str]) -> Iterator[Input | Missing]:
     file given once per name (by device and inode), so link loops end. A folder that
     cannot be listed is a :class:`Missing` input (PDN106); a folder without record files
     one with the PDN108 code. Only regular files are picked up in folders and patterns
-    (a FIFO named directly is read as a stream)."""
+    (a FIFO named directly is read as a stream). ``-`` with standard input closed (the
+    shell's ``<&-``) raises :class:`ClosedStream`."""
     for name in names:
         if name == "-":
+            if sys.stdin is None:
+                raise ClosedStream("cannot read standard input: it is closed")
             yield Input("-", None)
             continue
         path = Path(name)
@@ -555,6 +714,8 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
             if encoding is not None:
                 encoding = codec(encoding)
             if source.path is None:
+                if sys.stdin is None:
+                    raise UnreadableInput("standard input is closed")
                 raw: BinaryIO = sys.stdin.buffer
             else:
                 raw = stack.enter_context(source.path.open("rb"))

@@ -1,12 +1,15 @@
 """The one way the toolkit writes a file: atomically, and never over an input by accident.
 
 :func:`check_target` refuses an output that cannot be written (a missing or read-only
-folder, a folder given as the file) or that names one of the command's inputs without
-``in_place``. :func:`atomic_output` writes to a nameless or hidden temporary file in the
-target's folder and renames it over the target only when the block succeeds; on any
-error, interruption or kill the target is untouched and no partial file is left under
-its name. :func:`spooled_stdout` does the same for standard output: nothing is printed
-unless the block succeeds. Either way the block can :meth:`Sink.abandon` its output.
+folder, a folder given as the file, a socket, a block device, a link to nothing) or that
+names one of the command's inputs (standard input included) without ``in_place``.
+:func:`atomic_output` writes to a nameless or hidden temporary file in the target's folder
+and renames it over the target only when the block succeeds; on any error, interruption
+or kill the target is untouched and no partial file is left under its name. A character
+device or a FIFO (``/dev/null``, a named pipe) is never replaced: what the block wrote is
+held, then written into it in place when the block succeeds. :func:`spooled_stdout` does
+the same for standard output: nothing is printed unless the block succeeds. Either way the
+block can :meth:`Sink.abandon` its output.
 """
 
 from __future__ import annotations
@@ -14,13 +17,16 @@ from __future__ import annotations
 import codecs
 import contextlib
 import errno
+import functools
 import hashlib
 import os
 import secrets
 import shutil
+import stat
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager as ContextManager
 from pathlib import Path
 from typing import IO
 
@@ -33,7 +39,9 @@ __all__ = [
     "check_target",
     "display",
     "file_hash",
+    "flush_stdout",
     "spooled_stdout",
+    "write_stdout",
     "write_target",
 ]
 
@@ -57,23 +65,64 @@ def write_target(target: Path) -> Path:
     return Path(os.path.realpath(target)) if target.is_symlink() else target
 
 
-def check_target(target: Path, inputs: Iterable[Path] = (), *, in_place: bool = False) -> None:
+def check_target(
+    target: Path, inputs: Iterable[Path] = (), *, in_place: bool = False, stdin: bool = False
+) -> None:
     """Raise :class:`OutputError` unless ``target`` can be written as a command's output.
 
     ``inputs`` are the files the command reads: naming one of them is refused unless
-    ``in_place`` says the user asked to rewrite it.
+    ``in_place`` says the user asked to rewrite it. ``stdin`` says the command reads
+    standard input too: when that is a file, naming it is refused as well.
     """
     shown = display(target)
     if target.is_dir():
         raise OutputError(f"{shown} is a folder, not a file")
-    folder = write_target(target).parent
-    if not folder.is_dir():
-        raise OutputError(f"cannot write {shown}: folder {display(folder)} does not exist")
+    found = _status(target)
+    if found is None or stat.S_ISREG(found.st_mode):
+        folder = write_target(target).parent
+        if not folder.is_dir():
+            raise OutputError(f"cannot write {shown}: folder {display(folder)} does not exist")
     if not in_place and any(_same_file(target, path) for path in inputs):
         raise OutputError(
             f"{shown} is an input of this command: it is not overwritten "
             "(write to another file, or give --in-place to rewrite the input)"
         )
+    if stdin and found is not None and _standard_input() == (found.st_dev, found.st_ino):
+        raise OutputError(
+            f"{shown} is an input of this command (read as standard input): it is not "
+            "overwritten (write to another file)"
+        )
+
+
+def _status(target: Path) -> os.stat_result | None:
+    """What ``target`` leads to, ``None`` when nothing is there yet; :class:`OutputError`
+    for what an output can never be: a link to nothing, a socket, a block device."""
+    shown = display(target)
+    try:
+        found = os.stat(target)
+    except FileNotFoundError:
+        if target.is_symlink():
+            raise OutputError(
+                f"{shown} is a symbolic link to a file that does not exist: it is not "
+                "written through (name the file itself)"
+            ) from None
+        return None
+    except OSError as error:
+        raise OutputError(f"cannot write {shown}: {_reason(error)}") from None
+    if stat.S_ISSOCK(found.st_mode):
+        raise OutputError(f"cannot write {shown}: it is a socket, not a file")
+    if stat.S_ISBLK(found.st_mode):
+        raise OutputError(f"cannot write {shown}: it is a block device, not a file")
+    return found
+
+
+def _standard_input() -> tuple[int, int] | None:
+    """The device and inode of standard input when it is a regular file."""
+    try:
+        found = os.fstat(0)
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino) if stat.S_ISREG(found.st_mode) else None
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -147,6 +196,7 @@ def atomic_output(
     like: Path | None = None,
     hashed: bool = False,
     durable: bool = True,
+    through: bool = True,
 ) -> Iterator[Sink]:
     """A :class:`Sink` whose text replaces ``target`` when the block succeeds.
 
@@ -158,8 +208,21 @@ def atomic_output(
     ``hashed`` keeps a hash of what is written (:attr:`Sink.hash`). Without ``durable`` the
     text is not flushed to disk before the rename (for a cache, whose entries check
     themselves: a crash can then leave an empty or partial file, never a mixed one).
-    Errors are :class:`OutputError`; the target is then untouched.
+
+    A symbolic link is written through: the file it leads to is replaced, the link stays. A
+    character device or a FIFO is not replaced either: the text is held (as
+    :func:`spooled_stdout` holds it) and written into it, opened in place, at the end;
+    without ``through`` (a file of the toolkit's own, such as a cache entry, where a FIFO
+    would block) it is replaced as a file is. A socket, a block device and a link that
+    leads nowhere are refused. Errors are :class:`OutputError`; the target is then
+    untouched.
     """
+    found = _status(target)
+    if through and found is not None and not stat.S_ISREG(found.st_mode):
+        shown = display(target)
+        with _held(shown, encoding, hashed, functools.partial(_opened_in_place, target)) as sink:
+            yield sink
+        return
     real = write_target(target)
     shown = display(target)
     model = like if like is not None else (real if real.exists() else None)
@@ -234,25 +297,90 @@ class _Temp:
                 os.unlink(self.name)
 
 
+SPOOL = 8 << 20
+"""Bytes of held output kept in memory; more goes to a temporary file."""
+
+
 @contextlib.contextmanager
 def spooled_stdout(encoding: str = "utf-8") -> Iterator[Sink]:
     """A :class:`Sink` copied to standard output only when the block succeeds, so that a
-    failed command prints nothing of its output (held in memory up to 8 MiB, then on disk)."""
-    with tempfile.SpooledTemporaryFile(max_size=8 << 20) as spool:
-        sink = Sink(spool, "standard output", encoding)
+    failed command prints nothing of its output. Standard output closed, or failing to
+    take the text (a full disk, ``/dev/full``), is an :class:`OutputError`; a reader that
+    went away (``| head``) is not."""
+    with _held("standard output", encoding, False, _standard_output) as sink:
+        yield sink
+
+
+def write_stdout(text: str, *, flush: bool = True) -> None:
+    """Write ``text`` to standard output (and, with ``flush``, send it on now); standard
+    output closed, or failing to take the text, is an :class:`OutputError`."""
+    if sys.stdout is None:
+        raise OutputError("cannot write standard output: it is closed")
+    try:
+        sys.stdout.write(text)
+        if flush:
+            sys.stdout.flush()
+    except OSError as error:
+        raise OutputError(f"cannot write standard output: {_reason(error, atomic=False)}") from None
+
+
+def flush_stdout() -> None:
+    """Send on what was written to standard output; see :func:`write_stdout`."""
+    write_stdout("")
+
+
+@contextlib.contextmanager
+def _held(
+    name: str, encoding: str, hashed: bool, opened: Callable[[], ContextManager[IO[bytes]]]
+) -> Iterator[Sink]:
+    """A :class:`Sink` whose text is held (in memory up to :data:`SPOOL` bytes, then on
+    disk) and written at the end of the block, when it succeeds, to what ``opened`` opens."""
+    with tempfile.SpooledTemporaryFile(max_size=SPOOL) as spool:
+        sink = Sink(spool, name, encoding, hashed=hashed)
         yield sink
         if sink.abandoned:
             return
         sink.flush()
         spool.seek(0)
-        out = sys.stdout.buffer
-        try:
-            shutil.copyfileobj(spool, out)
-            out.flush()
-        except BrokenPipeError:
-            # The reader went away (``| head``): what it did not read is not wanted.
-            with contextlib.suppress(OSError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        with opened() as out:
+            try:
+                shutil.copyfileobj(spool, out)
+                out.flush()
+            except BrokenPipeError:
+                # The reader went away (``| head``): what it did not read is not wanted.
+                _quiet(out)
+            except OSError as error:
+                raise OutputError(f"cannot write {name}: {_reason(error, atomic=False)}") from None
+
+
+@contextlib.contextmanager
+def _standard_output() -> Iterator[IO[bytes]]:
+    if sys.stdout is None:
+        raise OutputError("cannot write standard output: it is closed")
+    yield sys.stdout.buffer
+
+
+@contextlib.contextmanager
+def _opened_in_place(target: Path) -> Iterator[IO[bytes]]:
+    """``target``, a character device or a FIFO, opened for writing as it is: never
+    created, truncated or replaced (a FIFO waits here for its reader, as a shell's ``>``
+    does)."""
+    shown = display(target)
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
+    except OSError as error:
+        raise OutputError(f"cannot write {shown}: {_reason(error, atomic=False)}") from None
+    with os.fdopen(fd, "wb") as out:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            # It was replaced by a file since it was looked at: that file is not written.
+            raise OutputError(f"cannot write {shown}: it was replaced while the command ran")
+        yield out
+
+
+def _quiet(out: IO[bytes]) -> None:
+    """Send what is left of ``out``, and what is later written to its descriptor, nowhere."""
+    with contextlib.suppress(OSError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
 
 
 def file_hash(path: Path) -> bytes | None:
@@ -268,9 +396,10 @@ def file_hash(path: Path) -> bytes | None:
     return digest.digest()
 
 
-def _reason(error: OSError) -> str:
+def _reason(error: OSError, *, atomic: bool = True) -> str:
+    """Why ``error`` stopped writing; ``atomic``: nothing of the output was written."""
     if error.errno == errno.ENOSPC:
-        return "no space left on the device (nothing was written)"
+        return "no space left on the device" + (" (nothing was written)" if atomic else "")
     if error.strerror:
         return error.strerror[0].lower() + error.strerror[1:]
     return str(error) or type(error).__name__

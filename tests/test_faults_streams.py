@@ -1,0 +1,110 @@
+"""Closed and unwritable standard streams, through the real command in a fresh process
+(issue 25, finding 9): standard input closed (``<&-``) when ``-`` is read, standard output
+closed (``>&-``) or full (``> /dev/full``), standard error full. Each is one line on
+standard error (when it can take one) and exit status 2, for every command; never a
+traceback, and never exit 0 with the output lost.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from faultkit import CLUB, command
+
+WRITERS = {
+    "validate": ("validate", "club.pdn", "-f", "json"),
+    "select": ("select", "club.pdn"),
+    "merge": ("merge", "club.pdn"),
+    "convert": ("convert", "club.pdn"),
+    "fix": ("fix", "club.pdn"),
+    "repair": ("repair", "club.pdn"),
+    "annotate": ("annotate", "club.pdn"),
+    "render": ("render", "club.pdn"),
+    "stats": ("stats", "club.pdn"),
+    "duplicates": ("duplicates", "club.pdn"),
+    "new": ("new", "brazilian"),
+    "codes": ("codes",),
+    "games": ("games",),
+    "config": ("config",),
+    "--version": ("--version",),
+}
+"""Every command that writes to standard output, on the club's twelve valid games."""
+
+READERS = {
+    name: tuple("-" if arg == "club.pdn" else arg for arg in args)
+    for name, args in WRITERS.items()
+    if "club.pdn" in args
+} | {"split": ("split", "-", "--by", "game", "--dir", "parts")}
+"""Every command that reads records, reading standard input."""
+
+CLOSED_OUT = "notation: cannot write standard output: it is closed\n"
+FULL_OUT = "notation: cannot write standard output: no space left on the device\n"
+CLOSED_IN = "notation: cannot read standard input: it is closed\n"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    shutil.copyfile(CLUB, tmp_path / "club.pdn")
+    return tmp_path
+
+
+def notation(
+    folder: Path, args: tuple[str, ...], closing: int | None = None, **streams: object
+) -> tuple[int, str]:
+    """Run ``notation ARGS`` in ``folder`` with descriptor ``closing`` closed; its exit
+    status and what it wrote on standard error (or on standard output, when standard error
+    is redirected)."""
+
+    def close() -> None:
+        if closing is not None:
+            os.close(closing)
+
+    done = subprocess.run(  # type: ignore[call-overload]
+        command(*args),
+        cwd=folder,
+        preexec_fn=close,
+        timeout=60,
+        text=True,
+        **{"stdin": subprocess.DEVNULL, "stderr": subprocess.PIPE, **streams},
+    )
+    return done.returncode, done.stderr or done.stdout or ""
+
+
+def last_line(text: str) -> str:
+    assert "Traceback" not in text
+    return text.splitlines(keepends=True)[-1] if text else ""
+
+
+@pytest.mark.parametrize("args", WRITERS.values(), ids=list(WRITERS))
+def test_closed_standard_output_is_one_line_and_exit_2(folder: Path, args: tuple[str, ...]) -> None:
+    status, said = notation(folder, args, closing=1)
+    assert (status, last_line(said)) == (2, CLOSED_OUT)
+
+
+@pytest.mark.parametrize("args", WRITERS.values(), ids=list(WRITERS))
+def test_a_full_standard_output_is_one_line_and_exit_2(folder: Path, args: tuple[str, ...]) -> None:
+    with open("/dev/full", "w") as full:
+        status, said = notation(folder, args, stdout=full)
+    assert (status, last_line(said)) == (2, FULL_OUT)
+
+
+@pytest.mark.parametrize("args", READERS.values(), ids=list(READERS))
+def test_closed_standard_input_is_one_line_and_exit_2(folder: Path, args: tuple[str, ...]) -> None:
+    status, said = notation(folder, args, closing=0, stdout=subprocess.DEVNULL)
+    assert (status, said) == (2, CLOSED_IN)
+    assert sorted(os.listdir(folder)) == ["club.pdn"]
+
+
+@pytest.mark.parametrize(
+    "args", [WRITERS["validate"], ("fix", "club.pdn", "-o", "out.pdn")], ids=["validate", "fix"]
+)
+def test_a_full_standard_error_is_exit_2(folder: Path, args: tuple[str, ...]) -> None:
+    # validate's summary and fix's REC250 lines go to standard error, which takes nothing.
+    with open("/dev/full", "w") as full:
+        status, said = notation(folder, args, stdout=subprocess.PIPE, stderr=full)
+    assert status == 2
+    assert "Traceback" not in said
