@@ -417,7 +417,7 @@ def convert(
     --keep-broken. The output (standard output, -o OUT, or each input with --in-place) is
     written only when the run succeeded.
     """
-    from notation.archive.convert import complete_short_captures, convert_record
+    from notation.archive.convert import convert_record, keep_notation
     from notation.archive.rewrite import Options
     from notation.games.base import Game
     from notation.games.registry import resolve_game
@@ -438,7 +438,7 @@ def convert(
     def edit(found: Found) -> list[Diagnostic]:
         record = found.record
         if notation is None or record.has_syntax_errors:
-            shorts = complete_short_captures(record, path=found.input.name, default=default)
+            shorts = keep_notation(record, path=found.input.name, default=default)
             return [*record.diagnostics, *shorts]
         game = resolve_game(record.tag_dict(), default)
         if not isinstance(game, Game):

@@ -5,11 +5,14 @@ record (variations included). Plies from the first illegal one of a line on keep
 they had, and the problem is returned as the diagnostic ``validate`` gives it, without the
 corrections ``validate`` looks for (``notation repair`` makes them). A short capture
 (docs/dialects.md, PDN115) is written as the game writes that capture, with its notice;
-:func:`complete_short_captures` does only that, for commands that keep the notation.
+:func:`complete_short_captures` does only that, for commands that keep the notation. The
+``FEN`` tag is written as ``fix --fen`` writes it (:func:`notation.archive.fix.canonical_fen`),
+in the notation written.
 """
 
 from __future__ import annotations
 
+from notation.archive.fix import canonical_fen
 from notation.check.replay import ReplayVisitor, record_notation, replay_line
 from notation.check.validator import illegal_move, setup_problem, short_capture_read
 from notation.diagnostics import SHORT_CAPTURE, Diagnostic
@@ -100,7 +103,28 @@ def convert_record(
     replay_line(game, record.moves, start, rewrite)
     for name, value in game.notation_tags(tags, notation).items():
         record.set_tag(name, value)
+    _write_setup(record, game, notation)
     return rewrite.problems
+
+
+def keep_notation(
+    record: Record, *, path: str = "-", default: AnyGame | None = None
+) -> list[Diagnostic]:
+    """``convert`` without a notation: the short captures completed
+    (:func:`complete_short_captures`, whose notices are returned) and the ``FEN`` tag
+    written as ``fix --fen`` writes it, in the record's notation."""
+    shorts = complete_short_captures(record, path=path, default=default)
+    game = resolve_game(record.tag_dict(), default)
+    if not record.has_syntax_errors and isinstance(game, Game):
+        _write_setup(record, game, None)
+    return shorts
+
+
+def _write_setup(record: Record, game: AnyGame, notation: str | None) -> None:
+    """Write the record's ``FEN`` tag as ``fix --fen`` does (:func:`canonical_fen`)."""
+    canonical = canonical_fen(record, game, notation)
+    if canonical is not None:
+        record.set_tag("FEN", canonical)
 
 
 def complete_short_captures(
