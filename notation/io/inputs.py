@@ -750,7 +750,11 @@ def read_all(
 
 
 def read_paths(
-    names: Iterable[str], *, encoding: str | None = None, allow_empty: bool = False
+    names: Iterable[str],
+    *,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+    keep_text: bool = False,
 ) -> Iterator[tuple[str, Record] | Diagnostic]:
     """The records of the inputs named, as (name, record), in order, and the problems met.
 
@@ -758,8 +762,9 @@ def read_paths(
     glob patterns, ``-`` for standard input) and read by :func:`read_all`; ``encoding``
     overrides detection. A name that cannot be read, or holds no record (unless
     ``allow_empty``), is an error diagnostic; a guessed encoding, a PDN107 notice.
+    ``keep_text`` keeps each PDN record's text.
     """
-    for found in read_all(expand(names), encoding, allow_empty=allow_empty):
+    for found in read_all(expand(names), encoding, allow_empty=allow_empty, keep_text=keep_text):
         if isinstance(found, Found):
             yield found.input.name, found.record
         elif isinstance(found, Diagnostic):
