@@ -46,7 +46,7 @@ from typing import BinaryIO, Protocol
 from notation.diagnostics import ENCODING_GUESSED, NO_RECORD, UNREADABLE, Diagnostic
 from notation.record.jsonform import loads
 from notation.record.model import Record
-from notation.record.reader import MAX_LINE, RESULT_AT, TAG_LINE_AHEAD, read_records
+from notation.record.reader import MAX_GAME, RESULT_AT, TAG_LINE_AHEAD, read_records
 
 RECORD_SUFFIXES = (".pdn", ".pgn")
 """Record files picked up when a directory is given."""
@@ -646,7 +646,7 @@ class Opened:
         for chunk in self._chunks:
             head.append(chunk)
             size += len(chunk)
-            if size > MAX_LINE:
+            if size > MAX_GAME:
                 break
         else:
             text = "".join(head)
@@ -1050,8 +1050,8 @@ def split_games(
         text = carry + chunk
         end = text.rfind("\n") + 1
         carry, text = text[end:], text[:end]
-        if len(carry) > MAX_LINE:
-            carry, skipping = carry[: MAX_LINE + 1], True
+        if len(carry) > MAX_GAME:
+            carry, skipping = carry[: MAX_GAME + 1], True
         at = start = 0
         while at < len(text):
             found, at = cuts.run(text, at) if cuts.sure else ([], at)
