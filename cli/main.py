@@ -520,7 +520,7 @@ def convert(
     --keep-broken. The output (standard output, -o OUT, or each input with --in-place) is
     written only when the run succeeded.
     """
-    from notation.archive.convert import canonical_moves, convert_record
+    from notation.archive.convert import convert_record, keep_notation
     from notation.archive.rewrite import Options
     from notation.games.base import Game
     from notation.games.registry import resolve_game
@@ -542,9 +542,7 @@ def convert(
     def edit(found: Found) -> list[Diagnostic]:
         record = found.record
         if notation is None or record.has_syntax_errors:
-            read = canonical_moves(
-                record, path=found.input.name, default=default, dialects=dialects
-            )
+            read = keep_notation(record, path=found.input.name, default=default, dialects=dialects)
             return [*record.diagnostics, *read]
         game = resolve_game(record.tag_dict(), default)
         if not isinstance(game, Game):

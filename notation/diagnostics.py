@@ -86,7 +86,7 @@ ENCODING_GUESSED = register(
     "PDN107", Severity.NOTICE, "the file is not UTF-8: its encoding was guessed"
 )
 NO_RECORD = register("PDN108", Severity.ERROR, "no record in this input")
-LINE_TOO_LONG = register("PDN109", Severity.ERROR, "a line is longer than the reader reads")
+LINE_TOO_LONG = register("PDN109", Severity.ERROR, "a line is longer than a game may be")
 GAME_TOO_LONG = register("PDN110", Severity.ERROR, "a game is longer than the reader reads")
 # Dialects of real files: read as the canonical form, with a notice; written canonically.
 RESULT_DIALECT = register(

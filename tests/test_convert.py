@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from cli.main import app
 from notation.archive.convert import KEPT_MARK, convert_record
 from notation.check.validator import validate_record
 from notation.games.registry import get_game
@@ -94,3 +97,32 @@ def test_the_mark_names_the_code_the_move_and_the_reason_only() -> None:
             "18-14 is not a capture"
         )
     ]
+
+
+TRAILING_DOT = '[GameType "20"]\n[FEN "W:W31,32:B19,20."]\n\n1. 31-27 20-24 *\n'
+RANGES = '[GameType "26"]\n[FEN "W:W29-32:B1-3"]\n\n1. 29-25 *\n'
+
+SETUPS = [
+    # (record, options, what convert writes: the FEN as fix --fen writes it)
+    (TRAILING_DOT, [], TRAILING_DOT.replace("B19,20.", "B19,20")),
+    (TRAILING_DOT, ["--notation", "numeric"], TRAILING_DOT.replace("B19,20.", "B19,20")),
+    (RANGES, [], RANGES.replace("W29-32:B1-3", "W29,30,31,32:B1,2,3")),
+    (
+        RANGES,
+        ["--notation", "alphanumeric"],
+        '[GameType "26,W,8,8,A0,0"]\n[FEN "W:Wa1,c1,e1,g1:Bb8,d8,f8"]\n\n1. a1-b2 *\n',
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "options", "written"), SETUPS)
+def test_convert_writes_the_fen_as_fix_fen_does(
+    tmp_path: Path, text: str, options: list[str], written: str
+) -> None:
+    source = tmp_path / "s.pdn"
+    source.write_text(text, "utf-8")
+    converted = CliRunner().invoke(app, ["convert", *options, str(source)])
+    assert (converted.exit_code, converted.stdout) == (0, written)
+    if not options:
+        fixed = CliRunner().invoke(app, ["fix", "--fen", str(source)])
+        assert fixed.stdout == written

@@ -121,8 +121,9 @@ def test_convert_and_fix_write_the_move_canonically(tmp_path: Path) -> None:
     kept = run("convert", str(source))
     assert kept.exit_code == 0
     assert kept.stdout == (
-        '[GameType "25"]\n[FEN "W:W22,31:B18,1"]\n\n1. c3:e5 b8-a7 2. e1-d2 *\n\n'
-        '[GameType "20"]\n[FEN "W:W32,38:B27,3"]\n\n'
+        # The FEN as fix --fen writes it, in the record's notation (convert's setup tags).
+        '[GameType "25"]\n[FEN "W:Wc3,e1:Bb8,d4"]\n\n1. c3:e5 b8-a7 2. e1-d2 *\n\n'
+        '[GameType "20"]\n[FEN "W:W32,38:B3,27"]\n\n'
         "1. 32x21 3-9 ( 1... 3-8 2. 38-33 ) 2. 38-33 *\n"
     )
     assert [line.split(" PDN116 ")[0] for line in kept.stderr.splitlines()] == [

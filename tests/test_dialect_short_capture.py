@@ -156,7 +156,7 @@ def test_convert_writes_the_captures_whole_with_the_dialect(tmp_path: Path) -> N
     kept = run("convert", "--dialect", SHORT_CAPTURES, str(source))
     assert kept.exit_code == 0
     assert kept.stdout == (
-        '[GameType "20"]\n[FEN "B:W32,38,46:B27,17,3"]\n\n'
+        '[GameType "20"]\n[FEN "B:W32,38,46:B3,17,27"]\n\n'
         "1... 3-9 ( 1... 3-8 2. 32x3 ) 2. 32x12 9-14 *\n\n"
         '[GameType "21"]\n[FEN "B:W14,15,22,23:B10"]\n\n1. 10x17x26 *\n'
     )

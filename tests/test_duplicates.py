@@ -10,6 +10,7 @@ import typer
 from typer.testing import CliRunner
 
 from cli.archive import duplicates
+from cli.main import app as main_app
 from notation.archive.convert import convert_record
 from notation.archive.duplicates import find_duplicates
 from notation.archive.select import Filters, Selector
@@ -202,3 +203,99 @@ def test_a_keny_position_matches_whatever_its_count_of_quiet_plies() -> None:
     assert keny.start({"FEN": fen + ":H4"}) == line.end
     selected = Selector(Filters(position=fen))
     assert selected.matches(record, "-")
+
+
+UNREPLAYED = [
+    # 1: Frisian draughts (GameType 40) is not supported: compared as written.
+    '[GameType "40"]\n[Event "a"]\n\n1. 32-28 19-23 {x} 2. 28x19 ( 2. 31-27 ) 14x23 *\n',
+    # 2: a copy of 1: other tags, result, spacing, line breaks, comments, NAGs, marks.
+    '[Event "b"]\n[GameType "40"]\n\n1.32-28 $1 19-23!\n2.28x19 {y} (2... 31-27 {z}) 14x23 1-0\n',
+    # 3: 1 with one move of a variation written otherwise.
+    '[GameType "40"]\n\n1. 32-28 19-23 2. 28x19 ( 2. 31-26 ) 14x23 *\n',
+    # 4: 1 with one main-line move written otherwise.
+    '[GameType "40"]\n\n1. 32-28 19-24 2. 28x19 ( 2. 31-27 ) 14x23 *\n',
+    # 5: 1 as another unsupported game.
+    '[GameType "41"]\n\n1. 32-28 19-23 2. 28x19 ( 2. 31-27 ) 14x23 *\n',
+    # 6: 1 from a set-up position.
+    '[GameType "40"]\n[FEN "W:W31,32:B19,20"]\n\n1. 32-28 19-23 2. 28x19 ( 2. 31-27 ) 14x23 *\n',
+    # 7: a Brazilian game with an illegal move (the capture 18x11 is compulsory).
+    '[GameType "26"]\n\n1. 22-18 11-15 2. 18-14 {sic} *\n',
+    # 8: a copy of 7.
+    '[GameType "26"]\n[Round "2"]\n\n1. 22-18 11-15\n2. 18-14 0-1\n',
+    # 9: a syntax error: compared by its whole text.
+    '[GameType "26"]\n\n1. 22-18 foo 11-15 *\n',
+    # 10: a copy of 9, spacing aside.
+    '[GameType "26"]\n\n1.  22-18   foo\n11-15 *\n',
+    # 11: 9 written otherwise after the error.
+    '[GameType "26"]\n\n1. 22-18 foo 10-14 *\n',
+    # 12: a problem position: no moves, compared by its whole text.
+    '[GameType "26"]\n[FEN "W:W21:B10"]\n\n*\n',
+    # 13: a copy of 12.
+    '[GameType "26"]\n[FEN "W:W21:B10"]\n*\n',
+    # 14: 12 with another Event tag.
+    '[GameType "26"]\n[Event "e"]\n[FEN "W:W21:B10"]\n\n*\n',
+]
+
+
+def test_games_that_cannot_be_replayed_are_compared_as_written(tmp_path: Path) -> None:
+    (tmp_path / "u.pdn").write_text("\n".join(UNREPLAYED), encoding="utf-8")
+    report = find_duplicates([str(tmp_path / "u.pdn")])
+    assert report.records == 14
+    assert [(g.game, g.plies, [o.index for o in g.records]) for g in report.groups] == [
+        ("GameType 40 (Frisian draughts)", 4, [1, 2]),
+        ("brazilian", 3, [7, 8]),
+        ("brazilian", 1, [9, 10]),
+        ("brazilian", 0, [12, 13]),
+    ]
+
+
+def test_a_copy_that_cannot_be_replayed_is_a_validator_warning(tmp_path: Path) -> None:
+    (tmp_path / "u.pdn").write_text("\n".join(UNREPLAYED[:2]), encoding="utf-8")
+    found = CliRunner().invoke(main_app, ["validate", "--duplicates", str(tmp_path / "u.pdn")])
+    repeated = [line for line in found.stdout.splitlines() if "REC208" in line]
+    assert repeated == [
+        f"{tmp_path / 'u.pdn'}:6:1: warning REC208 game 2 repeats game 1 (line 1): "
+        "the same moves from the same start"
+    ]
+
+
+def test_merging_an_archive_with_itself_adds_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("u.pdn").write_text("\n".join(UNREPLAYED), encoding="utf-8")
+    merged = CliRunner().invoke(main_app, ["merge", "--unique", "u.pdn", "u.pdn", "-o", "m.pdn"])
+    assert merged.exit_code == 0
+    assert merged.stderr.splitlines()[-1] == "10 of 28 games written, 18 copies left out"
+    once = CliRunner().invoke(main_app, ["merge", "--unique", "u.pdn", "-o", "once.pdn"])
+    assert once.stderr.splitlines() == [
+        "u.pdn:6: game 2 is a copy of u.pdn:1 game 1",
+        "u.pdn:33: game 8 is a copy of u.pdn:29 game 7",
+        "u.pdn:43: game 10 is a copy of u.pdn:39 game 9",
+        "u.pdn:57: game 13 is a copy of u.pdn:52 game 12",
+        "10 of 14 games written, 4 copies left out",
+    ]
+    assert Path("m.pdn").read_text("utf-8") == Path("once.pdn").read_text("utf-8")
+    chosen = CliRunner().invoke(main_app, ["select", "--unique", "u.pdn", "u.pdn", "-o", "s.pdn"])
+    assert chosen.exit_code == 0
+    assert Path("s.pdn").read_text("utf-8") == Path("once.pdn").read_text("utf-8")
+
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "pdn-standard" / "succeed"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not CORPUS.is_dir(), reason="the PDN standard corpus (shared/corpora) is not beside the project"
+)
+def test_merging_the_standards_corpus_with_itself_adds_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    once = CliRunner().invoke(main_app, ["merge", "--unique", str(CORPUS), "-o", "once.pdn"])
+    assert once.stderr.splitlines()[-1] == "1919 of 1978 games written, 59 copies left out"
+    twice = CliRunner().invoke(
+        main_app, ["merge", "--unique", str(CORPUS), str(CORPUS), "-o", "twice.pdn"]
+    )
+    assert twice.stderr.splitlines()[-1] == "1919 of 3956 games written, 2037 copies left out"
+    assert Path("twice.pdn").read_text("utf-8") == Path("once.pdn").read_text("utf-8")

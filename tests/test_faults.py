@@ -38,7 +38,7 @@ from faultkit import (
     writing_into,
 )
 
-from notation.record.reader import MAX_GAME, MAX_LINE
+from notation.record.reader import MAX_GAME
 
 FIFTY_MB = 50 * MIB
 
@@ -321,7 +321,10 @@ LONG_LINE = {
     "column": 1,
     "severity": "error",
     "code": "PDN109",
-    "message": f"the line is longer than {MAX_LINE:,} characters: the game's movetext is not read",
+    "message": (
+        f"the line is longer than a game may be ({MAX_GAME:,} characters): "
+        "the game's movetext is not read"
+    ),
     "game": 2,
     "ply": None,
     "move": None,

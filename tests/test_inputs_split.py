@@ -15,7 +15,7 @@ from notation.check.batch import validate_inputs
 from notation.check.validator import GameReport
 from notation.io.inputs import Input, _Cuts, split_games
 from notation.record.model import Record
-from notation.record.reader import MAX_LINE, RESULT_AT, read_records
+from notation.record.reader import MAX_GAME, RESULT_AT, read_records
 
 ROOT = Path(__file__).resolve().parents[1]
 TAGLESS = "1. 22-18 11-15 2. 18x11 8x15 1-0\n\n1. 21-17 9-13 *\n1. 23-19 12-16 0-1\n"
@@ -173,7 +173,7 @@ def test_an_endless_line_is_cut_to_what_the_reader_reports_and_reads_the_same() 
     text = game * 3 + "1. " + "22-17 " * 400_000 + "*\n\n" + game * 3
     chunks = (text[at : at + (1 << 16)] for at in range(0, len(text), 1 << 16))
     pieces = list(split_games(chunks, 1))
-    assert max(len(line) for _, piece in pieces for line in piece.split("\n")) == MAX_LINE + 1
+    assert max(len(line) for _, piece in pieces for line in piece.split("\n")) == MAX_GAME + 1
     apart = [
         ([(d.code, d.line + first - 1, d.message) for d in r.diagnostics], moves(r))
         for first, piece in pieces
@@ -185,7 +185,12 @@ def test_an_endless_line_is_cut_to_what_the_reader_reports_and_reads_the_same() 
     ]
     assert apart == whole
     assert [d for found, _ in whole for d in found] == [
-        ("PDN109", 13, "the line is longer than 65,536 characters: the game's movetext is not read")
+        (
+            "PDN109",
+            13,
+            "the line is longer than a game may be (262,144 characters): "
+            "the game's movetext is not read",
+        )
     ]
 
 

@@ -1,14 +1,20 @@
-"""The reader's limits: a line, a game and the diagnostics of a game, each bounded."""
+"""The reader's limits: a game (and so each of its lines and tokens) and the diagnostics of a
+game, each bounded."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 import textwrap
+import time
 
+import pytest
+
+from notation.check.validator import validate_record
 from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG
+from notation.record.grammar import MAX_MOVE
 from notation.record.model import SourcePos
-from notation.record.reader import MAX_GAME, MAX_LINE, read_records
+from notation.record.reader import MAX_GAME, read_records
 
 FIRST = '[Event "one"]\n1. 22-18 11-15 1-0\n\n'
 LAST = '[Event "three"]\n1. 21-17 9-13 0-1\n'
@@ -32,11 +38,25 @@ def summary(records) -> list[tuple[object, ...]]:
 
 
 def test_the_limits():
-    assert (MAX_LINE, MAX_GAME) == (65_536, 262_144)
+    assert MAX_GAME == 262_144
 
 
-def test_a_line_past_the_limit_breaks_its_game_and_no_other():
-    long = "22-18 " * (MAX_LINE // 6 + 1)
+def test_a_100_kb_comment_on_one_line_reads_and_its_moves_replay():
+    comment = "{" + "a long annotation " * 5_700 + "}"
+    assert 100_000 < len(comment) < MAX_GAME
+    text = FIRST + f'[GameType "26"]\n\n{comment} 1. 22-18 11-15 2. 18x11 8x15 *\n\n' + LAST
+    for source in ((text,), chunks(text)):
+        records = list(read_records(source, path="c.pdn"))
+        assert [r.diagnostics for r in records] == [[], [], []]
+        middle = records[1]
+        assert [p.text for p in middle.moves.plies] == ["22-18", "11-15", "18x11", "8x15"]
+        assert middle.moves.comments[0].text == comment[1:-1]
+        report = validate_record(middle, path="c.pdn")
+        assert (report.diagnostics, report.plies) == ([], 4)
+
+
+def test_a_line_longer_than_a_game_breaks_its_game_and_no_other():
+    long = "22-18 " * (MAX_GAME // 6 + 1)
     text = FIRST + f'[Event "two"]\n[Site "s"]\n1. 22-18\n{long}\n11-15 *\n\n' + LAST
     for source in ((text,), chunks(text)):
         records = list(read_records(source, path="l.pdn"))
@@ -48,8 +68,8 @@ def test_a_line_past_the_limit_breaks_its_game_and_no_other():
                 [],
                 None,
                 [
-                    "l.pdn:7:1: error PDN109 the line is longer than 65,536 characters: "
-                    "the game's movetext is not read"
+                    "l.pdn:7:1: error PDN109 the line is longer than a game may be "
+                    "(262,144 characters): the game's movetext is not read"
                 ],
             ),
             (3, [("Event", "three")], ["21-17", "9-13"], "0-1", []),
@@ -59,7 +79,7 @@ def test_a_line_past_the_limit_breaks_its_game_and_no_other():
 
 
 def test_an_endless_last_line_is_one_error():
-    text = FIRST + "1. 22-18 " + "x" * (3 * MAX_LINE)
+    text = FIRST + "1. 22-18 " + "x" * (3 * MAX_GAME)
     records = list(read_records(chunks(text), path="e.pdn"))
     assert summary(records)[1] == (
         2,
@@ -67,7 +87,7 @@ def test_an_endless_last_line_is_one_error():
         [],
         None,
         [
-            "e.pdn:4:1: error PDN109 the line is longer than 65,536 characters: "
+            "e.pdn:4:1: error PDN109 the line is longer than a game may be (262,144 characters): "
             "the game's movetext is not read"
         ],
     )
@@ -129,6 +149,27 @@ def test_an_endless_line_is_read_in_bounded_memory_and_linear_time():
     assert mib < 100, mib
 
 
+ONE_TOKEN = """
+import resource, sys
+from notation.record.reader import read_records
+
+def source():
+    yield '[Event "a"]\\n1. 22-18 *\\n\\n[Event "b"]\\n1. '
+    for _ in range(10):
+        yield "x" * (1 << 20)
+    yield ' *\\n\\n[Event "c"]\\n1. 21-17 *\\n'
+
+records = [(r.tag("Event"), [d.code for d in r.diagnostics]) for r in read_records(source())]
+print(records, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+def test_ten_megabytes_of_one_token_are_one_error_in_bounded_memory():
+    printed, mib = peak(ONE_TOKEN)
+    assert printed == "[('a', []), ('b', ['PDN109']), ('c', [])]"
+    assert mib < 100, mib
+
+
 JUNK = """
 import random, resource
 from notation.record.reader import read_records
@@ -174,3 +215,54 @@ def test_past_the_diagnostics_limit_one_diagnostic_counts_the_rest():
         "d.pdn:101:1: error PDN101 50 more syntax problems in this game are not listed"
     ]
     assert [p.text for p in record.moves.plies] == ["22-18"]
+
+
+def test_the_move_token_limit():
+    assert MAX_MOVE == 256
+
+
+@pytest.mark.parametrize(
+    ("moves", "plies", "message"),
+    [
+        # As long as a move may be: a ply (illegal, which is the game's business).
+        ("1. 22-18" + "-18" * 83 + "18", 1, None),
+        (
+            "1. 22-18" + "-18" * 84,
+            0,
+            "t.pdn:2:4: error PDN101 unexpected '22-18-18-18-18-18-18-18-18-...' in movetext: "
+            "a token of 257 characters, longer than any move (256 characters)",
+        ),
+        (
+            "1. 22-18 11-15 2. " + "x" * 200_000,
+            2,
+            "t.pdn:2:19: error PDN101 unexpected 'xxxxxxxxxxxxxxxxxxxxxxxxxxx...' in movetext: "
+            "a token of 200,000 characters, longer than any move (256 characters)",
+        ),
+        (
+            "1. 22-18 11-15 2. 22-18" + "-18" * 60_000,
+            2,
+            "t.pdn:2:19: error PDN101 unexpected '22-18-18-18-18-18-18-18-18-...' in movetext: "
+            "a token of 180,005 characters, longer than any move (256 characters)",
+        ),
+        # Blanks inside a move (after "-") count as none of its characters.
+        (
+            "1. 22-18 11-15 2. 22-18" + "- 18" * 6_000,
+            2,
+            "t.pdn:2:19: error PDN101 unexpected '22-18-18-18-18-18-18-18-18-...' in movetext: "
+            "a token of 18,005 characters, longer than any move (256 characters)",
+        ),
+    ],
+)
+def test_a_token_longer_than_any_move_is_a_syntax_error_read_in_linear_time(
+    moves: str, plies: int, message: str | None
+) -> None:
+    text = f'[GameType "26"]\n{moves} *\n'
+    started = time.perf_counter()
+    (record,) = read_records((text,), path="t.pdn")
+    report = validate_record(record, path="t.pdn")
+    assert time.perf_counter() - started < 5
+    assert len(record.moves.plies) == plies
+    found = [d.format() for d in record.diagnostics]
+    assert found == ([] if message is None else [message])
+    if message is not None:
+        assert [d.format() for d in report.diagnostics][:1] == found

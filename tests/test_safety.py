@@ -402,10 +402,11 @@ def test_convert_says_of_an_unsupported_record_what_validate_says(tmp_path: Path
 
 
 def test_keep_broken_says_so_of_a_game_past_the_readers_limits(tmp_path: Path) -> None:
-    source = archive(tmp_path, '[GameType "26"]\n[Result "*"]\n\n1. ' + "22-17 " * 20_000 + "*\n")
+    source = archive(tmp_path, '[GameType "26"]\n[Result "*"]\n\n1. ' + "22-17 " * 50_000 + "*\n")
     result = run("convert", str(source), "--keep-broken")
     assert result.exit_code == 1
     assert result.stdout == (
         '[GameType "26"]\n[Result "*"]\n\n; notation: the movetext could not be kept: PDN109 '
-        "the line is longer than 65,536 characters: the game's movetext is not read\n*\n"
+        "the line is longer than a game may be (262,144 characters): the game's movetext is "
+        "not read\n*\n"
     )

@@ -7,11 +7,13 @@ corrections ``validate`` looks for (``notation repair`` makes them). A move read
 dialect of the replay (docs/dialects.md: a move written with the other separator, PDN116,
 and, when the run asks for it, a short capture, PDN115) is written as the game writes that
 move, with its notice; :func:`canonical_moves` does only that, for commands that keep the
-notation.
+notation. The ``FEN`` tag is written as ``fix --fen`` writes it
+(:func:`notation.archive.fix.canonical_fen`), in the notation written.
 """
 
 from __future__ import annotations
 
+from notation.archive.fix import canonical_fen
 from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import ReplayVisitor, record_notation, record_start, replay_line
 from notation.check.validator import (
@@ -128,7 +130,32 @@ def convert_record(
     replay_line(game, record.moves, start, rewrite, dialects=dialects)
     for name, value in game.notation_tags(tags, notation).items():
         record.set_tag(name, value)
+    _write_setup(record, game, notation)
     return rewrite.problems
+
+
+def keep_notation(
+    record: Record,
+    *,
+    path: str = "-",
+    default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
+) -> list[Diagnostic]:
+    """``convert`` without a notation: the moves read by a dialect written canonically
+    (:func:`canonical_moves`, whose notices are returned) and the ``FEN`` tag written as
+    ``fix --fen`` writes it, in the record's notation."""
+    read = canonical_moves(record, path=path, default=default, dialects=dialects)
+    game = resolve_game(record.tag_dict(), default)
+    if not record.has_syntax_errors and isinstance(game, Game):
+        _write_setup(record, game, None)
+    return read
+
+
+def _write_setup(record: Record, game: AnyGame, notation: str | None) -> None:
+    """Write the record's ``FEN`` tag as ``fix --fen`` does (:func:`canonical_fen`)."""
+    canonical = canonical_fen(record, game, notation)
+    if canonical is not None:
+        record.set_tag("FEN", canonical)
 
 
 def canonical_moves(

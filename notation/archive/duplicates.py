@@ -1,9 +1,10 @@
 """Duplicate games across an archive: the ``duplicates`` command's search and its report.
 
-What counts as the same game (the same moves from the same start, in any notation) is
-:mod:`notation.check.identity`'s key; records that cannot be replayed whole and records
-without moves are left out. :func:`find_duplicates` lists the duplicate groups of files,
-folders, globs or standard input, in bounded memory.
+What counts as the same game (the same moves from the same start, in any notation; for a
+record that cannot be replayed whole, the same game named, setup tags and moves as
+written) is :func:`notation.check.identity.copy_key`; records without moves are left out.
+:func:`find_duplicates` lists the duplicate groups of files, folders, globs or standard
+input, in bounded memory.
 
 :func:`find_transpositions` lists instead the positions that records reach by different
 move orders, at the end of their main lines or after a given ply
@@ -53,15 +54,13 @@ def find_duplicates(
     index = Duplicates()
     records = 0
     problems = []
-    for found in read_paths(names, encoding=encoding, allow_empty=allow_empty):
+    for found in read_paths(names, encoding=encoding, allow_empty=allow_empty, keep_text=True):
         if isinstance(found, Diagnostic):
             problems.append(found)
             continue
         path, record = found
         records += 1
-        game = resolve_game(record.tag_dict(), default)
-        if isinstance(game, Game):
-            index.add(record, game, path=path, dialects=dialects)
+        index.add(record, resolve_game(record.tag_dict(), default), path=path, dialects=dialects)
     return DuplicateReport(index.groups(), records, problems)
 
 

@@ -94,18 +94,10 @@ class _Fixer:
         written = record.tag("FEN")
         if game is None or written is None:
             return
-        tags = record.tag_dict()
-        try:
-            start = game.start(tags)
-            canonical = game.setup_tags(start, record_notation(game, record)).get("FEN")
-            if canonical is None or canonical == written:
-                return
-            if game.start({**tags, "FEN": canonical}) != start:
-                return
-        except SetupError:
-            return
-        record.set_tag("FEN", canonical)
-        self.say(f"FEN {canonical!r} (was {written!r})", record.tag_pos("FEN"))
+        canonical = canonical_fen(record, game)
+        if canonical is not None:
+            record.set_tag("FEN", canonical)
+            self.say(f"FEN {canonical!r} (was {written!r})", record.tag_pos("FEN"))
 
     def tags(self) -> None:
         record = self.record
@@ -120,6 +112,28 @@ class _Fixer:
         if [t.name for t in ordered] != [t.name for t in record.tags]:
             record.tags = ordered
             self.say("the tags put in PDN's order (the seven standard tags first)", record.pos)
+
+
+def canonical_fen(record: Record, game: AnyGame, notation: str | None = None) -> str | None:
+    """The ``FEN`` tag of ``record`` written as ``game`` writes the position it sets up, in
+    ``notation`` (default: the record's); ``None`` when the record has no valid ``FEN``,
+    when it is already so written, or when the text written would set up another position.
+    ``fix --fen`` and ``convert`` both write the tag so."""
+    written = record.tag("FEN")
+    if written is None:
+        return None
+    tags = record.tag_dict()
+    try:
+        start = game.start(tags)
+        chosen = record_notation(game, record) if notation is None else notation
+        canonical = game.setup_tags(start, chosen).get("FEN")
+        if canonical is None or canonical == written:
+            return None
+        if game.start({**tags, "FEN": canonical}) != start:
+            return None
+    except SetupError:
+        return None
+    return canonical
 
 
 def fix_record(

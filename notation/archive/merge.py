@@ -1,9 +1,10 @@
 """Merging archives into one: ``notation merge``.
 
 Every game of every input, in input order, is written as its text; with ``unique``, a
-game that is a copy of an earlier one (the same game, start and main-line moves:
-:mod:`notation.check.identity`'s key) is left out and reported. Games that cannot be
-compared (a syntax error, an illegal move, no moves, an unsupported game) are kept.
+game that is a copy of an earlier one (the same game, start and main-line moves, or for a
+game that cannot be replayed the same game named, setup tags and moves as written:
+:func:`notation.check.identity.copy_key`) is left out and reported. Games without moves
+are kept.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 from notation.archive.select import Copier, copy
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Occurrence
-from notation.games.base import AnyGame, Game
+from notation.games.base import AnyGame
 from notation.games.registry import resolve_game
 from notation.io.inputs import Input, Missing
 from notation.io.output import atomic_output, spooled_stdout
@@ -71,11 +72,10 @@ def merge_games(
             record = found.record
             if unique:
                 game = resolve_game(record.tag_dict(), default)
-                if isinstance(game, Game):
-                    repeated = index.add(record, game, path=found.input.name, dialects=dialects)
-                    if repeated is not None:
-                        dropped.append(Dropped(repeated[1], repeated[0]))
-                        continue
+                repeated = index.add(record, game, path=found.input.name, dialects=dialects)
+                if repeated is not None:
+                    dropped.append(Dropped(repeated[1], repeated[0]))
+                    continue
             text = copier.text(found)
             if text is not None:
                 copy(sink, text, written)

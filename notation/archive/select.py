@@ -30,6 +30,7 @@ from notation.check.identity import (
     line_key,
     main_line,
     placement,
+    written_key,
 )
 from notation.check.replay import read_ply, record_start
 from notation.check.validator import validate_record
@@ -67,7 +68,8 @@ class Filters:
     code: str | None = None
     """The game has a diagnostic of this code."""
     duplicates: bool | None = None
-    """True: the game is a copy of an earlier game of the inputs; False: it is not."""
+    """True: the game is a copy of an earlier game of the inputs
+    (:func:`notation.check.identity.copy_key`); False: it is not."""
 
     @property
     def replays(self) -> bool:
@@ -162,7 +164,7 @@ class Selector:
         playable = game if isinstance(game, Game) else None
         line: list[MainLine | None] = []
         if chosen.duplicates is not None:
-            copy = playable is not None and self._is_copy(record, playable, path, line)
+            copy = self._is_copy(record, game, path, line)
             if copy != chosen.duplicates:
                 return False
         if not self._read_only(record, tags, playable):
@@ -215,15 +217,18 @@ class Selector:
         return line[0]
 
     def _is_copy(
-        self, record: Record, game: AnyGame, path: str, line: list[MainLine | None]
+        self, record: Record, game: AnyGame | str, path: str, line: list[MainLine | None]
     ) -> bool:
-        if record.has_syntax_errors or not record.moves.plies:
-            return False
-        key = line_key(game, record, self._line(record, game, line))
+        key = None
+        if isinstance(game, Game) and not record.has_syntax_errors:
+            key = line_key(game, record, self._line(record, game, line))
+        if key is None:
+            key = written_key(record, game)
         if key is None:
             return False
         here = Occurrence(path, record.index, record.pos.line)
-        return self._index.add_key(key, game.name, here) is not None
+        name = game.name if isinstance(game, Game) else game
+        return self._index.add_key(key, name, here) is not None
 
     def _opens(self, record: Record, game: AnyGame) -> bool:
         wanted = self.filters.opening

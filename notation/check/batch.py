@@ -32,11 +32,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from notation.check.dialects import NO_DIALECTS
-from notation.check.identity import key_of
+from notation.check.identity import key_of, written_key
 from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import UNREADABLE, Diagnostic
 from notation.games.base import AnyGame
-from notation.games.registry import get_game
+from notation.games.registry import get_game, resolve_game
 from notation.io.inputs import (
     FileResult,
     Input,
@@ -76,7 +76,7 @@ def validate_inputs(
 ) -> Iterator[Event]:
     """Validate every input; ``game`` names the game of records whose tags name none,
     ``encoding`` overrides detection, ``progress`` is told the bytes read so far, and
-    ``keys`` asks for each valid record's duplicate-detection key. An input without a
+    ``keys`` asks for each record's duplicate-detection key. An input without a
     record is a PDN108 error unless ``allow_empty``. ``engine`` validates the pieces
     instead of at most ``jobs`` worker processes (:class:`Processes`, which tells
     ``started`` how many it starts). ``dialects`` are the optional dialects read
@@ -125,7 +125,9 @@ def _serial(
 ) -> Iterator[Event]:
     for item in open_inputs(inputs, encoding, allow_empty=allow_empty):
         if isinstance(item, Opened):
-            verdicts = _verdicts(item.records(), item.input.name, default, keys, dialects)
+            verdicts = _verdicts(
+                item.records(keep_text=keys), item.input.name, default, keys, dialects
+            )
             yield from _counted(verdicts, item.source, counter)
         else:
             yield item
@@ -162,10 +164,19 @@ def result_of(
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> GameReport:
     """Validate one record into its :class:`GameReport`, with its duplicate key if asked
-    (the main line it was made from is not kept: a run sends reports between processes)."""
+    (the main line it was made from is not kept: a run sends reports between processes):
+    :func:`notation.check.identity.copy_key`'s, made from the main line replayed."""
     report = validate_record(record, path=path, default=default, keep=keys, dialects=dialects)
-    if keys and report.valid and report.main_line and report.game is not None:
-        report.key = key_of(get_game(report.game), report.main_line)
+    if keys:
+        plies = len(record.moves.move_texts())
+        whole = plies and len(report.main_line) == plies and not record.has_syntax_errors
+        if report.game is not None and whole:
+            report.key = key_of(get_game(report.game), report.main_line)
+        else:
+            judged = resolve_game(record.tag_dict(), default)
+            if report.game is not None:
+                judged = get_game(report.game)
+            report.key = written_key(record, judged)
     report.main_line = []
     return report
 
@@ -181,7 +192,7 @@ def validate_piece(
     """Validate the games of one piece of a file, which starts at ``line`` of it (run in a
     worker process): lines are the file's, game numbers count from the piece's first."""
     default = None if game is None else get_game(game)
-    records = read_records((text,), path=path, first_line=line)
+    records = read_records((text,), path=path, first_line=line, keep_text=keys)
     return [
         result_of(record, path, default, keys, dialects) for record in records if holds_game(record)
     ]
@@ -458,7 +469,7 @@ def _planned(
         name = item.input.name
         made: Iterator[GameReport | Diagnostic | Piece]
         if item.is_json:
-            made = _verdicts(item.records(), name, default, keys, dialects)
+            made = _verdicts(item.records(keep_text=keys), name, default, keys, dialects)
         else:
             made = ((name, line, text) for line, text in item.pieces(piece_games))
         yield from _counted(made, item.source, counter)

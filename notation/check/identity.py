@@ -9,7 +9,12 @@ alphanumeric record of one Brazilian game match, as do a record with a ``FEN`` o
 standard start and one without. Tags, comments, variations and results do not count.
 
 Records that cannot be replayed whole (a syntax error, an invalid setup, an illegal
-main-line move, an unsupported game) and records without moves get no key.
+main-line move, an unsupported game) are compared as written instead (:func:`written_key`):
+by the game they name, their setup tags (``FEN``, ``Layout``, ``Rules``) and the moves of
+their main line and variations as written, move numbers, comments, NAGs, move-strength
+marks and spacing aside. A record with a syntax error (whose reading stopped at it) and
+a record without moves are compared by their whole text, spacing aside (not compared
+when the text was not kept). :func:`copy_key` gives a record the one key or the other.
 
 :class:`Duplicates` is a streaming index: it keeps a 16-byte hash of each distinct game
 and where it was first seen (path, game number, line), plus the later copies, so memory
@@ -34,8 +39,11 @@ from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import ReplayVisitor, read_ply, record_start, replay_line
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
-from notation.record.model import Ply, Record
+from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
+from notation.record.model import Line, Ply, Record
+
+SETUP_TAGS = ("FEN", "Layout", "Rules")
+"""The tags a game reads its start from: a record compared as written is compared by them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +111,58 @@ def key_of(game: AnyGame, main_line: Sequence[tuple[Position, Move]]) -> tuple[b
     return digest.digest(), len(main_line)
 
 
+def written_key(record: Record, game: AnyGame | str) -> tuple[bytes, int] | None:
+    """The key of ``record`` as written, and its main-line plies; ``game`` is the game it
+    is read as, or the description of the unsupported game its tags name.
+
+    The key holds the game, the setup tags as written and the move texts of the main line
+    and its variations (each variation's place kept). A record with a syntax error (read
+    only up to it) and a record without moves (a position, a result: nothing else tells
+    two apart) hold their whole text instead, runs of spacing made one blank; ``None`` for
+    such a record whose text was not kept (``keep_text``).
+    """
+    plies = len(record.moves.move_texts())
+    named = game.name if isinstance(game, Game) else game
+    setup = [(name, " ".join(value.split())) for name in SETUP_TAGS if (value := record.tag(name))]
+    digest = hashlib.blake2b(digest_size=16, person=b"as written")
+    digest.update(repr((named, setup)).encode())
+    if record.has_syntax_errors or not plies:
+        if record.text is None:
+            return None
+        digest.update(b"\x01" + " ".join(record.text.split()).encode())
+    else:
+        _digest_line(digest, record.moves)
+    return digest.digest(), plies
+
+
+def _digest_line(digest: hashlib.blake2b, line: Line) -> None:
+    """Feed ``digest`` the move texts of ``line``, each variation in brackets after the ply
+    it is an alternative to."""
+    if line._source is not None:
+        for text in line.move_texts():
+            digest.update(b"\x00" + text.encode())
+        return
+    for ply in line.plies:
+        digest.update(b"\x00" + ply.text.encode())
+        for variation in ply._variations or ():
+            digest.update(b"\x02")
+            _digest_line(digest, variation)
+            digest.update(b"\x03")
+
+
+def copy_key(
+    record: Record, game: AnyGame | str, dialects: frozenset[str] = NO_DIALECTS
+) -> tuple[bytes, int] | None:
+    """The key two copies of a game share: :func:`moves_key` where ``record`` replays whole
+    as ``game``, else :func:`written_key` (``game`` may then be the description of an
+    unsupported game)."""
+    if isinstance(game, Game):
+        found = moves_key(game, record, dialects)
+        if found is not None:
+            return found
+    return written_key(record, game)
+
+
 @dataclass(slots=True)
 class Duplicates:
     """A streaming index of the games seen; :meth:`add` each record in turn."""
@@ -116,17 +176,19 @@ class Duplicates:
     def add(
         self,
         record: Record,
-        game: AnyGame,
+        game: AnyGame | str,
         *,
         path: str = "-",
         dialects: frozenset[str] = NO_DIALECTS,
     ) -> tuple[Occurrence, Occurrence] | None:
-        """Index one record of ``game``; (first occurrence, this record) when it repeats a
-        game seen before, else ``None``."""
-        found = moves_key(game, record, dialects)
+        """Index one record of ``game`` (or of the unsupported game so described) by its
+        :func:`copy_key`; (first occurrence, this record) when it repeats a game seen
+        before, else ``None``."""
+        found = copy_key(record, game, dialects)
         if found is None:
             return None
-        return self.add_key(found, game.name, Occurrence(path, record.index, record.pos.line))
+        here = Occurrence(path, record.index, record.pos.line)
+        return self.add_key(found, _named(game), here)
 
     def add_key(
         self, found: tuple[bytes, int], game: str, here: Occurrence
@@ -144,17 +206,18 @@ class Duplicates:
     def check(
         self,
         record: Record,
-        game: AnyGame,
+        game: AnyGame | str,
         *,
         path: str = "-",
         dialects: frozenset[str] = NO_DIALECTS,
     ) -> Diagnostic | None:
-        """Index one record; a REC208 warning when it repeats a game seen before."""
-        found = moves_key(game, record, dialects)
+        """Index one record (as :meth:`add`); a REC208 warning when it repeats a game seen
+        before."""
+        found = copy_key(record, game, dialects)
         if found is None:
             return None
         here = Occurrence(path, record.index, record.pos.line)
-        return self.check_key(found, game.name, here, record.pos.column)
+        return self.check_key(found, _named(game), here, record.pos.column)
 
     def check_key(
         self, found: tuple[bytes, int], game: str, here: Occurrence, column: int = 1
@@ -179,6 +242,11 @@ class Duplicates:
             found.append((order, Group(name, plies, [first, *copies])))
         found.sort(key=lambda item: item[0])
         return [group for _, group in found]
+
+
+def _named(game: AnyGame | str) -> str:
+    """The name of ``game``, or the description of an unsupported one."""
+    return game.name if isinstance(game, Game) else game
 
 
 def placement(position: Position) -> Position:

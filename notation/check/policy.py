@@ -88,9 +88,9 @@ def run(events: Iterable[Event], reporter: Reporter, policy: Policy) -> Summary:
     seen = Duplicates()
     for event in events:
         if isinstance(event, GameReport):
-            if policy.duplicates and event.key is not None and event.game is not None:
+            if policy.duplicates and event.key is not None:
                 here = Occurrence(event.path, event.index, event.line)
-                repeated = seen.check_key(event.key, event.game, here, event.column)
+                repeated = seen.check_key(event.key, event.game or "", here, event.column)
                 if repeated is not None:
                     event.diagnostics.append(repeated)
             keeps = policy.at(event.path).keeps

@@ -59,7 +59,7 @@ class GameReport:
     """Where the record starts in its source (1-based; 0 for a record built in code)."""
     column: int = 0
     key: tuple[bytes, int] | None = None
-    """The duplicate-detection key of a valid record (:mod:`notation.check.identity`),
+    """The duplicate-detection key of the record (:func:`notation.check.identity.copy_key`),
     when a run asks for it."""
 
     @property

@@ -47,7 +47,7 @@ from typing import BinaryIO, Protocol
 from notation.diagnostics import ENCODING_GUESSED, NO_RECORD, UNREADABLE, Diagnostic
 from notation.record.jsonform import loads
 from notation.record.model import Record
-from notation.record.reader import MAX_LINE, RESULT_AT, TAG_LINE_AHEAD, read_records
+from notation.record.reader import MAX_GAME, RESULT_AT, TAG_LINE_AHEAD, read_records
 
 RECORD_SUFFIXES = (".pdn", ".pgn")
 """Record files picked up when a directory is given."""
@@ -815,7 +815,7 @@ class Opened:
         for chunk in self._chunks:
             head.append(chunk)
             size += len(chunk)
-            if size > MAX_LINE:
+            if size > MAX_GAME:
                 break
         else:
             text = "".join(head)
@@ -919,7 +919,11 @@ def read_all(
 
 
 def read_paths(
-    names: Iterable[str], *, encoding: str | None = None, allow_empty: bool = False
+    names: Iterable[str],
+    *,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+    keep_text: bool = False,
 ) -> Iterator[tuple[str, Record] | Diagnostic]:
     """The records of the inputs named, as (name, record), in order, and the problems met.
 
@@ -927,8 +931,9 @@ def read_paths(
     glob patterns, ``-`` for standard input) and read by :func:`read_all`; ``encoding``
     overrides detection. A name that cannot be read, or holds no record (unless
     ``allow_empty``), is an error diagnostic; a guessed encoding, a PDN107 notice.
+    ``keep_text`` keeps each PDN record's text.
     """
-    for found in read_all(expand(names), encoding, allow_empty=allow_empty):
+    for found in read_all(expand(names), encoding, allow_empty=allow_empty, keep_text=keep_text):
         if isinstance(found, Found):
             yield found.input.name, found.record
         elif isinstance(found, Diagnostic):
@@ -1214,8 +1219,8 @@ def split_games(
         text = carry + chunk
         end = text.rfind("\n") + 1
         carry, text = text[end:], text[:end]
-        if len(carry) > MAX_LINE:
-            carry, skipping = carry[: MAX_LINE + 1], True
+        if len(carry) > MAX_GAME:
+            carry, skipping = carry[: MAX_GAME + 1], True
         at = start = 0
         while at < len(text):
             found, at = cuts.run(text, at) if cuts.sure else ([], at)

@@ -91,9 +91,17 @@ MAX_NAG = 999_999
 """Largest NAG (``$n``) read; a larger one is a syntax error (PGN's NAGs go to 255, PDN
 files also use ``$902``)."""
 
+MAX_MOVE = 256
+"""Longest move token read (characters, its strength suffix included). No move of any game
+comes near it; a longer token is no move but a PDN101 syntax error, so that no move text
+costs more than this to read, replay or quote."""
+
 _LETTERS = r"A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u052F"
 """The letters a move may hold: Latin (with its accented letters), Greek, Cyrillic."""
 _MOVE_RUN = rf"[0-9{_LETTERS}]"
+_BOUNDED = rf"(?=[^\s(){{}};$*]{{1,{MAX_MOVE}}}(?![^\s(){{}};$*]))"
+"""A token of at most :data:`MAX_MOVE` characters up to its first blank starts here (the
+walk bounds the rare move with a blank inside, such as ``22x 17``)."""
 MOVE_PATTERN = (
     rf"(?>[\u2654-\u265F]?[{_LETTERS}]*+[0-9]{_MOVE_RUN}*+"
     rf"(?:(?:[-:][ \t]*+|/|(?<=x)[ \t]++(?=[0-9](?![^\s(){{}};$*!?]))){_MOVE_RUN}++)*+)"
@@ -113,12 +121,12 @@ _RESULT = (
     r"(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|1/2:1/2|0\.5-0\.5|\u00bd-\u00bd|1:0|0:1|2:0|0:2|1:1)"
     rf"{_RESULT_END}"
 )
-MOVE_TOKEN = re.compile(rf"{MOVE_PATTERN}{_END}")
+MOVE_TOKEN = re.compile(rf"{_BOUNDED}{MOVE_PATTERN}{_END}")
 """A whole move token, as the grammar lexes it (``MOVE_TOKEN.fullmatch(text)``)."""
 
 _TAG = r'\[[ \t]*+([A-Za-z][A-Za-z0-9_]*+)[ \t]*+"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t]*+\]\s*+'
 """One tag pair and the blanks after it; the groups are the name and the raw value."""
-_PLY = rf"(?:({_NUMBER})\s*+|)(?!{_RESULT})({MOVE_PATTERN})({_SUFFIX}){_END}\s*+"
+_PLY = rf"(?:({_NUMBER})\s*+|)(?!{_RESULT}){_BOUNDED}({MOVE_PATTERN})({_SUFFIX}){_END}\s*+"
 """One ply and the blanks after it; the groups are the move number (or ``None``), the
 move and the strength suffix (maybe ``""``). A result is never a ply, though every result
 but ``*`` is also a move token."""
@@ -181,7 +189,8 @@ _NUMERIC_MOVE = r"(?![0-2][-:][0-2](?![^\s(){};%\[*]))[0-9]++(?:[-x:][0-9]++)++"
 refuses every result of that shape, and a few moves too (``1-2``), which the general
 simple move then reads."""
 _SIMPLE_RUN = re.compile(
-    rf"(?:(?:[0-9]++\.[ \n]++)?+(?:{_NUMERIC_MOVE}|(?!{_RESULT}){_SIMPLE_MOVE})(?:[ \n]++|\Z))*+"
+    rf"(?:(?:[0-9]++\.[ \n]++)?+(?=[^ \n]{{1,{MAX_MOVE}}}(?![^ \n]))"
+    rf"(?:{_NUMERIC_MOVE}|(?!{_RESULT}){_SIMPLE_MOVE})(?:[ \n]++|\Z))*+"
 )
 """A run of simple plies: a move with no blank, no suffix and no final ``x``, maybe after a
 number ending in one ``.``, each followed by spaces or newlines or by the end of the text.
@@ -358,6 +367,14 @@ def _depth_cut(text: str) -> int | None:
         elif token == ")":
             depth = max(depth - 1, 0)
     return None
+
+
+def _too_long(token: str) -> str:
+    """Why ``token``, longer than :data:`MAX_MOVE`, is no move."""
+    return (
+        f"unexpected {_show(token)} in movetext: a token of {len(token):,} characters, "
+        f"longer than any move ({MAX_MOVE} characters)"
+    )
 
 
 def _show(text: str) -> str:
@@ -643,7 +660,12 @@ class _Walker:
                 self.open_comment(node)
                 return
             else:
-                self.error(SYNTAX, f"unexpected {_show(node.text)} in movetext", node.start)
+                token = _FIRST_TOKEN.search(node.text)
+                if token is not None and len(token.group()) > MAX_MOVE:
+                    message = _too_long(token.group())
+                else:
+                    message = f"unexpected {_show(node.text)} in movetext"
+                self.error(SYNTAX, message, node.start)
                 return
         if pending is not None and not self.failed:
             self.dangling(pending)
@@ -703,6 +725,9 @@ class _Walker:
                         number = " ".join(number.split())
                 if " " in move or "\t" in move:
                     move = "".join(move.split())
+                    if len(move) + len(suffix) > MAX_MOVE:
+                        self.error(SYNTAX, _too_long(move + suffix), start)
+                        return None
             # The walk fills a ply's slots directly: the hot path of reading.
             ply = new(Ply)
             ply.text = move

@@ -24,10 +24,11 @@ with a result at most at the end of its last line) is taken whole by one regex
 (``_PLAIN_GAME``): the rules above read it as one game. Anything else goes through the
 line scan up to the next line where a game may start.
 
-Memory stays bounded: a line longer than :data:`MAX_LINE` is skipped without being kept,
-a game longer than :data:`MAX_GAME` is not collected past the limit (both are reported
-with the game's tags only), so the reader holds at most one game of ``MAX_GAME``
-characters and one chunk.
+Memory stays bounded by :data:`MAX_GAME`, the one limit: a game longer than it is not
+collected past the limit, and a single line longer than it (which no game can hold) is
+skipped without being kept (both are reported with the game's tags only), so the reader
+holds at most one game of ``MAX_GAME`` characters and one chunk. A line, and a token on
+it (a move, a tag pair, a comment), may be as long as a game.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG, SYNTAX, Diagnosti
 from notation.record.grammar import parse_game
 from notation.record.model import Record
 
-__all__ = ["MAX_GAME", "MAX_LINE", "parse_game", "read_records", "read_string"]
+__all__ = ["MAX_GAME", "parse_game", "read_records", "read_string"]
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str] | Iterable[bytes]
 """What :func:`read_records` reads: a path, a text or binary stream, or lines."""
@@ -206,15 +207,12 @@ class _Scan:
         return True, self.depth == 0 and bool(_RESULT_END.search(text)), None
 
 
-MAX_LINE = 1 << 16
-"""Longest line read (65,536 characters). A longer line is a PDN109 error at its start;
-the reader skips to the next newline without keeping the line, and the game that holds it
-is reported with its tags only, its movetext not read."""
-
 MAX_GAME = 1 << 18
 """Longest game read (262,144 characters, lines between its first and last included). A
 longer game is a PDN110 error at the line where it passes the limit; the reader keeps none
-of the rest and reports the game with its tags only, its movetext not read."""
+of the rest and reports the game with its tags only, its movetext not read. A single line
+longer than this is a PDN109 error at its start: the reader skips to the next newline
+without keeping the line, and the game that holds it is reported with its tags only."""
 
 _CHUNK = 1 << 18
 """Characters read from a file or seekable stream at a time."""
@@ -366,7 +364,7 @@ def read_records(
     names = _Names()
     while True:
         end = text.find("\n", at)
-        if (end if end >= 0 else len(text)) - at > MAX_LINE:
+        if (end if end >= 0 else len(text)) - at > MAX_GAME:
             if scan is not None and (scan.ended or scan.next_game(text, at)):
                 index += 1
                 yield _finish(
@@ -375,7 +373,7 @@ def read_records(
                 scan = None
             if scan is None:
                 scan = _Scan(number, 1)
-            message = f"the line is longer than {MAX_LINE:,} characters"
+            message = f"the line is longer than a game may be ({MAX_GAME:,} characters)"
             scan.fail(LINE_TOO_LONG, message, number)
             scan.content = True
             number += 1
@@ -408,7 +406,7 @@ def read_records(
             scan = None
         if scan is None:
             m = (_PLAIN_LAST if final else _PLAIN_GAME).match(text, at)
-            if m is not None and m.end() - at <= MAX_LINE and names.distinct(m.group(1)):
+            if m is not None and m.end() - at <= MAX_GAME and names.distinct(m.group(1)):
                 stop = m.end()
                 index += 1
                 game = text[at:stop]
