@@ -67,13 +67,20 @@ def validate_inputs(
     keys: bool = False,
     allow_empty: bool = False,
     engine: Engine | None = None,
+    trace: bool = False,
 ) -> Iterator[Event]:
     """Validate every input; ``game`` names the game of records whose tags name none,
     ``encoding`` overrides detection, ``progress`` is told the bytes read so far, and
     ``keys`` asks for each valid record's duplicate-detection key. An input without a
     record is a PDN108 error unless ``allow_empty``. ``engine`` validates the pieces
-    instead of ``jobs`` worker processes."""
+    instead of ``jobs`` worker processes. ``trace`` keeps, in each report with a
+    diagnostic, the record and its replay (``replayed``, for a picture of every ply); such
+    a run is made in this process, whatever ``jobs`` and ``engine`` say."""
     counter = _Bytes(progress)
+    if trace:
+        default = None if game is None else get_game(game)
+        yield from _serial(inputs, default, encoding, counter, keys, allow_empty, trace)
+        return
     if engine is not None:
         yield from _parallel(
             inputs, game, encoding, engine, piece_games, counter, keys, allow_empty
@@ -113,24 +120,29 @@ def _serial(
     counter: _Bytes,
     keys: bool,
     allow_empty: bool,
+    trace: bool = False,
 ) -> Iterator[Event]:
     for item in open_inputs(inputs, encoding, allow_empty=allow_empty):
         if isinstance(item, Opened):
-            verdicts = _verdicts(item.records(), item.input.name, default, keys)
+            verdicts = _verdicts(item.records(), item.input.name, default, keys, trace)
             yield from _counted(verdicts, item.source, counter)
         else:
             yield item
 
 
 def _verdicts(
-    records: Iterable[Record | Diagnostic], path: str, default: AnyGame | None, keys: bool
+    records: Iterable[Record | Diagnostic],
+    path: str,
+    default: AnyGame | None,
+    keys: bool,
+    trace: bool = False,
 ) -> Iterator[GameReport | Diagnostic]:
     """The verdict on each record, and the diagnostics met reading them, in order."""
     for record in records:
         if isinstance(record, Diagnostic):
             yield record
         else:
-            yield result_of(record, path, default, keys)
+            yield result_of(record, path, default, keys, trace)
 
 
 def _counted(items: Iterator[T], source: TextSource, counter: _Bytes) -> Iterator[T]:
@@ -141,13 +153,18 @@ def _counted(items: Iterator[T], source: TextSource, counter: _Bytes) -> Iterato
     counter.close(source)
 
 
-def result_of(record: Record, path: str, default: AnyGame | None, keys: bool = False) -> GameReport:
+def result_of(
+    record: Record, path: str, default: AnyGame | None, keys: bool = False, trace: bool = False
+) -> GameReport:
     """Validate one record into its :class:`GameReport`, with its duplicate key if asked
-    (the main line it was made from is not kept: a run sends reports between processes)."""
-    report = validate_record(record, path=path, default=default, keep=keys)
+    (the main line it was made from is not kept: a run sends reports between processes),
+    and with ``trace`` its replay when it has a diagnostic."""
+    report = validate_record(record, path=path, default=default, keep=keys, trace=trace)
     if keys and report.valid and report.main_line and report.game is not None:
         report.key = key_of(get_game(report.game), report.main_line)
     report.main_line = []
+    if not report.diagnostics:
+        report.replayed = None
     return report
 
 
@@ -174,9 +191,13 @@ Verdict = tuple[Any, ...]
 """A :class:`GameReport` as a worker sends it back: the values of its fields named in
 :data:`SENT`, in that order. A tuple pickles in a third of the time a report takes."""
 
-SENT = tuple(f.name for f in dataclasses.fields(GameReport) if f.name not in ("path", "main_line"))
-"""The fields of a report a worker sends: all but the path (the piece's) and the main line
-(never kept, see :func:`result_of`)."""
+SENT = tuple(
+    f.name
+    for f in dataclasses.fields(GameReport)
+    if f.name not in ("path", "main_line", "replayed")
+)
+"""The fields of a report a worker sends: all but the path (the piece's), the main line
+(never kept, see :func:`result_of`) and the replay (kept only in a serial run)."""
 
 _verdict = operator.attrgetter(*SENT)
 

@@ -24,11 +24,47 @@ from notation.check.replay import ReplayVisitor, main_line_positions, record_not
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
 from notation.games.registry import GAMES, game_for_tags, names_game, resolve_game
+from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Line, Ply, Record, SourcePos
 from notation.record.reader import read_records
 
 MAX_LISTED = 24
 """Most legal moves written into one message; the diagnostic's ``legal`` field has all."""
+
+
+@dataclass(slots=True)
+class Step:
+    """What the replay of :func:`validate_record` made of one ply."""
+
+    before: Position
+    move: Move | None = None
+    """The move the ply was read as (a short capture's whole capture too); ``None`` when
+    the ply is illegal."""
+    after: Position | None = None
+    error: IllegalMove | None = None
+    """Why the ply is illegal, when it is."""
+
+
+Place = tuple[int, ...]
+"""Where a ply is in its record: its index in the main line, then, for a ply of a
+variation, the variation's index among those of that ply and the ply's index in it, and
+so on."""
+
+
+@dataclass(slots=True)
+class Replayed:
+    """A record with what :func:`validate_record`'s replay made of each of its plies
+    (asked for with ``trace``): what a picture of every ply needs, so that nothing replays
+    the record again."""
+
+    record: Record
+    start: Position | None = None
+    """The start position; ``None`` when the record was not replayed."""
+    steps: dict[Place, Step] = field(default_factory=dict)
+    """Each ply replayed, by its place; a ply after an illegal one of its line has none."""
+    unreplayed: str | None = None
+    """Why the record was not replayed (unsupported game, invalid setup, another game's
+    moves), when it was not."""
 
 
 @dataclass(slots=True)
@@ -52,6 +88,8 @@ class GameReport:
     key: tuple[bytes, int] | None = None
     """The duplicate-detection key of a valid record (:mod:`notation.check.identity`),
     when a run asks for it."""
+    replayed: Replayed | None = None
+    """The record and its replay, when kept (``trace``)."""
 
     @property
     def errors(self) -> int:
@@ -70,16 +108,26 @@ class GameReport:
 
 
 def validate_record(
-    record: Record, *, path: str = "-", default: AnyGame | None = None, keep: bool = False
+    record: Record,
+    *,
+    path: str = "-",
+    default: AnyGame | None = None,
+    keep: bool = False,
+    trace: bool = False,
 ) -> GameReport:
     """Check one record; ``default`` is the game of records whose tags name none.
 
-    With ``keep``, the report keeps the legal main-line moves (``main_line``).
+    Every command that judges moves takes its verdicts from this one replay. With
+    ``keep``, the report keeps the legal main-line moves (``main_line``); with ``trace``,
+    the record and what the replay made of each ply (``replayed``).
     """
     tags = record.tag_dict()
     found = resolve_game(tags, default)
+    replayed = Replayed(record) if trace else None
     if isinstance(found, Game):
-        replay = (_KeepingReplay if keep else RecordReplay)(found, record, path)
+        replay = (_TracingReplay if trace else _KeepingReplay if keep else RecordReplay)(
+            found, record, path
+        )
         replay.run(tags)
         report = replay.report
         if default is None and not names_game(tags):
@@ -88,13 +136,28 @@ def validate_record(
             if fits:
                 report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
                 report.diagnostics.append(_fits_notice(record, fits, path, started))
+                found = " or ".join(game.title for game in fits)
+        if replayed is not None and isinstance(replay, _TracingReplay):
+            if report.game is None:
+                replayed.unreplayed = f"the record names no game and fits {found}"
+            elif replay.start is None:
+                bad = (d.message for d in report.diagnostics if d.code == codes.BAD_SETUP)
+                replayed.unreplayed = next(bad, "the setup is invalid")
+            else:
+                replayed.start = replay.start
+                replayed.steps = replay.places()
+            if not keep:
+                report.main_line = []
     else:
         report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
         report.diagnostics.append(unsupported_game(record, found, path))
         mismatch = result_mismatch(record, path)
         if mismatch is not None:
             report.diagnostics.append(mismatch)
+        if replayed is not None:
+            replayed.unreplayed = f"{found} is not a supported game"
     report.line, report.column = record.pos
+    report.replayed = replayed
     return report
 
 
@@ -498,6 +561,49 @@ class _KeepingReplay(RecordReplay):
     ) -> None:
         if depth == 0:
             self.report.main_line.append((before, move))
+
+
+class _TracingReplay(_KeepingReplay):
+    """A replay that also keeps its start and what it made of each ply."""
+
+    def __init__(self, game: AnyGame, record: Record, path: str) -> None:
+        super().__init__(game, record, path)
+        self.start: Position | None = None
+        self.steps: dict[int, Step] = {}
+        """By the ply's identity."""
+
+    def replay(self, start: Position) -> Position | None:
+        self.start = start
+        return super().replay(start)
+
+    def move(
+        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
+    ) -> None:
+        super().move(ply, number, before, move, after, depth)
+        self.steps[id(ply)] = Step(before, move, after)
+
+    def illegal(
+        self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
+    ) -> None:
+        super().illegal(ply, number, before, error, depth)
+        self.steps[id(ply)] = Step(before, error=error)
+
+    def places(self) -> dict[Place, Step]:
+        """The steps by the place of their ply in the record."""
+        found: dict[Place, Step] = {}
+        lines: list[tuple[Line, Place]] = [(self.record.moves, ())]
+        while lines and self.steps:
+            line, place = lines.pop()
+            for index, ply in enumerate(line.plies):
+                step = self.steps.get(id(ply))
+                if step is not None:
+                    found[(*place, index)] = step
+                if ply._variations and len(place) // 2 < MAX_DEPTH:
+                    lines.extend(
+                        (variation, (*place, index, number))
+                        for number, variation in enumerate(ply.variations)
+                    )
+        return found
 
 
 def _legal_text(legal: tuple[str, ...]) -> str:
