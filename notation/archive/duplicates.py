@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from notation.check.identity import Duplicates, Group, PositionGroup, Positions
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, Game
-from notation.games.registry import get_game, resolve_game
+from notation.games.base import AnyGame
+from notation.games.registry import get_game
 from notation.io.inputs import read_paths
 
 JSON_VERSION = 1
@@ -56,9 +56,7 @@ def find_duplicates(
             continue
         path, record = found
         records += 1
-        game = resolve_game(record.tag_dict(), default)
-        if isinstance(game, Game):
-            index.add(record, game, path=path)
+        index.add(record, default, path=path)
     return DuplicateReport(index.groups(), records, problems)
 
 
@@ -96,9 +94,7 @@ def find_transpositions(
             continue
         path, record = found
         records += 1
-        game = resolve_game(record.tag_dict(), default)
-        if isinstance(game, Game):
-            index.add(record, game, path=path)
+        index.add(record, default, path=path)
     return TranspositionReport(index.groups(), records, ply, problems)
 
 

@@ -14,8 +14,7 @@ from pathlib import Path
 
 from notation.archive.select import Copier, copy
 from notation.check.identity import Duplicates, Occurrence
-from notation.games.base import AnyGame, Game
-from notation.games.registry import resolve_game
+from notation.games.base import AnyGame
 from notation.io.inputs import Input, Missing
 from notation.io.output import atomic_output, spooled_stdout
 
@@ -67,12 +66,10 @@ def merge_games(
         for found in copier.read(inputs):
             record = found.record
             if unique:
-                game = resolve_game(record.tag_dict(), default)
-                if isinstance(game, Game):
-                    repeated = index.add(record, game, path=found.input.name)
-                    if repeated is not None:
-                        dropped.append(Dropped(repeated[1], repeated[0]))
-                        continue
+                repeated = index.add(record, default, path=found.input.name)
+                if repeated is not None:
+                    dropped.append(Dropped(repeated[1], repeated[0]))
+                    continue
             text = copier.text(found)
             if text is not None:
                 copy(sink, text, written)

@@ -3,9 +3,10 @@ games as their original text that ``select``, ``split`` and ``merge`` share.
 
 A :class:`Selector` tells whether a record matches every filter of its :class:`Filters`.
 Filters on tags, the result, the game and the number of plies read the record alone;
-the opening parses the first plies; the position and the duplicate filters replay the
-main line; the error filters validate the record. A record is replayed only when a
-filter given needs it, and the filters are tried cheapest first.
+the opening, the position, the duplicate and the error filters take the record's moves
+and verdicts from the validator's one replay of it
+(:func:`~notation.check.validator.validate_record`), made only when a filter given needs
+it, once for all of them; the filters are tried cheapest first.
 
 :class:`Copier` reads the inputs (:func:`notation.io.inputs.read_all`, the texts kept)
 and writes each game chosen as its text as read (``\\r\\n`` made ``\\n``), a blank line
@@ -27,11 +28,11 @@ from notation.check.identity import (
     MainLine,
     Occurrence,
     line_key,
-    main_line,
+    line_of,
     placement,
 )
 from notation.check.replay import read_ply
-from notation.check.validator import validate_record
+from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
 from notation.games.registry import GAMES, resolve_game
@@ -157,24 +158,25 @@ class Selector:
         tags = record.tag_dict()
         game = resolve_game(tags, self.default)
         playable = game if isinstance(game, Game) else None
-        line: list[MainLine | None] = []
+        checked: list[GameReport] = []
         if chosen.duplicates is not None:
-            copy = playable is not None and self._is_copy(record, playable, path, line)
+            copy = playable is not None and self._is_copy(record, path, checked)
             if copy != chosen.duplicates:
                 return False
         if not self._read_only(record, tags, playable):
             return False
         if not chosen.replays:
             return True
-        if chosen.opening and (playable is None or not self._opens(record, playable)):
+        if chosen.opening and (
+            playable is None or not self._opens(record, playable, path, checked)
+        ):
             return False
         if chosen.position is not None and (
-            playable is None or not self._reaches(record, playable, tags, line)
+            playable is None or not self._reaches(record, playable, tags, path, checked)
         ):
             return False
         if chosen.errors is not None or chosen.code is not None:
-            self.replayed += 1
-            found = validate_record(record, path=path, default=self.default).diagnostics
+            found = self._check(record, path, checked).diagnostics
             if chosen.errors is not None:
                 failed = any(d.severity is Severity.ERROR for d in found)
                 if failed != chosen.errors:
@@ -202,69 +204,64 @@ class Selector:
                 return False
         return True
 
-    def _line(self, record: Record, game: AnyGame, line: list[MainLine | None]) -> MainLine | None:
-        """The record's main line, replayed once for the filters that need it."""
-        if not line:
+    def _check(self, record: Record, path: str, checked: list[GameReport]) -> GameReport:
+        """The validator's report on the record, its replay kept: made once for every
+        filter that needs it."""
+        if not checked:
             self.replayed += 1
-            line.append(main_line(game, record))
-        return line[0]
+            checked.append(validate_record(record, path=path, default=self.default, trace=True))
+        return checked[0]
 
-    def _is_copy(
-        self, record: Record, game: AnyGame, path: str, line: list[MainLine | None]
-    ) -> bool:
+    def _line(self, record: Record, path: str, checked: list[GameReport]) -> MainLine | None:
+        """The record's main line, as the validator replayed it."""
+        return line_of(self._check(record, path, checked))
+
+    def _is_copy(self, record: Record, path: str, checked: list[GameReport]) -> bool:
         if record.has_syntax_errors or not record.moves.plies:
             return False
-        key = line_key(game, record, self._line(record, game, line))
-        if key is None:
+        line = self._line(record, path, checked)
+        key = line_key(record, line)
+        if key is None or line is None:
             return False
         here = Occurrence(path, record.index, record.pos.line)
-        return self._index.add_key(key, game.name, here) is not None
+        return self._index.add_key(key, line.game.name, here) is not None
 
-    def _opens(self, record: Record, game: AnyGame) -> bool:
+    def _opens(self, record: Record, game: AnyGame, path: str, checked: list[GameReport]) -> bool:
         wanted = self.filters.opening
-        plies = record.moves.plies
-        if len(plies) < len(wanted):
+        if len(record.moves.plies) < len(wanted):
             return False
         try:
             start = game.start(record.tag_dict())
         except SetupError:
             return False
-        self.replayed += 1
         cached = (game.name, start)
         if cached not in self._openings:
             self._openings[cached] = _moves(game, start, wanted)
         opening = self._openings[cached]
         if opening is None:
             return False
-        played = _moves(game, start, tuple(ply.text for ply in plies[: len(wanted)]))
-        return played == opening
+        line = self._line(record, path, checked)
+        if line is None or line.game is not game or len(line.moves) < len(wanted):
+            return False
+        return [move for _, move in line.moves[: len(wanted)]] == opening
 
     def _reaches(
-        self, record: Record, game: AnyGame, tags: dict[str, str], line: list[MainLine | None]
+        self,
+        record: Record,
+        game: AnyGame,
+        tags: dict[str, str],
+        path: str,
+        checked: list[GameReport],
     ) -> bool:
         target = self._target(game, tags)
         if target is None:
             return False
-        if line:
-            found = line[0]
-            return found is not None and any(
-                placement(position) == target for position in found.positions()
-            )
-        self.replayed += 1
-        try:
-            position = game.start(tags)
-        except SetupError:
-            return False
-        if placement(position) == target:
-            return True
-        for ply in record.moves.plies:
-            try:
-                _, position = read_ply(game, position, ply.text)
-            except IllegalMove:
-                return False
-            if placement(position) == target:
-                return True
-        return False
+        line = self._line(record, path, checked)
+        return (
+            line is not None
+            and line.game is game
+            and any(placement(position) == target for position in line.positions())
+        )
 
     def _target(self, game: AnyGame, tags: dict[str, str]) -> Position | None:
         """The position of the ``--position`` FEN for a record of ``game`` with ``tags``

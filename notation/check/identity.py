@@ -9,7 +9,9 @@ alphanumeric record of one Brazilian game match, as do a record with a ``FEN`` o
 standard start and one without. Tags, comments, variations and results do not count.
 
 Records that cannot be replayed whole (a syntax error, an invalid setup, an illegal
-main-line move, an unsupported game) and records without moves get no key.
+main-line move, an unsupported game, a record ``validate`` does not replay) and records
+without moves get no key. Every main line here is the one ``validate`` replays
+(:func:`~notation.check.validator.validate_record`): no other loop reads a record's moves.
 
 :class:`Duplicates` is a streaming index: it keeps a 16-byte hash of each distinct game
 and where it was first seen (path, game number, line), plus the later copies, so memory
@@ -31,10 +33,11 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from notation import diagnostics as codes
-from notation.check.replay import ReplayVisitor, read_ply, replay_line
+from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
-from notation.record.model import Ply, Record
+from notation.games.base import AnyGame, Move, Position
+from notation.games.registry import get_game
+from notation.record.model import Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,34 +58,26 @@ class Group(NamedTuple):
     records: list[Occurrence]
 
 
-class _MainLine(ReplayVisitor):
-    """Keeps each move of a main line replayed, with the position before it."""
+def moves_key(game: AnyGame | None, record: Record) -> tuple[bytes, int] | None:
+    """The hash that two duplicates share, and the record's main-line plies; ``game`` is
+    the game of a record whose tags name none (as ``--game``; ``None``: as ``validate``
+    without it).
 
-    def __init__(self) -> None:
-        self.moves: list[tuple[Position, Move]] = []
-
-    def move(
-        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
-    ) -> None:
-        self.moves.append((before, move))
-
-
-def moves_key(game: AnyGame, record: Record) -> tuple[bytes, int] | None:
-    """The hash that two duplicates share, and the record's main-line plies.
-
-    ``None`` when the record cannot be compared: a syntax error, an invalid setup, an
-    illegal main-line move, or no moves.
+    ``None`` when the record cannot be compared: a syntax error, a record not replayed
+    (unsupported game, invalid setup), an illegal main-line move, or no moves.
     """
+    found = _keyed(game, record)
+    return None if found is None else found[0]
+
+
+def _keyed(game: AnyGame | None, record: Record) -> tuple[tuple[bytes, int], str] | None:
+    """:func:`moves_key`, with the name of the game the record was replayed as."""
     if record.has_syntax_errors or not record.moves.plies:
         return None
-    try:
-        start = game.start(record.tag_dict())
-    except SetupError:
+    line = main_line(game, record)
+    if line is None or not line.complete:
         return None
-    main_line = _MainLine()
-    if replay_line(game, record.moves, start, main_line, variations=False) is None:
-        return None
-    return key_of(game, main_line.moves)
+    return key_of(line.game, line.moves), line.game.name
 
 
 def key_of(game: AnyGame, main_line: Sequence[tuple[Position, Move]]) -> tuple[bytes, int]:
@@ -107,14 +102,15 @@ class Duplicates:
     """Records added that could be compared."""
 
     def add(
-        self, record: Record, game: AnyGame, *, path: str = "-"
+        self, record: Record, game: AnyGame | None, *, path: str = "-"
     ) -> tuple[Occurrence, Occurrence] | None:
-        """Index one record of ``game``; (first occurrence, this record) when it repeats a
-        game seen before, else ``None``."""
-        found = moves_key(game, record)
+        """Index one record (``game``: see :func:`moves_key`); (first occurrence, this
+        record) when it repeats a game seen before, else ``None``."""
+        found = _keyed(game, record)
         if found is None:
             return None
-        return self.add_key(found, game.name, Occurrence(path, record.index, record.pos.line))
+        here = Occurrence(path, record.index, record.pos.line)
+        return self.add_key(found[0], found[1], here)
 
     def add_key(
         self, found: tuple[bytes, int], game: str, here: Occurrence
@@ -129,13 +125,14 @@ class Duplicates:
         self._copies.setdefault(key, []).append(here)
         return first[3], here
 
-    def check(self, record: Record, game: AnyGame, *, path: str = "-") -> Diagnostic | None:
-        """Index one record; a REC208 warning when it repeats a game seen before."""
-        found = moves_key(game, record)
+    def check(self, record: Record, game: AnyGame | None, *, path: str = "-") -> Diagnostic | None:
+        """Index one record (``game``: see :func:`moves_key`); a REC208 warning when it
+        repeats a game seen before."""
+        found = _keyed(game, record)
         if found is None:
             return None
         here = Occurrence(path, record.index, record.pos.line)
-        return self.check_key(found, game.name, here, record.pos.column)
+        return self.check_key(found[0], found[1], here, record.pos.column)
 
     def check_key(
         self, found: tuple[bytes, int], game: str, here: Occurrence, column: int = 1
@@ -174,43 +171,52 @@ def placement(position: Position) -> Position:
 
 @dataclass(frozen=True, slots=True)
 class MainLine:
-    """A record's main line replayed from its start: each legal move with the position
-    before it, the position after the last, and whether every ply was legal."""
+    """A record's main line as ``validate`` replayed it from its start: each legal move
+    with the position before it, the position after the last, whether every ply was
+    legal, and the game it was replayed as."""
 
     start: Position
     moves: list[tuple[Position, Move]]
     end: Position
     complete: bool
+    game: AnyGame
 
     def positions(self) -> list[Position]:
         """The start and the position after each legal ply, in order."""
         return [before for before, _ in self.moves] + [self.end]
 
 
-def main_line(game: AnyGame, record: Record) -> MainLine | None:
-    """The main line of ``record`` as read, replayed up to its first illegal ply (``None``
-    when its tags give no valid start)."""
-    try:
-        start = game.start(record.tag_dict())
-    except SetupError:
+def main_line(game: AnyGame | None, record: Record) -> MainLine | None:
+    """The main line of ``record`` as ``validate`` replays it, up to its first illegal ply
+    (``game``: see :func:`moves_key`); ``None`` when it is not replayed (an unsupported
+    game, an invalid setup)."""
+    return line_of(validate_record(record, default=game, trace=True))
+
+
+def line_of(report: GameReport) -> MainLine | None:
+    """The main line of the record of ``report``, a report made with ``trace``
+    (:func:`~notation.check.validator.validate_record`); ``None`` when the record was not
+    replayed."""
+    replayed = report.replayed
+    if replayed is None or replayed.start is None or report.game is None:
         return None
     moves: list[tuple[Position, Move]] = []
-    position = start
-    for ply in record.moves.plies:
-        try:
-            move, after = read_ply(game, position, ply.text)
-        except IllegalMove:
-            return MainLine(start, moves, position, False)
-        moves.append((position, move))
-        position = after
-    return MainLine(start, moves, position, True)
+    end = replayed.start
+    for index in range(report.plies):
+        step = replayed.steps[(index,)]
+        if step.move is None or step.after is None:
+            break
+        moves.append((step.before, step.move))
+        end = step.after
+    complete = len(moves) == len(replayed.record.moves.plies)
+    return MainLine(replayed.start, moves, end, complete, get_game(report.game))
 
 
-def line_key(game: AnyGame, record: Record, line: MainLine | None) -> tuple[bytes, int] | None:
+def line_key(record: Record, line: MainLine | None) -> tuple[bytes, int] | None:
     """:func:`moves_key` of ``record`` from its main line already replayed."""
     if line is None or not line.complete or not line.moves or record.has_syntax_errors:
         return None
-    return key_of(game, line.moves)
+    return key_of(line.game, line.moves)
 
 
 class Reached(NamedTuple):
@@ -252,10 +258,10 @@ class Positions:
     records: int = 0
     """Records added that reached a position to index."""
 
-    def add(self, record: Record, game: AnyGame, *, path: str = "-") -> None:
-        """Index one record of ``game``: left out when it has a syntax error, no valid
-        start or no moves, when its main line is not all legal (at the end) or is shorter
-        than ``ply`` or illegal before it."""
+    def add(self, record: Record, game: AnyGame | None, *, path: str = "-") -> None:
+        """Index one record (``game``: see :func:`moves_key`): left out when it has a
+        syntax error, is not replayed or has no moves, when its main line is not all legal
+        (at the end) or is shorter than ``ply`` or illegal before it."""
         if record.has_syntax_errors or not record.moves.plies:
             return
         line = main_line(game, record)
@@ -270,9 +276,9 @@ class Positions:
                 return
             moves = line.moves[: self.ply]
             reached = line.end if self.ply == len(line.moves) else line.moves[self.ply][0]
-        order_key = key_of(game, moves)[0]
+        order_key = key_of(line.game, moves)[0]
         self.records += 1
-        key = (game.name, placement(reached))
+        key = (line.game.name, placement(reached))
         orders, found = self._seen.setdefault(key, ([], []))
         if order_key not in orders:
             orders.append(order_key)
