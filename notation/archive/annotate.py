@@ -28,10 +28,17 @@ from __future__ import annotations
 
 from notation.check.identity import line_of
 from notation.check.replay import record_notation
-from notation.check.validator import Place, Replayed, illegal_reason, illegal_words, validate_record
+from notation.check.validator import (
+    Replayed,
+    illegal_reason,
+    illegal_words,
+    line_at,
+    ply_number,
+    validate_record,
+)
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Position
-from notation.record.model import Comment, Line, Record
+from notation.record.model import Comment, Record
 
 COMMENT_KINDS = ("position", "scores")
 """The per-ply comments :func:`annotate_record` can add."""
@@ -86,24 +93,16 @@ def _comment_illegal(game: AnyGame, replayed: Replayed, notation: str | None) ->
     for place, step in replayed.steps.items():
         if step.error is None:
             continue
-        line = _line_at(replayed.record, place)
+        line = line_at(replayed.record, place)
         at = place[-1]
         ply = line.plies[at]
-        number = 1 + sum(place[::2])
+        number = ply_number(place)
         _, reason = illegal_reason(
             game, step.before, step.error, game.notation_of(ply.text) or notation
         )
         words = "".join(illegal_words(ply, number, len(place) // 2, reason, numbered=False))
         target = line.plies[at - 1].comments if at else line.comments
         _add_comment(target, _comment_text(f"{step.error.code} {words}"))
-
-
-def _line_at(record: Record, place: Place) -> Line:
-    """The line holding the ply at ``place``."""
-    line = record.moves
-    for index in range(0, len(place) - 1, 2):
-        line = line.plies[place[index]].variations[place[index + 1]]
-    return line
 
 
 def _add_comment(comments: list[Comment], text: str) -> None:

@@ -1,88 +1,40 @@
 """Converting records between a game's move notations, keeping everything else.
 
-A move can only be rewritten once it is known to be legal, so conversion replays the
-record (variations included). Plies from the first illegal one of a line on keep the text
-they had, and the problem is returned as the diagnostic ``validate`` gives it, without the
-corrections ``validate`` looks for (``notation repair`` makes them). A short capture
-(docs/dialects.md, PDN115) is written as the game writes that capture, with its notice;
-:func:`complete_short_captures` does only that, for commands that keep the notation.
+A move can only be rewritten once it is known to be legal, so conversion rewrites what
+the validator's one replay of the record made of each ply (variations included). Plies
+from the first illegal one of a line on keep the text they had, and the problem is
+returned as the diagnostic ``validate`` gives it, without the corrections ``validate``
+looks for (``notation repair`` makes them). A short capture (docs/dialects.md, PDN115) is
+written as the game writes that capture, with its notice; :func:`complete_short_captures`
+does only that, for commands that keep the notation.
 """
 
 from __future__ import annotations
 
-from notation.check.replay import ReplayVisitor, record_notation, replay_line
-from notation.check.validator import illegal_move, setup_problem, short_capture_read
-from notation.diagnostics import SHORT_CAPTURE, Diagnostic
-from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
-from notation.games.registry import resolve_game
-from notation.record.model import Comment, Ply, Record
+from notation.check.replay import record_notation
+from notation.check.validator import (
+    GameReport,
+    Replayed,
+    illegal_move,
+    line_at,
+    ply_number,
+    short_capture_read,
+    validate_record,
+)
+from notation.diagnostics import BAD_SETUP, SHORT_CAPTURE, Diagnostic
+from notation.games.base import AnyGame
+from notation.games.registry import get_game
+from notation.record.model import Comment, Record
 
 KEPT_MARK = "notation: kept as written from here"
 """How the comment that marks a part kept as it was written begins."""
 
 
-class _Rewrite(ReplayVisitor):
-    """Rewrites each legal ply of a record in ``notation`` (``None``: only the short
-    captures, in the record's own); ``problems`` gets the diagnostic of each illegal one
-    and each short capture's notice, and with ``mark`` an illegal ply gets a comment saying
-    why."""
-
-    def __init__(
-        self, game: AnyGame, notation: str | None, record: Record, path: str, mark: bool
-    ) -> None:
-        self.game = game
-        self.notation = notation
-        self.record = record
-        self.path = path
-        self.mark = mark
-        self.problems: list[Diagnostic] = []
-        self.written = record_notation(game, record)
-        """The notation the record was written in (its plies are rewritten as replayed)."""
-
-    def move(
-        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
-    ) -> None:
-        if self.notation is not None:
-            ply.text = self.game.format_move(before, move, self.notation)
-
-    def short_capture(
-        self, ply: Ply, number: int, before: Position, move: Move, depth: int
-    ) -> None:
-        game, record = self.game, self.record
-        self.problems.append(
-            short_capture_read(
-                record, self.path, game, ply, number, before, move, depth, self.written
-            )
-        )
-        if self.notation is None:
-            ply.text = game.format_move(before, move, self.written)
-
-    def illegal(
-        self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
-    ) -> None:
-        if self.mark:
-            note = f"{KEPT_MARK}: {error.code} illegal move {ply.text}: {error}"
-            ply.comments.append(Comment(" ".join(note.replace("{", "(").replace("}", ")").split())))
-        self.problems.append(
-            illegal_move(
-                self.record,
-                self.path,
-                self.game,
-                ply,
-                number,
-                before,
-                error,
-                depth=depth,
-                notation=self.written,
-                tail="; this line is left as written" if self.mark else "",
-            )
-        )
-
-
 def convert_record(
     record: Record, game: AnyGame, notation: str, *, path: str = "-", mark: bool = False
 ) -> list[Diagnostic]:
-    """Rewrite ``record``'s moves and notation tags in ``notation``, in place.
+    """Rewrite ``record``'s moves and notation tags in ``notation``, in place (``game``:
+    the game of a record whose tags name none).
 
     Returns the problems that kept part of the record from being converted; with ``mark``,
     the first ply left as written in each line gets a comment saying why.
@@ -91,16 +43,14 @@ def convert_record(
         raise ValueError(
             f"{game.title} has no notation {notation!r}; choose one of {', '.join(game.notations)}"
         )
-    tags = record.tag_dict()
-    try:
-        start = game.start(tags)
-    except SetupError as error:
-        return [setup_problem(record, error, path)]
-    rewrite = _Rewrite(game, notation, record, path, mark)
-    replay_line(game, record.moves, start, rewrite)
-    for name, value in game.notation_tags(tags, notation).items():
+    report = validate_record(record, path=path, default=game, trace=True)
+    replayed = report.replayed
+    if replayed is None or replayed.start is None:
+        return [d for d in report.diagnostics if d.code == BAD_SETUP]
+    problems = _rewrite(report, replayed, game, notation, path, mark)
+    for name, value in game.notation_tags(record.tag_dict(), notation).items():
         record.set_tag(name, value)
-    return rewrite.problems
+    return problems
 
 
 def complete_short_captures(
@@ -108,15 +58,68 @@ def complete_short_captures(
 ) -> list[Diagnostic]:
     """Rewrite, in place, each ply of ``record`` read as a short capture as its game writes
     that capture, in the record's notation; the PDN115 notice of each. ``default`` is the
-    game of records whose tags name none. A record with a syntax error, of a game not
-    replayed or with an invalid setup is left as it is."""
-    game = resolve_game(record.tag_dict(), default)
-    if record.has_syntax_errors or not isinstance(game, Game):
+    game of records whose tags name none. A record with a syntax error, or one ``validate``
+    does not replay, is left as it is."""
+    if record.has_syntax_errors:
         return []
-    try:
-        start = game.start(record.tag_dict())
-    except SetupError:
+    report = validate_record(record, path=path, default=default, trace=True)
+    replayed = report.replayed
+    if replayed is None or replayed.start is None or report.game is None:
         return []
-    rewrite = _Rewrite(game, None, record, path, mark=False)
-    replay_line(game, record.moves, start, rewrite)
-    return [p for p in rewrite.problems if p.code == SHORT_CAPTURE]
+    game = get_game(report.game)
+    return [
+        p
+        for p in _rewrite(report, replayed, game, None, path, mark=False)
+        if p.code == SHORT_CAPTURE
+    ]
+
+
+def _rewrite(
+    report: GameReport,
+    replayed: Replayed,
+    game: AnyGame,
+    notation: str | None,
+    path: str,
+    mark: bool,
+) -> list[Diagnostic]:
+    """Rewrite each legal ply the validator replayed in ``notation`` (``None``: only the
+    short captures, in the record's own); the diagnostic of each illegal ply and each
+    short capture's notice, in the order replayed. With ``mark`` an illegal ply gets a
+    comment saying why."""
+    record = replayed.record
+    written = record_notation(game, record)  # before any ply is rewritten
+    problems: list[Diagnostic] = []
+    for place, step in replayed.steps.items():
+        ply = line_at(record, place).plies[place[-1]]
+        number, depth = ply_number(place), len(place) // 2
+        if step.error is not None:
+            if mark:
+                note = f"{KEPT_MARK}: {step.error.code} illegal move {ply.text}: {step.error}"
+                text = " ".join(note.replace("{", "(").replace("}", ")").split())
+                ply.comments.append(Comment(text))
+            problems.append(
+                illegal_move(
+                    record,
+                    path,
+                    game,
+                    ply,
+                    number,
+                    step.before,
+                    step.error,
+                    depth=depth,
+                    notation=written,
+                    tail="; this line is left as written" if mark else "",
+                )
+            )
+            continue
+        if step.move is None:
+            continue
+        if step.short:
+            problems.append(
+                short_capture_read(
+                    record, path, game, ply, number, step.before, step.move, depth, written
+                )
+            )
+        if notation is not None or step.short:
+            ply.text = game.format_move(step.before, step.move, notation or written)
+    return problems

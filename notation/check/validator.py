@@ -43,12 +43,28 @@ class Step:
     after: Position | None = None
     error: IllegalMove | None = None
     """Why the ply is illegal, when it is."""
+    short: bool = False
+    """Whether the ply is a short capture read as ``move`` (PDN115)."""
 
 
 Place = tuple[int, ...]
 """Where a ply is in its record: its index in the main line, then, for a ply of a
 variation, the variation's index among those of that ply and the ply's index in it, and
 so on."""
+
+
+def line_at(record: Record, place: Place) -> Line:
+    """The line of ``record`` holding the ply at ``place``."""
+    line = record.moves
+    for index in range(0, len(place) - 1, 2):
+        line = line.plies[place[index]].variations[place[index + 1]]
+    return line
+
+
+def ply_number(place: Place) -> int:
+    """The game ply number of the ply at ``place`` (a variation's first ply has the number
+    of the ply it replaces)."""
+    return 1 + sum(place[::2])
 
 
 @dataclass(slots=True)
@@ -571,6 +587,8 @@ class _TracingReplay(_KeepingReplay):
         self.start: Position | None = None
         self.steps: dict[int, Step] = {}
         """By the ply's identity."""
+        self.shorts: set[int] = set()
+        """The identity of each ply read as a short capture."""
 
     def replay(self, start: Position) -> Position | None:
         self.start = start
@@ -580,7 +598,13 @@ class _TracingReplay(_KeepingReplay):
         self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
     ) -> None:
         super().move(ply, number, before, move, after, depth)
-        self.steps[id(ply)] = Step(before, move, after)
+        self.steps[id(ply)] = Step(before, move, after, short=id(ply) in self.shorts)
+
+    def short_capture(
+        self, ply: Ply, number: int, before: Position, move: Move, depth: int
+    ) -> None:
+        super().short_capture(ply, number, before, move, depth)
+        self.shorts.add(id(ply))
 
     def illegal(
         self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
@@ -589,21 +613,19 @@ class _TracingReplay(_KeepingReplay):
         self.steps[id(ply)] = Step(before, error=error)
 
     def places(self) -> dict[Place, Step]:
-        """The steps by the place of their ply in the record."""
-        found: dict[Place, Step] = {}
+        """The steps by the place of their ply in the record, in the order replayed."""
+        where: dict[int, Place] = {}
         lines: list[tuple[Line, Place]] = [(self.record.moves, ())]
         while lines and self.steps:
             line, place = lines.pop()
             for index, ply in enumerate(line.plies):
-                step = self.steps.get(id(ply))
-                if step is not None:
-                    found[(*place, index)] = step
+                where[id(ply)] = (*place, index)
                 if ply._variations and len(place) // 2 < MAX_DEPTH:
                     lines.extend(
                         (variation, (*place, index, number))
                         for number, variation in enumerate(ply.variations)
                     )
-        return found
+        return {where[ply]: step for ply, step in self.steps.items()}
 
 
 def _legal_text(legal: tuple[str, ...]) -> str:
