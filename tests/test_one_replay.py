@@ -76,9 +76,12 @@ class Verdicts:
 
     def __init__(self, path: Path) -> None:
         self.path = str(path)
-        text = invoke("validate", self.path)
-        self.plies = first_plies(text.stdout)
         document = json.loads(invoke("validate", self.path, "-f", "json").stdout)
+        said = "".join(
+            f"{d['path']}:{d['line']}:{d['column']}: {d['severity']} {d['code']} {d['message']}\n"
+            for d in document["diagnostics"]
+        )
+        self.plies = first_plies(said)
         self.games = {game["index"]: game for game in document["games"]}
         self.records = {r.index: r for r in read_records(path)}
         self.invalid = {n for n, game in self.games.items() if not game["valid"]}
