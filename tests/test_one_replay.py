@@ -197,3 +197,14 @@ def test_a_verdict_changed_in_validates_replay_changes_every_commands(
     said = Verdicts(source)
     assert (said.plies, said.invalid, said.keyed) == ({1: 3, 2: 3}, {1, 2}, set())
     check_commands(said, tmp_path)
+
+
+def test_a_record_validate_does_not_replay_is_replayed_by_no_command(tmp_path: Path) -> None:
+    source = tmp_path / "untagged.pdn"
+    source.write_text('[Event "x"]\n\n1. 22-18 11-15 2. 18x11 8x15 *\n', encoding="utf-8")
+    said = Verdicts(source)
+    assert (said.plies, said.invalid, said.supported) == ({}, set(), set())
+    annotated = invoke("annotate", str(source))
+    assert (annotated.exit_code, annotated.stdout) == (0, source.read_text(encoding="utf-8"))
+    assert [line.split()[2] for line in annotated.stderr.splitlines()] == ["REC221"]
+    check_commands(said, tmp_path)
