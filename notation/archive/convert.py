@@ -43,7 +43,7 @@ def convert_record(
         raise ValueError(
             f"{game.title} has no notation {notation!r}; choose one of {', '.join(game.notations)}"
         )
-    report = validate_record(record, path=path, default=game, trace=True)
+    report = validate_record(record, path=path, default=game, trace=True, suggest=False)
     replayed = report.replayed
     if replayed is None or replayed.start is None:
         return [d for d in report.diagnostics if d.code == BAD_SETUP]
@@ -62,7 +62,7 @@ def complete_short_captures(
     does not replay, is left as it is."""
     if record.has_syntax_errors:
         return []
-    report = validate_record(record, path=path, default=default, trace=True)
+    report = validate_record(record, path=path, default=default, trace=True, suggest=False)
     replayed = report.replayed
     if replayed is None or replayed.start is None or report.game is None:
         return []

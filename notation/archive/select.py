@@ -209,7 +209,10 @@ class Selector:
         filter that needs it."""
         if not checked:
             self.replayed += 1
-            checked.append(validate_record(record, path=path, default=self.default, trace=True))
+            report = validate_record(
+                record, path=path, default=self.default, trace=True, suggest=False
+            )
+            checked.append(report)
         return checked[0]
 
     def _line(self, record: Record, path: str, checked: list[GameReport]) -> MainLine | None:

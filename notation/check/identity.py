@@ -190,7 +190,7 @@ def main_line(game: AnyGame | None, record: Record) -> MainLine | None:
     """The main line of ``record`` as ``validate`` replays it, up to its first illegal ply
     (``game``: see :func:`moves_key`); ``None`` when it is not replayed (an unsupported
     game, an invalid setup)."""
-    return line_of(validate_record(record, default=game, trace=True))
+    return line_of(validate_record(record, default=game, trace=True, suggest=False))
 
 
 def line_of(report: GameReport) -> MainLine | None:

@@ -130,12 +130,16 @@ def validate_record(
     default: AnyGame | None = None,
     keep: bool = False,
     trace: bool = False,
+    suggest: bool = True,
 ) -> GameReport:
     """Check one record; ``default`` is the game of records whose tags name none.
 
     Every command that judges moves takes its verdicts from this one replay. With
     ``keep``, the report keeps the legal main-line moves (``main_line``); with ``trace``,
-    the record and what the replay made of each ply (``replayed``).
+    the record and what the replay made of each ply (``replayed``). Without ``suggest``,
+    an illegal move's diagnostic lacks the corrections the repair search finds (its
+    verdict is the same; a command that needs only verdicts and moves is spared the
+    search).
     """
     tags = record.tag_dict()
     found = resolve_game(tags, default)
@@ -144,6 +148,7 @@ def validate_record(
         replay = (_TracingReplay if trace else _KeepingReplay if keep else RecordReplay)(
             found, record, path
         )
+        replay.suggest = suggest
         replay.run(tags)
         report = replay.report
         if default is None and not names_game(tags):
@@ -370,6 +375,8 @@ class RecordReplay(ReplayVisitor):
         self._notation: tuple[str | None] | None = None
         self._illegal: list[tuple[int, Ply]] = []
         """Each illegal ply reported, with the index of its diagnostic."""
+        self.suggest = True
+        """Whether illegal moves get the corrections the repair search finds."""
 
     @property
     def notation(self) -> str | None:
@@ -398,7 +405,7 @@ class RecordReplay(ReplayVisitor):
         trail = [start]
         end = replay_line(self.game, self.record.moves, start, self, trail=trail)
         self.report.plies = len(trail) - 1
-        if self._illegal:
+        if self._illegal and self.suggest:
             self._suggest(start)
         self._check_results(end)
         if self.game.threefold_repetition:
