@@ -98,7 +98,7 @@ def annotate(
         if not isinstance(game, Game):
             return [*record.diagnostics, copied_unchanged(game, record, path)]
         try:
-            return annotate_record(record, game, comments=comments, path=path, dialects=dialects)
+            return annotate_record(record, default, comments=comments, path=path, dialects=dialects)
         except ValueError as error:
             fail(f"{path}: game {record.index}: {error}")
 

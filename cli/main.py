@@ -267,7 +267,10 @@ def validate(
     writable(output, inputs)
     given = {k for k, v in (("select", select), ("ignore", ignore)) if v is not None}
     policy = dataclasses.replace(policy, files=file_policies(config, inputs, policy, given))
-    folder = None if cache_off(no_cache) else cache_folder(config, cache_dir)
+    # A report that shows the games as replayed keeps each replay: it runs in this process,
+    # without the cache.
+    traced = REPORTERS[format_].traces
+    folder = None if cache_off(no_cache) or traced else cache_folder(config, cache_dir)
     asked = _jobs_asked(jobs, config)
     workers = _workers(asked, scheduler is not None)
     started = _Started(asked, workers)
@@ -277,7 +280,7 @@ def validate(
     shown = output is None and _terminal(sys.stderr) and _terminal(sys.stdout)
     with contextlib.ExitStack() as stack:
         cluster = None
-        if scheduler is not None:
+        if scheduler is not None and not traced:
             cluster = stack.enter_context(_cluster(scheduler, scheduler_timeout, workers))
         out: Writer = _StandardOutput()
         if output is not None:
@@ -302,6 +305,7 @@ def validate(
                 engine=cluster,
                 dialects=dialects,
                 started=started,
+                trace=traced,
             )
             return cached_run(folder, settings, duplicates, group, run_of)
 
@@ -522,8 +526,8 @@ def convert(
     """
     from notation.archive.convert import convert_record, keep_notation
     from notation.archive.rewrite import Options
+    from notation.check.validator import record_game
     from notation.games.base import Game
-    from notation.games.registry import resolve_game
 
     default = default_game(game)
     dialects = dialects_named(dialect)
@@ -544,7 +548,7 @@ def convert(
         if notation is None or record.has_syntax_errors:
             read = keep_notation(record, path=found.input.name, default=default, dialects=dialects)
             return [*record.diagnostics, *read]
-        game = resolve_game(record.tag_dict(), default)
+        game = record_game(record, default, dialects)
         if not isinstance(game, Game):
             return [copied_unchanged(game, record, found.input.name)]
         if notation not in game.notations:
@@ -619,15 +623,9 @@ def render(
     the main line is drawn; when a ply of it is illegal there is no end to draw, so nothing
     is drawn (exit 1) and the message names the last ply that can be.
     """
-    from notation.check.replay import (
-        main_line_positions,
-        read_ply,
-        record_notation,
-        record_start,
-    )
+    from notation.check.replay import record_notation
     from notation.check.validator import validate_record
-    from notation.games.base import Game, SetupError
-    from notation.games.registry import resolve_game
+    from notation.games.registry import get_game
     from notation.io.inputs import expand
     from notation.render import render_svg
 
@@ -644,18 +642,14 @@ def render(
     record, name, status = _record_at(inputs, index, encoding_named(encoding))
     if record is None:
         raise typer.Exit(status or 2)
-    report = validate_record(record, path=name, default=default, dialects=dialects)
+    report = validate_record(record, path=name, default=default, trace=True, dialects=dialects)
     for problem in report.diagnostics:
         echo_problem(problem)
-    found = resolve_game(record.tag_dict(), default)
-    if not isinstance(found, Game):
+    replayed = report.replayed
+    if report.game is None or replayed is None or replayed.start is None:
         raise typer.Exit(max(status, 1))
-    try:
-        start = record_start(found, record)
-    except SetupError:
-        raise typer.Exit(1) from None
-    positions = main_line_positions(found, record.moves, start, dialects)
-    legal = len(positions) - 1
+    found = get_game(report.game)
+    legal = report.plies
     if ply is None and legal < len(record.moves.plies):
         fail_with = f"{name}: game {index}: ply {legal + 1} is illegal, so the game has no end"
         typer.echo(f"{fail_with} to draw; --ply {legal} draws the last legal position", err=True)
@@ -663,15 +657,16 @@ def render(
     shown = legal if ply is None else ply
     if shown > legal:
         raise typer.BadParameter(f"game {index} has {legal} legal plies", param_hint="--ply")
-    last = None
+    position, last = replayed.start, None
     if shown:
-        text = record.moves.plies[shown - 1].text
-        last, _ = read_ply(found, positions[shown - 1], text, dialects)
+        step = replayed.steps[(shown - 1,)]
+        if step.after is not None:
+            position, last = step.after, step.move
     notation = record_notation(found, record)
     if form == "svg":
-        picture = render_svg(found, positions[shown], last, notation)
+        picture = render_svg(found, position, last, notation)
     else:
-        picture = found.render_text(positions[shown], last, notation) + "\n"
+        picture = found.render_text(position, last, notation) + "\n"
     _write_text(output, picture)
     raise typer.Exit(status)
 
@@ -686,20 +681,20 @@ def _render_html(
 ) -> None:
     """Write the viewer page of every game of the one input named, game ``index`` shown
     first; exit 1 when a record has an error (the page shows it), 2 when unreadable."""
-    from notation.check.validator import validate_record
+    from notation.check.validator import GameReport, validate_record
     from notation.io.inputs import Found, read_all
-    from notation.render.html import viewer_page
+    from notation.render.html import reports_page
 
     if len(inputs) > 1:
         fail(f"render draws one file; {len(inputs)} files were named")
     status = 0
-    records: list[tuple[str, Record]] = []
+    reports: list[GameReport] = []
     for item in read_all(inputs, encoding):
         if isinstance(item, Found):
-            records.append((item.input.name, item.record))
             report = validate_record(
-                item.record, path=item.input.name, default=default, dialects=dialects
+                item.record, path=item.input.name, default=default, trace=True, dialects=dialects
             )
+            reports.append(report)
             for problem in report.diagnostics:
                 echo_problem(problem)
             status = max(status, int(not report.valid))
@@ -707,11 +702,11 @@ def _render_html(
             echo_problem(item)
             if item.severity is Severity.ERROR:
                 status = 2
-    if not records:
+    if not reports:
         raise typer.Exit(status or 2)
-    if index > len(records):
-        fail(f"{records[0][0]} has no game {index}")
-    _write_text(output, viewer_page(records, default, first=index))
+    if index > len(reports):
+        fail(f"{reports[0].path} has no game {index}")
+    _write_text(output, reports_page(reports, first=index))
     raise typer.Exit(status)
 
 

@@ -72,9 +72,9 @@ def no_validation(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The records validated from now on, by path; a run answered from the cache has none."""
     validated: list[str] = []
 
-    def counted(record, *, path="-", default=None, keep=False, dialects=frozenset()):  # type: ignore[no-untyped-def]
+    def counted(record, *, path="-", **options):  # type: ignore[no-untyped-def]
         validated.append(path)
-        return validate_record(record, path=path, default=default, keep=keep, dialects=dialects)
+        return validate_record(record, path=path, **options)
 
     monkeypatch.setattr(notation.check.batch, "validate_record", counted)
     return validated

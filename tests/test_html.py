@@ -260,14 +260,18 @@ def test_validate_html_is_the_same_page_in_two_processes(tmp_path: Path) -> None
     assert pages[0] == pages[1]
 
 
-def test_validate_html_of_standard_input_lists_problems_without_boards() -> None:
+def test_validate_html_of_standard_input_shows_its_games_as_the_run_replayed_them() -> None:
     text = (SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn").read_text()
     result = CliRunner().invoke(app, ["validate", "-", "-f", "html"], input=text)
     assert result.exit_code == 1
     page = result.stdout
     assert re.findall(r'<tr data-severity="(\w+)" data-code="(\w+)"', page) == [("error", "BR205")]
-    assert "<td>no board</td>" in page
-    assert data_of(page)["games"] == []
+    assert "<td>no board</td>" not in page
+    (game,) = data_of(page)["games"]  # type: ignore[misc]
+    plies = [item for item in game["moves"] if "t" in item]
+    (bad,) = [number for number, item in enumerate(plies, start=1) if "bad" in item]
+    assert (bad, plies[bad - 1]["code"]) == (25, "BR205")
+    assert re.findall(r'data-n="(\d+)"', page) == [str(plies[bad - 1]["node"])]
 
 
 def test_remembered_elements_keep_equal_values_written_apart() -> None:
@@ -278,3 +282,35 @@ def test_remembered_elements_keep_equal_values_written_apart() -> None:
         svg.element("rect", opacity=value)
     texts = ("1", "1.0", "True", "0.0", "-0.0")
     assert svg.parts[1:] == [f'<rect opacity="{t}"/>' for t in texts] + ["<rect/>"]
+
+
+SHORT_CAPTURES = (
+    '[GameType "20"]\n[FEN "B:W32,38,46:B27,17,3"]\n\n'
+    "1... 3-9 (1... 3-8 2. 32x21) 2. 32x21 9-14 *\n"
+)
+"""Two short captures (PDN115, docs/dialects.md), one in a variation."""
+
+
+def bad_plies(items: list[dict[str, object]]) -> list[tuple[object, object]]:
+    """(move, code) of each ply a page's move list shows illegal, variations included."""
+    found = []
+    for item in items:
+        if "v" in item:
+            found += bad_plies(item["v"])  # type: ignore[arg-type]
+        elif "bad" in item:
+            found.append((item["t"], item["code"]))
+    return found
+
+
+@pytest.mark.parametrize("command", [["render", "-f", "html"], ["validate", "-f", "html"]])
+def test_the_pages_judge_each_ply_as_validate_does(tmp_path: Path, command: list[str]) -> None:
+    source = tmp_path / "short.pdn"
+    source.write_text(SHORT_CAPTURES, encoding="utf-8")
+    verdict = CliRunner().invoke(app, ["validate", str(source), "-f", "json"])
+    said = json.loads(verdict.stdout)["diagnostics"]
+    errors = [(d["move"], d["code"]) for d in said if d["severity"] == "error" and d["ply"]]
+    result = CliRunner().invoke(app, [*command, str(source)])
+    (game,) = data_of(result.stdout)["games"]  # type: ignore[misc]
+    assert sorted(bad_plies(game["moves"])) == sorted(errors)
+    assert result.exit_code == verdict.exit_code
+    assert len(said) == 2

@@ -19,18 +19,27 @@ everything it had (tags, comments, NAGs, variations):
   for the games that keep score (Knight Fight, Cheversi).
 
 Annotating twice changes nothing: tags are set to the same values, and a comment is only
-added where the same text is not already there. A record with a syntax error is left as
-it is (it may be incomplete). Every record's problems are returned: the validator's
-diagnostics, from the one replay that annotates.
+added where the same text is not already there. A record with a syntax error, or one the
+validator does not replay, is left as it is. Every record's problems are returned: the
+validator's diagnostics, from its one replay, which the annotations are read from.
 """
 
 from __future__ import annotations
 
 from notation.check.dialects import NO_DIALECTS
-from notation.check.validator import RecordReplay
+from notation.check.identity import line_of
+from notation.check.replay import record_notation
+from notation.check.validator import (
+    Replayed,
+    illegal_reason,
+    illegal_words,
+    line_at,
+    ply_number,
+    validate_record,
+)
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, IllegalMove, Move, Position
-from notation.record.model import Comment, Line, Ply, Record
+from notation.games.base import AnyGame, Position
+from notation.record.model import Comment, Record
 
 COMMENT_KINDS = ("position", "scores")
 """The per-ply comments :func:`annotate_record` can add."""
@@ -41,48 +50,66 @@ FINAL_TAG = "FinalFEN"
 
 def annotate_record(
     record: Record,
-    game: AnyGame,
+    game: AnyGame | None,
     *,
     comments: str | None = None,
     path: str = "-",
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> list[Diagnostic]:
-    """Annotate ``record`` (a record of ``game``) in place; the problems found.
+    """Annotate ``record`` in place; the problems found. ``game`` is the game of a record
+    whose tags name none (as ``--game``; ``None``: as ``validate`` without it).
 
     ``comments`` is ``None``, ``"position"`` or ``"scores"``; ``path`` names the source
     in the diagnostics; ``dialects`` are the optional dialects read
     (:mod:`notation.check.dialects`). Returns exactly the diagnostics the validator gives the record
-    (:func:`~notation.check.validator.validate_record`), found in the same replay. Raises
-    :class:`ValueError` for an unknown ``comments`` kind, or ``"scores"`` for a game that
-    keeps no score.
+    (:func:`~notation.check.validator.validate_record`), from the validator's replay,
+    which the annotations are made from. Raises :class:`ValueError` for an unknown
+    ``comments`` kind, or ``"scores"`` for a game that keeps no score.
     """
     if comments is not None and comments not in COMMENT_KINDS:
         raise ValueError(f"unknown comments {comments!r}; choose {' or '.join(COMMENT_KINDS)}")
-    tags = record.tag_dict()
-    if record.has_syntax_errors:
-        check = RecordReplay(game, record, path, dialects)
-        check.run(tags)
-        return check.report.diagnostics
-    walk = _Walk(game, record, path, comments, dialects)
-    start = walk.setup(tags)
-    if start is None:
-        return walk.report.diagnostics
-    if comments == "scores" and game.scores(start) is None:
-        raise ValueError(f"{game.title} keeps no score: there are no scores to comment")
-    end = walk.replay(start)
+    report = validate_record(record, path=path, default=game, trace=True, dialects=dialects)
+    line = line_of(report)
+    replayed = report.replayed
+    if record.has_syntax_errors or line is None or replayed is None:
+        return report.diagnostics
+    played, notation = line.game, record_notation(line.game, record)
+    if comments == "scores" and played.scores(line.start) is None:
+        raise ValueError(f"{played.title} keeps no score: there are no scores to comment")
+    if comments is not None:
+        for index, after in enumerate(line.positions()[1:]):
+            text = _ply_comment(played, after, comments, notation)
+            _add_comment(record.moves.plies[index].comments, text)
+    _comment_illegal(played, replayed, notation)
     record.set_tag("PlyCount", str(len(record.moves.plies)))
-    if end is None:
-        return walk.report.diagnostics
-    final = game.setup_tags(end, walk.notation).get("FEN")
+    if not line.complete:
+        return report.diagnostics
+    final = played.setup_tags(line.end, notation).get("FEN")
     if final is not None:
         record.set_tag(FINAL_TAG, final)
-    outcome = game.outcome(end)
     tag_result = record.tag("Result")
-    if outcome is not None and record.result in (None, "*") and tag_result in (None, "*"):
-        decided = game.result_for(outcome)[0]
+    if report.outcome is not None and record.result in (None, "*") and tag_result in (None, "*"):
+        decided = played.result_for(report.outcome)[0]
         record.result = decided
         record.set_tag("Result", decided)
-    return walk.report.diagnostics
+    return report.diagnostics
+
+
+def _comment_illegal(game: AnyGame, replayed: Replayed, notation: str | None) -> None:
+    """Comment on each illegal ply after the ply before it (or before its line)."""
+    for place, step in replayed.steps.items():
+        if step.error is None:
+            continue
+        line = line_at(replayed.record, place)
+        at = place[-1]
+        ply = line.plies[at]
+        number = ply_number(place)
+        _, reason = illegal_reason(
+            game, step.before, step.error, game.notation_of(ply.text) or notation
+        )
+        words = "".join(illegal_words(ply, number, len(place) // 2, reason, numbered=False))
+        target = line.plies[at - 1].comments if at else line.comments
+        _add_comment(target, _comment_text(f"{step.error.code} {words}"))
 
 
 def _add_comment(comments: list[Comment], text: str) -> None:
@@ -96,43 +123,9 @@ def _comment_text(text: str) -> str:
     return " ".join(text.replace("{", "(").replace("}", ")").split())
 
 
-class _Walk(RecordReplay):
-    """The validator's replay of one record, adding comments as it goes."""
-
-    def __init__(
-        self,
-        game: AnyGame,
-        record: Record,
-        path: str,
-        comments: str | None,
-        dialects: frozenset[str],
-    ) -> None:
-        super().__init__(game, record, path, dialects)
-        self.comments = comments
-        self.lines: dict[int, tuple[Line, int]] = {}
-        """The line being replayed at each depth, with the ply number of its first ply."""
-
-    def start_line(self, line: Line, first_ply: int, depth: int) -> None:
-        self.lines[depth] = (line, first_ply)
-
-    def move(
-        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
-    ) -> None:
-        if depth == 0 and self.comments is not None:
-            _add_comment(ply.comments, self._ply_comment(after))
-
-    def illegal_found(
-        self, ply: Ply, number: int, error: IllegalMove, problem: str, depth: int
-    ) -> None:
-        """Comment on the illegal ply after the ply before it (or before its line)."""
-        line, first = self.lines[depth]
-        at = number - first
-        target = line.plies[at - 1].comments if at else line.comments
-        _add_comment(target, _comment_text(f"{error.code} {problem}"))
-
-    def _ply_comment(self, position: Position) -> str:
-        if self.comments == "scores":
-            white, black = self.game.scores(position) or (0, 0)
-            return f"[%score {white}-{black}]"
-        fen = self.game.setup_tags(position, self.notation).get("FEN", "")
-        return f"[%fen {fen}]"
+def _ply_comment(game: AnyGame, position: Position, kind: str, notation: str | None) -> str:
+    if kind == "scores":
+        white, black = game.scores(position) or (0, 0)
+        return f"[%score {white}-{black}]"
+    fen = game.setup_tags(position, notation).get("FEN", "")
+    return f"[%fen {fen}]"

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Group, PositionGroup, Positions
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, Game
-from notation.games.registry import get_game, resolve_game
+from notation.games.base import AnyGame
+from notation.games.registry import get_game
 from notation.io.inputs import read_paths
 
 JSON_VERSION = 1
@@ -60,7 +60,7 @@ def find_duplicates(
             continue
         path, record = found
         records += 1
-        index.add(record, resolve_game(record.tag_dict(), default), path=path, dialects=dialects)
+        index.add(record, default, path=path, dialects=dialects)
     return DuplicateReport(index.groups(), records, problems)
 
 
@@ -100,9 +100,7 @@ def find_transpositions(
             continue
         path, record = found
         records += 1
-        game = resolve_game(record.tag_dict(), default)
-        if isinstance(game, Game):
-            index.add(record, game, path=path, dialects=dialects)
+        index.add(record, default, path=path, dialects=dialects)
     return TranspositionReport(index.groups(), records, ply, problems)
 
 

@@ -17,7 +17,6 @@ from notation.archive.select import Copier, copy
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Occurrence
 from notation.games.base import AnyGame
-from notation.games.registry import resolve_game
 from notation.io.inputs import Input, Missing
 from notation.io.output import atomic_output, spooled_stdout
 
@@ -71,8 +70,7 @@ def merge_games(
         for found in copier.read(inputs):
             record = found.record
             if unique:
-                game = resolve_game(record.tag_dict(), default)
-                repeated = index.add(record, game, path=found.input.name, dialects=dialects)
+                repeated = index.add(record, default, path=found.input.name, dialects=dialects)
                 if repeated is not None:
                     dropped.append(Dropped(repeated[1], repeated[0]))
                     continue

@@ -3,9 +3,10 @@ games as their original text that ``select``, ``split`` and ``merge`` share.
 
 A :class:`Selector` tells whether a record matches every filter of its :class:`Filters`.
 Filters on tags, the result, the game and the number of plies read the record alone;
-the opening parses the first plies; the position and the duplicate filters replay the
-main line; the error filters validate the record. A record is replayed only when a
-filter given needs it, and the filters are tried cheapest first.
+the opening, the position, the duplicate and the error filters take the record's moves
+and verdicts from the validator's one replay of it
+(:func:`~notation.check.validator.validate_record`), made only when a filter given needs
+it, once for all of them; the filters are tried cheapest first.
 
 :class:`Copier` reads the inputs (:func:`notation.io.inputs.read_all`, the texts kept)
 and writes each game chosen as its text as read (``\\r\\n`` made ``\\n``), a blank line
@@ -27,13 +28,12 @@ from notation.check.identity import (
     Duplicates,
     MainLine,
     Occurrence,
-    line_key,
-    main_line,
+    line_of,
     placement,
-    written_key,
+    report_key,
 )
-from notation.check.replay import read_ply, record_start
-from notation.check.validator import validate_record
+from notation.check.replay import read_ply
+from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
 from notation.games.registry import GAMES, resolve_game
@@ -162,26 +162,23 @@ class Selector:
         tags = record.tag_dict()
         game = resolve_game(tags, self.default)
         playable = game if isinstance(game, Game) else None
-        line: list[MainLine | None] = []
+        checked: list[GameReport] = []
         if chosen.duplicates is not None:
-            copy = self._is_copy(record, game, path, line)
+            copy = self._is_copy(record, path, checked)
             if copy != chosen.duplicates:
                 return False
         if not self._read_only(record, tags, playable):
             return False
         if not chosen.replays:
             return True
-        if chosen.opening and (playable is None or not self._opens(record, playable)):
+        if chosen.opening and (playable is None or not self._opens(record, path, checked)):
             return False
         if chosen.position is not None and (
-            playable is None or not self._reaches(record, playable, tags, line)
+            playable is None or not self._reaches(record, tags, path, checked)
         ):
             return False
         if chosen.errors is not None or chosen.code is not None:
-            self.replayed += 1
-            found = validate_record(
-                record, path=path, default=self.default, dialects=self.dialects
-            ).diagnostics
+            found = self._check(record, path, checked).diagnostics
             if chosen.errors is not None:
                 failed = any(d.severity is Severity.ERROR for d in found)
                 if failed != chosen.errors:
@@ -209,77 +206,70 @@ class Selector:
                 return False
         return True
 
-    def _line(self, record: Record, game: AnyGame, line: list[MainLine | None]) -> MainLine | None:
-        """The record's main line, replayed once for the filters that need it."""
-        if not line:
+    def _check(self, record: Record, path: str, checked: list[GameReport]) -> GameReport:
+        """The validator's report on the record, its replay kept: made once for every
+        filter that needs it."""
+        if not checked:
             self.replayed += 1
-            line.append(main_line(game, record, self.dialects))
-        return line[0]
+            report = validate_record(
+                record,
+                path=path,
+                default=self.default,
+                trace=True,
+                suggest=False,
+                dialects=self.dialects,
+            )
+            checked.append(report)
+        return checked[0]
 
-    def _is_copy(
-        self, record: Record, game: AnyGame | str, path: str, line: list[MainLine | None]
-    ) -> bool:
-        key = None
-        if isinstance(game, Game) and not record.has_syntax_errors:
-            key = line_key(game, record, self._line(record, game, line))
-        if key is None:
-            key = written_key(record, game)
-        if key is None:
+    def _line(self, record: Record, path: str, checked: list[GameReport]) -> MainLine | None:
+        """The record's main line, as the validator replayed it."""
+        return line_of(self._check(record, path, checked))
+
+    def _is_copy(self, record: Record, path: str, checked: list[GameReport]) -> bool:
+        found = report_key(record, self._check(record, path, checked), self.default)
+        if found is None:
             return False
         here = Occurrence(path, record.index, record.pos.line)
-        name = game.name if isinstance(game, Game) else game
-        return self._index.add_key(key, name, here) is not None
+        return self._index.add_key(found[0], found[1], here) is not None
 
-    def _opens(self, record: Record, game: AnyGame) -> bool:
+    def _opens(self, record: Record, path: str, checked: list[GameReport]) -> bool:
+        """Whether the record's main line, as the validator replayed it in the game it
+        judged the record as, starts with the opening's moves."""
         wanted = self.filters.opening
-        plies = record.moves.plies
-        if len(plies) < len(wanted):
+        if len(record.moves.plies) < len(wanted):
             return False
-        tags = record.tag_dict()
+        line = self._line(record, path, checked)
+        if line is None or len(line.moves) < len(wanted):
+            return False
+        game, tags = line.game, record.tag_dict()
         try:
-            start = record_start(game, record, tags)
             # The opening is read in the notation its own moves show (a Cheversi record's
             # letters are read in its language only), from the record's start.
             untagged = {name: value for name, value in tags.items() if name != "Notation"}
             own = game.start_record(untagged, wanted)
         except SetupError:
             return False
-        self.replayed += 1
-        cached = (game.name, start)
+        cached = (game.name, line.start)
         if cached not in self._openings:
             self._openings[cached] = _moves(game, own, wanted, self.dialects)
         opening = self._openings[cached]
         if opening is None:
             return False
-        played = _moves(game, start, tuple(ply.text for ply in plies[: len(wanted)]), self.dialects)
-        return played == opening
+        return [move for _, move in line.moves[: len(wanted)]] == opening
 
     def _reaches(
-        self, record: Record, game: AnyGame, tags: dict[str, str], line: list[MainLine | None]
+        self, record: Record, tags: dict[str, str], path: str, checked: list[GameReport]
     ) -> bool:
-        target = self._target(game, tags)
-        if target is None:
+        """Whether the record's main line, as the validator replayed it, reaches the
+        ``--position`` FEN read in the game it judged the record as."""
+        line = self._line(record, path, checked)
+        if line is None:
             return False
-        if line:
-            found = line[0]
-            return found is not None and any(
-                placement(position) == target for position in found.positions()
-            )
-        self.replayed += 1
-        try:
-            position = record_start(game, record, tags)
-        except SetupError:
-            return False
-        if placement(position) == target:
-            return True
-        for ply in record.moves.plies:
-            try:
-                _, position = read_ply(game, position, ply.text, self.dialects)
-            except IllegalMove:
-                return False
-            if placement(position) == target:
-                return True
-        return False
+        target = self._target(line.game, tags)
+        return target is not None and any(
+            placement(position) == target for position in line.positions()
+        )
 
     def _target(self, game: AnyGame, tags: dict[str, str]) -> Position | None:
         """The position of the ``--position`` FEN for a record of ``game`` with ``tags``

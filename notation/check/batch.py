@@ -73,6 +73,7 @@ def validate_inputs(
     engine: Engine | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
     started: Callable[[int], None] | None = None,
+    trace: bool = False,
 ) -> Iterator[Event]:
     """Validate every input; ``game`` names the game of records whose tags name none,
     ``encoding`` overrides detection, ``progress`` is told the bytes read so far, and
@@ -80,8 +81,16 @@ def validate_inputs(
     record is a PDN108 error unless ``allow_empty``. ``engine`` validates the pieces
     instead of at most ``jobs`` worker processes (:class:`Processes`, which tells
     ``started`` how many it starts). ``dialects`` are the optional dialects read
-    (:mod:`notation.check.dialects`)."""
+    (:mod:`notation.check.dialects`). ``trace`` keeps, in each report with a diagnostic,
+    the record and its replay (``replayed``, for a picture of every ply); such a run is
+    made in this process, whatever ``jobs`` and ``engine`` say."""
     counter = _Bytes(progress)
+    if trace:
+        default = None if game is None else get_game(game)
+        yield from _serial(
+            inputs, default, encoding, counter, keys, allow_empty, dialects, trace=trace
+        )
+        return
     if engine is not None:
         yield from _parallel(
             inputs, game, encoding, engine, piece_games, counter, keys, allow_empty, dialects
@@ -122,11 +131,12 @@ def _serial(
     keys: bool,
     allow_empty: bool,
     dialects: frozenset[str],
+    trace: bool = False,
 ) -> Iterator[Event]:
     for item in open_inputs(inputs, encoding, allow_empty=allow_empty):
         if isinstance(item, Opened):
             verdicts = _verdicts(
-                item.records(keep_text=keys), item.input.name, default, keys, dialects
+                item.records(keep_text=keys), item.input.name, default, keys, dialects, trace
             )
             yield from _counted(verdicts, item.source, counter)
         else:
@@ -139,13 +149,14 @@ def _verdicts(
     default: AnyGame | None,
     keys: bool,
     dialects: frozenset[str],
+    trace: bool = False,
 ) -> Iterator[GameReport | Diagnostic]:
     """The verdict on each record, and the diagnostics met reading them, in order."""
     for record in records:
         if isinstance(record, Diagnostic):
             yield record
         else:
-            yield result_of(record, path, default, keys, dialects)
+            yield result_of(record, path, default, keys, dialects, trace)
 
 
 def _counted(items: Iterator[T], source: TextSource, counter: _Bytes) -> Iterator[T]:
@@ -162,11 +173,15 @@ def result_of(
     default: AnyGame | None,
     keys: bool = False,
     dialects: frozenset[str] = NO_DIALECTS,
+    trace: bool = False,
 ) -> GameReport:
     """Validate one record into its :class:`GameReport`, with its duplicate key if asked
     (the main line it was made from is not kept: a run sends reports between processes):
-    :func:`notation.check.identity.copy_key`'s, made from the main line replayed."""
-    report = validate_record(record, path=path, default=default, keep=keys, dialects=dialects)
+    :func:`notation.check.identity.copy_key`'s, made from the main line replayed; and
+    with ``trace`` its replay when it has a diagnostic."""
+    report = validate_record(
+        record, path=path, default=default, keep=keys, dialects=dialects, trace=trace
+    )
     if keys:
         plies = len(record.moves.move_texts())
         whole = plies and len(report.main_line) == plies and not record.has_syntax_errors
@@ -178,6 +193,8 @@ def result_of(
                 judged = get_game(report.game)
             report.key = written_key(record, judged)
     report.main_line = []
+    if not report.diagnostics:
+        report.replayed = None
     return report
 
 
@@ -211,9 +228,13 @@ Verdict = tuple[Any, ...]
 """A :class:`GameReport` as a worker sends it back: the values of its fields named in
 :data:`SENT`, in that order. A tuple pickles in a third of the time a report takes."""
 
-SENT = tuple(f.name for f in dataclasses.fields(GameReport) if f.name not in ("path", "main_line"))
-"""The fields of a report a worker sends: all but the path (the piece's) and the main line
-(never kept, see :func:`result_of`)."""
+SENT = tuple(
+    f.name
+    for f in dataclasses.fields(GameReport)
+    if f.name not in ("path", "main_line", "replayed")
+)
+"""The fields of a report a worker sends: all but the path (the piece's), the main line
+(never kept, see :func:`result_of`) and the replay (kept only in a serial run)."""
 
 _verdict = operator.attrgetter(*SENT)
 

@@ -15,6 +15,8 @@ their main line and variations as written, move numbers, comments, NAGs, move-st
 marks and spacing aside. A record with a syntax error (whose reading stopped at it) and
 a record without moves are compared by their whole text, spacing aside (not compared
 when the text was not kept). :func:`copy_key` gives a record the one key or the other.
+Every main line here is the one ``validate`` replays
+(:func:`~notation.check.validator.validate_record`): no other loop reads a record's moves.
 
 :class:`Duplicates` is a streaming index: it keeps a 16-byte hash of each distinct game
 and where it was first seen (path, game number, line), plus the later copies, so memory
@@ -37,10 +39,11 @@ from typing import NamedTuple
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
-from notation.check.replay import ReplayVisitor, read_ply, record_start, replay_line
+from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
-from notation.record.model import Line, Ply, Record
+from notation.games.base import AnyGame, Game, Move, Position
+from notation.games.registry import get_game, resolve_game
+from notation.record.model import Line, Record
 
 SETUP_TAGS = ("FEN", "Layout", "Rules")
 """The tags a game reads its start from: a record compared as written is compared by them."""
@@ -64,40 +67,22 @@ class Group(NamedTuple):
     records: list[Occurrence]
 
 
-class _MainLine(ReplayVisitor):
-    """Keeps each move of a main line replayed, with the position before it."""
-
-    def __init__(self) -> None:
-        self.moves: list[tuple[Position, Move]] = []
-
-    def move(
-        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
-    ) -> None:
-        self.moves.append((before, move))
-
-
 def moves_key(
-    game: AnyGame, record: Record, dialects: frozenset[str] = NO_DIALECTS
+    game: AnyGame | None, record: Record, dialects: frozenset[str] = NO_DIALECTS
 ) -> tuple[bytes, int] | None:
-    """The hash that two duplicates share, and the record's main-line plies, read with
-    ``dialects`` (:mod:`notation.check.dialects`).
+    """The hash that two duplicates share, and the record's main-line plies; ``game`` is
+    the game of a record whose tags name none (as ``--game``; ``None``: as ``validate``
+    without it), ``dialects`` the optional dialects read (:mod:`notation.check.dialects`).
 
-    ``None`` when the record cannot be compared: a syntax error, an invalid setup, an
-    illegal main-line move, or no moves.
+    ``None`` when the record cannot be compared: a syntax error, a record not replayed
+    (unsupported game, invalid setup), an illegal main-line move, or no moves.
     """
     if record.has_syntax_errors or not record.moves.plies:
         return None
-    try:
-        start = record_start(game, record)
-    except SetupError:
+    line = main_line(game, record, dialects)
+    if line is None or not line.complete:
         return None
-    main_line = _MainLine()
-    if (
-        replay_line(game, record.moves, start, main_line, variations=False, dialects=dialects)
-        is None
-    ):
-        return None
-    return key_of(game, main_line.moves)
+    return key_of(line.game, line.moves)
 
 
 def key_of(game: AnyGame, main_line: Sequence[tuple[Position, Move]]) -> tuple[bytes, int]:
@@ -151,16 +136,31 @@ def _digest_line(digest: hashlib.blake2b, line: Line) -> None:
 
 
 def copy_key(
-    record: Record, game: AnyGame | str, dialects: frozenset[str] = NO_DIALECTS
-) -> tuple[bytes, int] | None:
-    """The key two copies of a game share: :func:`moves_key` where ``record`` replays whole
-    as ``game``, else :func:`written_key` (``game`` may then be the description of an
-    unsupported game)."""
-    if isinstance(game, Game):
-        found = moves_key(game, record, dialects)
-        if found is not None:
-            return found
-    return written_key(record, game)
+    record: Record, game: AnyGame | None, dialects: frozenset[str] = NO_DIALECTS
+) -> tuple[tuple[bytes, int], str] | None:
+    """The key two copies of a game share, and the name of the game they are records of
+    (``game``, ``dialects``: see :func:`moves_key`): :func:`key_of` the main line where
+    ``record`` replays whole, else :func:`written_key` as the game ``validate`` judges it
+    as (or the description of the unsupported game its tags name)."""
+    report = validate_record(record, default=game, trace=True, suggest=False, dialects=dialects)
+    return report_key(record, report, game)
+
+
+def report_key(
+    record: Record, report: GameReport, game: AnyGame | None
+) -> tuple[tuple[bytes, int], str] | None:
+    """:func:`copy_key` of ``record`` from ``report``, the validator's report on it made
+    with ``trace`` (``game``: the game of a record whose tags name none)."""
+    line = line_of(report)
+    if line is not None and line.complete and line.moves and not record.has_syntax_errors:
+        return key_of(line.game, line.moves), line.game.name
+    judged = resolve_game(record.tag_dict(), game)
+    if report.game is not None:
+        judged = get_game(report.game)
+    found = written_key(record, judged)
+    if found is None:
+        return None
+    return found, judged.name if isinstance(judged, Game) else judged
 
 
 @dataclass(slots=True)
@@ -176,19 +176,19 @@ class Duplicates:
     def add(
         self,
         record: Record,
-        game: AnyGame | str,
+        game: AnyGame | None,
         *,
         path: str = "-",
         dialects: frozenset[str] = NO_DIALECTS,
     ) -> tuple[Occurrence, Occurrence] | None:
-        """Index one record of ``game`` (or of the unsupported game so described) by its
-        :func:`copy_key`; (first occurrence, this record) when it repeats a game seen
+        """Index one record by its :func:`copy_key` (``game``, ``dialects``: see
+        :func:`moves_key`); (first occurrence, this record) when it repeats a game seen
         before, else ``None``."""
         found = copy_key(record, game, dialects)
         if found is None:
             return None
         here = Occurrence(path, record.index, record.pos.line)
-        return self.add_key(found, _named(game), here)
+        return self.add_key(found[0], found[1], here)
 
     def add_key(
         self, found: tuple[bytes, int], game: str, here: Occurrence
@@ -206,7 +206,7 @@ class Duplicates:
     def check(
         self,
         record: Record,
-        game: AnyGame | str,
+        game: AnyGame | None,
         *,
         path: str = "-",
         dialects: frozenset[str] = NO_DIALECTS,
@@ -217,7 +217,7 @@ class Duplicates:
         if found is None:
             return None
         here = Occurrence(path, record.index, record.pos.line)
-        return self.check_key(found, _named(game), here, record.pos.column)
+        return self.check_key(found[0], found[1], here, record.pos.column)
 
     def check_key(
         self, found: tuple[bytes, int], game: str, here: Occurrence, column: int = 1
@@ -244,11 +244,6 @@ class Duplicates:
         return [group for _, group in found]
 
 
-def _named(game: AnyGame | str) -> str:
-    """The name of ``game``, or the description of an unsupported one."""
-    return game.name if isinstance(game, Game) else game
-
-
 def placement(position: Position) -> Position:
     """``position`` as positions are compared: a Keny position's count of plies without a
     capture set to 0 (a FEN that leaves it out reads as 0), anything else as it is."""
@@ -261,13 +256,15 @@ def placement(position: Position) -> Position:
 
 @dataclass(frozen=True, slots=True)
 class MainLine:
-    """A record's main line replayed from its start: each legal move with the position
-    before it, the position after the last, and whether every ply was legal."""
+    """A record's main line as ``validate`` replayed it from its start: each legal move
+    with the position before it, the position after the last, whether every ply was
+    legal, and the game it was replayed as."""
 
     start: Position
     moves: list[tuple[Position, Move]]
     end: Position
     complete: bool
+    game: AnyGame
 
     def positions(self) -> list[Position]:
         """The start and the position after each legal ply, in order."""
@@ -275,31 +272,39 @@ class MainLine:
 
 
 def main_line(
-    game: AnyGame, record: Record, dialects: frozenset[str] = NO_DIALECTS
+    game: AnyGame | None, record: Record, dialects: frozenset[str] = NO_DIALECTS
 ) -> MainLine | None:
-    """The main line of ``record`` as read with ``dialects``, replayed up to its first
-    illegal ply (``None`` when its tags give no valid start)."""
-    try:
-        start = record_start(game, record)
-    except SetupError:
+    """The main line of ``record`` as ``validate`` replays it, up to its first illegal ply
+    (``game``, ``dialects``: see :func:`moves_key`); ``None`` when it is not replayed (an
+    unsupported game, an invalid setup)."""
+    report = validate_record(record, default=game, trace=True, suggest=False, dialects=dialects)
+    return line_of(report)
+
+
+def line_of(report: GameReport) -> MainLine | None:
+    """The main line of the record of ``report``, a report made with ``trace``
+    (:func:`~notation.check.validator.validate_record`); ``None`` when the record was not
+    replayed."""
+    replayed = report.replayed
+    if replayed is None or replayed.start is None or report.game is None:
         return None
     moves: list[tuple[Position, Move]] = []
-    position = start
-    for ply in record.moves.plies:
-        try:
-            move, after = read_ply(game, position, ply.text, dialects)
-        except IllegalMove:
-            return MainLine(start, moves, position, False)
-        moves.append((position, move))
-        position = after
-    return MainLine(start, moves, position, True)
+    end = replayed.start
+    for index in range(report.plies):
+        step = replayed.steps[(index,)]
+        if step.move is None or step.after is None:
+            break
+        moves.append((step.before, step.move))
+        end = step.after
+    complete = len(moves) == len(replayed.record.moves.plies)
+    return MainLine(replayed.start, moves, end, complete, get_game(report.game))
 
 
-def line_key(game: AnyGame, record: Record, line: MainLine | None) -> tuple[bytes, int] | None:
+def line_key(record: Record, line: MainLine | None) -> tuple[bytes, int] | None:
     """:func:`moves_key` of ``record`` from its main line already replayed."""
     if line is None or not line.complete or not line.moves or record.has_syntax_errors:
         return None
-    return key_of(game, line.moves)
+    return key_of(line.game, line.moves)
 
 
 class Reached(NamedTuple):
@@ -344,14 +349,14 @@ class Positions:
     def add(
         self,
         record: Record,
-        game: AnyGame,
+        game: AnyGame | None,
         *,
         path: str = "-",
         dialects: frozenset[str] = NO_DIALECTS,
     ) -> None:
-        """Index one record of ``game``: left out when it has a syntax error, no valid
-        start or no moves, when its main line is not all legal (at the end) or is shorter
-        than ``ply`` or illegal before it."""
+        """Index one record (``game``, ``dialects``: see :func:`moves_key`): left out when
+        it has a syntax error, is not replayed or has no moves, when its main line is not
+        all legal (at the end) or is shorter than ``ply`` or illegal before it."""
         if record.has_syntax_errors or not record.moves.plies:
             return
         line = main_line(game, record, dialects)
@@ -366,9 +371,9 @@ class Positions:
                 return
             moves = line.moves[: self.ply]
             reached = line.end if self.ply == len(line.moves) else line.moves[self.ply][0]
-        order_key = key_of(game, moves)[0]
+        order_key = key_of(line.game, moves)[0]
         self.records += 1
-        key = (game.name, placement(reached))
+        key = (line.game.name, placement(reached))
         orders, found = self._seen.setdefault(key, ([], []))
         if order_key not in orders:
             orders.append(order_key)

@@ -102,6 +102,10 @@ class Reporter:
 
     json_text = False
     """Whether the report is JSON (a backslash in a string is escaped)."""
+    traces = False
+    """Whether the report shows games as the run replayed them: the run keeps, in each
+    report with a diagnostic, the record and its replay (``trace``, in one process and
+    without the cache)."""
 
     def __init__(self, out: Writer) -> None:
         self.out: Writer = _Utf8(out, self.json_text)
@@ -413,19 +417,24 @@ def _uri(path: str) -> str:
 
 class HtmlReporter(Reporter):
     """A page a person reads in a browser (:mod:`notation.render.report`): the summary, a
-    table of problems to filter, and each game with a problem in the viewer."""
+    table of problems to filter, and each game with a problem in the viewer, as the run
+    replayed it (its reports are made with ``trace``, see :attr:`traces`)."""
+
+    traces = True
 
     def __init__(self, out: Writer) -> None:
+        from notation.render.report import ReportPage
+
         super().__init__(out)
         self.diagnostics: list[Diagnostic] = []
         self.files: list[tuple[str, int]] = []
-        self.games: dict[tuple[str, int], str | None] = {}
         self.counts: Counter[str] = Counter()
+        self.shown = ReportPage()
 
     def game(self, result: GameReport) -> None:
         super().game(result)
         self.counts[result.path] += 1
-        self.games[result.path, result.index] = result.game
+        self.shown.add(result)
 
     def diagnostic(self, diagnostic: Diagnostic) -> None:
         self.diagnostics.append(diagnostic)
@@ -434,9 +443,7 @@ class HtmlReporter(Reporter):
         self.files.append((result.path, self.counts[result.path]))
 
     def finish(self, summary: Summary) -> None:
-        from notation.render.report import report_page
-
-        self.out.write(report_page(self.diagnostics, self.files, self.games, summary.as_dict()))
+        self.out.write(self.shown.page(self.diagnostics, self.files, summary.as_dict()))
 
 
 REPORTERS: dict[str, type[Reporter]] = {

@@ -33,11 +33,65 @@ from notation.check.replay import (
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
 from notation.games.registry import GAMES, game_for_tags, names_game, resolve_game
+from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Line, Ply, Record, SourcePos
 from notation.record.reader import read_records
 
 MAX_LISTED = 24
 """Most legal moves written into one message; the diagnostic's ``legal`` field has all."""
+
+
+@dataclass(slots=True)
+class Step:
+    """What the replay of :func:`validate_record` made of one ply."""
+
+    before: Position
+    move: Move | None = None
+    """The move the ply was read as (a short capture's whole capture too); ``None`` when
+    the ply is illegal."""
+    after: Position | None = None
+    error: IllegalMove | None = None
+    """Why the ply is illegal, when it is."""
+    short: bool = False
+    """Whether the ply is a short capture read as ``move`` (PDN115)."""
+    other: bool = False
+    """Whether the ply is ``move`` written with the other separator (PDN116)."""
+
+
+Place = tuple[int, ...]
+"""Where a ply is in its record: its index in the main line, then, for a ply of a
+variation, the variation's index among those of that ply and the ply's index in it, and
+so on."""
+
+
+def line_at(record: Record, place: Place) -> Line:
+    """The line of ``record`` holding the ply at ``place``."""
+    line = record.moves
+    for index in range(0, len(place) - 1, 2):
+        line = line.plies[place[index]].variations[place[index + 1]]
+    return line
+
+
+def ply_number(place: Place) -> int:
+    """The game ply number of the ply at ``place`` (a variation's first ply has the number
+    of the ply it replaces)."""
+    return 1 + sum(place[::2])
+
+
+@dataclass(slots=True)
+class Replayed:
+    """A record with what :func:`validate_record`'s replay made of each of its plies
+    (asked for with ``trace``): what a picture of every ply needs, so that nothing replays
+    the record again."""
+
+    record: Record
+    start: Position | None = None
+    """The start position; ``None`` when the record was not replayed."""
+    steps: dict[Place, Step] = field(default_factory=dict)
+    """Each ply replayed, by its place; a ply after an illegal one of its line has none."""
+    unreplayed: str | None = None
+    """Why the record was not replayed (unsupported game, invalid setup, another game's
+    moves), when it was not."""
 
 
 @dataclass(slots=True)
@@ -61,6 +115,8 @@ class GameReport:
     key: tuple[bytes, int] | None = None
     """The duplicate-detection key of the record (:func:`notation.check.identity.copy_key`),
     when a run asks for it."""
+    replayed: Replayed | None = None
+    """The record and its replay, when kept (``trace``)."""
 
     @property
     def errors(self) -> int:
@@ -85,6 +141,8 @@ def validate_record(
     default: AnyGame | None = None,
     keep: bool = False,
     dialects: frozenset[str] = NO_DIALECTS,
+    trace: bool = False,
+    suggest: bool = True,
 ) -> GameReport:
     """Check one record; ``default`` is the game of records whose tags name none,
     ``dialects`` the optional dialects read (:mod:`notation.check.dialects`).
@@ -92,25 +150,46 @@ def validate_record(
     A record whose tags name no game, with no ``default``, is judged as international
     draughts (PDN's default) unless that game refuses its setup or first plies: then as
     the game whose rules replay the most of it, with a REC221 notice naming it
-    (:func:`record_game` names the game alone). With ``keep``, the report keeps the legal
-    main-line moves (``main_line``).
+    (:func:`record_game` names the game alone).
+
+    Every command that judges moves takes its verdicts from this one replay. With
+    ``keep``, the report keeps the legal main-line moves (``main_line``); with ``trace``,
+    the record and what the replay made of each ply (``replayed``). Without ``suggest``,
+    an illegal move's diagnostic lacks the corrections the repair search finds (its
+    verdict is the same; a command that needs only verdicts and moves is spared the
+    search).
     """
     tags = record.tag_dict()
     found = resolve_game(tags, default)
+    replayed = Replayed(record) if trace else None
     if isinstance(found, Game):
-        replay = (_KeepingReplay if keep else RecordReplay)(found, record, path, dialects)
+        kind = _TracingReplay if trace else _KeepingReplay if keep else RecordReplay
+        replay = kind(found, record, path, dialects)
+        replay.suggest = suggest
         if default is None and not names_game(tags):
-            report = _untagged(replay, tags, keep)
+            replay = _untagged(replay, tags, kind)
         else:
             replay.run(tags)
-            report = replay.report
+        report = replay.report
+        if replayed is not None and isinstance(replay, _TracingReplay):
+            if replay.start is None:
+                bad = (d.message for d in report.diagnostics if d.code == codes.BAD_SETUP)
+                replayed.unreplayed = next(bad, "the setup is invalid")
+            else:
+                replayed.start = replay.start
+                replayed.steps = replay.places()
+            if not keep:
+                report.main_line = []
     else:
         report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
         report.diagnostics.append(unsupported_game(record, found, path))
         mismatch = result_mismatch(record, path)
         if mismatch is not None:
             report.diagnostics.append(mismatch)
+        if replayed is not None:
+            replayed.unreplayed = f"{found} is not a supported game"
     report.line, report.column = record.pos
+    report.replayed = replayed
     return report
 
 
@@ -186,14 +265,16 @@ def record_game(
     return fits[0][0] if fits else found
 
 
-def _untagged(default: RecordReplay, tags: dict[str, str], keep: bool) -> GameReport:
-    """The report of a record whose tags name no game: that of ``default``, the replay of
-    PDN's default game, when it sets the record up and replays its first :data:`FIT_PLIES`
-    plies, or when no other game replays more; else that of the game that replays the most
-    (:func:`_untagged_fits`), with a REC221 notice. Repairs are searched for the game
-    chosen only."""
+def _untagged(
+    default: RecordReplay, tags: dict[str, str], kind: type[RecordReplay]
+) -> RecordReplay:
+    """The replay of a record whose tags name no game: ``default``, the replay of PDN's
+    default game, when it sets the record up and replays its first :data:`FIT_PLIES`
+    plies, or when no other game replays more; else a replay of ``kind`` of the game that
+    replays the most (:func:`_untagged_fits`), with a REC221 notice. Repairs are searched
+    for the game chosen only, when ``default`` asks for them."""
     record, path = default.record, default.path
-    default.suggest = False
+    suggest, default.suggest = default.suggest, False
     start = default.setup(tags)
     if start is not None:
         default.replay(start)
@@ -201,15 +282,15 @@ def _untagged(default: RecordReplay, tags: dict[str, str], keep: bool) -> GameRe
     if start is None or plies < min(FIT_PLIES, len(record.moves.plies)):
         fits = _untagged_fits(record, tags, -1 if start is None else plies, default.dialects)
         if fits:
-            replay = _KeepingReplay if keep else RecordReplay
-            chosen = replay(fits[0][0], record, path, default.dialects)
+            chosen = kind(fits[0][0], record, path, default.dialects)
+            chosen.suggest = suggest
             chosen.run(tags)
             notice = _fits_notice(record, fits, path, start is not None)
             chosen.report.diagnostics.insert(len(record.diagnostics), notice)
-            return chosen.report
-    if start is not None:
+            return chosen
+    if start is not None and suggest:
         default.suggest_repairs(start)
-    return default.report
+    return default
 
 
 def _search_order() -> list[AnyGame]:
@@ -426,8 +507,8 @@ class RecordReplay(ReplayVisitor):
         self._illegal: list[tuple[int, Ply]] = []
         """Each illegal ply reported, with the index of its diagnostic."""
         self.suggest = True
-        """Whether :meth:`replay` adds repairs to illegal moves (else
-        :meth:`suggest_repairs` may, later)."""
+        """Whether :meth:`replay` adds the corrections the repair search finds to illegal
+        moves (else :meth:`suggest_repairs` may, later)."""
 
     @property
     def notation(self) -> str | None:
@@ -654,6 +735,67 @@ class _KeepingReplay(RecordReplay):
     ) -> None:
         if depth == 0:
             self.report.main_line.append((before, move))
+
+
+class _TracingReplay(_KeepingReplay):
+    """A replay that also keeps its start and what it made of each ply."""
+
+    def __init__(
+        self, game: AnyGame, record: Record, path: str, dialects: frozenset[str] = NO_DIALECTS
+    ) -> None:
+        super().__init__(game, record, path, dialects)
+        self.start: Position | None = None
+        self.steps: dict[int, Step] = {}
+        """By the ply's identity."""
+        self.shorts: set[int] = set()
+        """The identity of each ply read as a short capture."""
+        self.others: set[int] = set()
+        """The identity of each ply written with the other separator."""
+
+    def replay(self, start: Position) -> Position | None:
+        self.start = start
+        return super().replay(start)
+
+    def move(
+        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
+    ) -> None:
+        super().move(ply, number, before, move, after, depth)
+        self.steps[id(ply)] = Step(
+            before, move, after, short=id(ply) in self.shorts, other=id(ply) in self.others
+        )
+
+    def short_capture(
+        self, ply: Ply, number: int, before: Position, move: Move, depth: int
+    ) -> None:
+        super().short_capture(ply, number, before, move, depth)
+        self.shorts.add(id(ply))
+
+    def other_separator(
+        self, ply: Ply, number: int, before: Position, move: Move, depth: int
+    ) -> None:
+        super().other_separator(ply, number, before, move, depth)
+        self.others.add(id(ply))
+
+    def illegal(
+        self, ply: Ply, number: int, before: Position, error: IllegalMove, depth: int
+    ) -> None:
+        super().illegal(ply, number, before, error, depth)
+        self.steps[id(ply)] = Step(before, error=error)
+
+    def places(self) -> dict[Place, Step]:
+        """The steps by the place of their ply in the record, in the order replayed."""
+        where: dict[int, Place] = {}
+        lines: list[tuple[Line, Place]] = [(self.record.moves, ())]
+        while lines and self.steps:
+            line, place = lines.pop()
+            for index, ply in enumerate(line.plies):
+                where[id(ply)] = (*place, index)
+                if ply._variations and len(place) // 2 < MAX_DEPTH:
+                    lines.extend(
+                        (variation, (*place, index, number))
+                        for number, variation in enumerate(ply.variations)
+                    )
+        return {where[ply]: step for ply, step in self.steps.items()}
 
 
 def _legal_text(legal: tuple[str, ...]) -> str:

@@ -3,9 +3,10 @@
 :func:`viewer_page` makes one page (inline SVG, CSS and a small script; nothing fetched)
 that shows every game of an archive: the board, the move list with comments and
 variations, stepping with buttons and the arrow keys, the side to move and the scores.
-Positions are the game's own (``parse_move`` and ``play``, replayed as the validator
-replays: each variation from the position before the ply it replaces, a line up to its
-first illegal ply, the variations of that ply still replayed) and every board
+Moves, positions and verdicts are those of the validator's one replay
+(:func:`~notation.check.validator.validate_record` with ``trace``: each variation from the
+position before the ply it replaces, a line up to its first illegal ply, the variations of
+that ply still replayed); nothing here reads a move. Every board
 is what :func:`~notation.render.render_svg` draws for it, for any registered game (a game
 without an SVG picture yet gets its text diagram, :meth:`~notation.games.base.Game.render_text`,
 written in an SVG).
@@ -31,9 +32,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from notation.check.replay import record_notation, record_start
-from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
-from notation.games.registry import resolve_game
+from notation.check.dialects import NO_DIALECTS
+from notation.check.replay import record_notation
+from notation.check.validator import GameReport, Place, Replayed, validate_record
+from notation.games.base import AnyGame, Move, Position
+from notation.games.registry import get_game
 from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Comment, Line, Record
 from notation.render import render_svg
@@ -188,12 +191,13 @@ class GameView:
 
 
 class _Builder:
-    """Replays one record line by line, making a node per position."""
+    """Makes a node per position of one record's replay, line by line."""
 
-    def __init__(self, game: AnyGame, record: Record, elements: Elements) -> None:
+    def __init__(self, game: AnyGame, replayed: Replayed, elements: Elements) -> None:
         self.game = game
+        self.steps = replayed.steps
         self.elements = elements
-        self.notation = record_notation(game, record)
+        self.notation = record_notation(game, replayed.record)
         self.frames: list[list[int]] = []
         self.nodes: list[list[Any]] = []
         self.places: dict[tuple[int, int], int] = {}
@@ -237,11 +241,11 @@ class _Builder:
         layer = '<g class="legal-moves" opacity="0.6">' + "".join(marks) + "</g>"
         return self.node(parent, position, join_parts([*plain, layer]))
 
-    def line(self, line: Line, position: Position | None, parent: int, depth: int) -> list[Any]:
-        """The move list of ``line`` replayed from ``position`` (node ``parent``); with no
-        position (after an illegal ply) the line is listed without being replayed."""
+    def line(self, line: Line, place: Place, parent: int, depth: int) -> list[Any]:
+        """The move list of ``line`` (at ``place`` in the record), its first ply played
+        from node ``parent``; a ply the replay did not reach is listed without a node."""
         items: list[Any] = [_comment(c) for c in line.comments]
-        for ply in line.plies:
+        for index, ply in enumerate(line.plies):
             entry: dict[str, Any] = {"t": ply.text}
             if ply.number:
                 entry["no"] = ply.number
@@ -249,27 +253,28 @@ class _Builder:
                 entry["s"] = ply.suffix
             if ply._nags:
                 entry["nag"] = ply._nags
-            before_node, before = parent, position
-            if position is not None:
-                try:
-                    move = self.game.parse_move(position, ply.text)
-                except IllegalMove as error:
+            here = (*place, index)
+            before_node = parent
+            step = self.steps.get(here)
+            if step is not None:
+                if step.move is None or step.after is None:
+                    position = step.before
                     entry["node"] = self.illegal_node(parent, position)
                     legal = self.game.legal_moves(position)
-                    entry["bad"] = str(error)
-                    entry["code"] = error.code
+                    entry["bad"] = str(step.error)
+                    entry["code"] = step.error.code if step.error is not None else ""
                     entry["legal"] = self.game.describe_moves(position, legal, self.notation)
-                    position = None
                 else:
-                    position = self.game.play(position, move)
-                    svg = picture(self.game, position, move, self.notation)
-                    parent = entry["node"] = self.node(parent, position, svg)
+                    svg = picture(self.game, step.after, step.move, self.notation)
+                    parent = entry["node"] = self.node(parent, step.after, svg)
                 self.places[ply.pos] = entry["node"]
             items.append(entry)
             items.extend(_comment(c) for c in ply._comments or ())
             if ply._variations and depth < MAX_DEPTH:
-                for variation in ply.variations:
-                    items.append({"v": self.line(variation, before, before_node, depth + 1)})
+                for number, variation in enumerate(ply.variations):
+                    items.append(
+                        {"v": self.line(variation, (*here, number), before_node, depth + 1)}
+                    )
         return items
 
 
@@ -278,29 +283,48 @@ def _comment(comment: Comment) -> dict[str, str]:
 
 
 def game_view(
-    record: Record, path: str, elements: Elements, default: AnyGame | None = None
+    record: Record,
+    path: str,
+    elements: Elements,
+    default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> tuple[GameView, dict[tuple[int, int], int]]:
-    """The view of one record, and the node of each replayed ply by its source place."""
+    """The view of one record as the validator replays it (``default``: the game of a
+    record whose tags name none; ``dialects``: the optional dialects read), and the node
+    of each replayed ply by its source place."""
+    report = validate_record(record, path=path, default=default, trace=True, dialects=dialects)
+    return report_view(report, elements)
+
+
+def report_view(
+    report: GameReport, elements: Elements
+) -> tuple[GameView, dict[tuple[int, int], int]]:
+    """The view of the record of ``report``, a report made with ``trace``
+    (:func:`~notation.check.validator.validate_record`), and the node of each replayed ply
+    by its source place."""
+    replayed = report.replayed
+    if replayed is None:
+        raise ValueError("the report keeps no replay: validate the record with trace")
+    record = replayed.record
     tags = record.tag_dict()
     white, black = tags.get("White", "?"), tags.get("Black", "?")
     title = f"{white} – {black}"
     if tags.get("Event"):
         title += f" ({tags['Event']})"
-    found = resolve_game(tags, default)
-    view = GameView(record.index, path, title, None, [(t.name, t.value) for t in record.tags])
+    view = GameView(
+        report.index, report.path, title, None, [(t.name, t.value) for t in record.tags]
+    )
     view.result = record.result
-    if not isinstance(found, Game):
-        view.problem = f"not shown: {found} is not a supported game"
+    if report.game is None or replayed.start is None:
+        view.problem = f"not shown: {replayed.unreplayed}"
+        if report.game is not None:
+            view.game = get_game(report.game).title
         return view, {}
+    found = get_game(report.game)
     view.game = found.title
-    try:
-        start = record_start(found, record, tags)
-    except SetupError as error:
-        view.problem = f"not shown: the setup is invalid ({error})"
-        return view, {}
-    builder = _Builder(found, record, elements)
-    builder.node(-1, start, picture(found, start, None, builder.notation))
-    view.moves = builder.line(record.moves, start, 0, 0)
+    builder = _Builder(found, replayed, elements)
+    builder.node(-1, replayed.start, picture(found, replayed.start, None, builder.notation))
+    view.moves = builder.line(record.moves, (), 0, 0)
     view.nodes = builder.nodes
     return view, builder.places
 
@@ -334,11 +358,26 @@ def viewer_page(
     default: AnyGame | None = None,
     first: int = 1,
     compress: bool | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
 ) -> str:
     """The viewer page of every record given (as (path, record)), game ``first`` (1-based)
-    shown when the page opens (``compress``: see :func:`page`)."""
+    shown when the page opens (``compress``: see :func:`page`; ``dialects``: the optional
+    dialects read)."""
+    reports = (
+        validate_record(record, path=path, default=default, trace=True, dialects=dialects)
+        for path, record in records
+    )
+    return reports_page(reports, first, compress)
+
+
+def reports_page(
+    reports: Iterable[GameReport], first: int = 1, compress: bool | None = None
+) -> str:
+    """The viewer page of the records of ``reports``, each made with ``trace``
+    (:func:`~notation.check.validator.validate_record`), game ``first`` (1-based) shown
+    when the page opens (``compress``: see :func:`page`)."""
     elements = Elements()
-    views = [game_view(record, path, elements, default)[0] for path, record in records]
+    views = [report_view(report, elements)[0] for report in reports]
     name = views[0].path if views else "no games"
     heading = f"{name}: {len(views)} game{'s' if len(views) != 1 else ''}"
     return page(heading, page_data(views, elements, first=first), "", compress)

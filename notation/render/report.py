@@ -5,9 +5,10 @@
 be filtered by severity, code and file, and the viewer of :mod:`notation.render.html`
 holding each game that has a problem. Each problem with a game links to its position in
 the viewer: the board before an illegal ply with the legal moves drawn, the ply's
-position for other problems at a ply, the end of the main line otherwise. The games are
-read again from their files (standard input cannot be read twice, so its games are listed
-without a board).
+position for other problems at a ply, the end of the main line otherwise. The games come
+from the run itself: each report with a problem keeps its record and the validator's
+replay of it (``trace``), made into its view as it arrives and then let go, so nothing is
+read or replayed again and only the page's own data stays in memory.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Diagnostic, Severity
-from notation.games.registry import GAMES
-from notation.io.inputs import display_name, read_paths
-from notation.render.html import Elements, GameView, game_view, page, page_data
+from notation.io.inputs import display_name
+from notation.render.html import Elements, GameView, page, page_data, report_view
 
 _SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.NOTICE)
 
@@ -33,40 +34,44 @@ def _last_node(items: Sequence[Any]) -> int:
     return 0
 
 
-def report_page(
-    diagnostics: Sequence[Diagnostic],
-    files: Sequence[tuple[str, int]],
-    games: Mapping[tuple[str, int], str | None],
-    summary: Mapping[str, Any],
-) -> str:
-    """The report of a run: its ``diagnostics`` in order, its ``files`` (name, games), the
-    game each record was replayed as (by (file, game number); ``None`` when unsupported)
-    and the run's ``summary`` (as the JSON report writes it)."""
-    wanted = {(d.path, d.game) for d in diagnostics if d.game is not None}
-    elements = Elements()
-    views: list[GameView] = []
-    where: dict[tuple[str, int], tuple[int, dict[tuple[int, int], int]]] = {}
-    rank = {name: i for i, (name, _) in enumerate(files)}
-    paths = sorted({p for p, _ in wanted if p != "-"}, key=lambda p: rank.get(p, len(rank)))
-    for item in read_paths(paths) if paths else ():
-        if isinstance(item, Diagnostic):
-            continue
-        name, record = item
-        key = (name, record.index)
-        if key not in wanted or key in where:
-            continue
-        game = games.get(key)
-        default = GAMES.get(game) if game is not None else None
-        view, places = game_view(record, name, elements, default)
-        where[key] = (len(views), places)
-        views.append(view)
-    rows = [_row(d, where, views) for d in diagnostics]
-    heading = "Validation report"
-    return page(
-        f"{heading}: {summary['games']} games in {summary['files']} files",
-        page_data(views, elements),
-        report=_summary(summary, files, diagnostics) + _table(rows, diagnostics) + REPORT_SCRIPT,
-    )
+class ReportPage:
+    """The report of a run, made as the run goes: :meth:`add` each game's report, then
+    :meth:`page`."""
+
+    def __init__(self) -> None:
+        self.elements = Elements()
+        self.views: list[GameView] = []
+        self.where: dict[tuple[str, int], tuple[int, dict[tuple[int, int], int]]] = {}
+        """The view of each game shown (by (file, game number)) and its plies' nodes."""
+
+    def add(self, report: GameReport) -> None:
+        """Show the game of ``report`` (its diagnostics filtered as reported) when it has a
+        problem at a game and keeps its replay; the replay is let go."""
+        key = (report.path, report.index)
+        shown = report.replayed is not None and key not in self.where
+        if shown and any(d.game is not None for d in report.diagnostics):
+            view, places = report_view(report, self.elements)
+            self.where[key] = (len(self.views), places)
+            self.views.append(view)
+        report.replayed = None
+
+    def page(
+        self,
+        diagnostics: Sequence[Diagnostic],
+        files: Sequence[tuple[str, int]],
+        summary: Mapping[str, Any],
+    ) -> str:
+        """The page of a run: its ``diagnostics`` in order, its ``files`` (name, games)
+        and its ``summary`` (as the JSON report writes it)."""
+        rows = [_row(d, self.where, self.views) for d in diagnostics]
+        heading = "Validation report"
+        return page(
+            f"{heading}: {summary['games']} games in {summary['files']} files",
+            page_data(self.views, self.elements),
+            report=_summary(summary, files, diagnostics)
+            + _table(rows, diagnostics)
+            + REPORT_SCRIPT,
+        )
 
 
 def _row(
