@@ -88,13 +88,6 @@ class Verdicts:
         codes = {(d["game"], d["code"]) for d in document["diagnostics"]}
         self.supported = {n for n, game in self.games.items() if game["game"] is not None}
         self.replayed = {n for n in self.supported if (n, "REC202") not in codes}
-        self.keyed = {
-            n
-            for n in self.replayed
-            if self.records[n].moves.plies
-            and not self.records[n].has_syntax_errors
-            and self.games[n]["plies"] == len(self.records[n].moves.plies)
-        }
 
 
 @pytest.fixture(params=FILES, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.name}")
@@ -135,7 +128,8 @@ def check_commands(said: Verdicts, tmp_path: Path) -> None:
     stats = json.loads(invoke("stats", path, "--json").stdout)
     assert sum(game["invalid"] for game in stats["games"]) == len(said.invalid & said.supported)
     copies = json.loads(invoke("duplicates", path, path, "--json").stdout)["groups"]
-    assert sum(len(group["records"]) for group in copies) == 2 * len(said.keyed), "duplicates"
+    # Every game is compared: as replayed, or as written (a game with an error).
+    assert sum(len(group["records"]) for group in copies) == 2 * len(said.games), "duplicates"
     merged = invoke("merge", "--unique", path, path, "-o", out)
     dropped = sum(len(group["records"]) - 1 for group in copies)
     assert f"{2 * len(said.games) - dropped} of {2 * len(said.games)} games written" in (
@@ -192,19 +186,31 @@ def test_a_verdict_changed_in_validates_replay_changes_every_commands(
         encoding="utf-8",
     )
     legal = Verdicts(source)
-    assert (legal.plies, legal.invalid, legal.keyed) == ({}, set(), {1, 2})
+    assert (legal.plies, legal.invalid) == ({}, set())
     refused("18x11")
     said = Verdicts(source)
-    assert (said.plies, said.invalid, said.keyed) == ({1: 3, 2: 3}, {1, 2}, set())
+    assert (said.plies, said.invalid) == ({1: 3, 2: 3}, {1, 2})
     check_commands(said, tmp_path)
 
 
-def test_a_record_validate_does_not_replay_is_replayed_by_no_command(tmp_path: Path) -> None:
+def test_an_untagged_record_is_replayed_by_every_command_as_the_game_validate_judges(
+    tmp_path: Path,
+) -> None:
+    """Untagged English draughts (REC221) with a capture ignored at ply 10: every command
+    replays it as English draughts and finds that ply, where international draughts, PDN's
+    default, would refuse ply 1."""
     source = tmp_path / "untagged.pdn"
-    source.write_text('[Event "x"]\n\n1. 22-18 11-15 2. 18x11 8x15 *\n', encoding="utf-8")
+    source.write_text(
+        '[Event "x"]\n\n1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10-15 '
+        "17-13 6. 15-19 *\n",
+        encoding="utf-8",
+    )
     said = Verdicts(source)
-    assert (said.plies, said.invalid, said.supported) == ({}, set(), set())
+    assert (said.plies, said.invalid, said.supported) == ({1: 10}, {1}, {1})
+    assert said.games[1]["game"] == "english"
     annotated = invoke("annotate", str(source))
-    assert (annotated.exit_code, annotated.stdout) == (0, source.read_text(encoding="utf-8"))
-    assert [line.split()[2] for line in annotated.stderr.splitlines()] == ["REC221"]
+    assert [line.split()[2] for line in annotated.stderr.splitlines()][:2] == [
+        "REC221",
+        "EN204",
+    ]
     check_commands(said, tmp_path)
