@@ -81,11 +81,12 @@ def test_knight_fight_scores_of_thousands_of_digits_are_a_setup_diagnostic() -> 
     )
 
 
-def test_a_kavaleria_point_of_thousands_of_digits_is_a_move_diagnostic() -> None:
+def test_a_kavaleria_point_of_thousands_of_digits_is_a_token_diagnostic() -> None:
+    """A move token longer than any move is refused as read (PDN101), before any game
+    tries to read its thousands of digits."""
     (report,) = validate_records(read_string(f'[Variant "kavaleria"]\n\n1. C3-C{HUGE} *\n'))
-    assert diagnostics([report]) == [(1, "KV202", 3, 4, 1, f"C3-C{HUGE}")]
+    assert diagnostics([report]) == [(1, "PDN101", 3, 4, None, None)]
     assert report.diagnostics[0].message == (
-        f"illegal move C3-C{HUGE} (game 1, ply 1): C{HUGE} is not a point of the board (row C "
-        "has points 1 to 5); legal: C1-D2, C1-D1, C2-D3, C2-D2, C3-D4, C3-D3, C4-D5, C4-D4, "
-        "C5-D6, C5-D5"
+        "unexpected 'C3-C99999999999999999999999...' in movetext: a token of 5,004 characters, "
+        "longer than any move (256 characters)"
     )
