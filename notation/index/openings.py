@@ -1,0 +1,176 @@
+"""Opening names: the federations' ballot and opening tables, and the opening a game's
+main line reaches.
+
+Each table is a data file of this package (``openings/<game>-<table>.tsv``) whose header
+names the table and its source. A line gives an entry's code, its moves from the standard
+start in the game's numeric notation (or, for an entry that is a position set up on the
+board, its FEN), its name and a note (``barred``, for a three-move ballot left out of the
+tournament deck). The tables kept:
+
+- English draughts: the American Checker Federation's numbering of the 174 three-move
+  openings (ACF #1-#174; 156 in the tournament deck, 18 barred).
+- Russian draughts: the IDF Drawing Table 64 and the FMJD Drawing Table 64.
+- Brazilian draughts: the same two tables, less the entries their sources leave out for
+  Brazilian draughts.
+
+Other games have no table here: no public table of international draughts openings was
+found, and Kavaleria, Keny, Knight Fight and Cheversi have no federation table.
+
+An entry is matched by the position its moves reach, not by the order of the moves, so a
+game that reaches a ballot's position by another order (``11-15 22-17 9-14`` for ACF #38,
+``9-14 22-17 11-15``) gets that ballot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from importlib.resources import files
+from typing import NamedTuple
+
+from notation.games.base import AnyGame, IllegalMove, Position, SetupError
+from notation.games.registry import get_game
+
+__all__ = ["Opening", "Table", "opening_of", "tables"]
+
+TABLE_FILES: dict[str, tuple[str, ...]] = {
+    "english": ("english-acf",),
+    "russian": ("russian-idf", "russian-fmjd"),
+    "brazilian": ("brazilian-idf", "brazilian-fmjd"),
+}
+"""Each game's table files, in the order their entries are preferred."""
+
+
+class Opening(NamedTuple):
+    """An entry of an opening table."""
+
+    code: str
+    """The entry's code in its table (``"5"`` for ACF #5, ``"1-III"``)."""
+    name: str | None
+    """Its name, where the table gives one (``"Dreaded Edinburgh"``)."""
+    moves: tuple[str, ...]
+    """Its moves from the standard start in the game's numeric notation; empty for an
+    entry that is a position set up on the board (see ``setup``)."""
+    source: str
+    """The table's name (``"ACF three-move ballots"``, ``"IDF Drawing Table 64"``)."""
+    note: str = ""
+    """What the table says besides (``"barred"``: left out of the tournament deck)."""
+    setup: str | None = None
+    """The entry's FEN when it is a position set up on the board rather than moves."""
+
+
+class Table(NamedTuple):
+    """An opening table of one game, as its data file gives it."""
+
+    name: str
+    source: str
+    """Where the table is published."""
+    game: str
+    openings: tuple[Opening, ...]
+
+
+class _Index(NamedTuple):
+    """A game's tables, found by position."""
+
+    by_position: dict[Position, tuple[Opening, ...]]
+    depth: int
+    """The most plies of any entry: a line is read no further."""
+
+
+def tables(game_name: str) -> tuple[Table, ...]:
+    """The opening tables of the game called ``game_name`` (none for most games)."""
+    return tuple(_read_table(stem) for stem in TABLE_FILES.get(game_name, ()))
+
+
+def opening_of(
+    game_name: str, moves: Sequence[str], *, start: Position | None = None
+) -> Opening | None:
+    """The opening a main line reaches: the entry of the game's tables whose position is
+    reached by the most plies of ``moves`` (the main line's move texts, as the game reads
+    them: ``22-18``, ``22x18``, ``c3-d4``), played from ``start`` (the standard start by
+    default; a record's setup position may itself be a table's entry). Among entries of
+    one position, the one whose moves are the line's own order comes first, then the
+    tables' order. ``None`` when no position of the line is in a table, or the game has
+    no table; reading stops at the first text that is no legal move.
+
+    Raises ``KeyError`` for a game the toolkit does not know.
+    """
+    if game_name not in TABLE_FILES:
+        get_game(game_name)
+        return None
+    game = get_game(game_name)
+    index = _index(game_name)
+    position = game.start({}) if start is None else start
+    found = index.by_position.get(position)
+    advance = game.advancer()
+    played: list[str] = []
+    for text in moves[: index.depth]:
+        try:
+            move, after = advance(position, text)
+        except IllegalMove:
+            break
+        played.append(game.format_move(position, move, "numeric"))
+        position = after
+        here = index.by_position.get(position)
+        if here is not None:
+            found = tuple(sorted(here, key=lambda entry: entry.moves != tuple(played)))
+    return None if found is None else found[0]
+
+
+@cache
+def _index(game_name: str) -> _Index:
+    game = get_game(game_name)
+    by_position: dict[Position, list[Opening]] = {}
+    depth = 0
+    for table in tables(game_name):
+        for entry in table.openings:
+            position = _position(game, entry, table.name)
+            by_position.setdefault(position, []).append(entry)
+            depth = max(depth, len(entry.moves))
+    return _Index({key: tuple(value) for key, value in by_position.items()}, depth)
+
+
+def _position(game: AnyGame, entry: Opening, table: str) -> Position:
+    """The position an entry stands for; a ``ValueError`` for an entry its game refuses
+    (a defect of the data file)."""
+    try:
+        if entry.setup is not None:
+            return game.start({"FEN": entry.setup})
+        position = game.start({})
+        for text in entry.moves:
+            _, position = game.advance(position, text)
+        return position
+    except (IllegalMove, SetupError) as error:
+        raise ValueError(f"{table} {entry.code}: {error}") from None
+
+
+@cache
+def _read_table(stem: str) -> Table:
+    path = f"openings/{stem}.tsv"
+    text = files("notation.index").joinpath("openings", f"{stem}.tsv").read_text("utf-8")
+    header: dict[str, str] = {}
+    rows: list[Opening] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("#"):
+            key, colon, value = line[1:].strip().partition(":")
+            if colon and key in ("table", "source", "game"):
+                header[key] = value.strip()
+            continue
+        fields = line.split("\t")
+        if len(fields) != 5 or not fields[0] or bool(fields[1]) == bool(fields[2]):
+            raise ValueError(f"{path}:{number}: not code, moves or setup, name, note")
+        code, line_moves, setup, name, note = fields
+        rows.append(
+            Opening(
+                code,
+                name or None,
+                tuple(line_moves.split()),
+                header.get("table", stem),
+                note,
+                setup or None,
+            )
+        )
+    missing = {"table", "source", "game"} - header.keys()
+    if missing:
+        raise ValueError(f"{path}: the header does not give {', '.join(sorted(missing))}")
+    return Table(header["table"], header["source"], header["game"], tuple(rows))
