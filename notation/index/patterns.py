@@ -1,0 +1,294 @@
+"""Material and position patterns: what ``find --material`` and a position pattern ask of
+a position, and whether a position gives it.
+
+A material spec counts men and kings of each side, each count a number or a range::
+
+    W=8-10,WK=0,B=7,BK=1+
+
+(``W`` White's men, ``WK`` White's kings, ``B`` and ``BK`` Black's; ``N-M`` from N to M,
+``N+`` N or more; a count not given is free). A position pattern requires some squares to
+hold given pieces or to be empty, the rest free::
+
+    w:22,23,K5 b:12-14 empty:18 any:30
+
+(``w:`` squares holding White's pieces, ``b:`` Black's, ``empty:`` empty squares, ``any:``
+squares holding a piece of either side; a square alone asks for a man, ``K`` before it for
+a king, ``*`` for a man or a king; ``N-M`` is every square from N to M). Squares are
+written in the game's notation: numbers, or names (``c3``) for a game written in
+alphanumeric notation, and names only in Keny (whose ranges are rectangles, ``a2-h3``).
+
+Both are defined for the games of men and kings: Brazilian, international, English and
+Russian draughts, and Keny. Kavaleria, Knight Fight and Cheversi have no men and kings:
+a spec or pattern for one of them is refused (:class:`PatternError`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import NamedTuple
+
+from notation.games.base import AnyGame, Position
+from notation.games.flying import Board
+
+__all__ = [
+    "Material",
+    "MaterialSpec",
+    "Pattern",
+    "PatternError",
+    "matches",
+    "material_of",
+    "parse_material",
+    "parse_pattern",
+]
+
+DRAUGHTS_SIZES: dict[str, int] = {"brazilian": 8, "russian": 8, "english": 8, "international": 10}
+"""The board side of each draughts game: their positions are bitboards on its layout."""
+
+KENY = "keny"
+
+KEYS = {"W": 0, "WK": 1, "B": 2, "BK": 3}
+"""The counts of a material spec, in the order of :class:`Material`'s fields."""
+
+
+class PatternError(ValueError):
+    """A material spec or position pattern that cannot be read, or asked of a game that
+    has no men and kings; ``str(error)`` says what is wrong."""
+
+
+class Material(NamedTuple):
+    """The men and kings of each side in a position."""
+
+    white_men: int
+    white_kings: int
+    black_men: int
+    black_kings: int
+
+
+class MaterialSpec(NamedTuple):
+    """The counts a material spec allows, in :class:`Material`'s order: each the least
+    and the most (``None``: no bound above)."""
+
+    ranges: tuple[tuple[int, int | None], ...]
+
+    def admits(self, material: Material) -> bool:
+        """Whether ``material`` has every count the spec allows."""
+        return all(
+            low <= count and (high is None or count <= high)
+            for count, (low, high) in zip(material, self.ranges, strict=True)
+        )
+
+
+class Pattern(NamedTuple):
+    """Squares required to hold given pieces or to be empty, as bit masks on the layout
+    of the positions of ``game``."""
+
+    game: str
+    white_men: int = 0
+    white_kings: int = 0
+    white_any: int = 0
+    black_men: int = 0
+    black_kings: int = 0
+    black_any: int = 0
+    either: int = 0
+    empty: int = 0
+
+
+_COUNT = re.compile(r"(\d{1,3})(?:(-)(\d{1,3})|(\+))?")
+
+
+def parse_material(text: str) -> MaterialSpec:
+    """The spec ``text`` writes (``W=8-10,WK=0,B=7,BK=1+``); :class:`PatternError` saying
+    what is wrong otherwise."""
+    ranges: list[tuple[int, int | None]] = [(0, None)] * len(KEYS)
+    given: set[str] = set()
+    items = [item.strip() for item in text.split(",")]
+    if not text.strip():
+        raise PatternError("empty material spec: give counts like W=8-10,WK=0,B=7,BK=1+")
+    for item in items:
+        key, equals, value = item.partition("=")
+        key = key.strip().upper()
+        if not equals:
+            raise PatternError(f"material {item!r}: expected NAME=COUNT, e.g. W=8 or BK=0-1")
+        if key not in KEYS:
+            raise PatternError(
+                f"material {item!r}: unknown count {key!r} "
+                "(W White's men, WK White's kings, B Black's men, BK Black's kings)"
+            )
+        if key in given:
+            raise PatternError(f"material {item!r}: {key} is given twice")
+        given.add(key)
+        found = _COUNT.fullmatch(value.strip())
+        if found is None:
+            raise PatternError(
+                f"material {item!r}: {value.strip()!r} is not a count (N, N-M or N+)"
+            )
+        low = int(found[1])
+        high: int | None = low
+        if found[2]:
+            high = int(found[3])
+            if high < low:
+                raise PatternError(f"material {item!r}: the range {low}-{high} is empty")
+        elif found[4]:
+            high = None
+        ranges[KEYS[key]] = (low, high)
+    return MaterialSpec(tuple(ranges))
+
+
+def material_of(game: AnyGame, position: Position) -> Material:
+    """The men and kings of each side in ``position`` (a position of ``game``)."""
+    _check(game.name)
+    white, black, kings = position.white, position.black, position.kings
+    return Material(
+        (white & ~kings).bit_count(),
+        (white & kings).bit_count(),
+        (black & ~kings).bit_count(),
+        (black & kings).bit_count(),
+    )
+
+
+def parse_pattern(text: str, game: AnyGame) -> Pattern:
+    """The pattern ``text`` writes for positions of ``game``
+    (``w:22,23,K5 b:12-14 empty:18``); :class:`PatternError` saying what is wrong
+    otherwise."""
+    _check(game.name)
+    squares = _squares(game)
+    masks = dict.fromkeys(Pattern._fields[1:], 0)
+    asked: dict[int, str] = {}
+    groups = text.split()
+    if not groups:
+        raise PatternError("empty pattern: give squares, e.g. w:22,23 b:K12 empty:18")
+    for group in groups:
+        side, colon, listed = group.partition(":")
+        side = side.lower()
+        if not colon or not listed:
+            raise PatternError(
+                f"pattern {group!r}: expected SIDE:SQUARES, e.g. w:22,K5 b:12 empty:18 any:30"
+            )
+        if side not in ("w", "b", "empty", "any"):
+            raise PatternError(f"pattern {group!r}: unknown side {side!r} (w, b, empty or any)")
+        for word in listed.split(","):
+            kind, name = _kind(word, side, group)
+            for bit in squares.read(name, group):
+                if bit in asked:
+                    raise PatternError(
+                        f"pattern {group!r}: {word!r} asks again for a square"
+                        f" {asked[bit]!r} asks for"
+                    )
+                asked[bit] = group
+                masks[_field(side, kind)] |= bit
+    return Pattern(game.name, **masks)
+
+
+def matches(pattern: Pattern, game: AnyGame, position: Position) -> bool:
+    """Whether ``position`` (of ``game``, the game ``pattern`` was read for) gives every
+    square the pattern asks for."""
+    if pattern.game != game.name:
+        raise ValueError(f"a pattern for {pattern.game} asked of a {game.name} position")
+    white, black, kings = position.white, position.black, position.kings
+    men = ~kings
+    return not (
+        pattern.white_men & ~(white & men)
+        or pattern.white_kings & ~(white & kings)
+        or pattern.white_any & ~white
+        or pattern.black_men & ~(black & men)
+        or pattern.black_kings & ~(black & kings)
+        or pattern.black_any & ~black
+        or pattern.either & ~(white | black)
+        or pattern.empty & (white | black)
+    )
+
+
+def _check(name: str) -> None:
+    if name not in DRAUGHTS_SIZES and name != KENY:
+        raise PatternError(
+            f"{name} has no men and kings: material and position patterns are for "
+            "Brazilian, international, English and Russian draughts and Keny"
+        )
+
+
+def _kind(word: str, side: str, group: str) -> tuple[str, str]:
+    """(``man``, ``king`` or ``any``, the square's text) of a word of a pattern group."""
+    word = word.strip()
+    kind = "man"
+    if word[:1] in ("K", "*"):
+        kind = "king" if word[0] == "K" else "any"
+        word = word[1:]
+        if side in ("empty", "any"):
+            raise PatternError(f"pattern {group!r}: an {side} square takes no K or *")
+    if not word:
+        raise PatternError(f"pattern {group!r}: a square is missing")
+    return kind, word
+
+
+def _field(side: str, kind: str) -> str:
+    if side in ("empty", "any"):
+        return "empty" if side == "empty" else "either"
+    colour = "white" if side == "w" else "black"
+    return f"{colour}_{'men' if kind == 'man' else 'kings' if kind == 'king' else 'any'}"
+
+
+class _Squares(NamedTuple):
+    """How a game's squares are written in patterns, and their bits."""
+
+    title: str
+    by_name: dict[str, int]
+    numbers: range | None
+    """The square numbers (``None`` where squares have names only)."""
+    bit: tuple[int, ...]
+    """The bit of each square number (index 0 unused)."""
+    grid: dict[str, tuple[int, int]]
+    """(file, rank) of each name, for rectangles (Keny)."""
+    hint: str
+
+    def read(self, text: str, group: str) -> list[int]:
+        """The bits of a square or range of squares; :class:`PatternError` if none."""
+        first, dash, last = text.lower().partition("-")
+        if dash:
+            if self.numbers is not None and first.isdigit() and last.isdigit():
+                low, high = self._number(first, group), self._number(last, group)
+                if high < low:
+                    raise PatternError(f"pattern {group!r}: the range {text} is empty")
+                return [self.bit[n] for n in range(low, high + 1)]
+            if self.numbers is None and first in self.grid and last in self.grid:
+                (f1, r1), (f2, r2) = self.grid[first], self.grid[last]
+                return [
+                    self.by_name[name]
+                    for name, (f, r) in self.grid.items()
+                    if min(f1, f2) <= f <= max(f1, f2) and min(r1, r2) <= r <= max(r1, r2)
+                ]
+            raise PatternError(f"pattern {group!r}: {text!r} is no range of squares ({self.hint})")
+        if self.numbers is not None and text.isdigit():
+            return [self.bit[self._number(text, group)]]
+        if text.lower() in self.by_name:
+            return [self.by_name[text.lower()]]
+        raise PatternError(
+            f"pattern {group!r}: {text!r} is not a square of {self.title} ({self.hint})"
+        )
+
+    def _number(self, text: str, group: str) -> int:
+        assert self.numbers is not None
+        number = int(text) if len(text) <= 3 else 0
+        if number not in self.numbers:
+            raise PatternError(
+                f"pattern {group!r}: {text!r} is not a square of {self.title} ({self.hint})"
+            )
+        return number
+
+
+@cache
+def _squares_of(name: str, title: str, alphanumeric: bool) -> _Squares:
+    if name == KENY:
+        files = "abcdefgh"
+        grid = {f"{files[i % 8]}{i // 8 + 1}": (i % 8, i // 8) for i in range(64)}
+        by_name = {square: 1 << (rank * 8 + file) for square, (file, rank) in grid.items()}
+        return _Squares(title, by_name, None, (), grid, "a1 to h8")
+    board = Board(DRAUGHTS_SIZES[name])
+    last = len(board.squares)
+    names = {board.name[n]: board.bit[n] for n in board.squares} if alphanumeric else {}
+    hint = f"1 to {last}" + (", or a1 to h8 by name" if alphanumeric else "")
+    return _Squares(title, names, board.squares, tuple(board.bit), {}, hint)
+
+
+def _squares(game: AnyGame) -> _Squares:
+    return _squares_of(game.name, game.title, "alphanumeric" in game.notations)
