@@ -17,16 +17,25 @@ a king, ``*`` for a man or a king; ``N-M`` is every square from N to M). Squares
 written in the game's notation: numbers, or names (``c3``) for a game written in
 alphanumeric notation, and names only in Keny (whose ranges are rectangles, ``a2-h3``).
 
-Both are defined for the games of men and kings: Brazilian, international, English and
-Russian draughts, and Keny. Kavaleria, Knight Fight and Cheversi have no men and kings:
-a spec or pattern for one of them is refused (:class:`PatternError`).
+Material is counted in the games of men and kings: Brazilian, international, English and
+Russian draughts, and Keny; Kavaleria, Knight Fight and Cheversi have none, and a spec
+asked of one of them is refused (:class:`PatternError`). Patterns are read in every game;
+in those three, squares by name (Kavaleria also by number) and no ranges:
+
+- Kavaleria: ``w:C3,SA2,VA3 b:E1 empty:D4 any:G1``: a point alone asks for a cavalryman,
+  ``S`` before it for a Sotnyk, ``V`` for the Voivode, ``*`` for any piece of the side.
+- Cheversi: ``w:Ke4,d5 b:Qa1 empty:c3``: a square alone asks for any piece of the side,
+  a letter (``K Q R B N``) before it for that piece.
+- Knight Fight: ``w:E4 b:E10 empty:C3 dead:D5``: ``w:``/``b:`` the side's knight,
+  ``empty:`` an accessible square without a knight, ``dead:`` an inaccessible square.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from notation.games.base import AnyGame, Position
 from notation.games.flying import Board
@@ -92,6 +101,9 @@ class Pattern(NamedTuple):
     black_any: int = 0
     either: int = 0
     empty: int = 0
+    cells: tuple[tuple[int, frozenset[str]], ...] = ()
+    """For Kavaleria, Knight Fight and Cheversi: each square asked for, by index, and the
+    contents it may hold (see :class:`_Cells`)."""
 
 
 _COUNT = re.compile(r"(\d{1,3})(?:(-)(\d{1,3})|(\+))?")
@@ -151,9 +163,11 @@ def parse_pattern(text: str, game: AnyGame) -> Pattern:
     """The pattern ``text`` writes for positions of ``game``
     (``w:22,23,K5 b:12-14 empty:18``); :class:`PatternError` saying what is wrong
     otherwise."""
+    if game.name in CELL_GAMES:
+        return _parse_cells(text, game)
     _check(game.name)
     squares = _squares(game)
-    masks = dict.fromkeys(Pattern._fields[1:], 0)
+    masks = dict.fromkeys(Pattern._fields[1:-1], 0)
     asked: dict[int, str] = {}
     groups = text.split()
     if not groups:
@@ -177,7 +191,17 @@ def parse_pattern(text: str, game: AnyGame) -> Pattern:
                     )
                 asked[bit] = group
                 masks[_field(side, kind)] |= bit
-    return Pattern(game.name, **masks)
+    return Pattern(
+        game.name,
+        masks["white_men"],
+        masks["white_kings"],
+        masks["white_any"],
+        masks["black_men"],
+        masks["black_kings"],
+        masks["black_any"],
+        masks["either"],
+        masks["empty"],
+    )
 
 
 def matches(pattern: Pattern, game: AnyGame, position: Position) -> bool:
@@ -185,6 +209,9 @@ def matches(pattern: Pattern, game: AnyGame, position: Position) -> bool:
     square the pattern asks for."""
     if pattern.game != game.name:
         raise ValueError(f"a pattern for {pattern.game} asked of a {game.name} position")
+    if pattern.cells:
+        contents = CELL_GAMES[game.name].contents(position)
+        return all(contents[cell] in wanted for cell, wanted in pattern.cells)
     white, black, kings = position.white, position.black, position.kings
     men = ~kings
     return not (
@@ -202,8 +229,8 @@ def matches(pattern: Pattern, game: AnyGame, position: Position) -> bool:
 def _check(name: str) -> None:
     if name not in DRAUGHTS_SIZES and name != KENY:
         raise PatternError(
-            f"{name} has no men and kings: material and position patterns are for "
-            "Brazilian, international, English and Russian draughts and Keny"
+            f"{name} has no men and kings: material is counted in Brazilian, "
+            "international, English and Russian draughts and Keny"
         )
 
 
@@ -292,3 +319,157 @@ def _squares_of(name: str, title: str, alphanumeric: bool) -> _Squares:
 
 def _squares(game: AnyGame) -> _Squares:
     return _squares_of(game.name, game.title, "alphanumeric" in game.notations)
+
+
+# Kavaleria, Knight Fight and Cheversi: squares by name, contents by square -------------
+
+
+class _Cells(NamedTuple):
+    """How a pattern reads the squares of a game without men and kings, and what each
+    square of a position holds: ``""`` nothing, else the side (``W``/``B``) and the
+    piece's letter (Kavaleria: ``""`` a cavalryman, ``S`` a Sotnyk, ``V`` the Voivode;
+    Cheversi: ``K Q R B N``; Knight Fight: ``""`` the knight), or ``dead`` (Knight Fight:
+    an inaccessible square)."""
+
+    names: dict[str, int]
+    """Each square's index by its names, in lower case."""
+    hint: str
+    letters: str
+    """The piece letters a square may be prefixed with in a ``w:``/``b:`` group."""
+    bare: str | None
+    """The letter a square alone asks for; ``None``: any piece of the side."""
+    groups: tuple[str, ...]
+    contents: Callable[[Position], tuple[str, ...]]
+
+
+def _kavaleria_contents(position: Position) -> tuple[str, ...]:
+    letters = ("", "", "S", "V")
+    return tuple(
+        "" if value == 0 else "WB"[value >> 2] + letters[value & 3] for value in position.board
+    )
+
+
+def _cheversi_contents(position: Position) -> tuple[str, ...]:
+    return tuple(
+        "" if char == "." else ("W" + char if char.isupper() else "B" + char.upper())
+        for char in position.board
+    )
+
+
+def _knight_fight_contents(position: Position) -> tuple[str, ...]:
+    cells = ["dead" if position.dead >> square & 1 else "" for square in range(100)]
+    for side, square in zip("WB", position.knights, strict=True):
+        if square is not None:
+            cells[square] = side
+    return tuple(cells)
+
+
+def _names(names: Sequence[str], numbered: bool) -> dict[str, int]:
+    found = {name.lower(): index for index, name in enumerate(names)}
+    if numbered:
+        found.update({str(index + 1): index for index in range(len(names))})
+    return found
+
+
+class _LazyCells(Mapping[str, _Cells]):
+    """The games read square by square, each table built when first asked for (it imports
+    the game's module)."""
+
+    _built: ClassVar[dict[str, _Cells]] = {}
+    _names: ClassVar[tuple[str, ...]] = ("kavaleria", "knight-fight", "cheversi")
+
+    def __getitem__(self, name: str) -> _Cells:
+        if name not in self._names:
+            raise KeyError(name)
+        if name not in self._built:
+            self._built[name] = _build_cells(name)
+        return self._built[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+def _build_cells(name: str) -> _Cells:
+    groups: tuple[str, ...] = ("w", "b", "empty", "any")
+    if name == "kavaleria":
+        from notation.games.kavaleria import POINT_NAMES
+
+        names = _names(POINT_NAMES, numbered=True)
+        hint = "A1 to G5, or 1 to 38"
+        return _Cells(names, hint, "SV", "", groups, _kavaleria_contents)
+    if name == "cheversi":
+        from notation.games.cheversi import SQUARE_NAMES
+
+        names = _names(SQUARE_NAMES, numbered=False)
+        return _Cells(names, "a1 to h8", "KQRBN", None, groups, _cheversi_contents)
+    from notation.games.knight_fight import SQUARE_NAMES as KF_NAMES
+
+    names = _names(KF_NAMES, numbered=False)
+    groups = (*groups, "dead")
+    return _Cells(names, "A1 to J10", "", "", groups, _knight_fight_contents)
+
+
+CELL_GAMES: Mapping[str, _Cells] = _LazyCells()
+"""Kavaleria, Knight Fight and Cheversi, read square by square."""
+
+
+def _parse_cells(text: str, game: AnyGame) -> Pattern:
+    """A pattern of a game read square by square (see the module's documentation)."""
+    cells = CELL_GAMES[game.name]
+    asked: dict[int, tuple[str, frozenset[str]]] = {}
+    groups = text.split()
+    if not groups:
+        raise PatternError(f"empty pattern: give squares, e.g. {_example(game.name)}")
+    for group in groups:
+        side, colon, listed = group.partition(":")
+        side = side.lower()
+        if not colon or not listed:
+            raise PatternError(
+                f"pattern {group!r}: expected SIDE:SQUARES, e.g. {_example(game.name)}"
+            )
+        if side not in cells.groups:
+            raise PatternError(
+                f"pattern {group!r}: unknown side {side!r} ({', '.join(cells.groups[:-1])}"
+                f" or {cells.groups[-1]})"
+            )
+        for word in listed.split(","):
+            square, wanted = _cell(word.strip(), side, group, cells, game.title)
+            if square in asked:
+                raise PatternError(
+                    f"pattern {group!r}: {word!r} asks again for a square"
+                    f" {asked[square][0]!r} asks for"
+                )
+            asked[square] = (group, wanted)
+    return Pattern(game.name, cells=tuple((sq, wanted) for sq, (_, wanted) in asked.items()))
+
+
+def _cell(
+    word: str, side: str, group: str, cells: _Cells, title: str
+) -> tuple[int, frozenset[str]]:
+    """The square a word of a pattern group names and the contents it may hold."""
+    letter: str | None = cells.bare
+    name = word
+    if word[:1] in (*cells.letters, "*") and word[1:].lower() in cells.names:
+        letter, name = (None if word[0] == "*" else word[0]), word[1:]
+        if side not in ("w", "b"):
+            raise PatternError(f"pattern {group!r}: an {side} square takes no piece letter")
+    square = cells.names.get(name.lower())
+    if square is None:
+        raise PatternError(f"pattern {group!r}: {word!r} is not a square of {title} ({cells.hint})")
+    if side in ("empty", "dead"):
+        return square, frozenset({"" if side == "empty" else "dead"})
+    pieces = [*cells.letters, ""] if cells.bare == "" else list(cells.letters)
+    colours = "WB" if side == "any" else side.upper()
+    if side == "any" or letter is None:
+        return square, frozenset(c + p for c in colours for p in pieces)
+    return square, frozenset({colours + letter})
+
+
+def _example(name: str) -> str:
+    return {
+        "kavaleria": "w:C3,VA3 b:E1 empty:D4",
+        "cheversi": "w:Ke4,d5 b:Qa1 empty:c3",
+    }.get(name, "w:E1 b:E10 empty:C3 dead:D5")

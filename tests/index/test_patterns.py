@@ -147,17 +147,100 @@ def test_a_bad_pattern_says_what_is_wrong(game: str, text: str, message: str) ->
 
 
 @pytest.mark.parametrize("name", ["kavaleria", "knight-fight", "cheversi"])
-def test_games_without_men_and_kings_are_refused(name: str) -> None:
+def test_material_is_refused_in_games_without_men_and_kings(name: str) -> None:
     game = get_game(name)
-    message = (
-        f"{name} has no men and kings: material and position patterns are for Brazilian,"
-        " international, English and Russian draughts and Keny"
-    )
-    with pytest.raises(PatternError) as error:
-        parse_pattern("w:1", game)
-    assert str(error.value) == message
     with pytest.raises(PatternError) as error:
         material_of(game, game.start(game.new_tags(seed=1)))
+    assert str(error.value) == (
+        f"{name} has no men and kings: material is counted in Brazilian, international,"
+        " English and Russian draughts and Keny"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("w:A1,A2,VA3 b:VG3,E1 empty:D1", True),
+        ("w:1,2,3", False),  # 3 is A3, the Voivode
+        ("w:1,2,*3 empty:20 any:G1", True),  # 20 is D4
+        ("w:SA1", False),
+        ("b:A1", False),
+        ("empty:E2", False),
+    ],
+)
+def test_kavaleria_patterns_name_points_and_pieces(text: str, found: bool) -> None:
+    kavaleria = get_game("kavaleria")
+    assert matches(parse_pattern(text, kavaleria), kavaleria, kavaleria.start({})) is found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("w:Ka1,c3 b:b2 empty:e4", True),
+        ("w:Bc3 b:Bb2 any:a1", True),
+        ("w:Qc3", False),
+        ("b:c3", False),
+        ("any:d4", False),
+    ],
+)
+def test_cheversi_patterns_name_squares_and_pieces(text: str, found: bool) -> None:
+    cheversi = get_game("cheversi")
+    position = cheversi.start({"FEN": "8/8/8/8/8/2B5/1b6/K7 b c3"})
+    assert matches(parse_pattern(text, cheversi), cheversi, position) is found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("w:E4 b:e8 dead:C5,A1 empty:C3", True),
+        ("any:E4,E8", True),
+        ("w:E8", False),
+        ("empty:C5", False),  # inaccessible, not empty
+        ("dead:C3", False),
+        ("empty:E4", False),
+    ],
+)
+def test_knight_fight_patterns_tell_knights_dead_and_free_squares(text: str, found: bool) -> None:
+    game = get_game("knight-fight")
+    tags = {**game.new_tags(seed=3), "FEN": "B:WE4:BE8:S34,74:XC5,D2,A1"}
+    assert matches(parse_pattern(text, game), game, game.start(tags)) is found
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "message"),
+    [
+        (
+            "kavaleria",
+            "w:H1",
+            "pattern 'w:H1': 'H1' is not a square of Kavaleria (A1 to G5, or 1 to 38)",
+        ),
+        ("kavaleria", "empty:VA3", "pattern 'empty:VA3': an empty square takes no piece letter"),
+        ("kavaleria", "w:A1 b:1", "pattern 'b:1': '1' asks again for a square 'w:A1' asks for"),
+        ("kavaleria", "w", "pattern 'w': expected SIDE:SQUARES, e.g. w:C3,VA3 b:E1 empty:D4"),
+        (
+            "cheversi",
+            "w:Xe4",
+            "pattern 'w:Xe4': 'Xe4' is not a square of Cheversi (Chess-Reversi) (a1 to h8)",
+        ),
+        ("cheversi", "dead:e4", "pattern 'dead:e4': unknown side 'dead' (w, b, empty or any)"),
+        ("cheversi", "", "empty pattern: give squares, e.g. w:Ke4,d5 b:Qa1 empty:c3"),
+        (
+            "knight-fight",
+            "q:E4",
+            "pattern 'q:E4': unknown side 'q' (w, b, empty, any or dead)",
+        ),
+        (
+            "knight-fight",
+            "w:E4-E6",
+            "pattern 'w:E4-E6': 'E4-E6' is not a square of Knight Fight (A1 to J10)",
+        ),
+    ],
+)
+def test_a_bad_pattern_of_the_other_games_says_what_is_wrong(
+    game: str, text: str, message: str
+) -> None:
+    with pytest.raises(PatternError) as error:
+        parse_pattern(text, get_game(game))
     assert str(error.value) == message
 
 
