@@ -17,12 +17,14 @@ ask: positions met (the book positions, reached by the most games, and positions
 from random games), players and tag values.
 
 Then, each command a fresh process, it times ``notation validate --jobs N`` (the
-reference) and ``notation index --jobs N`` over the archive, ``index`` again with nothing
-changed, and ``find --position``, ``find --tag``, ``find --player`` and ``tree`` over
-``--queries`` samples each (p50 and p99), against ``python -c pass`` and ``notation
---version`` (start-up references of the same run); it prints the peak memory of each
-command (VmHWM, and the largest of its workers), the index's size against the archive's,
-and the machine and its load. Commands the toolkit does not have yet are reported as
+reference), ``select --position`` over the archive (what ``find --position`` replaces),
+``notation index --jobs N`` over the archive and over its first tenth (peak memory must
+not grow with the archive), ``index`` again with nothing changed, and ``find
+--position``, ``find --tag``, ``find --player`` and ``tree`` over ``--queries`` samples
+each (p50 and p99), against ``python -c pass`` and ``notation --version`` (start-up
+references of the same run); it prints the peak memory of each command (VmHWM, and the
+largest of its workers), the index's size against the archive's, and the machine and its
+load. Commands the toolkit does not have yet are reported as
 such and the rest goes on.
 """
 
@@ -366,7 +368,7 @@ def measure(args: argparse.Namespace, folder: Path, pdn: int) -> None:
     work = folder / "work"
     work.mkdir(exist_ok=True)
     db = work / "bench.sqlite"
-    for stale in work.glob("bench.sqlite*"):
+    for stale in [*work.glob("bench.sqlite*"), *work.glob("tenth.sqlite*")]:
         stale.unlink()
     rows: list[tuple[str, str, str, str, str]] = []
     jobs = str(args.jobs)
@@ -419,6 +421,18 @@ def measure(args: argparse.Namespace, folder: Path, pdn: int) -> None:
         )
     )
     if index.ok:
+        files = sorted(str(path) for path in folder.glob("*.pdn"))
+        tenth = files[: max(1, len(files) // 10)]
+        small = run(["index", "--db", str(work / "tenth.sqlite"), "--jobs", jobs, *tenth], work)
+        rows.append(
+            (
+                f"index --jobs {jobs}, first {len(tenth)} of {len(files)} files",
+                f"{small.seconds:.1f} s",
+                _mib(small),
+                f"peak {index.peak / max(small.peak, 1):.2f}x this one's" if small.ok else "",
+                _failed(small) or "memory flat: peak about 1.00x",
+            )
+        )
         again = run(["index", "--db", str(db), "--jobs", jobs, archive], work)
         rows.append(
             (
