@@ -618,6 +618,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
     """Cheversi (Chess-Reversi): rules, notations and pictures."""
 
     name: ClassVar[str] = "cheversi"
+    code_prefix: ClassVar[str | None] = "CV"
     title: ClassVar[str] = "Cheversi (Chess-Reversi)"
     notations: ClassVar[tuple[str, ...]] = NOTATIONS
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE

@@ -361,6 +361,7 @@ class English(Game[EnglishPosition, EnglishMove]):
     """English draughts (American checkers): short kings, free choice among captures."""
 
     name: ClassVar[str] = "english"
+    code_prefix: ClassVar[str | None] = "EN"
     title: ClassVar[str] = "English draughts"
     notations: ClassVar[tuple[str, ...]] = ("numeric",)
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE

@@ -299,6 +299,7 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
     """Kavaleria, the Ukrainian game of cavalrymen on a 38-point brick board."""
 
     name: ClassVar[str] = "kavaleria"
+    code_prefix: ClassVar[str | None] = "KV"
     title: ClassVar[str] = "Kavaleria"
     notations: ClassVar[tuple[str, ...]] = (COORDINATE, NUMERIC)
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE

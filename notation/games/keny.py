@@ -55,7 +55,7 @@ Diagnostic codes (all errors, raised by :meth:`Keny.parse_move` as ``IllegalMove
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import ClassVar, NamedTuple
@@ -1219,6 +1219,7 @@ class Keny(Game[KenyPosition, KenyMove]):
     """Keny, Caucasian checkers, as ruled in ``shared/rulings.md`` section 3."""
 
     name: ClassVar[str] = "keny"
+    code_prefix: ClassVar[str | None] = "KY"
     title: ClassVar[str] = "Keny (Caucasian checkers)"
     notations: ClassVar[tuple[str, ...]] = ("algebraic", "colon")
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
@@ -1243,6 +1244,11 @@ class Keny(Game[KenyPosition, KenyMove]):
         if options:
             tags["Rules"] = ",".join(options)
         return tags
+
+    def identity(self, position: KenyPosition) -> Hashable:
+        """The position with its count of plies without a capture set to 0 (a FEN that
+        leaves the count out reads as 0)."""
+        return position._replace(quiet=0) if position.quiet else position
 
     def legal_moves(self, position: KenyPosition) -> list[KenyMove]:
         """Every legal move; none once the draw count is reached."""

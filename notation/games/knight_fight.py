@@ -428,6 +428,7 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
     """Knight Fight: two knights collecting numbered squares on a 10x10 board."""
 
     name: ClassVar[str] = "knight-fight"
+    code_prefix: ClassVar[str | None] = "KF"
     title: ClassVar[str] = "Knight Fight"
     notations: ClassVar[tuple[str, ...]] = ("squares", "numbers")
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE

@@ -328,6 +328,7 @@ class Russian(Game[RussianPosition, RussianMove]):
     """Russian draughts: flying kings, free choice among captures, crowning mid-capture."""
 
     name: ClassVar[str] = "russian"
+    code_prefix: ClassVar[str | None] = "RU"
     title: ClassVar[str] = "Russian draughts"
     notations: ClassVar[tuple[str, ...]] = ("alphanumeric", "numeric")
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE

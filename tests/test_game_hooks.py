@@ -1,0 +1,88 @@
+"""What a game says of itself through the hooks of :class:`~notation.games.base.Game`:
+its diagnostic codes, what identifies its positions, its dialect readings, its picture."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from notation.diagnostics import CODES
+from notation.games.registry import BUILT_IN, GAMES, codes_table
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PREFIXES = {
+    "brazilian": "BR",
+    "kavaleria": "KV",
+    "keny": "KY",
+    "knight-fight": "KF",
+    "cheversi": "CV",
+    "international": "ID",
+    "english": "EN",
+    "russian": "RU",
+}
+
+
+def test_the_committed_codes_page_is_the_one_the_registry_writes() -> None:
+    page = (ROOT / "docs" / "diagnostics.md").read_text("utf-8")
+    assert page == codes_table(markdown=True), "regenerate: notation codes --markdown"
+
+
+@pytest.mark.parametrize("name", list(BUILT_IN))
+def test_the_codes_page_names_each_game_by_its_prefix(name: str) -> None:
+    game = GAMES[name]
+    assert game.code_prefix == PREFIXES[name]
+    assert f"| `{PREFIXES[name]}` | {game.title} |\n" in codes_table(markdown=True)
+
+
+@pytest.mark.parametrize("name", list(BUILT_IN))
+def test_a_games_codes_are_those_its_module_registers(name: str) -> None:
+    game = GAMES[name]
+    module = vars(sys.modules[type(game).__module__]).values()
+    # A module's codes: its str constants, and those of a tuple of codes (fmjd's MoveCodes).
+    values = [v for item in module for v in (item if isinstance(item, tuple) else (item,))]
+    own = {
+        v for v in values if isinstance(v, str) and v in CODES.known and v[:2] == game.code_prefix
+    }
+    listed = [code.code for code in game.diagnostic_codes()]
+    assert listed == sorted(own) and len(listed) >= 8
+    assert all(code.startswith(PREFIXES[name]) for code in listed)
+
+
+def test_every_code_of_a_game_has_the_prefix_of_one_game() -> None:
+    prefixes = set(PREFIXES.values())
+    for code in CODES:
+        assert code[:3] in ("PDN", "REC") or code[:2] in prefixes, code
+
+
+def test_the_diagnostics_module_imports_no_game() -> None:
+    tree = ast.parse((ROOT / "notation" / "diagnostics.py").read_text("utf-8"))
+    imported = [
+        node.module if isinstance(node, ast.ImportFrom) else alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    ]
+    assert not [name for name in imported if name and name.startswith("notation.")]
+
+
+def test_a_keny_position_is_identified_without_its_count_of_quiet_plies() -> None:
+    keny = GAMES["keny"]
+    fen = "W:Wa2-g2,a3-b3,d3-h3,c4,h4:Bd5-e5,a6-d6,f6-h6,a7-c7,e7-h7"
+    counted = keny.start({"FEN": fen + ":H4"})
+    assert counted != keny.start({"FEN": fen})
+    assert (
+        keny.identity(counted)
+        == keny.identity(keny.start({"FEN": fen}))
+        == keny.start({"FEN": fen})
+    )
+
+
+@pytest.mark.parametrize("name", [name for name in BUILT_IN if name != "keny"])
+def test_any_other_games_position_is_its_own_identity(name: str) -> None:
+    game = GAMES[name]
+    start = game.start(game.new_tags(seed=1))
+    assert game.identity(start) is start
