@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,3 +87,34 @@ def test_any_other_games_position_is_its_own_identity(name: str) -> None:
     game = GAMES[name]
     start = game.start(game.new_tags(seed=1))
     assert game.identity(start) is start
+
+
+def test_replay_reads_a_dialect_as_the_game_says() -> None:
+    from notation import diagnostics as codes
+    from notation.check.dialects import SHORT_CAPTURES
+    from notation.check.replay import dialect_read
+    from notation.games.base import IllegalMove
+    from notation.games.keny import Keny
+
+    class Shorthand(Keny):
+        """Keny, reading ``first`` as its first legal move (a dialect of this test's)."""
+
+        def read_short_capture(self, position: Any, text: str) -> Any:
+            return self.legal_moves(position)[0] if text == "first" else None
+
+    game = Shorthand()
+    start = game.start({})
+    refused = IllegalMove("KY201", "first: not a Keny move")
+    read = dialect_read(game, start, "first", refused, frozenset({SHORT_CAPTURES}))
+    assert read == (codes.SHORT_CAPTURE, game.legal_moves(start)[0])
+    with pytest.raises(IllegalMove) as raised:
+        dialect_read(game, start, "second", refused, frozenset({SHORT_CAPTURES}))
+    assert raised.value is refused
+
+
+@pytest.mark.parametrize("name", ["kavaleria", "keny", "knight-fight", "cheversi"])
+def test_games_that_are_not_draughts_read_no_dialect(name: str) -> None:
+    game = GAMES[name]
+    start = game.start(game.new_tags(seed=1))
+    assert game.read_short_capture(start, "1x10") is None
+    assert game.read_other_separator(start, "1-10") is None
