@@ -627,7 +627,7 @@ def render(
     from notation.check.validator import validate_record
     from notation.games.registry import get_game
     from notation.io.inputs import expand
-    from notation.render import render_svg
+    from notation.pictures import render_svg
 
     if form not in ("text", "svg", "html"):
         raise typer.BadParameter("choose text, svg or html", param_hint="--format")
@@ -683,7 +683,7 @@ def _render_html(
     first; exit 1 when a record has an error (the page shows it), 2 when unreadable."""
     from notation.check.validator import GameReport, validate_record
     from notation.io.inputs import Found, read_all
-    from notation.render.html import reports_page
+    from notation.pages.html import reports_page
 
     if len(inputs) > 1:
         fail(f"render draws one file; {len(inputs)} files were named")

@@ -65,6 +65,7 @@ from notation.games.base import (
     Game,
     IllegalMove,
     Outcome,
+    Picture,
     SetupError,
     Side,
     read_number,
@@ -1301,6 +1302,17 @@ class Keny(Game[KenyPosition, KenyMove]):
         """A draw once the count of plies without a capture reaches its limit; else a loss
         for the side to move when it has no legal move."""
         return game_outcome(position)
+
+    def picture(
+        self, position: KenyPosition, last: KenyMove | None = None, notation: str | None = None
+    ) -> Picture:
+        """The board (which writes no move: ``notation`` changes nothing) and who is to
+        move with the count of plies without a capture, or how the game ended."""
+        status = self.game_over(position) or (
+            f"{position.turn.title} to move; {position.quiet} of {position.rules.draw_plies} "
+            "plies without a capture"
+        )
+        return Picture("keny", "Keny position", status, position, last, notation)
 
     def render_text(
         self, position: KenyPosition, last: KenyMove | None = None, notation: str | None = None
