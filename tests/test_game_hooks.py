@@ -118,3 +118,50 @@ def test_games_that_are_not_draughts_read_no_dialect(name: str) -> None:
     start = game.start(game.new_tags(seed=1))
     assert game.read_short_capture(start, "1x10") is None
     assert game.read_other_separator(start, "1-10") is None
+
+
+@pytest.mark.parametrize("name", list(BUILT_IN))
+def test_each_games_picture_names_a_drawing_and_says_its_status(name: str) -> None:
+    from notation.pictures import DRAWINGS
+
+    game = GAMES[name]
+    start = game.start(game.new_tags(seed=1))
+    picture = game.picture(start)
+    assert picture is not None and picture.style in DRAWINGS
+    assert picture.position is start and picture.last is None
+    assert f"<title>{picture.title}</title>" in DRAWINGS[picture.style](picture)
+    assert picture.status.startswith(f"{start.turn.title} to ")
+
+
+def test_a_new_draughts_game_is_drawn_with_no_picture_module_of_its_own() -> None:
+    from notation.games.brazilian import Brazilian
+    from notation.pictures import render_svg
+
+    class Copy(Brazilian):
+        """Brazilian draughts under another name, as a game registered from outside."""
+
+        name = "brazilian-copy"
+
+    game, brazilian = Copy(), GAMES["brazilian"]
+    start = brazilian.start({})
+    move = brazilian.legal_moves(start)[0]
+    after = brazilian.play(start, move)
+    for notation in (None, "numeric", "alphanumeric"):
+        assert render_svg(game, after, move, notation) == render_svg(
+            brazilian, after, move, notation
+        )
+
+
+def test_a_game_without_a_picture_has_no_svg() -> None:
+    from notation.pictures import render_svg, svg_picture
+
+    class Unpictured(type(GAMES["keny"])):
+        """Keny without a picture."""
+
+        def picture(self, position: Any, last: Any = None, notation: Any = None) -> None:
+            return None
+
+    game = Unpictured()
+    assert svg_picture(game, game.start({})) is None
+    with pytest.raises(ValueError, match=r"^no SVG picture for Keny \(Caucasian checkers\) yet$"):
+        render_svg(game, game.start({}))
