@@ -172,6 +172,9 @@ class Picture(NamedTuple):
     """Whether a draughts board's squares carry their numbers."""
     coordinates: bool = True
     """Whether a draughts board's frame carries its file letters and rank numbers."""
+    marked: tuple[int, ...] = ()
+    """Squares a game's own drawing marks beside the last move (Keny: the own pieces a
+    friendly jump went over)."""
 
 
 class Game(ABC, Generic[P, M]):

@@ -54,6 +54,7 @@ Diagnostic codes (all errors, raised by :meth:`Keny.parse_move` as ``IllegalMove
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
@@ -1216,6 +1217,15 @@ def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPos
 # The game --------------------------------------------------------------------------------
 
 
+def _jumped_over(position: KenyPosition, move: KenyMove) -> tuple[int, ...]:
+    """The own pieces a friendly jump (or chain) of ``move`` went over, ``position`` being
+    the one after it; none for a capture or a king's slide."""
+    end = move.path[-1]
+    if move.captured or (position.board[end] in KING and not move.promotes):
+        return ()
+    return tuple(square for a, b in itertools.pairwise(move.path) for square in LINE[a, b][1])
+
+
 class Keny(Game[KenyPosition, KenyMove]):
     """Keny, Caucasian checkers, as ruled in ``shared/rulings.md`` section 3."""
 
@@ -1306,13 +1316,15 @@ class Keny(Game[KenyPosition, KenyMove]):
     def picture(
         self, position: KenyPosition, last: KenyMove | None = None, notation: str | None = None
     ) -> Picture:
-        """The board (which writes no move: ``notation`` changes nothing) and who is to
-        move with the count of plies without a capture, or how the game ended."""
+        """The board (which writes no move: ``notation`` changes nothing), the own pieces
+        the last move's friendly jumps went over marked, and who is to move with the count
+        of plies without a capture, or how the game ended."""
         status = self.game_over(position) or (
             f"{position.turn.title} to move; {position.quiet} of {position.rules.draw_plies} "
             "plies without a capture"
         )
-        return Picture("keny", "Keny position", status, position, last, notation)
+        over = () if last is None else _jumped_over(position, last)
+        return Picture("keny", "Keny position", status, position, last, notation, marked=over)
 
     def render_text(
         self, position: KenyPosition, last: KenyMove | None = None, notation: str | None = None
