@@ -7,7 +7,7 @@ Nothing in the library raises on malformed input; it returns diagnostics instead
 
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -30,17 +30,17 @@ class Code:
 
 
 class _Codes(MutableMapping[str, Code]):
-    """The codes by code. Each game registers its own codes when its module is imported
-    (:mod:`notation.games.registry` imports a game on first use), so a code not yet
-    known, and a listing of them all, first import every game."""
+    """The codes by code. Each game registers its own codes when its module is imported,
+    so a code not yet known, and a listing of them all, first call the sources of codes
+    (:func:`add_source`: the game registry's imports every game)."""
 
     def __init__(self) -> None:
         self.known: dict[str, Code] = {}
+        self.sources: list[Callable[[], object]] = []
 
     def _complete(self) -> dict[str, Code]:
-        from notation.games.registry import GAMES
-
-        list(GAMES.values())
+        for source in self.sources:
+            source()
         return self.known
 
     def __getitem__(self, code: str) -> Code:
@@ -73,6 +73,14 @@ def register(code: str, severity: Severity, summary: str) -> str:
         raise ValueError(f"diagnostic code {code} registered twice")
     CODES.known[code] = Code(code, severity, summary)
     return code
+
+
+def add_source(source: Callable[[], object]) -> None:
+    """Have ``source`` called before :data:`CODES` answers that a code is unknown or lists
+    every code: it registers the codes that are registered late (a layer above adds one
+    that imports every game, so that this module knows no game)."""
+    if source not in CODES.sources:
+        CODES.sources.append(source)
 
 
 # Record syntax (all games).

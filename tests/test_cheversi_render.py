@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from notation.games.registry import get_game
-from notation.render import render_svg
-from notation.render.cheversi import CELL, GAP, MARGIN, TOP
+from notation.pictures import render_svg
+from notation.pictures.cheversi import CELL, GAP, MARGIN, TOP
 
 SVG = "{http://www.w3.org/2000/svg}"
 CHEVERSI = get_game("cheversi")

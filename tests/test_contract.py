@@ -40,6 +40,7 @@ from notation.games.base import (
 )
 from notation.games.playout import playout
 from notation.games.registry import GAMES, game_for_tags
+from notation.pictures import render_svg
 from notation.record import (
     Line,
     Record,
@@ -52,7 +53,6 @@ from notation.record import (
     write_record,
 )
 from notation.record.grammar import MOVE_TOKEN
-from notation.render import render_svg
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = list(GAMES)

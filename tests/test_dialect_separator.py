@@ -12,7 +12,6 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.check.replay import other_separator
 from notation.check.validator import validate_record
 from notation.games.registry import get_game
 from notation.record import read_string
@@ -108,7 +107,7 @@ def test_a_text_that_two_moves_or_none_fit_stays_an_error(text: str, expected: s
 
 def test_games_that_are_not_draughts_read_no_other_separator() -> None:
     game = get_game("kavaleria")
-    assert other_separator(game, game.start({}), "1-10") is None
+    assert game.read_other_separator(game.start({}), "1-10") is None
 
 
 def run(*args: str):  # type: ignore[no-untyped-def]

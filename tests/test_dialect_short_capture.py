@@ -15,7 +15,6 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from notation.check.dialects import SHORT_CAPTURES
-from notation.check.replay import short_capture
 from notation.check.validator import validate_record
 from notation.games.registry import get_game
 from notation.record import read_string
@@ -136,14 +135,14 @@ def test_a_text_naming_a_capture_from_start_to_end_is_that_capture():
     game = get_game("brazilian")
     before, move = report.main_line[0]
     assert (move.path[0], move.path[-1]) == (1, 10)
-    assert short_capture(game, before, "1x10") is None
+    assert game.read_short_capture(before, "1x10") is None
     firsts = {m for path, m in game.capture_paths(before) if path[:2] == (1, 10)}
     assert len(firsts) == 4
 
 
 def test_games_that_are_not_draughts_read_no_short_capture():
     game = get_game("kavaleria")
-    assert short_capture(game, game.start({}), "1x10") is None
+    assert game.read_short_capture(game.start({}), "1x10") is None
 
 
 def run(*args: str):

@@ -14,7 +14,7 @@ from cli.main import app as main_app
 from notation.archive.convert import convert_record
 from notation.archive.duplicates import find_duplicates
 from notation.archive.select import Filters, Selector
-from notation.check.identity import Duplicates, main_line, moves_key, placement
+from notation.check.identity import Duplicates, main_line, moves_key
 from notation.diagnostics import CODES, Severity
 from notation.games.registry import get_game
 from notation.record import read_records, read_string, write_record, write_records
@@ -198,8 +198,8 @@ def test_a_keny_position_matches_whatever_its_count_of_quiet_plies() -> None:
     assert line is not None and line.end.quiet == 4
     fen = "W:Wa2-g2,a3-b3,d3-h3,c4,h4:Bd5-e5,a6-d6,f6-h6,a7-c7,e7-h7"
     assert keny.start({"FEN": fen}) != line.end
-    assert placement(keny.start({"FEN": fen})) == placement(line.end)
-    assert placement(keny.start({"FEN": fen + ":H4"})) == placement(line.end)
+    assert keny.identity(keny.start({"FEN": fen})) == keny.identity(line.end)
+    assert keny.identity(keny.start({"FEN": fen + ":H4"})) == keny.identity(line.end)
     assert keny.start({"FEN": fen + ":H4"}) == line.end
     selected = Selector(Filters(position=fen))
     assert selected.matches(record, "-")

@@ -17,8 +17,7 @@ from typer.testing import CliRunner
 from cli.main import app
 from notation.games.base import IllegalMove
 from notation.games.registry import GAMES
-from notation.record.reader import read_string
-from notation.render.html import (
+from notation.pages.html import (
     Elements,
     apply_delta,
     delta,
@@ -29,6 +28,7 @@ from notation.render.html import (
     svg_parts,
     viewer_page,
 )
+from notation.record.reader import read_string
 
 GAME_NAMES = list(GAMES)
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -208,7 +208,7 @@ def test_a_game_without_an_svg_picture_shows_its_text_diagram(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game = GAMES["keny"]
-    monkeypatch.setattr("notation.render.html.has_picture", lambda name: False)
+    monkeypatch.setattr(type(game), "picture", lambda self, *drawn: None)
     made = sample(game, plies=3)
     (record,) = read_string(made.text, "t.pdn")
     elements = Elements()
@@ -275,7 +275,7 @@ def test_validate_html_of_standard_input_shows_its_games_as_the_run_replayed_the
 
 
 def test_remembered_elements_keep_equal_values_written_apart() -> None:
-    from notation.render.svg import Svg
+    from notation.pictures.svg import Svg
 
     svg = Svg(10, 10, "t")
     for value in (1, 1.0, True, 0.0, -0.0, None):

@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 from cli.main import app
 from notation.games.base import IllegalMove
 from notation.games.registry import GAMES
+from notation.pages.html import picture, viewer_page
 from notation.record.reader import read_string
-from notation.render.html import picture, viewer_page
 
 WHY = missing()
 if WHY is not None and in_ci():

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from notation.games.kavaleria import POINT_INDEX, Kavaleria
-from notation.render import render_svg
-from notation.render.kavaleria import ARROW_GAP, RADIUS, centre, draw
+from notation.pictures import render_svg
+from notation.pictures.kavaleria import ARROW_GAP, RADIUS, centre
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAME = Kavaleria()
@@ -31,7 +31,7 @@ def pieces(root: ET.Element) -> Counter:
 
 
 def test_board_has_the_38_labelled_points_joined_to_their_neighbours() -> None:
-    root = ET.fromstring(draw(GAME.start({})))
+    root = ET.fromstring(render_svg(GAME, GAME.start({})))
     texts = [t.text for t in root.iter(f"{SVG}text")]
     labels = [t for t in texts if len(t) == 2 and t[1].isdigit()]
     rows = {"A": 5, "B": 6, "C": 5, "D": 6, "E": 5, "F": 6, "G": 5}
@@ -57,7 +57,7 @@ def test_board_has_the_38_labelled_points_joined_to_their_neighbours() -> None:
 
 
 def test_start_shows_fifteen_cavalrymen_and_a_voivode_each_and_whose_turn() -> None:
-    root = ET.fromstring(draw(GAME.start({})))
+    root = ET.fromstring(render_svg(GAME, GAME.start({})))
     assert root.find(f"{SVG}title").text == "Kavaleria position"
     assert pieces(root) == Counter(
         {
@@ -116,7 +116,7 @@ def test_sotnyk_chain_shows_ranks_landing_points_and_captured_points() -> None:
 
 def test_rule_options_are_named_under_the_board() -> None:
     root = ET.fromstring(
-        draw(GAME.start({"Rules": "no-backward,extra-turn", "FEN": "B:WVA3:BVG3"}))
+        render_svg(GAME, GAME.start({"Rules": "no-backward,extra-turn", "FEN": "B:WVA3:BVG3"}))
     )
     assert "Black to move (rules: extra-turn, no-backward)" in [
         t.text for t in root.iter(f"{SVG}text")
@@ -125,7 +125,7 @@ def test_rule_options_are_named_under_the_board() -> None:
 
 def test_rules_doc_board_picture_is_the_drawing_of_the_start() -> None:
     picture = (ROOT / "docs" / "rules" / "kavaleria-board.svg").read_text(encoding="utf-8")
-    assert picture == draw(GAME.start({}))
+    assert picture == render_svg(GAME, GAME.start({}))
     assert "kavaleria-board.svg" in (ROOT / "docs" / "rules" / "kavaleria.md").read_text(
         encoding="utf-8"
     )

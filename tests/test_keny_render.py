@@ -9,9 +9,8 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from notation.games.keny import START, Keny
-from notation.render import render_svg
-from notation.render.keny import draw
-from notation.render.svg import PALETTE
+from notation.pictures import render_svg
+from notation.pictures.svg import PALETTE
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAME = Keny()
@@ -85,7 +84,7 @@ def test_king_slide_is_no_jump_and_a_crowning_step_shows_a_new_king() -> None:
 
 
 def test_start_picture_in_the_docs_is_the_drawing_of_the_start() -> None:
-    drawn = draw(START)
+    drawn = render_svg(GAME, START)
     assert (ROOT / "docs" / "rules" / "keny-start.svg").read_text(encoding="utf-8") == drawn
     root = ET.fromstring(drawn)
     assert pieces(root) == {"white men": 16, "white kings": 0, "black men": 16, "black kings": 0}

@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from notation.games.knight_fight import KnightFight
-from notation.render import render_svg
-from notation.render.knight_fight import CELL, MARGIN
-from notation.render.svg import PALETTE
+from notation.pictures import render_svg
+from notation.pictures.knight_fight import CELL, MARGIN
+from notation.pictures.svg import PALETTE
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAME = KnightFight()

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from notation.games.registry import get_game
-from notation.render import render_svg
+from notation.pictures import render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 BRAZILIAN = get_game("brazilian")

@@ -55,7 +55,13 @@ def test_version_imports_no_game_grammar_or_report() -> None:
     assert out.startswith("notation ")
     heavy = {"parsimonious", "rich", "pydantic", "hypothesis", *GAME_MODULES}
     assert not (modules - typer_imports()) & heavy
-    for package in ("notation.record", "notation.check", "notation.io", "notation.render"):
+    for package in (
+        "notation.record",
+        "notation.check",
+        "notation.io",
+        "notation.pictures",
+        "notation.pages",
+    ):
         assert package not in modules
     assert "notation.archive" not in modules
 
@@ -66,7 +72,13 @@ def test_validating_one_game_imports_its_game_only(tmp_path: Path) -> None:
     modules, out = imported("validate", str(game))
     assert out == ""
     assert modules & GAME_MODULES == {"notation.games.brazilian"}
-    for package in ("notation.render", "notation.archive", "rich", "hypothesis"):
+    for package in (
+        "notation.pictures",
+        "notation.pages",
+        "notation.archive",
+        "rich",
+        "hypothesis",
+    ):
         assert package not in modules - typer_imports()
 
 

@@ -6,8 +6,8 @@ import dataclasses
 
 from notation.check.replay import main_line_positions, record_notation
 from notation.games.registry import get_game
+from notation.pictures import render_svg
 from notation.record.reader import read_string
-from notation.render import render_svg
 
 
 def _end(text: str, name: str):

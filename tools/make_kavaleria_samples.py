@@ -13,7 +13,7 @@ The broken records in ``samples/kavaleria/broken/`` take such a game up to a pos
 where a given mistake can be made, then make it: one file per kind of problem.
 
 The tool also writes ``docs/rules/kavaleria-board.svg``, the labelled start position
-drawn by :mod:`notation.render.kavaleria`, shown in the rules documentation.
+drawn by :mod:`notation.pictures.kavaleria`, shown in the rules documentation.
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ from notation.games.kavaleria import (
     KavaleriaPosition,
     owner,
 )
+from notation.pictures import render_svg
 from notation.record.model import Comment, Line, Ply, Record
-from notation.render.kavaleria import draw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
 from samplekit import (
@@ -739,7 +739,7 @@ def main() -> None:
     write("variants.pdn", variant_games())
     write("setups.pdn", setup_games())
     broken_set()
-    BOARD_PICTURE.write_text(draw(GAME.start({})), encoding="utf-8")
+    BOARD_PICTURE.write_text(render_svg(GAME, GAME.start({})), encoding="utf-8")
     write_sheets("kavaleria", OUT / "sheets")
 
 

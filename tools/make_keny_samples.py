@@ -43,8 +43,8 @@ from notation.games.keny import (
     generate_moves,
     quiet_moves,
 )
+from notation.pictures import render_svg
 from notation.record.model import Comment, Line, Ply, Record
-from notation.render.keny import draw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
 from samplekit import (
@@ -779,7 +779,7 @@ def _number_last(line: Line) -> None:
 
 
 def main() -> None:
-    DOCS.write_text(draw(START), encoding="utf-8")
+    DOCS.write_text(render_svg(GAME, START), encoding="utf-8")
     write("club-championship-2025.pdn", club_games())
     write("derbent-open-colon.pdn", colon_games())
     write("annotated.pdn", annotated_games())

@@ -29,7 +29,6 @@ from notation.check.identity import (
     MainLine,
     Occurrence,
     line_of,
-    placement,
     report_key,
 )
 from notation.check.replay import read_ply
@@ -268,7 +267,7 @@ class Selector:
             return False
         target = self._target(line.game, tags)
         return target is not None and any(
-            placement(position) == target for position in line.positions()
+            line.game.identity(position) == target for position in line.positions()
         )
 
     def _target(self, game: AnyGame, tags: dict[str, str]) -> Position | None:
@@ -279,7 +278,7 @@ class Selector:
         key = (game.name, setup)
         if key not in self._targets:
             try:
-                found = placement(game.start({**tags, "FEN": self.filters.position}))
+                found = game.identity(game.start({**tags, "FEN": self.filters.position}))
             except SetupError:
                 found = None
             self._targets[key] = found

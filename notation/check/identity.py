@@ -23,11 +23,11 @@ and where it was first seen (path, game number, line), plus the later copies, so
 grows with the number of distinct games, not with their text. ``validate --duplicates``
 and the ``duplicates`` command (:mod:`notation.archive.duplicates`) both use it.
 
-Positions are compared by :func:`placement`: the game's own position (pieces, side to
-move, scores, rule options), without the counter of plies since the last capture that
-Keny's FEN may carry. :class:`Positions` indexes the position each record reaches (at
-its end or after a given ply) to find transpositions: records that reach one position by
-different move orders.
+Positions are compared by what identifies them in their game
+(:meth:`~notation.games.base.Game.identity`: the position itself, but for what a setup
+may or may not say, like Keny's count of plies since the last capture). :class:`Positions`
+indexes the position each record reaches (at its end or after a given ply) to find
+transpositions: records that reach one position by different move orders.
 """
 
 from __future__ import annotations
@@ -244,16 +244,6 @@ class Duplicates:
         return [group for _, group in found]
 
 
-def placement(position: Position) -> Position:
-    """``position`` as positions are compared: a Keny position's count of plies without a
-    capture set to 0 (a FEN that leaves it out reads as 0), anything else as it is."""
-    from notation.games.keny import KenyPosition
-
-    if isinstance(position, KenyPosition) and position.quiet:
-        return position._replace(quiet=0)
-    return position
-
-
 @dataclass(frozen=True, slots=True)
 class MainLine:
     """A record's main line as ``validate`` replayed it from its start: each legal move
@@ -373,7 +363,7 @@ class Positions:
             reached = line.end if self.ply == len(line.moves) else line.moves[self.ply][0]
         order_key = key_of(line.game, moves)[0]
         self.records += 1
-        key = (line.game.name, placement(reached))
+        key = (line.game.name, line.game.identity(reached))
         orders, found = self._seen.setdefault(key, ([], []))
         if order_key not in orders:
             orders.append(order_key)

@@ -38,7 +38,6 @@ from notation.check.replay import (
     main_line_positions,
     record_notation,
     record_start,
-    short_capture,
 )
 from notation.diagnostics import CORRECTED, SEARCH_BOUND, Candidate, Change, Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
@@ -359,7 +358,7 @@ class _Search:
             written = texts[index]
             meant = None if index == stop else self._read(before, written)
             # A capture stopped after its first jump is completed by the capture it starts.
-            whole = short_capture(game, before, written) if index == stop else None
+            whole = game.read_short_capture(before, written) if index == stop else None
             style = game.notation_of(written) or self.notation
             head, tail = texts[:index], texts[index + 1 :]
             ply = self.first_ply + index

@@ -6,90 +6,27 @@ replayed from the position before the ply it replaces. A line stops at its first
 ply (nothing after it can be placed), but the variations attached to that ply are still
 replayed.
 
-Two dialects of draughts move texts the game refuses are read here, in one rule for every
-draughts game (:func:`dialect_read`), each told to the visitor before the move is played as
-any legal move is: a move written with the other separator (``30-39`` for the capture
-``30x39``, :func:`other_separator`, :meth:`ReplayVisitor.other_separator`), always; and,
-only when the run asks for :data:`~notation.check.dialects.SHORT_CAPTURES`, a capture
-written as its start and first landing square only (DraughtsMind's ``1x10`` for
-``1x10x19``, :func:`short_capture`, :meth:`ReplayVisitor.short_capture`). Without that
-dialect such a text is the game's error, whose message names the whole capture.
+Two dialects of move texts the game refuses are read here, as the game reads them
+(:func:`dialect_read`; the draughts games read both), each told to the visitor before the
+move is played as any legal move is: a move written with the other separator (``30-39``
+for the capture ``30x39``, :meth:`~notation.games.base.Game.read_other_separator`,
+:meth:`ReplayVisitor.other_separator`), always; and, only when the run asks for
+:data:`~notation.check.dialects.SHORT_CAPTURES`, a capture written as its start and first
+landing square only (DraughtsMind's ``1x10`` for ``1x10x19``,
+:meth:`~notation.games.base.Game.read_short_capture`, :meth:`ReplayVisitor.short_capture`).
+Without that dialect such a text is the game's error, whose message names the whole
+capture.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Iterator, Mapping
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS, SHORT_CAPTURES
 from notation.games.base import AnyGame, IllegalMove, Move, Position
 from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Line, Ply, Record
-
-
-@runtime_checkable
-class CapturePaths(Protocol):
-    """A draughts game: it lists the routes of its legal captures."""
-
-    def capture_paths(self, position: Any) -> Iterable[tuple[tuple[int, ...], Any]]:
-        """Each route of each legal capture: the squares visited (start first, numbered as
-        the game's numeric notation numbers them), with the move it makes."""
-        ...
-
-
-SHORT_CAPTURE = re.compile(r"\s*([0-9]{1,2})\s*[xX:]\s*([0-9]{1,2})\s*")
-"""A capture text of two numbered squares."""
-
-
-def short_capture(game: AnyGame, position: Position, text: str) -> Move | None:
-    """The move a short capture names: ``text`` gives two numbered squares, no legal
-    capture goes from the first to the second (then it names its start and end, as PDN
-    reads it), and the routes that start there and first land on the second are all
-    routes of one legal capture of several pieces. ``None`` otherwise (and for a game
-    that is not draughts)."""
-    if not isinstance(game, CapturePaths):
-        return None
-    match = SHORT_CAPTURE.fullmatch(text)
-    if match is None:
-        return None
-    start, landing = int(match[1]), int(match[2])
-    found = None
-    for path, move in game.capture_paths(position):
-        if path[0] != start:
-            continue
-        if path[-1] == landing:
-            return None
-        if path[1] == landing:
-            if found is not None and move != found:
-                return None
-            found = move
-    return found
-
-
-SEPARATED = re.compile(r"\s*(?:[0-9]{1,2}|[a-h][1-8])(?:\s*[-xX:]\s*(?:[0-9]{1,2}|[a-h][1-8]))+\s*")
-"""A move text of numbered or named squares joined by separators."""
-
-
-def other_separator(game: AnyGame, position: Position, text: str) -> Move | None:
-    """The move ``text`` names written with the other separator: its squares are joined
-    by ``-`` only, or by ``x`` (``:``) only, and the game reads the text with the other
-    separator as exactly one legal move (the capture ``30x39`` for ``30-39``, the step
-    ``32-28`` for ``32x28``). ``None`` otherwise (and for a game that is not draughts)."""
-    if not isinstance(game, CapturePaths) or SEPARATED.fullmatch(text) is None:
-        return None
-    signs = set(re.findall(r"[-xX:]", text))
-    if signs == {"-"}:
-        swapped = text.replace("-", "x")
-    elif "-" not in signs:
-        swapped = re.sub(r"[xX:]", "-", text)
-    else:
-        return None
-    try:
-        return game.parse_move(position, swapped)
-    except IllegalMove:
-        return None
 
 
 def dialect_read(
@@ -103,10 +40,10 @@ def dialect_read(
     ``error``, and the move it names; raises ``error`` when it is no dialect read, or, for
     a short capture not asked for (:data:`SHORT_CAPTURES` not in ``dialects``), the same
     error with a message naming the whole capture and the option that reads it."""
-    move = other_separator(game, position, text)
+    move = game.read_other_separator(position, text)
     if move is not None:
         return codes.OTHER_SEPARATOR, move
-    move = short_capture(game, position, text)
+    move = game.read_short_capture(position, text)
     if move is None:
         raise error
     if SHORT_CAPTURES in dialects:
@@ -139,13 +76,14 @@ class ReplayVisitor:
         self, ply: Ply, number: int, before: Position, move: Move, depth: int
     ) -> None:
         """``ply`` names only the start and first landing square of ``move``, a capture
-        of several pieces, and is read as it (:func:`short_capture`); :meth:`move` follows."""
+        of several pieces, and is read as it (the game's ``read_short_capture``);
+        :meth:`move` follows."""
 
     def other_separator(
         self, ply: Ply, number: int, before: Position, move: Move, depth: int
     ) -> None:
-        """``ply`` names ``move`` with the other separator (:func:`other_separator`) and is
-        read as it; :meth:`move` follows."""
+        """``ply`` names ``move`` with the other separator (the game's
+        ``read_other_separator``) and is read as it; :meth:`move` follows."""
 
 
 def read_ply(

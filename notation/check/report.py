@@ -416,14 +416,14 @@ def _uri(path: str) -> str:
 
 
 class HtmlReporter(Reporter):
-    """A page a person reads in a browser (:mod:`notation.render.report`): the summary, a
+    """A page a person reads in a browser (:mod:`notation.pages.report`): the summary, a
     table of problems to filter, and each game with a problem in the viewer, as the run
     replayed it (its reports are made with ``trace``, see :attr:`traces`)."""
 
     traces = True
 
     def __init__(self, out: Writer) -> None:
-        from notation.render.report import ReportPage
+        from notation.pages.report import ReportPage
 
         super().__init__(out)
         self.diagnostics: list[Diagnostic] = []

@@ -40,9 +40,11 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from enum import IntEnum
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
 
+from notation.diagnostics import CODES, Code
 
-class HasTurn(Protocol):
-    """What every position carries: the side to move."""
+
+class HasTurn(Hashable, Protocol):
+    """What every position carries: the side to move (and a hash)."""
 
     @property
     def turn(self) -> Side: ...
@@ -145,6 +147,36 @@ class IllegalMove(ValueError):
         self.show_legal = show_legal
 
 
+class Picture(NamedTuple):
+    """What the SVG picture of a position shows, as a game gives it to the picture layer
+    (:mod:`notation.pictures`), which draws it in the drawing ``style`` names."""
+
+    style: str
+    """The drawing: ``"draughts"`` (a draughts board of any size, described by the fields
+    below) or a game's own (``"keny"``, ``"kavaleria"``, ``"knight-fight"``,
+    ``"cheversi"``)."""
+    title: str
+    """The picture's title (``"Keny position"``)."""
+    status: str
+    """The line under the board: who is to move, or how the rules ended the game."""
+    position: Any
+    last: Any
+    """The move that led to ``position``, marked, or ``None``."""
+    notation: str | None
+    """The notation of what the picture names (the record's; ``None``: the game's)."""
+    board: Any = None
+    """A draughts board's squares (:class:`notation.games.flying.Board`)."""
+    cell: int = 48
+    """A draughts board's square width."""
+    numbers: bool = True
+    """Whether a draughts board's squares carry their numbers."""
+    coordinates: bool = True
+    """Whether a draughts board's frame carries its file letters and rank numbers."""
+    marked: tuple[int, ...] = ()
+    """Squares a game's own drawing marks beside the last move (Keny: the own pieces a
+    friendly jump went over)."""
+
+
 class Game(ABC, Generic[P, M]):
     """Rules, notations and pictures of one game, over its own position type ``P`` and
     move type ``M``."""
@@ -169,6 +201,9 @@ class Game(ABC, Generic[P, M]):
     threefold_repetition: ClassVar[bool] = False
     """Whether the third occurrence of a position is a draw; equal positions (``==``) are
     then exactly those that count as the same (pieces and side to move)."""
+    code_prefix: ClassVar[str | None] = None
+    """The prefix of the diagnostic codes the game's module registers for its own errors
+    (``KY`` for Keny's ``KY201``...), or ``None`` when it has none."""
 
     # Positions -----------------------------------------------------------------
 
@@ -194,6 +229,13 @@ class Game(ABC, Generic[P, M]):
     def turn(self, position: P) -> Side:
         """The side to move (every position carries it as ``turn``)."""
         return position.turn
+
+    def identity(self, position: P) -> Hashable:
+        """What identifies ``position`` when positions of different records are compared
+        (transpositions, ``select --position``): by default the position itself; a game
+        leaves out what its setup may or may not say (Keny's count of plies without a
+        capture)."""
+        return position
 
     # Moves ---------------------------------------------------------------------
 
@@ -233,6 +275,21 @@ class Game(ABC, Generic[P, M]):
         """Which of the game's notations a move text is written in, if it tells."""
         return None
 
+    # Dialects ------------------------------------------------------------------------
+
+    def read_other_separator(self, position: P, text: str) -> M | None:
+        """The legal move ``text``, refused by :meth:`parse_move`, names when read with
+        the other separator (a draughts step written ``32x28``, a capture ``30-39``);
+        ``None`` when it names none or the game has no such dialect (the default)."""
+        return None
+
+    def read_short_capture(self, position: P, text: str) -> M | None:
+        """The legal capture ``text``, refused by :meth:`parse_move`, names when read as a
+        short capture, its start and first landing square only (DraughtsMind's ``1x10``
+        for ``1x10x19``); ``None`` when it names none or the game has no such dialect (the
+        default)."""
+        return None
+
     # End of game -----------------------------------------------------------------
 
     @abstractmethod
@@ -267,7 +324,26 @@ class Game(ABC, Generic[P, M]):
         """Tags to change so a record written in ``notation`` says so (e.g. ``GameType``)."""
         return {}
 
+    # Diagnostic codes ----------------------------------------------------------------
+
+    def diagnostic_codes(self) -> list[Code]:
+        """The diagnostic codes of the game's own errors (those of :attr:`code_prefix`,
+        which its module registers), in order."""
+        prefix = self.code_prefix
+        if prefix is None:
+            return []
+        found = [c for code, c in CODES.known.items() if code.startswith(prefix)]
+        return sorted(found, key=lambda c: c.code)
+
     # Pictures ----------------------------------------------------------------------
+
+    def picture(
+        self, position: P, last: M | None = None, notation: str | None = None
+    ) -> Picture | None:
+        """What the SVG picture of ``position`` shows, ``last`` (the move that led to it)
+        marked and what it names in ``notation``; ``None`` (the default) for a game
+        without one (a page then shows its text diagram)."""
+        return None
 
     @abstractmethod
     def render_text(self, position: P, last: M | None = None, notation: str | None = None) -> str:

@@ -102,6 +102,7 @@ class Brazilian(FmjdGame[BrazilianPosition, BrazilianMove]):
     """Brazilian draughts: FMJD rules on 8x8, flying kings, majority capture."""
 
     name: ClassVar[str] = "brazilian"
+    code_prefix: ClassVar[str | None] = "BR"
     title: ClassVar[str] = "Brazilian draughts"
     in_text: ClassVar[str] = "Brazilian draughts"
     a_move: ClassVar[str] = "a Brazilian draughts move"

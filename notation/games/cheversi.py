@@ -50,7 +50,15 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side, reading_tag
+from notation.games.base import (
+    Game,
+    IllegalMove,
+    Outcome,
+    Picture,
+    SetupError,
+    Side,
+    reading_tag,
+)
 from notation.games.tags import no_rule_options, read_notation
 
 # Board geometry ------------------------------------------------------------------
@@ -618,6 +626,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
     """Cheversi (Chess-Reversi): rules, notations and pictures."""
 
     name: ClassVar[str] = "cheversi"
+    code_prefix: ClassVar[str | None] = "CV"
     title: ClassVar[str] = "Cheversi (Chess-Reversi)"
     notations: ClassVar[tuple[str, ...]] = NOTATIONS
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
@@ -744,6 +753,18 @@ class Cheversi(Game[CheversiPosition, Placement]):
         return {"Notation": notation}
 
     # Pictures --------------------------------------------------------------------------
+
+    def picture(
+        self, position: CheversiPosition, last: Placement | None = None, notation: str | None = None
+    ) -> Picture:
+        """Both boards with their heat maps, pieces in ``notation``, and who is to place at
+        which ply, or how the game ended."""
+        outcome = self.outcome(position)
+        if outcome is not None:
+            status = f"Game over: {outcome.reason}"
+        else:
+            status = f"{position.turn.title} to place (ply {position.ply + 1} of {TOTAL_PLIES})"
+        return Picture("cheversi", "Cheversi position", status, position, last, notation)
 
     def render_text(
         self, position: CheversiPosition, last: Placement | None = None, notation: str | None = None

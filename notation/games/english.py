@@ -37,7 +37,8 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
+from notation.games.base import IllegalMove, Outcome, SetupError, Side
+from notation.games.draughts_hooks import DraughtsHooks
 from notation.games.draws import quiet_run
 from notation.games.flying import Board, DraughtsMove, DraughtsPosition, bits, fen_bitboards
 from notation.games.tags import draughts_start, fen_fields
@@ -357,10 +358,11 @@ START = EnglishPosition(sum(BIT[21:33]), sum(BIT[1:13]), 0, BLACK)
 """The start: Black's men on 1..12, White's on 21..32, Black to move."""
 
 
-class English(Game[EnglishPosition, EnglishMove]):
+class English(DraughtsHooks[EnglishPosition, EnglishMove]):
     """English draughts (American checkers): short kings, free choice among captures."""
 
     name: ClassVar[str] = "english"
+    code_prefix: ClassVar[str | None] = "EN"
     title: ClassVar[str] = "English draughts"
     notations: ClassVar[tuple[str, ...]] = ("numeric",)
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
@@ -376,6 +378,7 @@ class English(Game[EnglishPosition, EnglishMove]):
     )
     gametype: ClassVar[str | None] = "21"
     threefold_repetition: ClassVar[bool] = True
+    picture_coordinates: ClassVar[bool] = False
 
     # Positions ---------------------------------------------------------------------
 
@@ -401,8 +404,12 @@ class English(Game[EnglishPosition, EnglishMove]):
 
     def capture_paths(self, position: EnglishPosition) -> list[tuple[tuple[int, ...], EnglishMove]]:
         """Each route of each legal capture (the squares visited), with its move: what
-        :func:`notation.check.replay.short_capture` reads short captures by."""
+        :meth:`~notation.games.draughts_hooks.DraughtsHooks.read_short_capture` reads by."""
         return [(route[0], _move_of(route)) for route in _all_routes(position)]
+
+    def picture_board(self) -> Board:
+        """The board, as the picture draws it."""
+        return BOARD
 
     def parse_move(self, position: EnglishPosition, text: str) -> EnglishMove:
         """The legal move ``text`` names, in numeric notation."""

@@ -23,8 +23,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar, cast
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, Side
+from notation.games.base import IllegalMove, Outcome, Side
+from notation.games.draughts_hooks import DraughtsHooks
 from notation.games.flying import (
+    Board,
     DraughtsMove,
     DraughtsPosition,
     FlyingDraughts,
@@ -160,7 +162,7 @@ def plural(count: int) -> str:
     return f"{count} piece" if count == 1 else f"{count} pieces"
 
 
-class FmjdGame(Game[P, M]):
+class FmjdGame(DraughtsHooks[P, M]):
     """A draughts game of the FMJD rules on the board of :attr:`engine`.
 
     A subclass gives the class attributes below and :meth:`check_gametype`; the game reads
@@ -363,8 +365,12 @@ class FmjdGame(Game[P, M]):
 
     def capture_paths(self, position: P) -> list[tuple[tuple[int, ...], M]]:
         """Each route of each legal capture (the squares visited), with its move: what
-        :func:`notation.check.replay.short_capture` reads short captures by."""
+        :meth:`~notation.games.draughts_hooks.DraughtsHooks.read_short_capture` reads by."""
         return [(route[0], self.move_of(route)) for route in self.engine.best_routes(position)]
+
+    def picture_board(self) -> Board:
+        """The board, as the picture draws it."""
+        return self.engine
 
     def advance(self, position: P, text: str) -> tuple[M, P]:
         """The legal move ``text`` names and the position after it, in one step."""

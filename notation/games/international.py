@@ -122,6 +122,7 @@ class International(FmjdGame[InternationalPosition, InternationalMove]):
     """International draughts: FMJD rules on 10x10, flying kings, majority capture."""
 
     name: ClassVar[str] = "international"
+    code_prefix: ClassVar[str | None] = "ID"
     title: ClassVar[str] = "International draughts"
     in_text: ClassVar[str] = "international draughts"
     a_move: ClassVar[str] = "an international draughts move"

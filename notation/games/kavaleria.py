@@ -65,6 +65,7 @@ from notation.games.base import (
     Game,
     IllegalMove,
     Outcome,
+    Picture,
     SetupError,
     Side,
     read_number,
@@ -299,6 +300,7 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
     """Kavaleria, the Ukrainian game of cavalrymen on a 38-point brick board."""
 
     name: ClassVar[str] = "kavaleria"
+    code_prefix: ClassVar[str | None] = "KV"
     title: ClassVar[str] = "Kavaleria"
     notations: ClassVar[tuple[str, ...]] = (COORDINATE, NUMERIC)
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
@@ -423,6 +425,20 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
         return Outcome(winner, f"{winner.title} captured the {winner.other.title} Voivode")
 
     # Pictures ---------------------------------------------------------------------------
+
+    def picture(
+        self,
+        position: KavaleriaPosition,
+        last: KavaleriaMove | None = None,
+        notation: str | None = None,
+    ) -> Picture:
+        """The board with its point names in ``notation`` and who is to move or how the
+        game ended, with the rule options the record chose."""
+        over = self.outcome(position)
+        status = f"Game over: {over.reason}" if over else f"{position.turn.title} to move"
+        if position.options:
+            status += f" (rules: {', '.join(sorted(position.options))})"
+        return Picture("kavaleria", "Kavaleria position", status, position, last, notation)
 
     def render_text(
         self,

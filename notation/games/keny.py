@@ -54,8 +54,9 @@ Diagnostic codes (all errors, raised by :meth:`Keny.parse_move` as ``IllegalMove
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import ClassVar, NamedTuple
@@ -65,6 +66,7 @@ from notation.games.base import (
     Game,
     IllegalMove,
     Outcome,
+    Picture,
     SetupError,
     Side,
     read_number,
@@ -1215,10 +1217,20 @@ def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPos
 # The game --------------------------------------------------------------------------------
 
 
+def _jumped_over(position: KenyPosition, move: KenyMove) -> tuple[int, ...]:
+    """The own pieces a friendly jump (or chain) of ``move`` went over, ``position`` being
+    the one after it; none for a capture or a king's slide."""
+    end = move.path[-1]
+    if move.captured or (position.board[end] in KING and not move.promotes):
+        return ()
+    return tuple(square for a, b in itertools.pairwise(move.path) for square in LINE[a, b][1])
+
+
 class Keny(Game[KenyPosition, KenyMove]):
     """Keny, Caucasian checkers, as ruled in ``shared/rulings.md`` section 3."""
 
     name: ClassVar[str] = "keny"
+    code_prefix: ClassVar[str | None] = "KY"
     title: ClassVar[str] = "Keny (Caucasian checkers)"
     notations: ClassVar[tuple[str, ...]] = ("algebraic", "colon")
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
@@ -1243,6 +1255,11 @@ class Keny(Game[KenyPosition, KenyMove]):
         if options:
             tags["Rules"] = ",".join(options)
         return tags
+
+    def identity(self, position: KenyPosition) -> Hashable:
+        """The position with its count of plies without a capture set to 0 (a FEN that
+        leaves the count out reads as 0)."""
+        return position._replace(quiet=0) if position.quiet else position
 
     def legal_moves(self, position: KenyPosition) -> list[KenyMove]:
         """Every legal move; none once the draw count is reached."""
@@ -1295,6 +1312,19 @@ class Keny(Game[KenyPosition, KenyMove]):
         """A draw once the count of plies without a capture reaches its limit; else a loss
         for the side to move when it has no legal move."""
         return game_outcome(position)
+
+    def picture(
+        self, position: KenyPosition, last: KenyMove | None = None, notation: str | None = None
+    ) -> Picture:
+        """The board (which writes no move: ``notation`` changes nothing), the own pieces
+        the last move's friendly jumps went over marked, and who is to move with the count
+        of plies without a capture, or how the game ended."""
+        status = self.game_over(position) or (
+            f"{position.turn.title} to move; {position.quiet} of {position.rules.draw_plies} "
+            "plies without a capture"
+        )
+        over = () if last is None else _jumped_over(position, last)
+        return Picture("keny", "Keny position", status, position, last, notation, marked=over)
 
     def render_text(
         self, position: KenyPosition, last: KenyMove | None = None, notation: str | None = None

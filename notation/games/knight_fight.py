@@ -72,6 +72,7 @@ from notation.games.base import (
     Game,
     IllegalMove,
     Outcome,
+    Picture,
     SetupError,
     Side,
     read_number,
@@ -428,6 +429,7 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
     """Knight Fight: two knights collecting numbered squares on a 10x10 board."""
 
     name: ClassVar[str] = "knight-fight"
+    code_prefix: ClassVar[str | None] = "KF"
     title: ClassVar[str] = "Knight Fight"
     notations: ClassVar[tuple[str, ...]] = ("squares", "numbers")
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
@@ -657,6 +659,18 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
         return out
 
     # Pictures ------------------------------------------------------------------------
+
+    def picture(
+        self,
+        position: KnightFightPosition,
+        last: KnightMove | None = None,
+        notation: str | None = None,
+    ) -> Picture:
+        """The board (its squares show both their names and numbers: ``notation`` changes
+        nothing) and who is to move, or why the game ended."""
+        outcome = self.outcome(position)
+        status = f"{position.turn.title} to move" if outcome is None else outcome.reason
+        return Picture("knight-fight", "Knight Fight position", status, position, last, notation)
 
     def render_text(
         self,

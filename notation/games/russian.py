@@ -49,9 +49,10 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, SetupError, Side
+from notation.games.base import IllegalMove, Outcome, SetupError, Side
+from notation.games.draughts_hooks import DraughtsHooks
 from notation.games.draws import Material, endgame_count, quiet_run
-from notation.games.flying import FlyingDraughts, Route, bits, board_text, fen_bitboards
+from notation.games.flying import Board, FlyingDraughts, Route, bits, board_text, fen_bitboards
 from notation.games.tags import draughts_start, fen_fields
 
 MALFORMED = register("RU201", Severity.ERROR, "not a Russian draughts move")
@@ -324,10 +325,11 @@ def _endgame(counts: Material, turn: Side) -> tuple[object, int] | None:
     return (reason, counts), 2 * moves
 
 
-class Russian(Game[RussianPosition, RussianMove]):
+class Russian(DraughtsHooks[RussianPosition, RussianMove]):
     """Russian draughts: flying kings, free choice among captures, crowning mid-capture."""
 
     name: ClassVar[str] = "russian"
+    code_prefix: ClassVar[str | None] = "RU"
     title: ClassVar[str] = "Russian draughts"
     notations: ClassVar[tuple[str, ...]] = ("alphanumeric", "numeric")
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
@@ -362,8 +364,12 @@ class Russian(Game[RussianPosition, RussianMove]):
 
     def capture_paths(self, position: RussianPosition) -> list[tuple[tuple[int, ...], RussianMove]]:
         """Each route of each legal capture (the squares visited), with its move: what
-        :func:`notation.check.replay.short_capture` reads short captures by."""
+        :meth:`~notation.games.draughts_hooks.DraughtsHooks.read_short_capture` reads by."""
         return list(_capture_moves(position)[1].items())
+
+    def picture_board(self) -> Board:
+        """The board, as the picture draws it."""
+        return ENGINE
 
     def parse_move(self, position: RussianPosition, text: str) -> RussianMove:
         """The legal move ``text`` names, in alphanumeric, short or numeric notation."""

@@ -2,7 +2,7 @@
 
 :func:`report_page` makes one self-contained page from a run's diagnostics: the counts
 (files, games, errors, warnings and notices, each code), every problem in a table that can
-be filtered by severity, code and file, and the viewer of :mod:`notation.render.html`
+be filtered by severity, code and file, and the viewer of :mod:`notation.pages.html`
 holding each game that has a problem. Each problem with a game links to its position in
 the viewer: the board before an illegal ply with the legal moves drawn, the ply's
 position for other problems at a ply, the end of the main line otherwise. The games come
@@ -21,7 +21,7 @@ from typing import Any
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.io.inputs import display_name
-from notation.render.html import Elements, GameView, page, page_data, report_view
+from notation.pages.html import Elements, GameView, page, page_data, report_view
 
 _SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.NOTICE)
 

@@ -6,9 +6,9 @@ variations, stepping with buttons and the arrow keys, the side to move and the s
 Moves, positions and verdicts are those of the validator's one replay
 (:func:`~notation.check.validator.validate_record` with ``trace``: each variation from the
 position before the ply it replaces, a line up to its first illegal ply, the variations of
-that ply still replayed); nothing here reads a move. Every board
-is what :func:`~notation.render.render_svg` draws for it, for any registered game (a game
-without an SVG picture yet gets its text diagram, :meth:`~notation.games.base.Game.render_text`,
+that ply still replayed); nothing here reads a move or a file. Every board is what
+:func:`~notation.pictures.svg_picture` draws for it, for any registered game (a game
+without an SVG picture gets its text diagram, :meth:`~notation.games.base.Game.render_text`,
 written in an SVG).
 
 To keep an archive's page small, each picture is cut into its elements; a page holds each
@@ -24,12 +24,10 @@ from __future__ import annotations
 import base64
 import gzip
 import html
-import importlib.util
 import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from notation.check.dialects import NO_DIALECTS
@@ -37,10 +35,10 @@ from notation.check.replay import record_notation
 from notation.check.validator import GameReport, Place, Replayed, validate_record
 from notation.games.base import AnyGame, Move, Position
 from notation.games.registry import get_game
+from notation.pictures import svg_picture
+from notation.pictures.svg import PALETTE, Svg
 from notation.record.grammar import MAX_DEPTH
 from notation.record.model import Comment, Line, Record
-from notation.render import render_svg
-from notation.render.svg import PALETTE, Svg
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -81,8 +79,9 @@ def picture(
     game: AnyGame, position: Position, last: Move | None = None, notation: str | None = None
 ) -> str:
     """The game's SVG picture of ``position``, or its text diagram set in an SVG."""
-    if has_picture(game.name):
-        return render_svg(game, position, last, notation)
+    drawn = svg_picture(game, position, last, notation)
+    if drawn is not None:
+        return drawn
     lines = game.render_text(position, last, notation).splitlines() or [""]
     size, step = 16, 20
     width = max(len(line) for line in lines) * size * 0.62 + 2 * size
@@ -99,12 +98,6 @@ def picture(
             fill=PALETTE["text"],
         )
     return svg.render()
-
-
-@lru_cache(maxsize=64)
-def has_picture(name: str) -> bool:
-    """Whether the game called ``name`` has an SVG picture (a module in notation.render)."""
-    return importlib.util.find_spec(f"notation.render.{name.replace('-', '_')}") is not None
 
 
 class Elements:

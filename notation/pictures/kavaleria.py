@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from notation.games.base import Side
+from notation.games.base import Picture, Side
 from notation.games.kavaleria import (
     CAVALRYMAN,
     COORDINATE,
@@ -28,13 +28,12 @@ from notation.games.kavaleria import (
     ROWS,
     SOTNYK,
     VOIVODE,
-    Kavaleria,
     KavaleriaMove,
     KavaleriaPosition,
     owner,
     point_name,
 )
-from notation.render.svg import PALETTE, Svg, disc_colours
+from notation.pictures.svg import PALETTE, Svg, disc_colours
 
 HALF = 30.0
 """Width of a half-step: neighbours in a row are two half-steps apart."""
@@ -51,7 +50,6 @@ LEGEND_Y = TOP + BOARD_HEIGHT + 58
 HEIGHT = LEGEND_Y + 46
 
 RANKS = {CAVALRYMAN: "cavalryman", SOTNYK: "sotnyk", VOIVODE: "voivode"}
-_GAME = Kavaleria()
 
 
 def centre(point: int) -> tuple[float, float]:
@@ -109,8 +107,8 @@ def _board(svg: Svg, notation: str) -> None:
         svg.text(WIDTH - MARGIN / 2 + 6, y, letter, 14, font_weight="bold")
 
 
-def _legend(svg: Svg, position: KavaleriaPosition) -> None:
-    """The three ranks in both colours, and whose turn it is (or how the game ended)."""
+def _legend(svg: Svg, status: str) -> None:
+    """The three ranks in both colours, and the status line under them."""
     entries = ((CAVALRYMAN, "cavalryman"), (SOTNYK, "Sotnyk"), (VOIVODE, "Voivode"))
     widths = [48 + 4 + 6.6 * len(label) for _, label in entries]
     x = (WIDTH - sum(widths) - 20 * (len(entries) - 1)) / 2
@@ -119,10 +117,6 @@ def _legend(svg: Svg, position: KavaleriaPosition) -> None:
             _piece(svg, x + 12 + 24 * side, LEGEND_Y, 10, side, kind, data_legend="1")
         svg.text(x + 52, LEGEND_Y, label, 12, text_anchor="start")
         x += width + 20
-    over = _GAME.outcome(position)
-    status = f"Game over: {over.reason}" if over else f"{position.turn.title} to move"
-    if position.options:
-        status += f" (rules: {', '.join(sorted(position.options))})"
     svg.text(WIDTH / 2, LEGEND_Y + 28, status, 13)
 
 
@@ -137,14 +131,14 @@ def arrow_points(move: KavaleriaMove) -> list[tuple[float, float]]:
     return points
 
 
-def draw(
-    position: KavaleriaPosition, last: KavaleriaMove | None = None, notation: str | None = None
-) -> str:
-    """The brick board from White's side with point names (in ``notation``, default
-    coordinate), pieces by side and rank, a legend, and ``last`` (the move that led to
-    ``position``) marked."""
-    svg = Svg(WIDTH, HEIGHT, "Kavaleria position")
-    _board(svg, notation or COORDINATE)
+def draw(picture: Picture) -> str:
+    """The brick board from White's side with point names (in the picture's notation,
+    default coordinate), pieces by side and rank, a legend with the status line, and the
+    last move marked."""
+    position: KavaleriaPosition = picture.position
+    last: KavaleriaMove | None = picture.last
+    svg = Svg(WIDTH, HEIGHT, picture.title)
+    _board(svg, picture.notation or COORDINATE)
     if last is not None:
         for point in last.taken:
             svg.circle(
@@ -162,5 +156,5 @@ def draw(
             _piece(svg, x, y, RADIUS, Side(owner(value)), value & 3, data_point=POINT_NAMES[point])
     if last is not None:
         svg.arrow(arrow_points(last), stroke_width=5, opacity=0.8)
-    _legend(svg, position)
+    _legend(svg, picture.status)
     return svg.render()

@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from notation.games.base import Side
+from notation.games.base import Picture, Side
 from notation.games.knight_fight import (
     BIT,
     FILES,
     SIZE,
     SQUARES,
-    KnightFight,
     KnightFightPosition,
     KnightMove,
 )
-from notation.render.svg import PALETTE, Svg
+from notation.pictures.svg import PALETTE, Svg
 
 CELL = 44
 MARGIN = 24
 FOOT = 44
 """Height of the band under the board that holds the scores."""
-GAME = KnightFight()
 EDGE = {Side.WHITE: PALETTE["black"], Side.BLACK: PALETTE["white"]}
 """The outline of each side's knight and path, in the other side's colour."""
 FILL = {Side.WHITE: PALETTE["white"], Side.BLACK: PALETTE["black"]}
@@ -104,31 +102,29 @@ def _knights(svg: Svg, position: KnightFightPosition) -> None:
         svg.text(x, y, number, 15, font_weight="bold", fill=EDGE[side])
 
 
-def _scores(svg: Svg, position: KnightFightPosition, width: float) -> None:
-    """Both scores under the board, and who is to move (or that the game is over)."""
+def _scores(svg: Svg, position: KnightFightPosition, width: float, status: str) -> None:
+    """Both scores under the board, and the status line."""
     top = SIZE * CELL + 2 * MARGIN
     y = top + FOOT / 2 - 8
     for side, x in ((Side.WHITE, width * 0.25), (Side.BLACK, width * 0.75)):
         svg.circle(x - 52, y, 8, fill=FILL[side], stroke=EDGE[side], stroke_width=1.5)
         svg.text(x - 38, y, f"{side.title} {position.scores[side]}", 16, text_anchor="start")
-    outcome = GAME.outcome(position)
-    status = f"{position.turn.title} to move" if outcome is None else outcome.reason
     svg.text(width / 2, top + FOOT - 8, status, 12)
 
 
-def draw(
-    position: KnightFightPosition, last: KnightMove | None = None, notation: str | None = None
-) -> str:
+def draw(picture: Picture) -> str:
     """The numbered board from White's side: dead squares, both knights and their paths,
-    the last move (and the double it removed) and both scores under the board (squares
-    show both their names and numbers, so ``notation`` changes nothing)."""
+    the last move (and the double it removed), both scores and the status line under the
+    board."""
+    position: KnightFightPosition = picture.position
+    last: KnightMove | None = picture.last
     width = SIZE * CELL + 2 * MARGIN
-    svg = Svg(width, width + FOOT, "Knight Fight position")
+    svg = Svg(width, width + FOOT, picture.title)
     _squares(svg, position)
     svg.coordinates(FILES, SIZE, CELL, MARGIN)
     _paths(svg, position)
     if last is not None:
         _last(svg, position, last)
     _knights(svg, position)
-    _scores(svg, position, width)
+    _scores(svg, position, width, picture.status)
     return svg.render()

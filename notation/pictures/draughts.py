@@ -1,14 +1,31 @@
-"""The SVG picture of a position on an n x n draughts board, which the draughts games'
-pictures share: the board from White's side, square numbers, the frame's coordinates,
-pieces and kings, the last move with the pieces it took, and a status line below."""
+"""The SVG picture of a position on an n x n draughts board, which every draughts game's
+picture is: the board from White's side, square numbers, the frame's coordinates, pieces
+and kings, the last move with the pieces it took, and a status line below."""
 
 from __future__ import annotations
 
-from notation.games.base import Side
+from notation.games.base import Picture, Side
 from notation.games.flying import Board
-from notation.render.svg import PALETTE, Svg
+from notation.pictures.svg import PALETTE, Svg
 
 MARGIN = 24
+
+
+def draw(picture: Picture) -> str:
+    """The board a draughts game's ``picture`` describes (see
+    :class:`~notation.games.base.Picture`)."""
+    last = picture.last
+    return board_svg(
+        picture.board,
+        picture.position,
+        () if last is None else last.path,
+        () if last is None else last.captured,
+        cell=picture.cell,
+        title=picture.title,
+        status=picture.status,
+        numbers=picture.numbers,
+        coordinates=picture.coordinates,
+    )
 
 
 def board_svg(

@@ -8,11 +8,9 @@ captured carry a dashed ring, and the own pieces a friendly jump went over a sma
 
 from __future__ import annotations
 
-from notation.games.base import Side
-from notation.games.keny import FILES, KING, LINE, PIECES, Keny, KenyMove, KenyPosition
-from notation.render.svg import PALETTE, Svg
-
-GAME = Keny()
+from notation.games.base import Picture, Side
+from notation.games.keny import FILES, KING, PIECES, KenyMove, KenyPosition
+from notation.pictures.svg import PALETTE, Svg
 
 CELL = 48
 MARGIN = 24
@@ -23,25 +21,13 @@ def _centre(square: int) -> tuple[float, float]:
     return MARGIN + file * CELL + CELL / 2, MARGIN + (7 - rank) * CELL + CELL / 2
 
 
-def _jumped_over(position: KenyPosition, move: KenyMove) -> list[int]:
-    """The own pieces a friendly jump (or chain) of ``move`` went over, ``position`` being
-    the one after it; none for a capture or a king's slide."""
-    end = move.path[-1]
-    if move.captured or (position.board[end] in KING and not move.promotes):
-        return []
-    over: list[int] = []
-    for a, b in zip(move.path, move.path[1:], strict=False):
-        _, between = LINE[a, b]
-        over.extend(between)
-    return over
-
-
-def draw(position: KenyPosition, last: KenyMove | None = None, notation: str | None = None) -> str:
-    """The board from White's side with coordinates, men, kings, the last move, and who is
-    to move or how the game ended (the picture writes no move, so ``notation`` changes
-    nothing)."""
+def draw(picture: Picture) -> str:
+    """The board from White's side with coordinates, men, kings, the last move (the
+    squares ``picture`` marks dotted), and the status line of ``picture``."""
+    position: KenyPosition = picture.position
+    last: KenyMove | None = picture.last
     size = 8 * CELL + 2 * MARGIN
-    svg = Svg(size, size + MARGIN, "Keny position")
+    svg = Svg(size, size + MARGIN, picture.title)
     for rank in range(8):
         for file in range(8):
             fill = PALETTE["dark"] if (rank + file) % 2 == 0 else PALETTE["light"]
@@ -66,12 +52,8 @@ def draw(position: KenyPosition, last: KenyMove | None = None, notation: str | N
         svg.draughtsman(*_centre(square), CELL, piece in PIECES[Side.WHITE], piece in KING)
     if last is not None:
         svg.arrow([_centre(square) for square in last.path], stroke_width=4, opacity=0.85)
-        for square in _jumped_over(position, last):
+        for square in picture.marked:
             x, y = _centre(square)
             svg.circle(x, y, CELL * 0.1, fill=PALETTE["mark"], stroke=PALETTE["white"])
-    status = GAME.game_over(position) or (
-        f"{position.turn.title} to move; {position.quiet} of {position.rules.draw_plies} "
-        "plies without a capture"
-    )
-    svg.text(size / 2, size + MARGIN / 2, status, 13)
+    svg.text(size / 2, size + MARGIN / 2, picture.status, 13)
     return svg.render()

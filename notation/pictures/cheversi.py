@@ -9,18 +9,17 @@ score (the sum of its counts over the empty squares).
 
 from __future__ import annotations
 
-from notation.games.base import Side
+from notation.games.base import Picture, Side
 from notation.games.cheversi import (
     DARK,
     FILES,
-    TOTAL_PLIES,
     Cheversi,
     CheversiPosition,
     Placement,
     piece_symbol,
     shown_notation,
 )
-from notation.render.svg import PALETTE, Svg
+from notation.pictures.svg import PALETTE, Svg
 
 GAME = Cheversi()
 CELL = 44
@@ -119,20 +118,21 @@ def _pieces(svg: Svg, panel: int, board: str, marked: int, notation: str) -> Non
         svg.text(cx, cy, piece_symbol(char, notation).upper(), 18, font_weight="bold", fill=ink)
 
 
-def draw(
-    position: CheversiPosition, last: Placement | None = None, notation: str | None = None
-) -> str:
-    """Both sides' attack heat maps over the placed pieces, the scores and the last piece.
+def draw(picture: Picture) -> str:
+    """Both sides' attack heat maps over the placed pieces, the scores, the last piece and
+    the status line.
 
-    ``last`` is the placement that led to ``position``; without it the position's own last
-    square is marked. A ``last`` on an empty square (a placement not made yet) is framed.
-    Pieces are written in ``notation`` (the record's; see
+    The picture's last move is the placement that led to its position; without it the
+    position's own last square is marked. A last placement on an empty square (one not
+    made yet) is framed. Pieces are written in the picture's notation (the record's; see
     :func:`~notation.games.cheversi.shown_notation`).
     """
-    shown = shown_notation(position, notation)
+    position: CheversiPosition = picture.position
+    last: Placement | None = picture.last
+    shown = shown_notation(position, picture.notation)
     width = 2 * BOARD + GAP + 2 * MARGIN
     height = TOP + BOARD + MARGIN + 36
-    svg = Svg(width, height, "Cheversi position")
+    svg = Svg(width, height, picture.title)
     marked = last.square if last is not None else position.last
     counts = GAME.attack_counts(position)
     scores = GAME.scores(position)
@@ -150,10 +150,5 @@ def draw(
             15,
             font_weight="bold",
         )
-    outcome = GAME.outcome(position)
-    if outcome is not None:
-        status = f"Game over: {outcome.reason}"
-    else:
-        status = f"{position.turn.title} to place (ply {position.ply + 1} of {TOTAL_PLIES})"
-    svg.text(width / 2, TOP + BOARD + MARGIN + 18, status, 13)
+    svg.text(width / 2, TOP + BOARD + MARGIN + 18, picture.status, 13)
     return svg.render()
