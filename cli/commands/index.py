@@ -118,7 +118,6 @@ def index(
     from notation.config import MAX_JOBS
     from notation.index.build import Settings
     from notation.index.build import index as build
-    from notation.io.inputs import expand
 
     config = configured(config_file, isolated)
     default = default_game(setting(config, "game", game))
@@ -130,7 +129,6 @@ def index(
     asked: int = setting(config, "jobs", jobs)
     if "-" in paths:
         fail("an index holds files: standard input (-) cannot be indexed")
-    inputs = list(expand(paths))
     settings = Settings(
         game=None if default is None else default.name,
         encoding=encoding_named(encoding),
@@ -141,7 +139,7 @@ def index(
     )
     target = database_target(db, config)
     with opened_index(target, create=True) as opened:
-        summary = build(inputs, opened, settings, echo_problem)
+        summary = build(paths, opened, settings, echo_problem)
     files = summary.files + summary.kept
     say(
         f"{files} {plural(files, 'file')} indexed ({summary.kept} as they were): "

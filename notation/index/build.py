@@ -32,7 +32,15 @@ from notation.games.base import AnyGame
 from notation.games.registry import get_game
 from notation.index.db import Database
 from notation.index.store import Entry, Store, entry_of
-from notation.io.inputs import FileResult, Input, Missing, Opened, holds_game, open_inputs
+from notation.io.inputs import (
+    FileResult,
+    Input,
+    Missing,
+    Opened,
+    expand,
+    holds_game,
+    open_inputs,
+)
 from notation.record.model import Record
 from notation.record.reader import read_records
 from notation.record.writer import write_record
@@ -88,14 +96,16 @@ def digest_file(path: str) -> tuple[bytes, int, int]:
 
 
 def index(
-    inputs: list[Input | Missing],
+    paths: list[str],
     db: Database,
     settings: Settings,
     tell: Callable[[Diagnostic], None] = lambda _: None,
 ) -> Summary:
-    """Index ``inputs`` into ``db`` (see the module's notes); ``tell`` is told each
-    problem met reading them as it is met."""
+    """Index the files ``paths`` name (files, folders, patterns:
+    :func:`notation.io.inputs.expand`) into ``db`` (see the module's notes); ``tell`` is
+    told each problem met reading them as it is met."""
     summary = Summary()
+    inputs = list(expand(paths))
 
     def told(problem: Diagnostic) -> None:
         summary.problems.append(problem)
@@ -107,7 +117,7 @@ def index(
         store = Store(db)
         known = store.files()
         signature = settings.signature()
-        given = {item.name for item in inputs}
+        given = {item.name for item in inputs} | set(paths)
         chosen: list[tuple[Input, bytes, int, int]] = []
         for item in inputs:
             if isinstance(item, Missing) or item.path is None:
