@@ -10,6 +10,7 @@ and move its id.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import hashlib
 import json
@@ -43,16 +44,20 @@ def position_key(game: str, position: Position) -> int:
 
 
 def _canonical(value: Any) -> Any:
-    """``value`` with its sets sorted and its enumerations made values: a form whose
-    ``repr`` does not depend on the process (string hashes differ between processes)."""
+    """``value`` as equality compares it, its sets sorted and its enumerations made
+    values: a form whose ``repr`` does not depend on the process (string hashes differ
+    between processes)."""
     if isinstance(value, enum.Enum):
         return _canonical(value.value)
     if isinstance(value, frozenset | set):
         return ("set", sorted(repr(_canonical(item)) for item in value))
     if isinstance(value, tuple | list):
         return tuple(_canonical(item) for item in value)
-    if hasattr(value, "__dataclass_fields__"):
-        return tuple(_canonical(getattr(value, name)) for name in value.__dataclass_fields__)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # Only what equality compares: a position's history (a field left out of its
+        # comparison) is no part of it.
+        compared = (f.name for f in dataclasses.fields(value) if f.compare)
+        return tuple(_canonical(getattr(value, name)) for name in compared)
     return value
 
 

@@ -1,0 +1,106 @@
+"""The index over ``samples/``: every game of the eight indexed as validate judges it,
+``find --position`` answering exactly what ``select --position`` selects, and a run with
+worker processes storing what a serial run stores."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from notation.archive.select import Filters, Selector
+from notation.check.validator import validate_record
+from notation.games.registry import GAMES
+from notation.index.build import Settings, index
+from notation.index.query import Query, find
+from notation.index.schema import open_index
+from notation.io.inputs import read_paths
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("index") / "samples.sqlite"
+    opened = open_index(str(db), create=True)
+    summary = index([str(SAMPLES)], opened, Settings())
+    opened.close()
+    assert summary.status == 0
+    return db
+
+
+def verdicts() -> dict[tuple[str, int], tuple[str | None, int]]:
+    """Each sample game's game and error count as validate judges it."""
+    found = {}
+    for item in read_paths([str(SAMPLES)]):
+        if isinstance(item, tuple):
+            path, record = item
+            report = validate_record(record, path=path, suggest=False)
+            found[(path, record.index)] = (report.game, report.errors)
+    return found
+
+
+@pytest.mark.slow
+def test_every_game_of_the_eight_is_indexed_with_validates_verdict(samples: Path) -> None:
+    expected = verdicts()
+    opened = open_index(str(samples))
+    rows = opened.execute(
+        "SELECT f.path, g.number, g.game, g.errors FROM games g JOIN files f ON f.id = g.file"
+    ).fetchall()
+    opened.close()
+    assert {(path, number): (game, errors) for path, number, game, errors in rows} == expected
+    assert set(GAMES) <= set(Counter(game for game, _ in expected.values()))
+
+
+def positions_to_ask() -> list[str]:
+    """A position after ply 6 of the first game of each sample file that has one, in the
+    FEN its game writes, and each game's start."""
+    from notation.check.identity import main_line
+
+    fens = {
+        game.setup_tags(game.start({})).get("FEN", "")
+        for game in GAMES.values()
+        if game.name != "knight-fight"
+    }
+    for folder in sorted(SAMPLES.iterdir()):
+        for item in read_paths(sorted(str(p) for p in folder.glob("*.pdn"))):
+            if isinstance(item, tuple) and item[1].index == 1:
+                line = main_line(None, item[1])
+                if line is not None and len(line.moves) > 6:
+                    fens.add(line.game.setup_tags(line.moves[6][0])["FEN"])
+    return sorted(fens)
+
+
+@pytest.mark.slow
+def test_find_position_answers_what_select_position_selects(samples: Path) -> None:
+    opened = open_index(str(samples))
+    records = [item for item in read_paths([str(SAMPLES)]) if isinstance(item, tuple)]
+    asked = positions_to_ask()
+    assert len(asked) > 20
+    for fen in asked:
+        selector = Selector(Filters(position=fen))
+        selected = [(p, r.index) for p, r in records if selector.matches(r, p)]
+        answered = [(hit.path, hit.index) for hit in find(opened, Query(position=fen)).games]
+        assert sorted(answered) == sorted(selected), fen
+        assert selected, fen
+    opened.close()
+
+
+@pytest.mark.slow
+def test_worker_processes_store_what_a_serial_run_stores(samples: Path, tmp_path: Path) -> None:
+    db = tmp_path / "jobs.sqlite"
+    opened = open_index(str(db), create=True)
+    summary = index([str(SAMPLES)], opened, Settings(jobs=2))
+    assert summary.status == 0
+    serial = open_index(str(samples))
+    query = (
+        "SELECT f.path, g.number, g.line, g.game, g.result, g.tags, g.codes, g.illegal, "
+        "g.moves, g.keys, g.text FROM games g JOIN files f ON f.id = g.file "
+        "ORDER BY f.path, g.number"
+    )
+    assert opened.execute(query).fetchall() == serial.execute(query).fetchall()
+    count = "SELECT count(*) FROM positions"
+    assert opened.execute(count).fetchone() == serial.execute(count).fetchone()
+    opened.close()
+    serial.close()
