@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import zlib
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -140,12 +141,12 @@ def index(
                 continue
             chosen.append((item, digest, size, mtime))
         present = {item.name for item in inputs if isinstance(item, Input)}
-        for path, (file, _, _) in known.items():
+        for path, (file, _, stored) in known.items():
             if path in present:
                 continue
             if settings.prune or (_covered(path, given) and not os.path.exists(path)):
                 with db.transaction():
-                    summary.removed += store.drop(file)
+                    summary.removed += store.drop(file, rekeyer(stored))
         _read(chosen, store, known, settings, signature, summary, told)
     return summary
 
@@ -195,7 +196,7 @@ def _read(
             old = known.get(name)
             try:
                 with store.db.transaction():
-                    before = store.drop(old[0]) if old is not None else 0
+                    before = store.drop(old[0], rekeyer(old[2])) if old is not None else 0
                     file = store.add_file(name, digest, size, mtime, signature)
                     if pool is None or item.is_json:
                         entries = _entries(item, default, settings, told)
@@ -257,6 +258,23 @@ def _entry(
         record, path=path, default=default, trace=True, suggest=False, dialects=settings.dialects
     )
     return entry_of(record, report)
+
+
+def rekeyer(signature: str) -> Callable[[bytes], tuple[int, ...] | None]:
+    """What makes again the position keys of a game stored with the settings
+    ``signature`` (:meth:`Settings.signature`), from its text as stored."""
+    given = json.loads(signature)
+    settings = Settings(game=given["game"], dialects=frozenset(given["dialects"]))
+    default = None if settings.game is None else get_game(settings.game)
+
+    def rekey(stored: bytes) -> tuple[int, ...] | None:
+        text = zlib.decompress(stored).decode()
+        for record in read_records((text,), path="-"):
+            if holds_game(record):
+                return _entry(record, "-", default, settings, False).keys
+        return None
+
+    return rekey
 
 
 def entries_of_piece(

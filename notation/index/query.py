@@ -133,10 +133,7 @@ def find(db: Database, query: Query) -> Found:
     if chosen.code is not None:
         where.append("(' ' || g.codes || ' ') LIKE ?")
         params.append(f"% {chosen.code} %")
-    if chosen.opening:
-        clause, values = _opening(db, chosen.variant, chosen.opening)
-        where.append(clause)
-        params.extend(values)
+    opened = None if not chosen.opening else _opening(db, chosen.variant, chosen.opening)
     players = None
     if query.player is not None:
         players = _players(db, query.player)
@@ -154,6 +151,8 @@ def find(db: Database, query: Query) -> Found:
             continue
         if players is not None and id_ not in players:
             continue
+        if opened is not None and id_ not in opened:
+            continue
         if chosen.tags and not _tags_match(tags, chosen.tags):
             continue
         ply = None if reached is None else reached[id_]
@@ -163,32 +162,43 @@ def find(db: Database, query: Query) -> Found:
     return result
 
 
-def _opening(db: Database, variant: str | None, words: tuple[str, ...]) -> tuple[str, list[object]]:
-    """The SQL condition (and its values) that a game's main line starts with the moves
-    ``words``, read as ``select --opening`` reads them from each setup's start."""
-    clauses: list[str] = []
-    values: list[object] = []
-    for id_, game, tags in _setups(db, variant):
+def _opening(db: Database, variant: str | None, words: tuple[str, ...]) -> set[int]:
+    """The games whose main line starts with the moves ``words``, read as ``select
+    --opening`` reads them from each setup's start: the games that hold, at each ply of
+    the opening, its position with its move played."""
+    games: set[int] = set()
+    for _, game, tags in _setups(db, variant):
         untagged = {name: value for name, value in tags.items() if name != "Notation"}
         try:
             position = game.start_record(untagged, words)
         except SetupError:
             continue
-        texts = []
+        steps: list[tuple[int, int]] = []
         for word in words:
             try:
                 move, after = read_ply(game, position, word, NO_DIALECTS)
             except IllegalMove:
                 break
-            texts.append(game.format_move(position, move))
+            text = game.format_move(position, move)
+            row = db.execute(
+                "SELECT id FROM moves WHERE game = ? AND text = ?", (game.name, text)
+            ).fetchone()
+            if row is None:
+                break
+            steps.append((position_key(game.name, position), row[0]))
             position = after
         else:
-            prefix = " ".join(texts)
-            clauses.append("(g.setup = ? AND (g.moves = ? OR substr(g.moves, 1, ?) = ?))")
-            values.extend((id_, prefix, len(prefix) + 1, prefix + " "))
-    if not clauses:
-        return "1 = 0", []
-    return "(" + " OR ".join(clauses) + ")", values
+            *before, (key, move) = steps
+            sql = "SELECT p.game FROM positions p WHERE p.key = ? AND p.ply = ? AND p.move = ?"
+            values: list[object] = [key, len(before), move]
+            for ply, (earlier, played) in enumerate(before):
+                sql += (
+                    " AND EXISTS (SELECT 1 FROM positions q WHERE q.key = ? AND q.game = p.game"
+                    " AND q.ply = ? AND q.move = ?)"
+                )
+                values += [earlier, ply, played]
+            games.update(row[0] for row in db.execute(sql, values))
+    return games
 
 
 def _players(db: Database, name: str) -> set[int]:

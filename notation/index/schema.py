@@ -4,9 +4,12 @@
 time, the settings it was read with). ``games``: each game (file, line, number in the
 file, game, setup, result, tags, players, verdict, main line, the record's text as read,
 compressed). ``positions``: every position of each main line, by a 64-bit key
-(:func:`notation.index.store.position_key`), with its ply and the move played next.
+(:func:`notation.index.store.position_key`), with its ply and the move played next (the
+main line is the moves of its positions, ply by ply).
 ``setups``, ``moves`` and ``players`` are dictionaries and lookups that keep the large
-tables made of integers. ``meta`` holds the schema version (key ``schema``).
+tables made of integers. ``meta`` holds the schema version (key ``schema``) and the next
+game id (key ``next_game``: ids are never given twice, so that no row left of a game
+removed can be taken for a later game's).
 """
 
 from __future__ import annotations
@@ -30,8 +33,7 @@ TABLES = (
     "id INTEGER PRIMARY KEY, file INTEGER NOT NULL, line INTEGER NOT NULL, "
     "number INTEGER NOT NULL, game TEXT, setup INTEGER, result TEXT NOT NULL, "
     "tags TEXT NOT NULL, errors INTEGER NOT NULL, codes TEXT NOT NULL, illegal INTEGER, "
-    "plies INTEGER NOT NULL, replayed INTEGER NOT NULL, moves TEXT NOT NULL, keys BLOB, "
-    "text BLOB)",
+    "plies INTEGER NOT NULL, replayed INTEGER NOT NULL, text BLOB)",
     "CREATE INDEX IF NOT EXISTS games_file ON games (file, number)",
     "CREATE INDEX IF NOT EXISTS games_game ON games (game, setup)",
     "CREATE TABLE IF NOT EXISTS positions ("

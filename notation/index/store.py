@@ -14,9 +14,8 @@ import dataclasses
 import enum
 import hashlib
 import json
-import struct
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -151,7 +150,8 @@ class Store:
         self._moves: dict[tuple[str, str], int] = {
             (game, text): id_ for id_, game, text in db.execute("SELECT id, game, text FROM moves")
         }
-        self._next_game = _next(db, "games")
+        row = db.execute("SELECT value FROM meta WHERE key = 'next_game'").fetchone()
+        self._next_game = max(_next(db, "games"), int(row[0]) if row else 1)
         self._next_file = _next(db, "files")
 
     def files(self) -> dict[str, tuple[int, bytes, str]]:
@@ -159,15 +159,20 @@ class Store:
         rows = self.db.execute("SELECT path, id, digest, settings FROM files")
         return {path: (id_, bytes(digest), settings) for path, id_, digest, settings in rows}
 
-    def drop(self, file: int) -> int:
-        """Remove a file and its games (to be called in a transaction); the games removed."""
+    def drop(self, file: int, rekey: Callable[[bytes], tuple[int, ...] | None]) -> int:
+        """Remove a file and its games (to be called in a transaction); the games removed.
+
+        A game's position rows are found by the keys ``rekey`` makes again of its text as
+        stored (the replay that made them); a game without a text keeps its rows, which
+        no later game can take for its own (ids are not given twice)."""
         removed = 0
-        rows = self.db.execute("SELECT id, keys, tags FROM games WHERE file = ?", (file,))
-        for game, keys, tags in rows.fetchall():
+        rows = self.db.execute("SELECT id, text, tags FROM games WHERE file = ?", (file,))
+        for game, text, tags in rows.fetchall():
             removed += 1
+            keys = None if text is None else rekey(bytes(text))
             self.db.executemany(
                 "DELETE FROM positions WHERE key = ? AND game = ?",
-                [(key, game) for key in unpack_keys(keys)],
+                [(key, game) for key in dict.fromkeys(keys or ())],
             )
             self.db.executemany(
                 "DELETE FROM players WHERE name = ? AND game = ?",
@@ -216,8 +221,6 @@ class Store:
                     entry.illegal,
                     entry.plies,
                     len(entry.moves),
-                    " ".join(entry.moves),
-                    pack_keys(entry.keys),
                     entry.text,
                 )
             )
@@ -234,6 +237,11 @@ class Store:
                 self._flush(games, positions, players)
         self._flush(games, positions, players)
         self.db.execute("UPDATE files SET games = ? WHERE id = ?", (count, file))
+        self.db.execute(
+            "INSERT INTO meta (key, value) VALUES ('next_game', ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (str(self._next_game),),
+        )
         return count
 
     def _flush(
@@ -244,8 +252,8 @@ class Store:
     ) -> None:
         self.db.executemany(
             "INSERT INTO games (id, file, line, number, game, setup, result, tags, errors, "
-            "codes, illegal, plies, replayed, moves, keys, text) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "codes, illegal, plies, replayed, text) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             games,
         )
         # A position met twice in one game at one ply cannot be; twice at two plies is
@@ -280,18 +288,6 @@ class Store:
 def players_of(tags: str) -> set[str]:
     """The players named by the tags of a game as stored (JSON), case folded."""
     return {value.casefold() for name, value in json.loads(tags) if name in PLAYER_TAGS and value}
-
-
-def pack_keys(keys: tuple[int, ...]) -> bytes:
-    """Position keys as bytes (8 each, big-endian)."""
-    return struct.pack(f">{len(keys)}q", *keys)
-
-
-def unpack_keys(data: bytes | None) -> tuple[int, ...]:
-    """The position keys :func:`pack_keys` made ``data`` of."""
-    if not data:
-        return ()
-    return struct.unpack(f">{len(data) // 8}q", bytes(data))
 
 
 def _next(db: Database, table: str) -> int:

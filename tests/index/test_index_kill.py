@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from notation.index.schema import open_index
-from notation.index.store import unpack_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,27 +22,28 @@ Snapshot = dict[str, list[tuple[object, ...]]]
 
 
 def snapshot(db: Path) -> Snapshot:
-    """What the index holds of each file: each game's place, verdict and main line, and
-    its positions (key, ply, next move) as the positions table has them."""
+    """What the index holds of each file: each game's place and verdict, and its main
+    line: its positions (key, ply, next move), one for its start and each legal ply."""
     opened = open_index(str(db))
     try:
         held: Snapshot = {}
         files = opened.execute("SELECT id, path, games FROM files").fetchall()
         for file, path, count in files:
             games = opened.execute(
-                "SELECT id, number, line, game, result, codes, illegal, moves, keys "
+                "SELECT id, number, line, game, result, codes, illegal, replayed "
                 "FROM games WHERE file = ? ORDER BY number",
                 (file,),
             ).fetchall()
             assert len(games) == count, path
             rows: list[tuple[object, ...]] = []
-            for id_, *fields, keys in games:
+            for id_, *fields, replayed in games:
                 positions = opened.execute(
                     "SELECT p.key, p.ply, m.text FROM positions p LEFT JOIN moves m "
                     "ON m.id = p.move WHERE p.game = ? ORDER BY p.ply",
                     (id_,),
                 ).fetchall()
-                assert [key for key, _, _ in positions] == list(unpack_keys(keys))
+                if fields[2] is not None:
+                    assert len(positions) == replayed + 1, path
                 rows.append((*fields, tuple(positions)))
             held[path] = rows
         return held

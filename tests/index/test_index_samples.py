@@ -88,19 +88,38 @@ def test_find_position_answers_what_select_position_selects(samples: Path) -> No
 
 
 @pytest.mark.slow
+def test_find_opening_answers_what_select_opening_selects(samples: Path) -> None:
+    opened = open_index(str(samples))
+    records = [item for item in read_paths([str(SAMPLES)]) if isinstance(item, tuple)]
+    openings = ["22-18", "c3-d4 f6-g5", "32-28", "11-15 23-19", "e3-f4 b6-a5", "gf4 ba5"]
+    for moves in openings:
+        wanted = tuple(moves.split())
+        selector = Selector(Filters(opening=wanted))
+        selected = [(p, r.index) for p, r in records if selector.matches(r, p)]
+        answered = [(hit.path, hit.index) for hit in find(opened, Query(opening=wanted)).games]
+        assert sorted(answered) == sorted(selected), moves
+        assert selected, moves
+    opened.close()
+
+
+@pytest.mark.slow
 def test_worker_processes_store_what_a_serial_run_stores(samples: Path, tmp_path: Path) -> None:
     db = tmp_path / "jobs.sqlite"
     opened = open_index(str(db), create=True)
     summary = index([str(SAMPLES)], opened, Settings(jobs=2))
     assert summary.status == 0
     serial = open_index(str(samples))
-    query = (
+    games = (
         "SELECT f.path, g.number, g.line, g.game, g.result, g.tags, g.codes, g.illegal, "
-        "g.moves, g.keys, g.text FROM games g JOIN files f ON f.id = g.file "
+        "g.replayed, g.text FROM games g JOIN files f ON f.id = g.file "
         "ORDER BY f.path, g.number"
     )
-    assert opened.execute(query).fetchall() == serial.execute(query).fetchall()
-    count = "SELECT count(*) FROM positions"
-    assert opened.execute(count).fetchone() == serial.execute(count).fetchone()
+    assert opened.execute(games).fetchall() == serial.execute(games).fetchall()
+    positions = (
+        "SELECT f.path, g.number, p.ply, p.key, m.text FROM positions p "
+        "JOIN games g ON g.id = p.game JOIN files f ON f.id = g.file "
+        "LEFT JOIN moves m ON m.id = p.move ORDER BY f.path, g.number, p.ply"
+    )
+    assert opened.execute(positions).fetchall() == serial.execute(positions).fetchall()
     opened.close()
     serial.close()
