@@ -90,7 +90,7 @@ def tree(
     else:
         lines = [f"{document['position']}: {found.games} {plural(found.games, 'game')}"]
         for branch in found.moves:
-            results = "  ".join(f"{r} {n}" for r, n in sorted(branch.results.items()))
+            results = "  ".join(f"{r} {n}" for r, n in branch.results.items())
             lines.append(
                 f"{branch.move:<12} {branch.games:>6} {plural(branch.games, 'game'):<5}  {results}"
             )

@@ -25,6 +25,7 @@ from notation.games.registry import GAMES
 from notation.index.build import digest_file
 from notation.index.db import Database
 from notation.index.store import position_key
+from notation.record.model import RESULTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,11 +279,14 @@ class Tree:
     """Games whose main line ends there."""
     left_out: int
     """Games of the variant with an error that do not reach the position."""
+    notation: str | None = None
+    """The notation the moves and the position are written in (``None``: the game's
+    first)."""
 
     def as_json(self) -> dict[str, Any]:
         """The tree as ``tree --format json`` writes it."""
         return {
-            "position": self.game.setup_tags(self.position).get("FEN", ""),
+            "position": self.game.setup_tags(self.position, self.notation).get("FEN", ""),
             "games": self.games,
             "moves": [{"move": b.move, "games": b.games, "results": b.results} for b in self.moves],
             "summary": {"ended": self.ended, "left_out_for_errors": self.left_out},
@@ -345,7 +349,7 @@ def tree(
         counts[move] += 1
         results.setdefault(move, Counter())[result] += 1
     branches = [
-        Branch(_written(game, position, texts[move], notation), count, dict(results[move]))
+        Branch(_written(game, position, texts[move], notation), count, _ordered(results[move]))
         for move, count in counts.items()
     ]
     branches.sort(key=lambda b: (-b.games, b.move))
@@ -353,7 +357,16 @@ def tree(
         "SELECT id FROM games WHERE game = ? AND errors > 0", (game.name,)
     ).fetchall()
     left_out = sum(1 for (id_,) in errors if id_ not in first)
-    return Tree(game, position, len(first), branches, ended, left_out)
+    return Tree(game, position, len(first), branches, ended, left_out, notation)
+
+
+def _ordered(results: Counter[str]) -> dict[str, int]:
+    """Counts of results in PDN's order of results (``1-0`` first, ``*`` last)."""
+    return {result: results[result] for result in sorted(results, key=_result_order)}
+
+
+def _result_order(result: str) -> tuple[int, str]:
+    return (RESULTS.index(result) if result in RESULTS else len(RESULTS), result)
 
 
 def _written(game: AnyGame, position: Position, text: str, notation: str | None) -> str:

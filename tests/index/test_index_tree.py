@@ -25,7 +25,7 @@ def test_tree_after_a_transposition_counts_each_game_once(db: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert result.stdout == (
         f"{AFTER_FOUR}: 4 games\n"
-        "24-20             3 games  0-2 1  1-1 1  2-0 1\n"
+        "24-20             3 games  2-0 1  0-2 1  1-1 1\n"
         "18-14             1 game   0-2 1\n"
         "1 game of brazilian with errors left out\n"
     )
@@ -61,7 +61,11 @@ def test_moves_written_in_the_notation_asked_for(db: Path) -> None:
         "-f",
         "json",
     )
-    assert [m["move"] for m in json.loads(result.stdout)["moves"]] == ["g3-h4", "d4-c5"]
+    document = json.loads(result.stdout)
+    assert [m["move"] for m in document["moves"]] == ["g3-h4", "d4-c5"]
+    assert document["position"] == (
+        "W:Wb4,d4,c3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,d6,f6,a5,g5"
+    )
 
 
 def test_the_start_counts_every_game_that_replays_from_it(db: Path) -> None:
