@@ -77,7 +77,8 @@ class SQLite:
             yield
         except BaseException:
             self._depth = 0
-            self._connection.rollback()
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.execute("ROLLBACK")
             raise
         self._depth = 0
         self.execute("COMMIT")

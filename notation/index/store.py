@@ -22,7 +22,7 @@ from typing import Any
 from notation.check.identity import line_of, placement
 from notation.check.validator import GameReport
 from notation.diagnostics import Severity
-from notation.games.base import AnyGame, Position
+from notation.games.base import AnyGame, Position, Side
 from notation.index.db import Database
 from notation.record.model import Record
 
@@ -37,9 +37,18 @@ PLAYER_TAGS = ("White", "Black")
 def position_key(game: str, position: Position) -> int:
     """The 64-bit key of ``position`` of ``game`` as ``select --position`` compares
     positions (:func:`notation.check.identity.placement`), the same in every process."""
-    digest = hashlib.blake2b(digest_size=8, person=b"position")
-    digest.update(repr((game, _canonical(placement(position)))).encode())
+    compared = placement(position)
+    if isinstance(compared, tuple) and all(type(value) in _PLAIN for value in compared):
+        # A tuple of plain values: its repr is already the same in every process.
+        text = repr((game, compared))
+    else:
+        text = repr((game, _canonical(compared)))
+    digest = hashlib.blake2b(text.encode(), digest_size=8, person=b"position")
     return int.from_bytes(digest.digest(), "big", signed=True)
+
+
+_PLAIN = frozenset({int, str, bool, type(None), Side})
+"""Types whose repr is the same in every process."""
 
 
 def _canonical(value: Any) -> Any:

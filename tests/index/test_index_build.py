@@ -179,3 +179,17 @@ def test_the_index_is_named_by_the_environment_or_the_configuration(
     monkeypatch.setenv("NOTATION_DB", str(tmp_path / "other.sqlite"))
     assert run("index", "club.pdn").exit_code == 0
     assert (tmp_path / "other.sqlite").exists()
+
+
+def test_standard_input_and_a_file_that_is_no_index_are_refused(tmp_path: Path) -> None:
+    write(tmp_path, club=CLUB)
+    club = tmp_path / "club.pdn"
+    result = run("index", "--db", str(tmp_path / "index.sqlite"), "-")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "notation: an index holds files: standard input (-) cannot be indexed\n"
+    )
+    result = run("find", "--db", str(club))
+    assert result.exit_code == 2
+    assert result.stderr == f"notation: {club}: cannot open the index: file is not a database\n"
+    assert club.read_text(encoding="utf-8") == CLUB
