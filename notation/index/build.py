@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import zlib
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -206,6 +205,7 @@ def _read(
                     if not _read_whole(items, told):
                         raise _Abandoned
             except _Abandoned:
+                store.reload()
                 continue
             summary.files += 1
             summary.updated += min(before, after)
@@ -260,15 +260,14 @@ def _entry(
     return entry_of(record, report)
 
 
-def rekeyer(signature: str) -> Callable[[bytes], tuple[int, ...] | None]:
+def rekeyer(signature: str) -> Callable[[str], tuple[int, ...] | None]:
     """What makes again the position keys of a game stored with the settings
     ``signature`` (:meth:`Settings.signature`), from its text as stored."""
     given = json.loads(signature)
     settings = Settings(game=given["game"], dialects=frozenset(given["dialects"]))
     default = None if settings.game is None else get_game(settings.game)
 
-    def rekey(stored: bytes) -> tuple[int, ...] | None:
-        text = zlib.decompress(stored).decode()
+    def rekey(text: str) -> tuple[int, ...] | None:
         for record in read_records((text,), path="-"):
             if holds_game(record):
                 return _entry(record, "-", default, settings, False).keys

@@ -12,7 +12,6 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
-import zlib
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from notation.games.registry import GAMES
 from notation.index.build import digest_file
 from notation.index.db import Database
 from notation.index.store import position_key
+from notation.index.texts import Texts
 from notation.record.model import RESULTS
 
 
@@ -249,11 +249,11 @@ def _changed(path: str, size: int, mtime: int, digest: bytes) -> bool:
 
 def texts(db: Database, hits: Iterable[Hit]) -> list[str | None]:
     """The text of each game found, as read when it was indexed (``None``: not kept)."""
+    packed = Texts(db)
     found: list[str | None] = []
     for hit in hits:
-        row = db.execute("SELECT text FROM games WHERE id = ?", (hit.id,)).fetchone()
-        data = row[0] if row else None
-        found.append(None if data is None else zlib.decompress(bytes(data)).decode())
+        row = db.execute("SELECT text, packing FROM games WHERE id = ?", (hit.id,)).fetchone()
+        found.append(None if row is None or row[0] is None else packed.unpack(row[0], row[1]))
     return found
 
 

@@ -33,7 +33,8 @@ TABLES = (
     "id INTEGER PRIMARY KEY, file INTEGER NOT NULL, line INTEGER NOT NULL, "
     "number INTEGER NOT NULL, game TEXT, setup INTEGER, result TEXT NOT NULL, "
     "tags TEXT NOT NULL, errors INTEGER NOT NULL, codes TEXT NOT NULL, illegal INTEGER, "
-    "plies INTEGER NOT NULL, replayed INTEGER NOT NULL, text BLOB)",
+    "plies INTEGER NOT NULL, replayed INTEGER NOT NULL, text BLOB, packing INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS dictionaries (id INTEGER PRIMARY KEY, data BLOB NOT NULL)",
     "CREATE INDEX IF NOT EXISTS games_file ON games (file, number)",
     "CREATE INDEX IF NOT EXISTS games_game ON games (game, setup)",
     "CREATE TABLE IF NOT EXISTS positions ("

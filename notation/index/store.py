@@ -14,7 +14,6 @@ import dataclasses
 import enum
 import hashlib
 import json
-import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +23,7 @@ from notation.check.validator import GameReport
 from notation.diagnostics import Severity
 from notation.games.base import AnyGame, Position, Side
 from notation.index.db import Database
+from notation.index.texts import Texts
 from notation.record.model import Record
 
 SETUP_TAGS = ("FEN", "Layout", "Notation", "Rules")
@@ -97,8 +97,8 @@ class Entry:
     """The main line's legal moves, in the game's default notation."""
     keys: tuple[int, ...]
     """The key of the start and of the position after each legal move."""
-    text: bytes | None
-    """The record's text as read, compressed (zlib); ``None`` when not kept."""
+    text: str | None
+    """The record's text as read; ``None`` when not kept."""
 
 
 def entry_of(record: Record, report: GameReport) -> Entry:
@@ -135,7 +135,7 @@ def entry_of(record: Record, report: GameReport) -> Entry:
         plies=plies,
         moves=moves,
         keys=keys,
-        text=None if text is None else zlib.compress(text.encode(), 6),
+        text=text,
     )
 
 
@@ -153,6 +153,13 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.reload()
+
+    def reload(self) -> None:
+        """Read again what the writer keeps of the index: after a transaction rolled
+        back, ids and dictionaries given in it are free again."""
+        db = self.db
+        self.texts = Texts(db)
         self._setups: dict[tuple[str, str], int] = {
             (game, tags): id_ for id_, game, tags in db.execute("SELECT id, game, tags FROM setups")
         }
@@ -168,17 +175,17 @@ class Store:
         rows = self.db.execute("SELECT path, id, digest, settings FROM files")
         return {path: (id_, bytes(digest), settings) for path, id_, digest, settings in rows}
 
-    def drop(self, file: int, rekey: Callable[[bytes], tuple[int, ...] | None]) -> int:
+    def drop(self, file: int, rekey: Callable[[str], tuple[int, ...] | None]) -> int:
         """Remove a file and its games (to be called in a transaction); the games removed.
 
         A game's position rows are found by the keys ``rekey`` makes again of its text as
         stored (the replay that made them); a game without a text keeps its rows, which
         no later game can take for its own (ids are not given twice)."""
         removed = 0
-        rows = self.db.execute("SELECT id, text, tags FROM games WHERE file = ?", (file,))
-        for game, text, tags in rows.fetchall():
+        rows = self.db.execute("SELECT id, text, packing, tags FROM games WHERE file = ?", (file,))
+        for game, text, packing, tags in rows.fetchall():
             removed += 1
-            keys = None if text is None else rekey(bytes(text))
+            keys = None if text is None else rekey(self.texts.unpack(text, packing))
             self.db.executemany(
                 "DELETE FROM positions WHERE key = ? AND game = ?",
                 [(key, game) for key in dict.fromkeys(keys or ())],
@@ -230,7 +237,7 @@ class Store:
                     entry.illegal,
                     entry.plies,
                     len(entry.moves),
-                    entry.text,
+                    *(self.texts.pack(entry.text) if entry.text is not None else (None, 0)),
                 )
             )
             if entry.game is not None:
@@ -261,8 +268,8 @@ class Store:
     ) -> None:
         self.db.executemany(
             "INSERT INTO games (id, file, line, number, game, setup, result, tags, errors, "
-            "codes, illegal, plies, replayed, text) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "codes, illegal, plies, replayed, text, packing) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             games,
         )
         # A position met twice in one game at one ply cannot be; twice at two plies is

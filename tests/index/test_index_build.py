@@ -193,3 +193,44 @@ def test_standard_input_and_a_file_that_is_no_index_are_refused(tmp_path: Path) 
     assert result.exit_code == 2
     assert result.stderr == f"notation: {club}: cannot open the index: file is not a database\n"
     assert club.read_text(encoding="utf-8") == CLUB
+
+
+def test_texts_read_back_exactly_before_and_after_the_dictionary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from notation.index import texts
+
+    monkeypatch.setattr(texts, "SAMPLES", 10)
+    many = "\n".join(CLUB.replace('"Club"', f'"Club {n}"') for n in range(6))
+    write(tmp_path, many=many)
+    db = tmp_path / "index.sqlite"
+    indexed(db, tmp_path / "many.pdn")
+    with sqlite3.connect(db) as connection:
+        packings = connection.execute("SELECT packing FROM games ORDER BY id").fetchall()
+    assert packings == [(0,)] * 9 + [(1,)] * 3
+    result = run("find", "--db", str(db), "-f", "pdn")
+    assert result.stdout == many
+
+
+def test_a_file_that_fails_part_way_keeps_what_the_index_held(tmp_path: Path) -> None:
+    import gzip
+
+    write(tmp_path, club=CLUB)
+    whole = gzip.compress(OPEN.encode())
+    (tmp_path / "open.pdn.gz").write_bytes(whole[: len(whole) - 12])
+    db = tmp_path / "index.sqlite"
+    result = run(
+        "index", "--db", str(db), str(tmp_path / "open.pdn.gz"), str(tmp_path / "club.pdn")
+    )
+    assert result.exit_code == 2
+    assert "PDN106" in result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        "1 file indexed (0 as they were): 2 games added, 0 updated, 0 removed, 0 unchanged"
+    )
+    # The moves the abandoned file added to the index went with it: the tree of the
+    # club's games names each move it counts.
+    tree = run("tree", "--db", str(db), "--variant", "brazilian")
+    assert tree.stdout.splitlines()[1:3] == [
+        "21-17             1 game   2-0 1",
+        "23-18             1 game   0-2 1",
+    ]
