@@ -326,38 +326,39 @@ def tree(
         keys.setdefault(position_key(game.name, position), position)
     if not keys:
         raise NoPosition(problems[0] if problems else "no position")
-    first: dict[int, tuple[int, int | None, str]] = {}
-    for key in keys:
-        rows = db.execute(
-            "SELECT p.game, p.ply, p.move, g.result FROM positions p "
-            "JOIN games g ON g.id = p.game WHERE p.key = ? AND g.game = ?",
-            (key, game.name),
-        )
-        for id_, ply, move, result in rows:
-            known = first.get(id_)
-            if known is None or ply < known[0]:
-                first[id_] = (ply, move, result or "*")
-    texts = dict(db.execute("SELECT id, text FROM moves WHERE game = ?", (game.name,)).fetchall())
-    position = next(iter(keys.values()))
+    # Each game once, at the first ply it reaches the position (a repetition reaches it
+    # again): counted by move and result in the database.
+    counted = (
+        "SELECT move, result, count(*), sum(CASE WHEN errors > 0 THEN 1 ELSE 0 END) FROM ("
+        "SELECT p.move, g.result, g.errors, "
+        "row_number() OVER (PARTITION BY p.game ORDER BY p.ply) AS n "
+        "FROM positions p JOIN games g ON g.id = p.game WHERE p.key = ? AND g.game = ?"
+        ") AS hits WHERE n = 1 GROUP BY move, result"
+    )
     counts: Counter[int] = Counter()
     results: dict[int, Counter[str]] = {}
-    ended = 0
-    for _, move, result in first.values():
-        if move is None:
-            ended += 1
-            continue
-        counts[move] += 1
-        results.setdefault(move, Counter())[result] += 1
+    games = ended = reached_with_errors = 0
+    for key in keys:
+        for move, result, count, with_errors in db.execute(counted, (key, game.name)):
+            games += count
+            reached_with_errors += with_errors
+            if move is None:
+                ended += count
+                continue
+            counts[move] += count
+            results.setdefault(move, Counter())[result or "*"] += count
+    texts = dict(db.execute("SELECT id, text FROM moves WHERE game = ?", (game.name,)).fetchall())
+    position = next(iter(keys.values()))
     branches = [
         Branch(_written(game, position, texts[move], notation), count, _ordered(results[move]))
         for move, count in counts.items()
     ]
     branches.sort(key=lambda b: (-b.games, b.move))
-    errors = db.execute(
-        "SELECT id FROM games WHERE game = ? AND errors > 0", (game.name,)
-    ).fetchall()
-    left_out = sum(1 for (id_,) in errors if id_ not in first)
-    return Tree(game, position, len(first), branches, ended, left_out, notation)
+    row = db.execute(
+        "SELECT count(*) FROM games WHERE game = ? AND errors > 0", (game.name,)
+    ).fetchone()
+    left_out = (row[0] if row else 0) - reached_with_errors
+    return Tree(game, position, games, branches, ended, left_out, notation)
 
 
 def _ordered(results: Counter[str]) -> dict[str, int]:

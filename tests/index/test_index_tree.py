@@ -83,3 +83,30 @@ def test_a_position_the_game_cannot_read_is_a_usage_error(db: Path) -> None:
     result = run("tree", "--db", str(db), "--variant", "brazilian", "--moves", "21-16")
     assert result.exit_code == 2
     assert "Invalid value for --moves" in result.stderr
+
+
+REPEATED = """\
+[Event "Endgame"]
+[White "Ana Souza"]
+[Black "Hugo Paz"]
+[Result "1-1"]
+[GameType "26"]
+[FEN "W:WK32:BK5"]
+
+1. 32-28 5-1 2. 28-32 1-5 3. 32-27 1-1
+"""
+"""A game back at its start after ply 4, which then plays another move."""
+
+
+def test_a_position_reached_twice_counts_its_game_once_at_the_first(tmp_path: Path) -> None:
+    write(tmp_path, repeated=REPEATED)
+    db = tmp_path / "games.sqlite"
+    assert run("index", "--db", str(db), str(tmp_path / "repeated.pdn")).exit_code == 0
+    result = run("tree", "--db", str(db), "--variant", "brazilian", "--position", "W:WK32:BK5")
+    assert result.stdout == (
+        "W:WK32:BK5: 1 game\n"
+        "32-28             1 game   1-1 1\n"
+        "0 games of brazilian with errors left out\n"
+    )
+    found = run("find", "--db", str(db), "--position", "W:WK32:BK5")
+    assert found.stdout == f"{tmp_path / 'repeated.pdn'}:1: game 1, ply 0\n"
