@@ -144,7 +144,6 @@ def find(db: Database, query: Query) -> Found:
     )
     if where:
         sql += " WHERE " + " AND ".join(where)
-    sql += " ORDER BY f.path, g.number"
     result = Found()
     files: dict[str, tuple[int, int, bytes]] = {}
     for id_, path, line, number, tags, size, mtime, digest in db.execute(sql, params):
@@ -159,7 +158,9 @@ def find(db: Database, query: Query) -> Found:
         ply = None if reached is None else reached[id_]
         result.games.append(Hit(path, line, number, ply, id_))
         files[path] = (size, mtime, bytes(digest))
-    result.changed = [path for path, known in files.items() if _changed(path, *known)]
+    # Sorted here: the databases order text by different collations.
+    result.games.sort(key=lambda hit: (hit.path, hit.index))
+    result.changed = sorted(path for path, known in files.items() if _changed(path, *known))
     return result
 
 

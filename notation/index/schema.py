@@ -77,7 +77,10 @@ def _has_meta(db: Database) -> bool:
     if db.kind == "sqlite":
         query = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
     else:
-        query = "SELECT count(*) FROM information_schema.tables WHERE table_name = 'meta'"
+        query = (
+            "SELECT count(*) FROM information_schema.tables "
+            "WHERE table_name = 'meta' AND table_schema = current_schema()"
+        )
     row = db.execute(query).fetchone()
     return bool(row and row[0])
 
