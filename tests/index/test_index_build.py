@@ -72,6 +72,15 @@ def test_a_file_that_changed_grew_shrank_or_vanished_is_read_again(tmp_path: Pat
         "1 file indexed (1 as they were): 0 games added, 0 updated, 4 removed, 1 unchanged\n"
     )
     assert places(db, "--position", AFTER_FOUR) == [("club.pdn", 1, 1)]
+    # No row is left of a game removed: its positions were found again from its text.
+    with sqlite3.connect(db) as connection:
+        for table in ("positions", "players"):
+            left = connection.execute(
+                f"SELECT count(*) FROM {table} t "
+                "WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = t.game)"
+            ).fetchone()
+            assert left == (0,), table
+        assert connection.execute("SELECT count(*) FROM positions").fetchone() == (7,)
 
 
 def test_prune_drops_the_files_not_given(tmp_path: Path) -> None:
