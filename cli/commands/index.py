@@ -33,6 +33,7 @@ from cli.options import (
 
 if TYPE_CHECKING:
     from notation.config import Config
+    from notation.index.build import Workers
     from notation.index.db import Database
 
 DB_VARIABLE = "NOTATION_DB"
@@ -100,6 +101,25 @@ def index(
             min=0,
         ),
     ] = 10.0,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help="Replay on the Dask cluster whose scheduler is at ADDRESS (tcp://host:port), "
+            "or on a local one (local: --jobs workers), as validate --scheduler; this process "
+            "stores the games. Needs notation[dask].",
+            metavar="ADDRESS",
+        ),
+    ] = None,
+    scheduler_timeout: Annotated[
+        float,
+        typer.Option(
+            "--scheduler-timeout",
+            help="Seconds, in all, to reach the scheduler and a first worker.",
+            metavar="SECONDS",
+            min=0.1,
+        ),
+    ] = 10.0,
     game: GameOption = None,
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
@@ -115,6 +135,7 @@ def index(
     when every input was indexed, 2 for an input that cannot be read or a usage error.
     """
     from notation.check.batch import usable_cpus
+    from notation.check.distributed import ClusterError
     from notation.config import MAX_JOBS
     from notation.index.build import Settings
     from notation.index.build import index as build
@@ -138,8 +159,15 @@ def index(
         wait=wait,
     )
     target = database_target(db, config)
-    with opened_index(target, create=True) as opened:
-        summary = build(paths, opened, settings, echo_problem)
+    with contextlib.ExitStack() as stack:
+        cluster = None
+        if scheduler is not None:
+            cluster = stack.enter_context(_cluster(scheduler, scheduler_timeout, asked))
+        opened = stack.enter_context(opened_index(target, create=True))
+        try:
+            summary = build(paths, opened, settings, echo_problem, cluster)
+        except ClusterError as error:
+            fail(str(error))
     files = summary.files + summary.kept
     say(
         f"{files} {plural(files, 'file')} indexed ({summary.kept} as they were): "
@@ -147,3 +175,18 @@ def index(
         f"{summary.removed} removed, {summary.unchanged} unchanged"
     )
     raise typer.Exit(summary.status)
+
+
+@contextlib.contextmanager
+def _cluster(address: str, timeout: float, jobs: int) -> Iterator[Workers]:
+    """The workers of the Dask cluster of ``--scheduler`` (Dask is imported only then),
+    joined as ``validate --scheduler`` joins it; one that cannot be used ends the command
+    with a plain message and exit status 2."""
+    from notation.check.distributed import ClusterError, connect
+    from notation.index.build import cluster_workers
+
+    try:
+        with connect(address, timeout=timeout, workers=jobs if jobs > 1 else None) as engine:
+            yield cluster_workers(engine)
+    except ClusterError as error:
+        fail(str(error))

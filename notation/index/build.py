@@ -9,8 +9,9 @@ given, or a file under a folder given, that no longer exists) has its games drop
 with ``prune`` so has every file not among the inputs. Every file is written in one
 transaction, so an index that a kill interrupts holds each file as before the run or as
 after it. With ``jobs`` above 1, worker processes replay pieces of the files
-(:meth:`notation.io.inputs.Opened.pieces`) and this process, the one writer, stores them
-in input order.
+(:meth:`notation.io.inputs.Opened.pieces`), or a Dask cluster's workers do (the cluster
+``validate --scheduler`` connects to), and this process, the one writer, stores them in
+input order.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ import json
 import os
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
 
 from notation import diagnostics as codes
 from notation.check.batch import PIECE_GAMES
@@ -100,10 +102,13 @@ def index(
     db: Database,
     settings: Settings,
     tell: Callable[[Diagnostic], None] = lambda _: None,
+    cluster: Workers | None = None,
 ) -> Summary:
     """Index the files ``paths`` name (files, folders, patterns:
     :func:`notation.io.inputs.expand`) into ``db`` (see the module's notes); ``tell`` is
-    told each problem met reading them as it is met."""
+    told each problem met reading them as it is met. ``cluster`` replays the pieces of
+    files instead of ``settings.jobs`` processes here (``settings.jobs`` then sets how
+    many pieces are in flight)."""
     summary = Summary()
     inputs = list(expand(paths))
 
@@ -146,7 +151,7 @@ def index(
             if settings.prune or (_covered(path, given) and not os.path.exists(path)):
                 with db.transaction():
                     summary.removed += store.drop(file, rekeyer(stored))
-        _read(chosen, store, known, settings, signature, summary, told)
+        _read(chosen, store, known, settings, signature, summary, told, cluster)
     return summary
 
 
@@ -177,12 +182,13 @@ def _read(
     signature: str,
     summary: Summary,
     told: Callable[[Diagnostic], None],
+    cluster: Workers | None,
 ) -> None:
     """Read each chosen file and store its games as they are replayed, one transaction
     per file; a file that cannot be read whole keeps what the index held of it."""
     files = {item.name: (digest, size, mtime) for item, digest, size, mtime in chosen}
     default = None if settings.game is None else get_game(settings.game)
-    pool = None if settings.jobs <= 1 else _Pool(settings.jobs)
+    pool = _pool(settings, cluster)
     items = iter(open_inputs([item for item, *_ in chosen], settings.encoding))
     try:
         for item in items:
@@ -290,28 +296,82 @@ def entries_of_piece(
     ]
 
 
+class Pending(Protocol):
+    """A task sent to a worker."""
+
+    def result(self) -> list[Entry]:
+        """Its result, waited for; its error, raised."""
+        ...
+
+
+class Workers(Protocol):
+    """Where pieces of files are replayed: worker processes of this machine
+    (``ProcessPoolExecutor``), or a Dask cluster's workers (:func:`cluster_workers`)."""
+
+    def submit(self, task: Callable[..., list[Entry]], /, *args: Any) -> Pending:
+        """Run ``task(*args)`` on a worker."""
+        ...
+
+
+def cluster_workers(engine: object) -> Workers:
+    """The workers of the Dask cluster an engine of ``validate --scheduler`` is connected
+    to (:func:`notation.check.distributed.connect`)."""
+    return _ClusterWorkers(getattr(engine, "client"))  # noqa: B009
+
+
+class _ClusterWorkers:
+    def __init__(self, client: Any) -> None:
+        self.client = client
+
+    def submit(self, task: Callable[..., list[Entry]], /, *args: Any) -> Pending:
+        return _ClusterTask(self.client.submit(task, *args, pure=False))
+
+
+class _ClusterTask:
+    """A piece sent to the cluster; a task the cluster loses is a
+    :class:`~notation.check.distributed.ClusterError`."""
+
+    def __init__(self, future: Any) -> None:
+        self.future = future
+
+    def result(self) -> list[Entry]:
+        import distributed
+
+        from notation.check.distributed import ClusterError
+
+        try:
+            found: list[Entry] = self.future.result()
+        except (CancelledError, OSError, distributed.KilledWorker) as error:
+            reason = " ".join(str(error).split())
+            raise ClusterError(f"the Dask cluster lost a task: {reason}") from None
+        except RuntimeError as error:
+            # Raised by Dask when the workers cannot read the task (another notation).
+            reason = " ".join(str(error).split())
+            raise ClusterError(f"the Dask cluster cannot run the task: {reason}") from None
+        return found
+
+
 class _Pool:
-    """Worker processes replaying the pieces of a file, a few pieces in flight."""
+    """Workers replaying the pieces of a file, a few pieces in flight for each."""
 
-    def __init__(self, jobs: int) -> None:
-        from notation.check.batch import _worker_signals
-
-        self.jobs = jobs
-        self._executor = ProcessPoolExecutor(jobs, initializer=_worker_signals)
+    def __init__(self, workers: Workers, width: int, close: Callable[[], None]) -> None:
+        self.workers = workers
+        self.width = width
+        self.close = close
 
     def entries(self, opened: Opened, settings: Settings) -> Iterator[Entry]:
         """The entries of every game of ``opened`` (a PDN input), in order, numbered in
         the file."""
-        waiting: deque[Future[list[Entry]]] = deque()
+        waiting: deque[Pending] = deque()
         number = 0
         name = opened.input.name
         for line, text in opened.pieces(PIECE_GAMES):
             waiting.append(
-                self._executor.submit(
+                self.workers.submit(
                     entries_of_piece, name, line, text, settings.game, settings.dialects
                 )
             )
-            while len(waiting) > 2 * self.jobs:
+            while len(waiting) > self.width:
                 for entry in waiting.popleft().result():
                     number += 1
                     yield replace(entry, number=number)
@@ -320,5 +380,14 @@ class _Pool:
                 number += 1
                 yield replace(entry, number=number)
 
-    def close(self) -> None:
-        self._executor.shutdown(cancel_futures=True)
+
+def _pool(settings: Settings, cluster: Workers | None) -> _Pool | None:
+    """The workers of a run: the cluster's, else ``jobs`` processes here, else none."""
+    if cluster is not None:
+        return _Pool(cluster, 2 * max(1, settings.jobs), lambda: None)
+    if settings.jobs <= 1:
+        return None
+    from notation.check.batch import _worker_signals
+
+    executor = ProcessPoolExecutor(settings.jobs, initializer=_worker_signals)
+    return _Pool(executor, 2 * settings.jobs, lambda: executor.shutdown(cancel_futures=True))

@@ -16,8 +16,22 @@ from notation.index.build import Settings, index
 from notation.index.query import Query, find
 from notation.index.schema import open_index
 from notation.io.inputs import read_paths
+from tests.index.archive import run
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+GAMES_ROWS = (
+    "SELECT f.path, g.number, g.line, g.game, g.result, g.tags, g.codes, g.illegal, "
+    "g.replayed, g.text FROM games g JOIN files f ON f.id = g.file ORDER BY f.path, g.number"
+)
+"""Every game as stored, where it is first."""
+
+POSITION_ROWS = (
+    "SELECT f.path, g.number, p.ply, p.key, m.text FROM positions p "
+    "JOIN games g ON g.id = p.game JOIN files f ON f.id = g.file "
+    "LEFT JOIN moves m ON m.id = p.move ORDER BY f.path, g.number, p.ply"
+)
+"""Every position stored, with its game's place and the move played from it."""
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +42,15 @@ def samples(tmp_path_factory: pytest.TempPathFactory) -> Path:
     opened.close()
     assert summary.status == 0
     return db
+
+
+def serial_files(db: Path) -> list[str]:
+    """The files the index at ``db`` holds."""
+    opened = open_index(str(db))
+    try:
+        return [row[0] for row in opened.execute("SELECT path FROM files")]
+    finally:
+        opened.close()
 
 
 def verdicts() -> dict[tuple[str, int], tuple[str | None, int]]:
@@ -109,17 +132,31 @@ def test_worker_processes_store_what_a_serial_run_stores(samples: Path, tmp_path
     summary = index([str(SAMPLES)], opened, Settings(jobs=2))
     assert summary.status == 0
     serial = open_index(str(samples))
-    games = (
-        "SELECT f.path, g.number, g.line, g.game, g.result, g.tags, g.codes, g.illegal, "
-        "g.replayed, g.text FROM games g JOIN files f ON f.id = g.file "
-        "ORDER BY f.path, g.number"
-    )
-    assert opened.execute(games).fetchall() == serial.execute(games).fetchall()
-    positions = (
-        "SELECT f.path, g.number, p.ply, p.key, m.text FROM positions p "
-        "JOIN games g ON g.id = p.game JOIN files f ON f.id = g.file "
-        "LEFT JOIN moves m ON m.id = p.move ORDER BY f.path, g.number, p.ply"
-    )
-    assert opened.execute(positions).fetchall() == serial.execute(positions).fetchall()
+    for query in (GAMES_ROWS, POSITION_ROWS):
+        assert opened.execute(query).fetchall() == serial.execute(query).fetchall()
+    opened.close()
+    serial.close()
+
+
+@pytest.mark.slow
+def test_a_dask_cluster_stores_what_a_serial_run_stores(samples: Path, tmp_path: Path) -> None:
+    import distributed
+
+    from tests.test_dask import cluster
+
+    db = tmp_path / "dask.sqlite"
+    with (
+        cluster(tmp_path, workers=2) as running,
+        distributed.Client(running.address, set_as_default=False) as client,
+        distributed.get_task_stream(client) as stream,
+    ):
+        result = run("index", "--db", str(db), "--scheduler", running.address, str(SAMPLES))
+    assert result.exit_code == 0, result.stderr
+    # Every piece was replayed there: one task per file of the samples.
+    tasks = [task for task in stream.data if "entries_of_piece" in str(task["key"])]
+    assert len(tasks) == len(serial_files(samples))
+    opened, serial = open_index(str(db)), open_index(str(samples))
+    for query in (GAMES_ROWS, POSITION_ROWS):
+        assert opened.execute(query).fetchall() == serial.execute(query).fetchall()
     opened.close()
     serial.close()
