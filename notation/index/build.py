@@ -41,7 +41,9 @@ from notation.io.inputs import (
     Opened,
     expand,
     holds_game,
+    no_record,
     open_inputs,
+    unreadable,
 )
 from notation.record.model import Record
 from notation.record.reader import read_records
@@ -132,11 +134,7 @@ def index(
             try:
                 digest, size, mtime = digest_file(str(item.path))
             except OSError as error:
-                told(
-                    Diagnostic(
-                        codes.UNREADABLE, f"cannot read it: {error.strerror}", 0, 0, item.name
-                    )
-                )
+                told(unreadable(item.name, (error.strerror or str(error)).lower()))
                 continue
             old = known.get(item.name)
             if old is not None and old[1] == digest and old[2] == signature:
@@ -161,8 +159,10 @@ def _covered(path: str, given: set[str]) -> bool:
 
 
 def _missing(item: Missing) -> Diagnostic:
-    code = item.code if item.code == codes.NO_RECORD else codes.UNREADABLE
-    return Diagnostic(code, f"cannot read it: {item.reason}", 0, 0, item.name)
+    """What ``validate`` says of a name that is no input (PDN106, or PDN108)."""
+    if item.code == codes.NO_RECORD:
+        return no_record(item.name, item.reason)
+    return unreadable(item.name, item.reason)
 
 
 def _games(db: Database, file: int) -> int:

@@ -138,21 +138,19 @@ def find(db: Database, query: Query) -> Found:
     players = None
     if query.player is not None:
         players = _players(db, query.player)
+    candidates: set[int] | None = None
+    for chosen_ids in (None if reached is None else set(reached), players, opened):
+        if chosen_ids is not None:
+            candidates = chosen_ids if candidates is None else candidates & chosen_ids
     sql = (
         "SELECT g.id, f.path, g.line, g.number, g.tags, f.size, f.mtime, f.digest "
         "FROM games g JOIN files f ON f.id = g.file"
     )
-    if where:
-        sql += " WHERE " + " AND ".join(where)
     result = Found()
     files: dict[str, tuple[int, int, bytes]] = {}
-    for id_, path, line, number, tags, size, mtime, digest in db.execute(sql, params):
-        if reached is not None and id_ not in reached:
-            continue
-        if players is not None and id_ not in players:
-            continue
-        if opened is not None and id_ not in opened:
-            continue
+    for id_, path, line, number, tags, size, mtime, digest in _games(
+        db, sql, where, params, candidates
+    ):
         if chosen.tags and not _tags_match(tags, chosen.tags):
             continue
         ply = None if reached is None else reached[id_]
@@ -162,6 +160,21 @@ def find(db: Database, query: Query) -> Found:
     result.games.sort(key=lambda hit: (hit.path, hit.index))
     result.changed = sorted(path for path, known in files.items() if _changed(path, *known))
     return result
+
+
+def _games(
+    db: Database, sql: str, where: list[str], params: list[object], ids: set[int] | None
+) -> Iterable[tuple[Any, ...]]:
+    """The rows of ``sql`` that meet every condition of ``where``, among the games
+    ``ids`` when given (asked for a few hundred at a time), else among all."""
+    if ids is None:
+        yield from db.execute(sql + (" WHERE " + " AND ".join(where) if where else ""), params)
+        return
+    chosen = sorted(ids)
+    for start in range(0, len(chosen), 500):
+        some = chosen[start : start + 500]
+        conditions = [f"g.id IN ({', '.join('?' * len(some))})", *where]
+        yield from db.execute(sql + " WHERE " + " AND ".join(conditions), [*some, *params])
 
 
 def _opening(db: Database, variant: str | None, words: tuple[str, ...]) -> set[int]:
