@@ -78,6 +78,7 @@ DEFAULTS: dict[str, Any] = {
     "format": "text",
     "cache-dir": Path(DEFAULT_FOLDER),
     "dialects": frozenset(),
+    "db": "notation.sqlite",
 }
 """What a run uses when neither the command line nor a file gives a setting."""
 
@@ -224,6 +225,8 @@ def show_config(
         value, source = found.values.get(key, default), where if key in found.values else "default"
         if key == "cache-dir" and os.environ.get(FOLDER_VARIABLE):
             value, source = Path(os.environ[FOLDER_VARIABLE]), f"environment {FOLDER_VARIABLE}"
+        if key == "db" and os.environ.get("NOTATION_DB"):
+            value, source = os.environ["NOTATION_DB"], "environment NOTATION_DB"
         shown.append(_Shown(key, _plain(value), source))
     overrides = [
         {"path": o.path, **{k: _plain(v) for k, v in o.values.items()}} for o in found.overrides

@@ -21,6 +21,9 @@ from typing import IO, TYPE_CHECKING, Annotated
 import typer
 
 from cli.archive import annotate, duplicates, stats
+from cli.commands.find import find as find_command
+from cli.commands.index import index as index_command
+from cli.commands.tree import tree as tree_command
 from cli.config import (
     CacheDirOption,
     ConfigOption,
@@ -783,6 +786,9 @@ app.command()(select)
 app.command()(split)
 app.command()(merge)
 app.command("config")(guarded(show_config))
+app.command("index")(index_command)
+app.command("find")(find_command)
+app.command("tree")(tree_command)
 
 
 @app.command("codes")

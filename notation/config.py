@@ -30,7 +30,17 @@ from notation.games.registry import GAMES
 PYPROJECT = "pyproject.toml"
 NOTATION_TOML = "notation.toml"
 
-KEYS = ("select", "ignore", "fail-level", "game", "jobs", "format", "cache-dir", "dialects")
+KEYS = (
+    "select",
+    "ignore",
+    "fail-level",
+    "game",
+    "jobs",
+    "format",
+    "cache-dir",
+    "dialects",
+    "db",
+)
 """The settings a file can give, in the order :func:`describe` lists them."""
 
 MAX_JOBS = 1024
@@ -192,6 +202,8 @@ def load_config(path: Path) -> Config:
             values[key] = _CHECKS[key](value, f"{prefix}{key}")
             if key == "cache-dir":
                 values[key] = base / values[key]
+            elif key == "db" and not values[key].startswith(("postgresql://", "postgres://")):
+                values[key] = str(base / values[key])
         else:
             known = ", ".join((*KEYS, "overrides"))
             raise ConfigError(f"{prefix}{key}: unknown key (known keys: {known})")
@@ -309,4 +321,5 @@ _CHECKS: dict[str, Callable[[object, str], Any]] = {
     "format": _format,
     "cache-dir": _string,
     "dialects": _dialects,
+    "db": _string,
 }

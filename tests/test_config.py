@@ -197,6 +197,7 @@ def test_config_shows_each_value_and_where_it_came_from(here: Path, own_cache: P
         'format      = "text"                   # default',
         f"cache-dir   = {json.dumps(str(own_cache)):<24} # environment NOTATION_CACHE_DIR",
         "dialects    = []                       # default",
+        'db          = "notation.sqlite"        # default',
         'override 1: path = "x/*", game = "keny"',
     ]
     document = json.loads(runner.invoke(app, ["config", "--format", "json"]).stdout)
@@ -210,7 +211,7 @@ BAD = {
     "unknown key": (
         "selct = []",
         "tool.notation.selct: unknown key (known keys: select, ignore, fail-level, game, "
-        "jobs, format, cache-dir, dialects, overrides)",
+        "jobs, format, cache-dir, dialects, db, overrides)",
     ),
     "select not a list": ('select = "BR"', 'tool.notation.select: "BR" is not a list of codes'),
     "no such code": ('ignore = ["XX"]', "tool.notation.ignore: no diagnostic code starts with XX"),

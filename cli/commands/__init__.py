@@ -1,0 +1,1 @@
+"""The commands of ``notation``, one module each."""

@@ -1,0 +1,183 @@
+"""The ``find`` command: the games of an index (:mod:`notation.index.query`) matching
+``select``'s filters and a player, as places, JSON, or their texts as indexed.
+
+Exit status: 0, 1 when a game to write as PDN has no text in the index, 2 for a usage
+error or an index that cannot be used.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+
+from cli.commands.index import DbOption, database_target, opened_index
+from cli.config import ConfigOption, IsolatedOption, configured
+from cli.options import OutputOption, game_named, guarded, plural, say
+from notation.diagnostics import CODES
+
+FORMS = ("text", "json", "pdn")
+
+T = TypeVar("T")
+
+
+def _parsed(parse: Callable[[str], T], text: str, hint: str) -> T:
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint=hint) from None
+
+
+@guarded
+def find(
+    db: DbOption = None,
+    result: Annotated[
+        str | None,
+        typer.Option("--result", help="The result (the movetext's, else the Result tag's)."),
+    ] = None,
+    tag: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--tag",
+            help="NAME=PATTERN: the tag's value matches the shell pattern, case ignored "
+            "(repeatable: every one must match).",
+            metavar="NAME=PATTERN",
+        ),
+    ] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player",
+            help="A player of either colour (White or Black tag): a name or a shell "
+            "pattern, case ignored.",
+            metavar="NAME",
+        ),
+    ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            help="The game the record was judged as (`notation games`).",
+            metavar="NAME",
+        ),
+    ] = None,
+    plies: Annotated[
+        str | None,
+        typer.Option(
+            "--plies", help="Plies of the main line: MIN:MAX, MIN: or :MAX.", metavar="MIN:MAX"
+        ),
+    ] = None,
+    opening: Annotated[
+        str | None,
+        typer.Option(
+            "--opening",
+            help='The main line starts with these moves ("22-18 11-15"), in any of the '
+            "game's notations.",
+            metavar="MOVES",
+        ),
+    ] = None,
+    position: Annotated[
+        str | None,
+        typer.Option(
+            "--position",
+            help="The position of this FEN, side to move included, occurs in the main line.",
+            metavar="FEN",
+        ),
+    ] = None,
+    errors: Annotated[
+        bool | None,
+        typer.Option(
+            "--errors/--no-errors",
+            help="Games with (without) an error diagnostic.",
+            show_default=False,
+        ),
+    ] = None,
+    code: Annotated[
+        str | None,
+        typer.Option("--code", help="Games with a diagnostic of this code.", metavar="CODE"),
+    ] = None,
+    form: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text (path:line: game N), json, or pdn (the games' texts as indexed).",
+        ),
+    ] = "text",
+    output: OutputOption = None,
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
+) -> None:
+    """List the indexed games that match every filter, from the index alone.
+
+    Each game is written as `path:line: game N` (with the ply where the main line first
+    reaches --position), as JSON, or as its text as read when it was indexed. A source
+    file changed since it was indexed is named in a notice on standard error. Exit status:
+    0, 1 when a game to write as PDN has no text in the index, 2 for a usage error or an
+    index that cannot be used.
+    """
+    from notation.archive import select as sel
+    from notation.index.query import Query, texts
+    from notation.index.query import find as search
+    from notation.io.output import atomic_output, spooled_stdout
+
+    if form not in FORMS:
+        raise typer.BadParameter("choose text, json or pdn", param_hint="--format")
+    if variant is not None:
+        variant = game_named(variant, "--variant").name
+    if code is not None and code not in CODES:
+        raise typer.BadParameter(
+            f"no diagnostic code {code!r} (see `notation codes`)", param_hint="--code"
+        )
+    if position is not None:
+        _parsed(lambda fen: sel.check_position(fen, variant), position, "--position")
+    query = Query(
+        result=None if result is None else _parsed(sel.check_result, result, "--result"),
+        tags=tuple(_parsed(sel.parse_tag, t, "--tag") for t in tag or ()),
+        variant=variant,
+        plies=None if plies is None else _parsed(sel.parse_plies, plies, "--plies"),
+        opening=() if opening is None else _parsed(sel.parse_opening, opening, "--opening"),
+        position=position,
+        errors=errors,
+        code=code,
+        player=player,
+    )
+    config = configured(config_file, isolated)
+    status = 0
+    with opened_index(database_target(db, config)) as opened:
+        found = search(opened, query)
+        games = found.games
+        records = texts(opened, games) if form == "pdn" else []
+    for path in found.changed:
+        say(f"notation: {path} changed since it was indexed; the index answers as it was")
+    if form == "pdn":
+        missing = [hit for hit, text in zip(games, records, strict=True) if text is None]
+        if missing:
+            first = missing[0]
+            fail_with = f"{first.path}:{first.line}: game {first.index} has no text in the index"
+            say(f"notation: nothing written: {fail_with} (past the reader's limits)")
+            raise typer.Exit(1)
+        body = "\n".join(t if t.endswith("\n") else t + "\n" for t in records if t is not None)
+    elif form == "json":
+        document = {
+            "games": [
+                {"path": h.path, "line": h.line, "index": h.index, "ply": h.ply} for h in games
+            ],
+            "summary": {"games": len(games), "changed": found.changed},
+        }
+        body = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    else:
+        body = "".join(
+            f"{h.path}:{h.line}: game {h.index}"
+            + ("" if h.ply is None else f", ply {h.ply}")
+            + "\n"
+            for h in games
+        )
+    with spooled_stdout() if output is None else atomic_output(Path(output)) as sink:
+        sink.write(body)
+    if form != "json":
+        say(f"{len(games)} {plural(len(games), 'game')} found")
+    raise typer.Exit(status)

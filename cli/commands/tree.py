@@ -1,0 +1,104 @@
+"""The ``tree`` command: the moves played from a position in the games of an index
+(:func:`notation.index.query.tree`), with their games and results.
+
+Exit status: 0, 2 for a usage error (a position the game cannot read) or an index that
+cannot be used.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from cli.commands.index import DbOption, database_target, opened_index
+from cli.config import ConfigOption, IsolatedOption, configured
+from cli.options import OutputOption, game_named, guarded, plural
+
+FORMS = ("text", "json")
+
+
+@guarded
+def tree(
+    variant: Annotated[
+        str,
+        typer.Option("--variant", help="The game (`notation games`).", metavar="NAME"),
+    ],
+    db: DbOption = None,
+    moves: Annotated[
+        str | None,
+        typer.Option(
+            "--moves",
+            help='The position these moves reach from the start ("22-18 11-15"), in any of '
+            "the game's notations.",
+            metavar="MOVES",
+        ),
+    ] = None,
+    position: Annotated[
+        str | None,
+        typer.Option("--position", help="The position of this FEN.", metavar="FEN"),
+    ] = None,
+    notation: Annotated[
+        str | None,
+        typer.Option("--notation", "-n", help="Write the moves in this notation.", metavar="NAME"),
+    ] = None,
+    form: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    output: OutputOption = None,
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
+) -> None:
+    """The moves played from a position in the indexed games, most played first.
+
+    The position is --position's FEN, or the one --moves reach from the start (default:
+    the start). It counts every game whose main line, as validate replayed it, reaches it
+    by any move order, once per game; games with an error that do not reach it are left
+    out and counted. Exit status: 0, 2 for a usage error or an index that cannot be used.
+    """
+    from notation.archive.select import parse_opening
+    from notation.index.query import NoPosition
+    from notation.index.query import tree as grow
+    from notation.io.output import atomic_output, spooled_stdout
+
+    game = game_named(variant, "--variant")
+    if form not in FORMS:
+        raise typer.BadParameter("choose text or json", param_hint="--format")
+    if moves is not None and position is not None:
+        raise typer.BadParameter("give --moves or --position, not both", param_hint="--moves")
+    if notation is not None and notation not in game.notations:
+        raise typer.BadParameter(
+            f"{game.title} has no notation {notation!r}; its notations are "
+            + ", ".join(game.notations),
+            param_hint="--notation",
+        )
+    words: tuple[str, ...] = ()
+    if moves is not None:
+        try:
+            words = parse_opening(moves)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--moves") from None
+    config = configured(config_file, isolated)
+    with opened_index(database_target(db, config)) as opened:
+        try:
+            found = grow(opened, game, moves=words, fen=position, notation=notation)
+        except NoPosition as error:
+            hint = "--position" if position is not None else "--moves"
+            raise typer.BadParameter(f"{game.title}: {error}", param_hint=hint) from None
+    document = found.as_json()
+    if form == "json":
+        body = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    else:
+        lines = [f"{document['position']}: {found.games} {plural(found.games, 'game')}"]
+        for branch in found.moves:
+            results = "  ".join(f"{r} {n}" for r, n in branch.results.items())
+            lines.append(
+                f"{branch.move:<12} {branch.games:>6} {plural(branch.games, 'game'):<5}  {results}"
+            )
+        if found.ended:
+            lines.append(f"{found.ended} {plural(found.ended, 'game')} ended here")
+        lines.append(
+            f"{found.left_out} {plural(found.left_out, 'game')} of {game.name} with errors left out"
+        )
+        body = "\n".join(lines) + "\n"
+    with spooled_stdout() if output is None else atomic_output(output) as sink:
+        sink.write(body)

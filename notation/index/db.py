@@ -1,0 +1,86 @@
+"""The database an index lives in: the one interface the SQLite and PostgreSQL adapters
+both give, and :func:`open_database` to open either.
+
+SQL is written once, in the common subset of SQLite (3.35 and later) and PostgreSQL (13
+and later), with ``?`` placeholders; ``BLOB`` columns hold bytes on both. A
+``WITHOUT ROWID`` clause is written only through :data:`WITHOUT_ROWID`, which the
+PostgreSQL adapter drops from the DDL it runs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Literal, Protocol
+
+WITHOUT_ROWID = " WITHOUT ROWID"
+"""The clause a table's DDL ends with when it is clustered on its primary key (SQLite)."""
+
+
+class IndexBusy(Exception):
+    """Another writer holds the index past the deadline; the message names it."""
+
+
+class IndexVersionError(Exception):
+    """The index was written by another schema version; the message says to rebuild it."""
+
+
+class IndexUnusable(Exception):
+    """An index that cannot be opened or used (a bad target, a database that fails)."""
+
+
+class Rows(Protocol):
+    """What :meth:`Database.execute` returns."""
+
+    def fetchone(self) -> tuple[Any, ...] | None: ...
+
+    def fetchall(self) -> list[tuple[Any, ...]]: ...
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]: ...
+
+
+class Database(Protocol):
+    """A connection to the database an index lives in."""
+
+    kind: Literal["sqlite", "postgresql"]
+
+    def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
+        """Run one statement; its rows, if it gives any."""
+        ...
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        """Run one statement for each of ``rows``."""
+        ...
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """A transaction: committed when the block ends, rolled back on an error."""
+        ...
+
+    def writer(self, deadline: float) -> AbstractContextManager[None]:
+        """The one writer's lock, held for the block: waits up to ``deadline`` seconds
+        for another writer to finish, then raises :class:`IndexBusy` naming it."""
+        ...
+
+    def close(self) -> None:
+        """Close the connection."""
+        ...
+
+
+def open_database(target: str) -> Database:
+    """The database at ``target``: a ``postgresql://`` URL (a server, through
+    :mod:`notation.index.postgres`), else a file path (SQLite, created if absent).
+    :class:`IndexUnusable` when it cannot be opened."""
+    if target.startswith(("postgresql://", "postgres://")):
+        if importlib.util.find_spec("psycopg") is None:
+            raise IndexUnusable(
+                f"{target.split('@')[-1]}: a PostgreSQL index needs psycopg: "
+                "pip install 'notation[postgres]'"
+            )
+        from notation.index import postgres  # type: ignore[attr-defined, unused-ignore]
+
+        opened: Database = postgres.connect(target)
+        return opened
+    from notation.index.sqlite import connect
+
+    return connect(target)

@@ -1,0 +1,392 @@
+"""Questions to an index: the games matching ``select``'s filters (:func:`find`), and the
+moves played from a position (:func:`tree`), answered from the index alone.
+
+A position is found as ``select --position`` finds it: the ``FEN`` is read in each game
+and setup the index holds (the tags a game reads its start from), and a game matches
+when its main line, as validate replayed it, reaches that position
+(:func:`notation.check.identity.placement`), by any move order.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import os
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from notation.check.dialects import NO_DIALECTS
+from notation.check.replay import read_ply
+from notation.games.base import AnyGame, IllegalMove, Position, SetupError
+from notation.games.registry import GAMES
+from notation.index.build import digest_file
+from notation.index.db import Database
+from notation.index.store import position_key
+from notation.index.texts import Texts
+from notation.record.model import RESULTS
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """What ``find`` looks for: ``select``'s filters (as ``notation select`` reads them,
+    :mod:`notation.archive.select`) and the players; a field left at its default does not
+    filter."""
+
+    result: str | None = None
+    """The result: the movetext's, else the ``Result`` tag's."""
+    tags: tuple[tuple[str, str], ...] = ()
+    """(tag name, shell pattern): the tag's value matches the pattern, case ignored."""
+    variant: str | None = None
+    """The game the record was judged as."""
+    plies: tuple[int | None, int | None] | None = None
+    """The plies written in the main line are at least the first, at most the second."""
+    opening: tuple[str, ...] = ()
+    """The main line's first moves, as written in any of the game's notations."""
+    position: str | None = None
+    """A ``FEN``: the position, side to move included, occurs in the main line."""
+    errors: bool | None = None
+    """True: the game has an error diagnostic; False: it has none."""
+    code: str | None = None
+    """The game has a diagnostic of this code."""
+    player: str | None = None
+    """A player of either colour: a name, or a shell pattern; case ignored."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A game found: where it is, and the first ply its main line reaches the position
+    asked for (``None`` without a position filter)."""
+
+    path: str
+    line: int
+    index: int
+    ply: int | None
+    id: int
+
+
+@dataclass(slots=True)
+class Found:
+    """What :func:`find` found."""
+
+    games: list[Hit] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    """Source files of games found that changed (or are gone) since they were indexed."""
+
+
+def _setups(db: Database, variant: str | None) -> list[tuple[int, AnyGame, dict[str, str]]]:
+    """Each setup the index holds (of ``variant``, when given): id, game, setup tags."""
+    found = []
+    for id_, name, tags in db.execute("SELECT id, game, tags FROM setups ORDER BY id"):
+        if name in GAMES and (variant is None or name == variant):
+            found.append((id_, GAMES[name], json.loads(tags)))
+    return found
+
+
+def targets(db: Database, variant: str | None, fen: str) -> dict[int, list[int]]:
+    """The keys of the position ``fen`` read in each setup held (of ``variant``), each
+    with the setups it was read in."""
+    found: dict[int, list[int]] = {}
+    for id_, game, tags in _setups(db, variant):
+        try:
+            position = game.start({**tags, "FEN": fen})
+        except SetupError:
+            continue
+        found.setdefault(position_key(game.name, position), []).append(id_)
+    return found
+
+
+def find(db: Database, query: Query) -> Found:
+    """The games matching every filter of ``query``, in the order of their files and
+    their numbers there."""
+    chosen = query
+    where: list[str] = []
+    params: list[object] = []
+    reached: dict[int, int] | None = None
+    if chosen.position is not None:
+        reached = {}
+        for key, setups in targets(db, chosen.variant, chosen.position).items():
+            marks = ", ".join("?" * len(setups))
+            rows = db.execute(
+                "SELECT p.game, min(p.ply) FROM positions p JOIN games g ON g.id = p.game "
+                f"WHERE p.key = ? AND g.setup IN ({marks}) GROUP BY p.game",
+                (key, *setups),
+            )
+            for game, ply in rows:
+                reached[game] = min(ply, reached.get(game, ply))
+    if chosen.variant is not None:
+        where.append("g.game = ?")
+        params.append(chosen.variant)
+    if chosen.result is not None:
+        where.append("g.result = ?")
+        params.append(chosen.result)
+    if chosen.plies is not None:
+        low, high = chosen.plies
+        if low is not None:
+            where.append("g.plies >= ?")
+            params.append(low)
+        if high is not None:
+            where.append("g.plies <= ?")
+            params.append(high)
+    if chosen.errors is not None:
+        where.append("g.errors > 0" if chosen.errors else "g.errors = 0")
+    if chosen.code is not None:
+        where.append("(' ' || g.codes || ' ') LIKE ?")
+        params.append(f"% {chosen.code} %")
+    opened = None if not chosen.opening else _opening(db, chosen.variant, chosen.opening)
+    players = None
+    if query.player is not None:
+        players = _players(db, query.player)
+    candidates: set[int] | None = None
+    for chosen_ids in (None if reached is None else set(reached), players, opened):
+        if chosen_ids is not None:
+            candidates = chosen_ids if candidates is None else candidates & chosen_ids
+    sql = (
+        "SELECT g.id, f.path, g.line, g.number, g.tags, f.size, f.mtime, f.digest "
+        "FROM games g JOIN files f ON f.id = g.file"
+    )
+    result = Found()
+    files: dict[str, tuple[int, int, bytes]] = {}
+    for id_, path, line, number, tags, size, mtime, digest in _games(
+        db, sql, where, params, candidates
+    ):
+        if chosen.tags and not _tags_match(tags, chosen.tags):
+            continue
+        ply = None if reached is None else reached[id_]
+        result.games.append(Hit(path, line, number, ply, id_))
+        files[path] = (size, mtime, bytes(digest))
+    # Sorted here: the databases order text by different collations.
+    result.games.sort(key=lambda hit: (hit.path, hit.index))
+    result.changed = sorted(path for path, known in files.items() if _changed(path, *known))
+    return result
+
+
+def _games(
+    db: Database, sql: str, where: list[str], params: list[object], ids: set[int] | None
+) -> Iterable[tuple[Any, ...]]:
+    """The rows of ``sql`` that meet every condition of ``where``, among the games
+    ``ids`` when given (asked for a few hundred at a time), else among all."""
+    if ids is None:
+        yield from db.execute(sql + (" WHERE " + " AND ".join(where) if where else ""), params)
+        return
+    chosen = sorted(ids)
+    for start in range(0, len(chosen), 500):
+        some = chosen[start : start + 500]
+        conditions = [f"g.id IN ({', '.join('?' * len(some))})", *where]
+        yield from db.execute(sql + " WHERE " + " AND ".join(conditions), [*some, *params])
+
+
+def _opening(db: Database, variant: str | None, words: tuple[str, ...]) -> set[int]:
+    """The games whose main line starts with the moves ``words``, read as ``select
+    --opening`` reads them from each setup's start: the games that hold, at each ply of
+    the opening, its position with its move played."""
+    games: set[int] = set()
+    for _, game, tags in _setups(db, variant):
+        untagged = {name: value for name, value in tags.items() if name != "Notation"}
+        try:
+            position = game.start_record(untagged, words)
+        except SetupError:
+            continue
+        steps: list[tuple[int, int]] = []
+        for word in words:
+            try:
+                move, after = read_ply(game, position, word, NO_DIALECTS)
+            except IllegalMove:
+                break
+            text = game.format_move(position, move)
+            row = db.execute(
+                "SELECT id FROM moves WHERE game = ? AND text = ?", (game.name, text)
+            ).fetchone()
+            if row is None:
+                break
+            steps.append((position_key(game.name, position), row[0]))
+            position = after
+        else:
+            *before, (key, move) = steps
+            sql = "SELECT p.game FROM positions p WHERE p.key = ? AND p.ply = ? AND p.move = ?"
+            values: list[object] = [key, len(before), move]
+            for ply, (earlier, played) in enumerate(before):
+                sql += (
+                    " AND EXISTS (SELECT 1 FROM positions q WHERE q.key = ? AND q.game = p.game"
+                    " AND q.ply = ? AND q.move = ?)"
+                )
+                values += [earlier, ply, played]
+            games.update(row[0] for row in db.execute(sql, values))
+    return games
+
+
+def _players(db: Database, name: str) -> set[int]:
+    """The games one of whose players is ``name`` (a shell pattern), case ignored."""
+    folded = name.casefold()
+    if not any(mark in folded for mark in "*?["):
+        rows = db.execute("SELECT game FROM players WHERE name = ?", (folded,))
+        return {row[0] for row in rows}
+    names = [
+        row[0]
+        for row in db.execute("SELECT DISTINCT name FROM players")
+        if fnmatch.fnmatchcase(row[0], folded)
+    ]
+    found: set[int] = set()
+    for each in names:
+        found.update(
+            row[0] for row in db.execute("SELECT game FROM players WHERE name = ?", (each,))
+        )
+    return found
+
+
+def _tags_match(stored: str, wanted: tuple[tuple[str, str], ...]) -> bool:
+    """Whether the tags (as stored) match every (name, pattern), as ``select --tag``."""
+    tags: dict[str, str] = {}
+    for name, value in json.loads(stored):
+        tags.setdefault(name, value)
+    for name, pattern in wanted:
+        value = tags.get(name)
+        if value is None or not fnmatch.fnmatchcase(value.casefold(), pattern.casefold()):
+            return False
+    return True
+
+
+def _changed(path: str, size: int, mtime: int, digest: bytes) -> bool:
+    """Whether the file at ``path`` differs from what was indexed (or is gone)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return True
+    if info.st_size == size and info.st_mtime_ns == mtime:
+        return False
+    try:
+        return digest_file(path)[0] != digest
+    except OSError:
+        return True
+
+
+def texts(db: Database, hits: Iterable[Hit]) -> list[str | None]:
+    """The text of each game found, as read when it was indexed (``None``: not kept)."""
+    packed = Texts(db)
+    found: list[str | None] = []
+    for hit in hits:
+        row = db.execute("SELECT text, packing FROM games WHERE id = ?", (hit.id,)).fetchone()
+        found.append(None if row is None or row[0] is None else packed.unpack(row[0], row[1]))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """A move of the tree: its text, its games, and their results."""
+
+    move: str
+    games: int
+    results: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Tree:
+    """The moves played from a position in the games indexed."""
+
+    game: AnyGame
+    position: Position
+    games: int
+    """Games whose main line reaches the position, counted once each."""
+    moves: list[Branch]
+    ended: int
+    """Games whose main line ends there."""
+    left_out: int
+    """Games of the variant with an error that do not reach the position."""
+    notation: str | None = None
+    """The notation the moves and the position are written in (``None``: the game's
+    first)."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The tree as ``tree --format json`` writes it."""
+        return {
+            "position": self.game.setup_tags(self.position, self.notation).get("FEN", ""),
+            "games": self.games,
+            "moves": [{"move": b.move, "games": b.games, "results": b.results} for b in self.moves],
+            "summary": {"ended": self.ended, "left_out_for_errors": self.left_out},
+        }
+
+
+class NoPosition(ValueError):
+    """The position asked for cannot be read in the game (the message says why)."""
+
+
+def tree(
+    db: Database,
+    game: AnyGame,
+    *,
+    moves: tuple[str, ...] = (),
+    fen: str | None = None,
+    notation: str | None = None,
+) -> Tree:
+    """The moves played from the position ``fen``, or the one ``moves`` reach from the
+    game's start, in the games indexed; each move counted once per game (at the first
+    time its main line reaches the position), written in ``notation``, most played
+    first."""
+    keys: dict[int, Position] = {}
+    problems: list[str] = []
+    for _, same, tags in _setups(db, game.name) or [(0, game, {})]:
+        try:
+            if fen is not None:
+                position = same.start({**tags, "FEN": fen})
+            else:
+                untagged = {k: v for k, v in tags.items() if k not in ("FEN", "Notation")}
+                position = same.start_record(untagged, moves)
+                for word in moves:
+                    position = read_ply(same, position, word, NO_DIALECTS)[1]
+        except (SetupError, IllegalMove) as error:
+            problems.append(str(error))
+            continue
+        keys.setdefault(position_key(game.name, position), position)
+    if not keys:
+        raise NoPosition(problems[0] if problems else "no position")
+    # Each game once, at the first ply it reaches the position (a repetition reaches it
+    # again): counted by move and result in the database.
+    counted = (
+        "SELECT move, result, count(*), sum(CASE WHEN errors > 0 THEN 1 ELSE 0 END) FROM ("
+        "SELECT p.move, g.result, g.errors, "
+        "row_number() OVER (PARTITION BY p.game ORDER BY p.ply) AS n "
+        "FROM positions p JOIN games g ON g.id = p.game WHERE p.key = ? AND g.game = ?"
+        ") AS hits WHERE n = 1 GROUP BY move, result"
+    )
+    counts: Counter[int] = Counter()
+    results: dict[int, Counter[str]] = {}
+    games = ended = reached_with_errors = 0
+    for key in keys:
+        for move, result, count, with_errors in db.execute(counted, (key, game.name)):
+            games += count
+            reached_with_errors += with_errors
+            if move is None:
+                ended += count
+                continue
+            counts[move] += count
+            results.setdefault(move, Counter())[result or "*"] += count
+    texts = dict(db.execute("SELECT id, text FROM moves WHERE game = ?", (game.name,)).fetchall())
+    position = next(iter(keys.values()))
+    branches = [
+        Branch(_written(game, position, texts[move], notation), count, _ordered(results[move]))
+        for move, count in counts.items()
+    ]
+    branches.sort(key=lambda b: (-b.games, b.move))
+    row = db.execute(
+        "SELECT count(*) FROM games WHERE game = ? AND errors > 0", (game.name,)
+    ).fetchone()
+    left_out = (row[0] if row else 0) - reached_with_errors
+    return Tree(game, position, games, branches, ended, left_out, notation)
+
+
+def _ordered(results: Counter[str]) -> dict[str, int]:
+    """Counts of results in PDN's order of results (``1-0`` first, ``*`` last)."""
+    return {result: results[result] for result in sorted(results, key=_result_order)}
+
+
+def _result_order(result: str) -> tuple[int, str]:
+    return (RESULTS.index(result) if result in RESULTS else len(RESULTS), result)
+
+
+def _written(game: AnyGame, position: Position, text: str, notation: str | None) -> str:
+    """A move stored (in the game's default notation) written in ``notation``."""
+    if notation is None:
+        return text
+    move = game.parse_move(position, text)
+    return game.format_move(position, move, notation)

@@ -1,0 +1,107 @@
+"""The tables of an index, made or checked when it is opened.
+
+``files``: each input file indexed (path as given, content digest, size, modification
+time, the settings it was read with). ``games``: each game (file, line, number in the
+file, game, setup, result, tags, players, verdict, main line, the record's text as read,
+compressed). ``positions``: every position of each main line, by a 64-bit key
+(:func:`notation.index.store.position_key`), with its ply and the move played next (the
+main line is the moves of its positions, ply by ply).
+``setups``, ``moves`` and ``players`` are dictionaries and lookups that keep the large
+tables made of integers. ``meta`` holds the schema version (key ``schema``) and the next
+game id (key ``next_game``: ids are never given twice, so that no row left of a game
+removed can be taken for a later game's).
+"""
+
+from __future__ import annotations
+
+from notation.index.db import WITHOUT_ROWID, Database, IndexVersionError
+
+VERSION = "1"
+"""The schema version this code writes; an index of another is refused."""
+
+TABLES = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)",
+    "CREATE TABLE IF NOT EXISTS files ("
+    "id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, digest BLOB NOT NULL, "
+    "size BIGINT NOT NULL, mtime BIGINT NOT NULL, settings TEXT NOT NULL, "
+    "games INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS setups ("
+    "id INTEGER PRIMARY KEY, game TEXT NOT NULL, tags TEXT NOT NULL, UNIQUE (game, tags))",
+    "CREATE TABLE IF NOT EXISTS moves ("
+    "id INTEGER PRIMARY KEY, game TEXT NOT NULL, text TEXT NOT NULL, UNIQUE (game, text))",
+    "CREATE TABLE IF NOT EXISTS games ("
+    "id INTEGER PRIMARY KEY, file INTEGER NOT NULL, line INTEGER NOT NULL, "
+    "number INTEGER NOT NULL, game TEXT, setup INTEGER, result TEXT NOT NULL, "
+    "tags TEXT NOT NULL, errors INTEGER NOT NULL, codes TEXT NOT NULL, illegal INTEGER, "
+    "plies INTEGER NOT NULL, replayed INTEGER NOT NULL, text BLOB, packing INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS dictionaries (id INTEGER PRIMARY KEY, data BLOB NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS games_file ON games (file, number)",
+    "CREATE INDEX IF NOT EXISTS games_game ON games (game, setup)",
+    "CREATE TABLE IF NOT EXISTS positions ("
+    "key BIGINT NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL, move INTEGER, "
+    "PRIMARY KEY (key, game, ply))" + WITHOUT_ROWID,
+    "CREATE TABLE IF NOT EXISTS players ("
+    "name TEXT NOT NULL, game INTEGER NOT NULL, side INTEGER NOT NULL, "
+    "PRIMARY KEY (name, game, side))" + WITHOUT_ROWID,
+)
+
+
+def prepare(db: Database, where: str) -> None:
+    """Make the tables of an empty index, or check the version of an existing one
+    (:class:`IndexVersionError` naming ``where`` when it is another)."""
+    found = db.execute(
+        "SELECT count(*) FROM meta WHERE key = 'schema'" if _has_meta(db) else "SELECT 0"
+    ).fetchone()
+    if found and found[0]:
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        version = row[0] if row else None
+        if version != VERSION:
+            raise IndexVersionError(
+                f"{where}: the index was written by another version of notation "
+                f"(schema {version}, this one reads {VERSION}); rebuild it: delete it "
+                "and run notation index again"
+            )
+        return
+    with db.transaction():
+        for statement in TABLES:
+            db.execute(statement)
+        db.execute(
+            "INSERT INTO meta (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO NOTHING",
+            (VERSION,),
+        )
+
+
+def _has_meta(db: Database) -> bool:
+    """Whether the database has a ``meta`` table (SQLite's catalogue, else the standard
+    one)."""
+    if db.kind == "sqlite":
+        query = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+    else:
+        query = (
+            "SELECT count(*) FROM information_schema.tables "
+            "WHERE table_name = 'meta' AND table_schema = current_schema()"
+        )
+    row = db.execute(query).fetchone()
+    return bool(row and row[0])
+
+
+def open_index(target: str, *, create: bool = False) -> Database:
+    """The index at ``target`` (see :func:`notation.index.db.open_database`), its tables
+    checked (made when ``create``); :class:`~notation.index.db.IndexUnusable` when there
+    is none and ``create`` is false."""
+    import os
+
+    from notation.index.db import IndexUnusable, open_database
+
+    local = not target.startswith(("postgresql://", "postgres://"))
+    if local and not create and not os.path.exists(target):
+        raise IndexUnusable(f"{target}: no index there; make one with notation index")
+    db = open_database(target)
+    try:
+        prepare(db, target if local else db.kind)
+        if not create and not _has_meta(db):
+            raise IndexUnusable(f"{target}: no index there; make one with notation index")
+    except BaseException:
+        db.close()
+        raise
+    return db

@@ -1,0 +1,145 @@
+"""The SQLite adapter of :mod:`notation.index.db`: an index in one file, no server.
+
+The file is in WAL mode, so readers (``find``, ``tree``) never wait for the writer nor
+block it, and a transaction is either whole in the file or absent from it, whatever
+kills the writer. A statement that meets another connection's lock waits up to
+:data:`BUSY_SECONDS`. The writer's lock is an advisory lock (``flock``) on the database
+file itself, held for a whole ``index`` run; the process holding it is named in the
+``meta`` table, so that a second writer that gives up can say which one it waited for.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import socket
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Literal
+
+from notation.index.db import IndexBusy, IndexUnusable, Rows
+
+BUSY_SECONDS = 30.0
+"""How long a statement waits for another connection's lock before failing."""
+
+WRITER_KEY = "writer"
+"""The ``meta`` key naming the process that holds the writer's lock."""
+
+
+class SQLite:
+    """An index in an SQLite file (:class:`notation.index.db.Database`)."""
+
+    kind: Literal["sqlite", "postgresql"] = "sqlite"
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        try:
+            self._connection = sqlite3.connect(
+                path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
+            )
+            self._connection.execute("PRAGMA journal_mode=WAL")
+            self._connection.execute("PRAGMA synchronous=NORMAL")
+        except sqlite3.Error as error:
+            raise IndexUnusable(f"{path}: cannot open the index: {error}") from None
+        self._depth = 0
+        self._lock: int | None = None
+
+    def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
+        """Run one statement; its rows."""
+        try:
+            return self._connection.execute(sql, params)
+        except sqlite3.Error as error:
+            raise IndexUnusable(f"{self.path}: {error}") from error
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        """Run one statement for each of ``rows``."""
+        try:
+            self._connection.executemany(sql, rows)
+        except sqlite3.Error as error:
+            raise IndexUnusable(f"{self.path}: {error}") from error
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A transaction (``BEGIN IMMEDIATE``: it takes the write lock at once); a
+        transaction inside another joins it."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self.execute("BEGIN IMMEDIATE")
+        self._depth = 1
+        try:
+            yield
+        except BaseException:
+            self._depth = 0
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.execute("ROLLBACK")
+            raise
+        self._depth = 0
+        self.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def writer(self, deadline: float) -> Iterator[None]:
+        """The writer's lock on the file, for the block (see the module's notes)."""
+        if self._lock is None:
+            # Kept open until the connection is closed: closing a descriptor of the file
+            # would drop the locks SQLite holds on it through its own.
+            try:
+                self._lock = os.open(self.path, os.O_RDONLY)
+            except OSError as error:
+                raise IndexUnusable(f"{self.path}: {error.strerror}") from None
+        give_up = time.monotonic() + deadline
+        while True:
+            try:
+                fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= give_up:
+                    raise IndexBusy(self._busy(deadline)) from None
+                time.sleep(0.05)
+        try:
+            holder = f"notation index, process {os.getpid()} on {socket.gethostname()}"
+            with self.transaction():
+                self._note(holder)
+            try:
+                yield
+            finally:
+                with contextlib.suppress(IndexUnusable), self.transaction():
+                    self._note(None)
+        finally:
+            fcntl.flock(self._lock, fcntl.LOCK_UN)
+
+    def _note(self, holder: str | None) -> None:
+        if holder is None:
+            self.execute("DELETE FROM meta WHERE key = ?", (WRITER_KEY,))
+        else:
+            self.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (WRITER_KEY, holder),
+            )
+
+    def _busy(self, deadline: float) -> str:
+        row = self.execute("SELECT value FROM meta WHERE key = ?", (WRITER_KEY,)).fetchone()
+        holder = row[0] if row else "another notation index"
+        return (
+            f"{self.path}: the index is being written by {holder}; waited {deadline:g} s "
+            "(run again once it ends, or give --wait SECONDS)"
+        )
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._connection.close()
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
+
+
+def connect(path: str) -> SQLite:
+    """The SQLite index in the file ``path``, created if absent."""
+    return SQLite(path)

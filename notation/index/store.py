@@ -1,0 +1,313 @@
+"""What the index keeps of a game, made from validate's one replay of it, and the writer
+that stores it.
+
+:func:`entry_of` turns a record and the validator's report on it
+(:func:`notation.check.validator.validate_record`, with ``trace``) into an :class:`Entry`:
+plain values only, so that a worker process can make it and send it back. :class:`Store`
+writes entries (the one writer, under the index's writer lock), giving each game, setup
+and move its id.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from notation.check.identity import line_of, placement
+from notation.check.validator import GameReport
+from notation.diagnostics import Severity
+from notation.games.base import AnyGame, Position, Side
+from notation.index.db import Database
+from notation.index.texts import Texts
+from notation.record.model import Record
+
+SETUP_TAGS = ("FEN", "Layout", "Notation", "Rules")
+"""The tags a game reads its start from (besides those that name the game): games with
+the same values of these share a setup."""
+
+PLAYER_TAGS = ("White", "Black")
+"""The tags naming the players, in the order of their side's number."""
+
+
+def position_key(game: str, position: Position) -> int:
+    """The 64-bit key of ``position`` of ``game`` as ``select --position`` compares
+    positions (:func:`notation.check.identity.placement`), the same in every process."""
+    compared = placement(position)
+    if isinstance(compared, tuple) and all(type(value) in _PLAIN for value in compared):
+        # A tuple of plain values: its repr is already the same in every process.
+        text = repr((game, compared))
+    else:
+        text = repr((game, _canonical(compared)))
+    digest = hashlib.blake2b(text.encode(), digest_size=8, person=b"position")
+    return int.from_bytes(digest.digest(), "big", signed=True)
+
+
+_PLAIN = frozenset({int, str, bool, type(None), Side})
+"""Types whose repr is the same in every process."""
+
+
+def _canonical(value: Any) -> Any:
+    """``value`` as equality compares it, its sets sorted and its enumerations made
+    values: a form whose ``repr`` does not depend on the process (string hashes differ
+    between processes)."""
+    if isinstance(value, enum.Enum):
+        return _canonical(value.value)
+    if isinstance(value, frozenset | set):
+        return ("set", sorted(repr(_canonical(item)) for item in value))
+    if isinstance(value, tuple | list):
+        return tuple(_canonical(item) for item in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # Only what equality compares: a position's history (a field left out of its
+        # comparison) is no part of it.
+        compared = (f.name for f in dataclasses.fields(value) if f.compare)
+        return tuple(_canonical(getattr(value, name)) for name in compared)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One game as the index keeps it."""
+
+    number: int
+    """Its number in its file (1-based)."""
+    line: int
+    game: str | None
+    """The game it was judged as; ``None`` for a game type not supported."""
+    setup: str
+    """Its setup tags (:data:`SETUP_TAGS`), as JSON."""
+    result: str
+    """The movetext's result, else the ``Result`` tag's, else empty."""
+    tags: str
+    """Every tag pair, in order, as JSON."""
+    players: tuple[str, str]
+    """The ``White`` and ``Black`` tags, case folded (empty when absent)."""
+    errors: int
+    codes: str
+    """Every diagnostic code of its report, sorted, separated by blanks."""
+    illegal: int | None
+    """The first illegal ply of the main line, if any."""
+    plies: int
+    """Plies written in the main line."""
+    moves: tuple[str, ...]
+    """The main line's legal moves, in the game's default notation."""
+    keys: tuple[int, ...]
+    """The key of the start and of the position after each legal move."""
+    text: str | None
+    """The record's text as read; ``None`` when not kept."""
+
+
+def entry_of(record: Record, report: GameReport) -> Entry:
+    """The entry of ``record`` from ``report``, the validator's report on it made with
+    ``trace``."""
+    tags = record.tag_dict()
+    result = record.result if record.result is not None else tags.get("Result", "")
+    line = line_of(report)
+    moves: tuple[str, ...] = ()
+    keys: tuple[int, ...] = ()
+    if line is not None:
+        game: AnyGame = line.game
+        name = game.name
+        moves = tuple(game.format_move(before, move) for before, move in line.moves)
+        keys = tuple(position_key(name, position) for position in line.positions())
+    plies = len(record.moves.move_texts())
+    illegal = None
+    if line is not None and len(line.moves) < plies:
+        illegal = len(line.moves) + 1
+    errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
+    setup = {name: tags[name] for name in SETUP_TAGS if name in tags}
+    text = record.text
+    return Entry(
+        number=record.index,
+        line=record.pos.line,
+        game=report.game,
+        setup=json.dumps(setup, sort_keys=True, ensure_ascii=False),
+        result=result,
+        tags=json.dumps([[t.name, t.value] for t in record.tags], ensure_ascii=False),
+        players=(tags.get("White", "").casefold(), tags.get("Black", "").casefold()),
+        errors=errors,
+        codes=" ".join(sorted({d.code for d in report.diagnostics})),
+        illegal=illegal,
+        plies=plies,
+        moves=moves,
+        keys=keys,
+        text=text,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """What storing one file did."""
+
+    added: int
+    removed: int
+
+
+class Store:
+    """The one writer's view of an index: files, games and their positions, written
+    under the writer's lock (:meth:`notation.index.db.Database.writer`)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.reload()
+
+    def reload(self) -> None:
+        """Read again what the writer keeps of the index: after a transaction rolled
+        back, ids and dictionaries given in it are free again."""
+        db = self.db
+        self.texts = Texts(db)
+        self._setups: dict[tuple[str, str], int] = {
+            (game, tags): id_ for id_, game, tags in db.execute("SELECT id, game, tags FROM setups")
+        }
+        self._moves: dict[tuple[str, str], int] = {
+            (game, text): id_ for id_, game, text in db.execute("SELECT id, game, text FROM moves")
+        }
+        row = db.execute("SELECT value FROM meta WHERE key = 'next_game'").fetchone()
+        self._next_game = max(_next(db, "games"), int(row[0]) if row else 1)
+        self._next_file = _next(db, "files")
+
+    def files(self) -> dict[str, tuple[int, bytes, str]]:
+        """Every file indexed: its id, content digest and settings, by path."""
+        rows = self.db.execute("SELECT path, id, digest, settings FROM files")
+        return {path: (id_, bytes(digest), settings) for path, id_, digest, settings in rows}
+
+    def drop(self, file: int, rekey: Callable[[str], tuple[int, ...] | None]) -> int:
+        """Remove a file and its games (to be called in a transaction); the games removed.
+
+        A game's position rows are found by the keys ``rekey`` makes again of its text as
+        stored (the replay that made them); a game without a text keeps its rows, which
+        no later game can take for its own (ids are not given twice)."""
+        removed = 0
+        rows = self.db.execute("SELECT id, text, packing, tags FROM games WHERE file = ?", (file,))
+        for game, text, packing, tags in rows.fetchall():
+            removed += 1
+            keys = None if text is None else rekey(self.texts.unpack(text, packing))
+            self.db.executemany(
+                "DELETE FROM positions WHERE key = ? AND game = ?",
+                [(key, game) for key in dict.fromkeys(keys or ())],
+            )
+            self.db.executemany(
+                "DELETE FROM players WHERE name = ? AND game = ?",
+                [(name, game) for name in players_of(tags)],
+            )
+        self.db.execute("DELETE FROM games WHERE file = ?", (file,))
+        self.db.execute("DELETE FROM files WHERE id = ?", (file,))
+        return removed
+
+    def add_file(self, path: str, digest: bytes, size: int, mtime: int, settings: str) -> int:
+        """Record a file (to be called in a transaction, its games then added); its id."""
+        file = self._next_file
+        self._next_file += 1
+        self.db.execute(
+            "INSERT INTO files (id, path, digest, size, mtime, settings, games) "
+            "VALUES (?, ?, ?, ?, ?, ?, 0)",
+            (file, path, digest, size, mtime, settings),
+        )
+        return file
+
+    def add_games(self, file: int, entries: Iterable[Entry]) -> int:
+        """Store the games of a file (in the transaction that added it); how many."""
+        games: list[tuple[object, ...]] = []
+        positions: list[tuple[int, int, int, int | None]] = []
+        players: list[tuple[str, int, int]] = []
+        count = 0
+        for entry in entries:
+            game = self._next_game
+            self._next_game += 1
+            count += 1
+            setup = None
+            if entry.game is not None:
+                setup = self._id(self._setups, "setups", "tags", entry.game, entry.setup)
+            games.append(
+                (
+                    game,
+                    file,
+                    entry.line,
+                    entry.number,
+                    entry.game,
+                    setup,
+                    entry.result,
+                    entry.tags,
+                    entry.errors,
+                    entry.codes,
+                    entry.illegal,
+                    entry.plies,
+                    len(entry.moves),
+                    *(self.texts.pack(entry.text) if entry.text is not None else (None, 0)),
+                )
+            )
+            if entry.game is not None:
+                for ply, key in enumerate(entry.keys):
+                    move = None
+                    if ply < len(entry.moves):
+                        move = self._id(self._moves, "moves", "text", entry.game, entry.moves[ply])
+                    positions.append((key, game, ply, move))
+            for side, name in enumerate(entry.players):
+                if name:
+                    players.append((name, game, side))
+            if len(positions) > 20_000:
+                self._flush(games, positions, players)
+        self._flush(games, positions, players)
+        self.db.execute("UPDATE files SET games = ? WHERE id = ?", (count, file))
+        self.db.execute(
+            "INSERT INTO meta (key, value) VALUES ('next_game', ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (str(self._next_game),),
+        )
+        return count
+
+    def _flush(
+        self,
+        games: list[tuple[object, ...]],
+        positions: list[tuple[int, int, int, int | None]],
+        players: list[tuple[str, int, int]],
+    ) -> None:
+        self.db.executemany(
+            "INSERT INTO games (id, file, line, number, game, setup, result, tags, errors, "
+            "codes, illegal, plies, replayed, text, packing) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            games,
+        )
+        # A position met twice in one game at one ply cannot be; twice at two plies is
+        # two rows.
+        self.db.executemany(
+            "INSERT INTO positions (key, game, ply, move) VALUES (?, ?, ?, ?)", positions
+        )
+        self.db.executemany(
+            "INSERT INTO players (name, game, side) VALUES (?, ?, ?) "
+            "ON CONFLICT (name, game, side) DO NOTHING",
+            players,
+        )
+        games.clear()
+        positions.clear()
+        players.clear()
+
+    def _id(
+        self, known: dict[tuple[str, str], int], table: str, column: str, game: str, value: str
+    ) -> int:
+        """The id of (``game``, ``value``) in the dictionary ``table``, added if new (the
+        writer read the whole dictionary when it started)."""
+        found = known.get((game, value))
+        if found is None:
+            found = max(known.values(), default=0) + 1
+            self.db.execute(
+                f"INSERT INTO {table} (id, game, {column}) VALUES (?, ?, ?)", (found, game, value)
+            )
+            known[(game, value)] = found
+        return found
+
+
+def players_of(tags: str) -> set[str]:
+    """The players named by the tags of a game as stored (JSON), case folded."""
+    return {value.casefold() for name, value in json.loads(tags) if name in PLAYER_TAGS and value}
+
+
+def _next(db: Database, table: str) -> int:
+    """The next free id of ``table``: ids are given by the one writer, never reused
+    while a row holds them."""
+    row = db.execute(f"SELECT max(id) FROM {table}").fetchone()
+    return (row[0] if row and row[0] is not None else 0) + 1

@@ -1,0 +1,112 @@
+"""``notation tree``: moves, games and results from a position reached by any move order,
+each game counted once, numeric and alphanumeric records in one tree."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.index.archive import AFTER_FOUR, CLUB, OPEN, run, write
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    write(tmp_path, club=CLUB, open=OPEN)
+    path = tmp_path / "games.sqlite"
+    result = run("index", "--db", str(path), str(tmp_path / "club.pdn"), str(tmp_path / "open.pdn"))
+    assert result.exit_code == 0, result.stderr
+    return path
+
+
+def test_tree_after_a_transposition_counts_each_game_once(db: Path) -> None:
+    result = run("tree", "--db", str(db), "--variant", "brazilian", "--position", AFTER_FOUR)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == (
+        f"{AFTER_FOUR}: 4 games\n"
+        "24-20             3 games  2-0 1  0-2 1  1-1 1\n"
+        "18-14             1 game   0-2 1\n"
+        "1 game of brazilian with errors left out\n"
+    )
+
+
+def test_moves_in_either_order_and_notation_reach_the_same_tree(db: Path) -> None:
+    asked = ("tree", "--db", str(db), "--variant", "brazilian", "-f", "json")
+    by_position = json.loads(run(*asked, "--position", AFTER_FOUR).stdout)
+    assert by_position == {
+        "position": AFTER_FOUR,
+        "games": 4,
+        "moves": [
+            {"move": "24-20", "games": 3, "results": {"0-2": 1, "1-1": 1, "2-0": 1}},
+            {"move": "18-14", "games": 1, "results": {"0-2": 1}},
+        ],
+        "summary": {"ended": 0, "left_out_for_errors": 1},
+    }
+    assert json.loads(run(*asked, "--moves", "23-18 12-16 21-17 9-13").stdout) == by_position
+    assert json.loads(run(*asked, "--moves", "a3-b4 h6-g5 e3-d4 b6-a5").stdout) == by_position
+
+
+def test_moves_written_in_the_notation_asked_for(db: Path) -> None:
+    result = run(
+        "tree",
+        "--db",
+        str(db),
+        "--variant",
+        "brazilian",
+        "--moves",
+        "21-17 12-16 23-18 9-13",
+        "-n",
+        "alphanumeric",
+        "-f",
+        "json",
+    )
+    document = json.loads(result.stdout)
+    assert [m["move"] for m in document["moves"]] == ["g3-h4", "d4-c5"]
+    assert document["position"] == (
+        "W:Wb4,d4,c3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,d6,f6,a5,g5"
+    )
+
+
+def test_the_start_counts_every_game_that_replays_from_it(db: Path) -> None:
+    result = run("tree", "--db", str(db), "--variant", "brazilian", "-f", "json")
+    document = json.loads(result.stdout)
+    assert document["games"] == 5
+    assert document["moves"] == [
+        {"move": "21-17", "games": 4, "results": {"0-2": 1, "1-1": 1, "2-0": 2}},
+        {"move": "23-18", "games": 1, "results": {"0-2": 1}},
+    ]
+    assert document["summary"] == {"ended": 0, "left_out_for_errors": 0}
+
+
+def test_a_position_the_game_cannot_read_is_a_usage_error(db: Path) -> None:
+    result = run("tree", "--db", str(db), "--variant", "brazilian", "--moves", "21-16")
+    assert result.exit_code == 2
+    assert "Invalid value for --moves" in result.stderr
+
+
+REPEATED = """\
+[Event "Endgame"]
+[White "Ana Souza"]
+[Black "Hugo Paz"]
+[Result "1-1"]
+[GameType "26"]
+[FEN "W:WK32:BK5"]
+
+1. 32-28 5-1 2. 28-32 1-5 3. 32-27 1-1
+"""
+"""A game back at its start after ply 4, which then plays another move."""
+
+
+def test_a_position_reached_twice_counts_its_game_once_at_the_first(tmp_path: Path) -> None:
+    write(tmp_path, repeated=REPEATED)
+    db = tmp_path / "games.sqlite"
+    assert run("index", "--db", str(db), str(tmp_path / "repeated.pdn")).exit_code == 0
+    result = run("tree", "--db", str(db), "--variant", "brazilian", "--position", "W:WK32:BK5")
+    assert result.stdout == (
+        "W:WK32:BK5: 1 game\n"
+        "32-28             1 game   1-1 1\n"
+        "0 games of brazilian with errors left out\n"
+    )
+    found = run("find", "--db", str(db), "--position", "W:WK32:BK5")
+    assert found.stdout == f"{tmp_path / 'repeated.pdn'}:1: game 1, ply 0\n"
