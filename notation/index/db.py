@@ -32,8 +32,9 @@ class IndexVersionError(Exception):
 
 
 class DatabaseError(Exception):
-    """The index's database cannot be opened: a malformed target, a server that does not
-    answer or refuses, a missing driver; the message says why, in a line."""
+    """The index's database cannot be opened or used: a malformed target, a server that
+    does not answer or refuses, a lost connection, a missing driver; the message says why,
+    in a line."""
 
 
 class Rows(Protocol):

@@ -142,7 +142,8 @@ class _Rows:
 class PostgresDatabase:
     """The index database at a ``postgresql://`` URL. A statement outside
     :meth:`transaction` is committed at once. :class:`DatabaseError` when the server does
-    not answer, refuses the connection, or the database is not encoded in UTF-8;
+    not answer, refuses the connection, or the database is not encoded in UTF-8, and when
+    the connection is lost or the server stops a statement;
     :class:`IndexVersionError` when it holds an index of a schema version other than
     ``schema``."""
 
@@ -188,20 +189,32 @@ class PostgresDatabase:
                 f"this notation reads version {schema}: rebuild it into an empty database"
             )
 
+    @contextlib.contextmanager
+    def _plainly(self) -> Iterator[None]:
+        """Turn the server's failures (a lost connection, a server shut down, a cancelled
+        statement) into :class:`DatabaseError`."""
+        try:
+            yield
+        except psycopg.OperationalError as error:
+            raise DatabaseError(
+                f"the index at {self._shown} cannot be used: {_line(error)}"
+            ) from None
+
     def execute(self, sql: str, params: Sequence[object] = ()) -> _Rows:
         """Run one statement, written with ``?`` placeholders."""
-        return _Rows(self._connection.execute(translate(sql), tuple(params)))
+        with self._plainly():
+            return _Rows(self._connection.execute(translate(sql), tuple(params)))
 
     def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement once for each row of parameters."""
-        with self._connection.cursor() as cursor:
+        with self._plainly(), self._connection.cursor() as cursor:
             cursor.executemany(translate(sql), (tuple(row) for row in rows))
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
         """A transaction (a savepoint inside another): committed when the block ends,
         rolled back when it raises."""
-        with self._connection.transaction():
+        with self._plainly(), self._connection.transaction():
             yield
 
     @contextlib.contextmanager

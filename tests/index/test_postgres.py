@@ -212,6 +212,24 @@ def test_a_writer_killed_mid_transaction_leaves_the_data_as_before(
         assert db.execute("SELECT * FROM games ORDER BY id").fetchall() == before
 
 
+def test_a_connection_lost_mid_transaction_is_one_plain_error(
+    db: PostgresDatabase, postgres_url: str
+) -> None:
+    _games(db)
+    (server_pid,) = db.execute("SELECT pg_backend_pid()").fetchall()[0]
+    with contextlib.closing(PostgresDatabase(postgres_url, schema=SCHEMA_VERSION)) as other:
+        with pytest.raises(DatabaseError) as lost, db.writer(1), db.transaction():
+            db.execute("DELETE FROM games")
+            other.execute("SELECT pg_terminate_backend(?)", (server_pid,))
+            db.execute("DELETE FROM positions")
+        assert str(lost.value) == (
+            f"the index at {postgres_url} cannot be used:"
+            " terminating connection due to administrator command"
+        )
+        with other.writer(0):
+            assert other.execute("SELECT * FROM games ORDER BY id").fetchall() == GAMES
+
+
 def test_an_index_of_another_schema_version_is_refused(postgres_url: str) -> None:
     with contextlib.closing(PostgresDatabase(postgres_url, schema="1")) as db:
         for statement in SCHEMA:
