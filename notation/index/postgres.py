@@ -4,7 +4,7 @@ extra): :class:`PostgresDatabase`, the :class:`notation.index.db.Database` of a
 
 The index's SQL is written once for SQLite and PostgreSQL; :func:`translate` turns it into
 PostgreSQL's: ``%s`` placeholders for ``?``, ``BYTEA`` for ``BLOB``, text columns compared
-byte by byte as SQLite compares them, no ``WITHOUT ROWID``. Results come back as SQLite
+by code point as SQLite compares them, no ``WITHOUT ROWID``. Results come back as SQLite
 gives them: a sum of integers as an integer, an average as a float, a comparison as 0 or 1.
 One writer at a time holds a session advisory lock, which the server releases when the
 writer's connection ends, however it ends.

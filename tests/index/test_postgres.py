@@ -222,10 +222,11 @@ def test_a_connection_lost_mid_transaction_is_one_plain_error(
             db.execute("DELETE FROM games")
             other.execute("SELECT pg_terminate_backend(?)", (server_pid,))
             db.execute("DELETE FROM positions")
-        assert str(lost.value) == (
-            f"the index at {postgres_url} cannot be used:"
-            " terminating connection due to administrator command"
-        )
+        # libpq's own words around the server's vary with its version.
+        message = str(lost.value)
+        assert message.startswith(f"the index at {postgres_url} cannot be used: ")
+        assert "terminating connection due to administrator command" in message
+        assert "\n" not in message
         with other.writer(0):
             assert other.execute("SELECT * FROM games ORDER BY id").fetchall() == GAMES
 
