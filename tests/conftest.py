@@ -16,7 +16,6 @@ import pgserver
 import pytest
 
 from cli.config import FOLDER_VARIABLE, NO_CACHE_VARIABLE
-from notation.index.db import POSTGRES_INSTALL
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +42,7 @@ def postgres_server() -> Iterator[str]:
     ``postgres`` database; the test skips with the reason when none can be started (fails
     in CI)."""
     if importlib.util.find_spec("psycopg") is None:
-        pgserver.unavailable(f"psycopg is not installed: {POSTGRES_INSTALL}")
+        pgserver.unavailable(f"psycopg is not installed: {pgserver.INSTALL}")
     stack = contextlib.ExitStack()
     try:
         url = stack.enter_context(pgserver.server())

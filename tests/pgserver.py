@@ -21,6 +21,9 @@ from pathlib import Path
 
 import pytest
 
+INSTALL = "pip install 'notation[postgres]'"
+"""How to install the driver the tests need."""
+
 PORT = 5432
 """The port, which only names the socket file: the server listens on no TCP port."""
 

@@ -1,26 +1,21 @@
-"""The index's database, one interface over SQLite (a file) and PostgreSQL (a server).
+"""The database an index lives in: the one interface the SQLite and PostgreSQL adapters
+both give, and :func:`open_database` to open either.
 
-SQL is written once, in the common subset of SQLite (3.35 and later) and PostgreSQL (13 and
-later), with ``?`` placeholders; each adapter turns it into its database's dialect.
-:func:`open_database` picks the adapter from the target and imports PostgreSQL's driver
-only for a ``postgresql://`` URL.
+SQL is written once, in the common subset of SQLite (3.35 and later) and PostgreSQL (13
+and later), with ``?`` placeholders; ``BLOB`` columns hold bytes on both. A
+``WITHOUT ROWID`` clause is written only through :data:`WITHOUT_ROWID`, which the
+PostgreSQL adapter drops from the DDL it runs.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Literal, Protocol
 
-SCHEMA_VERSION = "1"
-"""The version of the index's tables this notation reads and writes (``meta``'s
-``schema``)."""
-
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-"""How a target that names a PostgreSQL database begins."""
-
-POSTGRES_INSTALL = "pip install 'notation[postgres]'"
-"""How to install what a PostgreSQL index needs."""
+WITHOUT_ROWID = " WITHOUT ROWID"
+"""The clause a table's DDL ends with when it is clustered on its primary key (SQLite)."""
 
 
 class IndexBusy(Exception):
@@ -28,17 +23,15 @@ class IndexBusy(Exception):
 
 
 class IndexVersionError(Exception):
-    """The index was written by another schema version: rebuild it."""
+    """The index was written by another schema version; the message says to rebuild it."""
 
 
-class DatabaseError(Exception):
-    """The index's database cannot be opened or used: a malformed target, a server that
-    does not answer or refuses, a lost connection, a missing driver; the message says why,
-    in a line."""
+class IndexUnusable(Exception):
+    """An index that cannot be opened or used (a bad target, a database that fails)."""
 
 
 class Rows(Protocol):
-    """The rows a statement gives (none for a statement that gives no rows)."""
+    """What :meth:`Database.execute` returns."""
 
     def fetchone(self) -> tuple[Any, ...] | None: ...
 
@@ -48,25 +41,25 @@ class Rows(Protocol):
 
 
 class Database(Protocol):
-    """An open index database."""
+    """A connection to the database an index lives in."""
 
     kind: Literal["sqlite", "postgresql"]
 
     def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
-        """Run one statement; outside :meth:`transaction`, it is committed at once."""
+        """Run one statement; its rows, if it gives any."""
         ...
 
     def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
-        """Run one statement once for each row of parameters."""
+        """Run one statement for each of ``rows``."""
         ...
 
     def transaction(self) -> AbstractContextManager[None]:
-        """A transaction: committed when the block ends, rolled back when it raises."""
+        """A transaction: committed when the block ends, rolled back on an error."""
         ...
 
     def writer(self, deadline: float) -> AbstractContextManager[None]:
-        """The index's one writer for the block: waits up to ``deadline`` seconds for
-        another writer to finish, then raises :class:`IndexBusy` naming it."""
+        """The one writer's lock, held for the block: waits up to ``deadline`` seconds
+        for another writer to finish, then raises :class:`IndexBusy` naming it."""
         ...
 
     def close(self) -> None:
@@ -75,21 +68,16 @@ class Database(Protocol):
 
 
 def open_database(target: str) -> Database:
-    """The database at ``target``: a ``postgresql://`` URL (PostgreSQL, through psycopg
-    from the ``notation[postgres]`` extra) or a file path (SQLite).
-    :class:`DatabaseError` when it cannot be opened, :class:`IndexVersionError` when it
-    holds an index of another schema version."""
-    if target.startswith(POSTGRES_SCHEMES):
-        return _open_postgres(target)
-    raise DatabaseError(f"{target}: not a postgresql:// URL")
+    """The database at ``target``: a ``postgresql://`` URL (a server, through
+    :mod:`notation.index.postgres`). :class:`IndexUnusable` when it cannot be opened.
+    The index engineer's version of this module adds the SQLite branch (a file path)."""
+    if target.startswith(("postgresql://", "postgres://")):
+        if importlib.util.find_spec("psycopg") is None:
+            raise IndexUnusable(
+                f"{target.split('@')[-1]}: a PostgreSQL index needs psycopg: "
+                "pip install 'notation[postgres]'"
+            )
+        from notation.index import postgres
 
-
-def _open_postgres(url: str) -> Database:
-    """The PostgreSQL database at ``url``."""
-    try:
-        from notation.index.postgres import PostgresDatabase
-    except ImportError:
-        raise DatabaseError(
-            f"an index on PostgreSQL needs psycopg, which is not installed: {POSTGRES_INSTALL}"
-        ) from None
-    return PostgresDatabase(url, schema=SCHEMA_VERSION)
+        return postgres.connect(target)
+    raise IndexUnusable(f"{target}: not a postgresql:// URL")

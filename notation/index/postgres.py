@@ -24,7 +24,7 @@ from typing import Any, Literal
 import psycopg
 from psycopg.adapt import Buffer, Loader
 
-from notation.index.db import DatabaseError, IndexBusy, IndexVersionError
+from notation.index.db import IndexBusy, IndexUnusable
 
 CONNECT_TIMEOUT = 10
 """Seconds to wait for the server to answer, unless the URL says otherwise."""
@@ -141,64 +141,47 @@ class _Rows:
 
 class PostgresDatabase:
     """The index database at a ``postgresql://`` URL. A statement outside
-    :meth:`transaction` is committed at once. :class:`DatabaseError` when the server does
-    not answer, refuses the connection, or the database is not encoded in UTF-8, and when
-    the connection is lost or the server stops a statement;
-    :class:`IndexVersionError` when it holds an index of a schema version other than
-    ``schema``."""
+    :meth:`transaction` is committed at once. :class:`IndexUnusable` when the server does
+    not answer or refuses the connection, when the database is not encoded in UTF-8, and
+    when a statement fails (the connection lost, the server stopping it, an error in it)."""
 
     kind: Literal["sqlite", "postgresql"] = "postgresql"
 
-    def __init__(self, url: str, *, schema: str) -> None:
+    def __init__(self, url: str) -> None:
         self.url = url
         self._shown = shown(url)
+        # The server shows the name to whoever waits for this connection's writer lock.
+        name = f"notation, process {os.getpid()} on {socket.gethostname()}"
         try:
             given = psycopg.conninfo.conninfo_to_dict(url)
             defaults: dict[str, str | int] = {
                 "connect_timeout": CONNECT_TIMEOUT,
-                "application_name": f"notation on {socket.gethostname()} pid {os.getpid()}"[:63],
+                "application_name": name[:63],
                 "client_encoding": "UTF8",
             }
             extra = {key: value for key, value in defaults.items() if key not in given}
             conninfo = psycopg.conninfo.make_conninfo(url, **extra)
             self._connection = psycopg.connect(conninfo, autocommit=True)
         except psycopg.Error as error:
-            raise DatabaseError(f"cannot open the index at {self._shown}: {_line(error)}") from None
-        try:
-            self._connection.adapters.register_loader("numeric", _Number)
-            self._connection.adapters.register_loader("bool", _Truth)
-            self._check(schema)
-        except BaseException:
-            self._connection.close()
-            raise
-
-    def _check(self, schema: str) -> None:
-        """Refuse a database not encoded in UTF-8, or holding an index of another schema."""
+            raise IndexUnusable(f"{self._shown}: cannot open the index: {_line(error)}") from None
+        self._connection.adapters.register_loader("numeric", _Number)
+        self._connection.adapters.register_loader("bool", _Truth)
         encoding = self._connection.info.parameter_status("server_encoding")
         if encoding != "UTF8":
-            raise DatabaseError(
-                f"cannot use the index at {self._shown}: its database is encoded in {encoding}, "
-                "and an index needs UTF8 (create the database with ENCODING 'UTF8')"
-            )
-        if self.execute("SELECT to_regclass('meta')").fetchone() == (None,):
-            return
-        found = self.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        if found is not None and found[0] != schema:
-            raise IndexVersionError(
-                f"the index at {self._shown} was written by schema version {found[0]}, and "
-                f"this notation reads version {schema}: rebuild it into an empty database"
+            self._connection.close()
+            raise IndexUnusable(
+                f"{self._shown}: its database is encoded in {encoding}, and an index needs "
+                "UTF8 (create the database with ENCODING 'UTF8')"
             )
 
     @contextlib.contextmanager
     def _plainly(self) -> Iterator[None]:
-        """Turn the server's failures (a lost connection, a server shut down, a cancelled
-        statement) into :class:`DatabaseError`."""
+        """Turn psycopg's errors (a lost connection, a statement the server stops or
+        refuses) into :class:`IndexUnusable`, as the SQLite adapter turns SQLite's."""
         try:
             yield
-        except psycopg.OperationalError as error:
-            raise DatabaseError(
-                f"the index at {self._shown} cannot be used: {_line(error)}"
-            ) from None
+        except psycopg.Error as error:
+            raise IndexUnusable(f"{self._shown}: {_line(error)}") from error
 
     def execute(self, sql: str, params: Sequence[object] = ()) -> _Rows:
         """Run one statement, written with ``?`` placeholders."""
@@ -227,15 +210,15 @@ class PostgresDatabase:
             left = end - time.monotonic()
             if left <= 0:
                 raise IndexBusy(
-                    f"the index at {self._shown} is being written by {self._holder()}; "
-                    f"gave up after waiting {deadline:g} s"
+                    f"{self._shown}: the index is being written by {self._holder()}; "
+                    f"waited {deadline:g} s (run again once it ends, or give --wait SECONDS)"
                 )
             time.sleep(min(0.05, left))
         try:
             yield
         finally:
-            # A broken connection has lost its lock with its session.
-            if not (self._connection.closed or self._connection.broken):
+            # A connection that cannot unlock has lost its session, and the lock with it.
+            with contextlib.suppress(IndexUnusable):
                 self.execute("SELECT pg_advisory_unlock(?, ?)", WRITER_LOCK)
 
     def _lock(self) -> bool:
@@ -253,10 +236,15 @@ class PostgresDatabase:
             WRITER_LOCK,
         ).fetchone()
         if row is None:
-            return "another writer"
+            return "another notation index"
         pid, name = row
         return f"{name} (server process {pid})" if name else f"server process {pid}"
 
     def close(self) -> None:
         """Close the connection (a writer's lock goes with it)."""
         self._connection.close()
+
+
+def connect(url: str) -> PostgresDatabase:
+    """The index database at the ``postgresql://`` URL ``url``."""
+    return PostgresDatabase(url)

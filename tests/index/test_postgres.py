@@ -23,17 +23,10 @@ from pathlib import Path
 import pgserver
 import pytest
 
-from notation.index.db import (
-    POSTGRES_INSTALL,
-    SCHEMA_VERSION,
-    DatabaseError,
-    IndexBusy,
-    IndexVersionError,
-    open_database,
-)
+from notation.index.db import IndexBusy, IndexUnusable, open_database
 
 if importlib.util.find_spec("psycopg") is None:
-    pgserver.unavailable(f"psycopg is not installed: {POSTGRES_INSTALL}", whole_module=True)
+    pgserver.unavailable(f"psycopg is not installed: {pgserver.INSTALL}", whole_module=True)
 
 import psycopg
 
@@ -65,7 +58,7 @@ GAMES = [
 @pytest.fixture
 def db(postgres_url: str) -> Iterator[PostgresDatabase]:
     """A new, empty database, open."""
-    opened = PostgresDatabase(postgres_url, schema=SCHEMA_VERSION)
+    opened = PostgresDatabase(postgres_url)
     yield opened
     opened.close()
 
@@ -126,9 +119,13 @@ def test_a_transaction_commits_or_rolls_back_whole(db: PostgresDatabase) -> None
     _games(db)
     with db.transaction():
         db.execute("UPDATE games SET result = ? WHERE id = ?", ("0-1", 1))
-    with pytest.raises(psycopg.errors.UniqueViolation), db.transaction():
+    with pytest.raises(IndexUnusable) as refused, db.transaction():
         db.execute("UPDATE games SET result = ? WHERE id = ?", ("1-0", 2))
         db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?)", GAMES[2])
+    assert str(refused.value) == (
+        f'{db.url}: duplicate key value violates unique constraint "games_pkey"'
+        " DETAIL: Key (id)=(3) already exists."
+    )
     with pytest.raises(ZeroDivisionError), db.transaction():
         db.execute("DELETE FROM games")
         raise ZeroDivisionError
@@ -141,8 +138,8 @@ def test_a_transaction_commits_or_rolls_back_whole(db: PostgresDatabase) -> None
 
 
 def test_the_second_writer_waits_then_is_refused_naming_the_first(postgres_url: str) -> None:
-    first = PostgresDatabase(postgres_url, schema=SCHEMA_VERSION)
-    second = PostgresDatabase(postgres_url, schema=SCHEMA_VERSION)
+    first = PostgresDatabase(postgres_url)
+    second = PostgresDatabase(postgres_url)
     (server_pid,) = first.execute("SELECT pg_backend_pid()").fetchall()[0]
     try:
         with first.writer(1):
@@ -151,8 +148,9 @@ def test_the_second_writer_waits_then_is_refused_naming_the_first(postgres_url: 
                 pass
             assert time.monotonic() - start >= 0.4
             assert str(busy.value) == (
-                f"the index at {postgres_url} is being written by notation on {HOST} pid"
-                f" {os.getpid()} (server process {server_pid}); gave up after waiting 0.4 s"
+                f"{postgres_url}: the index is being written by notation, process {os.getpid()}"
+                f" on {HOST} (server process {server_pid}); waited 0.4 s (run again once it"
+                " ends, or give --wait SECONDS)"
             )
             # One that waits long enough gets it once the first is done.
             release = threading.Timer(0.3, first.close)
@@ -197,7 +195,7 @@ def test_a_writer_killed_mid_transaction_leaves_the_data_as_before(
         assert child.stdout.readline() == "written\n"
         with (
             pytest.raises(
-                IndexBusy, match=re.escape(f"written by notation on {HOST} pid {child.pid} ")
+                IndexBusy, match=re.escape(f"written by notation, process {child.pid} on {HOST} ")
             ),
             db.writer(0),
         ):
@@ -217,33 +215,18 @@ def test_a_connection_lost_mid_transaction_is_one_plain_error(
 ) -> None:
     _games(db)
     (server_pid,) = db.execute("SELECT pg_backend_pid()").fetchall()[0]
-    with contextlib.closing(PostgresDatabase(postgres_url, schema=SCHEMA_VERSION)) as other:
-        with pytest.raises(DatabaseError) as lost, db.writer(1), db.transaction():
+    with contextlib.closing(PostgresDatabase(postgres_url)) as other:
+        with pytest.raises(IndexUnusable) as lost, db.writer(1), db.transaction():
             db.execute("DELETE FROM games")
             other.execute("SELECT pg_terminate_backend(?)", (server_pid,))
             db.execute("DELETE FROM positions")
         # libpq's own words around the server's vary with its version.
         message = str(lost.value)
-        assert message.startswith(f"the index at {postgres_url} cannot be used: ")
+        assert message.startswith(f"{postgres_url}: ")
         assert "terminating connection due to administrator command" in message
         assert "\n" not in message
         with other.writer(0):
             assert other.execute("SELECT * FROM games ORDER BY id").fetchall() == GAMES
-
-
-def test_an_index_of_another_schema_version_is_refused(postgres_url: str) -> None:
-    with contextlib.closing(PostgresDatabase(postgres_url, schema="1")) as db:
-        for statement in SCHEMA:
-            db.execute(statement)
-        db.execute("INSERT INTO meta VALUES (?, ?)", ("schema", "1"))
-    with pytest.raises(IndexVersionError) as refused:
-        PostgresDatabase(postgres_url, schema="2")
-    assert str(refused.value) == (
-        f"the index at {postgres_url} was written by schema version 1, and this notation"
-        " reads version 2: rebuild it into an empty database"
-    )
-    with contextlib.closing(PostgresDatabase(postgres_url, schema="1")) as db:
-        assert db.execute("SELECT value FROM meta").fetchall() == [("1",)]
 
 
 def test_a_database_that_is_not_utf8_is_refused(postgres_server: str) -> None:
@@ -251,11 +234,11 @@ def test_a_database_that_is_not_utf8_is_refused(postgres_server: str) -> None:
         admin.execute("CREATE DATABASE latin ENCODING 'LATIN1' TEMPLATE template0")
     url = postgres_server.replace("/postgres?", "/latin?")
     try:
-        with pytest.raises(DatabaseError) as refused:
+        with pytest.raises(IndexUnusable) as refused:
             open_database(url)
         assert str(refused.value) == (
-            f"cannot use the index at {url}: its database is encoded in LATIN1, and an index"
-            " needs UTF8 (create the database with ENCODING 'UTF8')"
+            f"{url}: its database is encoded in LATIN1, and an index needs UTF8 (create the"
+            " database with ENCODING 'UTF8')"
         )
     finally:
         with psycopg.connect(postgres_server, autocommit=True) as admin:
@@ -271,42 +254,41 @@ def _free_port() -> int:
 
 def test_a_missing_database_is_one_plain_error(postgres_server: str) -> None:
     url = postgres_server.replace("/postgres?", "/nowhere?")
-    with pytest.raises(DatabaseError) as refused:
+    with pytest.raises(IndexUnusable) as refused:
         open_database(url)
     message = str(refused.value)
-    assert message.startswith(f"cannot open the index at {url}: ")
+    assert message.startswith(f"{url}: cannot open the index: ")
     assert message.endswith('FATAL: database "nowhere" does not exist')
     assert "\n" not in message
 
 
 def test_a_host_where_no_server_listens_is_one_plain_error_without_the_password() -> None:
     url = f"postgresql://arbiter:s3cret@127.0.0.1:{_free_port()}/index?connect_timeout=5"
-    with pytest.raises(DatabaseError) as refused:
+    with pytest.raises(IndexUnusable) as refused:
         open_database(url)
     message = str(refused.value)
     shown = url.replace(":s3cret@", ":***@")
-    assert message.startswith(f"cannot open the index at {shown}: ")
+    assert message.startswith(f"{shown}: cannot open the index: ")
     assert "Connection refused" in message
     assert "s3cret" not in message
     assert "\n" not in message
 
 
 def test_a_malformed_url_is_one_plain_error() -> None:
-    with pytest.raises(DatabaseError) as refused:
+    with pytest.raises(IndexUnusable) as refused:
         open_database("postgresql://arbiter@/index?port=eleven&password=s3cret")
     assert str(refused.value).startswith(
-        "cannot open the index at postgresql://arbiter@/index?port=eleven&password=***: "
+        "postgresql://arbiter@/index?port=eleven&password=***: cannot open the index: "
     )
 
 
 def test_without_psycopg_the_error_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "psycopg", None)
     monkeypatch.delitem(sys.modules, "notation.index.postgres")
-    with pytest.raises(DatabaseError) as refused:
+    with pytest.raises(IndexUnusable) as refused:
         open_database("postgresql://arbiter@host/index")
     assert str(refused.value) == (
-        "an index on PostgreSQL needs psycopg, which is not installed:"
-        " pip install 'notation[postgres]'"
+        "host/index: a PostgreSQL index needs psycopg: pip install 'notation[postgres]'"
     )
 
 
