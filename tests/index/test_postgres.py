@@ -1,7 +1,8 @@
 """The index's database on a real PostgreSQL server (:mod:`pgserver`, no mock): SQL written
 once for SQLite runs as written, with the same answers; transactions, the one writer and a
-writer killed mid-transaction; an index of another schema version, a database that cannot
-be reached or used, and a missing driver are each one plain error."""
+writer killed mid-transaction; a database that cannot be reached or used, a connection
+lost mid-run and a missing driver are each one plain error. (The schema version is checked
+by the schema, the same way on both databases.)"""
 
 from __future__ import annotations
 
