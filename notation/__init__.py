@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-__version__ = "0.1.0"
+from notation.version import __version__ as __version__
 
 if TYPE_CHECKING:
     from notation.api import read_games, validate

@@ -82,7 +82,7 @@ def test_import_notation_imports_no_part_of_the_library() -> None:
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env
     )
-    assert done.stdout == "['notation']\n"
+    assert done.stdout == "['notation', 'notation.version']\n"
 
 
 def test_read_games_takes_sources_or_text_not_both() -> None:
