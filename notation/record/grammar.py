@@ -341,12 +341,9 @@ _UNESCAPE = re.compile(r"\\([\\\"])")
 _tuple = tuple.__new__
 _new = object.__new__
 _PLUS_ONE = (1).__add__
-_WALKED: dict[type[Ply] | type[Tag], str] = {
-    Ply: "text _line _column number suffix _nags _comments _variations",
-    Tag: "name value pos",
-}
+_WALKED: dict[type[Tag], str] = {Tag: "name value pos"}
 if any(sorted(cls.__slots__) != sorted(names.split()) for cls, names in _WALKED.items()):
-    raise ImportError("the walk sets every slot of Ply and Tag: update it with the model")
+    raise ImportError("the walk sets every slot of Tag: update it with the model")
 _FIRST_TOKEN = re.compile(r"[^\s(){}]+|\S")
 _LOOSE_TAG = re.compile(
     r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|([^\s"\[\]]+))[ \t]*\][ \t]*'
