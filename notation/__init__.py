@@ -1,8 +1,40 @@
-"""notation: read, write, convert, replay and validate records of five board games."""
+"""notation: read, write, convert, replay and validate records of eight board games.
+
+The public names below are imported when first used, so ``import notation`` stays cheap
+(docs/api.md):
+
+- :func:`read_games` and :func:`validate` (from :mod:`notation.api`);
+- :data:`GAMES` (every game by name) and :func:`get_game` (from
+  :mod:`notation.games.registry`);
+- :class:`Record` (a game record as read), :class:`Diagnostic` (one problem found) and
+  :class:`GameReport` (the verdict on one record).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
 
 from notation import diagnostics as _diagnostics
+from notation.version import __version__ as __version__
 
-__version__ = "0.1.0"
+if TYPE_CHECKING:
+    from notation.api import read_games, validate
+    from notation.check.validator import GameReport
+    from notation.diagnostics import Diagnostic
+    from notation.games.registry import GAMES, get_game
+    from notation.record.model import Record
+
+_PUBLIC = {
+    "read_games": "notation.api",
+    "validate": "notation.api",
+    "GAMES": "notation.games.registry",
+    "get_game": "notation.games.registry",
+    "Record": "notation.record.model",
+    "Diagnostic": "notation.diagnostics",
+    "GameReport": "notation.check.validator",
+}
+"""Each public name, with the module it is imported from when first used."""
 
 
 def _codes_of_every_game() -> None:
@@ -14,3 +46,18 @@ def _codes_of_every_game() -> None:
 
 
 _diagnostics.add_source(_codes_of_every_game)
+
+__all__ = ["GAMES", "Diagnostic", "GameReport", "Record", "get_game", "read_games", "validate"]
+
+
+def __getattr__(name: str) -> object:
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'notation' has no attribute {name!r}")
+    found = getattr(importlib.import_module(module), name)
+    globals()[name] = found
+    return found
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -592,15 +592,15 @@ def test_a_simple_movetext_kept_as_text_reads_as_its_lexed_plies(seed, monkeypat
     blanks = ([" ", "\n", "  \n"], ["", " ", "\t", "\u00a0", " x ", "\n"])
     games = random_games(seed, 60, (usual, SIMPLE_PIECES), blanks, odd=0.15, plies=range(1, 12))
     records = [parse_game(text, line=3, column=2) for text in games]
-    kept = [record for record in records if record.moves._source is not None]
+    kept = [record for record in records if record.moves.is_deferred]
     assert len(kept) >= 5  # the random games do reach the shortcut
     said = [record.moves.move_texts() for record in records]
     assert said == [texts(record.moves) for record in records]
-    assert all(record.moves._source is None for record in records)
+    assert all(not record.moves.is_deferred for record in records)
     got = [repr(record) for record in records]
     monkeypatch.setattr(grammar, "_SIMPLE_RUN", grammar.re.compile(""))
     again = [parse_game(text, line=3, column=2) for text in games]
-    assert all(record.moves._source is None for record in again)
+    assert all(not record.moves.is_deferred for record in again)
     assert got == [repr(record) for record in again]
 
 
@@ -624,16 +624,16 @@ def test_a_line_kept_as_text_makes_its_plies_once_and_pickles_made():
 
     record = parse_game("1. 22-18 11-15 2. 18x11 *\n", line=5)
     line = record.moves
-    assert line._source is not None
+    assert line.is_deferred
     assert line.move_texts() == ["22-18", "11-15", "18x11"]
     assert line.pos == SourcePos(5, 4)
-    assert line._source is None
+    assert not line.is_deferred
     assert line.plies[2] == Ply("18x11", SourcePos(5, 19), "2.")
     assert line.plies is line.plies
     copy = pickle.loads(pickle.dumps(parse_game("1. 22-18 11-15 *").moves))
     made = [Ply("22-18", SourcePos(1, 4), "1."), Ply("11-15", SourcePos(1, 10))]
     assert copy == Line(made, pos=SourcePos(1, 4))
-    assert copy._source is None
+    assert not copy.is_deferred
 
 
 def test_tag_positions_on_shared_rows_and_after_blank_rows():

@@ -21,6 +21,7 @@ input's pieces held a game, so that PDN108 error is made here.
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import operator
 import os
 import signal
@@ -294,6 +295,7 @@ class Processes:
         self.jobs = jobs
         self._started = started
         self._pool: ProcessPoolExecutor | None = None
+        self._others: set[multiprocessing.process.BaseProcess] = set()
         self._waiting: list[_Queued] = []
 
     def submit(
@@ -313,6 +315,7 @@ class Processes:
         if self._pool is not None:
             return
         count = max(1, min(self.jobs, len(self._waiting)))
+        self._others = set(multiprocessing.active_children())
         self._pool = ProcessPoolExecutor(count, initializer=_worker_signals)
         if self._started is not None:
             self._started(count)
@@ -330,13 +333,13 @@ class Processes:
         if kind is None:
             pool.shutdown()
             return
-        # Interrupted: no task's result is wanted any more, so the workers end now rather
-        # than after the tasks in flight (the pool keeps its processes to itself). The
+        # Interrupted: no task's result is wanted any more, so the workers (the children
+        # started with the pool) end now rather than after the tasks in flight. The
         # pool's feeder thread may still be writing a task to them: a closed pipe must be
         # an error it drops, as Python has it by default, not a signal that kills us.
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGPIPE, signal.SIG_IGN)
-        workers = list(pool._processes.values())
+        workers = [p for p in multiprocessing.active_children() if p not in self._others]
         pool.shutdown(wait=False, cancel_futures=True)
         for worker in workers:
             worker.terminate()

@@ -45,7 +45,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from notation import __version__
 from notation import diagnostics as codes
 from notation.check.batch import Event
 from notation.check.validator import GameReport
@@ -53,6 +52,7 @@ from notation.diagnostics import CODES, Candidate, Change, Diagnostic
 from notation.games.base import Outcome, Side
 from notation.io.inputs import FileResult, Input, Missing
 from notation.io.output import display, file_hash
+from notation.version import __version__
 
 MAX_EVENTS = 50_000
 """Most events kept for one file: a larger archive is not cached, so that a run's memory

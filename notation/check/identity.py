@@ -123,13 +123,13 @@ def written_key(record: Record, game: AnyGame | str) -> tuple[bytes, int] | None
 def _digest_line(digest: hashlib.blake2b, line: Line) -> None:
     """Feed ``digest`` the move texts of ``line``, each variation in brackets after the ply
     it is an alternative to."""
-    if line._source is not None:
+    if line.is_deferred:
         for text in line.move_texts():
             digest.update(b"\x00" + text.encode())
         return
     for ply in line.plies:
         digest.update(b"\x00" + ply.text.encode())
-        for variation in ply._variations or ():
+        for variation in ply.variations_view:
             digest.update(b"\x02")
             _digest_line(digest, variation)
             digest.update(b"\x03")

@@ -257,7 +257,7 @@ class _Walk:
         if depth >= MAX_DEPTH:
             return
         for index, ply in enumerate(line.plies[: stop + 1]):
-            for variation in ply._variations or ():
+            for variation in ply.variations_view:
                 self.line(variation, positions[index], first_ply + index, depth + 1)
 
 
@@ -501,8 +501,8 @@ def apply(game: AnyGame, repair: LineRepair, candidate: Candidate) -> None:
         elif change.kind == "extra":
             gone = plies.pop(index)
             (plies[index - 1].comments if index else line.comments).append(note)
-            if gone._variations and index < len(plies):
-                plies[index].variations[:0] = gone._variations
+            if gone.variations_view and index < len(plies):
+                plies[index].variations[:0] = gone.variations_view
         elif change.kind == "exchanged":
             first, second = plies[index], plies[index + 2]
             first.text, second.text = second.text, first.text
@@ -558,7 +558,7 @@ def _interrupted(line: Line, index: int) -> bool:
     if index == 0:
         return bool(line.comments)
     before = line.plies[index - 1]
-    return bool(before._comments or before._variations)
+    return bool(before.comments_view or before.variations_view)
 
 
 def suggestion(repair: LineRepair) -> str:

@@ -126,7 +126,7 @@ def replay_line(
         visitor.start_line(line, first_ply, depth)
     # A line the reader keeps as text has no variations: its plies are made only when a
     # visitor is to be given one.
-    plies = None if line._source is not None or not variations else line._plies
+    plies = None if line.is_deferred or not variations else line.plies
     each = plies is not None or on_move is not None
     for index, text in enumerate(line.move_texts()):
         try:
@@ -148,7 +148,7 @@ def replay_line(
                 visitor.other_separator(ply, first_ply + index, position, move, depth)
             after = play(position, move)
         if each:
-            if plies is not None and plies[index]._variations:  # makes no empty list
+            if plies is not None and plies[index].variations_view:  # makes no empty list
                 _replay_variations(
                     game, plies[index], position, visitor, first_ply + index, depth, dialects
                 )
@@ -201,10 +201,10 @@ def record_texts(record: Record) -> Iterator[str]:
     while lines:
         line, depth = lines.pop(0)
         yield from line.move_texts()
-        if line._source is not None or depth >= MAX_DEPTH:
+        if line.is_deferred or depth >= MAX_DEPTH:
             continue
         for ply in line.plies:
-            if ply._variations:
+            if ply.variations_view:
                 lines.extend((variation, depth + 1) for variation in ply.variations)
 
 
@@ -226,6 +226,6 @@ def record_notation(game: AnyGame, record: Record) -> str | None:
             found = game.notation_of(ply.text)
             if found is not None:
                 return found
-            if depth < MAX_DEPTH and ply._variations:
+            if depth < MAX_DEPTH and ply.variations_view:
                 lines.extend((variation, depth + 1) for variation in ply.variations)
     return None

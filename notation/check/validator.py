@@ -790,7 +790,7 @@ class _TracingReplay(_KeepingReplay):
             line, place = lines.pop()
             for index, ply in enumerate(line.plies):
                 where[id(ply)] = (*place, index)
-                if ply._variations and len(place) // 2 < MAX_DEPTH:
+                if ply.variations_view and len(place) // 2 < MAX_DEPTH:
                     lines.extend(
                         (variation, (*place, index, number))
                         for number, variation in enumerate(ply.variations)

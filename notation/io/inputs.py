@@ -41,6 +41,7 @@ import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
@@ -876,8 +877,12 @@ def codec(name: str) -> str:
         info = codecs.lookup(name)
     except LookupError:
         raise ValueError(f"unknown encoding {name!r}") from None
-    if not info._is_text_encoding:
-        raise ValueError(f"{name!r} is not a text encoding (it does not decode bytes to text)")
+    try:
+        "".encode(info.name)  # refused (LookupError) by a codec that is not a text one
+    except LookupError:
+        raise ValueError(
+            f"{name!r} is not a text encoding (it does not decode bytes to text)"
+        ) from None
     return info.name
 
 
@@ -997,36 +1002,31 @@ def _decoding(
     name: str, stream: ByteStream, raw: BinaryIO, first: bytes, encoding: str | None
 ) -> TextSource:
     """The text source for ``first`` and what follows it, with its encoding found."""
-    made = TextSource(name, encoding or "utf-8", _stream=stream, _raw=raw, _first=first)
-    made.bom = next((mark for mark, _ in _MARKS if first.startswith(mark)), b"")
+    bom = next((mark for mark, _ in _MARKS if first.startswith(mark)), b"")
+    source = partial(TextSource, name, bom=bom, _stream=stream, _raw=raw)
     if encoding is not None:
-        made._errors = "replace"
         marks = tuple(mark for mark, found in _MARKS if found == encoding)
         if encoding in _NEEDS_MARK and not first.startswith(marks):
-            made.encoding = (_utf16(first) or "utf-16-le") if encoding == "utf-16" else "utf-32-le"
-        _refuse_binary(codecs.getincrementaldecoder(made.encoding)("replace").decode(first))
-        return made
+            encoding = (_utf16(first) or "utf-16-le") if encoding == "utf-16" else "utf-32-le"
+        _refuse_binary(codecs.getincrementaldecoder(encoding)("replace").decode(first))
+        return source(encoding, _first=first, _errors="replace")
     for mark, found in _MARKS:
         if found in _DETECTED and first.startswith(mark):
-            made.encoding = found
-            made._first = first.removeprefix(codecs.BOM_UTF8)
-            return made
+            return source(found, _first=first.removeprefix(codecs.BOM_UTF8))
     wide = _utf16(first)
     if wide is not None:
-        made.encoding = wide
-        return made
+        return source(wide, _first=first)
     _refuse_binary(first.decode("latin-1"))
     try:
         codecs.getincrementaldecoder("utf-8")().decode(first, final=len(first) < SAMPLE)
     except UnicodeDecodeError:
-        made.encoding = guess_legacy(first)
-        made._errors = "replace"
+        guessed = guess_legacy(first)
         message = (
-            f"{name} is not UTF-8: read as {made.encoding} "
-            "(a guess; choose the encoding with --encoding)"
+            f"{name} is not UTF-8: read as {guessed} (a guess; choose the encoding with --encoding)"
         )
-        made.notes.append(Diagnostic(ENCODING_GUESSED, message, 1, 1, name))
-    return made
+        notes = [Diagnostic(ENCODING_GUESSED, message, 1, 1, name)]
+        return source(guessed, notes=notes, _first=first, _errors="replace")
+    return source("utf-8", _first=first)
 
 
 def _utf16(first: bytes) -> str | None:

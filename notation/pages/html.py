@@ -244,8 +244,8 @@ class _Builder:
                 entry["no"] = ply.number
             if ply.suffix:
                 entry["s"] = ply.suffix
-            if ply._nags:
-                entry["nag"] = ply._nags
+            if ply.nags_view:
+                entry["nag"] = ply.nags_view
             here = (*place, index)
             before_node = parent
             step = self.steps.get(here)
@@ -262,8 +262,8 @@ class _Builder:
                     parent = entry["node"] = self.node(parent, step.after, svg)
                 self.places[ply.pos] = entry["node"]
             items.append(entry)
-            items.extend(_comment(c) for c in ply._comments or ())
-            if ply._variations and depth < MAX_DEPTH:
+            items.extend(_comment(c) for c in ply.comments_view)
+            if ply.variations_view and depth < MAX_DEPTH:
                 for number, variation in enumerate(ply.variations):
                     items.append(
                         {"v": self.line(variation, (*here, number), before_node, depth + 1)}

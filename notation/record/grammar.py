@@ -264,6 +264,11 @@ class _Plain(Expression):
         node.tail = tail
         return node
 
+    def match_at(self, text: str, pos: int = 0) -> Node | None:
+        """The ``plain`` node of ``text`` from ``pos``, or ``None``: the rule matched
+        without parsimonious's cache and error bookkeeping."""
+        return self._uncached_match(text, pos, None, None)
+
     def _as_rhs(self) -> str:
         return "{tags, plies and a result only}"
 
@@ -336,12 +341,9 @@ _UNESCAPE = re.compile(r"\\([\\\"])")
 _tuple = tuple.__new__
 _new = object.__new__
 _PLUS_ONE = (1).__add__
-_WALKED: dict[type[Ply] | type[Tag], str] = {
-    Ply: "text _line _column number suffix _nags _comments _variations",
-    Tag: "name value pos",
-}
+_WALKED: dict[type[Tag], str] = {Tag: "name value pos"}
 if any(sorted(cls.__slots__) != sorted(names.split()) for cls, names in _WALKED.items()):
-    raise ImportError("the walk sets every slot of Ply and Tag: update it with the model")
+    raise ImportError("the walk sets every slot of Tag: update it with the model")
 _FIRST_TOKEN = re.compile(r"[^\s(){}]+|\S")
 _LOOSE_TAG = re.compile(
     r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|([^\s"\[\]]+))[ \t]*\][ \t]*'
@@ -682,7 +684,7 @@ class _Walker:
         starts = self.starts
         plies = line.plies
         append = plies.append
-        new = _new
+        read_at = Ply.read_at
         at = matches[0].start()
         end = matches[-1].end()
         row = bisect_right(starts, at) - 1
@@ -728,16 +730,7 @@ class _Walker:
                     if len(move) + len(suffix) > MAX_MOVE:
                         self.error(SYNTAX, _too_long(move + suffix), start)
                         return None
-            # The walk fills a ply's slots directly: the hot path of reading.
-            ply = new(Ply)
-            ply.text = move
-            ply._line = lineno
-            ply._column = start - base
-            ply.number = number
-            ply.suffix = suffix
-            ply._nags = None
-            ply._comments = None
-            ply._variations = None
+            ply = read_at(move, lineno, start - base, number, suffix)
             append(ply)
         if line.pos is NOWHERE:
             line.pos = plies[0].pos
@@ -825,7 +818,7 @@ _MEMO = _NoMemo()
 def _parse(text: str) -> Node:
     """The ``plain`` or else ``full`` tree of ``text`` (the ``game`` rule), parsed without
     a packrat cache."""
-    plain = _PLAIN._uncached_match(text, 0, None, None)
+    plain = _PLAIN.match_at(text)
     if plain is not None:  # ``game = plain / full``, the first alternative tried here
         return plain
     error = ParseError(text)

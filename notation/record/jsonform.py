@@ -58,9 +58,9 @@ def _line(line: Line) -> dict[str, Any]:
                 "pos": _pos(ply.pos),
                 "number": ply.number,
                 "suffix": ply.suffix,
-                "nags": list(ply._nags or ()),
-                "comments": [_comment(c) for c in ply._comments or ()],
-                "variations": [_line(v) for v in ply._variations or ()],
+                "nags": list(ply.nags_view),
+                "comments": [_comment(c) for c in ply.comments_view],
+                "variations": [_line(v) for v in ply.variations_view],
             }
             for ply in line.plies
         ],

@@ -9,6 +9,7 @@ until they are asked for (:meth:`Line.move_texts` reads them without making them
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
@@ -28,6 +29,9 @@ RESULT_DIALECTS: dict[str, str] = {
     "1:1": "1-1",
 }
 """The results real files write in other forms, each with the result it is read as."""
+
+
+_new = object.__new__
 
 
 class SourcePos(NamedTuple):
@@ -72,8 +76,8 @@ class Ply:
     ``number``, ``suffix``, ``nags``, ``comments`` and ``variations``. It stores its
     position as two ints and makes its ``nags``, ``comments`` and ``variations`` lists
     when first asked for: most plies of an archive have none, and a read archive holds
-    many plies. Code of this package that only reads them reads ``_nags``, ``_comments``
-    and ``_variations`` (``None`` for none), so as not to make empty lists.
+    many plies. Code that only reads them reads :attr:`nags_view`, :attr:`comments_view`
+    and :attr:`variations_view`, which make no empty list.
     """
 
     __slots__ = (
@@ -108,6 +112,21 @@ class Ply:
         self._nags = nags
         self._comments = comments
         self._variations = variations
+
+    @classmethod
+    def read_at(cls, text: str, line: int, column: int, number: str | None, suffix: str) -> Ply:
+        """A ply read at ``line`` and ``column``, with no NAGs, comments or variations yet
+        (the reader's constructor: it makes no :class:`SourcePos`)."""
+        ply: Ply = _new(cls)
+        ply.text = text
+        ply._line = line
+        ply._column = column
+        ply.number = number
+        ply.suffix = suffix
+        ply._nags = None
+        ply._comments = None
+        ply._variations = None
+        return ply
 
     @property
     def pos(self) -> SourcePos:
@@ -150,6 +169,21 @@ class Ply:
     @variations.setter
     def variations(self, variations: list[Line]) -> None:
         self._variations = variations
+
+    @property
+    def nags_view(self) -> Sequence[int]:
+        """The NAGs, read only: empty (and no list made) for a ply that has none."""
+        return self._nags or ()
+
+    @property
+    def comments_view(self) -> Sequence[Comment]:
+        """The comments after the move, read only: empty (and no list made) for none."""
+        return self._comments or ()
+
+    @property
+    def variations_view(self) -> Sequence[Line]:
+        """The variations, read only: empty (and no list made) for a ply that has none."""
+        return self._variations or ()
 
     def _values(self) -> tuple[object, ...]:
         """The fields' values, in order, read without making the lists a ply has not got."""
@@ -196,8 +230,7 @@ class Line:
     The reader keeps the plies of a plain movetext (moves and move numbers only) as
     text, in a :class:`PlySource`, and makes them :class:`Ply` objects when ``plies`` or
     ``pos`` is first asked for: replaying such a line needs only its move texts
-    (:meth:`move_texts`). Code of this package that must tell reads ``_source``: a line
-    still kept as text has neither comments on its plies nor variations.
+    (:meth:`move_texts`); :attr:`is_deferred` tells whether a line is still kept so.
     """
 
     __slots__ = ("_plies", "_pos", "_source", "comments")
@@ -221,6 +254,12 @@ class Line:
         line = cls()
         line._source = source
         return line
+
+    @property
+    def is_deferred(self) -> bool:
+        """True while the plies are kept as text, not yet made: such a line's plies have
+        neither NAGs, comments nor variations."""
+        return self._source is not None
 
     def _fill(self) -> None:
         source = self._source

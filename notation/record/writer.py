@@ -53,7 +53,7 @@ def _comment_problem(comment: Comment) -> str | None:
     return None
 
 
-def _comments_problem(comments: list[Comment], where: str) -> tuple[str, str] | None:
+def _comments_problem(comments: Iterable[Comment], where: str) -> tuple[str, str] | None:
     for i, comment in enumerate(comments):
         problem = _comment_problem(comment)
         if problem is not None:
@@ -69,7 +69,7 @@ def _depth(line: Line) -> int:
         line, depth = stack.pop()
         deepest = max(deepest, depth)
         for ply in line.plies:
-            stack.extend((variation, depth + 1) for variation in ply._variations or ())
+            stack.extend((variation, depth + 1) for variation in ply.variations_view)
     return deepest
 
 
@@ -85,7 +85,7 @@ def _ply_problem(ply: Ply) -> tuple[str, str] | None:
     m = PLY_TOKEN.fullmatch(f"{text}{suffix}")
     if m is None or m.group(2) != text:
         return "text", f"{text!r} would read as a result"
-    for i, nag in enumerate(ply._nags or ()):
+    for i, nag in enumerate(ply.nags_view):
         if not isinstance(nag, int) or isinstance(nag, bool) or not 0 <= nag <= MAX_NAG:
             return f"nags[{i}]", f"{nag!r} is not a NAG (0 to {MAX_NAG})"
     return None
@@ -102,10 +102,10 @@ def _line_problem(line: Line, where: str) -> tuple[str, str] | None:
         found = _ply_problem(ply)
         if found is not None:
             return f"{at}.{found[0]}", found[1]
-        problem = _comments_problem(ply._comments or [], f"{at}.comments")
+        problem = _comments_problem(ply.comments_view, f"{at}.comments")
         if problem is not None:
             return problem
-        for j, variation in enumerate(ply._variations or ()):
+        for j, variation in enumerate(ply.variations_view):
             problem = _line_problem(variation, f"{at}.variations[{j}]")
             if problem is not None:
                 return problem
@@ -196,11 +196,11 @@ class _Out:
         if ply.number is not None:
             self.token(ply.number)
         self.token(ply.text + ply.suffix)
-        for nag in ply._nags or ():
+        for nag in ply.nags_view:
             self.token(f"${nag}")
-        for comment in ply._comments or ():
+        for comment in ply.comments_view:
             self.comment(comment)
-        for variation in ply._variations or ():
+        for variation in ply.variations_view:
             self.token("(")
             self.line(variation)
             self.token(")")
@@ -263,9 +263,9 @@ def _line_key(line: Line) -> tuple[object, ...]:
                 ply.text,
                 ply.number,
                 ply.suffix,
-                tuple(ply._nags or ()),
-                tuple(_comment_key(c) for c in ply._comments or ()),
-                tuple(_line_key(v) for v in ply._variations or ()),
+                tuple(ply.nags_view),
+                tuple(_comment_key(c) for c in ply.comments_view),
+                tuple(_line_key(v) for v in ply.variations_view),
             )
             for ply in line.plies
         ),

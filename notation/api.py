@@ -1,0 +1,114 @@
+"""The library's entry points: read the games of files or text, validate them.
+
+:mod:`notation` exposes these (and the game registry, :class:`Record`, :class:`Diagnostic`)
+by name, importing this module when one is first used; docs/api.md is their reference.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import overload
+
+from notation.check.batch import validate_inputs
+from notation.check.dialects import dialect_set
+from notation.check.validator import GameReport, validate_record
+from notation.diagnostics import Diagnostic
+from notation.games.registry import get_game
+from notation.io.inputs import FileResult, expand, holds_game, read_paths
+from notation.record.model import Record
+from notation.record.reader import read_string
+
+Source = str | os.PathLike[str]
+"""A file, a folder (searched for record files), a glob pattern or ``-`` (standard input)."""
+
+
+def _names(sources: Source | Iterable[Source]) -> list[str]:
+    """The names of ``sources``: one source, or many."""
+    if isinstance(sources, str | os.PathLike):
+        return [os.fspath(sources)]
+    return [os.fspath(source) for source in sources]
+
+
+def read_games(
+    *sources: Source,
+    text: str | None = None,
+    name: str = "-",
+    encoding: str | None = None,
+    allow_empty: bool = False,
+) -> Iterator[tuple[str, Record] | Diagnostic]:
+    """The records of ``sources`` (files, also compressed or JSON, folders, glob patterns,
+    ``-``), or of the PDN ``text`` (named ``name`` in diagnostics), in order, each as
+    ``(name of its file, record)``, with the problems met reading the files.
+
+    A record's syntax problems are in its ``diagnostics``. A source that cannot be read,
+    or holds no record (unless ``allow_empty``), is an error :class:`Diagnostic`; a
+    guessed encoding, a notice. ``encoding`` overrides detection. :class:`ValueError`
+    when both sources and ``text`` are given.
+    """
+    if text is not None:
+        if sources:
+            raise ValueError("read_games takes sources or text, not both")
+        return ((name, record) for record in read_string(text, name) if holds_game(record))
+    return read_paths(_names(sources), encoding=encoding, allow_empty=allow_empty)
+
+
+@overload
+def validate(
+    source: Record,
+    *,
+    path: str = "-",
+    game: str | None = None,
+    dialects: Iterable[str] = (),
+    encoding: str | None = None,
+    jobs: int = 1,
+    allow_empty: bool = False,
+) -> GameReport: ...
+
+
+@overload
+def validate(
+    source: Source | Iterable[Source],
+    *,
+    path: str = "-",
+    game: str | None = None,
+    dialects: Iterable[str] = (),
+    encoding: str | None = None,
+    jobs: int = 1,
+    allow_empty: bool = False,
+) -> Iterator[GameReport | Diagnostic]: ...
+
+
+def validate(
+    source: Record | Source | Iterable[Source],
+    *,
+    path: str = "-",
+    game: str | None = None,
+    dialects: Iterable[str] = (),
+    encoding: str | None = None,
+    jobs: int = 1,
+    allow_empty: bool = False,
+) -> GameReport | Iterator[GameReport | Diagnostic]:
+    """The verdict on one record, or the verdicts on every game of the files named, as
+    ``notation validate`` finds them before its settings choose what to report.
+
+    ``path`` names a record's source in its diagnostics (files name themselves).
+    ``game`` names the game of records whose tags name none (:data:`GAMES`); ``dialects``
+    the optional dialects read (``"short-captures"``). For files, the reports come in
+    order with the problems met reading them (as :func:`read_games`); ``encoding``
+    overrides detection, ``jobs`` validates in that many worker processes.
+    :class:`KeyError` for an unknown game, :class:`ValueError` for an unknown dialect.
+    """
+    chosen = dialect_set(dialects)
+    default = None if game is None else get_game(game)
+    if isinstance(source, Record):
+        return validate_record(source, path=path, default=default, dialects=chosen)
+    events = validate_inputs(
+        expand(_names(source)),
+        game=game,
+        encoding=encoding,
+        jobs=jobs,
+        allow_empty=allow_empty,
+        dialects=chosen,
+    )
+    return (event for event in events if not isinstance(event, FileResult))
