@@ -74,7 +74,7 @@ def test_each_public_name_is_what_its_module_defines() -> None:
         _ = notation.nothing  # type: ignore[attr-defined]
 
 
-def test_import_notation_imports_no_part_of_the_library() -> None:
+def test_import_notation_imports_only_the_codes_and_the_version() -> None:
     probe = (
         "import sys, notation\nprint(sorted(m for m in sys.modules if m.startswith('notation')))"
     )
@@ -82,7 +82,7 @@ def test_import_notation_imports_no_part_of_the_library() -> None:
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env
     )
-    assert done.stdout == "['notation', 'notation.version']\n"
+    assert done.stdout == "['notation', 'notation.diagnostics', 'notation.version']\n"
 
 
 def test_read_games_takes_sources_or_text_not_both() -> None:
