@@ -55,7 +55,13 @@ def test_version_imports_no_game_grammar_or_report() -> None:
     assert out.startswith("notation ")
     heavy = {"parsimonious", "rich", "pydantic", "hypothesis", *GAME_MODULES}
     assert not (modules - typer_imports()) & heavy
-    for package in ("notation.record", "notation.check", "notation.io", "notation.render"):
+    for package in (
+        "notation.record",
+        "notation.check",
+        "notation.io",
+        "notation.read",
+        "notation.render",
+    ):
         assert package not in modules
     assert "notation.archive" not in modules
 
