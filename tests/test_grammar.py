@@ -11,7 +11,8 @@ from notation.diagnostics import (
     UNTERMINATED_COMMENT,
     UNTERMINATED_VARIATION,
 )
-from notation.record.grammar import MAX_DEPTH, MOVE_TOKEN, parse_game
+from notation.record.grammar import MAX_DEPTH, parse_game
+from notation.record.lexicon import MOVE_TOKEN
 from notation.record.model import Comment, Line, Ply, SourcePos, Tag
 
 
@@ -419,7 +420,7 @@ def test_a_number_glued_to_an_ellipsis_is_one_number() -> None:
 
 def test_a_result_is_never_a_ply() -> None:
     """Every result but ``*`` is also a move token; the ply pattern never reads one."""
-    from notation.record.grammar import MOVE_TOKEN
+    from notation.record.lexicon import MOVE_TOKEN
     from notation.record.model import RESULTS
 
     assert [r for r in RESULTS if not MOVE_TOKEN.fullmatch(r)] == ["*"]
