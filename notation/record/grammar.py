@@ -150,20 +150,20 @@ class _Lexer:
         return None if m is None else m.end()
 
 
-_TAGS = _Lexer(_TAG)
+TAGS = _Lexer(_TAG)
 """Tag pairs, each with the blanks after it."""
-_PLIES = _Lexer(_PLY)
+PLIES = _Lexer(_PLY)
 """Plies (number, move, suffix), each with the blanks after it."""
 
 
 def _tags(text: str, pos: int) -> int | None:
     """The grammar's ``tags`` rule: a run of tag pairs."""
-    return _TAGS.end(text, pos)
+    return TAGS.end(text, pos)
 
 
 def _plies(text: str, pos: int) -> int | None:
     """The grammar's ``plies`` rule: a run of plies."""
-    return _PLIES.end(text, pos)
+    return PLIES.end(text, pos)
 
 
 _SIMPLE_MOVE = rf"(?>{CHESS_SYMBOL}?[{LETTERS}]*+[0-9]{MOVE_RUN}*+(?:[-:/]{MOVE_RUN}++)*+)(?<!x)"
@@ -244,7 +244,7 @@ def _plain(text: str) -> _PlainGame | None:
     blanks = _BLANKS.match(text)
     assert blanks is not None  # blanks match anywhere, if only the empty string
     at = blanks.end()
-    tags = _TAGS.lex(text, at)
+    tags = TAGS.lex(text, at)
     moves = tags[-1].end() if tags else at
     run = _SIMPLE_RUN.match(text, moves)
     assert run is not None  # a run of none matches anywhere
@@ -255,7 +255,7 @@ def _plain(text: str) -> _PlainGame | None:
         if run.end() > moves:
             simple = (moves, run.end())
     else:
-        plies = _PLIES.lex(text, moves)
+        plies = PLIES.lex(text, moves)
         tail = _TAIL.match(text, plies[-1].end() if plies else moves)
         if tail is None:
             return None
@@ -528,7 +528,7 @@ class _Walker:
             kind = node.expr.name
             start = node.start
             if kind == "tags":
-                self.tags(_TAGS.lex(self.parsed, start), record.tags)
+                self.tags(TAGS.lex(self.parsed, start), record.tags)
             elif kind == "badtag":
                 line = node.text.split("\n", 1)[0].rstrip()
                 if not self.loose_tags(line, start, record.tags):
@@ -600,7 +600,7 @@ class _Walker:
             node = item.children[0]
             kind = node.expr.name
             if kind == "plies":
-                last = self.plies(_PLIES.lex(self.parsed, node.start), line, pending)
+                last = self.plies(PLIES.lex(self.parsed, node.start), line, pending)
                 pending = None
                 if last is None:
                     return
@@ -852,7 +852,7 @@ def _fallback(walker: _Walker, code: str, message: str, offset: int) -> Record:
         for item in head.children:
             node = item.children[0]
             if node.expr.name == "tags":
-                walker.tags(_TAGS.lex(walker.text, node.start), record.tags)
+                walker.tags(TAGS.lex(walker.text, node.start), record.tags)
     walker.error(code, message, offset)
     record.diagnostics = walker.diagnostics
     return record
