@@ -18,6 +18,10 @@ so every position and diagnostic refers to the file. Splitting rules:
 - a game with movetext but no result, cut by the next game's tag pair, gets a PDN101
   "missing result" (PDN 3.0 separates games by a result or ``*``).
 
+Tag pairs, results, quotes and comments are the tokens of :mod:`notation.record.lexicon`;
+:mod:`notation.record.split` cuts a text for parallel runs only where these rules start a
+game.
+
 The text is read in chunks. Where a game may start, a *plain* game (tag lines, then
 movetext lines without comments, variations, quotes or tags, cut by the next tag line,
 with a result at most at the end of its last line) is taken whole by one regex
