@@ -37,7 +37,7 @@ from notation.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from notation.games.base import AnyGame
-    from notation.io.inputs import Found
+    from notation.read.sources import Found
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Write JSON instead of text.")]
 
@@ -78,7 +78,7 @@ def annotate(
     from notation.archive.rewrite import Options, RewriteError, rewrite
     from notation.games.base import Game
     from notation.games.registry import resolve_game
-    from notation.io.inputs import expand
+    from notation.io.files import expand
 
     default = default_game(game)
     dialects = dialects_named(dialect)

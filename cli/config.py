@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from notation.check.cache import Settings
     from notation.check.policy import Policy
     from notation.config import Config
-    from notation.io.inputs import Input, Missing
+    from notation.io.files import Input, Missing
 
 DEFAULT_FOLDER = ".notation_cache"
 """The cache folder, in the current folder, unless another is chosen."""
@@ -131,7 +131,7 @@ def file_policies(
     """The policy of each input whose overrides change its ``select`` or ``ignore``, by
     name; those of ``given`` (given on the command line) are not overridden."""
     from notation.check.policy import Policy
-    from notation.io.inputs import Input
+    from notation.io.files import Input
 
     chosen = {}
     for item in inputs:
@@ -161,7 +161,7 @@ def game_runs(
     """``validate`` over ``inputs`` in order, each run of inputs with one game (``--game``,
     else the override's or file's ``game``) given it together."""
 
-    from notation.io.inputs import Input
+    from notation.io.files import Input
 
     def game_of(item: Input | Missing) -> str | None:
         if given is not None:

@@ -31,7 +31,7 @@ from notation import diagnostics as codes
 
 if TYPE_CHECKING:
     from notation.archive.rewrite import Edited
-    from notation.io.inputs import Found
+    from notation.read.sources import Found
 
 DIALECTS = frozenset(
     {codes.RESULT_DIALECT, codes.UNQUOTED_TAG, codes.FEN_UNKNOWN, codes.FEN_COUNTERS}

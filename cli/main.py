@@ -77,7 +77,8 @@ if TYPE_CHECKING:
     from notation.check.report import Writer
     from notation.config import Config
     from notation.games.base import AnyGame
-    from notation.io.inputs import Found, Input, Missing
+    from notation.io.files import Input, Missing
+    from notation.read.sources import Found
     from notation.record.model import Record
 
 app = typer.Typer(
@@ -244,7 +245,7 @@ def validate(
     from notation.check.cache import Settings
     from notation.check.policy import FAIL_LEVELS, Policy, run
     from notation.check.report import FORMATS, REPORTERS
-    from notation.io.inputs import Input, expand
+    from notation.io.files import Input, expand
     from notation.io.output import atomic_output, flush_stdout, spooled_stdout
 
     config = configured(config_file, isolated)
@@ -585,7 +586,7 @@ def _no_such_notation(game: AnyGame, notation: str, record: Record, path: str) -
 def _rewrite(paths: list[str], edit: Edit, options: Options) -> None:
     """Run a command that writes records; exit with its status."""
     from notation.archive.rewrite import RewriteError, rewrite
-    from notation.io.inputs import expand
+    from notation.io.files import expand
 
     try:
         status = rewrite(list(expand(paths)), edit, options, say)
@@ -629,7 +630,7 @@ def render(
     from notation.check.replay import record_notation
     from notation.check.validator import validate_record
     from notation.games.registry import get_game
-    from notation.io.inputs import expand
+    from notation.io.files import expand
     from notation.pictures import render_svg
 
     if form not in ("text", "svg", "html"):
@@ -685,8 +686,8 @@ def _render_html(
     """Write the viewer page of every game of the one input named, game ``index`` shown
     first; exit 1 when a record has an error (the page shows it), 2 when unreadable."""
     from notation.check.validator import GameReport, validate_record
-    from notation.io.inputs import Found, read_all
     from notation.pages.html import reports_page
+    from notation.read.sources import Found, read_all
 
     if len(inputs) > 1:
         fail(f"render draws one file; {len(inputs)} files were named")
@@ -717,7 +718,7 @@ def _record_at(
     inputs: list[Input | Missing], index: int, encoding: str | None
 ) -> tuple[Record | None, str, int]:
     """Game ``index`` of the one input named, its name, and the status reading it gave."""
-    from notation.io.inputs import Found, read_all
+    from notation.read.sources import Found, read_all
 
     if len(inputs) > 1:
         fail(f"render draws one game of one file; {len(inputs)} files were named")

@@ -22,7 +22,7 @@ from notation.games.registry import GAMES, get_game
 if TYPE_CHECKING:
     from notation.diagnostics import Diagnostic
     from notation.games.base import AnyGame
-    from notation.io.inputs import Input, Missing
+    from notation.io.files import Input, Missing
     from notation.record.model import Record
 
 PathsArgument = Annotated[
@@ -133,7 +133,7 @@ def default_game(name: str | None) -> AnyGame | None:
 
 def encoding_named(name: str) -> str | None:
     """The codec given with ``--encoding`` (``None`` for ``auto``); a usage error otherwise."""
-    from notation.io.inputs import codec
+    from notation.io.decode import codec
 
     if name == "auto":
         return None
@@ -146,7 +146,7 @@ def encoding_named(name: str) -> str | None:
 def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
     """Refuse, as a usage error (exit 2), an output that cannot be written or that names
     one of the inputs (standard input included)."""
-    from notation.io.inputs import input_paths, reads_standard_input
+    from notation.io.files import input_paths, reads_standard_input
     from notation.io.output import OutputError, check_target
 
     if output is None:
@@ -189,7 +189,7 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        from notation.io.inputs import ClosedStream
+        from notation.io.files import ClosedStream
         from notation.io.output import OutputError
 
         try:

@@ -29,7 +29,7 @@ from cli.tally import FORMS, Tally
 
 if TYPE_CHECKING:
     from notation.archive.rewrite import Edited
-    from notation.io.inputs import Found
+    from notation.read.sources import Found
 
 
 @guarded

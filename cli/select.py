@@ -202,7 +202,7 @@ def select(
     read (then nothing is written).
     """
     from notation.archive import select as sel
-    from notation.io.inputs import expand
+    from notation.io.files import expand
 
     default = default_game(game)
     dialects = dialects_named(dialect)
@@ -292,7 +292,7 @@ def split(
     """
     from notation.archive import select as sel
     from notation.archive.split import check_folder, grouping, split_games
-    from notation.io.inputs import expand
+    from notation.io.files import expand
     from notation.io.output import OutputError, display
 
     default = default_game(game)
@@ -351,7 +351,7 @@ def merge(
     """
     from notation.archive import select as sel
     from notation.archive.merge import merge_games
-    from notation.io.inputs import expand
+    from notation.io.files import expand
 
     default = default_game(game)
     json = _form(form)

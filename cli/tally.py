@@ -17,7 +17,7 @@ from notation.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:
     from notation.archive.rewrite import Edit, Options
-    from notation.io.inputs import Found
+    from notation.read.sources import Found
 
 FORMS = ("text", "json")
 """The forms of the report."""
@@ -122,7 +122,7 @@ class Tally:
     def run(self, paths: list[str], edit: Edit, options: Options) -> NoReturn:
         """Rewrite the records of ``paths`` with ``edit``, report, and exit with the status."""
         from notation.archive.rewrite import RewriteError, rewrite
-        from notation.io.inputs import expand
+        from notation.io.files import expand
 
         try:
             status = rewrite(

@@ -15,7 +15,8 @@ from notation.check.dialects import dialect_set
 from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import Diagnostic
 from notation.games.registry import get_game
-from notation.io.inputs import FileResult, expand, holds_game, read_paths
+from notation.io.files import expand
+from notation.read.sources import FileResult, holds_game, read_paths
 from notation.record.model import Record
 from notation.record.reader import read_string
 

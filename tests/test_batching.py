@@ -12,7 +12,7 @@ from cli.main import app
 from notation.check import batch
 from notation.check.batch import Piece, Verdict, validate_inputs, validate_pieces
 from notation.check.validator import GameReport
-from notation.io.inputs import expand
+from notation.io.files import expand
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"

@@ -31,7 +31,7 @@ from notation.check.cache import (
     load_key,
 )
 from notation.check.validator import validate_record
-from notation.io.inputs import expand
+from notation.io.files import expand
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 runner = CliRunner()

@@ -52,7 +52,7 @@ from notation.record import (
     same_record,
     write_record,
 )
-from notation.record.grammar import MOVE_TOKEN
+from notation.record.lexicon import MOVE_TOKEN
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = list(GAMES)

@@ -11,7 +11,8 @@ from notation.diagnostics import (
     UNTERMINATED_COMMENT,
     UNTERMINATED_VARIATION,
 )
-from notation.record.grammar import MAX_DEPTH, MOVE_TOKEN, parse_game
+from notation.record.grammar import MAX_DEPTH, parse_game
+from notation.record.lexicon import MOVE_TOKEN
 from notation.record.model import Comment, Line, Ply, SourcePos, Tag
 
 
@@ -419,7 +420,7 @@ def test_a_number_glued_to_an_ellipsis_is_one_number() -> None:
 
 def test_a_result_is_never_a_ply() -> None:
     """Every result but ``*`` is also a move token; the ply pattern never reads one."""
-    from notation.record.grammar import MOVE_TOKEN
+    from notation.record.lexicon import MOVE_TOKEN
     from notation.record.model import RESULTS
 
     assert [r for r in RESULTS if not MOVE_TOKEN.fullmatch(r)] == ["*"]
@@ -556,7 +557,7 @@ def test_the_plain_shortcut_reads_a_game_as_the_full_grammar_does(seed, monkeypa
     pieces = (PLAIN_PIECES[:-4], PLAIN_PIECES)
     games = random_games(seed, 40, pieces, (blanks, blanks), odd=0.1, plies=range(0, 9))
     got = [repr(parse_game(text, line=3, column=2)) for text in games]
-    monkeypatch.setattr(grammar._Plain, "_uncached_match", lambda *_: None)
+    monkeypatch.setattr(grammar, "_plain", lambda text: None)
     assert got == [repr(parse_game(text, line=3, column=2)) for text in games]
 
 

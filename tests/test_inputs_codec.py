@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from notation.diagnostics import Diagnostic
-from notation.io.inputs import FileResult, Input, codec, read_all
+from notation.io.decode import codec
+from notation.io.files import Input
+from notation.read.sources import FileResult, read_all
 
 
 @pytest.mark.parametrize(

@@ -14,15 +14,9 @@ from pathlib import Path
 import pytest
 
 from notation.diagnostics import Diagnostic
-from notation.io.inputs import (
-    FileResult,
-    Found,
-    Input,
-    UnreadableInput,
-    guess_legacy,
-    open_input,
-    read_all,
-)
+from notation.io.decode import UnreadableInput, guess_legacy, open_input
+from notation.io.files import Input
+from notation.read.sources import FileResult, Found, read_all
 
 ROOT = Path(__file__).resolve().parents[1]
 ENDGAMES = (ROOT / "samples" / "brazilian" / "endgames.pdn").read_text("utf-8")
@@ -144,7 +138,8 @@ def test_nul_bytes_compressed_or_after_text_end_the_reading(tmp_path: Path) -> N
 
 def test_standard_input_of_nul_bytes_is_refused_at_once() -> None:
     script = (
-        "from notation.io.inputs import Input, read_all\n"
+        "from notation.io.files import Input\n"
+        "from notation.read.sources import read_all\n"
         "for event in read_all([Input('-', None)]):\n"
         "    print(event)\n"
     )

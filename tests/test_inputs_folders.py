@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from notation.diagnostics import Diagnostic
-from notation.io.inputs import FileResult, Found, Input, Missing, expand, input_paths, read_all
+from notation.io.files import Input, Missing, expand, input_paths
+from notation.read.sources import FileResult, Found, read_all
 
 GAME = '[GameType "26"]\n1. 22-18 11-15 *\n'
 

@@ -17,7 +17,7 @@ from notation.check.batch import FileResult
 from notation.check.report import FORMATS, REPORTERS, Summary
 from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
-from notation.io.inputs import Input, Missing, display_name, expand
+from notation.io.files import Input, Missing, display_name, expand
 
 NOTATION = Path(sys.executable).with_name("notation")
 BROKEN = '[GameType "26"]\n1. 22-18 11-15 2. 18-19 *\n'

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from notation.diagnostics import Diagnostic
-from notation.io import inputs as sources
-from notation.io.inputs import FileResult, Found, Input, Missing, read_all
+from notation.io.files import Input, Missing
+from notation.read import sources
+from notation.read.sources import FileResult, Found, read_all
 from notation.record.jsonform import dumps
 from notation.record.reader import read_string
 

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from notation.check.validator import validate_record
-from notation.diagnostics import Diagnostic
-from notation.io.inputs import ENCODING_GUESSED, FileResult, Found, Input, read_all
+from notation.diagnostics import ENCODING_GUESSED, Diagnostic
+from notation.io.files import Input
+from notation.read.sources import FileResult, Found, read_all
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((ROOT / "samples").rglob("*.pdn"))

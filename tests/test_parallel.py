@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 from cli.main import app
 from notation.check.batch import usable_cpus, validate_inputs
 from notation.check.validator import GameReport
-from notation.io.inputs import FileResult, expand
+from notation.io.files import expand
+from notation.read.sources import FileResult
 from notation.record.jsonform import dumps
 from notation.record.reader import read_records
 

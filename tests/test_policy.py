@@ -8,7 +8,7 @@ from notation.check.policy import Policy, code_prefixes, run
 from notation.check.report import Reporter, Summary
 from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
-from notation.io.inputs import FileResult
+from notation.read.sources import FileResult
 
 
 class Collected(Reporter):

@@ -12,7 +12,7 @@ import pytest
 
 from notation.check.validator import validate_record
 from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG
-from notation.record.grammar import MAX_MOVE
+from notation.record.lexicon import MAX_MOVE
 from notation.record.model import SourcePos
 from notation.record.reader import MAX_GAME, read_records
 

@@ -11,7 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.io.inputs import Input, expand, guess_legacy, open_input, split_games
+from notation.io.decode import guess_legacy, open_input
+from notation.io.files import Input, expand
+from notation.record.split import split_games
 
 ROOT = Path(__file__).resolve().parents[1]
 ENDGAMES = (ROOT / "samples" / "brazilian" / "endgames.pdn").read_text("utf-8")

@@ -61,6 +61,7 @@ def test_version_imports_no_game_grammar_or_report() -> None:
         "notation.io",
         "notation.pictures",
         "notation.pages",
+        "notation.read",
     ):
         assert package not in modules
     assert "notation.archive" not in modules

@@ -21,7 +21,7 @@ from notation.check.identity import Duplicates, Group, PositionGroup, Positions
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import get_game
-from notation.io.inputs import read_paths
+from notation.read.sources import read_paths
 
 JSON_VERSION = 1
 """Version of :func:`to_json`'s form."""

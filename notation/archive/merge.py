@@ -17,7 +17,7 @@ from notation.archive.select import Copier, copy
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Occurrence
 from notation.games.base import AnyGame
-from notation.io.inputs import Input, Missing
+from notation.io.files import Input, Missing
 from notation.io.output import atomic_output, spooled_stdout
 
 

@@ -1,7 +1,7 @@
 """Commands that write records (``convert``, ``annotate``, ``repair``): one policy, one
 safe output.
 
-:func:`rewrite` reads every input through :func:`notation.io.inputs.read_all`, hands each
+:func:`rewrite` reads every input through :func:`notation.read.sources.read_all`, hands each
 record to an edit (convert its notation, annotate it, repair it), and writes the records
 through :mod:`notation.io.output`: to standard output, to one file (``output``), or back
 over each input (``in_place``). What is written is committed only when it is whole:
@@ -35,14 +35,7 @@ from pathlib import Path
 from notation import diagnostics as codes
 from notation.archive.convert import KEPT_MARK
 from notation.diagnostics import Diagnostic, Severity
-from notation.io.inputs import (
-    Found,
-    Input,
-    Missing,
-    input_paths,
-    read_all,
-    reads_standard_input,
-)
+from notation.io.files import Input, Missing, input_paths, reads_standard_input
 from notation.io.output import (
     OutputError,
     Sink,
@@ -52,6 +45,7 @@ from notation.io.output import (
     file_hash,
     spooled_stdout,
 )
+from notation.read.sources import Found, read_all
 from notation.record.jsonform import FORMAT, VERSION, record_to_dict
 from notation.record.model import RESULTS, Comment, Record
 from notation.record.writer import write_record

@@ -8,7 +8,7 @@ and verdicts from the validator's one replay of it
 (:func:`~notation.check.validator.validate_record`), made only when a filter given needs
 it, once for all of them; the filters are tried cheapest first.
 
-:class:`Copier` reads the inputs (:func:`notation.io.inputs.read_all`, the texts kept)
+:class:`Copier` reads the inputs (:func:`notation.read.sources.read_all`, the texts kept)
 and writes each game chosen as its text as read (``\\r\\n`` made ``\\n``), a blank line
 between games, as :class:`notation.archive.rewrite.Edited` with ``changed`` false does.
 """
@@ -36,8 +36,9 @@ from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
 from notation.games.registry import GAMES, resolve_game
-from notation.io.inputs import Found, Input, Missing, read_all
+from notation.io.files import Input, Missing
 from notation.io.output import Sink, atomic_output, display, spooled_stdout
+from notation.read.sources import Found, read_all
 from notation.record.model import RESULTS, Record
 
 _MOVE_NUMBER = re.compile(r"\d+\.+")

@@ -27,8 +27,9 @@ from notation.archive.select import Copier, copy
 from notation.check.identity import Occurrence
 from notation.games.base import AnyGame, Game
 from notation.games.registry import resolve_game
-from notation.io.inputs import Found, Input, Missing, input_paths
+from notation.io.files import Input, Missing, input_paths
 from notation.io.output import OutputError, atomic_output, display
+from notation.read.sources import Found
 
 UNKNOWN = "unknown"
 """The name of the group of games without the tag (or with ``?``, PDN's unknown)."""

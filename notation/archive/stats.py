@@ -23,7 +23,7 @@ from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import GAMES
-from notation.io.inputs import read_paths
+from notation.read.sources import read_paths
 from notation.record.model import Record
 
 JSON_VERSION = 1
@@ -143,7 +143,7 @@ def collect(
 ) -> Stats:
     """Statistics of records given as such, or read from the paths given (any mix).
 
-    Paths are read with :func:`~notation.io.inputs.read_paths`, one record at a time;
+    Paths are read with :func:`~notation.read.sources.read_paths`, one record at a time;
     ``default`` is the game of records whose tags name none, ``dialects`` the optional
     dialects read.
     """

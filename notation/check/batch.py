@@ -4,7 +4,7 @@
 :class:`GameReport` per game, notices found reading further, and a :class:`FileResult`; a
 name that matches no file, or a file that cannot be read, is a PDN106 diagnostic, and one
 without a record a PDN108. Both runs read their inputs through
-:func:`notation.io.inputs.open_inputs`, which tells PDN from the toolkit's JSON form. A
+:func:`notation.read.sources.open_inputs`, which tells PDN from the toolkit's JSON form. A
 serial run validates each record as the opened input gives it. With ``jobs`` above 1, a
 PDN input gives its text in pieces of whole games instead (:meth:`Opened.pieces`), which
 worker processes validate, each read from its first line in the file (so lines and
@@ -38,16 +38,9 @@ from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import UNREADABLE, Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import get_game, resolve_game
-from notation.io.inputs import (
-    FileResult,
-    Input,
-    Missing,
-    Opened,
-    TextSource,
-    holds_game,
-    no_record,
-    open_inputs,
-)
+from notation.io.decode import TextSource
+from notation.io.files import Input, Missing
+from notation.read.sources import FileResult, Opened, holds_game, no_record, open_inputs
 from notation.record.model import Record
 from notation.record.reader import read_records
 

@@ -50,8 +50,9 @@ from notation.check.batch import Event
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Candidate, Change, Diagnostic
 from notation.games.base import Outcome, Side
-from notation.io.inputs import FileResult, Input, Missing
+from notation.io.files import Input, Missing
 from notation.io.output import display, file_hash
+from notation.read.sources import FileResult
 from notation.version import __version__
 
 MAX_EVENTS = 50_000
@@ -548,7 +549,7 @@ def _regular(path: Path) -> bool:
 
 def _silent(item: Input | Missing, allow_empty: bool) -> bool:
     """Whether a run gives no event at all for ``item``: a folder without record files
-    when empty inputs are allowed (see :func:`notation.io.inputs.open_inputs`)."""
+    when empty inputs are allowed (see :func:`notation.read.sources.open_inputs`)."""
     return isinstance(item, Missing) and item.code == codes.NO_RECORD and allow_empty
 
 

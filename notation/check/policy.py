@@ -20,7 +20,7 @@ from notation.check.identity import Duplicates, Occurrence
 from notation.check.report import Reporter, Summary
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Severity
-from notation.io.inputs import FileResult
+from notation.read.sources import FileResult
 
 FAIL_LEVELS = {
     "error": frozenset({Severity.ERROR}),

@@ -22,7 +22,8 @@ from typing import Any, Protocol
 
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Candidate, Code, Diagnostic, Severity
-from notation.io.inputs import FileResult, display_name
+from notation.io.files import display_name
+from notation.read.sources import FileResult
 
 REPORT_FORMAT = "notation-report"
 """The ``format`` field of a JSON report."""

@@ -192,7 +192,7 @@ class Game(ABC, Generic[P, M]):
     ``fullmatch`` on the text stripped of blanks around it. ``parse_move`` checks it first
     (after the end of the game): a text outside it is malformed; one inside it may still
     name no square of the board or no legal move. The record grammar knows no game: it
-    reads any move-like token (:data:`notation.record.grammar.MOVE_TOKEN`), and every move
+    reads any move-like token (:data:`notation.record.lexicon.MOVE_TOKEN`), and every move
     a game writes fits both that token and its shape."""
     results: ClassVar[tuple[str, ...]]
     """Result tokens a record of this game may carry."""

@@ -1,5 +1,5 @@
 """Indexing an archive: each input file read through the one input path
-(:func:`notation.io.inputs.open_inputs`), each game replayed by validate's one replay
+(:func:`notation.read.sources.open_inputs`), each game replayed by validate's one replay
 (:func:`notation.check.validator.validate_record`, with validate's ``--game`` and
 dialects), and stored (:class:`notation.index.store.Store`).
 
@@ -9,7 +9,7 @@ given, or a file under a folder given, that no longer exists) has its games drop
 with ``prune`` so has every file not among the inputs. Every file is written in one
 transaction, so an index that a kill interrupts holds each file as before the run or as
 after it. With ``jobs`` above 1, worker processes replay pieces of the files
-(:meth:`notation.io.inputs.Opened.pieces`), or a Dask cluster's workers do (the cluster
+(:meth:`notation.read.sources.Opened.pieces`), or a Dask cluster's workers do (the cluster
 ``validate --scheduler`` connects to), and this process, the one writer, stores them in
 input order.
 """
@@ -34,17 +34,8 @@ from notation.games.base import AnyGame
 from notation.games.registry import get_game
 from notation.index.db import Database
 from notation.index.store import Entry, Store, entry_of
-from notation.io.inputs import (
-    FileResult,
-    Input,
-    Missing,
-    Opened,
-    expand,
-    holds_game,
-    no_record,
-    open_inputs,
-    unreadable,
-)
+from notation.io.files import Input, Missing, expand
+from notation.read.sources import FileResult, Opened, holds_game, no_record, open_inputs, unreadable
 from notation.record.model import Record
 from notation.record.reader import read_records
 from notation.record.writer import write_record
@@ -107,7 +98,7 @@ def index(
     cluster: Workers | None = None,
 ) -> Summary:
     """Index the files ``paths`` name (files, folders, patterns:
-    :func:`notation.io.inputs.expand`) into ``db`` (see the module's notes); ``tell`` is
+    :func:`notation.io.files.expand`) into ``db`` (see the module's notes); ``tell`` is
     told each problem met reading them as it is met. ``cluster`` replays the pieces of
     files instead of ``settings.jobs`` processes here (``settings.jobs`` then sets how
     many pieces are in flight)."""

@@ -1,2 +1,3 @@
-"""Reading and writing files: the one input path (compression, encodings, folders, JSON) and
-the one output path (atomic writes, refusals)."""
+"""Bytes and text: finding inputs (:mod:`~notation.io.files`), decompressing them
+(:mod:`~notation.io.compressed`), opening them as text (:mod:`~notation.io.decode`) and the
+one output path (:mod:`~notation.io.output`: atomic writes, refusals)."""

@@ -30,7 +30,7 @@ from contextlib import AbstractContextManager as ContextManager
 from pathlib import Path
 from typing import IO
 
-from notation.io.inputs import display_name
+from notation.io.files import display_name
 
 __all__ = [
     "OutputError",
@@ -55,7 +55,7 @@ class OutputError(Exception):
 
 def display(path: str | os.PathLike[str]) -> str:
     """A path as it is shown to the user: undecodable bytes as backslash escapes, as
-    :func:`~notation.io.inputs.display_name` shows an input's name."""
+    :func:`~notation.io.files.display_name` shows an input's name."""
     return display_name(os.fspath(path))
 
 

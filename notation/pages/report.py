@@ -20,7 +20,7 @@ from typing import Any
 
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Diagnostic, Severity
-from notation.io.inputs import display_name
+from notation.io.files import display_name
 from notation.pages.html import Elements, GameView, page, page_data, report_view
 
 _SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.NOTICE)

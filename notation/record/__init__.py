@@ -1,7 +1,8 @@
 """Record syntax and I/O: the PDN/PGN-style layer shared by every game."""
 
-from notation.record.grammar import MAX_DEPTH, MOVE_TOKEN, parse_game
+from notation.record.grammar import MAX_DEPTH, parse_game
 from notation.record.jsonform import dumps, loads, record_from_dict, record_to_dict
+from notation.record.lexicon import MOVE_TOKEN
 from notation.record.model import (
     NOWHERE,
     RESULTS,

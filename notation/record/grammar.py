@@ -1,19 +1,21 @@
 r"""The record grammar: one game's text (tag section and movetext) into a :class:`Record`.
 
-The grammar is a parsimonious PEG whose terminals are coarse regular expressions: every
-token (a tag pair, a whole ply with its move number and strength suffix, a comment, a NAG,
-a result) is one regex that also eats the whitespace after it. Runs of tag pairs and of
-plies are custom terminals that lex the run once and keep each token's match for the
-walk; so is the ``plain`` shortcut, which reads a game of tags, plies and a result only
-(most games of an archive) in one rule attempt, and keeps a movetext of simple plies (no
-comment, suffix or blank inside a move) as text, its :class:`Ply` objects made when the
-record's line is first asked for them. The grammar is tolerant:
+The grammar is a parsimonious PEG, built on its public API, whose terminals are coarse
+regular expressions made from the tokens of :mod:`notation.record.lexicon`: every token (a
+tag pair, a whole ply with its move number and strength suffix, a comment, a NAG, a result)
+is one regex that also eats the whitespace after it. Runs of tag pairs and of plies are
+custom rules that match the run at once; the walk lexes them for their tokens. A plain
+game of tags, plies and a result only (most games of an archive) is read before the
+grammar is tried (:func:`_plain`), and a movetext of simple plies (no comment, suffix or
+blank inside a move) is kept as text, its :class:`Ply` objects made when the record's line
+is first asked for them. The grammar is tolerant:
 every text parses, and the tree walk turns the catch-all ``junk`` and ``stray`` tokens,
 unclosed comments and unclosed variations into diagnostics. The walk stops reading the
 movetext at the first syntax error (the record keeps the tags and every ply before it),
 so that nothing after a gap is ever replayed as if it followed the last good move.
 
-Lexical decisions (the grammar knows no game: all games share one move token):
+Lexical decisions (the grammar knows no game: all games share one move token; the
+patterns are those of :mod:`notation.record.lexicon`):
 
 - A move is one token: runs of letters (Latin, Greek, Cyrillic) and digits joined by
   ``-``, ``:`` or ``/``, the first run holding a digit, maybe after a chess symbol
@@ -52,8 +54,8 @@ from itertools import accumulate, takewhile
 from operator import attrgetter
 from typing import cast
 
-from parsimonious.exceptions import IncompleteParseError, ParseError
-from parsimonious.expressions import Expression, Regex
+from parsimonious.exceptions import ParseError
+from parsimonious.expressions import Regex
 from parsimonious.grammar import Grammar
 from parsimonious.nodes import Node, RegexNode
 
@@ -68,6 +70,27 @@ from notation.diagnostics import (
     UNTERMINATED_COMMENT,
     UNTERMINATED_VARIATION,
     Diagnostic,
+)
+from notation.record.lexicon import (
+    BRACE_COMMENT,
+    CHESS_SYMBOL,
+    ESCAPE,
+    LETTERS,
+    LINE_COMMENT,
+    MAX_MOVE,
+    MOVE_END,
+    MOVE_NUMBER,
+    MOVE_RUN,
+    NAG,
+    OPEN_COMMENT,
+    OPEN_QUOTE,
+    PAREN_SUFFIX,
+    PLY,
+    RESULT,
+    RESULT_FOLLOWED,
+    TAG_NAME,
+    TAG_PAIR_PARTS,
+    TAG_VALUE,
 )
 from notation.record.model import (
     NOWHERE,
@@ -91,62 +114,25 @@ MAX_NAG = 999_999
 """Largest NAG (``$n``) read; a larger one is a syntax error (PGN's NAGs go to 255, PDN
 files also use ``$902``)."""
 
-MAX_MOVE = 256
-"""Longest move token read (characters, its strength suffix included). No move of any game
-comes near it; a longer token is no move but a PDN101 syntax error, so that no move text
-costs more than this to read, replay or quote."""
-
-_LETTERS = r"A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u052F"
-"""The letters a move may hold: Latin (with its accented letters), Greek, Cyrillic."""
-_MOVE_RUN = rf"[0-9{_LETTERS}]"
-_BOUNDED = rf"(?=[^\s(){{}};$*]{{1,{MAX_MOVE}}}(?![^\s(){{}};$*]))"
-"""A token of at most :data:`MAX_MOVE` characters up to its first blank starts here (the
-walk bounds the rare move with a blank inside, such as ``22x 17``)."""
-MOVE_PATTERN = (
-    rf"(?>[\u2654-\u265F]?[{_LETTERS}]*+[0-9]{_MOVE_RUN}*+"
-    rf"(?:(?:[-:][ \t]*+|/|(?<=x)[ \t]++(?=[0-9](?![^\s(){{}};$*!?]))){_MOVE_RUN}++)*+)"
-)
-"""The game-neutral move token (without number, suffix or boundary): runs of letters and
-digits joined by ``-``, ``:`` or ``/`` (or a blank after ``x`` before one digit), the first
-run holding a digit, maybe after a chess symbol (``♔``-``♟``). Which of these a game reads
-is the shape it declares (:attr:`notation.games.base.Game.move_shape`), and why it refuses
-the others is its business. (Plain character ranges, not ``\\w``: they keep the ply lexer, the hot
-path of reading, as fast as it was with the five games' own move shapes.)"""
-
-_NUMBER = r"[0-9]++\.(?:\s*+\.\.\.|\.\.|)"
-_SUFFIX = r"(?:[!?]+|\([!?]+\)|)"
-_END = r"(?![^\s(){};$*])"
-_RESULT_END = r"(?![^\s(){};%\[*])"
-_RESULT = (
-    r"(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|1/2:1/2|0\.5-0\.5|\u00bd-\u00bd|1:0|0:1|2:0|0:2|1:1)"
-    rf"{_RESULT_END}"
-)
-MOVE_TOKEN = re.compile(rf"{_BOUNDED}{MOVE_PATTERN}{_END}")
-"""A whole move token, as the grammar lexes it (``MOVE_TOKEN.fullmatch(text)``)."""
-
-_TAG = r'\[[ \t]*+([A-Za-z][A-Za-z0-9_]*+)[ \t]*+"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t]*+\]\s*+'
+_TAG = rf"{TAG_PAIR_PARTS}\s*+"
 """One tag pair and the blanks after it; the groups are the name and the raw value."""
-_PLY = rf"(?:({_NUMBER})\s*+|)(?!{_RESULT}){_BOUNDED}({MOVE_PATTERN})({_SUFFIX}){_END}\s*+"
+_PLY = rf"{PLY}\s*+"
 """One ply and the blanks after it; the groups are the move number (or ``None``), the
-move and the strength suffix (maybe ``""``). A result is never a ply, though every result
-but ``*`` is also a move token."""
-PLY_TOKEN = re.compile(_PLY)
-"""One ply (number, move, suffix) and the blanks after it, as the grammar lexes it."""
+move and the strength suffix (maybe ``""``)."""
 _BLANKS = re.compile(r"\s*+")
-_TAIL = re.compile(rf"(?:(?:({_RESULT})|\*)\s*+)?+\Z")
+_TAIL = re.compile(rf"(?:(?:({RESULT})|\*)\s*+)?+\Z")
 _LEXED = attrgetter("lastindex")
 """True for a token's match (its groups matched), false for the empty match of a lexer."""
 
 
-class _Run(Expression):
-    """A terminal matching a run of one or more tokens of one pattern, lexed once: the
-    node's ``items`` are the tokens' matches, which the walk reads."""
+class _Lexer:
+    """Runs of tokens of one pattern, each taken whole, one after the other."""
 
-    __slots__ = ("lexer",)
+    __slots__ = ("run", "tokens")
 
-    def __init__(self, name: str, token: str) -> None:
-        super().__init__(name)
-        self.lexer = re.compile(rf"{token}|")
+    def __init__(self, token: str) -> None:
+        self.tokens = re.compile(rf"{token}|")
+        self.run = re.compile(rf"(?:{token})+")
 
     def lex(self, text: str, at: int) -> list[re.Match[str]]:
         """The tokens that follow one another from offset ``at`` of ``text`` (maybe none).
@@ -155,42 +141,39 @@ class _Run(Expression):
         from ``at`` gives the run's tokens, each taken whole as a possessive regex run of
         the token would take it, then one empty match, where the run ends.
         """
-        return list(takewhile(_LEXED, self.lexer.finditer(text, at)))
+        return list(takewhile(_LEXED, self.tokens.finditer(text, at)))
 
-    def _uncached_match(self, text: str, pos: int, cache: object, error: object) -> Node | None:
-        items = self.lex(text, pos)
-        if not items:
-            return None
-        node = _RunNode(self, text, pos, items[-1].end())
-        node.items = items
-        return node
-
-    def _as_rhs(self) -> str:
-        return f"{{a run of {self.name}}}"
+    def end(self, text: str, pos: int) -> int | None:
+        """Where the run from ``pos`` ends (where :meth:`lex` stops: no token gives
+        characters back, and nothing follows the repeat); ``None`` for no token."""
+        m = self.run.match(text, pos)
+        return None if m is None else m.end()
 
 
-class _RunNode(Node):
-    """The node of a :class:`_Run`: ``items`` are the matches of its tokens."""
+TAGS = _Lexer(_TAG)
+"""Tag pairs, each with the blanks after it."""
+PLIES = _Lexer(_PLY)
+"""Plies (number, move, suffix), each with the blanks after it."""
 
-    __slots__ = ("items",)
-    items: list[re.Match[str]]
+
+def _tags(text: str, pos: int) -> int | None:
+    """The grammar's ``tags`` rule: a run of tag pairs."""
+    return TAGS.end(text, pos)
 
 
-TAGS = _Run("tags", _TAG)
-"""The ``tags`` terminal: tag pairs, each with the blanks after it."""
-PLIES = _Run("plies", _PLY)
-"""The ``plies`` terminal: plies (number, move, suffix), each with the blanks after it."""
+def _plies(text: str, pos: int) -> int | None:
+    """The grammar's ``plies`` rule: a run of plies."""
+    return PLIES.end(text, pos)
 
-_SIMPLE_MOVE = (
-    rf"(?>[\u2654-\u265F]?[{_LETTERS}]*+[0-9]{_MOVE_RUN}*+(?:[-:/]{_MOVE_RUN}++)*+)(?<!x)"
-)
-_NUMERIC_MOVE = r"(?![0-2][-:][0-2](?![^\s(){};%\[*]))[0-9]++(?:[-x:][0-9]++)++"
+
+_SIMPLE_MOVE = rf"(?>{CHESS_SYMBOL}?[{LETTERS}]*+[0-9]{MOVE_RUN}*+(?:[-:/]{MOVE_RUN}++)*+)(?<!x)"
+_NUMERIC_MOVE = rf"(?![0-2][-:][0-2]{RESULT_FOLLOWED})[0-9]++(?:[-x:][0-9]++)++"
 """A simple move of numbered squares, tried first (the run reads it faster): its lookahead
 refuses every result of that shape, and a few moves too (``1-2``), which the general
 simple move then reads."""
 _SIMPLE_RUN = re.compile(
     rf"(?:(?:[0-9]++\.[ \n]++)?+(?=[^ \n]{{1,{MAX_MOVE}}}(?![^ \n]))"
-    rf"(?:{_NUMERIC_MOVE}|(?!{_RESULT}){_SIMPLE_MOVE})(?:[ \n]++|\Z))*+"
+    rf"(?:{_NUMERIC_MOVE}|(?!{RESULT}){_SIMPLE_MOVE})(?:[ \n]++|\Z))*+"
 )
 """A run of simple plies: a move with no blank, no suffix and no final ``x``, maybe after a
 number ending in one ``.``, each followed by spaces or newlines or by the end of the text.
@@ -226,68 +209,60 @@ class _SimplePlies:
         return [word for word in self.walker.text[self.start : self.end].split() if word[-1] != "."]
 
 
-class _Plain(Expression):
-    """The ``plain`` terminal: blanks, a tag run, a ply run and a result, each but the
-    blanks optional, then the end of the text.
-
-    Each part is matched possessively, as ``full`` matches that terminal; where ``full``
-    would read anything else (a comment, a NAG, a variation, a lone number, text after
-    the result, ...), these parts cannot match it, so ``plain`` fails and ``full`` reads
-    the game. A ``plain`` game thus reads as it would through ``full``, with one rule
-    attempt instead of about twenty.
-    """
-
-    def _uncached_match(self, text: str, pos: int, cache: object, error: object) -> Node | None:
-        blanks = _BLANKS.match(text, pos)
-        assert blanks is not None  # blanks match anywhere, if only the empty string
-        at = blanks.end()
-        tags = TAGS.lex(text, at)
-        moves = tags[-1].end() if tags else at
-        run = _SIMPLE_RUN.match(text, moves)
-        assert run is not None  # a run of none matches anywhere
-        tail = _TAIL.match(text, run.end())
-        plies: list[re.Match[str]] = []
-        simple = None
-        if tail is not None:
-            if run.end() > moves:
-                simple = (moves, run.end())
-        else:
-            plies = PLIES.lex(text, moves)
-            tail = _TAIL.match(text, plies[-1].end() if plies else moves)
-            if tail is None:
-                return None
-        node = _PlainNode(self, text, pos, len(text))
-        node.first = at
-        node.tags = tags
-        node.plies = plies
-        node.simple = simple
-        node.tail = tail
-        return node
-
-    def match_at(self, text: str, pos: int = 0) -> Node | None:
-        """The ``plain`` node of ``text`` from ``pos``, or ``None``: the rule matched
-        without parsimonious's cache and error bookkeeping."""
-        return self._uncached_match(text, pos, None, None)
-
-    def _as_rhs(self) -> str:
-        return "{tags, plies and a result only}"
-
-
-class _PlainNode(Node):
-    """The node of a ``plain`` game: where its text starts (``first``), the matches of its
-    tags and plies, and its ``tail`` (the result, maybe empty). A movetext of simple plies
-    only (:data:`_SIMPLE_RUN`) is not lexed: ``simple`` is its span, and ``plies`` empty."""
+class _PlainGame:
+    """A game of blanks, a tag run, a ply run and a result, each but the blanks optional,
+    then the end of the text: where its text starts (``first``), the matches of its tags
+    and plies, and its ``tail`` (the result, maybe empty). A movetext of simple plies only
+    (:data:`_SIMPLE_RUN`) is not lexed: ``simple`` is its span, and ``plies`` empty."""
 
     __slots__ = ("first", "plies", "simple", "tags", "tail")
-    first: int
-    plies: list[re.Match[str]]
-    simple: tuple[int, int] | None
-    tags: list[re.Match[str]]
-    tail: re.Match[str]
+
+    def __init__(
+        self,
+        first: int,
+        tags: list[re.Match[str]],
+        plies: list[re.Match[str]],
+        simple: tuple[int, int] | None,
+        tail: re.Match[str],
+    ) -> None:
+        self.first = first
+        self.tags = tags
+        self.plies = plies
+        self.simple = simple
+        self.tail = tail
+
+
+def _plain(text: str) -> _PlainGame | None:
+    """The plain game ``text`` holds, if it is one: tried before the grammar.
+
+    Each part is matched possessively, as the grammar's ``full`` rule matches it; where
+    ``full`` would read anything else (a comment, a NAG, a variation, a lone number, text
+    after the result, ...), these parts cannot match it, so this fails and ``full`` reads
+    the game. A plain game thus reads as it would through ``full``, with a few regular
+    expressions instead of about twenty rule attempts.
+    """
+    blanks = _BLANKS.match(text)
+    assert blanks is not None  # blanks match anywhere, if only the empty string
+    at = blanks.end()
+    tags = TAGS.lex(text, at)
+    moves = tags[-1].end() if tags else at
+    run = _SIMPLE_RUN.match(text, moves)
+    assert run is not None  # a run of none matches anywhere
+    tail = _TAIL.match(text, run.end())
+    plies: list[re.Match[str]] = []
+    simple = None
+    if tail is not None:
+        if run.end() > moves:
+            simple = (moves, run.end())
+    else:
+        plies = PLIES.lex(text, moves)
+        tail = _TAIL.match(text, plies[-1].end() if plies else moves)
+        if tail is None:
+            return None
+    return _PlainGame(at, tags, plies, simple, tail)
 
 
 GRAMMAR_TEXT = rf"""
-game        = plain / full
 full        = ws head top*
 head        = (tags / escape / lcomment / comment / badtag)*
 top         = plies / result / comment / nag / number / variation / lcomment / escape
@@ -299,23 +274,21 @@ lparen      = ~r"\(\s*"
 rparen      = ~r"\)\s*"
 ws          = ~r"\s*"
 badtag      = ~r"\[[^\n]*\s*"
-escape      = ~r"(?<![^\n])%([^\n]*)\s*"
-lcomment    = ~r";([^\n]*)\s*"
-comment     = ~r"\{{([^{{}}]*)\}}\s*"
-opencomment = ~r"\{{[^{{}}]*"
-nag         = ~r"\$([0-9]+){_END}\s*"
-result      = ~r"(?:({_RESULT})|(\*))\s*"
-number      = ~r"({_NUMBER})\s*"
-junk        = ~r"(?!{_RESULT}|\*)(?:[^\s(){{}}]+|\}})[\s\S]*"
+escape      = ~r"{ESCAPE}\s*"
+lcomment    = ~r"{LINE_COMMENT}\s*"
+comment     = ~r"{BRACE_COMMENT}\s*"
+opencomment = ~r"{OPEN_COMMENT}"
+nag         = ~r"{NAG}{MOVE_END}\s*"
+result      = ~r"(?:({RESULT})|(\*))\s*"
+number      = ~r"({MOVE_NUMBER})\s*"
+junk        = ~r"(?!{RESULT}|\*)(?:[^\s(){{}}]+|\}})[\s\S]*"
 stray       = ~r"\S[\s\S]*"
 """
-"""The grammar of one game's text, in parsimonious syntax; ``plain``, ``tags`` and
-``plies`` are the custom terminals :class:`_Plain`, :data:`TAGS` and :data:`PLIES`.
-
-``tags`` and ``plies`` are runs of tag pairs and of plies (each ply: optional move
-number, the move token, optional strength suffix), each lexed once by its terminal,
-whose node keeps the tokens' matches for the walk. Runs keep the number of parse nodes
-per game small, which is where parsimonious spends its time.
+"""The grammar of one game's text, in parsimonious syntax (a plain game, read by
+:func:`_plain`, needs none of it). ``tags`` and ``plies`` are custom rules (:func:`_tags`,
+:func:`_plies`): runs of tag pairs and of plies (each ply: optional move number, the move
+token, optional strength suffix), which the walk lexes again for their tokens. Runs keep
+the number of parse nodes per game small, which is where parsimonious spends its time.
 """
 
 
@@ -330,12 +303,9 @@ def _stdlib_regexes(grammar: Grammar) -> Grammar:
     return grammar
 
 
-_PLAIN = _Plain("plain")
-GRAMMAR = _stdlib_regexes(Grammar(GRAMMAR_TEXT, plain=_PLAIN, tags=TAGS, plies=PLIES))
+GRAMMAR = _stdlib_regexes(Grammar(GRAMMAR_TEXT, tags=_tags, plies=_plies))
 
-_PAREN_SCAN = re.compile(
-    r'\{[^}]*\}?|;[^\n]*|(?<![^\n])%[^\n]*|"(?:[^"\\\n]|\\.)*"?|\([!?]+\)|[()]'
-)
+_PAREN_SCAN = re.compile(rf"\{{[^}}]*\}}?|{LINE_COMMENT}|{ESCAPE}|{OPEN_QUOTE}|{PAREN_SUFFIX}|[()]")
 """What the depth scan skips (comments, escape lines, quotes, suffixes) or counts."""
 _UNESCAPE = re.compile(r"\\([\\\"])")
 _tuple = tuple.__new__
@@ -346,7 +316,7 @@ if any(sorted(cls.__slots__) != sorted(names.split()) for cls, names in _WALKED.
     raise ImportError("the walk sets every slot of Tag: update it with the model")
 _FIRST_TOKEN = re.compile(r"[^\s(){}]+|\S")
 _LOOSE_TAG = re.compile(
-    r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|([^\s"\[\]]+))[ \t]*\][ \t]*'
+    rf'\[[ \t]*({TAG_NAME})[ \t]*(?:"({TAG_VALUE})"|([^\s"\[\]]+))[ \t]*\][ \t]*'
 )
 """One tag pair whose value may be a single unquoted token (group 3), on a tag line."""
 _FEN_COUNTERS = re.compile(
@@ -410,14 +380,19 @@ class _Walker:
         "failed",
         "index",
         "line",
+        "parsed",
         "path",
         "starts",
         "text",
         "unlisted",
     )
 
-    def __init__(self, text: str, line: int, column: int, index: int, path: str) -> None:
+    def __init__(
+        self, text: str, parsed: str, line: int, column: int, index: int, path: str
+    ) -> None:
         self.text = text
+        self.parsed = parsed
+        """What the grammar parsed: ``text``, or its start when nesting too deep cut it."""
         self.line = line
         self.column = column
         self.index = index
@@ -538,10 +513,9 @@ class _Walker:
             self.unlisted = None
         return self.diagnostics
 
-    def record(self, tree: Node) -> Record:
-        """The record of a ``plain`` or ``full`` tree."""
-        game = tree
-        if isinstance(game, _PlainNode):
+    def record(self, game: _PlainGame | Node) -> Record:
+        """The record of a plain game or of a ``full`` tree."""
+        if isinstance(game, _PlainGame):
             return self.plain(game)
         ws, head, top = game.children
         record = Record(index=self.index, pos=self.pos(ws.end))
@@ -551,7 +525,7 @@ class _Walker:
             kind = node.expr.name
             start = node.start
             if kind == "tags":
-                self.tags(cast(_RunNode, node).items, record.tags)
+                self.tags(TAGS.lex(self.parsed, start), record.tags)
             elif kind == "badtag":
                 line = node.text.split("\n", 1)[0].rstrip()
                 if not self.loose_tags(line, start, record.tags):
@@ -563,7 +537,7 @@ class _Walker:
         self.line_items(top.children, moves, record)
         return record
 
-    def plain(self, game: _PlainNode) -> Record:
+    def plain(self, game: _PlainGame) -> Record:
         """The record of a ``plain`` game: tags, plies and result, each maybe absent."""
         simple = game.simple
         moves = Line() if simple is None else Line.deferred(_SimplePlies(self, *simple))
@@ -623,7 +597,7 @@ class _Walker:
             node = item.children[0]
             kind = node.expr.name
             if kind == "plies":
-                last = self.plies(cast(_RunNode, node).items, line, pending)
+                last = self.plies(PLIES.lex(self.parsed, node.start), line, pending)
                 pending = None
                 if last is None:
                     return
@@ -796,39 +770,12 @@ class _Walker:
         return line
 
 
-class _NoMemo(dict[int, object]):
-    """A packrat cache that keeps nothing: the grammar never parses the same text twice
-    with one rule (each alternative fails or succeeds at its first token), so memoizing
-    every node would only grow the memory with the text."""
-
-    def __setitem__(self, key: int, value: object) -> None:
-        pass
-
-
-class _Cache(dict[int, _NoMemo]):
-    """The cache parsimonious is given: one memo that keeps nothing, for every rule."""
-
-    def __missing__(self, key: int) -> _NoMemo:
-        return _MEMO
-
-
-_MEMO = _NoMemo()
-
-
-def _parse(text: str) -> Node:
-    """The ``plain`` or else ``full`` tree of ``text`` (the ``game`` rule), parsed without
-    a packrat cache."""
-    plain = _PLAIN.match_at(text)
-    if plain is not None:  # ``game = plain / full``, the first alternative tried here
+def _parse(text: str) -> _PlainGame | Node:
+    """The plain game ``text`` holds, or else its ``full`` tree."""
+    plain = _plain(text)
+    if plain is not None:
         return plain
-    error = ParseError(text)
-    # The stubs key the cache by (rule, offset), as parsimonious 0.9 does; 0.10 on, by rule.
-    node = GRAMMAR["full"].match_core(text, 0, _Cache(), error)  # type: ignore[arg-type]
-    if node is None:
-        raise error
-    if node.end < len(text):
-        raise IncompleteParseError(text, node.end, GRAMMAR["full"])
-    return node
+    return GRAMMAR["full"].parse(text)
 
 
 def parse_game(
@@ -842,9 +789,9 @@ def parse_game(
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    walker = _Walker(text, line, column, index, path)
     cut = _depth_cut(text)
     parsed = text if cut is None else text[:cut]
+    walker = _Walker(text, parsed, line, column, index, path)
     # The walk allocates many small acyclic objects; pausing the cyclic collector for one
     # game (refcounting still frees everything) roughly halves the time when a caller
     # keeps many records alive.
@@ -893,7 +840,7 @@ def _fallback(walker: _Walker, code: str, message: str, offset: int) -> Record:
         for item in head.children:
             node = item.children[0]
             if node.expr.name == "tags":
-                walker.tags(cast(_RunNode, node).items, record.tags)
+                walker.tags(TAGS.lex(walker.text, node.start), record.tags)
     walker.error(code, message, offset)
     record.diagnostics = walker.diagnostics
     return record

@@ -18,6 +18,10 @@ so every position and diagnostic refers to the file. Splitting rules:
 - a game with movetext but no result, cut by the next game's tag pair, gets a PDN101
   "missing result" (PDN 3.0 separates games by a result or ``*``).
 
+Tag pairs, results, quotes and comments are the tokens of :mod:`notation.record.lexicon`;
+:mod:`notation.record.split` cuts a text for parallel runs only where these rules start a
+game.
+
 The text is read in chunks. Where a game may start, a *plain* game (tag lines, then
 movetext lines without comments, variations, quotes or tags, cut by the next tag line,
 with a result at most at the end of its last line) is taken whole by one regex
@@ -43,6 +47,19 @@ from typing import IO
 
 from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG, SYNTAX, Diagnostic
 from notation.record.grammar import parse_game
+from notation.record.lexicon import (
+    LEADING_TAGS,
+    NO_RESULT_BEFORE,
+    OPEN_QUOTE,
+    PAREN_SUFFIX,
+    RESULT_AT,
+    STRUCTURE,
+    TAG_AHEAD,
+    TAG_LINE,
+    TAG_NAME,
+    TAG_NAME_AHEAD,
+    TAG_PAIR,
+)
 from notation.record.model import Record
 
 __all__ = ["MAX_GAME", "parse_game", "read_records", "read_string"]
@@ -50,29 +67,14 @@ __all__ = ["MAX_GAME", "parse_game", "read_records", "read_string"]
 Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str] | Iterable[bytes]
 """What :func:`read_records` reads: a path, a text or binary stream, or lines."""
 
-TAG_AHEAD = r"[ \t]*\[[ \t]*[A-Za-z]"
-"""A line that begins with a tag pair, as a pattern: where the reader may start a game."""
-RESULT_AT = (
-    r"(?:(?<![^\s(){};%\].])"
-    r"(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|1/2:1/2|0\.5-0\.5|\u00bd-\u00bd|1:0|0:1|2:0|0:2|1:1)|\*)"
-)
-"""A result token as the reader's line scan reads one: not glued to the text before it."""
-
 _TAG_START = re.compile(TAG_AHEAD)
-_LEADING_TAGS = re.compile(
-    r'(?:[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"(?:[^"\\\n]|\\.)*"[ \t]*\])*'
-)
-_SPECIAL = re.compile(r'[{}();"\[]')
-_STRUCT = re.compile(r'\{[^}\n]*\}|\{|\}|\([!?]+\)|[();\[]|"(?:[^"\\\n]|\\.)*"?')
+_LEADING_TAGS = re.compile(LEADING_TAGS)
+_SPECIAL = re.compile(f"[{STRUCTURE}]")
+_STRUCT = re.compile(rf"\{{[^}}\n]*\}}|\{{|\}}|{PAREN_SUFFIX}|[();\[]|{OPEN_QUOTE}")
 _RESULT_END = re.compile(rf"{RESULT_AT}\s*$")
-
-
-_TAG_NAME = re.compile(r"[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
-_TAG_NAMES = re.compile(r"\[[ \t]*+([A-Za-z][A-Za-z0-9_]*+)")
-TAG_LINE_AHEAD = rf"{_LEADING_TAGS.pattern}(?<=\])[^\S\n]*(?:\n|\Z)"
-"""A line of whole tag pairs and nothing else, as a pattern: where the reader starts a new
-game even inside an unclosed comment (after a result line, or after any movetext)."""
-_WHOLE_TAG_LINE = re.compile(TAG_LINE_AHEAD)
+_TAG_NAME = re.compile(TAG_NAME_AHEAD)
+_TAG_NAMES = re.compile(rf"\[[ \t]*+({TAG_NAME})")
+_WHOLE_TAG_LINE = re.compile(TAG_LINE)
 
 
 class _Scan:
@@ -220,19 +222,12 @@ _CHUNK = 1 << 18
 _DEFER = 1 << 14
 """Unread text beyond which a game cut by the end of the buffer is not waited for."""
 
-_TAG_LINE = (
-    r'(?:[ \t]*+\[[ \t]*+[A-Za-z][A-Za-z0-9_]*+[ \t]*+"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"[ \t]*+\])++'
-    r"[^\S\n]*+\n"
-)
+_TAG_LINE = rf"(?:[ \t]*+{TAG_PAIR})++[^\S\n]*+\n"
 _BLANKS = r"(?:[^\S\n]*+\n)*+"
-_MOVES = r'(?>[^\S\n]*+[^\s{}();"\[%](?:[^\n{}();"\[]*[^\s{}();"\[]|))'
-_NO_RESULT = (
-    r"(?<!\*)(?<![\s%\].](?:1-0|0-1|2-0|0-2|1-1|0-0|1:0|0:1|2:0|0:2|1:1|\u00bd-\u00bd))"
-    r"(?<![\s%\].](?:1/2-1/2|1/2:1/2|0\.5-0\.5))"
-)
+_MOVES = rf"(?>[^\S\n]*+[^\s{STRUCTURE}%](?:[^\n{STRUCTURE}]*[^\s{STRUCTURE}]|))"
 _PLAIN = (
-    rf"((?:{_TAG_LINE})++){_BLANKS}(?=[^\S\n]*[^\s{{}}();\"\[%])"
-    rf"(?:{_MOVES}{_NO_RESULT}[^\S\n]*+\n{_BLANKS})*+({_MOVES}[^\S\n]*+\n{_BLANKS})?"
+    rf"((?:{_TAG_LINE})++){_BLANKS}(?=[^\S\n]*[^\s{STRUCTURE}%])"
+    rf"(?:{_MOVES}{NO_RESULT_BEFORE}[^\S\n]*+\n{_BLANKS})*+({_MOVES}[^\S\n]*+\n{_BLANKS})?"
 )
 _PLAIN_GAME = re.compile(rf"{_PLAIN}(?={TAG_AHEAD})")
 _PLAIN_LAST = re.compile(rf"{_PLAIN}(?={TAG_AHEAD}|\Z)")

@@ -20,19 +20,19 @@ import re
 from collections.abc import Iterable
 from typing import TextIO
 
-from notation.record.grammar import MAX_DEPTH, MAX_NAG, MOVE_TOKEN, PLY_TOKEN
+from notation.record.grammar import MAX_DEPTH, MAX_NAG
+from notation.record.lexicon import MOVE_NUMBER_KEPT, MOVE_TOKEN, PLY_TOKEN, SUFFIX, TAG_NAME
 from notation.record.model import RESULTS, Comment, Line, Ply, Record
 
 WIDTH = 79
 """Longest output line (a single longer token gets a line of its own)."""
 
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_NAME = re.compile(TAG_NAME)
 _BLANK = re.compile(r"\s")
 
 
-_NUMBER = re.compile(r"[0-9]+\.(?:\.\.\.?| \.\.\.)?")
-"""A move number as the reader keeps it: ``12.``, ``12...``, ``12....``, ``12. ...``."""
-_SUFFIX = re.compile(r"(?:[!?]+|\([!?]+\))?")
+_NUMBER = re.compile(MOVE_NUMBER_KEPT)
+_SUFFIX = re.compile(SUFFIX)
 _BRACE_TAG = re.compile(r"\n[ \t]*\[")
 
 

@@ -15,7 +15,7 @@ from notation.games.registry import GAMES
 from notation.index.build import Settings, index
 from notation.index.query import Query, find
 from notation.index.schema import open_index
-from notation.io.inputs import read_paths
+from notation.read.sources import read_paths
 from tests.index.archive import run
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

@@ -1,0 +1,290 @@
+"""Decoding: an input opened as a stream of text.
+
+Text is UTF-8 with or without a BOM, or UTF-16 with or without one; a file that is not
+UTF-8 is read as cp1251 or latin-1, whichever its words suggest (:func:`guess_legacy`),
+with a notice (PDN107), unless an encoding is chosen (:func:`codec`). A file with NUL bytes
+at its start is binary, not a record: opening it raises :class:`UnreadableInput`, as does
+any failure to read or decompress; NUL bytes later end the text there. Compressed inputs
+are decompressed as they are read (:mod:`notation.io.compressed`).
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+from notation.diagnostics import ENCODING_GUESSED, Diagnostic
+from notation.io.compressed import (
+    READ_ERRORS,
+    SAMPLE,
+    ByteStream,
+    decompressed,
+    is_archive,
+    read_some,
+)
+from notation.io.files import Input, why
+
+_MARKS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+"""Byte order marks and their encodings, the longer before those they start with."""
+_DETECTED = ("utf-8", "utf-16")
+"""The encodings a byte order mark chooses when none is given (UTF-32 is not detected)."""
+_NEEDS_MARK = ("utf-16", "utf-32")
+"""The encodings whose Python decoders refuse text that does not start with their mark."""
+_LETTERS_THEN_DIGIT = re.compile(r"([^\W\d_]+)([0-9]?)")
+"""A word, with the digit that follows it, if one does (a square's rank after its file)."""
+
+
+class UnreadableInput(Exception):
+    """An input that cannot be read as records; the message says why."""
+
+
+@dataclass(slots=True)
+class TextSource:
+    """An opened input: its text as a stream of chunks, and what was learned reading it."""
+
+    name: str
+    encoding: str
+    """The encoding the text is decoded with."""
+    notes: list[Diagnostic] = field(default_factory=list)
+    """Notices about the reading (PDN107), appended as they are found."""
+    failure: str | None = None
+    """Why reading stopped early, when it did: the text then ends where reading failed."""
+    compressed: bool = False
+    """Whether the input was decompressed as it was read."""
+    bom: bytes = b""
+    """The byte order mark the text began with, if any (not part of the text)."""
+    _stream: ByteStream | None = None
+    _raw: BinaryIO | None = None
+    _first: bytes = b""
+    _errors: str = "strict"
+
+    @property
+    def position(self) -> int:
+        """Bytes read from the file so far (before decompression)."""
+        try:
+            return self._raw.tell() if self._raw is not None else 0
+        except (OSError, ValueError):
+            return 0
+
+    def chunks(self) -> Iterator[str]:
+        """The text in chunks, ``\\r\\n`` and ``\\r`` made ``\\n``. When reading or
+        decompressing fails, or a NUL byte shows the rest is binary, the text ends there
+        and ``failure`` says why."""
+        decoder = codecs.getincrementaldecoder(self.encoding)(self._errors)
+        plain = True
+        lines = 0
+        carry = ""
+        raw = self._first
+        while True:
+            final = not raw
+            pending = decoder.getstate()[0]
+            try:
+                text = decoder.decode(raw, final)
+            except UnicodeDecodeError as error:
+                data = pending + raw
+                before = data[: error.start]
+                self._recover(data, plain and before.isascii(), lines + before.count(b"\n") + 1)
+                decoder = codecs.getincrementaldecoder(self.encoding)(self._errors)
+                text = decoder.decode(data, final)
+            plain = plain and raw.isascii()
+            text = carry + text
+            nul = text.find("\x00")
+            if nul >= 0:
+                text = text[:nul]
+                line = lines + text.count("\n") + 1
+                self.failure = (
+                    f"a binary file (it holds NUL bytes from line {line}), not a text record"
+                )
+                final = True
+            carry = "\r" if text.endswith("\r") and not final else ""
+            text = text.removesuffix(carry).replace("\r\n", "\n").replace("\r", "\n")
+            lines += text.count("\n")
+            yield text
+            if final:
+                return
+            raw = self._read()
+
+    def _recover(self, data: bytes, plain: bool, line: int) -> None:
+        """Choose how to go on from text that is not UTF-8 past the first sample: the
+        guessed legacy encoding when all before it was ASCII, else UTF-8 with undecodable
+        bytes replaced; either way with a notice."""
+        self._errors = "replace"
+        if plain:
+            self.encoding = guess_legacy(data)
+            message = (
+                f"{self.name} is not UTF-8 from line {line}: read as {self.encoding} "
+                "(a guess; choose the encoding with --encoding)"
+            )
+        else:
+            message = (
+                f"{self.name} is not valid UTF-8 from line {line}: undecodable bytes were "
+                "replaced (choose the encoding with --encoding)"
+            )
+        self.notes.append(Diagnostic(ENCODING_GUESSED, message, line, 1, self.name))
+
+    def _read(self) -> bytes:
+        """The next bytes, or none at the end or once reading failed (see ``failure``)."""
+        assert self._stream is not None
+        if self.failure is not None:
+            return b""
+        data, error = read_some(self._stream, SAMPLE)
+        if error is not None:
+            self.failure = why(error)
+        return data
+
+
+def guess_legacy(data: bytes) -> str:
+    """``cp1251`` when, read as cp1251, the words whose letters are Cyrillic (two or more)
+    and the Cyrillic piece letters before a Latin square (``Крb5``, ``Фd4``) outnumber the
+    other words that mix Latin and Cyrillic letters, else ``latin-1``.
+
+    Western text read as cp1251 turns its accented letters into Cyrillic ones inside Latin
+    words (``Gérard`` is ``Gйrard``) or into lone letters (Italian ``è`` is ``и``);
+    Russian or Ukrainian text gives whole Cyrillic words, and a record's moves written
+    with Cyrillic piece letters give Cyrillic runs before a file letter and a rank digit,
+    which read as latin-1 would be accented letters starting a word (``Êðb5``).
+    """
+    text = data.decode("cp1251", errors="replace")
+    cyrillic = mixed = 0
+    for match in _LETTERS_THEN_DIGIT.finditer(text):
+        word = match[1]
+        if word.isascii():
+            continue
+        cyrillic_letters = sum(1 for c in word if "\u0400" <= c <= "\u04ff")
+        last = word[-1]
+        if cyrillic_letters == len(word) - 1 and last.isascii() and last.islower() and match[2]:
+            cyrillic += 1
+        elif cyrillic_letters and any(c.isascii() for c in word):
+            mixed += 1
+        elif cyrillic_letters >= 2:
+            cyrillic += 1
+    return "cp1251" if cyrillic > mixed else "latin-1"
+
+
+@contextlib.contextmanager
+def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSource]:
+    """Open an input for reading as text; ``encoding`` (a Python codec name) overrides
+    detection. Raises :class:`UnreadableInput` when it cannot be opened or is binary, or
+    when ``encoding`` is not a text encoding (see :func:`codec`)."""
+    with contextlib.ExitStack() as stack:
+        try:
+            if encoding is not None:
+                encoding = codec(encoding)
+            if source.path is None:
+                if sys.stdin is None:
+                    raise UnreadableInput("standard input is closed")
+                raw: BinaryIO = sys.stdin.buffer
+            else:
+                raw = stack.enter_context(source.path.open("rb"))
+            stream = decompressed(raw)
+            if is_archive(stream):
+                stack.enter_context(stream)
+            first, failed = read_some(stream, SAMPLE)
+        except ValueError as error:
+            raise UnreadableInput(str(error)) from error
+        except READ_ERRORS as error:
+            raise UnreadableInput(why(error)) from error
+        if failed is not None and not first:
+            raise UnreadableInput(why(failed)) from failed
+        opened = _decoding(source.name, stream, raw, first, encoding)
+        opened.compressed = is_archive(stream)
+        if failed is not None:
+            opened.failure = why(failed)
+        yield opened
+
+
+def codec(name: str) -> str:
+    """The canonical name of a text encoding for ``--encoding``; :class:`ValueError` with
+    a plain message for an unknown codec or a non-text one (``rot13``, ``base64``,
+    ``zlib_codec`` ...)."""
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        raise ValueError(f"unknown encoding {name!r}") from None
+    if not _decodes_to_text(info.name):
+        raise ValueError(f"{name!r} is not a text encoding (it does not decode bytes to text)")
+    return info.name
+
+
+def _decodes_to_text(name: str) -> bool:
+    """Whether codec ``name`` decodes bytes to text: its decoder gives ``str`` for no bytes
+    (a codec of bytes to bytes or text to text gives bytes or refuses bytes)."""
+    try:
+        decoded = codecs.getincrementaldecoder(name)().decode(b"", True)
+    except UnicodeError:
+        return True  # a text encoding that refuses every byte (``undefined``)
+    except Exception:
+        return False
+    return isinstance(decoded, str)
+
+
+def _decoding(
+    name: str, stream: ByteStream, raw: BinaryIO, first: bytes, encoding: str | None
+) -> TextSource:
+    """The text source for ``first`` and what follows it, with its encoding found."""
+    bom = next((mark for mark, _ in _MARKS if first.startswith(mark)), b"")
+
+    def made(found: str, errors: str = "strict", start: bytes = first) -> TextSource:
+        return TextSource(
+            name, found, bom=bom, _stream=stream, _raw=raw, _first=start, _errors=errors
+        )
+
+    if encoding is not None:
+        found = encoding
+        marks = tuple(mark for mark, chosen in _MARKS if chosen == encoding)
+        if encoding in _NEEDS_MARK and not first.startswith(marks):
+            found = (_utf16(first) or "utf-16-le") if encoding == "utf-16" else "utf-32-le"
+        _refuse_binary(codecs.getincrementaldecoder(found)("replace").decode(first))
+        return made(found, "replace")
+    for mark, found in _MARKS:
+        if found in _DETECTED and first.startswith(mark):
+            return made(found, start=first.removeprefix(codecs.BOM_UTF8))
+    wide = _utf16(first)
+    if wide is not None:
+        return made(wide)
+    _refuse_binary(first.decode("latin-1"))
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(first, final=len(first) < SAMPLE)
+    except UnicodeDecodeError:
+        guessed = made(guess_legacy(first), "replace")
+        message = (
+            f"{name} is not UTF-8: read as {guessed.encoding} "
+            "(a guess; choose the encoding with --encoding)"
+        )
+        guessed.notes.append(Diagnostic(ENCODING_GUESSED, message, 1, 1, name))
+        return guessed
+    return made("utf-8")
+
+
+def _utf16(first: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` for text without a BOM in that encoding: the high
+    byte of many characters is NUL (record syntax is ASCII), the low byte of none, and the
+    bytes decode as UTF-16 into text without NUL characters."""
+    pairs = len(first) // 2
+    for high, encoding in ((1, "utf-16-le"), (0, "utf-16-be")):
+        zeros = first[high : 2 * pairs : 2].count(0)
+        if not zeros or zeros * 4 < pairs or first[1 - high : 2 * pairs : 2].count(0):
+            continue
+        try:
+            text = codecs.getincrementaldecoder(encoding)().decode(first)
+        except UnicodeDecodeError:
+            continue
+        if "\x00" not in text:
+            return encoding
+    return None
+
+
+def _refuse_binary(text: str) -> None:
+    if "\x00" in text:
+        raise UnreadableInput("a binary file (it holds NUL bytes), not a text record")

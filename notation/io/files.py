@@ -1,0 +1,278 @@
+"""Finding inputs: files, directories, glob patterns and standard input.
+
+:func:`expand` turns the names given on the command line into inputs (directories are
+searched recursively for records, patterns with ``*``, ``?`` or ``[`` are expanded, each
+real folder and file once, links followed); names are made safe to show
+(:func:`display_name`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fnmatch
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from notation.diagnostics import NO_RECORD, UNREADABLE
+
+RECORD_SUFFIXES = (".pdn", ".pgn")
+"""Record files picked up when a directory is given."""
+
+COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
+"""Compressed record files picked up too (``games.pdn.gz``)."""
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_PATTERN = re.compile(r"[*?[]")
+
+
+class ClosedStream(Exception):
+    """A standard stream the command needs is closed; the message says which."""
+
+
+def display_name(name: str) -> str:
+    """``name`` as it can be shown and written in UTF-8: the bytes of a file name that
+    are not UTF-8 (which Python holds as surrogate escapes) as backslash escapes,
+    ``b"\\xff.pdn"`` as ``\\xff.pdn``."""
+    if _SURROGATE.search(name) is None:
+        return name
+    return _SURROGATE.sub(_escaped, name)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\u{code:04x}"
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """One input of a run: a file (``path``), or standard input (``path`` is ``None``)."""
+
+    name: str
+    """The name shown in diagnostics (made safe by :func:`display_name`)."""
+    path: Path | None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", display_name(self.name))
+
+    @property
+    def size(self) -> int | None:
+        """Size in bytes on disk, when known."""
+        if self.path is None:
+            return None
+        try:
+            return self.path.stat().st_size
+        except OSError:
+            return None
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """A name given that matches no file (PDN106), or a folder without record files
+    (``code`` PDN108)."""
+
+    name: str
+    reason: str
+    code: str = UNREADABLE
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", display_name(self.name))
+
+
+def input_paths(inputs: Iterable[Input | Missing]) -> list[Path]:
+    """The files among ``inputs``, in order: what an output must not overwrite (standard
+    input and names that match nothing are left out)."""
+    return [item.path for item in inputs if isinstance(item, Input) and item.path is not None]
+
+
+def reads_standard_input(inputs: Iterable[Input | Missing]) -> bool:
+    """Whether standard input is among ``inputs`` (``-``)."""
+    return any(isinstance(item, Input) and item.path is None for item in inputs)
+
+
+def is_record_file(path: Path) -> bool:
+    """True for ``*.pdn``, ``*.pgn`` and those compressed (``*.pdn.gz``, ...)."""
+    name = path.name.lower()
+    for suffix in COMPRESSED_SUFFIXES:
+        name = name.removesuffix(suffix)
+    return name.endswith(RECORD_SUFFIXES)
+
+
+def expand(names: Iterable[str]) -> Iterator[Input | Missing]:
+    """The inputs named: ``-`` is standard input, directories are searched recursively
+    for record files (in sorted order), and a name that is not a file but holds ``*``,
+    ``?`` or ``[`` is a pattern (``**`` matches directories recursively).
+
+    Symbolic links are followed, but each real directory is searched once and each real
+    file given once per name (by device and inode), so link loops end. A folder that
+    cannot be listed is a :class:`Missing` input (PDN106); a folder without record files
+    one with the PDN108 code. Only regular files are picked up in folders and patterns
+    (a FIFO named directly is read as a stream). ``-`` with standard input closed (the
+    shell's ``<&-``) raises :class:`ClosedStream`."""
+    for name in names:
+        if name == "-":
+            if sys.stdin is None:
+                raise ClosedStream("cannot read standard input: it is closed")
+            yield Input("-", None)
+            continue
+        path = Path(name)
+        if path.is_dir():
+            found = list(_walk(path))
+            yield from found
+            if not found:
+                yield Missing(name, _NO_RECORD_FILE, NO_RECORD)
+        elif path.exists():
+            yield Input(name, path)
+        elif _PATTERN.search(name):
+            files, errors = _glob(name)
+            yield from (Input(str(p), p) for p in files)
+            yield from errors
+            if not files and not errors:
+                yield Missing(name, "no file matches the pattern")
+        else:
+            yield Missing(name, "no such file or directory")
+
+
+def _identity(path: str | os.PathLike[str]) -> tuple[int, int] | None:
+    """The device and inode of what ``path`` leads to, or ``None`` when it leads nowhere."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return found.st_dev, found.st_ino
+
+
+def _listing(folder: Path) -> list[os.DirEntry[str]] | Missing:
+    """The entries of ``folder`` sorted by name, or why it cannot be listed."""
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(entries, key=lambda entry: entry.name)
+    except OSError as error:
+        return Missing(str(folder), why(error))
+
+
+def _walk(top: Path) -> Iterator[Input | Missing]:
+    """The record files under ``top``, depth first in sorted order, each real directory
+    and file once; a folder that cannot be listed is a :class:`Missing` where it stands."""
+    seen = {_identity(top)}
+    stack: list[tuple[Path, Iterator[os.DirEntry[str]]]] = []
+    listing = _listing(top)
+    if isinstance(listing, Missing):
+        yield listing
+        return
+    stack.append((top, iter(listing)))
+    while stack:
+        folder, entries = stack[-1]
+        entry = next(entries, None)
+        if entry is None:
+            stack.pop()
+            continue
+        path = folder / entry.name
+        try:
+            is_dir = entry.is_dir()
+            if not is_dir and not (entry.is_file() and is_record_file(path)):
+                continue
+        except OSError:
+            continue
+        key = _identity(path)
+        if key is None or key in seen:
+            continue
+        seen.add(key)
+        if not is_dir:
+            yield Input(str(path), path)
+            continue
+        listing = _listing(path)
+        if isinstance(listing, Missing):
+            yield listing
+        else:
+            stack.append((path, iter(listing)))
+
+
+def _glob(pattern: str) -> tuple[list[Path], list[Missing]]:
+    """The regular files matching ``pattern`` (``**`` any depth of folders, names that
+    start with ``.`` only for a part that does), sorted, each real file once; and the
+    folders that could not be listed."""
+    path = Path(pattern)
+    parts = list(path.parts)
+    folders = [Path(parts.pop(0))] if path.is_absolute() else [Path()]
+    errors: list[Missing] = []
+    seen: set[tuple[int, int] | None] = set()
+    for at, part in enumerate(parts):
+        last = at == len(parts) - 1
+        if part == "**":
+            folders = [d for folder in folders for d in _below(folder, seen, errors)]
+            if last:
+                part = "*"
+            else:
+                continue
+        if not _PATTERN.search(part):
+            joined = (folder / part for folder in folders)
+            folders = [p for p in joined if (p.is_file() if last else p.is_dir())]
+            continue
+        matched = []
+        for folder in folders:
+            listing = _listing(folder)
+            if isinstance(listing, Missing):
+                errors.append(listing)
+                continue
+            for entry in listing:
+                if entry.name.startswith(".") and not part.startswith("."):
+                    continue
+                if not fnmatch.fnmatch(entry.name, part):
+                    continue
+                with contextlib.suppress(OSError):
+                    if entry.is_file() if last else entry.is_dir():
+                        matched.append(folder / entry.name)
+        folders = matched
+    files: list[Path] = []
+    unique: set[tuple[int, int] | None] = set()
+    for found in sorted(folders):
+        key = _identity(found)
+        if key not in unique:
+            unique.add(key)
+            files.append(found)
+    return files, errors
+
+
+def _below(top: Path, seen: set[tuple[int, int] | None], errors: list[Missing]) -> Iterator[Path]:
+    """``top`` and every folder below it whose name does not start with ``.``, each real
+    folder once over the calls that share ``seen``; those that cannot be listed go to
+    ``errors`` instead."""
+    key = _identity(top)
+    if key in seen:
+        return
+    seen.add(key)
+    stack = [top]
+    while stack:
+        folder = stack.pop()
+        listing = _listing(folder)
+        if isinstance(listing, Missing):
+            errors.append(listing)
+            continue
+        yield folder
+        inner = []
+        for entry in listing:
+            if entry.name.startswith("."):
+                continue
+            with contextlib.suppress(OSError):
+                if entry.is_dir():
+                    key = _identity(folder / entry.name)
+                    if key not in seen:
+                        seen.add(key)
+                        inner.append(folder / entry.name)
+        stack.extend(reversed(inner))
+
+
+_NO_RECORD_FILE = "no record file in this folder (*.pdn, *.pgn, compressed or not)"
+
+
+def why(error: BaseException) -> str:
+    """Why ``error`` stopped reading, as a message says it (``no such file or directory``)."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror[0].lower() + error.strerror[1:]
+    return str(error) or type(error).__name__

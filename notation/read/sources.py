@@ -1,0 +1,260 @@
+"""From inputs to records: the one path every command reads by.
+
+:func:`open_inputs` is the open/report protocol: for each input in turn it yields the
+notices found opening it, then the :class:`Opened` input, which gives its records (PDN
+streamed, or the toolkit's JSON form read whole, told apart there alone) or, for a
+parallel run, its PDN text in pieces (:func:`notation.record.split.split_games`); once
+that is read, why reading stopped early if it did, the notices found reading, a PDN108
+error if it held no record and a :class:`FileResult`. :func:`read_all` (every record, with
+those diagnostics), :func:`read_paths` and the runs of :mod:`notation.check.batch` read
+their inputs through it. Files are found, opened and decoded by :mod:`notation.io`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from notation.diagnostics import NO_RECORD, UNREADABLE, Diagnostic
+from notation.io.compressed import SAMPLE
+from notation.io.decode import TextSource, UnreadableInput, open_input
+from notation.io.files import COMPRESSED_SUFFIXES, Input, Missing, expand
+from notation.record.jsonform import loads
+from notation.record.model import Record
+from notation.record.reader import MAX_GAME, read_records
+from notation.record.split import split_games
+
+JSON_LIMIT = 256 * 2**20
+"""Characters of a JSON document read at most: JSON is read whole, not streamed."""
+
+_JSON_START = re.compile(r'\s*\{\s*"(?:[^"\\\n]|\\.)*"\s*:\s*["{\[\-0-9tfn]')
+"""The start of a JSON object: ``{``, a key, ``:`` and a value (a PDN comment is not)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    """The end of one input file: how it was decoded, or that it could not be read."""
+
+    path: str
+    encoding: str | None
+    readable: bool = True
+
+
+def unreadable(name: str, why: str) -> Diagnostic:
+    """The PDN106 error for an input that cannot be read."""
+    return Diagnostic(UNREADABLE, f"cannot read {name}: {why}", 1, 1, name)
+
+
+def no_record(name: str, why: str = "it holds no game") -> Diagnostic:
+    """The PDN108 error for a named input that yields no record."""
+    return Diagnostic(
+        NO_RECORD, f"no record in {name}: {why} (--allow-empty accepts it)", 1, 1, name
+    )
+
+
+@dataclass(slots=True)
+class Opened:
+    """An input open for reading, as :func:`open_inputs` gives it: read it once, through
+    :meth:`records` or (PDN only, for a parallel run) :meth:`pieces`, before asking for
+    what follows it."""
+
+    input: Input
+    source: TextSource
+    gave: bool = False
+    """Whether reading it gave anything: a record, a diagnostic or a piece."""
+    _json: bool | None = None
+    _chunks: Iterator[str] = field(default_factory=lambda: iter(()))
+
+    @property
+    def is_json(self) -> bool:
+        """Whether the input is a JSON document: a ``.json`` name (also compressed), or
+        text that starts as a JSON object (a PDN text that starts with a ``{comment}`` is
+        PDN)."""
+        if self._json is None:
+            chunks = self.source.chunks()
+            head = ""
+            for chunk in chunks:
+                head += chunk
+                if head.strip() or len(head) >= SAMPLE:
+                    break
+            self._json = _json_named(self.input) or _JSON_START.match(head) is not None
+            self._chunks = itertools.chain((head,), chunks)
+        return self._json
+
+    def records(self, *, keep_text: bool = False) -> Iterator[Record | Diagnostic]:
+        """The records that hold a game (:func:`holds_game`) and the diagnostics met
+        reading them, in order: PDN streamed, or the JSON document read whole
+        (:func:`json_records`). ``keep_text`` keeps each PDN record's text (see
+        :func:`notation.record.reader.read_records`)."""
+        name = self.input.name
+        if self.is_json:
+            made: Iterable[Record | Diagnostic] = json_records(name, self._chunks)
+        else:
+            made = read_records(self._chunks, path=name, keep_text=keep_text)
+        for record in made:
+            if isinstance(record, Diagnostic) or holds_game(record):
+                self.gave = True
+                yield record
+
+    def pieces(self, games: int) -> Iterator[tuple[int, str]]:
+        """The PDN text cut into pieces of about ``games`` games, as (first line, text)
+        (:func:`split_games`); :class:`ValueError` for a JSON document, which is read
+        whole."""
+        if self.is_json:
+            raise ValueError(f"{self.input.name} is a JSON document, not cut into pieces")
+        head: list[str] = []
+        size = 0
+        for chunk in self._chunks:
+            head.append(chunk)
+            size += len(chunk)
+            if size > MAX_GAME:
+                break
+        else:
+            text = "".join(head)
+            # Each cut comes before a line: with fewer lines than ``games`` (and no line too
+            # long to read), split_games gives the whole text as one piece.
+            if text.count("\n") < games:
+                if text:
+                    self.gave = True
+                    yield 1, text
+                return
+        for piece in split_games(itertools.chain(head, self._chunks), games):
+            self.gave = True
+            yield piece
+
+
+def open_inputs(
+    inputs: Iterable[Input | Missing], encoding: str | None = None, *, allow_empty: bool = False
+) -> Iterator[Opened | Diagnostic | FileResult]:
+    """Each input in turn: the notices found opening it, the :class:`Opened` input, then
+    (once it has been read) why reading stopped early if it did, the notices found
+    reading it, and a :class:`FileResult` at its end.
+
+    A missing input, one that cannot be opened and one whose reading fails part way are
+    PDN106 errors; what was read before a failure is still read. An input whose reading
+    gave nothing, and a folder without record files, are PDN108 errors unless
+    ``allow_empty``. ``encoding`` overrides detection.
+    """
+    for item in inputs:
+        if isinstance(item, Missing):
+            if item.code == NO_RECORD:
+                if not allow_empty:
+                    yield no_record(item.name, item.reason)
+            else:
+                yield unreadable(item.name, item.reason)
+            continue
+        try:
+            with open_input(item, encoding) as source:
+                early = len(source.notes)
+                yield from source.notes[:early]
+                opened = Opened(item, source)
+                yield opened
+                if source.failure is not None:
+                    yield unreadable(item.name, source.failure)
+                yield from source.notes[early:]
+                if not opened.gave and source.failure is None and not allow_empty:
+                    yield no_record(item.name)
+                yield FileResult(item.name, source.encoding)
+        except UnreadableInput as error:
+            yield unreadable(item.name, str(error))
+            yield FileResult(item.name, None, readable=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One record read from an input."""
+
+    input: Input
+    source: TextSource
+    """The opened input; ``source.encoding`` is the encoding in use now."""
+    record: Record
+
+
+def read_all(
+    inputs: Iterable[Input | Missing],
+    encoding: str | None = None,
+    *,
+    allow_empty: bool = False,
+    keep_text: bool = False,
+) -> Iterator[Found | Diagnostic | FileResult]:
+    """Every record of every input, in order, with the diagnostics met reading (PDN106
+    unreadable, PDN107 encoding guessed) and a :class:`FileResult` at each input's end.
+
+    PDN is streamed; the toolkit's JSON form (:func:`notation.record.jsonform.loads`) is
+    read when the input is a JSON document (:attr:`Opened.is_json`), whole, up to
+    :data:`JSON_LIMIT` characters: a larger one, or one that is not a record document, is
+    a PDN106 error. ``keep_text`` keeps each record's text (see
+    :func:`notation.record.reader.read_records`).
+    """
+    for item in open_inputs(inputs, encoding, allow_empty=allow_empty):
+        if not isinstance(item, Opened):
+            yield item
+            continue
+        for record in item.records(keep_text=keep_text):
+            if isinstance(record, Diagnostic):
+                yield record
+            else:
+                yield Found(item.input, item.source, record)
+
+
+def read_paths(
+    names: Iterable[str],
+    *,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+    keep_text: bool = False,
+) -> Iterator[tuple[str, Record] | Diagnostic]:
+    """The records of the inputs named, as (name, record), in order, and the problems met.
+
+    Names are expanded by :func:`expand` (files, also compressed or JSON, directories,
+    glob patterns, ``-`` for standard input) and read by :func:`read_all`; ``encoding``
+    overrides detection. A name that cannot be read, or holds no record (unless
+    ``allow_empty``), is an error diagnostic; a guessed encoding, a PDN107 notice.
+    ``keep_text`` keeps each PDN record's text.
+    """
+    for found in read_all(expand(names), encoding, allow_empty=allow_empty, keep_text=keep_text):
+        if isinstance(found, Found):
+            yield found.input.name, found.record
+        elif isinstance(found, Diagnostic):
+            yield found
+
+
+def holds_game(record: Record) -> bool:
+    """False for what the reader makes of text of only comments: no tags, no moves, no
+    result and no problem. Such text is no record (an input of it is PDN108)."""
+    return bool(record.tags or record.moves.plies or record.result or record.diagnostics)
+
+
+def _json_named(item: Input) -> bool:
+    """True for a file named ``*.json`` (or ``*.json.gz`` ...)."""
+    if item.path is None:
+        return False
+    name = item.path.name.lower()
+    for suffix in COMPRESSED_SUFFIXES:
+        name = name.removesuffix(suffix)
+    return name.endswith(".json")
+
+
+def json_records(name: str, chunks: Iterable[str]) -> Iterator[Record | Diagnostic]:
+    """The records of a JSON document read whole (up to :data:`JSON_LIMIT` characters),
+    or the PDN106 error saying why there are none."""
+    parts: list[str] = []
+    size = 0
+    for chunk in chunks:
+        size += len(chunk)
+        if size > JSON_LIMIT:
+            yield unreadable(
+                name,
+                f"a JSON document of more than {JSON_LIMIT:,} characters "
+                "(JSON is read whole, PDN as a stream)",
+            )
+            return
+        parts.append(chunk)
+    try:
+        records = loads("".join(parts))
+    except (ValueError, RecursionError) as error:
+        yield unreadable(name, str(error) or type(error).__name__)
+        return
+    yield from records
