@@ -4,13 +4,14 @@ flying-king games.
 
 :class:`Board` is the geometry of an n x n board, read by every draughts game (English
 draughts too, whose short kings and forward-only men have a generation of their own).
-Brazilian, international and Russian draughts play on an n x n board (8 or 10) whose dark
-squares are numbered 1.. row by row from Black's side, White's men going toward row 0.
+Brazilian, international and Russian draughts play on an n x n board (n even: 8, 10, 12,
+...) whose dark squares are numbered 1.. row by row from Black's side, White's men going
+toward row 0, and named by file (a, b, ...) and rank (1..n).
 Men step diagonally forward and capture by short jumps forward and backward; kings fly;
 captured pieces leave the board when the move is complete (Turkish strike). What differs
 is given to :class:`FlyingDraughts`:
 
-- ``size``: the board's side (8 or 10);
+- ``size``: the board's side (even, from 4 to :data:`MAX_SIZE`);
 - ``majority``: a capture must take the most pieces (FMJD); without it the player chooses
   freely, a capture once begun must be completed, and a king lands, behind each piece it
   takes, where it can capture again if it can anywhere (Russian);
@@ -28,6 +29,7 @@ repeat its fields).
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -80,6 +82,10 @@ class DraughtsMove(NamedTuple):
         return hash((self.path[0], self.path[-1], self.captured))
 
 
+MAX_SIZE = 14
+"""The largest board side: its square numbers (up to 98) are read and written in two digits,
+as move texts and FEN tags give them."""
+
 DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 """North-west, north-east (toward the top rank, White's far row), south-west, south-east."""
 
@@ -100,12 +106,15 @@ class Board:
     """
 
     def __init__(self, size: int) -> None:
+        if size % 2 or not 4 <= size <= MAX_SIZE:
+            raise ValueError(f"a draughts board is n x n, n even from 4 to {MAX_SIZE}, not {size}")
         half = size // 2
         cells = size * size
         self.size = size
         self.squares = range(1, half * size + 1)
         """The square numbers."""
-        self.files = "abcdefghij"[:size]
+        self.files = string.ascii_lowercase[:size]
+        """The file letters, a first."""
 
         def index_of(square: int) -> int:
             row, k = divmod(square - 1, half)
@@ -221,9 +230,10 @@ class Board:
 
 def square_pattern(size: int) -> str:
     """The regular expression of a square named by file and rank on an n x n board
-    (``[a-h][1-8]``), n being 8 or 10."""
-    ranks = f"[1-{size}]" if size < 10 else "(?:10|[1-9])"
-    return f"[a-{'abcdefghij'[size - 1]}]{ranks}"
+    (``[a-h][1-8]``, ``[a-l](?:12|11|10|[1-9])``)."""
+    tens = "".join(f"{rank}|" for rank in range(size, 9, -1))
+    ranks = f"(?:{tens}[1-9])" if tens else f"[1-{size}]"
+    return f"[a-{string.ascii_lowercase[size - 1]}]{ranks}"
 
 
 _FEN_TOKEN = re.compile(r"(k?)(?:([0-9]{1,2})(?:-([0-9]{1,2}))?|([a-z][0-9]{1,2}))")
