@@ -22,13 +22,12 @@ from __future__ import annotations
 import re
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, TypeVar, cast
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
 
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, Side, TextCache
 from notation.games.flying import (
     Board,
-    DraughtsMove,
     DraughtsPosition,
     FlyingDraughts,
     Route,
@@ -44,8 +43,26 @@ WHITE, BLACK = Side.WHITE, Side.BLACK
 
 _new = tuple.__new__
 
+
+class AnyDraughtsMove(Protocol):
+    """What every draughts move has: the squares visited and those captured (a game's move
+    may have more fields, each an argument of :meth:`~notation.games.flying.Board.after`)."""
+
+    def __hash__(self) -> int: ...
+
+    def __lt__(self, other: Any) -> bool: ...
+
+    def __iter__(self) -> Any: ...
+
+    @property
+    def path(self) -> tuple[int, ...]: ...
+
+    @property
+    def captured(self) -> tuple[int, ...]: ...
+
+
 P = TypeVar("P", bound=DraughtsPosition)
-M = TypeVar("M", bound=DraughtsMove)
+M = TypeVar("M", bound=AnyDraughtsMove)
 
 
 class MoveCodes(NamedTuple):
