@@ -23,7 +23,7 @@ from cli.main import app
 from notation.diagnostics import CODES
 from notation.games.base import IllegalMove, SetupError, TextCache
 from notation.games.draughts import WHITE, MoveCodes, move_shape, register_move_codes
-from notation.games.flying import DraughtsMove, DraughtsPosition, FlyingDraughts
+from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 from notation.games.fmjd import FmjdGame
 from notation.games.registry import game_for_tags, register, unregister
 from notation.render.draughts import board_svg
@@ -40,7 +40,7 @@ class CanadianMove(DraughtsMove):
     __slots__ = ()
 
 
-ENGINE = FlyingDraughts(12, majority=True, crown_mid_capture=False)
+ENGINE = DraughtsEngine(12, majority=True, crown_mid_capture=False)
 TEXT_CACHE: TextCache[object] = TextCache()
 
 
@@ -52,7 +52,7 @@ class Canadian(FmjdGame[CanadianPosition, CanadianMove]):
     notations: ClassVar[tuple[str, ...]] = ("numeric", "alphanumeric")
     move_shape: ClassVar[re.Pattern[str]] = move_shape(12, alphanumeric=True)
     gametype: ClassVar[str | None] = "27"
-    engine: ClassVar[FlyingDraughts] = ENGINE
+    engine: ClassVar[DraughtsEngine] = ENGINE
     position_type: ClassVar[type[CanadianPosition]] = CanadianPosition
     move_type: ClassVar[type[CanadianMove]] = CanadianMove
     start_position: ClassVar[CanadianPosition] = CanadianPosition(

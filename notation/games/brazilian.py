@@ -44,7 +44,7 @@ from typing import ClassVar
 
 from notation.games.base import SetupError, TextCache
 from notation.games.draughts import WHITE, MoveCodes, move_shape, register_move_codes
-from notation.games.flying import DraughtsMove, DraughtsPosition, FlyingDraughts
+from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 from notation.games.fmjd import FmjdGame
 
 CODES = register_move_codes("BR", "Brazilian draughts", "a Brazilian draughts move")
@@ -74,7 +74,7 @@ class BrazilianMove(DraughtsMove):
 
 # Geometry and move generation (shared with the other flying-king games) ---------------
 
-ENGINE = FlyingDraughts(8, majority=True, crown_mid_capture=False)
+ENGINE = DraughtsEngine(8, majority=True, crown_mid_capture=False)
 """The 8x8 board, majority capture, promotion only at the end of a move."""
 FILES = ENGINE.files
 INDEX = ENGINE.index
@@ -106,7 +106,7 @@ class Brazilian(FmjdGame[BrazilianPosition, BrazilianMove]):
     notations: ClassVar[tuple[str, ...]] = ("numeric", "alphanumeric")
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     gametype: ClassVar[str | None] = "26"
-    engine: ClassVar[FlyingDraughts] = ENGINE
+    engine: ClassVar[DraughtsEngine] = ENGINE
     position_type: ClassVar[type[BrazilianPosition]] = BrazilianPosition
     move_type: ClassVar[type[BrazilianMove]] = BrazilianMove
     start_position: ClassVar[BrazilianPosition] = START

@@ -9,12 +9,11 @@ moves in their shortest unambiguous form, replays them and explains every illega
 with the game's codes (:class:`MoveCodes`). A capture may give only its start and end
 square when that names one legal move.
 
-The rules that tell the games apart are class attributes: :attr:`~DraughtsGame.majority`
-(a capture must take the most pieces), :attr:`~DraughtsGame.flying_kings`,
-:attr:`~DraughtsGame.men_capture_backward`, and the engine's move generation
-(:class:`~notation.games.flying.FlyingDraughts` for the flying-king games, crowning during
-a capture or not). Each game module keeps only what is its own: its board and rules, its
-codes, its ``GameType`` values, its draw rules and pictures.
+The rules that tell the games apart are those of the game's engine
+(:class:`~notation.games.flying.DraughtsEngine`: the board's size, the majority capture
+rule, flying kings, men capturing backward, crowning during a capture). Each game module
+keeps only what is its own: its engine, its codes, its ``GameType`` values, its draw rules
+and pictures.
 """
 
 from __future__ import annotations
@@ -27,9 +26,8 @@ from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
 from notation.diagnostics import Severity, register
 from notation.games.base import Game, IllegalMove, Outcome, Side, TextCache
 from notation.games.flying import (
-    Board,
+    DraughtsEngine,
     DraughtsPosition,
-    FlyingDraughts,
     Route,
     bits,
     board_text,
@@ -167,15 +165,8 @@ class DraughtsGame(Game[P, M]):
     give. A subclass gives them and :meth:`check_gametype`; it reads numeric notation, and
     alphanumeric notation when it is among :attr:`notations`."""
 
-    engine: ClassVar[Board]
-    """The board (and, for the flying-king games, the move generation)."""
-    majority: ClassVar[bool]
-    """Whether a capture must take the most pieces; otherwise the player chooses freely
-    and a capture once begun must be completed."""
-    flying_kings: ClassVar[bool] = True
-    """Whether kings move and capture along whole diagonals; otherwise one step, one jump."""
-    men_capture_backward: ClassVar[bool] = True
-    """Whether men capture backward as well as forward."""
+    engine: ClassVar[DraughtsEngine]
+    """The board and the move generation, by the game's rules."""
     position_type: ClassVar[type[Any]]
     move_type: ClassVar[type[Any]]
     codes: ClassVar[MoveCodes]
@@ -318,11 +309,11 @@ class DraughtsGame(Game[P, M]):
     def routes(self, position: P, partial: list[Route] | None = None) -> list[Route]:
         """Every complete capture route of the side to move (before any majority rule);
         ``partial`` collects every beginning of a route too, for error messages."""
-        return cast(FlyingDraughts, self.engine).routes(position, partial)
+        return self.engine.routes(position, partial)
 
     def capture_routes(self, position: P) -> Sequence[Route]:
         """The capture routes the rules allow (empty when there is no capture)."""
-        return cast(FlyingDraughts, self.engine).best_routes(position)
+        return self.engine.best_routes(position)
 
     def move_of(self, position: P, route: Route) -> M:
         """The move a capture route makes in ``position``."""
@@ -347,7 +338,7 @@ class DraughtsGame(Game[P, M]):
 
     def quiet_moves(self, position: P) -> list[M]:
         """The moves that capture nothing (legal when no capture exists), in order."""
-        return cast(FlyingDraughts, self.engine).quiet_moves(position, self._quiet)
+        return self.engine.quiet_moves(position, self._quiet)
 
     def legal_moves(self, position: P) -> list[M]:
         """Every legal move: the captures the rules allow, one per distinct outcome, when
@@ -361,7 +352,7 @@ class DraughtsGame(Game[P, M]):
 
     def can_capture(self, own: int, opp: int, kings: int, empty: int, turn: Side) -> bool:
         """Whether the side owning ``own`` (``turn``) has a capture."""
-        return cast(FlyingDraughts, self.engine).can_capture(own, opp, kings, empty)
+        return self.engine.can_capture(own, opp, kings, empty, turn)
 
     def parse_move(self, position: P, text: str) -> M:
         """The legal move ``text`` names, in any of the game's notations."""
@@ -399,7 +390,7 @@ class DraughtsGame(Game[P, M]):
         if not king:
             return bool(engine.forward[turn][start] & engine.bit[end])
         between = engine.between[start][end]
-        if self.flying_kings:
+        if self.engine.flying_kings:
             return between >= 0 and not between & ~empty
         return between == 0
 
@@ -520,7 +511,7 @@ class DraughtsGame(Game[P, M]):
                 return IllegalMove(
                     codes.compulsory, f"{available}: {listed}; {written} is not a capture"
                 )
-            if self.majority:
+            if self.engine.majority:
                 most = len(moves[0].captured)
                 taken = max((captured.bit_count() for _, captured in begun), default=0)
                 if begun and taken < most:
@@ -534,7 +525,7 @@ class DraughtsGame(Game[P, M]):
                     codes.ambiguous,
                     f"{written} names {len(same)} captures: {paths}; write the path",
                 )
-            if begun and not same and not self.majority:
+            if begun and not same and not self.engine.majority:
                 return self._unfinished(
                     [path for path, _ in begun], list(by_path), written, notation
                 )
@@ -562,7 +553,7 @@ class DraughtsGame(Game[P, M]):
         if man and (row[end] > row[start]) == (turn is WHITE) and row[end] != row[start]:
             return IllegalMove(codes.backward, f"a man moves forward only; {written} goes backward")
         reason = f": square {end_name} is occupied" if (white | black) & bit[end] else ""
-        if not reason and not self.flying_kings and engine.between[start][end] != 0:
+        if not reason and not self.engine.flying_kings and engine.between[start][end] != 0:
             reason = ": a piece steps to a diagonal neighbour"
         return IllegalMove(
             codes.illegal, f"a {piece} on {start_name} cannot move to {end_name}{reason}"
@@ -572,7 +563,7 @@ class DraughtsGame(Game[P, M]):
         """Whether the first jump of ``squares`` goes backward over an enemy piece onto an
         empty square, where men capture forward only: a jump a king could make, a man
         not."""
-        if self.men_capture_backward:
+        if self.engine.men_capture_backward:
             return False
         engine = self.engine
         white, black, _, turn = position
@@ -653,11 +644,11 @@ class DraughtsGame(Game[P, M]):
 
     def outcome(self, position: P) -> Outcome | None:
         """The side to move loses when it has no legal move."""
-        return cast(FlyingDraughts, self.engine).outcome(position)
+        return self.engine.outcome(position)
 
     def result_for(self, outcome: Outcome) -> tuple[str, ...]:
         """PDN draughts results first (``2-0``, ``0-2``, ``1-1``), then the chess forms."""
-        return FlyingDraughts.result_for(outcome)
+        return self.engine.result_for(outcome)
 
     # Pictures --------------------------------------------------------------------------
 

@@ -37,10 +37,10 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Outcome, SetupError, Side, TextCache
+from notation.games.base import Outcome, SetupError, TextCache
 from notation.games.draughts import BLACK, WHITE, DraughtsGame, MoveCodes, move_shape
 from notation.games.draws import quiet_run
-from notation.games.flying import Board, DraughtsMove, DraughtsPosition, Route, bits
+from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 
 MALFORMED = register("EN201", Severity.ERROR, "not an English draughts move")
 NO_PIECE = register("EN202", Severity.ERROR, "no piece of the side to move on the start square")
@@ -79,157 +79,26 @@ class EnglishMove(DraughtsMove):
 
 _new = tuple.__new__
 
-# Geometry -----------------------------------------------------------------------------
+# Board and move generation ---------------------------------------------------------------
 
-BOARD = Board(8)
-"""The 8x8 board, numbered as in every English and American book."""
-SQUARES = BOARD.squares
-FILES = BOARD.files
-INDEX = BOARD.index
-BIT = BOARD.bit
-SQUARE_AT = BOARD.square_at
-SQUARE_OF = BOARD.square_of
-ROW = BOARD.row
-DARK = BOARD.dark
-NEXT = BOARD.next
-"""The layout index one step away, by direction (north-west, north-east, toward Black's
-side, then south-west, south-east), -1 off the board."""
-NORTH, SOUTH, ALL = (0, 1), (2, 3), (0, 1, 2, 3)
-FORWARD_DIRECTIONS = (NORTH, SOUTH)
-"""A man's forward directions, by side: White's men go north, Black's south."""
-_bits = bits
-
-
-def _steps(directions: tuple[int, ...]) -> list[int]:
-    """For each square number, the mask of squares one step away in ``directions``."""
-    return [0] + [sum(1 << j for d in directions if (j := NEXT[d][INDEX[n]]) >= 0) for n in SQUARES]
-
-
-FORWARD = BOARD.forward
+ENGINE = DraughtsEngine(
+    8, majority=False, crown_mid_capture=False, flying_kings=False, men_capture_backward=False
+)
+"""The 8x8 board, numbered as in every English and American book: short kings, men that
+capture forward only, free choice among captures. A man's jumps all go forward, so a man
+that lands on the far row has no jump left: its capture ends there, as the rules say."""
+SQUARES = ENGINE.squares
+BIT = ENGINE.bit
+SQUARE_AT = ENGINE.square_at
+FORWARD = ENGINE.forward
 """A man's quiet steps, by side."""
-KING_STEPS = _steps(ALL)
-PROMOTION = BOARD.promotion
-"""The row where each side's men are crowned."""
-COLUMN_GE2 = BOARD.column_ge2
-COLUMN_LE5 = BOARD.column_le_far2
-COLUMN_GE1 = BOARD.column_ge1
-COLUMN_LE6 = BOARD.column_le_far1
-
-Jump = tuple[int, int, int]
-"""A jump from a square: (bit jumped over, landing square, landing bit)."""
-
-
-def _jumps(directions: tuple[int, ...]) -> list[tuple[Jump, ...]]:
-    """For each square number, the short jumps from it in ``directions``."""
-    return [()] + [
-        tuple(
-            (1 << over, SQUARE_OF[land], 1 << land)
-            for d in directions
-            if (over := NEXT[d][INDEX[n]]) >= 0 and (land := NEXT[d][over]) >= 0
-        )
-        for n in SQUARES
-    ]
-
-
-# A man's jumps all go forward, so a man that lands on the far row has no jump left: its
-# capture ends there, as the rules say, with no extra test.
-MAN_JUMPS = (_jumps(NORTH), _jumps(SOUTH))
-KING_JUMPS = _jumps(ALL)
-
-# The square jumped between two squares a jump apart, by square numbers; 0 otherwise.
-OVER = [[0] * 33 for _ in range(33)]
+KING_STEPS = [0] + [sum(BIT[m] for m in SQUARES if ENGINE.between[n][m] == 0) for n in SQUARES]
+"""A king's steps from each square."""
+OVER = [[0] * (len(SQUARES) + 1) for _ in range(len(SQUARES) + 1)]
+"""The square jumped between two squares a jump apart, by square numbers; 0 otherwise."""
 for _n in SQUARES:
-    for _over, _land, _ in KING_JUMPS[_n]:
-        OVER[_n][_land] = SQUARE_OF[_over.bit_length() - 1]
-
-
-def _capture_starts(own: int, opp: int, kings: int, empty: int, turn: Side) -> int:
-    """The pieces of ``own`` that can jump an enemy piece next to them."""
-    north = own if turn is WHITE else own & kings
-    south = own & kings if turn is WHITE else own
-    return (
-        (north & COLUMN_GE2 & (opp << 9) & (empty << 18))
-        | (north & COLUMN_LE5 & (opp << 7) & (empty << 14))
-        | (south & COLUMN_GE2 & (opp >> 7) & (empty >> 14))
-        | (south & COLUMN_LE5 & (opp >> 9) & (empty >> 18))
-    )
-
-
-def _has_quiet(own: int, kings: int, empty: int, turn: Side) -> bool:
-    """Whether the side owning ``own`` has a step that captures nothing."""
-    north = own if turn is WHITE else own & kings
-    south = own & kings if turn is WHITE else own
-    return bool(
-        ((north & COLUMN_GE1) >> 9) & empty
-        or ((north & COLUMN_LE6) >> 7) & empty
-        or ((south & COLUMN_GE1) << 7) & empty
-        or ((south & COLUMN_LE6) << 9) & empty
-    )
-
-
-def _extend(
-    square: int,
-    table: list[tuple[Jump, ...]],
-    live: int,
-    empty: int,
-    captured: int,
-    path: tuple[int, ...],
-    out: list[Route],
-    partial: list[Route] | None,
-) -> None:
-    """Extend a capture from ``square`` with the jumps of ``table``; ``live`` are the
-    enemies not yet jumped (those jumped stay on the board, so they block a landing)."""
-    done = True
-    for over, land, land_bit in table[square]:
-        if live & over and empty & land_bit:
-            done = False
-            step = (*path, land)
-            if partial is not None:
-                partial.append((step, captured | over))
-            _extend(land, table, live ^ over, empty, captured | over, step, out, partial)
-    if done:
-        out.append((path, captured))
-
-
-def _routes(position: EnglishPosition, partial: list[Route] | None = None) -> list[Route]:
-    """Every complete capture route of the side to move; ``partial`` collects every
-    route's beginnings too, for error messages."""
-    white, black, kings, turn = position
-    own, opp = (black, white) if turn else (white, black)
-    empty = DARK ^ (white | black)
-    out: list[Route] = []
-    starts = _capture_starts(own, opp, kings, empty, turn)
-    men = MAN_JUMPS[turn]
-    while starts:
-        bit = starts & -starts
-        starts ^= bit
-        start = SQUARE_OF[bit.bit_length() - 1]
-        table = KING_JUMPS if kings & bit else men
-        # The start square is empty once the piece leaves it (a king may come back to it).
-        for over, land, land_bit in table[start]:
-            if opp & over and (empty | bit) & land_bit:
-                step = (start, land)
-                if partial is not None:
-                    partial.append((step, over))
-                _extend(land, table, opp ^ over, empty | bit, over, step, out, partial)
-    return out
-
-
-def _quiet_moves(position: EnglishPosition, quiet: list[list[EnglishMove]]) -> list[EnglishMove]:
-    """The steps that capture nothing (legal when no capture exists), each taken from
-    ``quiet`` (the prebuilt moves, by start and end square)."""
-    white, black, kings, turn = position
-    own = white if turn is WHITE else black
-    empty = DARK ^ (white | black)
-    forward = FORWARD[turn]
-    moves: list[EnglishMove] = []
-    for index in _bits(own):
-        start = SQUARE_AT[index]
-        targets = KING_STEPS[start] if kings >> index & 1 else forward[start]
-        moves.extend(quiet[start][SQUARE_AT[j]] for j in _bits(targets & empty))
-    moves.sort()
-    return moves
-
+    for _over, _land, _ in ENGINE.jumps[_n]:
+        OVER[_n][_land] = ENGINE.square_of[_over.bit_length() - 1]
 
 MOVE_SHAPE = move_shape(8, alphanumeric=False)
 """Every move text read (:attr:`English.move_shape`): ``11-15``, ``22x15``, ``22x15x8``,
@@ -264,10 +133,7 @@ class English(DraughtsGame[EnglishPosition, EnglishMove]):
         "*",
     )
     gametype: ClassVar[str | None] = "21"
-    engine: ClassVar[Board] = BOARD
-    majority: ClassVar[bool] = False
-    flying_kings: ClassVar[bool] = False
-    men_capture_backward: ClassVar[bool] = False
+    engine: ClassVar[DraughtsEngine] = ENGINE
     position_type: ClassVar[type[EnglishPosition]] = EnglishPosition
     move_type: ClassVar[type[EnglishMove]] = EnglishMove
     start_position: ClassVar[EnglishPosition] = START
@@ -283,35 +149,7 @@ class English(DraughtsGame[EnglishPosition, EnglishMove]):
                 "use 21 (or its full form 21,B,8,8,N1,0: Black first, 8x8, numbered squares)"
             )
 
-    # Moves ---------------------------------------------------------------------------
-
-    def routes(self, position: EnglishPosition, partial: list[Route] | None = None) -> list[Route]:
-        """Every complete capture route of the side to move; ``partial`` collects every
-        route's beginnings too, for error messages."""
-        return _routes(position, partial)
-
-    def capture_routes(self, position: EnglishPosition) -> Sequence[Route]:
-        """Every complete capture route: the player chooses freely among them."""
-        return _routes(position)
-
-    def quiet_moves(self, position: EnglishPosition) -> list[EnglishMove]:
-        """The steps that capture nothing (legal when no capture exists), in order."""
-        return _quiet_moves(position, self._quiet)
-
-    def can_capture(self, own: int, opp: int, kings: int, empty: int, turn: Side) -> bool:
-        """Whether the side owning ``own`` (``turn``) has a capture."""
-        return bool(_capture_starts(own, opp, kings, empty, turn))
-
     # End of game -------------------------------------------------------------------
-
-    def outcome(self, position: EnglishPosition) -> Outcome | None:
-        """The side to move loses when it has no legal move."""
-        white, black, kings, turn = position
-        own, opp = (white, black) if turn is WHITE else (black, white)
-        empty = DARK ^ (white | black)
-        if _has_quiet(own, kings, empty, turn) or _capture_starts(own, opp, kings, empty, turn):
-            return None
-        return Outcome(turn.other, f"{turn.title} has no legal move")
 
     def result_for(self, outcome: Outcome) -> tuple[str, ...]:
         """The results English and American records write first, then PDN's draughts

@@ -7,7 +7,7 @@ board when the move is complete; a man is crowned only when it ends its move on 
 row; the side to move with no legal move loses), which reads and plays a move in one step
 on the hot path (:meth:`FmjdGame.advance`).
 
-A game module subclasses it with its board (:class:`~notation.games.flying.FlyingDraughts`
+A game module subclasses it with its board (:class:`~notation.games.flying.DraughtsEngine`
 with the majority rule), its position and move types, its codes, its text cache and its
 tags; what is its own (draw rules, pictures, GameType values) stays in its module.
 """
@@ -19,7 +19,7 @@ from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from notation.games.base import Side
 from notation.games.draughts import DraughtsGame, Malformed, MoveText
-from notation.games.flying import DraughtsMove, DraughtsPosition, FlyingDraughts
+from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 
 WHITE, BLACK = Side.WHITE, Side.BLACK
 """The sides, for the hot path."""
@@ -66,9 +66,8 @@ class FmjdGame(DraughtsGame[P, M]):
     and :meth:`check_gametype`.
     """
 
-    engine: ClassVar[FlyingDraughts]
+    engine: ClassVar[DraughtsEngine]
     """The board and move generation (majority rule, crowning at the end of a move)."""
-    majority: ClassVar[bool] = True
 
     def __init__(self) -> None:
         super().__init__()

@@ -46,7 +46,7 @@ from typing import ClassVar
 from notation.games.base import SetupError, Side, TextCache
 from notation.games.draughts import WHITE, MoveCodes, move_shape, register_move_codes
 from notation.games.draws import Material, endgame_count, quiet_run
-from notation.games.flying import DraughtsMove, DraughtsPosition, FlyingDraughts
+from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 from notation.games.fmjd import FmjdGame
 
 CODES = register_move_codes("ID", "international draughts", "an international draughts move")
@@ -76,7 +76,7 @@ class InternationalMove(DraughtsMove):
 
 # Geometry and move generation (shared with the other flying-king games) ---------------
 
-ENGINE = FlyingDraughts(10, majority=True, crown_mid_capture=False)
+ENGINE = DraughtsEngine(10, majority=True, crown_mid_capture=False)
 """The 10x10 board, majority capture, promotion only at the end of a move."""
 SQUARES = ENGINE.squares
 FILES = ENGINE.files
@@ -126,7 +126,7 @@ class International(FmjdGame[InternationalPosition, InternationalMove]):
     notations: ClassVar[tuple[str, ...]] = ("numeric",)
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     gametype: ClassVar[str | None] = "20"
-    engine: ClassVar[FlyingDraughts] = ENGINE
+    engine: ClassVar[DraughtsEngine] = ENGINE
     position_type: ClassVar[type[InternationalPosition]] = InternationalPosition
     move_type: ClassVar[type[InternationalMove]] = InternationalMove
     start_position: ClassVar[InternationalPosition] = START

@@ -53,7 +53,7 @@ from notation.diagnostics import Severity, register
 from notation.games.base import SetupError, Side, TextCache
 from notation.games.draughts import BLACK, WHITE, DraughtsGame, MoveCodes, move_shape
 from notation.games.draws import Material, endgame_count, quiet_run
-from notation.games.flying import DraughtsPosition, FlyingDraughts, Route
+from notation.games.flying import DraughtsEngine, DraughtsPosition, Route
 
 MALFORMED = register("RU201", Severity.ERROR, "not a Russian draughts move")
 NO_PIECE = register("RU202", Severity.ERROR, "no piece of the side to move on the start square")
@@ -112,7 +112,7 @@ _new = tuple.__new__
 
 # Geometry and move generation (shared with the other flying-king games) ---------------
 
-ENGINE = FlyingDraughts(8, majority=False, crown_mid_capture=True)
+ENGINE = DraughtsEngine(8, majority=False, crown_mid_capture=True)
 """Brazilian draughts' board, free choice among captures (a king landing where it captures
 on), crowning mid-capture."""
 SQUARES = ENGINE.squares
@@ -171,8 +171,7 @@ class Russian(DraughtsGame[RussianPosition, RussianMove]):
     notations: ClassVar[tuple[str, ...]] = ("alphanumeric", "numeric")
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     gametype: ClassVar[str | None] = "25"
-    engine: ClassVar[FlyingDraughts] = ENGINE
-    majority: ClassVar[bool] = False
+    engine: ClassVar[DraughtsEngine] = ENGINE
     alphanumeric_capture: ClassVar[str] = ":"
     position_type: ClassVar[type[RussianPosition]] = RussianPosition
     move_type: ClassVar[type[RussianMove]] = RussianMove
@@ -188,10 +187,6 @@ class Russian(DraughtsGame[RussianPosition, RussianMove]):
                 f"GameType {value!r} is not a Russian draughts board this toolkit reads; "
                 f"use {GAMETYPE_ALPHANUMERIC} (alphanumeric) or {GAMETYPE_NUMERIC} (numeric)"
             )
-
-    def capture_routes(self, position: RussianPosition) -> Sequence[Route]:
-        """Every complete capture route: the player chooses freely among them."""
-        return ENGINE.routes(position, None)
 
     def move_of(self, position: RussianPosition, route: Route) -> RussianMove:
         """The move a capture route makes, crowned when a man reaches the far row on the

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notation.games.english import BOARD, English, EnglishMove, EnglishPosition
+from notation.games.english import ENGINE, English, EnglishMove, EnglishPosition
 from notation.render.draughts import board_svg
 
 GAME = English()
@@ -15,7 +15,7 @@ def draw(
     number, pieces, kings, the last move with the pieces it took, and who is to move or
     how the game ended."""
     return board_svg(
-        BOARD,
+        ENGINE,
         position,
         () if last is None else last.path,
         () if last is None else last.captured,
