@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
 
 from notation.diagnostics import Severity, register
@@ -192,6 +192,15 @@ class DraughtsGame(Game[P, M]):
             [move_type((a, b)) for b in range(squares)] for a in range(squares)
         ]
         """Prebuilt quiet moves, by start and end square."""
+        self._advance = self._make_advance()
+
+    def __getstate__(self) -> dict[str, object]:
+        """What pickling keeps: not the one-step closure, which unpickling makes again."""
+        return {k: v for k, v in vars(self).items() if k != "_advance"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        vars(self).update(state)
+        self._advance = self._make_advance()
 
     # Positions ---------------------------------------------------------------------
 
@@ -287,13 +296,6 @@ class DraughtsGame(Game[P, M]):
         kind = "-" if match.group("step") else "x" if jumps else ""
         return MoveText(path, kind, "alphanumeric")
 
-    def _read(self, text: str) -> MoveText | Malformed:
-        """A move text read, from the game's cache when it was read before."""
-        read = self.text_cache.get(text)
-        if read is None:
-            read = self.text_cache.keep(text, self.read_text(text))
-        return cast(MoveText | Malformed, read)
-
     def notation_of(self, text: str) -> str | None:
         """``"numeric"`` or (where the game reads it) ``"alphanumeric"`` by the move text's
         first character."""
@@ -354,61 +356,98 @@ class DraughtsGame(Game[P, M]):
         """Whether the side owning ``own`` (``turn``) has a capture."""
         return self.engine.can_capture(own, opp, kings, empty, turn)
 
+    def advance(self, position: P, text: str) -> tuple[M, P]:
+        """The legal move ``text`` names and the position after it, in one step."""
+        return self._advance(position, text)
+
+    def advancer(self) -> Callable[[P, str], tuple[M, P]]:
+        """:meth:`advance`'s one-step function itself (a loop over plies calls it directly)."""
+        return self._advance
+
     def parse_move(self, position: P, text: str) -> M:
         """The legal move ``text`` names, in any of the game's notations."""
-        read = self._read(text)
-        if isinstance(read, Malformed):
-            raise self._refuse(position, read, text)
-        if read.file >= 0:
-            return self._parse_short(position, read, text)
-        squares, kind, _, _ = read
-        white, black, kings, turn = position
-        own, opp = (black, white) if turn else (white, black)
-        start = squares[0]
-        bit = self.engine.bit
-        start_bit = bit[start]
-        if own & start_bit:
-            if kind != "x" and len(squares) == 2:
-                empty = self.engine.dark ^ (white | black)
-                if not self.can_capture(own, opp, kings, empty, turn):
-                    end = squares[1]
-                    if empty & bit[end] and self._steps_to(
-                        kings & start_bit, turn, start, end, empty
-                    ):
-                        return self._quiet[start][end]
-                    raise self._diagnose(position, read, text)
-            if kind != "-":
-                move = self._find_capture(position, squares)
-                if move is not None:
-                    return move
-        raise self._diagnose(position, read, text)
+        return self._advance(position, text)[0]
 
-    def _steps_to(self, king: int, turn: Side, start: int, end: int, empty: int) -> bool:
-        """Whether a piece (a king when ``king``) on ``start`` reaches the empty ``end`` by
-        a quiet move."""
+    def _make_advance(self) -> Callable[[P, str], tuple[M, P]]:
+        """The game's :meth:`advance`: the legal move a text names and the position after
+        it, a quiet move played here as :meth:`play` plays it (the contract test
+        ``test_advance_is_parse_move_then_play`` holds them together)."""
+        cache, read_text = self.text_cache, self.read_text
         engine = self.engine
-        if not king:
-            return bool(engine.forward[turn][start] & engine.bit[end])
-        between = engine.between[start][end]
-        if self.engine.flying_kings:
-            return between >= 0 and not between & ~empty
-        return between == 0
+        bit, dark, forward, between = engine.bit, engine.dark, engine.forward, engine.between
+        promotion, can_capture, flying = engine.promotion, engine.can_capture, engine.flying_kings
+        quiet, position_type = self._quiet, self.position_type
+        find_capture, play, parse_short = self._find_capture, self.play, self._parse_short
+        refuse, diagnose = self._refuse, self._diagnose
+
+        def advance(position: P, text: str) -> tuple[M, P]:
+            read = cache.get(text)
+            if read is None:
+                read = cache.keep(text, read_text(text))
+            if read.__class__ is Malformed:
+                raise refuse(position, read, text)
+            squares, kind, _, file = read
+            if file >= 0:
+                named = parse_short(position, read, text)
+                return named, play(position, named)
+            white, black, kings, turn = position
+            own, opp = (black, white) if turn else (white, black)
+            start = squares[0]
+            start_bit = bit[start]
+            if own & start_bit:
+                if kind != "x" and len(squares) == 2:
+                    empty = dark ^ (white | black)
+                    if not can_capture(own, opp, kings, empty, turn):
+                        end = squares[1]
+                        end_bit = bit[end]
+                        if empty & end_bit:
+                            if kings & start_bit:
+                                path = between[start][end]
+                                steps = path >= 0 and not path & ~empty if flying else path == 0
+                                kings ^= start_bit | end_bit
+                            else:
+                                steps = forward[turn][start] & end_bit
+                                if end_bit & promotion[turn]:
+                                    kings |= end_bit
+                            if steps:
+                                if turn:
+                                    after = (white, black ^ (start_bit | end_bit), kings, WHITE)
+                                else:
+                                    after = (white ^ (start_bit | end_bit), black, kings, BLACK)
+                                return quiet[start][end], _new(position_type, after)
+                        raise diagnose(position, read, text)
+                if kind != "-":
+                    found = find_capture(position, squares)
+                    if found is not None:
+                        return found, play(position, found)
+            raise diagnose(position, read, text)
+
+        return advance
 
     def _find_capture(self, position: P, squares: tuple[int, ...]) -> M | None:
         """The legal capture a list of squares names alone, if there is one."""
-        moves, by_path = self._capture_moves(position)
+        routes = self.engine.best_routes(position)
         if len(squares) > 2:
-            return by_path.get(squares)
+            for route in routes:
+                if route[0] == squares:
+                    return self.move_of(position, route)
+            return None
         # Start and end only: one legal capture between them, whatever its route.
         first, last = squares
         found = None
-        for move in moves:
-            path = move.path
+        move = None
+        for route in routes:
+            path = route[0]
             if path[0] == first and path[-1] == last:
-                if found is not None:
+                if found is None:
+                    found = route
+                elif route[1] != found[1]:
                     return None
-                found = move
-        return found
+                else:  # the same pieces taken: the same move, unless it differs otherwise
+                    move = move or self.move_of(position, found)
+                    if self.move_of(position, route) != move:
+                        return None
+        return None if found is None else move or self.move_of(position, found)
 
     def _parse_short(self, position: P, read: MoveText, text: str) -> M:
         """The one legal move from the file ``read.file`` to the square reached."""

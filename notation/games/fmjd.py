@@ -69,18 +69,6 @@ class FmjdGame(DraughtsGame[P, M]):
     engine: ClassVar[DraughtsEngine]
     """The board and move generation (majority rule, crowning at the end of a move)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._advance = self._make_advance()
-
-    def __getstate__(self) -> dict[str, object]:
-        """What pickling keeps: not the one-step closure, which unpickling makes again."""
-        return {k: v for k, v in vars(self).items() if k != "_advance"}
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        vars(self).update(state)
-        self._advance = self._make_advance()
-
     # Move text -----------------------------------------------------------------------
 
     def _entry(self, text: str) -> _Entry[M]:
@@ -128,18 +116,6 @@ class FmjdGame(DraughtsGame[P, M]):
         return entry
 
     # Moves ---------------------------------------------------------------------------
-
-    def advance(self, position: P, text: str) -> tuple[M, P]:
-        """The legal move ``text`` names and the position after it, in one step."""
-        return self._advance(position, text)
-
-    def advancer(self) -> Callable[[P, str], tuple[M, P]]:
-        """:meth:`advance`'s one-step function itself (a loop over plies calls it directly)."""
-        return self._advance
-
-    def parse_move(self, position: P, text: str) -> M:
-        """The legal move ``text`` names, in any of the game's notations."""
-        return self.advance(position, text)[0]
 
     def _make_advance(self) -> Callable[[P, str], tuple[M, P]]:
         """The game's :meth:`advance`: the legal move a text names and the position after
