@@ -85,9 +85,18 @@ class MoveCodes(NamedTuple):
     """Any other illegal move."""
 
 
-def register_move_codes(prefix: str, in_text: str, a_move: str) -> MoveCodes:
-    """Register the codes of an FMJD game's illegal moves, ``<prefix>201`` to
-    ``<prefix>208``; ``in_text`` and ``a_move`` name the game in a sentence."""
+def register_move_codes(
+    prefix: str,
+    in_text: str,
+    a_move: str,
+    *,
+    fewer: str = "the capture must take the most pieces possible",
+    backward: str = "a man moves forward only",
+    ambiguous: str = "a short capture names several captures",
+) -> MoveCodes:
+    """Register the codes of a draughts game's illegal moves, ``<prefix>201`` to
+    ``<prefix>208``; ``in_text`` and ``a_move`` name the game in a sentence, and the
+    summaries of codes 205 (``fewer``), 206 and 207 are the FMJD games' unless given."""
 
     def code(number: int, summary: str) -> str:
         return register(f"{prefix}{number}", Severity.ERROR, summary)
@@ -96,9 +105,9 @@ def register_move_codes(prefix: str, in_text: str, a_move: str) -> MoveCodes:
     no_piece = code(202, "no piece of the side to move on the start square")
     illegal = code(203, f"illegal {in_text} move")
     compulsory = code(204, "a capture is compulsory")
-    majority = code(205, "the capture must take the most pieces possible")
-    backward = code(206, "a man moves forward only")
-    ambiguous = code(207, "a short capture names several captures")
+    majority = code(205, fewer)
+    backward = code(206, backward)
+    ambiguous = code(207, ambiguous)
     game_over = code(208, "the game is over: no legal move")
     return MoveCodes(
         malformed, game_over, no_piece, compulsory, majority, ambiguous, backward, illegal

@@ -36,22 +36,24 @@ import re
 from collections.abc import Sequence
 from typing import ClassVar
 
-from notation.diagnostics import Severity, register
 from notation.games.base import Outcome, SetupError, TextCache
-from notation.games.draughts import BLACK, WHITE, DraughtsGame, MoveCodes, move_shape
+from notation.games.draughts import (
+    BLACK,
+    WHITE,
+    DraughtsGame,
+    MoveCodes,
+    move_shape,
+    register_move_codes,
+)
 from notation.games.draws import quiet_run
 from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 
-MALFORMED = register("EN201", Severity.ERROR, "not an English draughts move")
-NO_PIECE = register("EN202", Severity.ERROR, "no piece of the side to move on the start square")
-ILLEGAL = register("EN203", Severity.ERROR, "illegal English draughts move")
-CAPTURE_COMPULSORY = register("EN204", Severity.ERROR, "a capture is compulsory")
-UNFINISHED = register("EN205", Severity.ERROR, "a capture must be completed")
-BACKWARD = register("EN206", Severity.ERROR, "a man moves and captures forward only")
-AMBIGUOUS = register("EN207", Severity.ERROR, "a short capture names several captures")
-GAME_OVER = register("EN208", Severity.ERROR, "the game is over: no legal move")
-CODES = MoveCodes(
-    MALFORMED, GAME_OVER, NO_PIECE, CAPTURE_COMPULSORY, UNFINISHED, AMBIGUOUS, BACKWARD, ILLEGAL
+CODES = register_move_codes(
+    "EN",
+    "English draughts",
+    "an English draughts move",
+    fewer="a capture must be completed",
+    backward="a man moves and captures forward only",
 )
 
 __all__ = ["English", "EnglishMove", "EnglishPosition"]

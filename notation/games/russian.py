@@ -49,22 +49,24 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
-from notation.diagnostics import Severity, register
 from notation.games.base import SetupError, Side, TextCache
-from notation.games.draughts import BLACK, WHITE, DraughtsGame, MoveCodes, move_shape
+from notation.games.draughts import (
+    BLACK,
+    WHITE,
+    DraughtsGame,
+    MoveCodes,
+    move_shape,
+    register_move_codes,
+)
 from notation.games.draws import Material, endgame_count, quiet_run
 from notation.games.flying import DraughtsEngine, DraughtsPosition, Route
 
-MALFORMED = register("RU201", Severity.ERROR, "not a Russian draughts move")
-NO_PIECE = register("RU202", Severity.ERROR, "no piece of the side to move on the start square")
-ILLEGAL = register("RU203", Severity.ERROR, "illegal Russian draughts move")
-CAPTURE_COMPULSORY = register("RU204", Severity.ERROR, "a capture is compulsory")
-UNFINISHED = register("RU205", Severity.ERROR, "a capture must be completed")
-BACKWARD = register("RU206", Severity.ERROR, "a man moves forward only")
-AMBIGUOUS = register("RU207", Severity.ERROR, "a short move text names several moves")
-GAME_OVER = register("RU208", Severity.ERROR, "the game is over: no legal move")
-CODES = MoveCodes(
-    MALFORMED, GAME_OVER, NO_PIECE, CAPTURE_COMPULSORY, UNFINISHED, AMBIGUOUS, BACKWARD, ILLEGAL
+CODES = register_move_codes(
+    "RU",
+    "Russian draughts",
+    "a Russian draughts move",
+    fewer="a capture must be completed",
+    ambiguous="a short move text names several moves",
 )
 
 __all__ = ["Russian", "RussianMove", "RussianPosition"]
