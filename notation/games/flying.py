@@ -670,7 +670,8 @@ class DraughtsEngine(Board):
             empty = dark ^ (white | black)
             out: list[Route] = []
             promotion = promotions[turn] if crown_mid_capture else 0
-            men = own & ~kings
+            own_kings = own & kings
+            men = own ^ own_kings
             if backward:
                 man_routes, side_jumps, side_jumped = men_routes[0], jumps, jumped
                 north = south = men
@@ -678,7 +679,10 @@ class DraughtsEngine(Board):
                 man_routes = men_routes[turn] or men_routes[0]
                 side_jumps, side_jumped = man_jumps[turn], man_jumped[turn]
                 north, south = (0, men) if turn else (men, 0)
-            starts = (  # the men that can jump an enemy next to them
+            if not flying:  # a king captures as a man does, in all four directions
+                north |= own_kings
+                south |= own_kings
+            starts = (  # the pieces that can jump an enemy next to them
                 (north & ge2 & (opp << wide) & (empty << wide2))
                 | (north & le_far2 & (opp << narrow) & (empty << narrow2))
                 | (south & ge2 & (opp >> narrow) & (empty >> narrow2))
@@ -689,6 +693,9 @@ class DraughtsEngine(Board):
                 starts ^= bit
                 start = square_of[bit.bit_length() - 1]
                 space = empty | bit
+                if bit & own_kings:
+                    short_king_routes(start, opp, space, 0, (start,), 0, out, partial)
+                    continue
                 if partial is not None:
                     man_routes(start, opp, space, 0, (start,), promotion, out, partial)
                     continue
@@ -702,22 +709,12 @@ class DraughtsEngine(Board):
                             man_routes(land, left, space, over, (start, land), promotion, out, None)
                         else:
                             out.append(((start, land), over))
-            starts = own & kings
-            if not flying:  # the kings that can jump an enemy next to them
-                starts = (
-                    (starts & ge2 & (opp << wide) & (empty << wide2))
-                    | (starts & le_far2 & (opp << narrow) & (empty << narrow2))
-                    | (starts & ge2 & (opp >> narrow) & (empty >> narrow2))
-                    | (starts & le_far2 & (opp >> wide) & (empty >> wide2))
-                )
+            starts = own_kings if flying else 0
             while starts:
                 bit = starts & -starts
                 starts ^= bit
                 start = square_of[bit.bit_length() - 1]
-                if flying:
-                    king_routes(start, opp, empty | bit, 0, (start,), out, partial)
-                else:
-                    short_king_routes(start, opp, empty | bit, 0, (start,), 0, out, partial)
+                king_routes(start, opp, empty | bit, 0, (start,), out, partial)
             return out
 
         last_best: tuple[Any, tuple[Route, ...]] = (None, ())
