@@ -13,7 +13,9 @@ The rules that tell the games apart are those of the game's engine
 (:class:`~notation.games.flying.DraughtsEngine`: the board's size, the majority capture
 rule, flying kings, men capturing backward, crowning during a capture). Each game module
 keeps only what is its own: its engine, its codes, its ``GameType`` values, its draw rules
-and pictures.
+and pictures. A new draughts game is a subclass giving those class attributes (an FMJD one
+subclasses :class:`~notation.games.fmjd.FmjdGame`), registered with
+:func:`notation.games.registry.register`.
 """
 
 from __future__ import annotations
