@@ -8,7 +8,8 @@ these promises:
 - **Stateless.** A game object holds no state that changes: the same call with the same
   arguments gives the same answer, in any thread and any process. A game may cache what
   it computed, but only in bounded, module-level caches keyed by its immutable values and
-  safe for threads (each process has its own), never on the game object.
+  safe for threads (each process has its own), never on the game object: a
+  :class:`TextCache` for what it read of a move text.
 - **A position carries everything the rules need**: the pieces, the side to move, and
   the rule options the record's tags chose (``Rules``, a layout), so that ``play``,
   ``parse_move`` and ``outcome`` need nothing but the position. Notation preferences are
@@ -56,6 +57,8 @@ P = TypeVar("P", bound=HasTurn)
 M = TypeVar("M", bound=Hashable)
 """A game's move type: immutable and hashable."""
 
+V = TypeVar("V")
+
 Position = Any
 """A position of whatever game, as code that works for every game sees it."""
 
@@ -73,6 +76,27 @@ def read_number(text: str, digits: int = MAX_DIGITS) -> int | None:
     if 0 < len(text) <= digits and text.isascii() and text.isdigit():
         return int(text)
     return None
+
+
+class TextCache(dict[str, V]):
+    """What a game read of each move text, by text: a module-level cache of at most
+    ``size`` entries, emptied whole when full (cheaper on the hot path than keeping an
+    order). Each operation of a dict is atomic, so threads share it safely: at worst two
+    read a text twice. Look a text up with ``get``; keep what was read with :meth:`keep`."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int = 4096) -> None:
+        super().__init__()
+        self.size = size
+
+    def keep(self, text: str, read: V) -> V:
+        """Keep ``read`` for ``text`` (emptying the cache first when it is full); returns
+        ``read``."""
+        if len(self) >= self.size:
+            self.clear()
+        self[text] = read
+        return read
 
 
 class Side(IntEnum):

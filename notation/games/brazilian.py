@@ -7,9 +7,9 @@ backward; kings fly. Capture is compulsory and must take the most pieces (majori
 rule); captured pieces leave the board only when the move is complete (Turkish strike).
 A man is crowned only when it ends its move on the far row. The side to move with no
 legal move loses. The rules are written out in ``docs/rules/brazilian.md``.
-The board and the move generation are built by :mod:`notation.games.flying`, the rest of
-the rules and the reading of moves by :mod:`notation.games.fmjd`, which international
-draughts shares.
+The board and the move generation are built by :mod:`notation.games.flying`, the
+reading of moves by the draughts family (:mod:`notation.games.draughts`), the rest of the
+FMJD rules by :mod:`notation.games.fmjd`, which international draughts shares.
 
 Moves are read in numeric notation (``22-18``, ``18x11``, ``26x17x10``) and in
 alphanumeric notation (``c3-d4``, ``c3xe5``, ``c3:e5``, ``c3d4``), letters in either
@@ -42,15 +42,10 @@ import re
 from collections.abc import Mapping
 from typing import ClassVar
 
-from notation.games.base import SetupError
-from notation.games.flying import DraughtsMove, DraughtsPosition, FlyingDraughts
-from notation.games.fmjd import (
-    WHITE,
-    FmjdGame,
-    MoveCodes,
-    move_shape,
-    register_move_codes,
-)
+from notation.games.base import SetupError, TextCache
+from notation.games.draughts import WHITE, MoveCodes, move_shape, register_move_codes
+from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
+from notation.games.fmjd import FmjdGame
 
 CODES = register_move_codes("BR", "Brazilian draughts", "a Brazilian draughts move")
 
@@ -79,7 +74,7 @@ class BrazilianMove(DraughtsMove):
 
 # Geometry and move generation (shared with the other flying-king games) ---------------
 
-ENGINE = FlyingDraughts(8, majority=True, crown_mid_capture=False)
+ENGINE = DraughtsEngine(8, majority=True, crown_mid_capture=False)
 """The 8x8 board, majority capture, promotion only at the end of a move."""
 FILES = ENGINE.files
 INDEX = ENGINE.index
@@ -95,6 +90,9 @@ MOVE_SHAPE = move_shape(8, alphanumeric=True)
 GAMETYPE_NUMERIC = "26,W,8,8,N2,0"
 GAMETYPE_ALPHANUMERIC = "26,W,8,8,A0,0"
 
+TEXT_CACHE: TextCache[object] = TextCache()
+"""The move texts read."""
+
 START = BrazilianPosition(sum(BIT[21:33]), sum(BIT[1:13]), 0, WHITE)
 
 
@@ -109,11 +107,12 @@ class Brazilian(FmjdGame[BrazilianPosition, BrazilianMove]):
     notations: ClassVar[tuple[str, ...]] = ("numeric", "alphanumeric")
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     gametype: ClassVar[str | None] = "26"
-    engine: ClassVar[FlyingDraughts] = ENGINE
+    engine: ClassVar[DraughtsEngine] = ENGINE
     position_type: ClassVar[type[BrazilianPosition]] = BrazilianPosition
     move_type: ClassVar[type[BrazilianMove]] = BrazilianMove
     start_position: ClassVar[BrazilianPosition] = START
     codes: ClassVar[MoveCodes] = CODES
+    text_cache: ClassVar[TextCache[object]] = TEXT_CACHE
 
     def check_gametype(self, value: str) -> None:
         """Reject a full GameType tag whose board or numbering this game does not use."""

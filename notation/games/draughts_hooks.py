@@ -25,7 +25,9 @@ from notation.games.flying import Board
 SHORT_CAPTURE = re.compile(r"\s*([0-9]{1,2})\s*[xX:]\s*([0-9]{1,2})\s*")
 """A capture text of two numbered squares."""
 
-SEPARATED = re.compile(r"\s*(?:[0-9]{1,2}|[a-h][1-8])(?:\s*[-xX:]\s*(?:[0-9]{1,2}|[a-h][1-8]))+\s*")
+SEPARATED = re.compile(
+    r"\s*(?:[0-9]{1,2}|[a-n](?:1[0-4]|[1-9]))(?:\s*[-xX:]\s*(?:[0-9]{1,2}|[a-n](?:1[0-4]|[1-9])))+\s*"
+)
 """A move text of numbered or named squares joined by separators."""
 
 

@@ -1,33 +1,35 @@
-"""The draughts board: its geometry, the fields of its positions and moves, the squares a
-FEN piece list names, its text diagram, and the move generation shared by the
-flying-king games.
+"""The draughts board and its move generation: the geometry of an n x n board, the fields
+of its positions and moves, the squares a FEN piece list names, its text diagram, and
+the one move generation of every draughts game, by the rules it is given.
 
-:class:`Board` is the geometry of an n x n board, read by every draughts game (English
-draughts too, whose short kings and forward-only men have a generation of their own).
-Brazilian, international and Russian draughts play on an n x n board (8 or 10) whose dark
-squares are numbered 1.. row by row from Black's side, White's men going toward row 0.
-Men step diagonally forward and capture by short jumps forward and backward; kings fly;
-captured pieces leave the board when the move is complete (Turkish strike). What differs
-is given to :class:`FlyingDraughts`:
+Every draughts game plays on an n x n board (n even: 8, 10, 12, ...) whose dark squares
+are numbered 1.. row by row from Black's side, White's men going toward row 0, and named
+by file (a, b, ...) and rank (1..n). Men step diagonally forward and capture by short
+jumps; captured pieces leave the board when the move is complete (Turkish strike), and
+the side to move with no legal move loses. What differs is given to
+:class:`DraughtsEngine`:
 
-- ``size``: the board's side (8 or 10);
+- ``size``: the board's side (even, from 4 to :data:`MAX_SIZE`);
 - ``majority``: a capture must take the most pieces (FMJD); without it the player chooses
-  freely, a capture once begun must be completed, and a king lands, behind each piece it
-  takes, where it can capture again if it can anywhere (Russian);
+  freely, a capture once begun must be completed, and a flying king lands, behind each
+  piece it takes, where it can capture again if it can anywhere (Russian);
 - ``crown_mid_capture``: a man reaching the far row during a capture is crowned at once
-  and captures on as a king (Russian); otherwise only a man that ends its move there is.
+  and captures on as a king (Russian); otherwise only a man that ends its move there is;
+- ``flying_kings``: kings move and capture along whole diagonals (FMJD, Russian), or one
+  step and one short jump at a time (English);
+- ``men_capture_backward``: men capture backward as well as forward (FMJD, Russian), or
+  forward only (English).
 
-Each game module keeps its rules readable in its own file and binds these tables and
-functions to its own module names; positions are any ``(white, black, kings, turn)``
-tuple of bitboards on the internal layout, bit ``size * row + column``, row 0 being the
-top rank and column 0 file a. A game's position and move types subclass
-:class:`DraughtsPosition` and :class:`DraughtsMove` (or, for a move with more fields,
-repeat its fields).
+Positions are any ``(white, black, kings, turn)`` tuple of bitboards on the internal
+layout, bit ``size * row + column``, row 0 being the top rank and column 0 file a. A
+game's position and move types subclass :class:`DraughtsPosition` and
+:class:`DraughtsMove` (or, for a move with more fields, repeat its fields).
 """
 
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -80,6 +82,10 @@ class DraughtsMove(NamedTuple):
         return hash((self.path[0], self.path[-1], self.captured))
 
 
+MAX_SIZE = 14
+"""The largest board side: its square numbers (up to 98) are read and written in two digits,
+as move texts and FEN tags give them."""
+
 DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 """North-west, north-east (toward the top rank, White's far row), south-west, south-east."""
 
@@ -100,12 +106,15 @@ class Board:
     """
 
     def __init__(self, size: int) -> None:
+        if size % 2 or not 4 <= size <= MAX_SIZE:
+            raise ValueError(f"a draughts board is n x n, n even from 4 to {MAX_SIZE}, not {size}")
         half = size // 2
         cells = size * size
         self.size = size
         self.squares = range(1, half * size + 1)
         """The square numbers."""
-        self.files = "abcdefghij"[:size]
+        self.files = string.ascii_lowercase[:size]
+        """The file letters, a first."""
 
         def index_of(square: int) -> int:
             row, k = divmod(square - 1, half)
@@ -221,9 +230,10 @@ class Board:
 
 def square_pattern(size: int) -> str:
     """The regular expression of a square named by file and rank on an n x n board
-    (``[a-h][1-8]``), n being 8 or 10."""
-    ranks = f"[1-{size}]" if size < 10 else "(?:10|[1-9])"
-    return f"[a-{'abcdefghij'[size - 1]}]{ranks}"
+    (``[a-h][1-8]``, ``[a-l](?:12|11|10|[1-9])``)."""
+    tens = "".join(f"{rank}|" for rank in range(size, 9, -1))
+    ranks = f"(?:{tens}[1-9])" if tens else f"[1-{size}]"
+    return f"[a-{string.ascii_lowercase[size - 1]}]{ranks}"
 
 
 _FEN_TOKEN = re.compile(r"(k?)(?:([0-9]{1,2})(?:-([0-9]{1,2}))?|([a-z][0-9]{1,2}))")
@@ -329,15 +339,30 @@ def board_text(
     return "\n".join(line.rstrip() for line in lines)
 
 
-class FlyingDraughts(Board):
-    """A board and the move generation of one set of flying-king rules.
+class DraughtsEngine(Board):
+    """A board and the move generation of one set of draughts rules (see the module's
+    docstring for what they may be).
 
     The functions are built once, as closures over the tables, so that the hot paths read
     no attribute.
     """
 
-    def __init__(self, size: int, *, majority: bool, crown_mid_capture: bool) -> None:
+    def __init__(
+        self,
+        size: int,
+        *,
+        majority: bool,
+        crown_mid_capture: bool,
+        flying_kings: bool = True,
+        men_capture_backward: bool = True,
+    ) -> None:
         super().__init__(size)
+        self.majority = majority
+        """Whether a capture must take the most pieces."""
+        self.flying_kings = flying_kings
+        """Whether kings move and capture along whole diagonals (else one step, one jump)."""
+        self.men_capture_backward = men_capture_backward
+        """Whether men capture backward as well as forward."""
         nxt, index, squares = self.next, self.index, self.squares
         square_of = self.square_of
         self.jumps = [()] + [
@@ -351,6 +376,23 @@ class FlyingDraughts(Board):
         """A man's jumps from each square: (bit jumped over, landing square, landing bit)."""
         self.jumped = [0] + [sum(over for over, _, _ in self.jumps[n]) for n in squares]
         """The squares a man on each square could jump over, to rule out every jump at once."""
+        if men_capture_backward:
+            self.man_jumps = (self.jumps, self.jumps)
+        else:  # White's men jump toward row 0 (to a lower square number), Black's away
+
+            def forward_jumps(side: Side) -> list[tuple[tuple[int, int, int], ...]]:
+                return [()] + [
+                    tuple(j for j in self.jumps[n] if (j[1] < n) is (side is Side.WHITE))
+                    for n in squares
+                ]
+
+            self.man_jumps = (forward_jumps(Side.WHITE), forward_jumps(Side.BLACK))
+        """A man's jumps from each square, by side."""
+        self.man_jumped = (
+            [0] + [sum(over for over, _, _ in self.man_jumps[0][n]) for n in squares],
+            [0] + [sum(over for over, _, _ in self.man_jumps[1][n]) for n in squares],
+        )
+        """The squares a man of each side could jump over from each square."""
         self.ray_bits = [()] + [
             tuple(tuple((square_of[j], 1 << j) for j in self.rays[index[n]][d]) for d in range(4))
             for n in squares
@@ -364,9 +406,9 @@ class FlyingDraughts(Board):
                 self.jump_over[n][land] = over
         self.cross = [(1 << i) | sum(self.ray_mask[i]) for i in range(size * size)]
         """Each layout index and its four rays."""
-        self._build(majority, crown_mid_capture)
+        self._build(majority, crown_mid_capture, flying_kings, men_capture_backward)
 
-    def _build(self, majority: bool, crown_mid_capture: bool) -> None:
+    def _build(self, majority: bool, crown_mid_capture: bool, flying: bool, backward: bool) -> None:
         """Make the move generation's functions, as closures over the tables."""
         size = self.size
         ge1, ge2 = self.column_ge1, self.column_ge2
@@ -380,25 +422,14 @@ class FlyingDraughts(Board):
             self.jumped,
             self.ray_bits,
         )
+        man_jumps, man_jumped = self.man_jumps, self.man_jumped
         square_of, dark, promotions = self.square_of, self.dark, self.promotion
         cross = self.cross
         ray_nw, ray_ne, ray_sw, ray_se = ([masks[d] for masks in ray_mask] for d in range(4))
         white_side = Side.WHITE
 
-        def capture_starts(own: int, opp: int, kings: int, empty: int) -> int:
-            """The men of ``own`` that can jump an enemy piece next to them."""
-            men = own & ~kings
-            left = men & ge2
-            right = men & le_far2
-            return (
-                (left & (opp << wide) & (empty << wide2))
-                | (right & (opp << narrow) & (empty << narrow2))
-                | (left & (opp >> narrow) & (empty >> narrow2))
-                | (right & (opp >> wide) & (empty >> wide2))
-            )
-
-        def can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
-            """Whether the side owning ``own`` has a capture."""
+        def can_capture(own: int, opp: int, kings: int, empty: int, turn: Side) -> bool:
+            """Whether the side owning ``own`` (``turn``) has a capture."""
             own_kings = own & kings
             if own_kings:
                 return can_capture_with_kings(own_kings, own ^ own_kings, opp, empty)
@@ -465,6 +496,33 @@ class FlyingDraughts(Board):
                         return True
             return False
 
+        def can_capture_by_rules(own: int, opp: int, kings: int, empty: int, turn: Side) -> bool:
+            """Whether the side owning ``own`` (``turn``) has a capture, where men capture
+            forward only or kings one jump at a time."""
+            own_kings = own & kings
+            men = own ^ own_kings
+            if backward:
+                north = south = men
+            else:
+                north, south = (0, men) if turn else (men, 0)
+            if not flying:
+                north |= own_kings
+                south |= own_kings
+            left, right = empty & le_far2, empty & ge2  # where a jump west, east may land
+            north_west = (opp << wide) & (left << wide2)
+            north_east = (opp << narrow) & (right << narrow2)
+            south_west = (opp >> narrow) & (left >> narrow2)
+            south_east = (opp >> wide) & (right >> wide2)
+            if north & (north_west | north_east) or south & (south_west | south_east):
+                return True
+            return bool(
+                flying
+                and own_kings
+                and kings_can_capture(
+                    own_kings, dark ^ empty, north_west, north_east, south_west, south_east
+                )
+            )
+
         def has_quiet(own: int, kings: int, empty: int, turn: Side) -> bool:
             """Whether the side owning ``own`` has a move that captures nothing."""
             men = own & ~kings
@@ -495,36 +553,52 @@ class FlyingDraughts(Board):
                         over = bit
             return False
 
-        def man_routes(
-            square: int,
-            live: int,
-            empty: int,
-            captured: int,
-            path: tuple[int, ...],
-            promotion: int,
-            out: list[Route],
-            partial: list[Route] | None,
-        ) -> None:
-            """Extend a man's capture from ``square``; ``live`` are the enemies not yet
-            jumped. With crowning mid-capture, a man landing on ``promotion`` goes on as a
-            king."""
-            done = True
-            for over, land, land_bit in jumps[square]:
-                if live & over and empty & land_bit:
-                    done = False
-                    step = (*path, land)
-                    taken = captured | over
-                    if partial is not None:
-                        partial.append((step, taken))
-                    left = live ^ over
-                    if land_bit & promotion:
-                        king_routes(land, left, empty, taken, step, out, partial)
-                    elif left & jumped[land]:
-                        man_routes(land, left, empty, taken, step, promotion, out, partial)
-                    else:  # no enemy next to the landing square: the route ends there
-                        out.append((step, taken))
-            if done:
-                out.append((path, captured))
+        def jumper(
+            jumps: list[tuple[tuple[int, int, int], ...]], jumped: list[int]
+        ) -> Callable[
+            [int, int, int, int, tuple[int, ...], int, list[Route], list[Route] | None], None
+        ]:
+            """The route search of a piece that captures by the short ``jumps`` (each
+            square's jumps, and the squares they jump over)."""
+
+            def man_routes(
+                square: int,
+                live: int,
+                empty: int,
+                captured: int,
+                path: tuple[int, ...],
+                promotion: int,
+                out: list[Route],
+                partial: list[Route] | None,
+            ) -> None:
+                """Extend a man's capture from ``square``; ``live`` are the enemies not yet
+                jumped. With crowning mid-capture, a man landing on ``promotion`` goes on as
+                a king."""
+                done = True
+                for over, land, land_bit in jumps[square]:
+                    if live & over and empty & land_bit:
+                        done = False
+                        step = (*path, land)
+                        taken = captured | over
+                        if partial is not None:
+                            partial.append((step, taken))
+                        left = live ^ over
+                        if land_bit & promotion:
+                            crowned_routes(land, left, empty, taken, step, out, partial)
+                        elif left & jumped[land]:
+                            man_routes(land, left, empty, taken, step, promotion, out, partial)
+                        else:  # no enemy next to the landing square: the route ends there
+                            out.append((step, taken))
+                if done:
+                    out.append((path, captured))
+
+            return man_routes
+
+        men_routes = (
+            jumper(man_jumps[0], man_jumped[0]),
+            jumper(man_jumps[1], man_jumped[1]) if not backward else None,
+        )
+        short_king_routes = jumper(jumps, jumped)
 
         def king_routes(
             square: int,
@@ -571,6 +645,21 @@ class FlyingDraughts(Board):
             if done and captured:
                 out.append((path, captured))
 
+        def crowned_routes(
+            square: int,
+            live: int,
+            empty: int,
+            captured: int,
+            path: tuple[int, ...],
+            out: list[Route],
+            partial: list[Route] | None,
+        ) -> None:
+            """Extend the capture of a man crowned on ``square`` on the way, as a king."""
+            if flying:
+                king_routes(square, live, empty, captured, path, out, partial)
+            else:
+                short_king_routes(square, live, empty, captured, path, 0, out, partial)
+
         def routes(position: Bitboards, partial: list[Route] | None = None) -> list[Route]:
             """Every complete capture route of the side to move (before any majority
             rule); ``partial`` collects every beginning of a route too (and, without the
@@ -581,34 +670,46 @@ class FlyingDraughts(Board):
             empty = dark ^ (white | black)
             out: list[Route] = []
             promotion = promotions[turn] if crown_mid_capture else 0
-            men = own & ~kings
-            left = men & ge2
-            right = men & le_far2
-            starts = (  # capture_starts, inlined
-                (left & (opp << wide) & (empty << wide2))
-                | (right & (opp << narrow) & (empty << narrow2))
-                | (left & (opp >> narrow) & (empty >> narrow2))
-                | (right & (opp >> wide) & (empty >> wide2))
+            own_kings = own & kings
+            men = own ^ own_kings
+            if backward:
+                man_routes, side_jumps, side_jumped = men_routes[0], jumps, jumped
+                north = south = men
+            else:
+                man_routes = men_routes[turn] or men_routes[0]
+                side_jumps, side_jumped = man_jumps[turn], man_jumped[turn]
+                north, south = (0, men) if turn else (men, 0)
+            if not flying:  # a king captures as a man does, in all four directions
+                north |= own_kings
+                south |= own_kings
+            starts = (  # the pieces that can jump an enemy next to them
+                (north & ge2 & (opp << wide) & (empty << wide2))
+                | (north & le_far2 & (opp << narrow) & (empty << narrow2))
+                | (south & ge2 & (opp >> narrow) & (empty >> narrow2))
+                | (south & le_far2 & (opp >> wide) & (empty >> wide2))
             )
             while starts:
                 bit = starts & -starts
                 starts ^= bit
                 start = square_of[bit.bit_length() - 1]
                 space = empty | bit
+                if bit & own_kings:
+                    short_king_routes(start, opp, space, 0, (start,), 0, out, partial)
+                    continue
                 if partial is not None:
                     man_routes(start, opp, space, 0, (start,), promotion, out, partial)
                     continue
                 # man_routes' first jump, unrolled: most captures are one jump by a man.
-                for over, land, land_bit in jumps[start]:
+                for over, land, land_bit in side_jumps[start]:
                     if opp & over and space & land_bit:
                         left = opp ^ over
                         if land_bit & promotion:
-                            king_routes(land, left, space, over, (start, land), out, None)
-                        elif left & jumped[land]:
+                            crowned_routes(land, left, space, over, (start, land), out, None)
+                        elif left & side_jumped[land]:
                             man_routes(land, left, space, over, (start, land), promotion, out, None)
                         else:
                             out.append(((start, land), over))
-            starts = own & kings
+            starts = own_kings if flying else 0
             while starts:
                 bit = starts & -starts
                 starts ^= bit
@@ -639,8 +740,9 @@ class FlyingDraughts(Board):
             last_best = (position, found_routes)
             return found_routes
 
-        self.capture_starts: Callable[[int, int, int, int], int] = capture_starts
-        self.can_capture: Callable[[int, int, int, int], bool] = can_capture
+        self.can_capture: Callable[[int, int, int, int, Side], bool] = (
+            can_capture if flying and backward else can_capture_by_rules
+        )
         self.can_capture_with_kings: Callable[[int, int, int, int], bool] = can_capture_with_kings
         self.kings_can_capture: Callable[[int, int, int, int, int, int], bool] = kings_can_capture
         self.has_quiet: Callable[[int, int, int, Side], bool] = has_quiet
@@ -652,7 +754,9 @@ class FlyingDraughts(Board):
         white, black, kings, turn = position
         own, opp = (white, black) if turn is Side.WHITE else (black, white)
         empty = self.dark ^ (white | black)
-        if self.has_quiet(own, kings, empty, turn) or self.can_capture(own, opp, kings, empty):
+        if self.has_quiet(own, kings, empty, turn) or self.can_capture(
+            own, opp, kings, empty, turn
+        ):
             return None
         return Outcome(turn.other, f"{turn.title} has no legal move")
 
@@ -676,7 +780,7 @@ class FlyingDraughts(Board):
             start = square_at[index]
             if kings >> index & 1:
                 for ray in self.rays[index]:
-                    for square in ray:
+                    for square in ray if self.flying_kings else ray[:1]:
                         if not empty >> square & 1:
                             break
                         moves.append(quiet[start][square_at[square]])

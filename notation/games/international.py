@@ -9,9 +9,9 @@ A man is crowned only when it ends its move on the far row. The side to move wit
 legal move loses. A record that names no game is this one, as PDN says, when its setup
 and first moves are (the validator judges it otherwise as the game they fit). The rules
 are written out in ``docs/rules/international.md``.
-The board and the move generation are built by :mod:`notation.games.flying`, the rest of
-the rules and the reading of moves by :mod:`notation.games.fmjd`, which Brazilian
-draughts shares.
+The board and the move generation are built by :mod:`notation.games.flying`, the
+reading of moves by the draughts family (:mod:`notation.games.draughts`), the rest of the
+FMJD rules by :mod:`notation.games.fmjd`, which Brazilian draughts shares.
 
 Moves are read in PDN's numeric notation (``32-28``, ``19x28``, ``19x30x39``): a quiet
 move is written with ``-``, a capture with ``x`` or ``:``. A capture may give only its
@@ -43,16 +43,11 @@ import re
 from collections.abc import Sequence
 from typing import ClassVar
 
-from notation.games.base import SetupError, Side
+from notation.games.base import SetupError, Side, TextCache
+from notation.games.draughts import WHITE, MoveCodes, move_shape, register_move_codes
 from notation.games.draws import Material, endgame_count, quiet_run
-from notation.games.flying import DraughtsMove, DraughtsPosition, FlyingDraughts
-from notation.games.fmjd import (
-    WHITE,
-    FmjdGame,
-    MoveCodes,
-    move_shape,
-    register_move_codes,
-)
+from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
+from notation.games.fmjd import FmjdGame
 
 CODES = register_move_codes("ID", "international draughts", "an international draughts move")
 
@@ -81,7 +76,7 @@ class InternationalMove(DraughtsMove):
 
 # Geometry and move generation (shared with the other flying-king games) ---------------
 
-ENGINE = FlyingDraughts(10, majority=True, crown_mid_capture=False)
+ENGINE = DraughtsEngine(10, majority=True, crown_mid_capture=False)
 """The 10x10 board, majority capture, promotion only at the end of a move."""
 SQUARES = ENGINE.squares
 FILES = ENGINE.files
@@ -98,6 +93,9 @@ GAMETYPE_FULL = "20,W,10,10,N1,0"
 GAMETYPES = ("20", GAMETYPE_FULL, "20,W,10,10,N2,0")
 """The ``GameType`` values read: bare, and PDN's full form as the standard's own files
 and as other programs write it (numeric squares, 1 = b10, either numbering code)."""
+
+TEXT_CACHE: TextCache[object] = TextCache()
+"""The move texts read."""
 
 START = InternationalPosition(sum(BIT[31:51]), sum(BIT[1:21]), 0, WHITE)
 
@@ -129,11 +127,12 @@ class International(FmjdGame[InternationalPosition, InternationalMove]):
     notations: ClassVar[tuple[str, ...]] = ("numeric",)
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     gametype: ClassVar[str | None] = "20"
-    engine: ClassVar[FlyingDraughts] = ENGINE
+    engine: ClassVar[DraughtsEngine] = ENGINE
     position_type: ClassVar[type[InternationalPosition]] = InternationalPosition
     move_type: ClassVar[type[InternationalMove]] = InternationalMove
     start_position: ClassVar[InternationalPosition] = START
     codes: ClassVar[MoveCodes] = CODES
+    text_cache: ClassVar[TextCache[object]] = TEXT_CACHE
 
     def check_gametype(self, value: str) -> None:
         """Reject a full GameType tag whose board or numbering this game does not use."""

@@ -118,6 +118,7 @@ __all__ = [
     "names_game",
     "register",
     "resolve_game",
+    "unregister",
 ]
 
 
@@ -129,6 +130,18 @@ def register(game: AnyGame) -> AnyGame:
     GAMES[game.name] = game
     _index(game.name, game.title, game.gametype)
     return game
+
+
+def unregister(name: str) -> None:
+    """Remove the game called ``name`` (one :func:`register` added): no record finds it by
+    name, title or ``GameType`` any more."""
+    game = GAMES[name]
+    del GAMES[name]
+    for key in (name, game.title):
+        if _BY_VARIANT.get(_fold(key)) == name:
+            del _BY_VARIANT[_fold(key)]
+    if game.gametype is not None and _BY_GAMETYPE.get(game.gametype) == name:
+        del _BY_GAMETYPE[game.gametype]
 
 
 def _index(name: str, title: str, gametype: str | None) -> None:

@@ -1,0 +1,726 @@
+"""The draughts family: what the draughts games share, as one base class.
+
+:class:`DraughtsGame` is a whole :class:`~notation.games.base.Game` of draughts on an
+n x n board (:class:`~notation.games.flying.Board`): it reads and writes PDN FEN tags,
+reads move texts in numeric notation (``22-18``, ``18x11``, ``26x17x10``, ``18:11``),
+where the game has it in alphanumeric notation (``c3-d4``, ``c3xe5``, ``c3:e5``, ``c3d4``)
+and in Russian short notation (``cd4``: the file left and the square reached), writes
+moves in their shortest unambiguous form, replays them and explains every illegal move
+with the game's codes (:class:`MoveCodes`). A capture may give only its start and end
+square when that names one legal move.
+
+The rules that tell the games apart are those of the game's engine
+(:class:`~notation.games.flying.DraughtsEngine`: the board's size, the majority capture
+rule, flying kings, men capturing backward, crowning during a capture). Each game module
+keeps only what is its own: its engine, its codes, its ``GameType`` values, its draw rules
+and pictures. A new draughts game is a subclass giving those class attributes (an FMJD one
+subclasses :class:`~notation.games.fmjd.FmjdGame`), registered with
+:func:`notation.games.registry.register`.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
+
+from notation.diagnostics import Severity, register
+from notation.games.base import IllegalMove, Outcome, Side, TextCache
+from notation.games.draughts_hooks import DraughtsHooks
+from notation.games.flying import (
+    DraughtsEngine,
+    DraughtsPosition,
+    Route,
+    bits,
+    board_text,
+    fen_bitboards,
+    square_pattern,
+)
+from notation.games.tags import draughts_start, fen_fields
+
+WHITE, BLACK = Side.WHITE, Side.BLACK
+"""The sides as module constants: looking a member up on its enum class is slow."""
+
+_new = tuple.__new__
+
+
+class AnyDraughtsMove(Protocol):
+    """What every draughts move has: the squares visited and those captured (a game's move
+    may have more fields, each an argument of :meth:`~notation.games.flying.Board.after`)."""
+
+    def __hash__(self) -> int: ...
+
+    def __lt__(self, other: Any) -> bool: ...
+
+    def __iter__(self) -> Any: ...
+
+    @property
+    def path(self) -> tuple[int, ...]: ...
+
+    @property
+    def captured(self) -> tuple[int, ...]: ...
+
+
+P = TypeVar("P", bound=DraughtsPosition)
+M = TypeVar("M", bound=AnyDraughtsMove)
+
+
+class MoveCodes(NamedTuple):
+    """The codes of a game's illegal moves, in the order they are tried."""
+
+    malformed: str
+    """The text is not a move of this game."""
+    game_over: str
+    """The side to move has no legal move."""
+    no_piece: str
+    """The start square holds no piece of the side to move."""
+    compulsory: str
+    """A capture is available and the text is a quiet move."""
+    majority: str
+    """The capture takes fewer pieces than it must: fewer than the most a capture can take
+    (majority rule), or it stops where it must go on (free choice)."""
+    ambiguous: str
+    """A short text names several legal moves."""
+    backward: str
+    """A man's move goes to a row behind it."""
+    illegal: str
+    """Any other illegal move."""
+
+
+def register_move_codes(
+    prefix: str,
+    in_text: str,
+    a_move: str,
+    *,
+    fewer: str = "the capture must take the most pieces possible",
+    backward: str = "a man moves forward only",
+    ambiguous: str = "a short capture names several captures",
+) -> MoveCodes:
+    """Register the codes of a draughts game's illegal moves, ``<prefix>201`` to
+    ``<prefix>208``; ``in_text`` and ``a_move`` name the game in a sentence, and the
+    summaries of codes 205 (``fewer``), 206 and 207 are the FMJD games' unless given."""
+
+    def code(number: int, summary: str) -> str:
+        return register(f"{prefix}{number}", Severity.ERROR, summary)
+
+    malformed = code(201, f"not {a_move}")
+    no_piece = code(202, "no piece of the side to move on the start square")
+    illegal = code(203, f"illegal {in_text} move")
+    compulsory = code(204, "a capture is compulsory")
+    majority = code(205, fewer)
+    backward = code(206, backward)
+    ambiguous = code(207, ambiguous)
+    game_over = code(208, "the game is over: no legal move")
+    return MoveCodes(
+        malformed, game_over, no_piece, compulsory, majority, ambiguous, backward, illegal
+    )
+
+
+class MoveText(NamedTuple):
+    """A move text read: its squares, its kind (``-``, ``x`` or ``""``) and notation.
+
+    A text in short notation has the file left (0 for a, ...) in ``file`` and only the
+    square reached in ``squares``; every other text has ``file`` -1."""
+
+    squares: tuple[int, ...]
+    kind: str
+    notation: str
+    file: int = -1
+
+
+class Malformed(NamedTuple):
+    """A move text that is not a move, and why."""
+
+    reason: str
+
+
+_NUMBER_TEXT = r"[0-9]{1,2}"
+_NUMBERS = re.compile(r"[0-9]+")
+
+
+def move_shape(size: int, *, alphanumeric: bool, short: bool = False) -> re.Pattern[str]:
+    """Every move text a draughts game on an n x n board reads: numeric (``22-18``,
+    ``26x17x10``, ``18:11``), with ``alphanumeric`` squares named by file and rank
+    (``c3-d4``, ``c3xe5``, ``c3d4``), with ``short`` Russian short notation (``cd4``),
+    letters in either case."""
+    numeric = (
+        rf"(?P<numeric>{_NUMBER_TEXT}"
+        rf"(?:(?P<quiet>-){_NUMBER_TEXT}|(?P<capture>(?:[x:]{_NUMBER_TEXT})+)))"
+    )
+    if not alphanumeric:
+        return re.compile(numeric, re.IGNORECASE)
+    square = square_pattern(size)
+    files = square[: square.index("]") + 1]
+    shortened = rf"|(?P<short>{files}{square})" if short else ""
+    return re.compile(
+        rf"{numeric}{shortened}|{square}"
+        rf"(?:(?P<step>-){square}|(?P<jumps>(?:[x:]{square})+)|(?:{square})+)",
+        re.IGNORECASE,
+    )
+
+
+def plural(count: int) -> str:
+    """``"1 piece"``, ``"3 pieces"``."""
+    return f"{count} piece" if count == 1 else f"{count} pieces"
+
+
+_LAST_CAPTURES: dict[str, tuple[Any, tuple[Any, ...], dict[tuple[int, ...], Any]]] = {}
+"""Each game's last position asked for its captures, with the answer, by game name: one
+entry a game, replaced whole, so that threads sharing it can at worst compute an answer
+twice, never read a wrong one (parsing a capture, diagnosing it and listing the legal
+moves ask for the same position)."""
+
+
+class DraughtsGame(DraughtsHooks[P, M]):
+    """A draughts game on the board of :attr:`engine`, by the rules its class attributes
+    give. A subclass gives them and :meth:`check_gametype`; it reads numeric notation, and
+    alphanumeric notation when it is among :attr:`notations`."""
+
+    engine: ClassVar[DraughtsEngine]
+    """The board and the move generation, by the game's rules."""
+    position_type: ClassVar[type[Any]]
+    move_type: ClassVar[type[Any]]
+    codes: ClassVar[MoveCodes]
+    start_position: ClassVar[Any]
+    """The standard start."""
+    text_cache: ClassVar[TextCache[Any]]
+    """The move texts read (the game module's own cache)."""
+    in_text: ClassVar[str]
+    """The game's name inside a sentence (``Brazilian draughts``, ``international draughts``)."""
+    a_move: ClassVar[str]
+    """What a move text should be, in a sentence (``an international draughts move``)."""
+    alphanumeric_capture: ClassVar[str] = "x"
+    """The sign a capture is written with in alphanumeric notation."""
+    results: ClassVar[tuple[str, ...]] = ("2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "0-0", "*")
+    threefold_repetition: ClassVar[bool] = True
+
+    def __init__(self) -> None:
+        engine = self.engine
+        self._names = engine.number_of_name if "alphanumeric" in self.notations else None
+        self._square_re = re.compile(square_pattern(engine.size))
+        move_type, squares = self.move_type, len(engine.squares) + 1
+        self._quiet: list[list[M]] = [
+            [move_type((a, b)) for b in range(squares)] for a in range(squares)
+        ]
+        """Prebuilt quiet moves, by start and end square."""
+        self._advance = self._make_advance()
+
+    def __getstate__(self) -> dict[str, object]:
+        """What pickling keeps: not the one-step closure, which unpickling makes again."""
+        return {k: v for k, v in vars(self).items() if k != "_advance"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        vars(self).update(state)
+        self._advance = self._make_advance()
+
+    # Positions ---------------------------------------------------------------------
+
+    @abstractmethod
+    def check_gametype(self, value: str) -> None:
+        """Reject a ``GameType`` tag value whose board or numbering this game does not use
+        (:class:`~notation.games.base.SetupError`)."""
+
+    def start(self, tags: Mapping[str, str]) -> P:
+        """The standard start, or the position of the record's ``FEN`` tag."""
+        return draughts_start(
+            tags, cast(P, self.start_position), self.check_gametype, self.parse_fen
+        )
+
+    def parse_fen(self, fen: str) -> P:
+        """The position a PDN FEN tag value describes; its errors name squares in the
+        game's first notation."""
+        fields = fen_fields(fen, self.in_text)
+        first = self.notations[0]
+        white, black, kings = fen_bitboards(
+            fields.pieces,
+            fen,
+            self.engine,
+            alphanumeric=self._names is not None,
+            name=lambda square: self.square_name(square, first),
+        )
+        return cast(P, self.position_type(white, black, kings, fields.turn))
+
+    def write_fen(self, position: P, notation: str | None = None) -> str:
+        """The PDN FEN tag value of a position, every square listed (no ranges), in
+        ``notation`` (default: the game's first)."""
+        white, black, kings, turn = position
+        bit = self.engine.bit
+        notation = notation or self.notations[0]
+        lists = []
+        for letter, pieces in (("W", white), ("B", black)):
+            names = [
+                ("K" if kings & bit[n] else "") + self.square_name(n, notation)
+                for n in self.engine.squares
+                if pieces & bit[n]
+            ]
+            lists.append(letter + ",".join(names))
+        return f"{'W' if turn is WHITE else 'B'}:{lists[0]}:{lists[1]}"
+
+    def setup_tags(self, position: P, notation: str | None = None) -> dict[str, str]:
+        """The ``FEN`` tag of ``position``, with squares in ``notation``."""
+        return {"FEN": self.write_fen(position, notation)}
+
+    # Move text -----------------------------------------------------------------------
+
+    def square_name(self, square: int, notation: str) -> str:
+        """A square written in a notation."""
+        if notation == "alphanumeric" and self._names is not None:
+            return self.engine.name[square]
+        return str(square)
+
+    def write(self, move: M, notation: str, full: bool) -> str:
+        """A move written in a notation, with every landing square when ``full``."""
+        name = self.square_name
+        if not move.captured:
+            return f"{name(move.path[0], notation)}-{name(move.path[-1], notation)}"
+        squares = move.path if full else (move.path[0], move.path[-1])
+        sign = self.alphanumeric_capture if notation == "alphanumeric" else "x"
+        return sign.join(name(square, notation) for square in squares)
+
+    def read_text(self, text: str) -> MoveText | Malformed:
+        """Split a move text into squares, or say why it is not a move."""
+        lowered = text.strip().lower()
+        match = self.move_shape.fullmatch(lowered)
+        if match is None:
+            return Malformed("")
+        if match.group("numeric"):
+            numbers = [int(n) for n in _NUMBERS.findall(lowered)]  # 2 digits at most
+            last = len(self.engine.squares)
+            for number in numbers:
+                if not 1 <= number <= last:
+                    return Malformed(f"there is no square {number}")
+            capture = match.group("capture")
+            if capture and "x" in capture and ":" in capture:
+                return Malformed("")
+            return MoveText(tuple(numbers), "-" if match.group("quiet") else "x", "numeric")
+        names = self.engine.number_of_name
+        squares = self._square_re.findall(lowered)
+        for name in squares:
+            if name not in names:
+                return Malformed(f"{name} is a light square")
+        path = tuple(names[n] for n in squares)
+        if "short" in self.move_shape.groupindex and match.group("short"):
+            return MoveText(path, "", "alphanumeric", self.engine.files.index(lowered[0]))
+        jumps = match.group("jumps")
+        if jumps and "x" in jumps and ":" in jumps:
+            return Malformed("")
+        kind = "-" if match.group("step") else "x" if jumps else ""
+        return MoveText(path, kind, "alphanumeric")
+
+    def notation_of(self, text: str) -> str | None:
+        """``"numeric"`` or (where the game reads it) ``"alphanumeric"`` by the move text's
+        first character."""
+        first = text.strip()[:1]
+        if first.isdigit():
+            return "numeric"
+        if first.isalpha() and self._names is not None:
+            return "alphanumeric"
+        return None
+
+    # Moves ---------------------------------------------------------------------------
+
+    def routes(self, position: P, partial: list[Route] | None = None) -> list[Route]:
+        """Every complete capture route of the side to move (before any majority rule);
+        ``partial`` collects every beginning of a route too, for error messages."""
+        return self.engine.routes(position, partial)
+
+    def capture_routes(self, position: P) -> Sequence[Route]:
+        """The capture routes the rules allow (empty when there is no capture)."""
+        return self.engine.best_routes(position)
+
+    def move_of(self, position: P, route: Route) -> M:
+        """The move a capture route makes in ``position``."""
+        path, captured = route
+        return cast(M, _new(self.move_type, (path, self.engine.captured_squares(captured))))
+
+    def _capture_moves(self, position: P) -> tuple[tuple[M, ...], dict[tuple[int, ...], M]]:
+        """The legal captures, one per distinct outcome, in order (empty when none), and the
+        move each capture route (its full path) makes."""
+        last = _LAST_CAPTURES.get(self.name)
+        if last is not None and last[0] == position:
+            return last[1], last[2]
+        found: dict[M, M] = {}
+        by_path: dict[tuple[int, ...], M] = {}
+        for route in self.capture_routes(position):
+            move = self.move_of(position, route)
+            found.setdefault(move, move)
+            by_path[route[0]] = move
+        moves = tuple(sorted(found))
+        _LAST_CAPTURES[self.name] = (position, moves, by_path)
+        return moves, by_path
+
+    def quiet_moves(self, position: P) -> list[M]:
+        """The moves that capture nothing (legal when no capture exists), in order."""
+        return self.engine.quiet_moves(position, self._quiet)
+
+    def legal_moves(self, position: P) -> list[M]:
+        """Every legal move: the captures the rules allow, one per distinct outcome, when
+        there is one, else the quiet moves."""
+        return list(self._capture_moves(position)[0]) or self.quiet_moves(position)
+
+    def capture_paths(self, position: P) -> list[tuple[tuple[int, ...], M]]:
+        """Each route of each legal capture (the squares visited), with its move: what
+        :meth:`~notation.games.draughts_hooks.DraughtsHooks.read_short_capture` reads by."""
+        return list(self._capture_moves(position)[1].items())
+
+    def picture_board(self) -> DraughtsEngine:
+        """The board, as the picture draws it."""
+        return self.engine
+
+    def can_capture(self, own: int, opp: int, kings: int, empty: int, turn: Side) -> bool:
+        """Whether the side owning ``own`` (``turn``) has a capture."""
+        return self.engine.can_capture(own, opp, kings, empty, turn)
+
+    def advance(self, position: P, text: str) -> tuple[M, P]:
+        """The legal move ``text`` names and the position after it, in one step."""
+        return self._advance(position, text)
+
+    def advancer(self) -> Callable[[P, str], tuple[M, P]]:
+        """:meth:`advance`'s one-step function itself (a loop over plies calls it directly)."""
+        return self._advance
+
+    def parse_move(self, position: P, text: str) -> M:
+        """The legal move ``text`` names, in any of the game's notations."""
+        return self._advance(position, text)[0]
+
+    def _make_advance(self) -> Callable[[P, str], tuple[M, P]]:
+        """The game's :meth:`advance`: the legal move a text names and the position after
+        it, a quiet move played here as :meth:`play` plays it (the contract test
+        ``test_advance_is_parse_move_then_play`` holds them together)."""
+        cache, read_text = self.text_cache, self.read_text
+        engine = self.engine
+        bit, dark, forward, between = engine.bit, engine.dark, engine.forward, engine.between
+        promotion, can_capture, flying = engine.promotion, engine.can_capture, engine.flying_kings
+        quiet, position_type = self._quiet, self.position_type
+        find_capture, play, parse_short = self._find_capture, self.play, self._parse_short
+        refuse, diagnose = self._refuse, self._diagnose
+
+        def advance(position: P, text: str) -> tuple[M, P]:
+            read = cache.get(text)
+            if read is None:
+                read = cache.keep(text, read_text(text))
+            if read.__class__ is Malformed:
+                raise refuse(position, read, text)
+            squares, kind, _, file = read
+            if file >= 0:
+                named = parse_short(position, read, text)
+                return named, play(position, named)
+            white, black, kings, turn = position
+            own, opp = (black, white) if turn else (white, black)
+            start = squares[0]
+            start_bit = bit[start]
+            if own & start_bit:
+                if kind != "x" and len(squares) == 2:
+                    empty = dark ^ (white | black)
+                    if not can_capture(own, opp, kings, empty, turn):
+                        end = squares[1]
+                        end_bit = bit[end]
+                        if empty & end_bit:
+                            if kings & start_bit:
+                                path = between[start][end]
+                                steps = path >= 0 and not path & ~empty if flying else path == 0
+                                kings ^= start_bit | end_bit
+                            else:
+                                steps = forward[turn][start] & end_bit
+                                if end_bit & promotion[turn]:
+                                    kings |= end_bit
+                            if steps:
+                                if turn:
+                                    after = (white, black ^ (start_bit | end_bit), kings, WHITE)
+                                else:
+                                    after = (white ^ (start_bit | end_bit), black, kings, BLACK)
+                                return quiet[start][end], _new(position_type, after)
+                        raise diagnose(position, read, text)
+                if kind != "-":
+                    found = find_capture(position, squares)
+                    if found is not None:
+                        return found, play(position, found)
+            raise diagnose(position, read, text)
+
+        return advance
+
+    def _find_capture(self, position: P, squares: tuple[int, ...]) -> M | None:
+        """The legal capture a list of squares names alone, if there is one."""
+        routes = self.engine.best_routes(position)
+        if len(squares) > 2:
+            for route in routes:
+                if route[0] == squares:
+                    return self.move_of(position, route)
+            return None
+        # Start and end only: one legal capture between them, whatever its route.
+        first, last = squares
+        found = None
+        move = None
+        for route in routes:
+            path = route[0]
+            if path[0] == first and path[-1] == last:
+                if found is None:
+                    found = route
+                elif route[1] != found[1]:
+                    return None
+                else:  # the same pieces taken: the same move, unless it differs otherwise
+                    move = move or self.move_of(position, found)
+                    if self.move_of(position, route) != move:
+                        return None
+        return None if found is None else move or self.move_of(position, found)
+
+    def _parse_short(self, position: P, read: MoveText, text: str) -> M:
+        """The one legal move from the file ``read.file`` to the square reached."""
+        engine = self.engine
+        end = read.squares[0]
+        size = engine.size
+        named = [
+            move
+            for move in self.legal_moves(position)
+            if engine.index[move.path[0]] % size == read.file and move.path[-1] == end
+        ]
+        if len(named) == 1:
+            return named[0]
+        written = text.strip()
+        codes = self.codes
+        if named:
+            listed = ", ".join(self._written(position, named, "alphanumeric"))
+            raise IllegalMove(
+                codes.ambiguous,
+                f"{written} names {len(named)} moves: {listed}; write the start square",
+            )
+        if self.outcome(position) is not None:
+            raise self._diagnose(position, read, text)
+        white, black, _, turn = position
+        own = white if turn is WHITE else black
+        starts = [engine.square_at[i] for i in bits(own) if i % size == read.file]
+        file = engine.files[read.file]
+        if not starts:
+            raise IllegalMove(codes.no_piece, f"{turn.title} has no piece on file {file}")
+        if len(starts) == 1:
+            raise self._diagnose(position, MoveText((starts[0], end), "", "alphanumeric"), text)
+        raise IllegalMove(
+            codes.illegal,
+            f"no piece of {turn.title} on file {file} can move to {engine.name[end]}",
+        )
+
+    def play(self, position: P, move: M) -> P:
+        """The position after ``move``; a man that ends on the far row (or is crowned on
+        the way, where the rules say so) is a king. A move's fields are
+        :meth:`~notation.games.flying.Board.after`'s arguments."""
+        return cast(P, _new(self.position_type, self.engine.after(position, *move)))
+
+    # Illegal moves -------------------------------------------------------------------
+
+    def _refuse(self, position: P, read: MoveText | Malformed, text: str) -> IllegalMove:
+        """The error for a move text that names no legal move."""
+        if isinstance(read, Malformed):
+            reason = f": {read.reason}" if read.reason else ""
+            return IllegalMove(
+                self.codes.malformed, f"{text.strip()!r} is not {self.a_move}{reason}"
+            )
+        return self._diagnose(position, read, text)
+
+    def _diagnose(self, position: P, read: MoveText, text: str) -> IllegalMove:
+        """The error for a well-formed move text that names no legal move."""
+        codes, engine = self.codes, self.engine
+        bit, row = engine.bit, engine.row
+        squares, kind, notation, _ = read
+        written = text.strip()
+        white, black, kings, turn = position
+        if self.outcome(position) is not None:
+            return IllegalMove(
+                codes.game_over,
+                f"{turn.title} has no legal move: the game ended",
+                show_legal=False,
+            )
+        start, end = squares[0], squares[-1]
+        start_name, end_name = self.square_name(start, notation), self.square_name(end, notation)
+        own = white if turn is WHITE else black
+        if not own & bit[start]:
+            if not (white | black) & bit[start]:
+                return IllegalMove(codes.no_piece, f"square {start_name} is empty")
+            owner = turn.other.title
+            piece = "king" if kings & bit[start] else "man"
+            return IllegalMove(
+                codes.no_piece,
+                f"square {start_name} holds a {owner} {piece}; {turn.title} is to move",
+            )
+        piece = "king" if kings & bit[start] else "man"
+        man = piece == "man"
+        moves, by_path = self._capture_moves(position)
+        if moves:
+            partial: list[Route] = []
+            self.routes(position, partial)
+            begun = [
+                (path, captured)
+                for path, captured in partial
+                if (path[0] == start and path[-1] == end if len(squares) == 2 else path == squares)
+            ]
+            kind = kind or ("x" if begun or len(squares) > 2 else "-")
+            same = [m for m in moves if m.path[0] == start and m.path[-1] == end]
+            if kind == "-":
+                if same:
+                    full = self.write(same[0], notation, len(same) > 1)
+                    return IllegalMove(codes.illegal, f"{written} is a capture: write {full}")
+                listed = ", ".join(self._written(position, moves, notation))
+                available = (
+                    "a capture is available" if len(moves) == 1 else "captures are available"
+                )
+                return IllegalMove(
+                    codes.compulsory, f"{available}: {listed}; {written} is not a capture"
+                )
+            if self.engine.majority:
+                most = len(moves[0].captured)
+                taken = max((captured.bit_count() for _, captured in begun), default=0)
+                if begun and taken < most:
+                    return IllegalMove(
+                        codes.majority,
+                        f"a capture of {plural(most)} is available; {written} takes {taken}",
+                    )
+            if len(squares) == 2 and len(same) > 1:
+                paths = ", ".join(self.write(m, notation, True) for m in same)
+                return IllegalMove(
+                    codes.ambiguous,
+                    f"{written} names {len(same)} captures: {paths}; write the path",
+                )
+            if begun and not same and not self.engine.majority:
+                return self._unfinished(
+                    [path for path, _ in begun], list(by_path), written, notation
+                )
+            if same:
+                return IllegalMove(codes.illegal, f"{written} is not the path of a legal capture")
+            if man and self._backward_jump(position, squares):
+                return IllegalMove(
+                    codes.backward, f"a man captures forward only; {written} jumps backward"
+                )
+            return IllegalMove(
+                codes.illegal, f"a {piece} on {start_name} cannot capture to {end_name}"
+            )
+        if kind == "x" or len(squares) > 2:
+            if man and self._backward_jump(position, squares):
+                return IllegalMove(
+                    codes.backward, f"a man captures forward only; {written} jumps backward"
+                )
+            quiet = self._quiet[start][end]
+            if len(squares) == 2 and quiet in self.quiet_moves(position):
+                return IllegalMove(
+                    codes.illegal,
+                    f"{written} captures nothing: write {self.write(quiet, notation, False)}",
+                )
+            return IllegalMove(codes.illegal, f"no capture is available; {written} is not legal")
+        if man and (row[end] > row[start]) == (turn is WHITE) and row[end] != row[start]:
+            return IllegalMove(codes.backward, f"a man moves forward only; {written} goes backward")
+        reason = f": square {end_name} is occupied" if (white | black) & bit[end] else ""
+        if not reason and not self.engine.flying_kings and engine.between[start][end] != 0:
+            reason = ": a piece steps to a diagonal neighbour"
+        return IllegalMove(
+            codes.illegal, f"a {piece} on {start_name} cannot move to {end_name}{reason}"
+        )
+
+    def _backward_jump(self, position: P, squares: tuple[int, ...]) -> bool:
+        """Whether the first jump of ``squares`` goes backward over an enemy piece onto an
+        empty square, where men capture forward only: a jump a king could make, a man
+        not."""
+        if self.engine.men_capture_backward:
+            return False
+        engine = self.engine
+        white, black, _, turn = position
+        start, land = squares[0], squares[1]
+        over = engine.between[start][land]
+        opp = black if turn is WHITE else white
+        empty = engine.dark ^ (white | black)
+        return bool(
+            over > 0
+            and over.bit_count() == 1
+            and opp & over
+            and empty & engine.bit[land]
+            and (engine.row[land] > engine.row[start]) == (turn is WHITE)
+        )
+
+    def _unfinished(
+        self,
+        begun: list[tuple[int, ...]],
+        routes: Sequence[tuple[int, ...]],
+        written: str,
+        notation: str,
+    ) -> IllegalMove:
+        """The error for the beginning of a capture that is not a whole legal capture
+        (``routes`` are the paths of every legal capture): it stops where it could go on,
+        or lands a king where it can capture no more."""
+        name = self.square_name
+        onward = sorted(
+            {
+                route[len(path)]
+                for path in begun
+                for route in routes
+                if len(route) > len(path) and route[: len(path)] == path
+            }
+        )
+        if onward:
+            goes_on = " or ".join(name(square, notation) for square in onward)
+            return IllegalMove(
+                self.codes.majority,
+                f"{written} is not the end of the capture: it must go on to {goes_on}",
+            )
+        instead = sorted(
+            {
+                route[len(path) - 1]
+                for path in begun
+                for route in routes
+                if len(route) >= len(path) and route[: len(path) - 1] == path[:-1]
+            }
+        )
+        squares = " or ".join(name(square, notation) for square in instead)
+        return IllegalMove(
+            self.codes.majority,
+            f"{written} lands where the king can capture no more; it must land on {squares} "
+            "and capture on",
+        )
+
+    def _written(self, position: P, moves: Sequence[M], notation: str) -> list[str]:
+        """Moves written in a notation, each in its shortest unambiguous form."""
+        if not any(move.captured for move in moves):
+            return [self.write(move, notation, False) for move in moves]
+        ends: dict[tuple[int, int], int] = {}
+        for move in self._capture_moves(position)[0]:
+            key = (move.path[0], move.path[-1])
+            ends[key] = ends.get(key, 0) + 1
+        return [self.write(m, notation, ends.get((m.path[0], m.path[-1]), 0) > 1) for m in moves]
+
+    def format_move(self, position: P, move: M, notation: str | None = None) -> str:
+        """``move`` in ``notation``: start and end only, or the full path when ambiguous."""
+        return self._written(position, (move,), notation or self.notations[0])[0]
+
+    def describe_moves(
+        self, position: P, moves: Sequence[M], notation: str | None = None
+    ) -> list[str]:
+        """The moves in ``notation`` (default: the game's first), each in its shortest
+        unambiguous form, for messages."""
+        return self._written(position, moves, notation or self.notations[0])
+
+    # End of game -------------------------------------------------------------------
+
+    def outcome(self, position: P) -> Outcome | None:
+        """The side to move loses when it has no legal move."""
+        return self.engine.outcome(position)
+
+    def result_for(self, outcome: Outcome) -> tuple[str, ...]:
+        """PDN draughts results first (``2-0``, ``0-2``, ``1-1``), then the chess forms."""
+        return self.engine.result_for(outcome)
+
+    # Pictures --------------------------------------------------------------------------
+
+    def render_text(self, position: P, last: M | None = None, notation: str | None = None) -> str:
+        """The board from White's side, files and ranks in the frame; the last move's
+        squares are shown in brackets. The diagram names no square, so it reads the same
+        in every notation."""
+        status = self.game_over(position) or f"{position.turn.title} to move"
+        return board_text(self.engine, position, set() if last is None else set(last.path), status)
+
+
+__all__ = [
+    "DraughtsGame",
+    "Malformed",
+    "MoveCodes",
+    "MoveText",
+    "move_shape",
+    "plural",
+    "register_move_codes",
+]
