@@ -1,7 +1,7 @@
 """Configuration on the command line: ``--config``, ``--isolated``, the cache options of
 ``validate``, the settings a run gets from them, and the ``notation config`` command.
 
-Command-line options win over the file (:mod:`notation.config`), the file over the
+Command-line options win over the file (:mod:`notation.run.config`), the file over the
 defaults; ``--cache-dir`` and ``NOTATION_CACHE_DIR`` win over the file's ``cache-dir``.
 """
 
@@ -22,11 +22,11 @@ from cli.options import echo, fail
 
 # What a command runs is imported in its body (see cli/main.py).
 if TYPE_CHECKING:
-    from notation.check.batch import Event
-    from notation.check.cache import Settings
-    from notation.check.policy import Policy
-    from notation.config import Config
     from notation.io.inputs import Input, Missing
+    from notation.run.batch import Event
+    from notation.run.cache import Settings
+    from notation.run.config import Config
+    from notation.run.policy import Policy
 
 DEFAULT_FOLDER = ".notation_cache"
 """The cache folder, in the current folder, unless another is chosen."""
@@ -86,7 +86,7 @@ def configured(explicit: Path | None, isolated: bool) -> Config:
     """The configuration in force: ``explicit``, else the nearest file the user may read
     (each one passed over is said on standard error), else none; a bad file ends the
     command (exit 2) with the file and key named."""
-    from notation.config import NO_CONFIG, ConfigError, find_config, load_config
+    from notation.run.config import NO_CONFIG, ConfigError, find_config, load_config
 
     if explicit is not None and isolated:
         fail("--config and --isolated cannot be given together")
@@ -129,8 +129,8 @@ def file_policies(
 ) -> dict[str, Policy]:
     """The policy of each input whose overrides change its ``select`` or ``ignore``, by
     name; those of ``given`` (given on the command line) are not overridden."""
-    from notation.check.policy import Policy
     from notation.io.inputs import Input
+    from notation.run.policy import Policy
 
     chosen = {}
     for item in inputs:
@@ -182,7 +182,7 @@ def cached_run(
 ) -> Iterator[Event]:
     """``validate(inputs)`` through the cache in ``folder`` (``None``: no cache); a folder
     that cannot be written is said once a command."""
-    from notation.check.cache import Cache
+    from notation.run.cache import Cache
 
     if folder is None:
         return validate(inputs)
@@ -215,7 +215,7 @@ def show_config(
     """Show the settings `validate` uses here, and where each comes from."""
     if format_ not in ("text", "json"):
         raise typer.BadParameter("choose text or json", param_hint="--format")
-    from notation.config import SAFE_VARIABLE
+    from notation.run.config import SAFE_VARIABLE
 
     found = configured(config_file, isolated)
     where = "default" if found.file is None else f"{found.file} {found.table}"

@@ -70,12 +70,12 @@ if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
     from notation.archive.rewrite import Edit, Options
-    from notation.check.batch import Engine, Event
-    from notation.check.report import Writer
-    from notation.config import Config
     from notation.games.base import AnyGame
     from notation.io.inputs import Found, Input, Missing
     from notation.record.model import Record
+    from notation.run.batch import Engine, Event
+    from notation.run.config import Config
+    from notation.run.formats import Page, Writer
 
 app = typer.Typer(
     name="notation",
@@ -146,6 +146,13 @@ def main() -> None:
 
 def _terminated(number: int, frame: object) -> None:
     raise SystemExit(128 + number)
+
+
+def _report_page() -> Page:
+    """The HTML report's page (imported only when that report is asked for)."""
+    from notation.render.report import ReportPage
+
+    return ReportPage()
 
 
 @app.command()
@@ -237,12 +244,12 @@ def validate(
     error. Exit status: 0 when no reported problem reaches --fail-level (or --exit-zero),
     1 when one does, 2 for a usage error or an input that cannot be read.
     """
-    from notation.check.batch import validate_inputs
-    from notation.check.cache import Settings
-    from notation.check.policy import FAIL_LEVELS, Policy, run
-    from notation.check.report import FORMATS, REPORTERS
     from notation.io.inputs import Input, expand
     from notation.io.output import atomic_output, flush_stdout, spooled_stdout
+    from notation.run.batch import validate_inputs
+    from notation.run.cache import Settings
+    from notation.run.formats import FORMATS, TRACED, reporters
+    from notation.run.policy import FAIL_LEVELS, Policy, run
 
     config = configured(config_file, isolated)
     format_, fail_level = (
@@ -251,7 +258,7 @@ def validate(
     )
     default_game(game)
     dialects = setting(config, "dialects", dialect and dialects_named(dialect))
-    if format_ not in REPORTERS:
+    if format_ not in FORMATS:
         raise typer.BadParameter("choose one of " + ", ".join(FORMATS), param_hint="--format")
     if fail_level not in FAIL_LEVELS:
         raise typer.BadParameter("choose error or warning", param_hint="--fail-level")
@@ -269,7 +276,7 @@ def validate(
     policy = dataclasses.replace(policy, files=file_policies(config, inputs, policy, given))
     # A report that shows the games as replayed keeps each replay: it runs in this process,
     # without the cache.
-    traced = REPORTERS[format_].traces
+    traced = format_ in TRACED
     folder = None if cache_off(no_cache) or traced else cache_folder(config, cache_dir)
     asked = _jobs_asked(jobs, config)
     workers = _workers(asked, scheduler is not None)
@@ -310,7 +317,7 @@ def validate(
             return cached_run(folder, settings, duplicates, group, run_of)
 
         events = game_runs(config, inputs, game, engine)
-        summary = run(progress.counted(events), REPORTERS[format_](out), policy)
+        summary = run(progress.counted(events), reporters(_report_page)[format_](out), policy)
         if output is None:
             flush_stdout()
     if statistics:
@@ -333,7 +340,7 @@ def validate(
 def _jobs_asked(given: int | None, config: Config) -> int:
     """The processes asked for: ``--jobs``, else the configuration's ``jobs``; a number
     out of range is a usage error (the file's was checked when it was read)."""
-    from notation.config import MAX_JOBS
+    from notation.run.config import MAX_JOBS
 
     if given is not None and not 0 <= given <= MAX_JOBS:
         raise typer.BadParameter(
@@ -346,7 +353,7 @@ def _jobs_asked(given: int | None, config: Config) -> int:
 def _workers(asked: int, cluster: bool) -> int:
     """The worker processes a run on this machine uses: ``asked`` (0: one per CPU), never
     more than the CPUs (a serial run for that reason says so). A cluster's are its own."""
-    from notation.check.batch import usable_cpus
+    from notation.run.batch import usable_cpus
 
     if cluster and asked <= 1:
         return asked
@@ -381,7 +388,7 @@ def _cluster(address: str, timeout: float, jobs: int) -> Iterator[Engine]:
     """The Dask engine of ``--scheduler`` (Dask is imported only then); a cluster that
     cannot be used, or that loses a task during the run, ends the command with a plain
     message and exit status 2."""
-    from notation.check.distributed import ClusterError, connect
+    from notation.run.distributed import ClusterError, connect
 
     try:
         with connect(address, timeout=timeout, workers=jobs if jobs > 1 else None) as engine:
@@ -392,7 +399,7 @@ def _cluster(address: str, timeout: float, jobs: int) -> Iterator[Engine]:
 
 def _prefixes(values: list[str] | None, hint: str) -> tuple[str, ...]:
     """The code prefixes given (comma-separated, repeatable); each must match a code."""
-    from notation.check.policy import code_prefixes
+    from notation.run.policy import code_prefixes
 
     try:
         return code_prefixes(values or ())

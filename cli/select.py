@@ -80,7 +80,7 @@ class _Report:
         self.diagnostics: list[dict[str, Any]] = []
 
     def tell(self, diagnostic: Diagnostic) -> None:
-        from notation.check.report import diagnostic_dict
+        from notation.run.formats import diagnostic_dict
 
         if self.json:
             self.diagnostics.append(diagnostic_dict(diagnostic))
@@ -92,7 +92,7 @@ class _Report:
     ) -> None:
         """Report the end: the JSON document, or (when ``games`` were read) why nothing
         was written and ``summary``."""
-        from notation.check.report import json_document
+        from notation.run.formats import json_document
 
         if self.json:
             document = {"format": f"notation-{command}", "version": REPORT_VERSION, **body}

@@ -86,7 +86,7 @@ class Tally:
             say(text)
 
     def tell(self, diagnostic: Diagnostic) -> None:
-        from notation.check.report import diagnostic_dict
+        from notation.run.formats import diagnostic_dict
 
         self.diagnostics.append(diagnostic_dict(diagnostic))
 
@@ -99,7 +99,7 @@ class Tally:
 
     def document(self, status: int) -> str:
         """The JSON report."""
-        from notation.check.report import json_document
+        from notation.run.formats import json_document
 
         return json_document(
             {

@@ -14,11 +14,11 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.check.batch import usable_cpus, validate_inputs
 from notation.check.validator import GameReport
 from notation.io.inputs import FileResult, expand
 from notation.record.jsonform import dumps
 from notation.record.reader import read_records
+from notation.run.batch import usable_cpus, validate_inputs
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"

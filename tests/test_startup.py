@@ -14,9 +14,9 @@ import pytest
 import typer
 
 from cli.main import app
-from notation.check.report import FORMATS
 from notation.diagnostics import CODES
 from notation.games.registry import BUILT_IN, GAMES
+from notation.run.formats import FORMATS
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -4,7 +4,7 @@ For each input file, :class:`Cache` keeps one entry: the SHA-256 digest of the f
 bytes, the toolkit's version and the settings that change verdicts (:class:`Settings`),
 and the events a run gave for the file (notices, one :class:`GameReport` per game, its
 :class:`FileResult`), from which every report format is rebuilt. What a run reports is
-decided after the cache (:mod:`notation.check.policy`), so ``--select``, ``--ignore``,
+decided after the cache (:mod:`notation.run.policy`), so ``--select``, ``--ignore``,
 ``--fail-level`` and ``--exit-zero`` are not part of the key, nor is ``--duplicates``:
 an entry keeps each valid game's duplicate key when it was made with them, and REC208 is
 found afresh over the whole run.
@@ -47,12 +47,12 @@ from typing import Any
 
 from notation import __version__
 from notation import diagnostics as codes
-from notation.check.batch import Event
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Candidate, Change, Diagnostic
 from notation.games.base import Outcome, Side
 from notation.io.inputs import FileResult, Input, Missing
 from notation.io.output import display, file_hash
+from notation.run.batch import Event
 
 MAX_EVENTS = 50_000
 """Most events kept for one file: a larger archive is not cached, so that a run's memory
