@@ -1,17 +1,16 @@
 """Configuration on the command line: ``--config``, ``--isolated``, the cache options of
-``validate``, the settings a run gets from them, and the ``notation config`` command.
+``validate``, and the ``notation config`` command.
 
 Command-line options win over the file (:mod:`notation.run.config`), the file over the
-defaults; ``--cache-dir`` and ``NOTATION_CACHE_DIR`` win over the file's ``cache-dir``.
+defaults (:mod:`notation.run.settings`); ``--cache-dir`` and ``NOTATION_CACHE_DIR`` win
+over the file's ``cache-dir``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -19,23 +18,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from cli.options import echo, fail
+from notation.run.settings import (
+    DEFAULT_FOLDER,
+    DEFAULTS,
+    FOLDER_VARIABLE,
+    NO_CACHE_VARIABLE,
+)
 
 # What a command runs is imported in its body (see cli/main.py).
 if TYPE_CHECKING:
-    from notation.io.inputs import Input, Missing
-    from notation.run.batch import Event
-    from notation.run.cache import Settings
     from notation.run.config import Config
-    from notation.run.policy import Policy
-
-DEFAULT_FOLDER = ".notation_cache"
-"""The cache folder, in the current folder, unless another is chosen."""
-
-FOLDER_VARIABLE = "NOTATION_CACHE_DIR"
-"""The environment variable that moves the cache folder."""
-
-NO_CACHE_VARIABLE = "NOTATION_NO_CACHE"
-"""The environment variable that, set to 1 or true, turns the cache off (``--no-cache``)."""
 
 ConfigOption = Annotated[
     Path | None,
@@ -69,18 +61,6 @@ NoCacheOption = Annotated[
     ),
 ]
 
-DEFAULTS: dict[str, Any] = {
-    "select": (),
-    "ignore": (),
-    "fail-level": "error",
-    "game": None,
-    "jobs": 1,
-    "format": "text",
-    "cache-dir": Path(DEFAULT_FOLDER),
-    "dialects": frozenset(),
-}
-"""What a run uses when neither the command line nor a file gives a setting."""
-
 
 def configured(explicit: Path | None, isolated: bool) -> Config:
     """The configuration in force: ``explicit``, else the nearest file the user may read
@@ -101,101 +81,6 @@ def configured(explicit: Path | None, isolated: bool) -> Config:
         return dataclasses.replace(load_config(found), skipped=skipped)
     except ConfigError as error:
         fail(str(error))
-
-
-def setting(config: Config, key: str, given: Any) -> Any:
-    """``given`` on the command line, else the file's value of ``key``, else the default."""
-    if given is not None:
-        return given
-    return config.values.get(key, DEFAULTS[key])
-
-
-def cache_off(no_cache: bool) -> bool:
-    """``--no-cache``, or ``NOTATION_NO_CACHE`` set to 1, true, yes or on (any case).
-
-    Read here, not by click: the oldest click and typer of the declared ranges take any
-    value of a flag's variable, ``0`` included, as the flag given."""
-    value = os.environ.get(NO_CACHE_VARIABLE, "").strip().lower()
-    return no_cache or value in {"1", "true", "yes", "on"}
-
-
-def cache_folder(config: Config, given: str | None) -> Path:
-    """``--cache-dir``, else ``NOTATION_CACHE_DIR``, else the file's, else the default."""
-    return Path(given or os.environ.get(FOLDER_VARIABLE) or setting(config, "cache-dir", None))
-
-
-def file_policies(
-    config: Config, inputs: Iterable[Input | Missing], policy: Policy, given: set[str]
-) -> dict[str, Policy]:
-    """The policy of each input whose overrides change its ``select`` or ``ignore``, by
-    name; those of ``given`` (given on the command line) are not overridden."""
-    from notation.io.inputs import Input
-    from notation.run.policy import Policy
-
-    chosen = {}
-    for item in inputs:
-        if not config.overrides or not isinstance(item, Input) or item.path is None:
-            continue
-        select, ignore = (
-            getattr(policy, key) if key in given else config.for_file(item.path, key) or ()
-            for key in ("select", "ignore")
-        )
-        if (select, ignore) != (policy.select, policy.ignore):
-            chosen[item.name] = Policy(
-                select=select,
-                ignore=ignore,
-                fail_level=policy.fail_level,
-                exit_zero=policy.exit_zero,
-                duplicates=policy.duplicates,
-            )
-    return chosen
-
-
-def game_runs(
-    config: Config,
-    inputs: list[Input | Missing],
-    given: str | None,
-    validate: Callable[[list[Input | Missing], str | None], Iterator[Event]],
-) -> Iterator[Event]:
-    """``validate`` over ``inputs`` in order, each run of inputs with one game (``--game``,
-    else the override's or file's ``game``) given it together."""
-
-    from notation.io.inputs import Input
-
-    def game_of(item: Input | Missing) -> str | None:
-        if given is not None:
-            return given
-        path = item.path if isinstance(item, Input) else None
-        found = config.for_file(path, "game")
-        return None if found is None else str(found)
-
-    for game, group in itertools.groupby(inputs, key=game_of):
-        yield from validate(list(group), game)
-
-
-def cached_run(
-    folder: Path | None,
-    settings: Settings,
-    keys: bool,
-    inputs: Iterable[Input | Missing],
-    validate: Callable[[Iterable[Input | Missing]], Iterator[Event]],
-) -> Iterator[Event]:
-    """``validate(inputs)`` through the cache in ``folder`` (``None``: no cache); a folder
-    that cannot be written is said once a command."""
-    from notation.run.cache import Cache
-
-    if folder is None:
-        return validate(inputs)
-    return Cache(folder, settings, _warn_once).run(inputs, validate, keys=keys)
-
-
-_warned: set[str] = set()
-
-
-def _warn_once(text: str) -> None:
-    if text not in _warned:
-        _warned.add(text)
-        typer.echo(text, err=True)
 
 
 @dataclass(frozen=True, slots=True)

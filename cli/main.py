@@ -7,14 +7,12 @@ Exit status (every command): 0 when everything was fine, 1 when a record has a p
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import datetime
-import functools
 import os
 import signal
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated
 
@@ -26,13 +24,7 @@ from cli.config import (
     ConfigOption,
     IsolatedOption,
     NoCacheOption,
-    cache_folder,
-    cache_off,
-    cached_run,
     configured,
-    file_policies,
-    game_runs,
-    setting,
     show_config,
 )
 from cli.fix import fix
@@ -73,9 +65,8 @@ if TYPE_CHECKING:
     from notation.games.base import AnyGame
     from notation.io.inputs import Found, Input, Missing
     from notation.record.model import Record
-    from notation.run.batch import Engine, Event
-    from notation.run.config import Config
-    from notation.run.formats import Page, Writer
+    from notation.run.formats import Page, Reporter, Writer
+    from notation.run.validation import RunEvent
 
 app = typer.Typer(
     name="notation",
@@ -246,78 +237,55 @@ def validate(
     """
     from notation.io.inputs import Input, expand
     from notation.io.output import atomic_output, flush_stdout, spooled_stdout
-    from notation.run.batch import validate_inputs
-    from notation.run.cache import Settings
-    from notation.run.formats import FORMATS, TRACED, reporters
-    from notation.run.policy import FAIL_LEVELS, Policy, run
+    from notation.run.distributed import ClusterError
+    from notation.run.formats import reporters
+    from notation.run.settings import SettingsError, settings_from
+    from notation.run.validation import validate as run_validation
 
     config = configured(config_file, isolated)
-    format_, fail_level = (
-        setting(config, "format", format_),
-        setting(config, "fail-level", fail_level),
-    )
-    default_game(game)
-    dialects = setting(config, "dialects", dialect and dialects_named(dialect))
-    if format_ not in FORMATS:
-        raise typer.BadParameter("choose one of " + ", ".join(FORMATS), param_hint="--format")
-    if fail_level not in FAIL_LEVELS:
-        raise typer.BadParameter("choose error or warning", param_hint="--fail-level")
-    policy = Policy(
-        select=setting(config, "select", select and _prefixes(select, "--select")),
-        ignore=setting(config, "ignore", ignore and _prefixes(ignore, "--ignore")),
-        fail_level=fail_level,
-        exit_zero=exit_zero,
-        duplicates=duplicates,
-    )
-    chosen = encoding_named(encoding)
+    try:
+        settings = settings_from(
+            config,
+            game=game,
+            dialects=dialect,
+            format=format_,
+            fail_level=fail_level,
+            select=select,
+            ignore=ignore,
+            exit_zero=exit_zero,
+            duplicates=duplicates,
+            encoding=encoding,
+            allow_empty=allow_empty,
+            jobs=jobs,
+            scheduler=scheduler,
+            scheduler_timeout=scheduler_timeout,
+            cache_dir=cache_dir,
+            no_cache=no_cache,
+        )
+    except SettingsError as error:
+        raise typer.BadParameter(error.message, param_hint=error.option) from None
     inputs = list(expand(paths))
     writable(output, inputs)
-    given = {k for k, v in (("select", select), ("ignore", ignore)) if v is not None}
-    policy = dataclasses.replace(policy, files=file_policies(config, inputs, policy, given))
-    # A report that shows the games as replayed keeps each replay: it runs in this process,
-    # without the cache.
-    traced = format_ in TRACED
-    folder = None if cache_off(no_cache) or traced else cache_folder(config, cache_dir)
-    asked = _jobs_asked(jobs, config)
-    workers = _workers(asked, scheduler is not None)
-    started = _Started(asked, workers)
     sizes = [item.size for item in inputs if isinstance(item, Input)]
     total = None if None in sizes else sum(s or 0 for s in sizes)
     # The bar shares the terminal with the report only when both are on it.
     shown = output is None and _terminal(sys.stderr) and _terminal(sys.stdout)
     with contextlib.ExitStack() as stack:
-        cluster = None
-        if scheduler is not None and not traced:
-            cluster = stack.enter_context(_cluster(scheduler, scheduler_timeout, workers))
         out: Writer = _StandardOutput()
         if output is not None:
             out = stack.enter_context(atomic_output(output))
-        elif cluster is not None:
+        elif settings.scheduler is not None and not settings.trace:
             # A cluster can be lost mid-run: the report is printed only once it is whole.
             out = stack.enter_context(
                 spooled_stdout(getattr(sys.stdout, "encoding", None) or "utf-8")
             )
         progress = stack.enter_context(_Progress(total, shown))
-
-        def engine(group: list[Input | Missing], name: str | None) -> Iterator[Event]:
-            settings = Settings(name, chosen, allow_empty, dialects)
-            run_of = functools.partial(
-                validate_inputs,
-                game=name,
-                encoding=chosen,
-                jobs=workers,
-                progress=progress.read,
-                keys=duplicates,
-                allow_empty=allow_empty,
-                engine=cluster,
-                dialects=dialects,
-                started=started,
-                trace=traced,
-            )
-            return cached_run(folder, settings, duplicates, group, run_of)
-
-        events = game_runs(config, inputs, game, engine)
-        summary = run(progress.counted(events), reporters(_report_page)[format_](out), policy)
+        reporter = reporters(_report_page)[settings.format](out)
+        try:
+            summary = run_validation(inputs, settings, on_event=progress.shown_with(reporter))
+        except ClusterError as error:
+            fail(str(error))
+        reporter.finish(summary)
         if output is None:
             flush_stdout()
     if statistics:
@@ -335,76 +303,6 @@ def validate(
         err=True,
     )
     raise typer.Exit(summary.exit_status)
-
-
-def _jobs_asked(given: int | None, config: Config) -> int:
-    """The processes asked for: ``--jobs``, else the configuration's ``jobs``; a number
-    out of range is a usage error (the file's was checked when it was read)."""
-    from notation.run.config import MAX_JOBS
-
-    if given is not None and not 0 <= given <= MAX_JOBS:
-        raise typer.BadParameter(
-            f"{given} is not a number of processes from 0 to {MAX_JOBS}", param_hint="--jobs"
-        )
-    asked: int = setting(config, "jobs", given)
-    return asked
-
-
-def _workers(asked: int, cluster: bool) -> int:
-    """The worker processes a run on this machine uses: ``asked`` (0: one per CPU), never
-    more than the CPUs (a serial run for that reason says so). A cluster's are its own."""
-    from notation.run.batch import usable_cpus
-
-    if cluster and asked <= 1:
-        return asked
-    cpus = usable_cpus()
-    if asked > cpus == 1:
-        say(f"notation: {asked} processes asked for: 1 used (1 CPU)")
-    return min(asked or cpus, cpus)
-
-
-@dataclasses.dataclass(slots=True)
-class _Started:
-    """Told how many processes a pool started: says once, on standard error, when that is
-    fewer than were asked for (0, one per CPU, asks for no number)."""
-
-    asked: int
-    cpus: int
-    said: bool = False
-
-    def __call__(self, count: int) -> None:
-        if self.said or count >= self.asked or self.asked <= self.cpus:
-            return
-        self.said = True
-        used = "1 process" if count == 1 else f"{count} processes"
-        why = f"{self.cpus} CPUs"
-        if count < self.cpus:
-            why += f", {count} {plural(count, 'task')} of work"
-        say(f"notation: {self.asked} processes asked for: {used} used ({why})")
-
-
-@contextlib.contextmanager
-def _cluster(address: str, timeout: float, jobs: int) -> Iterator[Engine]:
-    """The Dask engine of ``--scheduler`` (Dask is imported only then); a cluster that
-    cannot be used, or that loses a task during the run, ends the command with a plain
-    message and exit status 2."""
-    from notation.run.distributed import ClusterError, connect
-
-    try:
-        with connect(address, timeout=timeout, workers=jobs if jobs > 1 else None) as engine:
-            yield engine
-    except ClusterError as error:
-        fail(str(error))
-
-
-def _prefixes(values: list[str] | None, hint: str) -> tuple[str, ...]:
-    """The code prefixes given (comma-separated, repeatable); each must match a code."""
-    from notation.run.policy import code_prefixes
-
-    try:
-        return code_prefixes(values or ())
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint=hint) from None
 
 
 class _StandardOutput:
@@ -457,14 +355,23 @@ class _Progress:
         self.games += 1
         self._show()
 
-    def counted(self, events: Iterable[Event]) -> Iterator[Event]:
-        """``events``, counting the games among them as they pass."""
+    def shown_with(self, reporter: Reporter) -> Callable[[RunEvent], None]:
+        """What a run's events do: progress moves this bar, a note is said on standard
+        error, and what is reported goes to ``reporter``."""
         from notation.check.validator import GameReport
+        from notation.run.validation import Note, Read
 
-        for event in events:
-            if isinstance(event, GameReport):
-                self.game()
-            yield event
+        def take(event: RunEvent) -> None:
+            if isinstance(event, Read):
+                self.read(event.done)
+            elif isinstance(event, Note):
+                say(event.text)
+            else:
+                if isinstance(event, GameReport):
+                    self.game()
+                reporter.take(event)
+
+        return take
 
     def _show(self) -> None:
         if not self.shown:

@@ -28,7 +28,7 @@ from notation.run.cache import (
     FORMAT,
     GITIGNORE,
     Cache,
-    Settings,
+    VerdictOptions,
     key_path,
     load_key,
 )
@@ -217,7 +217,7 @@ def test_another_version_keeps_its_own_entries(tmp_path: Path, own_cache: Path) 
     record = tmp_path / "game.pdn"
     record.write_text(ILLEGAL)
     run(str(record))
-    other = Cache(own_cache, Settings(None, None, False), print, version="0.0.1")
+    other = Cache(own_cache, VerdictOptions(None, None, False), print, version="0.0.1")
     events = list(other.run(expand([str(record)]), notation.run.batch.validate_inputs))
     assert [type(e).__name__ for e in events] == ["GameReport", "FileResult"]
     assert [d.code for d in events[0].diagnostics] == ["ID203"]  # type: ignore[union-attr]
@@ -462,7 +462,7 @@ def test_an_entry_made_with_another_key_is_not_trusted(tmp_path: Path, own_cache
     run(str(record))
     (mine,) = entries(own_cache)
     record.write_text(LEGAL)
-    other = Cache(own_cache, Settings(None, None, False), print, key=b"another user's key")
+    other = Cache(own_cache, VerdictOptions(None, None, False), print, key=b"another user's key")
     list(other.run(expand([str(record)]), notation.run.batch.validate_inputs))
     (theirs,) = [e for e in entries(own_cache) if e != mine]
     theirs.replace(mine)

@@ -1,7 +1,7 @@
 """The validation cache: a re-run over unchanged files answers from the cache.
 
 For each input file, :class:`Cache` keeps one entry: the SHA-256 digest of the file's
-bytes, the toolkit's version and the settings that change verdicts (:class:`Settings`),
+bytes, the toolkit's version and the settings that change verdicts (:class:`VerdictOptions`),
 and the events a run gave for the file (notices, one :class:`GameReport` per game, its
 :class:`FileResult`), from which every report format is rebuilt. What a run reports is
 decided after the cache (:mod:`notation.run.policy`), so ``--select``, ``--ignore``,
@@ -164,7 +164,7 @@ def _checked_key(fd: int, shown: str) -> bytes:
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class VerdictOptions:
     """The options of a run that change the verdict on a file."""
 
     game: str | None
@@ -209,7 +209,7 @@ class Cache:
     def __init__(
         self,
         folder: Path,
-        settings: Settings,
+        settings: VerdictOptions,
         warn: Callable[[str], None],
         version: str = __version__,
         key: bytes | None = None,

@@ -62,15 +62,30 @@ class Summary:
         self.severities[diagnostic.severity] += 1
         self.codes[diagnostic.code] += 1
 
+    @property
+    def errors(self) -> int:
+        """Errors reported."""
+        return self.severities[Severity.ERROR]
+
+    @property
+    def warnings(self) -> int:
+        """Warnings reported."""
+        return self.severities[Severity.WARNING]
+
+    @property
+    def notices(self) -> int:
+        """Notices reported."""
+        return self.severities[Severity.NOTICE]
+
     def as_dict(self) -> dict[str, Any]:
         """The summary as the JSON report writes it."""
         return {
             "files": self.files,
             "games": self.games,
             "valid_games": self.valid_games,
-            "errors": self.severities[Severity.ERROR],
-            "warnings": self.severities[Severity.WARNING],
-            "notices": self.severities[Severity.NOTICE],
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "notices": self.notices,
             "codes": dict(sorted(self.codes.items())),
             "exit_status": self.exit_status,
         }
@@ -120,6 +135,15 @@ class Reporter:
 
     def finish(self, summary: Summary) -> None:
         """The end of the run."""
+
+    def take(self, event: GameReport | Diagnostic | FileResult) -> None:
+        """One event of a run, as reported (:func:`notation.run.validation.validate`)."""
+        if isinstance(event, GameReport):
+            self.game(event)
+        elif isinstance(event, FileResult):
+            self.file(event)
+        else:
+            self.diagnostic(event)
 
 
 def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
