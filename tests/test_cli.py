@@ -7,7 +7,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli.main import _Progress, app, codes_table
+from cli.commands.codes import codes_table
+from cli.commands.validate import _Progress
+from cli.main import app
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 BRAZILIAN = SAMPLES / "brazilian"

@@ -1,6 +1,6 @@
 """The ``repair`` command: score-sheet slips corrected where the rest of the game tells.
 
-Registered by :mod:`cli.main` (``app.command()(repair)``). The search is
+The search is
 :mod:`notation.check.repair`'s; what is written, and when, is
 :mod:`notation.archive.rewrite`'s policy, with one addition: a record that needs no
 correction, or has none clear enough, is written as its original text.
@@ -106,3 +106,7 @@ def repair(
         return Edited([*made, *left], changed=changed)
 
     run.run(paths, edit, options)
+
+
+command = repair
+"""The command :mod:`cli.main` registers."""

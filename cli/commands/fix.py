@@ -1,6 +1,6 @@
 """The ``fix`` command: results, PlyCount, standard tags and setup tags made consistent.
 
-Registered by :mod:`cli.main` (``app.command()(fix)``). The fixes are
+The fixes are
 :mod:`notation.archive.fix`'s; what is written, and when, is
 :mod:`notation.archive.rewrite`'s policy: a record that needs nothing is written as its
 original text, and a record read with a dialect (docs/dialects.md) is written canonically.
@@ -134,3 +134,7 @@ def fix(
         return Edited([*made, *moves, *left], changed=changed)
 
     run.run(paths, edit, options)
+
+
+command = fix
+"""The command :mod:`cli.main` registers."""

@@ -1,86 +1,18 @@
-"""Configuration on the command line: ``--config``, ``--isolated``, the cache options of
-``validate``, and the ``notation config`` command.
-
-Command-line options win over the file (:mod:`notation.run.config`), the file over the
-defaults (:mod:`notation.run.settings`); ``--cache-dir`` and ``NOTATION_CACHE_DIR`` win
-over the file's ``cache-dir``.
-"""
+"""The ``config`` command: the settings ``validate`` uses here, and where each comes from
+(the file, :mod:`notation.run.config`; the defaults, :mod:`notation.run.settings`)."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
-from cli.options import echo, fail
-from notation.run.settings import (
-    DEFAULT_FOLDER,
-    DEFAULTS,
-    FOLDER_VARIABLE,
-    NO_CACHE_VARIABLE,
-)
-
-# What a command runs is imported in its body (see cli/main.py).
-if TYPE_CHECKING:
-    from notation.run.config import Config
-
-ConfigOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--config",
-        help="Read the settings from this file (a pyproject.toml's [tool.notation], or a "
-        "notation.toml) instead of the nearest one.",
-        metavar="FILE",
-    ),
-]
-IsolatedOption = Annotated[
-    bool,
-    typer.Option(
-        "--isolated", "--no-config", help="Ignore every configuration file: use the defaults."
-    ),
-]
-CacheDirOption = Annotated[
-    str | None,
-    typer.Option(
-        "--cache-dir",
-        help=f"Keep the cache here (default: {FOLDER_VARIABLE}, else the configuration's "
-        f"cache-dir, else {DEFAULT_FOLDER}).",
-        metavar="DIR",
-    ),
-]
-NoCacheOption = Annotated[
-    bool,
-    typer.Option(
-        "--no-cache",
-        help=f"Neither read nor write the cache: validate afresh (also {NO_CACHE_VARIABLE}=1).",
-    ),
-]
-
-
-def configured(explicit: Path | None, isolated: bool) -> Config:
-    """The configuration in force: ``explicit``, else the nearest file the user may read
-    (each one passed over is said on standard error), else none; a bad file ends the
-    command (exit 2) with the file and key named."""
-    from notation.run.config import NO_CONFIG, ConfigError, find_config, load_config
-
-    if explicit is not None and isolated:
-        fail("--config and --isolated cannot be given together")
-    if isolated:
-        return NO_CONFIG
-    found, skipped = (explicit, ()) if explicit is not None else find_config(Path.cwd())
-    for passed in skipped:
-        typer.echo(f"notation: {passed.notice()}", err=True)
-    if found is None:
-        return dataclasses.replace(NO_CONFIG, skipped=skipped)
-    try:
-        return dataclasses.replace(load_config(found), skipped=skipped)
-    except ConfigError as error:
-        fail(str(error))
+from cli.options import ConfigOption, IsolatedOption, configured, echo, guarded
+from notation.run.settings import DEFAULTS, FOLDER_VARIABLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +22,7 @@ class _Shown:
     source: str
 
 
+@guarded
 def show_config(
     config_file: ConfigOption = None,
     isolated: IsolatedOption = False,
@@ -144,3 +77,7 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Path):
         return str(value)
     return value
+
+
+command = show_config
+"""The command :mod:`cli.main` registers."""

@@ -1,0 +1,100 @@
+"""The ``annotate`` command: tags, results and comments added to records."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from cli.options import (
+    AllowEmptyOption,
+    DialectOption,
+    EncodingOption,
+    GameOption,
+    InPlaceOption,
+    KeepBrokenOption,
+    OutputOption,
+    PathsArgument,
+    copied_unchanged,
+    default_game,
+    dialects_named,
+    encoding_named,
+    fail,
+    guarded,
+    say,
+)
+from notation.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from notation.io.inputs import Found
+
+
+@guarded
+def annotate(
+    paths: PathsArgument,
+    output: OutputOption = None,
+    in_place: InPlaceOption = False,
+    comments: Annotated[
+        str | None,
+        typer.Option(
+            "--comments",
+            "-c",
+            help="A comment after each main-line ply: position ({[%fen ...]}) or scores "
+            "({[%score W-B]}, Knight Fight and Cheversi).",
+            metavar="KIND",
+        ),
+    ] = None,
+    keep_broken: KeepBrokenOption = False,
+    game: GameOption = None,
+    dialect: DialectOption = None,
+    encoding: EncodingOption = "auto",
+    allow_empty: AllowEmptyOption = False,
+) -> None:
+    """Add PlyCount, FinalFEN, the decided result and a note at the first illegal move.
+
+    The result is written when the record gives none and the rules decide one;
+    optionally the position or the scores follow each ply as a comment.
+
+    Everything the record had is kept; annotating twice changes nothing. Problems go to
+    standard error, as `validate` reports them. A game with an error fails the run (exit 1)
+    and nothing is written, unless --keep-broken (then the first illegal move is marked by a
+    comment and a syntax error's text is kept in comments). The output (standard output, -o
+    OUT, or each input with --in-place) is written only when the run succeeded.
+    """
+    from notation.archive.annotate import COMMENT_KINDS, annotate_record
+    from notation.archive.rewrite import Options, RewriteError, rewrite
+    from notation.games.base import Game
+    from notation.games.registry import resolve_game
+    from notation.io.inputs import expand
+
+    default = default_game(game)
+    dialects = dialects_named(dialect)
+    if comments is not None and comments not in COMMENT_KINDS:
+        raise typer.BadParameter(" or ".join(COMMENT_KINDS) + " expected", param_hint="--comments")
+    options = Options(
+        output=output,
+        in_place=in_place,
+        keep_broken=keep_broken,
+        encoding=encoding_named(encoding),
+        allow_empty=allow_empty,
+    )
+
+    def edit(found: Found) -> list[Diagnostic]:
+        record, path = found.record, found.input.name
+        game = resolve_game(record.tag_dict(), default)
+        if not isinstance(game, Game):
+            return [*record.diagnostics, copied_unchanged(game, record, path)]
+        try:
+            return annotate_record(record, default, comments=comments, path=path, dialects=dialects)
+        except ValueError as error:
+            fail(f"{path}: game {record.index}: {error}")
+
+    try:
+        status = rewrite(list(expand(paths)), edit, options, say)
+    except RewriteError as error:
+        fail(str(error))
+    raise typer.Exit(status)
+
+
+command = annotate
+"""The command :mod:`cli.main` registers."""
