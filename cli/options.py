@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from notation.diagnostics import Diagnostic
     from notation.games.base import AnyGame
     from notation.io.inputs import Input, Missing
-    from notation.record.model import Record
     from notation.run.config import Config
 
 PathsArgument = Annotated[
@@ -228,6 +227,19 @@ def write_text(output: Path | None, text: str) -> None:
         sink.write(text)
 
 
+def rewritten(paths: list[str], run: Callable[[list[Input | Missing]], int]) -> NoReturn:
+    """Run a command that writes records over the inputs named, and exit with its status;
+    options that cannot work end it with their message (exit 2)."""
+    from notation.archive.rewrite import RewriteError
+    from notation.io.inputs import expand
+
+    try:
+        status = run(list(expand(paths)))
+    except RewriteError as error:
+        fail(str(error))
+    raise typer.Exit(status)
+
+
 def echo(text: str, *, nl: bool = True) -> None:
     """Print ``text`` (and a newline) on standard output now; standard output closed or
     unable to take it ends the command (:func:`fail`), as
@@ -279,15 +291,6 @@ def say(text: str) -> None:
 def echo_problem(diagnostic: Diagnostic) -> None:
     """Print a diagnostic on standard error."""
     typer.echo(diagnostic.format(), err=True)
-
-
-def copied_unchanged(found: str, record: Record, path: str) -> Diagnostic:
-    """What ``validate`` says of a record of a game the toolkit does not replay (``found``
-    names it), and that the record was copied unchanged."""
-    from notation.check.validator import unsupported_game
-
-    said = unsupported_game(record, found, path)
-    return dataclasses.replace(said, text=f"{said.text}; it was copied unchanged")
 
 
 def plural(count: int, word: str) -> str:

@@ -15,18 +15,16 @@ from cli.options import (
     KeepBrokenOption,
     OutputOption,
     PathsArgument,
-    copied_unchanged,
     default_game,
     dialects_named,
     encoding_named,
-    fail,
     guarded,
+    rewritten,
     say,
 )
-from notation.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
-    from notation.io.inputs import Found
+    pass
 
 
 @guarded
@@ -61,11 +59,8 @@ def annotate(
     comment and a syntax error's text is kept in comments). The output (standard output, -o
     OUT, or each input with --in-place) is written only when the run succeeded.
     """
-    from notation.archive.annotate import COMMENT_KINDS, annotate_record
-    from notation.archive.rewrite import Options, RewriteError, rewrite
-    from notation.games.base import Game
-    from notation.games.registry import resolve_game
-    from notation.io.inputs import expand
+    from notation.archive.annotate import COMMENT_KINDS, annotate_files
+    from notation.archive.rewrite import Options
 
     default = default_game(game)
     dialects = dialects_named(dialect)
@@ -78,22 +73,12 @@ def annotate(
         encoding=encoding_named(encoding),
         allow_empty=allow_empty,
     )
-
-    def edit(found: Found) -> list[Diagnostic]:
-        record, path = found.record, found.input.name
-        game = resolve_game(record.tag_dict(), default)
-        if not isinstance(game, Game):
-            return [*record.diagnostics, copied_unchanged(game, record, path)]
-        try:
-            return annotate_record(record, default, comments=comments, path=path, dialects=dialects)
-        except ValueError as error:
-            fail(f"{path}: game {record.index}: {error}")
-
-    try:
-        status = rewrite(list(expand(paths)), edit, options, say)
-    except RewriteError as error:
-        fail(str(error))
-    raise typer.Exit(status)
+    rewritten(
+        paths,
+        lambda inputs: annotate_files(
+            inputs, options, say, default=default, comments=comments, dialects=dialects
+        ),
+    )
 
 
 command = annotate

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -33,22 +32,12 @@ def new(
     output: OutputOption = None,
 ) -> None:
     """Start a record: the seven standard tags, the tags that name and set up the game."""
-    from notation.record.model import Record, Tag
+    from notation.archive.new import new_record
     from notation.record.writer import write_record
 
-    game = game_named(name, "GAME")
-    tags = [
-        Tag("Event", "?"),
-        Tag("Site", "?"),
-        Tag("Date", datetime.date.today().strftime("%Y.%m.%d")),
-        Tag("Round", "?"),
-        Tag("White", "?"),
-        Tag("Black", "?"),
-        Tag("Result", "*"),
-    ]
-    tags += [Tag(key, value) for key, value in game.new_tags(seed).items()]
+    chosen = game_named(name, "GAME")
     writable(output, [])
-    write_text(output, write_record(Record(tags=tags, result="*")))
+    write_text(output, write_record(new_record(chosen, seed)))
 
 
 command = new

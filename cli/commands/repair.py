@@ -28,8 +28,7 @@ from cli.options import (
 from cli.tally import FORMS, Tally
 
 if TYPE_CHECKING:
-    from notation.archive.rewrite import Edited
-    from notation.io.inputs import Found
+    pass
 
 
 @guarded
@@ -74,11 +73,8 @@ def repair(
     was; a game with a syntax error is not, and nothing is written, unless --keep-broken),
     2 for a usage error or an input that cannot be read.
     """
-    from notation.archive.rewrite import Edited, Options
-    from notation.check.repair import repair_record
-    from notation.check.validator import validate_record
-    from notation.games.base import Game
-    from notation.games.registry import resolve_game
+    from notation.archive.mend import repair_files
+    from notation.archive.rewrite import Options
 
     default = default_game(game)
     dialects = dialects_named(dialect)
@@ -92,20 +88,12 @@ def repair(
         allow_empty=allow_empty,
     )
     run = Tally("notation-repair", "corrected", "correction", json=form == "json")
-
-    def edit(found: Found) -> Edited:
-        record, path = found.record, found.input.name
-        resolved = resolve_game(record.tag_dict(), default)
-        playable = resolved if isinstance(resolved, Game) else None
-        made = [] if playable is None else repair_record(playable, record, path, dialects)
-        left = validate_record(record, path=path, default=default, dialects=dialects).diagnostics
-        game = None if playable is None else playable.name
-        run.count(found, len(made), left, {"game": game})
-        # A syntax error is written, if at all, as every writing command writes it.
-        changed = bool(made) or record.has_syntax_errors
-        return Edited([*made, *left], changed=changed)
-
-    run.run(paths, edit, options)
+    run.run(
+        paths,
+        lambda inputs, counted, say, tell: repair_files(
+            inputs, options, counted, say, tell, default=default, dialects=dialects
+        ),
+    )
 
 
 command = repair
