@@ -1,9 +1,7 @@
 """The ``fix`` command: results, PlyCount, standard tags and setup tags made consistent.
 
-The fixes are
-:mod:`notation.archive.fix`'s; what is written, and when, is
-:mod:`notation.archive.rewrite`'s policy: a record that needs nothing is written as its
-original text, and a record read with a dialect (docs/dialects.md) is written canonically.
+The run is :func:`notation.archive.mend.fix_files`; this module parses the options and
+reports (:class:`cli.tally.Tally`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """The ``repair`` command: score-sheet slips corrected where the rest of the game tells.
 
-The search is
-:mod:`notation.check.repair`'s; what is written, and when, is
-:mod:`notation.archive.rewrite`'s policy, with one addition: a record that needs no
-correction, or has none clear enough, is written as its original text.
+The run is :func:`notation.archive.mend.repair_files`; this module parses the options
+and reports (:class:`cli.tally.Tally`).
 """
 
 from __future__ import annotations
