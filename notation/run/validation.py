@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
 from notation.io.inputs import FileResult, Input, Missing, expand
-from notation.run.batch import Engine, Event, usable_cpus, validate_inputs
+from notation.run import batch
+from notation.run.batch import Engine, Event, usable_cpus
 from notation.run.cache import Cache, VerdictOptions
 from notation.run.config import Config
 from notation.run.formats import Reporter, Summary
@@ -95,7 +96,7 @@ def validate(
 
         def engine(group: list[Input | Missing], game: str | None) -> Iterator[Event]:
             run_of = functools.partial(
-                validate_inputs,
+                batch.validate_inputs,
                 game=game,
                 encoding=chosen.encoding,
                 jobs=workers,
