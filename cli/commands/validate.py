@@ -30,7 +30,7 @@ from cli.options import (
     say,
     writable,
 )
-from notation.diagnostics import CODES, Severity
+from notation.diagnostics import CODES
 
 # What the command runs is imported in its body: building the command line costs only
 # what defining its options needs.
@@ -193,8 +193,7 @@ def validate(
         for code, count in sorted(summary.codes.items(), key=lambda item: (-item[1], item[0])):
             known = CODES[code]
             typer.echo(f"{count:>6}  {code:<7} {known.severity:<8} {known.summary}", err=True)
-    errors, warnings = summary.severities[Severity.ERROR], summary.severities[Severity.WARNING]
-    notices = summary.severities[Severity.NOTICE]
+    errors, warnings, notices = summary.errors, summary.warnings, summary.notices
     typer.echo(
         f"{summary.games} {plural(summary.games, 'game')} in "
         f"{summary.files} {plural(summary.files, 'file')}: "
