@@ -1,4 +1,4 @@
-"""Options and output helpers shared by the commands of :mod:`cli.main` and :mod:`cli.archive`.
+"""Options and output helpers shared by the commands of :mod:`cli.commands`.
 
 Every command's module is imported to build the command line, so this module (and each
 command's) imports at its top only what defining the options needs; what running a
@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
 import typer
 
 from notation.games.registry import GAMES, get_game
+from notation.run.settings import DEFAULT_FOLDER, FOLDER_VARIABLE, NO_CACHE_VARIABLE
 
 if TYPE_CHECKING:
     from notation.diagnostics import Diagnostic
     from notation.games.base import AnyGame
     from notation.io.files import Input, Missing
-    from notation.record.model import Record
+    from notation.run.config import Config
 
 PathsArgument = Annotated[
     list[str],
@@ -107,6 +108,67 @@ DialectOption = Annotated[
 """``--dialect NAME``: an optional dialect the replay reads (:mod:`notation.check.dialects`)."""
 
 
+ConfigOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--config",
+        help="Read the settings from this file (a pyproject.toml's [tool.notation], or a "
+        "notation.toml) instead of the nearest one.",
+        metavar="FILE",
+    ),
+]
+"""``--config FILE``: the configuration file, instead of the nearest one."""
+
+IsolatedOption = Annotated[
+    bool,
+    typer.Option(
+        "--isolated", "--no-config", help="Ignore every configuration file: use the defaults."
+    ),
+]
+"""``--isolated``: no configuration file."""
+
+CacheDirOption = Annotated[
+    str | None,
+    typer.Option(
+        "--cache-dir",
+        help=f"Keep the cache here (default: {FOLDER_VARIABLE}, else the configuration's "
+        f"cache-dir, else {DEFAULT_FOLDER}).",
+        metavar="DIR",
+    ),
+]
+"""``--cache-dir DIR``: where the validation cache is kept."""
+
+NoCacheOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-cache",
+        help=f"Neither read nor write the cache: validate afresh (also {NO_CACHE_VARIABLE}=1).",
+    ),
+]
+"""``--no-cache``: validate afresh."""
+
+
+def configured(explicit: Path | None, isolated: bool) -> Config:
+    """The configuration in force: ``explicit``, else the nearest file the user may read
+    (each one passed over is said on standard error), else none; a bad file ends the
+    command (exit 2) with the file and key named."""
+    from notation.run.config import NO_CONFIG, ConfigError, find_config, load_config
+
+    if explicit is not None and isolated:
+        fail("--config and --isolated cannot be given together")
+    if isolated:
+        return NO_CONFIG
+    found, skipped = (explicit, ()) if explicit is not None else find_config(Path.cwd())
+    for passed in skipped:
+        typer.echo(f"notation: {passed.notice()}", err=True)
+    if found is None:
+        return dataclasses.replace(NO_CONFIG, skipped=skipped)
+    try:
+        return dataclasses.replace(load_config(found), skipped=skipped)
+    except ConfigError as error:
+        fail(str(error))
+
+
 def dialects_named(names: list[str] | None) -> frozenset[str]:
     """The dialects given with ``--dialect``; a usage error naming the known ones for an
     unknown name."""
@@ -155,6 +217,27 @@ def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
         check_target(output, input_paths(inputs), stdin=reads_standard_input(inputs))
     except OutputError as error:
         fail(str(error))
+
+
+def write_text(output: Path | None, text: str) -> None:
+    """Write a command's text output to ``output`` atomically, or to standard output."""
+    from notation.io.output import atomic_output, spooled_stdout
+
+    with spooled_stdout() if output is None else atomic_output(output) as sink:
+        sink.write(text)
+
+
+def rewritten(paths: list[str], run: Callable[[list[Input | Missing]], int]) -> NoReturn:
+    """Run a command that writes records over the inputs named, and exit with its status;
+    options that cannot work end it with their message (exit 2)."""
+    from notation.archive.rewrite import RewriteError
+    from notation.io.files import expand
+
+    try:
+        status = run(list(expand(paths)))
+    except RewriteError as error:
+        fail(str(error))
+    raise typer.Exit(status)
 
 
 def echo(text: str, *, nl: bool = True) -> None:
@@ -210,15 +293,16 @@ def echo_problem(diagnostic: Diagnostic) -> None:
     typer.echo(diagnostic.format(), err=True)
 
 
-def copied_unchanged(found: str, record: Record, path: str) -> Diagnostic:
-    """What ``validate`` says of a record of a game the toolkit does not replay (``found``
-    names it), and that the record was copied unchanged."""
-    from notation.check.validator import unsupported_game
-
-    said = unsupported_game(record, found, path)
-    return dataclasses.replace(said, text=f"{said.text}; it was copied unchanged")
-
-
 def plural(count: int, word: str) -> str:
     """``word``, with an ``s`` unless ``count`` is 1."""
     return word if count == 1 else word + "s"
+
+
+def status_of(problems: list[Diagnostic], failed: bool) -> int:
+    """The exit status of a command that reads records: 2 when an input could not be read
+    or held no record, else 1 when it ``failed``, else 0."""
+    from notation import diagnostics as codes
+
+    if any(p.code in (codes.UNREADABLE, codes.NO_RECORD) for p in problems):
+        return 2
+    return int(failed)

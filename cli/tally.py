@@ -7,6 +7,7 @@ records themselves go where :func:`notation.archive.rewrite.rewrite` writes them
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -16,8 +17,21 @@ from cli.options import fail, plural, say
 from notation.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:
-    from notation.archive.rewrite import Edit, Options
+    from notation.archive.mend import Counted
+    from notation.io.files import Input, Missing
     from notation.read.sources import Found
+
+Mend = Callable[
+    [
+        list["Input | Missing"],
+        "Counted",
+        Callable[[str], None],
+        Callable[[Diagnostic], None] | None,
+    ],
+    int,
+]
+"""A mending command's run over its inputs: :func:`notation.archive.mend.fix_files` or
+:func:`notation.archive.mend.repair_files` with its options bound."""
 
 FORMS = ("text", "json")
 """The forms of the report."""
@@ -50,7 +64,7 @@ class Tally:
         found: Found,
         made: int,
         problems: list[Diagnostic],
-        extra: dict[str, Any] | None = None,
+        extra: dict[str, Any],
     ) -> None:
         """Count one game: ``made`` changes, ``problems`` what its validation finds;
         ``extra`` goes into its entry of the JSON report."""
@@ -73,7 +87,7 @@ class Tally:
                 "index": record.index,
                 "line": line,
                 "column": column,
-                **(extra or {}),
+                **extra,
                 "outcome": outcome,
                 f"{self.unit}s": made,
             }
@@ -86,7 +100,7 @@ class Tally:
             say(text)
 
     def tell(self, diagnostic: Diagnostic) -> None:
-        from notation.check.report import diagnostic_dict
+        from notation.run.formats import diagnostic_dict
 
         self.diagnostics.append(diagnostic_dict(diagnostic))
 
@@ -99,7 +113,7 @@ class Tally:
 
     def document(self, status: int) -> str:
         """The JSON report."""
-        from notation.check.report import json_document
+        from notation.run.formats import json_document
 
         return json_document(
             {
@@ -119,14 +133,16 @@ class Tally:
             }
         )
 
-    def run(self, paths: list[str], edit: Edit, options: Options) -> NoReturn:
-        """Rewrite the records of ``paths`` with ``edit``, report, and exit with the status."""
-        from notation.archive.rewrite import RewriteError, rewrite
+    def run(self, paths: list[str], mend: Mend) -> NoReturn:
+        """Mend the records of ``paths`` with ``mend`` (given the inputs, :meth:`count`,
+        :meth:`say` and, for the JSON report, :meth:`tell`), report, and exit with the
+        status."""
+        from notation.archive.rewrite import RewriteError
         from notation.io.files import expand
 
         try:
-            status = rewrite(
-                list(expand(paths)), edit, options, self.say, self.tell if self.json else None
+            status = mend(
+                list(expand(paths)), self.count, self.say, self.tell if self.json else None
             )
         except RewriteError as error:
             fail(str(error))

@@ -10,7 +10,6 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import overload
 
-from notation.check.batch import validate_inputs
 from notation.check.dialects import dialect_set
 from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import Diagnostic
@@ -19,6 +18,7 @@ from notation.io.files import expand
 from notation.read.sources import FileResult, holds_game, read_paths
 from notation.record.model import Record
 from notation.record.reader import read_string
+from notation.run.batch import validate_inputs
 
 Source = str | os.PathLike[str]
 """A file, a folder (searched for record files), a glob pattern or ``-`` (standard input)."""

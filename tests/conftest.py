@@ -15,7 +15,7 @@ from pathlib import Path
 import pgserver
 import pytest
 
-from cli.config import FOLDER_VARIABLE, NO_CACHE_VARIABLE
+from notation.run.settings import FOLDER_VARIABLE, NO_CACHE_VARIABLE
 
 
 @pytest.fixture(autouse=True)

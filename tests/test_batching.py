@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.check import batch
-from notation.check.batch import Piece, Verdict, validate_inputs, validate_pieces
 from notation.check.validator import GameReport
 from notation.io.files import expand
+from notation.run import batch
+from notation.run.batch import Piece, Verdict, validate_inputs, validate_pieces
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"

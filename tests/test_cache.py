@@ -17,21 +17,21 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-import notation.check.batch
-import notation.check.cache
+import notation.run.batch
+import notation.run.cache
 from cli.main import app
 from notation import __version__
-from notation.check.cache import (
+from notation.check.validator import validate_record
+from notation.io.files import expand
+from notation.run.cache import (
     CACHEDIR_TAG,
     FORMAT,
     GITIGNORE,
     Cache,
-    Settings,
+    VerdictOptions,
     key_path,
     load_key,
 )
-from notation.check.validator import validate_record
-from notation.io.files import expand
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 runner = CliRunner()
@@ -76,7 +76,7 @@ def no_validation(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         validated.append(path)
         return validate_record(record, path=path, **options)
 
-    monkeypatch.setattr(notation.check.batch, "validate_record", counted)
+    monkeypatch.setattr(notation.run.batch, "validate_record", counted)
     return validated
 
 
@@ -217,8 +217,8 @@ def test_another_version_keeps_its_own_entries(tmp_path: Path, own_cache: Path) 
     record = tmp_path / "game.pdn"
     record.write_text(ILLEGAL)
     run(str(record))
-    other = Cache(own_cache, Settings(None, None, False), print, version="0.0.1")
-    events = list(other.run(expand([str(record)]), notation.check.batch.validate_inputs))
+    other = Cache(own_cache, VerdictOptions(None, None, False), print, version="0.0.1")
+    events = list(other.run(expand([str(record)]), notation.run.batch.validate_inputs))
     assert [type(e).__name__ for e in events] == ["GameReport", "FileResult"]
     assert [d.code for d in events[0].diagnostics] == ["ID203"]  # type: ignore[union-attr]
     assert len(list((own_cache / "0.0.1").iterdir())) == 1
@@ -372,7 +372,7 @@ def test_the_environment_turns_the_cache_off(
 def test_a_file_of_more_events_than_kept_is_not_cached(
     tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch, no_validation: list[str]
 ) -> None:
-    monkeypatch.setattr(notation.check.cache, "MAX_EVENTS", 3)
+    monkeypatch.setattr(notation.run.cache, "MAX_EVENTS", 3)
     small, large = tmp_path / "small.pdn", tmp_path / "large.pdn"
     small.write_text(ILLEGAL * 2)
     large.write_text(ILLEGAL * 3)
@@ -462,8 +462,8 @@ def test_an_entry_made_with_another_key_is_not_trusted(tmp_path: Path, own_cache
     run(str(record))
     (mine,) = entries(own_cache)
     record.write_text(LEGAL)
-    other = Cache(own_cache, Settings(None, None, False), print, key=b"another user's key")
-    list(other.run(expand([str(record)]), notation.check.batch.validate_inputs))
+    other = Cache(own_cache, VerdictOptions(None, None, False), print, key=b"another user's key")
+    list(other.run(expand([str(record)]), notation.run.batch.validate_inputs))
     (theirs,) = [e for e in entries(own_cache) if e != mine]
     theirs.replace(mine)
     result = run(str(record))

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-import notation.check.batch
+import notation.run.batch
 from cli.main import app
-from notation.check.batch import validate_inputs
-from notation.config import glob_pattern
+from notation.run.batch import validate_inputs
+from notation.run.config import glob_pattern
 
 runner = CliRunner()
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -80,7 +80,7 @@ def test_jobs(here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         seen.append(kwargs["jobs"])
         return validate_inputs(*args, **kwargs)
 
-    monkeypatch.setattr(notation.check.batch, "validate_inputs", spy)
+    monkeypatch.setattr(notation.run.batch, "validate_inputs", spy)
     pyproject(here, "jobs = 2\n")
     assert validate("game.pdn").stdout == f"game.pdn{ILLEGAL_LINE}\n"
     validate("--jobs", "1", "game.pdn")

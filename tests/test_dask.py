@@ -22,7 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.check.report import FORMATS
+from notation.run.formats import FORMATS
 
 distributed = pytest.importorskip("distributed", reason="Dask is the notation[dask] extra")
 
@@ -215,7 +215,7 @@ def test_workers_with_another_version_of_notation_are_refused(
     two_workers: Cluster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The workers' version is read there; only this process's is changed.
-    monkeypatch.setattr("notation.check.distributed.installed", lambda: "9.9")
+    monkeypatch.setattr("notation.run.distributed.installed", lambda: "9.9")
     done = runner.invoke(app, ["validate", str(SAMPLES), "--scheduler", two_workers.address])
     assert (done.exit_code, done.stdout) == (2, "")
     version = metadata.version("notation")

@@ -9,7 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from cli.archive import duplicates
+from cli.commands.duplicates import duplicates
 from cli.main import app as main_app
 from notation.archive.convert import convert_record
 from notation.archive.duplicates import find_duplicates

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from notation.check.batch import validate_inputs
 from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
 from notation.io.files import expand
 from notation.read.sources import FileResult, Found, read_all
+from notation.run.batch import validate_inputs
 
 GAME = '[GameType "26"]\n1. 22-18 11-15 *\n'
 EMPTY = "no record in {}: it holds no game (--allow-empty accepts it)"

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from notation.check.batch import FileResult
-from notation.check.report import FORMATS, REPORTERS, Summary
 from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
 from notation.io.files import Input, Missing, display_name, expand
+from notation.pages.report import ReportPage
+from notation.run.batch import FileResult
+from notation.run.formats import FORMATS, Summary, reporters
 
 NOTATION = Path(sys.executable).with_name("notation")
 BROKEN = '[GameType "26"]\n1. 22-18 11-15 2. 18-19 *\n'
@@ -105,7 +106,7 @@ SURROGATE_PATH = os.fsdecode(b"raw-\xff.pdn")
 def test_reporters_escape_names_made_elsewhere(form: str) -> None:
     diagnostic = Diagnostic("REC206", f"bad in {SURROGATE_PATH}", 2, 3, SURROGATE_PATH, 1)
     out = io.StringIO()
-    reporter = REPORTERS[form](out)
+    reporter = reporters(ReportPage)[form](out)
     reporter.game(
         GameReport(
             index=1,

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.check.batch import validate_inputs
 from notation.check.validator import GameReport
 from notation.io.files import Input
 from notation.record.lexicon import RESULT_AT
 from notation.record.model import Record
 from notation.record.reader import MAX_GAME, read_records
 from notation.record.split import _Cuts, split_games
+from notation.run.batch import validate_inputs
 
 ROOT = Path(__file__).resolve().parents[1]
 TAGLESS = "1. 22-18 11-15 2. 18x11 8x15 1-0\n\n1. 21-17 9-13 *\n1. 23-19 12-16 0-1\n"

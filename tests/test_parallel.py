@@ -14,12 +14,12 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.check.batch import usable_cpus, validate_inputs
 from notation.check.validator import GameReport
 from notation.io.files import expand
 from notation.read.sources import FileResult
 from notation.record.jsonform import dumps
 from notation.record.reader import read_records
+from notation.run.batch import usable_cpus, validate_inputs
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from notation.check.policy import Policy, code_prefixes, run
-from notation.check.report import Reporter, Summary
 from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
 from notation.read.sources import FileResult
+from notation.run.formats import Reporter, Summary
+from notation.run.policy import Policy, code_prefixes, run
 
 
 class Collected(Reporter):

@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from notation.check.batch import Processes
 from notation.check.dialects import NO_DIALECTS
+from notation.run.batch import Processes
 
 GAME = '[GameType "20"]\n1. 32-28 19-23 *\n'
 

@@ -17,11 +17,12 @@ from slips import SLIPPED
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.check.batch import FileResult
 from notation.check.repair import COSTS, PER_EDIT, PER_PLY_BACK
-from notation.check.report import REPORTERS, Summary, escape_data, escape_property
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Diagnostic
+from notation.pages.report import ReportPage
+from notation.run.batch import FileResult
+from notation.run.formats import Summary, escape_data, escape_property, reporters
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPECTED = ROOT / "tests" / "expected"
@@ -113,7 +114,7 @@ HOSTILE = 'say "hi"\r\nnext %0A ::warning file=x:: <b>&amp;</b> a,b\x01'
 
 def _report(form: str, diagnostic: Diagnostic) -> str:
     out = io.StringIO()
-    reporter = REPORTERS[form](out)
+    reporter = reporters(ReportPage)[form](out)
     game = GameReport(
         index=1,
         path=diagnostic.path,

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 import typer
 
-from cli.main import app
-from notation.check.report import FORMATS
+from cli.main import COMMANDS, app
 from notation.diagnostics import CODES
 from notation.games.registry import BUILT_IN, GAMES
+from notation.run.formats import FORMATS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -125,3 +125,24 @@ def test_validate_help_names_every_report_format() -> None:
     command = typer.main.get_command(app).commands["validate"]
     (option,) = [p for p in command.params if p.name == "format_"]
     assert option.help == "Report format: " + ", ".join(FORMATS) + "."
+
+
+def test_help_lists_every_command_without_importing_one() -> None:
+    modules, out = imported("--help")
+    assert not {m for m in modules if m.startswith("cli.commands.")}
+    listed = [
+        line.split()[1] for line in out.splitlines() if line.startswith("│ ") and "  " in line
+    ]
+    assert [name for name in listed if name in COMMANDS] == list(COMMANDS)
+
+
+def test_a_command_imports_its_own_module_only(tmp_path: Path) -> None:
+    modules, _ = imported("games")
+    assert {m for m in modules if m.startswith("cli.commands.")} == {"cli.commands.games"}
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_the_table_gives_each_command_its_first_help_line(name: str) -> None:
+    command = typer.main.get_command(app).commands[name]
+    assert command.name == name
+    assert (command.help or "").splitlines()[0] == COMMANDS[name][1]

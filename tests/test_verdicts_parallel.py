@@ -7,9 +7,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cli.main import app
-from notation.check.batch import validate_inputs
 from notation.check.validator import GameReport
 from notation.io.files import expand
+from notation.run.batch import validate_inputs
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"

@@ -15,8 +15,16 @@ from typing import Annotated, TypeVar
 import typer
 
 from cli.commands.index import DbOption, database_target, opened_index
-from cli.config import ConfigOption, IsolatedOption, configured
-from cli.options import OutputOption, game_named, guarded, plural, say
+from cli.options import (
+    ConfigOption,
+    IsolatedOption,
+    OutputOption,
+    configured,
+    game_named,
+    guarded,
+    plural,
+    say,
+)
 from notation.diagnostics import CODES
 
 FORMS = ("text", "json", "pdn")
@@ -181,3 +189,6 @@ def find(
     if form != "json":
         say(f"{len(games)} {plural(len(games), 'game')} found")
     raise typer.Exit(status)
+
+
+command = find

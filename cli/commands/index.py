@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.config import ConfigOption, IsolatedOption, configured, setting
 from cli.options import (
+    ConfigOption,
     DialectOption,
     EncodingOption,
     GameOption,
+    IsolatedOption,
     PathsArgument,
+    configured,
     default_game,
     dialects_named,
     echo_problem,
@@ -30,11 +32,12 @@ from cli.options import (
     plural,
     say,
 )
+from notation.run.settings import setting
 
 if TYPE_CHECKING:
-    from notation.config import Config
     from notation.index.build import Workers
     from notation.index.db import Database
+    from notation.run.config import Config
 
 DB_VARIABLE = "NOTATION_DB"
 """The environment variable naming the index when ``--db`` does not."""
@@ -134,11 +137,11 @@ def index(
     how many games were added, updated, removed and left as they were. Exit status: 0
     when every input was indexed, 2 for an input that cannot be read or a usage error.
     """
-    from notation.check.batch import usable_cpus
-    from notation.check.distributed import ClusterError
-    from notation.config import MAX_JOBS
     from notation.index.build import Settings
     from notation.index.build import index as build
+    from notation.run.batch import usable_cpus
+    from notation.run.config import MAX_JOBS
+    from notation.run.distributed import ClusterError
 
     config = configured(config_file, isolated)
     default = default_game(setting(config, "game", game))
@@ -182,11 +185,14 @@ def _cluster(address: str, timeout: float, jobs: int) -> Iterator[Workers]:
     """The workers of the Dask cluster of ``--scheduler`` (Dask is imported only then),
     joined as ``validate --scheduler`` joins it; one that cannot be used ends the command
     with a plain message and exit status 2."""
-    from notation.check.distributed import ClusterError, connect
     from notation.index.build import cluster_workers
+    from notation.run.distributed import ClusterError, connect
 
     try:
         with connect(address, timeout=timeout, workers=jobs if jobs > 1 else None) as engine:
             yield cluster_workers(engine)
     except ClusterError as error:
         fail(str(error))
+
+
+command = index

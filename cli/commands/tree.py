@@ -13,8 +13,15 @@ from typing import Annotated
 import typer
 
 from cli.commands.index import DbOption, database_target, opened_index
-from cli.config import ConfigOption, IsolatedOption, configured
-from cli.options import OutputOption, game_named, guarded, plural
+from cli.options import (
+    ConfigOption,
+    IsolatedOption,
+    OutputOption,
+    configured,
+    game_named,
+    guarded,
+    plural,
+)
 
 FORMS = ("text", "json")
 
@@ -102,3 +109,6 @@ def tree(
         body = "\n".join(lines) + "\n"
     with spooled_stdout() if output is None else atomic_output(output) as sink:
         sink.write(body)
+
+
+command = tree

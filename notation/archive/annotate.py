@@ -26,6 +26,9 @@ validator's diagnostics, from its one replay, which the annotations are read fro
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from notation.archive.rewrite import Options, RewriteError, copied_unchanged, rewrite
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import line_of
 from notation.check.replay import record_notation
@@ -38,7 +41,10 @@ from notation.check.validator import (
     validate_record,
 )
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, Position
+from notation.games.base import AnyGame, Game, Position
+from notation.games.registry import resolve_game
+from notation.io.files import Input, Missing
+from notation.read.sources import Found
 from notation.record.model import Comment, Record
 
 COMMENT_KINDS = ("position", "scores")
@@ -129,3 +135,30 @@ def _ply_comment(game: AnyGame, position: Position, kind: str, notation: str | N
         return f"[%score {white}-{black}]"
     fen = game.setup_tags(position, notation).get("FEN", "")
     return f"[%fen {fen}]"
+
+
+def annotate_files(
+    inputs: list[Input | Missing],
+    options: Options,
+    say: Callable[[str], None],
+    *,
+    default: AnyGame | None = None,
+    comments: str | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
+) -> int:
+    """Annotate the records of ``inputs`` (:func:`annotate_record`) and write them where
+    ``options`` say; ``say`` is told what was written and each problem. The exit status
+    (0, 1 or 2); :class:`notation.archive.rewrite.RewriteError` when the options cannot
+    work or a record cannot take the comments asked for."""
+
+    def edit(found: Found) -> list[Diagnostic]:
+        record, path = found.record, found.input.name
+        game = resolve_game(record.tag_dict(), default)
+        if not isinstance(game, Game):
+            return [*record.diagnostics, copied_unchanged(game, record, path)]
+        try:
+            return annotate_record(record, default, comments=comments, path=path, dialects=dialects)
+        except ValueError as error:
+            raise RewriteError(f"{path}: game {record.index}: {error}") from None
+
+    return rewrite(inputs, edit, options, say)

@@ -14,7 +14,11 @@ notice; :func:`canonical_moves` does only that, for commands that keep the notat
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from notation import diagnostics as codes
 from notation.archive.fix import canonical_fen
+from notation.archive.rewrite import KEPT_MARK, Options, copied_unchanged, rewrite
 from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import record_notation
 from notation.check.validator import (
@@ -24,16 +28,63 @@ from notation.check.validator import (
     line_at,
     other_separator_read,
     ply_number,
+    record_game,
     short_capture_read,
     validate_record,
 )
 from notation.diagnostics import BAD_SETUP, OTHER_SEPARATOR, SHORT_CAPTURE, Diagnostic
 from notation.games.base import AnyGame, Game
-from notation.games.registry import get_game, resolve_game
+from notation.games.registry import GAMES, get_game, resolve_game
+from notation.io.files import Input, Missing
+from notation.read.sources import Found
 from notation.record.model import Comment, Record
 
-KEPT_MARK = "notation: kept as written from here"
-"""How the comment that marks a part kept as it was written begins."""
+
+def check_notation(notation: str, default: AnyGame | None) -> None:
+    """ValueError when no game (or ``default``, the game given) has the notation."""
+    games = [default] if default is not None else list(GAMES.values())
+    if not any(notation in g.notations for g in games):
+        known = sorted({n for g in games for n in g.notations})
+        raise ValueError(f"no game has a notation {notation!r}; choose one of {', '.join(known)}")
+
+
+def convert_files(
+    inputs: list[Input | Missing],
+    options: Options,
+    say: Callable[[str], None],
+    *,
+    notation: str | None = None,
+    default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
+) -> int:
+    """Rewrite the records of ``inputs`` in ``notation`` (``None``: each as it is written,
+    its dialects' moves made canonical), in the form and to the place ``options`` say;
+    ``say`` is told what was written and each problem. The exit status (0, 1 or 2);
+    :class:`notation.archive.rewrite.RewriteError` when the options cannot work."""
+
+    def edit(found: Found) -> list[Diagnostic]:
+        record, path = found.record, found.input.name
+        if notation is None or record.has_syntax_errors:
+            read = keep_notation(record, path=path, default=default, dialects=dialects)
+            return [*record.diagnostics, *read]
+        game = record_game(record, default, dialects)
+        if not isinstance(game, Game):
+            return [copied_unchanged(game, record, path)]
+        if notation not in game.notations:
+            return [_no_such_notation(game, notation, record, path)]
+        return convert_record(
+            record, game, notation, path=path, mark=options.keep_broken, dialects=dialects
+        )
+
+    return rewrite(inputs, edit, options, say)
+
+
+def _no_such_notation(game: AnyGame, notation: str, record: Record, path: str) -> Diagnostic:
+    message = (
+        f"{game.title} has no notation {notation!r} (game ",
+        f"); its notations are {', '.join(game.notations)}",
+    )
+    return Diagnostic.in_game(codes.NOT_CONVERTED, message, *record.pos, path, record.index)
 
 
 def convert_record(

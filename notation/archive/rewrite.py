@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import dataclasses
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from notation import diagnostics as codes
-from notation.archive.convert import KEPT_MARK
 from notation.diagnostics import Diagnostic, Severity
 from notation.io.files import Input, Missing, input_paths, reads_standard_input
 from notation.io.output import (
@@ -49,6 +49,9 @@ from notation.read.sources import Found, read_all
 from notation.record.jsonform import FORMAT, VERSION, record_to_dict
 from notation.record.model import RESULTS, Comment, Record
 from notation.record.writer import write_record
+
+KEPT_MARK = "notation: kept as written from here"
+"""How the comment that marks a part kept as it was written begins."""
 
 FORMS = ("pdn", "json")
 """The output formats records are written in."""
@@ -386,3 +389,12 @@ def _final_result(tail: str) -> str | None:
     """The result token that ends ``tail``, if one does."""
     words = tail.split()
     return words[-1] if words and words[-1] in RESULTS else None
+
+
+def copied_unchanged(found: str, record: Record, path: str) -> Diagnostic:
+    """What ``validate`` says of a record of a game the toolkit does not replay (``found``
+    names it), and that the record was copied unchanged."""
+    from notation.check.validator import unsupported_game
+
+    said = unsupported_game(record, found, path)
+    return dataclasses.replace(said, text=f"{said.text}; it was copied unchanged")

@@ -1,2 +1,2 @@
-"""Checking records: replay through a game's rules, the verdicts, runs over many inputs and
-the report formats."""
+"""The core of checking: replay through a game's rules, the verdicts, what makes two
+records one game, the repair search and the dialects."""

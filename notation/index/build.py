@@ -26,7 +26,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from notation import diagnostics as codes
-from notation.check.batch import PIECE_GAMES
 from notation.check.dialects import NO_DIALECTS
 from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic
@@ -39,6 +38,7 @@ from notation.read.sources import FileResult, Opened, holds_game, no_record, ope
 from notation.record.model import Record
 from notation.record.reader import read_records
 from notation.record.writer import write_record
+from notation.run.batch import PIECE_GAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +306,7 @@ class Workers(Protocol):
 
 def cluster_workers(engine: object) -> Workers:
     """The workers of the Dask cluster an engine of ``validate --scheduler`` is connected
-    to (:func:`notation.check.distributed.connect`)."""
+    to (:func:`notation.run.distributed.connect`)."""
     return _ClusterWorkers(getattr(engine, "client"))  # noqa: B009
 
 
@@ -320,7 +320,7 @@ class _ClusterWorkers:
 
 class _ClusterTask:
     """A piece sent to the cluster; a task the cluster loses is a
-    :class:`~notation.check.distributed.ClusterError`."""
+    :class:`~notation.run.distributed.ClusterError`."""
 
     def __init__(self, future: Any) -> None:
         self.future = future
@@ -328,7 +328,7 @@ class _ClusterTask:
     def result(self) -> list[Entry]:
         import distributed
 
-        from notation.check.distributed import ClusterError
+        from notation.run.distributed import ClusterError
 
         try:
             found: list[Entry] = self.future.result()
@@ -378,7 +378,7 @@ def _pool(settings: Settings, cluster: Workers | None) -> _Pool | None:
         return _Pool(cluster, 2 * max(1, settings.jobs), lambda: None)
     if settings.jobs <= 1:
         return None
-    from notation.check.batch import _worker_signals
+    from notation.run.batch import _worker_signals
 
     executor = ProcessPoolExecutor(settings.jobs, initializer=_worker_signals)
     return _Pool(executor, 2 * settings.jobs, lambda: executor.shutdown(cancel_futures=True))

@@ -6,7 +6,7 @@ streamed, or the toolkit's JSON form read whole, told apart there alone) or, for
 parallel run, its PDN text in pieces (:func:`notation.record.split.split_games`); once
 that is read, why reading stopped early if it did, the notices found reading, a PDN108
 error if it held no record and a :class:`FileResult`. :func:`read_all` (every record, with
-those diagnostics), :func:`read_paths` and the runs of :mod:`notation.check.batch` read
+those diagnostics), :func:`read_paths` and the runs of :mod:`notation.run.batch` read
 their inputs through it. Files are found, opened and decoded by :mod:`notation.io`.
 """
 

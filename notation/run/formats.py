@@ -17,6 +17,7 @@ import re
 import urllib.parse
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -62,15 +63,30 @@ class Summary:
         self.severities[diagnostic.severity] += 1
         self.codes[diagnostic.code] += 1
 
+    @property
+    def errors(self) -> int:
+        """Errors reported."""
+        return self.severities[Severity.ERROR]
+
+    @property
+    def warnings(self) -> int:
+        """Warnings reported."""
+        return self.severities[Severity.WARNING]
+
+    @property
+    def notices(self) -> int:
+        """Notices reported."""
+        return self.severities[Severity.NOTICE]
+
     def as_dict(self) -> dict[str, Any]:
         """The summary as the JSON report writes it."""
         return {
             "files": self.files,
             "games": self.games,
             "valid_games": self.valid_games,
-            "errors": self.severities[Severity.ERROR],
-            "warnings": self.severities[Severity.WARNING],
-            "notices": self.severities[Severity.NOTICE],
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "notices": self.notices,
             "codes": dict(sorted(self.codes.items())),
             "exit_status": self.exit_status,
         }
@@ -103,10 +119,6 @@ class Reporter:
 
     json_text = False
     """Whether the report is JSON (a backslash in a string is escaped)."""
-    traces = False
-    """Whether the report shows games as the run replayed them: the run keeps, in each
-    report with a diagnostic, the record and its replay (``trace``, in one process and
-    without the cache)."""
 
     def __init__(self, out: Writer) -> None:
         self.out: Writer = _Utf8(out, self.json_text)
@@ -124,6 +136,15 @@ class Reporter:
 
     def finish(self, summary: Summary) -> None:
         """The end of the run."""
+
+    def take(self, event: GameReport | Diagnostic | FileResult) -> None:
+        """One event of a run, as reported (:func:`notation.run.validation.validate`)."""
+        if isinstance(event, GameReport):
+            self.game(event)
+        elif isinstance(event, FileResult):
+            self.file(event)
+        else:
+            self.diagnostic(event)
 
 
 def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
@@ -416,21 +437,35 @@ def _uri(path: str) -> str:
     return urllib.parse.quote(display_name(path).replace(os.sep, "/"))
 
 
+class Page(Protocol):
+    """The HTML report's page (made by the pages layer, above this one): fed each game's
+    report as it arrives, then written whole."""
+
+    def add(self, report: GameReport) -> None:
+        """Take the game of ``report`` (and let its replay go)."""
+
+    def page(
+        self,
+        diagnostics: Sequence[Diagnostic],
+        files: Sequence[tuple[str, int]],
+        summary: Mapping[str, Any],
+    ) -> str:
+        """The page: the run's ``diagnostics``, its ``files`` (name, games) and its
+        ``summary`` (as the JSON report writes it)."""
+        raise NotImplementedError
+
+
 class HtmlReporter(Reporter):
-    """A page a person reads in a browser (:mod:`notation.pages.report`): the summary, a
-    table of problems to filter, and each game with a problem in the viewer, as the run
-    replayed it (its reports are made with ``trace``, see :attr:`traces`)."""
+    """A page a person reads in a browser: the summary, a table of problems to filter, and
+    each game with a problem in the viewer, as the run replayed it (its reports are made
+    with ``trace``, see :data:`TRACED`)."""
 
-    traces = True
-
-    def __init__(self, out: Writer) -> None:
-        from notation.pages.report import ReportPage
-
+    def __init__(self, out: Writer, page: Page) -> None:
         super().__init__(out)
         self.diagnostics: list[Diagnostic] = []
         self.files: list[tuple[str, int]] = []
         self.counts: Counter[str] = Counter()
-        self.shown = ReportPage()
+        self.shown = page
 
     def game(self, result: GameReport) -> None:
         super().game(result)
@@ -447,15 +482,28 @@ class HtmlReporter(Reporter):
         self.out.write(self.shown.page(self.diagnostics, self.files, summary.as_dict()))
 
 
-REPORTERS: dict[str, type[Reporter]] = {
+MakeReporter = Callable[[Writer], Reporter]
+"""Makes the reporter of one format, writing to the given stream."""
+
+_REPORTERS: dict[str, type[Reporter]] = {
     "text": TextReporter,
     "json": JsonReporter,
     "jsonl": JsonLinesReporter,
     "github": GithubReporter,
     "junit": JunitReporter,
     "sarif": SarifReporter,
-    "html": HtmlReporter,
 }
-"""The reporter of each format."""
-FORMATS = tuple(REPORTERS)
+FORMATS = (*_REPORTERS, "html")
 """The report formats, by name."""
+TRACED = frozenset({"html"})
+"""The formats that show games as the run replayed them: the run keeps, in each report
+with a diagnostic, the record and its replay (``trace``, in one process and without the
+cache)."""
+
+
+def reporters(page: Callable[[], Page]) -> dict[str, MakeReporter]:
+    """The reporter of each format of :data:`FORMATS`; ``page`` makes the HTML report's
+    page (:class:`notation.pages.report.ReportPage`, handed in from above)."""
+    made: dict[str, MakeReporter] = dict(_REPORTERS)
+    made["html"] = lambda out: HtmlReporter(out, page())
+    return made

@@ -1,10 +1,10 @@
 """The validation cache: a re-run over unchanged files answers from the cache.
 
 For each input file, :class:`Cache` keeps one entry: the SHA-256 digest of the file's
-bytes, the toolkit's version and the settings that change verdicts (:class:`Settings`),
+bytes, the toolkit's version and the settings that change verdicts (:class:`VerdictOptions`),
 and the events a run gave for the file (notices, one :class:`GameReport` per game, its
 :class:`FileResult`), from which every report format is rebuilt. What a run reports is
-decided after the cache (:mod:`notation.check.policy`), so ``--select``, ``--ignore``,
+decided after the cache (:mod:`notation.run.policy`), so ``--select``, ``--ignore``,
 ``--fail-level`` and ``--exit-zero`` are not part of the key, nor is ``--duplicates``:
 an entry keeps each valid game's duplicate key when it was made with them, and REC208 is
 found afresh over the whole run.
@@ -46,13 +46,13 @@ from pathlib import Path
 from typing import Any
 
 from notation import diagnostics as codes
-from notation.check.batch import Event
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Candidate, Change, Diagnostic
 from notation.games.base import Outcome, Side
 from notation.io.files import Input, Missing
 from notation.io.output import display, file_hash
 from notation.read.sources import FileResult
+from notation.run.batch import Event
 from notation.version import __version__
 
 MAX_EVENTS = 50_000
@@ -165,7 +165,7 @@ def _checked_key(fd: int, shown: str) -> bytes:
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class VerdictOptions:
     """The options of a run that change the verdict on a file."""
 
     game: str | None
@@ -210,7 +210,7 @@ class Cache:
     def __init__(
         self,
         folder: Path,
-        settings: Settings,
+        settings: VerdictOptions,
         warn: Callable[[str], None],
         version: str = __version__,
         key: bytes | None = None,

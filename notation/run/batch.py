@@ -11,7 +11,7 @@ worker processes validate, each read from its first line in the file (so lines a
 columns are the file's); a JSON document is validated in this process. Pieces go to the
 workers in batches of about :data:`BATCH_CHARS` characters, so the pieces of many small files
 share one task; an :class:`Engine` runs the batches: worker processes of this machine
-(:class:`Processes`), or a Dask cluster (:mod:`notation.check.distributed`). The results come
+(:class:`Processes`), or a Dask cluster (:mod:`notation.run.distributed`). The results come
 back (as tuples, :data:`Verdict`) in the order of a serial run with their game numbers
 moved on by the games before the piece; a message reads its game number from that field,
 so every message is the serial run's by construction. Only the workers know whether a PDN
@@ -254,7 +254,7 @@ class Done(Protocol):
 
 class Engine(Protocol):
     """Where the batches of pieces of a parallel run are validated: worker processes
-    here (:class:`Processes`) or a cluster (:mod:`notation.check.distributed`)."""
+    here (:class:`Processes`) or a cluster (:mod:`notation.run.distributed`)."""
 
     width: int
     """Tasks kept in flight: enough to keep every worker busy."""

@@ -23,9 +23,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from notation.check.dialects import dialect_set
-from notation.check.policy import FAIL_LEVELS, code_prefixes
-from notation.check.report import FORMATS
 from notation.games.registry import GAMES
+from notation.run.formats import FORMATS
+from notation.run.policy import FAIL_LEVELS, code_prefixes
 
 PYPROJECT = "pyproject.toml"
 NOTATION_TOML = "notation.toml"

@@ -1,10 +1,10 @@
 """The policy of a validation run: which diagnostics are reported, what they count for, and
 the exit status.
 
-:func:`run` feeds the events of :func:`notation.check.batch.validate_inputs` to a
-:class:`~notation.check.report.Reporter` after applying a :class:`Policy`: duplicates
+:func:`run` feeds the events of :func:`notation.run.batch.validate_inputs` to a
+:class:`~notation.run.formats.Reporter` after applying a :class:`Policy`: duplicates
 marked (REC208) when asked, codes selected and ignored, every reported diagnostic counted
-in a :class:`~notation.check.report.Summary`, and the exit status decided (0 when nothing
+in a :class:`~notation.run.formats.Summary`, and the exit status decided (0 when nothing
 reported reaches the fail level, 1 when something does, 2 when an input could not be read
 or held no record). The command line only parses its options into a :class:`Policy`.
 """
@@ -15,12 +15,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from notation import diagnostics as codes
-from notation.check.batch import Event
 from notation.check.identity import Duplicates, Occurrence
-from notation.check.report import Reporter, Summary
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Severity
 from notation.read.sources import FileResult
+from notation.run.batch import Event
+from notation.run.formats import Reporter, Summary
 
 FAIL_LEVELS = {
     "error": frozenset({Severity.ERROR}),

@@ -1,9 +1,7 @@
 """The ``repair`` command: score-sheet slips corrected where the rest of the game tells.
 
-Registered by :mod:`cli.main` (``app.command()(repair)``). The search is
-:mod:`notation.check.repair`'s; what is written, and when, is
-:mod:`notation.archive.rewrite`'s policy, with one addition: a record that needs no
-correction, or has none clear enough, is written as its original text.
+The run is :func:`notation.archive.mend.repair_files`; this module parses the options
+and reports (:class:`cli.tally.Tally`).
 """
 
 from __future__ import annotations
@@ -28,8 +26,7 @@ from cli.options import (
 from cli.tally import FORMS, Tally
 
 if TYPE_CHECKING:
-    from notation.archive.rewrite import Edited
-    from notation.read.sources import Found
+    pass
 
 
 @guarded
@@ -74,11 +71,8 @@ def repair(
     was; a game with a syntax error is not, and nothing is written, unless --keep-broken),
     2 for a usage error or an input that cannot be read.
     """
-    from notation.archive.rewrite import Edited, Options
-    from notation.check.repair import repair_record
-    from notation.check.validator import validate_record
-    from notation.games.base import Game
-    from notation.games.registry import resolve_game
+    from notation.archive.mend import repair_files
+    from notation.archive.rewrite import Options
 
     default = default_game(game)
     dialects = dialects_named(dialect)
@@ -92,17 +86,13 @@ def repair(
         allow_empty=allow_empty,
     )
     run = Tally("notation-repair", "corrected", "correction", json=form == "json")
+    run.run(
+        paths,
+        lambda inputs, counted, say, tell: repair_files(
+            inputs, options, counted, say, tell, default=default, dialects=dialects
+        ),
+    )
 
-    def edit(found: Found) -> Edited:
-        record, path = found.record, found.input.name
-        resolved = resolve_game(record.tag_dict(), default)
-        playable = resolved if isinstance(resolved, Game) else None
-        made = [] if playable is None else repair_record(playable, record, path, dialects)
-        left = validate_record(record, path=path, default=default, dialects=dialects).diagnostics
-        game = None if playable is None else playable.name
-        run.count(found, len(made), left, {"game": game})
-        # A syntax error is written, if at all, as every writing command writes it.
-        changed = bool(made) or record.has_syntax_errors
-        return Edited([*made, *left], changed=changed)
 
-    run.run(paths, edit, options)
+command = repair
+"""The command :mod:`cli.main` registers."""

@@ -1,9 +1,7 @@
 """The ``fix`` command: results, PlyCount, standard tags and setup tags made consistent.
 
-Registered by :mod:`cli.main` (``app.command()(fix)``). The fixes are
-:mod:`notation.archive.fix`'s; what is written, and when, is
-:mod:`notation.archive.rewrite`'s policy: a record that needs nothing is written as its
-original text, and a record read with a dialect (docs/dialects.md) is written canonically.
+The run is :func:`notation.archive.mend.fix_files`; this module parses the options and
+reports (:class:`cli.tally.Tally`).
 """
 
 from __future__ import annotations
@@ -27,16 +25,9 @@ from cli.options import (
     guarded,
 )
 from cli.tally import FORMS, Tally
-from notation import diagnostics as codes
 
 if TYPE_CHECKING:
-    from notation.archive.rewrite import Edited
-    from notation.read.sources import Found
-
-DIALECTS = frozenset(
-    {codes.RESULT_DIALECT, codes.UNQUOTED_TAG, codes.FEN_UNKNOWN, codes.FEN_COUNTERS}
-)
-"""The notices of dialects read: a record with one is written canonically."""
+    pass
 
 
 def _flag(name: str, what: str) -> Any:
@@ -101,10 +92,9 @@ def fix(
     error is not, and nothing is written, unless --keep-broken), 2 for a usage error or an
     input that cannot be read.
     """
-    from notation.archive.convert import canonical_moves
-    from notation.archive.fix import FIXES, fix_record
-    from notation.archive.rewrite import Edited, Options
-    from notation.check.validator import validate_record
+    from notation.archive.fix import FIXES
+    from notation.archive.mend import fix_files
+    from notation.archive.rewrite import Options
 
     default = default_game(game)
     chosen_dialects = dialects_named(dialect)
@@ -120,17 +110,13 @@ def fix(
         allow_empty=allow_empty,
     )
     run = Tally("notation-fix", "fixed", "change", json=form == "json")
+    run.run(
+        paths,
+        lambda inputs, counted, say, tell: fix_files(
+            inputs, chosen, options, counted, say, tell, default=default, dialects=chosen_dialects
+        ),
+    )
 
-    def edit(found: Found) -> Edited:
-        record, path = found.record, found.input.name
-        made = fix_record(record, chosen, path=path, default=default, dialects=chosen_dialects)
-        moves = canonical_moves(record, path=path, default=default, dialects=chosen_dialects)
-        read = sum(1 for d in record.diagnostics if d.code in DIALECTS) + len(moves)
-        left = validate_record(
-            record, path=path, default=default, dialects=chosen_dialects
-        ).diagnostics
-        run.count(found, len(made) + read, left)
-        changed = bool(made) or bool(read) or record.has_syntax_errors
-        return Edited([*made, *moves, *left], changed=changed)
 
-    run.run(paths, edit, options)
+command = fix
+"""The command :mod:`cli.main` registers."""

@@ -2,9 +2,9 @@
 
 :func:`connect` joins the scheduler at an address (``tcp://host:port``, as ``dask
 scheduler`` prints it, or ``tls://host:port`` with Dask's own TLS configuration) or starts
-a local cluster (``local``), and gives an :class:`notation.check.batch.Engine` that sends
+a local cluster (``local``), and gives an :class:`notation.run.batch.Engine` that sends
 each batch of pieces to the cluster as one task. The run is
-:func:`notation.check.batch.validate_inputs`'s, the same batches and the same order, so
+:func:`notation.run.batch.validate_inputs`'s, the same batches and the same order, so
 the report is the one ``--jobs 1`` gives. A worker that dies takes its tasks with it; the
 scheduler gives them to another worker, and each task's result is taken once. Dask
 (``distributed``) is imported here only, when a run asks for a cluster: it comes with the
@@ -23,7 +23,7 @@ from concurrent.futures import CancelledError
 from importlib import metadata
 from typing import TYPE_CHECKING
 
-from notation.check.batch import Done, Engine, Piece, Verdict, usable_cpus, validate_pieces
+from notation.run.batch import Done, Engine, Piece, Verdict, usable_cpus, validate_pieces
 
 if TYPE_CHECKING:
     import distributed

@@ -1,0 +1,85 @@
+"""The ``annotate`` command: tags, results and comments added to records."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from cli.options import (
+    AllowEmptyOption,
+    DialectOption,
+    EncodingOption,
+    GameOption,
+    InPlaceOption,
+    KeepBrokenOption,
+    OutputOption,
+    PathsArgument,
+    default_game,
+    dialects_named,
+    encoding_named,
+    guarded,
+    rewritten,
+    say,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+@guarded
+def annotate(
+    paths: PathsArgument,
+    output: OutputOption = None,
+    in_place: InPlaceOption = False,
+    comments: Annotated[
+        str | None,
+        typer.Option(
+            "--comments",
+            "-c",
+            help="A comment after each main-line ply: position ({[%fen ...]}) or scores "
+            "({[%score W-B]}, Knight Fight and Cheversi).",
+            metavar="KIND",
+        ),
+    ] = None,
+    keep_broken: KeepBrokenOption = False,
+    game: GameOption = None,
+    dialect: DialectOption = None,
+    encoding: EncodingOption = "auto",
+    allow_empty: AllowEmptyOption = False,
+) -> None:
+    """Add PlyCount, FinalFEN, the decided result and a note at the first illegal move.
+
+    The result is written when the record gives none and the rules decide one;
+    optionally the position or the scores follow each ply as a comment.
+
+    Everything the record had is kept; annotating twice changes nothing. Problems go to
+    standard error, as `validate` reports them. A game with an error fails the run (exit 1)
+    and nothing is written, unless --keep-broken (then the first illegal move is marked by a
+    comment and a syntax error's text is kept in comments). The output (standard output, -o
+    OUT, or each input with --in-place) is written only when the run succeeded.
+    """
+    from notation.archive.annotate import COMMENT_KINDS, annotate_files
+    from notation.archive.rewrite import Options
+
+    default = default_game(game)
+    dialects = dialects_named(dialect)
+    if comments is not None and comments not in COMMENT_KINDS:
+        raise typer.BadParameter(" or ".join(COMMENT_KINDS) + " expected", param_hint="--comments")
+    options = Options(
+        output=output,
+        in_place=in_place,
+        keep_broken=keep_broken,
+        encoding=encoding_named(encoding),
+        allow_empty=allow_empty,
+    )
+    rewritten(
+        paths,
+        lambda inputs: annotate_files(
+            inputs, options, say, default=default, comments=comments, dialects=dialects
+        ),
+    )
+
+
+command = annotate
+"""The command :mod:`cli.main` registers."""

@@ -1,0 +1,44 @@
+"""The ``new`` command: the tags of a new record."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from cli.options import (
+    OutputOption,
+    game_named,
+    guarded,
+    writable,
+    write_text,
+)
+from notation.games.registry import GAMES
+
+# What the command runs is imported in its body: building the command line costs only
+# what defining its options needs.
+if TYPE_CHECKING:
+    pass
+
+
+@guarded
+def new(
+    name: Annotated[
+        str, typer.Argument(help="The game: " + ", ".join(GAMES) + ".", metavar="GAME")
+    ],
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed for a game that draws its set-up.")
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """Start a record: the seven standard tags, the tags that name and set up the game."""
+    from notation.archive.new import new_record
+    from notation.record.writer import write_record
+
+    chosen = game_named(name, "GAME")
+    writable(output, [])
+    write_text(output, write_record(new_record(chosen, seed)))
+
+
+command = new
+"""The command :mod:`cli.main` registers."""

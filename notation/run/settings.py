@@ -1,0 +1,213 @@
+"""The settings of a validation run, made from a configuration file and given options.
+
+:func:`settings_from` makes a :class:`Settings` the way the ``validate`` command does:
+an option given wins over the file (:mod:`notation.run.config`), the file over the
+defaults (:data:`DEFAULTS`); ``cache_dir`` and ``NOTATION_CACHE_DIR`` win over the file's
+``cache-dir``, and ``no_cache`` or ``NOTATION_NO_CACHE`` turn the cache off. An option
+that cannot be used is a :class:`SettingsError` naming it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+# The command line reads this module's names to define its options: what making settings
+# needs is imported when they are made.
+if TYPE_CHECKING:
+    from notation.run.config import Config
+    from notation.run.policy import Policy
+
+DEFAULT_FOLDER = ".notation_cache"
+"""The cache folder, in the current folder, unless another is chosen."""
+
+FOLDER_VARIABLE = "NOTATION_CACHE_DIR"
+"""The environment variable that moves the cache folder."""
+
+NO_CACHE_VARIABLE = "NOTATION_NO_CACHE"
+"""The environment variable that, set to 1 or true, turns the cache off (``--no-cache``)."""
+
+DEFAULTS: dict[str, Any] = {
+    "select": (),
+    "ignore": (),
+    "fail-level": "error",
+    "game": None,
+    "jobs": 1,
+    "format": "text",
+    "cache-dir": Path(DEFAULT_FOLDER),
+    "dialects": frozenset(),
+    "db": "notation.sqlite",
+}
+"""What a run uses when neither an option nor a file gives a setting."""
+
+
+def _no_config() -> Config:
+    from notation.run.config import NO_CONFIG
+
+    return NO_CONFIG
+
+
+def _every_code() -> Policy:
+    from notation.run.policy import Policy
+
+    return Policy()
+
+
+class SettingsError(ValueError):
+    """An option that cannot be used: ``option`` names it as the command line spells it."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything a validation run uses besides its inputs. The defaults are a run with no
+    configuration file and no cache, in this process."""
+
+    config: Config = field(default_factory=_no_config)
+    """The configuration file in force (its per-path overrides choose each file's game,
+    select and ignore)."""
+    game: str | None = None
+    """The game of records whose tags name none, for every input (``None``: the
+    configuration's, file by file)."""
+    dialects: frozenset[str] = frozenset()
+    """The optional dialects read (:mod:`notation.check.dialects`)."""
+    encoding: str | None = None
+    """The codec of the inputs (``None``: detected)."""
+    allow_empty: bool = False
+    """Whether an input without a record is accepted (else PDN108)."""
+    format: str = "text"
+    """The report format (:data:`notation.run.formats.FORMATS`)."""
+    policy: Policy = field(default_factory=_every_code)
+    """What is reported and what fails the run."""
+    given: frozenset[str] = frozenset()
+    """Which of ``select`` and ``ignore`` were given as options: the configuration's
+    per-path overrides do not change those."""
+    cache: Path | None = None
+    """The cache folder (``None``: no cache)."""
+    jobs: int = 1
+    """The processes asked for (0: one per CPU); never more than the CPUs are used."""
+    scheduler: str | None = None
+    """The address of a Dask scheduler to validate on (``local``: a local cluster)."""
+    scheduler_timeout: float = 10.0
+    """Seconds, in all, to reach the scheduler and a first worker."""
+    trace: bool = False
+    """Keep, in each report with a diagnostic, the record and its replay (for the HTML
+    report); such a run is made in this process, without the cache."""
+
+
+def setting(config: Config, key: str, given: Any) -> Any:
+    """``given`` as an option, else the file's value of ``key``, else the default."""
+    if given is not None:
+        return given
+    return config.values.get(key, DEFAULTS[key])
+
+
+def cache_off(no_cache: bool, environ: Mapping[str, str] = os.environ) -> bool:
+    """``no_cache``, or ``NOTATION_NO_CACHE`` set to 1, true, yes or on (any case)."""
+    value = environ.get(NO_CACHE_VARIABLE, "").strip().lower()
+    return no_cache or value in {"1", "true", "yes", "on"}
+
+
+def cache_folder(
+    config: Config, given: str | None, environ: Mapping[str, str] = os.environ
+) -> Path:
+    """``given``, else ``NOTATION_CACHE_DIR``, else the file's, else the default."""
+    return Path(given or environ.get(FOLDER_VARIABLE) or setting(config, "cache-dir", None))
+
+
+def settings_from(
+    config: Config | None = None,
+    *,
+    game: str | None = None,
+    dialects: list[str] | None = None,
+    format: str | None = None,
+    fail_level: str | None = None,
+    select: list[str] | None = None,
+    ignore: list[str] | None = None,
+    exit_zero: bool = False,
+    duplicates: bool = False,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    scheduler_timeout: float = 10.0,
+    cache_dir: str | None = None,
+    no_cache: bool = False,
+    environ: Mapping[str, str] = os.environ,
+) -> Settings:
+    """The settings of a run with ``config`` and the options given (``None``: not given);
+    ``select`` and ``ignore`` are code prefixes, each item comma-separated, ``encoding``
+    a codec name (``None`` or ``auto``: detected). :class:`SettingsError` for an option
+    that cannot be used, checked in the order the command line lists them. Without
+    ``config``, no configuration file is read."""
+    from notation.check.dialects import dialect_set
+    from notation.games.registry import get_game
+    from notation.io.decode import codec
+    from notation.run.config import MAX_JOBS, NO_CONFIG
+    from notation.run.formats import FORMATS, TRACED
+    from notation.run.policy import FAIL_LEVELS, Policy
+
+    config = NO_CONFIG if config is None else config
+
+    chosen_format = setting(config, "format", format)
+    level = setting(config, "fail-level", fail_level)
+    if game is not None:
+        try:
+            get_game(game)
+        except KeyError as error:
+            raise SettingsError("--game", str(error.args[0])) from None
+    try:
+        read = setting(config, "dialects", dialects and dialect_set(dialects))
+    except ValueError as error:
+        raise SettingsError("--dialect", str(error)) from None
+    if chosen_format not in FORMATS:
+        raise SettingsError("--format", "choose one of " + ", ".join(FORMATS))
+    if level not in FAIL_LEVELS:
+        raise SettingsError("--fail-level", "choose error or warning")
+    policy = Policy(
+        select=setting(config, "select", select and _prefixes(select, "--select")),
+        ignore=setting(config, "ignore", ignore and _prefixes(ignore, "--ignore")),
+        fail_level=level,
+        exit_zero=exit_zero,
+        duplicates=duplicates,
+    )
+    try:
+        chosen_codec = None if encoding in (None, "auto") else codec(encoding)
+    except ValueError as error:
+        raise SettingsError("--encoding", str(error)) from None
+    if jobs is not None and not 0 <= jobs <= MAX_JOBS:
+        message = f"{jobs} is not a number of processes from 0 to {MAX_JOBS}"
+        raise SettingsError("--jobs", message)
+    trace = chosen_format in TRACED
+    return Settings(
+        config=config,
+        game=game,
+        dialects=read,
+        encoding=chosen_codec,
+        allow_empty=allow_empty,
+        format=chosen_format,
+        policy=policy,
+        given=frozenset(k for k, v in (("select", select), ("ignore", ignore)) if v is not None),
+        cache=None if cache_off(no_cache, environ) or trace else cache_folder(config, cache_dir),
+        jobs=setting(config, "jobs", jobs),
+        scheduler=scheduler,
+        scheduler_timeout=scheduler_timeout,
+        trace=trace,
+    )
+
+
+def _prefixes(values: list[str], option: str) -> tuple[str, ...]:
+    """The code prefixes given (comma-separated, repeatable); each must match a code."""
+    from notation.run.policy import code_prefixes
+
+    try:
+        return code_prefixes(values)
+    except ValueError as error:
+        raise SettingsError(option, str(error)) from None

@@ -1,0 +1,214 @@
+"""A validation run, as the ``validate`` command makes it: :func:`validate`.
+
+The inputs are read through the one input path (:func:`notation.io.files.expand`), each
+run of inputs with one game (the settings', else the configuration's override or table)
+validated together: through the cache when the settings name one, in worker processes or
+on a Dask cluster when they ask for them. The run's events are given, as reported (codes
+selected and ignored, duplicates marked), to ``on_event`` as they come, with the bytes
+read so far (:class:`Read`) and the lines meant for the person running it
+(:class:`Note`); the :class:`~notation.run.formats.Summary` is returned.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import itertools
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from notation.check.validator import GameReport
+from notation.diagnostics import Diagnostic
+from notation.io.files import Input, Missing, expand
+from notation.read.sources import FileResult
+from notation.run import batch
+from notation.run.batch import Engine, Event, usable_cpus
+from notation.run.cache import Cache, VerdictOptions
+from notation.run.config import Config
+from notation.run.formats import Reporter, Summary
+from notation.run.policy import Policy, run
+from notation.run.settings import Settings
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """The bytes of the inputs read so far."""
+
+    done: int
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line for the person running: a cache that cannot be used, or fewer processes
+    than were asked for."""
+
+    text: str
+
+
+RunEvent = GameReport | Diagnostic | FileResult | Read | Note
+"""What :func:`validate` gives ``on_event``: a game's report, a diagnostic about a file
+as a whole, a file's end (these three as reported), progress, or a note."""
+
+
+def validate(
+    paths: Iterable[str | Input | Missing],
+    settings: Settings | None = None,
+    *,
+    on_event: Callable[[RunEvent], None] | None = None,
+) -> Summary:
+    """Validate the records at ``paths`` (names as the command line takes them, or inputs
+    already found) with ``settings`` (default: :class:`Settings`'s); each event goes to
+    ``on_event`` as it comes, and the summary, with its exit status, is returned.
+    :class:`notation.run.distributed.ClusterError` when the cluster asked for cannot be
+    used or loses a task."""
+    chosen = settings or Settings()
+    tell = on_event or _ignore
+    inputs = [
+        found for path in paths for found in (expand([path]) if isinstance(path, str) else (path,))
+    ]
+    given = chosen.policy
+    policy = dataclasses.replace(
+        given, files=file_policies(chosen.config, inputs, given, chosen.given)
+    )
+    on_cluster = chosen.scheduler is not None and not chosen.trace
+    workers = _workers(chosen.jobs, on_cluster, tell)
+    started = _Started(chosen.jobs, workers, tell)
+    said: set[str] = set()
+
+    def warn(text: str) -> None:
+        if text not in said:
+            said.add(text)
+            tell(Note(text))
+
+    with contextlib.ExitStack() as stack:
+        cluster: Engine | None = None
+        if on_cluster:
+            from notation.run.distributed import connect
+
+            assert chosen.scheduler is not None
+            cluster = stack.enter_context(
+                connect(
+                    chosen.scheduler,
+                    timeout=chosen.scheduler_timeout,
+                    workers=workers if workers > 1 else None,
+                )
+            )
+
+        def engine(group: list[Input | Missing], game: str | None) -> Iterator[Event]:
+            run_of = functools.partial(
+                batch.validate_inputs,
+                game=game,
+                encoding=chosen.encoding,
+                jobs=workers,
+                progress=lambda done: tell(Read(done)),
+                keys=policy.duplicates,
+                allow_empty=chosen.allow_empty,
+                engine=cluster,
+                dialects=chosen.dialects,
+                started=started,
+                trace=chosen.trace,
+            )
+            if chosen.cache is None:
+                return run_of(group)
+            options = VerdictOptions(game, chosen.encoding, chosen.allow_empty, chosen.dialects)
+            return Cache(chosen.cache, options, warn).run(group, run_of, keys=policy.duplicates)
+
+        events = game_runs(chosen.config, inputs, chosen.game, engine)
+        return run(events, _Told(tell), policy)
+
+
+def _ignore(event: RunEvent) -> None:
+    """Drop ``event``."""
+
+
+class _Told(Reporter):
+    """Gives each reported event to ``tell``."""
+
+    def __init__(self, tell: Callable[[RunEvent], None]) -> None:
+        self.tell = tell
+
+    def game(self, result: GameReport) -> None:
+        self.tell(result)
+
+    def diagnostic(self, diagnostic: Diagnostic) -> None:
+        self.tell(diagnostic)
+
+    def file(self, result: FileResult) -> None:
+        self.tell(result)
+
+
+def file_policies(
+    config: Config, inputs: Iterable[Input | Missing], policy: Policy, given: Iterable[str]
+) -> dict[str, Policy]:
+    """The policy of each input whose overrides change its ``select`` or ``ignore``, by
+    name; those of ``given`` (given as options) are not overridden."""
+    chosen = {}
+    for item in inputs:
+        if not config.overrides or not isinstance(item, Input) or item.path is None:
+            continue
+        select, ignore = (
+            getattr(policy, key) if key in given else config.for_file(item.path, key) or ()
+            for key in ("select", "ignore")
+        )
+        if (select, ignore) != (policy.select, policy.ignore):
+            chosen[item.name] = Policy(
+                select=select,
+                ignore=ignore,
+                fail_level=policy.fail_level,
+                exit_zero=policy.exit_zero,
+                duplicates=policy.duplicates,
+            )
+    return chosen
+
+
+def game_runs(
+    config: Config,
+    inputs: list[Input | Missing],
+    given: str | None,
+    validate: Callable[[list[Input | Missing], str | None], Iterator[Event]],
+) -> Iterator[Event]:
+    """``validate`` over ``inputs`` in order, each run of inputs with one game (``given``,
+    else the override's or file's ``game``) given it together."""
+
+    def game_of(item: Input | Missing) -> str | None:
+        if given is not None:
+            return given
+        path = item.path if isinstance(item, Input) else None
+        found = config.for_file(path, "game")
+        return None if found is None else str(found)
+
+    for game, group in itertools.groupby(inputs, key=game_of):
+        yield from validate(list(group), game)
+
+
+def _workers(asked: int, cluster: bool, tell: Callable[[RunEvent], None]) -> int:
+    """The worker processes a run on this machine uses: ``asked`` (0: one per CPU), never
+    more than the CPUs (a serial run for that reason says so). A cluster's are its own."""
+    if cluster and asked <= 1:
+        return asked
+    cpus = usable_cpus()
+    if asked > cpus == 1:
+        tell(Note(f"notation: {asked} processes asked for: 1 used (1 CPU)"))
+    return min(asked or cpus, cpus)
+
+
+@dataclass(slots=True)
+class _Started:
+    """Told how many processes a pool started: notes once when that is fewer than were
+    asked for (0, one per CPU, asks for no number)."""
+
+    asked: int
+    cpus: int
+    tell: Callable[[RunEvent], None]
+    said: bool = False
+
+    def __call__(self, count: int) -> None:
+        if self.said or count >= self.asked or self.asked <= self.cpus:
+            return
+        self.said = True
+        used = "1 process" if count == 1 else f"{count} processes"
+        why = f"{self.cpus} CPUs"
+        if count < self.cpus:
+            why += f", {count} task{'' if count == 1 else 's'} of work"
+        self.tell(Note(f"notation: {self.asked} processes asked for: {used} used ({why})"))
