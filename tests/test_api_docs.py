@@ -25,14 +25,14 @@ def examples() -> list[str]:
 
 def test_the_page_has_examples_of_every_part_of_the_tour() -> None:
     blocks = examples()
-    assert len(blocks) == 5
+    assert len(blocks) == 6
     assert all(block.startswith(">>> ") for block in blocks)
 
 
 def test_the_examples_print_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     test = doctest.DocTestParser().get_doctest("".join(examples()), {}, "api.md", str(PAGE), 0)
-    assert len(test.examples) == 16
+    assert len(test.examples) == 22
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     failed: list[str] = []
     runner.run(test, out=failed.append)
