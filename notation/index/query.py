@@ -4,7 +4,7 @@ moves played from a position (:func:`tree`), answered from the index alone.
 A position is found as ``select --position`` finds it: the ``FEN`` is read in each game
 and setup the index holds (the tags a game reads its start from), and a game matches
 when its main line, as validate replayed it, reaches that position
-(:func:`notation.check.identity.placement`), by any move order.
+(:meth:`~notation.games.base.Game.identity`), by any move order.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def targets(db: Database, variant: str | None, fen: str) -> dict[int, list[int]]
             position = game.start({**tags, "FEN": fen})
         except SetupError:
             continue
-        found.setdefault(position_key(game.name, position), []).append(id_)
+        found.setdefault(position_key(game, position), []).append(id_)
     return found
 
 
@@ -200,7 +200,7 @@ def _opening(db: Database, variant: str | None, words: tuple[str, ...]) -> set[i
             ).fetchone()
             if row is None:
                 break
-            steps.append((position_key(game.name, position), row[0]))
+            steps.append((position_key(game, position), row[0]))
             position = after
         else:
             *before, (key, move) = steps
@@ -337,7 +337,7 @@ def tree(
         except (SetupError, IllegalMove) as error:
             problems.append(str(error))
             continue
-        keys.setdefault(position_key(game.name, position), position)
+        keys.setdefault(position_key(game, position), position)
     if not keys:
         raise NoPosition(problems[0] if problems else "no position")
     # Each game once, at the first ply it reaches the position (a repetition reaches it

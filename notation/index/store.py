@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from notation.check.identity import line_of, placement
+from notation.check.identity import line_of
 from notation.check.validator import GameReport
 from notation.diagnostics import Severity
 from notation.games.base import AnyGame, Position, Side
@@ -34,15 +34,15 @@ PLAYER_TAGS = ("White", "Black")
 """The tags naming the players, in the order of their side's number."""
 
 
-def position_key(game: str, position: Position) -> int:
+def position_key(game: AnyGame, position: Position) -> int:
     """The 64-bit key of ``position`` of ``game`` as ``select --position`` compares
-    positions (:func:`notation.check.identity.placement`), the same in every process."""
-    compared = placement(position)
+    positions (:meth:`~notation.games.base.Game.identity`), the same in every process."""
+    compared = game.identity(position)
     if isinstance(compared, tuple) and all(type(value) in _PLAIN for value in compared):
         # A tuple of plain values: its repr is already the same in every process.
-        text = repr((game, compared))
+        text = repr((game.name, compared))
     else:
-        text = repr((game, _canonical(compared)))
+        text = repr((game.name, _canonical(compared)))
     digest = hashlib.blake2b(text.encode(), digest_size=8, person=b"position")
     return int.from_bytes(digest.digest(), "big", signed=True)
 
@@ -111,9 +111,8 @@ def entry_of(record: Record, report: GameReport) -> Entry:
     keys: tuple[int, ...] = ()
     if line is not None:
         game: AnyGame = line.game
-        name = game.name
         moves = tuple(game.format_move(before, move) for before, move in line.moves)
-        keys = tuple(position_key(name, position) for position in line.positions())
+        keys = tuple(position_key(game, position) for position in line.positions())
     plies = len(record.moves.move_texts())
     illegal = None
     if line is not None and len(line.moves) < plies:
