@@ -49,17 +49,20 @@ TABLES = (
 def prepare(db: Database, where: str) -> None:
     """Make the tables of an empty index, or check the version of an existing one
     (:class:`IndexVersionError` naming ``where`` when it is another)."""
-    found = db.execute(
-        "SELECT count(*) FROM meta WHERE key = 'schema'" if _has_meta(db) else "SELECT 0"
-    ).fetchone()
-    if found and found[0]:
-        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        version = row[0] if row else None
-        if version != VERSION:
+    row = (
+        db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if _has_meta(db)
+        else None
+    )
+    if row is not None:
+        if row[0] != VERSION:
+            rebuild = (
+                "delete it" if db.kind == "sqlite" else "drop its tables (or give another database)"
+            )
             raise IndexVersionError(
                 f"{where}: the index was written by another version of notation "
-                f"(schema {version}, this one reads {VERSION}); rebuild it: delete it "
-                "and run notation index again"
+                f"(schema {row[0]}, this one reads {VERSION}); rebuild it: {rebuild} and "
+                "run notation index again"
             )
         return
     with db.transaction():
@@ -73,7 +76,7 @@ def prepare(db: Database, where: str) -> None:
 
 def _has_meta(db: Database) -> bool:
     """Whether the database has a ``meta`` table (SQLite's catalogue, else the standard
-    one)."""
+    one's, in the current schema only: another schema's table is another index)."""
     if db.kind == "sqlite":
         query = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
     else:
@@ -94,13 +97,19 @@ def open_index(target: str, *, create: bool = False) -> Database:
     from notation.index.db import IndexUnusable, open_database
 
     local = not target.startswith(("postgresql://", "postgres://"))
+    where = target
+    if not local:
+        from notation.index.postgres import shown  # type: ignore[attr-defined, unused-ignore]
+
+        where = shown(target)
+    missing = f"{where}: no index there; make one with notation index"
     if local and not create and not os.path.exists(target):
-        raise IndexUnusable(f"{target}: no index there; make one with notation index")
+        raise IndexUnusable(missing)
     db = open_database(target)
     try:
-        prepare(db, target if local else db.kind)
         if not create and not _has_meta(db):
-            raise IndexUnusable(f"{target}: no index there; make one with notation index")
+            raise IndexUnusable(missing)
+        prepare(db, where)
     except BaseException:
         db.close()
         raise

@@ -12,20 +12,26 @@ from tests.index.archive import AFTER_FOUR, CLUB, OPEN, found, run, write
 
 
 @pytest.fixture
-def indexed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The club and open archives indexed into ``notation.sqlite`` (the default) in the
-    test's folder, the current folder."""
+def indexed(tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The club and open archives, in the test's folder, the current folder, indexed into
+    ``notation.sqlite`` there (the default), or into the PostgreSQL index ``NOTATION_DB``
+    names."""
     monkeypatch.chdir(tmp_path)
+    if target.endswith(".sqlite"):
+        monkeypatch.delenv("NOTATION_DB", raising=False)
+        target = str(tmp_path / "notation.sqlite")
+    else:
+        monkeypatch.setenv("NOTATION_DB", target)
     write(tmp_path, club=CLUB, open=OPEN)
     result = run("index", "club.pdn", "open.pdn")
     assert result.exit_code == 0, result.stderr
     assert result.stderr == (
         "2 files indexed (0 as they were): 5 games added, 0 updated, 0 removed, 0 unchanged\n"
     )
-    return tmp_path / "notation.sqlite"
+    return target
 
 
-def test_position_found_by_either_move_order_at_its_ply(indexed: Path) -> None:
+def test_position_found_by_either_move_order_at_its_ply(indexed: str) -> None:
     result = run("find", "--position", AFTER_FOUR)
     assert result.exit_code == 0
     assert result.stdout == (
@@ -37,14 +43,14 @@ def test_position_found_by_either_move_order_at_its_ply(indexed: Path) -> None:
     assert result.stderr == "4 games found\n"
 
 
-def test_json_lists_path_line_index_and_ply(indexed: Path) -> None:
+def test_json_lists_path_line_index_and_ply(indexed: str) -> None:
     result = run("find", "--position", AFTER_FOUR, "--variant", "brazilian", "-f", "json")
     document = json.loads(result.stdout)
     assert document["games"][0] == {"path": "club.pdn", "line": 1, "index": 1, "ply": 4}
     assert document["summary"] == {"games": 4, "changed": []}
 
 
-def test_player_of_either_colour_case_ignored(indexed: Path) -> None:
+def test_player_of_either_colour_case_ignored(indexed: str) -> None:
     games = found(indexed, "--player", "ana souza")
     assert [(g["path"], g["index"], g["ply"]) for g in games] == [
         ("club.pdn", 1, None),
@@ -54,7 +60,7 @@ def test_player_of_either_colour_case_ignored(indexed: Path) -> None:
     assert [g["index"] for g in found(indexed, "--player", "*lima")] == [1, 2, 3]
 
 
-def test_filters_combine(indexed: Path) -> None:
+def test_filters_combine(indexed: str) -> None:
     assert [(g["path"], g["index"]) for g in found(indexed, "--result", "0-2")] == [
         ("club.pdn", 2),
         ("open.pdn", 2),
@@ -65,7 +71,7 @@ def test_filters_combine(indexed: Path) -> None:
     assert [g["index"] for g in found(indexed, "--plies", "5:5")] == [2]
 
 
-def test_opening_in_any_notation(indexed: Path) -> None:
+def test_opening_in_any_notation(indexed: str) -> None:
     numeric = found(indexed, "--opening", "1. 21-17 12-16 2. 23-18")
     assert [(g["path"], g["index"]) for g in numeric] == [
         ("club.pdn", 1),
@@ -76,9 +82,9 @@ def test_opening_in_any_notation(indexed: Path) -> None:
 
 
 def test_pdn_gives_the_texts_as_indexed_and_a_notice_when_a_file_changed(
-    indexed: Path,
+    indexed: str,
 ) -> None:
-    club = indexed.parent / "club.pdn"
+    club = Path("club.pdn")
     club.write_text(CLUB.replace("Ana Souza", "Ana S."), encoding="utf-8")
     os.utime(club, ns=(1, 1))
     result = run("find", "--player", "ana souza", "--result", "2-0", "-f", "pdn")
