@@ -31,6 +31,15 @@ def _parsed(parse: Callable[[str], T], text: str, hint: str) -> T:
         raise typer.BadParameter(str(error), param_hint=hint) from None
 
 
+def _opening(opening: tuple[str, str | None] | None) -> str:
+    """A game's opening as the text form ends its line: ``, opening 5 (Dreaded
+    Edinburgh)``, ``, opening 1-III``, or nothing."""
+    if opening is None:
+        return ""
+    code, name = opening
+    return f", opening {code}" + ("" if name is None else f" ({name})")
+
+
 @guarded
 def find(
     db: DbOption = None,
@@ -114,7 +123,8 @@ def find(
     """List the indexed games that match every filter, from the index alone.
 
     Each game is written as `path:line: game N` (with the ply where the main line first
-    reaches --position), as JSON, or as its text as read when it was indexed. A source
+    reaches --position, and its opening by the federation's table where one names it), as
+    JSON, or as its text as read when it was indexed. A source
     file changed since it was indexed is named in a notice on standard error. Exit status:
     0, 1 when a game to write as PDN has no text in the index, 2 for a usage error or an
     index that cannot be used.
@@ -164,7 +174,16 @@ def find(
     elif form == "json":
         document = {
             "games": [
-                {"path": h.path, "line": h.line, "index": h.index, "ply": h.ply} for h in games
+                {
+                    "path": h.path,
+                    "line": h.line,
+                    "index": h.index,
+                    "ply": h.ply,
+                    "opening": None
+                    if h.opening is None
+                    else {"code": h.opening[0], "name": h.opening[1]},
+                }
+                for h in games
             ],
             "summary": {"games": len(games), "changed": found.changed},
         }
@@ -173,6 +192,7 @@ def find(
         body = "".join(
             f"{h.path}:{h.line}: game {h.index}"
             + ("" if h.ply is None else f", ply {h.ply}")
+            + _opening(h.opening)
             + "\n"
             for h in games
         )

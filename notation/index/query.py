@@ -23,6 +23,7 @@ from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.games.registry import GAMES
 from notation.index.build import digest_file
 from notation.index.db import Database
+from notation.index.openings import Opening, opening_at
 from notation.index.store import position_key
 from notation.index.texts import Texts
 from notation.record.model import RESULTS
@@ -64,6 +65,9 @@ class Hit:
     index: int
     ply: int | None
     id: int
+    opening: tuple[str, str | None] | None = None
+    """The code and name of the opening its main line reaches, found when it was indexed
+    (:func:`notation.index.openings.opening_of`)."""
 
 
 @dataclass(slots=True)
@@ -143,18 +147,20 @@ def find(db: Database, query: Query) -> Found:
         if chosen_ids is not None:
             candidates = chosen_ids if candidates is None else candidates & chosen_ids
     sql = (
-        "SELECT g.id, f.path, g.line, g.number, g.tags, f.size, f.mtime, f.digest "
-        "FROM games g JOIN files f ON f.id = g.file"
+        "SELECT g.id, f.path, g.line, g.number, g.tags, f.size, f.mtime, f.digest, o.code, "
+        "o.name FROM games g JOIN files f ON f.id = g.file LEFT JOIN openings o "
+        "ON o.id = g.opening"
     )
     result = Found()
     files: dict[str, tuple[int, int, bytes]] = {}
-    for id_, path, line, number, tags, size, mtime, digest in _games(
+    for id_, path, line, number, tags, size, mtime, digest, code, name in _games(
         db, sql, where, params, candidates
     ):
         if chosen.tags and not _tags_match(tags, chosen.tags):
             continue
         ply = None if reached is None else reached[id_]
-        result.games.append(Hit(path, line, number, ply, id_))
+        opening = None if code is None else (code, name)
+        result.games.append(Hit(path, line, number, ply, id_, opening))
         files[path] = (size, mtime, bytes(digest))
     # Sorted here: the databases order text by different collations.
     result.games.sort(key=lambda hit: (hit.path, hit.index))
@@ -296,11 +302,15 @@ class Tree:
     notation: str | None = None
     """The notation the moves and the position are written in (``None``: the game's
     first)."""
+    opening: Opening | None = None
+    """The entry of the game's opening tables that is this position, if any."""
 
     def as_json(self) -> dict[str, Any]:
         """The tree as ``tree --format json`` writes it."""
+        named = self.opening
         return {
             "position": self.game.setup_tags(self.position, self.notation).get("FEN", ""),
+            "opening": None if named is None else {"code": named.code, "name": named.name},
             "games": self.games,
             "moves": [{"move": b.move, "games": b.games, "results": b.results} for b in self.moves],
             "summary": {"ended": self.ended, "left_out_for_errors": self.left_out},
@@ -372,7 +382,8 @@ def tree(
         "SELECT count(*) FROM games WHERE game = ? AND errors > 0", (game.name,)
     ).fetchone()
     left_out = (row[0] if row else 0) - reached_with_errors
-    return Tree(game, position, games, branches, ended, left_out, notation)
+    named = opening_at(game.name, position)
+    return Tree(game, position, games, branches, ended, left_out, notation, named)
 
 
 def _ordered(results: Counter[str]) -> dict[str, int]:

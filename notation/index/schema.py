@@ -6,17 +6,18 @@ file, game, setup, result, tags, players, verdict, main line, the record's text 
 compressed). ``positions``: every position of each main line, by a 64-bit key
 (:func:`notation.index.store.position_key`), with its ply and the move played next (the
 main line is the moves of its positions, ply by ply).
-``setups``, ``moves`` and ``players`` are dictionaries and lookups that keep the large
-tables made of integers. ``meta`` holds the schema version (key ``schema``) and the next
-game id (key ``next_game``: ids are never given twice, so that no row left of a game
-removed can be taken for a later game's).
+``setups``, ``moves``, ``openings`` (each game's opening by its table's code and name,
+:func:`notation.index.openings.opening_of`, found once when it is indexed) and ``players``
+are dictionaries and lookups that keep the large tables made of integers. ``meta`` holds
+the schema version (key ``schema``) and the next game id (key ``next_game``: ids are
+never given twice, so that no row left of a game removed can be taken for a later game's).
 """
 
 from __future__ import annotations
 
 from notation.index.db import WITHOUT_ROWID, Database, IndexVersionError
 
-VERSION = "1"
+VERSION = "2"
 """The schema version this code writes; an index of another is refused."""
 
 TABLES = (
@@ -33,7 +34,11 @@ TABLES = (
     "id INTEGER PRIMARY KEY, file INTEGER NOT NULL, line INTEGER NOT NULL, "
     "number INTEGER NOT NULL, game TEXT, setup INTEGER, result TEXT NOT NULL, "
     "tags TEXT NOT NULL, errors INTEGER NOT NULL, codes TEXT NOT NULL, illegal INTEGER, "
-    "plies INTEGER NOT NULL, replayed INTEGER NOT NULL, text BLOB, packing INTEGER NOT NULL)",
+    "plies INTEGER NOT NULL, replayed INTEGER NOT NULL, text BLOB, packing INTEGER NOT NULL, "
+    "opening INTEGER)",
+    "CREATE TABLE IF NOT EXISTS openings ("
+    "id INTEGER PRIMARY KEY, game TEXT NOT NULL, source TEXT NOT NULL, code TEXT NOT NULL, "
+    "name TEXT, UNIQUE (game, source, code))",
     "CREATE TABLE IF NOT EXISTS dictionaries (id INTEGER PRIMARY KEY, data BLOB NOT NULL)",
     "CREATE INDEX IF NOT EXISTS games_file ON games (file, number)",
     "CREATE INDEX IF NOT EXISTS games_game ON games (game, setup)",

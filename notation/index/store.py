@@ -23,6 +23,7 @@ from notation.check.validator import GameReport
 from notation.diagnostics import Severity
 from notation.games.base import AnyGame, Position, Side
 from notation.index.db import Database
+from notation.index.openings import opening_of
 from notation.index.texts import Texts
 from notation.record.model import Record
 
@@ -99,6 +100,9 @@ class Entry:
     """The key of the start and of the position after each legal move."""
     text: str | None
     """The record's text as read; ``None`` when not kept."""
+    opening: tuple[str, str, str | None] | None = None
+    """The opening its main line reaches (:func:`notation.index.openings.opening_of`):
+    its table, code and name."""
 
 
 def entry_of(record: Record, report: GameReport) -> Entry:
@@ -109,10 +113,14 @@ def entry_of(record: Record, report: GameReport) -> Entry:
     line = line_of(report)
     moves: tuple[str, ...] = ()
     keys: tuple[int, ...] = ()
+    opening = None
     if line is not None:
         game: AnyGame = line.game
         moves = tuple(game.format_move(before, move) for before, move in line.moves)
         keys = tuple(position_key(game, position) for position in line.positions())
+        named = opening_of(game.name, moves, start=line.start)
+        if named is not None:
+            opening = (named.source, named.code, named.name)
     plies = len(record.moves.move_texts())
     illegal = None
     if line is not None and len(line.moves) < plies:
@@ -135,6 +143,7 @@ def entry_of(record: Record, report: GameReport) -> Entry:
         moves=moves,
         keys=keys,
         text=text,
+        opening=opening,
     )
 
 
@@ -164,6 +173,10 @@ class Store:
         }
         self._moves: dict[tuple[str, str], int] = {
             (game, text): id_ for id_, game, text in db.execute("SELECT id, game, text FROM moves")
+        }
+        self._openings: dict[tuple[str, str, str], int] = {
+            (game, source, code): id_
+            for id_, game, source, code in db.execute("SELECT id, game, source, code FROM openings")
         }
         row = db.execute("SELECT value FROM meta WHERE key = 'next_game'").fetchone()
         self._next_game = max(_next(db, "games"), int(row[0]) if row else 1)
@@ -237,6 +250,7 @@ class Store:
                     entry.plies,
                     len(entry.moves),
                     *(self.texts.pack(entry.text) if entry.text is not None else (None, 0)),
+                    None if entry.opening is None else self._opening(entry.game, *entry.opening),
                 )
             )
             if entry.game is not None:
@@ -267,8 +281,8 @@ class Store:
     ) -> None:
         self.db.executemany(
             "INSERT INTO games (id, file, line, number, game, setup, result, tags, errors, "
-            "codes, illegal, plies, replayed, text, packing) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "codes, illegal, plies, replayed, text, packing, opening) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             games,
         )
         # A position met twice in one game at one ply cannot be; twice at two plies is
@@ -284,6 +298,19 @@ class Store:
         games.clear()
         positions.clear()
         players.clear()
+
+    def _opening(self, game: str | None, source: str, code: str, name: str | None) -> int:
+        """The id of an opening of ``game``'s table ``source``, added if new."""
+        known = (game or "", source, code)
+        found = self._openings.get(known)
+        if found is None:
+            found = max(self._openings.values(), default=0) + 1
+            self.db.execute(
+                "INSERT INTO openings (id, game, source, code, name) VALUES (?, ?, ?, ?, ?)",
+                (found, *known, name),
+            )
+            self._openings[known] = found
+        return found
 
     def _id(
         self, known: dict[tuple[str, str], int], table: str, column: str, game: str, value: str

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from notation.index.schema import open_index
 from tests.index.archive import AFTER_FOUR, CLUB, OPEN, found, run, write
 
 
@@ -35,10 +36,10 @@ def test_position_found_by_either_move_order_at_its_ply(indexed: str) -> None:
     result = run("find", "--position", AFTER_FOUR)
     assert result.exit_code == 0
     assert result.stdout == (
-        "club.pdn:1: game 1, ply 4\n"
-        "club.pdn:9: game 2, ply 4\n"
-        "open.pdn:1: game 1, ply 4\n"
-        "open.pdn:9: game 2, ply 4\n"
+        "club.pdn:1: game 1, ply 4, opening 21-I\n"
+        "club.pdn:9: game 2, ply 4, opening 21-I\n"
+        "open.pdn:1: game 1, ply 4, opening 21-I\n"
+        "open.pdn:9: game 2, ply 4, opening 21-I\n"
     )
     assert result.stderr == "4 games found\n"
 
@@ -46,7 +47,13 @@ def test_position_found_by_either_move_order_at_its_ply(indexed: str) -> None:
 def test_json_lists_path_line_index_and_ply(indexed: str) -> None:
     result = run("find", "--position", AFTER_FOUR, "--variant", "brazilian", "-f", "json")
     document = json.loads(result.stdout)
-    assert document["games"][0] == {"path": "club.pdn", "line": 1, "index": 1, "ply": 4}
+    assert document["games"][0] == {
+        "path": "club.pdn",
+        "line": 1,
+        "index": 1,
+        "ply": 4,
+        "opening": {"code": "21-I", "name": None},
+    }
     assert document["summary"] == {"games": 4, "changed": []}
 
 
@@ -94,3 +101,56 @@ def test_pdn_gives_the_texts_as_indexed_and_a_notice_when_a_file_changed(
         "notation: club.pdn changed since it was indexed; the index answers as it was\n"
         "1 game found\n"
     )
+
+
+BALLOTS = """\
+[Event "Ballots"]
+[GameType "21"]
+[Result "*"]
+
+1. 9-13 22-18 2. 6-9 25-22 3. 1-6 *
+
+[Event "Ballots"]
+[GameType "21"]
+[Result "*"]
+
+1. 11-15 22-17 2. 9-14 *
+
+[Event "Ballots"]
+[GameType "21"]
+[Result "*"]
+
+1. 11-15 23-19 *
+"""
+"""English games: ACF #5 (Dreaded Edinburgh) and two more moves, ACF #38 (no name) by a
+transposition, and a line shorter than any ballot."""
+
+
+def test_each_game_shows_the_opening_found_when_it_was_indexed(tmp_path: Path, target: str) -> None:
+    write(tmp_path, ballots=BALLOTS)
+    assert run("index", "--db", target, str(tmp_path / "ballots.pdn")).exit_code == 0
+    result = run("find", "--db", target)
+    name = tmp_path / "ballots.pdn"
+    assert result.stdout == (
+        f"{name}:1: game 1, opening 5 (Dreaded Edinburgh)\n"
+        f"{name}:7: game 2, opening 38\n"
+        f"{name}:13: game 3\n"
+    )
+    assert [g["opening"] for g in found(target)] == [
+        {"code": "5", "name": "Dreaded Edinburgh"},
+        {"code": "38", "name": None},
+        None,
+    ]
+    # Stored once per game at index time, by its table, code and name.
+    opened = open_index(target)
+    try:
+        rows = opened.execute(
+            "SELECT g.number, o.game, o.source, o.code, o.name FROM games g "
+            "JOIN openings o ON o.id = g.opening ORDER BY g.number"
+        ).fetchall()
+    finally:
+        opened.close()
+    assert rows == [
+        (1, "english", "ACF three-move ballots", "5", "Dreaded Edinburgh"),
+        (2, "english", "ACF three-move ballots", "38", None),
+    ]

@@ -24,6 +24,7 @@ def test_tree_after_a_transposition_counts_each_game_once(db: str) -> None:
     assert result.exit_code == 0, result.stderr
     assert result.stdout == (
         f"{AFTER_FOUR}: 4 games\n"
+        "opening 21-I, IDF Drawing Table 64 (Brazilian)\n"
         "24-20             3 games  2-0 1  0-2 1  1-1 1\n"
         "18-14             1 game   0-2 1\n"
         "1 game of brazilian with errors left out\n"
@@ -35,6 +36,7 @@ def test_moves_in_either_order_and_notation_reach_the_same_tree(db: str) -> None
     by_position = json.loads(run(*asked, "--position", AFTER_FOUR).stdout)
     assert by_position == {
         "position": AFTER_FOUR,
+        "opening": {"code": "21-I", "name": None},
         "games": 4,
         "moves": [
             {"move": "24-20", "games": 3, "results": {"0-2": 1, "1-1": 1, "2-0": 1}},
@@ -111,3 +113,19 @@ def test_a_position_reached_twice_counts_its_game_once_at_the_first(
     )
     found = run("find", "--db", db, "--position", "W:WK32:BK5")
     assert found.stdout == f"{tmp_path / 'repeated.pdn'}:1: game 1, ply 0\n"
+
+
+def test_the_position_asked_is_named_by_its_ballot(tmp_path: Path, target: str) -> None:
+    write(tmp_path, edinburgh='[GameType "21"]\n\n1. 9-13 22-18 2. 6-9 25-22 *\n')
+    assert run("index", "--db", target, str(tmp_path / "edinburgh.pdn")).exit_code == 0
+    asked = ("tree", "--db", target, "--variant", "english", "--moves")
+    result = run(*asked, "9-13 22-18 6-9")
+    assert result.stdout == (
+        "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,7,8,9,10,11,12,13: 1 game\n"
+        "opening 5 (Dreaded Edinburgh), ACF three-move ballots\n"
+        "25-22             1 game   * 1\n"
+        "0 games of english with errors left out\n"
+    )
+    # A position no table names has none.
+    document = json.loads(run(*asked, "9-13 22-18", "-f", "json").stdout)
+    assert document["opening"] is None
