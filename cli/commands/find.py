@@ -96,6 +96,24 @@ def find(
             metavar="FEN",
         ),
     ] = None,
+    material: Annotated[
+        str | None,
+        typer.Option(
+            "--material",
+            help="A position of the main line has these men and kings: W=8-10,WK=0,B=7,BK=1+ "
+            "(W, WK White's men and kings, B, BK Black's; N, N-M or N+; draughts and Keny).",
+            metavar="SPEC",
+        ),
+    ] = None,
+    pattern: Annotated[
+        str | None,
+        typer.Option(
+            "--pattern",
+            help="A position of the main line of a game of --variant gives this pattern: "
+            '"w:22,K5 b:12-14 empty:18 any:30" (squares in the game\'s notation).',
+            metavar="PATTERN",
+        ),
+    ] = None,
     errors: Annotated[
         bool | None,
         typer.Option(
@@ -130,6 +148,7 @@ def find(
     index that cannot be used.
     """
     from notation.archive import select as sel
+    from notation.index import patterns
     from notation.index.query import Query, texts
     from notation.index.query import find as search
     from notation.io.output import atomic_output, spooled_stdout
@@ -144,6 +163,19 @@ def find(
         )
     if position is not None:
         _parsed(lambda fen: sel.check_position(fen, variant), position, "--position")
+    spec = None
+    if material is not None:
+        spec = _parsed(patterns.parse_material, material, "--material")
+        if variant is not None:
+            _parsed(patterns.check_material, variant, "--material")
+    asked = None
+    if pattern is not None:
+        if variant is None:
+            raise typer.BadParameter(
+                "a pattern names squares of one game: give --variant", param_hint="--pattern"
+            )
+        chosen = game_named(variant, "--variant")
+        asked = _parsed(lambda text: patterns.parse_pattern(text, chosen), pattern, "--pattern")
     query = Query(
         result=None if result is None else _parsed(sel.check_result, result, "--result"),
         tags=tuple(_parsed(sel.parse_tag, t, "--tag") for t in tag or ()),
@@ -154,6 +186,8 @@ def find(
         errors=errors,
         code=code,
         player=player,
+        material=spec,
+        pattern=asked,
     )
     config = configured(config_file, isolated)
     status = 0

@@ -24,7 +24,14 @@ from notation.games.registry import GAMES
 from notation.index.build import digest_file
 from notation.index.db import Database
 from notation.index.openings import Opening, opening_at
-from notation.index.store import position_key
+from notation.index.patterns import (
+    MATERIAL_GAMES,
+    MaterialSpec,
+    Pattern,
+    matches,
+    material_of,
+)
+from notation.index.store import position_key, unpack_ids
 from notation.index.texts import Texts
 from notation.record.model import RESULTS
 
@@ -53,12 +60,18 @@ class Query:
     """The game has a diagnostic of this code."""
     player: str | None = None
     """A player of either colour: a name, or a shell pattern; case ignored."""
+    material: MaterialSpec | None = None
+    """A position of the main line (the start included) has these men and kings."""
+    pattern: Pattern | None = None
+    """A position of the main line gives this pattern (and the material, when both are
+    asked, in the same position)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Hit:
     """A game found: where it is, and the first ply its main line reaches the position
-    asked for (``None`` without a position filter)."""
+    asked for, else the first ply whose position gives the material and pattern asked
+    for (``None`` without a filter of positions)."""
 
     path: str
     line: int
@@ -146,19 +159,31 @@ def find(db: Database, query: Query) -> Found:
     for chosen_ids in (None if reached is None else set(reached), players, opened):
         if chosen_ids is not None:
             candidates = chosen_ids if candidates is None else candidates & chosen_ids
+    scan = None
+    if chosen.material is not None or chosen.pattern is not None:
+        scan = _Scan(db, chosen.material, chosen.pattern)
+        where.append("g.setup IS NOT NULL")
+        if chosen.pattern is not None:
+            where.append("g.game = ?")
+            params.append(chosen.pattern.game)
     sql = (
         "SELECT g.id, f.path, g.line, g.number, g.tags, f.size, f.mtime, f.digest, o.code, "
-        "o.name FROM games g JOIN files f ON f.id = g.file LEFT JOIN openings o "
-        "ON o.id = g.opening"
+        "o.name, g.setup, g.mainline FROM games g JOIN files f ON f.id = g.file "
+        "LEFT JOIN openings o ON o.id = g.opening"
     )
     result = Found()
     files: dict[str, tuple[int, int, bytes]] = {}
-    for id_, path, line, number, tags, size, mtime, digest, code, name in _games(
+    for id_, path, line, number, tags, size, mtime, digest, code, name, setup, moves in _games(
         db, sql, where, params, candidates
     ):
         if chosen.tags and not _tags_match(tags, chosen.tags):
             continue
         ply = None if reached is None else reached[id_]
+        if scan is not None:
+            first = scan.first(setup, bytes(moves))
+            if first is None:
+                continue
+            ply = first if ply is None else ply
         opening = None if code is None else (code, name)
         result.games.append(Hit(path, line, number, ply, id_, opening))
         files[path] = (size, mtime, bytes(digest))
@@ -166,6 +191,48 @@ def find(db: Database, query: Query) -> Found:
     result.games.sort(key=lambda hit: (hit.path, hit.index))
     result.changed = sorted(path for path, known in files.items() if _changed(path, *known))
     return result
+
+
+class _Scan:
+    """The main lines of games replayed from their stored moves, to find the first
+    position that gives a material spec and a pattern."""
+
+    def __init__(
+        self, db: Database, material: MaterialSpec | None, pattern: Pattern | None
+    ) -> None:
+        self.db = db
+        self.material = material
+        self.pattern = pattern
+        self.setups = {id_: (game, tags) for id_, game, tags in _setups(db, None)}
+        self.moves: dict[str, dict[int, str]] = {}
+
+    def first(self, setup: int, line: bytes) -> int | None:
+        """The first ply of the main line (its setup, its moves as stored) whose position
+        gives what is asked; ``None`` when none does."""
+        if setup not in self.setups:
+            return None
+        game, tags = self.setups[setup]
+        if self.material is not None and game.name not in MATERIAL_GAMES:
+            return None
+        texts = self.moves.get(game.name)
+        if texts is None:
+            rows = self.db.execute("SELECT id, text FROM moves WHERE game = ?", (game.name,))
+            texts = self.moves[game.name] = dict(rows.fetchall())
+        words = [texts[move] for move in unpack_ids(line)]
+        untagged = {name: value for name, value in tags.items() if name != "Notation"}
+        position = game.start_record(untagged, words)
+        advance = game.advancer()
+        for ply in range(len(words) + 1):
+            if self._gives(game, position):
+                return ply
+            if ply < len(words):
+                position = advance(position, words[ply])[1]
+        return None
+
+    def _gives(self, game: AnyGame, position: Position) -> bool:
+        if self.material is not None and not self.material.admits(material_of(game, position)):
+            return False
+        return self.pattern is None or matches(self.pattern, game, position)
 
 
 def _games(

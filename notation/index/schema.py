@@ -2,10 +2,10 @@
 
 ``files``: each input file indexed (path as given, content digest, size, modification
 time, the settings it was read with). ``games``: each game (file, line, number in the
-file, game, setup, result, tags, players, verdict, main line, the record's text as read,
-compressed). ``positions``: every position of each main line, by a 64-bit key
-(:func:`notation.index.store.position_key`), with its ply and the move played next (the
-main line is the moves of its positions, ply by ply).
+file, game, setup, result, tags, players, verdict, the record's text as read, compressed,
+and its main line's moves as ids in ``moves``, :func:`notation.index.store.pack_ids`).
+``positions``: every position of each main line, by a 64-bit key
+(:func:`notation.index.store.position_key`), with its ply and the move played next.
 ``setups``, ``moves``, ``openings`` (each game's opening by its table's code and name,
 :func:`notation.index.openings.opening_of`, found once when it is indexed) and ``players``
 are dictionaries and lookups that keep the large tables made of integers. ``meta`` holds
@@ -35,7 +35,7 @@ TABLES = (
     "number INTEGER NOT NULL, game TEXT, setup INTEGER, result TEXT NOT NULL, "
     "tags TEXT NOT NULL, errors INTEGER NOT NULL, codes TEXT NOT NULL, illegal INTEGER, "
     "plies INTEGER NOT NULL, replayed INTEGER NOT NULL, text BLOB, packing INTEGER NOT NULL, "
-    "opening INTEGER)",
+    "opening INTEGER, mainline BLOB)",
     "CREATE TABLE IF NOT EXISTS openings ("
     "id INTEGER PRIMARY KEY, game TEXT NOT NULL, source TEXT NOT NULL, code TEXT NOT NULL, "
     "name TEXT, UNIQUE (game, source, code))",

@@ -232,8 +232,10 @@ class Store:
             self._next_game += 1
             count += 1
             setup = None
+            ids: list[int] = []
             if entry.game is not None:
                 setup = self._id(self._setups, "setups", "tags", entry.game, entry.setup)
+                ids = [self._id(self._moves, "moves", "text", entry.game, m) for m in entry.moves]
             games.append(
                 (
                     game,
@@ -251,14 +253,12 @@ class Store:
                     len(entry.moves),
                     *(self.texts.pack(entry.text) if entry.text is not None else (None, 0)),
                     None if entry.opening is None else self._opening(entry.game, *entry.opening),
+                    pack_ids(ids) if entry.game is not None else None,
                 )
             )
             if entry.game is not None:
                 for ply, key in enumerate(entry.keys):
-                    move = None
-                    if ply < len(entry.moves):
-                        move = self._id(self._moves, "moves", "text", entry.game, entry.moves[ply])
-                    positions.append((key, game, ply, move))
+                    positions.append((key, game, ply, ids[ply] if ply < len(ids) else None))
             for side, name in enumerate(entry.players):
                 if name:
                     players.append((name, game, side))
@@ -281,8 +281,8 @@ class Store:
     ) -> None:
         self.db.executemany(
             "INSERT INTO games (id, file, line, number, game, setup, result, tags, errors, "
-            "codes, illegal, plies, replayed, text, packing, opening) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "codes, illegal, plies, replayed, text, packing, opening, mainline) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             games,
         )
         # A position met twice in one game at one ply cannot be; twice at two plies is
@@ -325,6 +325,32 @@ class Store:
             )
             known[(game, value)] = found
         return found
+
+
+def pack_ids(ids: Iterable[int]) -> bytes:
+    """Ids (at least 0) as bytes: each in base 128, low digits first, the high bit of a
+    byte set when another byte of the same id follows."""
+    out = bytearray()
+    for value in ids:
+        while value >= 0x80:
+            out.append(value & 0x7F | 0x80)
+            value >>= 7
+        out.append(value)
+    return bytes(out)
+
+
+def unpack_ids(data: bytes) -> list[int]:
+    """The ids :func:`pack_ids` wrote."""
+    ids: list[int] = []
+    value = shift = 0
+    for byte in data:
+        value |= (byte & 0x7F) << shift
+        if byte & 0x80:
+            shift += 7
+        else:
+            ids.append(value)
+            value = shift = 0
+    return ids
 
 
 def players_of(tags: str) -> set[str]:

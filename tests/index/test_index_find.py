@@ -154,3 +154,109 @@ def test_each_game_shows_the_opening_found_when_it_was_indexed(tmp_path: Path, t
         (1, "english", "ACF three-move ballots", "5", "Dreaded Edinburgh"),
         (2, "english", "ACF three-move ballots", "38", None),
     ]
+
+
+SWAP = """\
+[Event "Swap"]
+[GameType "26"]
+[Result "*"]
+
+1. 22-18 11-15 2. 18x11 8x15 3. 21-17 *
+"""
+"""A Brazilian game that trades a man for a man: 12 against 11 after ply 3, 11 each from
+ply 4."""
+
+
+@pytest.fixture
+def swapped(indexed: str) -> str:
+    """:func:`indexed`, and :data:`SWAP` in ``swap.pdn`` indexed too."""
+    write(Path("."), swap=SWAP)
+    assert run("index", "club.pdn", "open.pdn", "swap.pdn").exit_code == 0
+    return indexed
+
+
+def test_material_finds_the_first_position_with_those_men_and_kings(swapped: str) -> None:
+    result = run("find", "--material", "W=12,b=11")
+    assert (result.exit_code, result.stdout) == (0, "swap.pdn:1: game 1, ply 3, opening 20-XIII\n")
+    assert result.stderr == "1 game found\n"
+    assert [(g["path"], g["ply"]) for g in found(swapped, "--material", "W=11-12,B=11")] == [
+        ("swap.pdn", 3)
+    ]
+    assert [g["ply"] for g in found(swapped, "--material", "W=11,B=11,WK=0,BK=0")] == [4]
+    # The start counts: every game of the index has 12 and 12 there.
+    assert [(g["path"], g["ply"]) for g in found(swapped, "--material", "W=12+,B=12")] == [
+        ("club.pdn", 0),
+        ("club.pdn", 0),
+        ("open.pdn", 0),
+        ("open.pdn", 0),
+        ("open.pdn", 0),
+        ("swap.pdn", 0),
+    ]
+    assert found(swapped, "--material", "BK=1+") == []
+
+
+def test_a_pattern_is_met_in_some_position_with_the_material_asked(swapped: str) -> None:
+    asked = ("--variant", "brazilian", "--pattern")
+    assert [
+        (g["path"], g["index"], g["ply"]) for g in found(swapped, *asked, "w:17,18 empty:21")
+    ] == [
+        ("club.pdn", 1, 3),
+        ("club.pdn", 2, 3),
+        ("open.pdn", 1, 3),
+        ("open.pdn", 2, 3),
+    ]
+    assert [g["ply"] for g in found(swapped, *asked, "b:15 empty:11,8")] == [4]
+    # Both in one position: Black's man on 15 with 11 men is ply 4; White's on 17, ply 5.
+    both = found(swapped, *asked, "w:17 b:15", "--material", "B=0-11")
+    assert [(g["path"], g["ply"]) for g in both] == [("swap.pdn", 5)]
+    # With --position, the ply is the position's; the pattern is met at any ply.
+    later = found(swapped, *asked, "empty:24", "--position", AFTER_FOUR)
+    assert [(g["path"], g["index"], g["ply"]) for g in later] == [
+        ("club.pdn", 1, 4),
+        ("open.pdn", 1, 4),
+        ("open.pdn", 2, 4),
+    ]
+
+
+def _said(stderr: str) -> str:
+    """The message of a usage error, out of its box."""
+    return " ".join(stderr.translate(str.maketrans("", "", "│╭╮╰╯─")).split())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("--material", "W=x"),
+            "Invalid value for --material: material 'W=x': 'x' is not a count (N, N-M or N+)",
+        ),
+        (
+            ("--material", "W=1,w=2"),
+            "Invalid value for --material: material 'w=2': W is given twice",
+        ),
+        (
+            ("--variant", "kavaleria", "--material", "W=1"),
+            "Invalid value for --material: kavaleria has no men and kings: material is "
+            "counted in Brazilian, international, English and Russian draughts and Keny",
+        ),
+        (
+            ("--pattern", "w:1"),
+            "Invalid value for --pattern: a pattern names squares of one game: give --variant",
+        ),
+        (
+            ("--variant", "brazilian", "--pattern", "w:33"),
+            "Invalid value for --pattern: pattern 'w:33': '33' is not a square of Brazilian "
+            "draughts (1 to 32, or a1 to h8 by name)",
+        ),
+        (
+            ("--variant", "english", "--pattern", "empty:K1"),
+            "Invalid value for --pattern: pattern 'empty:K1': an empty square takes no K or *",
+        ),
+    ],
+)
+def test_a_wrong_material_or_pattern_is_a_usage_error(
+    indexed: str, args: tuple[str, ...], message: str
+) -> None:
+    result = run("find", *args)
+    assert result.exit_code == 2
+    assert _said(result.stderr).endswith(message), result.stderr
