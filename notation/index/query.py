@@ -21,8 +21,8 @@ from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import read_ply
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.games.registry import GAMES
-from notation.index.build import digest_file
 from notation.index.db import Database
+from notation.index.keys import digest_file, position_key, unpack_ids
 from notation.index.openings import Opening, opening_at
 from notation.index.patterns import (
     MATERIAL_GAMES,
@@ -31,7 +31,6 @@ from notation.index.patterns import (
     matches,
     material_of,
 )
-from notation.index.store import position_key, unpack_ids
 from notation.index.texts import Texts
 from notation.record.model import RESULTS
 
@@ -155,8 +154,9 @@ def find(db: Database, query: Query) -> Found:
     players = None
     if query.player is not None:
         players = _players(db, query.player)
+    tagged = [_tagged(db, name, pattern) for name, pattern in chosen.tags]
     candidates: set[int] | None = None
-    for chosen_ids in (None if reached is None else set(reached), players, opened):
+    for chosen_ids in (None if reached is None else set(reached), players, opened, *tagged):
         if chosen_ids is not None:
             candidates = chosen_ids if candidates is None else candidates & chosen_ids
     scan = None
@@ -167,17 +167,15 @@ def find(db: Database, query: Query) -> Found:
             where.append("g.game = ?")
             params.append(chosen.pattern.game)
     sql = (
-        "SELECT g.id, f.path, g.line, g.number, g.tags, f.size, f.mtime, f.digest, o.code, "
+        "SELECT g.id, f.path, g.line, g.number, f.size, f.mtime, f.digest, o.code, "
         "o.name, g.setup, g.mainline FROM games g JOIN files f ON f.id = g.file "
         "LEFT JOIN openings o ON o.id = g.opening"
     )
     result = Found()
     files: dict[str, tuple[int, int, bytes]] = {}
-    for id_, path, line, number, tags, size, mtime, digest, code, name, setup, moves in _games(
+    for id_, path, line, number, size, mtime, digest, code, name, setup, moves in _games(
         db, sql, where, params, candidates
     ):
-        if chosen.tags and not _tags_match(tags, chosen.tags):
-            continue
         ply = None if reached is None else reached[id_]
         if scan is not None:
             first = scan.first(setup, bytes(moves))
@@ -308,16 +306,24 @@ def _players(db: Database, name: str) -> set[int]:
     return found
 
 
-def _tags_match(stored: str, wanted: tuple[tuple[str, str], ...]) -> bool:
-    """Whether the tags (as stored) match every (name, pattern), as ``select --tag``."""
-    tags: dict[str, str] = {}
-    for name, value in json.loads(stored):
-        tags.setdefault(name, value)
-    for name, pattern in wanted:
-        value = tags.get(name)
-        if value is None or not fnmatch.fnmatchcase(value.casefold(), pattern.casefold()):
-            return False
-    return True
+def _tagged(db: Database, name: str, pattern: str) -> set[int]:
+    """The games whose first tag ``name`` has a value matching the shell pattern
+    ``pattern``, case ignored, as ``select --tag`` matches it."""
+    folded = pattern.casefold()
+    if not any(mark in folded for mark in "*?["):
+        rows = db.execute("SELECT game FROM tags WHERE name = ? AND value = ?", (name, folded))
+        return {row[0] for row in rows}
+    found: set[int] = set()
+    values = db.execute("SELECT DISTINCT value FROM tags WHERE name = ?", (name,)).fetchall()
+    for (value,) in values:
+        if fnmatch.fnmatchcase(value, folded):
+            found.update(
+                row[0]
+                for row in db.execute(
+                    "SELECT game FROM tags WHERE name = ? AND value = ?", (name, value)
+                )
+            )
+    return found
 
 
 def _changed(path: str, size: int, mtime: int, digest: bytes) -> bool:

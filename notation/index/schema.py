@@ -3,9 +3,10 @@
 ``files``: each input file indexed (path as given, content digest, size, modification
 time, the settings it was read with). ``games``: each game (file, line, number in the
 file, game, setup, result, tags, players, verdict, the record's text as read, compressed,
-and its main line's moves as ids in ``moves``, :func:`notation.index.store.pack_ids`).
+and its main line's moves as ids in ``moves``, :func:`notation.index.keys.pack_ids`).
 ``positions``: every position of each main line, by a 64-bit key
-(:func:`notation.index.store.position_key`), with its ply and the move played next.
+(:func:`notation.index.keys.position_key`), with its ply and the move played next.
+``tags`` holds each game's tags by name and value (case folded), for ``find --tag``.
 ``setups``, ``moves``, ``openings`` (each game's opening by its table's code and name,
 :func:`notation.index.openings.opening_of`, found once when it is indexed) and ``players``
 are dictionaries and lookups that keep the large tables made of integers. ``meta`` holds
@@ -45,6 +46,9 @@ TABLES = (
     "CREATE TABLE IF NOT EXISTS positions ("
     "key BIGINT NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL, move INTEGER, "
     "PRIMARY KEY (key, game, ply))" + WITHOUT_ROWID,
+    "CREATE TABLE IF NOT EXISTS tags ("
+    "name TEXT NOT NULL, value TEXT NOT NULL, game INTEGER NOT NULL, "
+    "PRIMARY KEY (name, value, game))" + WITHOUT_ROWID,
     "CREATE TABLE IF NOT EXISTS players ("
     "name TEXT NOT NULL, game INTEGER NOT NULL, side INTEGER NOT NULL, "
     "PRIMARY KEY (name, game, side))" + WITHOUT_ROWID,

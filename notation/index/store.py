@@ -10,19 +10,16 @@ and move its id.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import hashlib
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from notation.check.identity import line_of
 from notation.check.validator import GameReport
 from notation.diagnostics import Severity
-from notation.games.base import AnyGame, Position, Side
+from notation.games.base import AnyGame
 from notation.index.db import Database
+from notation.index.keys import pack_ids, position_key
 from notation.index.openings import opening_of
 from notation.index.texts import Texts
 from notation.record.model import Record
@@ -33,41 +30,6 @@ the same values of these share a setup."""
 
 PLAYER_TAGS = ("White", "Black")
 """The tags naming the players, in the order of their side's number."""
-
-
-def position_key(game: AnyGame, position: Position) -> int:
-    """The 64-bit key of ``position`` of ``game`` as ``select --position`` compares
-    positions (:meth:`~notation.games.base.Game.identity`), the same in every process."""
-    compared = game.identity(position)
-    if isinstance(compared, tuple) and all(type(value) in _PLAIN for value in compared):
-        # A tuple of plain values: its repr is already the same in every process.
-        text = repr((game.name, compared))
-    else:
-        text = repr((game.name, _canonical(compared)))
-    digest = hashlib.blake2b(text.encode(), digest_size=8, person=b"position")
-    return int.from_bytes(digest.digest(), "big", signed=True)
-
-
-_PLAIN = frozenset({int, str, bool, type(None), Side})
-"""Types whose repr is the same in every process."""
-
-
-def _canonical(value: Any) -> Any:
-    """``value`` as equality compares it, its sets sorted and its enumerations made
-    values: a form whose ``repr`` does not depend on the process (string hashes differ
-    between processes)."""
-    if isinstance(value, enum.Enum):
-        return _canonical(value.value)
-    if isinstance(value, frozenset | set):
-        return ("set", sorted(repr(_canonical(item)) for item in value))
-    if isinstance(value, tuple | list):
-        return tuple(_canonical(item) for item in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        # Only what equality compares: a position's history (a field left out of its
-        # comparison) is no part of it.
-        compared = (f.name for f in dataclasses.fields(value) if f.compare)
-        return tuple(_canonical(getattr(value, name)) for name in compared)
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +168,10 @@ class Store:
                 "DELETE FROM players WHERE name = ? AND game = ?",
                 [(name, game) for name in players_of(tags)],
             )
+            self.db.executemany(
+                "DELETE FROM tags WHERE name = ? AND value = ? AND game = ?",
+                [(name, value, game) for name, value in tag_rows(tags)],
+            )
         self.db.execute("DELETE FROM games WHERE file = ?", (file,))
         self.db.execute("DELETE FROM files WHERE id = ?", (file,))
         return removed
@@ -226,6 +192,7 @@ class Store:
         games: list[tuple[object, ...]] = []
         positions: list[tuple[int, int, int, int | None]] = []
         players: list[tuple[str, int, int]] = []
+        tags: list[tuple[str, str, int]] = []
         count = 0
         for entry in entries:
             game = self._next_game
@@ -262,9 +229,10 @@ class Store:
             for side, name in enumerate(entry.players):
                 if name:
                     players.append((name, game, side))
+            tags.extend((name, value, game) for name, value in tag_rows(entry.tags))
             if len(positions) > 20_000:
-                self._flush(games, positions, players)
-        self._flush(games, positions, players)
+                self._flush(games, positions, players, tags)
+        self._flush(games, positions, players, tags)
         self.db.execute("UPDATE files SET games = ? WHERE id = ?", (count, file))
         self.db.execute(
             "INSERT INTO meta (key, value) VALUES ('next_game', ?) "
@@ -278,6 +246,7 @@ class Store:
         games: list[tuple[object, ...]],
         positions: list[tuple[int, int, int, int | None]],
         players: list[tuple[str, int, int]],
+        tags: list[tuple[str, str, int]],
     ) -> None:
         self.db.executemany(
             "INSERT INTO games (id, file, line, number, game, setup, result, tags, errors, "
@@ -295,6 +264,8 @@ class Store:
             "ON CONFLICT (name, game, side) DO NOTHING",
             players,
         )
+        self.db.executemany("INSERT INTO tags (name, value, game) VALUES (?, ?, ?)", tags)
+        tags.clear()
         games.clear()
         positions.clear()
         players.clear()
@@ -327,30 +298,13 @@ class Store:
         return found
 
 
-def pack_ids(ids: Iterable[int]) -> bytes:
-    """Ids (at least 0) as bytes: each in base 128, low digits first, the high bit of a
-    byte set when another byte of the same id follows."""
-    out = bytearray()
-    for value in ids:
-        while value >= 0x80:
-            out.append(value & 0x7F | 0x80)
-            value >>= 7
-        out.append(value)
-    return bytes(out)
-
-
-def unpack_ids(data: bytes) -> list[int]:
-    """The ids :func:`pack_ids` wrote."""
-    ids: list[int] = []
-    value = shift = 0
-    for byte in data:
-        value |= (byte & 0x7F) << shift
-        if byte & 0x80:
-            shift += 7
-        else:
-            ids.append(value)
-            value = shift = 0
-    return ids
+def tag_rows(tags: str) -> list[tuple[str, str]]:
+    """Each tag of a game as stored (JSON) as ``find --tag`` compares it: its name, and
+    the value of its first pair of that name, case folded."""
+    first: dict[str, str] = {}
+    for name, value in json.loads(tags):
+        first.setdefault(name, value.casefold())
+    return list(first.items())
 
 
 def players_of(tags: str) -> set[str]:

@@ -77,7 +77,7 @@ def test_a_file_that_changed_grew_shrank_or_vanished_is_read_again(
     # No row is left of a game removed: its positions were found again from its text.
     opened = open_index(db)
     try:
-        for table in ("positions", "players"):
+        for table in ("positions", "players", "tags"):
             left = opened.execute(
                 f"SELECT count(*) FROM {table} t "
                 "WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = t.game)"

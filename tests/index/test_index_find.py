@@ -73,6 +73,20 @@ def test_filters_combine(indexed: str) -> None:
         ("open.pdn", 2),
     ]
     assert [g["index"] for g in found(indexed, "--tag", "Event=op*", "--no-errors")] == [1]
+    # Exact values and patterns, case ignored, every tag asked for, answered by the index.
+    assert [(g["path"], g["index"]) for g in found(indexed, "--tag", "White=ANA souza")] == [
+        ("club.pdn", 1)
+    ]
+    both = found(indexed, "--tag", "Black=*a*", "--tag", "white=*")
+    assert both == []
+    pairs = found(indexed, "--tag", "Black=*a*", "--tag", "Event=[co]*")
+    assert [(g["path"], g["index"]) for g in pairs] == [
+        ("club.pdn", 1),
+        ("club.pdn", 2),
+        ("open.pdn", 1),
+        ("open.pdn", 2),
+        ("open.pdn", 3),
+    ]
     assert [g["index"] for g in found(indexed, "--errors")] == [2, 3]
     assert [(g["path"], g["line"]) for g in found(indexed, "--code", "BR202")] == [("open.pdn", 17)]
     assert [g["index"] for g in found(indexed, "--plies", "5:5")] == [2]
