@@ -39,6 +39,15 @@ def _parsed(parse: Callable[[str], T], text: str, hint: str) -> T:
         raise typer.BadParameter(str(error), param_hint=hint) from None
 
 
+def _opening(opening: tuple[str, str | None] | None) -> str:
+    """A game's opening as the text form ends its line: ``, opening 5 (Dreaded
+    Edinburgh)``, ``, opening 1-III``, or nothing."""
+    if opening is None:
+        return ""
+    code, name = opening
+    return f", opening {code}" + ("" if name is None else f" ({name})")
+
+
 @guarded
 def find(
     db: DbOption = None,
@@ -95,6 +104,24 @@ def find(
             metavar="FEN",
         ),
     ] = None,
+    material: Annotated[
+        str | None,
+        typer.Option(
+            "--material",
+            help="A position of the main line has these men and kings: W=8-10,WK=0,B=7,BK=1+ "
+            "(W, WK White's men and kings, B, BK Black's; N, N-M or N+; draughts and Keny).",
+            metavar="SPEC",
+        ),
+    ] = None,
+    pattern: Annotated[
+        str | None,
+        typer.Option(
+            "--pattern",
+            help="A position of the main line of a game of --variant gives this pattern: "
+            '"w:22,K5 b:12-14 empty:18 any:30" (squares in the game\'s notation).',
+            metavar="PATTERN",
+        ),
+    ] = None,
     errors: Annotated[
         bool | None,
         typer.Option(
@@ -122,12 +149,13 @@ def find(
     """List the indexed games that match every filter, from the index alone.
 
     Each game is written as `path:line: game N` (with the ply where the main line first
-    reaches --position), as JSON, or as its text as read when it was indexed. A source
+    reaches --position, and its opening by the federation's table where one names it), as
+    JSON, or as its text as read when it was indexed. A source
     file changed since it was indexed is named in a notice on standard error. Exit status:
     0, 1 when a game to write as PDN has no text in the index, 2 for a usage error or an
     index that cannot be used.
     """
-    from notation.archive import select as sel
+    from notation.index import patterns
     from notation.index.query import Query, texts
     from notation.index.query import find as search
     from notation.io.output import atomic_output, spooled_stdout
@@ -140,8 +168,24 @@ def find(
         raise typer.BadParameter(
             f"no diagnostic code {code!r} (see `notation codes`)", param_hint="--code"
         )
+    if any(given is not None for given in (position, result, plies, opening)) or tag:
+        # select's readers of these filters, and what select needs: not asked otherwise.
+        from notation.archive import select as sel
     if position is not None:
         _parsed(lambda fen: sel.check_position(fen, variant), position, "--position")
+    spec = None
+    if material is not None:
+        spec = _parsed(patterns.parse_material, material, "--material")
+        if variant is not None:
+            _parsed(patterns.check_material, variant, "--material")
+    asked = None
+    if pattern is not None:
+        if variant is None:
+            raise typer.BadParameter(
+                "a pattern names squares of one game: give --variant", param_hint="--pattern"
+            )
+        chosen = game_named(variant, "--variant")
+        asked = _parsed(lambda text: patterns.parse_pattern(text, chosen), pattern, "--pattern")
     query = Query(
         result=None if result is None else _parsed(sel.check_result, result, "--result"),
         tags=tuple(_parsed(sel.parse_tag, t, "--tag") for t in tag or ()),
@@ -152,6 +196,8 @@ def find(
         errors=errors,
         code=code,
         player=player,
+        material=spec,
+        pattern=asked,
     )
     config = configured(config_file, isolated)
     status = 0
@@ -172,7 +218,16 @@ def find(
     elif form == "json":
         document = {
             "games": [
-                {"path": h.path, "line": h.line, "index": h.index, "ply": h.ply} for h in games
+                {
+                    "path": h.path,
+                    "line": h.line,
+                    "index": h.index,
+                    "ply": h.ply,
+                    "opening": None
+                    if h.opening is None
+                    else {"code": h.opening[0], "name": h.opening[1]},
+                }
+                for h in games
             ],
             "summary": {"games": len(games), "changed": found.changed},
         }
@@ -181,6 +236,7 @@ def find(
         body = "".join(
             f"{h.path}:{h.line}: game {h.index}"
             + ("" if h.ply is None else f", ply {h.ply}")
+            + _opening(h.opening)
             + "\n"
             for h in games
         )

@@ -96,6 +96,13 @@ def tree(
         body = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
     else:
         lines = [f"{document['position']}: {found.games} {plural(found.games, 'game')}"]
+        if found.opening is not None:
+            named = found.opening
+            lines.append(
+                f"opening {named.code}"
+                + ("" if named.name is None else f" ({named.name})")
+                + f", {named.source}"
+            )
         for branch in found.moves:
             results = "  ".join(f"{r} {n}" for r, n in branch.results.items())
             lines.append(

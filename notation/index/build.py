@@ -16,7 +16,6 @@ input order.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections import deque
@@ -32,6 +31,7 @@ from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import get_game
 from notation.index.db import Database
+from notation.index.keys import digest_file
 from notation.index.store import Entry, Store, entry_of
 from notation.io.files import Input, Missing, expand
 from notation.read.sources import FileResult, Opened, holds_game, no_record, open_inputs, unreadable
@@ -78,16 +78,6 @@ class Summary:
     status: int = 0
     """0, or 2 when an input could not be read."""
     problems: list[Diagnostic] = field(default_factory=list)
-
-
-def digest_file(path: str) -> tuple[bytes, int, int]:
-    """The content digest, size and modification time (ns) of the file at ``path``."""
-    digest = hashlib.blake2b(digest_size=16)
-    with open(path, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        while chunk := handle.read(1 << 20):
-            digest.update(chunk)
-    return digest.digest(), info.st_size, info.st_mtime_ns
 
 
 def index(

@@ -31,7 +31,7 @@ from typing import NamedTuple
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.games.registry import get_game
 
-__all__ = ["Opening", "Table", "opening_of", "tables"]
+__all__ = ["Opening", "Table", "opening_at", "opening_of", "tables"]
 
 TABLE_FILES: dict[str, tuple[str, ...]] = {
     "english": ("english-acf",),
@@ -114,6 +114,15 @@ def opening_of(
         here = index.by_position.get(position)
         if here is not None:
             found = tuple(sorted(here, key=lambda entry: entry.moves != tuple(played)))
+    return None if found is None else found[0]
+
+
+def opening_at(game_name: str, position: Position) -> Opening | None:
+    """The entry of the game's tables that is ``position`` (the first in the tables'
+    order), ``None`` when none is or the game has no table."""
+    if game_name not in TABLE_FILES:
+        return None
+    found = _index(game_name).by_position.get(position)
     return None if found is None else found[0]
 
 

@@ -41,10 +41,12 @@ from notation.games.base import AnyGame, Position
 from notation.games.flying import Board
 
 __all__ = [
+    "MATERIAL_GAMES",
     "Material",
     "MaterialSpec",
     "Pattern",
     "PatternError",
+    "check_material",
     "matches",
     "material_of",
     "parse_material",
@@ -55,6 +57,9 @@ DRAUGHTS_SIZES: dict[str, int] = {"brazilian": 8, "russian": 8, "english": 8, "i
 """The board side of each draughts game: their positions are bitboards on its layout."""
 
 KENY = "keny"
+
+MATERIAL_GAMES = frozenset({*DRAUGHTS_SIZES, KENY})
+"""The games of men and kings, whose material is counted."""
 
 KEYS = {"W": 0, "WK": 1, "B": 2, "BK": 3}
 """The counts of a material spec, in the order of :class:`Material`'s fields."""
@@ -149,7 +154,7 @@ def parse_material(text: str) -> MaterialSpec:
 
 def material_of(game: AnyGame, position: Position) -> Material:
     """The men and kings of each side in ``position`` (a position of ``game``)."""
-    _check(game.name)
+    check_material(game.name)
     white, black, kings = position.white, position.black, position.kings
     return Material(
         (white & ~kings).bit_count(),
@@ -165,7 +170,7 @@ def parse_pattern(text: str, game: AnyGame) -> Pattern:
     otherwise."""
     if game.name in CELL_GAMES:
         return _parse_cells(text, game)
-    _check(game.name)
+    check_material(game.name)
     squares = _squares(game)
     masks = dict.fromkeys(Pattern._fields[1:-1], 0)
     asked: dict[int, str] = {}
@@ -226,8 +231,9 @@ def matches(pattern: Pattern, game: AnyGame, position: Position) -> bool:
     )
 
 
-def _check(name: str) -> None:
-    if name not in DRAUGHTS_SIZES and name != KENY:
+def check_material(name: str) -> None:
+    """:class:`PatternError` when the game called ``name`` has no men and kings."""
+    if name not in MATERIAL_GAMES:
         raise PatternError(
             f"{name} has no men and kings: material is counted in Brazilian, "
             "international, English and Russian draughts and Keny"

@@ -4,7 +4,7 @@ moves played from a position (:func:`tree`), answered from the index alone.
 A position is found as ``select --position`` finds it: the ``FEN`` is read in each game
 and setup the index holds (the tags a game reads its start from), and a game matches
 when its main line, as validate replayed it, reaches that position
-(:meth:`notation.games.base.Game.identity`), by any move order.
+(:meth:`~notation.games.base.Game.identity`), by any move order.
 """
 
 from __future__ import annotations
@@ -21,9 +21,16 @@ from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import read_ply
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.games.registry import GAMES
-from notation.index.build import digest_file
 from notation.index.db import Database
-from notation.index.store import position_key
+from notation.index.keys import digest_file, position_key, unpack_ids
+from notation.index.openings import Opening, opening_at
+from notation.index.patterns import (
+    MATERIAL_GAMES,
+    MaterialSpec,
+    Pattern,
+    matches,
+    material_of,
+)
 from notation.index.texts import Texts
 from notation.record.model import RESULTS
 
@@ -52,18 +59,27 @@ class Query:
     """The game has a diagnostic of this code."""
     player: str | None = None
     """A player of either colour: a name, or a shell pattern; case ignored."""
+    material: MaterialSpec | None = None
+    """A position of the main line (the start included) has these men and kings."""
+    pattern: Pattern | None = None
+    """A position of the main line gives this pattern (and the material, when both are
+    asked, in the same position)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Hit:
     """A game found: where it is, and the first ply its main line reaches the position
-    asked for (``None`` without a position filter)."""
+    asked for, else the first ply whose position gives the material and pattern asked
+    for (``None`` without a filter of positions)."""
 
     path: str
     line: int
     index: int
     ply: int | None
     id: int
+    opening: tuple[str, str | None] | None = None
+    """The code and name of the opening its main line reaches, found when it was indexed
+    (:func:`notation.index.openings.opening_of`)."""
 
 
 @dataclass(slots=True)
@@ -138,28 +154,83 @@ def find(db: Database, query: Query) -> Found:
     players = None
     if query.player is not None:
         players = _players(db, query.player)
+    tagged = [_tagged(db, name, pattern) for name, pattern in chosen.tags]
     candidates: set[int] | None = None
-    for chosen_ids in (None if reached is None else set(reached), players, opened):
+    for chosen_ids in (None if reached is None else set(reached), players, opened, *tagged):
         if chosen_ids is not None:
             candidates = chosen_ids if candidates is None else candidates & chosen_ids
+    scan = None
+    if chosen.material is not None or chosen.pattern is not None:
+        scan = _Scan(db, chosen.material, chosen.pattern)
+        where.append("g.setup IS NOT NULL")
+        if chosen.pattern is not None:
+            where.append("g.game = ?")
+            params.append(chosen.pattern.game)
     sql = (
-        "SELECT g.id, f.path, g.line, g.number, g.tags, f.size, f.mtime, f.digest "
-        "FROM games g JOIN files f ON f.id = g.file"
+        "SELECT g.id, f.path, g.line, g.number, f.size, f.mtime, f.digest, o.code, "
+        "o.name, g.setup, g.mainline FROM games g JOIN files f ON f.id = g.file "
+        "LEFT JOIN openings o ON o.id = g.opening"
     )
     result = Found()
     files: dict[str, tuple[int, int, bytes]] = {}
-    for id_, path, line, number, tags, size, mtime, digest in _games(
+    for id_, path, line, number, size, mtime, digest, code, name, setup, moves in _games(
         db, sql, where, params, candidates
     ):
-        if chosen.tags and not _tags_match(tags, chosen.tags):
-            continue
         ply = None if reached is None else reached[id_]
-        result.games.append(Hit(path, line, number, ply, id_))
+        if scan is not None:
+            first = scan.first(setup, bytes(moves))
+            if first is None:
+                continue
+            ply = first if ply is None else ply
+        opening = None if code is None else (code, name)
+        result.games.append(Hit(path, line, number, ply, id_, opening))
         files[path] = (size, mtime, bytes(digest))
     # Sorted here: the databases order text by different collations.
     result.games.sort(key=lambda hit: (hit.path, hit.index))
     result.changed = sorted(path for path, known in files.items() if _changed(path, *known))
     return result
+
+
+class _Scan:
+    """The main lines of games replayed from their stored moves, to find the first
+    position that gives a material spec and a pattern."""
+
+    def __init__(
+        self, db: Database, material: MaterialSpec | None, pattern: Pattern | None
+    ) -> None:
+        self.db = db
+        self.material = material
+        self.pattern = pattern
+        self.setups = {id_: (game, tags) for id_, game, tags in _setups(db, None)}
+        self.moves: dict[str, dict[int, str]] = {}
+
+    def first(self, setup: int, line: bytes) -> int | None:
+        """The first ply of the main line (its setup, its moves as stored) whose position
+        gives what is asked; ``None`` when none does."""
+        if setup not in self.setups:
+            return None
+        game, tags = self.setups[setup]
+        if self.material is not None and game.name not in MATERIAL_GAMES:
+            return None
+        texts = self.moves.get(game.name)
+        if texts is None:
+            rows = self.db.execute("SELECT id, text FROM moves WHERE game = ?", (game.name,))
+            texts = self.moves[game.name] = dict(rows.fetchall())
+        words = [texts[move] for move in unpack_ids(line)]
+        untagged = {name: value for name, value in tags.items() if name != "Notation"}
+        position = game.start_record(untagged, words)
+        advance = game.advancer()
+        for ply in range(len(words) + 1):
+            if self._gives(game, position):
+                return ply
+            if ply < len(words):
+                position = advance(position, words[ply])[1]
+        return None
+
+    def _gives(self, game: AnyGame, position: Position) -> bool:
+        if self.material is not None and not self.material.admits(material_of(game, position)):
+            return False
+        return self.pattern is None or matches(self.pattern, game, position)
 
 
 def _games(
@@ -235,16 +306,24 @@ def _players(db: Database, name: str) -> set[int]:
     return found
 
 
-def _tags_match(stored: str, wanted: tuple[tuple[str, str], ...]) -> bool:
-    """Whether the tags (as stored) match every (name, pattern), as ``select --tag``."""
-    tags: dict[str, str] = {}
-    for name, value in json.loads(stored):
-        tags.setdefault(name, value)
-    for name, pattern in wanted:
-        value = tags.get(name)
-        if value is None or not fnmatch.fnmatchcase(value.casefold(), pattern.casefold()):
-            return False
-    return True
+def _tagged(db: Database, name: str, pattern: str) -> set[int]:
+    """The games whose first tag ``name`` has a value matching the shell pattern
+    ``pattern``, case ignored, as ``select --tag`` matches it."""
+    folded = pattern.casefold()
+    if not any(mark in folded for mark in "*?["):
+        rows = db.execute("SELECT game FROM tags WHERE name = ? AND value = ?", (name, folded))
+        return {row[0] for row in rows}
+    found: set[int] = set()
+    values = db.execute("SELECT DISTINCT value FROM tags WHERE name = ?", (name,)).fetchall()
+    for (value,) in values:
+        if fnmatch.fnmatchcase(value, folded):
+            found.update(
+                row[0]
+                for row in db.execute(
+                    "SELECT game FROM tags WHERE name = ? AND value = ?", (name, value)
+                )
+            )
+    return found
 
 
 def _changed(path: str, size: int, mtime: int, digest: bytes) -> bool:
@@ -296,11 +375,15 @@ class Tree:
     notation: str | None = None
     """The notation the moves and the position are written in (``None``: the game's
     first)."""
+    opening: Opening | None = None
+    """The entry of the game's opening tables that is this position, if any."""
 
     def as_json(self) -> dict[str, Any]:
         """The tree as ``tree --format json`` writes it."""
+        named = self.opening
         return {
             "position": self.game.setup_tags(self.position, self.notation).get("FEN", ""),
+            "opening": None if named is None else {"code": named.code, "name": named.name},
             "games": self.games,
             "moves": [{"move": b.move, "games": b.games, "results": b.results} for b in self.moves],
             "summary": {"ended": self.ended, "left_out_for_errors": self.left_out},
@@ -372,7 +455,8 @@ def tree(
         "SELECT count(*) FROM games WHERE game = ? AND errors > 0", (game.name,)
     ).fetchone()
     left_out = (row[0] if row else 0) - reached_with_errors
-    return Tree(game, position, games, branches, ended, left_out, notation)
+    named = opening_at(game.name, position)
+    return Tree(game, position, games, branches, ended, left_out, notation, named)
 
 
 def _ordered(results: Counter[str]) -> dict[str, int]:

@@ -2,21 +2,23 @@
 
 ``files``: each input file indexed (path as given, content digest, size, modification
 time, the settings it was read with). ``games``: each game (file, line, number in the
-file, game, setup, result, tags, players, verdict, main line, the record's text as read,
-compressed). ``positions``: every position of each main line, by a 64-bit key
-(:func:`notation.index.store.position_key`), with its ply and the move played next (the
-main line is the moves of its positions, ply by ply).
-``setups``, ``moves`` and ``players`` are dictionaries and lookups that keep the large
-tables made of integers. ``meta`` holds the schema version (key ``schema``) and the next
-game id (key ``next_game``: ids are never given twice, so that no row left of a game
-removed can be taken for a later game's).
+file, game, setup, result, tags, players, verdict, the record's text as read, compressed,
+and its main line's moves as ids in ``moves``, :func:`notation.index.keys.pack_ids`).
+``positions``: every position of each main line, by a 64-bit key
+(:func:`notation.index.keys.position_key`), with its ply and the move played next.
+``tags`` holds each game's tags by name and value (case folded), for ``find --tag``.
+``setups``, ``moves``, ``openings`` (each game's opening by its table's code and name,
+:func:`notation.index.openings.opening_of`, found once when it is indexed) and ``players``
+are dictionaries and lookups that keep the large tables made of integers. ``meta`` holds
+the schema version (key ``schema``) and the next game id (key ``next_game``: ids are
+never given twice, so that no row left of a game removed can be taken for a later game's).
 """
 
 from __future__ import annotations
 
 from notation.index.db import WITHOUT_ROWID, Database, IndexVersionError
 
-VERSION = "1"
+VERSION = "2"
 """The schema version this code writes; an index of another is refused."""
 
 TABLES = (
@@ -33,13 +35,20 @@ TABLES = (
     "id INTEGER PRIMARY KEY, file INTEGER NOT NULL, line INTEGER NOT NULL, "
     "number INTEGER NOT NULL, game TEXT, setup INTEGER, result TEXT NOT NULL, "
     "tags TEXT NOT NULL, errors INTEGER NOT NULL, codes TEXT NOT NULL, illegal INTEGER, "
-    "plies INTEGER NOT NULL, replayed INTEGER NOT NULL, text BLOB, packing INTEGER NOT NULL)",
+    "plies INTEGER NOT NULL, replayed INTEGER NOT NULL, text BLOB, packing INTEGER NOT NULL, "
+    "opening INTEGER, mainline BLOB)",
+    "CREATE TABLE IF NOT EXISTS openings ("
+    "id INTEGER PRIMARY KEY, game TEXT NOT NULL, source TEXT NOT NULL, code TEXT NOT NULL, "
+    "name TEXT, UNIQUE (game, source, code))",
     "CREATE TABLE IF NOT EXISTS dictionaries (id INTEGER PRIMARY KEY, data BLOB NOT NULL)",
     "CREATE INDEX IF NOT EXISTS games_file ON games (file, number)",
     "CREATE INDEX IF NOT EXISTS games_game ON games (game, setup)",
     "CREATE TABLE IF NOT EXISTS positions ("
     "key BIGINT NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL, move INTEGER, "
     "PRIMARY KEY (key, game, ply))" + WITHOUT_ROWID,
+    "CREATE TABLE IF NOT EXISTS tags ("
+    "name TEXT NOT NULL, value TEXT NOT NULL, game INTEGER NOT NULL, "
+    "PRIMARY KEY (name, value, game))" + WITHOUT_ROWID,
     "CREATE TABLE IF NOT EXISTS players ("
     "name TEXT NOT NULL, game INTEGER NOT NULL, side INTEGER NOT NULL, "
     "PRIMARY KEY (name, game, side))" + WITHOUT_ROWID,
@@ -49,17 +58,20 @@ TABLES = (
 def prepare(db: Database, where: str) -> None:
     """Make the tables of an empty index, or check the version of an existing one
     (:class:`IndexVersionError` naming ``where`` when it is another)."""
-    found = db.execute(
-        "SELECT count(*) FROM meta WHERE key = 'schema'" if _has_meta(db) else "SELECT 0"
-    ).fetchone()
-    if found and found[0]:
-        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        version = row[0] if row else None
-        if version != VERSION:
+    row = (
+        db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if _has_meta(db)
+        else None
+    )
+    if row is not None:
+        if row[0] != VERSION:
+            rebuild = (
+                "delete it" if db.kind == "sqlite" else "drop its tables (or give another database)"
+            )
             raise IndexVersionError(
                 f"{where}: the index was written by another version of notation "
-                f"(schema {version}, this one reads {VERSION}); rebuild it: delete it "
-                "and run notation index again"
+                f"(schema {row[0]}, this one reads {VERSION}); rebuild it: {rebuild} and "
+                "run notation index again"
             )
         return
     with db.transaction():
@@ -73,7 +85,7 @@ def prepare(db: Database, where: str) -> None:
 
 def _has_meta(db: Database) -> bool:
     """Whether the database has a ``meta`` table (SQLite's catalogue, else the standard
-    one)."""
+    one's, in the current schema only: another schema's table is another index)."""
     if db.kind == "sqlite":
         query = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
     else:
@@ -94,13 +106,19 @@ def open_index(target: str, *, create: bool = False) -> Database:
     from notation.index.db import IndexUnusable, open_database
 
     local = not target.startswith(("postgresql://", "postgres://"))
+    where = target
+    if not local:
+        from notation.index.postgres import shown  # type: ignore[attr-defined, unused-ignore]
+
+        where = shown(target)
+    missing = f"{where}: no index there; make one with notation index"
     if local and not create and not os.path.exists(target):
-        raise IndexUnusable(f"{target}: no index there; make one with notation index")
+        raise IndexUnusable(missing)
     db = open_database(target)
     try:
-        prepare(db, target if local else db.kind)
         if not create and not _has_meta(db):
-            raise IndexUnusable(f"{target}: no index there; make one with notation index")
+            raise IndexUnusable(missing)
+        prepare(db, where)
     except BaseException:
         db.close()
         raise

@@ -10,19 +10,17 @@ and move its id.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import hashlib
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from notation.check.identity import line_of
 from notation.check.validator import GameReport
 from notation.diagnostics import Severity
-from notation.games.base import AnyGame, Position, Side
+from notation.games.base import AnyGame
 from notation.index.db import Database
+from notation.index.keys import pack_ids, position_key
+from notation.index.openings import opening_of
 from notation.index.texts import Texts
 from notation.record.model import Record
 
@@ -32,41 +30,6 @@ the same values of these share a setup."""
 
 PLAYER_TAGS = ("White", "Black")
 """The tags naming the players, in the order of their side's number."""
-
-
-def position_key(game: AnyGame, position: Position) -> int:
-    """The 64-bit key of ``position`` of ``game`` as ``select --position`` compares
-    positions (:meth:`notation.games.base.Game.identity`), the same in every process."""
-    compared = game.identity(position)
-    if isinstance(compared, tuple) and all(type(value) in _PLAIN for value in compared):
-        # A tuple of plain values: its repr is already the same in every process.
-        text = repr((game.name, compared))
-    else:
-        text = repr((game.name, _canonical(compared)))
-    digest = hashlib.blake2b(text.encode(), digest_size=8, person=b"position")
-    return int.from_bytes(digest.digest(), "big", signed=True)
-
-
-_PLAIN = frozenset({int, str, bool, type(None), Side})
-"""Types whose repr is the same in every process."""
-
-
-def _canonical(value: Any) -> Any:
-    """``value`` as equality compares it, its sets sorted and its enumerations made
-    values: a form whose ``repr`` does not depend on the process (string hashes differ
-    between processes)."""
-    if isinstance(value, enum.Enum):
-        return _canonical(value.value)
-    if isinstance(value, frozenset | set):
-        return ("set", sorted(repr(_canonical(item)) for item in value))
-    if isinstance(value, tuple | list):
-        return tuple(_canonical(item) for item in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        # Only what equality compares: a position's history (a field left out of its
-        # comparison) is no part of it.
-        compared = (f.name for f in dataclasses.fields(value) if f.compare)
-        return tuple(_canonical(getattr(value, name)) for name in compared)
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +62,9 @@ class Entry:
     """The key of the start and of the position after each legal move."""
     text: str | None
     """The record's text as read; ``None`` when not kept."""
+    opening: tuple[str, str, str | None] | None = None
+    """The opening its main line reaches (:func:`notation.index.openings.opening_of`):
+    its table, code and name."""
 
 
 def entry_of(record: Record, report: GameReport) -> Entry:
@@ -109,10 +75,14 @@ def entry_of(record: Record, report: GameReport) -> Entry:
     line = line_of(report)
     moves: tuple[str, ...] = ()
     keys: tuple[int, ...] = ()
+    opening = None
     if line is not None:
         game: AnyGame = line.game
         moves = tuple(game.format_move(before, move) for before, move in line.moves)
         keys = tuple(position_key(game, position) for position in line.positions())
+        named = opening_of(game.name, moves, start=line.start)
+        if named is not None:
+            opening = (named.source, named.code, named.name)
     plies = len(record.moves.move_texts())
     illegal = None
     if line is not None and len(line.moves) < plies:
@@ -135,6 +105,7 @@ def entry_of(record: Record, report: GameReport) -> Entry:
         moves=moves,
         keys=keys,
         text=text,
+        opening=opening,
     )
 
 
@@ -165,6 +136,10 @@ class Store:
         self._moves: dict[tuple[str, str], int] = {
             (game, text): id_ for id_, game, text in db.execute("SELECT id, game, text FROM moves")
         }
+        self._openings: dict[tuple[str, str, str], int] = {
+            (game, source, code): id_
+            for id_, game, source, code in db.execute("SELECT id, game, source, code FROM openings")
+        }
         row = db.execute("SELECT value FROM meta WHERE key = 'next_game'").fetchone()
         self._next_game = max(_next(db, "games"), int(row[0]) if row else 1)
         self._next_file = _next(db, "files")
@@ -193,6 +168,10 @@ class Store:
                 "DELETE FROM players WHERE name = ? AND game = ?",
                 [(name, game) for name in players_of(tags)],
             )
+            self.db.executemany(
+                "DELETE FROM tags WHERE name = ? AND value = ? AND game = ?",
+                [(name, value, game) for name, value in tag_rows(tags)],
+            )
         self.db.execute("DELETE FROM games WHERE file = ?", (file,))
         self.db.execute("DELETE FROM files WHERE id = ?", (file,))
         return removed
@@ -213,14 +192,17 @@ class Store:
         games: list[tuple[object, ...]] = []
         positions: list[tuple[int, int, int, int | None]] = []
         players: list[tuple[str, int, int]] = []
+        tags: list[tuple[str, str, int]] = []
         count = 0
         for entry in entries:
             game = self._next_game
             self._next_game += 1
             count += 1
             setup = None
+            ids: list[int] = []
             if entry.game is not None:
                 setup = self._id(self._setups, "setups", "tags", entry.game, entry.setup)
+                ids = [self._id(self._moves, "moves", "text", entry.game, m) for m in entry.moves]
             games.append(
                 (
                     game,
@@ -237,20 +219,20 @@ class Store:
                     entry.plies,
                     len(entry.moves),
                     *(self.texts.pack(entry.text) if entry.text is not None else (None, 0)),
+                    None if entry.opening is None else self._opening(entry.game, *entry.opening),
+                    pack_ids(ids) if entry.game is not None else None,
                 )
             )
             if entry.game is not None:
                 for ply, key in enumerate(entry.keys):
-                    move = None
-                    if ply < len(entry.moves):
-                        move = self._id(self._moves, "moves", "text", entry.game, entry.moves[ply])
-                    positions.append((key, game, ply, move))
+                    positions.append((key, game, ply, ids[ply] if ply < len(ids) else None))
             for side, name in enumerate(entry.players):
                 if name:
                     players.append((name, game, side))
+            tags.extend((name, value, game) for name, value in tag_rows(entry.tags))
             if len(positions) > 20_000:
-                self._flush(games, positions, players)
-        self._flush(games, positions, players)
+                self._flush(games, positions, players, tags)
+        self._flush(games, positions, players, tags)
         self.db.execute("UPDATE files SET games = ? WHERE id = ?", (count, file))
         self.db.execute(
             "INSERT INTO meta (key, value) VALUES ('next_game', ?) "
@@ -264,11 +246,12 @@ class Store:
         games: list[tuple[object, ...]],
         positions: list[tuple[int, int, int, int | None]],
         players: list[tuple[str, int, int]],
+        tags: list[tuple[str, str, int]],
     ) -> None:
         self.db.executemany(
             "INSERT INTO games (id, file, line, number, game, setup, result, tags, errors, "
-            "codes, illegal, plies, replayed, text, packing) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "codes, illegal, plies, replayed, text, packing, opening, mainline) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             games,
         )
         # A position met twice in one game at one ply cannot be; twice at two plies is
@@ -281,9 +264,24 @@ class Store:
             "ON CONFLICT (name, game, side) DO NOTHING",
             players,
         )
+        self.db.executemany("INSERT INTO tags (name, value, game) VALUES (?, ?, ?)", tags)
+        tags.clear()
         games.clear()
         positions.clear()
         players.clear()
+
+    def _opening(self, game: str | None, source: str, code: str, name: str | None) -> int:
+        """The id of an opening of ``game``'s table ``source``, added if new."""
+        known = (game or "", source, code)
+        found = self._openings.get(known)
+        if found is None:
+            found = max(self._openings.values(), default=0) + 1
+            self.db.execute(
+                "INSERT INTO openings (id, game, source, code, name) VALUES (?, ?, ?, ?, ?)",
+                (found, *known, name),
+            )
+            self._openings[known] = found
+        return found
 
     def _id(
         self, known: dict[tuple[str, str], int], table: str, column: str, game: str, value: str
@@ -298,6 +296,15 @@ class Store:
             )
             known[(game, value)] = found
         return found
+
+
+def tag_rows(tags: str) -> list[tuple[str, str]]:
+    """Each tag of a game as stored (JSON) as ``find --tag`` compares it: its name, and
+    the value of its first pair of that name, case folded."""
+    first: dict[str, str] = {}
+    for name, value in json.loads(tags):
+        first.setdefault(name, value.casefold())
+    return list(first.items())
 
 
 def players_of(tags: str) -> set[str]:

@@ -73,7 +73,7 @@ def run(*args: str) -> Result:
     return runner.invoke(app, list(args))
 
 
-def found(db: Path, *filters: str) -> list[dict[str, object]]:
+def found(db: str | Path, *filters: str) -> list[dict[str, object]]:
     """The games ``find`` answers, as its JSON lists them."""
     result = run("find", "--db", str(db), "--format", "json", *filters)
     assert result.exit_code == 0, result.stderr

@@ -3,14 +3,14 @@ writer's lock; an index of another schema version."""
 
 from __future__ import annotations
 
-import sqlite3
+import re
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from notation.index.schema import open_index
+from notation.index.schema import VERSION, open_index
 from tests.index.archive import AFTER_FOUR, CLUB, OPEN, found, run, write
 
 EXTRA = """\
@@ -24,24 +24,26 @@ EXTRA = """\
 """
 
 
-def indexed(db: Path, *paths: str | Path) -> str:
+def indexed(db: str, *paths: str | Path) -> str:
     """Run ``notation index``; its summary line."""
-    result = run("index", "--db", str(db), *map(str, paths))
+    result = run("index", "--db", db, *map(str, paths))
     assert result.exit_code == 0, result.stderr
     return result.stderr
 
 
-def places(db: Path, *filters: str) -> list[tuple[str, int, int]]:
+def places(db: str, *filters: str) -> list[tuple[str, int, int]]:
     return [
         (Path(str(g["path"])).name, int(g["index"]), int(g["line"])) for g in found(db, *filters)
     ]
 
 
-def test_a_file_that_changed_grew_shrank_or_vanished_is_read_again(tmp_path: Path) -> None:
+def test_a_file_that_changed_grew_shrank_or_vanished_is_read_again(
+    tmp_path: Path, target: str
+) -> None:
     folder = tmp_path / "archive"
     folder.mkdir()
     write(folder, club=CLUB, open=OPEN)
-    db = tmp_path / "index.sqlite"
+    db = target
     assert indexed(db, folder) == (
         "2 files indexed (0 as they were): 5 games added, 0 updated, 0 removed, 0 unchanged\n"
     )
@@ -73,37 +75,40 @@ def test_a_file_that_changed_grew_shrank_or_vanished_is_read_again(tmp_path: Pat
     )
     assert places(db, "--position", AFTER_FOUR) == [("club.pdn", 1, 1)]
     # No row is left of a game removed: its positions were found again from its text.
-    with sqlite3.connect(db) as connection:
-        for table in ("positions", "players"):
-            left = connection.execute(
+    opened = open_index(db)
+    try:
+        for table in ("positions", "players", "tags"):
+            left = opened.execute(
                 f"SELECT count(*) FROM {table} t "
                 "WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = t.game)"
             ).fetchone()
             assert left == (0,), table
-        assert connection.execute("SELECT count(*) FROM positions").fetchone() == (7,)
+        assert opened.execute("SELECT count(*) FROM positions").fetchone() == (7,)
+    finally:
+        opened.close()
 
 
-def test_prune_drops_the_files_not_given(tmp_path: Path) -> None:
+def test_prune_drops_the_files_not_given(tmp_path: Path, target: str) -> None:
     write(tmp_path, club=CLUB, open=OPEN)
-    db = tmp_path / "index.sqlite"
+    db = target
     indexed(db, tmp_path / "club.pdn", tmp_path / "open.pdn")
     assert indexed(db, tmp_path / "club.pdn") == (
         "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 2 unchanged\n"
     )
     assert len(found(db)) == 5
-    result = run("index", "--db", str(db), "--prune", str(tmp_path / "club.pdn"))
+    result = run("index", "--db", db, "--prune", str(tmp_path / "club.pdn"))
     assert result.stderr == (
         "1 file indexed (1 as they were): 0 games added, 0 updated, 3 removed, 2 unchanged\n"
     )
     assert len(found(db)) == 2
 
 
-def test_another_game_setting_reads_the_files_again(tmp_path: Path) -> None:
+def test_another_game_setting_reads_the_files_again(tmp_path: Path, target: str) -> None:
     write(tmp_path, plain="1. 22-18 11-15 *\n")
-    db = tmp_path / "index.sqlite"
+    db = target
     indexed(db, tmp_path / "plain.pdn")
     assert places(db, "--variant", "russian") == [("plain.pdn", 1, 1)]
-    result = run("index", "--db", str(db), "--game", "brazilian", str(tmp_path / "plain.pdn"))
+    result = run("index", "--db", db, "--game", "brazilian", str(tmp_path / "plain.pdn"))
     assert result.stderr == (
         "1 file indexed (0 as they were): 0 games added, 1 updated, 0 removed, 0 unchanged\n"
     )
@@ -111,10 +116,10 @@ def test_another_game_setting_reads_the_files_again(tmp_path: Path) -> None:
     assert places(db, "--variant", "russian") == []
 
 
-def test_an_unreadable_input_exits_2_and_the_rest_is_indexed(tmp_path: Path) -> None:
+def test_an_unreadable_input_exits_2_and_the_rest_is_indexed(tmp_path: Path, target: str) -> None:
     write(tmp_path, club=CLUB)
-    db = tmp_path / "index.sqlite"
-    result = run("index", "--db", str(db), str(tmp_path / "club.pdn"), str(tmp_path / "no.pdn"))
+    db = target
+    result = run("index", "--db", db, str(tmp_path / "club.pdn"), str(tmp_path / "no.pdn"))
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == (
         "1 file indexed (0 as they were): 2 games added, 0 updated, 0 removed, 0 unchanged"
@@ -122,19 +127,24 @@ def test_an_unreadable_input_exits_2_and_the_rest_is_indexed(tmp_path: Path) -> 
     assert "PDN106" in result.stderr.splitlines()[0]
 
 
-def test_a_second_writer_waits_then_refuses_naming_the_first(tmp_path: Path) -> None:
+def test_a_second_writer_waits_then_refuses_naming_the_first(tmp_path: Path, target: str) -> None:
     write(tmp_path, club=CLUB)
-    db = tmp_path / "index.sqlite"
-    first = open_index(str(db), create=True)
+    db = target
+    first = open_index(db, create=True)
     with first.writer(1.0):
-        result = run("index", "--db", str(db), "--wait", "0.2", str(tmp_path / "club.pdn"))
+        result = run("index", "--db", db, "--wait", "0.2", str(tmp_path / "club.pdn"))
     assert result.exit_code == 2
-    assert result.stderr.startswith(
-        f"notation: {db}: the index is being written by notation index, process "
+    # SQLite names the process; PostgreSQL, the session the server shows.
+    holder = (
+        r"notation index, process \d+ on \S+"
+        if target.endswith(".sqlite")
+        else r"notation, process \d+ on \S+ \(server process \d+\)"
     )
-    assert result.stderr.endswith(
-        "; waited 0.2 s (run again once it ends, or give --wait SECONDS)\n"
-    )
+    assert re.fullmatch(
+        f"notation: {re.escape(db)}: the index is being written by {holder}; "
+        r"waited 0\.2 s \(run again once it ends, or give --wait SECONDS\)\n",
+        result.stderr,
+    ), result.stderr
 
     def release() -> None:
         time.sleep(0.5)
@@ -144,39 +154,57 @@ def test_a_second_writer_waits_then_refuses_naming_the_first(tmp_path: Path) -> 
     lock.__enter__()
     thread = threading.Thread(target=release)
     thread.start()
-    result = run("index", "--db", str(db), "--wait", "20", str(tmp_path / "club.pdn"))
+    result = run("index", "--db", db, "--wait", "20", str(tmp_path / "club.pdn"))
     thread.join()
     first.close()
     assert result.exit_code == 0, result.stderr
     assert len(found(db)) == 2
 
 
-def test_an_index_of_another_version_is_refused(tmp_path: Path) -> None:
+def test_an_index_of_another_version_is_refused(tmp_path: Path, target: str) -> None:
     write(tmp_path, club=CLUB)
-    db = tmp_path / "index.sqlite"
+    db = target
     indexed(db, tmp_path / "club.pdn")
-    with sqlite3.connect(db) as connection:
-        connection.execute("UPDATE meta SET value = '0' WHERE key = 'schema'")
+    opened = open_index(db)
+    opened.execute("UPDATE meta SET value = '0' WHERE key = 'schema'")
+    opened.close()
+    # A URL is named without its password (the test server takes any).
+    named, rebuild = db, "delete it"
+    if not db.endswith(".sqlite"):
+        db, named = db + "&password=hush", db + "&password=***"
+        rebuild = "drop its tables (or give another database)"
     for args in (("find",), ("index", str(tmp_path / "club.pdn"))):
-        result = run(*args, "--db", str(db))
+        result = run(*args, "--db", db)
         assert result.exit_code == 2
         assert result.stderr == (
-            f"notation: {db}: the index was written by another version of notation "
-            "(schema 0, this one reads 1); rebuild it: delete it and run notation index again\n"
+            f"notation: {named}: the index was written by another version of notation "
+            f"(schema 0, this one reads {VERSION}); rebuild it: {rebuild} and run notation "
+            "index again\n"
         )
 
 
-def test_find_without_an_index_says_how_to_make_one(tmp_path: Path) -> None:
-    result = run("find", "--db", str(tmp_path / "none.sqlite"))
-    assert result.exit_code == 2
-    assert result.stderr == (
-        f"notation: {tmp_path / 'none.sqlite'}: no index there; make one with notation index\n"
-    )
-    assert not (tmp_path / "none.sqlite").exists()
+def test_find_without_an_index_says_how_to_make_one(target: str) -> None:
+    for args in (("find",), ("tree", "--variant", "brazilian")):
+        result = run(*args, "--db", target)
+        assert result.exit_code == 2
+        assert (
+            result.stderr == f"notation: {target}: no index there; make one with notation index\n"
+        )
+    # Nothing was made: no file, no table.
+    if target.endswith(".sqlite"):
+        assert not Path(target).exists()
+    else:
+        import psycopg
+
+        with psycopg.connect(target) as connection:
+            tables = connection.execute(
+                "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"
+            ).fetchone()
+        assert tables == (0,)
 
 
 def test_the_index_is_named_by_the_environment_or_the_configuration(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
     write(tmp_path, club=CLUB)
@@ -185,15 +213,17 @@ def test_the_index_is_named_by_the_environment_or_the_configuration(
     indexed_here = run("index", "club.pdn")
     assert indexed_here.exit_code == 0, indexed_here.stderr
     assert (tmp_path / "keep" / "games.sqlite").exists()
-    monkeypatch.setenv("NOTATION_DB", str(tmp_path / "other.sqlite"))
+    monkeypatch.setenv("NOTATION_DB", target)
     assert run("index", "club.pdn").exit_code == 0
-    assert (tmp_path / "other.sqlite").exists()
+    assert len(found(target)) == 2
 
 
-def test_standard_input_and_a_file_that_is_no_index_are_refused(tmp_path: Path) -> None:
+def test_standard_input_and_a_file_that_is_no_index_are_refused(
+    tmp_path: Path, target: str
+) -> None:
     write(tmp_path, club=CLUB)
     club = tmp_path / "club.pdn"
-    result = run("index", "--db", str(tmp_path / "index.sqlite"), "-")
+    result = run("index", "--db", target, "-")
     assert result.exit_code == 2
     assert result.stderr == (
         "notation: an index holds files: standard input (-) cannot be indexed\n"
@@ -205,32 +235,31 @@ def test_standard_input_and_a_file_that_is_no_index_are_refused(tmp_path: Path) 
 
 
 def test_texts_read_back_exactly_before_and_after_the_dictionary(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from notation.index import texts
 
     monkeypatch.setattr(texts, "SAMPLES", 10)
     many = "\n".join(CLUB.replace('"Club"', f'"Club {n}"') for n in range(6))
     write(tmp_path, many=many)
-    db = tmp_path / "index.sqlite"
+    db = target
     indexed(db, tmp_path / "many.pdn")
-    with sqlite3.connect(db) as connection:
-        packings = connection.execute("SELECT packing FROM games ORDER BY id").fetchall()
+    opened = open_index(db)
+    packings = opened.execute("SELECT packing FROM games ORDER BY id").fetchall()
+    opened.close()
     assert packings == [(0,)] * 9 + [(1,)] * 3
-    result = run("find", "--db", str(db), "-f", "pdn")
+    result = run("find", "--db", db, "-f", "pdn")
     assert result.stdout == many
 
 
-def test_a_file_that_fails_part_way_keeps_what_the_index_held(tmp_path: Path) -> None:
+def test_a_file_that_fails_part_way_keeps_what_the_index_held(tmp_path: Path, target: str) -> None:
     import gzip
 
     write(tmp_path, club=CLUB)
     whole = gzip.compress(OPEN.encode())
     (tmp_path / "open.pdn.gz").write_bytes(whole[: len(whole) - 12])
-    db = tmp_path / "index.sqlite"
-    result = run(
-        "index", "--db", str(db), str(tmp_path / "open.pdn.gz"), str(tmp_path / "club.pdn")
-    )
+    db = target
+    result = run("index", "--db", db, str(tmp_path / "open.pdn.gz"), str(tmp_path / "club.pdn"))
     assert result.exit_code == 2
     assert "PDN106" in result.stderr
     assert result.stderr.splitlines()[-1] == (
@@ -238,7 +267,7 @@ def test_a_file_that_fails_part_way_keeps_what_the_index_held(tmp_path: Path) ->
     )
     # The moves the abandoned file added to the index went with it: the tree of the
     # club's games names each move it counts.
-    tree = run("tree", "--db", str(db), "--variant", "brazilian")
+    tree = run("tree", "--db", db, "--variant", "brazilian")
     assert tree.stdout.splitlines()[1:3] == [
         "21-17             1 game   2-0 1",
         "23-18             1 game   0-2 1",

@@ -8,43 +8,56 @@ from pathlib import Path
 
 import pytest
 
+from notation.index.schema import open_index
 from tests.index.archive import AFTER_FOUR, CLUB, OPEN, found, run, write
 
 
 @pytest.fixture
-def indexed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The club and open archives indexed into ``notation.sqlite`` (the default) in the
-    test's folder, the current folder."""
+def indexed(tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The club and open archives, in the test's folder, the current folder, indexed into
+    ``notation.sqlite`` there (the default), or into the PostgreSQL index ``NOTATION_DB``
+    names."""
     monkeypatch.chdir(tmp_path)
+    if target.endswith(".sqlite"):
+        monkeypatch.delenv("NOTATION_DB", raising=False)
+        target = str(tmp_path / "notation.sqlite")
+    else:
+        monkeypatch.setenv("NOTATION_DB", target)
     write(tmp_path, club=CLUB, open=OPEN)
     result = run("index", "club.pdn", "open.pdn")
     assert result.exit_code == 0, result.stderr
     assert result.stderr == (
         "2 files indexed (0 as they were): 5 games added, 0 updated, 0 removed, 0 unchanged\n"
     )
-    return tmp_path / "notation.sqlite"
+    return target
 
 
-def test_position_found_by_either_move_order_at_its_ply(indexed: Path) -> None:
+def test_position_found_by_either_move_order_at_its_ply(indexed: str) -> None:
     result = run("find", "--position", AFTER_FOUR)
     assert result.exit_code == 0
     assert result.stdout == (
-        "club.pdn:1: game 1, ply 4\n"
-        "club.pdn:9: game 2, ply 4\n"
-        "open.pdn:1: game 1, ply 4\n"
-        "open.pdn:9: game 2, ply 4\n"
+        "club.pdn:1: game 1, ply 4, opening 21-I\n"
+        "club.pdn:9: game 2, ply 4, opening 21-I\n"
+        "open.pdn:1: game 1, ply 4, opening 21-I\n"
+        "open.pdn:9: game 2, ply 4, opening 21-I\n"
     )
     assert result.stderr == "4 games found\n"
 
 
-def test_json_lists_path_line_index_and_ply(indexed: Path) -> None:
+def test_json_lists_path_line_index_and_ply(indexed: str) -> None:
     result = run("find", "--position", AFTER_FOUR, "--variant", "brazilian", "-f", "json")
     document = json.loads(result.stdout)
-    assert document["games"][0] == {"path": "club.pdn", "line": 1, "index": 1, "ply": 4}
+    assert document["games"][0] == {
+        "path": "club.pdn",
+        "line": 1,
+        "index": 1,
+        "ply": 4,
+        "opening": {"code": "21-I", "name": None},
+    }
     assert document["summary"] == {"games": 4, "changed": []}
 
 
-def test_player_of_either_colour_case_ignored(indexed: Path) -> None:
+def test_player_of_either_colour_case_ignored(indexed: str) -> None:
     games = found(indexed, "--player", "ana souza")
     assert [(g["path"], g["index"], g["ply"]) for g in games] == [
         ("club.pdn", 1, None),
@@ -54,18 +67,32 @@ def test_player_of_either_colour_case_ignored(indexed: Path) -> None:
     assert [g["index"] for g in found(indexed, "--player", "*lima")] == [1, 2, 3]
 
 
-def test_filters_combine(indexed: Path) -> None:
+def test_filters_combine(indexed: str) -> None:
     assert [(g["path"], g["index"]) for g in found(indexed, "--result", "0-2")] == [
         ("club.pdn", 2),
         ("open.pdn", 2),
     ]
     assert [g["index"] for g in found(indexed, "--tag", "Event=op*", "--no-errors")] == [1]
+    # Exact values and patterns, case ignored, every tag asked for, answered by the index.
+    assert [(g["path"], g["index"]) for g in found(indexed, "--tag", "White=ANA souza")] == [
+        ("club.pdn", 1)
+    ]
+    both = found(indexed, "--tag", "Black=*a*", "--tag", "white=*")
+    assert both == []
+    pairs = found(indexed, "--tag", "Black=*a*", "--tag", "Event=[co]*")
+    assert [(g["path"], g["index"]) for g in pairs] == [
+        ("club.pdn", 1),
+        ("club.pdn", 2),
+        ("open.pdn", 1),
+        ("open.pdn", 2),
+        ("open.pdn", 3),
+    ]
     assert [g["index"] for g in found(indexed, "--errors")] == [2, 3]
     assert [(g["path"], g["line"]) for g in found(indexed, "--code", "BR202")] == [("open.pdn", 17)]
     assert [g["index"] for g in found(indexed, "--plies", "5:5")] == [2]
 
 
-def test_opening_in_any_notation(indexed: Path) -> None:
+def test_opening_in_any_notation(indexed: str) -> None:
     numeric = found(indexed, "--opening", "1. 21-17 12-16 2. 23-18")
     assert [(g["path"], g["index"]) for g in numeric] == [
         ("club.pdn", 1),
@@ -76,9 +103,9 @@ def test_opening_in_any_notation(indexed: Path) -> None:
 
 
 def test_pdn_gives_the_texts_as_indexed_and_a_notice_when_a_file_changed(
-    indexed: Path,
+    indexed: str,
 ) -> None:
-    club = indexed.parent / "club.pdn"
+    club = Path("club.pdn")
     club.write_text(CLUB.replace("Ana Souza", "Ana S."), encoding="utf-8")
     os.utime(club, ns=(1, 1))
     result = run("find", "--player", "ana souza", "--result", "2-0", "-f", "pdn")
@@ -88,3 +115,162 @@ def test_pdn_gives_the_texts_as_indexed_and_a_notice_when_a_file_changed(
         "notation: club.pdn changed since it was indexed; the index answers as it was\n"
         "1 game found\n"
     )
+
+
+BALLOTS = """\
+[Event "Ballots"]
+[GameType "21"]
+[Result "*"]
+
+1. 9-13 22-18 2. 6-9 25-22 3. 1-6 *
+
+[Event "Ballots"]
+[GameType "21"]
+[Result "*"]
+
+1. 11-15 22-17 2. 9-14 *
+
+[Event "Ballots"]
+[GameType "21"]
+[Result "*"]
+
+1. 11-15 23-19 *
+"""
+"""English games: ACF #5 (Dreaded Edinburgh) and two more moves, ACF #38 (no name) by a
+transposition, and a line shorter than any ballot."""
+
+
+def test_each_game_shows_the_opening_found_when_it_was_indexed(tmp_path: Path, target: str) -> None:
+    write(tmp_path, ballots=BALLOTS)
+    assert run("index", "--db", target, str(tmp_path / "ballots.pdn")).exit_code == 0
+    result = run("find", "--db", target)
+    name = tmp_path / "ballots.pdn"
+    assert result.stdout == (
+        f"{name}:1: game 1, opening 5 (Dreaded Edinburgh)\n"
+        f"{name}:7: game 2, opening 38\n"
+        f"{name}:13: game 3\n"
+    )
+    assert [g["opening"] for g in found(target)] == [
+        {"code": "5", "name": "Dreaded Edinburgh"},
+        {"code": "38", "name": None},
+        None,
+    ]
+    # Stored once per game at index time, by its table, code and name.
+    opened = open_index(target)
+    try:
+        rows = opened.execute(
+            "SELECT g.number, o.game, o.source, o.code, o.name FROM games g "
+            "JOIN openings o ON o.id = g.opening ORDER BY g.number"
+        ).fetchall()
+    finally:
+        opened.close()
+    assert rows == [
+        (1, "english", "ACF three-move ballots", "5", "Dreaded Edinburgh"),
+        (2, "english", "ACF three-move ballots", "38", None),
+    ]
+
+
+SWAP = """\
+[Event "Swap"]
+[GameType "26"]
+[Result "*"]
+
+1. 22-18 11-15 2. 18x11 8x15 3. 21-17 *
+"""
+"""A Brazilian game that trades a man for a man: 12 against 11 after ply 3, 11 each from
+ply 4."""
+
+
+@pytest.fixture
+def swapped(indexed: str) -> str:
+    """:func:`indexed`, and :data:`SWAP` in ``swap.pdn`` indexed too."""
+    write(Path("."), swap=SWAP)
+    assert run("index", "club.pdn", "open.pdn", "swap.pdn").exit_code == 0
+    return indexed
+
+
+def test_material_finds_the_first_position_with_those_men_and_kings(swapped: str) -> None:
+    result = run("find", "--material", "W=12,b=11")
+    assert (result.exit_code, result.stdout) == (0, "swap.pdn:1: game 1, ply 3, opening 20-XIII\n")
+    assert result.stderr == "1 game found\n"
+    assert [(g["path"], g["ply"]) for g in found(swapped, "--material", "W=11-12,B=11")] == [
+        ("swap.pdn", 3)
+    ]
+    assert [g["ply"] for g in found(swapped, "--material", "W=11,B=11,WK=0,BK=0")] == [4]
+    # The start counts: every game of the index has 12 and 12 there.
+    assert [(g["path"], g["ply"]) for g in found(swapped, "--material", "W=12+,B=12")] == [
+        ("club.pdn", 0),
+        ("club.pdn", 0),
+        ("open.pdn", 0),
+        ("open.pdn", 0),
+        ("open.pdn", 0),
+        ("swap.pdn", 0),
+    ]
+    assert found(swapped, "--material", "BK=1+") == []
+
+
+def test_a_pattern_is_met_in_some_position_with_the_material_asked(swapped: str) -> None:
+    asked = ("--variant", "brazilian", "--pattern")
+    assert [
+        (g["path"], g["index"], g["ply"]) for g in found(swapped, *asked, "w:17,18 empty:21")
+    ] == [
+        ("club.pdn", 1, 3),
+        ("club.pdn", 2, 3),
+        ("open.pdn", 1, 3),
+        ("open.pdn", 2, 3),
+    ]
+    assert [g["ply"] for g in found(swapped, *asked, "b:15 empty:11,8")] == [4]
+    # Both in one position: Black's man on 15 with 11 men is ply 4; White's on 17, ply 5.
+    both = found(swapped, *asked, "w:17 b:15", "--material", "B=0-11")
+    assert [(g["path"], g["ply"]) for g in both] == [("swap.pdn", 5)]
+    # With --position, the ply is the position's; the pattern is met at any ply.
+    later = found(swapped, *asked, "empty:24", "--position", AFTER_FOUR)
+    assert [(g["path"], g["index"], g["ply"]) for g in later] == [
+        ("club.pdn", 1, 4),
+        ("open.pdn", 1, 4),
+        ("open.pdn", 2, 4),
+    ]
+
+
+def _said(stderr: str) -> str:
+    """The message of a usage error, out of its box."""
+    return " ".join(stderr.translate(str.maketrans("", "", "│╭╮╰╯─")).split())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("--material", "W=x"),
+            "Invalid value for --material: material 'W=x': 'x' is not a count (N, N-M or N+)",
+        ),
+        (
+            ("--material", "W=1,w=2"),
+            "Invalid value for --material: material 'w=2': W is given twice",
+        ),
+        (
+            ("--variant", "kavaleria", "--material", "W=1"),
+            "Invalid value for --material: kavaleria has no men and kings: material is "
+            "counted in Brazilian, international, English and Russian draughts and Keny",
+        ),
+        (
+            ("--pattern", "w:1"),
+            "Invalid value for --pattern: a pattern names squares of one game: give --variant",
+        ),
+        (
+            ("--variant", "brazilian", "--pattern", "w:33"),
+            "Invalid value for --pattern: pattern 'w:33': '33' is not a square of Brazilian "
+            "draughts (1 to 32, or a1 to h8 by name)",
+        ),
+        (
+            ("--variant", "english", "--pattern", "empty:K1"),
+            "Invalid value for --pattern: pattern 'empty:K1': an empty square takes no K or *",
+        ),
+    ],
+)
+def test_a_wrong_material_or_pattern_is_a_usage_error(
+    indexed: str, args: tuple[str, ...], message: str
+) -> None:
+    result = run("find", *args)
+    assert result.exit_code == 2
+    assert _said(result.stderr).endswith(message), result.stderr

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,10 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 Snapshot = dict[str, list[tuple[object, ...]]]
 
 
-def snapshot(db: Path) -> Snapshot:
+def snapshot(db: str) -> Snapshot:
     """What the index holds of each file: each game's place and verdict, and its main
     line: its positions (key, ply, next move), one for its start and each legal ply."""
-    opened = open_index(str(db))
+    opened = open_index(db)
     try:
         held: Snapshot = {}
         files = opened.execute("SELECT id, path, games FROM files").fetchall()
@@ -51,9 +52,9 @@ def snapshot(db: Path) -> Snapshot:
         opened.close()
 
 
-def index(db: Path, folder: Path) -> subprocess.Popen[bytes]:
+def index(db: str, folder: Path) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "cli", "index", "--db", str(db), str(folder)],
+        [sys.executable, "-m", "cli", "index", "--db", db, str(folder)],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.DEVNULL,
@@ -62,7 +63,9 @@ def index(db: Path, folder: Path) -> subprocess.Popen[bytes]:
 
 
 @pytest.mark.slow
-def test_a_kill_at_any_moment_leaves_every_file_as_before_or_after(tmp_path: Path) -> None:
+def test_a_kill_at_any_moment_leaves_every_file_as_before_or_after(
+    tmp_path: Path, new_index: Callable[[], str]
+) -> None:
     folder = tmp_path / "archive"
     folder.mkdir()
     sources = sorted((ROOT / "samples" / "brazilian").glob("*.pdn"))
@@ -71,30 +74,24 @@ def test_a_kill_at_any_moment_leaves_every_file_as_before_or_after(tmp_path: Pat
     # One large file, so that kills land inside its transaction too.
     text = "\n".join(s.read_text(encoding="utf-8") for s in sources)
     (folder / "large.pdn").write_text("\n".join([text] * 4), encoding="utf-8")
-    before = tmp_path / "before.sqlite"
     first = folder / sources[0].name
-    assert (
-        subprocess.run(
-            [sys.executable, "-m", "cli", "index", "--db", str(before), str(first)],
-            cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-            capture_output=True,
-            check=False,
-        ).returncode
-        == 0
-    )
-    complete = tmp_path / "complete.sqlite"
-    shutil.copy(before, complete)
+
+    def before() -> str:
+        """A new index holding the first file only."""
+        db = new_index()
+        assert index(db, first).wait() == 0
+        return db
+
+    complete = before()
+    old = snapshot(complete)
     started = time.monotonic()
     assert index(complete, folder).wait() == 0
     whole = time.monotonic() - started
     after = snapshot(complete)
-    old = snapshot(before)
     moments = [whole * share for share in (0.15, 0.3, 0.45, 0.6, 0.75, 0.9)]
     partial = 0
-    for number, moment in enumerate(moments):
-        db = tmp_path / f"killed-{number}.sqlite"
-        shutil.copy(before, db)
+    for moment in moments:
+        db = before()
         running = index(db, folder)
         time.sleep(moment)
         running.send_signal(signal.SIGKILL)

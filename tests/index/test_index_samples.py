@@ -5,6 +5,7 @@ worker processes storing what a serial run stores."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -35,18 +36,19 @@ POSITION_ROWS = (
 
 
 @pytest.fixture(scope="module")
-def samples(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    db = tmp_path_factory.mktemp("index") / "samples.sqlite"
-    opened = open_index(str(db), create=True)
+def samples(module_index: Callable[[], str]) -> str:
+    """The samples indexed serially, once for the module on each database."""
+    db = module_index()
+    opened = open_index(db, create=True)
     summary = index([str(SAMPLES)], opened, Settings())
     opened.close()
     assert summary.status == 0
     return db
 
 
-def serial_files(db: Path) -> list[str]:
+def serial_files(db: str) -> list[str]:
     """The files the index at ``db`` holds."""
-    opened = open_index(str(db))
+    opened = open_index(db)
     try:
         return [row[0] for row in opened.execute("SELECT path FROM files")]
     finally:
@@ -65,9 +67,9 @@ def verdicts() -> dict[tuple[str, int], tuple[str | None, int]]:
 
 
 @pytest.mark.slow
-def test_every_game_of_the_eight_is_indexed_with_validates_verdict(samples: Path) -> None:
+def test_every_game_of_the_eight_is_indexed_with_validates_verdict(samples: str) -> None:
     expected = verdicts()
-    opened = open_index(str(samples))
+    opened = open_index(samples)
     rows = opened.execute(
         "SELECT f.path, g.number, g.game, g.errors FROM games g JOIN files f ON f.id = g.file"
     ).fetchall()
@@ -96,8 +98,8 @@ def positions_to_ask() -> list[str]:
 
 
 @pytest.mark.slow
-def test_find_position_answers_what_select_position_selects(samples: Path) -> None:
-    opened = open_index(str(samples))
+def test_find_position_answers_what_select_position_selects(samples: str) -> None:
+    opened = open_index(samples)
     records = [item for item in read_paths([str(SAMPLES)]) if isinstance(item, tuple)]
     asked = positions_to_ask()
     assert len(asked) > 20
@@ -111,8 +113,8 @@ def test_find_position_answers_what_select_position_selects(samples: Path) -> No
 
 
 @pytest.mark.slow
-def test_find_opening_answers_what_select_opening_selects(samples: Path) -> None:
-    opened = open_index(str(samples))
+def test_find_opening_answers_what_select_opening_selects(samples: str) -> None:
+    opened = open_index(samples)
     records = [item for item in read_paths([str(SAMPLES)]) if isinstance(item, tuple)]
     openings = ["22-18", "c3-d4 f6-g5", "32-28", "11-15 23-19", "e3-f4 b6-a5", "gf4 ba5"]
     for moves in openings:
@@ -126,12 +128,13 @@ def test_find_opening_answers_what_select_opening_selects(samples: Path) -> None
 
 
 @pytest.mark.slow
-def test_worker_processes_store_what_a_serial_run_stores(samples: Path, tmp_path: Path) -> None:
-    db = tmp_path / "jobs.sqlite"
-    opened = open_index(str(db), create=True)
+def test_worker_processes_store_what_a_serial_run_stores(
+    samples: str, module_index: Callable[[], str]
+) -> None:
+    opened = open_index(module_index(), create=True)
     summary = index([str(SAMPLES)], opened, Settings(jobs=2))
     assert summary.status == 0
-    serial = open_index(str(samples))
+    serial = open_index(samples)
     for query in (GAMES_ROWS, POSITION_ROWS):
         assert opened.execute(query).fetchall() == serial.execute(query).fetchall()
     opened.close()
@@ -139,23 +142,25 @@ def test_worker_processes_store_what_a_serial_run_stores(samples: Path, tmp_path
 
 
 @pytest.mark.slow
-def test_a_dask_cluster_stores_what_a_serial_run_stores(samples: Path, tmp_path: Path) -> None:
+def test_a_dask_cluster_stores_what_a_serial_run_stores(
+    samples: str, module_index: Callable[[], str], tmp_path: Path
+) -> None:
     import distributed
 
     from tests.test_dask import cluster
 
-    db = tmp_path / "dask.sqlite"
+    db = module_index()
     with (
         cluster(tmp_path, workers=2) as running,
         distributed.Client(running.address, set_as_default=False) as client,
         distributed.get_task_stream(client) as stream,
     ):
-        result = run("index", "--db", str(db), "--scheduler", running.address, str(SAMPLES))
+        result = run("index", "--db", db, "--scheduler", running.address, str(SAMPLES))
     assert result.exit_code == 0, result.stderr
     # Every piece was replayed there: one task per file of the samples.
     tasks = [task for task in stream.data if "entries_of_piece" in str(task["key"])]
     assert len(tasks) == len(serial_files(samples))
-    opened, serial = open_index(str(db)), open_index(str(samples))
+    opened, serial = open_index(db), open_index(samples)
     for query in (GAMES_ROWS, POSITION_ROWS):
         assert opened.execute(query).fetchall() == serial.execute(query).fetchall()
     opened.close()

@@ -12,30 +12,31 @@ from tests.index.archive import AFTER_FOUR, CLUB, OPEN, run, write
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
+def db(tmp_path: Path, target: str) -> str:
     write(tmp_path, club=CLUB, open=OPEN)
-    path = tmp_path / "games.sqlite"
-    result = run("index", "--db", str(path), str(tmp_path / "club.pdn"), str(tmp_path / "open.pdn"))
+    result = run("index", "--db", target, str(tmp_path / "club.pdn"), str(tmp_path / "open.pdn"))
     assert result.exit_code == 0, result.stderr
-    return path
+    return target
 
 
-def test_tree_after_a_transposition_counts_each_game_once(db: Path) -> None:
-    result = run("tree", "--db", str(db), "--variant", "brazilian", "--position", AFTER_FOUR)
+def test_tree_after_a_transposition_counts_each_game_once(db: str) -> None:
+    result = run("tree", "--db", db, "--variant", "brazilian", "--position", AFTER_FOUR)
     assert result.exit_code == 0, result.stderr
     assert result.stdout == (
         f"{AFTER_FOUR}: 4 games\n"
+        "opening 21-I, IDF Drawing Table 64 (Brazilian)\n"
         "24-20             3 games  2-0 1  0-2 1  1-1 1\n"
         "18-14             1 game   0-2 1\n"
         "1 game of brazilian with errors left out\n"
     )
 
 
-def test_moves_in_either_order_and_notation_reach_the_same_tree(db: Path) -> None:
-    asked = ("tree", "--db", str(db), "--variant", "brazilian", "-f", "json")
+def test_moves_in_either_order_and_notation_reach_the_same_tree(db: str) -> None:
+    asked = ("tree", "--db", db, "--variant", "brazilian", "-f", "json")
     by_position = json.loads(run(*asked, "--position", AFTER_FOUR).stdout)
     assert by_position == {
         "position": AFTER_FOUR,
+        "opening": {"code": "21-I", "name": None},
         "games": 4,
         "moves": [
             {"move": "24-20", "games": 3, "results": {"0-2": 1, "1-1": 1, "2-0": 1}},
@@ -47,11 +48,11 @@ def test_moves_in_either_order_and_notation_reach_the_same_tree(db: Path) -> Non
     assert json.loads(run(*asked, "--moves", "a3-b4 h6-g5 e3-d4 b6-a5").stdout) == by_position
 
 
-def test_moves_written_in_the_notation_asked_for(db: Path) -> None:
+def test_moves_written_in_the_notation_asked_for(db: str) -> None:
     result = run(
         "tree",
         "--db",
-        str(db),
+        db,
         "--variant",
         "brazilian",
         "--moves",
@@ -68,8 +69,8 @@ def test_moves_written_in_the_notation_asked_for(db: Path) -> None:
     )
 
 
-def test_the_start_counts_every_game_that_replays_from_it(db: Path) -> None:
-    result = run("tree", "--db", str(db), "--variant", "brazilian", "-f", "json")
+def test_the_start_counts_every_game_that_replays_from_it(db: str) -> None:
+    result = run("tree", "--db", db, "--variant", "brazilian", "-f", "json")
     document = json.loads(result.stdout)
     assert document["games"] == 5
     assert document["moves"] == [
@@ -79,8 +80,8 @@ def test_the_start_counts_every_game_that_replays_from_it(db: Path) -> None:
     assert document["summary"] == {"ended": 0, "left_out_for_errors": 0}
 
 
-def test_a_position_the_game_cannot_read_is_a_usage_error(db: Path) -> None:
-    result = run("tree", "--db", str(db), "--variant", "brazilian", "--moves", "21-16")
+def test_a_position_the_game_cannot_read_is_a_usage_error(db: str) -> None:
+    result = run("tree", "--db", db, "--variant", "brazilian", "--moves", "21-16")
     assert result.exit_code == 2
     assert "Invalid value for --moves" in result.stderr
 
@@ -98,15 +99,33 @@ REPEATED = """\
 """A game back at its start after ply 4, which then plays another move."""
 
 
-def test_a_position_reached_twice_counts_its_game_once_at_the_first(tmp_path: Path) -> None:
+def test_a_position_reached_twice_counts_its_game_once_at_the_first(
+    tmp_path: Path, target: str
+) -> None:
     write(tmp_path, repeated=REPEATED)
-    db = tmp_path / "games.sqlite"
-    assert run("index", "--db", str(db), str(tmp_path / "repeated.pdn")).exit_code == 0
-    result = run("tree", "--db", str(db), "--variant", "brazilian", "--position", "W:WK32:BK5")
+    db = target
+    assert run("index", "--db", db, str(tmp_path / "repeated.pdn")).exit_code == 0
+    result = run("tree", "--db", db, "--variant", "brazilian", "--position", "W:WK32:BK5")
     assert result.stdout == (
         "W:WK32:BK5: 1 game\n"
         "32-28             1 game   1-1 1\n"
         "0 games of brazilian with errors left out\n"
     )
-    found = run("find", "--db", str(db), "--position", "W:WK32:BK5")
+    found = run("find", "--db", db, "--position", "W:WK32:BK5")
     assert found.stdout == f"{tmp_path / 'repeated.pdn'}:1: game 1, ply 0\n"
+
+
+def test_the_position_asked_is_named_by_its_ballot(tmp_path: Path, target: str) -> None:
+    write(tmp_path, edinburgh='[GameType "21"]\n\n1. 9-13 22-18 2. 6-9 25-22 *\n')
+    assert run("index", "--db", target, str(tmp_path / "edinburgh.pdn")).exit_code == 0
+    asked = ("tree", "--db", target, "--variant", "english", "--moves")
+    result = run(*asked, "9-13 22-18 6-9")
+    assert result.stdout == (
+        "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,7,8,9,10,11,12,13: 1 game\n"
+        "opening 5 (Dreaded Edinburgh), ACF three-move ballots\n"
+        "25-22             1 game   * 1\n"
+        "0 games of english with errors left out\n"
+    )
+    # A position no table names has none.
+    document = json.loads(run(*asked, "9-13 22-18", "-f", "json").stdout)
+    assert document["opening"] is None
