@@ -36,7 +36,7 @@ from games import record_of
 
 RUN = """
 import resource, sys
-from cli.main import app
+from notation.cli.main import app
 try:
     app(sys.argv[1:])
 except SystemExit as done:

@@ -49,7 +49,7 @@ def build(folder: Path, games: int, per_file: int, seed: int) -> tuple[int, int]
 
 def validate(folder: Path, *options: str) -> tuple[float, str]:
     """(seconds, report) of one ``notation validate`` run in a fresh process."""
-    command = [sys.executable, "-m", "cli", "validate", *options, str(folder)]
+    command = [sys.executable, "-m", "notation.cli", "validate", *options, str(folder)]
     began = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True)
     seconds = time.perf_counter() - began

@@ -80,7 +80,7 @@ POSITION_GAMES = ("brazilian", "international", "russian", "english", "keny")
 
 RUN = """
 import resource, sys
-from cli.main import app
+from notation.cli.main import app
 status = 0
 try:
     app(sys.argv[1:])

@@ -71,7 +71,7 @@ def _illegal(game: Any, position: Any, texts: list[str]) -> str:
 def command(*args: str) -> float:
     """Seconds a ``notation`` command takes in a fresh process."""
     began = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "cli", *args], check=False, capture_output=True)
+    subprocess.run([sys.executable, "-m", "notation.cli", *args], check=False, capture_output=True)
     return time.perf_counter() - began
 
 

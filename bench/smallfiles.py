@@ -47,7 +47,17 @@ def build(folder: Path, single: Path, files: int, seed: int) -> None:
 def validate(path: Path, jobs: int) -> tuple[float, bytes]:
     """(seconds, report) of one ``validate --format jsonl`` run in a fresh process."""
     command = [
-        *(sys.executable, "-m", "cli", "validate", "--no-cache", "-f", "jsonl", "-j", str(jobs)),
+        *(
+            sys.executable,
+            "-m",
+            "notation.cli",
+            "validate",
+            "--no-cache",
+            "-f",
+            "jsonl",
+            "-j",
+            str(jobs),
+        ),
         str(path),
     ]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:

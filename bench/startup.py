@@ -36,12 +36,13 @@ def one_game(folder: Path) -> Path:
 
 
 def notation_command() -> list[str]:
-    """The ``notation`` console script of this interpreter's environment, else ``-m cli``."""
+    """The ``notation`` console script of this interpreter's environment, else
+    ``-m notation.cli``."""
     beside = Path(sys.executable).parent / "notation"
     if beside.exists():
         return [str(beside)]
     found = shutil.which("notation")
-    return [found] if found else [sys.executable, "-m", "cli"]
+    return [found] if found else [sys.executable, "-m", "notation.cli"]
 
 
 def cpu_seconds(command: list[str], env: dict[str, str]) -> float:

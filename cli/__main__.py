@@ -1,5 +1,5 @@
 """``python -m cli``: the ``notation`` command."""
 
-from cli.main import main
+from .main import main
 
 main()

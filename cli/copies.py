@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from cli.options import echo_problem, say
 from notation.diagnostics import Diagnostic
+
+from .options import echo_problem, say
 
 if TYPE_CHECKING:
     from notation.check.identity import Occurrence

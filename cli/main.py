@@ -23,7 +23,7 @@ import typer
 import typer.core
 import typer.main
 
-from cli.options import echo
+from .options import echo
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("validate", "Replay every move of every game and report each problem."),
@@ -84,7 +84,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 def load_command(name: str) -> Any:
     """The click command ``name``, its module imported."""
-    module = importlib.import_module(f"cli.commands.{COMMANDS[name][0]}")
+    module = importlib.import_module(f".commands.{COMMANDS[name][0]}", __package__)
     one = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
     one.command(name)(module.command)
     return typer.main.get_command(one)

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from cli.options import fail, plural, say
 from notation.diagnostics import Diagnostic, Severity
+
+from .options import fail, plural, say
 
 if TYPE_CHECKING:
     from notation.archive.mend import Counted

@@ -28,7 +28,7 @@ MIB = 1 << 20
 
 def command(*args: str) -> list[str]:
     """The argument vector that runs ``notation ARGS`` with this interpreter."""
-    return [sys.executable, "-m", "cli", *args]
+    return [sys.executable, "-m", "notation.cli", *args]
 
 
 @dataclass(frozen=True, slots=True)

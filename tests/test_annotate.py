@@ -9,8 +9,8 @@ import typer
 from typer.testing import CliRunner
 
 import notation.archive.rewrite
-from cli.commands.annotate import annotate
 from notation.archive.annotate import annotate_record
+from notation.cli.commands.annotate import annotate
 from notation.games.registry import get_game
 from notation.record import read_string, write_record
 

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
 from notation.archive.convert import convert_files
 from notation.archive.draw import NoPosition, drawing_at, record_at
 from notation.archive.mend import fix_files
 from notation.archive.new import new_record
 from notation.archive.rewrite import Options
 from notation.check.validator import validate_record
+from notation.cli.main import app
 from notation.diagnostics import Diagnostic
 from notation.games.registry import get_game
 from notation.io.files import Input, expand

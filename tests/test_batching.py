@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
 from notation.check.validator import GameReport
+from notation.cli.main import app
 from notation.io.files import expand
 from notation.run import batch
 from notation.run.batch import Piece, Verdict, validate_inputs, validate_pieces

@@ -19,9 +19,9 @@ from typer.testing import CliRunner, Result
 
 import notation.run.batch
 import notation.run.cache
-from cli.main import app
 from notation import __version__
 from notation.check.validator import validate_record
+from notation.cli.main import app
 from notation.io.files import expand
 from notation.run.cache import (
     CACHEDIR_TAG,
@@ -336,7 +336,15 @@ def test_an_unwritable_cache_folder_is_said_once_and_the_run_goes_on(
 
 def test_concurrent_runs_leave_every_entry_whole(records: Path, tmp_path: Path) -> None:
     cache = tmp_path / "shared"
-    command = [sys.executable, "-m", "cli", "validate", "--cache-dir", str(cache), str(records)]
+    command = [
+        sys.executable,
+        "-m",
+        "notation.cli",
+        "validate",
+        "--cache-dir",
+        str(cache),
+        str(records),
+    ]
     fresh = run("--no-cache", str(records))
     runs = [
         subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -16,7 +16,7 @@ from typing import ClassVar
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
+from notation.cli.main import app
 from notation.diagnostics import CODES
 from notation.games.base import IllegalMove, SetupError, TextCache
 from notation.games.draughts import WHITE, MoveCodes, move_shape, register_move_codes

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli.main import app
+from notation.cli.main import app
 from notation.games.registry import get_game
 from notation.pictures import render_svg
 from notation.pictures.cheversi import CELL, GAP, MARGIN, TOP

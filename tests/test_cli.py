@@ -7,8 +7,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli.commands.validate import _Progress
-from cli.main import app
+from notation.cli.commands.validate import _Progress
+from notation.cli.main import app
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 BRAZILIAN = SAMPLES / "brazilian"

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import notation.run.batch
-from cli.main import app
+from notation.cli.main import app
 from notation.run.batch import validate_inputs
 from notation.run.config import glob_pattern
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
 from notation.archive.convert import KEPT_MARK, convert_record
 from notation.check.validator import validate_record
+from notation.cli.main import app
 from notation.games.registry import get_game
 from notation.record.model import Comment
 from notation.record.reader import read_string

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
+from notation.cli.main import app
 from notation.run.formats import FORMATS
 
 distributed = pytest.importorskip("distributed", reason="Dask is the notation[dask] extra")
@@ -247,7 +247,7 @@ def test_without_dask_the_option_says_how_to_install_it(monkeypatch: pytest.Monk
 def test_a_run_without_the_option_does_not_import_dask() -> None:
     code = (
         "import sys\n"
-        "from cli.main import app\n"
+        "from notation.cli.main import app\n"
         "try:\n"
         f"    app(['validate', '--jobs', '2', {str(SAMPLES / 'english')!r}])\n"
         "except SystemExit as done:\n"
@@ -271,12 +271,12 @@ def test_a_worker_killed_mid_run_loses_nothing_and_repeats_nothing(tmp_path: Pat
     (tmp_path / "big.pdn").write_text(club * 120, encoding="utf-8")
     args = ["validate", "--format", "jsonl", "big.pdn", str(SAMPLES)]
     reference = subprocess.run(
-        [sys.executable, "-m", "cli", *args], capture_output=True, cwd=tmp_path
+        [sys.executable, "-m", "notation.cli", *args], capture_output=True, cwd=tmp_path
     )
     assert reference.returncode == 1
     with cluster(tmp_path) as running, distributed.Client(running.address) as watch:
         run = subprocess.Popen(
-            [sys.executable, "-m", "cli", *args, "--scheduler", running.address],
+            [sys.executable, "-m", "notation.cli", *args, "--scheduler", running.address],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             cwd=tmp_path,
@@ -306,7 +306,16 @@ def test_a_scheduler_lost_mid_run_is_a_plain_error(tmp_path: Path) -> None:
     with cluster(tmp_path, workers=1) as running, distributed.Client(running.address) as watch:
         address = running.address
         run = subprocess.Popen(
-            [sys.executable, "-m", "cli", "validate", "a.pdn", "big.pdn", "--scheduler", address],
+            [
+                sys.executable,
+                "-m",
+                "notation.cli",
+                "validate",
+                "a.pdn",
+                "big.pdn",
+                "--scheduler",
+                address,
+            ],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             cwd=tmp_path,

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
 from notation.check.validator import validate_record
+from notation.cli.main import app
 from notation.games.registry import get_game
 from notation.record import read_string
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
 from notation.check.validator import validate_record
+from notation.cli.main import app
 from notation.record import read_string, write_record
 from notation.record.grammar import parse_game
 

@@ -9,12 +9,12 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from cli.commands.duplicates import duplicates
-from cli.main import app as main_app
 from notation.archive.convert import convert_record
 from notation.archive.duplicates import find_duplicates
 from notation.archive.select import Filters, Selector
 from notation.check.identity import Duplicates, main_line, moves_key
+from notation.cli.commands.duplicates import duplicates
+from notation.cli.main import app as main_app
 from notation.diagnostics import CODES, Severity
 from notation.games.registry import get_game
 from notation.record import read_records, read_string, write_record, write_records

@@ -3,7 +3,7 @@ during ``--in-place``, a full disk, read-only folders, FIFOs, ``/dev/zero``, a g
 symbolic link loops, an endless line, a junk game and a 500 MB archive.
 
 Each run has a time limit, and those on hostile inputs a memory limit, so that a failure
-ends the test instead of the machine. A fresh ``python -m cli`` that validates a small
+ends the test instead of the machine. A fresh ``python -m notation.cli`` that validates a small
 file peaks at about 45 MiB; the memory bounds below leave room above that for the one
 game, line or piece the reader holds at a time, and none of them grows with the input.
 """

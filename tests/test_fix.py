@@ -10,7 +10,7 @@ import pytest
 import typer.main
 from typer.testing import CliRunner, Result
 
-from cli.main import app
+from notation.cli.main import app
 
 runner = CliRunner()
 

@@ -26,8 +26,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from cli.main import app
 from notation.archive.split import MAX_BYTES, file_names
+from notation.cli.main import app
 from notation.games.registry import GAMES
 from notation.record.jsonform import FORMAT, VERSION, record_to_dict
 from notation.record.reader import read_records

@@ -14,7 +14,7 @@ import pytest
 from htmlkit import HOSTILE_COMMENT, sample
 from typer.testing import CliRunner
 
-from cli.main import app
+from notation.cli.main import app
 from notation.games.base import IllegalMove
 from notation.games.registry import GAMES
 from notation.pages.html import (

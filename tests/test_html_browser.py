@@ -15,7 +15,7 @@ from browser import chromium, in_ci, missing, pixels, url
 from htmlkit import HOSTILE_COMMENT, Sample, sample
 from typer.testing import CliRunner
 
-from cli.main import app
+from notation.cli.main import app
 from notation.games.base import IllegalMove
 from notation.games.registry import GAMES
 from notation.pages.html import picture, viewer_page

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from cli.main import app
+from notation.cli.main import app
 
 runner = CliRunner()
 TEXT = CLUB.read_bytes()

@@ -11,7 +11,7 @@ import zstandard
 from faultkit import CLUB, MIB, run
 from typer.testing import CliRunner
 
-from cli.main import app
+from notation.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
+from notation.cli.main import app
 from notation.games.kavaleria import POINT_INDEX, Kavaleria
 from notation.pictures import render_svg
 from notation.pictures.kavaleria import ARROW_GAP, RADIUS, centre

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli.main import app
+from notation.cli.main import app
 from notation.games.keny import START, Keny
 from notation.pictures import render_svg
 from notation.pictures.svg import PALETTE

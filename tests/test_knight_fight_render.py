@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli.main import app
+from notation.cli.main import app
 from notation.games.knight_fight import KnightFight
 from notation.pictures import render_svg
 from notation.pictures.knight_fight import CELL, MARGIN

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 from verdicts import diagnostics
 
-from cli.main import app
 from notation.check.validator import validate_file, validate_records
+from notation.cli.main import app
 from notation.games.knight_fight import BIT, KnightFight, Layout, random_layout
 from notation.record.model import Line, Ply, Record, Tag
 from notation.record.reader import read_records, read_string

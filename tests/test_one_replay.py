@@ -18,7 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 import notation.check.validator
-from cli.main import app
+from notation.cli.main import app
 from notation.games.base import IllegalMove
 from notation.record.reader import read_records
 

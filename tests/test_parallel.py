@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
 from notation.check.validator import GameReport
+from notation.cli.main import app
 from notation.io.files import expand
 from notation.read.sources import FileResult
 from notation.record.jsonform import dumps
@@ -133,7 +133,16 @@ def test_a_signal_ends_a_parallel_run_and_its_workers_at_once(tmp_path: Path, na
     files = sorted((SAMPLES / "brazilian").rglob("*.pdn"))
     big = tmp_path / "big.pdn"
     big.write_text("".join(f.read_text("utf-8") for f in files) * 300, encoding="utf-8")
-    command = [sys.executable, "-m", "cli", "validate", "--no-cache", "--jobs", "2", str(big)]
+    command = [
+        sys.executable,
+        "-m",
+        "notation.cli",
+        "validate",
+        "--no-cache",
+        "--jobs",
+        "2",
+        str(big),
+    ]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:

@@ -12,9 +12,9 @@ import typer.main
 from slips import AMBIGUOUS, GAME, REPAIRED, SLIPPED
 from typer.testing import CliRunner, Result
 
-from cli.main import app
 from notation.archive.convert import KEPT_MARK
 from notation.check.repair import COSTS
+from notation.cli.main import app
 from notation.record import read_string, write_record
 
 runner = CliRunner()

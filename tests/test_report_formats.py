@@ -16,9 +16,9 @@ import pytest
 from slips import SLIPPED
 from typer.testing import CliRunner
 
-from cli.main import app
 from notation.check.repair import COSTS, PER_EDIT, PER_PLY_BACK
 from notation.check.validator import GameReport
+from notation.cli.main import app
 from notation.diagnostics import CODES, Diagnostic
 from notation.pages.report import ReportPage
 from notation.run.batch import FileResult

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 import notation.run
-from cli.main import app
 from notation.check.validator import GameReport
+from notation.cli.main import app
 from notation.diagnostics import Diagnostic
 from notation.read.sources import FileResult
 from notation.run.config import load_config

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
+from notation.cli.main import app
 from notation.record.jsonform import dumps
 from notation.record.reader import read_records
 
@@ -337,7 +337,7 @@ def test_progress_on_a_terminal_never_takes_a_redirected_report(tmp_path: Path) 
     primary, secondary = pty.openpty()
     with report.open("w") as out:
         child = subprocess.run(
-            [sys.executable, "-m", "cli", "validate", "-f", "json", str(big)],
+            [sys.executable, "-m", "notation.cli", "validate", "-f", "json", str(big)],
             stdout=out,
             stderr=secondary,
             timeout=300,

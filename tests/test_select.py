@@ -11,8 +11,8 @@ import pytest
 import typer.main
 from typer.testing import CliRunner, Result
 
-from cli.main import app
 from notation.archive.select import Filters, Selector
+from notation.cli.main import app
 from notation.games.registry import GAMES
 from notation.record import read_string
 

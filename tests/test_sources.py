@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
+from notation.cli.main import app
 from notation.io.decode import guess_legacy, open_input
 from notation.io.files import Input, expand
 from notation.record.split import split_games

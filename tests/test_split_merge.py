@@ -10,8 +10,8 @@ import pytest
 from test_select import A1, A2, A3, B1, B2, B3, B4, A, B
 from typer.testing import CliRunner, Result
 
-from cli.main import app
 from notation.archive.split import file_names, slug
+from notation.cli.main import app
 
 runner = CliRunner()
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from cli.main import COMMANDS, app
+from notation.cli.main import COMMANDS, app
 from notation.diagnostics import CODES
 from notation.games.registry import BUILT_IN, GAMES
 from notation.run.formats import FORMATS
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # Runs the command as the console script does, then lists the modules it imported.
 RUN = """
 import sys
-from cli.main import main
+from notation.cli.main import main
 sys.argv = ["notation", *sys.argv[1:]]
 try:
     main()
@@ -129,7 +129,7 @@ def test_validate_help_names_every_report_format() -> None:
 
 def test_help_lists_every_command_without_importing_one() -> None:
     modules, out = imported("--help")
-    assert not {m for m in modules if m.startswith("cli.commands.")}
+    assert not {m for m in modules if m.startswith("notation.cli.commands.")}
     listed = [
         line.split()[1] for line in out.splitlines() if line.startswith("│ ") and "  " in line
     ]
@@ -138,7 +138,9 @@ def test_help_lists_every_command_without_importing_one() -> None:
 
 def test_a_command_imports_its_own_module_only(tmp_path: Path) -> None:
     modules, _ = imported("games")
-    assert {m for m in modules if m.startswith("cli.commands.")} == {"cli.commands.games"}
+    assert {m for m in modules if m.startswith("notation.cli.commands.")} == {
+        "notation.cli.commands.games"
+    }
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))

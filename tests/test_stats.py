@@ -9,8 +9,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from cli.commands.stats import stats
 from notation.archive.stats import collect, render_text, to_json
+from notation.cli.commands.stats import stats
 from notation.games.registry import get_game
 from notation.record import read_string
 

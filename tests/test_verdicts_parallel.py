@@ -6,8 +6,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli.main import app
 from notation.check.validator import GameReport
+from notation.cli.main import app
 from notation.io.files import expand
 from notation.run.batch import validate_inputs
 

@@ -32,7 +32,7 @@ WIDTH, HEIGHT = 1100, 760
 def notation(*args: str) -> None:
     """Run a ``notation`` command (its exit status 1 only says a record has a problem)."""
     done = subprocess.run(
-        [sys.executable, "-m", "cli", *args], capture_output=True, text=True, cwd=ROOT
+        [sys.executable, "-m", "notation.cli", *args], capture_output=True, text=True, cwd=ROOT
     )
     if done.returncode not in (0, 1):
         sys.exit(done.stderr)

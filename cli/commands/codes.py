@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.options import (
+from notation.diagnostics import CODES
+
+from ..options import (
     echo,
     guarded,
 )
-from notation.diagnostics import CODES
 
 # What the command runs is imported in its body: building the command line costs only
 # what defining its options needs.

@@ -11,8 +11,9 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.options import ConfigOption, IsolatedOption, configured, echo, guarded
 from notation.run.settings import DEFAULTS, FOLDER_VARIABLE
+
+from ..options import ConfigOption, IsolatedOption, configured, echo, guarded
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.options import (
+from ..options import (
     AllowEmptyOption,
     DialectOption,
     EncodingOption,

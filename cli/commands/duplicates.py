@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from cli.options import (
+from ..options import (
     AllowEmptyOption,
     DialectOption,
     EncodingOption,

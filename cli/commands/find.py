@@ -14,8 +14,9 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from cli.commands.index import DbOption, database_target, opened_index
-from cli.options import (
+from notation.diagnostics import CODES
+
+from ..options import (
     ConfigOption,
     IsolatedOption,
     OutputOption,
@@ -25,7 +26,7 @@ from cli.options import (
     plural,
     say,
 )
-from notation.diagnostics import CODES
+from .index import DbOption, database_target, opened_index
 
 FORMS = ("text", "json", "pdn")
 

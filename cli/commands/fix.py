@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli.options import (
+from ..options import (
     AllowEmptyOption,
     DialectOption,
     EncodingOption,
@@ -24,7 +24,7 @@ from cli.options import (
     encoding_named,
     guarded,
 )
-from cli.tally import FORMS, Tally
+from ..tally import FORMS, Tally
 
 if TYPE_CHECKING:
     pass

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cli.options import (
+from notation.games.registry import GAMES
+
+from ..options import (
     echo,
     guarded,
 )
-from notation.games.registry import GAMES
 
 # What the command runs is imported in its body: building the command line costs only
 # what defining its options needs.

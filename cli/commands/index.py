@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.options import (
+from notation.run.settings import setting
+
+from ..options import (
     ConfigOption,
     DialectOption,
     EncodingOption,
@@ -32,7 +34,6 @@ from cli.options import (
     plural,
     say,
 )
-from notation.run.settings import setting
 
 if TYPE_CHECKING:
     from notation.index.build import Workers

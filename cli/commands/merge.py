@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from cli.copies import FormatOption, Report, json_form, where
-from cli.options import (
+from ..copies import FormatOption, Report, json_form, where
+from ..options import (
     AllowEmptyOption,
     DialectOption,
     EncodingOption,

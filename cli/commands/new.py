@@ -6,14 +6,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.options import (
+from notation.games.registry import GAMES
+
+from ..options import (
     OutputOption,
     game_named,
     guarded,
     writable,
     write_text,
 )
-from notation.games.registry import GAMES
 
 # What the command runs is imported in its body: building the command line costs only
 # what defining its options needs.

@@ -12,8 +12,10 @@ from typing import Annotated
 
 import typer
 
-from cli.copies import FormatOption, Report, json_form, parsed, where
-from cli.options import (
+from notation.diagnostics import CODES
+
+from ..copies import FormatOption, Report, json_form, parsed, where
+from ..options import (
     AllowEmptyOption,
     DialectOption,
     EncodingOption,
@@ -29,7 +31,6 @@ from cli.options import (
     plural,
     writable,
 )
-from notation.diagnostics import CODES
 
 
 @guarded

@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
-from cli.copies import FormatOption, Report, json_form, parsed, where
-from cli.options import (
+from ..copies import FormatOption, Report, json_form, parsed, where
+from ..options import (
     AllowEmptyOption,
     EncodingOption,
     GameOption,

@@ -12,8 +12,7 @@ from typing import Annotated
 
 import typer
 
-from cli.commands.index import DbOption, database_target, opened_index
-from cli.options import (
+from ..options import (
     ConfigOption,
     IsolatedOption,
     OutputOption,
@@ -22,6 +21,7 @@ from cli.options import (
     guarded,
     plural,
 )
+from .index import DbOption, database_target, opened_index
 
 FORMS = ("text", "json")
 

@@ -13,7 +13,9 @@ from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.options import (
+from notation.diagnostics import CODES
+
+from ..options import (
     AllowEmptyOption,
     CacheDirOption,
     ConfigOption,
@@ -30,7 +32,6 @@ from cli.options import (
     say,
     writable,
 )
-from notation.diagnostics import CODES
 
 # What the command runs is imported in its body: building the command line costs only
 # what defining its options needs.

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner, Result
 
-from cli.main import app
+from notation.cli.main import app
 
 runner = CliRunner()
 

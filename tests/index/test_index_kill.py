@@ -54,7 +54,7 @@ def snapshot(db: str) -> Snapshot:
 
 def index(db: str, folder: Path) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "cli", "index", "--db", db, str(folder)],
+        [sys.executable, "-m", "notation.cli", "index", "--db", db, str(folder)],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.DEVNULL,
