@@ -1,0 +1,270 @@
+"""notation fix: each fix's exact change and notice, records left as read, bad input."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+import typer.main
+from typer.testing import CliRunner, Result
+
+from notation.cli.main import app
+
+runner = CliRunner()
+
+SEVEN = '[Event "?"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n'
+
+CLEAN = SEVEN + '[Result "*"]\n[GameType "26"]\n[PlyCount "2"]\n\n1.  22-18   11-15 *\n'
+"""A record that needs nothing (its movetext spacing is not canonical)."""
+
+WRONG = '[White "Ann"]\n[Event "Cup"]\n[GameType "26"]\n[Result "0-1"]\n\n1. 22-18 1-0\n'
+"""A record whose Result tag disagrees with its movetext, with tags missing and unordered."""
+
+WON = '[GameType "26"]\n[FEN "W:W21:B10"]\n[Result "*"]\n\n1. 21-17 10-14 2. 17x10 *\n'
+"""A game White wins (Black has no piece left) recorded as going on."""
+
+UNTIDY = WRONG.replace('[Result "0-1"]', '[Result "1-0"]')
+"""A valid record with tags missing and unordered."""
+
+SYNTAX = '[Event "E"]\n[GameType "26"]\n[Result "*"]\n\n1. 22-18 foo 11-15 *\n'
+
+DIALECT = '[Event Cup]\n[GameType "26"]\n[FEN "W:W21-32:B1-12:H0:F1"]\n\n1. 22-18 1:0\n'
+
+
+@pytest.fixture(autouse=True)
+def _here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def fix(*args: str, stdin: str | bytes | None = None) -> Result:
+    return runner.invoke(app, ["fix", *args], input=stdin)
+
+
+def write(name: str, text: str) -> Path:
+    path = Path(name)
+    path.write_text(text, "utf-8")
+    return path
+
+
+def test_a_record_that_needs_nothing_is_written_exactly_as_read() -> None:
+    write("clean.pdn", CLEAN)
+    result = fix("clean.pdn")
+    assert result.exit_code == 0
+    assert result.stdout == CLEAN
+    assert result.stderr == "1 game: 0 fixed (0 changes), 0 left with errors, 1 unchanged\n"
+
+
+def test_results_the_movetext_wins_where_the_rules_decide_nothing() -> None:
+    write("w.pdn", WRONG)
+    result = fix("--results", "w.pdn")
+    assert result.exit_code == 0
+    assert result.stdout == WRONG.replace('[Result "0-1"]', '[Result "1-0"]')
+    assert result.stderr.splitlines() == [
+        "w.pdn:4:1: notice REC250 fixed: the Result tag is 1-0 (was 0-1): it agrees with the "
+        "movetext",
+        "1 game: 1 fixed (1 change), 0 left with errors, 0 unchanged",
+    ]
+
+
+def test_results_follow_the_rules_where_they_decide() -> None:
+    write("won.pdn", WON)
+    result = fix("--results", "won.pdn")
+    assert result.exit_code == 0
+    assert result.stdout == WON.replace("*", "2-0")
+    assert result.stderr.splitlines() == [
+        "won.pdn:3:1: notice REC250 fixed: the Result tag is 2-0 (was *): the rules decide 2-0 "
+        "(Black has no legal move)",
+        "won.pdn:5:25: notice REC250 fixed: the movetext's result is 2-0 (was *): the rules "
+        "decide 2-0 (Black has no legal move)",
+        "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged",
+    ]
+
+
+def test_results_keep_the_recorded_form_the_rules_agree_with() -> None:
+    write("won.pdn", WON.replace('[Result "*"]', '[Result "1-0"]'))
+    result = fix("--results", "won.pdn")
+    assert result.exit_code == 0
+    assert result.stdout == WON.replace("*", "1-0")
+    assert result.stderr.splitlines()[0] == (
+        "won.pdn:5:25: notice REC250 fixed: the movetext's result is 1-0 (was *): the rules "
+        "decide 2-0 (Black has no legal move)"
+    )
+
+
+def test_a_fixed_record_left_with_an_error_fails_the_run_as_annotate_does() -> None:
+    write("w.pdn", WRONG)
+    result = fix("--plycount", "w.pdn")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines()[-2:] == [
+        "nothing written to standard output: 1 game could not be written whole "
+        "(--keep-broken writes them with their text kept in comments)",
+        "1 game: 0 fixed (1 change), 1 left with errors, 0 unchanged",
+    ]
+
+
+def test_plycount_counts_the_main_line() -> None:
+    write("w.pdn", UNTIDY)
+    result = fix("--plycount", "w.pdn")
+    assert result.stdout == UNTIDY.replace("\n\n", '\n[PlyCount "1"]\n\n')
+    assert result.stderr.splitlines()[0] == (
+        "w.pdn:1:1: notice REC250 fixed: PlyCount 1 (was none)"
+    )
+
+
+def test_tags_adds_the_missing_seven_and_orders_them() -> None:
+    write("w.pdn", UNTIDY)
+    result = fix("--tags", "w.pdn")
+    assert result.stdout == (
+        '[Event "Cup"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[White "Ann"]\n[Black "?"]\n'
+        '[Result "1-0"]\n[GameType "26"]\n\n1. 22-18 1-0\n'
+    )
+    assert result.stderr.splitlines() == [
+        "w.pdn:1:1: notice REC250 fixed: the Site tag added as ?",
+        "w.pdn:1:1: notice REC250 fixed: the Date tag added as ?",
+        "w.pdn:1:1: notice REC250 fixed: the Round tag added as ?",
+        "w.pdn:1:1: notice REC250 fixed: the Black tag added as ?",
+        "w.pdn:1:1: notice REC250 fixed: the tags put in PDN's order (the seven standard tags "
+        "first)",
+        "1 game: 1 fixed (5 changes), 0 left with errors, 0 unchanged",
+    ]
+    assert result.exit_code == 0
+
+
+def test_fen_writes_every_square_and_no_counters() -> None:
+    write("d.pdn", '[GameType "26"]\n[FEN "W:W29-32:B1-3"]\n\n1. 29-25 *\n')
+    result = fix("--fen", "d.pdn")
+    assert result.exit_code == 0
+    assert result.stdout == '[GameType "26"]\n[FEN "W:W29,30,31,32:B1,2,3"]\n\n1. 29-25 *\n'
+    assert result.stderr.splitlines()[0] == (
+        "d.pdn:2:1: notice REC250 fixed: FEN 'W:W29,30,31,32:B1,2,3' (was 'W:W29-32:B1-3')"
+    )
+
+
+def test_without_options_every_fix_and_dialects_written_canonically() -> None:
+    write("d.pdn", DIALECT)
+    result = fix("d.pdn", "-o", "out.pdn")
+    assert result.exit_code == 0
+    fen = ",".join(str(n) for n in range(21, 33)), ",".join(str(n) for n in range(1, 13))
+    assert Path("out.pdn").read_text("utf-8") == (
+        '[Event "Cup"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n'
+        f'[Result "1-0"]\n[GameType "26"]\n[FEN "W:W{fen[0]}:B{fen[1]}"]\n[PlyCount "1"]\n\n'
+        "1. 22-18 1-0\n"
+    )
+    assert result.stderr.splitlines() == [
+        "d.pdn:1:1: notice REC250 fixed: the Result tag is 1-0 (was none): it agrees with the "
+        "movetext",
+        "d.pdn:1:1: notice REC250 fixed: PlyCount 1 (was none)",
+        f"d.pdn:3:1: notice REC250 fixed: FEN 'W:W{fen[0]}:B{fen[1]}' (was 'W:W21-32:B1-12')",
+        "d.pdn:1:1: notice REC250 fixed: the Site tag added as ?",
+        "d.pdn:1:1: notice REC250 fixed: the Date tag added as ?",
+        "d.pdn:1:1: notice REC250 fixed: the Round tag added as ?",
+        "d.pdn:1:1: notice REC250 fixed: the White tag added as ?",
+        "d.pdn:1:1: notice REC250 fixed: the Black tag added as ?",
+        "d.pdn:1:1: notice REC250 fixed: the tags put in PDN's order (the seven standard tags "
+        "first)",
+        "d.pdn:1:1: notice PDN112 the Event tag's value Cup has no quotes: read as 'Cup'",
+        "d.pdn:3:1: notice PDN114 FEN 'W:W21-32:B1-12:H0:F1': the move counters ':H0:F1' "
+        "(lidraughts' halfmove clock and move number) are ignored",
+        "d.pdn:5:10: notice PDN111 the result 1:0 is read as 1-0",
+        "1 game: 1 fixed (12 changes), 0 left with errors, 0 unchanged",
+    ]
+    again = fix("out.pdn")
+    assert again.stdout == Path("out.pdn").read_text("utf-8")
+    assert again.stderr == "1 game: 0 fixed (0 changes), 0 left with errors, 1 unchanged\n"
+    validated = runner.invoke(app, ["validate", "out.pdn"])
+    assert (validated.exit_code, validated.stdout) == (0, "")
+
+
+def test_in_place_a_file_that_needs_nothing_is_untouched() -> None:
+    path = write("clean.pdn", CLEAN)
+    before = path.stat().st_mtime_ns
+    result = fix("--in-place", "clean.pdn")
+    assert result.exit_code == 0
+    assert (path.read_text("utf-8"), path.stat().st_mtime_ns) == (CLEAN, before)
+
+
+def test_in_place_a_fixed_record_is_rewritten_and_the_others_kept_as_written() -> None:
+    path = write("two.pdn", CLEAN + "\n" + WRONG)
+    result = fix("--in-place", "--results", "two.pdn")
+    assert result.exit_code == 0
+    assert path.read_text("utf-8") == CLEAN + "\n" + WRONG.replace("0-1", "1-0")
+
+
+def test_a_syntax_error_writes_nothing_unless_keep_broken() -> None:
+    write("broken.pdn", SYNTAX)
+    result = fix("broken.pdn", "-o", "out.pdn")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "broken.pdn:5:10: error PDN101 unexpected 'foo' in movetext",
+        "nothing written to out.pdn: 1 game could not be written whole "
+        "(--keep-broken writes them with their text kept in comments)",
+        "1 game: 0 fixed (0 changes), 1 left with errors, 0 unchanged",
+    ]
+    assert not Path("out.pdn").exists()
+    kept = fix("--keep-broken", "broken.pdn", "-o", "out.pdn")
+    converted = runner.invoke(app, ["convert", "--keep-broken", "broken.pdn"])
+    assert kept.exit_code == 1
+    assert Path("out.pdn").read_text("utf-8") == converted.stdout
+
+
+def test_an_unreadable_input_is_exit_2() -> None:
+    result = fix("missing.pdn")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "missing.pdn:1:1: error PDN106 cannot read missing.pdn: no such file or directory\n"
+    )
+    assert result.stdout == ""
+
+
+def test_standard_input_to_standard_output() -> None:
+    result = fix("--results", "-", stdin=WRONG)
+    assert result.exit_code == 0
+    assert result.stdout == WRONG.replace("0-1", "1-0")
+    assert result.stderr.splitlines()[0].startswith("-:4:1: notice REC250")
+
+
+def test_a_compressed_input_is_fixed_to_an_output_file() -> None:
+    Path("w.pdn.gz").write_bytes(gzip.compress(WRONG.encode()))
+    result = fix("--results", "w.pdn.gz", "-o", "out.pdn")
+    assert result.exit_code == 0
+    assert Path("out.pdn").read_text("utf-8") == WRONG.replace("0-1", "1-0")
+
+
+def test_an_output_naming_the_input_is_refused() -> None:
+    path = write("w.pdn", WRONG)
+    result = fix("w.pdn", "-o", "./w.pdn")
+    assert result.exit_code == 2
+    assert "w.pdn is an input of this command" in result.stderr
+    assert path.read_text("utf-8") == WRONG
+
+
+def test_the_json_report() -> None:
+    write("w.pdn", WRONG)
+    result = fix("--results", "--format", "json", "w.pdn")
+    assert result.exit_code == 0
+    document = json.loads(result.stderr)
+    assert document["format"] == "notation-fix"
+    assert [(d["code"], d["line"]) for d in document["diagnostics"]] == [("REC250", 4)]
+    assert document["games"] == [
+        {"path": "w.pdn", "index": 1, "line": 1, "column": 1, "outcome": "fixed", "changes": 1}
+    ]
+    assert document["summary"] == {
+        "games": 1,
+        "fixed": 1,
+        "changes": 1,
+        "left": 0,
+        "unchanged": 0,
+        "exit_status": 0,
+    }
+
+
+def test_every_option_of_fix_is_documented() -> None:
+    command = typer.main.get_command(app).commands["fix"]  # type: ignore[attr-defined]
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text("utf-8")
+    section = page.split("## `notation fix`")[1].split("\n## ")[0]
+    names = [n for p in command.params for n in p.opts if n.startswith("-")]
+    assert "--plycount" in names
+    assert [n for n in names if f"`{n}" not in section] == []

@@ -1,0 +1,412 @@
+"""Records are never damaged: every command reads through one path and writes through one.
+
+Each test reproduces a defect of issue 11 as a user met it, through the command line.
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from notation.cli.main import app
+from notation.record.jsonform import dumps
+from notation.record.reader import read_records
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+CLUB = SAMPLES / "brazilian" / "club-championship-2025.pdn"
+runner = CliRunner()
+
+GOOD = '[GameType "26"]\n[Result "*"]\n\n1. 22-17 11-15 2. 23-19 9-13 *\n'
+BROKEN = '[GameType "26"]\n[Result "*"]\n\n1. 22-17 11-15 2. 23-19 ## 9-13 {kept} 3. 24-20 *\n'
+GOOD_END = (
+    "    a  b  c  d  e  f  g  h\n"
+    " 8     b     b     b     b  8\n"
+    " 7  b     b     b     b     7\n"
+    " 6    [.]    b     .     b  6\n"
+    " 5 [b]    .     b     .     5\n"
+    " 4     w     .     w     .  4\n"
+    " 3  w     .     .     w     3\n"
+    " 2     w     w     w     w  2\n"
+    " 1  w     w     w     w     1\n"
+    "    a  b  c  d  e  f  g  h\n"
+    "White to move\n"
+)
+"""The picture of GOOD's last position, its last move (9-13) marked."""
+ILLEGAL = '[GameType "26"]\n[Result "*"]\n\n1. 22-17 11-15 2. 15-19 9-13 *\n'
+
+
+def run(*args: str, stdin: str | bytes | None = None):
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def archive(tmp_path: Path, *games: str, name: str = "T.pdn") -> Path:
+    path = tmp_path / name
+    path.write_text("\n".join(games), encoding="utf-8")
+    return path
+
+
+def listing(folder: Path) -> list[str]:
+    return sorted(os.listdir(folder))
+
+
+# Item 1: a failed conversion never overwrites or writes anything.
+
+
+@pytest.mark.parametrize("command", ["convert", "annotate"])
+def test_an_output_that_names_the_input_is_refused(tmp_path: Path, command: str) -> None:
+    source = archive(tmp_path, GOOD, BROKEN)
+    before = source.read_bytes()
+    result = run(command, str(source), "-o", str(source))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"notation: {source} is an input of this command: it is not overwritten "
+        "(write to another file, or give --in-place to rewrite the input)\n"
+    )
+    assert source.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", ["validate", "render"])
+def test_a_report_or_picture_never_replaces_the_record(tmp_path: Path, command: str) -> None:
+    source = archive(tmp_path, GOOD)
+    before = source.read_bytes()
+    result = run(command, str(source), "-o", str(source))
+    assert result.exit_code == 2
+    assert "is an input of this command" in result.stderr
+    assert source.read_bytes() == before
+
+
+def test_convert_with_a_broken_game_exits_one_and_writes_nothing(tmp_path: Path) -> None:
+    source = archive(tmp_path, GOOD, BROKEN)
+    out = tmp_path / "out.pdn"
+    result = run("convert", str(source), "-n", "alphanumeric", "-o", str(out))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{source}:9:25: error PDN101 unexpected '##' in movetext",
+        f"nothing written to {out}: 1 game could not be written whole "
+        "(--keep-broken writes them with their text kept in comments)",
+    ]
+    assert listing(tmp_path) == ["T.pdn"]
+    to_stdout = run("convert", str(source), "-n", "alphanumeric")
+    assert to_stdout.exit_code == 1
+    assert to_stdout.stdout == ""
+
+
+def test_keep_broken_keeps_the_text_from_the_error_on_in_comments(tmp_path: Path) -> None:
+    source = archive(tmp_path, BROKEN)
+    result = run("convert", str(source), "--keep-broken")
+    assert result.exit_code == 1
+    assert result.stdout == (
+        '[GameType "26"]\n[Result "*"]\n\n'
+        "1. 22-17 11-15 2. 23-19\n; notation: kept as written from here: PDN101 unexpected '##' "
+        "in movetext\n; ## 9-13 {kept} 3. 24-20\n*\n"
+    )
+    again = list(read_records(iter([result.stdout])))
+    assert [d.code for d in again[0].diagnostics] == []
+
+
+def test_convert_keep_broken_marks_an_illegal_move_and_keeps_the_rest(tmp_path: Path) -> None:
+    source = archive(tmp_path, ILLEGAL)
+    result = run("convert", str(source), "-n", "alphanumeric", "--keep-broken")
+    assert result.exit_code == 1
+    assert result.stdout == (
+        '[GameType "26,W,8,8,A0,0"]\n[Result "*"]\n\n'
+        "1. c3-b4 f6-e5 2. 15-19\n{notation: kept as written from here: BR202 illegal move "
+        "15-19: square 15 holds a Black man; White is to move}\n9-13 *\n"
+    )
+
+
+def test_in_place_rewrites_only_what_succeeded_and_leaves_no_files(tmp_path: Path) -> None:
+    good = archive(tmp_path, GOOD, name="good.pdn")
+    bad = archive(tmp_path, GOOD, BROKEN, name="bad.pdn")
+    bad_before = bad.read_bytes()
+    result = run("convert", "--in-place", "-n", "alphanumeric", str(good), str(bad))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"{bad}: not rewritten: 1 game could not be written whole "
+        "(--keep-broken writes them with their text kept in comments)"
+    )
+    assert bad.read_bytes() == bad_before
+    assert good.read_text().splitlines()[-1] == "1. c3-b4 f6-e5 2. e3-f4 b6-a5 *"
+    assert listing(tmp_path) == ["bad.pdn", "good.pdn"]
+
+
+def test_in_place_leaves_an_unchanged_file_alone(tmp_path: Path) -> None:
+    source = tmp_path / "club.pdn"
+    source.write_bytes(CLUB.read_bytes())
+    inode = source.stat().st_ino
+    result = run("convert", "--in-place", "-n", "numeric", str(source))
+    assert result.exit_code == 0
+    assert source.stat().st_ino == inode
+
+
+def test_annotate_in_place_through_a_link_annotates_the_target(tmp_path: Path) -> None:
+    real = archive(tmp_path, GOOD, name="real.pdn")
+    link = tmp_path / "link.pdn"
+    link.symlink_to(real)
+    result = run("annotate", "--in-place", str(link))
+    assert result.exit_code == 0
+    assert link.is_symlink()
+    assert '[PlyCount "4"]' in real.read_text()
+
+
+def test_a_users_own_partial_file_is_never_touched(tmp_path: Path) -> None:
+    source = archive(tmp_path, GOOD)
+    own = tmp_path / "T.pdn.partial"
+    own.write_text("mine\n")
+    (tmp_path / "out.pdn.partial").write_text("mine too\n")
+    assert run("annotate", "--in-place", str(source)).exit_code == 0
+    assert run("convert", str(source), "-o", str(tmp_path / "out.pdn")).exit_code == 0
+    assert own.read_text() == "mine\n"
+    assert (tmp_path / "out.pdn.partial").read_text() == "mine too\n"
+    assert listing(tmp_path) == ["T.pdn", "T.pdn.partial", "out.pdn", "out.pdn.partial"]
+
+
+def test_in_place_refuses_a_compressed_file(tmp_path: Path) -> None:
+    source = tmp_path / "T.pdn.gz"
+    source.write_bytes(gzip.compress(GOOD.encode()))
+    before = source.read_bytes()
+    result = run("annotate", "--in-place", str(source))
+    assert result.exit_code == 2
+    assert result.stderr == f"{source}: not rewritten: it is compressed (write it with --output)\n"
+    assert source.read_bytes() == before
+
+
+def test_in_place_keeps_the_files_own_encoding(tmp_path: Path) -> None:
+    source = tmp_path / "ru.pdn"
+    text = '[Event "Чемпионат"]\n[GameType "26"]\n\n1. 22-17 11-15 *\n'
+    source.write_bytes(text.encode("cp1251"))
+    result = run("annotate", "--in-place", str(source))
+    assert result.exit_code == 0
+    assert '[Event "Чемпионат"]' in source.read_bytes().decode("cp1251")
+    bom = tmp_path / "bom.pdn"
+    bom.write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
+    assert run("annotate", "--in-place", str(bom)).exit_code == 0
+    assert bom.read_bytes().startswith(b"\xef\xbb\xbf[GameType")
+    wide = tmp_path / "wide.pdn"
+    wide.write_bytes(b"\xfe\xff" + GOOD.encode("utf-16-be"))
+    assert run("annotate", "--in-place", str(wide)).exit_code == 0
+    assert wide.read_bytes().startswith(b"\xfe\xff" + "[GameType".encode("utf-16-be"))
+    assert '[PlyCount "4"]' in wide.read_bytes()[2:].decode("utf-16-be")
+
+
+# Item 2 and 5: every command reads every input as validate does.
+
+
+def test_convert_reads_legacy_encodings_with_a_notice(tmp_path: Path) -> None:
+    source = tmp_path / "fr.pdn"
+    source.write_bytes('[White "Gérard"]\n[GameType "26"]\n\n1. 22-17 *\n'.encode("latin-1"))
+    result = run("convert", str(source))
+    assert result.exit_code == 0
+    assert result.stdout.startswith('[White "Gérard"]\n')
+    assert result.stderr == (
+        f"{source}:1:1: notice PDN107 {source} is not UTF-8: read as latin-1 "
+        "(a guess; choose the encoding with --encoding)\n"
+    )
+    chosen = run("convert", "--encoding", "cp1252", str(source))
+    assert (chosen.exit_code, chosen.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("command", ["convert", "annotate", "stats", "duplicates", "render"])
+def test_every_command_takes_encoding(tmp_path: Path, command: str) -> None:
+    source = tmp_path / "ru.pdn"
+    source.write_bytes('[Event "Кубок"]\n[GameType "26"]\n\n1. 22-17 *\n'.encode("cp1251"))
+    result = run(command, "--encoding", "cp1251", str(source))
+    assert result.exit_code == 0, result.stderr
+    assert "PDN107" not in result.stderr
+    refused = run(command, "--encoding", "rot13", str(source))
+    assert refused.exit_code == 2
+    assert "--encoding" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    "pack", [gzip.compress, bz2.compress, lambda data: data.decode().encode("utf-16")]
+)
+def test_convert_and_render_read_compressed_and_utf16_files(tmp_path: Path, pack) -> None:
+    source = tmp_path / "T.pdn"
+    source.write_bytes(pack(GOOD.encode()))
+    converted = run("convert", str(source))
+    assert (converted.exit_code, converted.stdout) == (0, GOOD)
+    drawn = run("render", str(source))
+    assert (drawn.exit_code, drawn.stdout) == (0, GOOD_END)
+
+
+def test_render_reads_standard_input() -> None:
+    result = run("render", "-", stdin=GOOD)
+    assert (result.exit_code, result.stdout) == (0, GOOD_END)
+
+
+def test_convert_from_json_and_to_json_round_trips(tmp_path: Path) -> None:
+    source = archive(tmp_path, GOOD, GOOD.replace("11-15", "9-13"))
+    as_json = run("convert", str(source), "--to", "json")
+    assert as_json.exit_code == 0
+    assert as_json.stdout == dumps(read_records(source), indent=1) + "\n"
+    json_file = tmp_path / "T.json"
+    json_file.write_text(as_json.stdout)
+    back = run("convert", str(json_file))
+    assert (back.exit_code, back.stdout) == (0, source.read_text())
+    from_stdin = run("convert", "-", stdin=as_json.stdout)
+    assert from_stdin.stdout == source.read_text()
+
+
+def test_convert_json_of_no_records_is_an_empty_document(tmp_path: Path) -> None:
+    source = archive(tmp_path, "; nothing here\n")
+    result = run("convert", str(source), "--to", "json", "--allow-empty")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {
+        "format": "notation-record",
+        "version": 1,
+        "records": [],
+    }
+    assert result.stdout == dumps([], indent=1) + "\n"
+
+
+# Item 4: bad output paths are plain messages, exit 2.
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("validate", "{club}", "-o", "{tmp}/missing/r.txt"),
+        ("render", "{club}", "-o", "{tmp}/missing/r.svg"),
+        ("annotate", "{club}", "-o", "{tmp}/missing/r.pdn"),
+        ("convert", "{club}", "-o", "{tmp}/missing/r.pdn"),
+        ("new", "brazilian", "-o", "{tmp}/missing/r.pdn"),
+    ],
+)
+def test_a_missing_output_folder_is_a_plain_error(tmp_path: Path, args: tuple[str, ...]) -> None:
+    words = [a.format(club=CLUB, tmp=tmp_path) for a in args]
+    result = run(*words)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"notation: cannot write {words[-1]}: folder {tmp_path}/missing does not exist\n"
+    )
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_folder_as_the_output_is_a_plain_error(tmp_path: Path) -> None:
+    result = run("validate", str(CLUB), "-o", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr == f"notation: {tmp_path} is a folder, not a file\n"
+
+
+# Item 6: render reports what validate reports.
+
+
+def test_render_of_a_game_with_an_illegal_move_says_so_and_draws_nothing(tmp_path: Path) -> None:
+    source = archive(tmp_path, ILLEGAL)
+    out = tmp_path / "end.svg"
+    result = run("render", str(source), "-f", "svg", "-o", str(out))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        *run("validate", str(source)).stdout.splitlines(),
+        f"{source}: game 1: ply 3 is illegal, so the game has no end to draw; "
+        "--ply 2 draws the last legal position",
+    ]
+    assert not out.exists()
+    before = run("render", str(source), "--ply", "2")
+    assert before.exit_code == 0
+
+
+# Item 17: the version.
+
+
+def test_version_is_printed() -> None:
+    from importlib.metadata import version
+
+    result = run("--version")
+    assert (result.exit_code, result.stdout) == (0, f"notation {version('notation')}\n")
+
+
+# Item 3: the progress display never takes the report's stream.
+
+
+def test_progress_on_a_terminal_never_takes_a_redirected_report(tmp_path: Path) -> None:
+    pty = pytest.importorskip("pty")
+    games = CLUB.read_text() * 250  # about 3,000 games: the run outlasts the bar's delay
+    big = tmp_path / "mid.pdn"
+    big.write_text(games)
+    report = tmp_path / "r.json"
+    primary, secondary = pty.openpty()
+    with report.open("w") as out:
+        child = subprocess.run(
+            [sys.executable, "-m", "notation.cli", "validate", "-f", "json", str(big)],
+            stdout=out,
+            stderr=secondary,
+            timeout=300,
+            check=False,
+        )
+    os.close(secondary)
+    os.close(primary)
+    assert child.returncode == 0
+    data = json.loads(report.read_text())
+    assert data["summary"]["games"] == 3000
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            '[GameType "26"]\n[Event "cut]\n\n1. 22-17 11-15 *\n',
+            '[GameType "26"]\n\n; notation: kept as written from here: PDN105 malformed tag '
+            "pair '[Event \"cut]'\n; [Event \"cut]\n1. 22-17 11-15 *\n",
+        ),
+        (
+            '[GameType "26"]\n\n1. 22-17 {never closed 11-15 *\n',
+            '[GameType "26"]\n\n1. 22-17\n; notation: kept as written from here: PDN102 '
+            "comment '{' is never closed\n; {never closed 11-15\n*\n",
+        ),
+        (
+            '[GameType "26"]\n[Result "1-0"]\n\n1. 22-17 11-15\n\n' + GOOD,
+            '[GameType "26"]\n[Result "1-0"]\n\n1. 22-17 11-15\n; notation: kept as written '
+            "from here: PDN101 missing result: the game ends without a result before the next "
+            "game's tags\n1-0\n\n" + GOOD,
+        ),
+    ],
+)
+def test_keep_broken_loses_nothing_of_any_syntax_error(
+    tmp_path: Path, text: str, kept: str
+) -> None:
+    source = archive(tmp_path, text)
+    result = run("convert", str(source), "--keep-broken")
+    assert result.exit_code == 1
+    assert result.stdout == kept
+    assert all(not r.diagnostics for r in read_records(iter([result.stdout])))
+
+
+def test_in_place_rewrites_a_file_whose_bytes_change_only(tmp_path: Path) -> None:
+    source = archive(tmp_path, GOOD.replace("\n\n1.", "\n\n1.  "))
+    result = run("convert", "--in-place", str(source))
+    assert result.exit_code == 0
+    assert source.read_text() == GOOD
+    inode = source.stat().st_ino
+    assert run("convert", "--in-place", str(source)).exit_code == 0
+    assert source.stat().st_ino == inode
+
+
+def test_convert_says_of_an_unsupported_record_what_validate_says(tmp_path: Path) -> None:
+    source = archive(tmp_path, '[GameType "40"]\n\n1. 22-17 11-15 *\n')
+    said = run("validate", str(source)).stdout.strip()
+    assert " notice REC201 GameType 40 " in said
+    result = run("convert", str(source), "-n", "numeric")
+    assert result.exit_code == 0
+    assert result.stderr == said + "; it was copied unchanged\n"
+    assert result.stdout == '[GameType "40"]\n\n1. 22-17 11-15 *\n'
+
+
+def test_keep_broken_says_so_of_a_game_past_the_readers_limits(tmp_path: Path) -> None:
+    source = archive(tmp_path, '[GameType "26"]\n[Result "*"]\n\n1. ' + "22-17 " * 50_000 + "*\n")
+    result = run("convert", str(source), "--keep-broken")
+    assert result.exit_code == 1
+    assert result.stdout == (
+        '[GameType "26"]\n[Result "*"]\n\n; notation: the movetext could not be kept: PDN109 '
+        "the line is longer than a game may be (262,144 characters): the game's movetext is "
+        "not read\n*\n"
+    )

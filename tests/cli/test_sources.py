@@ -1,0 +1,169 @@
+"""Inputs: globs, compressed archives, encodings and binary files, through the command."""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import lzma
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from notation.cli.main import app
+from notation.io.decode import guess_legacy, open_input
+from notation.io.files import Input, expand
+from notation.record.split import split_games
+
+ROOT = Path(__file__).resolve().parents[2]
+ENDGAMES = (ROOT / "samples" / "brazilian" / "endgames.pdn").read_text("utf-8")
+# The first game's Site tag is replaced: a second Site tag would start a new game.
+RUSSIAN = ENDGAMES.replace('[Site "Porto Alegre BRA"]', '[Site "Москва, турнир"]', 1)
+PORTUGUESE = ENDGAMES.replace('[Site "Porto Alegre BRA"]', '[Site "São João, Évora"]', 1)
+runner = CliRunner()
+
+
+def validate(*args: str, stdin: bytes | None = None):
+    return runner.invoke(app, ["validate", *args], input=stdin)
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def test_compressed_archives_are_read_as_streams_from_files_and_stdin() -> None:
+    Path("a.pdn.gz").write_bytes(gzip.compress(ENDGAMES.encode()))
+    Path("b.pdn.bz2").write_bytes(bz2.compress(ENDGAMES.encode()))
+    Path("c.pdn.xz").write_bytes(lzma.compress(ENDGAMES.encode()))
+    result = validate("a.pdn.gz", "b.pdn.bz2", "c.pdn.xz")
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == "12 games in 3 files: 0 errors, 0 warnings, 0 notices\n"
+    piped = validate("-", stdin=gzip.compress(ENDGAMES.encode()))
+    assert piped.stderr == "4 games in 1 file: 0 errors, 0 warnings, 0 notices\n"
+
+
+def test_directories_pick_up_compressed_records_and_globs_expand() -> None:
+    Path("d/e").mkdir(parents=True)
+    Path("d/e/x.pdn.gz").write_bytes(gzip.compress(ENDGAMES.encode()))
+    Path("d/y.pgn").write_text(ENDGAMES, encoding="utf-8")
+    Path("d/notes.txt").write_text("not a record", encoding="utf-8")
+    assert [i.name for i in expand(["d"])] == [str(Path("d/e/x.pdn.gz")), str(Path("d/y.pgn"))]
+    assert [i.name for i in expand(["d/**/*.gz"])] == [str(Path("d/e/x.pdn.gz"))]
+    result = validate("d/*.pgn", "nothing*.pdn")
+    assert result.exit_code == 2
+    assert result.stdout == (
+        "nothing*.pdn:1:1: error PDN106 cannot read nothing*.pdn: no file matches the pattern\n"
+    )
+    assert result.stderr == "4 games in 1 file: 0 errors, 0 warnings, 0 notices\n"
+
+
+@pytest.mark.parametrize(
+    ("data", "notice", "encoding", "text"),
+    [
+        (RUSSIAN.encode("cp1251"), "read as cp1251", "cp1251", RUSSIAN),
+        (PORTUGUESE.encode("latin-1"), "read as latin-1", "latin-1", PORTUGUESE),
+        (RUSSIAN.encode("utf-8"), None, "utf-8", RUSSIAN),
+        (b"\xef\xbb\xbf" + RUSSIAN.encode("utf-8"), None, "utf-8", RUSSIAN),
+        (RUSSIAN.encode("utf-16"), None, "utf-16", RUSSIAN),
+    ],
+)
+def test_encodings_are_detected_with_a_notice_when_guessed(
+    data: bytes, notice: str | None, encoding: str, text: str
+) -> None:
+    Path("r.pdn").write_bytes(data)
+    result = validate("-f", "jsonl", "r.pdn")
+    assert result.exit_code == 0
+    if notice is None:
+        assert result.stdout == ""
+    else:
+        assert result.stdout.startswith(
+            '{"path": "r.pdn", "line": 1, "column": 1, "severity": "notice", "code": "PDN107", '
+            f'"message": "r.pdn is not UTF-8: {notice} (a guess; choose the encoding with '
+            '--encoding)"'
+        )
+    with open_input(Input("r.pdn", Path("r.pdn"))) as source:
+        assert source.encoding == encoding
+        assert "".join(source.chunks()) == text
+
+
+def test_a_chosen_encoding_is_used_without_a_notice() -> None:
+    Path("r.pdn").write_bytes(RUSSIAN.encode("cp1251"))
+    assert validate("--encoding", "cp1251", "r.pdn").stdout == ""
+    with open_input(Input("r.pdn", Path("r.pdn")), "cp1251") as source:
+        assert "".join(source.chunks()) == RUSSIAN
+    bad = validate("--encoding", "klingon", "r.pdn")
+    assert bad.exit_code == 2
+    assert "unknown encoding 'klingon'" in bad.stderr
+
+
+def test_legacy_text_after_an_ascii_start_switches_encoding_where_it_starts() -> None:
+    head = ENDGAMES * 200
+    Path("late.pdn").write_bytes(head.encode() + RUSSIAN.encode("cp1251"))
+    result = validate("late.pdn")
+    assert result.stdout == (
+        "late.pdn:11802:1: notice PDN107 late.pdn is not UTF-8 from line 11802: read as "
+        "cp1251 (a guess; choose the encoding with --encoding)\n"
+    )
+    with open_input(Input("late.pdn", Path("late.pdn"))) as source:
+        assert "".join(source.chunks()) == head + RUSSIAN
+
+
+def test_bad_bytes_after_utf8_text_are_replaced_with_a_notice() -> None:
+    text = RUSSIAN + ENDGAMES * 200
+    Path("mixed.pdn").write_bytes(text.encode() + b"\xff\n")
+    result = validate("mixed.pdn")
+    assert result.stdout.splitlines()[-1] == (
+        "mixed.pdn:11860:1: notice PDN107 mixed.pdn is not valid UTF-8 from line 11860: "
+        "undecodable bytes were replaced (choose the encoding with --encoding)"
+    )
+
+
+def test_cyrillic_share_decides_between_cp1251_and_latin1() -> None:
+    assert guess_legacy("Иванов — Петров".encode("cp1251")) == "cp1251"
+    assert guess_legacy("João Évora, Lisboa".encode("latin-1")) == "latin-1"
+    assert guess_legacy(b"plain ascii") == "latin-1"
+
+
+def test_binary_and_truncated_files_are_diagnostics_not_crashes() -> None:
+    Path("picture.pdn").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    whole = gzip.compress((ENDGAMES * 300).encode())
+    Path("cut.pdn.gz").write_bytes(whole[: len(whole) // 2])
+    result = validate("picture.pdn", "cut.pdn.gz")
+    assert result.exit_code == 2
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "picture.pdn:1:1: error PDN106 cannot read picture.pdn: a binary file (it holds NUL "
+        "bytes), not a text record"
+    )
+    assert lines[-1] == (
+        "cut.pdn.gz:1:1: error PDN106 cannot read cut.pdn.gz: the gzip data ends inside "
+        "a member (truncated)"
+    )
+
+
+def test_split_games_cuts_only_after_a_result_before_tags() -> None:
+    text = (
+        '[A "1"]\n1. 22-18 1-0\n\n[B "2"]\n{ 1-0\n\n[C "3"]\n1. 22-18 *\n'
+        '[D "4"]\n1. 22-18 (1-0)\n[E "5"]\n1. 22-18 0-1\n'
+    )
+    pieces = list(split_games([text[:30], text[30:]], 1))
+    assert pieces == [
+        (1, '[A "1"]\n1. 22-18 1-0\n\n'),
+        (4, '[B "2"]\n{ 1-0\n\n[C "3"]\n1. 22-18 *\n'),
+        (9, '[D "4"]\n1. 22-18 (1-0)\n[E "5"]\n1. 22-18 0-1\n'),
+    ]
+    assert "".join(p for _, p in pieces) == text
+
+
+def test_a_small_archive_cut_short_keeps_the_games_before_the_break() -> None:
+    packed = gzip.compress(ENDGAMES.encode() * 4, mtime=0)
+    Path("cut.pdn.gz").write_bytes(packed[: len(packed) // 2])
+    result = validate("cut.pdn.gz")
+    assert result.exit_code == 2
+    assert result.stdout == (
+        "cut.pdn.gz:38:1: error PDN102 comment '{' is never closed\n"
+        "cut.pdn.gz:1:1: error PDN106 cannot read cut.pdn.gz: the gzip data ends inside "
+        "a member (truncated)\n"
+    )
+    assert result.stderr == "3 games in 1 file: 1 error, 0 warnings, 0 notices\n"

@@ -1,0 +1,150 @@
+"""What a command imports: only what it uses (a structural check, not a timed one).
+
+Each test runs the ``notation`` command in a fresh interpreter and reads the modules it
+imported from ``sys.modules``; ``bench/startup.py`` measures what that saves.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+
+from notation.cli.main import COMMANDS, app
+from notation.diagnostics import CODES
+from notation.games.registry import BUILT_IN, GAMES
+from notation.run.formats import FORMATS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Runs the command as the console script does, then lists the modules it imported.
+RUN = """
+import sys
+from notation.cli.main import main
+sys.argv = ["notation", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print("\\n".join(sorted(sys.modules)), file=sys.stderr)
+"""
+
+GAME_MODULES = {place.target.partition(":")[0] for place in BUILT_IN.values()}
+
+
+def imported(*args: str) -> tuple[set[str], str]:
+    """The modules ``notation ARGS...`` imports, and what it printed on standard output."""
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, *args], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    return set(done.stderr.split()), done.stdout
+
+
+def typer_imports() -> set[str]:
+    """The modules ``import typer`` itself brings (typer before 0.26 imports rich)."""
+    probe = "import sys, typer\nprint('\\n'.join(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return set(done.stdout.split())
+
+
+def test_version_imports_no_game_grammar_or_report() -> None:
+    modules, out = imported("--version")
+    assert out.startswith("notation ")
+    heavy = {"parsimonious", "rich", "pydantic", "hypothesis", *GAME_MODULES}
+    assert not (modules - typer_imports()) & heavy
+    for package in (
+        "notation.record",
+        "notation.check",
+        "notation.io",
+        "notation.pictures",
+        "notation.pages",
+        "notation.read",
+    ):
+        assert package not in modules
+    assert "notation.archive" not in modules
+
+
+def test_validating_one_game_imports_its_game_only(tmp_path: Path) -> None:
+    game = tmp_path / "one.pdn"
+    game.write_text('[GameType "26"]\n\n1. 22-18 11-15 *\n', encoding="utf-8")
+    modules, out = imported("validate", str(game))
+    assert out == ""
+    assert modules & GAME_MODULES == {"notation.games.brazilian"}
+    for package in (
+        "notation.pictures",
+        "notation.pages",
+        "notation.archive",
+        "rich",
+        "hypothesis",
+    ):
+        assert package not in modules - typer_imports()
+
+
+def test_a_game_code_is_known_where_its_game_was_never_imported() -> None:
+    # A report read back (from a worker process, from a cache) can hold a code of a game
+    # this process never replayed: looking the code up imports the games.
+    probe = (
+        "import sys\n"
+        "from notation.diagnostics import CODES, Diagnostic\n"
+        "assert 'notation.games.keny' not in sys.modules\n"
+        "found = Diagnostic('KY207', 'occupied', 1, 1, 'a.pdn')\n"
+        "print(found.severity, CODES['KY207'].summary, 'notation.games.keny' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout == "error a Keny move lands on an occupied square True\n"
+
+
+def test_codes_lists_the_codes_of_every_game() -> None:
+    _, out = imported("codes")
+    games = list(GAMES.values())
+    listed = {line.split()[0] for line in out.splitlines()}
+    for game in games:
+        names = vars(sys.modules[type(game).__module__]).values()
+        # A module's codes: its str constants, and those of a tuple of codes (fmjd's MoveCodes).
+        values = [v for name in names for v in (name if isinstance(name, tuple) else (name,))]
+        own = {code for code in values if isinstance(code, str) and code in CODES.known}
+        assert own and own <= listed, game.name
+    assert listed == set(CODES)
+
+
+@pytest.mark.parametrize("name", list(BUILT_IN))
+def test_the_registry_says_where_each_game_is(name: str) -> None:
+    place = BUILT_IN[name]
+    game = GAMES[name]
+    module, _, cls = place.target.partition(":")
+    assert (type(game).__module__, type(game).__name__) == (module, cls)
+    assert (game.name, game.title, game.gametype) == (name, place.title, place.gametype)
+
+
+def test_validate_help_names_every_report_format() -> None:
+    command = typer.main.get_command(app).commands["validate"]
+    (option,) = [p for p in command.params if p.name == "format_"]
+    assert option.help == "Report format: " + ", ".join(FORMATS) + "."
+
+
+def test_help_lists_every_command_without_importing_one() -> None:
+    modules, out = imported("--help")
+    assert not {m for m in modules if m.startswith("notation.cli.commands.")}
+    listed = [
+        line.split()[1] for line in out.splitlines() if line.startswith("│ ") and "  " in line
+    ]
+    assert [name for name in listed if name in COMMANDS] == list(COMMANDS)
+
+
+def test_a_command_imports_its_own_module_only(tmp_path: Path) -> None:
+    modules, _ = imported("games")
+    assert {m for m in modules if m.startswith("notation.cli.commands.")} == {
+        "notation.cli.commands.games"
+    }
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_the_table_gives_each_command_its_first_help_line(name: str) -> None:
+    command = typer.main.get_command(app).commands[name]
+    assert command.name == name
+    assert (command.help or "").splitlines()[0] == COMMANDS[name][1]
