@@ -10,6 +10,7 @@ PostgreSQL adapter drops from the DDL it runs.
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Literal, Protocol
@@ -65,6 +66,12 @@ class Database(Protocol):
     def close(self) -> None:
         """Close the connection."""
         ...
+
+
+def shown(url: str) -> str:
+    """``url`` with its password, if any, replaced by ``***``, to be named in a message."""
+    url = re.sub(r"^([a-z]+://[^:/@?]*):[^@/?]*@", r"\1:***@", url)
+    return re.sub(r"([?&]password=)[^&]*", r"\1***", url)
 
 
 def open_database(target: str) -> Database:

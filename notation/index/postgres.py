@@ -24,7 +24,7 @@ from typing import Any, Literal
 import psycopg
 from psycopg.adapt import Buffer, Loader
 
-from notation.index.db import IndexBusy, IndexUnusable
+from notation.index.db import IndexBusy, IndexUnusable, shown
 
 CONNECT_TIMEOUT = 10
 """Seconds to wait for the server to answer, unless the URL says otherwise."""
@@ -109,12 +109,6 @@ class _Truth(Loader):
 
     def load(self, data: Buffer) -> int:
         return 1 if bytes(data) == b"t" else 0
-
-
-def shown(url: str) -> str:
-    """``url`` with its password, if any, replaced by ``***``, to be named in a message."""
-    url = re.sub(r"^([a-z]+://[^:/@?]*):[^@/?]*@", r"\1:***@", url)
-    return re.sub(r"([?&]password=)[^&]*", r"\1***", url)
 
 
 def _line(error: BaseException) -> str:

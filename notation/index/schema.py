@@ -103,14 +103,10 @@ def open_index(target: str, *, create: bool = False) -> Database:
     is none and ``create`` is false."""
     import os
 
-    from notation.index.db import IndexUnusable, open_database
+    from notation.index.db import IndexUnusable, open_database, shown
 
     local = not target.startswith(("postgresql://", "postgres://"))
-    where = target
-    if not local:
-        from notation.index.postgres import shown  # type: ignore[attr-defined, unused-ignore]
-
-        where = shown(target)
+    where = target if local else shown(target)
     missing = f"{where}: no index there; make one with notation index"
     if local and not create and not os.path.exists(target):
         raise IndexUnusable(missing)

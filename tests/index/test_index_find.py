@@ -274,3 +274,34 @@ def test_a_wrong_material_or_pattern_is_a_usage_error(
     result = run("find", *args)
     assert result.exit_code == 2
     assert _said(result.stderr).endswith(message), result.stderr
+
+
+@pytest.mark.parametrize("command", ["find", "tree", "index"])
+def test_a_postgresql_index_without_psycopg_is_one_line_saying_what_to_install(
+    command: str, tmp_path: Path
+) -> None:
+    # As a fresh install without the postgres extra meets it: psycopg cannot be imported.
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "sys.modules['psycopg'] = None\n"
+        "from notation.cli.main import main\n"
+        f"sys.argv = ['notation', {command!r}, '--db', 'postgresql://arbiter:s3cret@host/index']\n"
+        "main()\n"
+    )
+    if command == "index":
+        (tmp_path / "a.pdn").write_text('[GameType "21"]\n1. 11-15 *\n', encoding="utf-8")
+        probe = probe.replace("/index']", "/index', 'a.pdn']")
+    if command == "tree":
+        probe = probe.replace("/index']", "/index', '--variant', 'english']")
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        "",
+        "notation: host/index: a PostgreSQL index needs psycopg: "
+        "pip install 'notation[postgres]'\n",
+    )
