@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from notation.index.schema import VERSION, open_index
-from tests.index.archive import AFTER_FOUR, CLUB, OPEN, found, run, write
+
+from .archive import AFTER_FOUR, CLUB, OPEN, found, run, write
 
 EXTRA = """\
 [Event "Open"]

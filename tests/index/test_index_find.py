@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from notation.index.schema import open_index
-from tests.index.archive import AFTER_FOUR, CLUB, OPEN, found, run, write
+
+from .archive import AFTER_FOUR, CLUB, OPEN, found, run, write
 
 
 @pytest.fixture

@@ -17,7 +17,8 @@ from notation.index.build import Settings, index
 from notation.index.query import Query, find
 from notation.index.schema import open_index
 from notation.read.sources import read_paths
-from tests.index.archive import run
+
+from .archive import run
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -146,8 +147,7 @@ def test_a_dask_cluster_stores_what_a_serial_run_stores(
     samples: str, module_index: Callable[[], str], tmp_path: Path
 ) -> None:
     import distributed
-
-    from tests.test_dask import cluster
+    from daskkit import cluster
 
     db = module_index()
     with (

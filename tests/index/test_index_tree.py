@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.index.archive import AFTER_FOUR, CLUB, OPEN, run, write
+from .archive import AFTER_FOUR, CLUB, OPEN, run, write
 
 
 @pytest.fixture
