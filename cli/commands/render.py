@@ -61,8 +61,7 @@ def render(
     the main line is drawn; when a ply of it is illegal there is no end to draw, so nothing
     is drawn (exit 1) and the message names the last ply that can be.
     """
-    from notation.archive.draw import DrawError, NoPosition, drawing_at, record_at
-    from notation.check.validator import validate_record
+    from notation.archive.draw import DrawError, NoPosition, drawing_at, judged, record_at
     from notation.io.files import expand
     from notation.pictures import render_svg
 
@@ -84,7 +83,7 @@ def render(
         fail(str(error))
     if record is None:
         raise typer.Exit(status or 2)
-    report = validate_record(record, path=name, default=default, trace=True, dialects=dialects)
+    report = judged(record, name, default=default, dialects=dialects)
     for problem in report.diagnostics:
         echo_problem(problem)
     try:

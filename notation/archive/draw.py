@@ -77,6 +77,18 @@ def record_at(
     return found, name, status
 
 
+def judged(
+    record: Record,
+    path: str,
+    *,
+    default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
+) -> GameReport:
+    """The report on ``record`` (of the file ``path``) as ``validate`` makes it, with the
+    ``trace`` :func:`drawing_at` takes its positions from."""
+    return validate_record(record, path=path, default=default, trace=True, dialects=dialects)
+
+
 def drawing_at(record: Record, report: GameReport, ply: int | None) -> Drawing:
     """The position of ``record`` after ``ply`` (``None``: the end of the main line), from
     its ``report`` made with ``trace``. :class:`NoPosition` when there is none."""

@@ -3,7 +3,7 @@
 :func:`open_inputs` is the open/report protocol: for each input in turn it yields the
 notices found opening it, then the :class:`Opened` input, which gives its records (PDN
 streamed, or the toolkit's JSON form read whole, told apart there alone) or, for a
-parallel run, its PDN text in pieces (:func:`notation.record.split.split_games`); once
+parallel run, its PDN text in pieces (:func:`notation.record.boundaries.split_games`); once
 that is read, why reading stopped early if it did, the notices found reading, a PDN108
 error if it held no record and a :class:`FileResult`. :func:`read_all` (every record, with
 those diagnostics), :func:`read_paths` and the runs of :mod:`notation.run.batch` read
@@ -21,10 +21,10 @@ from notation.diagnostics import NO_RECORD, UNREADABLE, Diagnostic
 from notation.io.compressed import SAMPLE
 from notation.io.decode import TextSource, UnreadableInput, open_input
 from notation.io.files import COMPRESSED_SUFFIXES, Input, Missing, expand
+from notation.record.boundaries import split_games
 from notation.record.jsonform import loads
 from notation.record.model import Record
 from notation.record.reader import MAX_GAME, read_records
-from notation.record.split import split_games
 
 JSON_LIMIT = 256 * 2**20
 """Characters of a JSON document read at most: JSON is read whole, not streamed."""

@@ -2,7 +2,7 @@ r"""The lexicon of the record syntax: every token's pattern, written once.
 
 The grammar (:mod:`notation.record.grammar`), the reader's line scan
 (:mod:`notation.record.reader`), the writer (:mod:`notation.record.writer`) and the
-game-boundary splitter (:mod:`notation.record.split`) build their regular expressions from
+game-boundary splitter (:mod:`notation.record.boundaries`) build their regular expressions from
 these pieces. Patterns are strings, to be composed; the few used whole are compiled here
 too. Quantifiers are possessive where a token cannot give characters back (Python 3.11.5
 reads them), which keeps every lexer free of backtracking.

@@ -19,7 +19,7 @@ so every position and diagnostic refers to the file. Splitting rules:
   "missing result" (PDN 3.0 separates games by a result or ``*``).
 
 Tag pairs, results, quotes and comments are the tokens of :mod:`notation.record.lexicon`;
-:mod:`notation.record.split` cuts a text for parallel runs only where these rules start a
+:mod:`notation.record.boundaries` cuts a text for parallel runs only where these rules start a
 game.
 
 The text is read in chunks. Where a game may start, a *plain* game (tag lines, then

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from notation.cli.main import app
 from notation.io.decode import guess_legacy, open_input
 from notation.io.files import Input, expand
-from notation.record.split import split_games
+from notation.record.boundaries import split_games
 
 ROOT = Path(__file__).resolve().parents[2]
 ENDGAMES = (ROOT / "samples" / "brazilian" / "endgames.pdn").read_text("utf-8")

@@ -10,10 +10,10 @@ import pytest
 from notation.diagnostics import Diagnostic
 from notation.io.files import Input, Missing
 from notation.read.sources import FileResult, Opened, open_inputs
+from notation.record.boundaries import split_games
 from notation.record.jsonform import dumps
 from notation.record.model import Record
 from notation.record.reader import read_string
-from notation.record.split import split_games
 
 GAME = '[GameType "26"]\n1. 22-18 11-15 *\n\n'
 

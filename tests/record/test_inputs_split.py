@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from notation.check.validator import GameReport
 from notation.io.files import Input
+from notation.record.boundaries import _Cuts, split_games
 from notation.record.lexicon import RESULT_AT
 from notation.record.model import Record
 from notation.record.reader import MAX_GAME, read_records
-from notation.record.split import _Cuts, split_games
 from notation.run.batch import validate_inputs
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from notation.record.boundaries import split_games
 from notation.record.grammar import parse_game
 from notation.record.lexicon import LONGEST_RESULT, RESULT_LAST_CHARS, RESULT_WORD
 from notation.record.model import RESULT_DIALECTS, RESULTS, Line, Ply, Record
 from notation.record.reader import read_string
-from notation.record.split import split_games
 from notation.record.writer import why_unwritable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,7 +86,7 @@ def test_the_grammar_uses_only_parsimonious_public_api() -> None:
 
 
 def test_io_and_read_reach_no_private_name() -> None:
-    checked = ["notation/io", "notation/read", "notation/record/split.py"]
+    checked = ["notation/io", "notation/read", "notation/record/boundaries.py"]
     checked += ["notation/record/lexicon.py", "notation/record/reader.py"]
     done = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "--isolated", "--select", "SLF001", *checked],
