@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -22,9 +22,6 @@ from ..options import (
     rewritten,
     say,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 @guarded

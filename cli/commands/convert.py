@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -25,8 +25,6 @@ from ..options import (
 
 # What the command runs is imported in its body: building the command line costs only
 # what defining its options needs.
-if TYPE_CHECKING:
-    pass
 
 
 @guarded

@@ -6,7 +6,7 @@ reports (:class:`cli.tally.Tally`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -25,9 +25,6 @@ from ..options import (
     guarded,
 )
 from ..tally import FORMS, Tally
-
-if TYPE_CHECKING:
-    pass
 
 
 def _flag(name: str, what: str) -> Any:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from notation.games.registry import GAMES
 
 from ..options import (
@@ -13,8 +11,6 @@ from ..options import (
 
 # What the command runs is imported in its body: building the command line costs only
 # what defining its options needs.
-if TYPE_CHECKING:
-    pass
 
 
 @guarded

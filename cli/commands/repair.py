@@ -6,7 +6,7 @@ and reports (:class:`cli.tally.Tally`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -24,9 +24,6 @@ from ..options import (
     guarded,
 )
 from ..tally import FORMS, Tally
-
-if TYPE_CHECKING:
-    pass
 
 
 @guarded

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -21,9 +21,6 @@ from ..options import (
     guarded,
     status_of,
 )
-
-if TYPE_CHECKING:
-    pass
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Write JSON instead of text.")]
 

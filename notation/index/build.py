@@ -368,7 +368,7 @@ def _pool(settings: Settings, cluster: Workers | None) -> _Pool | None:
         return _Pool(cluster, 2 * max(1, settings.jobs), lambda: None)
     if settings.jobs <= 1:
         return None
-    from notation.run.batch import _worker_signals
+    from notation.run.batch import worker_signals
 
-    executor = ProcessPoolExecutor(settings.jobs, initializer=_worker_signals)
+    executor = ProcessPoolExecutor(settings.jobs, initializer=worker_signals)
     return _Pool(executor, 2 * settings.jobs, lambda: executor.shutdown(cancel_futures=True))

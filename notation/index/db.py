@@ -9,7 +9,6 @@ PostgreSQL adapter drops from the DDL it runs.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
@@ -72,22 +71,3 @@ def shown(url: str) -> str:
     """``url`` with its password, if any, replaced by ``***``, to be named in a message."""
     url = re.sub(r"^([a-z]+://[^:/@?]*):[^@/?]*@", r"\1:***@", url)
     return re.sub(r"([?&]password=)[^&]*", r"\1***", url)
-
-
-def open_database(target: str) -> Database:
-    """The database at ``target``: a ``postgresql://`` URL (a server, through
-    :mod:`notation.index.postgres`), else a file path (SQLite, created if absent).
-    :class:`IndexUnusable` when it cannot be opened."""
-    if target.startswith(("postgresql://", "postgres://")):
-        if importlib.util.find_spec("psycopg") is None:
-            raise IndexUnusable(
-                f"{target.split('@')[-1]}: a PostgreSQL index needs psycopg: "
-                "pip install 'notation[postgres]'"
-            )
-        from notation.index import postgres  # type: ignore[attr-defined, unused-ignore]
-
-        opened: Database = postgres.connect(target)
-        return opened
-    from notation.index.sqlite import connect
-
-    return connect(target)

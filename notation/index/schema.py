@@ -16,7 +16,9 @@ never given twice, so that no row left of a game removed can be taken for a late
 
 from __future__ import annotations
 
-from notation.index.db import WITHOUT_ROWID, Database, IndexVersionError
+import importlib.util
+
+from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError
 
 VERSION = "2"
 """The schema version this code writes; an index of another is refused."""
@@ -97,13 +99,32 @@ def _has_meta(db: Database) -> bool:
     return bool(row and row[0])
 
 
+def open_database(target: str) -> Database:
+    """The database at ``target``: a ``postgresql://`` URL (a server, through
+    :mod:`notation.index.postgres`), else a file path (SQLite, created if absent).
+    :class:`IndexUnusable` when it cannot be opened."""
+    if target.startswith(("postgresql://", "postgres://")):
+        if importlib.util.find_spec("psycopg") is None:
+            raise IndexUnusable(
+                f"{target.split('@')[-1]}: a PostgreSQL index needs psycopg: "
+                "pip install 'notation[postgres]'"
+            )
+        from notation.index import postgres  # type: ignore[attr-defined, unused-ignore]
+
+        opened: Database = postgres.connect(target)
+        return opened
+    from notation.index.sqlite import connect
+
+    return connect(target)
+
+
 def open_index(target: str, *, create: bool = False) -> Database:
-    """The index at ``target`` (see :func:`notation.index.db.open_database`), its tables
+    """The index at ``target`` (see :func:`open_database`), its tables
     checked (made when ``create``); :class:`~notation.index.db.IndexUnusable` when there
     is none and ``create`` is false."""
     import os
 
-    from notation.index.db import IndexUnusable, open_database, shown
+    from notation.index.db import shown
 
     local = not target.startswith(("postgresql://", "postgres://"))
     where = target if local else shown(target)

@@ -309,7 +309,7 @@ class Processes:
             return
         count = max(1, min(self.jobs, len(self._waiting)))
         self._others = set(multiprocessing.active_children())
-        self._pool = ProcessPoolExecutor(count, initializer=_worker_signals)
+        self._pool = ProcessPoolExecutor(count, initializer=worker_signals)
         if self._started is not None:
             self._started(count)
         for task in self._waiting:
@@ -340,7 +340,7 @@ class Processes:
             worker.join()
 
 
-def _worker_signals() -> None:
+def worker_signals() -> None:
     """A worker leaves interrupting the run to its parent: Ctrl-C, sent to the whole
     terminal's process group, is ignored; a termination signal ends it at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)

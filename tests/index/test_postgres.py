@@ -24,7 +24,8 @@ from pathlib import Path
 import pgserver
 import pytest
 
-from notation.index.db import IndexBusy, IndexUnusable, open_database
+from notation.index.db import IndexBusy, IndexUnusable
+from notation.index.schema import open_database
 
 if importlib.util.find_spec("psycopg") is None:
     pgserver.unavailable(f"psycopg is not installed: {pgserver.INSTALL}", whole_module=True)
@@ -170,7 +171,7 @@ def test_the_second_writer_waits_then_is_refused_naming_the_first(postgres_url: 
 CHILD = textwrap.dedent(
     """
     import sys, time
-    from notation.index.db import open_database
+    from notation.index.schema import open_database
     db = open_database(sys.argv[1])
     with db.writer(10), db.transaction():
         db.execute("UPDATE games SET result = ? WHERE id = ?", ("0-1", 1))
