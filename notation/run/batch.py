@@ -332,12 +332,13 @@ class Processes:
         # an error it drops, as Python has it by default, not a signal that kills us.
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+        # The pool's own thread reaps the workers it sees die; waiting for it (rather than
+        # joining them here too, where two threads would reap one child) means every
+        # worker is reaped and known dead when the block is left.
         workers = [p for p in multiprocessing.active_children() if p not in self._others]
-        pool.shutdown(wait=False, cancel_futures=True)
         for worker in workers:
             worker.terminate()
-        for worker in workers:
-            worker.join()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def worker_signals() -> None:
