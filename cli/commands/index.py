@@ -25,10 +25,7 @@ from ..options import (
     IsolatedOption,
     PathsArgument,
     configured,
-    default_game,
-    dialects_named,
     echo_problem,
-    encoding_named,
     fail,
     guarded,
     plural,
@@ -36,7 +33,6 @@ from ..options import (
 )
 
 if TYPE_CHECKING:
-    from notation.index.build import Workers
     from notation.index.db import Database
     from notation.run.config import Config
 
@@ -138,40 +134,35 @@ def index(
     how many games were added, updated, removed and left as they were. Exit status: 0
     when every input was indexed, 2 for an input that cannot be read or a usage error.
     """
-    from notation.index.build import Settings
     from notation.index.build import index as build
-    from notation.run.batch import usable_cpus
-    from notation.run.config import MAX_JOBS
+    from notation.index.build import replayers
     from notation.run.distributed import ClusterError
+    from notation.run.settings import SettingsError, settings_from
 
     config = configured(config_file, isolated)
-    default = default_game(setting(config, "game", game))
-    dialects = setting(config, "dialects", dialect and dialects_named(dialect))
-    if jobs is not None and not 0 <= jobs <= MAX_JOBS:
-        raise typer.BadParameter(
-            f"{jobs} is not a number of processes from 0 to {MAX_JOBS}", param_hint="--jobs"
+    try:
+        settings = settings_from(
+            config,
+            game=game,
+            dialects=dialect,
+            encoding=encoding,
+            jobs=jobs,
+            scheduler=scheduler,
+            scheduler_timeout=scheduler_timeout,
+            no_cache=True,
         )
-    asked: int = setting(config, "jobs", jobs)
+    except SettingsError as error:
+        raise typer.BadParameter(error.message, param_hint=error.option) from None
     if "-" in paths:
         fail("an index holds files: standard input (-) cannot be indexed")
-    settings = Settings(
-        game=None if default is None else default.name,
-        encoding=encoding_named(encoding),
-        dialects=dialects,
-        jobs=min(asked or usable_cpus(), usable_cpus()),
-        prune=prune,
-        wait=wait,
-    )
     target = database_target(db, config)
-    with contextlib.ExitStack() as stack:
-        cluster = None
-        if scheduler is not None:
-            cluster = stack.enter_context(_cluster(scheduler, scheduler_timeout, asked))
-        opened = stack.enter_context(opened_index(target, create=True))
-        try:
-            summary = build(paths, opened, settings, echo_problem, cluster)
-        except ClusterError as error:
-            fail(str(error))
+    try:
+        with replayers(settings) as workers, opened_index(target, create=True) as opened:
+            summary = build(
+                paths, opened, settings, prune=prune, wait=wait, tell=echo_problem, workers=workers
+            )
+    except ClusterError as error:
+        fail(str(error))
     files = summary.files + summary.kept
     say(
         f"{files} {plural(files, 'file')} indexed ({summary.kept} as they were): "
@@ -179,21 +170,6 @@ def index(
         f"{summary.removed} removed, {summary.unchanged} unchanged"
     )
     raise typer.Exit(summary.status)
-
-
-@contextlib.contextmanager
-def _cluster(address: str, timeout: float, jobs: int) -> Iterator[Workers]:
-    """The workers of the Dask cluster of ``--scheduler`` (Dask is imported only then),
-    joined as ``validate --scheduler`` joins it; one that cannot be used ends the command
-    with a plain message and exit status 2."""
-    from notation.index.build import cluster_workers
-    from notation.run.distributed import ClusterError, connect
-
-    try:
-        with connect(address, timeout=timeout, workers=jobs if jobs > 1 else None) as engine:
-            yield cluster_workers(engine)
-    except ClusterError as error:
-        fail(str(error))
 
 
 command = index

@@ -3,6 +3,7 @@ writer's lock; an index of another schema version."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import time
@@ -217,6 +218,69 @@ def test_the_index_is_named_by_the_environment_or_the_configuration(
     monkeypatch.setenv("NOTATION_DB", target)
     assert run("index", "club.pdn").exit_code == 0
     assert len(found(target)) == 2
+
+
+UNTAGGED = '[Event "Club"]\n\n1. 22-18 11-15 2. 18x11 8x15 *\n'
+"""A record that names no game: legal in Brazilian draughts, illegal at ply 1 in English."""
+
+
+def test_each_game_is_judged_as_validate_judges_it_with_the_configurations_overrides(
+    tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for folder in ("brazilian", "english"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "g.pdn").write_text(UNTAGGED, encoding="utf-8")
+    config = tmp_path / "notation.toml"
+    override = '[[overrides]]\npath = "english/*.pdn"\ngame = "{}"\n'
+    config.write_text('game = "brazilian"\n' + override.format("english"), encoding="utf-8")
+    judged = run("validate", "--format", "json", "brazilian", "english")
+    report = json.loads(judged.stdout)
+    validated = [
+        (
+            game["path"],
+            game["index"],
+            game["line"],
+            game["game"],
+            game["errors"],
+            " ".join(
+                sorted(
+                    {
+                        d["code"]
+                        for d in report["diagnostics"]
+                        if (d["path"], d["game"]) == (game["path"], game["index"])
+                    }
+                )
+            ),
+        )
+        for game in report["games"]
+    ]
+    assert validated == [
+        ("brazilian/g.pdn", 1, 1, "brazilian", 0, ""),
+        ("english/g.pdn", 1, 1, "english", 1, "EN202"),
+    ]
+    assert indexed(target, "brazilian", "english") == (
+        "2 files indexed (0 as they were): 2 games added, 0 updated, 0 removed, 0 unchanged\n"
+    )
+    assert stored(target) == [(*game, None if game[4] == 0 else 1) for game in validated]
+    # Another game for the override's files: those are read again, and only those.
+    config.write_text('game = "brazilian"\n' + override.format("russian"), encoding="utf-8")
+    assert indexed(target, "brazilian", "english") == (
+        "2 files indexed (1 as they were): 0 games added, 1 updated, 0 removed, 1 unchanged\n"
+    )
+    assert stored(target)[1] == ("english/g.pdn", 1, 1, "russian", 0, "", None)
+
+
+def stored(db: str) -> list[tuple[object, ...]]:
+    """Each game's place and verdict as the index holds it."""
+    opened = open_index(db)
+    try:
+        return opened.execute(
+            "SELECT f.path, g.number, g.line, g.game, g.errors, g.codes, g.illegal "
+            "FROM games g JOIN files f ON f.id = g.file ORDER BY f.path, g.number"
+        ).fetchall()
+    finally:
+        opened.close()
 
 
 def test_standard_input_and_a_file_that_is_no_index_are_refused(
