@@ -9,13 +9,10 @@ error.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-
-from notation.run.settings import setting
 
 from ..options import (
     ConfigOption,
@@ -34,10 +31,6 @@ from ..options import (
 
 if TYPE_CHECKING:
     from notation.index.db import Database
-    from notation.run.config import Config
-
-DB_VARIABLE = "NOTATION_DB"
-"""The environment variable naming the index when ``--db`` does not."""
 
 DbOption = Annotated[
     str | None,
@@ -49,12 +42,6 @@ DbOption = Annotated[
     ),
 ]
 """``--db DB``: the index a command reads or writes."""
-
-
-def database_target(given: str | None, config: Config) -> str:
-    """``--db``, else ``NOTATION_DB``, else the configuration's ``db``, else the default."""
-    target: str = given or os.environ.get(DB_VARIABLE) or setting(config, "db", None)
-    return target
 
 
 @contextlib.contextmanager
@@ -136,6 +123,7 @@ def index(
     """
     from notation.index.build import index as build
     from notation.index.build import replayers
+    from notation.index.target import index_target
     from notation.run.distributed import ClusterError
     from notation.run.settings import SettingsError, settings_from
 
@@ -155,7 +143,7 @@ def index(
         raise typer.BadParameter(error.message, param_hint=error.option) from None
     if "-" in paths:
         fail("an index holds files: standard input (-) cannot be indexed")
-    target = database_target(db, config)
+    target = index_target(db, config)
     try:
         with replayers(settings) as workers, opened_index(target, create=True) as opened:
             summary = build(

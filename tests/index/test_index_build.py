@@ -220,6 +220,58 @@ def test_the_index_is_named_by_the_environment_or_the_configuration(
     assert len(found(target)) == 2
 
 
+def test_the_index_is_the_option_else_the_environment_else_the_configuration_else_here(
+    tmp_path: Path,
+) -> None:
+    from notation.index.target import index_target
+    from notation.run.config import NO_CONFIG, load_config
+
+    (tmp_path / "notation.toml").write_text('db = "keep/games.sqlite"\n', encoding="utf-8")
+    config = load_config(tmp_path / "notation.toml")
+    environ = {"NOTATION_DB": "postgresql://archive@db.example/games"}
+    assert index_target("given.sqlite", config, environ) == "given.sqlite"
+    assert index_target(None, config, environ) == "postgresql://archive@db.example/games"
+    assert index_target(None, config, {}) == str(tmp_path / "keep" / "games.sqlite")
+    assert index_target(None, config, {"NOTATION_DB": ""}) == str(tmp_path / "keep/games.sqlite")
+    assert index_target(None, NO_CONFIG, {}) == "notation.sqlite"
+    (tmp_path / "notation.toml").write_text(
+        'db = "postgresql://archive@db.example/club"\n', encoding="utf-8"
+    )
+    url = index_target(None, load_config(tmp_path / "notation.toml"), {})
+    assert url == "postgresql://archive@db.example/club"
+
+
+def test_find_and_tree_open_the_index_index_writes(
+    tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, club=CLUB)
+    (tmp_path / "notation.toml").write_text('db = "keep/games.sqlite"\n', encoding="utf-8")
+    asked = (("find",), ("tree", "--variant", "brazilian"))
+
+    def missing(where: Path | str) -> str:
+        return f"notation: {where}: no index there; make one with notation index\n"
+
+    for args in asked:
+        assert run(*args).stderr == missing(tmp_path / "keep" / "games.sqlite")
+        assert run(*args, "--isolated").stderr == missing("notation.sqlite")
+    monkeypatch.setenv("NOTATION_DB", str(tmp_path / "elsewhere.sqlite"))
+    for args in asked:
+        assert run(*args).stderr == missing(tmp_path / "elsewhere.sqlite")
+    assert indexed(target, "club.pdn").startswith("1 file indexed")
+    club = "club.pdn:1: game 1, opening 21-I\nclub.pdn:9: game 2, opening 21-I\n"
+    assert run("find", "--db", target).stdout == club
+    assert run("tree", "--db", target, "--variant", "brazilian").exit_code == 0
+    monkeypatch.setenv("NOTATION_DB", target)
+    assert run("find").stdout == club
+    assert run("tree", "--variant", "brazilian").stdout.splitlines()[1:3] == [
+        "21-17             1 game   2-0 1",
+        "23-18             1 game   0-2 1",
+    ]
+    assert not (tmp_path / "keep").exists()
+    assert not (tmp_path / "notation.sqlite").exists()
+
+
 UNTAGGED = '[Event "Club"]\n\n1. 22-18 11-15 2. 18x11 8x15 *\n'
 """A record that names no game: legal in Brazilian draughts, illegal at ply 1 in English."""
 
