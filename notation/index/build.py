@@ -109,7 +109,7 @@ def replayers(settings: Settings) -> Iterator[Workers | None]:
     if jobs <= 1:
         yield None
         return
-    with Processes(jobs) as processes:
+    with Processes(jobs, eager=True) as processes:
         yield processes
 
 

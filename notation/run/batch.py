@@ -301,13 +301,18 @@ def usable_cpus() -> int:
 class Processes:
     """Worker processes of this machine, for as long as it is open: ``jobs`` of them at
     most, and no more than the run has tasks for. The pool starts once ``jobs`` tasks
-    wait or a result is first wanted (``started`` is told how many processes it has).
-    Leaving the block on an error or a signal ends the workers at once."""
+    wait or a result is first wanted (``started`` is told how many processes it has);
+    ``eager`` starts all ``jobs`` with it, for a run that waits for its first task's
+    result before it has others to send (the index's, a file at a time). Leaving the
+    block on an error or a signal ends the workers at once."""
 
-    def __init__(self, jobs: int, started: Callable[[int], None] | None = None) -> None:
+    def __init__(
+        self, jobs: int, started: Callable[[int], None] | None = None, *, eager: bool = False
+    ) -> None:
         self.width = 2 * jobs
         self.jobs = jobs
         self._started = started
+        self._eager = eager
         self._pool: ProcessPoolExecutor | None = None
         self._others: set[multiprocessing.process.BaseProcess] = set()
         self._waiting: list[_Queued[Any]] = []
@@ -331,7 +336,7 @@ class Processes:
         """Start the pool for the tasks waiting, if it has not started."""
         if self._pool is not None:
             return
-        count = max(1, min(self.jobs, len(self._waiting)))
+        count = self.jobs if self._eager else max(1, min(self.jobs, len(self._waiting)))
         self._others = set(multiprocessing.active_children())
         self._pool = ProcessPoolExecutor(count, initializer=worker_signals)
         if self._started is not None:

@@ -389,3 +389,22 @@ def test_a_file_that_fails_part_way_keeps_what_the_index_held(tmp_path: Path, ta
         "21-17             1 game   2-0 1",
         "23-18             1 game   0-2 1",
     ]
+
+
+def test_an_index_run_starts_all_its_worker_processes_with_its_first_piece() -> None:
+    import multiprocessing
+    import os
+
+    from notation.index.build import replayers
+    from notation.run.batch import usable_cpus
+    from notation.run.settings import Settings
+
+    if usable_cpus() < 2:
+        pytest.skip("one CPU: an index run replays in this process")
+    # A file of one piece comes first: the workers must not be only as many as it needs,
+    # as the files after it may be large.
+    with replayers(Settings(jobs=2)) as workers:
+        assert workers is not None
+        before = set(multiprocessing.active_children())
+        assert workers.call(os.getpid).result() != os.getpid()
+        assert len(set(multiprocessing.active_children()) - before) == 2
