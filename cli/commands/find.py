@@ -15,6 +15,7 @@ from typing import Annotated, TypeVar
 import typer
 
 from notation.diagnostics import CODES
+from notation.index.target import index_target
 
 from ..options import (
     ConfigOption,
@@ -26,7 +27,7 @@ from ..options import (
     plural,
     say,
 )
-from .index import DbOption, database_target, opened_index
+from .index import DbOption, opened_index
 
 FORMS = ("text", "json", "pdn")
 
@@ -202,7 +203,7 @@ def find(
     )
     config = configured(config_file, isolated)
     status = 0
-    with opened_index(database_target(db, config)) as opened:
+    with opened_index(index_target(db, config)) as opened:
         found = search(opened, query)
         games = found.games
         records = texts(opened, games) if form == "pdn" else []

@@ -9,13 +9,10 @@ error.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-
-from notation.run.settings import setting
 
 from ..options import (
     ConfigOption,
@@ -25,10 +22,7 @@ from ..options import (
     IsolatedOption,
     PathsArgument,
     configured,
-    default_game,
-    dialects_named,
     echo_problem,
-    encoding_named,
     fail,
     guarded,
     plural,
@@ -36,12 +30,7 @@ from ..options import (
 )
 
 if TYPE_CHECKING:
-    from notation.index.build import Workers
     from notation.index.db import Database
-    from notation.run.config import Config
-
-DB_VARIABLE = "NOTATION_DB"
-"""The environment variable naming the index when ``--db`` does not."""
 
 DbOption = Annotated[
     str | None,
@@ -53,12 +42,6 @@ DbOption = Annotated[
     ),
 ]
 """``--db DB``: the index a command reads or writes."""
-
-
-def database_target(given: str | None, config: Config) -> str:
-    """``--db``, else ``NOTATION_DB``, else the configuration's ``db``, else the default."""
-    target: str = given or os.environ.get(DB_VARIABLE) or setting(config, "db", None)
-    return target
 
 
 @contextlib.contextmanager
@@ -138,40 +121,36 @@ def index(
     how many games were added, updated, removed and left as they were. Exit status: 0
     when every input was indexed, 2 for an input that cannot be read or a usage error.
     """
-    from notation.index.build import Settings
     from notation.index.build import index as build
-    from notation.run.batch import usable_cpus
-    from notation.run.config import MAX_JOBS
+    from notation.index.build import replayers
+    from notation.index.target import index_target
     from notation.run.distributed import ClusterError
+    from notation.run.settings import SettingsError, settings_from
 
     config = configured(config_file, isolated)
-    default = default_game(setting(config, "game", game))
-    dialects = setting(config, "dialects", dialect and dialects_named(dialect))
-    if jobs is not None and not 0 <= jobs <= MAX_JOBS:
-        raise typer.BadParameter(
-            f"{jobs} is not a number of processes from 0 to {MAX_JOBS}", param_hint="--jobs"
+    try:
+        settings = settings_from(
+            config,
+            game=game,
+            dialects=dialect,
+            encoding=encoding,
+            jobs=jobs,
+            scheduler=scheduler,
+            scheduler_timeout=scheduler_timeout,
+            no_cache=True,
         )
-    asked: int = setting(config, "jobs", jobs)
+    except SettingsError as error:
+        raise typer.BadParameter(error.message, param_hint=error.option) from None
     if "-" in paths:
         fail("an index holds files: standard input (-) cannot be indexed")
-    settings = Settings(
-        game=None if default is None else default.name,
-        encoding=encoding_named(encoding),
-        dialects=dialects,
-        jobs=min(asked or usable_cpus(), usable_cpus()),
-        prune=prune,
-        wait=wait,
-    )
-    target = database_target(db, config)
-    with contextlib.ExitStack() as stack:
-        cluster = None
-        if scheduler is not None:
-            cluster = stack.enter_context(_cluster(scheduler, scheduler_timeout, asked))
-        opened = stack.enter_context(opened_index(target, create=True))
-        try:
-            summary = build(paths, opened, settings, echo_problem, cluster)
-        except ClusterError as error:
-            fail(str(error))
+    target = index_target(db, config)
+    try:
+        with replayers(settings) as workers, opened_index(target, create=True) as opened:
+            summary = build(
+                paths, opened, settings, prune=prune, wait=wait, tell=echo_problem, workers=workers
+            )
+    except ClusterError as error:
+        fail(str(error))
     files = summary.files + summary.kept
     say(
         f"{files} {plural(files, 'file')} indexed ({summary.kept} as they were): "
@@ -179,21 +158,6 @@ def index(
         f"{summary.removed} removed, {summary.unchanged} unchanged"
     )
     raise typer.Exit(summary.status)
-
-
-@contextlib.contextmanager
-def _cluster(address: str, timeout: float, jobs: int) -> Iterator[Workers]:
-    """The workers of the Dask cluster of ``--scheduler`` (Dask is imported only then),
-    joined as ``validate --scheduler`` joins it; one that cannot be used ends the command
-    with a plain message and exit status 2."""
-    from notation.index.build import cluster_workers
-    from notation.run.distributed import ClusterError, connect
-
-    try:
-        with connect(address, timeout=timeout, workers=jobs if jobs > 1 else None) as engine:
-            yield cluster_workers(engine)
-    except ClusterError as error:
-        fail(str(error))
 
 
 command = index

@@ -12,6 +12,8 @@ from typing import Annotated
 
 import typer
 
+from notation.index.target import index_target
+
 from ..options import (
     ConfigOption,
     IsolatedOption,
@@ -21,7 +23,7 @@ from ..options import (
     guarded,
     plural,
 )
-from .index import DbOption, database_target, opened_index
+from .index import DbOption, opened_index
 
 FORMS = ("text", "json")
 
@@ -85,7 +87,7 @@ def tree(
         except ValueError as error:
             raise typer.BadParameter(str(error), param_hint="--moves") from None
     config = configured(config_file, isolated)
-    with opened_index(database_target(db, config)) as opened:
+    with opened_index(index_target(db, config)) as opened:
         try:
             found = grow(opened, game, moves=words, fen=position, notation=notation)
         except NoPosition as error:

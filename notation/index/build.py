@@ -1,31 +1,32 @@
 """Indexing an archive: each input file read through the one input path
 (:func:`notation.read.sources.open_inputs`), each game replayed by validate's one replay
-(:func:`notation.check.validator.validate_record`, with validate's ``--game`` and
-dialects), and stored (:class:`notation.index.store.Store`).
+(:func:`notation.check.validator.validate_record`) with validate's settings
+(:class:`notation.run.settings.Settings`: ``--game``, else the configuration's game for
+the file, its per-path overrides included; the dialects; the encoding), and stored
+(:class:`notation.index.store.Store`).
 
 Indexing is incremental: a file whose content digest and settings are those it was
 indexed with is left as it is; a changed file's games are replaced; a file gone (a path
 given, or a file under a folder given, that no longer exists) has its games dropped, and
 with ``prune`` so has every file not among the inputs. Every file is written in one
 transaction, so an index that a kill interrupts holds each file as before the run or as
-after it. With ``jobs`` above 1, worker processes replay pieces of the files
-(:meth:`notation.read.sources.Opened.pieces`), or a Dask cluster's workers do (the cluster
-``validate --scheduler`` connects to), and this process, the one writer, stores them in
-input order.
+after it. The pieces of files (:meth:`notation.read.sources.Opened.pieces`) are replayed
+by validate's workers (:class:`notation.run.batch.Workers`): its worker processes with
+``jobs`` above 1, or the Dask cluster of ``validate --scheduler``; this process, the one
+writer, stores them in input order.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import CancelledError, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
 
 from notation import diagnostics as codes
-from notation.check.dialects import NO_DIALECTS
 from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
@@ -38,29 +39,14 @@ from notation.read.sources import FileResult, Opened, holds_game, no_record, ope
 from notation.record.model import Record
 from notation.record.reader import read_records
 from notation.record.writer import write_record
-from notation.run.batch import PIECE_GAMES
+from notation.run.batch import PIECE_GAMES, Pending, Processes, Workers, usable_cpus
+from notation.run.settings import Settings
 
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """How an index run reads and judges its inputs (validate's options)."""
-
-    game: str | None = None
-    """The game of records whose tags name none (``--game``)."""
-    encoding: str | None = None
-    dialects: frozenset[str] = NO_DIALECTS
-    jobs: int = 1
-    prune: bool = False
-    """Drop every indexed file that is not among the inputs."""
-    wait: float = 10.0
-    """Seconds to wait for another writer of the index."""
-
-    def signature(self) -> str:
-        """What a file's verdicts depend on: a file indexed with other settings is read
-        again."""
-        return json.dumps(
-            {"game": self.game, "encoding": self.encoding, "dialects": sorted(self.dialects)}
-        )
+PAUSE_VARIABLE = "NOTATION_INDEX_PAUSE"
+"""Set by the tests of kills only: ``game:N`` stops the writer as it is about to store the
+Nth game of the run (inside its file's transaction), ``file:N`` once the Nth file read in
+the run is committed; the writer says ``paused at STEP:N`` on standard error and waits
+there until it is killed."""
 
 
 @dataclass(slots=True)
@@ -83,15 +69,67 @@ class Summary:
 def index(
     paths: list[str],
     db: Database,
-    settings: Settings,
+    settings: Settings | None = None,
+    *,
+    prune: bool = False,
+    wait: float = 10.0,
     tell: Callable[[Diagnostic], None] = lambda _: None,
-    cluster: Workers | None = None,
+    workers: Workers | None = None,
 ) -> Summary:
     """Index the files ``paths`` name (files, folders, patterns:
-    :func:`notation.io.files.expand`) into ``db`` (see the module's notes); ``tell`` is
-    told each problem met reading them as it is met. ``cluster`` replays the pieces of
-    files instead of ``settings.jobs`` processes here (``settings.jobs`` then sets how
-    many pieces are in flight)."""
+    :func:`notation.io.files.expand`) into ``db``, each game judged as
+    :func:`notation.run.validate` judges it with ``settings`` (see the module's notes);
+    ``prune`` drops every indexed file not among the inputs, and ``wait`` is how many
+    seconds to wait for another writer of the index. ``tell`` is told each problem met
+    reading the inputs as it is met. ``workers`` replay the pieces of files (default:
+    :func:`replayers` of ``settings``). :class:`notation.run.distributed.ClusterError`
+    when the cluster asked for cannot be used or loses a task."""
+    chosen = settings or Settings()
+    with contextlib.ExitStack() as stack:
+        if workers is None:
+            workers = stack.enter_context(replayers(chosen))
+        return _index(paths, db, chosen, prune, wait, tell, workers)
+
+
+@contextlib.contextmanager
+def replayers(settings: Settings) -> Iterator[Workers | None]:
+    """The workers that replay the files of an index run, as those of a validation run
+    with ``settings``: the Dask cluster at ``settings.scheduler``, joined as ``validate
+    --scheduler`` joins it; else ``settings.jobs`` processes here (0: one per CPU; never
+    more than the CPUs); else none (``None``: this process replays)."""
+    if settings.scheduler is not None:
+        from notation.run.distributed import connect
+
+        local = settings.jobs if settings.jobs > 1 else None
+        with connect(settings.scheduler, timeout=settings.scheduler_timeout, workers=local) as on:
+            yield on
+        return
+    cpus = usable_cpus()
+    jobs = min(settings.jobs or cpus, cpus)
+    if jobs <= 1:
+        yield None
+        return
+    with Processes(jobs, eager=True) as processes:
+        yield processes
+
+
+def signature(game: str | None, settings: Settings) -> str:
+    """What the verdicts of a file read as ``game`` (for records whose tags name none)
+    with ``settings`` depend on: a file indexed with others is read again."""
+    return json.dumps(
+        {"game": game, "encoding": settings.encoding, "dialects": sorted(settings.dialects)}
+    )
+
+
+def _index(
+    paths: list[str],
+    db: Database,
+    settings: Settings,
+    prune: bool,
+    wait: float,
+    tell: Callable[[Diagnostic], None],
+    workers: Workers | None,
+) -> Summary:
     summary = Summary()
     inputs = list(expand(paths))
 
@@ -101,12 +139,11 @@ def index(
             summary.status = 2
         tell(problem)
 
-    with db.writer(settings.wait):
+    with db.writer(wait):
         store = Store(db)
         known = store.files()
-        signature = settings.signature()
         given = {item.name for item in inputs} | set(paths)
-        chosen: list[tuple[Input, bytes, int, int]] = []
+        chosen: list[_Chosen] = []
         for item in inputs:
             if isinstance(item, Missing) or item.path is None:
                 if isinstance(item, Missing):
@@ -117,21 +154,45 @@ def index(
             except OSError as error:
                 told(unreadable(item.name, (error.strerror or str(error)).lower()))
                 continue
+            game = _game_of(item, settings)
+            signed = signature(game, settings)
             old = known.get(item.name)
-            if old is not None and old[1] == digest and old[2] == signature:
+            if old is not None and old[1] == digest and old[2] == signed:
                 summary.kept += 1
                 summary.unchanged += _games(db, old[0])
                 continue
-            chosen.append((item, digest, size, mtime))
+            chosen.append(_Chosen(item, digest, size, mtime, game, signed))
         present = {item.name for item in inputs if isinstance(item, Input)}
         for path, (file, _, stored) in known.items():
             if path in present:
                 continue
-            if settings.prune or (_covered(path, given) and not os.path.exists(path)):
+            if prune or (_covered(path, given) and not os.path.exists(path)):
                 with db.transaction():
                     summary.removed += store.drop(file, rekeyer(stored))
-        _read(chosen, store, known, settings, signature, summary, told, cluster)
+        _read(chosen, store, known, settings, summary, told, workers)
     return summary
+
+
+def _game_of(item: Input, settings: Settings) -> str | None:
+    """The game of the records of ``item`` whose tags name none, as validate chooses it:
+    ``--game``, else the configuration's for the file (its overrides first)."""
+    if settings.game is not None:
+        return settings.game
+    found = settings.config.for_file(item.path, "game")
+    return None if found is None else str(found)
+
+
+@dataclass(frozen=True, slots=True)
+class _Chosen:
+    """A file to read: its content's digest, size and time, its game and its settings'
+    signature."""
+
+    input: Input
+    digest: bytes
+    size: int
+    mtime: int
+    game: str | None
+    signature: str
 
 
 def _covered(path: str, given: set[str]) -> bool:
@@ -156,65 +217,113 @@ class _Abandoned(Exception):
 
 
 def _read(
-    chosen: list[tuple[Input, bytes, int, int]],
+    chosen: list[_Chosen],
     store: Store,
     known: dict[str, tuple[int, bytes, str]],
     settings: Settings,
-    signature: str,
     summary: Summary,
     told: Callable[[Diagnostic], None],
-    cluster: Workers | None,
+    workers: Workers | None,
 ) -> None:
     """Read each chosen file and store its games as they are replayed, one transaction
     per file; a file that cannot be read whole keeps what the index held of it."""
-    files = {item.name: (digest, size, mtime) for item, digest, size, mtime in chosen}
-    default = None if settings.game is None else get_game(settings.game)
-    pool = _pool(settings, cluster)
-    items = iter(open_inputs([item for item, *_ in chosen], settings.encoding))
-    try:
-        for item in items:
-            if not isinstance(item, Opened):
-                if isinstance(item, Diagnostic):
-                    told(item)
-                continue
-            name = item.input.name
-            digest, size, mtime = files[name]
-            old = known.get(name)
-            try:
-                with store.db.transaction():
-                    before = store.drop(old[0], rekeyer(old[2])) if old is not None else 0
-                    file = store.add_file(name, digest, size, mtime, signature)
-                    if pool is None or item.is_json:
-                        entries = _entries(item, default, settings, told)
-                    else:
-                        entries = pool.entries(item, settings)
-                    after = store.add_games(file, entries)
-                    if not _read_whole(items, told):
-                        raise _Abandoned
-            except _Abandoned:
-                store.reload()
-                continue
-            summary.files += 1
-            summary.updated += min(before, after)
-            summary.added += max(0, after - before)
-            summary.removed += max(0, before - after)
-    finally:
-        if pool is not None:
-            pool.close()
+    files = {file.input.name: file for file in chosen}
+    pause = _Pause(os.environ.get(PAUSE_VARIABLE, ""))
+    items = iter(open_inputs([file.input for file in chosen], settings.encoding))
+    for item in items:
+        if not isinstance(item, Opened):
+            if isinstance(item, Diagnostic):
+                told(item)
+            continue
+        name = item.input.name
+        file = files[name]
+        old = known.get(name)
+        try:
+            with store.db.transaction():
+                before = store.drop(old[0], rekeyer(old[2])) if old is not None else 0
+                stored = store.add_file(name, file.digest, file.size, file.mtime, file.signature)
+                if workers is None or item.is_json:
+                    entries = _entries(item, file.game, settings.dialects, told)
+                else:
+                    entries = _replayed(workers, item, file.game, settings.dialects)
+                after = store.add_games(stored, pause.paced(entries))
+                if not _read_whole(items, told):
+                    raise _Abandoned
+        except _Abandoned:
+            store.reload()
+            continue
+        pause.passed("file")
+        summary.files += 1
+        summary.updated += min(before, after)
+        summary.added += max(0, after - before)
+        summary.removed += max(0, before - after)
+
+
+class _Pause:
+    """Where the writer stops for a test of kills (:data:`PAUSE_VARIABLE`): nowhere when
+    ``asked`` is empty."""
+
+    def __init__(self, asked: str) -> None:
+        step, _, count = asked.partition(":")
+        self.step = step
+        self.at = int(count) if count.isdigit() else 0
+        self.counts = {"game": 0, "file": 0}
+
+    def passed(self, step: str) -> None:
+        """Count a ``step`` passed; stop here if it is the one asked for."""
+        if not self.at:
+            return
+        self.counts[step] += 1
+        if step == self.step and self.counts[step] == self.at:
+            os.write(2, f"paused at {step}:{self.at}\n".encode())
+            while True:
+                time.sleep(3600)
+
+    def paced(self, entries: Iterator[Entry]) -> Iterator[Entry]:
+        """``entries``, a game step passed before each."""
+        if not self.at:
+            return entries
+        return self._counted(entries)
+
+    def _counted(self, entries: Iterator[Entry]) -> Iterator[Entry]:
+        for entry in entries:
+            self.passed("game")
+            yield entry
 
 
 def _entries(
     opened: Opened,
-    default: AnyGame | None,
-    settings: Settings,
+    game: str | None,
+    dialects: frozenset[str],
     told: Callable[[Diagnostic], None],
 ) -> Iterator[Entry]:
     """The entry of each record of ``opened``, made in this process."""
+    default = None if game is None else get_game(game)
     for record in opened.records(keep_text=True):
         if isinstance(record, Diagnostic):
             told(record)
         else:
-            yield _entry(record, opened.input.name, default, settings, opened.is_json)
+            yield _entry(record, opened.input.name, default, dialects, opened.is_json)
+
+
+def _replayed(
+    workers: Workers, opened: Opened, game: str | None, dialects: frozenset[str]
+) -> Iterator[Entry]:
+    """The entries of every game of ``opened`` (a PDN input), in order, numbered in the
+    file: each piece replayed by ``workers``, as many pieces in flight as they take."""
+    waiting: deque[Pending[list[Entry]]] = deque()
+    number = 0
+    name = opened.input.name
+    for line, text in opened.pieces(PIECE_GAMES):
+        waiting.append(workers.call(entries_of_piece, name, line, text, game, dialects))
+        while len(waiting) > workers.width:
+            for entry in waiting.popleft().result():
+                number += 1
+                yield replace(entry, number=number)
+    while waiting:
+        for entry in waiting.popleft().result():
+            number += 1
+            yield replace(entry, number=number)
 
 
 def _read_whole(
@@ -232,7 +341,7 @@ def _read_whole(
 
 
 def _entry(
-    record: Record, path: str, default: AnyGame | None, settings: Settings, rewrite: bool
+    record: Record, path: str, default: AnyGame | None, dialects: frozenset[str], rewrite: bool
 ) -> Entry:
     """The entry of one record, judged as validate judges it; ``rewrite``: its text is
     written out (a record of a JSON document has no PDN text of its own)."""
@@ -242,22 +351,22 @@ def _entry(
         except ValueError:
             record.text = None
     report = validate_record(
-        record, path=path, default=default, trace=True, suggest=False, dialects=settings.dialects
+        record, path=path, default=default, trace=True, suggest=False, dialects=dialects
     )
     return entry_of(record, report)
 
 
-def rekeyer(signature: str) -> Callable[[str], tuple[int, ...] | None]:
-    """What makes again the position keys of a game stored with the settings
-    ``signature`` (:meth:`Settings.signature`), from its text as stored."""
-    given = json.loads(signature)
-    settings = Settings(game=given["game"], dialects=frozenset(given["dialects"]))
-    default = None if settings.game is None else get_game(settings.game)
+def rekeyer(signed: str) -> Callable[[str], tuple[int, ...] | None]:
+    """What makes again the position keys of a game stored with the settings ``signed``
+    (:func:`signature`), from its text as stored."""
+    given = json.loads(signed)
+    default = None if given["game"] is None else get_game(given["game"])
+    dialects = frozenset(given["dialects"])
 
     def rekey(text: str) -> tuple[int, ...] | None:
         for record in read_records((text,), path="-"):
             if holds_game(record):
-                return _entry(record, "-", default, settings, False).keys
+                return _entry(record, "-", default, dialects, False).keys
         return None
 
     return rekey
@@ -267,108 +376,9 @@ def entries_of_piece(
     path: str, line: int, text: str, game: str | None, dialects: frozenset[str]
 ) -> list[Entry]:
     """The entries of the games of one piece of a file, which starts at ``line`` of it
-    (run in a worker process): lines are the file's, game numbers count from the piece's
-    first."""
+    (run on a worker): lines are the file's, game numbers count from the piece's first."""
     default = None if game is None else get_game(game)
-    settings = Settings(game=game, dialects=dialects)
     records = read_records((text,), path=path, first_line=line, keep_text=True)
     return [
-        _entry(record, path, default, settings, False) for record in records if holds_game(record)
+        _entry(record, path, default, dialects, False) for record in records if holds_game(record)
     ]
-
-
-class Pending(Protocol):
-    """A task sent to a worker."""
-
-    def result(self) -> list[Entry]:
-        """Its result, waited for; its error, raised."""
-        ...
-
-
-class Workers(Protocol):
-    """Where pieces of files are replayed: worker processes of this machine
-    (``ProcessPoolExecutor``), or a Dask cluster's workers (:func:`cluster_workers`)."""
-
-    def submit(self, task: Callable[..., list[Entry]], /, *args: Any) -> Pending:
-        """Run ``task(*args)`` on a worker."""
-        ...
-
-
-def cluster_workers(engine: object) -> Workers:
-    """The workers of the Dask cluster an engine of ``validate --scheduler`` is connected
-    to (:func:`notation.run.distributed.connect`)."""
-    return _ClusterWorkers(getattr(engine, "client"))  # noqa: B009
-
-
-class _ClusterWorkers:
-    def __init__(self, client: Any) -> None:
-        self.client = client
-
-    def submit(self, task: Callable[..., list[Entry]], /, *args: Any) -> Pending:
-        return _ClusterTask(self.client.submit(task, *args, pure=False))
-
-
-class _ClusterTask:
-    """A piece sent to the cluster; a task the cluster loses is a
-    :class:`~notation.run.distributed.ClusterError`."""
-
-    def __init__(self, future: Any) -> None:
-        self.future = future
-
-    def result(self) -> list[Entry]:
-        import distributed
-
-        from notation.run.distributed import ClusterError
-
-        try:
-            found: list[Entry] = self.future.result()
-        except (CancelledError, OSError, distributed.KilledWorker) as error:
-            reason = " ".join(str(error).split())
-            raise ClusterError(f"the Dask cluster lost a task: {reason}") from None
-        except RuntimeError as error:
-            # Raised by Dask when the workers cannot read the task (another notation).
-            reason = " ".join(str(error).split())
-            raise ClusterError(f"the Dask cluster cannot run the task: {reason}") from None
-        return found
-
-
-class _Pool:
-    """Workers replaying the pieces of a file, a few pieces in flight for each."""
-
-    def __init__(self, workers: Workers, width: int, close: Callable[[], None]) -> None:
-        self.workers = workers
-        self.width = width
-        self.close = close
-
-    def entries(self, opened: Opened, settings: Settings) -> Iterator[Entry]:
-        """The entries of every game of ``opened`` (a PDN input), in order, numbered in
-        the file."""
-        waiting: deque[Pending] = deque()
-        number = 0
-        name = opened.input.name
-        for line, text in opened.pieces(PIECE_GAMES):
-            waiting.append(
-                self.workers.submit(
-                    entries_of_piece, name, line, text, settings.game, settings.dialects
-                )
-            )
-            while len(waiting) > self.width:
-                for entry in waiting.popleft().result():
-                    number += 1
-                    yield replace(entry, number=number)
-        while waiting:
-            for entry in waiting.popleft().result():
-                number += 1
-                yield replace(entry, number=number)
-
-
-def _pool(settings: Settings, cluster: Workers | None) -> _Pool | None:
-    """The workers of a run: the cluster's, else ``jobs`` processes here, else none."""
-    if cluster is not None:
-        return _Pool(cluster, 2 * max(1, settings.jobs), lambda: None)
-    if settings.jobs <= 1:
-        return None
-    from notation.run.batch import worker_signals
-
-    executor = ProcessPoolExecutor(settings.jobs, initializer=worker_signals)
-    return _Pool(executor, 2 * settings.jobs, lambda: executor.shutdown(cancel_futures=True))

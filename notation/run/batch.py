@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import key_of, written_key
@@ -45,6 +45,8 @@ from notation.record.model import Record
 from notation.record.reader import read_records
 
 T = TypeVar("T")
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
 
 PIECE_GAMES = 500
 """Games (about) in each piece of a file validated by a worker process."""
@@ -266,6 +268,25 @@ class Engine(Protocol):
         ...
 
 
+class Pending(Protocol[R_co]):
+    """A task sent to :meth:`Workers.call`: its result once it is done."""
+
+    def result(self) -> R_co:
+        """The task's result, waiting for it; its error, raised, if it failed."""
+        ...
+
+
+class Workers(Engine, Protocol):
+    """An engine that also runs other tasks of a run on its workers (the index's replay,
+    :mod:`notation.index.build`): worker processes here (:class:`Processes`) or a
+    cluster's (:func:`notation.run.distributed.connect`)."""
+
+    def call(self, task: Callable[..., R], /, *args: Any) -> Pending[R]:
+        """Run ``task(*args)`` on a worker (both sent by pickle: ``task`` is a function
+        of a module the workers import)."""
+        ...
+
+
 def usable_cpus() -> int:
     """The CPUs this process may run on (its affinity, where the system tells it)."""
     counted: Callable[[], int | None] | None = getattr(os, "process_cpu_count", None)
@@ -280,40 +301,48 @@ def usable_cpus() -> int:
 class Processes:
     """Worker processes of this machine, for as long as it is open: ``jobs`` of them at
     most, and no more than the run has tasks for. The pool starts once ``jobs`` tasks
-    wait or a result is first wanted (``started`` is told how many processes it has).
-    Leaving the block on an error or a signal ends the workers at once."""
+    wait or a result is first wanted (``started`` is told how many processes it has);
+    ``eager`` starts all ``jobs`` with it, for a run that waits for its first task's
+    result before it has others to send (the index's, a file at a time). Leaving the
+    block on an error or a signal ends the workers at once."""
 
-    def __init__(self, jobs: int, started: Callable[[int], None] | None = None) -> None:
+    def __init__(
+        self, jobs: int, started: Callable[[int], None] | None = None, *, eager: bool = False
+    ) -> None:
         self.width = 2 * jobs
         self.jobs = jobs
         self._started = started
+        self._eager = eager
         self._pool: ProcessPoolExecutor | None = None
         self._others: set[multiprocessing.process.BaseProcess] = set()
-        self._waiting: list[_Queued] = []
+        self._waiting: list[_Queued[Any]] = []
 
     def submit(
         self, pieces: list[Piece], game: str | None, keys: bool, dialects: frozenset[str]
     ) -> Done:
-        task = _Queued(self, (pieces, game, keys, dialects))
+        return self.call(validate_pieces, pieces, game, keys, dialects)
+
+    def call(self, task: Callable[..., R], /, *args: Any) -> Pending[R]:
+        queued: _Queued[R] = _Queued(self, task, args)
         if self._pool is None:
-            self._waiting.append(task)
+            self._waiting.append(queued)
             if len(self._waiting) >= self.jobs:
                 self.start()
         else:
-            task.future = self._pool.submit(validate_pieces, pieces, game, keys, dialects)
-        return task
+            queued.future = self._pool.submit(task, *args)
+        return queued
 
     def start(self) -> None:
         """Start the pool for the tasks waiting, if it has not started."""
         if self._pool is not None:
             return
-        count = max(1, min(self.jobs, len(self._waiting)))
+        count = self.jobs if self._eager else max(1, min(self.jobs, len(self._waiting)))
         self._others = set(multiprocessing.active_children())
         self._pool = ProcessPoolExecutor(count, initializer=worker_signals)
         if self._started is not None:
             self._started(count)
         for task in self._waiting:
-            task.future = self._pool.submit(validate_pieces, *task.args)
+            task.future = self._pool.submit(task.task, *task.args)
         self._waiting = []
 
     def __enter__(self) -> Processes:
@@ -348,21 +377,18 @@ def worker_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-class _Queued:
+class _Queued(Generic[R]):
     """A task of :class:`Processes`, sent to the pool once it starts."""
 
-    __slots__ = ("args", "future", "processes")
+    __slots__ = ("args", "future", "processes", "task")
 
-    def __init__(
-        self,
-        processes: Processes,
-        args: tuple[list[Piece], str | None, bool, frozenset[str]],
-    ) -> None:
+    def __init__(self, processes: Processes, task: Callable[..., R], args: tuple[Any, ...]) -> None:
         self.processes = processes
+        self.task = task
         self.args = args
-        self.future: Done | None = None
+        self.future: Pending[R] | None = None
 
-    def result(self) -> list[list[Verdict]]:
+    def result(self) -> R:
         if self.future is None:
             self.processes.start()
         assert self.future is not None

@@ -3,7 +3,8 @@
 :func:`connect` joins the scheduler at an address (``tcp://host:port``, as ``dask
 scheduler`` prints it, or ``tls://host:port`` with Dask's own TLS configuration) or starts
 a local cluster (``local``), and gives an :class:`notation.run.batch.Engine` that sends
-each batch of pieces to the cluster as one task. The run is
+each batch of pieces to the cluster as one task (and any other task of a run:
+:class:`notation.run.batch.Workers`). The run is
 :func:`notation.run.batch.validate_inputs`'s, the same batches and the same order, so
 the report is the one ``--jobs 1`` gives. A worker that dies takes its tasks with it; the
 scheduler gives them to another worker, and each task's result is taken once. Dask
@@ -18,12 +19,19 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
 from importlib import metadata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from notation.run.batch import Done, Engine, Piece, Verdict, usable_cpus, validate_pieces
+from notation.run.batch import (
+    Done,
+    Pending,
+    Piece,
+    Workers,
+    usable_cpus,
+    validate_pieces,
+)
 
 if TYPE_CHECKING:
     import distributed
@@ -37,6 +45,8 @@ _ADDRESS = re.compile(r"(?:tcp|tls)://[^\s/]+:[0-9]+")
 INSTALL = "pip install 'notation[dask]'"
 """How to install what a cluster run needs."""
 
+R = TypeVar("R")
+
 
 class ClusterError(Exception):
     """The cluster cannot be used, or lost a task; the message says why, in a line."""
@@ -45,7 +55,7 @@ class ClusterError(Exception):
 @contextlib.contextmanager
 def connect(
     address: str, *, timeout: float = DEFAULT_TIMEOUT, workers: int | None = None
-) -> Iterator[Engine]:
+) -> Iterator[Workers]:
     """An engine on the Dask cluster whose scheduler is at ``address``, or on a local
     cluster of ``workers`` processes (one per CPU when ``None``) for ``local``, open until
     the block ends. :class:`ClusterError` when Dask is not installed, when no scheduler
@@ -176,23 +186,25 @@ class _Cluster:
     def submit(
         self, pieces: list[Piece], game: str | None, keys: bool, dialects: frozenset[str]
     ) -> Done:
-        future = self.client.submit(validate_pieces, pieces, game, keys, dialects, pure=False)
-        return _Task(future)
+        return self.call(validate_pieces, pieces, game, keys, dialects)
+
+    def call(self, task: Callable[..., R], /, *args: Any) -> Pending[R]:
+        return _Task(self.client.submit(task, *args, pure=False))
 
 
-class _Task:
-    """A batch sent to the cluster."""
+class _Task(Generic[R]):
+    """A task sent to the cluster."""
 
     __slots__ = ("future",)
 
-    def __init__(self, future: distributed.Future[list[list[Verdict]]]) -> None:
+    def __init__(self, future: distributed.Future[R]) -> None:
         self.future = future
 
-    def result(self) -> list[list[Verdict]]:
+    def result(self) -> R:
         import distributed
 
         try:
-            found: list[list[Verdict]] = self.future.result()
+            found: R = self.future.result()
         except (CancelledError, OSError, distributed.KilledWorker) as error:
             # KilledWorker: the task's workers died one after the other running it.
             reason = " ".join(str(error).split())

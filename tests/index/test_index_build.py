@@ -3,6 +3,7 @@ writer's lock; an index of another schema version."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import time
@@ -219,6 +220,121 @@ def test_the_index_is_named_by_the_environment_or_the_configuration(
     assert len(found(target)) == 2
 
 
+def test_the_index_is_the_option_else_the_environment_else_the_configuration_else_here(
+    tmp_path: Path,
+) -> None:
+    from notation.index.target import index_target
+    from notation.run.config import NO_CONFIG, load_config
+
+    (tmp_path / "notation.toml").write_text('db = "keep/games.sqlite"\n', encoding="utf-8")
+    config = load_config(tmp_path / "notation.toml")
+    environ = {"NOTATION_DB": "postgresql://archive@db.example/games"}
+    assert index_target("given.sqlite", config, environ) == "given.sqlite"
+    assert index_target(None, config, environ) == "postgresql://archive@db.example/games"
+    assert index_target(None, config, {}) == str(tmp_path / "keep" / "games.sqlite")
+    assert index_target(None, config, {"NOTATION_DB": ""}) == str(tmp_path / "keep/games.sqlite")
+    assert index_target(None, NO_CONFIG, {}) == "notation.sqlite"
+    (tmp_path / "notation.toml").write_text(
+        'db = "postgresql://archive@db.example/club"\n', encoding="utf-8"
+    )
+    url = index_target(None, load_config(tmp_path / "notation.toml"), {})
+    assert url == "postgresql://archive@db.example/club"
+
+
+def test_find_and_tree_open_the_index_index_writes(
+    tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, club=CLUB)
+    (tmp_path / "notation.toml").write_text('db = "keep/games.sqlite"\n', encoding="utf-8")
+    asked = (("find",), ("tree", "--variant", "brazilian"))
+
+    def missing(where: Path | str) -> str:
+        return f"notation: {where}: no index there; make one with notation index\n"
+
+    for args in asked:
+        assert run(*args).stderr == missing(tmp_path / "keep" / "games.sqlite")
+        assert run(*args, "--isolated").stderr == missing("notation.sqlite")
+    monkeypatch.setenv("NOTATION_DB", str(tmp_path / "elsewhere.sqlite"))
+    for args in asked:
+        assert run(*args).stderr == missing(tmp_path / "elsewhere.sqlite")
+    assert indexed(target, "club.pdn").startswith("1 file indexed")
+    club = "club.pdn:1: game 1, opening 21-I\nclub.pdn:9: game 2, opening 21-I\n"
+    assert run("find", "--db", target).stdout == club
+    assert run("tree", "--db", target, "--variant", "brazilian").exit_code == 0
+    monkeypatch.setenv("NOTATION_DB", target)
+    assert run("find").stdout == club
+    assert run("tree", "--variant", "brazilian").stdout.splitlines()[1:3] == [
+        "21-17             1 game   2-0 1",
+        "23-18             1 game   0-2 1",
+    ]
+    assert not (tmp_path / "keep").exists()
+    assert not (tmp_path / "notation.sqlite").exists()
+
+
+UNTAGGED = '[Event "Club"]\n\n1. 22-18 11-15 2. 18x11 8x15 *\n'
+"""A record that names no game: legal in Brazilian draughts, illegal at ply 1 in English."""
+
+
+def test_each_game_is_judged_as_validate_judges_it_with_the_configurations_overrides(
+    tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for folder in ("brazilian", "english"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "g.pdn").write_text(UNTAGGED, encoding="utf-8")
+    config = tmp_path / "notation.toml"
+    override = '[[overrides]]\npath = "english/*.pdn"\ngame = "{}"\n'
+    config.write_text('game = "brazilian"\n' + override.format("english"), encoding="utf-8")
+    judged = run("validate", "--format", "json", "brazilian", "english")
+    report = json.loads(judged.stdout)
+    validated = [
+        (
+            game["path"],
+            game["index"],
+            game["line"],
+            game["game"],
+            game["errors"],
+            " ".join(
+                sorted(
+                    {
+                        d["code"]
+                        for d in report["diagnostics"]
+                        if (d["path"], d["game"]) == (game["path"], game["index"])
+                    }
+                )
+            ),
+        )
+        for game in report["games"]
+    ]
+    assert validated == [
+        ("brazilian/g.pdn", 1, 1, "brazilian", 0, ""),
+        ("english/g.pdn", 1, 1, "english", 1, "EN202"),
+    ]
+    assert indexed(target, "brazilian", "english") == (
+        "2 files indexed (0 as they were): 2 games added, 0 updated, 0 removed, 0 unchanged\n"
+    )
+    assert stored(target) == [(*game, None if game[4] == 0 else 1) for game in validated]
+    # Another game for the override's files: those are read again, and only those.
+    config.write_text('game = "brazilian"\n' + override.format("russian"), encoding="utf-8")
+    assert indexed(target, "brazilian", "english") == (
+        "2 files indexed (1 as they were): 0 games added, 1 updated, 0 removed, 1 unchanged\n"
+    )
+    assert stored(target)[1] == ("english/g.pdn", 1, 1, "russian", 0, "", None)
+
+
+def stored(db: str) -> list[tuple[object, ...]]:
+    """Each game's place and verdict as the index holds it."""
+    opened = open_index(db)
+    try:
+        return opened.execute(
+            "SELECT f.path, g.number, g.line, g.game, g.errors, g.codes, g.illegal "
+            "FROM games g JOIN files f ON f.id = g.file ORDER BY f.path, g.number"
+        ).fetchall()
+    finally:
+        opened.close()
+
+
 def test_standard_input_and_a_file_that_is_no_index_are_refused(
     tmp_path: Path, target: str
 ) -> None:
@@ -273,3 +389,22 @@ def test_a_file_that_fails_part_way_keeps_what_the_index_held(tmp_path: Path, ta
         "21-17             1 game   2-0 1",
         "23-18             1 game   0-2 1",
     ]
+
+
+def test_an_index_run_starts_all_its_worker_processes_with_its_first_piece() -> None:
+    import multiprocessing
+    import os
+
+    from notation.index.build import replayers
+    from notation.run.batch import usable_cpus
+    from notation.run.settings import Settings
+
+    if usable_cpus() < 2:
+        pytest.skip("one CPU: an index run replays in this process")
+    # A file of one piece comes first: the workers must not be only as many as it needs,
+    # as the files after it may be large.
+    with replayers(Settings(jobs=2)) as workers:
+        assert workers is not None
+        before = set(multiprocessing.active_children())
+        assert workers.call(os.getpid).result() != os.getpid()
+        assert len(set(multiprocessing.active_children()) - before) == 2

@@ -1,6 +1,8 @@
 """A kill -9 at any moment of ``notation index`` leaves an index that opens and holds
 each file as it was before the run or as after it, never part of one; the next run
-completes it."""
+completes it. The writer is stopped at chosen steps (``NOTATION_INDEX_PAUSE``: before
+storing the Nth game of the run, inside its file's transaction, or once the Nth file is
+committed) and killed there, so each kill lands where the test says."""
 
 from __future__ import annotations
 
@@ -9,12 +11,12 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from notation.index.build import PAUSE_VARIABLE
 from notation.index.schema import open_index
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,18 +54,47 @@ def snapshot(db: str) -> Snapshot:
         opened.close()
 
 
-def index(db: str, folder: Path) -> subprocess.Popen[bytes]:
+def written(db: str) -> list[tuple[str, int]]:
+    """The files of the index and their games, in the order they were written."""
+    opened = open_index(db)
+    try:
+        return [(p, int(n)) for p, n in opened.execute("SELECT path, games FROM files ORDER BY id")]
+    finally:
+        opened.close()
+
+
+def index(db: str, folder: Path, pause: str | None = None) -> subprocess.Popen[bytes]:
+    """``notation index --db DB FOLDER`` in a process of its own, its writer stopped at
+    ``pause`` (``STEP:N``) if given."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop(PAUSE_VARIABLE, None)
+    if pause is not None:
+        env[PAUSE_VARIABLE] = pause
     return subprocess.Popen(
         [sys.executable, "-m", "notation.cli", "index", "--db", db, str(folder)],
         cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL if pause is None else subprocess.PIPE,
     )
 
 
+def killed_at(db: str, folder: Path, pause: str) -> None:
+    """Run ``index`` until its writer stops at ``pause``, then kill it (SIGKILL)."""
+    running = index(db, folder, pause)
+    assert running.stderr is not None
+    said = [running.stderr.readline()]
+    while said[-1] and not said[-1].startswith(b"paused at "):
+        said.append(running.stderr.readline())
+    running.send_signal(signal.SIGKILL)
+    running.wait()
+    running.stderr.close()
+    assert said[-1] == f"paused at {pause}\n".encode(), (pause, said)
+    assert running.returncode == -signal.SIGKILL
+
+
 @pytest.mark.slow
-def test_a_kill_at_any_moment_leaves_every_file_as_before_or_after(
+def test_a_kill_at_any_step_leaves_every_file_as_before_or_after(
     tmp_path: Path, new_index: Callable[[], str]
 ) -> None:
     folder = tmp_path / "archive"
@@ -71,37 +102,54 @@ def test_a_kill_at_any_moment_leaves_every_file_as_before_or_after(
     sources = sorted((ROOT / "samples" / "brazilian").glob("*.pdn"))
     for source in sources:
         shutil.copy(source, folder / source.name)
-    # One large file, so that kills land inside its transaction too.
+    # One large file, so that kills land inside a long transaction too.
     text = "\n".join(s.read_text(encoding="utf-8") for s in sources)
     (folder / "large.pdn").write_text("\n".join([text] * 4), encoding="utf-8")
-    first = folder / sources[0].name
+    # A file indexed before the run and changed since: the run replaces its games.
+    changed = folder / "club-championship-2025.pdn"
+    whole = changed.read_text(encoding="utf-8")
+    part = "\n\n[".join(whole.split("\n\n[")[:3]) + "\n"
 
     def before() -> str:
-        """A new index holding the first file only."""
+        """A new index holding the first three games of the changed file only."""
         db = new_index()
-        assert index(db, first).wait() == 0
+        changed.write_text(part, encoding="utf-8")
+        assert index(db, changed).wait() == 0
+        changed.write_text(whole, encoding="utf-8")
         return db
 
     complete = before()
     old = snapshot(complete)
-    started = time.monotonic()
+    assert [len(games) for games in old.values()] == [3]
     assert index(complete, folder).wait() == 0
-    whole = time.monotonic() - started
     after = snapshot(complete)
-    moments = [whole * share for share in (0.15, 0.3, 0.45, 0.6, 0.75, 0.9)]
-    partial = 0
-    for moment in moments:
+    # Every file is written in the run, in this order: the changed one replaced.
+    order = written(complete)
+    assert [Path(path).name for path, _ in order] == [
+        *(s.name for s in sources[:4]),
+        "large.pdn",
+        sources[4].name,
+    ]
+    ends = [sum(games for _, games in order[: at + 1]) for at in range(len(order))]
+    at_changed = [Path(path) for path, _ in order].index(changed)
+    at_large = at_changed + 2
+    steps = {
+        "game:1": 0,
+        "file:1": 1,
+        # Inside the changed file's transaction, its old games dropped, some new stored.
+        f"game:{ends[at_changed - 1] + 2}": at_changed,
+        f"file:{at_changed + 1}": at_changed + 1,
+        f"game:{ends[at_large - 1] + order[at_large][1] // 2}": at_large,
+        f"file:{len(order) - 1}": len(order) - 1,
+        f"game:{ends[-1]}": len(order) - 1,
+    }
+    """Where the writer is killed, and how many files are then committed."""
+    for pause, committed in steps.items():
         db = before()
-        running = index(db, folder)
-        time.sleep(moment)
-        running.send_signal(signal.SIGKILL)
-        running.wait()
-        held = snapshot(db)
-        for path, games in held.items():
-            assert games == after[path] or games == old.get(path), (moment, path)
-        assert set(old) <= set(held)
-        partial += 0 < len(held) - len(old) < len(after) - len(old)
+        killed_at(db, folder, pause)
+        done = [path for path, _ in order[:committed]]
+        expected = {path: after[path] for path in done}
+        expected.update({path: games for path, games in old.items() if path not in done})
+        assert snapshot(db) == expected, pause
         assert index(db, folder).wait() == 0
-        assert snapshot(db) == after
-    # Most kills land part way through the run (the others before or after it).
-    assert partial >= 2
+        assert snapshot(db) == after, pause
