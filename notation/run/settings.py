@@ -10,7 +10,7 @@ that cannot be used is a :class:`SettingsError` naming it.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -147,9 +147,6 @@ def settings_from(
     a codec name (``None`` or ``auto``: detected). :class:`SettingsError` for an option
     that cannot be used, checked in the order the command line lists them. Without
     ``config``, no configuration file is read."""
-    from notation.check.dialects import dialect_set
-    from notation.games.registry import get_game
-    from notation.io.decode import codec
     from notation.run.config import MAX_JOBS, NO_CONFIG
     from notation.run.formats import FORMATS, TRACED
     from notation.run.policy import FAIL_LEVELS, Policy
@@ -159,14 +156,8 @@ def settings_from(
     chosen_format = setting(config, "format", format)
     level = setting(config, "fail-level", fail_level)
     if game is not None:
-        try:
-            get_game(game)
-        except KeyError as error:
-            raise SettingsError("--game", str(error.args[0])) from None
-    try:
-        read = setting(config, "dialects", dialects and dialect_set(dialects))
-    except ValueError as error:
-        raise SettingsError("--dialect", str(error)) from None
+        known_game(game)
+    read = setting(config, "dialects", dialects and known_dialects(dialects))
     if chosen_format not in FORMATS:
         raise SettingsError("--format", "choose one of " + ", ".join(FORMATS))
     if level not in FAIL_LEVELS:
@@ -178,10 +169,7 @@ def settings_from(
         exit_zero=exit_zero,
         duplicates=duplicates,
     )
-    try:
-        chosen_codec = None if encoding in (None, "auto") else codec(encoding)
-    except ValueError as error:
-        raise SettingsError("--encoding", str(error)) from None
+    chosen_codec = known_codec(encoding)
     if jobs is not None and not 0 <= jobs <= MAX_JOBS:
         message = f"{jobs} is not a number of processes from 0 to {MAX_JOBS}"
         raise SettingsError("--jobs", message)
@@ -201,6 +189,41 @@ def settings_from(
         scheduler_timeout=scheduler_timeout,
         trace=trace,
     )
+
+
+def known_game(name: str, option: str = "--game") -> str:
+    """``name``, the name of a game; :class:`SettingsError` naming ``option`` otherwise."""
+    from notation.games.registry import get_game
+
+    try:
+        get_game(name)
+    except KeyError as error:
+        raise SettingsError(option, str(error.args[0])) from None
+    return name
+
+
+def known_dialects(names: Iterable[str] | None) -> frozenset[str]:
+    """The dialects ``names`` names (:mod:`notation.check.dialects`); :class:`SettingsError`
+    naming ``--dialect`` for an unknown one."""
+    from notation.check.dialects import dialect_set
+
+    try:
+        return dialect_set(names or ())
+    except ValueError as error:
+        raise SettingsError("--dialect", str(error)) from None
+
+
+def known_codec(name: str | None) -> str | None:
+    """The codec called ``name`` (``None`` or ``auto``: detected, ``None``);
+    :class:`SettingsError` naming ``--encoding`` for an unknown one."""
+    from notation.io.decode import codec
+
+    if name in (None, "auto"):
+        return None
+    try:
+        return codec(name)
+    except ValueError as error:
+        raise SettingsError("--encoding", str(error)) from None
 
 
 def _prefixes(values: list[str], option: str) -> tuple[str, ...]:
