@@ -9,6 +9,7 @@ that cannot be used is a :class:`SettingsError` naming it.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -100,6 +101,18 @@ class Settings:
     trace: bool = False
     """Keep, in each report with a diagnostic, the record and its replay (for the HTML
     report); such a run is made in this process, without the cache."""
+
+
+def nearest_config(folder: Path | None = None) -> Config:
+    """The configuration ``notation validate`` reads when run in ``folder`` (default: the
+    current folder): the nearest file the user may read (those passed over in its
+    ``skipped``), else none. :class:`notation.run.config.ConfigError` for a file that
+    cannot be used."""
+    from notation.run.config import NO_CONFIG, find_config, load_config
+
+    found, skipped = find_config(folder or Path.cwd())
+    config = NO_CONFIG if found is None else load_config(found)
+    return dataclasses.replace(config, skipped=skipped)
 
 
 def setting(config: Config, key: str, given: Any) -> Any:
