@@ -115,6 +115,51 @@ def nearest_config(folder: Path | None = None) -> Config:
     return dataclasses.replace(config, skipped=skipped)
 
 
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A setting ``validate`` uses: its key, its value (as TOML and JSON write it) and
+    where it comes from (``default``, the file and its table, or an environment
+    variable)."""
+
+    key: str
+    value: Any
+    source: str
+
+
+def shown_settings(config: Config, environ: Mapping[str, str] = os.environ) -> list[Shown]:
+    """Each setting of :data:`DEFAULTS` in force with ``config``, and where it comes from
+    (``notation config``)."""
+    where = "default" if config.file is None else f"{config.file} {config.table}"
+    shown = []
+    for key, default in DEFAULTS.items():
+        value = config.values.get(key, default)
+        source = where if key in config.values else "default"
+        if key == "cache-dir" and environ.get(FOLDER_VARIABLE):
+            value, source = Path(environ[FOLDER_VARIABLE]), f"environment {FOLDER_VARIABLE}"
+        if key == "db" and environ.get("NOTATION_DB"):
+            value, source = environ["NOTATION_DB"], "environment NOTATION_DB"
+        shown.append(Shown(key, plain(value), source))
+    return shown
+
+
+def shown_overrides(config: Config) -> list[dict[str, Any]]:
+    """Each per-path override of ``config``: its ``path`` and the values it gives."""
+    return [
+        {"path": o.path, **{k: plain(v) for k, v in o.values.items()}} for o in config.overrides
+    ]
+
+
+def plain(value: Any) -> Any:
+    """A setting as TOML and JSON write it."""
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, Path):
+        return str(value)
+    return value
+
+
 def setting(config: Config, key: str, given: Any) -> Any:
     """``given`` as an option, else the file's value of ``key``, else the default."""
     if given is not None:
