@@ -13,7 +13,7 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 
@@ -21,6 +21,7 @@ from notation.games.registry import GAMES, get_game
 from notation.run.settings import DEFAULT_FOLDER, FOLDER_VARIABLE, NO_CACHE_VARIABLE
 
 if TYPE_CHECKING:
+    from notation.archive.runs import Reported
     from notation.diagnostics import Diagnostic
     from notation.games.base import AnyGame
     from notation.io.files import Input, Missing
@@ -138,6 +139,29 @@ CacheDirOption = Annotated[
 ]
 """``--cache-dir DIR``: where the validation cache is kept."""
 
+FormatOption = Annotated[
+    str,
+    typer.Option(
+        "--format",
+        "-f",
+        help="The report on standard error: text (problems and a summary line) or json "
+        "(one document).",
+    ),
+]
+"""``--format text|json``: the report of ``select``, ``split`` and ``merge`` on standard
+error."""
+
+SchedulerTimeoutOption = Annotated[
+    float,
+    typer.Option(
+        "--scheduler-timeout",
+        help="Seconds, in all, to reach the scheduler and a first worker.",
+        metavar="SECONDS",
+        min=0.1,
+    ),
+]
+"""``--scheduler-timeout SECONDS``: how long to wait for a Dask cluster."""
+
 NoCacheOption = Annotated[
     bool,
     typer.Option(
@@ -227,17 +251,37 @@ def write_text(output: Path | None, text: str) -> None:
         sink.write(text)
 
 
-def rewritten(paths: list[str], run: Callable[[list[Input | Missing]], int]) -> NoReturn:
-    """Run a command that writes records over the inputs named, and exit with its status;
-    options that cannot work end it with their message (exit 2)."""
-    from notation.archive.rewrite import RewriteError
-    from notation.io.files import expand
+def settings_of(make: Callable[..., S], **options: Any) -> S:
+    """A command's settings, ``make(**options)``; an option that cannot be used is a
+    usage error naming it (exit 2)."""
+    from notation.run.settings import SettingsError
 
     try:
-        status = run(list(expand(paths)))
+        return make(**options)
+    except SettingsError as error:
+        raise typer.BadParameter(error.message, param_hint=error.option) from None
+
+
+def ran(run: Callable[[], R]) -> R:
+    """``run()``; settings that cannot work with the inputs end the command with their
+    message (exit 2)."""
+    from notation.archive.rewrite import RewriteError
+
+    try:
+        return run()
     except RewriteError as error:
         fail(str(error))
-    raise typer.Exit(status)
+
+
+def ended(done: Reported) -> NoReturn:
+    """End a command's report on standard error (its last lines, or its JSON document)
+    and exit with its status."""
+    if done.json:
+        typer.echo(done.document(), err=True, nl=False)
+    else:
+        for line in done.lines():
+            say(line)
+    raise typer.Exit(done.status)
 
 
 def echo(text: str, *, nl: bool = True) -> None:
@@ -263,6 +307,7 @@ def fail(message: str) -> NoReturn:
 
 P = ParamSpec("P")
 R = TypeVar("R")
+S = TypeVar("S")
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
@@ -296,13 +341,3 @@ def echo_problem(diagnostic: Diagnostic) -> None:
 def plural(count: int, word: str) -> str:
     """``word``, with an ``s`` unless ``count`` is 1."""
     return word if count == 1 else word + "s"
-
-
-def status_of(problems: list[Diagnostic], failed: bool) -> int:
-    """The exit status of a command that reads records: 2 when an input could not be read
-    or held no record, else 1 when it ``failed``, else 0."""
-    from notation import diagnostics as codes
-
-    if any(p.code in (codes.UNREADABLE, codes.NO_RECORD) for p in problems):
-        return 2
-    return int(failed)

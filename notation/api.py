@@ -10,15 +10,14 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import overload
 
-from notation.check.dialects import dialect_set
-from notation.check.validator import GameReport, validate_record
+from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
 from notation.games.registry import get_game
-from notation.io.files import expand
-from notation.read.sources import FileResult, holds_game, read_paths
+from notation.read.sources import holds_game, read_paths
 from notation.record.model import Record
 from notation.record.reader import read_string
-from notation.run.batch import validate_inputs
+from notation.run.settings import Settings, nearest_config, settings_from
+from notation.run.validation import validate_one, validation_events
 
 Source = str | os.PathLike[str]
 """A file, a folder (searched for record files), a glob pattern or ``-`` (standard input)."""
@@ -64,6 +63,7 @@ def validate(
     encoding: str | None = None,
     jobs: int = 1,
     allow_empty: bool = False,
+    settings: Settings | None = None,
 ) -> GameReport: ...
 
 
@@ -77,6 +77,7 @@ def validate(
     encoding: str | None = None,
     jobs: int = 1,
     allow_empty: bool = False,
+    settings: Settings | None = None,
 ) -> Iterator[GameReport | Diagnostic]: ...
 
 
@@ -89,27 +90,35 @@ def validate(
     encoding: str | None = None,
     jobs: int = 1,
     allow_empty: bool = False,
+    settings: Settings | None = None,
 ) -> GameReport | Iterator[GameReport | Diagnostic]:
     """The verdict on one record, or the verdicts on every game of the files named, as
-    ``notation validate`` finds them before its settings choose what to report.
+    ``notation validate`` reports them here: the run of :func:`notation.run.validate`,
+    with the configuration file it reads in the current folder (its ``select``,
+    ``ignore``, per-path overrides, ``game`` and ``dialects``) and its cache, unless
+    ``settings`` are given (then the other options are not used).
 
     ``path`` names a record's source in its diagnostics (files name themselves).
     ``game`` names the game of records whose tags name none (:data:`GAMES`); ``dialects``
     the optional dialects read (``"short-captures"``). For files, the reports come in
     order with the problems met reading them (as :func:`read_games`); ``encoding``
     overrides detection, ``jobs`` validates in that many worker processes.
-    :class:`KeyError` for an unknown game, :class:`ValueError` for an unknown dialect.
+    :class:`KeyError` for an unknown game, :class:`ValueError` for an unknown dialect,
+    :class:`notation.run.config.ConfigError` for a configuration file that cannot be used.
     """
-    chosen = dialect_set(dialects)
-    default = None if game is None else get_game(game)
+    if settings is None:
+        if game is not None:
+            get_game(game)
+        config = nearest_config()
+        settings = settings_from(
+            config,
+            game=game,
+            dialects=list(dialects) or None,
+            encoding=encoding,
+            jobs=jobs,
+            allow_empty=allow_empty,
+        )
     if isinstance(source, Record):
-        return validate_record(source, path=path, default=default, dialects=chosen)
-    events = validate_inputs(
-        expand(_names(source)),
-        game=game,
-        encoding=encoding,
-        jobs=jobs,
-        allow_empty=allow_empty,
-        dialects=chosen,
-    )
-    return (event for event in events if not isinstance(event, FileResult))
+        return validate_one(source, settings, path=path)
+    events = validation_events(_names(source), settings)
+    return (event for event in events if isinstance(event, GameReport | Diagnostic))

@@ -15,12 +15,10 @@ from ..options import (
     KeepBrokenOption,
     OutputOption,
     PathsArgument,
-    default_game,
-    dialects_named,
-    encoding_named,
     guarded,
-    rewritten,
+    ran,
     say,
+    settings_of,
 )
 
 
@@ -56,26 +54,22 @@ def annotate(
     comment and a syntax error's text is kept in comments). The output (standard output, -o
     OUT, or each input with --in-place) is written only when the run succeeded.
     """
-    from notation.archive.annotate import COMMENT_KINDS, annotate_files
-    from notation.archive.rewrite import Options
+    from notation.archive.annotate import annotate as run
+    from notation.archive.annotate import annotate_settings
 
-    default = default_game(game)
-    dialects = dialects_named(dialect)
-    if comments is not None and comments not in COMMENT_KINDS:
-        raise typer.BadParameter(" or ".join(COMMENT_KINDS) + " expected", param_hint="--comments")
-    options = Options(
+    settings = settings_of(
+        annotate_settings,
         output=output,
         in_place=in_place,
+        comments=comments,
         keep_broken=keep_broken,
-        encoding=encoding_named(encoding),
+        game=game,
+        dialects=dialect,
+        encoding=encoding,
         allow_empty=allow_empty,
     )
-    rewritten(
-        paths,
-        lambda inputs: annotate_files(
-            inputs, options, say, default=default, comments=comments, dialects=dialects
-        ),
-    )
+    done = ran(lambda: run(paths, settings, say=say))
+    raise typer.Exit(done.status)
 
 
 command = annotate

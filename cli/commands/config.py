@@ -1,26 +1,14 @@
 """The ``config`` command: the settings ``validate`` uses here, and where each comes from
-(the file, :mod:`notation.run.config`; the defaults, :mod:`notation.run.settings`)."""
+(:func:`notation.run.settings.shown_settings`)."""
 
 from __future__ import annotations
 
 import json
-import os
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from notation.run.settings import DEFAULTS, FOLDER_VARIABLE
-
 from ..options import ConfigOption, IsolatedOption, configured, echo, guarded
-
-
-@dataclass(frozen=True, slots=True)
-class _Shown:
-    key: str
-    value: Any
-    source: str
 
 
 @guarded
@@ -35,20 +23,12 @@ def show_config(
     if format_ not in ("text", "json"):
         raise typer.BadParameter("choose text or json", param_hint="--format")
     from notation.run.config import SAFE_VARIABLE
+    from notation.run.settings import shown_overrides, shown_settings
 
     found = configured(config_file, isolated)
     where = "default" if found.file is None else f"{found.file} {found.table}"
-    shown = []
-    for key, default in DEFAULTS.items():
-        value, source = found.values.get(key, default), where if key in found.values else "default"
-        if key == "cache-dir" and os.environ.get(FOLDER_VARIABLE):
-            value, source = Path(os.environ[FOLDER_VARIABLE]), f"environment {FOLDER_VARIABLE}"
-        if key == "db" and os.environ.get("NOTATION_DB"):
-            value, source = os.environ["NOTATION_DB"], "environment NOTATION_DB"
-        shown.append(_Shown(key, _plain(value), source))
-    overrides = [
-        {"path": o.path, **{k: _plain(v) for k, v in o.values.items()}} for o in found.overrides
-    ]
+    shown = shown_settings(found)
+    overrides = shown_overrides(found)
     if format_ == "json":
         document = {
             "file": None if found.file is None else str(found.file),
@@ -69,17 +49,6 @@ def show_config(
             f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in override.items()
         )
         echo(f"override {number}: {values}")
-
-
-def _plain(value: Any) -> Any:
-    """A setting as TOML and JSON write it."""
-    if isinstance(value, tuple):
-        return list(value)
-    if isinstance(value, frozenset):
-        return sorted(value)
-    if isinstance(value, Path):
-        return str(value)
-    return value
 
 
 command = show_config

@@ -15,12 +15,10 @@ from ..options import (
     KeepBrokenOption,
     OutputOption,
     PathsArgument,
-    default_game,
-    dialects_named,
-    encoding_named,
     guarded,
-    rewritten,
+    ran,
     say,
+    settings_of,
 )
 
 # What the command runs is imported in its body: building the command line costs only
@@ -60,31 +58,23 @@ def convert(
     --keep-broken. The output (standard output, -o OUT, or each input with --in-place) is
     written only when the run succeeded.
     """
-    from notation.archive.convert import check_notation, convert_files
-    from notation.archive.rewrite import Options
+    from notation.archive.convert import convert as run
+    from notation.archive.convert import convert_settings
 
-    default = default_game(game)
-    dialects = dialects_named(dialect)
-    form = to or ("json" if output is not None and output.suffix.lower() == ".json" else "pdn")
-    if notation is not None:
-        try:
-            check_notation(notation, default)
-        except ValueError as error:
-            raise typer.BadParameter(str(error), param_hint="--notation") from None
-    options = Options(
+    settings = settings_of(
+        convert_settings,
         output=output,
         in_place=in_place,
-        form=form,
+        notation=notation,
+        to=to,
         keep_broken=keep_broken,
-        encoding=encoding_named(encoding),
+        game=game,
+        dialects=dialect,
+        encoding=encoding,
         allow_empty=allow_empty,
     )
-    rewritten(
-        paths,
-        lambda inputs: convert_files(
-            inputs, options, say, notation=notation, default=default, dialects=dialects
-        ),
-    )
+    done = ran(lambda: run(paths, settings, say=say))
+    raise typer.Exit(done.status)
 
 
 command = convert

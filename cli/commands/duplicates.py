@@ -3,8 +3,7 @@ reached by different move orders."""
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
@@ -14,18 +13,12 @@ from ..options import (
     EncodingOption,
     GameOption,
     PathsArgument,
-    default_game,
-    dialects_named,
     echo,
     echo_problem,
-    encoding_named,
     guarded,
-    plural,
-    status_of,
+    say,
+    settings_of,
 )
-
-if TYPE_CHECKING:
-    from notation.games.base import AnyGame
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Write JSON instead of text.")]
 
@@ -59,67 +52,25 @@ def duplicates(
     Exit status: 0 when there is none, 1 when duplicates (or transpositions) were found,
     2 when an input cannot be read.
     """
-    from notation.archive import duplicates as dup
+    from notation.archive.duplicates import duplicates as run
+    from notation.archive.duplicates import duplicates_settings
 
-    default = default_game(game)
-    dialects = dialects_named(dialect)
-    if ply is not None and not position:
-        raise typer.BadParameter("--ply goes with --position", param_hint="--ply")
-    if position:
-        chosen = encoding_named(encoding)
-        _transpositions(paths, json_, ply, default, chosen, allow_empty, dialects)
-    report = dup.find_duplicates(
-        paths,
-        default,
-        encoding=encoding_named(encoding),
+    settings = settings_of(
+        duplicates_settings,
+        position=position,
+        ply=ply,
+        format="json" if json_ else "text",
+        game=game,
+        dialects=dialect,
+        encoding=encoding,
         allow_empty=allow_empty,
-        dialects=dialects,
     )
+    report = run(paths, settings)
     for problem in report.problems:
         echo_problem(problem)
-    if json_:
-        echo(json.dumps(dup.to_json(report), indent=2))
-    else:
-        echo(dup.render_text(report), nl=False)
-    copies = sum(len(group.records) for group in report.groups)
-    groups = len(report.groups)
-    typer.echo(
-        f"{groups} {plural(groups, 'group')} of duplicates "
-        f"({copies} records) among {report.records} {plural(report.records, 'record')}",
-        err=True,
-    )
-    raise typer.Exit(status_of(report.problems, bool(report.groups)))
-
-
-def _transpositions(
-    paths: list[str],
-    json_: bool,
-    ply: int | None,
-    default: AnyGame | None,
-    encoding: str | None,
-    allow_empty: bool,
-    dialects: frozenset[str],
-) -> NoReturn:
-    """``duplicates --position``: the transposition groups, reported as duplicates are."""
-    from notation.archive import duplicates as dup
-
-    report = dup.find_transpositions(
-        paths, default, ply=ply, encoding=encoding, allow_empty=allow_empty, dialects=dialects
-    )
-    for problem in report.problems:
-        echo_problem(problem)
-    if json_:
-        echo(json.dumps(dup.transpositions_json(report), indent=2))
-    else:
-        echo(dup.render_transpositions(report), nl=False)
-    reached = sum(len(group.records) for group in report.groups)
-    groups = len(report.groups)
-    typer.echo(
-        f"{groups} {plural(groups, 'group')} of transpositions "
-        f"({reached} records) among {report.records} {plural(report.records, 'record')}",
-        err=True,
-    )
-    raise typer.Exit(status_of(report.problems, bool(report.groups)))
+    echo(report.written(settings.format), nl=False)
+    say(report.summary())
+    raise typer.Exit(report.status)
 
 
 command = duplicates

@@ -1,7 +1,7 @@
 """The ``fix`` command: results, PlyCount, standard tags and setup tags made consistent.
 
-The run is :func:`notation.archive.mend.fix_files`; this module parses the options and
-reports (:class:`cli.tally.Tally`).
+The run is :func:`notation.archive.mend.fix`; this module parses the options and
+prints its report.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from ..options import (
     KeepBrokenOption,
     OutputOption,
     PathsArgument,
-    default_game,
-    dialects_named,
-    encoding_named,
+    ended,
     guarded,
+    ran,
+    say,
+    settings_of,
 )
-from ..tally import FORMS, Tally
 
 
 def _flag(name: str, what: str) -> Any:
@@ -89,30 +89,25 @@ def fix(
     error is not, and nothing is written, unless --keep-broken), 2 for a usage error or an
     input that cannot be read.
     """
-    from notation.archive.fix import FIXES
-    from notation.archive.mend import fix_files
-    from notation.archive.rewrite import Options
+    from notation.archive.mend import fix as run
+    from notation.archive.mend import fix_settings
 
-    default = default_game(game)
-    chosen_dialects = dialects_named(dialect)
-    if form not in FORMS:
-        raise typer.BadParameter(" or ".join(FORMS) + " expected", param_hint="--format")
-    asked = {"results": results, "plycount": plycount, "tags": tags, "fen": fen}
-    chosen = tuple(name for name in FIXES if asked[name]) or FIXES
-    options = Options(
+    settings = settings_of(
+        fix_settings,
         output=output,
         in_place=in_place,
+        results=results,
+        plycount=plycount,
+        tags=tags,
+        fen=fen,
         keep_broken=keep_broken,
-        encoding=encoding_named(encoding),
+        format=form,
+        game=game,
+        dialects=dialect,
+        encoding=encoding,
         allow_empty=allow_empty,
     )
-    run = Tally("notation-fix", "fixed", "change", json=form == "json")
-    run.run(
-        paths,
-        lambda inputs, counted, say, tell: fix_files(
-            inputs, chosen, options, counted, say, tell, default=default, dialects=chosen_dialects
-        ),
-    )
+    ended(ran(lambda: run(paths, settings, say=say)))
 
 
 command = fix

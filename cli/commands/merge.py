@@ -7,21 +7,18 @@ from typing import Annotated
 
 import typer
 
-from ..copies import FormatOption, Report, json_form, where
 from ..options import (
     AllowEmptyOption,
     DialectOption,
     EncodingOption,
+    FormatOption,
     GameOption,
     OutputOption,
     PathsArgument,
-    default_game,
-    dialects_named,
-    encoding_named,
+    echo_problem,
+    ended,
     guarded,
-    plural,
-    say,
-    writable,
+    settings_of,
 )
 
 
@@ -49,43 +46,20 @@ def merge(
     says so: "b.pdn:16: game 2 is a copy of a.pdn:1 game 1". Then a summary line (or, with
     --format json, one document). Nothing is written when an input cannot be read (exit 2).
     """
-    from notation.archive import select as sel
-    from notation.archive.merge import merge_games
-    from notation.io.files import expand
+    from notation.archive.merge import merge as run
+    from notation.archive.merge import merge_settings
 
-    default = default_game(game)
-    json = json_form(form)
-    inputs = list(expand(paths))
-    writable(output, inputs)
-    report = Report(json)
-    copier = sel.Copier(report.tell, encoding_named(encoding), allow_empty)
-    done = merge_games(
-        inputs,
-        copier,
+    settings = settings_of(
+        merge_settings,
         output=output,
         unique=unique,
-        default=default,
-        dialects=dialects_named(dialect),
+        format=form,
+        game=game,
+        dialects=dialect,
+        encoding=encoding,
+        allow_empty=allow_empty,
     )
-    if not json:
-        for dropped in done.dropped:
-            say(dropped.message())
-    body = {
-        "dropped": [{**where(d.where), "copy_of": where(d.first)} for d in done.dropped],
-        "summary": {
-            "games": done.games,
-            "written": done.written,
-            "dropped": len(done.dropped),
-            "exit_status": done.status,
-        },
-    }
-    copies = len(done.dropped)
-    summary = (
-        f"{done.written} of {done.games} {plural(done.games, 'game')} written, "
-        f"{copies} {'copy' if copies == 1 else 'copies'} left out"
-    )
-    report.end("merge", body, summary, done.refused, done.games)
-    raise typer.Exit(done.status)
+    ended(run(paths, settings, tell=echo_problem))
 
 
 command = merge

@@ -8,13 +8,7 @@ import typer
 
 from notation.games.registry import GAMES
 
-from ..options import (
-    OutputOption,
-    game_named,
-    guarded,
-    writable,
-    write_text,
-)
+from ..options import OutputOption, guarded, settings_of
 
 # What the command runs is imported in its body: building the command line costs only
 # what defining its options needs.
@@ -31,12 +25,10 @@ def new(
     output: OutputOption = None,
 ) -> None:
     """Start a record: the seven standard tags, the tags that name and set up the game."""
-    from notation.archive.new import new_record
-    from notation.record.writer import write_record
+    from notation.archive.new import new as run
+    from notation.archive.new import new_settings
 
-    chosen = game_named(name, "GAME")
-    writable(output, [])
-    write_text(output, write_record(new_record(chosen, seed)))
+    run(settings_of(new_settings, game=name, seed=seed, output=output))
 
 
 command = new

@@ -1,7 +1,7 @@
 """The ``repair`` command: score-sheet slips corrected where the rest of the game tells.
 
-The run is :func:`notation.archive.mend.repair_files`; this module parses the options
-and reports (:class:`cli.tally.Tally`).
+The run is :func:`notation.archive.mend.repair`; this module parses the options
+and prints its report.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from ..options import (
     InPlaceOption,
     OutputOption,
     PathsArgument,
-    default_game,
-    dialects_named,
-    encoding_named,
+    ended,
     guarded,
+    ran,
+    say,
+    settings_of,
 )
-from ..tally import FORMS, Tally
 
 
 @guarded
@@ -68,27 +68,21 @@ def repair(
     was; a game with a syntax error is not, and nothing is written, unless --keep-broken),
     2 for a usage error or an input that cannot be read.
     """
-    from notation.archive.mend import repair_files
-    from notation.archive.rewrite import Options
+    from notation.archive.mend import repair as run
+    from notation.archive.mend import repair_settings
 
-    default = default_game(game)
-    dialects = dialects_named(dialect)
-    if form not in FORMS:
-        raise typer.BadParameter(" or ".join(FORMS) + " expected", param_hint="--format")
-    options = Options(
+    settings = settings_of(
+        repair_settings,
         output=output,
         in_place=in_place,
         keep_broken=keep_broken,
-        encoding=encoding_named(encoding),
+        format=form,
+        game=game,
+        dialects=dialect,
+        encoding=encoding,
         allow_empty=allow_empty,
     )
-    run = Tally("notation-repair", "corrected", "correction", json=form == "json")
-    run.run(
-        paths,
-        lambda inputs, counted, say, tell: repair_files(
-            inputs, options, counted, say, tell, default=default, dialects=dialects
-        ),
-    )
+    ended(ran(lambda: run(paths, settings, say=say)))
 
 
 command = repair

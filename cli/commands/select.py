@@ -12,24 +12,18 @@ from typing import Annotated
 
 import typer
 
-from notation.diagnostics import CODES
-
-from ..copies import FormatOption, Report, json_form, parsed, where
 from ..options import (
     AllowEmptyOption,
     DialectOption,
     EncodingOption,
+    FormatOption,
     GameOption,
     OutputOption,
     PathsArgument,
-    default_game,
-    dialects_named,
-    encoding_named,
-    fail,
-    game_named,
+    echo_problem,
+    ended,
     guarded,
-    plural,
-    writable,
+    settings_of,
 )
 
 
@@ -124,55 +118,29 @@ def select(
     game to write has no text to copy, 2 for a usage error or an input that cannot be
     read (then nothing is written).
     """
-    from notation.archive import select as sel
-    from notation.io.files import expand
+    from notation.archive.select import select as run
+    from notation.archive.select import select_settings
 
-    default = default_game(game)
-    dialects = dialects_named(dialect)
-    json = json_form(form)
-    if variant is not None:
-        variant = game_named(variant, "--variant").name
-    if code is not None and code not in CODES:
-        raise typer.BadParameter(
-            f"no diagnostic code {code!r} (see `notation codes`)", param_hint="--code"
-        )
-    if position is not None:
-        parsed(lambda fen: sel.check_position(fen, variant), position, "--position")
-    filters = sel.Filters(
-        result=None if result is None else parsed(sel.check_result, result, "--result"),
-        tags=tuple(parsed(sel.parse_tag, t, "--tag") for t in tag or ()),
+    settings = settings_of(
+        select_settings,
+        output=output,
+        rest=rest,
+        result=result,
+        tags=tag or (),
         variant=variant,
-        plies=None if plies is None else parsed(sel.parse_plies, plies, "--plies"),
-        opening=() if opening is None else parsed(sel.parse_opening, opening, "--opening"),
+        plies=plies,
+        opening=opening,
         position=position,
         errors=errors,
         code=code,
         duplicates=duplicates,
+        format=form,
+        game=game,
+        dialects=dialect,
+        encoding=encoding,
+        allow_empty=allow_empty,
     )
-    inputs = list(expand(paths))
-    writable(output, inputs)
-    writable(rest, inputs)
-    if output is not None and rest is not None and output.resolve() == rest.resolve():
-        fail("--output and --rest name the same file")
-    report = Report(json)
-    copier = sel.Copier(report.tell, encoding_named(encoding), allow_empty)
-    done = sel.select_games(
-        inputs,
-        sel.Selector(filters, default, dialects),
-        copier,
-        output=output,
-        rest=rest,
-        keep=json,
-    )
-    body = {
-        "games": [
-            {**where(p.where), "selected": p.selected, "written": p.written} for p in done.placed
-        ],
-        "summary": {"games": done.games, "selected": done.selected, "exit_status": done.status},
-    }
-    summary = f"{done.selected} of {done.games} {plural(done.games, 'game')} selected"
-    report.end("select", body, summary, done.refused, done.games)
-    raise typer.Exit(done.status)
+    ended(run(paths, settings, tell=echo_problem))
 
 
 command = select

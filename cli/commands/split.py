@@ -8,18 +8,16 @@ from typing import Annotated
 
 import typer
 
-from ..copies import FormatOption, Report, json_form, parsed, where
 from ..options import (
     AllowEmptyOption,
     EncodingOption,
+    FormatOption,
     GameOption,
     PathsArgument,
-    default_game,
-    encoding_named,
-    fail,
+    echo_problem,
+    ended,
     guarded,
-    plural,
-    say,
+    settings_of,
 )
 
 
@@ -61,39 +59,20 @@ def split(
     Standard error gets one line per file written and a summary (or, with --format json,
     one document).
     """
-    from notation.archive import select as sel
-    from notation.archive.split import check_folder, grouping, split_games
-    from notation.io.files import expand
-    from notation.io.output import OutputError, display
+    from notation.archive.split import split as run
+    from notation.archive.split import split_settings
 
-    default = default_game(game)
-    json = json_form(form)
-    group = parsed(lambda text: grouping(text, default), by, "--by")
-    inputs = list(expand(paths))
-    try:
-        check_folder(folder, inputs)
-    except OutputError as error:
-        fail(str(error))
-    report = Report(json)
-    copier = sel.Copier(report.tell, encoding_named(encoding), allow_empty)
-    done = split_games(inputs, group, folder, copier, force=force)
-    if not json:
-        for part in done.parts:
-            say(f"{part.path}: {len(part.games)} {plural(len(part.games), 'game')}")
-    body = {
-        "files": [
-            {"path": p.path, "value": p.value, "games": [where(g) for g in p.games]}
-            for p in done.parts
-        ],
-        "summary": {"games": done.games, "files": len(done.parts), "exit_status": done.status},
-    }
-    files = len(done.parts)
-    summary = (
-        f"{done.games} {plural(done.games, 'game')} in {files} {plural(files, 'file')} "
-        f"of {display(folder)}"
+    settings = settings_of(
+        split_settings,
+        by=by,
+        folder=folder,
+        force=force,
+        format=form,
+        game=game,
+        encoding=encoding,
+        allow_empty=allow_empty,
     )
-    report.end("split", body, summary, done.refused, done.games)
-    raise typer.Exit(done.status)
+    ended(run(paths, settings, tell=echo_problem))
 
 
 command = split

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
@@ -13,13 +12,10 @@ from ..options import (
     EncodingOption,
     GameOption,
     PathsArgument,
-    default_game,
-    dialects_named,
     echo,
     echo_problem,
-    encoding_named,
     guarded,
-    status_of,
+    settings_of,
 )
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Write JSON instead of text.")]
@@ -42,23 +38,22 @@ def stats(
     Exit status: 0, or 1 when a record has an error (the invalid records counted), 2 when
     an input cannot be read.
     """
-    from notation.archive import stats as st
+    from notation.archive.stats import stats as run
+    from notation.archive.stats import stats_settings
 
-    default = default_game(game)
-    collected = st.collect(
-        paths,
-        default,
-        encoding=encoding_named(encoding),
+    settings = settings_of(
+        stats_settings,
+        format="json" if json_ else "text",
+        game=game,
+        dialects=dialect,
+        encoding=encoding,
         allow_empty=allow_empty,
-        dialects=dialects_named(dialect),
     )
+    collected = run(paths, settings)
     for problem in collected.problems:
         echo_problem(problem)
-    if json_:
-        echo(json.dumps(st.to_json(collected), indent=2))
-    else:
-        echo(st.render_text(collected), nl=False)
-    raise typer.Exit(status_of(collected.problems, bool(collected.invalid)))
+    echo(collected.written(settings.format), nl=False)
+    raise typer.Exit(collected.status)
 
 
 command = stats

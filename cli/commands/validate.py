@@ -25,11 +25,13 @@ from ..options import (
     IsolatedOption,
     NoCacheOption,
     PathsArgument,
+    SchedulerTimeoutOption,
     configured,
     fail,
     guarded,
     plural,
     say,
+    settings_of,
     writable,
 )
 
@@ -117,15 +119,7 @@ def validate(
             metavar="ADDRESS",
         ),
     ] = None,
-    scheduler_timeout: Annotated[
-        float,
-        typer.Option(
-            "--scheduler-timeout",
-            help="Seconds, in all, to reach the scheduler and a first worker.",
-            metavar="SECONDS",
-            min=0.1,
-        ),
-    ] = 10.0,
+    scheduler_timeout: SchedulerTimeoutOption = 10.0,
     cache_dir: CacheDirOption = None,
     no_cache: NoCacheOption = False,
     config_file: ConfigOption = None,
@@ -141,31 +135,28 @@ def validate(
     from notation.io.output import atomic_output, flush_stdout, spooled_stdout
     from notation.run.distributed import ClusterError
     from notation.run.formats import reporters
-    from notation.run.settings import SettingsError, settings_from
+    from notation.run.settings import settings_from
     from notation.run.validation import validate as run_validation
 
-    config = configured(config_file, isolated)
-    try:
-        settings = settings_from(
-            config,
-            game=game,
-            dialects=dialect,
-            format=format_,
-            fail_level=fail_level,
-            select=select,
-            ignore=ignore,
-            exit_zero=exit_zero,
-            duplicates=duplicates,
-            encoding=encoding,
-            allow_empty=allow_empty,
-            jobs=jobs,
-            scheduler=scheduler,
-            scheduler_timeout=scheduler_timeout,
-            cache_dir=cache_dir,
-            no_cache=no_cache,
-        )
-    except SettingsError as error:
-        raise typer.BadParameter(error.message, param_hint=error.option) from None
+    settings = settings_of(
+        settings_from,
+        config=configured(config_file, isolated),
+        game=game,
+        dialects=dialect,
+        format=format_,
+        fail_level=fail_level,
+        select=select,
+        ignore=ignore,
+        exit_zero=exit_zero,
+        duplicates=duplicates,
+        encoding=encoding,
+        allow_empty=allow_empty,
+        jobs=jobs,
+        scheduler=scheduler,
+        scheduler_timeout=scheduler_timeout,
+        cache_dir=cache_dir,
+        no_cache=no_cache,
+    )
     inputs = list(expand(paths))
     writable(output, inputs)
     sizes = [item.size for item in inputs if isinstance(item, Input)]

@@ -26,9 +26,19 @@ validator's diagnostics, from its one replay, which the annotations are read fro
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
 
-from notation.archive.rewrite import Options, RewriteError, copied_unchanged, rewrite
+from notation.archive.rewrite import (
+    Options,
+    RewriteError,
+    Rewritten,
+    Writing,
+    copied_unchanged,
+    rewrite,
+)
+from notation.archive.runs import drop, inputs_of
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import line_of
 from notation.check.replay import record_notation
@@ -46,6 +56,7 @@ from notation.games.registry import resolve_game
 from notation.io.files import Input, Missing
 from notation.read.sources import Found
 from notation.record.model import Comment, Record
+from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
 
 COMMENT_KINDS = ("position", "scores")
 """The per-ply comments :func:`annotate_record` can add."""
@@ -162,3 +173,61 @@ def annotate_files(
             raise RewriteError(f"{path}: game {record.index}: {error}") from None
 
     return rewrite(inputs, edit, options, say)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnnotateSettings(Writing):
+    """The settings of ``notation annotate``."""
+
+    comments: str | None = None
+    """The comment after each main-line ply (:data:`COMMENT_KINDS`), if any."""
+
+
+def annotate_settings(
+    *,
+    output: Path | None = None,
+    in_place: bool = False,
+    comments: str | None = None,
+    keep_broken: bool = False,
+    game: str | None = None,
+    dialects: Iterable[str] | None = None,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+) -> AnnotateSettings:
+    """The settings of ``annotate`` with these options; :class:`SettingsError` naming the
+    first option that cannot be used."""
+    chosen = None if game is None else known_game(game)
+    read = known_dialects(dialects)
+    if comments is not None and comments not in COMMENT_KINDS:
+        raise SettingsError("--comments", " or ".join(COMMENT_KINDS) + " expected")
+    return AnnotateSettings(
+        output=output,
+        in_place=in_place,
+        keep_broken=keep_broken,
+        game=chosen,
+        dialects=read,
+        encoding=known_codec(encoding),
+        allow_empty=allow_empty,
+        comments=comments,
+    )
+
+
+def annotate(
+    paths: Iterable[str | Input | Missing],
+    settings: AnnotateSettings,
+    *,
+    say: Callable[[str], None] = drop,
+) -> Rewritten:
+    """``notation annotate``: the records of ``paths`` (names as the command line takes
+    them, or inputs) annotated and written as ``settings`` say; ``say`` is told what was
+    written and each problem. :class:`notation.archive.rewrite.RewriteError` when the
+    settings cannot work with these inputs or a record cannot take the comments."""
+    status = annotate_files(
+        inputs_of(paths),
+        settings.options,
+        say,
+        default=settings.default,
+        comments=settings.comments,
+        dialects=settings.dialects,
+    )
+    return Rewritten(status)

@@ -14,11 +14,21 @@ notice; :func:`canonical_moves` does only that, for commands that keep the notat
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
 
 from notation import diagnostics as codes
 from notation.archive.fix import canonical_fen
-from notation.archive.rewrite import KEPT_MARK, Options, copied_unchanged, rewrite
+from notation.archive.rewrite import (
+    KEPT_MARK,
+    Options,
+    Rewritten,
+    Writing,
+    copied_unchanged,
+    rewrite,
+)
+from notation.archive.runs import drop, inputs_of
 from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import record_notation
 from notation.check.validator import (
@@ -38,6 +48,7 @@ from notation.games.registry import GAMES, get_game, resolve_game
 from notation.io.files import Input, Missing
 from notation.read.sources import Found
 from notation.record.model import Comment, Record
+from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
 
 
 def check_notation(notation: str, default: AnyGame | None) -> None:
@@ -234,3 +245,68 @@ def _rewrite(
             style = game.notation_of(ply.text) or written
             ply.text = game.format_move(step.before, step.move, style)
     return problems
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConvertSettings(Writing):
+    """The settings of ``notation convert``."""
+
+    notation: str | None = None
+    """The notation the moves are written in (``None``: each as it is written)."""
+
+
+def convert_settings(
+    *,
+    output: Path | None = None,
+    in_place: bool = False,
+    notation: str | None = None,
+    to: str | None = None,
+    keep_broken: bool = False,
+    game: str | None = None,
+    dialects: Iterable[str] | None = None,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+) -> ConvertSettings:
+    """The settings of ``convert`` with these options (``to``: ``pdn`` or ``json``, by
+    default JSON when ``output`` ends in ``.json``); :class:`SettingsError` naming the
+    first option that cannot be used."""
+    chosen = None if game is None else known_game(game)
+    read = known_dialects(dialects)
+    if notation is not None:
+        try:
+            check_notation(notation, None if chosen is None else get_game(chosen))
+        except ValueError as error:
+            raise SettingsError("--notation", str(error)) from None
+    json = output is not None and output.suffix.lower() == ".json"
+    return ConvertSettings(
+        output=output,
+        in_place=in_place,
+        form=to or ("json" if json else "pdn"),
+        keep_broken=keep_broken,
+        game=chosen,
+        dialects=read,
+        encoding=known_codec(encoding),
+        allow_empty=allow_empty,
+        notation=notation,
+    )
+
+
+def convert(
+    paths: Iterable[str | Input | Missing],
+    settings: ConvertSettings,
+    *,
+    say: Callable[[str], None] = drop,
+) -> Rewritten:
+    """``notation convert``: the records of ``paths`` (names as the command line takes
+    them, or inputs) converted and written as ``settings`` say; ``say`` is told what was
+    written and each problem. :class:`notation.archive.rewrite.RewriteError` when the
+    settings cannot work with these inputs."""
+    status = convert_files(
+        inputs_of(paths),
+        settings.options,
+        say,
+        notation=settings.notation,
+        default=settings.default,
+        dialects=settings.dialects,
+    )
+    return Rewritten(status)

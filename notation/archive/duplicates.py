@@ -13,15 +13,18 @@ move orders, at the end of their main lines or after a given ply
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from notation.archive.runs import Reading, exit_status, plural
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Group, PositionGroup, Positions
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import get_game
 from notation.read.sources import read_paths
+from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
 
 JSON_VERSION = 1
 """Version of :func:`to_json`'s form."""
@@ -36,6 +39,28 @@ class DuplicateReport:
     """Records read, compared or not."""
     problems: list[Diagnostic]
     """Inputs that could not be read (PDN106) and encodings guessed (PDN107)."""
+
+    @property
+    def status(self) -> int:
+        """The exit status: 2 when an input could not be read, else 1 when there are
+        duplicates, else 0."""
+        return exit_status(self.problems, bool(self.groups))
+
+    def written(self, form: str = "text") -> str:
+        """The groups as ``duplicates`` writes them: :func:`render_text`, or with
+        ``json`` :func:`to_json`'s document."""
+        if form == "json":
+            return json.dumps(to_json(self), indent=2) + "\n"
+        return render_text(self)
+
+    def summary(self) -> str:
+        """``2 groups of duplicates (5 records) among 61 records``."""
+        copies = sum(len(group.records) for group in self.groups)
+        groups = len(self.groups)
+        return (
+            f"{groups} {plural(groups, 'group')} of duplicates "
+            f"({copies} records) among {self.records} {plural(self.records, 'record')}"
+        )
 
 
 def find_duplicates(
@@ -74,6 +99,29 @@ class TranspositionReport:
     ply: int | None
     """The ply after which positions were compared (``None``: the end of each game)."""
     problems: list[Diagnostic]
+
+    @property
+    def status(self) -> int:
+        """The exit status: 2 when an input could not be read, else 1 when there are
+        transpositions, else 0."""
+        return exit_status(self.problems, bool(self.groups))
+
+    def written(self, form: str = "text") -> str:
+        """The groups as ``duplicates --position`` writes them:
+        :func:`render_transpositions`, or with ``json`` :func:`transpositions_json`'s
+        document."""
+        if form == "json":
+            return json.dumps(transpositions_json(self), indent=2) + "\n"
+        return render_transpositions(self)
+
+    def summary(self) -> str:
+        """``1 group of transpositions (2 records) among 61 records``."""
+        reached = sum(len(group.records) for group in self.groups)
+        groups = len(self.groups)
+        return (
+            f"{groups} {plural(groups, 'group')} of transpositions "
+            f"({reached} records) among {self.records} {plural(self.records, 'record')}"
+        )
 
 
 def find_transpositions(
@@ -178,3 +226,65 @@ def to_json(report: DuplicateReport) -> dict[str, object]:
             for group in report.groups
         ],
     }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DuplicatesSettings(Reading):
+    """The settings of ``notation duplicates``."""
+
+    position: bool = False
+    """List the transpositions instead (:func:`find_transpositions`)."""
+    ply: int | None = None
+    """With ``position``: compare the positions after this ply (``None``: the final ones)."""
+    format: str = "text"
+    """What is written: ``text`` or ``json``."""
+
+
+def duplicates_settings(
+    *,
+    position: bool = False,
+    ply: int | None = None,
+    format: str = "text",
+    game: str | None = None,
+    dialects: Iterable[str] | None = None,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+) -> DuplicatesSettings:
+    """The settings of ``duplicates`` with these options; :class:`SettingsError` naming
+    the first option that cannot be used."""
+    chosen = None if game is None else known_game(game)
+    read = known_dialects(dialects)
+    if ply is not None and not position:
+        raise SettingsError("--ply", "--ply goes with --position")
+    return DuplicatesSettings(
+        game=chosen,
+        dialects=read,
+        encoding=known_codec(encoding),
+        allow_empty=allow_empty,
+        position=position,
+        ply=ply,
+        format=format,
+    )
+
+
+def duplicates(
+    names: Iterable[str], settings: DuplicatesSettings
+) -> DuplicateReport | TranspositionReport:
+    """``notation duplicates``: the duplicate groups among the records of ``names``
+    (files, folders, globs or ``-``), or with ``settings.position`` the transpositions."""
+    if settings.position:
+        return find_transpositions(
+            names,
+            settings.default,
+            ply=settings.ply,
+            encoding=settings.encoding,
+            allow_empty=settings.allow_empty,
+            dialects=settings.dialects,
+        )
+    return find_duplicates(
+        names,
+        settings.default,
+        encoding=settings.encoding,
+        allow_empty=settings.allow_empty,
+        dialects=settings.dialects,
+    )

@@ -9,21 +9,25 @@ still finds, so that the caller can count it and report it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from notation import diagnostics as codes
 from notation.archive.convert import canonical_moves
-from notation.archive.fix import fix_record
-from notation.archive.rewrite import Edited, Options, rewrite
+from notation.archive.fix import FIXES, fix_record
+from notation.archive.rewrite import Edited, Options, Writing, rewrite
+from notation.archive.runs import drop, envelope, inputs_of, plural, report_form
 from notation.check.dialects import NO_DIALECTS
 from notation.check.repair import repair_record
 from notation.check.validator import validate_record
-from notation.diagnostics import Diagnostic
+from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game
 from notation.games.registry import resolve_game
 from notation.io.files import Input, Missing
 from notation.read.sources import Found
+from notation.run.settings import known_codec, known_dialects, known_game
 
 DIALECTS = frozenset(
     {codes.RESULT_DIALECT, codes.UNQUOTED_TAG, codes.FEN_UNKNOWN, codes.FEN_COUNTERS}
@@ -90,3 +94,254 @@ def repair_files(
         return Edited([*made, *left], changed=changed)
 
     return rewrite(inputs, edit, options, say, tell)
+
+
+@dataclass(slots=True)
+class Mended:
+    """What a run of ``fix`` or ``repair`` did: each game counted as mended, left with
+    errors, or unchanged. ``report`` names the command (``repair``); ``mended`` what a
+    mended game is (``corrected``) and ``unit`` one change to it (``correction``)."""
+
+    report: str
+    mended: str
+    unit: str
+    json: bool
+    """Whether the report is the JSON document (else the text lines, as they come)."""
+    status: int = 0
+    """The exit status."""
+    games: int = 0
+    done: int = 0
+    units: int = 0
+    left: int = 0
+    unchanged: int = 0
+    verdicts: list[dict[str, Any]] = field(default_factory=list)
+    """Each game's entry of the JSON report (kept for it only)."""
+    diagnostics: list[dict[str, Any]] = field(default_factory=list)
+    """The problems met, for the JSON report."""
+    messages: list[str] = field(default_factory=list)
+    """The lines said, for the JSON report."""
+
+    def count(
+        self,
+        found: Found,
+        made: int,
+        problems: list[Diagnostic],
+        extra: dict[str, Any],
+    ) -> None:
+        """Count one game: ``made`` changes, ``problems`` what its validation finds;
+        ``extra`` goes into its entry of the JSON report."""
+        self.games += 1
+        self.units += made
+        if any(p.severity is Severity.ERROR for p in problems):
+            self.left += 1
+            outcome = "left"
+        elif made:
+            self.done += 1
+            outcome = self.mended
+        else:
+            self.unchanged += 1
+            outcome = "unchanged"
+        if self.json:
+            record = found.record
+            line, column = record.pos
+            entry: dict[str, Any] = {
+                "path": found.input.name,
+                "index": record.index,
+                "line": line,
+                "column": column,
+                **extra,
+                "outcome": outcome,
+                f"{self.unit}s": made,
+            }
+            self.verdicts.append(entry)
+
+    def summary(self) -> str:
+        """The summary line: ``3 games: 1 fixed (2 changes), 0 left with errors, ...``."""
+        return (
+            f"{self.games} {plural(self.games, 'game')}: {self.done} {self.mended} "
+            f"({self.units} {plural(self.units, self.unit)}), "
+            f"{self.left} left with errors, {self.unchanged} unchanged"
+        )
+
+    def lines(self) -> list[str]:
+        """The line that ends the text report (none when no game was read)."""
+        return [self.summary()] if self.games else []
+
+    def document(self) -> str:
+        """The JSON report."""
+        return envelope(
+            self.report,
+            {
+                "games": self.verdicts,
+                "diagnostics": self.diagnostics,
+                "messages": self.messages,
+                "summary": {
+                    "games": self.games,
+                    self.mended: self.done,
+                    f"{self.unit}s": self.units,
+                    "left": self.left,
+                    "unchanged": self.unchanged,
+                    "exit_status": self.status,
+                },
+            },
+        )
+
+    def run(self, say: Callable[[str], None], mend: Callable[[Mending], int]) -> Mended:
+        """Run ``mend`` with this summary's :meth:`count` and where its lines and problems
+        go (to ``say`` as they come, or kept for the JSON report); this summary, its
+        status set."""
+        from notation.run.formats import diagnostic_dict
+
+        def tell(diagnostic: Diagnostic) -> None:
+            self.diagnostics.append(diagnostic_dict(diagnostic))
+
+        told = (
+            Mending(self.count, self.messages.append, tell)
+            if self.json
+            else Mending(self.count, say)
+        )
+        self.status = mend(told)
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Mending:
+    """Where a mending run tells what it does: each game counted, lines said, and (for
+    the JSON report) each problem."""
+
+    counted: Counted
+    say: Callable[[str], None]
+    tell: Callable[[Diagnostic], None] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FixSettings(Writing):
+    """The settings of ``notation fix``."""
+
+    fixes: tuple[str, ...] = FIXES
+    """The fixes made (:data:`notation.archive.fix.FIXES`)."""
+    format: str = "text"
+    """The report on standard error: ``text`` or ``json``."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RepairSettings(Writing):
+    """The settings of ``notation repair``."""
+
+    format: str = "text"
+    """The report on standard error: ``text`` or ``json``."""
+
+
+def fix_settings(
+    *,
+    output: Path | None = None,
+    in_place: bool = False,
+    results: bool = False,
+    plycount: bool = False,
+    tags: bool = False,
+    fen: bool = False,
+    keep_broken: bool = False,
+    format: str = "text",
+    game: str | None = None,
+    dialects: Iterable[str] | None = None,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+) -> FixSettings:
+    """The settings of ``fix`` with these options (no fix named: every fix);
+    :class:`SettingsError` naming the first option that cannot be used."""
+    chosen = None if game is None else known_game(game)
+    read = known_dialects(dialects)
+    form = report_form(format)
+    asked = {"results": results, "plycount": plycount, "tags": tags, "fen": fen}
+    return FixSettings(
+        output=output,
+        in_place=in_place,
+        keep_broken=keep_broken,
+        game=chosen,
+        dialects=read,
+        encoding=known_codec(encoding),
+        allow_empty=allow_empty,
+        fixes=tuple(name for name in FIXES if asked[name]) or FIXES,
+        format=form,
+    )
+
+
+def repair_settings(
+    *,
+    output: Path | None = None,
+    in_place: bool = False,
+    keep_broken: bool = False,
+    format: str = "text",
+    game: str | None = None,
+    dialects: Iterable[str] | None = None,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+) -> RepairSettings:
+    """The settings of ``repair`` with these options; :class:`SettingsError` naming the
+    first option that cannot be used."""
+    chosen = None if game is None else known_game(game)
+    read = known_dialects(dialects)
+    form = report_form(format)
+    return RepairSettings(
+        output=output,
+        in_place=in_place,
+        keep_broken=keep_broken,
+        game=chosen,
+        dialects=read,
+        encoding=known_codec(encoding),
+        allow_empty=allow_empty,
+        format=form,
+    )
+
+
+def fix(
+    paths: Iterable[str | Input | Missing],
+    settings: FixSettings,
+    *,
+    say: Callable[[str], None] = drop,
+) -> Mended:
+    """``notation fix``: the records of ``paths`` (names as the command line takes them,
+    or inputs) fixed and written as ``settings`` say; with the text report ``say`` is told
+    each change and problem as it comes. :class:`notation.archive.rewrite.RewriteError`
+    when the settings cannot work with these inputs."""
+    inputs = inputs_of(paths)
+    mended = Mended("fix", "fixed", "change", json=settings.format == "json")
+    return mended.run(
+        say,
+        lambda told: fix_files(
+            inputs,
+            settings.fixes,
+            settings.options,
+            told.counted,
+            told.say,
+            told.tell,
+            default=settings.default,
+            dialects=settings.dialects,
+        ),
+    )
+
+
+def repair(
+    paths: Iterable[str | Input | Missing],
+    settings: RepairSettings,
+    *,
+    say: Callable[[str], None] = drop,
+) -> Mended:
+    """``notation repair``: the score-sheet slips of the records of ``paths`` corrected
+    and the records written as ``settings`` say; with the text report ``say`` is told each
+    correction and problem as it comes. :class:`notation.archive.rewrite.RewriteError`
+    when the settings cannot work with these inputs."""
+    inputs = inputs_of(paths)
+    mended = Mended("repair", "corrected", "correction", json=settings.format == "json")
+    return mended.run(
+        say,
+        lambda told: repair_files(
+            inputs,
+            settings.options,
+            told.counted,
+            told.say,
+            told.tell,
+            default=settings.default,
+            dialects=settings.dialects,
+        ),
+    )

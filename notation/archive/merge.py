@@ -10,15 +10,28 @@ are kept.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from notation.archive.runs import (
+    Copied,
+    Problems,
+    Reading,
+    ignore,
+    inputs_of,
+    plural,
+    report_form,
+    where,
+)
 from notation.archive.select import Copier, copy
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Occurrence
+from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
-from notation.io.files import Input, Missing
-from notation.io.output import atomic_output, spooled_stdout
+from notation.io.files import Input, Missing, input_paths, reads_standard_input
+from notation.io.output import atomic_output, check_target, spooled_stdout
+from notation.run.settings import known_codec, known_dialects, known_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,3 +97,85 @@ def merge_games(
             done.written = 0
             sink.abandon()
     return done
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MergeSettings(Reading):
+    """The settings of ``notation merge``."""
+
+    output: Path | None = None
+    """Where the games go (``None``: standard output)."""
+    unique: bool = False
+    """Keep the first copy of each game only."""
+    format: str = "text"
+    """The report on standard error: ``text`` or ``json``."""
+
+
+def merge_settings(
+    *,
+    output: Path | None = None,
+    unique: bool = False,
+    format: str = "text",
+    game: str | None = None,
+    dialects: Iterable[str] | None = None,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+) -> MergeSettings:
+    """The settings of ``merge`` with these options; :class:`SettingsError` naming the
+    first option that cannot be used."""
+    chosen = None if game is None else known_game(game)
+    read = known_dialects(dialects)
+    form = report_form(format)
+    return MergeSettings(
+        game=chosen,
+        dialects=read,
+        encoding=known_codec(encoding),
+        allow_empty=allow_empty,
+        output=output,
+        unique=unique,
+        format=form,
+    )
+
+
+def merge(
+    paths: Iterable[str | Input | Missing],
+    settings: MergeSettings,
+    *,
+    tell: Callable[[Diagnostic], None] = ignore,
+) -> Copied:
+    """``notation merge``: every game of ``paths`` (names as the command line takes them,
+    or inputs) written to one archive as ``settings`` say; with the text report ``tell``
+    is given each problem met reading as it comes. :class:`OutputError` when the output
+    cannot be written or names an input."""
+    inputs = inputs_of(paths)
+    if settings.output is not None:
+        check_target(settings.output, input_paths(inputs), stdin=reads_standard_input(inputs))
+    json = settings.format == "json"
+    problems = Problems(json, tell)
+    copier = Copier(problems.tell, settings.encoding, settings.allow_empty)
+    done = merge_games(
+        inputs,
+        copier,
+        output=settings.output,
+        unique=settings.unique,
+        default=settings.default,
+        dialects=settings.dialects,
+    )
+    said = [] if json else [dropped.message() for dropped in done.dropped]
+    body = {
+        "dropped": [{**where(d.where), "copy_of": where(d.first)} for d in done.dropped],
+        "summary": {
+            "games": done.games,
+            "written": done.written,
+            "dropped": len(done.dropped),
+            "exit_status": done.status,
+        },
+    }
+    copies = len(done.dropped)
+    summary = (
+        f"{done.written} of {done.games} {plural(done.games, 'game')} written, "
+        f"{copies} {'copy' if copies == 1 else 'copies'} left out"
+    )
+    return Copied(
+        "merge", json, done.status, done.games, body, summary, said, done.refused, problems.kept
+    )

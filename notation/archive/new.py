@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
+from pathlib import Path
 
 from notation.games.base import AnyGame
+from notation.io.output import atomic_output, check_target, spooled_stdout
 from notation.record.model import Record, Tag
+from notation.record.writer import write_record
+from notation.run.settings import known_game
 
 
 def new_record(game: AnyGame, seed: int | None = None, day: datetime.date | None = None) -> Record:
@@ -23,3 +28,35 @@ def new_record(game: AnyGame, seed: int | None = None, day: datetime.date | None
     ]
     tags += [Tag(key, value) for key, value in game.new_tags(seed).items()]
     return Record(tags=tags, result="*")
+
+
+@dataclass(frozen=True, slots=True)
+class NewSettings:
+    """The settings of ``notation new``."""
+
+    game: str
+    """The game of the record."""
+    seed: int | None = None
+    """The seed of a game that draws its set-up."""
+    output: Path | None = None
+    """Where the record is written (``None``: standard output)."""
+
+
+def new_settings(game: str, *, seed: int | None = None, output: Path | None = None) -> NewSettings:
+    """The settings of ``new`` with these options; :class:`SettingsError` for an unknown
+    game (naming ``GAME``, the argument)."""
+    return NewSettings(known_game(game, "GAME"), seed, output)
+
+
+def new(settings: NewSettings) -> Record:
+    """``notation new``: the new record, written to ``settings.output`` (atomically) or
+    standard output. :class:`notation.io.output.OutputError` when it cannot be written."""
+    from notation.games.registry import get_game
+
+    record = new_record(get_game(settings.game), settings.seed)
+    output = settings.output
+    if output is not None:
+        check_target(output, [])
+    with spooled_stdout() if output is None else atomic_output(output) as sink:
+        sink.write(write_record(record))
+    return record

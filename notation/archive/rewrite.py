@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notation import diagnostics as codes
+from notation.archive.runs import Reading
 from notation.diagnostics import Diagnostic, Severity
 from notation.io.files import Input, Missing, input_paths, reads_standard_input
 from notation.io.output import (
@@ -94,6 +95,41 @@ class Options:
     """The encoding of the inputs (``None``: detected)."""
     allow_empty: bool = False
     """An input with no record is not an error."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Writing(Reading):
+    """The settings of a command that writes records (``convert``, ``annotate``,
+    ``fix``, ``repair``): how it reads them and where it writes them."""
+
+    output: Path | None = None
+    """One file for every record (``None``: standard output, unless ``in_place``)."""
+    in_place: bool = False
+    """Write each input's records back over it."""
+    form: str = "pdn"
+    """``pdn`` or ``json``."""
+    keep_broken: bool = False
+    """Write records with errors too, keeping their text (see the module's doc)."""
+
+    @property
+    def options(self) -> Options:
+        """How :func:`rewrite` writes the records."""
+        return Options(
+            output=self.output,
+            in_place=self.in_place,
+            form=self.form,
+            keep_broken=self.keep_broken,
+            encoding=self.encoding,
+            allow_empty=self.allow_empty,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Rewritten:
+    """What a command that writes records did."""
+
+    status: int
+    """The exit status: 0, 1 (a record with an error) or 2 (an input not read)."""
 
 
 def rewrite(

@@ -18,11 +18,22 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from notation import diagnostics as codes
+from notation.archive.runs import (
+    Copied,
+    Problems,
+    Reading,
+    ignore,
+    inputs_of,
+    plural,
+    report_form,
+    where,
+)
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import (
     Duplicates,
@@ -33,13 +44,23 @@ from notation.check.identity import (
 )
 from notation.check.replay import read_ply
 from notation.check.validator import GameReport, validate_record
-from notation.diagnostics import Diagnostic, Severity
+from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
 from notation.games.registry import GAMES, resolve_game
-from notation.io.files import Input, Missing
-from notation.io.output import Sink, atomic_output, display, spooled_stdout
+from notation.io.files import Input, Missing, input_paths, reads_standard_input
+from notation.io.output import (
+    OutputError,
+    Sink,
+    atomic_output,
+    check_target,
+    display,
+    spooled_stdout,
+)
 from notation.read.sources import Found, read_all
 from notation.record.model import RESULTS, Record
+from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
+
+T = TypeVar("T")
 
 _MOVE_NUMBER = re.compile(r"\d+\.+")
 
@@ -423,3 +444,119 @@ def select_games(
             if others is not None:
                 others.abandon()
     return Selection(copier.status, copier.games, selected, placed, refused)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SelectSettings(Reading):
+    """The settings of ``notation select``."""
+
+    filters: Filters = Filters()
+    """What a game must be to be selected."""
+    output: Path | None = None
+    """Where the games selected go (``None``: standard output)."""
+    rest: Path | None = None
+    """Where the others go, if anywhere."""
+    format: str = "text"
+    """The report on standard error: ``text`` or ``json``."""
+
+
+def _parsed(parse: Callable[[str], T], text: str, option: str) -> T:
+    """``parse(text)``; its :class:`ValueError` a :class:`SettingsError` naming ``option``."""
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise SettingsError(option, str(error)) from None
+
+
+def select_settings(
+    *,
+    output: Path | None = None,
+    rest: Path | None = None,
+    result: str | None = None,
+    tags: Iterable[str] = (),
+    variant: str | None = None,
+    plies: str | None = None,
+    opening: str | None = None,
+    position: str | None = None,
+    errors: bool | None = None,
+    code: str | None = None,
+    duplicates: bool | None = None,
+    format: str = "text",
+    game: str | None = None,
+    dialects: Iterable[str] | None = None,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+) -> SelectSettings:
+    """The settings of ``select`` with these options (the filters as the command line
+    writes them: ``tags`` each ``NAME=PATTERN``, ``plies`` ``MIN:MAX``, ``opening`` moves);
+    :class:`SettingsError` naming the first option that cannot be used."""
+    chosen = None if game is None else known_game(game)
+    read = known_dialects(dialects)
+    form = report_form(format)
+    if variant is not None:
+        variant = known_game(variant, "--variant")
+    if code is not None and code not in CODES:
+        raise SettingsError("--code", f"no diagnostic code {code!r} (see `notation codes`)")
+    if position is not None:
+        _parsed(lambda fen: check_position(fen, variant), position, "--position")
+    filters = Filters(
+        result=None if result is None else _parsed(check_result, result, "--result"),
+        tags=tuple(_parsed(parse_tag, t, "--tag") for t in tags),
+        variant=variant,
+        plies=None if plies is None else _parsed(parse_plies, plies, "--plies"),
+        opening=() if opening is None else _parsed(parse_opening, opening, "--opening"),
+        position=position,
+        errors=errors,
+        code=code,
+        duplicates=duplicates,
+    )
+    return SelectSettings(
+        game=chosen,
+        dialects=read,
+        encoding=known_codec(encoding),
+        allow_empty=allow_empty,
+        filters=filters,
+        output=output,
+        rest=rest,
+        format=form,
+    )
+
+
+def select(
+    paths: Iterable[str | Input | Missing],
+    settings: SelectSettings,
+    *,
+    tell: Callable[[Diagnostic], None] = ignore,
+) -> Copied:
+    """``notation select``: the games of ``paths`` (names as the command line takes them,
+    or inputs) that match the filters written as ``settings`` say; with the text report
+    ``tell`` is given each problem met reading as it comes. :class:`OutputError` when an
+    output cannot be written or names an input."""
+    inputs = inputs_of(paths)
+    for target in (settings.output, settings.rest):
+        if target is not None:
+            check_target(target, input_paths(inputs), stdin=reads_standard_input(inputs))
+    output, rest = settings.output, settings.rest
+    if output is not None and rest is not None and output.resolve() == rest.resolve():
+        raise OutputError("--output and --rest name the same file")
+    json = settings.format == "json"
+    problems = Problems(json, tell)
+    copier = Copier(problems.tell, settings.encoding, settings.allow_empty)
+    done = select_games(
+        inputs,
+        Selector(settings.filters, settings.default, settings.dialects),
+        copier,
+        output=output,
+        rest=rest,
+        keep=json,
+    )
+    body = {
+        "games": [
+            {**where(p.where), "selected": p.selected, "written": p.written} for p in done.placed
+        ],
+        "summary": {"games": done.games, "selected": done.selected, "exit_status": done.status},
+    }
+    summary = f"{done.selected} of {done.games} {plural(done.games, 'game')} selected"
+    return Copied(
+        "select", json, done.status, done.games, body, summary, [], done.refused, problems.kept
+    )

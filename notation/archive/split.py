@@ -23,13 +23,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from notation.archive.runs import (
+    Copied,
+    Problems,
+    Reading,
+    ignore,
+    inputs_of,
+    plural,
+    report_form,
+    where,
+)
 from notation.archive.select import Copier, copy
 from notation.check.identity import Occurrence
+from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game
 from notation.games.registry import resolve_game
 from notation.io.files import Input, Missing, input_paths
 from notation.io.output import OutputError, atomic_output, display
 from notation.read.sources import Found
+from notation.run.settings import SettingsError, known_codec, known_game
 
 UNKNOWN = "unknown"
 """The name of the group of games without the tag (or with ``?``, PDN's unknown)."""
@@ -274,3 +286,85 @@ def _remove(written: list[Path], folder: Path | None) -> None:
     if folder is not None:
         with contextlib.suppress(OSError):
             folder.rmdir()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SplitSettings(Reading):
+    """The settings of ``notation split``."""
+
+    by: str
+    """The grouping (:data:`BY`)."""
+    folder: Path
+    """The folder of the files (made when missing)."""
+    force: bool = False
+    """Replace files of the folder that have the names."""
+    format: str = "text"
+    """The report on standard error: ``text`` or ``json``."""
+
+
+def split_settings(
+    *,
+    by: str,
+    folder: Path,
+    force: bool = False,
+    format: str = "text",
+    game: str | None = None,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+) -> SplitSettings:
+    """The settings of ``split`` with these options; :class:`SettingsError` naming the
+    first option that cannot be used."""
+    chosen = None if game is None else known_game(game)
+    form = report_form(format)
+    try:
+        grouping(by)
+    except ValueError as error:
+        raise SettingsError("--by", str(error)) from None
+    return SplitSettings(
+        game=chosen,
+        encoding=known_codec(encoding),
+        allow_empty=allow_empty,
+        by=by,
+        folder=folder,
+        force=force,
+        format=form,
+    )
+
+
+def split(
+    paths: Iterable[str | Input | Missing],
+    settings: SplitSettings,
+    *,
+    tell: Callable[[Diagnostic], None] = ignore,
+) -> Copied:
+    """``notation split``: the games of ``paths`` (names as the command line takes them,
+    or inputs) written to the files of ``settings.folder``; with the text report ``tell``
+    is given each problem met reading as it comes. :class:`OutputError` when the folder
+    cannot hold the files."""
+    inputs = inputs_of(paths)
+    check_folder(settings.folder, inputs)
+    json = settings.format == "json"
+    problems = Problems(json, tell)
+    copier = Copier(problems.tell, settings.encoding, settings.allow_empty)
+    group = grouping(settings.by, settings.default)
+    done = split_games(inputs, group, settings.folder, copier, force=settings.force)
+    said = (
+        []
+        if json
+        else [f"{p.path}: {len(p.games)} {plural(len(p.games), 'game')}" for p in done.parts]
+    )
+    body = {
+        "files": [
+            {"path": p.path, "value": p.value, "games": [where(g) for g in p.games]}
+            for p in done.parts
+        ],
+        "summary": {"games": done.games, "files": len(done.parts), "exit_status": done.status},
+    }
+    files = len(done.parts)
+    summary = (
+        f"{done.games} {plural(done.games, 'game')} in {files} {plural(files, 'file')} "
+        f"of {display(settings.folder)}"
+    )
+    return Copied(
+        "split", json, done.status, done.games, body, summary, said, done.refused, problems.kept
+    )

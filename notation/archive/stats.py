@@ -12,12 +12,14 @@ are counted apart. :func:`render_text` draws the statistics as a table,
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from notation.archive.runs import Reading, exit_status
 from notation.check.dialects import NO_DIALECTS
 from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic
@@ -25,6 +27,7 @@ from notation.games.base import AnyGame
 from notation.games.registry import GAMES
 from notation.read.sources import read_paths
 from notation.record.model import Record
+from notation.run.settings import known_codec, known_dialects, known_game
 
 JSON_VERSION = 1
 """Version of the JSON form; a change that breaks readers raises it."""
@@ -104,6 +107,19 @@ class Stats:
     def invalid(self) -> int:
         """Records with an error, over all games."""
         return sum(s.invalid for s in self.games.values())
+
+    @property
+    def status(self) -> int:
+        """The exit status: 2 when an input could not be read, else 1 when a record has an
+        error, else 0."""
+        return exit_status(self.problems, bool(self.invalid))
+
+    def written(self, form: str = "text") -> str:
+        """The statistics as ``stats`` writes them: :func:`render_text`, or with ``json``
+        :func:`to_json`'s document."""
+        if form == "json":
+            return json.dumps(to_json(self), indent=2) + "\n"
+        return render_text(self)
 
     def add(
         self,
@@ -227,3 +243,44 @@ def to_json(stats: Stats) -> dict[str, Any]:
             for game in _ordered(stats)
         ],
     }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatsSettings(Reading):
+    """The settings of ``notation stats``."""
+
+    format: str = "text"
+    """What is written: ``text`` (:func:`render_text`) or ``json`` (:func:`to_json`)."""
+
+
+def stats_settings(
+    *,
+    format: str = "text",
+    game: str | None = None,
+    dialects: Iterable[str] | None = None,
+    encoding: str | None = None,
+    allow_empty: bool = False,
+) -> StatsSettings:
+    """The settings of ``stats`` with these options; :class:`SettingsError` naming the
+    first option that cannot be used."""
+    chosen = None if game is None else known_game(game)
+    read = known_dialects(dialects)
+    return StatsSettings(
+        game=chosen,
+        dialects=read,
+        encoding=known_codec(encoding),
+        allow_empty=allow_empty,
+        format=format,
+    )
+
+
+def stats(sources: Iterable[str | os.PathLike[str] | Record], settings: StatsSettings) -> Stats:
+    """``notation stats``: the statistics of the records of ``sources`` (paths as the
+    command line takes them, or records), read as ``settings`` say."""
+    return collect(
+        sources,
+        settings.default,
+        encoding=settings.encoding,
+        allow_empty=settings.allow_empty,
+        dialects=settings.dialects,
+    )

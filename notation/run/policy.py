@@ -1,8 +1,9 @@
 """The policy of a validation run: which diagnostics are reported, what they count for, and
 the exit status.
 
-:func:`run` feeds the events of :func:`notation.run.batch.validate_inputs` to a
-:class:`~notation.run.formats.Reporter` after applying a :class:`Policy`: duplicates
+:func:`reported` gives the events of :func:`notation.run.batch.validate_inputs` as a
+:class:`Policy` reports them (and :func:`run` feeds them to a
+:class:`~notation.run.formats.Reporter`): duplicates
 marked (REC208) when asked, codes selected and ignored, every reported diagnostic counted
 in a :class:`~notation.run.formats.Summary`, and the exit status decided (0 when nothing
 reported reaches the fail level, 1 when something does, 2 when an input could not be read
@@ -11,7 +12,7 @@ or held no record). The command line only parses its options into a :class:`Poli
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from notation import diagnostics as codes
@@ -83,6 +84,22 @@ class Policy:
 def run(events: Iterable[Event], reporter: Reporter, policy: Policy) -> Summary:
     """Report ``events`` under ``policy``; the summary, with its exit status set, after
     :meth:`Reporter.finish` has been given it."""
+    chosen = reported(events, policy)
+    while True:
+        try:
+            event = next(chosen)
+        except StopIteration as end:
+            summary: Summary = end.value
+            break
+        reporter.take(event)
+    reporter.finish(summary)
+    return summary
+
+
+def reported(events: Iterable[Event], policy: Policy) -> Generator[Event, None, Summary]:
+    """``events`` as ``policy`` reports them, each given once it is counted: duplicates
+    marked, codes selected and ignored, a file's diagnostics not reported left out. Its
+    value, when it ends, is the summary, with its exit status set."""
     summary = Summary()
     unreadable = False
     seen = Duplicates()
@@ -99,17 +116,16 @@ def run(events: Iterable[Event], reporter: Reporter, policy: Policy) -> Summary:
             summary.valid_games += all(d.severity is not Severity.ERROR for d in event.diagnostics)
             for diagnostic in event.diagnostics:
                 summary.count(diagnostic)
-            reporter.game(event)
+            yield event
         elif isinstance(event, FileResult):
             summary.files += 1
-            reporter.file(event)
+            yield event
         elif policy.at(event.path).keeps(event.code):
             if event.code in UNREADABLE_CODES:
                 unreadable = True
             else:
                 summary.count(event)
-            reporter.diagnostic(event)
+            yield event
     failing = sum(summary.severities[s] for s in FAIL_LEVELS[policy.fail_level])
     summary.exit_status = 2 if unreadable else int(bool(failing) and not policy.exit_zero)
-    reporter.finish(summary)
     return summary

@@ -9,8 +9,9 @@ that cannot be used is a :class:`SettingsError` naming it.
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -102,6 +103,63 @@ class Settings:
     report); such a run is made in this process, without the cache."""
 
 
+def nearest_config(folder: Path | None = None) -> Config:
+    """The configuration ``notation validate`` reads when run in ``folder`` (default: the
+    current folder): the nearest file the user may read (those passed over in its
+    ``skipped``), else none. :class:`notation.run.config.ConfigError` for a file that
+    cannot be used."""
+    from notation.run.config import NO_CONFIG, find_config, load_config
+
+    found, skipped = find_config(folder or Path.cwd())
+    config = NO_CONFIG if found is None else load_config(found)
+    return dataclasses.replace(config, skipped=skipped)
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A setting ``validate`` uses: its key, its value (as TOML and JSON write it) and
+    where it comes from (``default``, the file and its table, or an environment
+    variable)."""
+
+    key: str
+    value: Any
+    source: str
+
+
+def shown_settings(config: Config, environ: Mapping[str, str] = os.environ) -> list[Shown]:
+    """Each setting of :data:`DEFAULTS` in force with ``config``, and where it comes from
+    (``notation config``)."""
+    where = "default" if config.file is None else f"{config.file} {config.table}"
+    shown = []
+    for key, default in DEFAULTS.items():
+        value = config.values.get(key, default)
+        source = where if key in config.values else "default"
+        if key == "cache-dir" and environ.get(FOLDER_VARIABLE):
+            value, source = Path(environ[FOLDER_VARIABLE]), f"environment {FOLDER_VARIABLE}"
+        if key == "db" and environ.get("NOTATION_DB"):
+            value, source = environ["NOTATION_DB"], "environment NOTATION_DB"
+        shown.append(Shown(key, plain(value), source))
+    return shown
+
+
+def shown_overrides(config: Config) -> list[dict[str, Any]]:
+    """Each per-path override of ``config``: its ``path`` and the values it gives."""
+    return [
+        {"path": o.path, **{k: plain(v) for k, v in o.values.items()}} for o in config.overrides
+    ]
+
+
+def plain(value: Any) -> Any:
+    """A setting as TOML and JSON write it."""
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, Path):
+        return str(value)
+    return value
+
+
 def setting(config: Config, key: str, given: Any) -> Any:
     """``given`` as an option, else the file's value of ``key``, else the default."""
     if given is not None:
@@ -147,9 +205,6 @@ def settings_from(
     a codec name (``None`` or ``auto``: detected). :class:`SettingsError` for an option
     that cannot be used, checked in the order the command line lists them. Without
     ``config``, no configuration file is read."""
-    from notation.check.dialects import dialect_set
-    from notation.games.registry import get_game
-    from notation.io.decode import codec
     from notation.run.config import MAX_JOBS, NO_CONFIG
     from notation.run.formats import FORMATS, TRACED
     from notation.run.policy import FAIL_LEVELS, Policy
@@ -159,14 +214,8 @@ def settings_from(
     chosen_format = setting(config, "format", format)
     level = setting(config, "fail-level", fail_level)
     if game is not None:
-        try:
-            get_game(game)
-        except KeyError as error:
-            raise SettingsError("--game", str(error.args[0])) from None
-    try:
-        read = setting(config, "dialects", dialects and dialect_set(dialects))
-    except ValueError as error:
-        raise SettingsError("--dialect", str(error)) from None
+        known_game(game)
+    read = setting(config, "dialects", dialects and known_dialects(dialects))
     if chosen_format not in FORMATS:
         raise SettingsError("--format", "choose one of " + ", ".join(FORMATS))
     if level not in FAIL_LEVELS:
@@ -178,10 +227,7 @@ def settings_from(
         exit_zero=exit_zero,
         duplicates=duplicates,
     )
-    try:
-        chosen_codec = None if encoding in (None, "auto") else codec(encoding)
-    except ValueError as error:
-        raise SettingsError("--encoding", str(error)) from None
+    chosen_codec = known_codec(encoding)
     if jobs is not None and not 0 <= jobs <= MAX_JOBS:
         message = f"{jobs} is not a number of processes from 0 to {MAX_JOBS}"
         raise SettingsError("--jobs", message)
@@ -201,6 +247,41 @@ def settings_from(
         scheduler_timeout=scheduler_timeout,
         trace=trace,
     )
+
+
+def known_game(name: str, option: str = "--game") -> str:
+    """``name``, the name of a game; :class:`SettingsError` naming ``option`` otherwise."""
+    from notation.games.registry import get_game
+
+    try:
+        get_game(name)
+    except KeyError as error:
+        raise SettingsError(option, str(error.args[0])) from None
+    return name
+
+
+def known_dialects(names: Iterable[str] | None) -> frozenset[str]:
+    """The dialects ``names`` names (:mod:`notation.check.dialects`); :class:`SettingsError`
+    naming ``--dialect`` for an unknown one."""
+    from notation.check.dialects import dialect_set
+
+    try:
+        return dialect_set(names or ())
+    except ValueError as error:
+        raise SettingsError("--dialect", str(error)) from None
+
+
+def known_codec(name: str | None) -> str | None:
+    """The codec called ``name`` (``None`` or ``auto``: detected, ``None``);
+    :class:`SettingsError` naming ``--encoding`` for an unknown one."""
+    from notation.io.decode import codec
+
+    if name in (None, "auto"):
+        return None
+    try:
+        return codec(name)
+    except ValueError as error:
+        raise SettingsError("--encoding", str(error)) from None
 
 
 def _prefixes(values: list[str], option: str) -> tuple[str, ...]:

@@ -15,19 +15,23 @@ import contextlib
 import dataclasses
 import functools
 import itertools
-from collections.abc import Callable, Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
-from notation.check.validator import GameReport
+from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import Diagnostic
+from notation.games.registry import get_game
 from notation.io.files import Input, Missing, expand
 from notation.read.sources import FileResult
+from notation.record.model import Record
 from notation.run import batch
 from notation.run.batch import Engine, Event, usable_cpus
 from notation.run.cache import Cache, VerdictOptions
 from notation.run.config import Config
-from notation.run.formats import Reporter, Summary
-from notation.run.policy import Policy, run
+from notation.run.formats import Summary
+from notation.run.policy import Policy, reported
 from notation.run.settings import Settings
 
 
@@ -62,8 +66,25 @@ def validate(
     ``on_event`` as it comes, and the summary, with its exit status, is returned.
     :class:`notation.run.distributed.ClusterError` when the cluster asked for cannot be
     used or loses a task."""
-    chosen = settings or Settings()
     tell = on_event or _ignore
+    run = validation_events(paths, settings)
+    while True:
+        try:
+            event = next(run)
+        except StopIteration as end:
+            summary: Summary = end.value
+            return summary
+        tell(event)
+
+
+def validation_events(
+    paths: Iterable[str | Input | Missing], settings: Settings | None = None
+) -> Generator[RunEvent, None, Summary]:
+    """The events of :func:`validate`'s run, in order, as they come; its value, when it
+    ends, is the summary. Closing it early ends the run (and its workers)."""
+    chosen = settings or Settings()
+    pending: deque[RunEvent] = deque()
+    tell = pending.append
     inputs = [
         found for path in paths for found in (expand([path]) if isinstance(path, str) else (path,))
     ]
@@ -81,6 +102,8 @@ def validate(
             said.add(text)
             tell(Note(text))
 
+    while pending:
+        yield pending.popleft()
     with contextlib.ExitStack() as stack:
         cluster: Engine | None = None
         if on_cluster:
@@ -114,28 +137,46 @@ def validate(
             options = VerdictOptions(game, chosen.encoding, chosen.allow_empty, chosen.dialects)
             return Cache(chosen.cache, options, warn).run(group, run_of, keys=policy.duplicates)
 
-        events = game_runs(chosen.config, inputs, chosen.game, engine)
-        return run(events, _Told(tell), policy)
+        events = reported(game_runs(chosen.config, inputs, chosen.game, engine), policy)
+        while True:
+            try:
+                event = next(events)
+            except StopIteration as end:
+                summary: Summary = end.value
+                break
+            except Exception:
+                while pending:
+                    yield pending.popleft()
+                raise
+            # What was told while the event was made comes before it, as it happened.
+            while pending:
+                yield pending.popleft()
+            yield event
+        while pending:
+            yield pending.popleft()
+        return summary
+
+
+def validate_one(
+    record: Record, settings: Settings | None = None, *, path: str = "-"
+) -> GameReport:
+    """The verdict on ``record`` (from ``path``, ``-`` for none) as a run with ``settings``
+    reports it: judged as the game the settings give (else the configuration's for
+    ``path``) with their dialects, its diagnostics as their policy reports them."""
+    chosen = settings or Settings()
+    file = None if path == "-" else Path(path)
+    game = chosen.game if chosen.game is not None else chosen.config.for_file(file, "game")
+    default = None if game is None else get_game(str(game))
+    report = validate_record(record, path=path, default=default, dialects=chosen.dialects)
+    given = chosen.policy
+    files = file_policies(chosen.config, [Input(path, file)], given, chosen.given)
+    for _ in reported([report], dataclasses.replace(given, files=files)):
+        pass
+    return report
 
 
 def _ignore(event: RunEvent) -> None:
     """Drop ``event``."""
-
-
-class _Told(Reporter):
-    """Gives each reported event to ``tell``."""
-
-    def __init__(self, tell: Callable[[RunEvent], None]) -> None:
-        self.tell = tell
-
-    def game(self, result: GameReport) -> None:
-        self.tell(result)
-
-    def diagnostic(self, diagnostic: Diagnostic) -> None:
-        self.tell(diagnostic)
-
-    def file(self, result: FileResult) -> None:
-        self.tell(result)
 
 
 def file_policies(

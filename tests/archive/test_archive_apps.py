@@ -10,11 +10,17 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from notation.archive.convert import convert_files
+from notation.archive.annotate import annotate_settings
+from notation.archive.convert import convert_files, convert_settings
 from notation.archive.draw import NoPosition, drawing_at, record_at
-from notation.archive.mend import fix_files
-from notation.archive.new import new_record
+from notation.archive.duplicates import duplicates, duplicates_settings
+from notation.archive.mend import fix, fix_files, fix_settings, repair, repair_settings
+from notation.archive.merge import merge, merge_settings
+from notation.archive.new import new, new_record, new_settings
 from notation.archive.rewrite import Options
+from notation.archive.select import select, select_settings
+from notation.archive.split import split, split_settings
+from notation.archive.stats import stats, stats_settings
 from notation.check.validator import validate_record
 from notation.cli.main import app
 from notation.diagnostics import Diagnostic
@@ -22,6 +28,7 @@ from notation.games.registry import get_game
 from notation.io.files import Input, expand
 from notation.read.sources import Found
 from notation.record.writer import write_record
+from notation.run.settings import SettingsError
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 ENDGAMES = SAMPLES / "brazilian" / "endgames.pdn"
@@ -89,3 +96,109 @@ def test_drawing_at_says_why_there_is_no_position(tmp_path: Path) -> None:
     start = drawing_at(record, report, 0)
     assert start.last is None
     assert start.position == drawn.game.start(record.tag_dict())
+
+
+def _stderr(*args: str) -> tuple[int, str, str]:
+    done = CliRunner().invoke(app, list(args))
+    return done.exit_code, done.stdout, done.stderr
+
+
+def test_fix_and_repair_give_the_report_the_commands_print(tmp_path: Path) -> None:
+    source = tmp_path / "sheet.pdn"
+    source.write_text(GAME + '\n[GameType "26"]\n\n1. 22-18 11-15 1-0\n', encoding="utf-8")
+    for run, make, name in ((fix, fix_settings, "fix"), (repair, repair_settings, "repair")):
+        out = tmp_path / f"{name}.pdn"
+        said: list[str] = []
+        done = run([str(source)], make(output=out, format="text"), say=said.append)
+        status, _, stderr = _stderr(name, str(source), "-o", str(out))
+        assert (done.status, done.json) == (status, False) == (1, False)
+        assert "\n".join([*said, *done.lines()]) + "\n" == stderr
+        as_json = run([str(source)], make(output=out, format="json"))
+        assert as_json.document() == _stderr(name, str(source), "-o", str(out), "-f", "json")[2]
+    # PlyCount, and 1-0 (a dialect's result) written 2-0.
+    plies = fix([str(source)], fix_settings(plycount=True, output=tmp_path / "plies.pdn"))
+    assert plies.summary() == "2 games: 1 fixed (2 changes), 1 left with errors, 0 unchanged"
+
+
+def test_select_split_and_merge_give_the_reports_the_commands_print(tmp_path: Path) -> None:
+    told: list[Diagnostic] = []
+    paths = [str(ENDGAMES), str(tmp_path / "gone.pdn")]
+    done = select(paths, select_settings(result="2-0"), tell=told.append)
+    status, _, stderr = _stderr("select", *paths, "--result", "2-0")
+    assert done.status == status == 2
+    assert [d.format() for d in told] + done.lines() == stderr.splitlines()
+    done = select([str(ENDGAMES)], select_settings(result="2-0", format="json"))
+    assert done.document() == _stderr("select", str(ENDGAMES), "--result", "2-0", "-f", "json")[2]
+    parts = split(
+        [str(ENDGAMES)], split_settings(by="every:2", folder=tmp_path / "parts", format="json")
+    )
+    assert (parts.status, parts.games, len(parts.body["files"])) == (0, 4, 2)
+    merged = merge(
+        [str(ENDGAMES), str(ENDGAMES)], merge_settings(unique=True, output=tmp_path / "all.pdn")
+    )
+    assert merged.lines() == [
+        f"{ENDGAMES}:{line}: game {n} is a copy of {ENDGAMES}:{line} game {n}"
+        for n, line in enumerate(_starts(ENDGAMES), 1)
+    ] + ["4 of 8 games written, 4 copies left out"]
+
+
+def _starts(path: Path) -> list[int]:
+    """The line each game of ``path`` starts on."""
+    return [found.record.pos.line for found in _found(path)]
+
+
+def _found(path: Path) -> list[Found]:
+    from notation.read.sources import read_all
+
+    return [item for item in read_all(expand([str(path)])) if isinstance(item, Found)]
+
+
+def test_stats_and_duplicates_write_what_the_commands_write() -> None:
+    collected = stats([str(ENDGAMES)], stats_settings(format="json"))
+    status, stdout, _ = _stderr("stats", str(ENDGAMES), "--json")
+    assert (collected.status, collected.written("json")) == (status, stdout)
+    report = duplicates([str(ENDGAMES)] * 2, duplicates_settings(game="brazilian"))
+    status, stdout, stderr = _stderr("duplicates", str(ENDGAMES), str(ENDGAMES), "-g", "brazilian")
+    assert (report.status, report.written(), report.summary() + "\n") == (status, stdout, stderr)
+    moved = duplicates([str(ENDGAMES)], duplicates_settings(position=True, ply=1))
+    status, stdout, stderr = _stderr("duplicates", str(ENDGAMES), "--position", "--ply", "1")
+    assert (moved.status, moved.written(), moved.summary() + "\n") == (status, stdout, stderr)
+
+
+def test_new_writes_the_record_new_prints(tmp_path: Path) -> None:
+    out = tmp_path / "new.pdn"
+    record = new(new_settings("brazilian", output=out))
+    assert out.read_text(encoding="utf-8") == write_record(record)
+    assert write_record(record) == _stderr("new", "brazilian")[1]
+
+
+@pytest.mark.parametrize(
+    ("make", "options", "option", "message"),
+    [
+        (convert_settings, {"notation": "zz"}, "--notation", "no game has a notation 'zz'"),
+        (annotate_settings, {"comments": "moves"}, "--comments", "position or scores expected"),
+        (fix_settings, {"format": "xml"}, "--format", "text or json expected"),
+        (select_settings, {"code": "XX1"}, "--code", "no diagnostic code 'XX1'"),
+        (select_settings, {"plies": "9:2"}, "--plies", "'9:2': the least number of plies"),
+        (split_settings, {"by": "colour", "folder": Path("x")}, "--by", "'colour': group by"),
+        (merge_settings, {"encoding": "utf-9"}, "--encoding", ""),
+        (stats_settings, {"game": "chess"}, "--game", "unknown game 'chess'"),
+        (duplicates_settings, {"ply": 3}, "--ply", "--ply goes with --position"),
+        (duplicates_settings, {"dialects": ["x"]}, "--dialect", "unknown dialect x"),
+    ],
+)
+def test_settings_name_the_option_that_cannot_be_used(
+    make: Any, options: dict[str, Any], option: str, message: str
+) -> None:
+    with pytest.raises(SettingsError) as refused:
+        make(**options)
+    assert refused.value.option == option
+    assert refused.value.message.startswith(message)
+
+
+def test_settings_are_what_the_options_say() -> None:
+    settings = convert_settings(output=Path("out.json"), game="brazilian", encoding="latin-1")
+    assert (settings.form, settings.game, settings.encoding) == ("json", "brazilian", "iso8859-1")
+    assert settings.options == Options(output=Path("out.json"), form="json", encoding="iso8859-1")
+    assert fix_settings(fen=True, tags=True).fixes == ("tags", "fen")
+    assert fix_settings().fixes == ("results", "plycount", "tags", "fen")

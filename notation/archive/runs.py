@@ -1,0 +1,182 @@
+"""What the runs of the archive commands share: the settings of what they read, and the
+end of their reports.
+
+Each archive command (``convert``, ``annotate``, ``fix``, ``repair``, ``select``,
+``split``, ``merge``, ``stats``, ``duplicates``, ``new``) is one function of its module,
+called with the paths and a frozen settings object, which returns the command's summary;
+the settings are made from the command's options by one function beside it
+(``convert_settings`` ...), which checks each option and raises
+:class:`notation.run.settings.SettingsError` naming the first that cannot be used. These
+commands read no configuration file (docs/config.md): their settings are their options.
+
+The commands that report on standard error in text or as one JSON document (``fix``,
+``repair``, ``select``, ``split``, ``merge``) give the lines of the text report as they
+come, or keep them for the document; their summaries end the report
+(:class:`Reported`), each document in one envelope (:func:`envelope`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from notation import diagnostics as codes
+from notation.diagnostics import Diagnostic
+from notation.io.files import Input, Missing, expand
+from notation.run.settings import SettingsError
+
+if TYPE_CHECKING:
+    from notation.check.identity import Occurrence
+    from notation.games.base import AnyGame
+
+REPORT_VERSION = 1
+"""The ``version`` field of the JSON reports; it changes when a schema changes."""
+
+REPORT_FORMS = ("text", "json")
+"""The forms of the report on standard error."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reading:
+    """How a command reads its records."""
+
+    game: str | None = None
+    """The game of records whose tags name none (``None``: as the README says)."""
+    dialects: frozenset[str] = frozenset()
+    """The optional dialects read (:mod:`notation.check.dialects`)."""
+    encoding: str | None = None
+    """The codec of the inputs (``None``: detected)."""
+    allow_empty: bool = False
+    """Whether an input without a record is accepted (else PDN108, exit status 2)."""
+
+    @property
+    def default(self) -> AnyGame | None:
+        """The game of records whose tags name none, if one is set."""
+        from notation.games.registry import get_game
+
+        return None if self.game is None else get_game(self.game)
+
+
+def report_form(form: str) -> str:
+    """``form``, a form of :data:`REPORT_FORMS`; :class:`SettingsError` naming
+    ``--format`` otherwise."""
+    if form not in REPORT_FORMS:
+        raise SettingsError("--format", " or ".join(REPORT_FORMS) + " expected")
+    return form
+
+
+def inputs_of(paths: Iterable[str | Input | Missing]) -> list[Input | Missing]:
+    """The inputs named by ``paths`` (names as the command line takes them, or inputs
+    already found), in order."""
+    return [
+        found for path in paths for found in (expand([path]) if isinstance(path, str) else (path,))
+    ]
+
+
+def exit_status(problems: Iterable[Diagnostic], failed: bool) -> int:
+    """The exit status of a command that reads records: 2 when an input could not be read
+    or held no record, else 1 when it ``failed``, else 0."""
+    if any(p.code in (codes.UNREADABLE, codes.NO_RECORD) for p in problems):
+        return 2
+    return int(failed)
+
+
+def envelope(command: str, body: dict[str, Any]) -> str:
+    """The JSON report of ``command``: its format and version, then ``body``."""
+    from notation.run.formats import json_document
+
+    return json_document({"format": f"notation-{command}", "version": REPORT_VERSION, **body})
+
+
+class Reported(Protocol):
+    """The summary of a command that reports on standard error in text or as JSON."""
+
+    @property
+    def json(self) -> bool:
+        """Whether the report is the JSON document."""
+
+    @property
+    def status(self) -> int:
+        """The exit status."""
+
+    def lines(self) -> list[str]:
+        """The lines that end the text report."""
+
+    def document(self) -> str:
+        """The JSON report."""
+
+
+def drop(text: str) -> None:
+    """Say nothing of ``text``."""
+
+
+def plural(count: int, word: str) -> str:
+    """``word``, with an ``s`` unless ``count`` is 1."""
+    return word if count == 1 else word + "s"
+
+
+@dataclass(slots=True)
+class Copied:
+    """What ``select``, ``split`` or ``merge`` did, as its report on standard error ends:
+    the lines said of what was written and the summary line, or the JSON document."""
+
+    command: str
+    """``select``, ``split`` or ``merge``."""
+    json: bool
+    """Whether the report is the JSON document (else the problems were told as they came)."""
+    status: int
+    """The exit status."""
+    games: int
+    """The games read."""
+    body: dict[str, Any]
+    """The JSON report's own part: where each game went, and the summary."""
+    summary: str
+    """The summary line: ``2 of 5 games selected``."""
+    said: list[str]
+    """The lines of the text report before its end: each file written, each copy left out."""
+    refused: str | None = None
+    """Why nothing was written, when nothing was."""
+    diagnostics: list[dict[str, Any]] = field(default_factory=list)
+    """The problems met reading, for the JSON report."""
+
+    def lines(self) -> list[str]:
+        """The lines that end the text report: those said, then (when games were read)
+        why nothing was written and the summary."""
+        if not self.games:
+            return list(self.said)
+        refused = [] if self.refused is None else [f"nothing written: {self.refused}"]
+        return [*self.said, *refused, self.summary]
+
+    def document(self) -> str:
+        """The JSON report."""
+        body = {**self.body, "diagnostics": self.diagnostics, "refused": self.refused}
+        return envelope(self.command, body)
+
+
+class Problems:
+    """Where the problems met reading go: to ``tell`` as they come, or kept for the JSON
+    report."""
+
+    def __init__(self, json: bool, tell: Callable[[Diagnostic], None]) -> None:
+        self.json = json
+        self.told = tell
+        self.kept: list[dict[str, Any]] = []
+
+    def tell(self, diagnostic: Diagnostic) -> None:
+        """Give ``diagnostic`` on, or keep it."""
+        from notation.run.formats import diagnostic_dict
+
+        if self.json:
+            self.kept.append(diagnostic_dict(diagnostic))
+        else:
+            self.told(diagnostic)
+
+
+def where(found: Occurrence) -> dict[str, Any]:
+    """A game's place in a JSON report."""
+    return {"path": found.path, "index": found.index, "line": found.line}
+
+
+def ignore(diagnostic: Diagnostic) -> None:
+    """Drop ``diagnostic``."""
