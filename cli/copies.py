@@ -11,7 +11,7 @@ import typer
 
 from notation.diagnostics import Diagnostic
 
-from .options import echo_problem, say
+from .options import echo_problem, note, one_of, say
 
 if TYPE_CHECKING:
     from notation.check.identity import Occurrence
@@ -28,6 +28,8 @@ FormatOption = Annotated[
         "-f",
         help="The report on standard error: text (problems and a summary line) or json "
         "(one document).",
+        metavar="NAME",
+        callback=one_of(*FORMS),
     ),
 ]
 
@@ -79,7 +81,7 @@ class Report:
         if games:
             if refused is not None:
                 say(f"nothing written: {refused}")
-            say(summary)
+            note(summary)
 
 
 def where(found: Occurrence) -> dict[str, Any]:

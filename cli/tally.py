@@ -15,7 +15,7 @@ import typer
 
 from notation.diagnostics import Diagnostic, Severity
 
-from .options import fail, plural, say
+from .options import fail, note, plural, say
 
 if TYPE_CHECKING:
     from notation.archive.mend import Counted
@@ -150,5 +150,5 @@ class Tally:
         if self.json:
             typer.echo(self.document(status), err=True, nl=False)
         elif self.games:
-            say(self.summary())
+            note(self.summary())
         raise typer.Exit(status)

@@ -19,6 +19,7 @@ from ..options import (
     dialects_named,
     encoding_named,
     guarded,
+    one_of,
     rewritten,
     say,
 )
@@ -37,6 +38,7 @@ def annotate(
             help="A comment after each main-line ply: position ({[%fen ...]}) or scores "
             "({[%score W-B]}, Knight Fight and Cheversi).",
             metavar="KIND",
+            callback=one_of("position", "scores"),
         ),
     ] = None,
     keep_broken: KeepBrokenOption = False,

@@ -13,7 +13,7 @@ import typer
 
 from notation.run.settings import DEFAULTS, FOLDER_VARIABLE
 
-from ..options import ConfigOption, IsolatedOption, configured, echo, guarded
+from ..options import ConfigOption, IsolatedOption, configured, echo, guarded, one_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +28,10 @@ def show_config(
     config_file: ConfigOption = None,
     isolated: IsolatedOption = False,
     format_: Annotated[
-        str, typer.Option("--format", "-f", help="text or json.", metavar="NAME")
+        str,
+        typer.Option(
+            "--format", "-f", help="text or json.", metavar="NAME", callback=one_of("text", "json")
+        ),
     ] = "text",
 ) -> None:
     """Show the settings `validate` uses here, and where each comes from."""

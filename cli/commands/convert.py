@@ -19,6 +19,8 @@ from ..options import (
     dialects_named,
     encoding_named,
     guarded,
+    notation_any_case,
+    one_of,
     rewritten,
     say,
 )
@@ -39,12 +41,16 @@ def convert(
             "-n",
             help="Rewrite the moves in this notation (see `notation games`).",
             metavar="NAME",
+            callback=notation_any_case,
         ),
     ] = None,
     to: Annotated[
         str | None,
         typer.Option(
-            "--to", help="Output format: pdn or json (default: from -o's suffix, else pdn)."
+            "--to",
+            help="Output format: pdn or json (default: from -o's suffix, else pdn).",
+            metavar="NAME",
+            callback=one_of("pdn", "json"),
         ),
     ] = None,
     keep_broken: KeepBrokenOption = False,

@@ -13,27 +13,34 @@ from ..options import (
     DialectOption,
     EncodingOption,
     GameOption,
+    OutputOption,
     PathsArgument,
+    ReportFormatOption,
+    at_least,
     default_game,
     dialects_named,
-    echo,
     echo_problem,
     encoding_named,
     guarded,
+    note,
+    paths_written,
     plural,
+    report_json,
     status_of,
+    write_report,
 )
 
 if TYPE_CHECKING:
-    from notation.games.base import AnyGame
+    from pathlib import Path
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Write JSON instead of text.")]
+    from notation.games.base import AnyGame
 
 
 @guarded
 def duplicates(
     paths: PathsArgument,
-    json_: JsonOption = False,
+    form: ReportFormatOption = "text",
+    output: OutputOption = None,
     position: Annotated[
         bool,
         typer.Option(
@@ -44,7 +51,12 @@ def duplicates(
     ] = False,
     ply: Annotated[
         int | None,
-        typer.Option("--ply", help="With --position: compare the positions after this ply.", min=1),
+        typer.Option(
+            "--ply",
+            help="With --position: compare the positions after this ply.",
+            metavar="N",
+            callback=at_least(1),
+        ),
     ] = None,
     game: GameOption = None,
     dialect: DialectOption = None,
@@ -61,13 +73,15 @@ def duplicates(
     """
     from notation.archive import duplicates as dup
 
+    json_ = report_json(form)
     default = default_game(game)
+    paths_written(output, paths)
     dialects = dialects_named(dialect)
     if ply is not None and not position:
         raise typer.BadParameter("--ply goes with --position", param_hint="--ply")
     if position:
         chosen = encoding_named(encoding)
-        _transpositions(paths, json_, ply, default, chosen, allow_empty, dialects)
+        _transpositions(paths, json_, output, ply, default, chosen, allow_empty, dialects)
     report = dup.find_duplicates(
         paths,
         default,
@@ -78,15 +92,14 @@ def duplicates(
     for problem in report.problems:
         echo_problem(problem)
     if json_:
-        echo(json.dumps(dup.to_json(report), indent=2))
+        write_report(output, json.dumps(dup.to_json(report), indent=2) + "\n")
     else:
-        echo(dup.render_text(report), nl=False)
+        write_report(output, dup.render_text(report))
     copies = sum(len(group.records) for group in report.groups)
     groups = len(report.groups)
-    typer.echo(
+    note(
         f"{groups} {plural(groups, 'group')} of duplicates "
-        f"({copies} records) among {report.records} {plural(report.records, 'record')}",
-        err=True,
+        f"({copies} records) among {report.records} {plural(report.records, 'record')}"
     )
     raise typer.Exit(status_of(report.problems, bool(report.groups)))
 
@@ -94,6 +107,7 @@ def duplicates(
 def _transpositions(
     paths: list[str],
     json_: bool,
+    output: Path | None,
     ply: int | None,
     default: AnyGame | None,
     encoding: str | None,
@@ -109,15 +123,14 @@ def _transpositions(
     for problem in report.problems:
         echo_problem(problem)
     if json_:
-        echo(json.dumps(dup.transpositions_json(report), indent=2))
+        write_report(output, json.dumps(dup.transpositions_json(report), indent=2) + "\n")
     else:
-        echo(dup.render_transpositions(report), nl=False)
+        write_report(output, dup.render_transpositions(report))
     reached = sum(len(group.records) for group in report.groups)
     groups = len(report.groups)
-    typer.echo(
+    note(
         f"{groups} {plural(groups, 'group')} of transpositions "
-        f"({reached} records) among {report.records} {plural(report.records, 'record')}",
-        err=True,
+        f"({reached} records) among {report.records} {plural(report.records, 'record')}"
     )
     raise typer.Exit(status_of(report.problems, bool(report.groups)))
 

@@ -23,6 +23,7 @@ from ..options import (
     dialects_named,
     encoding_named,
     guarded,
+    one_of,
 )
 from ..tally import FORMS, Tally
 
@@ -69,6 +70,8 @@ def fix(
             "-f",
             help="The report on standard error: text (one line per change or problem) or "
             "json (one document).",
+            metavar="NAME",
+            callback=one_of("text", "json"),
         ),
     ] = "text",
     game: GameOption = None,

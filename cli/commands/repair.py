@@ -22,6 +22,7 @@ from ..options import (
     dialects_named,
     encoding_named,
     guarded,
+    one_of,
 )
 from ..tally import FORMS, Tally
 
@@ -47,6 +48,8 @@ def repair(
             "-f",
             help="The report on standard error: text (one line per problem) or json (one "
             "document).",
+            metavar="NAME",
+            callback=one_of("text", "json"),
         ),
     ] = "text",
     game: GameOption = None,

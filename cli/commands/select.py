@@ -13,21 +13,21 @@ from typing import Annotated
 import typer
 
 from notation.diagnostics import CODES
+from notation.games.registry import GAMES
 
 from ..copies import FormatOption, Report, json_form, parsed, where
 from ..options import (
     AllowEmptyOption,
     DialectOption,
     EncodingOption,
-    GameOption,
     OutputOption,
     PathsArgument,
     default_game,
     dialects_named,
     encoding_named,
     fail,
-    game_named,
     guarded,
+    one_of,
     plural,
     writable,
 )
@@ -39,11 +39,13 @@ def select(
     output: OutputOption = None,
     rest: Annotated[
         Path | None,
-        typer.Option("--rest", help="Write the games not selected here.", metavar="REST"),
+        typer.Option("--rest", help="Write the games not selected here.", metavar="FILE"),
     ] = None,
     result: Annotated[
         str | None,
-        typer.Option("--result", help="The result (the movetext's, else the Result tag's)."),
+        typer.Option(
+            "--result", help="The result (the movetext's, else the Result tag's).", metavar="RESULT"
+        ),
     ] = None,
     tag: Annotated[
         list[str] | None,
@@ -52,15 +54,6 @@ def select(
             help="NAME=PATTERN: the tag's value matches the shell pattern, case ignored "
             "(repeatable: every one must match).",
             metavar="NAME=PATTERN",
-        ),
-    ] = None,
-    variant: Annotated[
-        str | None,
-        typer.Option(
-            "--variant",
-            help="The game the record is replayed as (its GameType or Variant tag, else "
-            "--game): a name of `notation games`.",
-            metavar="NAME",
         ),
     ] = None,
     plies: Annotated[
@@ -107,7 +100,17 @@ def select(
         ),
     ] = None,
     form: FormatOption = "text",
-    game: GameOption = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="Only games of this game (`notation games`): their GameType or Variant tag, "
+            "or, for a record whose tags name none, this game.",
+            metavar="NAME",
+            callback=one_of(*GAMES),
+        ),
+    ] = None,
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
@@ -130,8 +133,7 @@ def select(
     default = default_game(game)
     dialects = dialects_named(dialect)
     json = json_form(form)
-    if variant is not None:
-        variant = game_named(variant, "--variant").name
+    variant = None if default is None else default.name
     if code is not None and code not in CODES:
         raise typer.BadParameter(
             f"no diagnostic code {code!r} (see `notation codes`)", param_hint="--code"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
 
 import typer
 
@@ -12,23 +11,26 @@ from ..options import (
     DialectOption,
     EncodingOption,
     GameOption,
+    OutputOption,
     PathsArgument,
+    ReportFormatOption,
     default_game,
     dialects_named,
-    echo,
     echo_problem,
     encoding_named,
     guarded,
+    paths_written,
+    report_json,
     status_of,
+    write_report,
 )
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Write JSON instead of text.")]
 
 
 @guarded
 def stats(
     paths: PathsArgument,
-    json_: JsonOption = False,
+    form: ReportFormatOption = "text",
+    output: OutputOption = None,
     game: GameOption = None,
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
@@ -44,7 +46,9 @@ def stats(
     """
     from notation.archive import stats as st
 
+    json_ = report_json(form)
     default = default_game(game)
+    paths_written(output, paths)
     collected = st.collect(
         paths,
         default,
@@ -55,9 +59,9 @@ def stats(
     for problem in collected.problems:
         echo_problem(problem)
     if json_:
-        echo(json.dumps(st.to_json(collected), indent=2))
+        write_report(output, json.dumps(st.to_json(collected), indent=2) + "\n")
     else:
-        echo(st.render_text(collected), nl=False)
+        write_report(output, st.render_text(collected))
     raise typer.Exit(status_of(collected.problems, bool(collected.invalid)))
 
 
