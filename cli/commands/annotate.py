@@ -56,7 +56,7 @@ def annotate(
     standard error, as `validate` reports them. A game with an error fails the run (exit 1)
     and nothing is written, unless --keep-broken (then the first illegal move is marked by a
     comment and a syntax error's text is kept in comments). The output (standard output, -o
-    OUT, or each input with --in-place) is written only when the run succeeded.
+    FILE, or each input with --in-place) is written only when the run succeeded.
     """
     from notation.archive.annotate import COMMENT_KINDS, annotate_files
     from notation.archive.rewrite import Options

@@ -63,7 +63,7 @@ def convert(
 
     Every problem is reported on standard error. A game that cannot be converted whole (a
     syntax error, an illegal move) fails the run (exit 1) and nothing is written, unless
-    --keep-broken. The output (standard output, -o OUT, or each input with --in-place) is
+    --keep-broken. The output (standard output, -o FILE, or each input with --in-place) is
     written only when the run succeeded.
     """
     from notation.archive.convert import check_notation, convert_files
