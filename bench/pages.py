@@ -15,7 +15,7 @@ process and taking turns lap by lap (bench/README.md's method, best lap kept):
   script is ready (its data unpacked, the table and the viewer shown), both from the
   navigation's start; then the time to draw a problem's board and to open its game in
   the viewer;
-- ``notation render --format html`` of the first ``--viewer-games`` games (every position
+- ``notation render --picture html`` of the first ``--viewer-games`` games (every position
   of every game in one page): seconds, size per game, load time.
 
 It needs chromium and chromedriver (Debian's packages) and selenium (the test extra).
@@ -153,10 +153,10 @@ def main() -> None:
             "-o",
             str(reference),
         ),
-        f"render --format html ({options.viewer_games:,} games)": (
+        f"render --picture html ({options.viewer_games:,} games)": (
             "render",
             str(first),
-            "-f",
+            "--picture",
             "html",
             "-o",
             str(viewer),

@@ -23,7 +23,9 @@ import typer
 import typer.core
 import typer.main
 
+from .helptext import HelpContext
 from .options import echo
+from .vocabulary import Command
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("validate", "Replay every move of every game and report each problem."),
@@ -85,8 +87,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
 def load_command(name: str) -> Any:
     """The click command ``name``, its module imported."""
     module = importlib.import_module(f".commands.{COMMANDS[name][0]}", __package__)
-    one = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
-    one.command(name)(module.command)
+    one = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+    one.command(name, cls=Command)(module.command)
     return typer.main.get_command(one)
 
 
@@ -121,6 +123,8 @@ class _Loaded(MutableMapping[str, Any]):
 class LazyGroup(typer.core.TyperGroup):
     """The commands of :data:`COMMANDS`: listed from the table, loaded when one runs."""
 
+    context_class = HelpContext
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.commands = _Loaded()
@@ -133,7 +137,8 @@ class LazyGroup(typer.core.TyperGroup):
         if cmd_name not in COMMANDS:
             return None
         if self.listing:
-            return typer.core.TyperCommand(cmd_name, help=COMMANDS[cmd_name][1])
+            one_line = COMMANDS[cmd_name][1]
+            return typer.core.TyperCommand(cmd_name, help=one_line, short_help=one_line)
         return self.commands[cmd_name]
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
@@ -152,6 +157,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 

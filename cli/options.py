@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import errno
 import functools
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +28,40 @@ if TYPE_CHECKING:
     from notation.io.files import Input, Missing
     from notation.run.config import Config
 
+
+def at_least(low: float) -> Callable[[float | None], float | None]:
+    """An option's callback refusing a number below ``low`` (a usage error), so that its
+    help shows its metavar alone, not the range."""
+
+    def check(value: float | None) -> float | None:
+        if value is not None and value < low:
+            raise typer.BadParameter(f"{value} is not in the range x>={low}.")
+        return value
+
+    return check
+
+
+def one_of(*choices: str) -> Callable[[str | None], str | None]:
+    """An option's callback taking its ``choices`` in any case: a value that is one of
+    them, case ignored, is that choice; any other is left for the command to refuse."""
+
+    def choose(value: str | None) -> str | None:
+        if value is None:
+            return None
+        return next((c for c in choices if c.lower() == value.lower()), value)
+
+    return choose
+
+
+def notation_any_case(value: str | None) -> str | None:
+    """``--notation``'s callback: a notation's name in any case is that name (the games
+    are loaded only when a notation is given); any other is left for the command."""
+    if value is None:
+        return None
+    known = sorted({name for game in GAMES.values() for name in game.notations})
+    return one_of(*known)(value)
+
+
 PathsArgument = Annotated[
     list[str],
     typer.Argument(
@@ -39,9 +74,9 @@ PathsArgument = Annotated[
 
 OutputOption = Annotated[
     Path | None,
-    typer.Option("--output", "-o", help="Write here instead of stdout.", metavar="OUT"),
+    typer.Option("--output", "-o", help="Write here instead of stdout.", metavar="FILE"),
 ]
-"""``--output OUT``: where a command writes, instead of standard output."""
+"""``--output FILE``: where a command writes, instead of standard output."""
 
 InPlaceOption = Annotated[
     bool,
@@ -92,6 +127,7 @@ GameOption = Annotated[
         "-g",
         help="Game of records whose tags name none (" + ", ".join(GAMES) + ").",
         metavar="NAME",
+        callback=one_of(*GAMES),
     ),
 ]
 """``--game NAME``: the game of records whose tags do not name one."""
@@ -146,6 +182,8 @@ FormatOption = Annotated[
         "-f",
         help="The report on standard error: text (problems and a summary line) or json "
         "(one document).",
+        metavar="NAME",
+        callback=one_of("text", "json"),
     ),
 ]
 """``--format text|json``: the report of ``select``, ``split`` and ``merge`` on standard
@@ -157,7 +195,7 @@ SchedulerTimeoutOption = Annotated[
         "--scheduler-timeout",
         help="Seconds, in all, to reach the scheduler and a first worker.",
         metavar="SECONDS",
-        min=0.1,
+        callback=at_least(0.1),
     ),
 ]
 """``--scheduler-timeout SECONDS``: how long to wait for a Dask cluster."""
@@ -170,6 +208,33 @@ NoCacheOption = Annotated[
     ),
 ]
 """``--no-cache``: validate afresh."""
+
+
+ReportFormatOption = Annotated[
+    str,
+    typer.Option(
+        "--format",
+        "-f",
+        help="The report: text or json.",
+        metavar="NAME",
+        callback=one_of("text", "json"),
+    ),
+]
+"""``--format NAME``: a report of text or JSON (``--json`` before, still taken)."""
+
+
+def report_json(form: str) -> bool:
+    """Whether ``--format`` asks for JSON; a usage error for a format other than text."""
+    if form not in ("text", "json"):
+        raise typer.BadParameter("text or json expected", param_hint="--format")
+    return form == "json"
+
+
+def paths_written(output: Path | None, paths: list[str]) -> None:
+    """:func:`writable` for the inputs named ``paths``."""
+    from notation.io.files import expand
+
+    writable(output, list(expand(paths)))
 
 
 def configured(explicit: Path | None, isolated: bool) -> Config:
@@ -251,6 +316,15 @@ def write_text(output: Path | None, text: str) -> None:
         sink.write(text)
 
 
+def write_report(output: Path | None, text: str) -> None:
+    """Write a command's report to ``output`` atomically, or print it on standard output
+    now (:func:`echo`)."""
+    if output is None:
+        echo(text, nl=False)
+    else:
+        write_text(output, text)
+
+
 def settings_of(make: Callable[..., S], **options: Any) -> S:
     """A command's settings, ``make(**options)``; an option that cannot be used is a
     usage error naming it (exit 2)."""
@@ -279,7 +353,7 @@ def ended(done: Reported) -> NoReturn:
     if done.json:
         typer.echo(done.document(), err=True, nl=False)
     else:
-        for line in done.lines():
+        for line in done.lines(quiet=OUTPUT.quiet):
             say(line)
     raise typer.Exit(done.status)
 
@@ -328,14 +402,53 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
     return run
 
 
+@dataclasses.dataclass(slots=True)
+class Output:
+    """How a command prints, as its common options say (:mod:`cli.vocabulary`)."""
+
+    quiet: bool = False
+    """``--quiet``: no summary, note or progress, only the report and the problems."""
+    verbose: bool = False
+    """``--verbose``: more said on standard error."""
+    color: str = "auto"
+    """``--color``: auto, always or never."""
+
+
+OUTPUT = Output()
+"""How the command running prints; its common options set it before it runs."""
+
+
 def say(text: str) -> None:
     """Print a line for the user on standard error."""
     typer.echo(text, err=True)
 
 
+def note(text: str) -> None:
+    """Print a line on standard error unless ``--quiet``: a summary or a note."""
+    if not OUTPUT.quiet:
+        typer.echo(text, err=True)
+
+
 def echo_problem(diagnostic: Diagnostic) -> None:
-    """Print a diagnostic on standard error."""
-    typer.echo(diagnostic.format(), err=True)
+    """Print a diagnostic on standard error, one line, coloured as :func:`colored` says."""
+    from .display import painted
+
+    color = colored(sys.stderr)
+    typer.echo(painted(diagnostic, color), err=True, color=color)
+
+
+def colored(stream: object) -> bool:
+    """Whether what goes to ``stream`` is coloured: ``--color always`` or ``never``, else
+    not when ``NO_COLOR`` is set (not empty), else when ``FORCE_COLOR`` is, else when
+    ``stream`` is a terminal (not a dumb one)."""
+    if OUTPUT.color != "auto":
+        return OUTPUT.color == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty is not None and isatty()) and os.environ.get("TERM") != "dumb"
 
 
 def plural(count: int, word: str) -> str:

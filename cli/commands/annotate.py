@@ -16,6 +16,7 @@ from ..options import (
     OutputOption,
     PathsArgument,
     guarded,
+    one_of,
     ran,
     say,
     settings_of,
@@ -35,6 +36,7 @@ def annotate(
             help="A comment after each main-line ply: position ({[%fen ...]}) or scores "
             "({[%score W-B]}, Knight Fight and Cheversi).",
             metavar="KIND",
+            callback=one_of("position", "scores"),
         ),
     ] = None,
     keep_broken: KeepBrokenOption = False,
@@ -52,7 +54,7 @@ def annotate(
     standard error, as `validate` reports them. A game with an error fails the run (exit 1)
     and nothing is written, unless --keep-broken (then the first illegal move is marked by a
     comment and a syntax error's text is kept in comments). The output (standard output, -o
-    OUT, or each input with --in-place) is written only when the run succeeded.
+    FILE, or each input with --in-place) is written only when the run succeeded.
     """
     from notation.archive.annotate import annotate as run
     from notation.archive.annotate import annotate_settings

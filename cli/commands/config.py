@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import ConfigOption, IsolatedOption, configured, echo, guarded
+from ..options import ConfigOption, IsolatedOption, configured, echo, guarded, one_of
 
 
 @guarded
@@ -16,7 +16,10 @@ def show_config(
     config_file: ConfigOption = None,
     isolated: IsolatedOption = False,
     format_: Annotated[
-        str, typer.Option("--format", "-f", help="text or json.", metavar="NAME")
+        str,
+        typer.Option(
+            "--format", "-f", help="text or json.", metavar="NAME", callback=one_of("text", "json")
+        ),
     ] = "text",
 ) -> None:
     """Show the settings `validate` uses here, and where each comes from."""

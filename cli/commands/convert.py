@@ -16,6 +16,8 @@ from ..options import (
     OutputOption,
     PathsArgument,
     guarded,
+    notation_any_case,
+    one_of,
     ran,
     say,
     settings_of,
@@ -37,12 +39,16 @@ def convert(
             "-n",
             help="Rewrite the moves in this notation (see `notation games`).",
             metavar="NAME",
+            callback=notation_any_case,
         ),
     ] = None,
     to: Annotated[
         str | None,
         typer.Option(
-            "--to", help="Output format: pdn or json (default: from -o's suffix, else pdn)."
+            "--to",
+            help="Output format: pdn or json (default: from -o's suffix, else pdn).",
+            metavar="NAME",
+            callback=one_of("pdn", "json"),
         ),
     ] = None,
     keep_broken: KeepBrokenOption = False,
@@ -55,7 +61,7 @@ def convert(
 
     Every problem is reported on standard error. A game that cannot be converted whole (a
     syntax error, an illegal move) fails the run (exit 1) and nothing is written, unless
-    --keep-broken. The output (standard output, -o OUT, or each input with --in-place) is
+    --keep-broken. The output (standard output, -o FILE, or each input with --in-place) is
     written only when the run succeeded.
     """
     from notation.archive.convert import convert as run

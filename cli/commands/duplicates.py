@@ -12,21 +12,24 @@ from ..options import (
     DialectOption,
     EncodingOption,
     GameOption,
+    OutputOption,
     PathsArgument,
-    echo,
+    ReportFormatOption,
+    at_least,
     echo_problem,
     guarded,
-    say,
+    note,
+    paths_written,
     settings_of,
+    write_report,
 )
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Write JSON instead of text.")]
 
 
 @guarded
 def duplicates(
     paths: PathsArgument,
-    json_: JsonOption = False,
+    form: ReportFormatOption = "text",
+    output: OutputOption = None,
     position: Annotated[
         bool,
         typer.Option(
@@ -37,7 +40,12 @@ def duplicates(
     ] = False,
     ply: Annotated[
         int | None,
-        typer.Option("--ply", help="With --position: compare the positions after this ply.", min=1),
+        typer.Option(
+            "--ply",
+            help="With --position: compare the positions after this ply.",
+            metavar="N",
+            callback=at_least(1),
+        ),
     ] = None,
     game: GameOption = None,
     dialect: DialectOption = None,
@@ -59,17 +67,18 @@ def duplicates(
         duplicates_settings,
         position=position,
         ply=ply,
-        format="json" if json_ else "text",
+        format=form,
         game=game,
         dialects=dialect,
         encoding=encoding,
         allow_empty=allow_empty,
     )
+    paths_written(output, paths)
     report = run(paths, settings)
     for problem in report.problems:
         echo_problem(problem)
-    echo(report.written(settings.format), nl=False)
-    say(report.summary())
+    write_report(output, report.written(settings.format))
+    note(report.summary())
     raise typer.Exit(report.status)
 
 

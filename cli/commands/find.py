@@ -15,6 +15,7 @@ from typing import Annotated, TypeVar
 import typer
 
 from notation.diagnostics import CODES
+from notation.games.registry import GAMES
 from notation.index.target import index_target
 
 from ..options import (
@@ -24,6 +25,7 @@ from ..options import (
     configured,
     game_named,
     guarded,
+    one_of,
     plural,
     say,
 )
@@ -55,7 +57,9 @@ def find(
     db: DbOption = None,
     result: Annotated[
         str | None,
-        typer.Option("--result", help="The result (the movetext's, else the Result tag's)."),
+        typer.Option(
+            "--result", help="The result (the movetext's, else the Result tag's).", metavar="RESULT"
+        ),
     ] = None,
     tag: Annotated[
         list[str] | None,
@@ -78,9 +82,11 @@ def find(
     variant: Annotated[
         str | None,
         typer.Option(
-            "--variant",
+            "--game",
+            "-g",
             help="The game the record was judged as (`notation games`).",
             metavar="NAME",
+            callback=one_of(*GAMES),
         ),
     ] = None,
     plies: Annotated[
@@ -119,7 +125,7 @@ def find(
         str | None,
         typer.Option(
             "--pattern",
-            help="A position of the main line of a game of --variant gives this pattern: "
+            help="A position of the main line of a game of --game gives this pattern: "
             '"w:22,K5 b:12-14 empty:18 any:30" (squares in the game\'s notation).',
             metavar="PATTERN",
         ),
@@ -142,6 +148,8 @@ def find(
             "--format",
             "-f",
             help="text (path:line: game N), json, or pdn (the games' texts as indexed).",
+            metavar="NAME",
+            callback=one_of("text", "json", "pdn"),
         ),
     ] = "text",
     output: OutputOption = None,
@@ -165,7 +173,7 @@ def find(
     if form not in FORMS:
         raise typer.BadParameter("choose text, json or pdn", param_hint="--format")
     if variant is not None:
-        variant = game_named(variant, "--variant").name
+        variant = game_named(variant).name
     if code is not None and code not in CODES:
         raise typer.BadParameter(
             f"no diagnostic code {code!r} (see `notation codes`)", param_hint="--code"
@@ -184,9 +192,9 @@ def find(
     if pattern is not None:
         if variant is None:
             raise typer.BadParameter(
-                "a pattern names squares of one game: give --variant", param_hint="--pattern"
+                "a pattern names squares of one game: give --game", param_hint="--pattern"
             )
-        chosen = game_named(variant, "--variant")
+        chosen = game_named(variant)
         asked = _parsed(lambda text: patterns.parse_pattern(text, chosen), pattern, "--pattern")
     query = Query(
         result=None if result is None else _parsed(sel.check_result, result, "--result"),

@@ -21,6 +21,7 @@ from ..options import (
     PathsArgument,
     ended,
     guarded,
+    one_of,
     ran,
     say,
     settings_of,
@@ -69,6 +70,8 @@ def fix(
             "-f",
             help="The report on standard error: text (one line per change or problem) or "
             "json (one document).",
+            metavar="NAME",
+            callback=one_of("text", "json"),
         ),
     ] = "text",
     game: GameOption = None,

@@ -22,6 +22,7 @@ from ..options import (
     IsolatedOption,
     PathsArgument,
     SchedulerTimeoutOption,
+    at_least,
     configured,
     echo_problem,
     fail,
@@ -86,7 +87,7 @@ def index(
             "--wait",
             help="Seconds to wait for another index run writing the same index.",
             metavar="SECONDS",
-            min=0,
+            callback=at_least(0.0),
         ),
     ] = 10.0,
     scheduler: Annotated[

@@ -20,7 +20,8 @@ def new(
         str, typer.Argument(help="The game: " + ", ".join(GAMES) + ".", metavar="GAME")
     ],
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Seed for a game that draws its set-up.")
+        int | None,
+        typer.Option("--seed", "-s", help="Seed for a game that draws its set-up.", metavar="N"),
     ] = None,
     output: OutputOption = None,
 ) -> None:

@@ -13,12 +13,14 @@ from ..options import (
     EncodingOption,
     GameOption,
     OutputOption,
+    at_least,
     default_game,
     dialects_named,
     echo_problem,
     encoding_named,
     fail,
     guarded,
+    one_of,
     writable,
     write_text,
 )
@@ -32,22 +34,36 @@ if TYPE_CHECKING:
 
 @guarded
 def render(
-    source: Annotated[str, typer.Argument(help="A record file (also compressed), or - for stdin.")],
+    source: Annotated[
+        str,
+        typer.Argument(help="A record file (also compressed), or - for stdin.", metavar="FILE"),
+    ],
     index: Annotated[
-        int, typer.Option("--index", "-i", help="Which game of the file (1-based).", min=1)
+        int,
+        typer.Option(
+            "--index",
+            help="Which game of the file (1-based).",
+            metavar="N",
+            callback=at_least(1),
+        ),
     ] = 1,
     ply: Annotated[
         int | None,
         typer.Option(
-            "--ply", "-p", help="Show the position after this ply (default: the end).", min=0
+            "--ply",
+            "-p",
+            help="Show the position after this ply (default: the end).",
+            metavar="N",
+            callback=at_least(0),
         ),
     ] = None,
     form: Annotated[
         str,
         typer.Option(
-            "--format",
-            "-f",
+            "--picture",
             help="text (a terminal diagram), svg, or html (a viewer page of every game).",
+            metavar="NAME",
+            callback=one_of("text", "svg", "html"),
         ),
     ] = "text",
     output: OutputOption = None,
@@ -66,7 +82,7 @@ def render(
     from notation.pictures import render_svg
 
     if form not in ("text", "svg", "html"):
-        raise typer.BadParameter("choose text, svg or html", param_hint="--format")
+        raise typer.BadParameter("choose text, svg or html", param_hint="--picture")
     default = default_game(game)
     dialects = dialects_named(dialect)
     inputs = list(expand([source]))

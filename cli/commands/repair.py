@@ -20,6 +20,7 @@ from ..options import (
     PathsArgument,
     ended,
     guarded,
+    one_of,
     ran,
     say,
     settings_of,
@@ -47,6 +48,8 @@ def repair(
             "-f",
             help="The report on standard error: text (one line per problem) or json (one "
             "document).",
+            metavar="NAME",
+            callback=one_of("text", "json"),
         ),
     ] = "text",
     game: GameOption = None,

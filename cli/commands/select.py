@@ -12,17 +12,19 @@ from typing import Annotated
 
 import typer
 
+from notation.games.registry import GAMES
+
 from ..options import (
     AllowEmptyOption,
     DialectOption,
     EncodingOption,
     FormatOption,
-    GameOption,
     OutputOption,
     PathsArgument,
     echo_problem,
     ended,
     guarded,
+    one_of,
     settings_of,
 )
 
@@ -33,11 +35,13 @@ def select(
     output: OutputOption = None,
     rest: Annotated[
         Path | None,
-        typer.Option("--rest", help="Write the games not selected here.", metavar="REST"),
+        typer.Option("--rest", help="Write the games not selected here.", metavar="FILE"),
     ] = None,
     result: Annotated[
         str | None,
-        typer.Option("--result", help="The result (the movetext's, else the Result tag's)."),
+        typer.Option(
+            "--result", help="The result (the movetext's, else the Result tag's).", metavar="RESULT"
+        ),
     ] = None,
     tag: Annotated[
         list[str] | None,
@@ -46,15 +50,6 @@ def select(
             help="NAME=PATTERN: the tag's value matches the shell pattern, case ignored "
             "(repeatable: every one must match).",
             metavar="NAME=PATTERN",
-        ),
-    ] = None,
-    variant: Annotated[
-        str | None,
-        typer.Option(
-            "--variant",
-            help="The game the record is replayed as (its GameType or Variant tag, else "
-            "--game): a name of `notation games`.",
-            metavar="NAME",
         ),
     ] = None,
     plies: Annotated[
@@ -101,7 +96,17 @@ def select(
         ),
     ] = None,
     form: FormatOption = "text",
-    game: GameOption = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="Only games of this game (`notation games`): their GameType or Variant tag, "
+            "or, for a record whose tags name none, this game.",
+            metavar="NAME",
+            callback=one_of(*GAMES),
+        ),
+    ] = None,
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
@@ -127,7 +132,7 @@ def select(
         rest=rest,
         result=result,
         tags=tag or (),
-        variant=variant,
+        variant=game,
         plies=plies,
         opening=opening,
         position=position,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 import typer
 
 from ..options import (
@@ -11,20 +9,22 @@ from ..options import (
     DialectOption,
     EncodingOption,
     GameOption,
+    OutputOption,
     PathsArgument,
-    echo,
+    ReportFormatOption,
     echo_problem,
     guarded,
+    paths_written,
     settings_of,
+    write_report,
 )
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Write JSON instead of text.")]
 
 
 @guarded
 def stats(
     paths: PathsArgument,
-    json_: JsonOption = False,
+    form: ReportFormatOption = "text",
+    output: OutputOption = None,
     game: GameOption = None,
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
@@ -43,16 +43,17 @@ def stats(
 
     settings = settings_of(
         stats_settings,
-        format="json" if json_ else "text",
+        format=form,
         game=game,
         dialects=dialect,
         encoding=encoding,
         allow_empty=allow_empty,
     )
+    paths_written(output, paths)
     collected = run(paths, settings)
     for problem in collected.problems:
         echo_problem(problem)
-    echo(collected.written(settings.format), nl=False)
+    write_report(output, collected.written(settings.format))
     raise typer.Exit(collected.status)
 
 

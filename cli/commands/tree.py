@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from notation.games.registry import GAMES
 from notation.index.target import index_target
 
 from ..options import (
@@ -21,6 +22,8 @@ from ..options import (
     configured,
     game_named,
     guarded,
+    notation_any_case,
+    one_of,
     plural,
 )
 from .index import DbOption, opened_index
@@ -32,7 +35,13 @@ FORMS = ("text", "json")
 def tree(
     variant: Annotated[
         str,
-        typer.Option("--variant", help="The game (`notation games`).", metavar="NAME"),
+        typer.Option(
+            "--game",
+            "-g",
+            help="The game (`notation games`).",
+            metavar="NAME",
+            callback=one_of(*GAMES),
+        ),
     ],
     db: DbOption = None,
     moves: Annotated[
@@ -50,9 +59,20 @@ def tree(
     ] = None,
     notation: Annotated[
         str | None,
-        typer.Option("--notation", "-n", help="Write the moves in this notation.", metavar="NAME"),
+        typer.Option(
+            "--notation",
+            "-n",
+            help="Write the moves in this notation.",
+            metavar="NAME",
+            callback=notation_any_case,
+        ),
     ] = None,
-    form: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    form: Annotated[
+        str,
+        typer.Option(
+            "--format", "-f", help="text or json.", metavar="NAME", callback=one_of("text", "json")
+        ),
+    ] = "text",
     output: OutputOption = None,
     config_file: ConfigOption = None,
     isolated: IsolatedOption = False,
@@ -69,7 +89,7 @@ def tree(
     from notation.index.query import tree as grow
     from notation.io.output import atomic_output, spooled_stdout
 
-    game = game_named(variant, "--variant")
+    game = game_named(variant)
     if form not in FORMS:
         raise typer.BadParameter("choose text or json", param_hint="--format")
     if moves is not None and position is not None:

@@ -16,6 +16,7 @@ import typer
 from notation.diagnostics import CODES
 
 from ..options import (
+    OUTPUT,
     AllowEmptyOption,
     CacheDirOption,
     ConfigOption,
@@ -26,11 +27,13 @@ from ..options import (
     NoCacheOption,
     PathsArgument,
     SchedulerTimeoutOption,
+    colored,
     configured,
     fail,
     guarded,
+    note,
+    one_of,
     plural,
-    say,
     settings_of,
     writable,
 )
@@ -63,14 +66,21 @@ def validate(
             "-f",
             help="Report format: text, json, jsonl, github, junit, sarif, html.",
             metavar="NAME",
+            callback=one_of("text", "json", "jsonl", "github", "junit", "sarif", "html"),
         ),
     ] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write the report here, not stdout.")
+        Path | None,
+        typer.Option("--output", "-o", help="Write the report here, not stdout.", metavar="FILE"),
     ] = None,
     fail_level: Annotated[
         str | None,
-        typer.Option("--fail-level", help="Lowest severity that fails the run: error or warning."),
+        typer.Option(
+            "--fail-level",
+            help="Lowest severity that fails the run: error or warning.",
+            metavar="NAME",
+            callback=one_of("error", "warning"),
+        ),
     ] = None,
     exit_zero: Annotated[
         bool, typer.Option("--exit-zero", help="Exit 0 even when records have problems.")
@@ -138,6 +148,8 @@ def validate(
     from notation.run.settings import settings_from
     from notation.run.validation import validate as run_validation
 
+    from ..display import ColoredTextReporter
+
     settings = settings_of(
         settings_from,
         config=configured(config_file, isolated),
@@ -162,7 +174,7 @@ def validate(
     sizes = [item.size for item in inputs if isinstance(item, Input)]
     total = None if None in sizes else sum(s or 0 for s in sizes)
     # The bar shares the terminal with the report only when both are on it.
-    shown = output is None and _terminal(sys.stderr) and _terminal(sys.stdout)
+    shown = output is None and not OUTPUT.quiet and _terminal(sys.stderr) and _terminal(sys.stdout)
     with contextlib.ExitStack() as stack:
         out: Writer = _StandardOutput()
         if output is not None:
@@ -174,6 +186,8 @@ def validate(
             )
         progress = stack.enter_context(_Progress(total, shown))
         reporter = reporters(_report_page)[settings.format](out)
+        if settings.format == "text" and output is None and colored(sys.stdout):
+            reporter = ColoredTextReporter(out)
         try:
             summary = run_validation(inputs, settings, on_event=progress.shown_with(reporter))
         except ClusterError as error:
@@ -186,13 +200,12 @@ def validate(
             known = CODES[code]
             typer.echo(f"{count:>6}  {code:<7} {known.severity:<8} {known.summary}", err=True)
     errors, warnings, notices = summary.errors, summary.warnings, summary.notices
-    typer.echo(
+    note(
         f"{summary.games} {plural(summary.games, 'game')} in "
         f"{summary.files} {plural(summary.files, 'file')}: "
         f"{errors} {plural(errors, 'error')}, "
         f"{warnings} {plural(warnings, 'warning')}, "
-        f"{notices} {plural(notices, 'notice')}",
-        err=True,
+        f"{notices} {plural(notices, 'notice')}"
     )
     raise typer.Exit(summary.exit_status)
 
@@ -257,7 +270,7 @@ class _Progress:
             if isinstance(event, Read):
                 self.read(event.done)
             elif isinstance(event, Note):
-                say(event.text)
+                note(event.text)
             else:
                 if isinstance(event, GameReport):
                     self.game()
@@ -287,7 +300,8 @@ class _Progress:
                 BarColumn(),
                 DownloadColumn(),
                 TimeElapsedColumn(),
-                console=Console(stderr=True),
+                # Lines printed above the bar are never cut at its width.
+                console=Console(stderr=True, soft_wrap=True),
                 transient=True,
             )
             self.task = self.bar.add_task("validating", total=self.total)

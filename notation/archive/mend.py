@@ -163,9 +163,9 @@ class Mended:
             f"{self.left} left with errors, {self.unchanged} unchanged"
         )
 
-    def lines(self) -> list[str]:
-        """The line that ends the text report (none when no game was read)."""
-        return [self.summary()] if self.games else []
+    def lines(self, *, quiet: bool = False) -> list[str]:
+        """The line that ends the text report (none when no game was read, or ``quiet``)."""
+        return [self.summary()] if self.games and not quiet else []
 
     def document(self) -> str:
         """The JSON report."""

@@ -100,8 +100,8 @@ class Reported(Protocol):
     def status(self) -> int:
         """The exit status."""
 
-    def lines(self) -> list[str]:
-        """The lines that end the text report."""
+    def lines(self, *, quiet: bool = False) -> list[str]:
+        """The lines that end the text report (``quiet``: without the summary line)."""
 
     def document(self) -> str:
         """The JSON report."""
@@ -140,13 +140,13 @@ class Copied:
     diagnostics: list[dict[str, Any]] = field(default_factory=list)
     """The problems met reading, for the JSON report."""
 
-    def lines(self) -> list[str]:
+    def lines(self, *, quiet: bool = False) -> list[str]:
         """The lines that end the text report: those said, then (when games were read)
-        why nothing was written and the summary."""
+        why nothing was written and, unless ``quiet``, the summary."""
         if not self.games:
             return list(self.said)
         refused = [] if self.refused is None else [f"nothing written: {self.refused}"]
-        return [*self.said, *refused, self.summary]
+        return [*self.said, *refused, *([] if quiet else [self.summary])]
 
     def document(self) -> str:
         """The JSON report."""

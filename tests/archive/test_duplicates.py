@@ -64,7 +64,7 @@ def test_a_numeric_and_an_alphanumeric_copy_are_one_group(archive: Path) -> None
 
 
 def test_json_lists_the_groups(archive: Path) -> None:
-    result = run("numeric.pdn", "alpha", "--json")
+    result = run("numeric.pdn", "alpha", "--format", "json")
     assert result.exit_code == 1
     assert json.loads(result.stdout) == {
         "version": 1,
@@ -161,7 +161,7 @@ def test_position_groups_transpositions_and_leaves_exact_copies_in_one_order(
         "  b.pdn:1: game 1, 4 plies (order 1)\n"
     )
     assert result.stderr == "1 group of transpositions (3 records) among 7 records\n"
-    after = run("a.pdn", "b.pdn", "--position", "--ply", "4", "--json")
+    after = run("a.pdn", "b.pdn", "--position", "--ply", "4", "--format", "json")
     assert after.exit_code == 1
     document = json.loads(after.stdout)
     assert document["ply"] == 4

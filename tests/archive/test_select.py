@@ -13,6 +13,7 @@ from typer.testing import CliRunner, Result
 
 from notation.archive.select import Filters, Selector
 from notation.cli.main import app
+from notation.cli.vocabulary import common_options
 from notation.games.registry import GAMES
 from notation.record import read_string
 
@@ -87,8 +88,8 @@ def chosen(*names: str) -> str:
         (["--tag", "Event=*/*"], ["a3", "b2"]),
         (["--result", "1/2-1/2"], ["b1"]),
         (["--result", "*"], ["a3", "b2", "b3", "b4"]),
-        (["--variant", "cheversi"], ["b3"]),
-        (["--variant", "brazilian", "--result", "*"], ["a3", "b2", "b4"]),
+        (["--game", "cheversi"], ["b3"]),
+        (["--game", "brazilian", "--result", "*"], ["a3", "b2", "b4"]),
         (["--plies", "5"], ["b2"]),
         (["--plies", ":3"], ["a3", "b3", "b4"]),
         (["--plies", "4:"], ["a1", "a2", "b1", "b2"]),
@@ -149,7 +150,7 @@ def test_tag_result_game_and_plies_filters_replay_nothing(monkeypatch: pytest.Mo
         monkeypatch.setattr(type(game), "parse_move", refuse)
         monkeypatch.setattr(type(game), "play", refuse)
     result = run(
-        "archive", "--tag", "White=ana*", "--result", "*", "--variant", "brazilian", "--plies", ":3"
+        "archive", "--tag", "White=ana*", "--result", "*", "--game", "brazilian", "--plies", ":3"
     )
     assert result.exit_code == 0, result.output
     assert result.stdout == chosen("a3", "b4")
@@ -218,7 +219,7 @@ def test_an_output_naming_an_input_is_refused() -> None:
         (["--plies", "9:3"], "'9:3': the least number of plies is above the most"),
         (["--plies", "x"], "'x' is not MIN:MAX"),
         (["--result", "1:0"], "'1:0' is not a result"),
-        (["--variant", "chess"], "--variant"),
+        (["--game", "chess"], "--game"),
         (["--code", "XX999"], "no diagnostic code 'XX999'"),
         (["--opening", "1."], "'1.' holds no move"),
         (["--position", "W:W99"], "no game reads the FEN 'W:W99'"),
@@ -242,9 +243,12 @@ def test_a_game_too_long_to_keep_fails_the_run_and_nothing_is_written() -> None:
 
 
 def test_every_option_of_select_split_and_merge_is_documented() -> None:
+    """Each in the command's section, but for those every command shares (their own)."""
     page = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text("utf-8")
+    shared = {n for p in common_options() for n in p.opts}
     for name in ("select", "split", "merge"):
         command = typer.main.get_command(app).commands[name]  # type: ignore[attr-defined]
         section = page.split(f"## `notation {name}`")[1].split("\n## ")[0]
-        names = [n for p in command.params for n in p.opts + p.secondary_opts if n.startswith("-")]
+        names = [n for p in command.params for n in p.opts + p.secondary_opts if n[0] == "-"]
+        names = [n for n in names if n not in shared]
         assert [n for n in names if f"`{n}" not in section] == [], name

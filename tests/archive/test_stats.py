@@ -62,7 +62,7 @@ def test_stats_of_the_brazilian_samples() -> None:
 
 
 def test_stats_json_matches_the_expected_file() -> None:
-    result = run("samples/brazilian", "--json")
+    result = run("samples/brazilian", "--format", "json")
     assert result.exit_code == 1
     assert json.loads(result.stdout) == json.loads(
         (EXPECTED / "stats-brazilian.json").read_text("utf-8")

@@ -107,12 +107,12 @@ def check_commands(said: Verdicts, tmp_path: Path) -> None:
     assert {g: said.plies.get(g) for g in corrected} == corrected, "repair"
     # text and svg draw from one replay in one command; svg is checked on the first game.
     for number, form in [(n, "text") for n in said.games] + [(min(said.games), "svg")]:
-        drawn = invoke("render", path, "-i", str(number), "-f", form)
+        drawn = invoke("render", path, "--index", str(number), "--picture", form)
         assert first_plies(drawn.stderr, NO_END) == (
             {number: said.plies[number]} if number in said.plies else {}
         ), f"render {form} game {number}"
         assert bool(drawn.stdout) == (number in said.replayed and number not in said.plies)
-    viewer = invoke("render", path, "-f", "html")
+    viewer = invoke("render", path, "--picture", "html")
     assert page_plies(viewer.stdout) == said.plies, "render html"
     report = invoke("validate", path, "-f", "html")
     assert page_plies(report.stdout) == said.plies, "validate html"

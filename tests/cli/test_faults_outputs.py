@@ -32,8 +32,8 @@ WRITERS = {
     "fix": ("fix", "club.pdn"),
     "select": ("select", "club.pdn", "--result", "2-0"),
     "merge": ("merge", "club.pdn", "club.pdn"),
-    "render": ("render", "club.pdn", "-f", "svg"),
-    "render html": ("render", "club.pdn", "-f", "html"),
+    "render": ("render", "club.pdn", "--picture", "svg"),
+    "render html": ("render", "club.pdn", "--picture", "html"),
     "new": ("new", "brazilian", "--seed", "1"),
 }
 """Every command that writes with ``-o``, on the club's twelve valid games."""

@@ -303,7 +303,7 @@ def test_a_folder_as_the_output_is_a_plain_error(tmp_path: Path) -> None:
 def test_render_of_a_game_with_an_illegal_move_says_so_and_draws_nothing(tmp_path: Path) -> None:
     source = archive(tmp_path, ILLEGAL)
     out = tmp_path / "end.svg"
-    result = run("render", str(source), "-f", "svg", "-o", str(out))
+    result = run("render", str(source), "--picture", "svg", "-o", str(out))
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         *run("validate", str(source)).stdout.splitlines(),

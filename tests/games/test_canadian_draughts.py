@@ -195,14 +195,14 @@ def test_render_draws_the_position_as_text_svg_and_html(tmp_path: Path) -> None:
         "     a  b  c  d  e  f  g  h  i  j  k  l\n"
         "Black to move\n"
     )
-    svg = runner.invoke(app, ["render", "-p", "9", "-f", "svg", path])
+    svg = runner.invoke(app, ["render", "-p", "9", "--picture", "svg", path])
     assert svg.exit_code == 0
     assert svg.stdout.startswith("<svg ")
     assert "<title>Canadian draughts position</title>" in svg.stdout
     numbers = re.findall(r">([0-9]+)</text>", svg.stdout)
     assert [int(n) for n in numbers if int(n) > 12] == list(range(13, 73))
     assert ">l</text>" in svg.stdout
-    html = runner.invoke(app, ["render", "-f", "html", path])
+    html = runner.invoke(app, ["render", "--picture", "html", path])
     assert html.exit_code == 0
     assert f"<title>{path}: 1 game</title>" in html.stdout
     assert "Canadian draughts position" in html.stdout

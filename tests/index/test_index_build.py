@@ -109,13 +109,13 @@ def test_another_game_setting_reads_the_files_again(tmp_path: Path, target: str)
     write(tmp_path, plain="1. 22-18 11-15 *\n")
     db = target
     indexed(db, tmp_path / "plain.pdn")
-    assert places(db, "--variant", "russian") == [("plain.pdn", 1, 1)]
+    assert places(db, "--game", "russian") == [("plain.pdn", 1, 1)]
     result = run("index", "--db", db, "--game", "brazilian", str(tmp_path / "plain.pdn"))
     assert result.stderr == (
         "1 file indexed (0 as they were): 0 games added, 1 updated, 0 removed, 0 unchanged\n"
     )
-    assert places(db, "--variant", "brazilian") == [("plain.pdn", 1, 1)]
-    assert places(db, "--variant", "russian") == []
+    assert places(db, "--game", "brazilian") == [("plain.pdn", 1, 1)]
+    assert places(db, "--game", "russian") == []
 
 
 def test_an_unreadable_input_exits_2_and_the_rest_is_indexed(tmp_path: Path, target: str) -> None:
@@ -186,7 +186,7 @@ def test_an_index_of_another_version_is_refused(tmp_path: Path, target: str) -> 
 
 
 def test_find_without_an_index_says_how_to_make_one(target: str) -> None:
-    for args in (("find",), ("tree", "--variant", "brazilian")):
+    for args in (("find",), ("tree", "--game", "brazilian")):
         result = run(*args, "--db", target)
         assert result.exit_code == 2
         assert (
@@ -384,7 +384,7 @@ def test_a_file_that_fails_part_way_keeps_what_the_index_held(tmp_path: Path, ta
     )
     # The moves the abandoned file added to the index went with it: the tree of the
     # club's games names each move it counts.
-    tree = run("tree", "--db", db, "--variant", "brazilian")
+    tree = run("tree", "--db", db, "--game", "brazilian")
     assert tree.stdout.splitlines()[1:3] == [
         "21-17             1 game   2-0 1",
         "23-18             1 game   0-2 1",

@@ -46,7 +46,7 @@ def test_position_found_by_either_move_order_at_its_ply(indexed: str) -> None:
 
 
 def test_json_lists_path_line_index_and_ply(indexed: str) -> None:
-    result = run("find", "--position", AFTER_FOUR, "--variant", "brazilian", "-f", "json")
+    result = run("find", "--position", AFTER_FOUR, "--game", "brazilian", "-f", "json")
     document = json.loads(result.stdout)
     assert document["games"][0] == {
         "path": "club.pdn",
@@ -211,7 +211,7 @@ def test_material_finds_the_first_position_with_those_men_and_kings(swapped: str
 
 
 def test_a_pattern_is_met_in_some_position_with_the_material_asked(swapped: str) -> None:
-    asked = ("--variant", "brazilian", "--pattern")
+    asked = ("--game", "brazilian", "--pattern")
     assert [
         (g["path"], g["index"], g["ply"]) for g in found(swapped, *asked, "w:17,18 empty:21")
     ] == [
@@ -250,21 +250,21 @@ def _said(stderr: str) -> str:
             "Invalid value for --material: material 'w=2': W is given twice",
         ),
         (
-            ("--variant", "kavaleria", "--material", "W=1"),
+            ("--game", "kavaleria", "--material", "W=1"),
             "Invalid value for --material: kavaleria has no men and kings: material is "
             "counted in Brazilian, international, English and Russian draughts and Keny",
         ),
         (
             ("--pattern", "w:1"),
-            "Invalid value for --pattern: a pattern names squares of one game: give --variant",
+            "Invalid value for --pattern: a pattern names squares of one game: give --game",
         ),
         (
-            ("--variant", "brazilian", "--pattern", "w:33"),
+            ("--game", "brazilian", "--pattern", "w:33"),
             "Invalid value for --pattern: pattern 'w:33': '33' is not a square of Brazilian "
             "draughts (1 to 32, or a1 to h8 by name)",
         ),
         (
-            ("--variant", "english", "--pattern", "empty:K1"),
+            ("--game", "english", "--pattern", "empty:K1"),
             "Invalid value for --pattern: pattern 'empty:K1': an empty square takes no K or *",
         ),
     ],
@@ -296,7 +296,7 @@ def test_a_postgresql_index_without_psycopg_is_one_line_saying_what_to_install(
         (tmp_path / "a.pdn").write_text('[GameType "21"]\n1. 11-15 *\n', encoding="utf-8")
         probe = probe.replace("/index']", "/index', 'a.pdn']")
     if command == "tree":
-        probe = probe.replace("/index']", "/index', '--variant', 'english']")
+        probe = probe.replace("/index']", "/index', '--game', 'english']")
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, check=False
     )

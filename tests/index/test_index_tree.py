@@ -20,7 +20,7 @@ def db(tmp_path: Path, target: str) -> str:
 
 
 def test_tree_after_a_transposition_counts_each_game_once(db: str) -> None:
-    result = run("tree", "--db", db, "--variant", "brazilian", "--position", AFTER_FOUR)
+    result = run("tree", "--db", db, "--game", "brazilian", "--position", AFTER_FOUR)
     assert result.exit_code == 0, result.stderr
     assert result.stdout == (
         f"{AFTER_FOUR}: 4 games\n"
@@ -32,7 +32,7 @@ def test_tree_after_a_transposition_counts_each_game_once(db: str) -> None:
 
 
 def test_moves_in_either_order_and_notation_reach_the_same_tree(db: str) -> None:
-    asked = ("tree", "--db", db, "--variant", "brazilian", "-f", "json")
+    asked = ("tree", "--db", db, "--game", "brazilian", "-f", "json")
     by_position = json.loads(run(*asked, "--position", AFTER_FOUR).stdout)
     assert by_position == {
         "position": AFTER_FOUR,
@@ -53,7 +53,7 @@ def test_moves_written_in_the_notation_asked_for(db: str) -> None:
         "tree",
         "--db",
         db,
-        "--variant",
+        "--game",
         "brazilian",
         "--moves",
         "21-17 12-16 23-18 9-13",
@@ -70,7 +70,7 @@ def test_moves_written_in_the_notation_asked_for(db: str) -> None:
 
 
 def test_the_start_counts_every_game_that_replays_from_it(db: str) -> None:
-    result = run("tree", "--db", db, "--variant", "brazilian", "-f", "json")
+    result = run("tree", "--db", db, "--game", "brazilian", "-f", "json")
     document = json.loads(result.stdout)
     assert document["games"] == 5
     assert document["moves"] == [
@@ -81,7 +81,7 @@ def test_the_start_counts_every_game_that_replays_from_it(db: str) -> None:
 
 
 def test_a_position_the_game_cannot_read_is_a_usage_error(db: str) -> None:
-    result = run("tree", "--db", db, "--variant", "brazilian", "--moves", "21-16")
+    result = run("tree", "--db", db, "--game", "brazilian", "--moves", "21-16")
     assert result.exit_code == 2
     assert "Invalid value for --moves" in result.stderr
 
@@ -105,7 +105,7 @@ def test_a_position_reached_twice_counts_its_game_once_at_the_first(
     write(tmp_path, repeated=REPEATED)
     db = target
     assert run("index", "--db", db, str(tmp_path / "repeated.pdn")).exit_code == 0
-    result = run("tree", "--db", db, "--variant", "brazilian", "--position", "W:WK32:BK5")
+    result = run("tree", "--db", db, "--game", "brazilian", "--position", "W:WK32:BK5")
     assert result.stdout == (
         "W:WK32:BK5: 1 game\n"
         "32-28             1 game   1-1 1\n"
@@ -118,7 +118,7 @@ def test_a_position_reached_twice_counts_its_game_once_at_the_first(
 def test_the_position_asked_is_named_by_its_ballot(tmp_path: Path, target: str) -> None:
     write(tmp_path, edinburgh='[GameType "21"]\n\n1. 9-13 22-18 2. 6-9 25-22 *\n')
     assert run("index", "--db", target, str(tmp_path / "edinburgh.pdn")).exit_code == 0
-    asked = ("tree", "--db", target, "--variant", "english", "--moves")
+    asked = ("tree", "--db", target, "--game", "english", "--moves")
     result = run(*asked, "9-13 22-18 6-9")
     assert result.stdout == (
         "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,7,8,9,10,11,12,13: 1 game\n"

@@ -147,7 +147,7 @@ def test_record_text_cannot_end_the_script_or_add_markup() -> None:
 def test_render_html_writes_one_page_of_every_game(tmp_path: Path) -> None:
     out = tmp_path / "page.html"
     source = SAMPLES / "brazilian" / "annotated.pdn"
-    result = CliRunner().invoke(app, ["render", str(source), "-f", "html", "-o", str(out)])
+    result = CliRunner().invoke(app, ["render", str(source), "--picture", "html", "-o", str(out)])
     assert result.exit_code == 0, result.output
     data = data_of(out.read_text(encoding="utf-8"))
     games = data["games"]
@@ -162,7 +162,7 @@ def test_render_html_of_an_illegal_game_fails_with_its_problem_and_writes_the_pa
 ) -> None:
     out = tmp_path / "page.html"
     source = SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn"
-    result = CliRunner().invoke(app, ["render", str(source), "-f", "html", "-o", str(out)])
+    result = CliRunner().invoke(app, ["render", str(source), "--picture", "html", "-o", str(out)])
     assert result.exit_code == 1
     validated = CliRunner().invoke(app, ["validate", str(source)])
     assert "error BR205 illegal move" in validated.stdout
@@ -172,7 +172,7 @@ def test_render_html_of_an_illegal_game_fails_with_its_problem_and_writes_the_pa
 
 def test_render_html_refuses_a_game_the_file_lacks(tmp_path: Path) -> None:
     source = SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn"
-    result = CliRunner().invoke(app, ["render", str(source), "-f", "html", "-i", "9"])
+    result = CliRunner().invoke(app, ["render", str(source), "--picture", "html", "--index", "9"])
     assert result.exit_code == 2
     assert result.output.strip().endswith("has no game 9")
 
@@ -199,7 +199,7 @@ def test_validate_html_report_counts_and_links_every_problem(tmp_path: Path) -> 
 
 def test_render_html_refuses_a_ply() -> None:
     source = SAMPLES / "brazilian" / "annotated.pdn"
-    result = CliRunner().invoke(app, ["render", str(source), "-f", "html", "--ply", "3"])
+    result = CliRunner().invoke(app, ["render", str(source), "--picture", "html", "--ply", "3"])
     assert result.exit_code == 2
     assert "html shows every ply; leave out --ply" in result.output
 
@@ -302,7 +302,7 @@ def bad_plies(items: list[dict[str, object]]) -> list[tuple[object, object]]:
     return found
 
 
-@pytest.mark.parametrize("command", [["render", "-f", "html"], ["validate", "-f", "html"]])
+@pytest.mark.parametrize("command", [["render", "--picture", "html"], ["validate", "-f", "html"]])
 def test_the_pages_judge_each_ply_as_validate_does(tmp_path: Path, command: list[str]) -> None:
     source = tmp_path / "short.pdn"
     source.write_text(SHORT_CAPTURES, encoding="utf-8")

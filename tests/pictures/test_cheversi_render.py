@@ -104,7 +104,7 @@ def test_without_a_last_move_the_position_marks_its_last_square() -> None:
 def test_render_command_draws_a_finished_sample_game() -> None:
     runner = CliRunner()
     record = str(SAMPLES / "cheversi" / "annotated.pdn")
-    svg = runner.invoke(app, ["render", record, "--index", "3", "--format", "svg"])
+    svg = runner.invoke(app, ["render", record, "--index", "3", "--picture", "svg"])
     assert svg.exit_code == 0
     root = ET.fromstring(svg.stdout)
     assert len(root.findall(f"{SVG}circle")) == 32

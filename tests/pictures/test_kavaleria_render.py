@@ -134,7 +134,7 @@ def test_rules_doc_board_picture_is_the_drawing_of_the_start() -> None:
 def test_render_command_draws_a_sample_at_a_ply() -> None:
     runner = CliRunner()
     record = str(ROOT / "samples" / "kavaleria" / "annotated.pdn")
-    svg = runner.invoke(app, ["render", record, "--ply", "30", "--format", "svg"])
+    svg = runner.invoke(app, ["render", record, "--ply", "30", "--picture", "svg"])
     assert svg.exit_code == 0
     root = ET.fromstring(svg.stdout)
     (arrow,) = root.findall(f"{SVG}polyline")

@@ -97,7 +97,7 @@ def test_start_picture_in_the_docs_is_the_drawing_of_the_start() -> None:
 def test_render_command_draws_a_sample_at_a_ply() -> None:
     runner = CliRunner()
     record = str(ROOT / "samples" / "keny" / "showcase.pdn")
-    svg = runner.invoke(app, ["render", record, "--ply", "8", "--format", "svg"])
+    svg = runner.invoke(app, ["render", record, "--ply", "8", "--picture", "svg"])
     assert svg.exit_code == 0
     root = ET.fromstring(svg.stdout)
     captured, jumped, points = marks(root)

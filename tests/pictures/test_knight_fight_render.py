@@ -105,7 +105,7 @@ def test_a_placement_is_framed_without_an_arrow_and_a_set_up_knight_has_no_path(
 def test_the_end_of_a_game_says_who_is_stuck_and_the_final_score() -> None:
     runner = CliRunner()
     record = str(SAMPLES / "draw-on-equal-scores.pdn")
-    result = runner.invoke(app, ["render", record, "--format", "svg"])
+    result = runner.invoke(app, ["render", record, "--picture", "svg"])
     assert result.exit_code == 0
     texts = [t.text for t in ET.fromstring(result.stdout).findall(f"{SVG}text")]
     assert "Black has no legal ply; final score White 1186, Black 1186" in texts

@@ -45,7 +45,7 @@ def test_brazilian_svg_shows_pieces_kings_and_the_last_move() -> None:
 def test_render_command_writes_svg_and_text() -> None:
     runner = CliRunner()
     record = str(SAMPLES / "brazilian" / "annotated.pdn")
-    svg = runner.invoke(app, ["render", record, "--ply", "45", "--format", "svg"])
+    svg = runner.invoke(app, ["render", record, "--ply", "45", "--picture", "svg"])
     assert svg.exit_code == 0
     root = ET.fromstring(svg.stdout)
     (arrow,) = root.findall(f"{SVG}polyline")
