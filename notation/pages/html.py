@@ -28,6 +28,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import methodcaller
 from typing import Any
 
 from notation.check.dialects import NO_DIALECTS
@@ -46,13 +47,40 @@ LEGAL_DRAWN = 64
 """Most legal moves drawn over the board of an illegal ply (all are listed as text)."""
 
 
+_FLAT = re.compile(r"<[^<]*(?:</[^>]*>)?")
+"""An element of a document in which no element holds another."""
+_SELF_CLOSED = methodcaller("endswith", "/>")
+
+
 def svg_parts(svg: str) -> list[str]:
     """An SVG document as its root start tag followed by each child element's text, so
     that :func:`join_parts` gives the document back.
 
     The pictures escape every ``<`` in their text and attributes, so each ``<`` starts a
     tag."""
-    tokens = svg.strip().split("<")
+    svg = svg.strip()
+    # Most pictures are their <defs> and then elements without children: cut those apart
+    # at once, and read the others tag by tag.
+    root = svg.find(">") + 1
+    body = svg[root : -len("</svg>")]
+    defs = body.find("</defs>") + len("</defs>") if body.startswith("<defs>") else 0
+    rest = body[defs:]
+    flat = _FLAT.findall(rest)
+    # Each part one whole element: as many parts as start tags, no text left out, and
+    # each "/>" the end of its part.
+    if (
+        svg.endswith("</svg>")
+        and len(flat) == rest.count("<") - rest.count("</")
+        and sum(map(len, flat)) == len(rest)
+        and rest.count("/>") == sum(map(_SELF_CLOSED, flat))
+    ):
+        return [svg[:root], *([body[:defs]] if defs else []), *flat]
+    return _nested_parts(svg)
+
+
+def _nested_parts(svg: str) -> list[str]:
+    """:func:`svg_parts` of any document, read tag by tag."""
+    tokens = svg.split("<")
     parts = ["<" + tokens[1]]
     depth = 0
     current: list[str] = []
@@ -413,6 +441,7 @@ h2 { font-size: 1.1rem; margin: 1.25rem 0 .5rem; }
 a { color: var(--mark); }
 :focus-visible { outline: 3px solid var(--mark); outline-offset: 2px; }
 button, select, input { font: inherit; }
+#game { width: min(100%, 40rem); }
 button { border: 1px solid #6b7280; background: var(--soft); border-radius: 4px;
   padding: .2rem .6rem; cursor: pointer; }
 .skip { position: absolute; left: -999px; }
@@ -430,7 +459,10 @@ button { border: 1px solid #6b7280; background: var(--soft); border-radius: 4px;
 #tags th { text-align: left; padding-right: .75rem; font-weight: 600; }
 #moves { line-height: 1.9; max-height: 70vh; overflow: auto; border: 1px solid #d1d5db;
   padding: .5rem; }
-#moves .mv { border: 1px solid transparent; background: none; padding: 0 .2rem; }
+#moves .ply, #moves .res { display: inline-block; max-width: 100%; }
+#moves .mv { border: 1px solid transparent; background: none; padding: 0 .2rem;
+  max-width: 100%; text-align: start; }
+#moves .mv, #moves .res, #moves .cm, #tags td { overflow-wrap: anywhere; }
 #moves .mv[aria-current="step"] { background: #dbeafe; border-color: var(--mark);
   font-weight: 700; text-decoration: underline; }
 #moves .mv[aria-current="step"]::before { content: "\\25B6\\FE0E "; }
@@ -569,6 +601,7 @@ function startViewer(data) {
     for (const item of items) {
       if (item.c !== undefined) {
         into.appendChild(text("span", "{" + item.c + "}", "cm"));
+        into.appendChild(document.createTextNode(" "));
       } else if (item.v !== undefined) {
         const box = document.createElement("span");
         box.className = "var";
@@ -577,12 +610,15 @@ function startViewer(data) {
         renderLine(item.v, box, branch);
         into.appendChild(box);
       } else {
-        if (item.no) into.appendChild(text("span", item.no, "no"));
+        const ply = text("span", "", "ply");
+        if (item.no) ply.appendChild(text("span", item.no, "no"));
+        into.appendChild(ply);
+        into.appendChild(document.createTextNode(" "));
         branch = before;
         if (item.node === undefined) {
           const dead = text("span", plyLabel(item), "mv dead");
           dead.title = "not replayed";
-          into.appendChild(dead);
+          ply.appendChild(dead);
           before = null;
           continue;
         }
@@ -594,7 +630,7 @@ function startViewer(data) {
         const said = item.bad ? " (illegal: " + item.bad + ")" : "";
         b.setAttribute("aria-label", "ply " + plyLabel(item) + said);
         b.addEventListener("click", () => show(item.node, true));
-        into.appendChild(b);
+        ply.appendChild(b);
         state.buttons[item.node] = b;
         state.items[item.node] = item;
         if (before !== null && state.next[before] === undefined) state.next[before] = item.node;

@@ -124,7 +124,7 @@ def test_keys_buttons_and_clicks_show_the_library_positions(
     assert status(driver) == expected_status(made, 0)
     driver.find_element("id", "next").click()
     assert canonical(board(driver)) == canonical(picture_at(made, 1))
-    moves = driver.find_elements("css selector", "#moves > button.mv")
+    moves = driver.find_elements("css selector", "#moves > .ply > button.mv")
     assert [m.text for m in moves] == made.texts
     moves[6].click()
     assert current(driver) == made.texts[6]
@@ -164,7 +164,7 @@ def test_an_illegal_ply_shows_the_board_before_it_its_reason_and_the_legal_moves
     shown = board(driver)
     assert canonical(shown).startswith(canonical(picture(game, before))[: -len("</svg>")])
     assert driver.find_elements("css selector", "#board svg g.legal-moves > *")
-    dead = driver.find_elements("css selector", "#moves > .mv.dead")
+    dead = driver.find_elements("css selector", "#moves > .ply > .mv.dead")
     assert [d.text for d in dead] == made.texts[4:]
 
 
@@ -295,3 +295,64 @@ def test_a_packed_page_shows_the_same_positions(driver: Any, tmp_path: Path) -> 
     assert current(driver) == made.texts[3]
     assert status(driver) == expected_status(made, 4)
     assert canonical(board(driver)) == canonical(picture_at(made, 4))
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+BROKEN_BOXES = """
+const [from, to] = arguments;
+const pick = document.getElementById("game");
+const moves = document.getElementById("moves");
+const line = parseFloat(getComputedStyle(moves).lineHeight);
+const found = [];
+for (let g = from; g < Math.min(to, pick.options.length); g++) {
+  pick.value = String(g);
+  pick.dispatchEvent(new Event("change"));
+  const box = moves.getBoundingClientRect();
+  const game = pick.options[g].textContent;
+  if (moves.scrollWidth > moves.clientWidth) found.push([game, "", "the list scrolls sideways"]);
+  for (const e of moves.querySelectorAll(".ply, .mv, .res, .cm")) {
+    const r = e.getBoundingClientRect();
+    if (r.left < box.left - 0.5 || r.right > box.right + 0.5) {
+      found.push([game, e.textContent, "overflows the list"]);
+    }
+    if (!e.classList.contains("cm") && (e.getClientRects().length !== 1 || r.height > 1.5 * line)) {
+      found.push([game, e.textContent, "on two lines"]);
+    }
+  }
+}
+return found;
+"""
+"""Each (game, text, what is wrong) of the move lists of games ``from`` to ``to`` (0-based)
+of the page: a ply (its number and move), move or result box on two lines (a comment may
+wrap), anything outside the list's box, or a list that scrolls sideways."""
+
+
+@pytest.mark.slow
+def test_no_move_or_result_is_split_or_cut_off_at_any_width(driver: Any, tmp_path: Path) -> None:
+    """Every game of every sample (their broken/ and sheets/ folders too) in one page, at a
+    phone's, a tablet's and a desktop's width."""
+    from notation.archive.draw import file_reports
+    from notation.io.files import expand
+    from notation.pages.html import reports_page
+
+    files = sorted(
+        str(path)
+        for pattern in ("*/*.pdn", "*/broken/*.pdn", "*/sheets/*.pdn")
+        for path in SAMPLES.glob(pattern)
+    )
+    reports = []
+    for name in files:
+        reports += file_reports(list(expand([name])), 1, None, lambda problem: None)[0]
+    page = tmp_path / "samples.html"
+    page.write_text(reports_page(reports), encoding="utf-8")
+    open_page(driver, page)
+    driver.set_script_timeout(120)
+    try:
+        for width in (360, 768, 1280):
+            driver.set_window_size(width, 900)
+            for start in range(0, len(reports), 100):
+                found = driver.execute_script(BROKEN_BOXES, start, start + 100)
+                assert found == [], f"at {width} px: {found[:5]}"
+    finally:
+        driver.set_window_size(1280, 1000)
