@@ -26,10 +26,10 @@ import gzip
 import html
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import methodcaller
-from typing import Any
+from typing import Any, cast
 
 from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import record_notation
@@ -129,22 +129,44 @@ def picture(
 
 
 class Elements:
-    """The distinct SVG elements of a page, each numbered once."""
+    """The distinct SVG elements of a page, each numbered once, and the frame (the
+    elements' numbers) of the pictures drawn lately, by what each shows."""
 
     def __init__(self) -> None:
         self.texts: list[str] = []
         self.numbers: dict[str, int] = {}
+        self.drawn: dict[Hashable, list[int]] = {}
 
-    def ids(self, parts: Iterable[str]) -> list[int]:
+    def ids(self, parts: Sequence[str]) -> list[int]:
         """The number of each element, numbering new ones."""
-        found = []
-        for part in parts:
-            number = self.numbers.get(part)
-            if number is None:
-                number = self.numbers[part] = len(self.texts)
-                self.texts.append(part)
-            found.append(number)
-        return found
+        found = list(map(self.numbers.get, parts))
+        if None in found:
+            for place, number in enumerate(found):
+                if number is None:
+                    part = parts[place]
+                    number = self.numbers.get(part)
+                    if number is None:
+                        number = self.numbers[part] = len(self.texts)
+                        self.texts.append(part)
+                    found[place] = number
+        return cast(list[int], found)
+
+    def frame(
+        self, game: AnyGame, position: Position, last: Move | None, notation: str | None
+    ) -> list[int]:
+        """The frame of the game's picture of ``position`` (``last`` marked), drawn once
+        while it is among the last :data:`FRAMES_KEPT` drawn."""
+        key = (game.name, position, last, notation)
+        frame = self.drawn.get(key)
+        if frame is None:
+            if len(self.drawn) >= FRAMES_KEPT:
+                self.drawn.clear()
+            frame = self.drawn[key] = self.ids(svg_parts(picture(game, position, last, notation)))
+        return frame
+
+
+FRAMES_KEPT = 10_000
+"""Frames of pictures kept to be used again (the positions games share: their openings)."""
 
 
 def delta(before: list[int], after: list[int]) -> tuple[list[int], list[int]] | None:
@@ -224,9 +246,9 @@ class _Builder:
         self.places: dict[tuple[int, int], int] = {}
         """The node of each ply (by its line and column in the source)."""
 
-    def node(self, parent: int, position: Position, svg: str) -> int:
-        """A node for ``position`` drawn as ``svg``, stored as its change from ``parent``."""
-        frame = self.elements.ids(svg_parts(svg))
+    def node(self, parent: int, position: Position, frame: list[int]) -> int:
+        """A node for ``position`` drawn as ``frame``, stored as its change from
+        ``parent``."""
         removed: list[int] | None
         added: list[int]
         change = None if parent < 0 else delta(self.frames[parent], frame)
@@ -249,18 +271,18 @@ class _Builder:
         )
         return len(self.nodes) - 1
 
-    def illegal_node(self, parent: int, position: Position) -> int:
-        """The position before an illegal ply, with the legal moves drawn over it."""
+    def illegal_node(self, parent: int, position: Position, legal: Sequence[Move]) -> int:
+        """The position before an illegal ply, with the ``legal`` moves drawn over it."""
         plain = svg_parts(picture(self.game, position, None, self.notation))
         known = set(plain)
         marks: list[str] = []
-        for move in self.game.legal_moves(position)[:LEGAL_DRAWN]:
+        for move in legal[:LEGAL_DRAWN]:
             for part in svg_parts(picture(self.game, position, move, self.notation))[1:]:
                 if part not in known:
                     known.add(part)
                     marks.append(part)
         layer = '<g class="legal-moves" opacity="0.6">' + "".join(marks) + "</g>"
-        return self.node(parent, position, join_parts([*plain, layer]))
+        return self.node(parent, position, self.elements.ids([*plain, layer]))
 
     def line(self, line: Line, place: Place, parent: int, depth: int) -> list[Any]:
         """The move list of ``line`` (at ``place`` in the record), its first ply played
@@ -280,14 +302,14 @@ class _Builder:
             if step is not None:
                 if step.move is None or step.after is None:
                     position = step.before
-                    entry["node"] = self.illegal_node(parent, position)
                     legal = self.game.legal_moves(position)
+                    entry["node"] = self.illegal_node(parent, position, legal)
                     entry["bad"] = str(step.error)
                     entry["code"] = step.error.code if step.error is not None else ""
                     entry["legal"] = self.game.describe_moves(position, legal, self.notation)
                 else:
-                    svg = picture(self.game, step.after, step.move, self.notation)
-                    parent = entry["node"] = self.node(parent, step.after, svg)
+                    frame = self.elements.frame(self.game, step.after, step.move, self.notation)
+                    parent = entry["node"] = self.node(parent, step.after, frame)
                 self.places[ply.pos] = entry["node"]
             items.append(entry)
             items.extend(_comment(c) for c in ply.comments_view)
@@ -344,7 +366,7 @@ def report_view(
     found = get_game(report.game)
     view.game = found.title
     builder = _Builder(found, replayed, elements)
-    builder.node(-1, replayed.start, picture(found, replayed.start, None, builder.notation))
+    builder.node(-1, replayed.start, elements.frame(found, replayed.start, None, builder.notation))
     view.moves = builder.line(record.moves, (), 0, 0)
     view.nodes = builder.nodes
     return view, builder.places
@@ -391,17 +413,39 @@ def viewer_page(
     return reports_page(reports, first, compress)
 
 
+class Viewer:
+    """The viewer page of a file's games, made as they are replayed: :meth:`add` each
+    game's report, then :meth:`page`."""
+
+    def __init__(self) -> None:
+        self.elements = Elements()
+        self.views: list[GameView] = []
+
+    def add(self, report: GameReport) -> None:
+        """Show the record of ``report``, a report made with ``trace``
+        (:func:`~notation.check.validator.validate_record`); its replay is let go."""
+        self.views.append(report_view(report, self.elements)[0])
+        report.replayed = None
+
+    def page(self, first: int = 1, compress: bool | None = None) -> str:
+        """The page, game ``first`` (1-based) shown when it opens (``compress``: see
+        :func:`page`)."""
+        views = self.views
+        name = views[0].path if views else "no games"
+        heading = f"{name}: {len(views)} game{'s' if len(views) != 1 else ''}"
+        return page(heading, page_data(views, self.elements, first=first), "", compress)
+
+
 def reports_page(
     reports: Iterable[GameReport], first: int = 1, compress: bool | None = None
 ) -> str:
     """The viewer page of the records of ``reports``, each made with ``trace``
     (:func:`~notation.check.validator.validate_record`), game ``first`` (1-based) shown
     when the page opens (``compress``: see :func:`page`)."""
-    elements = Elements()
-    views = [report_view(report, elements)[0] for report in reports]
-    name = views[0].path if views else "no games"
-    heading = f"{name}: {len(views)} game{'s' if len(views) != 1 else ''}"
-    return page(heading, page_data(views, elements, first=first), "", compress)
+    viewer = Viewer()
+    for report in reports:
+        viewer.add(report)
+    return viewer.page(first, compress)
 
 
 def page(heading: str, data: str, report: str, compress: bool | None = None) -> str:

@@ -174,7 +174,7 @@ def test_render_html_refuses_a_game_the_file_lacks(tmp_path: Path) -> None:
     source = SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn"
     result = CliRunner().invoke(app, ["render", str(source), "-f", "html", "-i", "9"])
     assert result.exit_code == 2
-    assert result.output.strip().endswith("has no game 9")
+    assert result.output.splitlines()[-1] == f"notation: {source} has no game 9: it has 1 game"
 
 
 def test_validate_html_report_counts_and_links_every_problem(tmp_path: Path) -> None:

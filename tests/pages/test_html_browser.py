@@ -334,24 +334,24 @@ def test_no_move_or_result_is_split_or_cut_off_at_any_width(driver: Any, tmp_pat
     phone's, a tablet's and a desktop's width."""
     from notation.archive.draw import file_reports
     from notation.io.files import expand
-    from notation.pages.html import reports_page
+    from notation.pages.html import Viewer
 
     files = sorted(
         str(path)
         for pattern in ("*/*.pdn", "*/broken/*.pdn", "*/sheets/*.pdn")
         for path in SAMPLES.glob(pattern)
     )
-    reports = []
+    viewer = Viewer()
     for name in files:
-        reports += file_reports(list(expand([name])), 1, None, lambda problem: None)[0]
+        file_reports(list(expand([name])), 1, None, lambda problem: None, viewer.add)
     page = tmp_path / "samples.html"
-    page.write_text(reports_page(reports), encoding="utf-8")
+    page.write_text(viewer.page(), encoding="utf-8")
     open_page(driver, page)
     driver.set_script_timeout(120)
     try:
         for width in (360, 768, 1280):
             driver.set_window_size(width, 900)
-            for start in range(0, len(reports), 100):
+            for start in range(0, len(viewer.views), 100):
                 found = driver.execute_script(BROKEN_BOXES, start, start + 100)
                 assert found == [], f"at {width} px: {found[:5]}"
     finally:
