@@ -1,9 +1,11 @@
 """Self-contained HTML pages: a game viewer for records and archives.
 
-:func:`viewer_page` makes one page (inline SVG, CSS and a small script; nothing fetched)
-that shows every game of an archive: the board, the move list with comments and
-variations, stepping with buttons and the arrow keys, the side to move and the scores.
-Moves, positions and verdicts are those of the validator's one replay
+:class:`Viewer` makes one page (inline SVG, CSS and a small script; nothing fetched) that
+shows every game of a file: the board, the move list with comments and variations,
+stepping with buttons and the arrow keys, the side to move and the scores. It is given
+each game's report as the game is replayed (:func:`report_view` makes its part of the
+page, which the report of :mod:`notation.pages.report` uses too). Moves, positions and
+verdicts are those of the validator's one replay
 (:func:`~notation.check.validator.validate_record` with ``trace``: each variation from the
 position before the ply it replaces, a line up to its first illegal ply, the variations of
 that ply still replayed); nothing here reads a move or a file. Every board is what
@@ -11,8 +13,9 @@ that ply still replayed); nothing here reads a move or a file. Every board is wh
 without an SVG picture gets its text diagram, :meth:`~notation.games.base.Game.render_text`,
 written in an SVG).
 
-To keep an archive's page small, each picture is cut into its elements; a page holds each
-distinct element once, and each position only how its picture differs from the one before
+To keep an archive's page small, and quick to make, each picture is cut into its elements
+(a picture seen again, as an opening's are, is drawn once); a page holds each distinct
+element once, and each position only how its picture differs from the one before
 it (the elements taken out and put in). The script puts the picture back together as the
 same SVG text. A ply that is not legal shows the position before it with the legal moves
 drawn over it (what the picture of each legal move adds to the plain one), the move as
@@ -31,15 +34,14 @@ from dataclasses import dataclass, field
 from operator import methodcaller
 from typing import Any, cast
 
-from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import record_notation
-from notation.check.validator import GameReport, Place, Replayed, validate_record
+from notation.check.validator import GameReport, Place, Replayed
 from notation.games.base import AnyGame, Move, Position
 from notation.games.registry import get_game
 from notation.pictures import svg_picture
 from notation.pictures.svg import PALETTE, Svg
 from notation.record.grammar import MAX_DEPTH
-from notation.record.model import Comment, Line, Record
+from notation.record.model import Comment, Line
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -325,20 +327,6 @@ def _comment(comment: Comment) -> dict[str, str]:
     return {"c": comment.text}
 
 
-def game_view(
-    record: Record,
-    path: str,
-    elements: Elements,
-    default: AnyGame | None = None,
-    dialects: frozenset[str] = NO_DIALECTS,
-) -> tuple[GameView, dict[tuple[int, int], int]]:
-    """The view of one record as the validator replays it (``default``: the game of a
-    record whose tags name none; ``dialects``: the optional dialects read), and the node
-    of each replayed ply by its source place."""
-    report = validate_record(record, path=path, default=default, trace=True, dialects=dialects)
-    return report_view(report, elements)
-
-
 def report_view(
     report: GameReport, elements: Elements
 ) -> tuple[GameView, dict[tuple[int, int], int]]:
@@ -394,23 +382,6 @@ def script_json(data: object) -> str:
     ):
         text = text.replace(raw, escaped)
     return text
-
-
-def viewer_page(
-    records: Iterable[tuple[str, Record]],
-    default: AnyGame | None = None,
-    first: int = 1,
-    compress: bool | None = None,
-    dialects: frozenset[str] = NO_DIALECTS,
-) -> str:
-    """The viewer page of every record given (as (path, record)), game ``first`` (1-based)
-    shown when the page opens (``compress``: see :func:`page`; ``dialects``: the optional
-    dialects read)."""
-    reports = (
-        validate_record(record, path=path, default=default, trace=True, dialects=dialects)
-        for path, record in records
-    )
-    return reports_page(reports, first, compress)
 
 
 class Viewer:

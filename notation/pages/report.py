@@ -1,14 +1,14 @@
 """The HTML validation report: a summary, a table of problems to filter, and the games.
 
-:func:`report_page` makes one self-contained page from a run's diagnostics: the counts
-(files, games, errors, warnings and notices, each code), every problem in a table that can
-be filtered by severity, code and file, and the viewer of :mod:`notation.pages.html`
-holding each game that has a problem. Each problem with a game links to its position in
-the viewer: the board before an illegal ply with the legal moves drawn, the ply's
-position for other problems at a ply, the end of the main line otherwise. The games come
-from the run itself: each report with a problem keeps its record and the validator's
-replay of it (``trace``), made into its view as it arrives and then let go, so nothing is
-read or replayed again and only the page's own data stays in memory.
+:class:`ReportPage` makes one self-contained page of a run as it goes: the counts (files,
+games, errors, warnings and notices), every problem in a table that can be filtered by
+severity, code and file, then each code met and the files read, and the viewer of
+:mod:`notation.pages.html` holding each game that has a problem. Each problem with a game
+links to its position in the viewer: the board before an illegal ply with the legal moves
+drawn, the ply's position for other problems at a ply, the end of the main line otherwise.
+The games come from the run itself: each report with a problem keeps its record and the
+validator's replay of it (``trace``), made into its view as it arrives and then let go, so
+nothing is read or replayed again and only the page's own data stays in memory.
 """
 
 from __future__ import annotations

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 from browser import chromium, in_ci, missing, pixels, url
-from htmlkit import HOSTILE_COMMENT, Sample, sample
+from htmlkit import HOSTILE_COMMENT, Sample, records_page, sample
 from typer.testing import CliRunner
 
 from notation.cli.main import app
 from notation.games.base import IllegalMove
 from notation.games.registry import GAMES
-from notation.pages.html import picture, viewer_page
+from notation.pages.html import picture
 from notation.record.reader import read_string
 
 WHY = missing()
@@ -38,7 +38,7 @@ def driver() -> Iterator[Any]:
 def page_of(made: Sample, tmp_path: Path, compress: bool | None = None) -> Path:
     path = tmp_path / f"{made.game.name}.html"
     records = [("t.pdn", r) for r in read_string(made.text, "t.pdn")]
-    path.write_text(viewer_page(records, compress=compress))
+    path.write_text(records_page(records, compress=compress))
     return path
 
 
@@ -204,7 +204,7 @@ def test_record_text_is_shown_as_text_never_run(driver: Any, tmp_path: Path) -> 
         f"1. 22-18 {{{HOSTILE_COMMENT}}} 10-14 *\n"
     )
     page = tmp_path / "hostile.html"
-    page.write_text(viewer_page([(HOSTILE_COMMENT, r) for r in read_string(text, "h.pdn")]))
+    page.write_text(records_page([(HOSTILE_COMMENT, r) for r in read_string(text, "h.pdn")]))
     open_page(driver, page)
     assert driver.title == f"{HOSTILE_COMMENT}: 1 game"
     assert driver.execute_script("return window.injected === undefined")
