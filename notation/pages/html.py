@@ -29,8 +29,10 @@ import gzip
 import html
 import json
 import re
+from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from operator import methodcaller
 from typing import Any, cast
 
@@ -66,18 +68,60 @@ def svg_parts(svg: str) -> list[str]:
     root = svg.find(">") + 1
     body = svg[root : -len("</svg>")]
     defs = body.find("</defs>") + len("</defs>") if body.startswith("<defs>") else 0
-    rest = body[defs:]
-    flat = _FLAT.findall(rest)
+    flat = _flat(body[defs:])
+    if svg.endswith("</svg>") and flat is not None:
+        return [svg[:root], *([body[:defs]] if defs else []), *flat]
+    return _nested_parts(svg)
+
+
+def _flat(text: str) -> list[str] | None:
+    """The elements of ``text`` when none holds another (``None`` otherwise)."""
+    flat = _FLAT.findall(text)
     # Each part one whole element: as many parts as start tags, no text left out, and
     # each "/>" the end of its part.
     if (
-        svg.endswith("</svg>")
-        and len(flat) == rest.count("<") - rest.count("</")
-        and sum(map(len, flat)) == len(rest)
-        and rest.count("/>") == sum(map(_SELF_CLOSED, flat))
+        len(flat) == text.count("<") - text.count("</")
+        and sum(map(len, flat)) == len(text)
+        and text.count("/>") == sum(map(_SELF_CLOSED, flat))
     ):
-        return [svg[:root], *([body[:defs]] if defs else []), *flat]
-    return _nested_parts(svg)
+        return flat
+    return None
+
+
+class _Cutter:
+    """:func:`svg_parts` of pictures drawn one after another: the elements a picture
+    begins with alike the one before it (the board) are that one's."""
+
+    def __init__(self) -> None:
+        self.svg = ""
+        self.parts: list[str] = []
+        self.ends: list[int] = []
+        """Where each part of the last picture ends in it."""
+
+    def parts_of(self, svg: str) -> list[str]:
+        """:func:`svg_parts` of ``svg``."""
+        svg = svg.strip()
+        keep = bisect_right(self.ends, _common_length(self.svg, svg))
+        done = self.ends[keep - 1] if keep > 1 else 0
+        flat = _flat(svg[done : -len("</svg>")]) if done else None
+        if flat is not None and svg.endswith("</svg>"):
+            parts = self.parts[:keep] + flat
+        else:
+            parts = svg_parts(svg)
+        self.svg, self.parts, self.ends = svg, parts, list(accumulate(map(len, parts)))
+        return parts
+
+
+def _common_length(one: str, other: str) -> int:
+    """How many characters the two texts begin with alike."""
+    low, high = 0, min(len(one), len(other))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if one[:middle] == other[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _nested_parts(svg: str) -> list[str]:
@@ -138,6 +182,7 @@ class Elements:
         self.texts: list[str] = []
         self.numbers: dict[str, int] = {}
         self.drawn: dict[Hashable, list[int]] = {}
+        self.cutter = _Cutter()
 
     def ids(self, parts: Sequence[str]) -> list[int]:
         """The number of each element, numbering new ones."""
@@ -163,7 +208,8 @@ class Elements:
         if frame is None:
             if len(self.drawn) >= FRAMES_KEPT:
                 self.drawn.clear()
-            frame = self.drawn[key] = self.ids(svg_parts(picture(game, position, last, notation)))
+            drawn = picture(game, position, last, notation)
+            frame = self.drawn[key] = self.ids(self.cutter.parts_of(drawn))
         return frame
 
 
@@ -177,14 +223,31 @@ def delta(before: list[int], after: list[int]) -> tuple[list[int], list[int]] | 
     kept are not in the same order in both."""
     kept_after = set(after)
     kept_before = set(before)
-    removed = [i for i, e in enumerate(before) if e not in kept_after]
+    # Pictures of a game begin alike (the board): only what follows differs, and the
+    # elements of the common start are in both.
+    start = _common_start(before, after)
+    removed = [i for i, e in enumerate(before[start:], start) if e not in kept_after]
     added: list[int] = []
-    for i, e in enumerate(after):
+    for i, e in enumerate(after[start:], start):
         if e not in kept_before:
             added += (i, e)
-    if apply_delta(before, removed, added) != after:
+    shifted = [i - start for i in removed]
+    moved = [x - start if k % 2 == 0 else x for k, x in enumerate(added)]
+    if apply_delta(before[start:], shifted, moved) != after[start:]:
         return None
     return removed, added
+
+
+def _common_start(before: list[int], after: list[int]) -> int:
+    """How many elements the two lists begin with alike."""
+    low, high = 0, min(len(before), len(after))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if before[:middle] == after[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def apply_delta(before: list[int], removed: list[int], added: list[int]) -> list[int]:
