@@ -16,7 +16,10 @@ process and taking turns lap by lap (bench/README.md's method, best lap kept):
   navigation's start; then the time to draw a problem's board and to open its game in
   the viewer;
 - ``notation render --picture html`` of the first ``--viewer-games`` games (every position
-  of every game in one page): seconds, size per game, load time.
+  of every game in one page): seconds, size per game, load time;
+- ``notation render --picture html`` of the whole archive against ``validate --format
+  html`` of it, in the same rounds: the median seconds and CPU seconds of each, their
+  ratio, and the machine's load average while they ran.
 
 It needs chromium and chromedriver (Debian's packages) and selenium (the test extra).
 """
@@ -25,8 +28,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
+import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -68,11 +74,16 @@ def _illegal(game: Any, position: Any, texts: list[str]) -> str:
     return "1-5"
 
 
-def command(*args: str) -> float:
-    """Seconds a ``notation`` command takes in a fresh process."""
+def timed(*args: str) -> tuple[float, float]:
+    """Seconds and CPU seconds (user and system) a ``notation`` command takes in a fresh
+    process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
     subprocess.run([sys.executable, "-m", "notation.cli", *args], check=False, capture_output=True)
-    return time.perf_counter() - began
+    seconds = time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return seconds, cpu
 
 
 def opened(driver: Any, page: Path) -> tuple[float, float]:
@@ -162,11 +173,37 @@ def main() -> None:
             str(viewer),
         ),
     }
+    whole = options.out / "viewer-all.html"
+    works["render --picture html (all games)"] = (
+        "render",
+        str(archive),
+        "--picture",
+        "html",
+        "-o",
+        str(whole),
+    )
+    laps: dict[str, list[tuple[float, float]]] = {name: [] for name in works}
+    load_averages: list[float] = []
     for _ in range(options.rounds):
         for name, args in works.items():
-            times[name] = min(times.get(name, float("inf")), command(*args))
+            laps[name].append(timed(*args))
+            load_averages.append(os.getloadavg()[0])
+            times[name] = min(seconds for seconds, _ in laps[name])
     for name, seconds in times.items():
         print(f"{name:<40} {seconds:8.2f} s")
+    medians = {
+        name: (statistics.median(s for s, _ in got), statistics.median(c for _, c in got))
+        for name, got in laps.items()
+    }
+    render_all = medians["render --picture html (all games)"]
+    report_all = medians["validate --format html"]
+    print(
+        f"medians: render --picture html {render_all[0]:.1f} s ({render_all[1]:.1f} s CPU), "
+        f"validate --format html {report_all[0]:.1f} s ({report_all[1]:.1f} s CPU) of all "
+        f"{options.games:,} games: render / validate {render_all[0] / report_all[0]:.2f} "
+        f"(seconds), {render_all[1] / report_all[1]:.2f} (CPU); load average "
+        f"{min(load_averages):.1f} to {max(load_averages):.1f} on {os.cpu_count()} CPUs"
+    )
     ratio = times["validate --format html"] / times["validate --format json"]
     print(f"html report / json report (build): {ratio:.2f}")
     summary = json.loads(reference.read_text(encoding="utf-8"))["summary"]
@@ -175,7 +212,7 @@ def main() -> None:
         f"problems: {summary['errors']:,} errors, {summary['warnings']:,} warnings "
         f"(threefold repetitions of the random games), in {shown:,} games the report shows"
     )
-    sizes = {p.name: p.stat().st_size for p in (report, reference, viewer)}
+    sizes = {p.name: p.stat().st_size for p in (report, reference, viewer, whole)}
     for name, size in sizes.items():
         print(f"{name:<40} {size / 1e6:8.2f} MB")
     print(f"viewer page per game: {sizes['viewer.html'] / options.viewer_games / 1e3:.1f} kB")

@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from notation.check.validator import validate_record
 from notation.games.base import AnyGame, IllegalMove, Position
 from notation.games.playout import playout
+from notation.pages.html import Elements, GameView, report_view, reports_page
 from notation.record.model import Comment, Line, Ply, Record, Tag
 from notation.record.reader import read_records
 from notation.record.writer import write_record
@@ -73,3 +75,15 @@ HOSTILE_COMMENT = (
     "</script><img src=x onerror=window.injected=1><script>window.injected=2</script><!--"
 )
 """Record text that would end the page's script and run code if it were not escaped."""
+
+
+def view_of(record: Record, elements: Elements) -> tuple[GameView, dict[tuple[int, int], int]]:
+    """The view of ``record`` (of ``t.pdn``) as the validator replays it, and the node of
+    each replayed ply by its source place."""
+    return report_view(validate_record(record, path="t.pdn", trace=True), elements)
+
+
+def records_page(records: list[tuple[str, Record]], compress: bool | None = None) -> str:
+    """The viewer page of ``records`` (path, record), each replayed as ``validate`` does."""
+    reports = (validate_record(r, path=path, trace=True) for path, r in records)
+    return reports_page(reports, compress=compress)

@@ -3,12 +3,14 @@ HTML viewer."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+import sys
+import time
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
 from ..options import (
+    OUTPUT,
     DialectOption,
     EncodingOption,
     GameOption,
@@ -21,6 +23,7 @@ from ..options import (
     fail,
     guarded,
     one_of,
+    say,
     writable,
     write_text,
 )
@@ -28,8 +31,7 @@ from ..options import (
 # What the command runs is imported in its body: building the command line costs only
 # what defining its options needs.
 if TYPE_CHECKING:
-    from notation.games.base import AnyGame
-    from notation.io.files import Input, Missing
+    from rich.progress import Progress, TaskID
 
 
 @guarded
@@ -77,72 +79,88 @@ def render(
     the main line is drawn; when a ply of it is illegal there is no end to draw, so nothing
     is drawn (exit 1) and the message names the last ply that can be.
     """
-    from notation.archive.draw import DrawError, NoPosition, drawing_at, judged, record_at
     from notation.io.files import expand
-    from notation.pictures import render_svg
+    from notation.pages.render import RenderError
+    from notation.pages.render import render as draw
 
-    if form not in ("text", "svg", "html"):
-        raise typer.BadParameter("choose text, svg or html", param_hint="--picture")
     default = default_game(game)
     dialects = dialects_named(dialect)
     inputs = list(expand([source]))
     writable(output, inputs)
     try:
-        if form == "html":
-            if ply is not None:
-                raise typer.BadParameter(
-                    "html shows every ply; leave out --ply", param_hint="--ply"
-                )
-            _render_html(inputs, index, output, default, encoding_named(encoding), dialects)
-        record, name, status = record_at(inputs, index, encoding_named(encoding), echo_problem)
-    except DrawError as error:
-        fail(str(error))
-    if record is None:
-        raise typer.Exit(status or 2)
-    report = judged(record, name, default=default, dialects=dialects)
-    for problem in report.diagnostics:
-        echo_problem(problem)
-    try:
-        drawn = drawing_at(record, report, ply)
-    except NoPosition as missing:
-        legal = missing.legal
-        if missing.why == "past":
-            raise typer.BadParameter(
-                f"game {index} has {legal} legal plies", param_hint="--ply"
-            ) from None
-        if missing.why == "unplayed":
-            raise typer.Exit(max(status, 1)) from None
-        fail_with = f"{name}: game {index}: ply {legal + 1} is illegal, so the game has no end"
-        typer.echo(f"{fail_with} to draw; --ply {legal} draws the last legal position", err=True)
-        raise typer.Exit(1) from None
-    if form == "svg":
-        picture = render_svg(drawn.game, drawn.position, drawn.last, drawn.notation)
-    else:
-        picture = drawn.game.render_text(drawn.position, drawn.last, drawn.notation) + "\n"
-    write_text(output, picture)
-    raise typer.Exit(status)
+        with _Progress(form == "html" and not OUTPUT.quiet and _terminal(sys.stderr)) as progress:
+            drawn = draw(
+                source,
+                inputs,
+                form=form,
+                index=index,
+                ply=ply,
+                default=default,
+                dialects=dialects,
+                encoding=encoding_named(encoding),
+                tell=echo_problem,
+                progress=progress.games,
+            )
+    except RenderError as error:
+        if error.option is None:
+            fail(str(error))
+        raise typer.BadParameter(str(error), param_hint=error.option) from None
+    if drawn.note is not None:
+        say(drawn.note)
+    if drawn.text is not None:
+        write_text(output, drawn.text)
+    raise typer.Exit(drawn.status)
 
 
-def _render_html(
-    inputs: list[Input | Missing],
-    index: int,
-    output: Path | None,
-    default: AnyGame | None,
-    encoding: str | None,
-    dialects: frozenset[str],
-) -> None:
-    """Write the viewer page of every game of the one input named, game ``index`` shown
-    first; exit 1 when a record has an error (the page shows it), 2 when unreadable."""
-    from notation.archive.draw import file_reports
-    from notation.pages.html import reports_page
+def _terminal(stream: IO[str] | None) -> bool:
+    """Whether ``stream`` is open and a terminal."""
+    return stream is not None and stream.isatty()
 
-    reports, status = file_reports(
-        inputs, index, encoding, echo_problem, default=default, dialects=dialects
-    )
-    if not reports:
-        raise typer.Exit(status or 2)
-    write_text(output, reports_page(reports, first=index))
-    raise typer.Exit(status)
+
+class _Progress:
+    """The games replayed so far, on standard error after a second when ``shown`` (a
+    terminal), as ``validate`` shows its progress."""
+
+    DELAY = 1.0
+    """Seconds before the count appears: short runs never show it."""
+
+    def __init__(self, shown: bool) -> None:
+        self.shown = shown
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def games(self, done: int) -> None:
+        """``done`` games replayed."""
+        if not self.shown:
+            return
+        now = time.monotonic()
+        if now - self.last < 0.1 or now - self.start < self.DELAY:
+            return
+        self.last = now
+        if self.bar is None:
+            from rich.console import Console
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            self.bar = Progress(
+                SpinnerColumn(),
+                TextColumn("{task.description}"),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self.task = self.bar.add_task("", total=None)
+            self.bar.start()
+        assert self.task is not None
+        self.bar.update(self.task, description=f"{done} games drawn")
 
 
 command = render

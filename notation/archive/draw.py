@@ -62,9 +62,11 @@ def record_at(
     status = 0
     name = inputs[0].name if inputs else "-"
     found: Record | None = None
+    games = 0
     for item in read_all(inputs, encoding):
         if isinstance(item, Found):
             name = item.input.name
+            games += 1
             if item.record.index == index:
                 found = item.record
                 break
@@ -73,8 +75,13 @@ def record_at(
             if item.severity is Severity.ERROR:
                 status = 2
     if found is None and status == 0:
-        raise DrawError(f"{name} has no game {index}")
+        raise DrawError(no_game(name, index, games))
     return found, name, status
+
+
+def no_game(name: str, index: int, games: int) -> str:
+    """Why game ``index`` of ``name``, a file of ``games`` games, cannot be drawn."""
+    return f"{name} has no game {index}: it has {games} game{'s' if games != 1 else ''}"
 
 
 def judged(
@@ -115,31 +122,36 @@ def file_reports(
     index: int,
     encoding: str | None,
     tell: Callable[[Diagnostic], None],
+    take: Callable[[GameReport], None],
     *,
     default: AnyGame | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
-) -> tuple[list[GameReport], int]:
-    """The reports, made with ``trace``, of every game of the one input named, and the
-    status (1 when a record has an error, 2 when the input could not be read); ``tell``
-    is given each problem. :class:`DrawError` when more than one input is named, or the
-    input has games but no game ``index``."""
+) -> tuple[int, int]:
+    """Give ``take`` the report, made with ``trace``, of each game of the one input named,
+    as it is made; return the number of games and the status (1 when a record has an
+    error, 2 when the input could not be read). ``tell`` is given each problem.
+    :class:`DrawError` when more than one input is named, or the input has games but no
+    game ``index``."""
     if len(inputs) > 1:
         raise DrawError(f"render draws one file; {len(inputs)} files were named")
     status = 0
-    reports: list[GameReport] = []
+    games = 0
+    path = "-"
     for item in read_all(inputs, encoding):
         if isinstance(item, Found):
             report = validate_record(
                 item.record, path=item.input.name, default=default, trace=True, dialects=dialects
             )
-            reports.append(report)
+            games += 1
+            path = report.path
             for problem in report.diagnostics:
                 tell(problem)
             status = max(status, int(not report.valid))
+            take(report)
         elif isinstance(item, Diagnostic):
             tell(item)
             if item.severity is Severity.ERROR:
                 status = 2
-    if reports and index > len(reports):
-        raise DrawError(f"{reports[0].path} has no game {index}")
-    return reports, status
+    if games and index > games:
+        raise DrawError(no_game(path, index, games))
+    return games, status

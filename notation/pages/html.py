@@ -1,9 +1,11 @@
 """Self-contained HTML pages: a game viewer for records and archives.
 
-:func:`viewer_page` makes one page (inline SVG, CSS and a small script; nothing fetched)
-that shows every game of an archive: the board, the move list with comments and
-variations, stepping with buttons and the arrow keys, the side to move and the scores.
-Moves, positions and verdicts are those of the validator's one replay
+:class:`Viewer` makes one page (inline SVG, CSS and a small script; nothing fetched) that
+shows every game of a file: the board, the move list with comments and variations,
+stepping with buttons and the arrow keys, the side to move and the scores. It is given
+each game's report as the game is replayed (:func:`report_view` makes its part of the
+page, which the report of :mod:`notation.pages.report` uses too). Moves, positions and
+verdicts are those of the validator's one replay
 (:func:`~notation.check.validator.validate_record` with ``trace``: each variation from the
 position before the ply it replaces, a line up to its first illegal ply, the variations of
 that ply still replayed); nothing here reads a move or a file. Every board is what
@@ -11,8 +13,9 @@ that ply still replayed); nothing here reads a move or a file. Every board is wh
 without an SVG picture gets its text diagram, :meth:`~notation.games.base.Game.render_text`,
 written in an SVG).
 
-To keep an archive's page small, each picture is cut into its elements; a page holds each
-distinct element once, and each position only how its picture differs from the one before
+To keep an archive's page small, and quick to make, each picture is cut into its elements
+(a picture seen again, as an opening's are, is drawn once); a page holds each distinct
+element once, and each position only how its picture differs from the one before
 it (the elements taken out and put in). The script puts the picture back together as the
 same SVG text. A ply that is not legal shows the position before it with the legal moves
 drawn over it (what the picture of each legal move adds to the plain one), the move as
@@ -26,24 +29,31 @@ import gzip
 import html
 import json
 import re
-from collections.abc import Iterable, Sequence
+from bisect import bisect_right
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import accumulate
+from operator import methodcaller
+from typing import Any, cast
 
-from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import record_notation
-from notation.check.validator import GameReport, Place, Replayed, validate_record
+from notation.check.validator import GameReport, Place, Replayed
 from notation.games.base import AnyGame, Move, Position
 from notation.games.registry import get_game
 from notation.pictures import svg_picture
 from notation.pictures.svg import PALETTE, Svg
 from notation.record.grammar import MAX_DEPTH
-from notation.record.model import Comment, Line, Record
+from notation.record.model import Comment, Line
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 LEGAL_DRAWN = 64
 """Most legal moves drawn over the board of an illegal ply (all are listed as text)."""
+
+
+_FLAT = re.compile(r"<[^<]*(?:</[^>]*>)?")
+"""An element of a document in which no element holds another."""
+_SELF_CLOSED = methodcaller("endswith", "/>")
 
 
 def svg_parts(svg: str) -> list[str]:
@@ -52,7 +62,71 @@ def svg_parts(svg: str) -> list[str]:
 
     The pictures escape every ``<`` in their text and attributes, so each ``<`` starts a
     tag."""
-    tokens = svg.strip().split("<")
+    svg = svg.strip()
+    # Most pictures are their <defs> and then elements without children: cut those apart
+    # at once, and read the others tag by tag.
+    root = svg.find(">") + 1
+    body = svg[root : -len("</svg>")]
+    defs = body.find("</defs>") + len("</defs>") if body.startswith("<defs>") else 0
+    flat = _flat(body[defs:])
+    if svg.endswith("</svg>") and flat is not None:
+        return [svg[:root], *([body[:defs]] if defs else []), *flat]
+    return _nested_parts(svg)
+
+
+def _flat(text: str) -> list[str] | None:
+    """The elements of ``text`` when none holds another (``None`` otherwise)."""
+    flat = _FLAT.findall(text)
+    # Each part one whole element: as many parts as start tags, no text left out, and
+    # each "/>" the end of its part.
+    if (
+        len(flat) == text.count("<") - text.count("</")
+        and sum(map(len, flat)) == len(text)
+        and text.count("/>") == sum(map(_SELF_CLOSED, flat))
+    ):
+        return flat
+    return None
+
+
+class _Cutter:
+    """:func:`svg_parts` of pictures drawn one after another: the elements a picture
+    begins with alike the one before it (the board) are that one's."""
+
+    def __init__(self) -> None:
+        self.svg = ""
+        self.parts: list[str] = []
+        self.ends: list[int] = []
+        """Where each part of the last picture ends in it."""
+
+    def parts_of(self, svg: str) -> list[str]:
+        """:func:`svg_parts` of ``svg``."""
+        svg = svg.strip()
+        keep = bisect_right(self.ends, _common_length(self.svg, svg))
+        done = self.ends[keep - 1] if keep > 1 else 0
+        flat = _flat(svg[done : -len("</svg>")]) if done else None
+        if flat is not None and svg.endswith("</svg>"):
+            parts = self.parts[:keep] + flat
+        else:
+            parts = svg_parts(svg)
+        self.svg, self.parts, self.ends = svg, parts, list(accumulate(map(len, parts)))
+        return parts
+
+
+def _common_length(one: str, other: str) -> int:
+    """How many characters the two texts begin with alike."""
+    low, high = 0, min(len(one), len(other))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if one[:middle] == other[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _nested_parts(svg: str) -> list[str]:
+    """:func:`svg_parts` of any document, read tag by tag."""
+    tokens = svg.split("<")
     parts = ["<" + tokens[1]]
     depth = 0
     current: list[str] = []
@@ -101,22 +175,46 @@ def picture(
 
 
 class Elements:
-    """The distinct SVG elements of a page, each numbered once."""
+    """The distinct SVG elements of a page, each numbered once, and the frame (the
+    elements' numbers) of the pictures drawn lately, by what each shows."""
 
     def __init__(self) -> None:
         self.texts: list[str] = []
         self.numbers: dict[str, int] = {}
+        self.drawn: dict[Hashable, list[int]] = {}
+        self.cutter = _Cutter()
 
-    def ids(self, parts: Iterable[str]) -> list[int]:
+    def ids(self, parts: Sequence[str]) -> list[int]:
         """The number of each element, numbering new ones."""
-        found = []
-        for part in parts:
-            number = self.numbers.get(part)
-            if number is None:
-                number = self.numbers[part] = len(self.texts)
-                self.texts.append(part)
-            found.append(number)
-        return found
+        found = list(map(self.numbers.get, parts))
+        if None in found:
+            for place, number in enumerate(found):
+                if number is None:
+                    part = parts[place]
+                    number = self.numbers.get(part)
+                    if number is None:
+                        number = self.numbers[part] = len(self.texts)
+                        self.texts.append(part)
+                    found[place] = number
+        return cast(list[int], found)
+
+    def frame(
+        self, game: AnyGame, position: Position, last: Move | None, notation: str | None
+    ) -> list[int]:
+        """The frame of the game's picture of ``position`` (``last`` marked), drawn once
+        while it is among the last :data:`FRAMES_KEPT` drawn."""
+        key = (game.name, position, last, notation)
+        frame = self.drawn.get(key)
+        if frame is None:
+            if len(self.drawn) >= FRAMES_KEPT:
+                self.drawn.clear()
+            drawn = picture(game, position, last, notation)
+            frame = self.drawn[key] = self.ids(self.cutter.parts_of(drawn))
+        return frame
+
+
+FRAMES_KEPT = 10_000
+"""Frames of pictures kept to be used again (the positions games share: their openings)."""
 
 
 def delta(before: list[int], after: list[int]) -> tuple[list[int], list[int]] | None:
@@ -125,14 +223,31 @@ def delta(before: list[int], after: list[int]) -> tuple[list[int], list[int]] | 
     kept are not in the same order in both."""
     kept_after = set(after)
     kept_before = set(before)
-    removed = [i for i, e in enumerate(before) if e not in kept_after]
+    # Pictures of a game begin alike (the board): only what follows differs, and the
+    # elements of the common start are in both.
+    start = _common_start(before, after)
+    removed = [i for i, e in enumerate(before[start:], start) if e not in kept_after]
     added: list[int] = []
-    for i, e in enumerate(after):
+    for i, e in enumerate(after[start:], start):
         if e not in kept_before:
             added += (i, e)
-    if apply_delta(before, removed, added) != after:
+    shifted = [i - start for i in removed]
+    moved = [x - start if k % 2 == 0 else x for k, x in enumerate(added)]
+    if apply_delta(before[start:], shifted, moved) != after[start:]:
         return None
     return removed, added
+
+
+def _common_start(before: list[int], after: list[int]) -> int:
+    """How many elements the two lists begin with alike."""
+    low, high = 0, min(len(before), len(after))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if before[:middle] == after[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def apply_delta(before: list[int], removed: list[int], added: list[int]) -> list[int]:
@@ -196,9 +311,9 @@ class _Builder:
         self.places: dict[tuple[int, int], int] = {}
         """The node of each ply (by its line and column in the source)."""
 
-    def node(self, parent: int, position: Position, svg: str) -> int:
-        """A node for ``position`` drawn as ``svg``, stored as its change from ``parent``."""
-        frame = self.elements.ids(svg_parts(svg))
+    def node(self, parent: int, position: Position, frame: list[int]) -> int:
+        """A node for ``position`` drawn as ``frame``, stored as its change from
+        ``parent``."""
         removed: list[int] | None
         added: list[int]
         change = None if parent < 0 else delta(self.frames[parent], frame)
@@ -221,18 +336,18 @@ class _Builder:
         )
         return len(self.nodes) - 1
 
-    def illegal_node(self, parent: int, position: Position) -> int:
-        """The position before an illegal ply, with the legal moves drawn over it."""
+    def illegal_node(self, parent: int, position: Position, legal: Sequence[Move]) -> int:
+        """The position before an illegal ply, with the ``legal`` moves drawn over it."""
         plain = svg_parts(picture(self.game, position, None, self.notation))
         known = set(plain)
         marks: list[str] = []
-        for move in self.game.legal_moves(position)[:LEGAL_DRAWN]:
+        for move in legal[:LEGAL_DRAWN]:
             for part in svg_parts(picture(self.game, position, move, self.notation))[1:]:
                 if part not in known:
                     known.add(part)
                     marks.append(part)
         layer = '<g class="legal-moves" opacity="0.6">' + "".join(marks) + "</g>"
-        return self.node(parent, position, join_parts([*plain, layer]))
+        return self.node(parent, position, self.elements.ids([*plain, layer]))
 
     def line(self, line: Line, place: Place, parent: int, depth: int) -> list[Any]:
         """The move list of ``line`` (at ``place`` in the record), its first ply played
@@ -252,14 +367,14 @@ class _Builder:
             if step is not None:
                 if step.move is None or step.after is None:
                     position = step.before
-                    entry["node"] = self.illegal_node(parent, position)
                     legal = self.game.legal_moves(position)
+                    entry["node"] = self.illegal_node(parent, position, legal)
                     entry["bad"] = str(step.error)
                     entry["code"] = step.error.code if step.error is not None else ""
                     entry["legal"] = self.game.describe_moves(position, legal, self.notation)
                 else:
-                    svg = picture(self.game, step.after, step.move, self.notation)
-                    parent = entry["node"] = self.node(parent, step.after, svg)
+                    frame = self.elements.frame(self.game, step.after, step.move, self.notation)
+                    parent = entry["node"] = self.node(parent, step.after, frame)
                 self.places[ply.pos] = entry["node"]
             items.append(entry)
             items.extend(_comment(c) for c in ply.comments_view)
@@ -273,20 +388,6 @@ class _Builder:
 
 def _comment(comment: Comment) -> dict[str, str]:
     return {"c": comment.text}
-
-
-def game_view(
-    record: Record,
-    path: str,
-    elements: Elements,
-    default: AnyGame | None = None,
-    dialects: frozenset[str] = NO_DIALECTS,
-) -> tuple[GameView, dict[tuple[int, int], int]]:
-    """The view of one record as the validator replays it (``default``: the game of a
-    record whose tags name none; ``dialects``: the optional dialects read), and the node
-    of each replayed ply by its source place."""
-    report = validate_record(record, path=path, default=default, trace=True, dialects=dialects)
-    return report_view(report, elements)
 
 
 def report_view(
@@ -316,7 +417,7 @@ def report_view(
     found = get_game(report.game)
     view.game = found.title
     builder = _Builder(found, replayed, elements)
-    builder.node(-1, replayed.start, picture(found, replayed.start, None, builder.notation))
+    builder.node(-1, replayed.start, elements.frame(found, replayed.start, None, builder.notation))
     view.moves = builder.line(record.moves, (), 0, 0)
     view.nodes = builder.nodes
     return view, builder.places
@@ -346,21 +447,27 @@ def script_json(data: object) -> str:
     return text
 
 
-def viewer_page(
-    records: Iterable[tuple[str, Record]],
-    default: AnyGame | None = None,
-    first: int = 1,
-    compress: bool | None = None,
-    dialects: frozenset[str] = NO_DIALECTS,
-) -> str:
-    """The viewer page of every record given (as (path, record)), game ``first`` (1-based)
-    shown when the page opens (``compress``: see :func:`page`; ``dialects``: the optional
-    dialects read)."""
-    reports = (
-        validate_record(record, path=path, default=default, trace=True, dialects=dialects)
-        for path, record in records
-    )
-    return reports_page(reports, first, compress)
+class Viewer:
+    """The viewer page of a file's games, made as they are replayed: :meth:`add` each
+    game's report, then :meth:`page`."""
+
+    def __init__(self) -> None:
+        self.elements = Elements()
+        self.views: list[GameView] = []
+
+    def add(self, report: GameReport) -> None:
+        """Show the record of ``report``, a report made with ``trace``
+        (:func:`~notation.check.validator.validate_record`); its replay is let go."""
+        self.views.append(report_view(report, self.elements)[0])
+        report.replayed = None
+
+    def page(self, first: int = 1, compress: bool | None = None) -> str:
+        """The page, game ``first`` (1-based) shown when it opens (``compress``: see
+        :func:`page`)."""
+        views = self.views
+        name = views[0].path if views else "no games"
+        heading = f"{name}: {len(views)} game{'s' if len(views) != 1 else ''}"
+        return page(heading, page_data(views, self.elements, first=first), "", compress)
 
 
 def reports_page(
@@ -369,11 +476,10 @@ def reports_page(
     """The viewer page of the records of ``reports``, each made with ``trace``
     (:func:`~notation.check.validator.validate_record`), game ``first`` (1-based) shown
     when the page opens (``compress``: see :func:`page`)."""
-    elements = Elements()
-    views = [report_view(report, elements)[0] for report in reports]
-    name = views[0].path if views else "no games"
-    heading = f"{name}: {len(views)} game{'s' if len(views) != 1 else ''}"
-    return page(heading, page_data(views, elements, first=first), "", compress)
+    viewer = Viewer()
+    for report in reports:
+        viewer.add(report)
+    return viewer.page(first, compress)
 
 
 def page(heading: str, data: str, report: str, compress: bool | None = None) -> str:
@@ -413,6 +519,7 @@ h2 { font-size: 1.1rem; margin: 1.25rem 0 .5rem; }
 a { color: var(--mark); }
 :focus-visible { outline: 3px solid var(--mark); outline-offset: 2px; }
 button, select, input { font: inherit; }
+#game { width: min(100%, 40rem); }
 button { border: 1px solid #6b7280; background: var(--soft); border-radius: 4px;
   padding: .2rem .6rem; cursor: pointer; }
 .skip { position: absolute; left: -999px; }
@@ -430,7 +537,10 @@ button { border: 1px solid #6b7280; background: var(--soft); border-radius: 4px;
 #tags th { text-align: left; padding-right: .75rem; font-weight: 600; }
 #moves { line-height: 1.9; max-height: 70vh; overflow: auto; border: 1px solid #d1d5db;
   padding: .5rem; }
-#moves .mv { border: 1px solid transparent; background: none; padding: 0 .2rem; }
+#moves .ply, #moves .res { display: inline-block; max-width: 100%; }
+#moves .mv { border: 1px solid transparent; background: none; padding: 0 .2rem;
+  max-width: 100%; text-align: start; }
+#moves .mv, #moves .res, #moves .cm, #tags td { overflow-wrap: anywhere; }
 #moves .mv[aria-current="step"] { background: #dbeafe; border-color: var(--mark);
   font-weight: 700; text-decoration: underline; }
 #moves .mv[aria-current="step"]::before { content: "\\25B6\\FE0E "; }
@@ -569,6 +679,7 @@ function startViewer(data) {
     for (const item of items) {
       if (item.c !== undefined) {
         into.appendChild(text("span", "{" + item.c + "}", "cm"));
+        into.appendChild(document.createTextNode(" "));
       } else if (item.v !== undefined) {
         const box = document.createElement("span");
         box.className = "var";
@@ -577,12 +688,15 @@ function startViewer(data) {
         renderLine(item.v, box, branch);
         into.appendChild(box);
       } else {
-        if (item.no) into.appendChild(text("span", item.no, "no"));
+        const ply = text("span", "", "ply");
+        if (item.no) ply.appendChild(text("span", item.no, "no"));
+        into.appendChild(ply);
+        into.appendChild(document.createTextNode(" "));
         branch = before;
         if (item.node === undefined) {
           const dead = text("span", plyLabel(item), "mv dead");
           dead.title = "not replayed";
-          into.appendChild(dead);
+          ply.appendChild(dead);
           before = null;
           continue;
         }
@@ -594,7 +708,7 @@ function startViewer(data) {
         const said = item.bad ? " (illegal: " + item.bad + ")" : "";
         b.setAttribute("aria-label", "ply " + plyLabel(item) + said);
         b.addEventListener("click", () => show(item.node, true));
-        into.appendChild(b);
+        ply.appendChild(b);
         state.buttons[item.node] = b;
         state.items[item.node] = item;
         if (before !== null && state.next[before] === undefined) state.next[before] = item.node;

@@ -1,14 +1,14 @@
 """The HTML validation report: a summary, a table of problems to filter, and the games.
 
-:func:`report_page` makes one self-contained page from a run's diagnostics: the counts
-(files, games, errors, warnings and notices, each code), every problem in a table that can
-be filtered by severity, code and file, and the viewer of :mod:`notation.pages.html`
-holding each game that has a problem. Each problem with a game links to its position in
-the viewer: the board before an illegal ply with the legal moves drawn, the ply's
-position for other problems at a ply, the end of the main line otherwise. The games come
-from the run itself: each report with a problem keeps its record and the validator's
-replay of it (``trace``), made into its view as it arrives and then let go, so nothing is
-read or replayed again and only the page's own data stays in memory.
+:class:`ReportPage` makes one self-contained page of a run as it goes: the counts (files,
+games, errors, warnings and notices), every problem in a table that can be filtered by
+severity, code and file, then each code met and the files read, and the viewer of
+:mod:`notation.pages.html` holding each game that has a problem. Each problem with a game
+links to its position in the viewer: the board before an illegal ply with the legal moves
+drawn, the ply's position for other problems at a ply, the end of the main line otherwise.
+The games come from the run itself: each report with a problem keeps its record and the
+validator's replay of it (``trace``), made into its view as it arrives and then let go, so
+nothing is read or replayed again and only the page's own data stays in memory.
 """
 
 from __future__ import annotations
@@ -68,8 +68,9 @@ class ReportPage:
         return page(
             f"{heading}: {summary['games']} games in {summary['files']} files",
             page_data(self.views, self.elements),
-            report=_summary(summary, files, diagnostics)
+            report=_summary(summary)
             + _table(rows, diagnostics)
+            + _codes(files, diagnostics)
             + REPORT_SCRIPT,
         )
 
@@ -96,23 +97,30 @@ def _e(text: object) -> str:
     return html.escape(display_name(str(text)))
 
 
-def _summary(
-    summary: Mapping[str, Any], files: Sequence[tuple[str, int]], diagnostics: Iterable[Diagnostic]
-) -> str:
+def _summary(summary: Mapping[str, Any]) -> str:
+    """The counts of the run: they stay short, so the problems follow them at once."""
+    return "".join(
+        [
+            '<section id="summary" aria-labelledby="summary-title">',
+            '<h2 id="summary-title">Summary</h2>',
+            '<table class="report"><tbody>',
+            f"<tr><th scope='row'>Files</th><td>{summary['files']}</td></tr>",
+            f"<tr><th scope='row'>Games</th><td>{summary['games']} "
+            f"({summary['valid_games']} without an error)</td></tr>",
+            f"<tr><th scope='row'>Errors</th><td>{summary['errors']}</td></tr>",
+            f"<tr><th scope='row'>Warnings</th><td>{summary['warnings']}</td></tr>",
+            f"<tr><th scope='row'>Notices</th><td>{summary['notices']}</td></tr>",
+            f"<tr><th scope='row'>Exit status</th><td>{summary['exit_status']}</td></tr>",
+            "</tbody></table></section>",
+        ]
+    )
+
+
+def _codes(files: Sequence[tuple[str, int]], diagnostics: Iterable[Diagnostic]) -> str:
+    """Each code met, with its severity, count and meaning, and the files read: after the
+    problems, which the page opens on."""
     by_code = Counter(d.code for d in diagnostics)
-    parts = [
-        '<section id="summary" aria-labelledby="summary-title">',
-        '<h2 id="summary-title">Summary</h2>',
-        '<table class="report"><tbody>',
-        f"<tr><th scope='row'>Files</th><td>{summary['files']}</td></tr>",
-        f"<tr><th scope='row'>Games</th><td>{summary['games']} "
-        f"({summary['valid_games']} without an error)</td></tr>",
-        f"<tr><th scope='row'>Errors</th><td>{summary['errors']}</td></tr>",
-        f"<tr><th scope='row'>Warnings</th><td>{summary['warnings']}</td></tr>",
-        f"<tr><th scope='row'>Notices</th><td>{summary['notices']}</td></tr>",
-        f"<tr><th scope='row'>Exit status</th><td>{summary['exit_status']}</td></tr>",
-        "</tbody></table>",
-    ]
+    parts = ['<section id="codes" aria-labelledby="codes-title">']
     if by_code:
         parts.append('<h2 id="codes-title">Problems by code</h2>')
         parts.append('<table class="report" aria-labelledby="codes-title"><thead><tr>')

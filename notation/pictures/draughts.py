@@ -4,6 +4,8 @@ and kings, the last move with the pieces it took, and a status line below."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from notation.games.base import Picture, Side
 from notation.games.flying import Board
 from notation.pictures.svg import PALETTE, Svg
@@ -28,6 +30,40 @@ def draw(picture: Picture) -> str:
     )
 
 
+@lru_cache(maxsize=64)
+def _background(board: Board, cell: int, numbers: bool, coordinates: bool) -> tuple[str, ...]:
+    """The elements every picture of ``board`` starts with: its squares, their numbers
+    and the frame's coordinates. Drawn once: they are most of a picture's elements, and a
+    page of an archive draws hundreds of thousands of pictures."""
+    n = board.size
+    label = 8 if n > 8 else 9
+    svg = Svg(0, 0, "")
+    for row in range(n):
+        for col in range(n):
+            square = board.square_at.get(row * n + col)
+            fill = PALETTE["light"] if square is None else PALETTE["dark"]
+            svg.rect(MARGIN + col * cell, MARGIN + row * cell, cell, cell, fill=fill)
+            if square is not None and numbers:
+                label_x, label_y = MARGIN + col * cell + 3, MARGIN + row * cell + 9
+                svg.text(
+                    label_x, label_y, str(square), label, text_anchor="start", fill=PALETTE["light"]
+                )
+    if coordinates:
+        svg.coordinates(board.files, n, cell, MARGIN)
+    return tuple(svg.parts[1:])
+
+
+@lru_cache(maxsize=4096)
+def _piece(board: Board, cell: int, square: int, white: bool, king: bool) -> tuple[str, ...]:
+    """The elements of a piece on ``square``, drawn once."""
+    svg = Svg(0, 0, "")
+    row, col = divmod(board.index[square], board.size)
+    svg.draughtsman(
+        MARGIN + col * cell + cell / 2, MARGIN + row * cell + cell / 2, cell, white, king
+    )
+    return tuple(svg.parts[1:])
+
+
 def board_svg(
     board: Board,
     position: tuple[int, int, int, Side],
@@ -45,7 +81,6 @@ def board_svg(
     ``coordinates``, the last move's ``path`` and ``captured`` squares, ``status`` below."""
     white, black, kings, _ = position
     n = board.size
-    label = 8 if n > 8 else 9
 
     def centre(square: int) -> tuple[float, float]:
         row, col = divmod(board.index[square], n)
@@ -53,18 +88,7 @@ def board_svg(
 
     size = n * cell + 2 * MARGIN
     svg = Svg(size, size + MARGIN, title)
-    for row in range(n):
-        for col in range(n):
-            square = board.square_at.get(row * n + col)
-            fill = PALETTE["light"] if square is None else PALETTE["dark"]
-            svg.rect(MARGIN + col * cell, MARGIN + row * cell, cell, cell, fill=fill)
-            if square is not None and numbers:
-                label_x, label_y = MARGIN + col * cell + 3, MARGIN + row * cell + 9
-                svg.text(
-                    label_x, label_y, str(square), label, text_anchor="start", fill=PALETTE["light"]
-                )
-    if coordinates:
-        svg.coordinates(board.files, n, cell, MARGIN)
+    svg.parts.extend(_background(board, cell, numbers, coordinates))
     for square in captured:
         x, y = centre(square)
         svg.circle(
@@ -78,9 +102,8 @@ def board_svg(
         )
     for square in board.squares:
         bit = board.bit[square]
-        if not (white | black) & bit:
-            continue
-        svg.draughtsman(*centre(square), cell, bool(white & bit), bool(kings & bit))
+        if (white | black) & bit:
+            svg.parts.extend(_piece(board, cell, square, bool(white & bit), bool(kings & bit)))
     if path:
         svg.arrow([centre(square) for square in path], stroke_width=4, opacity=0.85)
     svg.text(size / 2, size + MARGIN / 2, status, 13)

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from htmlkit import HOSTILE_COMMENT, sample
+from htmlkit import HOSTILE_COMMENT, records_page, sample, view_of
 from typer.testing import CliRunner
 
 from notation.cli.main import app
@@ -21,12 +21,10 @@ from notation.pages.html import (
     Elements,
     apply_delta,
     delta,
-    game_view,
     join_parts,
     picture,
     script_json,
     svg_parts,
-    viewer_page,
 )
 from notation.record.reader import read_string
 
@@ -67,7 +65,7 @@ def test_every_position_is_the_library_picture(name: str) -> None:
     made = sample(game)
     (record,) = read_string(made.text, "t.pdn")
     elements = Elements()
-    view, places = game_view(record, "t.pdn", elements)
+    view, places = view_of(record, elements)
     pictures = frames(view.nodes, elements)
     main = [item for item in view.moves if isinstance(item, dict) and "node" in item]
     assert len(main) == len(made.texts)
@@ -93,7 +91,7 @@ def test_an_illegal_ply_shows_the_position_before_it_and_the_legal_moves(name: s
     made = sample(game, illegal=5)
     (record,) = read_string(made.text, "t.pdn")
     elements = Elements()
-    view, _ = game_view(record, "t.pdn", elements)
+    view, _ = view_of(record, elements)
     plies = [item for item in view.moves if isinstance(item, dict) and "t" in item]
     bad = plies[4]
     before = made.positions[4]
@@ -135,7 +133,7 @@ def test_record_text_cannot_end_the_script_or_add_markup() -> None:
         f"1. 22-18 {{{HOSTILE}}} 10-14 *\n"
     )
     records = [("x</script>.pdn", r) for r in read_string(text, "x.pdn")]
-    page = viewer_page(records)
+    page = records_page(records)
     assert page.count("</script>") == 2  # the page's own two
     assert "<img" not in page
     assert "<!--" not in page
@@ -174,7 +172,7 @@ def test_render_html_refuses_a_game_the_file_lacks(tmp_path: Path) -> None:
     source = SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn"
     result = CliRunner().invoke(app, ["render", str(source), "--picture", "html", "--index", "9"])
     assert result.exit_code == 2
-    assert result.output.strip().endswith("has no game 9")
+    assert result.output.splitlines()[-1] == f"notation: {source} has no game 9: it has 1 game"
 
 
 def test_validate_html_report_counts_and_links_every_problem(tmp_path: Path) -> None:
@@ -212,7 +210,7 @@ def test_a_game_without_an_svg_picture_shows_its_text_diagram(
     made = sample(game, plies=3)
     (record,) = read_string(made.text, "t.pdn")
     elements = Elements()
-    view, _ = game_view(record, "t.pdn", elements)
+    view, _ = view_of(record, elements)
     main = [item for item in view.moves if isinstance(item, dict) and "node" in item]
     third = frames(view.nodes, elements)[main[2]["node"]]
     move = game.parse_move(made.positions[2], made.texts[2])
@@ -225,7 +223,7 @@ def test_a_game_without_an_svg_picture_shows_its_text_diagram(
 def test_a_large_page_holds_its_data_packed() -> None:
     made = sample(GAMES["brazilian"])
     records = [("t.pdn", r) for r in read_string(made.text, "t.pdn")]
-    plain, packed = viewer_page(records), viewer_page(records, compress=True)
+    plain, packed = records_page(records), records_page(records, compress=True)
     assert 'type="application/json"' in plain and 'data-encoding="gzip"' in packed
     assert data_of(plain) == data_of(packed)
     assert re.search(r'data-encoding="gzip">[A-Za-z0-9+/=]+</script>', packed)
@@ -236,7 +234,7 @@ def test_the_variations_of_an_illegal_ply_are_still_replayed() -> None:
     made = sample(game, illegal=2)
     (record,) = read_string(made.text, "t.pdn")
     elements = Elements()
-    view, _ = game_view(record, "t.pdn", elements)
+    view, _ = view_of(record, elements)
     plies = [item for item in view.moves if isinstance(item, dict) and "t" in item]
     assert "bad" in plies[1]
     (variation,) = [item["v"] for item in view.moves if isinstance(item, dict) and "v" in item]

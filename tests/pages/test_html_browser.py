@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 from browser import chromium, in_ci, missing, pixels, url
-from htmlkit import HOSTILE_COMMENT, Sample, sample
+from htmlkit import HOSTILE_COMMENT, Sample, records_page, sample
 from typer.testing import CliRunner
 
 from notation.cli.main import app
 from notation.games.base import IllegalMove
 from notation.games.registry import GAMES
-from notation.pages.html import picture, viewer_page
+from notation.pages.html import picture
 from notation.record.reader import read_string
 
 WHY = missing()
@@ -38,7 +38,7 @@ def driver() -> Iterator[Any]:
 def page_of(made: Sample, tmp_path: Path, compress: bool | None = None) -> Path:
     path = tmp_path / f"{made.game.name}.html"
     records = [("t.pdn", r) for r in read_string(made.text, "t.pdn")]
-    path.write_text(viewer_page(records, compress=compress))
+    path.write_text(records_page(records, compress=compress))
     return path
 
 
@@ -124,7 +124,7 @@ def test_keys_buttons_and_clicks_show_the_library_positions(
     assert status(driver) == expected_status(made, 0)
     driver.find_element("id", "next").click()
     assert canonical(board(driver)) == canonical(picture_at(made, 1))
-    moves = driver.find_elements("css selector", "#moves > button.mv")
+    moves = driver.find_elements("css selector", "#moves > .ply > button.mv")
     assert [m.text for m in moves] == made.texts
     moves[6].click()
     assert current(driver) == made.texts[6]
@@ -164,7 +164,7 @@ def test_an_illegal_ply_shows_the_board_before_it_its_reason_and_the_legal_moves
     shown = board(driver)
     assert canonical(shown).startswith(canonical(picture(game, before))[: -len("</svg>")])
     assert driver.find_elements("css selector", "#board svg g.legal-moves > *")
-    dead = driver.find_elements("css selector", "#moves > .mv.dead")
+    dead = driver.find_elements("css selector", "#moves > .ply > .mv.dead")
     assert [d.text for d in dead] == made.texts[4:]
 
 
@@ -204,7 +204,7 @@ def test_record_text_is_shown_as_text_never_run(driver: Any, tmp_path: Path) -> 
         f"1. 22-18 {{{HOSTILE_COMMENT}}} 10-14 *\n"
     )
     page = tmp_path / "hostile.html"
-    page.write_text(viewer_page([(HOSTILE_COMMENT, r) for r in read_string(text, "h.pdn")]))
+    page.write_text(records_page([(HOSTILE_COMMENT, r) for r in read_string(text, "h.pdn")]))
     open_page(driver, page)
     assert driver.title == f"{HOSTILE_COMMENT}: 1 game"
     assert driver.execute_script("return window.injected === undefined")
@@ -295,3 +295,64 @@ def test_a_packed_page_shows_the_same_positions(driver: Any, tmp_path: Path) -> 
     assert current(driver) == made.texts[3]
     assert status(driver) == expected_status(made, 4)
     assert canonical(board(driver)) == canonical(picture_at(made, 4))
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+BROKEN_BOXES = """
+const [from, to] = arguments;
+const pick = document.getElementById("game");
+const moves = document.getElementById("moves");
+const line = parseFloat(getComputedStyle(moves).lineHeight);
+const found = [];
+for (let g = from; g < Math.min(to, pick.options.length); g++) {
+  pick.value = String(g);
+  pick.dispatchEvent(new Event("change"));
+  const box = moves.getBoundingClientRect();
+  const game = pick.options[g].textContent;
+  if (moves.scrollWidth > moves.clientWidth) found.push([game, "", "the list scrolls sideways"]);
+  for (const e of moves.querySelectorAll(".ply, .mv, .res, .cm")) {
+    const r = e.getBoundingClientRect();
+    if (r.left < box.left - 0.5 || r.right > box.right + 0.5) {
+      found.push([game, e.textContent, "overflows the list"]);
+    }
+    if (!e.classList.contains("cm") && (e.getClientRects().length !== 1 || r.height > 1.5 * line)) {
+      found.push([game, e.textContent, "on two lines"]);
+    }
+  }
+}
+return found;
+"""
+"""Each (game, text, what is wrong) of the move lists of games ``from`` to ``to`` (0-based)
+of the page: a ply (its number and move), move or result box on two lines (a comment may
+wrap), anything outside the list's box, or a list that scrolls sideways."""
+
+
+@pytest.mark.slow
+def test_no_move_or_result_is_split_or_cut_off_at_any_width(driver: Any, tmp_path: Path) -> None:
+    """Every game of every sample (their broken/ and sheets/ folders too) in one page, at a
+    phone's, a tablet's and a desktop's width."""
+    from notation.archive.draw import file_reports
+    from notation.io.files import expand
+    from notation.pages.html import Viewer
+
+    files = sorted(
+        str(path)
+        for pattern in ("*/*.pdn", "*/broken/*.pdn", "*/sheets/*.pdn")
+        for path in SAMPLES.glob(pattern)
+    )
+    viewer = Viewer()
+    for name in files:
+        file_reports(list(expand([name])), 1, None, lambda problem: None, viewer.add)
+    page = tmp_path / "samples.html"
+    page.write_text(viewer.page(), encoding="utf-8")
+    open_page(driver, page)
+    driver.set_script_timeout(120)
+    try:
+        for width in (360, 768, 1280):
+            driver.set_window_size(width, 900)
+            for start in range(0, len(viewer.views), 100):
+                found = driver.execute_script(BROKEN_BOXES, start, start + 100)
+                assert found == [], f"at {width} px: {found[:5]}"
+    finally:
+        driver.set_window_size(1280, 1000)
