@@ -21,8 +21,9 @@ from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import read_ply
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.games.registry import GAMES
+from notation.index import postings
 from notation.index.db import Database
-from notation.index.keys import digest_file, position_key, unpack_ids
+from notation.index.keys import digest_file, nth_id, pack_ids, position_key, unpack_ids
 from notation.index.openings import Opening, opening_at
 from notation.index.patterns import (
     MATERIAL_GAMES,
@@ -119,18 +120,18 @@ def find(db: Database, query: Query) -> Found:
     chosen = query
     where: list[str] = []
     params: list[object] = []
-    reached: dict[int, int] | None = None
+    reached: set[int] | None = None
+    # The first ply each game reaches the position at, by the key read in its setup.
+    wanted: dict[int, dict[int, int]] = {}
     if chosen.position is not None:
-        reached = {}
         for key, setups in targets(db, chosen.variant, chosen.position).items():
-            marks = ", ".join("?" * len(setups))
-            rows = db.execute(
-                "SELECT p.game, min(p.ply) FROM positions p JOIN games g ON g.id = p.game "
-                f"WHERE p.key = ? AND g.setup IN ({marks}) GROUP BY p.game",
-                (key, *setups),
-            )
-            for game, ply in rows:
-                reached[game] = min(ply, reached.get(game, ply))
+            firsts: dict[int, int] = {}
+            for game, at in postings.reached(db, key):
+                if at < firsts.get(game, at + 1):
+                    firsts[game] = at
+            for setup in setups:
+                wanted[setup] = firsts
+        reached = {game for firsts in wanted.values() for game in firsts}
     if chosen.variant is not None:
         where.append("g.game = ?")
         params.append(chosen.variant)
@@ -156,7 +157,7 @@ def find(db: Database, query: Query) -> Found:
         players = _players(db, query.player)
     tagged = [_tagged(db, name, pattern) for name, pattern in chosen.tags]
     candidates: set[int] | None = None
-    for chosen_ids in (None if reached is None else set(reached), players, opened, *tagged):
+    for chosen_ids in (reached, players, opened, *tagged):
         if chosen_ids is not None:
             candidates = chosen_ids if candidates is None else candidates & chosen_ids
     scan = None
@@ -176,7 +177,11 @@ def find(db: Database, query: Query) -> Found:
     for id_, path, line, number, size, mtime, digest, code, name, setup, moves in _games(
         db, sql, where, params, candidates
     ):
-        ply = None if reached is None else reached[id_]
+        ply: int | None = None
+        if reached is not None:
+            ply = wanted.get(setup, {}).get(id_)
+            if ply is None:
+                continue
         if scan is not None:
             first = scan.first(setup, bytes(moves))
             if first is None:
@@ -250,16 +255,16 @@ def _games(
 
 def _opening(db: Database, variant: str | None, words: tuple[str, ...]) -> set[int]:
     """The games whose main line starts with the moves ``words``, read as ``select
-    --opening`` reads them from each setup's start: the games that hold, at each ply of
-    the opening, its position with its move played."""
+    --opening`` reads them from each setup's start: the games of that setup whose stored
+    moves start with those."""
     games: set[int] = set()
-    for _, game, tags in _setups(db, variant):
+    for setup, game, tags in _setups(db, variant):
         untagged = {name: value for name, value in tags.items() if name != "Notation"}
         try:
             position = game.start_record(untagged, words)
         except SetupError:
             continue
-        steps: list[tuple[int, int]] = []
+        ids: list[int] = []
         for word in words:
             try:
                 move, after = read_ply(game, position, word, NO_DIALECTS)
@@ -271,19 +276,15 @@ def _opening(db: Database, variant: str | None, words: tuple[str, ...]) -> set[i
             ).fetchone()
             if row is None:
                 break
-            steps.append((position_key(game, position), row[0]))
+            ids.append(row[0])
             position = after
         else:
-            *before, (key, move) = steps
-            sql = "SELECT p.game FROM positions p WHERE p.key = ? AND p.ply = ? AND p.move = ?"
-            values: list[object] = [key, len(before), move]
-            for ply, (earlier, played) in enumerate(before):
-                sql += (
-                    " AND EXISTS (SELECT 1 FROM positions q WHERE q.key = ? AND q.game = p.game"
-                    " AND q.ply = ? AND q.move = ?)"
-                )
-                values += [earlier, ply, played]
-            games.update(row[0] for row in db.execute(sql, values))
+            start = pack_ids(ids)
+            rows = db.execute(
+                "SELECT id FROM games WHERE setup = ? AND substr(mainline, 1, ?) = ?",
+                (setup, len(start), start),
+            )
+            games.update(row[0] for row in rows)
     return games
 
 
@@ -424,26 +425,31 @@ def tree(
     if not keys:
         raise NoPosition(problems[0] if problems else "no position")
     # Each game once, at the first ply it reaches the position (a repetition reaches it
-    # again): counted by move and result in the database.
-    counted = (
-        "SELECT move, result, count(*), sum(CASE WHEN errors > 0 THEN 1 ELSE 0 END) FROM ("
-        "SELECT p.move, g.result, g.errors, "
-        "row_number() OVER (PARTITION BY p.game ORDER BY p.ply) AS n "
-        "FROM positions p JOIN games g ON g.id = p.game WHERE p.key = ? AND g.game = ?"
-        ") AS hits WHERE n = 1 GROUP BY move, result"
-    )
+    # again), with the move its main line plays there.
     counts: Counter[int] = Counter()
     results: dict[int, Counter[str]] = {}
     games = ended = reached_with_errors = 0
     for key in keys:
-        for move, result, count, with_errors in db.execute(counted, (key, game.name)):
-            games += count
-            reached_with_errors += with_errors
+        firsts: dict[int, int] = {}
+        for hit, at in postings.reached(db, key):
+            if at < firsts.get(hit, at + 1):
+                firsts[hit] = at
+        rows = _games(
+            db,
+            "SELECT g.id, g.result, g.errors, g.mainline FROM games g",
+            ["g.game = ?"],
+            [game.name],
+            set(firsts),
+        )
+        for id_, result, errors, line in rows:
+            games += 1
+            reached_with_errors += errors > 0
+            move = nth_id(bytes(line), firsts[id_])
             if move is None:
-                ended += count
+                ended += 1
                 continue
-            counts[move] += count
-            results.setdefault(move, Counter())[result or "*"] += count
+            counts[move] += 1
+            results.setdefault(move, Counter())[result or "*"] += 1
     texts = dict(db.execute("SELECT id, text FROM moves WHERE game = ?", (game.name,)).fetchall())
     position = next(iter(keys.values()))
     branches = [

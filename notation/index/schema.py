@@ -2,11 +2,14 @@
 
 ``files``: each input file indexed (path as given, content digest, size, modification
 time, the settings it was read with). ``games``: each game (file, line, number in the
-file, game, setup, result, tags, players, verdict, the record's text as read, compressed,
-and its main line's moves as ids in ``moves``, :func:`notation.index.keys.pack_ids`).
+file, game, setup, result, verdict, the record's text as read, compressed, and its
+main line's moves as ids in ``moves``, :func:`notation.index.keys.pack_ids`).
 ``positions``: every position of each main line, by a 64-bit key
-(:func:`notation.index.keys.position_key`), with its ply and the move played next.
-``tags`` holds each game's tags by name and value (case folded), for ``find --tag``.
+(:func:`notation.index.keys.position_key`), with its game and ply, packed by runs of games
+and key buckets (:mod:`notation.index.postings`); the move played from it is the main
+line's.
+``tags`` holds each game's tags by name and value (case folded), for ``find --tag`` (a
+game's tags in full are those of its text).
 ``setups``, ``moves``, ``openings`` (each game's opening by its table's code and name,
 :func:`notation.index.openings.opening_of`, found once when it is indexed) and ``players``
 are dictionaries and lookups that keep the large tables made of integers. ``meta`` holds
@@ -20,7 +23,7 @@ import importlib.util
 
 from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError
 
-VERSION = "2"
+VERSION = "3"
 """The schema version this code writes; an index of another is refused."""
 
 TABLES = (
@@ -36,7 +39,7 @@ TABLES = (
     "CREATE TABLE IF NOT EXISTS games ("
     "id INTEGER PRIMARY KEY, file INTEGER NOT NULL, line INTEGER NOT NULL, "
     "number INTEGER NOT NULL, game TEXT, setup INTEGER, result TEXT NOT NULL, "
-    "tags TEXT NOT NULL, errors INTEGER NOT NULL, codes TEXT NOT NULL, illegal INTEGER, "
+    "errors INTEGER NOT NULL, codes TEXT NOT NULL, illegal INTEGER, "
     "plies INTEGER NOT NULL, replayed INTEGER NOT NULL, text BLOB, packing INTEGER NOT NULL, "
     "opening INTEGER, mainline BLOB)",
     "CREATE TABLE IF NOT EXISTS openings ("
@@ -46,8 +49,9 @@ TABLES = (
     "CREATE INDEX IF NOT EXISTS games_file ON games (file, number)",
     "CREATE INDEX IF NOT EXISTS games_game ON games (game, setup)",
     "CREATE TABLE IF NOT EXISTS positions ("
-    "key BIGINT NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL, move INTEGER, "
-    "PRIMARY KEY (key, game, ply))" + WITHOUT_ROWID,
+    "bits INTEGER NOT NULL, bucket INTEGER NOT NULL, first BIGINT NOT NULL, "
+    "entries BLOB NOT NULL, PRIMARY KEY (bits, bucket, first))" + WITHOUT_ROWID,
+    "CREATE INDEX IF NOT EXISTS positions_first ON positions (first)",
     "CREATE TABLE IF NOT EXISTS tags ("
     "name TEXT NOT NULL, value TEXT NOT NULL, game INTEGER NOT NULL, "
     "PRIMARY KEY (name, value, game))" + WITHOUT_ROWID,
