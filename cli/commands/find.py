@@ -156,7 +156,6 @@ def find(
     0, 1 when a game to write as PDN has no text in the index, 2 for a usage error or an
     index that cannot be used.
     """
-    from notation.index import patterns
     from notation.index.query import Query, texts
     from notation.index.query import find as search
     from notation.io.output import atomic_output, spooled_stdout
@@ -174,6 +173,8 @@ def find(
         from notation.archive import select as sel
     if position is not None:
         _parsed(lambda fen: sel.check_position(fen, variant), position, "--position")
+    if material is not None or pattern is not None:
+        from notation.index import patterns
     spec = None
     if material is not None:
         spec = _parsed(patterns.parse_material, material, "--material")

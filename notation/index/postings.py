@@ -4,12 +4,12 @@
 
 A chunk's positions are kept in rows of ``positions`` by bucket: the top ``bits`` bits of
 the key (fewer for a small chunk, so that a row holds some tens of positions). A row's
-``entries`` holds its positions sorted by the rest of the key, as three arrays: the keys'
-low bits (7 bytes, or all 8 where the bucket has fewer than 8 bits), the games' places in
-the chunk (2 bytes) and the plies (1 byte, or 2 when a ply of the row is past 255), after
-a first byte giving the plies' width. A position costs about 10 bytes where a row of its
-own would cost more than 20; the keys stay whole, and the games of one file are dropped by
-the range of their ids (``first``).
+``entries`` holds its positions sorted, after a first byte giving the plies' width, as two
+arrays: each position's other bits of the key followed by the 12 bits of its game's place
+in the chunk (big-endian, 8 bytes in buckets of 12 bits, 9 or 10 in narrower ones), and
+the plies (1 byte, or 2 when a ply of the row is past 255). A position costs about 9
+bytes where a row of its own would cost more than 20; the keys stay whole, and the games
+of one file are dropped by the range of their ids (``first``).
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ from collections.abc import Iterator, Sequence
 from notation.index.db import Database
 
 CHUNK = 4096
-"""Games of a chunk at most (their places in it fit in 2 bytes)."""
+"""Games of a chunk at most (their places in it take 12 bits)."""
+
+PLACE_BITS = 12
 
 BITS = (0, 4, 8, 12)
 """The bucket widths a chunk may use, in bits."""
 
-ROW = 64
+ROW = 16
 """A chunk takes the widest bucket that leaves at least this many positions a row."""
 
 _MASK = (1 << 64) - 1
@@ -38,8 +40,9 @@ def _bits_for(count: int) -> int:
 
 
 def _width(bits: int) -> int:
-    """Bytes of a key's low part in a row of buckets of ``bits`` bits."""
-    return 8 if bits < 8 else 7
+    """Bytes of an entry's key and place in a row of buckets of ``bits`` bits: the key's
+    other bits, then the game's place in the chunk."""
+    return (64 - bits + PLACE_BITS + 7) // 8
 
 
 def pack(
@@ -50,9 +53,11 @@ def pack(
     ``first + places[i]`` at ply ``plies[i]``."""
     bits = _bits_for(len(keys))
     width = _width(bits)
-    low = (1 << (8 * width)) - 1
+    low = (1 << (64 - bits)) - 1
     unsigned = [key & _MASK for key in keys]
-    order = sorted(range(len(keys)), key=unsigned.__getitem__)
+    packed = [(unsigned[i] & low) << PLACE_BITS | places[i] for i in range(len(keys))]
+    whole = [unsigned[i] << PLACE_BITS | places[i] for i in range(len(keys))]
+    order = sorted(range(len(keys)), key=whole.__getitem__)
     rows: list[tuple[int, int, int, bytes]] = []
     start = 0
     while start < len(order):
@@ -64,8 +69,7 @@ def pack(
         wide = max(plies[i] for i in some) > 0xFF
         data = bytearray([2 if wide else 1])
         for i in some:
-            data += (unsigned[i] & low).to_bytes(width, "big")
-        data += _little(array("H", [places[i] for i in some])).tobytes()
+            data += packed[i].to_bytes(width, "big")
         data += _little(array("H" if wide else "B", [plies[i] for i in some])).tobytes()
         rows.append((bits, bucket, first, bytes(data)))
         start = end
@@ -91,30 +95,33 @@ def reached(db: Database, key: int) -> Iterator[tuple[int, int]]:
             "SELECT first, entries FROM positions WHERE bits = ? AND bucket = ?", (bits, bucket)
         )
         width = _width(bits)
-        wanted = (unsigned & ((1 << (8 * width)) - 1)).to_bytes(width, "big")
+        wanted = (unsigned & ((1 << (64 - bits)) - 1)) << PLACE_BITS
+        least = wanted.to_bytes(width, "big")
+        most = (wanted | (1 << PLACE_BITS) - 1).to_bytes(width, "big")
         for first, entries in rows:
-            yield from _found(first, bytes(entries), width, wanted)
+            yield from _found(first, bytes(entries), width, least, most)
 
 
-def _found(first: int, data: bytes, width: int, wanted: bytes) -> Iterator[tuple[int, int]]:
+def _found(
+    first: int, data: bytes, width: int, least: bytes, most: bytes
+) -> Iterator[tuple[int, int]]:
     ply_width = data[0]
-    count = (len(data) - 1) // (width + 2 + ply_width)
+    count = (len(data) - 1) // (width + ply_width)
 
-    def low_part(i: int) -> bytes:
+    def entry(i: int) -> bytes:
         return data[1 + i * width : 1 + (i + 1) * width]
 
-    lo = bisect.bisect_left(range(count), wanted, key=low_part)
-    hi = bisect.bisect_right(range(count), wanted, lo=lo, key=low_part)
+    lo = bisect.bisect_left(range(count), least, key=entry)
+    hi = bisect.bisect_right(range(count), most, lo=lo, key=entry)
     if lo == hi:
         return
-    places = 1 + count * width
-    plies = places + 2 * count
-    games = _little(array("H", data[places + 2 * lo : places + 2 * hi]))
+    plies = 1 + count * width
     reach = _little(
         array("H" if ply_width == 2 else "B", data[plies + ply_width * lo : plies + ply_width * hi])
     )
-    for place, ply in zip(games, reach, strict=True):
-        yield first + place, ply
+    place = (1 << PLACE_BITS) - 1
+    for i, ply in zip(range(lo, hi), reach, strict=True):
+        yield first + (int.from_bytes(entry(i), "big") & place), ply
 
 
 def every(db: Database) -> Iterator[tuple[int, int, int]]:
@@ -125,16 +132,15 @@ def every(db: Database) -> Iterator[tuple[int, int, int]]:
         data = bytes(entries)
         width = _width(bits)
         ply_width = data[0]
-        count = (len(data) - 1) // (width + 2 + ply_width)
-        places = 1 + count * width
-        plies = places + 2 * count
-        games = _little(array("H", data[places:plies]))
+        count = (len(data) - 1) // (width + ply_width)
+        plies = 1 + count * width
         reach = _little(array("H" if ply_width == 2 else "B", data[plies:]))
         top = bucket << (64 - bits) if bits else 0
         for i in range(count):
-            unsigned = top | int.from_bytes(data[1 + i * width : 1 + (i + 1) * width], "big")
+            value = int.from_bytes(data[1 + i * width : 1 + (i + 1) * width], "big")
+            unsigned = top | value >> PLACE_BITS
             key = unsigned - (1 << 64) if unsigned >> 63 else unsigned
-            yield first + games[i], reach[i], key
+            yield first + (value & (1 << PLACE_BITS) - 1), reach[i], key
 
 
 def _little(numbers: array[int]) -> array[int]:

@@ -15,25 +15,18 @@ import os
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from notation.check.dialects import NO_DIALECTS
-from notation.check.replay import read_ply
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.games.registry import GAMES
 from notation.index import postings
 from notation.index.db import Database
 from notation.index.keys import digest_file, nth_id, pack_ids, position_key, unpack_ids
-from notation.index.openings import Opening, opening_at
-from notation.index.patterns import (
-    MATERIAL_GAMES,
-    MaterialSpec,
-    Pattern,
-    matches,
-    material_of,
-)
-from notation.index.texts import Texts
-from notation.record.model import RESULTS
+
+if TYPE_CHECKING:
+    # Read only by the questions that need them (find and tree import this module).
+    from notation.index.openings import Opening
+    from notation.index.patterns import MaterialSpec, Pattern
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +196,10 @@ class _Scan:
     def __init__(
         self, db: Database, material: MaterialSpec | None, pattern: Pattern | None
     ) -> None:
+        from notation.index import patterns
+
         self.db = db
+        self.patterns = patterns
         self.material = material
         self.pattern = pattern
         self.setups = {id_: (game, tags) for id_, game, tags in _setups(db, None)}
@@ -215,7 +211,7 @@ class _Scan:
         if setup not in self.setups:
             return None
         game, tags = self.setups[setup]
-        if self.material is not None and game.name not in MATERIAL_GAMES:
+        if self.material is not None and game.name not in self.patterns.MATERIAL_GAMES:
             return None
         texts = self.moves.get(game.name)
         if texts is None:
@@ -233,9 +229,11 @@ class _Scan:
         return None
 
     def _gives(self, game: AnyGame, position: Position) -> bool:
-        if self.material is not None and not self.material.admits(material_of(game, position)):
-            return False
-        return self.pattern is None or matches(self.pattern, game, position)
+        if self.material is not None:
+            counted = self.patterns.material_of(game, position)
+            if not self.material.admits(counted):
+                return False
+        return self.pattern is None or self.patterns.matches(self.pattern, game, position)
 
 
 def _games(
@@ -257,6 +255,9 @@ def _opening(db: Database, variant: str | None, words: tuple[str, ...]) -> set[i
     """The games whose main line starts with the moves ``words``, read as ``select
     --opening`` reads them from each setup's start: the games of that setup whose stored
     moves start with those."""
+    from notation.check.dialects import NO_DIALECTS
+    from notation.check.replay import read_ply
+
     games: set[int] = set()
     for setup, game, tags in _setups(db, variant):
         untagged = {name: value for name, value in tags.items() if name != "Notation"}
@@ -292,18 +293,19 @@ def _players(db: Database, name: str) -> set[int]:
     """The games one of whose players is ``name`` (a shell pattern), case ignored."""
     folded = name.casefold()
     if not any(mark in folded for mark in "*?["):
-        rows = db.execute("SELECT game FROM players WHERE name = ?", (folded,))
-        return {row[0] for row in rows}
-    names = [
-        row[0]
-        for row in db.execute("SELECT DISTINCT name FROM players")
-        if fnmatch.fnmatchcase(row[0], folded)
-    ]
-    found: set[int] = set()
-    for each in names:
-        found.update(
-            row[0] for row in db.execute("SELECT game FROM players WHERE name = ?", (each,))
+        rows = db.execute(
+            "SELECT p.game FROM players p JOIN tagvalues v ON v.id = p.value "
+            "WHERE v.name IN ('White', 'Black') AND v.value = ?",
+            (folded,),
         )
+        return {row[0] for row in rows}
+    found: set[int] = set()
+    values = db.execute("SELECT id, value FROM tagvalues WHERE name IN ('White', 'Black')")
+    for id_, value in values.fetchall():
+        if fnmatch.fnmatchcase(value, folded):
+            found.update(
+                row[0] for row in db.execute("SELECT game FROM players WHERE value = ?", (id_,))
+            )
     return found
 
 
@@ -312,17 +314,18 @@ def _tagged(db: Database, name: str, pattern: str) -> set[int]:
     ``pattern``, case ignored, as ``select --tag`` matches it."""
     folded = pattern.casefold()
     if not any(mark in folded for mark in "*?["):
-        rows = db.execute("SELECT game FROM tags WHERE name = ? AND value = ?", (name, folded))
+        rows = db.execute(
+            "SELECT t.game FROM tags t JOIN tagvalues v ON v.id = t.value "
+            "WHERE v.name = ? AND v.value = ?",
+            (name, folded),
+        )
         return {row[0] for row in rows}
     found: set[int] = set()
-    values = db.execute("SELECT DISTINCT value FROM tags WHERE name = ?", (name,)).fetchall()
-    for (value,) in values:
+    values = db.execute("SELECT id, value FROM tagvalues WHERE name = ?", (name,)).fetchall()
+    for id_, value in values:
         if fnmatch.fnmatchcase(value, folded):
             found.update(
-                row[0]
-                for row in db.execute(
-                    "SELECT game FROM tags WHERE name = ? AND value = ?", (name, value)
-                )
+                row[0] for row in db.execute("SELECT game FROM tags WHERE value = ?", (id_,))
             )
     return found
 
@@ -343,6 +346,8 @@ def _changed(path: str, size: int, mtime: int, digest: bytes) -> bool:
 
 def texts(db: Database, hits: Iterable[Hit]) -> list[str | None]:
     """The text of each game found, as read when it was indexed (``None``: not kept)."""
+    from notation.index.texts import Texts
+
     packed = Texts(db)
     found: list[str | None] = []
     for hit in hits:
@@ -407,6 +412,9 @@ def tree(
     game's start, in the games indexed; each move counted once per game (at the first
     time its main line reaches the position), written in ``notation``, most played
     first."""
+    from notation.check.dialects import NO_DIALECTS
+    from notation.check.replay import read_ply
+
     keys: dict[int, Position] = {}
     problems: list[str] = []
     for _, same, tags in _setups(db, game.name) or [(0, game, {})]:
@@ -461,17 +469,36 @@ def tree(
         "SELECT count(*) FROM games WHERE game = ? AND errors > 0", (game.name,)
     ).fetchone()
     left_out = (row[0] if row else 0) - reached_with_errors
-    named = opening_at(game.name, position)
+    named = _named(db, game.name, next(iter(keys)), position)
     return Tree(game, position, games, branches, ended, left_out, notation, named)
+
+
+def _named(db: Database, game_name: str, key: int, position: Position) -> Opening | None:
+    """The entry of the game's opening tables that is ``position`` (of key ``key``): as
+    the index keeps it, when it was read from these tables, else from the tables."""
+    from notation.index.openings import Opening, digest, opening_at
+
+    row = db.execute("SELECT value FROM meta WHERE key = 'openings'").fetchone()
+    if row is None or row[0] != digest():
+        return opening_at(game_name, position)
+    found = db.execute(
+        "SELECT code, name, moves, source, note, setup FROM named WHERE game = ? AND key = ?",
+        (game_name, key),
+    ).fetchone()
+    if found is None:
+        return None
+    code, name, moves, source, note, setup = found
+    return Opening(code, name, tuple(moves.split()), source, note, setup)
 
 
 def _ordered(results: Counter[str]) -> dict[str, int]:
     """Counts of results in PDN's order of results (``1-0`` first, ``*`` last)."""
-    return {result: results[result] for result in sorted(results, key=_result_order)}
+    from notation.record.model import RESULTS
 
+    def order(result: str) -> tuple[int, str]:
+        return (RESULTS.index(result) if result in RESULTS else len(RESULTS), result)
 
-def _result_order(result: str) -> tuple[int, str]:
-    return (RESULTS.index(result) if result in RESULTS else len(RESULTS), result)
+    return {result: results[result] for result in sorted(results, key=order)}
 
 
 def _written(game: AnyGame, position: Position, text: str, notation: str | None) -> str:

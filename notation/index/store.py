@@ -14,6 +14,7 @@ import json
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from notation.check.identity import line_of
 from notation.check.validator import GameReport
@@ -30,6 +31,9 @@ from notation.record.reader import read_records
 SETUP_TAGS = ("FEN", "Layout", "Notation", "Rules")
 """The tags a game reads its start from (besides those that name the game): games with
 the same values of these share a setup."""
+
+KEPT_VALUES = 100_000
+"""Tag values whose ids the writer keeps at most (the others are looked up)."""
 
 PLAYER_TAGS = ("White", "Black")
 """The tags naming the players, in the order of their side's number."""
@@ -143,6 +147,8 @@ class Store:
             (game, source, code): id_
             for id_, game, source, code in db.execute("SELECT id, game, source, code FROM openings")
         }
+        self._tag_values: dict[tuple[str, str], int] = {}
+        self._next_tag_value = _next(db, "tagvalues")
         row = db.execute("SELECT value FROM meta WHERE key = 'next_game'").fetchone()
         self._next_game = max(_next(db, "games"), int(row[0]) if row else 1)
         self._next_file = _next(db, "files")
@@ -165,13 +171,19 @@ class Store:
         for game, text, packing in rows.fetchall():
             removed += 1
             tags = [] if text is None else tags_of(self.texts.unpack(text, packing))
+            named = [
+                self._tag_value(side, name, add=False)
+                for name in players_of(tags)
+                for side in PLAYER_TAGS
+            ]
             self.db.executemany(
-                "DELETE FROM players WHERE name = ? AND game = ?",
-                [(name, game) for name in players_of(tags)],
+                "DELETE FROM players WHERE value = ? AND game = ?",
+                [(value, game) for value in named if value is not None],
             )
+            values = [self._tag_value(name, value, add=False) for name, value in tag_rows(tags)]
             self.db.executemany(
-                "DELETE FROM tags WHERE name = ? AND value = ? AND game = ?",
-                [(name, value, game) for name, value in tag_rows(tags)],
+                "DELETE FROM tags WHERE value = ? AND game = ?",
+                [(value, game) for value in values if value is not None],
             )
         span = self.db.execute("SELECT min(id), max(id) FROM games WHERE file = ?", (file,))
         low, high = span.fetchone() or (None, None)
@@ -197,8 +209,8 @@ class Store:
         games get consecutive ids, their positions stored by chunks of
         :data:`~notation.index.postings.CHUNK` games."""
         games: list[tuple[object, ...]] = []
-        players: list[tuple[str, int, int]] = []
-        tags: list[tuple[str, str, int]] = []
+        players: list[tuple[int, int]] = []
+        tags: list[tuple[int, int]] = []
         chunk = _Chunk(self._next_game)
         count = 0
         for entry in entries:
@@ -234,10 +246,13 @@ class Store:
                 chunk = _Chunk(game)
             if entry.game is not None:
                 chunk.add(game, entry.keys)
-            for side, name in enumerate(entry.players):
+            for side, name in zip(PLAYER_TAGS, entry.players, strict=True):
                 if name:
-                    players.append((name, game, side))
-            tags.extend((name, value, game) for name, value in tag_rows(json.loads(entry.tags)))
+                    players.append((self._tag_value(side, name), game))
+            tags.extend(
+                (self._tag_value(name, value), game)
+                for name, value in tag_rows(json.loads(entry.tags))
+            )
             if len(games) >= 1000:
                 self._flush(games, players, tags)
         self._flush(games, players, tags)
@@ -253,8 +268,8 @@ class Store:
     def _flush(
         self,
         games: list[tuple[object, ...]],
-        players: list[tuple[str, int, int]],
-        tags: list[tuple[str, str, int]],
+        players: list[tuple[int, int]],
+        tags: list[tuple[int, int]],
     ) -> None:
         self.db.executemany(
             "INSERT INTO games (id, file, line, number, game, setup, result, errors, codes, "
@@ -263,14 +278,43 @@ class Store:
             games,
         )
         self.db.executemany(
-            "INSERT INTO players (name, game, side) VALUES (?, ?, ?) "
-            "ON CONFLICT (name, game, side) DO NOTHING",
+            "INSERT INTO players (value, game) VALUES (?, ?) ON CONFLICT (value, game) DO NOTHING",
             players,
         )
-        self.db.executemany("INSERT INTO tags (name, value, game) VALUES (?, ?, ?)", tags)
+        self.db.executemany("INSERT INTO tags (value, game) VALUES (?, ?)", tags)
         tags.clear()
         games.clear()
         players.clear()
+
+    @overload
+    def _tag_value(self, name: str, value: str) -> int: ...
+
+    @overload
+    def _tag_value(self, name: str, value: str, *, add: bool) -> int | None: ...
+
+    def _tag_value(self, name: str, value: str, *, add: bool = True) -> int | None:
+        """The id of a tag's name and value (case folded) in ``tagvalues``, added if new
+        and ``add``; the ids met are kept, up to :data:`KEPT_VALUES` of them."""
+        found = self._tag_values.get((name, value))
+        if found is None:
+            row = self.db.execute(
+                "SELECT id FROM tagvalues WHERE name = ? AND value = ?", (name, value)
+            ).fetchone()
+            if row is not None:
+                found = row[0]
+            elif not add:
+                return None
+            else:
+                found = self._next_tag_value
+                self._next_tag_value += 1
+                self.db.execute(
+                    "INSERT INTO tagvalues (id, name, value) VALUES (?, ?, ?)",
+                    (found, name, value),
+                )
+            if len(self._tag_values) >= KEPT_VALUES:
+                self._tag_values.clear()
+            self._tag_values[(name, value)] = found
+        return found
 
     def _opening(self, game: str | None, source: str, code: str, name: str | None) -> int:
         """The id of an opening of ``game``'s table ``source``, added if new."""
