@@ -37,6 +37,7 @@ import multiprocessing
 import os
 import platform
 import random
+import resource
 import shutil
 import subprocess
 import sys
@@ -238,6 +239,9 @@ class Run:
     """The largest peak of its worker processes, KiB."""
     error: str
     """The last line of its standard error when it failed."""
+    cpu: float = 0.0
+    """User and system CPU seconds of the process and its workers: on a loaded machine,
+    what the command cost, where ``seconds`` also counts the waits for a core."""
 
     @property
     def ok(self) -> bool:
@@ -247,19 +251,22 @@ class Run:
 def run(args: list[str], cwd: Path) -> Run:
     """``notation ARGS`` in a fresh process started in ``cwd``."""
     began = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
         [sys.executable, "-c", RUN, *args], cwd=cwd, capture_output=True, text=True
     )
     seconds = time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     lines = done.stderr.strip().splitlines()
     report = [line for line in lines if line.startswith("BENCH ")]
     if not report:
-        return Run(seconds, done.returncode, 0, 0, lines[-1] if lines else "")
+        return Run(seconds, done.returncode, 0, 0, lines[-1] if lines else "", cpu)
     _, status, peak, workers = report[-1].split()
     said = [line.strip(" │╭╮╰╯─") for line in lines if not line.startswith("BENCH ")]
     error = next((line for line in reversed(said) if any(c.isalpha() for c in line)), "")
     code: int | str = int(status) if status.lstrip("-").isdigit() else status
-    return Run(seconds, code, int(peak), int(workers), error if code != 0 else "")
+    return Run(seconds, code, int(peak), int(workers), error if code != 0 else "", cpu)
 
 
 def plain(args: list[str]) -> float:
@@ -385,7 +392,7 @@ def measure(args: argparse.Namespace, folder: Path, pdn: int) -> None:
     rows.append(
         (
             f"validate --jobs {jobs} (reference)",
-            f"{validate.seconds:.1f} s",
+            f"{validate.seconds:.1f} s (CPU {validate.cpu:.1f} s)",
             _mib(validate),
             "",
             _failed(validate),
@@ -410,11 +417,15 @@ def measure(args: argparse.Namespace, folder: Path, pdn: int) -> None:
             )
         )
     index = run(["index", "--db", str(db), "--jobs", jobs, archive], work)
-    ratio = f"{index.seconds / validate.seconds:.2f}x validate" if index.ok else ""
+    ratio = (
+        f"{index.seconds / validate.seconds:.2f}x validate (CPU {index.cpu / validate.cpu:.2f}x)"
+        if index.ok and validate.cpu
+        else ""
+    )
     rows.append(
         (
             f"index --jobs {jobs}",
-            f"{index.seconds:.1f} s",
+            f"{index.seconds:.1f} s (CPU {index.cpu:.1f} s)",
             _mib(index),
             ratio,
             _failed(index) or "at most 2.00x",
@@ -454,13 +465,14 @@ def measure(args: argparse.Namespace, folder: Path, pdn: int) -> None:
             )
         )
         for label, commands in plan.items():
-            times, peaks, failed = [], [], ""
+            times, cpus, peaks, failed = [], [], [], ""
             for command in commands:
                 done = run([command[0], "--db", str(db), *command[1:]], work)
                 if not done.ok and done.status != 1:
                     failed = _failed(done)
                     break
                 times.append(done.seconds)
+                cpus.append(done.cpu)
                 peaks.append(done.peak)
             if failed or not times:
                 rows.append((label, "", "", "", failed or "no samples"))
@@ -469,7 +481,8 @@ def measure(args: argparse.Namespace, folder: Path, pdn: int) -> None:
             rows.append(
                 (
                     f"{label} ({len(times)} queries)",
-                    f"p50 {p50:.3f} s, p99 {p99:.3f} s",
+                    f"p50 {p50:.3f} s, p99 {p99:.3f} s (CPU p50 "
+                    f"{percentile(cpus, 0.5):.3f} s, p99 {percentile(cpus, 0.99):.3f} s)",
                     f"{max(peaks) / 1024:.1f}",
                     f"p50 {p50 / version.seconds:.1f}x --version",
                     "at most 0.5 s",

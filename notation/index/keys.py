@@ -74,6 +74,21 @@ def unpack_ids(data: bytes) -> list[int]:
     return ids
 
 
+def nth_id(data: bytes, n: int) -> int | None:
+    """The id at place ``n`` (from 0) of those :func:`pack_ids` wrote; ``None`` past the
+    last."""
+    value = shift = 0
+    for byte in data:
+        if n:
+            n -= byte < 0x80
+            continue
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return value
+        shift += 7
+    return None
+
+
 def digest_file(path: str) -> tuple[bytes, int, int]:
     """The content digest, size and modification time (ns) of the file at ``path``."""
     digest = hashlib.blake2b(digest_size=16)

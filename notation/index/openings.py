@@ -23,6 +23,7 @@ game that reaches a ballot's position by another order (``11-15 22-17 9-14`` for
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from functools import cache
 from importlib.resources import files
@@ -30,8 +31,9 @@ from typing import NamedTuple
 
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.games.registry import get_game
+from notation.index.keys import position_key
 
-__all__ = ["Opening", "Table", "opening_at", "opening_of", "tables"]
+__all__ = ["Opening", "Table", "digest", "opening_at", "opening_of", "positions", "tables"]
 
 TABLE_FILES: dict[str, tuple[str, ...]] = {
     "english": ("english-acf",),
@@ -124,6 +126,28 @@ def opening_at(game_name: str, position: Position) -> Opening | None:
         return None
     found = _index(game_name).by_position.get(position)
     return None if found is None else found[0]
+
+
+def digest() -> str:
+    """A digest of every table's data file: what an index that keeps the tables'
+    positions (:func:`positions`) compares to know they are still these."""
+    hashed = hashlib.blake2b(digest_size=16)
+    for stems in TABLE_FILES.values():
+        for stem in stems:
+            hashed.update(files("notation.index").joinpath("openings", f"{stem}.tsv").read_bytes())
+    return hashed.hexdigest()
+
+
+def positions(game_name: str) -> dict[int, Opening]:
+    """The entry :func:`opening_at` gives for each position of the game's tables, by the
+    position's key (:func:`notation.index.keys.position_key`)."""
+    if game_name not in TABLE_FILES:
+        return {}
+    game = get_game(game_name)
+    return {
+        position_key(game, position): found[0]
+        for position, found in _index(game_name).by_position.items()
+    }
 
 
 @cache

@@ -15,24 +15,18 @@ import os
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from notation.check.dialects import NO_DIALECTS
-from notation.check.replay import read_ply
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.games.registry import GAMES
+from notation.index import postings
 from notation.index.db import Database
-from notation.index.keys import digest_file, position_key, unpack_ids
-from notation.index.openings import Opening, opening_at
-from notation.index.patterns import (
-    MATERIAL_GAMES,
-    MaterialSpec,
-    Pattern,
-    matches,
-    material_of,
-)
-from notation.index.texts import Texts
-from notation.record.model import RESULTS
+from notation.index.keys import digest_file, nth_id, pack_ids, position_key, unpack_ids
+
+if TYPE_CHECKING:
+    # Read only by the questions that need them (find and tree import this module).
+    from notation.index.openings import Opening
+    from notation.index.patterns import MaterialSpec, Pattern
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,18 +113,18 @@ def find(db: Database, query: Query) -> Found:
     chosen = query
     where: list[str] = []
     params: list[object] = []
-    reached: dict[int, int] | None = None
+    reached: set[int] | None = None
+    # The first ply each game reaches the position at, by the key read in its setup.
+    wanted: dict[int, dict[int, int]] = {}
     if chosen.position is not None:
-        reached = {}
         for key, setups in targets(db, chosen.variant, chosen.position).items():
-            marks = ", ".join("?" * len(setups))
-            rows = db.execute(
-                "SELECT p.game, min(p.ply) FROM positions p JOIN games g ON g.id = p.game "
-                f"WHERE p.key = ? AND g.setup IN ({marks}) GROUP BY p.game",
-                (key, *setups),
-            )
-            for game, ply in rows:
-                reached[game] = min(ply, reached.get(game, ply))
+            firsts: dict[int, int] = {}
+            for game, at in postings.reached(db, key):
+                if at < firsts.get(game, at + 1):
+                    firsts[game] = at
+            for setup in setups:
+                wanted[setup] = firsts
+        reached = {game for firsts in wanted.values() for game in firsts}
     if chosen.variant is not None:
         where.append("g.game = ?")
         params.append(chosen.variant)
@@ -156,7 +150,7 @@ def find(db: Database, query: Query) -> Found:
         players = _players(db, query.player)
     tagged = [_tagged(db, name, pattern) for name, pattern in chosen.tags]
     candidates: set[int] | None = None
-    for chosen_ids in (None if reached is None else set(reached), players, opened, *tagged):
+    for chosen_ids in (reached, players, opened, *tagged):
         if chosen_ids is not None:
             candidates = chosen_ids if candidates is None else candidates & chosen_ids
     scan = None
@@ -176,7 +170,11 @@ def find(db: Database, query: Query) -> Found:
     for id_, path, line, number, size, mtime, digest, code, name, setup, moves in _games(
         db, sql, where, params, candidates
     ):
-        ply = None if reached is None else reached[id_]
+        ply: int | None = None
+        if reached is not None:
+            ply = wanted.get(setup, {}).get(id_)
+            if ply is None:
+                continue
         if scan is not None:
             first = scan.first(setup, bytes(moves))
             if first is None:
@@ -198,7 +196,10 @@ class _Scan:
     def __init__(
         self, db: Database, material: MaterialSpec | None, pattern: Pattern | None
     ) -> None:
+        from notation.index import patterns
+
         self.db = db
+        self.patterns = patterns
         self.material = material
         self.pattern = pattern
         self.setups = {id_: (game, tags) for id_, game, tags in _setups(db, None)}
@@ -210,7 +211,7 @@ class _Scan:
         if setup not in self.setups:
             return None
         game, tags = self.setups[setup]
-        if self.material is not None and game.name not in MATERIAL_GAMES:
+        if self.material is not None and game.name not in self.patterns.MATERIAL_GAMES:
             return None
         texts = self.moves.get(game.name)
         if texts is None:
@@ -228,9 +229,11 @@ class _Scan:
         return None
 
     def _gives(self, game: AnyGame, position: Position) -> bool:
-        if self.material is not None and not self.material.admits(material_of(game, position)):
-            return False
-        return self.pattern is None or matches(self.pattern, game, position)
+        if self.material is not None:
+            counted = self.patterns.material_of(game, position)
+            if not self.material.admits(counted):
+                return False
+        return self.pattern is None or self.patterns.matches(self.pattern, game, position)
 
 
 def _games(
@@ -250,16 +253,19 @@ def _games(
 
 def _opening(db: Database, variant: str | None, words: tuple[str, ...]) -> set[int]:
     """The games whose main line starts with the moves ``words``, read as ``select
-    --opening`` reads them from each setup's start: the games that hold, at each ply of
-    the opening, its position with its move played."""
+    --opening`` reads them from each setup's start: the games of that setup whose stored
+    moves start with those."""
+    from notation.check.dialects import NO_DIALECTS
+    from notation.check.replay import read_ply
+
     games: set[int] = set()
-    for _, game, tags in _setups(db, variant):
+    for setup, game, tags in _setups(db, variant):
         untagged = {name: value for name, value in tags.items() if name != "Notation"}
         try:
             position = game.start_record(untagged, words)
         except SetupError:
             continue
-        steps: list[tuple[int, int]] = []
+        ids: list[int] = []
         for word in words:
             try:
                 move, after = read_ply(game, position, word, NO_DIALECTS)
@@ -271,19 +277,15 @@ def _opening(db: Database, variant: str | None, words: tuple[str, ...]) -> set[i
             ).fetchone()
             if row is None:
                 break
-            steps.append((position_key(game, position), row[0]))
+            ids.append(row[0])
             position = after
         else:
-            *before, (key, move) = steps
-            sql = "SELECT p.game FROM positions p WHERE p.key = ? AND p.ply = ? AND p.move = ?"
-            values: list[object] = [key, len(before), move]
-            for ply, (earlier, played) in enumerate(before):
-                sql += (
-                    " AND EXISTS (SELECT 1 FROM positions q WHERE q.key = ? AND q.game = p.game"
-                    " AND q.ply = ? AND q.move = ?)"
-                )
-                values += [earlier, ply, played]
-            games.update(row[0] for row in db.execute(sql, values))
+            start = pack_ids(ids)
+            rows = db.execute(
+                "SELECT id FROM games WHERE setup = ? AND substr(mainline, 1, ?) = ?",
+                (setup, len(start), start),
+            )
+            games.update(row[0] for row in rows)
     return games
 
 
@@ -291,18 +293,19 @@ def _players(db: Database, name: str) -> set[int]:
     """The games one of whose players is ``name`` (a shell pattern), case ignored."""
     folded = name.casefold()
     if not any(mark in folded for mark in "*?["):
-        rows = db.execute("SELECT game FROM players WHERE name = ?", (folded,))
-        return {row[0] for row in rows}
-    names = [
-        row[0]
-        for row in db.execute("SELECT DISTINCT name FROM players")
-        if fnmatch.fnmatchcase(row[0], folded)
-    ]
-    found: set[int] = set()
-    for each in names:
-        found.update(
-            row[0] for row in db.execute("SELECT game FROM players WHERE name = ?", (each,))
+        rows = db.execute(
+            "SELECT p.game FROM players p JOIN tagvalues v ON v.id = p.value "
+            "WHERE v.name IN ('White', 'Black') AND v.value = ?",
+            (folded,),
         )
+        return {row[0] for row in rows}
+    found: set[int] = set()
+    values = db.execute("SELECT id, value FROM tagvalues WHERE name IN ('White', 'Black')")
+    for id_, value in values.fetchall():
+        if fnmatch.fnmatchcase(value, folded):
+            found.update(
+                row[0] for row in db.execute("SELECT game FROM players WHERE value = ?", (id_,))
+            )
     return found
 
 
@@ -311,17 +314,18 @@ def _tagged(db: Database, name: str, pattern: str) -> set[int]:
     ``pattern``, case ignored, as ``select --tag`` matches it."""
     folded = pattern.casefold()
     if not any(mark in folded for mark in "*?["):
-        rows = db.execute("SELECT game FROM tags WHERE name = ? AND value = ?", (name, folded))
+        rows = db.execute(
+            "SELECT t.game FROM tags t JOIN tagvalues v ON v.id = t.value "
+            "WHERE v.name = ? AND v.value = ?",
+            (name, folded),
+        )
         return {row[0] for row in rows}
     found: set[int] = set()
-    values = db.execute("SELECT DISTINCT value FROM tags WHERE name = ?", (name,)).fetchall()
-    for (value,) in values:
+    values = db.execute("SELECT id, value FROM tagvalues WHERE name = ?", (name,)).fetchall()
+    for id_, value in values:
         if fnmatch.fnmatchcase(value, folded):
             found.update(
-                row[0]
-                for row in db.execute(
-                    "SELECT game FROM tags WHERE name = ? AND value = ?", (name, value)
-                )
+                row[0] for row in db.execute("SELECT game FROM tags WHERE value = ?", (id_,))
             )
     return found
 
@@ -342,6 +346,8 @@ def _changed(path: str, size: int, mtime: int, digest: bytes) -> bool:
 
 def texts(db: Database, hits: Iterable[Hit]) -> list[str | None]:
     """The text of each game found, as read when it was indexed (``None``: not kept)."""
+    from notation.index.texts import Texts
+
     packed = Texts(db)
     found: list[str | None] = []
     for hit in hits:
@@ -406,6 +412,9 @@ def tree(
     game's start, in the games indexed; each move counted once per game (at the first
     time its main line reaches the position), written in ``notation``, most played
     first."""
+    from notation.check.dialects import NO_DIALECTS
+    from notation.check.replay import read_ply
+
     keys: dict[int, Position] = {}
     problems: list[str] = []
     for _, same, tags in _setups(db, game.name) or [(0, game, {})]:
@@ -424,26 +433,31 @@ def tree(
     if not keys:
         raise NoPosition(problems[0] if problems else "no position")
     # Each game once, at the first ply it reaches the position (a repetition reaches it
-    # again): counted by move and result in the database.
-    counted = (
-        "SELECT move, result, count(*), sum(CASE WHEN errors > 0 THEN 1 ELSE 0 END) FROM ("
-        "SELECT p.move, g.result, g.errors, "
-        "row_number() OVER (PARTITION BY p.game ORDER BY p.ply) AS n "
-        "FROM positions p JOIN games g ON g.id = p.game WHERE p.key = ? AND g.game = ?"
-        ") AS hits WHERE n = 1 GROUP BY move, result"
-    )
+    # again), with the move its main line plays there.
     counts: Counter[int] = Counter()
     results: dict[int, Counter[str]] = {}
     games = ended = reached_with_errors = 0
     for key in keys:
-        for move, result, count, with_errors in db.execute(counted, (key, game.name)):
-            games += count
-            reached_with_errors += with_errors
+        firsts: dict[int, int] = {}
+        for hit, at in postings.reached(db, key):
+            if at < firsts.get(hit, at + 1):
+                firsts[hit] = at
+        rows = _games(
+            db,
+            "SELECT g.id, g.result, g.errors, g.mainline FROM games g",
+            ["g.game = ?"],
+            [game.name],
+            set(firsts),
+        )
+        for id_, result, errors, line in rows:
+            games += 1
+            reached_with_errors += errors > 0
+            move = nth_id(bytes(line), firsts[id_])
             if move is None:
-                ended += count
+                ended += 1
                 continue
-            counts[move] += count
-            results.setdefault(move, Counter())[result or "*"] += count
+            counts[move] += 1
+            results.setdefault(move, Counter())[result or "*"] += 1
     texts = dict(db.execute("SELECT id, text FROM moves WHERE game = ?", (game.name,)).fetchall())
     position = next(iter(keys.values()))
     branches = [
@@ -455,17 +469,36 @@ def tree(
         "SELECT count(*) FROM games WHERE game = ? AND errors > 0", (game.name,)
     ).fetchone()
     left_out = (row[0] if row else 0) - reached_with_errors
-    named = opening_at(game.name, position)
+    named = _named(db, game.name, next(iter(keys)), position)
     return Tree(game, position, games, branches, ended, left_out, notation, named)
+
+
+def _named(db: Database, game_name: str, key: int, position: Position) -> Opening | None:
+    """The entry of the game's opening tables that is ``position`` (of key ``key``): as
+    the index keeps it, when it was read from these tables, else from the tables."""
+    from notation.index.openings import Opening, digest, opening_at
+
+    row = db.execute("SELECT value FROM meta WHERE key = 'openings'").fetchone()
+    if row is None or row[0] != digest():
+        return opening_at(game_name, position)
+    found = db.execute(
+        "SELECT code, name, moves, source, note, setup FROM named WHERE game = ? AND key = ?",
+        (game_name, key),
+    ).fetchone()
+    if found is None:
+        return None
+    code, name, moves, source, note, setup = found
+    return Opening(code, name, tuple(moves.split()), source, note, setup)
 
 
 def _ordered(results: Counter[str]) -> dict[str, int]:
     """Counts of results in PDN's order of results (``1-0`` first, ``*`` last)."""
-    return {result: results[result] for result in sorted(results, key=_result_order)}
+    from notation.record.model import RESULTS
 
+    def order(result: str) -> tuple[int, str]:
+        return (RESULTS.index(result) if result in RESULTS else len(RESULTS), result)
 
-def _result_order(result: str) -> tuple[int, str]:
-    return (RESULTS.index(result) if result in RESULTS else len(RESULTS), result)
+    return {result: results[result] for result in sorted(results, key=order)}
 
 
 def _written(game: AnyGame, position: Position, text: str, notation: str | None) -> str:

@@ -2,14 +2,19 @@
 
 ``files``: each input file indexed (path as given, content digest, size, modification
 time, the settings it was read with). ``games``: each game (file, line, number in the
-file, game, setup, result, tags, players, verdict, the record's text as read, compressed,
-and its main line's moves as ids in ``moves``, :func:`notation.index.keys.pack_ids`).
+file, game, setup, result, verdict, the record's text as read, compressed, and its
+main line's moves as ids in ``moves``, :func:`notation.index.keys.pack_ids`).
 ``positions``: every position of each main line, by a 64-bit key
-(:func:`notation.index.keys.position_key`), with its ply and the move played next.
-``tags`` holds each game's tags by name and value (case folded), for ``find --tag``.
+(:func:`notation.index.keys.position_key`), with its game and ply, packed by runs of games
+and key buckets (:mod:`notation.index.postings`); the move played from it is the main
+line's.
+``tags`` holds each game's tags by name and value (case folded, an id in ``tagvalues``),
+for ``find --tag`` (a game's tags in full are those of its text); ``players`` each
+game's ``White`` and ``Black`` names, as ids in ``tagvalues`` too, for ``find --player``.
 ``setups``, ``moves``, ``openings`` (each game's opening by its table's code and name,
 :func:`notation.index.openings.opening_of`, found once when it is indexed) and ``players``
-are dictionaries and lookups that keep the large tables made of integers. ``meta`` holds
+are dictionaries and lookups that keep the large tables made of integers. ``named``
+keeps the opening tables' positions by key, read once when the index is made. ``meta`` holds
 the schema version (key ``schema``) and the next game id (key ``next_game``: ids are
 never given twice, so that no row left of a game removed can be taken for a later game's).
 """
@@ -20,7 +25,7 @@ import importlib.util
 
 from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError
 
-VERSION = "2"
+VERSION = "3"
 """The schema version this code writes; an index of another is refused."""
 
 TABLES = (
@@ -36,7 +41,7 @@ TABLES = (
     "CREATE TABLE IF NOT EXISTS games ("
     "id INTEGER PRIMARY KEY, file INTEGER NOT NULL, line INTEGER NOT NULL, "
     "number INTEGER NOT NULL, game TEXT, setup INTEGER, result TEXT NOT NULL, "
-    "tags TEXT NOT NULL, errors INTEGER NOT NULL, codes TEXT NOT NULL, illegal INTEGER, "
+    "errors INTEGER NOT NULL, codes TEXT NOT NULL, illegal INTEGER, "
     "plies INTEGER NOT NULL, replayed INTEGER NOT NULL, text BLOB, packing INTEGER NOT NULL, "
     "opening INTEGER, mainline BLOB)",
     "CREATE TABLE IF NOT EXISTS openings ("
@@ -44,16 +49,22 @@ TABLES = (
     "name TEXT, UNIQUE (game, source, code))",
     "CREATE TABLE IF NOT EXISTS dictionaries (id INTEGER PRIMARY KEY, data BLOB NOT NULL)",
     "CREATE INDEX IF NOT EXISTS games_file ON games (file, number)",
-    "CREATE INDEX IF NOT EXISTS games_game ON games (game, setup)",
+    "CREATE INDEX IF NOT EXISTS games_errors ON games (game) WHERE errors > 0",
     "CREATE TABLE IF NOT EXISTS positions ("
-    "key BIGINT NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL, move INTEGER, "
-    "PRIMARY KEY (key, game, ply))" + WITHOUT_ROWID,
+    "bits INTEGER NOT NULL, bucket INTEGER NOT NULL, first BIGINT NOT NULL, "
+    "entries BLOB NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS positions_bucket ON positions (bits, bucket)",
+    "CREATE INDEX IF NOT EXISTS positions_first ON positions (first)",
+    "CREATE TABLE IF NOT EXISTS tagvalues ("
+    "id INTEGER PRIMARY KEY, name TEXT NOT NULL, value TEXT NOT NULL, UNIQUE (name, value))",
     "CREATE TABLE IF NOT EXISTS tags ("
-    "name TEXT NOT NULL, value TEXT NOT NULL, game INTEGER NOT NULL, "
-    "PRIMARY KEY (name, value, game))" + WITHOUT_ROWID,
+    "value INTEGER NOT NULL, game INTEGER NOT NULL, PRIMARY KEY (value, game))" + WITHOUT_ROWID,
+    "CREATE TABLE IF NOT EXISTS named ("
+    "game TEXT NOT NULL, key BIGINT NOT NULL, code TEXT NOT NULL, name TEXT, "
+    "moves TEXT NOT NULL, source TEXT NOT NULL, note TEXT NOT NULL, setup TEXT, "
+    "PRIMARY KEY (game, key))" + WITHOUT_ROWID,
     "CREATE TABLE IF NOT EXISTS players ("
-    "name TEXT NOT NULL, game INTEGER NOT NULL, side INTEGER NOT NULL, "
-    "PRIMARY KEY (name, game, side))" + WITHOUT_ROWID,
+    "value INTEGER NOT NULL, game INTEGER NOT NULL, PRIMARY KEY (value, game))" + WITHOUT_ROWID,
 )
 
 
@@ -83,6 +94,31 @@ def prepare(db: Database, where: str) -> None:
             "INSERT INTO meta (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO NOTHING",
             (VERSION,),
         )
+        _name_positions(db)
+
+
+def _name_positions(db: Database) -> None:
+    """Keep the opening tables' positions (:func:`notation.index.openings.positions`)
+    in ``named``, with the digest of the tables they were read from (meta key
+    ``openings``): ``tree`` then names a position without replaying the tables."""
+    from notation.index import openings
+
+    if db.execute("SELECT count(*) FROM named").fetchone() != (0,):
+        return
+    db.executemany(
+        "INSERT INTO named (game, key, code, name, moves, source, note, setup) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (game, key, o.code, o.name, " ".join(o.moves), o.source, o.note, o.setup)
+            for game in openings.TABLE_FILES
+            for key, o in openings.positions(game).items()
+        ],
+    )
+    db.execute(
+        "INSERT INTO meta (key, value) VALUES ('openings', ?) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (openings.digest(),),
+    )
 
 
 def _has_meta(db: Database) -> bool:

@@ -11,22 +11,29 @@ and move its id.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from array import array
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from notation.check.identity import line_of
 from notation.check.validator import GameReport
 from notation.diagnostics import Severity
 from notation.games.base import AnyGame
+from notation.index import postings
 from notation.index.db import Database
 from notation.index.keys import pack_ids, position_key
 from notation.index.openings import opening_of
 from notation.index.texts import Texts
 from notation.record.model import Record
+from notation.record.reader import read_records
 
 SETUP_TAGS = ("FEN", "Layout", "Notation", "Rules")
 """The tags a game reads its start from (besides those that name the game): games with
 the same values of these share a setup."""
+
+KEPT_VALUES = 100_000
+"""Tag values whose ids the writer keeps at most (the others are looked up)."""
 
 PLAYER_TAGS = ("White", "Black")
 """The tags naming the players, in the order of their side's number."""
@@ -140,6 +147,8 @@ class Store:
             (game, source, code): id_
             for id_, game, source, code in db.execute("SELECT id, game, source, code FROM openings")
         }
+        self._tag_values: dict[tuple[str, str], int] = {}
+        self._next_tag_value = _next(db, "tagvalues")
         row = db.execute("SELECT value FROM meta WHERE key = 'next_game'").fetchone()
         self._next_game = max(_next(db, "games"), int(row[0]) if row else 1)
         self._next_file = _next(db, "files")
@@ -149,29 +158,37 @@ class Store:
         rows = self.db.execute("SELECT path, id, digest, settings FROM files")
         return {path: (id_, bytes(digest), settings) for path, id_, digest, settings in rows}
 
-    def drop(self, file: int, rekey: Callable[[str], tuple[int, ...] | None]) -> int:
+    def drop(self, file: int, rekey: object = None) -> int:
         """Remove a file and its games (to be called in a transaction); the games removed.
 
-        A game's position rows are found by the keys ``rekey`` makes again of its text as
-        stored (the replay that made them); a game without a text keeps its rows, which
-        no later game can take for its own (ids are not given twice)."""
+        Its games' positions go by the range of their ids (a file's games have
+        consecutive ids, :meth:`add_games`); their tag and player rows by the tags read
+        again from each game's text as stored: a game without a text keeps those, which
+        no later game can take for its own (ids are not given twice). ``rekey`` (what
+        once found a game's positions again) is not needed any more."""
         removed = 0
-        rows = self.db.execute("SELECT id, text, packing, tags FROM games WHERE file = ?", (file,))
-        for game, text, packing, tags in rows.fetchall():
+        rows = self.db.execute("SELECT id, text, packing FROM games WHERE file = ?", (file,))
+        for game, text, packing in rows.fetchall():
             removed += 1
-            keys = None if text is None else rekey(self.texts.unpack(text, packing))
+            tags = [] if text is None else tags_of(self.texts.unpack(text, packing))
+            named = [
+                self._tag_value(side, name, add=False)
+                for name in players_of(tags)
+                for side in PLAYER_TAGS
+            ]
             self.db.executemany(
-                "DELETE FROM positions WHERE key = ? AND game = ?",
-                [(key, game) for key in dict.fromkeys(keys or ())],
+                "DELETE FROM players WHERE value = ? AND game = ?",
+                [(value, game) for value in named if value is not None],
             )
+            values = [self._tag_value(name, value, add=False) for name, value in tag_rows(tags)]
             self.db.executemany(
-                "DELETE FROM players WHERE name = ? AND game = ?",
-                [(name, game) for name in players_of(tags)],
+                "DELETE FROM tags WHERE value = ? AND game = ?",
+                [(value, game) for value in values if value is not None],
             )
-            self.db.executemany(
-                "DELETE FROM tags WHERE name = ? AND value = ? AND game = ?",
-                [(name, value, game) for name, value in tag_rows(tags)],
-            )
+        span = self.db.execute("SELECT min(id), max(id) FROM games WHERE file = ?", (file,))
+        low, high = span.fetchone() or (None, None)
+        if low is not None:
+            postings.drop(self.db, low, high)
         self.db.execute("DELETE FROM games WHERE file = ?", (file,))
         self.db.execute("DELETE FROM files WHERE id = ?", (file,))
         return removed
@@ -188,11 +205,13 @@ class Store:
         return file
 
     def add_games(self, file: int, entries: Iterable[Entry]) -> int:
-        """Store the games of a file (in the transaction that added it); how many."""
+        """Store the games of a file (in the transaction that added it); how many. Its
+        games get consecutive ids, their positions stored by chunks of
+        :data:`~notation.index.postings.CHUNK` games."""
         games: list[tuple[object, ...]] = []
-        positions: list[tuple[int, int, int, int | None]] = []
-        players: list[tuple[str, int, int]] = []
-        tags: list[tuple[str, str, int]] = []
+        players: list[tuple[int, int]] = []
+        tags: list[tuple[int, int]] = []
+        chunk = _Chunk(self._next_game)
         count = 0
         for entry in entries:
             game = self._next_game
@@ -212,7 +231,6 @@ class Store:
                     entry.game,
                     setup,
                     entry.result,
-                    entry.tags,
                     entry.errors,
                     entry.codes,
                     entry.illegal,
@@ -223,16 +241,22 @@ class Store:
                     pack_ids(ids) if entry.game is not None else None,
                 )
             )
+            if game - chunk.first == postings.CHUNK:
+                postings.store(self.db, chunk.rows())
+                chunk = _Chunk(game)
             if entry.game is not None:
-                for ply, key in enumerate(entry.keys):
-                    positions.append((key, game, ply, ids[ply] if ply < len(ids) else None))
-            for side, name in enumerate(entry.players):
+                chunk.add(game, entry.keys)
+            for side, name in zip(PLAYER_TAGS, entry.players, strict=True):
                 if name:
-                    players.append((name, game, side))
-            tags.extend((name, value, game) for name, value in tag_rows(entry.tags))
-            if len(positions) > 20_000:
-                self._flush(games, positions, players, tags)
-        self._flush(games, positions, players, tags)
+                    players.append((self._tag_value(side, name), game))
+            tags.extend(
+                (self._tag_value(name, value), game)
+                for name, value in tag_rows(json.loads(entry.tags))
+            )
+            if len(games) >= 1000:
+                self._flush(games, players, tags)
+        self._flush(games, players, tags)
+        postings.store(self.db, chunk.rows())
         self.db.execute("UPDATE files SET games = ? WHERE id = ?", (count, file))
         self.db.execute(
             "INSERT INTO meta (key, value) VALUES ('next_game', ?) "
@@ -244,31 +268,53 @@ class Store:
     def _flush(
         self,
         games: list[tuple[object, ...]],
-        positions: list[tuple[int, int, int, int | None]],
-        players: list[tuple[str, int, int]],
-        tags: list[tuple[str, str, int]],
+        players: list[tuple[int, int]],
+        tags: list[tuple[int, int]],
     ) -> None:
         self.db.executemany(
-            "INSERT INTO games (id, file, line, number, game, setup, result, tags, errors, "
-            "codes, illegal, plies, replayed, text, packing, opening, mainline) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (id, file, line, number, game, setup, result, errors, codes, "
+            "illegal, plies, replayed, text, packing, opening, mainline) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             games,
         )
-        # A position met twice in one game at one ply cannot be; twice at two plies is
-        # two rows.
         self.db.executemany(
-            "INSERT INTO positions (key, game, ply, move) VALUES (?, ?, ?, ?)", positions
-        )
-        self.db.executemany(
-            "INSERT INTO players (name, game, side) VALUES (?, ?, ?) "
-            "ON CONFLICT (name, game, side) DO NOTHING",
+            "INSERT INTO players (value, game) VALUES (?, ?) ON CONFLICT (value, game) DO NOTHING",
             players,
         )
-        self.db.executemany("INSERT INTO tags (name, value, game) VALUES (?, ?, ?)", tags)
+        self.db.executemany("INSERT INTO tags (value, game) VALUES (?, ?)", tags)
         tags.clear()
         games.clear()
-        positions.clear()
         players.clear()
+
+    @overload
+    def _tag_value(self, name: str, value: str) -> int: ...
+
+    @overload
+    def _tag_value(self, name: str, value: str, *, add: bool) -> int | None: ...
+
+    def _tag_value(self, name: str, value: str, *, add: bool = True) -> int | None:
+        """The id of a tag's name and value (case folded) in ``tagvalues``, added if new
+        and ``add``; the ids met are kept, up to :data:`KEPT_VALUES` of them."""
+        found = self._tag_values.get((name, value))
+        if found is None:
+            row = self.db.execute(
+                "SELECT id FROM tagvalues WHERE name = ? AND value = ?", (name, value)
+            ).fetchone()
+            if row is not None:
+                found = row[0]
+            elif not add:
+                return None
+            else:
+                found = self._next_tag_value
+                self._next_tag_value += 1
+                self.db.execute(
+                    "INSERT INTO tagvalues (id, name, value) VALUES (?, ?, ?)",
+                    (found, name, value),
+                )
+            if len(self._tag_values) >= KEPT_VALUES:
+                self._tag_values.clear()
+            self._tag_values[(name, value)] = found
+        return found
 
     def _opening(self, game: str | None, source: str, code: str, name: str | None) -> int:
         """The id of an opening of ``game``'s table ``source``, added if new."""
@@ -298,18 +344,47 @@ class Store:
         return found
 
 
-def tag_rows(tags: str) -> list[tuple[str, str]]:
-    """Each tag of a game as stored (JSON) as ``find --tag`` compares it: its name, and
-    the value of its first pair of that name, case folded."""
+def tags_of(text: str) -> list[tuple[str, str]]:
+    """The tag pairs of the record ``text`` holds, in order (none when it holds none)."""
+    for record in read_records((text,), path="-"):
+        return [(tag.name, tag.value) for tag in record.tags]
+    return []
+
+
+def tag_rows(tags: Iterable[Sequence[str]]) -> list[tuple[str, str]]:
+    """Each tag of a game (its pairs, in order) as ``find --tag`` compares it: its name,
+    and the value of its first pair of that name, case folded."""
     first: dict[str, str] = {}
-    for name, value in json.loads(tags):
+    for name, value in tags:
         first.setdefault(name, value.casefold())
     return list(first.items())
 
 
-def players_of(tags: str) -> set[str]:
-    """The players named by the tags of a game as stored (JSON), case folded."""
-    return {value.casefold() for name, value in json.loads(tags) if name in PLAYER_TAGS and value}
+def players_of(tags: Iterable[Sequence[str]]) -> set[str]:
+    """The players named by the tags of a game (its pairs), case folded."""
+    return {value.casefold() for name, value in tags if name in PLAYER_TAGS and value}
+
+
+class _Chunk:
+    """The positions of a run of consecutive games, gathered to be packed
+    (:func:`notation.index.postings.pack`)."""
+
+    def __init__(self, first: int) -> None:
+        self.first = first
+        self.keys = array("q")
+        self.places = array("H")
+        self.plies = array("I")
+
+    def add(self, game: int, keys: Iterable[int]) -> None:
+        """The keys of a game's positions, the start's first."""
+        place = game - self.first
+        for ply, key in enumerate(keys):
+            self.keys.append(key)
+            self.places.append(place)
+            self.plies.append(ply)
+
+    def rows(self) -> list[tuple[int, int, int, bytes]]:
+        return postings.pack(self.first, self.keys, self.places, self.plies)
 
 
 def _next(db: Database, table: str) -> int:

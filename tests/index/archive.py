@@ -8,6 +8,9 @@ from pathlib import Path
 from typer.testing import CliRunner, Result
 
 from notation.cli.main import app
+from notation.index import postings
+from notation.index.db import Database
+from notation.index.keys import nth_id
 
 runner = CliRunner()
 
@@ -79,3 +82,18 @@ def found(db: str | Path, *filters: str) -> list[dict[str, object]]:
     assert result.exit_code == 0, result.stderr
     games: list[dict[str, object]] = json.loads(result.stdout)["games"]
     return games
+
+
+def positions_held(opened: Database) -> dict[int, list[tuple[int, int, str | None]]]:
+    """Each game's positions as the index holds them, by game id: (key, ply, the move its
+    main line plays there, in the game's first notation; ``None`` at its end), by ply."""
+    lines = dict(opened.execute("SELECT id, mainline FROM games").fetchall())
+    texts = dict(opened.execute("SELECT id, text FROM moves").fetchall())
+    held: dict[int, list[tuple[int, int, str | None]]] = {}
+    for game, ply, key in postings.every(opened):
+        line = lines.get(game)
+        move = None if line is None else nth_id(bytes(line), ply)
+        held.setdefault(game, []).append((key, ply, None if move is None else texts[move]))
+    for rows in held.values():
+        rows.sort(key=lambda row: row[1])
+    return held

@@ -306,3 +306,31 @@ def test_a_postgresql_index_without_psycopg_is_one_line_saying_what_to_install(
         "notation: host/index: a PostgreSQL index needs psycopg: "
         "pip install 'notation[postgres]'\n",
     )
+
+
+def test_the_json_document_is_what_the_encoder_writes() -> None:
+    from notation.cli.commands.find import as_json
+    from notation.index.query import Hit
+
+    hits = [
+        Hit("archive/club.pdn", 1, 1, None, 1),
+        Hit('dir "x"/ação.pdn', 9, 2, 4, 7, ("21-I", None)),
+        Hit("b.pdn", 12, 3, 0, 9, ("5", "Dreaded Edinburgh")),
+    ]
+    for games, changed in ((hits, ["b.pdn"]), ([], []), (hits[:1], [])):
+        document = {
+            "games": [
+                {
+                    "path": h.path,
+                    "line": h.line,
+                    "index": h.index,
+                    "ply": h.ply,
+                    "opening": None
+                    if h.opening is None
+                    else {"code": h.opening[0], "name": h.opening[1]},
+                }
+                for h in games
+            ],
+            "summary": {"games": len(games), "changed": changed},
+        }
+        assert as_json(games, changed) == json.dumps(document, indent=1, ensure_ascii=False) + "\n"

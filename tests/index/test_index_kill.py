@@ -19,6 +19,8 @@ import pytest
 from notation.index.build import PAUSE_VARIABLE
 from notation.index.schema import open_index
 
+from .archive import positions_held
+
 ROOT = Path(__file__).resolve().parents[2]
 
 Snapshot = dict[str, list[tuple[object, ...]]]
@@ -31,6 +33,7 @@ def snapshot(db: str) -> Snapshot:
     try:
         held: Snapshot = {}
         files = opened.execute("SELECT id, path, games FROM files").fetchall()
+        held = positions_held(opened)
         for file, path, count in files:
             games = opened.execute(
                 "SELECT id, number, line, game, result, codes, illegal, replayed "
@@ -40,11 +43,7 @@ def snapshot(db: str) -> Snapshot:
             assert len(games) == count, path
             rows: list[tuple[object, ...]] = []
             for id_, *fields, replayed in games:
-                positions = opened.execute(
-                    "SELECT p.key, p.ply, m.text FROM positions p LEFT JOIN moves m "
-                    "ON m.id = p.move WHERE p.game = ? ORDER BY p.ply",
-                    (id_,),
-                ).fetchall()
+                positions = held.get(id_, [])
                 if fields[2] is not None:
                     assert len(positions) == replayed + 1, path
                 rows.append((*fields, tuple(positions)))

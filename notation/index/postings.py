@@ -1,0 +1,151 @@
+"""The positions of an index: for each run of consecutive games (a *chunk*, at most
+:data:`CHUNK` games of one file), every position of their main lines by its 64-bit key
+(:func:`notation.index.keys.position_key`), with the game and the ply that reach it.
+
+A chunk's positions are kept in rows of ``positions`` by bucket: the top ``bits`` bits of
+the key (fewer for a small chunk, so that a row holds some tens of positions). A row's
+``entries`` holds its positions sorted, after a first byte giving the plies' width, as two
+arrays: each position's other bits of the key followed by the 12 bits of its game's place
+in the chunk (big-endian, 8 bytes in buckets of 12 bits, 9 or 10 in narrower ones), and
+the plies (1 byte, or 2 when a ply of the row is past 255). A position costs about 9
+bytes where a row of its own would cost more than 20; the keys stay whole, and the games
+of one file are dropped by the range of their ids (``first``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import sys
+from array import array
+from collections.abc import Iterator, Sequence
+
+from notation.index.db import Database
+
+CHUNK = 4096
+"""Games of a chunk at most (their places in it take 12 bits)."""
+
+PLACE_BITS = 12
+
+BITS = (0, 4, 8, 12)
+"""The bucket widths a chunk may use, in bits."""
+
+ROW = 16
+"""A chunk takes the widest bucket that leaves at least this many positions a row."""
+
+_MASK = (1 << 64) - 1
+
+
+def _bits_for(count: int) -> int:
+    return max(bits for bits in BITS if bits == 0 or count >> bits >= ROW)
+
+
+def _width(bits: int) -> int:
+    """Bytes of an entry's key and place in a row of buckets of ``bits`` bits: the key's
+    other bits, then the game's place in the chunk."""
+    return (64 - bits + PLACE_BITS + 7) // 8
+
+
+def pack(
+    first: int, keys: Sequence[int], places: Sequence[int], plies: Sequence[int]
+) -> list[tuple[int, int, int, bytes]]:
+    """The rows (``bits``, ``bucket``, ``first``, ``entries``) of a chunk whose first game
+    is ``first``: position ``i`` has the key ``keys[i]`` and is reached by the game
+    ``first + places[i]`` at ply ``plies[i]``."""
+    bits = _bits_for(len(keys))
+    width = _width(bits)
+    low = (1 << (64 - bits)) - 1
+    unsigned = [key & _MASK for key in keys]
+    packed = [(unsigned[i] & low) << PLACE_BITS | places[i] for i in range(len(keys))]
+    whole = [unsigned[i] << PLACE_BITS | places[i] for i in range(len(keys))]
+    order = sorted(range(len(keys)), key=whole.__getitem__)
+    rows: list[tuple[int, int, int, bytes]] = []
+    start = 0
+    while start < len(order):
+        bucket = unsigned[order[start]] >> (64 - bits) if bits else 0
+        end = start
+        while end < len(order) and ((unsigned[order[end]] >> (64 - bits) if bits else 0) == bucket):
+            end += 1
+        some = order[start:end]
+        wide = max(plies[i] for i in some) > 0xFF
+        data = bytearray([2 if wide else 1])
+        for i in some:
+            data += packed[i].to_bytes(width, "big")
+        data += _little(array("H" if wide else "B", [plies[i] for i in some])).tobytes()
+        rows.append((bits, bucket, first, bytes(data)))
+        start = end
+    return rows
+
+
+def store(db: Database, rows: list[tuple[int, int, int, bytes]]) -> None:
+    """Write the rows :func:`pack` made."""
+    db.executemany("INSERT INTO positions (bits, bucket, first, entries) VALUES (?, ?, ?, ?)", rows)
+
+
+def drop(db: Database, low: int, high: int) -> None:
+    """Remove the positions of the games ``low`` to ``high`` (whole chunks)."""
+    db.execute("DELETE FROM positions WHERE first BETWEEN ? AND ?", (low, high))
+
+
+def reached(db: Database, key: int) -> Iterator[tuple[int, int]]:
+    """(game, ply) of every position of the index whose key is ``key``."""
+    unsigned = key & _MASK
+    for bits in BITS:
+        bucket = unsigned >> (64 - bits) if bits else 0
+        rows = db.execute(
+            "SELECT first, entries FROM positions WHERE bits = ? AND bucket = ?", (bits, bucket)
+        )
+        width = _width(bits)
+        wanted = (unsigned & ((1 << (64 - bits)) - 1)) << PLACE_BITS
+        least = wanted.to_bytes(width, "big")
+        most = (wanted | (1 << PLACE_BITS) - 1).to_bytes(width, "big")
+        for first, entries in rows:
+            yield from _found(first, bytes(entries), width, least, most)
+
+
+def _found(
+    first: int, data: bytes, width: int, least: bytes, most: bytes
+) -> Iterator[tuple[int, int]]:
+    ply_width = data[0]
+    count = (len(data) - 1) // (width + ply_width)
+
+    def entry(i: int) -> bytes:
+        return data[1 + i * width : 1 + (i + 1) * width]
+
+    lo = bisect.bisect_left(range(count), least, key=entry)
+    hi = bisect.bisect_right(range(count), most, lo=lo, key=entry)
+    if lo == hi:
+        return
+    plies = 1 + count * width
+    reach = _little(
+        array("H" if ply_width == 2 else "B", data[plies + ply_width * lo : plies + ply_width * hi])
+    )
+    place = (1 << PLACE_BITS) - 1
+    for i, ply in zip(range(lo, hi), reach, strict=True):
+        yield first + (int.from_bytes(entry(i), "big") & place), ply
+
+
+def every(db: Database) -> Iterator[tuple[int, int, int]]:
+    """(game, ply, key) of every position the index holds, in no order."""
+    for bits, bucket, first, entries in db.execute(
+        "SELECT bits, bucket, first, entries FROM positions"
+    ):
+        data = bytes(entries)
+        width = _width(bits)
+        ply_width = data[0]
+        count = (len(data) - 1) // (width + ply_width)
+        plies = 1 + count * width
+        reach = _little(array("H" if ply_width == 2 else "B", data[plies:]))
+        top = bucket << (64 - bits) if bits else 0
+        for i in range(count):
+            value = int.from_bytes(data[1 + i * width : 1 + (i + 1) * width], "big")
+            unsigned = top | value >> PLACE_BITS
+            key = unsigned - (1 << 64) if unsigned >> 63 else unsigned
+            yield first + (value & (1 << PLACE_BITS) - 1), reach[i], key
+
+
+def _little(numbers: array[int]) -> array[int]:
+    """``numbers`` turned between this machine's byte order and the rows' (little-endian:
+    an index is read on machines of either order)."""
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return numbers

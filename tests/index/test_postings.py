@@ -1,0 +1,43 @@
+"""Positions packed by chunks and buckets (:mod:`notation.index.postings`): every
+position found again by its key, with its game and ply, whatever the chunk's size."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from notation.index import postings
+from notation.index.schema import open_index
+
+
+@pytest.mark.parametrize(
+    ("count", "rows", "bits"), [(1, 1, 0), (50, 1, 0), (3000, 16, 4), (70_000, 4096, 12)]
+)
+def test_every_position_is_found_by_its_key(
+    tmp_path: Path, count: int, rows: int, bits: int
+) -> None:
+    rng = random.Random(count)
+    keys = [rng.randrange(-(2**63), 2**63) for _ in range(count)]
+    # One position reached by ten games (or by the one), the extreme keys among them.
+    keys[count // 2 : count // 2 + 10] = [keys[0]] * len(keys[count // 2 : count // 2 + 10])
+    keys[-1:] = [-(2**63)] if count > 1 else keys[-1:]
+    places = [rng.randrange(postings.CHUNK) for _ in range(count)]
+    plies = [rng.randrange(300) for _ in range(count)]
+    first = 1_000_003
+    packed = postings.pack(first, keys, places, plies)
+    assert (len(packed), packed[0][0]) == (rows, bits)
+    db = open_index(str(tmp_path / "index.sqlite"), create=True)
+    with db.transaction():
+        postings.store(db, packed)
+    held = list(zip(keys, places, plies, strict=True))
+    assert sorted(postings.every(db)) == sorted((first + p, ply, k) for k, p, ply in held)
+    for key in [*rng.sample(keys, min(count, 40)), keys[0], keys[-1], 2**63 - 1]:
+        assert sorted(postings.reached(db, key)) == sorted(
+            (first + p, ply) for k, p, ply in held if k == key
+        )
+    with db.transaction():
+        postings.drop(db, first, first)
+    assert list(postings.every(db)) == []
+    db.close()
