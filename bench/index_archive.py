@@ -311,7 +311,7 @@ def queries(folder: Path, count: int, seed: int) -> dict[str, list[list[str]]]:
     positions = kinds["common"] + kinds["position"]
     return {
         "find --position": [
-            ["find", "--variant", game, "--position", fen, "--format", "json"]
+            ["find", "--game", game, "--position", fen, "--format", "json"]
             for game, fen in positions[:count]
         ],
         "find --tag": [
@@ -321,7 +321,7 @@ def queries(folder: Path, count: int, seed: int) -> dict[str, list[list[str]]]:
             ["find", "--player", value, "--format", "json"] for _, value in kinds["player"][:count]
         ],
         "tree": [
-            ["tree", "--variant", game, "--position", fen, "--format", "json"]
+            ["tree", "--game", game, "--position", fen, "--format", "json"]
             for game, fen in positions[:count]
         ],
     }

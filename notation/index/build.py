@@ -163,12 +163,12 @@ def _index(
                 continue
             chosen.append(_Chosen(item, digest, size, mtime, game, signed))
         present = {item.name for item in inputs if isinstance(item, Input)}
-        for path, (file, _, stored) in known.items():
+        for path, (file, _, _) in known.items():
             if path in present:
                 continue
             if prune or (_covered(path, given) and not os.path.exists(path)):
                 with db.transaction():
-                    summary.removed += store.drop(file, rekeyer(stored))
+                    summary.removed += store.drop(file)
         _read(chosen, store, known, settings, summary, told, workers)
     return summary
 
@@ -240,7 +240,7 @@ def _read(
         old = known.get(name)
         try:
             with store.db.transaction():
-                before = store.drop(old[0], rekeyer(old[2])) if old is not None else 0
+                before = store.drop(old[0]) if old is not None else 0
                 stored = store.add_file(name, file.digest, file.size, file.mtime, file.signature)
                 if workers is None or item.is_json:
                     entries = _entries(item, file.game, settings.dialects, told)
@@ -354,22 +354,6 @@ def _entry(
         record, path=path, default=default, trace=True, suggest=False, dialects=dialects
     )
     return entry_of(record, report)
-
-
-def rekeyer(signed: str) -> Callable[[str], tuple[int, ...] | None]:
-    """What makes again the position keys of a game stored with the settings ``signed``
-    (:func:`signature`), from its text as stored."""
-    given = json.loads(signed)
-    default = None if given["game"] is None else get_game(given["game"])
-    dialects = frozenset(given["dialects"])
-
-    def rekey(text: str) -> tuple[int, ...] | None:
-        for record in read_records((text,), path="-"):
-            if holds_game(record):
-                return _entry(record, "-", default, dialects, False).keys
-        return None
-
-    return rekey
 
 
 def entries_of_piece(

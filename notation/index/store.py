@@ -158,14 +158,13 @@ class Store:
         rows = self.db.execute("SELECT path, id, digest, settings FROM files")
         return {path: (id_, bytes(digest), settings) for path, id_, digest, settings in rows}
 
-    def drop(self, file: int, rekey: object = None) -> int:
+    def drop(self, file: int) -> int:
         """Remove a file and its games (to be called in a transaction); the games removed.
 
         Its games' positions go by the range of their ids (a file's games have
         consecutive ids, :meth:`add_games`); their tag and player rows by the tags read
         again from each game's text as stored: a game without a text keeps those, which
-        no later game can take for its own (ids are not given twice). ``rekey`` (what
-        once found a game's positions again) is not needed any more."""
+        no later game can take for its own (ids are not given twice)."""
         removed = 0
         rows = self.db.execute("SELECT id, text, packing FROM games WHERE file = ?", (file,))
         for game, text, packing in rows.fetchall():
