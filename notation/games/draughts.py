@@ -35,6 +35,7 @@ from notation.games.flying import (
     bits,
     board_text,
     fen_bitboards,
+    number_digits,
     square_pattern,
 )
 from notation.games.tags import draughts_start, fen_fields
@@ -135,7 +136,6 @@ class Malformed(NamedTuple):
     reason: str
 
 
-_NUMBER_TEXT = r"[0-9]{1,2}"
 _NUMBERS = re.compile(r"[0-9]+")
 
 
@@ -143,10 +143,12 @@ def move_shape(size: int, *, alphanumeric: bool, short: bool = False) -> re.Patt
     """Every move text a draughts game on an n x n board reads: numeric (``22-18``,
     ``26x17x10``, ``18:11``), with ``alphanumeric`` squares named by file and rank
     (``c3-d4``, ``c3xe5``, ``c3d4``), with ``short`` Russian short notation (``cd4``),
-    letters in either case."""
+    letters in either case. Square numbers have as many digits as the board's last (two at
+    least); squares are named on boards of up to 26 files (``ValueError`` beyond)."""
+    number = f"[0-9]{{1,{number_digits(size)}}}"
     numeric = (
-        rf"(?P<numeric>{_NUMBER_TEXT}"
-        rf"(?:(?P<quiet>-){_NUMBER_TEXT}|(?P<capture>(?:[x:]{_NUMBER_TEXT})+)))"
+        rf"(?P<numeric>{number}"
+        rf"(?:(?P<quiet>-){number}|(?P<capture>(?:[x:]{number})+)))"
     )
     if not alphanumeric:
         return re.compile(numeric, re.IGNORECASE)
@@ -198,7 +200,10 @@ class DraughtsGame(DraughtsHooks[P, M]):
     def __init__(self) -> None:
         engine = self.engine
         self._names = engine.number_of_name if "alphanumeric" in self.notations else None
-        self._square_re = re.compile(square_pattern(engine.size))
+        # A board named by numbers only (too large for files a to z) reads no square name.
+        self._square_re = re.compile(
+            square_pattern(engine.size) if self._names is not None else "(?!)"
+        )
         move_type, squares = self.move_type, len(engine.squares) + 1
         self._quiet: list[list[M]] = [
             [move_type((a, b)) for b in range(squares)] for a in range(squares)
@@ -285,7 +290,7 @@ class DraughtsGame(DraughtsHooks[P, M]):
         if match is None:
             return Malformed("")
         if match.group("numeric"):
-            numbers = [int(n) for n in _NUMBERS.findall(lowered)]  # 2 digits at most
+            numbers = [int(n) for n in _NUMBERS.findall(lowered)]
             last = len(self.engine.squares)
             for number in numbers:
                 if not 1 <= number <= last:

@@ -22,13 +22,12 @@ from typing import ClassVar
 from notation.games.base import Game, IllegalMove, M, P, Picture
 from notation.games.flying import Board
 
-SHORT_CAPTURE = re.compile(r"\s*([0-9]{1,2})\s*[xX:]\s*([0-9]{1,2})\s*")
+SHORT_CAPTURE = re.compile(r"\s*([0-9]+)\s*[xX:]\s*([0-9]+)\s*")
 """A capture text of two numbered squares."""
 
-SEPARATED = re.compile(
-    r"\s*(?:[0-9]{1,2}|[a-n](?:1[0-4]|[1-9]))(?:\s*[-xX:]\s*(?:[0-9]{1,2}|[a-n](?:1[0-4]|[1-9])))+\s*"
-)
-"""A move text of numbered or named squares joined by separators."""
+SEPARATED = re.compile(r"\s*(?:[0-9]+|[a-z][0-9]+)(?:\s*[-xX:]\s*(?:[0-9]+|[a-z][0-9]+))+\s*")
+"""A move text of numbered or named squares joined by separators (the game's reading of it
+says which squares are on its board)."""
 
 
 class DraughtsHooks(Game[P, M]):

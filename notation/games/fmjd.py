@@ -1,4 +1,4 @@
-"""The FMJD rules at any board size: what Brazilian (8x8), international (10x10) and any
+"""The FMJD rules on a board of any even size: what Brazilian (8x8), international (10x10) and any
 other FMJD game (Canadian draughts on 12x12, say) share.
 
 :class:`FmjdGame` is a :class:`~notation.games.draughts.DraughtsGame` of flying kings and
