@@ -62,8 +62,7 @@ class FmjdGame(DraughtsGame[P, M]):
     crowned only when it ends its move on the far row) on the board of :attr:`engine`,
     read and played in one step on the hot path (:meth:`advance`).
 
-    A subclass gives the class attributes of :class:`~notation.games.draughts.DraughtsGame`
-    and :meth:`check_gametype`.
+    A subclass gives the class attributes of :class:`~notation.games.draughts.DraughtsGame`.
     """
 
     engine: ClassVar[DraughtsEngine]

@@ -57,7 +57,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
@@ -68,6 +67,7 @@ from notation.games.base import (
     Picture,
     SetupError,
     Side,
+    TextCache,
     read_number,
     reading_tag,
 )
@@ -272,9 +272,20 @@ def read_point(token: str) -> int | str:
     return f"{name} is not a point of the board (row {name[0]} has points 1 to {size})"
 
 
-@lru_cache(maxsize=4096)
+MOVE_TEXTS: TextCache[tuple[str, tuple[int, ...]] | IllegalMove] = TextCache()
+"""The move texts read."""
+
+
 def read_move_text(text: str) -> tuple[str, tuple[int, ...]] | IllegalMove:
     """The notation and points of a move text, or the error (KV201, KV202) it has."""
+    read = MOVE_TEXTS.get(text)
+    if read is None:
+        read = MOVE_TEXTS.keep(text, _read_move_text(text))
+    return read
+
+
+def _read_move_text(text: str) -> tuple[str, tuple[int, ...]] | IllegalMove:
+    """The notation and points of a move text, read."""
     match = MOVE_SHAPE.fullmatch(text)
     if match is None:
         return IllegalMove(
@@ -487,9 +498,20 @@ def parse_rules(text: str) -> frozenset[str]:
 _FEN_ITEM = re.compile(r"([SV]?)([A-Z]?[0-9]+)(?:-([A-Z]?[0-9]+))?")
 
 
-@lru_cache(maxsize=256)
+SETUPS: TextCache[tuple[tuple[int, ...], Side]] = TextCache(256)
+"""The ``FEN`` tags read (those refused are read again each time)."""
+
+
 def parse_fen(text: str) -> tuple[tuple[int, ...], Side]:
     """The board and side to move a ``FEN`` tag describes."""
+    setup = SETUPS.get(text)
+    if setup is None:
+        setup = SETUPS.keep(text, _parse_fen(text))
+    return setup
+
+
+def _parse_fen(text: str) -> tuple[tuple[int, ...], Side]:
+    """The board and side to move a ``FEN`` tag describes, read."""
     fields = fen_fields(text, "Kavaleria")
     board = [EMPTY] * POINT_COUNT
     for side in Side:

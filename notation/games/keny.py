@@ -69,6 +69,7 @@ from notation.games.base import (
     Picture,
     SetupError,
     Side,
+    TextCache,
     read_number,
     reading_tag,
 )
@@ -1134,9 +1135,8 @@ def _read_text(text: str) -> _Text | _Malformed:
     return _Text(squares, sign, _BIT[squares[0]], man, king)
 
 
-TEXT_CACHE_SIZE = 4096
-"""Move texts whose reading is kept: an archive writes the same few thousand over and over."""
-_TEXT_CACHE: dict[str, _Text | _Malformed] = {}
+TEXT_CACHE: TextCache[_Text | _Malformed] = TextCache()
+"""The move texts read: an archive writes the same few thousand over and over."""
 
 
 def check_move(position: KenyPosition, text: str) -> KenyMove:
@@ -1154,11 +1154,9 @@ def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPos
             f"the game is over, drawn after {rules.draw_plies} plies in a row without a capture",
             show_legal=False,
         )
-    read = _TEXT_CACHE.get(text)
+    read = TEXT_CACHE.get(text)
     if read is None:
-        read = _read_text(text)
-        if len(_TEXT_CACHE) < TEXT_CACHE_SIZE:
-            _TEXT_CACHE[text] = read
+        read = TEXT_CACHE.keep(text, _read_text(text))
     try:
         if isinstance(read, _Malformed):
             raise IllegalMove(MALFORMED, read.reason)

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from notation.cli.main import app
 from notation.diagnostics import CODES
-from notation.games.base import IllegalMove, SetupError, TextCache
+from notation.games.base import IllegalMove, TextCache
 from notation.games.draughts import WHITE, MoveCodes, move_shape, register_move_codes
 from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 from notation.games.fmjd import FmjdGame
@@ -47,6 +47,8 @@ class Canadian(FmjdGame[CanadianPosition, CanadianMove]):
     notations: ClassVar[tuple[str, ...]] = ("numeric", "alphanumeric")
     move_shape: ClassVar[re.Pattern[str]] = move_shape(12, alphanumeric=True)
     gametype: ClassVar[str | None] = "27"
+    gametypes: ClassVar[tuple[str, ...]] = ("27",)
+    gametype_advice: ClassVar[str] = "27"
     engine: ClassVar[DraughtsEngine] = ENGINE
     position_type: ClassVar[type[CanadianPosition]] = CanadianPosition
     move_type: ClassVar[type[CanadianMove]] = CanadianMove
@@ -55,10 +57,6 @@ class Canadian(FmjdGame[CanadianPosition, CanadianMove]):
     )
     codes: ClassVar[MoveCodes]
     text_cache: ClassVar[TextCache[object]] = TEXT_CACHE
-
-    def check_gametype(self, value: str) -> None:
-        if value.strip() != "27":
-            raise SetupError(f"GameType {value!r} is not Canadian draughts; use 27")
 
 
 GAME = Canadian()

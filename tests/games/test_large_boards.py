@@ -58,9 +58,7 @@ def fmjd_game(size: int, prefix: str) -> FmjdGame[LargePosition, LargeMove]:
         )
         codes: ClassVar[MoveCodes]
         text_cache: ClassVar[TextCache[object]] = TextCache()
-
-        def check_gametype(self, value: str) -> None:
-            raise SetupError(f"GameType {value!r} is not {title}; name it by its Variant tag")
+        gametype_advice: ClassVar[str] = "none, and name the game by its Variant tag"
 
     Large.title = title
     Large.engine = engine
@@ -101,6 +99,15 @@ def test_the_start_on_twenty_has_nineteen_moves_of_three_digit_squares() -> None
     assert TWENTY.describe_moves(start, moves, "alphanumeric")[-1] == "s9-t10"
     assert TWENTY.write_fen(start).startswith("W:W111,112,") and start.black == sum(
         TWENTY.engine.bit[1:91]
+    )
+
+
+def test_a_gametype_tag_is_refused_with_the_advice_of_the_game() -> None:
+    with pytest.raises(SetupError) as refused:
+        SIXTEEN.start({"GameType": "20,W,16,16,N1,0"})
+    assert str(refused.value) == (
+        "GameType '20,W,16,16,N1,0' is not a Draughts 16x16 board this toolkit reads; "
+        "use none, and name the game by its Variant tag"
     )
 
 
