@@ -38,7 +38,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
 
 from notation.diagnostics import Severity, register
-from notation.games.base import Game, IllegalMove, Outcome, Picture, SetupError, Side, TextCache
+from notation.games.base import (
+    Game,
+    IllegalMove,
+    Outcome,
+    Picture,
+    SetupError,
+    Side,
+    SquareNames,
+    TextCache,
+)
 from notation.games.flying import (
     DraughtsEngine,
     DraughtsPosition,
@@ -793,6 +802,18 @@ class DraughtsGame(Game[P, M]):
     def result_for(self, outcome: Outcome) -> tuple[str, ...]:
         """PDN draughts results first (``2-0``, ``0-2``, ``1-1``), then the chess forms."""
         return self.engine.result_for(outcome)
+
+    # Position patterns -------------------------------------------------------------
+
+    def square_names(self) -> SquareNames:
+        """Squares by number, and by name where the game has alphanumeric notation."""
+        engine = self.engine
+        hint = f"1 to {len(engine.squares)}"
+        by_name: dict[str, int] = {}
+        if self._names is not None:
+            by_name = {engine.name[n]: engine.bit[n] for n in engine.squares}
+            hint += f", or a1 to {engine.files[-1]}{engine.size} by name"
+        return SquareNames(by_name, tuple(engine.bit), {}, hint)
 
     # Pictures --------------------------------------------------------------------------
 

@@ -67,6 +67,7 @@ from notation.games.base import (
     Picture,
     SetupError,
     Side,
+    SquareContents,
     TextCache,
     read_number,
     reading_tag,
@@ -304,6 +305,30 @@ def _read_move_text(text: str) -> tuple[str, tuple[int, ...]] | IllegalMove:
     return notation, tuple(points)
 
 
+def _contents(position: KavaleriaPosition) -> tuple[str, ...]:
+    """What each point holds, as a position pattern reads it: a cavalryman ``W``/``B``,
+    a Sotnyk ``WS``/``BS``, the Voivode ``WV``/``BV``, nothing ``""``."""
+    letters = ("", "", "S", "V")
+    return tuple(
+        "" if value == 0 else "WB"[value >> 2] + letters[value & 3] for value in position.board
+    )
+
+
+SQUARE_CONTENTS = SquareContents(
+    {
+        **{name.lower(): index for index, name in enumerate(POINT_NAMES)},
+        **{str(index + 1): index for index in range(len(POINT_NAMES))},
+    },
+    "A1 to G5, or 1 to 38",
+    "SV",
+    "",
+    ("w", "b", "empty", "any"),
+    "w:C3,VA3 b:E1 empty:D4",
+    _contents,
+)
+"""How a position pattern names the points, by name or number, and reads them."""
+
+
 # The game ----------------------------------------------------------------------------
 
 
@@ -436,6 +461,10 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
         return Outcome(winner, f"{winner.title} captured the {winner.other.title} Voivode")
 
     # Pictures ---------------------------------------------------------------------------
+
+    def square_contents(self) -> SquareContents:
+        """How a position pattern names and reads the squares (:data:`SQUARE_CONTENTS`)."""
+        return SQUARE_CONTENTS
 
     def picture(
         self,

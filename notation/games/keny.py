@@ -69,6 +69,7 @@ from notation.games.base import (
     Picture,
     SetupError,
     Side,
+    SquareNames,
     TextCache,
     read_number,
     reading_tag,
@@ -1310,6 +1311,13 @@ class Keny(Game[KenyPosition, KenyMove]):
         """A draw once the count of plies without a capture reaches its limit; else a loss
         for the side to move when it has no legal move."""
         return game_outcome(position)
+
+    def square_names(self) -> SquareNames:
+        """Squares by name only; a range of names is the rectangle between (``a2-h3``)."""
+        grid = {name: (i % 8, i // 8) for i, name in enumerate(SQUARE_NAMES)}
+        return SquareNames(
+            {name: 1 << i for i, name in enumerate(SQUARE_NAMES)}, (), grid, "a1 to h8"
+        )
 
     def picture(
         self, position: KenyPosition, last: KenyMove | None = None, notation: str | None = None

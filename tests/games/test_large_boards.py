@@ -11,20 +11,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pytest
+from gamekit import draughts_registered
 from typer.testing import CliRunner
 
 from notation.cli.main import app
-from notation.diagnostics import CODES
 from notation.games.base import IllegalMove, SetupError, TextCache
-from notation.games.draughts import WHITE, MoveCodes, move_shape, register_move_codes
+from notation.games.draughts import WHITE, MoveCodes, move_shape
 from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 from notation.games.fmjd import FmjdGame
-from notation.games.registry import register, unregister
+from notation.index.patterns import (
+    MATERIAL_GAMES,
+    Material,
+    PatternError,
+    matches,
+    material_of,
+    parse_pattern,
+)
 
 
 class LargePosition(DraughtsPosition):
@@ -69,22 +75,9 @@ SIXTEEN = fmjd_game(16, "XS")
 TWENTY = fmjd_game(20, "XT")
 
 
-@contextmanager
-def registered(game: FmjdGame[Any, Any]) -> Iterator[None]:
-    """The game and its codes known to the toolkit, then forgotten."""
-    type(game).codes = register_move_codes(game.code_prefix or "", game.in_text, game.a_move)
-    register(game)
-    try:
-        yield
-    finally:
-        unregister(game.name)
-        for code in type(game).codes:
-            del CODES[code]
-
-
 @pytest.fixture(autouse=True)
 def both_registered() -> Iterator[None]:
-    with registered(SIXTEEN), registered(TWENTY):
+    with draughts_registered(SIXTEEN, "XS"), draughts_registered(TWENTY, "XT"):
         yield
 
 
@@ -207,4 +200,19 @@ def test_validate_names_an_illegal_three_digit_move_on_sixteen(tmp_path: Path) -
     assert found.stdout == (
         f"{path}:10:4: error XS203 illegal move 104-96 (game 1, ply 1): a man on 104 cannot "
         f"move to 96: square 96 is occupied; legal: {steps}\n"
+    )
+
+
+def test_position_patterns_and_material_ask_the_game_for_its_squares() -> None:
+    # The index knows no board: a game registered here is counted and searched as is.
+    start = SIXTEEN.start({})
+    assert material_of(SIXTEEN, start) == Material(56, 0, 56, 0)
+    assert "draughts-16" in MATERIAL_GAMES
+    front = parse_pattern("w:73-80 empty:65-72,o9", SIXTEEN)
+    assert front.white_men == sum(SIXTEEN.engine.bit[73:81]) and matches(front, SIXTEEN, start)
+    assert not matches(parse_pattern("b:K1", SIXTEEN), SIXTEEN, start)
+    with pytest.raises(PatternError) as beyond:
+        parse_pattern("w:129", SIXTEEN)
+    assert str(beyond.value) == (
+        "pattern 'w:129': '129' is not a square of Draughts 16x16 (1 to 128, or a1 to p16 by name)"
     )
