@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from notation.diagnostics import CODES
+from notation.games.base import AnyGame
 from notation.games.draughts import DraughtsGame, register_move_codes
 from notation.games.registry import register, unregister
 
@@ -25,3 +26,11 @@ def draughts_registered(game: DraughtsGame[Any, Any], prefix: str) -> Iterator[N
         unregister(game.name)
         for code in kind.codes:
             del CODES[code]
+
+
+def setup(game: AnyGame, fen: str, rules: str = "") -> Any:
+    """The position of ``game`` a FEN tag (and a ``Rules`` tag, when given) describes."""
+    tags = {"FEN": fen}
+    if rules:
+        tags["Rules"] = rules
+    return game.start(tags)

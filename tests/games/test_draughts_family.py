@@ -146,3 +146,22 @@ def test_short_kings_and_men_capturing_forward_only() -> None:
         russian.can_capture(bit[1], bit[10], bit[1], russian.dark ^ bit[1] ^ bit[10], Side.WHITE)
         is True
     )
+
+
+@pytest.mark.parametrize("name", ["brazilian", "russian"])
+def test_on_eight_by_eight_men_capture_backward_and_kings_fly_until_blocked(name: str) -> None:
+    game = GAMES[name]
+
+    def legal(fen: str) -> set[tuple[int, int, tuple[int, ...]]]:
+        position = game.start({"FEN": fen})
+        return {(m.path[0], m.path[-1], m.captured) for m in game.legal_moves(position)}
+
+    assert legal("W:W18:B22") == {(18, 25, (22,))}
+    assert legal("B:W14:B18") == {(18, 9, (14,))}
+    assert legal("W:W18:B1") == {(18, 14, ()), (18, 15, ())}
+    assert legal("B:W32:B18") == {(18, 22, ()), (18, 23, ())}
+    # The kings on c3 (22) and d2 (26) fly along every diagonal to the edge or a piece.
+    assert legal("W:WK22,K26:B5") == {
+        *((22, n, ()) for n in (17, 13, 18, 15, 11, 8, 4, 25, 29)),
+        *((26, n, ()) for n in (23, 19, 16, 12, 30, 31)),
+    }
