@@ -19,15 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from notation.games.base import Side
-from notation.games.english import (
-    BIT,
-    FORWARD,
-    KING_STEPS,
-    OVER,
-    English,
-    EnglishMove,
-    EnglishPosition,
-)
+from notation.games.english import ENGINE, English, EnglishMove, EnglishPosition
 from notation.record.model import Comment, Line, Ply, Record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
@@ -82,6 +74,18 @@ def numbered(texts: Sequence[str], first_number: int = 1) -> Line:
 PLAYER = Player(
     GAME, Results("1-0", "0-1", "1/2-1/2"), lambda texts, _, number: numbered(texts, number)
 )
+
+SQUARES = ENGINE.squares
+BIT = ENGINE.bit
+FORWARD = ENGINE.forward
+"""A man's quiet steps, by side."""
+KING_STEPS = [0] + [sum(BIT[m] for m in SQUARES if ENGINE.between[n][m] == 0) for n in SQUARES]
+"""A king's steps from each square."""
+OVER = [[0] * (len(SQUARES) + 1) for _ in range(len(SQUARES) + 1)]
+"""The square jumped between two squares a jump apart, by square numbers; 0 otherwise."""
+for _n in SQUARES:
+    for _over, _land, _ in ENGINE.jumps[_n]:
+        OVER[_n][_land] = ENGINE.square_of[_over.bit_length() - 1]
 
 MISTAKES = ManMistakes(GAME, BIT, FORWARD)
 

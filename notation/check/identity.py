@@ -290,13 +290,6 @@ def line_of(report: GameReport) -> MainLine | None:
     return MainLine(replayed.start, moves, end, complete, get_game(report.game))
 
 
-def line_key(record: Record, line: MainLine | None) -> tuple[bytes, int] | None:
-    """:func:`moves_key` of ``record`` from its main line already replayed."""
-    if line is None or not line.complete or not line.moves or record.has_syntax_errors:
-        return None
-    return key_of(line.game, line.moves)
-
-
 class Reached(NamedTuple):
     """A record that reached an indexed position: where it is, its main-line plies, and
     the number of its move order in its group (1 for the first order seen)."""

@@ -201,6 +201,43 @@ class Picture(NamedTuple):
     friendly jump went over)."""
 
 
+class SquareNames(NamedTuple):
+    """How a position pattern (``find --pattern``) names the squares of a game of men and
+    kings, whose positions hold ``white``, ``black`` and ``kings`` bitboards."""
+
+    by_name: Mapping[str, int]
+    """The bit of each square by its name, in lower case (maybe none)."""
+    bits: Sequence[int]
+    """The bit of each square by its number (index 0 unused); empty where squares have
+    names only."""
+    grid: Mapping[str, tuple[int, int]]
+    """The (file, rank) of each name where a range of names is a rectangle (``a2-h3``);
+    empty where ranges are of numbers."""
+    hint: str
+    """The squares, as an error names them (``1 to 32, or a1 to h8 by name``)."""
+
+
+class SquareContents(NamedTuple):
+    """How a position pattern names the squares of a game read square by square, and what
+    each square of a position holds: ``""`` nothing, else the side (``W``/``B``) and the
+    piece's letter (``""`` for a piece without one), or another word a game gives."""
+
+    names: Mapping[str, int]
+    """Each square's index by its names, in lower case."""
+    hint: str
+    """The squares, as an error names them (``A1 to J10``)."""
+    letters: str
+    """The piece letters a square may be prefixed with in a ``w:``/``b:`` group."""
+    bare: str | None
+    """The letter a square alone asks for; ``None``: any piece of the side."""
+    groups: tuple[str, ...]
+    """The groups a pattern may hold (``w``, ``b``, ``empty``, ``any``, and the game's)."""
+    example: str
+    """A pattern of the game, for an error message."""
+    contents: Callable[[Any], tuple[str, ...]]
+    """What each square of a position holds, by index."""
+
+
 class Game(ABC, Generic[P, M]):
     """Rules, notations and pictures of one game, over its own position type ``P`` and
     move type ``M``."""
@@ -358,6 +395,18 @@ class Game(ABC, Generic[P, M]):
             return []
         found = [c for code, c in CODES.known.items() if code.startswith(prefix)]
         return sorted(found, key=lambda c: c.code)
+
+    # Position patterns ---------------------------------------------------------------
+
+    def square_names(self) -> SquareNames | None:
+        """How a position pattern names the squares of a game of men and kings (whose
+        material is counted); ``None`` (the default) for a game without men and kings."""
+        return None
+
+    def square_contents(self) -> SquareContents | None:
+        """How a position pattern names and reads the squares of a game without men and
+        kings; ``None`` (the default) where patterns cannot be asked of the game that way."""
+        return None
 
     # Pictures ----------------------------------------------------------------------
 

@@ -37,12 +37,11 @@ kings; a man may not stand on the row where it would be crowned.
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Mapping
 from typing import ClassVar
 
-from notation.games.base import SetupError, TextCache
+from notation.games.base import TextCache
 from notation.games.draughts import WHITE, MoveCodes, move_shape, register_move_codes
 from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 from notation.games.fmjd import FmjdGame
@@ -76,12 +75,13 @@ class BrazilianMove(DraughtsMove):
 
 ENGINE = DraughtsEngine(8, majority=True, crown_mid_capture=False)
 """The 8x8 board, majority capture, promotion only at the end of a move."""
-FILES = ENGINE.files
-INDEX = ENGINE.index
 BIT = ENGINE.bit
+INDEX = ENGINE.index
 SQUARE_AT = ENGINE.square_at
 NAME = ENGINE.name
 FORWARD = ENGINE.forward
+"""The tables the sample makers (``tools/make_brazilian_samples.py``,
+``tools/make_russian_samples.py``) read."""
 
 MOVE_SHAPE = move_shape(8, alphanumeric=True)
 """Every move text read (:attr:`Brazilian.move_shape`): numeric (``22-18``, ``26x17x10``,
@@ -107,6 +107,14 @@ class Brazilian(FmjdGame[BrazilianPosition, BrazilianMove]):
     notations: ClassVar[tuple[str, ...]] = ("numeric", "alphanumeric")
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     gametype: ClassVar[str | None] = "26"
+    gametypes: ClassVar[tuple[str, ...]] = ("26", GAMETYPE_NUMERIC, GAMETYPE_ALPHANUMERIC)
+    gametype_advice: ClassVar[str] = (
+        f"{GAMETYPE_NUMERIC} (numeric) or {GAMETYPE_ALPHANUMERIC} (alphanumeric)"
+    )
+    notation_gametypes: ClassVar[Mapping[str, str]] = {
+        "numeric": GAMETYPE_NUMERIC,
+        "alphanumeric": GAMETYPE_ALPHANUMERIC,
+    }
     engine: ClassVar[DraughtsEngine] = ENGINE
     position_type: ClassVar[type[BrazilianPosition]] = BrazilianPosition
     move_type: ClassVar[type[BrazilianMove]] = BrazilianMove
@@ -114,28 +122,6 @@ class Brazilian(FmjdGame[BrazilianPosition, BrazilianMove]):
     codes: ClassVar[MoveCodes] = CODES
     text_cache: ClassVar[TextCache[object]] = TEXT_CACHE
 
-    def check_gametype(self, value: str) -> None:
-        """Reject a full GameType tag whose board or numbering this game does not use."""
-        if value in ("26", GAMETYPE_NUMERIC):  # the usual tags, checked without a regex
-            return
-        normal = re.sub(r"\s+", "", value).upper()
-        if normal not in ("26", GAMETYPE_NUMERIC, GAMETYPE_ALPHANUMERIC):
-            raise SetupError(
-                f"GameType {value!r} is not a Brazilian draughts board this toolkit reads; "
-                f"use {GAMETYPE_NUMERIC} (numeric) or {GAMETYPE_ALPHANUMERIC} (alphanumeric)"
-            )
-
     def new_tags(self, seed: int | None = None) -> dict[str, str]:
         """The full numeric ``GameType`` (PDN's way to name Brazilian draughts)."""
         return {"GameType": GAMETYPE_NUMERIC}
-
-    def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
-        """The full ``GameType`` of the notation, and the ``FEN`` tag rewritten in it."""
-        out = {
-            "GameType": GAMETYPE_ALPHANUMERIC if notation == "alphanumeric" else GAMETYPE_NUMERIC
-        }
-        fen = tags.get("FEN")
-        if fen is not None:
-            with contextlib.suppress(SetupError):
-                out["FEN"] = self.write_fen(self.parse_fen(fen), notation)
-        return out

@@ -57,6 +57,7 @@ from notation.games.base import (
     Picture,
     SetupError,
     Side,
+    SquareContents,
     reading_tag,
 )
 from notation.games.tags import no_rule_options, read_notation
@@ -619,6 +620,27 @@ def _format_fen(position: CheversiPosition) -> str:
     return f"{'/'.join(ranks)} {'w' if position.turn is Side.WHITE else 'b'} {last}"
 
 
+def _contents(position: CheversiPosition) -> tuple[str, ...]:
+    """What each square holds, as a position pattern reads it: the side and the piece's
+    letter (``WK``, ``BN``), nothing ``""``."""
+    return tuple(
+        "" if char == "." else ("W" + char if char.isupper() else "B" + char.upper())
+        for char in position.board
+    )
+
+
+SQUARE_CONTENTS = SquareContents(
+    {name: index for index, name in enumerate(SQUARE_NAMES)},
+    "a1 to h8",
+    "KQRBN",
+    None,
+    ("w", "b", "empty", "any"),
+    "w:Ke4,d5 b:Qa1 empty:c3",
+    _contents,
+)
+"""How a position pattern names the squares and reads them."""
+
+
 # The game -------------------------------------------------------------------------------
 
 
@@ -753,6 +775,10 @@ class Cheversi(Game[CheversiPosition, Placement]):
         return {"Notation": notation}
 
     # Pictures --------------------------------------------------------------------------
+
+    def square_contents(self) -> SquareContents:
+        """How a position pattern names and reads the squares (:data:`SQUARE_CONTENTS`)."""
+        return SQUARE_CONTENTS
 
     def picture(
         self, position: CheversiPosition, last: Placement | None = None, notation: str | None = None

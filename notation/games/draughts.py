@@ -9,25 +9,45 @@ moves in their shortest unambiguous form, replays them and explains every illega
 with the game's codes (:class:`MoveCodes`). A capture may give only its start and end
 square when that names one legal move.
 
+Where the game refuses a text, it reads two dialects of it
+(:meth:`~notation.games.base.Game.read_other_separator`,
+:meth:`~notation.games.base.Game.read_short_capture`):
+
+- the other separator: a move whose squares are joined by ``-`` only, or by ``x`` (``:``)
+  only, that names exactly one legal move when read with the other separator (the
+  capture ``30x39`` for ``30-39``, the step ``32-28`` for ``32x28``);
+- a short capture: two numbered squares that no legal capture goes between (then they
+  would name its start and end, as PDN reads them), where every route that starts on the
+  first and first lands on the second is a route of one legal capture of several pieces
+  (DraughtsMind's ``1x10`` for ``1x10x19``).
+
 The rules that tell the games apart are those of the game's engine
 (:class:`~notation.games.flying.DraughtsEngine`: the board's size, the majority capture
 rule, flying kings, men capturing backward, crowning during a capture). Each game module
 keeps only what is its own: its engine, its codes, its ``GameType`` values, its draw rules
-and pictures. A new draughts game is a subclass giving those class attributes (an FMJD one
-subclasses :class:`~notation.games.fmjd.FmjdGame`), registered with
-:func:`notation.games.registry.register`.
+and any picture of its own. A new draughts game is a subclass giving those class
+attributes (an FMJD one subclasses :class:`~notation.games.fmjd.FmjdGame`), registered
+with :func:`notation.games.registry.register`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
-from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
 
 from notation.diagnostics import Severity, register
-from notation.games.base import IllegalMove, Outcome, Side, TextCache
-from notation.games.draughts_hooks import DraughtsHooks
+from notation.games.base import (
+    Game,
+    IllegalMove,
+    Outcome,
+    Picture,
+    SetupError,
+    Side,
+    SquareNames,
+    TextCache,
+)
 from notation.games.flying import (
     DraughtsEngine,
     DraughtsPosition,
@@ -35,6 +55,7 @@ from notation.games.flying import (
     bits,
     board_text,
     fen_bitboards,
+    number_digits,
     square_pattern,
 )
 from notation.games.tags import draughts_start, fen_fields
@@ -135,7 +156,6 @@ class Malformed(NamedTuple):
     reason: str
 
 
-_NUMBER_TEXT = r"[0-9]{1,2}"
 _NUMBERS = re.compile(r"[0-9]+")
 
 
@@ -143,10 +163,12 @@ def move_shape(size: int, *, alphanumeric: bool, short: bool = False) -> re.Patt
     """Every move text a draughts game on an n x n board reads: numeric (``22-18``,
     ``26x17x10``, ``18:11``), with ``alphanumeric`` squares named by file and rank
     (``c3-d4``, ``c3xe5``, ``c3d4``), with ``short`` Russian short notation (``cd4``),
-    letters in either case."""
+    letters in either case. Square numbers have as many digits as the board's last (two at
+    least); squares are named on boards of up to 26 files (``ValueError`` beyond)."""
+    number = f"[0-9]{{1,{number_digits(size)}}}"
     numeric = (
-        rf"(?P<numeric>{_NUMBER_TEXT}"
-        rf"(?:(?P<quiet>-){_NUMBER_TEXT}|(?P<capture>(?:[x:]{_NUMBER_TEXT})+)))"
+        rf"(?P<numeric>{number}"
+        rf"(?:(?P<quiet>-){number}|(?P<capture>(?:[x:]{number})+)))"
     )
     if not alphanumeric:
         return re.compile(numeric, re.IGNORECASE)
@@ -172,10 +194,20 @@ twice, never read a wrong one (parsing a capture, diagnosing it and listing the 
 moves ask for the same position)."""
 
 
-class DraughtsGame(DraughtsHooks[P, M]):
+SHORT_CAPTURE = re.compile(r"\s*([0-9]+)\s*[xX:]\s*([0-9]+)\s*")
+"""A capture text of two numbered squares."""
+
+SEPARATED = re.compile(r"\s*(?:[0-9]+|[a-z][0-9]+)(?:\s*[-xX:]\s*(?:[0-9]+|[a-z][0-9]+))+\s*")
+"""A move text of numbered or named squares joined by separators (the game's reading of it
+says which squares are on its board)."""
+
+_BLANKS = re.compile(r"\s+")
+
+
+class DraughtsGame(Game[P, M]):
     """A draughts game on the board of :attr:`engine`, by the rules its class attributes
-    give. A subclass gives them and :meth:`check_gametype`; it reads numeric notation, and
-    alphanumeric notation when it is among :attr:`notations`."""
+    give; it reads numeric notation, and alphanumeric notation when it is among
+    :attr:`notations`."""
 
     engine: ClassVar[DraughtsEngine]
     """The board and the move generation, by the game's rules."""
@@ -194,11 +226,24 @@ class DraughtsGame(DraughtsHooks[P, M]):
     """The sign a capture is written with in alphanumeric notation."""
     results: ClassVar[tuple[str, ...]] = ("2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "0-0", "*")
     threefold_repetition: ClassVar[bool] = True
+    gametypes: ClassVar[tuple[str, ...]] = ()
+    """The ``GameType`` values read, blanks removed, in capitals: the bare number and the
+    full forms (``26``, ``26,W,8,8,N2,0``)."""
+    gametype_advice: ClassVar[str] = ""
+    """What a refused ``GameType`` is told to use (``20 or 20,W,10,10,N1,0``)."""
+    notation_gametypes: ClassVar[Mapping[str, str]] = {}
+    """The full ``GameType`` a record converted to each notation gets, for a game of
+    several notations (:meth:`notation_tags`)."""
+    picture_coordinates: ClassVar[bool] = True
+    """Whether the board picture's frame carries file letters and rank numbers."""
 
     def __init__(self) -> None:
         engine = self.engine
         self._names = engine.number_of_name if "alphanumeric" in self.notations else None
-        self._square_re = re.compile(square_pattern(engine.size))
+        # A board named by numbers only (too large for files a to z) reads no square name.
+        self._square_re = re.compile(
+            square_pattern(engine.size) if self._names is not None else "(?!)"
+        )
         move_type, squares = self.move_type, len(engine.squares) + 1
         self._quiet: list[list[M]] = [
             [move_type((a, b)) for b in range(squares)] for a in range(squares)
@@ -216,10 +261,18 @@ class DraughtsGame(DraughtsHooks[P, M]):
 
     # Positions ---------------------------------------------------------------------
 
-    @abstractmethod
     def check_gametype(self, value: str) -> None:
         """Reject a ``GameType`` tag value whose board or numbering this game does not use
-        (:class:`~notation.games.base.SetupError`)."""
+        (:class:`~notation.games.base.SetupError`): one not among :attr:`gametypes`, blanks
+        aside, letters in either case."""
+        gametypes = self.gametypes
+        if value in gametypes:  # the usual tags, checked without a regex
+            return
+        if _BLANKS.sub("", value).upper() not in gametypes:
+            board = self.a_move.removesuffix("move") + "board"
+            raise SetupError(
+                f"GameType {value!r} is not {board} this toolkit reads; use {self.gametype_advice}"
+            )
 
     def start(self, tags: Mapping[str, str]) -> P:
         """The standard start, or the position of the record's ``FEN`` tag."""
@@ -261,6 +314,18 @@ class DraughtsGame(DraughtsHooks[P, M]):
         """The ``FEN`` tag of ``position``, with squares in ``notation``."""
         return {"FEN": self.write_fen(position, notation)}
 
+    def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
+        """The full ``GameType`` of the notation, and the ``FEN`` tag rewritten in it, for a
+        game of several notations (:attr:`notation_gametypes`); nothing for the others."""
+        if not self.notation_gametypes:
+            return {}
+        out = {"GameType": self.notation_gametypes[notation]}
+        fen = tags.get("FEN")
+        if fen is not None:
+            with contextlib.suppress(SetupError):
+                out["FEN"] = self.write_fen(self.parse_fen(fen), notation)
+        return out
+
     # Move text -----------------------------------------------------------------------
 
     def square_name(self, square: int, notation: str) -> str:
@@ -285,7 +350,7 @@ class DraughtsGame(DraughtsHooks[P, M]):
         if match is None:
             return Malformed("")
         if match.group("numeric"):
-            numbers = [int(n) for n in _NUMBERS.findall(lowered)]  # 2 digits at most
+            numbers = [int(n) for n in _NUMBERS.findall(lowered)]
             last = len(self.engine.squares)
             for number in numbers:
                 if not 1 <= number <= last:
@@ -361,12 +426,8 @@ class DraughtsGame(DraughtsHooks[P, M]):
 
     def capture_paths(self, position: P) -> list[tuple[tuple[int, ...], M]]:
         """Each route of each legal capture (the squares visited), with its move: what
-        :meth:`~notation.games.draughts_hooks.DraughtsHooks.read_short_capture` reads by."""
+        :meth:`read_short_capture` reads by."""
         return list(self._capture_moves(position)[1].items())
-
-    def picture_board(self) -> DraughtsEngine:
-        """The board, as the picture draws it."""
-        return self.engine
 
     def can_capture(self, own: int, opp: int, kings: int, empty: int, turn: Side) -> bool:
         """Whether the side owning ``own`` (``turn``) has a capture."""
@@ -499,6 +560,43 @@ class DraughtsGame(DraughtsHooks[P, M]):
             codes.illegal,
             f"no piece of {turn.title} on file {file} can move to {engine.name[end]}",
         )
+
+    # Dialects ------------------------------------------------------------------------
+
+    def read_short_capture(self, position: P, text: str) -> M | None:
+        """The capture a short capture names (see the module's description), or ``None``."""
+        match = SHORT_CAPTURE.fullmatch(text)
+        if match is None:
+            return None
+        start, landing = int(match[1]), int(match[2])
+        found = None
+        for path, move in self.capture_paths(position):
+            if path[0] != start:
+                continue
+            if path[-1] == landing:
+                return None
+            if path[1] == landing:
+                if found is not None and move != found:
+                    return None
+                found = move
+        return found
+
+    def read_other_separator(self, position: P, text: str) -> M | None:
+        """The move ``text`` names with the other separator (see the module's
+        description), or ``None``."""
+        if SEPARATED.fullmatch(text) is None:
+            return None
+        signs = set(re.findall(r"[-xX:]", text))
+        if signs == {"-"}:
+            swapped = text.replace("-", "x")
+        elif "-" not in signs:
+            swapped = re.sub(r"[xX:]", "-", text)
+        else:
+            return None
+        try:
+            return self.parse_move(position, swapped)
+        except IllegalMove:
+            return None
 
     def play(self, position: P, move: M) -> P:
         """The position after ``move``; a man that ends on the far row (or is crowned on
@@ -705,6 +803,18 @@ class DraughtsGame(DraughtsHooks[P, M]):
         """PDN draughts results first (``2-0``, ``0-2``, ``1-1``), then the chess forms."""
         return self.engine.result_for(outcome)
 
+    # Position patterns -------------------------------------------------------------
+
+    def square_names(self) -> SquareNames:
+        """Squares by number, and by name where the game has alphanumeric notation."""
+        engine = self.engine
+        hint = f"1 to {len(engine.squares)}"
+        by_name: dict[str, int] = {}
+        if self._names is not None:
+            by_name = {engine.name[n]: engine.bit[n] for n in engine.squares}
+            hint += f", or a1 to {engine.files[-1]}{engine.size} by name"
+        return SquareNames(by_name, tuple(engine.bit), {}, hint)
+
     # Pictures --------------------------------------------------------------------------
 
     def render_text(self, position: P, last: M | None = None, notation: str | None = None) -> str:
@@ -714,8 +824,28 @@ class DraughtsGame(DraughtsHooks[P, M]):
         status = self.game_over(position) or f"{position.turn.title} to move"
         return board_text(self.engine, position, set() if last is None else set(last.path), status)
 
+    def picture(self, position: P, last: M | None = None, notation: str | None = None) -> Picture:
+        """The board from White's side (squares ``cell`` wide: 48, 40 from ten files up),
+        each square's number when the record is written in numeric notation, the last
+        move's path and the pieces it took, and who is to move or how the game ended."""
+        board = self.engine
+        return Picture(
+            "draughts",
+            f"{self.title} position",
+            self.game_over(position) or f"{position.turn.title} to move",
+            position,
+            last,
+            notation,
+            board=board,
+            cell=40 if board.size >= 10 else 48,
+            numbers=(notation or self.notations[0]) == "numeric",
+            coordinates=self.picture_coordinates,
+        )
+
 
 __all__ = [
+    "SEPARATED",
+    "SHORT_CAPTURE",
     "DraughtsGame",
     "Malformed",
     "MoveCodes",

@@ -36,7 +36,7 @@ import re
 from collections.abc import Sequence
 from typing import ClassVar
 
-from notation.games.base import Outcome, SetupError, TextCache
+from notation.games.base import Outcome, TextCache
 from notation.games.draughts import (
     BLACK,
     WHITE,
@@ -89,24 +89,10 @@ ENGINE = DraughtsEngine(
 """The 8x8 board, numbered as in every English and American book: short kings, men that
 capture forward only, free choice among captures. A man's jumps all go forward, so a man
 that lands on the far row has no jump left: its capture ends there, as the rules say."""
-SQUARES = ENGINE.squares
 BIT = ENGINE.bit
-SQUARE_AT = ENGINE.square_at
-FORWARD = ENGINE.forward
-"""A man's quiet steps, by side."""
-KING_STEPS = [0] + [sum(BIT[m] for m in SQUARES if ENGINE.between[n][m] == 0) for n in SQUARES]
-"""A king's steps from each square."""
-OVER = [[0] * (len(SQUARES) + 1) for _ in range(len(SQUARES) + 1)]
-"""The square jumped between two squares a jump apart, by square numbers; 0 otherwise."""
-for _n in SQUARES:
-    for _over, _land, _ in ENGINE.jumps[_n]:
-        OVER[_n][_land] = ENGINE.square_of[_over.bit_length() - 1]
-
 MOVE_SHAPE = move_shape(8, alphanumeric=False)
 """Every move text read (:attr:`English.move_shape`): ``11-15``, ``22x15``, ``22x15x8``,
 ``22:15``, the ``x`` in either case."""
-
-_FULL_GAMETYPE = re.compile(r"21,B,8,8,N[0-9],0")
 
 TEXT_CACHE: TextCache[object] = TextCache()
 """The move texts read."""
@@ -136,6 +122,10 @@ class English(DraughtsGame[EnglishPosition, EnglishMove]):
         "*",
     )
     gametype: ClassVar[str | None] = "21"
+    gametypes: ClassVar[tuple[str, ...]] = ("21", *(f"21,B,8,8,N{n},0" for n in range(10)))
+    gametype_advice: ClassVar[str] = (
+        "21 (or its full form 21,B,8,8,N1,0: Black first, 8x8, numbered squares)"
+    )
     picture_coordinates: ClassVar[bool] = False
     engine: ClassVar[DraughtsEngine] = ENGINE
     position_type: ClassVar[type[EnglishPosition]] = EnglishPosition
@@ -143,15 +133,6 @@ class English(DraughtsGame[EnglishPosition, EnglishMove]):
     start_position: ClassVar[EnglishPosition] = START
     codes: ClassVar[MoveCodes] = CODES
     text_cache: ClassVar[TextCache[object]] = TEXT_CACHE
-
-    def check_gametype(self, value: str) -> None:
-        """Reject a full GameType tag whose board or first mover this game does not use."""
-        normal = re.sub(r"\s+", "", value).upper()
-        if normal != "21" and not _FULL_GAMETYPE.fullmatch(normal):
-            raise SetupError(
-                f"GameType {value!r} is not an English draughts board this toolkit reads; "
-                "use 21 (or its full form 21,B,8,8,N1,0: Black first, 8x8, numbered squares)"
-            )
 
     # End of game -------------------------------------------------------------------
 
@@ -191,7 +172,7 @@ class English(DraughtsGame[EnglishPosition, EnglishMove]):
         for row in range(8):
             cells = []
             for col in range(8):
-                square = SQUARE_AT.get(row * 8 + col)
+                square = ENGINE.square_at.get(row * 8 + col)
                 if square is None:
                     cells.append("     ")
                     continue

@@ -9,7 +9,8 @@ jumps; captured pieces leave the board when the move is complete (Turkish strike
 the side to move with no legal move loses. What differs is given to
 :class:`DraughtsEngine`:
 
-- ``size``: the board's side (even, from 4 to :data:`MAX_SIZE`);
+- ``size``: the board's side (even, from 4 up; its squares are named by file and rank
+  only up to :data:`MAX_FILES` files, a to z);
 - ``majority``: a capture must take the most pieces (FMJD); without it the player chooses
   freely, a capture once begun must be completed, and a flying king lands, behind each
   piece it takes, where it can capture again if it can anywhere (Russian);
@@ -82,9 +83,9 @@ class DraughtsMove(NamedTuple):
         return hash((self.path[0], self.path[-1], self.captured))
 
 
-MAX_SIZE = 14
-"""The largest board side: its square numbers (up to 98) are read and written in two digits,
-as move texts and FEN tags give them."""
+MAX_FILES = len(string.ascii_lowercase)
+"""The most files a board's squares are named on, a to z: a larger board has square numbers
+only (of any number of digits), and no alphanumeric notation."""
 
 DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 """North-west, north-east (toward the top rank, White's far row), south-west, south-east."""
@@ -106,15 +107,15 @@ class Board:
     """
 
     def __init__(self, size: int) -> None:
-        if size % 2 or not 4 <= size <= MAX_SIZE:
-            raise ValueError(f"a draughts board is n x n, n even from 4 to {MAX_SIZE}, not {size}")
+        if size % 2 or size < 4:
+            raise ValueError(f"a draughts board is n x n, n even from 4 up, not {size}")
         half = size // 2
         cells = size * size
         self.size = size
         self.squares = range(1, half * size + 1)
         """The square numbers."""
-        self.files = string.ascii_lowercase[:size]
-        """The file letters, a first."""
+        self.files = string.ascii_lowercase[:size] if size <= MAX_FILES else ""
+        """The file letters, a first (none on a board of more than :data:`MAX_FILES` files)."""
 
         def index_of(square: int) -> int:
             row, k = divmod(square - 1, half)
@@ -129,10 +130,14 @@ class Board:
         self.square_of = [self.square_at.get(i, 0) for i in range(cells)]
         """The square number at each layout index (0 on light squares)."""
         self.name = [""] + [
-            self.files[self.index[n] % size] + str(size - self.index[n] // size) for n in squares
+            self.files[self.index[n] % size] + str(size - self.index[n] // size)
+            if self.files
+            else ""
+            for n in squares
         ]
-        """The algebraic name of each square number (``c3``)."""
-        self.number_of_name = {self.name[n]: n for n in squares}
+        """The algebraic name of each square number (``c3``; empty on a board too large to
+        name its squares)."""
+        self.number_of_name = {self.name[n]: n for n in squares if self.files}
         self.row = [-1] + [self.index[n] // size for n in squares]
         self.dark = sum(self.bit)
         """The mask of every dark square."""
@@ -230,13 +235,29 @@ class Board:
 
 def square_pattern(size: int) -> str:
     """The regular expression of a square named by file and rank on an n x n board
-    (``[a-h][1-8]``, ``[a-l](?:12|11|10|[1-9])``)."""
+    (``[a-h][1-8]``, ``[a-l](?:12|11|10|[1-9])``); a board of more than :data:`MAX_FILES`
+    files names no square (``ValueError``)."""
+    if size > MAX_FILES:
+        raise ValueError(
+            f"squares are named by file a to z: a board of at most {MAX_FILES} files, "
+            f"not {size}; number its squares instead"
+        )
     tens = "".join(f"{rank}|" for rank in range(size, 9, -1))
     ranks = f"(?:{tens}[1-9])" if tens else f"[1-{size}]"
     return f"[a-{string.ascii_lowercase[size - 1]}]{ranks}"
 
 
-_FEN_TOKEN = re.compile(r"(k?)(?:([0-9]{1,2})(?:-([0-9]{1,2}))?|([a-z][0-9]{1,2}))")
+def number_digits(size: int) -> int:
+    """The most digits a square number of an n x n board is read with: its last square's,
+    and two at least (a longer number is not a square at all, rather than one not on it)."""
+    return max(2, len(str(size * size // 2)))
+
+
+def _fen_token(board: Board) -> re.Pattern[str]:
+    """One entry of a FEN piece list on ``board``: a king's ``k``, then a number, a range
+    or a square named by file and rank (ranks up to 26 have two digits)."""
+    number = f"[0-9]{{1,{number_digits(board.size)}}}"
+    return re.compile(rf"(k?)(?:({number})(?:-({number}))?|([a-z][0-9]{{1,2}}))")
 
 
 def fen_squares(
@@ -251,10 +272,11 @@ def fen_squares(
     field = re.sub(r"\s+", "", value).lower()
     if not field:
         return pieces
+    shape = _fen_token(board)
     for token in field.split(","):
         if not token:
             raise fen_error(fen, "a piece list has an empty entry")
-        match = _FEN_TOKEN.fullmatch(token)
+        match = shape.fullmatch(token)
         if match is None or (names is None and match.group(4)):
             raise fen_error(fen, f"{token!r} is not a square")
         king = bool(match.group(1))

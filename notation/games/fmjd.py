@@ -1,4 +1,4 @@
-"""The FMJD rules at any board size: what Brazilian (8x8), international (10x10) and any
+"""The FMJD rules on a board of any even size: what Brazilian (8x8), international (10x10) and any
 other FMJD game (Canadian draughts on 12x12, say) share.
 
 :class:`FmjdGame` is a :class:`~notation.games.draughts.DraughtsGame` of flying kings and
@@ -62,8 +62,7 @@ class FmjdGame(DraughtsGame[P, M]):
     crowned only when it ends its move on the far row) on the board of :attr:`engine`,
     read and played in one step on the hot path (:meth:`advance`).
 
-    A subclass gives the class attributes of :class:`~notation.games.draughts.DraughtsGame`
-    and :meth:`check_gametype`.
+    A subclass gives the class attributes of :class:`~notation.games.draughts.DraughtsGame`.
     """
 
     engine: ClassVar[DraughtsEngine]

@@ -43,7 +43,7 @@ import re
 from collections.abc import Sequence
 from typing import ClassVar
 
-from notation.games.base import SetupError, Side, TextCache
+from notation.games.base import Side, TextCache
 from notation.games.draughts import WHITE, MoveCodes, move_shape, register_move_codes
 from notation.games.draws import Material, endgame_count, quiet_run
 from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
@@ -78,12 +78,11 @@ class InternationalMove(DraughtsMove):
 
 ENGINE = DraughtsEngine(10, majority=True, crown_mid_capture=False)
 """The 10x10 board, majority capture, promotion only at the end of a move."""
-SQUARES = ENGINE.squares
-FILES = ENGINE.files
-INDEX = ENGINE.index
 BIT = ENGINE.bit
+INDEX = ENGINE.index
 SQUARE_AT = ENGINE.square_at
 FORWARD = ENGINE.forward
+"""The tables the sample maker (``tools/make_international_samples.py``) reads."""
 
 MOVE_SHAPE = move_shape(10, alphanumeric=False)
 """Every move text read (:attr:`International.move_shape`): ``32-28``, ``19x28``,
@@ -127,22 +126,14 @@ class International(FmjdGame[InternationalPosition, InternationalMove]):
     notations: ClassVar[tuple[str, ...]] = ("numeric",)
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     gametype: ClassVar[str | None] = "20"
+    gametypes: ClassVar[tuple[str, ...]] = GAMETYPES
+    gametype_advice: ClassVar[str] = f"20 or {GAMETYPE_FULL}"
     engine: ClassVar[DraughtsEngine] = ENGINE
     position_type: ClassVar[type[InternationalPosition]] = InternationalPosition
     move_type: ClassVar[type[InternationalMove]] = InternationalMove
     start_position: ClassVar[InternationalPosition] = START
     codes: ClassVar[MoveCodes] = CODES
     text_cache: ClassVar[TextCache[object]] = TEXT_CACHE
-
-    def check_gametype(self, value: str) -> None:
-        """Reject a full GameType tag whose board or numbering this game does not use."""
-        if value in GAMETYPES:  # the usual tags, checked without a regex
-            return
-        if re.sub(r"\s+", "", value).upper() not in GAMETYPES:
-            raise SetupError(
-                f"GameType {value!r} is not an international draughts board this toolkit "
-                f"reads; use 20 or {GAMETYPE_FULL}"
-            )
 
     def draw_rule(self, positions: Sequence[InternationalPosition]) -> tuple[int, str] | None:
         """The FMJD's counted draws: 25 moves by each side with only kings moved and no

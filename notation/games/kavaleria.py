@@ -57,7 +57,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
 from notation.diagnostics import Severity, register
@@ -68,6 +67,8 @@ from notation.games.base import (
     Picture,
     SetupError,
     Side,
+    SquareContents,
+    TextCache,
     read_number,
     reading_tag,
 )
@@ -272,9 +273,20 @@ def read_point(token: str) -> int | str:
     return f"{name} is not a point of the board (row {name[0]} has points 1 to {size})"
 
 
-@lru_cache(maxsize=4096)
+MOVE_TEXTS: TextCache[tuple[str, tuple[int, ...]] | IllegalMove] = TextCache()
+"""The move texts read."""
+
+
 def read_move_text(text: str) -> tuple[str, tuple[int, ...]] | IllegalMove:
     """The notation and points of a move text, or the error (KV201, KV202) it has."""
+    read = MOVE_TEXTS.get(text)
+    if read is None:
+        read = MOVE_TEXTS.keep(text, _read_move_text(text))
+    return read
+
+
+def _read_move_text(text: str) -> tuple[str, tuple[int, ...]] | IllegalMove:
+    """The notation and points of a move text, read."""
     match = MOVE_SHAPE.fullmatch(text)
     if match is None:
         return IllegalMove(
@@ -291,6 +303,30 @@ def read_move_text(text: str) -> tuple[str, tuple[int, ...]] | IllegalMove:
             return IllegalMove(NO_SUCH_POINT, point)
         points.append(point)
     return notation, tuple(points)
+
+
+def _contents(position: KavaleriaPosition) -> tuple[str, ...]:
+    """What each point holds, as a position pattern reads it: a cavalryman ``W``/``B``,
+    a Sotnyk ``WS``/``BS``, the Voivode ``WV``/``BV``, nothing ``""``."""
+    letters = ("", "", "S", "V")
+    return tuple(
+        "" if value == 0 else "WB"[value >> 2] + letters[value & 3] for value in position.board
+    )
+
+
+SQUARE_CONTENTS = SquareContents(
+    {
+        **{name.lower(): index for index, name in enumerate(POINT_NAMES)},
+        **{str(index + 1): index for index in range(len(POINT_NAMES))},
+    },
+    "A1 to G5, or 1 to 38",
+    "SV",
+    "",
+    ("w", "b", "empty", "any"),
+    "w:C3,VA3 b:E1 empty:D4",
+    _contents,
+)
+"""How a position pattern names the points, by name or number, and reads them."""
 
 
 # The game ----------------------------------------------------------------------------
@@ -426,6 +462,10 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
 
     # Pictures ---------------------------------------------------------------------------
 
+    def square_contents(self) -> SquareContents:
+        """How a position pattern names and reads the squares (:data:`SQUARE_CONTENTS`)."""
+        return SQUARE_CONTENTS
+
     def picture(
         self,
         position: KavaleriaPosition,
@@ -487,9 +527,20 @@ def parse_rules(text: str) -> frozenset[str]:
 _FEN_ITEM = re.compile(r"([SV]?)([A-Z]?[0-9]+)(?:-([A-Z]?[0-9]+))?")
 
 
-@lru_cache(maxsize=256)
+SETUPS: TextCache[tuple[tuple[int, ...], Side]] = TextCache(256)
+"""The ``FEN`` tags read (those refused are read again each time)."""
+
+
 def parse_fen(text: str) -> tuple[tuple[int, ...], Side]:
     """The board and side to move a ``FEN`` tag describes."""
+    setup = SETUPS.get(text)
+    if setup is None:
+        setup = SETUPS.keep(text, _parse_fen(text))
+    return setup
+
+
+def _parse_fen(text: str) -> tuple[tuple[int, ...], Side]:
+    """The board and side to move a ``FEN`` tag describes, read."""
     fields = fen_fields(text, "Kavaleria")
     board = [EMPTY] * POINT_COUNT
     for side in Side:

@@ -69,6 +69,8 @@ from notation.games.base import (
     Picture,
     SetupError,
     Side,
+    SquareNames,
+    TextCache,
     read_number,
     reading_tag,
 )
@@ -1134,9 +1136,8 @@ def _read_text(text: str) -> _Text | _Malformed:
     return _Text(squares, sign, _BIT[squares[0]], man, king)
 
 
-TEXT_CACHE_SIZE = 4096
-"""Move texts whose reading is kept: an archive writes the same few thousand over and over."""
-_TEXT_CACHE: dict[str, _Text | _Malformed] = {}
+TEXT_CACHE: TextCache[_Text | _Malformed] = TextCache()
+"""The move texts read: an archive writes the same few thousand over and over."""
 
 
 def check_move(position: KenyPosition, text: str) -> KenyMove:
@@ -1154,11 +1155,9 @@ def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPos
             f"the game is over, drawn after {rules.draw_plies} plies in a row without a capture",
             show_legal=False,
         )
-    read = _TEXT_CACHE.get(text)
+    read = TEXT_CACHE.get(text)
     if read is None:
-        read = _read_text(text)
-        if len(_TEXT_CACHE) < TEXT_CACHE_SIZE:
-            _TEXT_CACHE[text] = read
+        read = TEXT_CACHE.keep(text, _read_text(text))
     try:
         if isinstance(read, _Malformed):
             raise IllegalMove(MALFORMED, read.reason)
@@ -1312,6 +1311,13 @@ class Keny(Game[KenyPosition, KenyMove]):
         """A draw once the count of plies without a capture reaches its limit; else a loss
         for the side to move when it has no legal move."""
         return game_outcome(position)
+
+    def square_names(self) -> SquareNames:
+        """Squares by name only; a range of names is the rectangle between (``a2-h3``)."""
+        grid = {name: (i % 8, i // 8) for i, name in enumerate(SQUARE_NAMES)}
+        return SquareNames(
+            {name: 1 << i for i, name in enumerate(SQUARE_NAMES)}, (), grid, "a1 to h8"
+        )
 
     def picture(
         self, position: KenyPosition, last: KenyMove | None = None, notation: str | None = None

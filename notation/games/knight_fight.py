@@ -75,6 +75,7 @@ from notation.games.base import (
     Picture,
     SetupError,
     Side,
+    SquareContents,
     read_number,
     reading_tag,
 )
@@ -422,6 +423,29 @@ def _part_problem(text: str, part: str) -> IllegalMove | None:
     return IllegalMove(MALFORMED, f"{text}: not a Knight Fight move; {_HINT}")
 
 
+def _contents(position: KnightFightPosition) -> tuple[str, ...]:
+    """What each square holds, as a position pattern reads it: a side's knight ``W``/``B``,
+    an inaccessible square ``dead``, nothing ``""``."""
+    cells = ["dead" if position.dead >> square & 1 else "" for square in SQUARES]
+    for side, square in zip("WB", position.knights, strict=True):
+        if square is not None:
+            cells[square] = side
+    return tuple(cells)
+
+
+SQUARE_CONTENTS = SquareContents(
+    {name.lower(): index for index, name in enumerate(SQUARE_NAMES)},
+    "A1 to J10",
+    "",
+    "",
+    ("w", "b", "empty", "any", "dead"),
+    "w:E1 b:E10 empty:C3 dead:D5",
+    _contents,
+)
+"""How a position pattern names the squares and reads them (``dead:`` an inaccessible
+square)."""
+
+
 # The game -------------------------------------------------------------------------------
 
 
@@ -659,6 +683,10 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
         return out
 
     # Pictures ------------------------------------------------------------------------
+
+    def square_contents(self) -> SquareContents:
+        """How a position pattern names and reads the squares (:data:`SQUARE_CONTENTS`)."""
+        return SQUARE_CONTENTS
 
     def picture(
         self,

@@ -44,12 +44,11 @@ be crowned.
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
-from notation.games.base import SetupError, Side, TextCache
+from notation.games.base import Side, TextCache
 from notation.games.draughts import (
     BLACK,
     WHITE,
@@ -117,16 +116,7 @@ _new = tuple.__new__
 ENGINE = DraughtsEngine(8, majority=False, crown_mid_capture=True)
 """Brazilian draughts' board, free choice among captures (a king landing where it captures
 on), crowning mid-capture."""
-SQUARES = ENGINE.squares
-FILES = ENGINE.files
-INDEX = ENGINE.index
 BIT = ENGINE.bit
-SQUARE_AT = ENGINE.square_at
-NAME = ENGINE.name
-NUMBER_OF_NAME = ENGINE.number_of_name
-ROW = ENGINE.row
-DARK = ENGINE.dark
-FORWARD = ENGINE.forward
 PROMOTION = ENGINE.promotion
 
 MOVE_SHAPE = move_shape(8, alphanumeric=True, short=True)
@@ -174,6 +164,14 @@ class Russian(DraughtsGame[RussianPosition, RussianMove]):
     notations: ClassVar[tuple[str, ...]] = ("alphanumeric", "numeric")
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     gametype: ClassVar[str | None] = "25"
+    gametypes: ClassVar[tuple[str, ...]] = ("25", GAMETYPE_ALPHANUMERIC, GAMETYPE_NUMERIC)
+    gametype_advice: ClassVar[str] = (
+        f"{GAMETYPE_ALPHANUMERIC} (alphanumeric) or {GAMETYPE_NUMERIC} (numeric)"
+    )
+    notation_gametypes: ClassVar[Mapping[str, str]] = {
+        "numeric": GAMETYPE_NUMERIC,
+        "alphanumeric": GAMETYPE_ALPHANUMERIC,
+    }
     engine: ClassVar[DraughtsEngine] = ENGINE
     alphanumeric_capture: ClassVar[str] = ":"
     position_type: ClassVar[type[RussianPosition]] = RussianPosition
@@ -181,15 +179,6 @@ class Russian(DraughtsGame[RussianPosition, RussianMove]):
     start_position: ClassVar[RussianPosition] = START
     codes: ClassVar[MoveCodes] = CODES
     text_cache: ClassVar[TextCache[object]] = TEXT_CACHE
-
-    def check_gametype(self, value: str) -> None:
-        """Reject a full GameType tag whose board or numbering this game does not use."""
-        normal = re.sub(r"\s+", "", value).upper()
-        if normal not in ("25", GAMETYPE_ALPHANUMERIC, GAMETYPE_NUMERIC):
-            raise SetupError(
-                f"GameType {value!r} is not a Russian draughts board this toolkit reads; "
-                f"use {GAMETYPE_ALPHANUMERIC} (alphanumeric) or {GAMETYPE_NUMERIC} (numeric)"
-            )
 
     def move_of(self, position: RussianPosition, route: Route) -> RussianMove:
         """The move a capture route makes, crowned when a man reaches the far row on the
@@ -218,12 +207,3 @@ class Russian(DraughtsGame[RussianPosition, RussianMove]):
     def new_tags(self, seed: int | None = None) -> dict[str, str]:
         """The full alphanumeric ``GameType`` (Russian records name their squares)."""
         return {"GameType": GAMETYPE_ALPHANUMERIC}
-
-    def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
-        """The full ``GameType`` of the notation, and the ``FEN`` tag rewritten in it."""
-        out = {"GameType": GAMETYPE_NUMERIC if notation == "numeric" else GAMETYPE_ALPHANUMERIC}
-        fen = tags.get("FEN")
-        if fen is not None:
-            with contextlib.suppress(SetupError):
-                out["FEN"] = self.write_fen(self.parse_fen(fen), notation)
-        return out

@@ -20,7 +20,10 @@ alphanumeric notation, and names only in Keny (whose ranges are rectangles, ``a2
 Material is counted in the games of men and kings: Brazilian, international, English and
 Russian draughts, and Keny; Kavaleria, Knight Fight and Cheversi have none, and a spec
 asked of one of them is refused (:class:`PatternError`). Patterns are read in every game;
-in those three, squares by name (Kavaleria also by number) and no ranges:
+in those three, squares by name (Kavaleria also by number) and no ranges. Each game says
+how its squares are named and what they hold
+(:meth:`~notation.games.base.Game.square_names`,
+:meth:`~notation.games.base.Game.square_contents`):
 
 - Kavaleria: ``w:C3,SA2,VA3 b:E1 empty:D4 any:G1``: a point alone asks for a cavalryman,
   ``S`` before it for a Sotnyk, ``V`` for the Voivode, ``*`` for any piece of the side.
@@ -33,12 +36,11 @@ in those three, squares by name (Kavaleria also by number) and no ranges:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import cache
-from typing import ClassVar, NamedTuple
+from collections.abc import Iterator, Set
+from typing import NamedTuple
 
-from notation.games.base import AnyGame, Position
-from notation.games.flying import Board
+from notation.games.base import AnyGame, Position, SquareContents, SquareNames
+from notation.games.registry import GAMES
 
 __all__ = [
     "MATERIAL_GAMES",
@@ -53,12 +55,23 @@ __all__ = [
     "parse_pattern",
 ]
 
-DRAUGHTS_SIZES: dict[str, int] = {"brazilian": 8, "russian": 8, "english": 8, "international": 10}
-"""The board side of each draughts game: their positions are bitboards on its layout."""
 
-KENY = "keny"
+class _MaterialGames(Set[str]):
+    """The names of the games of men and kings (those whose squares a pattern names as
+    bits, :meth:`~notation.games.base.Game.square_names`), each game asked when first
+    looked up."""
 
-MATERIAL_GAMES = frozenset({*DRAUGHTS_SIZES, KENY})
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in GAMES and GAMES[name].square_names() is not None
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name in GAMES if name in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+MATERIAL_GAMES: Set[str] = _MaterialGames()
 """The games of men and kings, whose material is counted."""
 
 KEYS = {"W": 0, "WK": 1, "B": 2, "BK": 3}
@@ -168,10 +181,13 @@ def parse_pattern(text: str, game: AnyGame) -> Pattern:
     """The pattern ``text`` writes for positions of ``game``
     (``w:22,23,K5 b:12-14 empty:18``); :class:`PatternError` saying what is wrong
     otherwise."""
-    if game.name in CELL_GAMES:
-        return _parse_cells(text, game)
+    cells = game.square_contents()
+    if cells is not None:
+        return _parse_cells(text, game, cells)
     check_material(game.name)
-    squares = _squares(game)
+    names = game.square_names()
+    assert names is not None  # check_material refused a game without
+    squares = _Squares(game.title, names)
     masks = dict.fromkeys(Pattern._fields[1:-1], 0)
     asked: dict[int, str] = {}
     groups = text.split()
@@ -215,7 +231,9 @@ def matches(pattern: Pattern, game: AnyGame, position: Position) -> bool:
     if pattern.game != game.name:
         raise ValueError(f"a pattern for {pattern.game} asked of a {game.name} position")
     if pattern.cells:
-        contents = CELL_GAMES[game.name].contents(position)
+        cells = game.square_contents()
+        assert cells is not None  # a pattern of cells is read of a game with them
+        contents = cells.contents(position)
         return all(contents[cell] in wanted for cell, wanted in pattern.cells)
     white, black, kings = position.white, position.black, position.kings
     men = ~kings
@@ -265,177 +283,59 @@ class _Squares(NamedTuple):
     """How a game's squares are written in patterns, and their bits."""
 
     title: str
-    by_name: dict[str, int]
-    numbers: range | None
-    """The square numbers (``None`` where squares have names only)."""
-    bit: tuple[int, ...]
-    """The bit of each square number (index 0 unused)."""
-    grid: dict[str, tuple[int, int]]
-    """(file, rank) of each name, for rectangles (Keny)."""
-    hint: str
+    names: SquareNames
 
     def read(self, text: str, group: str) -> list[int]:
         """The bits of a square or range of squares; :class:`PatternError` if none."""
+        by_name, bits, grid, hint = self.names
         first, dash, last = text.lower().partition("-")
         if dash:
-            if self.numbers is not None and first.isdigit() and last.isdigit():
+            if bits and first.isdigit() and last.isdigit():
                 low, high = self._number(first, group), self._number(last, group)
                 if high < low:
                     raise PatternError(f"pattern {group!r}: the range {text} is empty")
-                return [self.bit[n] for n in range(low, high + 1)]
-            if self.numbers is None and first in self.grid and last in self.grid:
-                (f1, r1), (f2, r2) = self.grid[first], self.grid[last]
+                return [bits[n] for n in range(low, high + 1)]
+            if not bits and first in grid and last in grid:
+                (f1, r1), (f2, r2) = grid[first], grid[last]
                 return [
-                    self.by_name[name]
-                    for name, (f, r) in self.grid.items()
+                    by_name[name]
+                    for name, (f, r) in grid.items()
                     if min(f1, f2) <= f <= max(f1, f2) and min(r1, r2) <= r <= max(r1, r2)
                 ]
-            raise PatternError(f"pattern {group!r}: {text!r} is no range of squares ({self.hint})")
-        if self.numbers is not None and text.isdigit():
-            return [self.bit[self._number(text, group)]]
-        if text.lower() in self.by_name:
-            return [self.by_name[text.lower()]]
-        raise PatternError(
-            f"pattern {group!r}: {text!r} is not a square of {self.title} ({self.hint})"
-        )
+            raise PatternError(f"pattern {group!r}: {text!r} is no range of squares ({hint})")
+        if bits and text.isdigit():
+            return [bits[self._number(text, group)]]
+        if text.lower() in by_name:
+            return [by_name[text.lower()]]
+        raise PatternError(f"pattern {group!r}: {text!r} is not a square of {self.title} ({hint})")
 
     def _number(self, text: str, group: str) -> int:
-        assert self.numbers is not None
-        number = int(text) if len(text) <= 3 else 0
-        if number not in self.numbers:
+        """The square number ``text`` writes (zeros before it read, up to three digits or
+        the last square's)."""
+        bits = self.names.bits
+        digits = max(3, len(str(len(bits) - 1)))
+        number = int(text) if len(text) <= digits else 0
+        if not 1 <= number < len(bits):
             raise PatternError(
-                f"pattern {group!r}: {text!r} is not a square of {self.title} ({self.hint})"
+                f"pattern {group!r}: {text!r} is not a square of {self.title} ({self.names.hint})"
             )
         return number
 
 
-@cache
-def _squares_of(name: str, title: str, alphanumeric: bool) -> _Squares:
-    if name == KENY:
-        files = "abcdefgh"
-        grid = {f"{files[i % 8]}{i // 8 + 1}": (i % 8, i // 8) for i in range(64)}
-        by_name = {square: 1 << (rank * 8 + file) for square, (file, rank) in grid.items()}
-        return _Squares(title, by_name, None, (), grid, "a1 to h8")
-    board = Board(DRAUGHTS_SIZES[name])
-    last = len(board.squares)
-    names = {board.name[n]: board.bit[n] for n in board.squares} if alphanumeric else {}
-    hint = f"1 to {last}" + (", or a1 to h8 by name" if alphanumeric else "")
-    return _Squares(title, names, board.squares, tuple(board.bit), {}, hint)
+# Games read square by square ------------------------------------------------------------
 
 
-def _squares(game: AnyGame) -> _Squares:
-    return _squares_of(game.name, game.title, "alphanumeric" in game.notations)
-
-
-# Kavaleria, Knight Fight and Cheversi: squares by name, contents by square -------------
-
-
-class _Cells(NamedTuple):
-    """How a pattern reads the squares of a game without men and kings, and what each
-    square of a position holds: ``""`` nothing, else the side (``W``/``B``) and the
-    piece's letter (Kavaleria: ``""`` a cavalryman, ``S`` a Sotnyk, ``V`` the Voivode;
-    Cheversi: ``K Q R B N``; Knight Fight: ``""`` the knight), or ``dead`` (Knight Fight:
-    an inaccessible square)."""
-
-    names: dict[str, int]
-    """Each square's index by its names, in lower case."""
-    hint: str
-    letters: str
-    """The piece letters a square may be prefixed with in a ``w:``/``b:`` group."""
-    bare: str | None
-    """The letter a square alone asks for; ``None``: any piece of the side."""
-    groups: tuple[str, ...]
-    contents: Callable[[Position], tuple[str, ...]]
-
-
-def _kavaleria_contents(position: Position) -> tuple[str, ...]:
-    letters = ("", "", "S", "V")
-    return tuple(
-        "" if value == 0 else "WB"[value >> 2] + letters[value & 3] for value in position.board
-    )
-
-
-def _cheversi_contents(position: Position) -> tuple[str, ...]:
-    return tuple(
-        "" if char == "." else ("W" + char if char.isupper() else "B" + char.upper())
-        for char in position.board
-    )
-
-
-def _knight_fight_contents(position: Position) -> tuple[str, ...]:
-    cells = ["dead" if position.dead >> square & 1 else "" for square in range(100)]
-    for side, square in zip("WB", position.knights, strict=True):
-        if square is not None:
-            cells[square] = side
-    return tuple(cells)
-
-
-def _names(names: Sequence[str], numbered: bool) -> dict[str, int]:
-    found = {name.lower(): index for index, name in enumerate(names)}
-    if numbered:
-        found.update({str(index + 1): index for index in range(len(names))})
-    return found
-
-
-class _LazyCells(Mapping[str, _Cells]):
-    """The games read square by square, each table built when first asked for (it imports
-    the game's module)."""
-
-    _built: ClassVar[dict[str, _Cells]] = {}
-    _names: ClassVar[tuple[str, ...]] = ("kavaleria", "knight-fight", "cheversi")
-
-    def __getitem__(self, name: str) -> _Cells:
-        if name not in self._names:
-            raise KeyError(name)
-        if name not in self._built:
-            self._built[name] = _build_cells(name)
-        return self._built[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._names)
-
-    def __len__(self) -> int:
-        return len(self._names)
-
-
-def _build_cells(name: str) -> _Cells:
-    groups: tuple[str, ...] = ("w", "b", "empty", "any")
-    if name == "kavaleria":
-        from notation.games.kavaleria import POINT_NAMES
-
-        names = _names(POINT_NAMES, numbered=True)
-        hint = "A1 to G5, or 1 to 38"
-        return _Cells(names, hint, "SV", "", groups, _kavaleria_contents)
-    if name == "cheversi":
-        from notation.games.cheversi import SQUARE_NAMES
-
-        names = _names(SQUARE_NAMES, numbered=False)
-        return _Cells(names, "a1 to h8", "KQRBN", None, groups, _cheversi_contents)
-    from notation.games.knight_fight import SQUARE_NAMES as KF_NAMES
-
-    names = _names(KF_NAMES, numbered=False)
-    groups = (*groups, "dead")
-    return _Cells(names, "A1 to J10", "", "", groups, _knight_fight_contents)
-
-
-CELL_GAMES: Mapping[str, _Cells] = _LazyCells()
-"""Kavaleria, Knight Fight and Cheversi, read square by square."""
-
-
-def _parse_cells(text: str, game: AnyGame) -> Pattern:
+def _parse_cells(text: str, game: AnyGame, cells: SquareContents) -> Pattern:
     """A pattern of a game read square by square (see the module's documentation)."""
-    cells = CELL_GAMES[game.name]
     asked: dict[int, tuple[str, frozenset[str]]] = {}
     groups = text.split()
     if not groups:
-        raise PatternError(f"empty pattern: give squares, e.g. {_example(game.name)}")
+        raise PatternError(f"empty pattern: give squares, e.g. {cells.example}")
     for group in groups:
         side, colon, listed = group.partition(":")
         side = side.lower()
         if not colon or not listed:
-            raise PatternError(
-                f"pattern {group!r}: expected SIDE:SQUARES, e.g. {_example(game.name)}"
-            )
+            raise PatternError(f"pattern {group!r}: expected SIDE:SQUARES, e.g. {cells.example}")
         if side not in cells.groups:
             raise PatternError(
                 f"pattern {group!r}: unknown side {side!r} ({', '.join(cells.groups[:-1])}"
@@ -453,7 +353,7 @@ def _parse_cells(text: str, game: AnyGame) -> Pattern:
 
 
 def _cell(
-    word: str, side: str, group: str, cells: _Cells, title: str
+    word: str, side: str, group: str, cells: SquareContents, title: str
 ) -> tuple[int, frozenset[str]]:
     """The square a word of a pattern group names and the contents it may hold."""
     letter: str | None = cells.bare
@@ -472,10 +372,3 @@ def _cell(
     if side == "any" or letter is None:
         return square, frozenset(c + p for c in colours for p in pieces)
     return square, frozenset({colours + letter})
-
-
-def _example(name: str) -> str:
-    return {
-        "kavaleria": "w:C3,VA3 b:E1 empty:D4",
-        "cheversi": "w:Ke4,d5 b:Qa1 empty:c3",
-    }.get(name, "w:E1 b:E10 empty:C3 dead:D5")

@@ -136,39 +136,6 @@ def test_circular_king_capture_passes_its_start_square() -> None:
     assert pieces(after) == "B:WK22:B"
 
 
-def test_white_man_captures_backward() -> None:
-    assert legal("W:W18:B22") == {(18, 25, (22,))}
-
-
-def test_black_man_captures_backward() -> None:
-    assert legal("B:W14:B18") == {(18, 9, (14,))}
-
-
-def test_men_move_forward_only() -> None:
-    assert legal("W:W18:B1") == {(18, 14, ()), (18, 15, ())}
-    assert legal("B:W32:B18") == {(18, 22, ()), (18, 23, ())}
-
-
-def test_king_moves_any_distance_until_blocked() -> None:
-    assert legal("W:WK22,K26:B5") == {
-        (22, 17, ()),
-        (22, 13, ()),
-        (22, 18, ()),
-        (22, 15, ()),
-        (22, 11, ()),
-        (22, 8, ()),
-        (22, 4, ()),
-        (22, 25, ()),
-        (22, 29, ()),
-        (26, 23, ()),
-        (26, 19, ()),
-        (26, 16, ()),
-        (26, 12, ()),
-        (26, 30, ()),
-        (26, 31, ()),
-    }
-
-
 def test_promotion_when_a_move_ends_on_the_far_row() -> None:
     assert legal("W:W6:B21") == {(6, 1, ()), (6, 2, ())}
     crowned = GAME.play(position("W:W6:B21"), BrazilianMove((6, 1)))

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from gamekit import draughts_registered
 from typer.testing import CliRunner
 
 from notation.cli.main import app
-from notation.diagnostics import CODES
-from notation.games.base import IllegalMove, SetupError, TextCache
-from notation.games.draughts import WHITE, MoveCodes, move_shape, register_move_codes
+from notation.games.base import IllegalMove, TextCache
+from notation.games.draughts import WHITE, MoveCodes, move_shape
 from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 from notation.games.fmjd import FmjdGame
 from notation.games.registry import game_for_tags, register, unregister
@@ -47,6 +46,8 @@ class Canadian(FmjdGame[CanadianPosition, CanadianMove]):
     notations: ClassVar[tuple[str, ...]] = ("numeric", "alphanumeric")
     move_shape: ClassVar[re.Pattern[str]] = move_shape(12, alphanumeric=True)
     gametype: ClassVar[str | None] = "27"
+    gametypes: ClassVar[tuple[str, ...]] = ("27",)
+    gametype_advice: ClassVar[str] = "27"
     engine: ClassVar[DraughtsEngine] = ENGINE
     position_type: ClassVar[type[CanadianPosition]] = CanadianPosition
     move_type: ClassVar[type[CanadianMove]] = CanadianMove
@@ -56,31 +57,15 @@ class Canadian(FmjdGame[CanadianPosition, CanadianMove]):
     codes: ClassVar[MoveCodes]
     text_cache: ClassVar[TextCache[object]] = TEXT_CACHE
 
-    def check_gametype(self, value: str) -> None:
-        if value.strip() != "27":
-            raise SetupError(f"GameType {value!r} is not Canadian draughts; use 27")
-
 
 GAME = Canadian()
 
 
-@contextmanager
-def canadian_registered() -> Iterator[None]:
-    """The game and its codes known to the toolkit (its picture is the draughts family's),
-    then forgotten."""
-    Canadian.codes = register_move_codes("CA", "Canadian draughts", "a Canadian draughts move")
-    register(GAME)
-    try:
-        yield
-    finally:
-        unregister(GAME.name)
-        for code in Canadian.codes:
-            del CODES[code]
-
-
 @pytest.fixture(autouse=True)
 def registered() -> Iterator[None]:
-    with canadian_registered():
+    """The game and its codes known to the toolkit (its picture is the draughts family's),
+    then forgotten."""
+    with draughts_registered(GAME, "CA"):
         yield
 
 

@@ -37,6 +37,7 @@ from notation.games.base import (
     Position,
     SetupError,
     Side,
+    TextCache,
 )
 from notation.games.playout import playout
 from notation.games.registry import GAMES, game_for_tags
@@ -762,3 +763,18 @@ def test_a_new_game_with_a_new_move_form_needs_no_grammar_change(heaps: Heaps) -
         "heaps.pdn:13:7: error HP202 illegal move β4 (game 2, ply 2): β4: heap β has 2; "
         "a move takes 1 to 3; legal: α1, β1, β2"
     )
+
+
+def test_every_game_that_keeps_its_move_texts_keeps_them_in_a_text_cache() -> None:
+    from notation.games import kavaleria, keny
+
+    keny.TEXT_CACHE.clear()
+    kavaleria.MOVE_TEXTS.clear()
+    game = keny.Keny()
+    start = game.start({})
+    text = game.format_move(start, game.legal_moves(start)[0])
+    game.parse_move(start, text)
+    kavaleria.read_move_text("C3-D4")
+    caches = (keny.TEXT_CACHE, kavaleria.MOVE_TEXTS, kavaleria.SETUPS)
+    assert all(isinstance(cache, TextCache) for cache in caches)
+    assert (list(keny.TEXT_CACHE), list(kavaleria.MOVE_TEXTS)) == ([text], ["C3-D4"])

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from notation.games.base import Side, TextCache
-from notation.games.draughts import DraughtsGame
-from notation.games.flying import MAX_SIZE, Board, DraughtsEngine, square_pattern
+from notation.games.draughts import DraughtsGame, move_shape
+from notation.games.flying import Board, DraughtsEngine, square_pattern
 from notation.games.registry import GAMES
 
 DRAUGHTS = ("brazilian", "international", "english", "russian")
@@ -52,23 +52,54 @@ def test_a_text_cache_is_emptied_whole_when_full() -> None:
 
 @pytest.mark.parametrize(
     ("size", "last", "corner"),
-    [(8, 32, "g1"), (10, 50, "i1"), (12, 72, "k1"), (14, 98, "m1")],
+    [
+        (8, 32, "g1"),
+        (10, 50, "i1"),
+        (12, 72, "k1"),
+        (14, 98, "m1"),
+        (16, 128, "o1"),
+        (26, 338, "y1"),
+    ],
 )
 def test_boards_of_every_even_size_number_and_name_their_squares(
     size: int, last: int, corner: str
 ) -> None:
     board = Board(size)
     assert (len(board.squares), board.name[1], board.name[last]) == (last, "b" + str(size), corner)
-    assert board.files == "abcdefghijklmn"[:size]
+    assert board.files == "abcdefghijklmnopqrstuvwxyz"[:size]
 
 
-@pytest.mark.parametrize("size", [6, 7, 16])
-def test_a_board_side_must_be_even_and_at_most_fourteen(size: int) -> None:
-    if size == 6:
-        assert len(Board(6).squares) == 18
-        return
-    with pytest.raises(ValueError, match=f"n even from 4 to {MAX_SIZE}, not {size}"):
+@pytest.mark.parametrize("size", [2, 7, 15])
+def test_a_board_side_must_be_even_and_at_least_four(size: int) -> None:
+    with pytest.raises(
+        ValueError, match=f"^a draughts board is n x n, n even from 4 up, not {size}$"
+    ):
         Board(size)
+
+
+def test_a_board_beyond_twenty_six_files_numbers_its_squares_only() -> None:
+    board = Board(28)
+    assert (len(board.squares), board.files, board.name[1], board.number_of_name) == (
+        392,
+        "",
+        "",
+        {},
+    )
+    assert move_shape(28, alphanumeric=False).fullmatch("392x365x338")
+    assert move_shape(28, alphanumeric=False).fullmatch("1000-999") is None
+    message = (
+        "squares are named by file a to z: a board of at most 26 files, not 28; "
+        "number its squares instead"
+    )
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        move_shape(28, alphanumeric=True)
+
+
+def test_square_numbers_have_the_digits_of_the_last_square() -> None:
+    assert move_shape(10, alphanumeric=False).fullmatch("100-99") is None
+    assert move_shape(8, alphanumeric=False).fullmatch("33-29")  # no square, read as a number
+    assert move_shape(16, alphanumeric=False).fullmatch("128x113x98")
+    assert move_shape(16, alphanumeric=False).fullmatch("1000-99") is None
 
 
 def test_square_names_reach_the_last_file_and_rank() -> None:
@@ -82,6 +113,14 @@ def test_square_names_reach_the_last_file_and_rank() -> None:
     ]
     assert square_pattern(10) == "[a-j](?:10|[1-9])"
     assert square_pattern(8) == "[a-h][1-8]"
+    twenty_six = re.compile(square_pattern(26))
+    assert [bool(twenty_six.fullmatch(name)) for name in ("z26", "z1", "a20", "a27", "z0")] == [
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
 
 
 def test_short_kings_and_men_capturing_forward_only() -> None:
@@ -107,3 +146,22 @@ def test_short_kings_and_men_capturing_forward_only() -> None:
         russian.can_capture(bit[1], bit[10], bit[1], russian.dark ^ bit[1] ^ bit[10], Side.WHITE)
         is True
     )
+
+
+@pytest.mark.parametrize("name", ["brazilian", "russian"])
+def test_on_eight_by_eight_men_capture_backward_and_kings_fly_until_blocked(name: str) -> None:
+    game = GAMES[name]
+
+    def legal(fen: str) -> set[tuple[int, int, tuple[int, ...]]]:
+        position = game.start({"FEN": fen})
+        return {(m.path[0], m.path[-1], m.captured) for m in game.legal_moves(position)}
+
+    assert legal("W:W18:B22") == {(18, 25, (22,))}
+    assert legal("B:W14:B18") == {(18, 9, (14,))}
+    assert legal("W:W18:B1") == {(18, 14, ()), (18, 15, ())}
+    assert legal("B:W32:B18") == {(18, 22, ()), (18, 23, ())}
+    # The kings on c3 (22) and d2 (26) fly along every diagonal to the edge or a piece.
+    assert legal("W:WK22,K26:B5") == {
+        *((22, n, ()) for n in (17, 13, 18, 15, 11, 8, 4, 25, 29)),
+        *((26, n, ()) for n in (23, 19, 16, 12, 30, 31)),
+    }

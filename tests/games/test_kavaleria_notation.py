@@ -3,6 +3,7 @@ the two move notations both ways."""
 
 from __future__ import annotations
 
+import gamekit
 import pytest
 
 from notation.diagnostics import CODES, Severity
@@ -15,10 +16,8 @@ START = GAME.start({})
 
 def setup(fen: str, rules: str = "") -> KavaleriaPosition:
     """The position a FEN tag (and optional Rules tag) describes."""
-    tags = {"FEN": fen}
-    if rules:
-        tags["Rules"] = rules
-    return GAME.start(tags)
+    position: KavaleriaPosition = gamekit.setup(GAME, fen, rules)
+    return position
 
 
 def rejection(position: KavaleriaPosition, text: str) -> tuple[str, str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import gamekit
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,10 +28,8 @@ GAME = Kavaleria()
 
 def setup(fen: str, rules: str = "") -> KavaleriaPosition:
     """The position a FEN tag (and optional Rules tag) describes."""
-    tags = {"FEN": fen}
-    if rules:
-        tags["Rules"] = rules
-    return GAME.start(tags)
+    position: KavaleriaPosition = gamekit.setup(GAME, fen, rules)
+    return position
 
 
 def legal(position: KavaleriaPosition) -> set[str]:

@@ -133,33 +133,6 @@ def test_turkish_strike_and_free_choice_between_king_routes() -> None:
     assert {m.captured for m in GAME.legal_moves(position(fen))} == {(9, 10, 22), (10, 22)}
 
 
-def test_men_capture_backward_and_move_forward_only() -> None:
-    assert legal("W:W18:B22") == {(18, 25, (22,))}
-    assert legal("B:W14:B18") == {(18, 9, (14,))}
-    assert legal("W:W18:B1") == {(18, 14, ()), (18, 15, ())}
-    assert legal("B:W32:B18") == {(18, 22, ()), (18, 23, ())}
-
-
-def test_king_moves_any_distance_until_blocked() -> None:
-    assert legal("W:WK22,K26:B5") == {
-        (22, 17, ()),
-        (22, 13, ()),
-        (22, 18, ()),
-        (22, 15, ()),
-        (22, 11, ()),
-        (22, 8, ()),
-        (22, 4, ()),
-        (22, 25, ()),
-        (22, 29, ()),
-        (26, 23, ()),
-        (26, 19, ()),
-        (26, 16, ()),
-        (26, 12, ()),
-        (26, 30, ()),
-        (26, 31, ()),
-    }
-
-
 @pytest.mark.parametrize(
     ("fen", "outcome"),
     [
