@@ -29,6 +29,7 @@ from ..options import (
     game_named,
     guarded,
     plural,
+    say,
     writable,
 )
 
@@ -119,8 +120,10 @@ def select(
     --no-errors and --code validate the game. A game with a syntax error is still
     selected by what was read of it.
 
-    Standard error gets the problems met reading and "N of M games selected" (or, with
-    --format json, one document saying where each game went). Exit status: 0, 1 when a
+    Standard error gets the problems met reading, a warning for a filter that matched
+    fewer games than meant (a tag no game has, a result the games write otherwise: 2-0
+    for 1-0), and "N of M games selected" (or, with --format json, one document saying
+    where each game went). Exit status: 0, 1 when a
     game to write has no text to copy, 2 for a usage error or an input that cannot be
     read (then nothing is written).
     """
@@ -156,9 +159,10 @@ def select(
         fail("--output and --rest name the same file")
     report = Report(json)
     copier = sel.Copier(report.tell, encoding_named(encoding), allow_empty)
+    selector = sel.Selector(filters, default, dialects)
     done = sel.select_games(
         inputs,
-        sel.Selector(filters, default, dialects),
+        selector,
         copier,
         output=output,
         rest=rest,
@@ -169,7 +173,11 @@ def select(
             {**where(p.where), "selected": p.selected, "written": p.written} for p in done.placed
         ],
         "summary": {"games": done.games, "selected": done.selected, "exit_status": done.status},
+        "warnings": selector.warnings(),
     }
+    if not json:
+        for warning in body["warnings"]:
+            say(f"notation: warning: {warning}")
     summary = f"{done.selected} of {done.games} {plural(done.games, 'game')} selected"
     report.end("select", body, summary, done.refused, done.games)
     raise typer.Exit(done.status)
