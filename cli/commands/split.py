@@ -58,11 +58,11 @@ def split(
     atomically; none when an input cannot be read or a file of that name exists (unless
     --force) (exit 2). An error writing removes the files written.
 
-    Standard error gets one line per file written and a summary (or, with --format json,
-    one document).
+    Standard error gets a warning when no game has the tag grouped by, one line per file
+    written and a summary (or, with --format json, one document).
     """
     from notation.archive import select as sel
-    from notation.archive.split import check_folder, grouping, split_games
+    from notation.archive.split import check_folder, grouping, split_games, tag_grouped
     from notation.io.files import expand
     from notation.io.output import OutputError, display
 
@@ -76,8 +76,10 @@ def split(
         fail(str(error))
     report = Report(json)
     copier = sel.Copier(report.tell, encoding_named(encoding), allow_empty)
-    done = split_games(inputs, group, folder, copier, force=force)
+    done = split_games(inputs, group, folder, copier, force=force, tag=tag_grouped(by))
     if not json:
+        for warning in done.warnings:
+            say(f"notation: warning: {warning}")
         for part in done.parts:
             say(f"{part.path}: {len(part.games)} {plural(len(part.games), 'game')}")
     body = {
@@ -86,6 +88,7 @@ def split(
             for p in done.parts
         ],
         "summary": {"games": done.games, "files": len(done.parts), "exit_status": done.status},
+        "warnings": done.warnings,
     }
     files = len(done.parts)
     summary = (

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-from notation.archive.select import Copier, copy
+from notation.archive.select import Copier, copy, no_such_tag
 from notation.check.identity import Occurrence
 from notation.games.base import AnyGame, Game
 from notation.games.registry import resolve_game
@@ -144,6 +144,14 @@ def grouping(by: str, default: AnyGame | None = None) -> Grouping:
     raise ValueError(f"{by!r}: group by one of {', '.join(BY)}")
 
 
+def tag_grouped(by: str) -> str | None:
+    """The tag the grouping ``by`` reads (``Event`` for ``event``), if it reads one."""
+    if by in ("event", "round"):
+        return by.capitalize()
+    kind, _, argument = by.partition(":")
+    return argument if kind == "tag" else None
+
+
 def _known(value: str | None) -> str | None:
     """A tag's value; ``None`` for a missing one, an empty one and ``?`` alike."""
     return None if value is None or value.strip() in ("", "?") else value
@@ -167,6 +175,8 @@ class Split:
     parts: list[Part] = field(default_factory=list)
     refused: str | None = None
     """Why nothing was written, when nothing was."""
+    warnings: list[str] = field(default_factory=list)
+    """Why the grouping did not group: no game has the tag it reads."""
 
 
 def check_folder(folder: Path, inputs: list[Input | Missing]) -> None:
@@ -195,16 +205,20 @@ def split_games(
     copier: Copier,
     *,
     force: bool = False,
+    tag: str | None = None,
 ) -> Split:
     """Write each group of games to its file in ``folder`` (made when there is something
     to write). Every name is checked before any file is written: a file that exists is
     refused unless ``force``, one that is an input always. On an output error what this
     run wrote (and the folder, when it made it) is removed, and :class:`OutputError`
-    raised."""
+    raised. ``tag`` is the tag ``group`` reads: a warning says when no game has it."""
     order: dict[str | None, list[tuple[Occurrence, int, int]]] = {}
+    tags: set[str] = set()
     with tempfile.TemporaryFile() as spool:
         number = 0
         for found in copier.read(inputs):
+            if tag is not None:
+                tags.update(item.name for item in found.record.tags)
             text = copier.text(found)
             value = group(found, number)
             number += 1
@@ -216,6 +230,11 @@ def split_games(
             order.setdefault(value, []).append((here, spool.tell(), len(data)))
             spool.write(data)
         done = Split(copier.status, copier.games)
+        if tag is not None and copier.games and tag not in tags:
+            names = sorted(tags, key=str.casefold)
+            done.warnings.append(
+                f"--by: {no_such_tag(tag, names)}: every game goes to {UNKNOWN}{SUFFIX}"
+            )
         if copier.status:
             done.refused = copier.why_not()
             return done

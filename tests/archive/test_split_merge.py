@@ -132,6 +132,20 @@ def test_split_by_a_tag_by_game_and_in_runs() -> None:
     }
 
 
+def test_split_by_a_tag_no_game_has_warns_and_names_the_tags_the_games_have() -> None:
+    result = invoke("split", "archive", "--by", "tag:Whte", "--dir", "w")
+    assert result.exit_code == 0
+    assert result.stderr == (
+        "notation: warning: --by: no game has a tag Whte; did you mean White? (the games' "
+        "tags: Black, Event, GameType, Result, Round, Variant, White): every game goes to "
+        "unknown.pdn\n"
+        "w/unknown.pdn: 7 games\n"
+        "7 games in 1 file of w\n"
+    )
+    result = invoke("split", "archive", "--by", "tag:White", "--dir", "w2", "-f", "json")
+    assert json.loads(result.stderr)["warnings"] == []
+
+
 def test_split_then_merge_gives_back_the_same_games() -> None:
     assert invoke("split", "archive", "--by", "event", "--dir", "out").exit_code == 0
     parts = ["out/open-2025.pdn", "out/club-night-etc.pdn", "out/open-2025-2.pdn"]
