@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from notation.run.settings import DEFAULTS, FOLDER_VARIABLE
+from notation.run.settings import DEFAULTS, FOLDER_VARIABLE, default_cache
 
 from ..options import ConfigOption, IsolatedOption, configured, echo, guarded
 
@@ -43,6 +43,8 @@ def show_config(
         value, source = found.values.get(key, default), where if key in found.values else "default"
         if key == "cache-dir" and os.environ.get(FOLDER_VARIABLE):
             value, source = Path(os.environ[FOLDER_VARIABLE]), f"environment {FOLDER_VARIABLE}"
+        elif key == "cache-dir" and key not in found.values and found.file is not None:
+            value, source = default_cache(found), f"default: beside {found.file}"
         if key == "db" and os.environ.get("NOTATION_DB"):
             value, source = os.environ["NOTATION_DB"], "environment NOTATION_DB"
         shown.append(_Shown(key, _plain(value), source))
