@@ -308,3 +308,18 @@ def test_an_error_writing_removes_what_the_run_wrote() -> None:
     Path("new/x").mkdir()
     result = invoke("split", "archive", "--by", "event", "--dir", "new/x/out")
     assert result.exit_code == 0
+
+
+def test_merge_unique_reads_a_file_named_twice_once_and_says_so() -> None:
+    result = invoke("merge", "archive/a.pdn", "archive/b.pdn", "archive/./a.pdn", "--unique")
+    assert result.exit_code == 0
+    assert result.stdout == A + "\n" + B2 + "\n" + B3 + "\n" + B4
+    assert result.stderr == (
+        "notation: warning: archive/./a.pdn is named more than once: it is read once\n"
+        "archive/b.pdn:1: game 1 is a copy of archive/a.pdn:1 game 1\n"
+        "6 of 7 games written, 1 copy left out\n"
+    )
+    report = invoke("merge", "archive/a.pdn", "archive/a.pdn", "--unique", "-f", "json")
+    document = json.loads(report.stderr)
+    assert document["warnings"] == ["archive/a.pdn is named more than once: it is read once"]
+    assert document["dropped"] == []
