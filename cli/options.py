@@ -169,7 +169,7 @@ CacheDirOption = Annotated[
     typer.Option(
         "--cache-dir",
         help=f"Keep the cache here (default: {FOLDER_VARIABLE}, else the configuration's "
-        f"cache-dir, else {DEFAULT_FOLDER}).",
+        f"cache-dir, else {DEFAULT_FOLDER} beside the configuration file, or here without one).",
         metavar="DIR",
     ),
 ]

@@ -43,7 +43,8 @@ def merge(
     """Write every game of every input, in input order, as its text, to one archive.
 
     With --unique a game that is a copy of an earlier one is left out, and standard error
-    says so: "b.pdn:16: game 2 is a copy of a.pdn:1 game 1". Then a summary line (or, with
+    says so: "b.pdn:16: game 2 is a copy of a.pdn:1 game 1"; a file named twice is read
+    once, with a warning. Then a summary line (or, with
     --format json, one document). Nothing is written when an input cannot be read (exit 2).
     """
     from notation.archive.merge import merge as run

@@ -118,8 +118,10 @@ def select(
     --no-errors and --code validate the game. A game with a syntax error is still
     selected by what was read of it.
 
-    Standard error gets the problems met reading and "N of M games selected" (or, with
-    --format json, one document saying where each game went). Exit status: 0, 1 when a
+    Standard error gets the problems met reading, a warning for a filter that matched
+    fewer games than meant (a tag no game has, a result the games write otherwise: 2-0
+    for 1-0), and "N of M games selected" (or, with --format json, one document saying
+    where each game went). Exit status: 0, 1 when a
     game to write has no text to copy, 2 for a usage error or an input that cannot be
     read (then nothing is written).
     """

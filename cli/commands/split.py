@@ -56,8 +56,8 @@ def split(
     atomically; none when an input cannot be read or a file of that name exists (unless
     --force) (exit 2). An error writing removes the files written.
 
-    Standard error gets one line per file written and a summary (or, with --format json,
-    one document).
+    Standard error gets a warning when no game has the tag grouped by, one line per file
+    written and a summary (or, with --format json, one document).
     """
     from notation.archive.split import split as run
     from notation.archive.split import split_settings

@@ -14,6 +14,7 @@ notice; :func:`canonical_moves` does only that, for commands that keep the notat
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ from notation.archive.fix import canonical_fen
 from notation.archive.rewrite import (
     KEPT_MARK,
     Options,
+    RewriteError,
     Rewritten,
     Writing,
     copied_unchanged,
@@ -52,11 +54,15 @@ from notation.run.settings import SettingsError, known_codec, known_dialects, kn
 
 
 def check_notation(notation: str, default: AnyGame | None) -> None:
-    """ValueError when no game (or ``default``, the game given) has the notation."""
+    """ValueError when no game (or ``default``, the game given) has the notation, saying
+    the closest notation (did you mean) and every one."""
     games = [default] if default is not None else list(GAMES.values())
     if not any(notation in g.notations for g in games):
         known = sorted({n for g in games for n in g.notations})
-        raise ValueError(f"no game has a notation {notation!r}; choose one of {', '.join(known)}")
+        close = difflib.get_close_matches(notation, known, n=1)
+        guess = f"did you mean {close[0]!r}? " if close else ""
+        owner = f"{default.title} has no" if default is not None else "no game has a"
+        raise ValueError(f"{owner} notation {notation!r}; {guess}choose one of {', '.join(known)}")
 
 
 def convert_files(
@@ -71,7 +77,9 @@ def convert_files(
     """Rewrite the records of ``inputs`` in ``notation`` (``None``: each as it is written,
     its dialects' moves made canonical), in the form and to the place ``options`` say;
     ``say`` is told what was written and each problem. The exit status (0, 1 or 2);
-    :class:`notation.archive.rewrite.RewriteError` when the options cannot work."""
+    :class:`notation.archive.rewrite.RewriteError` when the options cannot work, a game
+    read whose game has no such notation included (nothing is written then), unless the
+    run keeps broken games or rewrites in place: each such game is then a REC209 error."""
 
     def edit(found: Found) -> list[Diagnostic]:
         record, path = found.record, found.input.name
@@ -82,6 +90,12 @@ def convert_files(
         if not isinstance(game, Game):
             return [copied_unchanged(game, record, path)]
         if notation not in game.notations:
+            if not (options.in_place or options.keep_broken):
+                raise RewriteError(
+                    f"--notation {notation!r}: {game.title} ({path}:{record.pos.line}: "
+                    f"game {record.index}) has no such notation; its notations are "
+                    f"{', '.join(game.notations)}; nothing written"
+                )
             return [_no_such_notation(game, notation, record, path)]
         return convert_record(
             record, game, notation, path=path, mark=options.keep_broken, dialects=dialects

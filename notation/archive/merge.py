@@ -4,12 +4,14 @@ Every game of every input, in input order, is written as its text; with ``unique
 game that is a copy of an earlier one (the same game, start and main-line moves, or for a
 game that cannot be replayed the same game named, setup tags and moves as written:
 :func:`notation.check.identity.copy_key`) is left out and reported. Games without moves
-are kept.
+are kept. With ``unique`` a file named twice (or by two names) is read once, and said to
+be: its games are not copies of themselves.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,6 +62,8 @@ class Merge:
     dropped: list[Dropped] = field(default_factory=list)
     refused: str | None = None
     """Why nothing was written, when nothing was."""
+    warnings: list[str] = field(default_factory=list)
+    """Files named more than once, read once."""
 
 
 def merge_games(
@@ -78,6 +82,9 @@ def merge_games(
     index = Duplicates()
     dropped: list[Dropped] = []
     written = 0
+    again: list[str] = []
+    if unique:
+        inputs, again = read_once(inputs)
     with contextlib.ExitStack() as stack:
         sink = stack.enter_context(spooled_stdout() if output is None else atomic_output(output))
         for found in copier.read(inputs):
@@ -92,6 +99,7 @@ def merge_games(
                 copy(sink, text, written)
                 written += 1
         done = Merge(copier.status, copier.games, written, dropped)
+        done.warnings = [f"{name} is named more than once: it is read once" for name in again]
         if copier.status:
             done.refused = copier.why_not()
             done.written = 0
@@ -161,7 +169,12 @@ def merge(
         default=settings.default,
         dialects=settings.dialects,
     )
-    said = [] if json else [dropped.message() for dropped in done.dropped]
+    said = (
+        []
+        if json
+        else [f"notation: warning: {warning}" for warning in done.warnings]
+        + [dropped.message() for dropped in done.dropped]
+    )
     body = {
         "dropped": [{**where(d.where), "copy_of": where(d.first)} for d in done.dropped],
         "summary": {
@@ -170,6 +183,7 @@ def merge(
             "dropped": len(done.dropped),
             "exit_status": done.status,
         },
+        "warnings": done.warnings,
     }
     copies = len(done.dropped)
     summary = (
@@ -179,3 +193,25 @@ def merge(
     return Copied(
         "merge", json, done.status, done.games, body, summary, said, done.refused, problems.kept
     )
+
+
+def read_once(inputs: list[Input | Missing]) -> tuple[list[Input | Missing], list[str]]:
+    """``inputs`` without the files named again (the same file, by any name), and the names
+    of those left out, once each."""
+    seen: set[object] = set()
+    kept: list[Input | Missing] = []
+    again: list[str] = []
+    for item in inputs:
+        if isinstance(item, Input) and item.path is not None:
+            try:
+                found = os.stat(item.path)
+                key: object = (found.st_dev, found.st_ino)
+            except OSError:
+                key = os.path.realpath(item.path)
+            if key in seen:
+                if item.name not in again:
+                    again.append(item.name)
+                continue
+            seen.add(key)
+        kept.append(item)
+    return kept, again

@@ -16,6 +16,7 @@ between games, as :class:`notation.archive.rewrite.Edited` with ``changed`` fals
 from __future__ import annotations
 
 import contextlib
+import difflib
 import fnmatch
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -57,6 +58,7 @@ from notation.io.output import (
     spooled_stdout,
 )
 from notation.read.sources import Found, read_all
+from notation.record.lexicon import MOVE_TOKEN
 from notation.record.model import RESULTS, Record
 from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
 
@@ -131,10 +133,13 @@ def parse_plies(text: str) -> tuple[int | None, int | None]:
 
 def parse_opening(text: str) -> tuple[str, ...]:
     """The moves of ``22-18 11-15`` or ``1. 22-18 11-15`` (move numbers left out);
-    :class:`ValueError` when there is none."""
+    :class:`ValueError` when there is none, or a word is not a move as records write one."""
     words = tuple(w for w in text.split() if _MOVE_NUMBER.fullmatch(w) is None)
     if not words:
         raise ValueError(f"{text!r} holds no move")
+    for word in words:
+        if MOVE_TOKEN.fullmatch(word) is None:
+            raise ValueError(f"{word!r} is not a move (as in 22-18, 1x10 or a3-b4)")
     return words
 
 
@@ -143,6 +148,18 @@ def check_result(result: str) -> str:
     if result not in RESULTS:
         raise ValueError(f"{result!r} is not a result; choose one of {' '.join(RESULTS)}")
     return result
+
+
+SAME_OUTCOME = {
+    "1-0": ("2-0", "a white win"),
+    "2-0": ("1-0", "a white win"),
+    "0-1": ("0-2", "a black win"),
+    "0-2": ("0-1", "a black win"),
+    "1/2-1/2": ("1-1", "a draw"),
+    "1-1": ("1/2-1/2", "a draw"),
+}
+"""A result, the other result written for the same outcome (chess's and draughts' scores),
+and the outcome."""
 
 
 def check_position(fen: str, variant: str | None) -> None:
@@ -171,6 +188,11 @@ class Selector:
     dialects: frozenset[str] = NO_DIALECTS
     replayed: int = 0
     """Records whose moves were replayed or parsed."""
+    tags_seen: set[str] = field(default_factory=set)
+    """The tag names of the records read, when a ``tags`` filter is given."""
+    other_form: dict[str, int] = field(default_factory=dict)
+    """Games (by the title of their game) passed over whose result is the outcome of the
+    ``result`` filter written the other way (``2-0`` for ``1-0``)."""
     _index: Duplicates = field(default_factory=Duplicates)
     _openings: dict[tuple[str, Position], list[Move] | None] = field(default_factory=dict)
     _targets: dict[tuple[str, tuple[tuple[str, str], ...]], Position | None] = field(
@@ -208,11 +230,35 @@ class Selector:
                 return False
         return True
 
+    def warnings(self) -> list[str]:
+        """Why a filter matched fewer games than meant, from the records tried: a tag no
+        record has, a result written the other way by the records' games."""
+        found = []
+        names = sorted(self.tags_seen, key=str.casefold)
+        for name in dict.fromkeys(name for name, _ in self.filters.tags):
+            if name not in self.tags_seen:
+                found.append(f"--tag {name}: {no_such_tag(name, names)}")
+        if self.filters.result in SAME_OUTCOME:
+            other, outcome = SAME_OUTCOME[self.filters.result]
+            for title, count in self.other_form.items():
+                games = "game" if count == 1 else "games"
+                verb = "records" if count == 1 else "record"
+                found.append(
+                    f"--result {self.filters.result}: {count} {games} of {title} {verb} "
+                    f"{outcome} as {other}, not selected (give --result {other} for them)"
+                )
+        return found
+
     def _read_only(self, record: Record, tags: dict[str, str], game: AnyGame | None) -> bool:
         chosen = self.filters
+        if chosen.tags:
+            self.tags_seen.update(tags)
         if chosen.result is not None:
             result = record.result if record.result is not None else tags.get("Result")
             if result != chosen.result:
+                if result in SAME_OUTCOME and SAME_OUTCOME[result][0] == chosen.result:
+                    title = game.title if game is not None else "an unknown game"
+                    self.other_form[title] = self.other_form.get(title, 0) + 1
                 return False
         for name, pattern in chosen.tags:
             value = tags.get(name)
@@ -305,6 +351,16 @@ class Selector:
                 found = None
             self._targets[key] = found
         return self._targets[key]
+
+
+def no_such_tag(name: str, names: list[str]) -> str:
+    """That no game has the tag ``name``, the closest of ``names`` (the tags the games
+    have) and the rest of them."""
+    folded = {n.casefold(): n for n in names}
+    close = difflib.get_close_matches(name.casefold(), list(folded), n=1)
+    guess = f"; did you mean {folded[close[0]]}?" if close else ""
+    have = f" (the games' tags: {', '.join(names)})" if names else ""
+    return f"no game has a tag {name}{guess}{have}"
 
 
 def _moves(
@@ -542,9 +598,10 @@ def select(
     json = settings.format == "json"
     problems = Problems(json, tell)
     copier = Copier(problems.tell, settings.encoding, settings.allow_empty)
+    selector = Selector(settings.filters, settings.default, settings.dialects)
     done = select_games(
         inputs,
-        Selector(settings.filters, settings.default, settings.dialects),
+        selector,
         copier,
         output=output,
         rest=rest,
@@ -555,8 +612,10 @@ def select(
             {**where(p.where), "selected": p.selected, "written": p.written} for p in done.placed
         ],
         "summary": {"games": done.games, "selected": done.selected, "exit_status": done.status},
+        "warnings": selector.warnings(),
     }
+    said = [] if json else [f"notation: warning: {warning}" for warning in body["warnings"]]
     summary = f"{done.selected} of {done.games} {plural(done.games, 'game')} selected"
     return Copied(
-        "select", json, done.status, done.games, body, summary, [], done.refused, problems.kept
+        "select", json, done.status, done.games, body, summary, said, done.refused, problems.kept
     )

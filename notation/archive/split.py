@@ -33,7 +33,7 @@ from notation.archive.runs import (
     report_form,
     where,
 )
-from notation.archive.select import Copier, copy
+from notation.archive.select import Copier, copy, no_such_tag
 from notation.check.identity import Occurrence
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game
@@ -156,6 +156,14 @@ def grouping(by: str, default: AnyGame | None = None) -> Grouping:
     raise ValueError(f"{by!r}: group by one of {', '.join(BY)}")
 
 
+def tag_grouped(by: str) -> str | None:
+    """The tag the grouping ``by`` reads (``Event`` for ``event``), if it reads one."""
+    if by in ("event", "round"):
+        return by.capitalize()
+    kind, _, argument = by.partition(":")
+    return argument if kind == "tag" else None
+
+
 def _known(value: str | None) -> str | None:
     """A tag's value; ``None`` for a missing one, an empty one and ``?`` alike."""
     return None if value is None or value.strip() in ("", "?") else value
@@ -179,6 +187,8 @@ class Split:
     parts: list[Part] = field(default_factory=list)
     refused: str | None = None
     """Why nothing was written, when nothing was."""
+    warnings: list[str] = field(default_factory=list)
+    """Why the grouping did not group: no game has the tag it reads."""
 
 
 def check_folder(folder: Path, inputs: list[Input | Missing]) -> None:
@@ -207,16 +217,20 @@ def split_games(
     copier: Copier,
     *,
     force: bool = False,
+    tag: str | None = None,
 ) -> Split:
     """Write each group of games to its file in ``folder`` (made when there is something
     to write). Every name is checked before any file is written: a file that exists is
     refused unless ``force``, one that is an input always. On an output error what this
     run wrote (and the folder, when it made it) is removed, and :class:`OutputError`
-    raised."""
+    raised. ``tag`` is the tag ``group`` reads: a warning says when no game has it."""
     order: dict[str | None, list[tuple[Occurrence, int, int]]] = {}
+    tags: set[str] = set()
     with tempfile.TemporaryFile() as spool:
         number = 0
         for found in copier.read(inputs):
+            if tag is not None:
+                tags.update(item.name for item in found.record.tags)
             text = copier.text(found)
             value = group(found, number)
             number += 1
@@ -228,6 +242,11 @@ def split_games(
             order.setdefault(value, []).append((here, spool.tell(), len(data)))
             spool.write(data)
         done = Split(copier.status, copier.games)
+        if tag is not None and copier.games and tag not in tags:
+            names = sorted(tags, key=str.casefold)
+            done.warnings.append(
+                f"--by: {no_such_tag(tag, names)}: every game goes to {UNKNOWN}{SUFFIX}"
+            )
         if copier.status:
             done.refused = copier.why_not()
             return done
@@ -347,11 +366,14 @@ def split(
     problems = Problems(json, tell)
     copier = Copier(problems.tell, settings.encoding, settings.allow_empty)
     group = grouping(settings.by, settings.default)
-    done = split_games(inputs, group, settings.folder, copier, force=settings.force)
+    done = split_games(
+        inputs, group, settings.folder, copier, force=settings.force, tag=tag_grouped(settings.by)
+    )
     said = (
         []
         if json
-        else [f"{p.path}: {len(p.games)} {plural(len(p.games), 'game')}" for p in done.parts]
+        else [f"notation: warning: {warning}" for warning in done.warnings]
+        + [f"{p.path}: {len(p.games)} {plural(len(p.games), 'game')}" for p in done.parts]
     )
     body = {
         "files": [
@@ -359,6 +381,7 @@ def split(
             for p in done.parts
         ],
         "summary": {"games": done.games, "files": len(done.parts), "exit_status": done.status},
+        "warnings": done.warnings,
     }
     files = len(done.parts)
     summary = (

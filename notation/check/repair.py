@@ -183,6 +183,21 @@ def _corrected(record: Record, found: LineRepair, candidate: Candidate, path: st
     )
 
 
+def changed_plies(found: LineRepair, candidate: Candidate) -> list[Ply]:
+    """The plies of ``found``'s line, as written, that ``candidate`` replaces, moves or
+    deletes (a ply it inserts is none of them)."""
+    plies = found.line.plies
+    shift = 0
+    changed: list[Ply] = []
+    for change in candidate.changes:
+        at = change.ply - found.first_ply + shift
+        steps = {"exchanged": (0, 2), "left-out": ()}.get(change.kind, (0,))
+        changed.extend(plies[at + step] for step in steps if 0 <= at + step < len(plies))
+        # A later change counts plies in the line as the earlier one left it.
+        shift += len(change.was) - len(change.now)
+    return changed
+
+
 def find_repairs(
     game: AnyGame,
     record: Record,

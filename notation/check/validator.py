@@ -22,7 +22,13 @@ from typing import Any, BinaryIO, TextIO
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
-from notation.check.repair import Budget, bound_reached, find_repairs, suggestion
+from notation.check.repair import (
+    Budget,
+    bound_reached,
+    changed_plies,
+    find_repairs,
+    suggestion,
+)
 from notation.check.replay import (
     ReplayVisitor,
     main_line_positions,
@@ -603,12 +609,15 @@ class RecordReplay(ReplayVisitor):
 
     def suggest_repairs(self, start: Position) -> None:
         """Add to each illegal move's diagnostic the corrections that make its line replay
-        (``start``: the record's start)."""
+        (``start``: the record's start). A ply the chosen correction changes loses the
+        notice of its dialect read (PDN115, PDN116): the correction, which ``repair``
+        applies, explains its text otherwise."""
         if not self._illegal:
             return
         where = {id(ply): at for at, ply in self._illegal}
         diagnostics = self.report.diagnostics
         budget = Budget()
+        explained: set[tuple[int, int]] = set()
         for found in find_repairs(
             self.game, self.record, start, self.notation, budget, dialects=self.dialects
         ):
@@ -623,6 +632,17 @@ class RecordReplay(ReplayVisitor):
                 candidates=found.candidates,
                 chosen=found.chosen is not None,
             )
+            if found.chosen is not None:
+                explained.update(
+                    (p.pos.line, p.pos.column) for p in changed_plies(found, found.chosen)
+                )
+        if explained:
+            diagnostics[:] = [
+                d
+                for d in diagnostics
+                if d.code not in (codes.OTHER_SEPARATOR, codes.SHORT_CAPTURE)
+                or (d.line, d.column) not in explained
+            ]
         if budget.spent:
             diagnostics.append(bound_reached(self.record, self.path))
 

@@ -818,11 +818,13 @@ class DraughtsGame(Game[P, M]):
     # Pictures --------------------------------------------------------------------------
 
     def render_text(self, position: P, last: M | None = None, notation: str | None = None) -> str:
-        """The board from White's side, files and ranks in the frame; the last move's
-        squares are shown in brackets. The diagram names no square, so it reads the same
-        in every notation."""
+        """The board from White's side, its squares labelled in ``notation`` (default: the
+        game's first): each dark square's number beside it in numeric notation, files and
+        ranks in the frame in alphanumeric; the last move's squares are shown in brackets."""
         status = self.game_over(position) or f"{position.turn.title} to move"
-        return board_text(self.engine, position, set() if last is None else set(last.path), status)
+        marked = set() if last is None else set(last.path)
+        numbered = (notation or self.notations[0]) == "numeric"
+        return board_text(self.engine, position, marked, status, numbered=numbered)
 
     def picture(self, position: P, last: M | None = None, notation: str | None = None) -> Picture:
         """The board from White's side (squares ``cell`` wide: 48, 40 from ten files up),

@@ -330,22 +330,30 @@ def fen_bitboards(
 
 
 def board_text(
-    board: Board, position: tuple[int, int, int, Side], marked: set[int], status: str
+    board: Board,
+    position: tuple[int, int, int, Side],
+    marked: set[int],
+    status: str,
+    *,
+    numbered: bool = False,
 ) -> str:
-    """The board of a (white, black, kings, turn) position from White's side, files and
-    ranks around it, the squares ``marked`` (numbers) in brackets, then ``status``. It
-    names no square, so it reads the same in every notation."""
+    """The board of a (white, black, kings, turn) position from White's side, the squares
+    ``marked`` (numbers) in brackets, then ``status``. Squares are labelled as the
+    record's notation names them: files and ranks around the board (alphanumeric), or,
+    when ``numbered``, each dark square's number beside it (numeric), as English
+    diagrams are."""
     white, black, kings, _ = position
     size = board.size
     width = len(str(size))
+    digits = len(str(size * size // 2))
     files = " " * (width + 2) + "".join(f" {f} " for f in board.files)
-    lines = [files]
+    lines = [] if numbered else [files]
     for row in range(size):
         cells = []
         for col in range(size):
             square = board.square_at.get(row * size + col)
             if square is None:
-                cells.append("   ")
+                cells.append(" " * (digits + 3) if numbered else "   ")
                 continue
             bit = board.bit[square]
             char = "."
@@ -353,10 +361,15 @@ def board_text(
                 char = "W" if kings & bit else "w"
             elif black & bit:
                 char = "B" if kings & bit else "b"
-            cells.append(f"[{char}]" if square in marked else f" {char} ")
+            cell = f"[{char}]" if square in marked else f" {char} "
+            cells.append(f"{square:>{digits}}{cell}" if numbered else cell)
         rank = size - row
-        lines.append(f" {rank:>{width}} " + "".join(cells) + f" {rank}")
-    lines.append(files)
+        if numbered:
+            lines.append(" " + "".join(cells))
+        else:
+            lines.append(f" {rank:>{width}} " + "".join(cells) + f" {rank}")
+    if not numbered:
+        lines.append(files)
     lines.append(status)
     return "\n".join(line.rstrip() for line in lines)
 

@@ -10,6 +10,7 @@ the first time the game is used, so a command pays only for the games it replays
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections.abc import Iterator, Mapping, MutableMapping
 from typing import NamedTuple
@@ -152,12 +153,15 @@ def _index(name: str, title: str, gametype: str | None) -> None:
 
 
 def get_game(name: str) -> AnyGame:
-    """The game called ``name``; raises ``KeyError`` listing the known names otherwise."""
+    """The game called ``name``; raises ``KeyError`` saying the closest name (did you mean)
+    and listing the known names otherwise."""
     try:
         return GAMES[name]
     except KeyError:
         known = ", ".join(GAMES)
-        raise KeyError(f"unknown game {name!r}; known games: {known}") from None
+        close = difflib.get_close_matches(name, list(GAMES), n=1)
+        guess = f"did you mean {close[0]!r}? " if close else ""
+        raise KeyError(f"unknown game {name!r}; {guess}known games: {known}") from None
 
 
 def game_for_tags(tags: Mapping[str, str]) -> AnyGame | str:

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from notation.run.policy import Policy
 
 DEFAULT_FOLDER = ".notation_cache"
-"""The cache folder, in the current folder, unless another is chosen."""
+"""The cache folder's name, beside the configuration file in force (without one, in the
+current folder), unless another folder is chosen."""
 
 FOLDER_VARIABLE = "NOTATION_CACHE_DIR"
 """The environment variable that moves the cache folder."""
@@ -136,6 +137,8 @@ def shown_settings(config: Config, environ: Mapping[str, str] = os.environ) -> l
         source = where if key in config.values else "default"
         if key == "cache-dir" and environ.get(FOLDER_VARIABLE):
             value, source = Path(environ[FOLDER_VARIABLE]), f"environment {FOLDER_VARIABLE}"
+        elif key == "cache-dir" and key not in config.values and config.file is not None:
+            value, source = default_cache(config), f"default: beside {config.file}"
         if key == "db" and environ.get("NOTATION_DB"):
             value, source = environ["NOTATION_DB"], "environment NOTATION_DB"
         shown.append(Shown(key, plain(value), source))
@@ -176,8 +179,19 @@ def cache_off(no_cache: bool, environ: Mapping[str, str] = os.environ) -> bool:
 def cache_folder(
     config: Config, given: str | None, environ: Mapping[str, str] = os.environ
 ) -> Path:
-    """``given``, else ``NOTATION_CACHE_DIR``, else the file's, else the default."""
-    return Path(given or environ.get(FOLDER_VARIABLE) or setting(config, "cache-dir", None))
+    """``given``, else ``NOTATION_CACHE_DIR``, else the file's ``cache-dir``, else
+    :func:`default_cache`."""
+    chosen = given or environ.get(FOLDER_VARIABLE) or config.values.get("cache-dir")
+    return Path(chosen) if chosen else default_cache(config)
+
+
+def default_cache(config: Config) -> Path:
+    """:data:`DEFAULT_FOLDER` beside the configuration file, so that one project keeps one
+    cache wherever in it a command runs (as ruff keeps one at the project root); without a
+    file, in the current folder."""
+    if config.file is None:
+        return Path(DEFAULT_FOLDER)
+    return Path(os.path.abspath(config.file)).parent / DEFAULT_FOLDER
 
 
 def settings_from(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,40 @@ def test_convert_writes_the_fen_as_fix_fen_does(
     if not options:
         fixed = CliRunner().invoke(app, ["fix", "--fen", str(source)])
         assert fixed.stdout == written
+
+
+INTERNATIONAL = '[GameType "20"]\n\n1. 32-28 19-23 *\n'
+
+
+def test_a_notation_the_games_do_not_have_is_one_usage_error_listing_theirs(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "s.pdn"
+    source.write_text(INTERNATIONAL + "\n" + INTERNATIONAL, "utf-8")
+    converted = CliRunner().invoke(app, ["convert", "-n", "algebraic", str(source)])
+    assert (converted.exit_code, converted.stdout) == (2, "")
+    assert converted.stderr == (
+        f"notation: --notation 'algebraic': International draughts ({source}:1: game 1) has "
+        "no such notation; its notations are numeric; nothing written\n"
+    )
+    kept = CliRunner().invoke(app, ["convert", "-n", "algebraic", "--keep-broken", str(source)])
+    assert kept.exit_code == 1
+    assert kept.stderr.count(" error REC209 International draughts has no notation") == 2
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["-n", "numerik"], "no game has a notation 'numerik'; did you mean 'numeric'? choose"),
+        (["-n", "algebraic", "-g", "international"], "International draughts has no notation"),
+        (["-g", "brazillian"], "unknown game 'brazillian'; did you mean 'brazilian'? known"),
+    ],
+)
+def test_a_misspelt_notation_or_game_is_a_usage_error_with_did_you_mean(
+    tmp_path: Path, options: list[str], message: str
+) -> None:
+    source = tmp_path / "s.pdn"
+    source.write_text(INTERNATIONAL, "utf-8")
+    converted = CliRunner().invoke(app, ["convert", *options, str(source)])
+    assert converted.exit_code == 2
+    assert message in " ".join(re.sub("[│╭╮╰╯─]", " ", converted.stderr).split())

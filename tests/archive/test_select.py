@@ -222,6 +222,7 @@ def test_an_output_naming_an_input_is_refused() -> None:
         (["--game", "chess"], "--game"),
         (["--code", "XX999"], "no diagnostic code 'XX999'"),
         (["--opening", "1."], "'1.' holds no move"),
+        (["--opening", "21-17 zz"], "'zz' is not a move (as in 22-18, 1x10 or a3-b4)"),
         (["--position", "W:W99"], "no game reads the FEN 'W:W99'"),
     ],
 )
@@ -230,6 +231,24 @@ def test_a_bad_filter_is_a_usage_error(args: list[str], message: str) -> None:
     assert result.exit_code == 2
     assert message in " ".join(re.sub("[│╭╮╰╯─]", " ", result.stderr).split())
     assert result.stdout == ""
+
+
+def test_a_tag_no_game_has_and_a_result_written_otherwise_are_warned_of() -> None:
+    result = run("archive", "--tag", "Whte=ana*", "--result", "2-0")
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert result.stderr == (
+        "notation: warning: --tag Whte: no game has a tag Whte; did you mean White? (the "
+        "games' tags: Black, Event, GameType, Result, Round, Variant, White)\n"
+        "notation: warning: --result 2-0: 1 game of Brazilian draughts records a white win "
+        "as 1-0, not selected (give --result 1-0 for them)\n"
+        "0 of 7 games selected\n"
+    )
+    result = run("archive", "--result", "2-0", "-f", "json")
+    assert json.loads(result.stderr)["warnings"] == [
+        "--result 2-0: 1 game of Brazilian draughts records a white win as 1-0, not selected "
+        "(give --result 1-0 for them)"
+    ]
 
 
 def test_a_game_too_long_to_keep_fails_the_run_and_nothing_is_written() -> None:

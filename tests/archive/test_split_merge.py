@@ -132,6 +132,20 @@ def test_split_by_a_tag_by_game_and_in_runs() -> None:
     }
 
 
+def test_split_by_a_tag_no_game_has_warns_and_names_the_tags_the_games_have() -> None:
+    result = invoke("split", "archive", "--by", "tag:Whte", "--dir", "w")
+    assert result.exit_code == 0
+    assert result.stderr == (
+        "notation: warning: --by: no game has a tag Whte; did you mean White? (the games' "
+        "tags: Black, Event, GameType, Result, Round, Variant, White): every game goes to "
+        "unknown.pdn\n"
+        "w/unknown.pdn: 7 games\n"
+        "7 games in 1 file of w\n"
+    )
+    result = invoke("split", "archive", "--by", "tag:White", "--dir", "w2", "-f", "json")
+    assert json.loads(result.stderr)["warnings"] == []
+
+
 def test_split_then_merge_gives_back_the_same_games() -> None:
     assert invoke("split", "archive", "--by", "event", "--dir", "out").exit_code == 0
     parts = ["out/open-2025.pdn", "out/club-night-etc.pdn", "out/open-2025-2.pdn"]
@@ -294,3 +308,18 @@ def test_an_error_writing_removes_what_the_run_wrote() -> None:
     Path("new/x").mkdir()
     result = invoke("split", "archive", "--by", "event", "--dir", "new/x/out")
     assert result.exit_code == 0
+
+
+def test_merge_unique_reads_a_file_named_twice_once_and_says_so() -> None:
+    result = invoke("merge", "archive/a.pdn", "archive/b.pdn", "archive/./a.pdn", "--unique")
+    assert result.exit_code == 0
+    assert result.stdout == A + "\n" + B2 + "\n" + B3 + "\n" + B4
+    assert result.stderr == (
+        "notation: warning: archive/./a.pdn is named more than once: it is read once\n"
+        "archive/b.pdn:1: game 1 is a copy of archive/a.pdn:1 game 1\n"
+        "6 of 7 games written, 1 copy left out\n"
+    )
+    report = invoke("merge", "archive/a.pdn", "archive/a.pdn", "--unique", "-f", "json")
+    document = json.loads(report.stderr)
+    assert document["warnings"] == ["archive/a.pdn is named more than once: it is read once"]
+    assert document["dropped"] == []

@@ -139,3 +139,28 @@ def test_convert_and_fix_write_the_move_canonically(tmp_path: Path) -> None:
     assert fixed.stderr.splitlines()[-1] == (
         "2 games: 2 fixed (7 changes), 0 left with errors, 0 unchanged"
     )
+
+
+EXCHANGED = (
+    '[GameType "25,W,8,8,A0,0"]\n[Result "2-0"]\n\n'
+    "1. a3-b4 f6-e5 2. b4-a5 e7-f6 3. e3-d4 d8-e7 4. f2-e3 f6-g5 5. d4:d8 d6-e5 6.\n"
+    "d8:h4 f8-e7 7. h4:d8 e5-d4 8. e3:c5 b6:d4 9. d8:f2 h6-g5 10. f2:b6 a7:c5 11.\n"
+    "a5-b6 b8-a7 12. g3-f4 g5:e3 13. b6:f2 g7-f6 14. c3-b4 h8-g7 15. d2-c3 a7-b6 16.\n"
+    "f2:a7 g7-h6 17. c1-d2 f6-e5 18. c3-d4 e5:a5 19. d2-e3 a5-b4 20. b2-c3 b4:f4 21.\n"
+    "a7-b6 f4-e3 22. b6:f2 h6-g5 23. e1-d2 g5-h4 24. f2-e3 h4-g3 25. h2:f4 2-0\n"
+)
+"""A score sheet (samples/russian/sheets/tula-cup-2025.pdn, game 6) where White's moves
+at plies 19 and 21 are exchanged: f2:b6, a capture at ply 21, reads at ply 19 as the step
+f2-b6 written with the other separator, until ply 22 is illegal."""
+
+
+def test_a_ply_a_chosen_correction_explains_gets_no_other_separator_notice() -> None:
+    """The line proposes one correction, the one repair applies (the moves exchanged),
+    not also f2:b6 read as f2-b6 at ply 19."""
+    assert found(EXCHANGED) == [
+        "d.pdn:6:7: error RU204 illegal move b8-a7 (game 1, ply 22): a capture is available: "
+        "c5:a7; b8-a7 is not a capture; legal: c5:a7; did you mean a5-b6 at ply 19 and "
+        "f2:b6 at ply 21 (a side's moves exchanged)? then the remaining 28 plies replay"
+    ]
+    repaired = CliRunner().invoke(app, ["repair", "-"], input=EXCHANGED)
+    assert "REC230 slip corrected: a5-b6 at ply 19 and f2:b6 at ply 21" in repaired.stderr

@@ -96,7 +96,7 @@ def corpus_reports() -> list[tuple[str, GameReport]]:
 
 @needs_corpus
 def test_the_succeed_set_verdicts():
-    """Every warning and error left on the set, by file and code (README's table)."""
+    """Every warning and error left on the set, by file and code (docs/corpus.md's table)."""
     reports = corpus_reports()
     groups = Counter(
         (name, d.code)

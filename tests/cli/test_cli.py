@@ -173,16 +173,14 @@ def test_render_draws_the_position_at_a_ply() -> None:
     result = run("render", str(BRAZILIAN / "endgames.pdn"), "--index", "2", "--ply", "0")
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
-        "    a  b  c  d  e  f  g  h",
-        " 8     .     .     .     B  8",
-        " 7  .     .     .     .     7",
-        " 6     .     .     .     .  6",
-        " 5  .     .     .     .     5",
-        " 4     .     .     .     .  4",
-        " 3  .     .     .     .     3",
-        " 2     .     .     .     .  2",
-        " 1  W     .     .     W     1",
-        "    a  b  c  d  e  f  g  h",
+        "       1 .       2 .       3 .       4 B",
+        "  5 .       6 .       7 .       8 .",
+        "       9 .      10 .      11 .      12 .",
+        " 13 .      14 .      15 .      16 .",
+        "      17 .      18 .      19 .      20 .",
+        " 21 .      22 .      23 .      24 .",
+        "      25 .      26 .      27 .      28 .",
+        " 29 W      30 .      31 .      32 W",
         "White to move",
     ]
 

@@ -27,19 +27,18 @@ runner = CliRunner()
 GOOD = '[GameType "26"]\n[Result "*"]\n\n1. 22-17 11-15 2. 23-19 9-13 *\n'
 BROKEN = '[GameType "26"]\n[Result "*"]\n\n1. 22-17 11-15 2. 23-19 ## 9-13 {kept} 3. 24-20 *\n'
 GOOD_END = (
-    "    a  b  c  d  e  f  g  h\n"
-    " 8     b     b     b     b  8\n"
-    " 7  b     b     b     b     7\n"
-    " 6    [.]    b     .     b  6\n"
-    " 5 [b]    .     b     .     5\n"
-    " 4     w     .     w     .  4\n"
-    " 3  w     .     .     w     3\n"
-    " 2     w     w     w     w  2\n"
-    " 1  w     w     w     w     1\n"
-    "    a  b  c  d  e  f  g  h\n"
+    "       1 b       2 b       3 b       4 b\n"
+    "  5 b       6 b       7 b       8 b\n"
+    "       9[.]     10 b      11 .      12 b\n"
+    " 13[b]     14 .      15 b      16 .\n"
+    "      17 w      18 .      19 w      20 .\n"
+    " 21 w      22 .      23 .      24 w\n"
+    "      25 w      26 w      27 w      28 w\n"
+    " 29 w      30 w      31 w      32 w\n"
     "White to move\n"
 )
-"""The picture of GOOD's last position, its last move (9-13) marked."""
+"""The picture of GOOD's last position, each square numbered as the record's numeric
+notation names it, its last move (9-13) marked."""
 ILLEGAL = '[GameType "26"]\n[Result "*"]\n\n1. 22-17 11-15 2. 15-19 9-13 *\n'
 
 

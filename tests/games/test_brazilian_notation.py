@@ -380,6 +380,19 @@ def test_render_text_marks_the_last_move() -> None:
     pos = GAME.start({"FEN": "B:W18,K26:B17,K5"})
     assert GAME.render_text(pos, BrazilianMove((22, 18))) == "\n".join(
         [
+            "       1 .       2 .       3 .       4 .",
+            "  5 B       6 .       7 .       8 .",
+            "       9 .      10 .      11 .      12 .",
+            " 13 .      14 .      15 .      16 .",
+            "      17 b      18[w]     19 .      20 .",
+            " 21 .      22[.]     23 .      24 .",
+            "      25 .      26 W      27 .      28 .",
+            " 29 .      30 .      31 .      32 .",
+            "Black to move",
+        ]
+    )
+    assert GAME.render_text(pos, BrazilianMove((22, 18)), "alphanumeric") == "\n".join(
+        [
             "    a  b  c  d  e  f  g  h",
             " 8     .     .     .     .  8",
             " 7  B     .     .     .     7",

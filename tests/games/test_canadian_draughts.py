@@ -164,20 +164,18 @@ def test_render_draws_the_position_as_text_svg_and_html(tmp_path: Path) -> None:
     text = runner.invoke(app, ["render", "-p", "9", path])
     assert text.exit_code == 0
     assert text.stdout == (
-        "     a  b  c  d  e  f  g  h  i  j  k  l\n"
-        " 12     b     b     b     b     b     b  12\n"
-        " 11  b     b     b     b     b     b     11\n"
-        " 10     b     b     b     b     b     b  10\n"
-        "  9  b     b     b     .    [.]    b     9\n"
-        "  8     b     b     b     .     .     b  8\n"
-        "  7  .     .     .    [.]    .    [w]    7\n"
-        "  6     .     .     .     w     .     .  6\n"
-        "  5  w     w    [.]    .     w     w     5\n"
-        "  4     w     w     .     w     w     w  4\n"
-        "  3  w     w     w     w     w     w     3\n"
-        "  2     w     w     w     w     w     w  2\n"
-        "  1  w     w     w     w     w     w     1\n"
-        "     a  b  c  d  e  f  g  h  i  j  k  l\n"
+        "       1 b       2 b       3 b       4 b       5 b       6 b\n"
+        "  7 b       8 b       9 b      10 b      11 b      12 b\n"
+        "      13 b      14 b      15 b      16 b      17 b      18 b\n"
+        " 19 b      20 b      21 b      22 .      23[.]     24 b\n"
+        "      25 b      26 b      27 b      28 .      29 .      30 b\n"
+        " 31 .      32 .      33 .      34[.]     35 .      36[w]\n"
+        "      37 .      38 .      39 .      40 w      41 .      42 .\n"
+        " 43 w      44 w      45[.]     46 .      47 w      48 w\n"
+        "      49 w      50 w      51 .      52 w      53 w      54 w\n"
+        " 55 w      56 w      57 w      58 w      59 w      60 w\n"
+        "      61 w      62 w      63 w      64 w      65 w      66 w\n"
+        " 67 w      68 w      69 w      70 w      71 w      72 w\n"
         "Black to move\n"
     )
     svg = runner.invoke(app, ["render", "-p", "9", "--picture", "svg", path])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from notation.cli.main import app
@@ -52,7 +53,68 @@ def test_render_command_writes_svg_and_text() -> None:
     assert len(arrow.get("points").split()) == 4
     text = runner.invoke(app, ["render", record, "--ply", "45"])
     assert text.exit_code == 0
-    assert text.stdout.splitlines()[1] == " 8     b    [W]    .     b  8"
+    assert text.stdout.splitlines()[0] == "       1 b       2[W]      3 .       4 b"
     bad = runner.invoke(app, ["render", record, "--ply", "999"])
     assert bad.exit_code == 2
     assert "legal plies" in bad.stderr
+
+
+INTERNATIONAL_AFTER_32_28 = """\
+       1 b       2 b       3 b       4 b       5 b
+  6 b       7 b       8 b       9 b      10 b
+      11 b      12 b      13 b      14 b      15 b
+ 16 b      17 b      18 b      19 b      20 b
+      21 .      22 .      23 .      24 .      25 .
+ 26 .      27 .      28[w]     29 .      30 .
+      31 w      32[.]     33 w      34 w      35 w
+ 36 w      37 w      38 w      39 w      40 w
+      41 w      42 w      43 w      44 w      45 w
+ 46 w      47 w      48 w      49 w      50 w
+Black to move"""
+
+RUSSIAN_NUMERIC = """\
+       1 b       2 b       3 b       4 b
+  5 b       6 b       7 b       8 b
+       9 b      10 b      11 b      12 b
+ 13 .      14 .      15 .      16 .
+      17 .      18[w]     19 .      20 .
+ 21 w      22[.]     23 w      24 w
+      25 w      26 w      27 w      28 w
+ 29 w      30 w      31 w      32 w
+Black to move"""
+
+RUSSIAN_ALPHANUMERIC = """\
+    a  b  c  d  e  f  g  h
+ 8     b     b     b     b  8
+ 7  b     b     b     b     7
+ 6     b     b     b     b  6
+ 5  .     .     .     .     5
+ 4     .    [w]    .     .  4
+ 3  w    [.]    w     w     3
+ 2     w     w     w     w  2
+ 1  w     w     w     w     1
+    a  b  c  d  e  f  g  h
+Black to move"""
+
+
+@pytest.mark.parametrize(
+    ("name", "move", "notation", "diagram"),
+    [
+        ("international", "32-28", None, INTERNATIONAL_AFTER_32_28),
+        ("international", "32-28", "numeric", INTERNATIONAL_AFTER_32_28),
+        ("russian", "c3-d4", "numeric", RUSSIAN_NUMERIC),
+        ("russian", "22-18", None, RUSSIAN_ALPHANUMERIC),
+        ("russian", "22-18", "alphanumeric", RUSSIAN_ALPHANUMERIC),
+        ("brazilian", "c3-d4", "numeric", RUSSIAN_NUMERIC),
+        ("brazilian", "22-18", "alphanumeric", RUSSIAN_ALPHANUMERIC),
+    ],
+)
+def test_a_text_diagram_labels_the_squares_in_the_records_notation(
+    name: str, move: str, notation: str | None, diagram: str
+) -> None:
+    """Numbers beside the dark squares for a numeric record (an arbiter reads 22-18 off
+    it), files and ranks around the board for an alphanumeric one (the game's first
+    notation when none is given: numeric for international, alphanumeric for Russian)."""
+    game = get_game(name)
+    played, after = game.advance(game.start(game.new_tags(0)), move)
+    assert game.render_text(after, played, notation) == diagram

@@ -111,6 +111,24 @@ def test_cache_dir_is_relative_to_the_file(
     assert (here / "option" / "CACHEDIR.TAG").is_file()
 
 
+def test_the_cache_sits_beside_the_file_that_applies_wherever_the_command_runs(
+    here: Path, monkeypatch: pytest.MonkeyPatch, cached: Path
+) -> None:
+    monkeypatch.delenv("NOTATION_CACHE_DIR")
+    pyproject(here, 'select = ["ID"]\n')
+    for sub in ("a", "a/b"):
+        (here / sub).mkdir()
+        monkeypatch.chdir(here / sub)
+        runner.invoke(app, ["validate", str(here / "game.pdn")])
+    assert (here / ".notation_cache" / "CACHEDIR.TAG").is_file()
+    assert [p.name for p in here.rglob(".notation_cache")] == [".notation_cache"]
+    shown = runner.invoke(app, ["config"]).stdout.splitlines()
+    at = json.dumps(str(here / ".notation_cache"))
+    assert f"cache-dir   = {at:<24} # default: beside {here / 'pyproject.toml'}" in shown
+    runner.invoke(app, ["validate", "--isolated", str(here / "game.pdn")])
+    assert (here / "a" / "b" / ".notation_cache" / "CACHEDIR.TAG").is_file()
+
+
 def test_the_command_line_wins_over_the_file(here: Path) -> None:
     pyproject(here, 'select = ["REC"]\nformat = "json"\n')
     assert validate("--select", "ID", "-f", "text", "game.pdn").stdout == (
