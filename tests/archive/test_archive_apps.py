@@ -133,13 +133,21 @@ def test_select_split_and_merge_give_the_reports_the_commands_print(tmp_path: Pa
         [str(ENDGAMES)], split_settings(by="every:2", folder=tmp_path / "parts", format="json")
     )
     assert (parts.status, parts.games, len(parts.body["files"])) == (0, 4, 2)
-    merged = merge(
-        [str(ENDGAMES), str(ENDGAMES)], merge_settings(unique=True, output=tmp_path / "all.pdn")
-    )
+    copy = tmp_path / "copy.pdn"
+    copy.write_bytes(ENDGAMES.read_bytes())
+    named = [str(ENDGAMES), str(ENDGAMES), str(copy)]
+    merged = merge(named, merge_settings(unique=True, output=tmp_path / "all.pdn"))
     assert merged.lines() == [
-        f"{ENDGAMES}:{line}: game {n} is a copy of {ENDGAMES}:{line} game {n}"
-        for n, line in enumerate(_starts(ENDGAMES), 1)
-    ] + ["4 of 8 games written, 4 copies left out"]
+        f"notation: warning: {ENDGAMES} is named more than once: it is read once",
+        *(
+            f"{copy}:{line}: game {n} is a copy of {ENDGAMES}:{line} game {n}"
+            for n, line in enumerate(_starts(ENDGAMES), 1)
+        ),
+        "4 of 8 games written, 4 copies left out",
+    ]
+    assert merged.lines(quiet=True) == merged.lines()[:-1]
+    status, _, stderr = _stderr("merge", *named, "--unique", "-o", str(tmp_path / "cli.pdn"))
+    assert (status, stderr.splitlines()) == (merged.status, merged.lines())
 
 
 def _starts(path: Path) -> list[int]:
