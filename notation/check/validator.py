@@ -433,16 +433,12 @@ def short_capture_read(
     notation: str | None = None,
 ) -> Diagnostic:
     """The PDN115 notice of ply ``number``, a short capture read as ``move``."""
-    where = f"ply {number}" + (", in a variation" if depth else "")
     written = game.format_move(before, move, notation)
-    message = (
+    said = (
         f"{ply.text} names only the first landing square of a capture: read as {written}, "
-        "the one legal capture landing there first (game ",
-        f", {where})",
+        "the one legal capture landing there first"
     )
-    return Diagnostic.in_game(
-        codes.SHORT_CAPTURE, message, *ply.pos, path, record.index, number, ply.text
-    )
+    return _read_notice(record, path, ply, number, depth, codes.SHORT_CAPTURE, said)
 
 
 def other_separator_read(
@@ -458,16 +454,21 @@ def other_separator_read(
 ) -> Diagnostic:
     """The PDN116 notice of ply ``number``, a move written with the other separator read
     as ``move``."""
-    where = f"ply {number}" + (", in a variation" if depth else "")
     written = game.format_move(before, move, game.notation_of(ply.text) or notation)
-    message = (
+    said = (
         f"{ply.text} is written with the other separator: read as {written}, the one legal "
-        "move with its squares (game ",
-        f", {where})",
+        "move with its squares"
     )
-    return Diagnostic.in_game(
-        codes.OTHER_SEPARATOR, message, *ply.pos, path, record.index, number, ply.text
-    )
+    return _read_notice(record, path, ply, number, depth, codes.OTHER_SEPARATOR, said)
+
+
+def _read_notice(
+    record: Record, path: str, ply: Ply, number: int, depth: int, code: str, said: str
+) -> Diagnostic:
+    """The notice ``code`` of ply ``number``, read though not written as the rules ask:
+    ``said``, then the game number and the ply's place."""
+    message = (f"{said} (game ", f", {_ply_where(number, depth)})")
+    return Diagnostic.in_game(code, message, *ply.pos, path, record.index, number, ply.text)
 
 
 def illegal_words(
@@ -475,10 +476,15 @@ def illegal_words(
 ) -> tuple[str, str]:
     """The message of an illegal ply, in two parts: with ``numbered``, the game number
     goes between them; without, they make the message for a reader inside the game."""
-    where = f"ply {number}" + (", in a variation" if depth else "")
+    where = _ply_where(number, depth)
     if numbered:
         return f"illegal move {ply.text} (game ", f", {where}): {reason}"
     return f"illegal move {ply.text} ({where}): {reason}", ""
+
+
+def _ply_where(number: int, depth: int) -> str:
+    """Where ply ``number`` stands, for a message: ``ply 7``, or ``ply 7, in a variation``."""
+    return f"ply {number}" + (", in a variation" if depth else "")
 
 
 def illegal_reason(

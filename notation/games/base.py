@@ -126,6 +126,12 @@ class Outcome(NamedTuple):
     winner: Side | None
     reason: str
 
+    @classmethod
+    def by_score(cls, white: int, black: int, reason: str) -> Outcome:
+        """The end of a scored game: the higher score wins, equal scores draw."""
+        winner = None if white == black else Side.WHITE if white > black else Side.BLACK
+        return cls(winner, reason)
+
 
 class SetupError(ValueError):
     """The record's tags do not describe a valid start (bad FEN, layout, rule option).

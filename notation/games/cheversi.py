@@ -754,8 +754,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
         else:
             return None
         white, black = self.scores(position)
-        winner = None if white == black else Side.WHITE if white > black else Side.BLACK
-        return Outcome(winner, f"{reason}; score White {white}, Black {black}")
+        return Outcome.by_score(white, black, f"{reason}; score White {white}, Black {black}")
 
     def scores(self, position: CheversiPosition) -> tuple[int, int]:
         """(White, Black): each empty square scores one point per piece attacking it."""

@@ -166,24 +166,4 @@ class English(DraughtsGame[EnglishPosition, EnglishMove]):
     ) -> str:
         """The board with Black's side (squares 1..4) at the top, each dark square's
         number beside its piece; the last move's squares are shown in brackets."""
-        white, black, kings, turn = position
-        marked = set(last.path) if last is not None else set()
-        lines = []
-        for row in range(8):
-            cells = []
-            for col in range(8):
-                square = ENGINE.square_at.get(row * 8 + col)
-                if square is None:
-                    cells.append("     ")
-                    continue
-                bit = BIT[square]
-                char = "."
-                if white & bit:
-                    char = "W" if kings & bit else "w"
-                elif black & bit:
-                    char = "B" if kings & bit else "b"
-                cell = f"[{char}]" if square in marked else f" {char} "
-                cells.append(f"{square:>2}{cell}")
-            lines.append(" " + "".join(cells))
-        lines.append(self.game_over(position) or f"{turn.title} to move")
-        return "\n".join(line.rstrip() for line in lines)
+        return super().render_text(position, last, "numeric")

@@ -76,6 +76,7 @@ from notation.games.tags import (
     fen_error,
     fen_fields,
     fen_items,
+    kept_notation,
     read_notation,
     rule_options,
     unknown_option,
@@ -365,7 +366,7 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
     def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
         """A ``Notation`` tag (where the record has one) naming ``notation``, and the
         ``FEN`` tag (where it is valid) with its points written in ``notation``."""
-        changed = {"Notation": notation} if "Notation" in tags else {}
+        changed = kept_notation(tags, notation)
         if "FEN" in tags:
             try:
                 board, turn = parse_fen(tags["FEN"])

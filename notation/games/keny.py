@@ -78,6 +78,7 @@ from notation.games.tags import (
     fen_error,
     fen_fields,
     fen_items,
+    kept_notation,
     read_notation,
     rule_options,
     unknown_option,
@@ -1305,7 +1306,7 @@ class Keny(Game[KenyPosition, KenyMove]):
     def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
         """A ``Notation`` tag already present is kept true; none is needed otherwise, since
         captures show their notation and other moves read alike in both."""
-        return {"Notation": notation} if "Notation" in tags else {}
+        return kept_notation(tags, notation)
 
     def outcome(self, position: KenyPosition) -> Outcome | None:
         """A draw once the count of plies without a capture reaches its limit; else a loss

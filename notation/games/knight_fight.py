@@ -79,7 +79,14 @@ from notation.games.base import (
     read_number,
     reading_tag,
 )
-from notation.games.tags import fen_error, fen_fields, fen_items, no_rule_options, read_notation
+from notation.games.tags import (
+    fen_error,
+    fen_fields,
+    fen_items,
+    kept_notation,
+    no_rule_options,
+    read_notation,
+)
 
 # Board geometry -------------------------------------------------------------------------
 # A square is an index 0..99: file (A=0 .. J=9) + 10 * (rank - 1). A1 = 0, J1 = 9,
@@ -654,9 +661,9 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
         if _targets(position):
             return None
         white, black = position.scores
-        winner = None if white == black else Side.WHITE if white > black else Side.BLACK
-        return Outcome(
-            winner,
+        return Outcome.by_score(
+            white,
+            black,
             f"{position.turn.title} has no legal ply; final score {self._score_text(position)}",
         )
 
@@ -675,7 +682,7 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
 
     def notation_tags(self, tags: Mapping[str, str], notation: str) -> dict[str, str]:
         """The ``FEN`` tag rewritten in ``notation``, and a ``Notation`` tag kept in step."""
-        out = {"Notation": notation} if "Notation" in tags else {}
+        out = kept_notation(tags, notation)
         fen, layout = tags.get("FEN"), tags.get("Layout")
         if fen and fen.strip() and layout is not None:
             with contextlib.suppress(SetupError):

@@ -58,6 +58,12 @@ def read_notation(tags: Mapping[str, str], title: str, notations: tuple[str, ...
     return notation
 
 
+def kept_notation(tags: Mapping[str, str], notation: str) -> dict[str, str]:
+    """A ``Notation`` tag naming ``notation`` where ``tags`` has one, so that it stays
+    true when the record is rewritten in ``notation``; nothing otherwise."""
+    return {"Notation": notation} if "Notation" in tags else {}
+
+
 class FenFields(NamedTuple):
     """The fields of a ``<turn>:W<pieces>:B<pieces>[:<letter><value>...]`` FEN tag.
 
