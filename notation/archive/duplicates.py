@@ -56,11 +56,7 @@ class DuplicateReport:
     def summary(self) -> str:
         """``2 groups of duplicates (5 records) among 61 records``."""
         copies = sum(len(group.records) for group in self.groups)
-        groups = len(self.groups)
-        return (
-            f"{groups} {plural(groups, 'group')} of duplicates "
-            f"({copies} records) among {self.records} {plural(self.records, 'record')}"
-        )
+        return _summary(len(self.groups), "duplicates", copies, self.records)
 
 
 def find_duplicates(
@@ -77,15 +73,9 @@ def find_duplicates(
     ``dialects`` (:mod:`notation.check.dialects`).
     """
     index = Duplicates()
-    records = 0
-    problems = []
-    for found in read_paths(names, encoding=encoding, allow_empty=allow_empty, keep_text=True):
-        if isinstance(found, Diagnostic):
-            problems.append(found)
-            continue
-        path, record = found
-        records += 1
-        index.add(record, default, path=path, dialects=dialects)
+    records, problems = _read_into(
+        index, names, default, encoding, allow_empty, dialects, keep_text=True
+    )
     return DuplicateReport(index.groups(), records, problems)
 
 
@@ -117,11 +107,7 @@ class TranspositionReport:
     def summary(self) -> str:
         """``1 group of transpositions (2 records) among 61 records``."""
         reached = sum(len(group.records) for group in self.groups)
-        groups = len(self.groups)
-        return (
-            f"{groups} {plural(groups, 'group')} of transpositions "
-            f"({reached} records) among {self.records} {plural(self.records, 'record')}"
-        )
+        return _summary(len(self.groups), "transpositions", reached, self.records)
 
 
 def find_transpositions(
@@ -140,16 +126,43 @@ def find_transpositions(
     ``dialects`` (:mod:`notation.check.dialects`).
     """
     index = Positions(ply)
+    records, problems = _read_into(
+        index, names, default, encoding, allow_empty, dialects, keep_text=False
+    )
+    return TranspositionReport(index.groups(), records, ply, problems)
+
+
+def _read_into(
+    index: Duplicates | Positions,
+    names: Iterable[str],
+    default: AnyGame | None,
+    encoding: str | None,
+    allow_empty: bool,
+    dialects: frozenset[str],
+    *,
+    keep_text: bool,
+) -> tuple[int, list[Diagnostic]]:
+    """Add every record of ``names`` to ``index``; the records read and the problems met
+    reading (PDN106, PDN107, PDN108)."""
     records = 0
     problems = []
-    for found in read_paths(names, encoding=encoding, allow_empty=allow_empty):
+    for found in read_paths(names, encoding=encoding, allow_empty=allow_empty, keep_text=keep_text):
         if isinstance(found, Diagnostic):
             problems.append(found)
             continue
         path, record = found
         records += 1
         index.add(record, default, path=path, dialects=dialects)
-    return TranspositionReport(index.groups(), records, ply, problems)
+    return records, problems
+
+
+def _summary(groups: int, kind: str, records: int, read: int) -> str:
+    """``2 groups of duplicates (5 records) among 61 records``: ``groups`` of ``kind``
+    holding ``records`` of the ``read``."""
+    return (
+        f"{groups} {plural(groups, 'group')} of {kind} "
+        f"({records} records) among {read} {plural(read, 'record')}"
+    )
 
 
 def render_transpositions(report: TranspositionReport) -> str:

@@ -18,15 +18,15 @@ from pathlib import Path
 
 from notation.archive.runs import (
     Copied,
-    Problems,
     Reading,
+    copied,
     ignore,
     inputs_of,
     plural,
     report_form,
     where,
 )
-from notation.archive.select import Copier, copy
+from notation.archive.select import Copier, copy, copying
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Occurrence
 from notation.diagnostics import Diagnostic
@@ -159,8 +159,7 @@ def merge(
     if settings.output is not None:
         check_target(settings.output, input_paths(inputs), stdin=reads_standard_input(inputs))
     json = settings.format == "json"
-    problems = Problems(json, tell)
-    copier = Copier(problems.tell, settings.encoding, settings.allow_empty)
+    problems, copier = copying(settings, json, tell)
     done = merge_games(
         inputs,
         copier,
@@ -190,9 +189,7 @@ def merge(
         f"{done.written} of {done.games} {plural(done.games, 'game')} written, "
         f"{copies} {'copy' if copies == 1 else 'copies'} left out"
     )
-    return Copied(
-        "merge", json, done.status, done.games, body, summary, said, done.refused, problems.kept
-    )
+    return copied("merge", problems, done, body, summary, said)
 
 
 def read_once(inputs: list[Input | Missing]) -> tuple[list[Input | Missing], list[str]]:

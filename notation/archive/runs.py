@@ -173,6 +173,45 @@ class Problems:
             self.told(diagnostic)
 
 
+class Copying(Protocol):
+    """What a run of ``select``, ``split`` or ``merge`` did, as its report needs it."""
+
+    @property
+    def status(self) -> int:
+        """The exit status."""
+
+    @property
+    def games(self) -> int:
+        """The games read."""
+
+    @property
+    def refused(self) -> str | None:
+        """Why nothing was written, when nothing was."""
+
+
+def copied(
+    command: str,
+    problems: Problems,
+    done: Copying,
+    body: dict[str, Any],
+    summary: str,
+    said: list[str],
+) -> Copied:
+    """The end of the report of ``command`` (``select``, ``split`` or ``merge``), which
+    met ``problems`` reading and did ``done``."""
+    return Copied(
+        command,
+        problems.json,
+        done.status,
+        done.games,
+        body,
+        summary,
+        said,
+        done.refused,
+        problems.kept,
+    )
+
+
 def where(found: Occurrence) -> dict[str, Any]:
     """A game's place in a JSON report."""
     return {"path": found.path, "index": found.index, "line": found.line}

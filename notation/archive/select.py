@@ -29,6 +29,7 @@ from notation.archive.runs import (
     Copied,
     Problems,
     Reading,
+    copied,
     ignore,
     inputs_of,
     plural,
@@ -435,6 +436,15 @@ def copy(sink: Sink, text: str, count: int) -> None:
     sink.write("\n" + text if count else text)
 
 
+def copying(
+    settings: Reading, json: bool, tell: Callable[[Diagnostic], None]
+) -> tuple[Problems, Copier]:
+    """Where the problems met reading go (to ``tell``, or kept for the JSON report), and
+    the copier that reads the inputs as ``settings`` say and tells them there."""
+    problems = Problems(json, tell)
+    return problems, Copier(problems.tell, settings.encoding, settings.allow_empty)
+
+
 @dataclass(frozen=True, slots=True)
 class Placed:
     """Where a game read went."""
@@ -596,8 +606,7 @@ def select(
     if output is not None and rest is not None and output.resolve() == rest.resolve():
         raise OutputError("--output and --rest name the same file")
     json = settings.format == "json"
-    problems = Problems(json, tell)
-    copier = Copier(problems.tell, settings.encoding, settings.allow_empty)
+    problems, copier = copying(settings, json, tell)
     selector = Selector(settings.filters, settings.default, settings.dialects)
     done = select_games(
         inputs,
@@ -616,6 +625,4 @@ def select(
     }
     said = [] if json else [f"notation: warning: {warning}" for warning in body["warnings"]]
     summary = f"{done.selected} of {done.games} {plural(done.games, 'game')} selected"
-    return Copied(
-        "select", json, done.status, done.games, body, summary, said, done.refused, problems.kept
-    )
+    return copied("select", problems, done, body, summary, said)

@@ -25,15 +25,15 @@ from typing import IO
 
 from notation.archive.runs import (
     Copied,
-    Problems,
     Reading,
+    copied,
     ignore,
     inputs_of,
     plural,
     report_form,
     where,
 )
-from notation.archive.select import Copier, copy, no_such_tag
+from notation.archive.select import Copier, copy, copying, no_such_tag
 from notation.check.identity import Occurrence
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game
@@ -363,8 +363,7 @@ def split(
     inputs = inputs_of(paths)
     check_folder(settings.folder, inputs)
     json = settings.format == "json"
-    problems = Problems(json, tell)
-    copier = Copier(problems.tell, settings.encoding, settings.allow_empty)
+    problems, copier = copying(settings, json, tell)
     group = grouping(settings.by, settings.default)
     done = split_games(
         inputs, group, settings.folder, copier, force=settings.force, tag=tag_grouped(settings.by)
@@ -388,6 +387,4 @@ def split(
         f"{done.games} {plural(done.games, 'game')} in {files} {plural(files, 'file')} "
         f"of {display(settings.folder)}"
     )
-    return Copied(
-        "split", json, done.status, done.games, body, summary, said, done.refused, problems.kept
-    )
+    return copied("split", problems, done, body, summary, said)
