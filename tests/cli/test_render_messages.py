@@ -41,8 +41,8 @@ def test_a_game_past_the_last_says_how_many_the_file_has() -> None:
     source = SAMPLES / "brazilian" / "annotated.pdn"
     said = f"notation: {source} has no game 99: it has 5 games\n"
     assert run(str(source), "--index", "99") == (2, said)
-    assert run(str(source), "--index", "99", "-f", "html") == (2, said)
-    assert run(str(source), "--index", "6", "-f", "svg") == (2, said.replace("99", "6"))
+    assert run(str(source), "--index", "99", "--picture", "html") == (2, said)
+    assert run(str(source), "--index", "6", "--picture", "svg") == (2, said.replace("99", "6"))
 
 
 def test_a_file_of_one_game_says_one_game() -> None:
