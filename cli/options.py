@@ -223,6 +223,71 @@ ReportFormatOption = Annotated[
 """``--format NAME``: a report of text or JSON (``--json`` before, still taken)."""
 
 
+ResultOption = Annotated[
+    str | None,
+    typer.Option(
+        "--result", help="The result (the movetext's, else the Result tag's).", metavar="RESULT"
+    ),
+]
+"""``--result RESULT``: games of this result (``select``, ``find``)."""
+
+TagOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--tag",
+        help="NAME=PATTERN: the tag's value matches the shell pattern, case ignored "
+        "(repeatable: every one must match).",
+        metavar="NAME=PATTERN",
+    ),
+]
+"""``--tag NAME=PATTERN``: games whose tag matches (``select``, ``find``)."""
+
+PliesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--plies", help="Plies of the main line: MIN:MAX, MIN: or :MAX.", metavar="MIN:MAX"
+    ),
+]
+"""``--plies MIN:MAX``: games of this length (``select``, ``find``)."""
+
+OpeningOption = Annotated[
+    str | None,
+    typer.Option(
+        "--opening",
+        help='The main line starts with these moves ("22-18 11-15"), in any of the '
+        "game's notations.",
+        metavar="MOVES",
+    ),
+]
+"""``--opening MOVES``: games starting with these moves (``select``, ``find``)."""
+
+PositionOption = Annotated[
+    str | None,
+    typer.Option(
+        "--position",
+        help="The position of this FEN, side to move included, occurs in the main line.",
+        metavar="FEN",
+    ),
+]
+"""``--position FEN``: games reaching this position (``select``, ``find``)."""
+
+ErrorsOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--errors/--no-errors",
+        help="Games with (without) an error diagnostic.",
+        show_default=False,
+    ),
+]
+"""``--errors/--no-errors``: games with (without) an error (``select``, ``find``)."""
+
+CodeOption = Annotated[
+    str | None,
+    typer.Option("--code", help="Games with a diagnostic of this code.", metavar="CODE"),
+]
+"""``--code CODE``: games with a diagnostic of this code (``select``, ``find``)."""
+
+
 def report_json(form: str) -> bool:
     """Whether ``--format`` asks for JSON; a usage error for a format other than text."""
     if form not in ("text", "json"):

@@ -22,9 +22,16 @@ if TYPE_CHECKING:
     from notation.index.query import Hit
 
 from ..options import (
+    CodeOption,
     ConfigOption,
+    ErrorsOption,
     IsolatedOption,
+    OpeningOption,
     OutputOption,
+    PliesOption,
+    PositionOption,
+    ResultOption,
+    TagOption,
     configured,
     game_named,
     guarded,
@@ -58,21 +65,8 @@ def _opening(opening: tuple[str, str | None] | None) -> str:
 @guarded
 def find(
     db: DbOption = None,
-    result: Annotated[
-        str | None,
-        typer.Option(
-            "--result", help="The result (the movetext's, else the Result tag's).", metavar="RESULT"
-        ),
-    ] = None,
-    tag: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--tag",
-            help="NAME=PATTERN: the tag's value matches the shell pattern, case ignored "
-            "(repeatable: every one must match).",
-            metavar="NAME=PATTERN",
-        ),
-    ] = None,
+    result: ResultOption = None,
+    tag: TagOption = None,
     player: Annotated[
         str | None,
         typer.Option(
@@ -92,29 +86,9 @@ def find(
             callback=one_of(*GAMES),
         ),
     ] = None,
-    plies: Annotated[
-        str | None,
-        typer.Option(
-            "--plies", help="Plies of the main line: MIN:MAX, MIN: or :MAX.", metavar="MIN:MAX"
-        ),
-    ] = None,
-    opening: Annotated[
-        str | None,
-        typer.Option(
-            "--opening",
-            help='The main line starts with these moves ("22-18 11-15"), in any of the '
-            "game's notations.",
-            metavar="MOVES",
-        ),
-    ] = None,
-    position: Annotated[
-        str | None,
-        typer.Option(
-            "--position",
-            help="The position of this FEN, side to move included, occurs in the main line.",
-            metavar="FEN",
-        ),
-    ] = None,
+    plies: PliesOption = None,
+    opening: OpeningOption = None,
+    position: PositionOption = None,
     material: Annotated[
         str | None,
         typer.Option(
@@ -133,18 +107,8 @@ def find(
             metavar="PATTERN",
         ),
     ] = None,
-    errors: Annotated[
-        bool | None,
-        typer.Option(
-            "--errors/--no-errors",
-            help="Games with (without) an error diagnostic.",
-            show_default=False,
-        ),
-    ] = None,
-    code: Annotated[
-        str | None,
-        typer.Option("--code", help="Games with a diagnostic of this code.", metavar="CODE"),
-    ] = None,
+    errors: ErrorsOption = None,
+    code: CodeOption = None,
     form: Annotated[
         str,
         typer.Option(
