@@ -12,9 +12,9 @@ import errno
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, Protocol, TypeVar
 
 import typer
 
@@ -388,6 +388,34 @@ def write_report(output: Path | None, text: str) -> None:
         echo(text, nl=False)
     else:
         write_text(output, text)
+
+
+class Written(Protocol):
+    """A report a command writes: the problems met reading its inputs, and its text."""
+
+    @property
+    def problems(self) -> Sequence[Diagnostic]:
+        """Inputs that could not be read and encodings guessed."""
+        ...
+
+    def written(self, form: str) -> str:
+        """The report in ``form``: text or json."""
+        ...
+
+
+W = TypeVar("W", bound=Written)
+
+
+def report_of(output: Path | None, paths: list[str], run: Callable[[], W], form: str) -> W:
+    """``run()``'s report, once ``output`` is known to be writable (:func:`paths_written`):
+    its problems said on standard error, then its text in ``form`` written
+    (:func:`write_report`)."""
+    paths_written(output, paths)
+    report = run()
+    for problem in report.problems:
+        echo_problem(problem)
+    write_report(output, report.written(form))
+    return report
 
 
 def settings_of(make: Callable[..., S], **options: Any) -> S:
