@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
@@ -38,6 +37,7 @@ from ..options import (
     one_of,
     plural,
     say,
+    write_text,
 )
 from .index import DbOption, opened_index
 
@@ -134,7 +134,6 @@ def find(
     """
     from notation.index.query import Query, texts
     from notation.index.query import find as search
-    from notation.io.output import atomic_output, spooled_stdout
 
     if form not in FORMS:
         raise typer.BadParameter("choose text, json or pdn", param_hint="--format")
@@ -203,8 +202,7 @@ def find(
             + "\n"
             for h in games
         )
-    with spooled_stdout() if output is None else atomic_output(Path(output)) as sink:
-        sink.write(body)
+    write_text(output, body)
     if form != "json":
         say(f"{len(games)} {plural(len(games), 'game')} found")
     raise typer.Exit(status)

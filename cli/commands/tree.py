@@ -25,6 +25,7 @@ from ..options import (
     notation_any_case,
     one_of,
     plural,
+    write_text,
 )
 from .index import DbOption, opened_index
 
@@ -87,7 +88,6 @@ def tree(
     from notation.archive.select import parse_opening
     from notation.index.query import NoPosition
     from notation.index.query import tree as grow
-    from notation.io.output import atomic_output, spooled_stdout
 
     game = game_named(variant)
     if form not in FORMS:
@@ -136,8 +136,7 @@ def tree(
             f"{found.left_out} {plural(found.left_out, 'game')} of {game.name} with errors left out"
         )
         body = "\n".join(lines) + "\n"
-    with spooled_stdout() if output is None else atomic_output(output) as sink:
-        sink.write(body)
+    write_text(output, body)
 
 
 command = tree
