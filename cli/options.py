@@ -323,15 +323,20 @@ def configured(explicit: Path | None, isolated: bool) -> Config:
         fail(str(error))
 
 
+def parsed(parse: Callable[[A], R], value: A, hint: str) -> R:
+    """``parse(value)``; its ``ValueError`` is a usage error naming the option ``hint``."""
+    try:
+        return parse(value)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint=hint) from None
+
+
 def dialects_named(names: list[str] | None) -> frozenset[str]:
     """The dialects given with ``--dialect``; a usage error naming the known ones for an
     unknown name."""
     from notation.check.dialects import dialect_set
 
-    try:
-        return dialect_set(names or ())
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="--dialect") from None
+    return parsed(dialect_set, names or (), "--dialect")
 
 
 def game_named(name: str, hint: str = "--game") -> AnyGame:
@@ -353,10 +358,7 @@ def encoding_named(name: str) -> str | None:
 
     if name == "auto":
         return None
-    try:
-        return codec(name)
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="--encoding") from None
+    return parsed(codec, name, "--encoding")
 
 
 def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
@@ -472,6 +474,7 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
+A = TypeVar("A")
 P = ParamSpec("P")
 R = TypeVar("R")
 S = TypeVar("S")

@@ -8,8 +8,7 @@ error or an index that cannot be used.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -35,6 +34,7 @@ from ..options import (
     game_named,
     guarded,
     one_of,
+    parsed,
     plural,
     say,
     write_text,
@@ -42,15 +42,6 @@ from ..options import (
 from .index import DbOption, opened_index
 
 FORMS = ("text", "json", "pdn")
-
-T = TypeVar("T")
-
-
-def _parsed(parse: Callable[[str], T], text: str, hint: str) -> T:
-    try:
-        return parse(text)
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint=hint) from None
 
 
 def _opening(opening: tuple[str, str | None] | None) -> str:
@@ -147,14 +138,14 @@ def find(
         # select's readers of these filters, and what select needs: not asked otherwise.
         from notation.archive import select as sel
     if position is not None:
-        _parsed(lambda fen: sel.check_position(fen, variant), position, "--position")
+        parsed(lambda fen: sel.check_position(fen, variant), position, "--position")
     if material is not None or pattern is not None:
         from notation.index import patterns
     spec = None
     if material is not None:
-        spec = _parsed(patterns.parse_material, material, "--material")
+        spec = parsed(patterns.parse_material, material, "--material")
         if variant is not None:
-            _parsed(patterns.check_material, variant, "--material")
+            parsed(patterns.check_material, variant, "--material")
     asked = None
     if pattern is not None:
         if variant is None:
@@ -162,13 +153,13 @@ def find(
                 "a pattern names squares of one game: give --game", param_hint="--pattern"
             )
         chosen = game_named(variant)
-        asked = _parsed(lambda text: patterns.parse_pattern(text, chosen), pattern, "--pattern")
+        asked = parsed(lambda text: patterns.parse_pattern(text, chosen), pattern, "--pattern")
     query = Query(
-        result=None if result is None else _parsed(sel.check_result, result, "--result"),
-        tags=tuple(_parsed(sel.parse_tag, t, "--tag") for t in tag or ()),
+        result=None if result is None else parsed(sel.check_result, result, "--result"),
+        tags=tuple(parsed(sel.parse_tag, t, "--tag") for t in tag or ()),
         variant=variant,
-        plies=None if plies is None else _parsed(sel.parse_plies, plies, "--plies"),
-        opening=() if opening is None else _parsed(sel.parse_opening, opening, "--opening"),
+        plies=None if plies is None else parsed(sel.parse_plies, plies, "--plies"),
+        opening=() if opening is None else parsed(sel.parse_opening, opening, "--opening"),
         position=position,
         errors=errors,
         code=code,

@@ -24,6 +24,7 @@ from ..options import (
     guarded,
     notation_any_case,
     one_of,
+    parsed,
     plural,
     write_text,
 )
@@ -100,12 +101,7 @@ def tree(
             + ", ".join(game.notations),
             param_hint="--notation",
         )
-    words: tuple[str, ...] = ()
-    if moves is not None:
-        try:
-            words = parse_opening(moves)
-        except ValueError as error:
-            raise typer.BadParameter(str(error), param_hint="--moves") from None
+    words = () if moves is None else parsed(parse_opening, moves, "--moves")
     config = configured(config_file, isolated)
     with opened_index(index_target(db, config)) as opened:
         try:
