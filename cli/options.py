@@ -12,9 +12,9 @@ import errno
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, Protocol, TypeVar
 
 import typer
 
@@ -223,6 +223,71 @@ ReportFormatOption = Annotated[
 """``--format NAME``: a report of text or JSON (``--json`` before, still taken)."""
 
 
+ResultOption = Annotated[
+    str | None,
+    typer.Option(
+        "--result", help="The result (the movetext's, else the Result tag's).", metavar="RESULT"
+    ),
+]
+"""``--result RESULT``: games of this result (``select``, ``find``)."""
+
+TagOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--tag",
+        help="NAME=PATTERN: the tag's value matches the shell pattern, case ignored "
+        "(repeatable: every one must match).",
+        metavar="NAME=PATTERN",
+    ),
+]
+"""``--tag NAME=PATTERN``: games whose tag matches (``select``, ``find``)."""
+
+PliesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--plies", help="Plies of the main line: MIN:MAX, MIN: or :MAX.", metavar="MIN:MAX"
+    ),
+]
+"""``--plies MIN:MAX``: games of this length (``select``, ``find``)."""
+
+OpeningOption = Annotated[
+    str | None,
+    typer.Option(
+        "--opening",
+        help='The main line starts with these moves ("22-18 11-15"), in any of the '
+        "game's notations.",
+        metavar="MOVES",
+    ),
+]
+"""``--opening MOVES``: games starting with these moves (``select``, ``find``)."""
+
+PositionOption = Annotated[
+    str | None,
+    typer.Option(
+        "--position",
+        help="The position of this FEN, side to move included, occurs in the main line.",
+        metavar="FEN",
+    ),
+]
+"""``--position FEN``: games reaching this position (``select``, ``find``)."""
+
+ErrorsOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--errors/--no-errors",
+        help="Games with (without) an error diagnostic.",
+        show_default=False,
+    ),
+]
+"""``--errors/--no-errors``: games with (without) an error (``select``, ``find``)."""
+
+CodeOption = Annotated[
+    str | None,
+    typer.Option("--code", help="Games with a diagnostic of this code.", metavar="CODE"),
+]
+"""``--code CODE``: games with a diagnostic of this code (``select``, ``find``)."""
+
+
 def report_json(form: str) -> bool:
     """Whether ``--format`` asks for JSON; a usage error for a format other than text."""
     if form not in ("text", "json"):
@@ -258,15 +323,20 @@ def configured(explicit: Path | None, isolated: bool) -> Config:
         fail(str(error))
 
 
+def parsed(parse: Callable[[A], R], value: A, hint: str) -> R:
+    """``parse(value)``; its ``ValueError`` is a usage error naming the option ``hint``."""
+    try:
+        return parse(value)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint=hint) from None
+
+
 def dialects_named(names: list[str] | None) -> frozenset[str]:
     """The dialects given with ``--dialect``; a usage error naming the known ones for an
     unknown name."""
     from notation.check.dialects import dialect_set
 
-    try:
-        return dialect_set(names or ())
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="--dialect") from None
+    return parsed(dialect_set, names or (), "--dialect")
 
 
 def game_named(name: str, hint: str = "--game") -> AnyGame:
@@ -288,10 +358,7 @@ def encoding_named(name: str) -> str | None:
 
     if name == "auto":
         return None
-    try:
-        return codec(name)
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="--encoding") from None
+    return parsed(codec, name, "--encoding")
 
 
 def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
@@ -323,6 +390,34 @@ def write_report(output: Path | None, text: str) -> None:
         echo(text, nl=False)
     else:
         write_text(output, text)
+
+
+class Written(Protocol):
+    """A report a command writes: the problems met reading its inputs, and its text."""
+
+    @property
+    def problems(self) -> Sequence[Diagnostic]:
+        """Inputs that could not be read and encodings guessed."""
+        ...
+
+    def written(self, form: str) -> str:
+        """The report in ``form``: text or json."""
+        ...
+
+
+W = TypeVar("W", bound=Written)
+
+
+def report_of(output: Path | None, paths: list[str], run: Callable[[], W], form: str) -> W:
+    """``run()``'s report, once ``output`` is known to be writable (:func:`paths_written`):
+    its problems said on standard error, then its text in ``form`` written
+    (:func:`write_report`)."""
+    paths_written(output, paths)
+    report = run()
+    for problem in report.problems:
+        echo_problem(problem)
+    write_report(output, report.written(form))
+    return report
 
 
 def settings_of(make: Callable[..., S], **options: Any) -> S:
@@ -379,6 +474,7 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
+A = TypeVar("A")
 P = ParamSpec("P")
 R = TypeVar("R")
 S = TypeVar("S")

@@ -16,12 +16,10 @@ from ..options import (
     PathsArgument,
     ReportFormatOption,
     at_least,
-    echo_problem,
     guarded,
     note,
-    paths_written,
+    report_of,
     settings_of,
-    write_report,
 )
 
 
@@ -73,11 +71,7 @@ def duplicates(
         encoding=encoding,
         allow_empty=allow_empty,
     )
-    paths_written(output, paths)
-    report = run(paths, settings)
-    for problem in report.problems:
-        echo_problem(problem)
-    write_report(output, report.written(settings.format))
+    report = report_of(output, paths, lambda: run(paths, settings), settings.format)
     note(report.summary())
     raise typer.Exit(report.status)
 

@@ -8,9 +8,7 @@ error or an index that cannot be used.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -22,28 +20,28 @@ if TYPE_CHECKING:
     from notation.index.query import Hit
 
 from ..options import (
+    CodeOption,
     ConfigOption,
+    ErrorsOption,
     IsolatedOption,
+    OpeningOption,
     OutputOption,
+    PliesOption,
+    PositionOption,
+    ResultOption,
+    TagOption,
     configured,
     game_named,
     guarded,
     one_of,
+    parsed,
     plural,
     say,
+    write_text,
 )
 from .index import DbOption, opened_index
 
 FORMS = ("text", "json", "pdn")
-
-T = TypeVar("T")
-
-
-def _parsed(parse: Callable[[str], T], text: str, hint: str) -> T:
-    try:
-        return parse(text)
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint=hint) from None
 
 
 def _opening(opening: tuple[str, str | None] | None) -> str:
@@ -58,21 +56,8 @@ def _opening(opening: tuple[str, str | None] | None) -> str:
 @guarded
 def find(
     db: DbOption = None,
-    result: Annotated[
-        str | None,
-        typer.Option(
-            "--result", help="The result (the movetext's, else the Result tag's).", metavar="RESULT"
-        ),
-    ] = None,
-    tag: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--tag",
-            help="NAME=PATTERN: the tag's value matches the shell pattern, case ignored "
-            "(repeatable: every one must match).",
-            metavar="NAME=PATTERN",
-        ),
-    ] = None,
+    result: ResultOption = None,
+    tag: TagOption = None,
     player: Annotated[
         str | None,
         typer.Option(
@@ -92,29 +77,9 @@ def find(
             callback=one_of(*GAMES),
         ),
     ] = None,
-    plies: Annotated[
-        str | None,
-        typer.Option(
-            "--plies", help="Plies of the main line: MIN:MAX, MIN: or :MAX.", metavar="MIN:MAX"
-        ),
-    ] = None,
-    opening: Annotated[
-        str | None,
-        typer.Option(
-            "--opening",
-            help='The main line starts with these moves ("22-18 11-15"), in any of the '
-            "game's notations.",
-            metavar="MOVES",
-        ),
-    ] = None,
-    position: Annotated[
-        str | None,
-        typer.Option(
-            "--position",
-            help="The position of this FEN, side to move included, occurs in the main line.",
-            metavar="FEN",
-        ),
-    ] = None,
+    plies: PliesOption = None,
+    opening: OpeningOption = None,
+    position: PositionOption = None,
     material: Annotated[
         str | None,
         typer.Option(
@@ -133,18 +98,8 @@ def find(
             metavar="PATTERN",
         ),
     ] = None,
-    errors: Annotated[
-        bool | None,
-        typer.Option(
-            "--errors/--no-errors",
-            help="Games with (without) an error diagnostic.",
-            show_default=False,
-        ),
-    ] = None,
-    code: Annotated[
-        str | None,
-        typer.Option("--code", help="Games with a diagnostic of this code.", metavar="CODE"),
-    ] = None,
+    errors: ErrorsOption = None,
+    code: CodeOption = None,
     form: Annotated[
         str,
         typer.Option(
@@ -170,7 +125,6 @@ def find(
     """
     from notation.index.query import Query, texts
     from notation.index.query import find as search
-    from notation.io.output import atomic_output, spooled_stdout
 
     if form not in FORMS:
         raise typer.BadParameter("choose text, json or pdn", param_hint="--format")
@@ -184,14 +138,14 @@ def find(
         # select's readers of these filters, and what select needs: not asked otherwise.
         from notation.archive import select as sel
     if position is not None:
-        _parsed(lambda fen: sel.check_position(fen, variant), position, "--position")
+        parsed(lambda fen: sel.check_position(fen, variant), position, "--position")
     if material is not None or pattern is not None:
         from notation.index import patterns
     spec = None
     if material is not None:
-        spec = _parsed(patterns.parse_material, material, "--material")
+        spec = parsed(patterns.parse_material, material, "--material")
         if variant is not None:
-            _parsed(patterns.check_material, variant, "--material")
+            parsed(patterns.check_material, variant, "--material")
     asked = None
     if pattern is not None:
         if variant is None:
@@ -199,13 +153,13 @@ def find(
                 "a pattern names squares of one game: give --game", param_hint="--pattern"
             )
         chosen = game_named(variant)
-        asked = _parsed(lambda text: patterns.parse_pattern(text, chosen), pattern, "--pattern")
+        asked = parsed(lambda text: patterns.parse_pattern(text, chosen), pattern, "--pattern")
     query = Query(
-        result=None if result is None else _parsed(sel.check_result, result, "--result"),
-        tags=tuple(_parsed(sel.parse_tag, t, "--tag") for t in tag or ()),
+        result=None if result is None else parsed(sel.check_result, result, "--result"),
+        tags=tuple(parsed(sel.parse_tag, t, "--tag") for t in tag or ()),
         variant=variant,
-        plies=None if plies is None else _parsed(sel.parse_plies, plies, "--plies"),
-        opening=() if opening is None else _parsed(sel.parse_opening, opening, "--opening"),
+        plies=None if plies is None else parsed(sel.parse_plies, plies, "--plies"),
+        opening=() if opening is None else parsed(sel.parse_opening, opening, "--opening"),
         position=position,
         errors=errors,
         code=code,
@@ -239,8 +193,7 @@ def find(
             + "\n"
             for h in games
         )
-    with spooled_stdout() if output is None else atomic_output(Path(output)) as sink:
-        sink.write(body)
+    write_text(output, body)
     if form != "json":
         say(f"{len(games)} {plural(len(games), 'game')} found")
     raise typer.Exit(status)

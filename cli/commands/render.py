@@ -4,8 +4,7 @@ HTML viewer."""
 from __future__ import annotations
 
 import sys
-import time
-from typing import IO, TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -27,6 +26,7 @@ from ..options import (
     writable,
     write_text,
 )
+from ..progress import LateProgress, terminal
 
 # What the command runs is imported in its body: building the command line costs only
 # what defining its options needs.
@@ -88,7 +88,7 @@ def render(
     inputs = list(expand([source]))
     writable(output, inputs)
     try:
-        with _Progress(form == "html" and not OUTPUT.quiet and _terminal(sys.stderr)) as progress:
+        with _Progress(form == "html" and not OUTPUT.quiet and terminal(sys.stderr)) as progress:
             drawn = draw(
                 source,
                 inputs,
@@ -112,55 +112,27 @@ def render(
     raise typer.Exit(drawn.status)
 
 
-def _terminal(stream: IO[str] | None) -> bool:
-    """Whether ``stream`` is open and a terminal."""
-    return stream is not None and stream.isatty()
-
-
-class _Progress:
+class _Progress(LateProgress):
     """The games replayed so far, on standard error after a second when ``shown`` (a
     terminal), as ``validate`` shows its progress."""
 
-    DELAY = 1.0
-    """Seconds before the count appears: short runs never show it."""
+    def made(self) -> tuple[Progress, TaskID]:
+        from rich.console import Console
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    def __init__(self, shown: bool) -> None:
-        self.shown = shown
-        self.start = time.monotonic()
-        self.last = 0.0
-        self.bar: Progress | None = None
-        self.task: TaskID | None = None
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
+        bar = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        return bar, bar.add_task("", total=None)
 
     def games(self, done: int) -> None:
         """``done`` games replayed."""
-        if not self.shown:
-            return
-        now = time.monotonic()
-        if now - self.last < 0.1 or now - self.start < self.DELAY:
-            return
-        self.last = now
-        if self.bar is None:
-            from rich.console import Console
-            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-            self.bar = Progress(
-                SpinnerColumn(),
-                TextColumn("{task.description}"),
-                TimeElapsedColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            self.task = self.bar.add_task("", total=None)
-            self.bar.start()
-        assert self.task is not None
-        self.bar.update(self.task, description=f"{done} games drawn")
+        if self.due():
+            self.update(description=f"{done} games drawn")
 
 
 command = render

@@ -16,11 +16,18 @@ from notation.games.registry import GAMES
 
 from ..options import (
     AllowEmptyOption,
+    CodeOption,
     DialectOption,
     EncodingOption,
+    ErrorsOption,
     FormatOption,
+    OpeningOption,
     OutputOption,
     PathsArgument,
+    PliesOption,
+    PositionOption,
+    ResultOption,
+    TagOption,
     echo_problem,
     ended,
     guarded,
@@ -37,56 +44,13 @@ def select(
         Path | None,
         typer.Option("--rest", help="Write the games not selected here.", metavar="FILE"),
     ] = None,
-    result: Annotated[
-        str | None,
-        typer.Option(
-            "--result", help="The result (the movetext's, else the Result tag's).", metavar="RESULT"
-        ),
-    ] = None,
-    tag: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--tag",
-            help="NAME=PATTERN: the tag's value matches the shell pattern, case ignored "
-            "(repeatable: every one must match).",
-            metavar="NAME=PATTERN",
-        ),
-    ] = None,
-    plies: Annotated[
-        str | None,
-        typer.Option(
-            "--plies", help="Plies of the main line: MIN:MAX, MIN: or :MAX.", metavar="MIN:MAX"
-        ),
-    ] = None,
-    opening: Annotated[
-        str | None,
-        typer.Option(
-            "--opening",
-            help='The main line starts with these moves ("22-18 11-15"), in any of the '
-            "game's notations.",
-            metavar="MOVES",
-        ),
-    ] = None,
-    position: Annotated[
-        str | None,
-        typer.Option(
-            "--position",
-            help="The position of this FEN, side to move included, occurs in the main line.",
-            metavar="FEN",
-        ),
-    ] = None,
-    errors: Annotated[
-        bool | None,
-        typer.Option(
-            "--errors/--no-errors",
-            help="Games with (without) an error diagnostic.",
-            show_default=False,
-        ),
-    ] = None,
-    code: Annotated[
-        str | None,
-        typer.Option("--code", help="Games with a diagnostic of this code.", metavar="CODE"),
-    ] = None,
+    result: ResultOption = None,
+    tag: TagOption = None,
+    plies: PliesOption = None,
+    opening: OpeningOption = None,
+    position: PositionOption = None,
+    errors: ErrorsOption = None,
+    code: CodeOption = None,
     duplicates: Annotated[
         bool | None,
         typer.Option(

@@ -12,11 +12,9 @@ from ..options import (
     OutputOption,
     PathsArgument,
     ReportFormatOption,
-    echo_problem,
     guarded,
-    paths_written,
+    report_of,
     settings_of,
-    write_report,
 )
 
 
@@ -49,11 +47,7 @@ def stats(
         encoding=encoding,
         allow_empty=allow_empty,
     )
-    paths_written(output, paths)
-    collected = run(paths, settings)
-    for problem in collected.problems:
-        echo_problem(problem)
-    write_report(output, collected.written(settings.format))
+    collected = report_of(output, paths, lambda: run(paths, settings), settings.format)
     raise typer.Exit(collected.status)
 
 

@@ -24,7 +24,9 @@ from ..options import (
     guarded,
     notation_any_case,
     one_of,
+    parsed,
     plural,
+    write_text,
 )
 from .index import DbOption, opened_index
 
@@ -87,7 +89,6 @@ def tree(
     from notation.archive.select import parse_opening
     from notation.index.query import NoPosition
     from notation.index.query import tree as grow
-    from notation.io.output import atomic_output, spooled_stdout
 
     game = game_named(variant)
     if form not in FORMS:
@@ -100,12 +101,7 @@ def tree(
             + ", ".join(game.notations),
             param_hint="--notation",
         )
-    words: tuple[str, ...] = ()
-    if moves is not None:
-        try:
-            words = parse_opening(moves)
-        except ValueError as error:
-            raise typer.BadParameter(str(error), param_hint="--moves") from None
+    words = () if moves is None else parsed(parse_opening, moves, "--moves")
     config = configured(config_file, isolated)
     with opened_index(index_target(db, config)) as opened:
         try:
@@ -136,8 +132,7 @@ def tree(
             f"{found.left_out} {plural(found.left_out, 'game')} of {game.name} with errors left out"
         )
         body = "\n".join(lines) + "\n"
-    with spooled_stdout() if output is None else atomic_output(output) as sink:
-        sink.write(body)
+    write_text(output, body)
 
 
 command = tree

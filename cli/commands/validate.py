@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import contextlib
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -37,6 +36,7 @@ from ..options import (
     settings_of,
     writable,
 )
+from ..progress import LateProgress, terminal
 
 # What the command runs is imported in its body: building the command line costs only
 # what defining its options needs.
@@ -174,7 +174,7 @@ def validate(
     sizes = [item.size for item in inputs if isinstance(item, Input)]
     total = None if None in sizes else sum(s or 0 for s in sizes)
     # The bar shares the terminal with the report only when both are on it.
-    shown = output is None and not OUTPUT.quiet and _terminal(sys.stderr) and _terminal(sys.stdout)
+    shown = output is None and not OUTPUT.quiet and terminal(sys.stderr) and terminal(sys.stdout)
     with contextlib.ExitStack() as stack:
         out: Writer = _StandardOutput()
         if output is not None:
@@ -221,34 +221,15 @@ class _StandardOutput:
         return len(text)
 
 
-def _terminal(stream: IO[str] | None) -> bool:
-    """Whether ``stream`` is open and a terminal."""
-    return stream is not None and stream.isatty()
-
-
-class _Progress:
+class _Progress(LateProgress):
     """A progress bar on standard error, shown after a second when ``shown`` (a terminal);
     ``total`` is the bytes to read, when known."""
 
-    DELAY = 1.0
-    """Seconds before the bar appears: short runs never show it."""
-
     def __init__(self, total: int | None, shown: bool) -> None:
+        super().__init__(shown)
         self.total = total
-        self.shown = shown
-        self.start = time.monotonic()
-        self.last = 0.0
         self.done = 0
         self.games = 0
-        self.bar: Progress | None = None
-        self.task: TaskID | None = None
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
     def read(self, done: int) -> None:
         """Bytes read so far."""
@@ -279,35 +260,29 @@ class _Progress:
         return take
 
     def _show(self) -> None:
-        if not self.shown:
-            return
-        now = time.monotonic()
-        if now - self.last < 0.1 or now - self.start < self.DELAY:
-            return
-        self.last = now
-        if self.bar is None:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                DownloadColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-            )
+        if self.due():
+            self.update(completed=self.done, description=f"{self.games} games")
 
-            self.bar = Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                DownloadColumn(),
-                TimeElapsedColumn(),
-                # Lines printed above the bar are never cut at its width.
-                console=Console(stderr=True, soft_wrap=True),
-                transient=True,
-            )
-            self.task = self.bar.add_task("validating", total=self.total)
-            self.bar.start()
-        assert self.task is not None
-        self.bar.update(self.task, completed=self.done, description=f"{self.games} games")
+    def made(self) -> tuple[Progress, TaskID]:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            DownloadColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
+        bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            DownloadColumn(),
+            TimeElapsedColumn(),
+            # Lines printed above the bar are never cut at its width.
+            console=Console(stderr=True, soft_wrap=True),
+            transient=True,
+        )
+        return bar, bar.add_task("validating", total=self.total)
 
 
 command = validate
