@@ -250,7 +250,7 @@ def test_find_and_tree_open_the_index_index_writes(
     monkeypatch.chdir(tmp_path)
     write(tmp_path, club=CLUB)
     (tmp_path / "notation.toml").write_text('db = "keep/games.sqlite"\n', encoding="utf-8")
-    asked = (("find",), ("tree", "--variant", "brazilian"))
+    asked = (("find",), ("tree", "--game", "brazilian"))
 
     def missing(where: Path | str) -> str:
         return f"notation: {where}: no index there; make one with notation index\n"
@@ -264,10 +264,10 @@ def test_find_and_tree_open_the_index_index_writes(
     assert indexed(target, "club.pdn").startswith("1 file indexed")
     club = "club.pdn:1: game 1, opening 21-I\nclub.pdn:9: game 2, opening 21-I\n"
     assert run("find", "--db", target).stdout == club
-    assert run("tree", "--db", target, "--variant", "brazilian").exit_code == 0
+    assert run("tree", "--db", target, "--game", "brazilian").exit_code == 0
     monkeypatch.setenv("NOTATION_DB", target)
     assert run("find").stdout == club
-    assert run("tree", "--variant", "brazilian").stdout.splitlines()[1:3] == [
+    assert run("tree", "--game", "brazilian").stdout.splitlines()[1:3] == [
         "21-17             1 game   2-0 1",
         "23-18             1 game   0-2 1",
     ]

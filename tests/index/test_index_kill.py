@@ -33,7 +33,7 @@ def snapshot(db: str) -> Snapshot:
     try:
         held: Snapshot = {}
         files = opened.execute("SELECT id, path, games FROM files").fetchall()
-        held = positions_held(opened)
+        lines = positions_held(opened)
         for file, path, count in files:
             games = opened.execute(
                 "SELECT id, number, line, game, result, codes, illegal, replayed "
@@ -43,7 +43,7 @@ def snapshot(db: str) -> Snapshot:
             assert len(games) == count, path
             rows: list[tuple[object, ...]] = []
             for id_, *fields, replayed in games:
-                positions = held.get(id_, [])
+                positions = lines.get(id_, [])
                 if fields[2] is not None:
                     assert len(positions) == replayed + 1, path
                 rows.append((*fields, tuple(positions)))

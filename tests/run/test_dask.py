@@ -208,7 +208,7 @@ def test_a_local_cluster_gives_the_serial_report(inputs: list[str]) -> None:
 @pytest.mark.slow
 def test_a_worker_killed_mid_run_loses_nothing_and_repeats_nothing(tmp_path: Path) -> None:
     club = (SAMPLES / "brazilian" / "club-championship-2025.pdn").read_text("utf-8")
-    (tmp_path / "big.pdn").write_text(club * 120, encoding="utf-8")
+    (tmp_path / "big.pdn").write_text(club * 600, encoding="utf-8")
     args = ["validate", "--format", "jsonl", "big.pdn", str(SAMPLES)]
     reference = subprocess.run(
         [sys.executable, "-m", "notation.cli", *args], capture_output=True, cwd=tmp_path
@@ -239,7 +239,7 @@ def test_a_worker_killed_mid_run_loses_nothing_and_repeats_nothing(tmp_path: Pat
 @pytest.mark.slow
 def test_a_scheduler_lost_mid_run_is_a_plain_error(tmp_path: Path) -> None:
     club = (SAMPLES / "brazilian" / "club-championship-2025.pdn").read_text("utf-8")
-    (tmp_path / "big.pdn").write_text(club * 120, encoding="utf-8")
+    (tmp_path / "big.pdn").write_text(club * 600, encoding="utf-8")
     # The small file's report comes back first: it must not be printed without the rest.
     broken = SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn"
     (tmp_path / "a.pdn").write_text(broken.read_text("utf-8"), encoding="utf-8")
