@@ -32,6 +32,7 @@ from samplekit import (
 )
 
 from notation.games.base import Game, Side
+from notation.games.flying import Board
 from notation.record.model import Comment, Line, Ply, Record
 
 P = TypeVar("P", bound=tuple[Any, ...])
@@ -337,9 +338,8 @@ class FlyingMistakes:
     game: Game[Any, Any]
     bit: Sequence[int]
     forward: Mapping[Side, Sequence[int]]
-    index: Sequence[int]
-    """Each square's cell on the full board, row by row."""
-    square_at: Mapping[int, int]
+    board: Board
+    """The board's geometry: each square's row and column, the square at each."""
     width: int
     """Cells in a row of the board: 8 or 10."""
     short_captures: bool
@@ -428,11 +428,10 @@ class FlyingMistakes:
     def between(self, start: int, land: int) -> list[int]:
         """The square jumped when a man jumps from ``start`` to ``land``, if they are a
         jump apart."""
-        a, b = self.index[start], self.index[land]
-        width = self.width
-        if abs(a // width - b // width) != 2 or abs(a % width - b % width) != 2:
+        row, column = self.board.row, self.board.column
+        if abs(row[start] - row[land]) != 2 or abs(column[start] - column[land]) != 2:
             return []
-        middle = self.square_at.get((a + b) // 2)
+        middle = self.board.grid[(row[start] + row[land]) // 2][(column[start] + column[land]) // 2]
         return [middle] if middle else []
 
     def short_and_ambiguous(self, position: Any) -> str | None:

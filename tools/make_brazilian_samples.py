@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from notation.games.brazilian import BIT, FORWARD, INDEX, SQUARE_AT, Brazilian, BrazilianPosition
+from notation.games.brazilian import BIT, ENGINE, FORWARD, Brazilian, BrazilianPosition
 from notation.record.model import Comment, Line, Ply, Record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # samplekit, also when loaded by path
@@ -35,7 +35,7 @@ from sheetkit import write_sheets
 
 GAME = Brazilian()
 PLAYER = Player(GAME, Results("2-0", "0-2", "1-1"))
-MISTAKES = FlyingMistakes(GAME, BIT, FORWARD, INDEX, SQUARE_AT, 8, short_captures=True)
+MISTAKES = FlyingMistakes(GAME, BIT, FORWARD, ENGINE, 8, short_captures=True)
 OUT = Path(__file__).resolve().parents[1] / "samples" / "brazilian"
 GAMETYPE = ("GameType", "26,W,8,8,N2,0")
 PLAYERS = [

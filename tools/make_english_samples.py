@@ -85,7 +85,7 @@ OVER = [[0] * (len(SQUARES) + 1) for _ in range(len(SQUARES) + 1)]
 """The square jumped between two squares a jump apart, by square numbers; 0 otherwise."""
 for _n in SQUARES:
     for _over, _land, _ in ENGINE.jumps[_n]:
-        OVER[_n][_land] = ENGINE.square_of[_over.bit_length() - 1]
+        OVER[_n][_land] = ENGINE.squares_in(_over)[0]
 
 MISTAKES = ManMistakes(GAME, BIT, FORWARD)
 

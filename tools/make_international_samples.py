@@ -21,10 +21,9 @@ from pathlib import Path
 from notation.games.base import Side
 from notation.games.international import (
     BIT,
+    ENGINE,
     FORWARD,
     GAMETYPE_FULL,
-    INDEX,
-    SQUARE_AT,
     International,
     InternationalPosition,
 )
@@ -42,7 +41,7 @@ from sheetkit import write_sheets
 
 GAME = International()
 PLAYER = Player(GAME, Results("2-0", "0-2", "1-1"))
-MISTAKES = FlyingMistakes(GAME, BIT, FORWARD, INDEX, SQUARE_AT, 10, short_captures=False)
+MISTAKES = FlyingMistakes(GAME, BIT, FORWARD, ENGINE, 10, short_captures=False)
 OUT = Path(__file__).resolve().parents[1] / "samples" / "international"
 GAMETYPE = ("GameType", "20")
 DUTCH = [

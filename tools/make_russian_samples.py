@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from notation.games.brazilian import BIT, FORWARD, INDEX, NAME
+from notation.games.brazilian import BIT, COLUMN, FORWARD, NAME
 from notation.games.russian import Russian, RussianMove, RussianPosition
 from notation.record.model import Comment, Record
 
@@ -70,11 +70,11 @@ PLAYER = Player(GAME, Results("1-0", "0-1", "1/2-1/2"))
 def short(position: RussianPosition, move: RussianMove) -> str:
     """``move`` in short notation (file left, square reached) where that names it alone,
     else in the long form."""
-    column = INDEX[move.path[0]] % 8
+    column = COLUMN[move.path[0]]
     named = [
         m
         for m in GAME.legal_moves(position)
-        if INDEX[m.path[0]] % 8 == column and m.path[-1] == move.path[-1]
+        if COLUMN[m.path[0]] == column and m.path[-1] == move.path[-1]
     ]
     if len(named) == 1:
         return NAME[move.path[0]][0] + NAME[move.path[-1]]

@@ -304,6 +304,12 @@ class Game(ABC, Generic[P, M]):
         capture)."""
         return position
 
+    def key_identity(self, position: P) -> Hashable:
+        """:meth:`identity` in the form a key kept on disk is made of (an index's position
+        keys): one that no internal layout of the game's positions enters. By default
+        :meth:`identity` itself."""
+        return self.identity(position)
+
     # Moves ---------------------------------------------------------------------
 
     @abstractmethod

@@ -76,8 +76,7 @@ class BrazilianMove(DraughtsMove):
 ENGINE = DraughtsEngine(8, majority=True, crown_mid_capture=False)
 """The 8x8 board, majority capture, promotion only at the end of a move."""
 BIT = ENGINE.bit
-INDEX = ENGINE.index
-SQUARE_AT = ENGINE.square_at
+COLUMN = ENGINE.column
 NAME = ENGINE.name
 FORWARD = ENGINE.forward
 """The tables the sample makers (``tools/make_brazilian_samples.py``,

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
 
 from notation.diagnostics import Severity, register
@@ -52,7 +52,6 @@ from notation.games.flying import (
     DraughtsEngine,
     DraughtsPosition,
     Route,
-    bits,
     board_text,
     fen_bitboards,
     number_digits,
@@ -530,11 +529,11 @@ class DraughtsGame(Game[P, M]):
         """The one legal move from the file ``read.file`` to the square reached."""
         engine = self.engine
         end = read.squares[0]
-        size = engine.size
+        column = engine.column
         named = [
             move
             for move in self.legal_moves(position)
-            if engine.index[move.path[0]] % size == read.file and move.path[-1] == end
+            if column[move.path[0]] == read.file and move.path[-1] == end
         ]
         if len(named) == 1:
             return named[0]
@@ -550,7 +549,7 @@ class DraughtsGame(Game[P, M]):
             raise self._diagnose(position, read, text)
         white, black, _, turn = position
         own = white if turn is WHITE else black
-        starts = [engine.square_at[i] for i in bits(own) if i % size == read.file]
+        starts = [n for n in engine.squares_in(own) if column[n] == read.file]
         file = engine.files[read.file]
         if not starts:
             raise IllegalMove(codes.no_piece, f"{turn.title} has no piece on file {file}")
@@ -802,6 +801,16 @@ class DraughtsGame(Game[P, M]):
     def result_for(self, outcome: Outcome) -> tuple[str, ...]:
         """PDN draughts results first (``2-0``, ``0-2``, ``1-1``), then the chess forms."""
         return self.engine.result_for(outcome)
+
+    def key_identity(self, position: P) -> Hashable:
+        """The position with its pieces as bits ``size * row + column``
+        (:meth:`~notation.games.flying.Board.cell_mask`), whatever the engine's layout."""
+        cell_mask = self.engine.cell_mask
+        white, black, kings, turn = position
+        key: Hashable = self.position_type(
+            cell_mask(white), cell_mask(black), cell_mask(kings), turn
+        )
+        return key
 
     # Position patterns -------------------------------------------------------------
 

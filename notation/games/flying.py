@@ -21,8 +21,8 @@ the side to move with no legal move loses. What differs is given to
 - ``men_capture_backward``: men capture backward as well as forward (FMJD, Russian), or
   forward only (English).
 
-Positions are any ``(white, black, kings, turn)`` tuple of bitboards on the internal
-layout, bit ``size * row + column``, row 0 being the top rank and column 0 file a. A
+Positions are any ``(white, black, kings, turn)`` tuple of bitboards on the board's
+layout (:class:`Board`), row 0 being the top rank and column 0 file a. A
 game's position and move types subclass :class:`DraughtsPosition` and
 :class:`DraughtsMove` (or, for a move with more fields, repeat its fields).
 """
@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable, Iterable, Sequence
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from notation.games.base import Outcome, Side
@@ -87,6 +88,10 @@ MAX_FILES = len(string.ascii_lowercase)
 """The most files a board's squares are named on, a to z: a larger board has square numbers
 only (of any number of digits), and no alphanumeric notation."""
 
+_CHUNK = 9
+_CHUNK_MASK = (1 << _CHUNK) - 1
+"""The layout bits :meth:`Board.cell_mask` looks up at once."""
+
 DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 """North-west, north-east (toward the top rank, White's far row), south-west, south-east."""
 
@@ -103,50 +108,64 @@ class Board:
     """The geometry of an n x n draughts board: its dark squares, numbered 1.. row by row
     from Black's side, and the tables every draughts game on it reads.
 
-    The tables are lists indexed by square number (index 0 unused) or by layout index.
+    Positions are bitboards on the board's own layout, which is no concern of the games:
+    they read and write squares through :attr:`bit` (a square's mask),
+    :meth:`squares_in` (the squares of a mask), :attr:`row`, :attr:`column` and
+    :attr:`grid`. The layout holds the dark squares only, in their order, with a spare
+    (never occupied) bit after each pair of rows: square ``n`` is bit ``n - 1 + (n - 1) //
+    size``, so that a step in each direction is one shift whatever the column (a step off
+    the board's side lands on a spare bit) and every board up to 10 x 10 fits in 64 bits.
+    The tables indexed by a layout index (:attr:`next`, :attr:`rays`, :attr:`square_of`)
+    are the engine's.
     """
 
     def __init__(self, size: int) -> None:
         if size % 2 or size < 4:
             raise ValueError(f"a draughts board is n x n, n even from 4 up, not {size}")
         half = size // 2
-        cells = size * size
         self.size = size
         self.squares = range(1, half * size + 1)
         """The square numbers."""
         self.files = string.ascii_lowercase[:size] if size <= MAX_FILES else ""
         """The file letters, a first (none on a board of more than :data:`MAX_FILES` files)."""
-
-        def index_of(square: int) -> int:
-            row, k = divmod(square - 1, half)
-            return row * size + 2 * k + (1 - row % 2)
-
         squares = self.squares
-        self.index = [-1] + [index_of(n) for n in squares]
+        self.row = [-1] + [(n - 1) // half for n in squares]
+        """The row of each square number, row 0 the top rank (White's far row)."""
+        self.column = [-1] + [2 * ((n - 1) % half) + 1 - self.row[n] % 2 for n in squares]
+        """The column of each square number, column 0 file a."""
+        self.grid = [[0] * size for _ in range(size)]
+        """The square number at each row and column (0 on light squares)."""
+        for n in squares:
+            self.grid[self.row[n]][self.column[n]] = n
+        self.index = [-1] + [n - 1 + (n - 1) // size for n in squares]
         """The layout index of each square number."""
+        cells = self.index[-1] + 1
         self.bit = [0] + [1 << self.index[n] for n in squares]
+        """The mask of each square number (index 0: none)."""
         self.square_at = {self.index[n]: n for n in squares}
         """The square number at each dark layout index."""
         self.square_of = [self.square_at.get(i, 0) for i in range(cells)]
-        """The square number at each layout index (0 on light squares)."""
+        """The square number at each layout index (0 on a spare bit)."""
         self.name = [""] + [
-            self.files[self.index[n] % size] + str(size - self.index[n] // size)
-            if self.files
-            else ""
+            self.files[self.column[n]] + str(size - self.row[n]) if self.files else ""
             for n in squares
         ]
         """The algebraic name of each square number (``c3``; empty on a board too large to
         name its squares)."""
         self.number_of_name = {self.name[n]: n for n in squares if self.files}
-        self.row = [-1] + [self.index[n] // size for n in squares]
         self.dark = sum(self.bit)
         """The mask of every dark square."""
+        self.wide, self.narrow = half + 1, half
+        """The shifts of a step: north-west ``>> wide``, north-east ``>> narrow``,
+        south-west ``<< narrow``, south-east ``<< wide``."""
 
         def step(index: int, direction: int) -> int:
-            row, col = divmod(index, size)
+            square = self.square_of[index]
+            if not square:
+                return -1
             drow, dcol = DIRECTIONS[direction]
-            row, col = row + drow, col + dcol
-            return row * size + col if 0 <= row < size and 0 <= col < size else -1
+            row, col = self.row[square] + drow, self.column[square] + dcol
+            return self.index[self.grid[row][col]] if 0 <= row < size and 0 <= col < size else -1
 
         self.next = [[step(i, d) for i in range(cells)] for d in range(4)]
         """The layout index one step away in each direction, by direction (-1 off the board)."""
@@ -183,12 +202,37 @@ class Board:
         last = len(squares)
         self.promotion = (sum(self.bit[1 : half + 1]), sum(self.bit[last - half + 1 : last + 1]))
         """The row where each side's men are crowned, by side."""
-        self.column_ge1 = sum(1 << i for i in range(cells) if i % size >= 1)
-        self.column_ge2 = sum(1 << i for i in range(cells) if i % size >= 2)
-        self.column_le_far1 = sum(1 << i for i in range(cells) if i % size <= size - 2)
-        """The layout indexes not in the last column."""
-        self.column_le_far2 = sum(1 << i for i in range(cells) if i % size <= size - 3)
-        """The layout indexes not in the last two columns."""
+
+    def squares_in(self, mask: int) -> list[int]:
+        """The square numbers of a mask, in increasing order."""
+        square_of = self.square_of
+        return [square_of[i] for i in bits(mask)]
+
+    def cell_mask(self, mask: int) -> int:
+        """The squares of a mask as bits ``size * row + column``: a form of a position's
+        pieces that does not depend on the layout (the one its index keys are made of)."""
+        out = 0
+        for table in self._cell_tables:
+            if not mask:
+                break
+            out |= table[mask & _CHUNK_MASK]
+            mask >>= _CHUNK
+        return out
+
+    @cached_property
+    def _cell_tables(self) -> list[list[int]]:
+        """:meth:`cell_mask`'s tables, one for each :data:`_CHUNK` bits of the layout."""
+        size = self.size
+        cell = [0] + [1 << (size * self.row[n] + self.column[n]) for n in self.squares]
+        by_index = [cell[n] for n in self.square_of]
+        by_index += [0] * (-len(by_index) % _CHUNK)
+        return [
+            [
+                sum(by_index[start + j] for j in range(_CHUNK) if value >> j & 1)
+                for value in range(1 << _CHUNK)
+            ]
+            for start in range(0, len(by_index), _CHUNK)
+        ]
 
     def after(
         self,
@@ -351,8 +395,8 @@ def board_text(
     for row in range(size):
         cells = []
         for col in range(size):
-            square = board.square_at.get(row * size + col)
-            if square is None:
+            square = board.grid[row][col]
+            if not square:
                 cells.append(" " * (digits + 3) if numbered else "   ")
                 continue
             bit = board.bit[square]
@@ -439,17 +483,13 @@ class DraughtsEngine(Board):
         for n in squares:
             for over, land, _ in self.jumps[n]:
                 self.jump_over[n][land] = over
-        self.cross = [(1 << i) | sum(self.ray_mask[i]) for i in range(size * size)]
+        self.cross = [(1 << i) | sum(masks) for i, masks in enumerate(self.ray_mask)]
         """Each layout index and its four rays."""
         self._build(majority, crown_mid_capture, flying_kings, men_capture_backward)
 
     def _build(self, majority: bool, crown_mid_capture: bool, flying: bool, backward: bool) -> None:
         """Make the move generation's functions, as closures over the tables."""
-        size = self.size
-        ge1, ge2 = self.column_ge1, self.column_ge2
-        le_far1, le_far2 = self.column_le_far1, self.column_le_far2
-        wide, narrow = size + 1, size - 1  # the shifts of a step north-west and north-east
-        wide2, narrow2 = 2 * wide, 2 * narrow
+        wide, narrow = self.wide, self.narrow
         nxt, ray_mask, jumps, jumped, ray_bits = (
             self.next,
             self.ray_mask,
@@ -468,25 +508,24 @@ class DraughtsEngine(Board):
             own_kings = own & kings
             if own_kings:
                 return can_capture_with_kings(own_kings, own ^ own_kings, opp, empty)
-            left = own & ge2
-            right = own & le_far2
             # The enemies next to a man each way (mostly none: this runs on every quiet
             # ply), then the empty squares behind them.
             return bool(
-                ((near := (left >> wide) & opp) and (near >> wide) & empty)
-                or ((near := (right >> narrow) & opp) and (near >> narrow) & empty)
-                or ((near := (left << narrow) & opp) and (near << narrow) & empty)
-                or ((near := (right << wide) & opp) and (near << wide) & empty)
+                ((near := (own >> wide) & opp) and (near >> wide) & empty)
+                or ((near := (own >> narrow) & opp) and (near >> narrow) & empty)
+                or ((near := (own << narrow) & opp) and (near << narrow) & empty)
+                or ((near := (own << wide) & opp) and (near << wide) & empty)
             )
 
         def can_capture_with_kings(own_kings: int, men: int, opp: int, empty: int) -> bool:
             """Whether a side with kings can capture, by one of its ``men`` or of its
             ``own_kings``."""
-            left, right = empty & le_far2, empty & ge2  # where a jump west, east may land
-            north_west = (opp << wide) & (left << wide2)
-            north_east = (opp << narrow) & (right << narrow2)
-            south_west = (opp >> narrow) & (left >> narrow2)
-            south_east = (opp >> wide) & (right >> wide2)
+            # The squares from which a jump goes each way: an enemy next to them that way,
+            # an empty square behind it (spare bits among them hold no piece).
+            north_west = ((empty << wide) & opp) << wide
+            north_east = ((empty << narrow) & opp) << narrow
+            south_west = ((empty >> narrow) & opp) >> narrow
+            south_east = ((empty >> wide) & opp) >> wide
             return bool(
                 men & (north_west | north_east | south_west | south_east)
             ) or kings_can_capture(
@@ -543,11 +582,12 @@ class DraughtsEngine(Board):
             if not flying:
                 north |= own_kings
                 south |= own_kings
-            left, right = empty & le_far2, empty & ge2  # where a jump west, east may land
-            north_west = (opp << wide) & (left << wide2)
-            north_east = (opp << narrow) & (right << narrow2)
-            south_west = (opp >> narrow) & (left >> narrow2)
-            south_east = (opp >> wide) & (right >> wide2)
+            # The squares from which a jump goes each way: an enemy next to them that way,
+            # an empty square behind it (spare bits among them hold no piece).
+            north_west = ((empty << wide) & opp) << wide
+            north_east = ((empty << narrow) & opp) << narrow
+            south_west = ((empty >> narrow) & opp) >> narrow
+            south_east = ((empty >> wide) & opp) >> wide
             if north & (north_west | north_east) or south & (south_west | south_east):
                 return True
             return bool(
@@ -562,9 +602,9 @@ class DraughtsEngine(Board):
             """Whether the side owning ``own`` has a move that captures nothing."""
             men = own & ~kings
             if turn is white_side:
-                if ((men & ge1) >> wide) & empty or ((men & le_far1) >> narrow) & empty:
+                if (men >> wide) & empty or (men >> narrow) & empty:
                     return True
-            elif ((men & ge1) << narrow) & empty or ((men & le_far1) << wide) & empty:
+            elif (men << narrow) & empty or (men << wide) & empty:
                 return True
             for index in bits(own & kings):
                 for direction in range(4):
@@ -718,10 +758,8 @@ class DraughtsEngine(Board):
                 north |= own_kings
                 south |= own_kings
             starts = (  # the pieces that can jump an enemy next to them
-                (north & ge2 & (opp << wide) & (empty << wide2))
-                | (north & le_far2 & (opp << narrow) & (empty << narrow2))
-                | (south & ge2 & (opp >> narrow) & (empty >> narrow2))
-                | (south & le_far2 & (opp >> wide) & (empty >> wide2))
+                (north & (((empty << wide) & opp) << wide | ((empty << narrow) & opp) << narrow))
+                | (south & (((empty >> narrow) & opp) >> narrow | ((empty >> wide) & opp) >> wide))
             )
             while starts:
                 bit = starts & -starts

@@ -129,10 +129,8 @@ class FmjdGame(DraughtsGame[P, M]):
         captured_squares = engine.captured_squares
         position_type, move_type = self.position_type, self.move_type
         refuse = self._refuse
-        size = engine.size
-        wide, narrow = size + 1, size - 1  # the shifts of a step north-west and north-east
+        wide, narrow = engine.wide, engine.narrow  # the shifts of a step (Board.wide)
         wide2, narrow2 = 2 * wide, 2 * narrow
-        ge2, le_far2 = engine.column_ge2, engine.column_le_far2
 
         def advance(position: P, text: str) -> tuple[M, P]:
             entry = entries.get(text)
@@ -164,12 +162,11 @@ class FmjdGame(DraughtsGame[P, M]):
                     if not own_kings:
                         # The enemies next to a man each way (mostly none), then the empty
                         # squares behind them.
-                        left, right = own & ge2, own & le_far2
                         captures = (
-                            ((near := (left >> wide) & opp) and (near >> wide) & empty)
-                            or ((near := (right >> narrow) & opp) and (near >> narrow) & empty)
-                            or ((near := (left << narrow) & opp) and (near << narrow) & empty)
-                            or ((near := (right << wide) & opp) and (near << wide) & empty)
+                            ((near := (own >> wide) & opp) and (near >> wide) & empty)
+                            or ((near := (own >> narrow) & opp) and (near >> narrow) & empty)
+                            or ((near := (own << narrow) & opp) and (near << narrow) & empty)
+                            or ((near := (own << wide) & opp) and (near << wide) & empty)
                         )
                     else:
                         captures = can_capture_with_kings(own_kings, own ^ own_kings, opp, empty)
@@ -194,11 +191,10 @@ class FmjdGame(DraughtsGame[P, M]):
                     # A man's one jump is legal when no man can jump twice (no landing of
                     # a jump starts another: jumping back would land on the man's own
                     # square, not empty yet) and no king can capture.
-                    left, right = empty & le_far2, empty & ge2  # where a jump lands
-                    north_west = (opp << wide) & (left << wide2)
-                    north_east = (opp << narrow) & (right << narrow2)
-                    south_west = (opp >> narrow) & (left >> narrow2)
-                    south_east = (opp >> wide) & (right >> wide2)
+                    north_west = ((empty << wide) & opp) << wide
+                    north_east = ((empty << narrow) & opp) << narrow
+                    south_west = ((empty >> narrow) & opp) >> narrow
+                    south_east = ((empty >> wide) & opp) >> wide
                     men = own ^ own_kings
                     if not (north_west | north_east | south_west | south_east) & (
                         ((men & north_west) >> wide2)

@@ -79,8 +79,6 @@ class InternationalMove(DraughtsMove):
 ENGINE = DraughtsEngine(10, majority=True, crown_mid_capture=False)
 """The 10x10 board, majority capture, promotion only at the end of a move."""
 BIT = ENGINE.bit
-INDEX = ENGINE.index
-SQUARE_AT = ENGINE.square_at
 FORWARD = ENGINE.forward
 """The tables the sample maker (``tools/make_international_samples.py``) reads."""
 

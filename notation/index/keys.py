@@ -15,8 +15,9 @@ from notation.games.base import AnyGame, Position, Side
 
 def position_key(game: AnyGame, position: Position) -> int:
     """The 64-bit key of ``position`` of ``game`` as ``select --position`` compares
-    positions (:meth:`~notation.games.base.Game.identity`), the same in every process."""
-    compared = game.identity(position)
+    positions (:meth:`~notation.games.base.Game.identity`, in the form of
+    :meth:`~notation.games.base.Game.key_identity`), the same in every process."""
+    compared = game.key_identity(position)
     if isinstance(compared, tuple) and all(type(value) in _PLAIN for value in compared):
         # A tuple of plain values: its repr is already the same in every process.
         text = repr((game.name, compared))

@@ -40,10 +40,10 @@ def _background(board: Board, cell: int, numbers: bool, coordinates: bool) -> tu
     svg = Svg(0, 0, "")
     for row in range(n):
         for col in range(n):
-            square = board.square_at.get(row * n + col)
-            fill = PALETTE["light"] if square is None else PALETTE["dark"]
+            square = board.grid[row][col]
+            fill = PALETTE["dark"] if square else PALETTE["light"]
             svg.rect(MARGIN + col * cell, MARGIN + row * cell, cell, cell, fill=fill)
-            if square is not None and numbers:
+            if square and numbers:
                 label_x, label_y = MARGIN + col * cell + 3, MARGIN + row * cell + 9
                 svg.text(
                     label_x, label_y, str(square), label, text_anchor="start", fill=PALETTE["light"]
@@ -57,7 +57,7 @@ def _background(board: Board, cell: int, numbers: bool, coordinates: bool) -> tu
 def _piece(board: Board, cell: int, square: int, white: bool, king: bool) -> tuple[str, ...]:
     """The elements of a piece on ``square``, drawn once."""
     svg = Svg(0, 0, "")
-    row, col = divmod(board.index[square], board.size)
+    row, col = board.row[square], board.column[square]
     svg.draughtsman(
         MARGIN + col * cell + cell / 2, MARGIN + row * cell + cell / 2, cell, white, king
     )
@@ -83,7 +83,7 @@ def board_svg(
     n = board.size
 
     def centre(square: int) -> tuple[float, float]:
-        row, col = divmod(board.index[square], n)
+        row, col = board.row[square], board.column[square]
         return MARGIN + col * cell + cell / 2, MARGIN + row * cell + cell / 2
 
     size = n * cell + 2 * MARGIN

@@ -30,7 +30,7 @@ import pytest
 
 from notation.check.validator import validate_records
 from notation.games.base import Game, IllegalMove, Side
-from notation.games.brazilian import INDEX, NAME, Brazilian
+from notation.games.brazilian import COLUMN, NAME, Brazilian
 from notation.games.english import English
 from notation.games.international import International
 from notation.games.russian import Russian
@@ -60,7 +60,7 @@ def russian_short_notation(position: Any, move: Any, chosen: Any, legal: list[An
     named = [
         m
         for m in legal
-        if INDEX[m.path[0]] % 8 == INDEX[move.path[0]] % 8 and m.path[-1] == move.path[-1]
+        if COLUMN[m.path[0]] == COLUMN[move.path[0]] and m.path[-1] == move.path[-1]
     ]
     if len(named) == 1:
         assert game.parse_move(position, text) == move

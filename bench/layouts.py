@@ -1,0 +1,232 @@
+"""Verdicts of two commits' draughts engines, compared: every answer the same.
+
+Run by hand (not a test)::
+
+    python bench/layouts.py --old 88418c6 --games 2000 --positions 20000
+
+It builds, with this checkout, the inputs: the positions of seeded random games of
+Brazilian, international, Russian and English draughts from the start and of random
+positions with kings (each written as a FEN tag), and for each a set of move texts (every
+legal move in each notation, whole path and start-end forms, and random texts of squares
+near its pieces). Then the ``--old`` commit (extracted with ``git archive``) and this
+checkout, each in its own process, answer every input in a form that no board layout
+enters: the FEN written back, the legal moves written out, the outcome, for each text the
+move and the FEN after it or the code and message of its refusal, and for every tenth
+position the text diagram; and ``notation validate --format jsonl`` of every record file
+of ``samples/`` and ``tests/``. The answers must be identical, line for line; the first
+difference found is printed. Prints the counts compared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tarfile
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("brazilian", "international", "russian", "english")
+
+
+def _texts(game: Any, position: Any, rng: random.Random) -> list[str]:
+    """The move texts asked of ``position``: each legal move in every notation, whole and by
+    its ends, and random texts between squares near the pieces."""
+    texts: set[str] = set()
+    moves = game.legal_moves(position)
+    for move in moves:
+        for notation in game.notations:
+            texts.add(game.write(move, notation, True))
+            texts.add(game.write(move, notation, False))
+    engine = game.engine
+    squares = list(engine.squares)
+    pieces = engine.squares_in(position.white | position.black) or squares
+    for _ in range(12):
+        start = rng.choice(pieces)
+        end = rng.choice(squares)
+        kind = rng.choice("-x")
+        notation = rng.choice(game.notations)
+        if notation == "numeric":
+            texts.add(f"{start}{kind}{end}")
+            if rng.random() < 0.3:
+                texts.add(f"{start}x{end}x{rng.choice(squares)}")
+        else:
+            texts.add(f"{engine.name[start]}{kind}{engine.name[end]}")
+            texts.add(f"{engine.name[start][0]}{engine.name[end]}")
+    return sorted(texts)
+
+
+def _random_fen(game: Any, rng: random.Random) -> str:
+    """A FEN of a random position with men and kings of both sides (no man on the row
+    where it is crowned)."""
+    engine = game.engine
+    squares = list(engine.squares)
+    count = rng.randint(2, len(squares) // 2)
+    chosen = rng.sample(squares, count)
+    lists: list[list[str]] = [[], []]
+    for square in chosen:
+        side = rng.randrange(2)
+        king = rng.random() < 0.3 or engine.promotion[side] & engine.bit[square]
+        lists[side].append(("K" if king else "") + str(square))
+    if not lists[0] or not lists[1]:
+        return _random_fen(game, rng)
+    turn = rng.choice("WB")
+    return f"{turn}:W{','.join(lists[0])}:B{','.join(lists[1])}"
+
+
+def inputs(games: int, positions: int, seed: int) -> Iterator[dict[str, Any]]:
+    """The positions asked (game, FEN, texts), built with this checkout's engines."""
+    from notation.games.playout import playout
+    from notation.games.registry import get_game
+
+    rng = random.Random(seed)
+    for name in GAMES:
+        game = get_game(name)
+        first = game.notations[0]
+        start = game.start({})
+        for _ in range(games):
+            played = playout(game, start, rng, max_plies=rng.randrange(20, 160))
+            position = start
+            for move in played.moves:
+                fen = game.write_fen(position, first)
+                yield {"game": name, "fen": fen, "texts": _texts(game, position, rng)}
+                position = game.play(position, move)
+            yield {"game": name, "fen": game.write_fen(position, first), "texts": []}
+        for _ in range(positions):
+            fen = _random_fen(game, rng)
+            position = game.parse_fen(fen)
+            yield {"game": name, "fen": fen, "texts": _texts(game, position, rng)}
+
+
+def answer(path: Path, out: Path) -> None:
+    """Answer each input of ``path`` (JSON lines) with the engine imported here."""
+    from notation.games.base import IllegalMove
+    from notation.games.registry import get_game
+
+    with path.open(encoding="utf-8") as lines, out.open("w", encoding="utf-8") as answers:
+        for number, line in enumerate(lines):
+            asked = json.loads(line)
+            game = get_game(asked["game"])
+            first = game.notations[0]
+            position = game.parse_fen(asked["fen"])
+            legal = [game.write(m, first, True) for m in game.legal_moves(position)]
+            outcome = game.outcome(position)
+            said = [game.write_fen(position, first), legal, repr(outcome)]
+            if number % 10 == 0:
+                said.append([game.render_text(position, None, n) for n in game.notations])
+            for text in asked["texts"]:
+                try:
+                    move, after = game.advance(position, text)
+                except IllegalMove as error:
+                    said.append([text, error.code, str(error), error.show_legal])
+                else:
+                    said.append([text, game.write(move, first, True), game.write_fen(after)])
+            answers.write(json.dumps(said) + "\n")
+
+
+def records() -> list[str]:
+    """Every record file of ``samples/`` and ``tests/``, as paths from the root."""
+    found = sorted(
+        str(path.relative_to(ROOT))
+        for folder in ("samples", "tests")
+        for path in (ROOT / folder).rglob("*")
+        if path.suffix in (".pdn", ".pgn") and path.is_file()
+    )
+    return found
+
+
+def run(tree: Path, asked: Path, out: Path, files: list[str]) -> None:
+    """Answer the inputs and validate ``files`` with the ``notation`` of ``tree``."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    script = Path(__file__).resolve()
+    subprocess.run(
+        [sys.executable, str(script), "--answer", str(asked), str(out)], check=True, env=env
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        report = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import sys; from notation.cli.main import main; sys.exit(main())",
+                "validate",
+                "--format",
+                "jsonl",
+                "--no-cache",
+                "--exit-zero",
+                "--allow-empty",
+                *(str(ROOT / f) for f in files),
+            ],
+            env={**env, "HOME": folder},
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    with out.open("a", encoding="utf-8") as answers:
+        answers.write(report.stdout)
+
+
+def old_tree(commit: str, folder: Path) -> Path:
+    """The ``notation`` package (its command line included) of ``commit``, in ``folder``."""
+    archive = folder / "old.tar"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "-o", str(archive), commit, "notation", "cli"],
+        check=True,
+    )
+    with tarfile.open(archive) as tar:
+        tar.extractall(folder / "old", filter="data")
+    (folder / "old" / "notation" / "cli").unlink(missing_ok=True)
+    (folder / "old" / "cli").rename(folder / "old" / "notation" / "cli")
+    return folder / "old"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--old", help="the commit whose engine is compared with this checkout's")
+    parser.add_argument("--games", type=int, default=200, help="random games of each game")
+    parser.add_argument("--positions", type=int, default=2000, help="random positions of each")
+    parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--answer", nargs=2, type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.answer:
+        answer(*args.answer)
+        return
+    if not args.old:
+        parser.error("--old COMMIT is required")
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        asked = folder / "inputs.jsonl"
+        counts = {"positions": 0, "texts": 0}
+        with asked.open("w", encoding="utf-8") as out:
+            for item in inputs(args.games, args.positions, args.seed):
+                counts["positions"] += 1
+                counts["texts"] += len(item["texts"])
+                out.write(json.dumps(item) + "\n")
+        files = records()
+        old = old_tree(args.old, folder)
+        run(old, asked, folder / "old.txt", files)
+        run(ROOT, asked, folder / "new.txt", files)
+        old_lines = (folder / "old.txt").read_text(encoding="utf-8").splitlines()
+        new_lines = (folder / "new.txt").read_text(encoding="utf-8").splitlines()
+        print(
+            f"{counts['positions']:,} positions, {counts['texts']:,} (position, text) pairs, "
+            f"{len(files)} record files; {len(old_lines):,} answers old, {len(new_lines):,} new"
+        )
+        for number, (before, after) in enumerate(zip(old_lines, new_lines, strict=False)):
+            if before != after:
+                print(f"answer {number + 1} differs:\n  old {before}\n  new {after}")
+                sys.exit(1)
+        if len(old_lines) != len(new_lines):
+            print("the answers differ in number")
+            sys.exit(1)
+        print("identical")
+
+
+if __name__ == "__main__":
+    main()
