@@ -15,6 +15,12 @@ move and the FEN after it or the code and message of its refusal, and for every 
 position the text diagram; and ``notation validate --format jsonl`` of every record file
 of ``samples/`` and ``tests/``. The answers must be identical, line for line; the first
 difference found is printed. Prints the counts compared.
+
+With ``--speed``, it times instead each commit's replay of the main lines of ``--games``
+random games of each game (``Game.advance`` from the start over every move text, nothing
+else): each commit in its own process, the two taking turns ``--rounds`` times, each
+process keeping its best CPU time (user + sys) of three passes; printed per game, with the
+ratio old / new.
 """
 
 from __future__ import annotations
@@ -22,11 +28,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import random
 import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -186,21 +194,95 @@ def old_tree(commit: str, folder: Path) -> Path:
     return folder / "old"
 
 
+def replays(games: int, seed: int) -> dict[str, list[list[str]]]:
+    """The main lines' move texts of ``games`` random games of each game, from the start."""
+    from notation.games.playout import playout
+    from notation.games.registry import get_game
+
+    rng = random.Random(seed)
+    lines: dict[str, list[list[str]]] = {}
+    for name in GAMES:
+        game = get_game(name)
+        start = game.start({})
+        lines[name] = [
+            list(playout(game, start, rng, max_plies=rng.randrange(40, 120)).texts)
+            for _ in range(games)
+        ]
+    return lines
+
+
+def time_replays(path: Path, out: Path) -> None:
+    """Write the best CPU seconds of three replays of each game's lines of ``path``."""
+    from notation.games.registry import get_game
+
+    lines = json.loads(path.read_text(encoding="utf-8"))
+    best = {}
+    for name, games in lines.items():
+        game = get_game(name)
+        start, advance = game.start({}), game.advancer()
+        seconds = []
+        for _ in range(4):  # the first pass fills the move texts' cache
+            began = time.process_time()
+            for texts in games:
+                position = start
+                for text in texts:
+                    _, position = advance(position, text)
+            seconds.append(time.process_time() - began)
+        best[name] = min(seconds[1:])
+    out.write_text(json.dumps(best), encoding="utf-8")
+
+
+def speed(old: Path, games: int, rounds: int, seed: int, folder: Path) -> None:
+    """Time the two trees' replays, taking turns; print each game's best and the ratio."""
+    asked = folder / "lines.json"
+    lines = replays(games, seed)
+    asked.write_text(json.dumps(lines), encoding="utf-8")
+    script = str(Path(__file__).resolve())
+    best: dict[str, dict[str, float]] = {"old": {}, "new": {}}
+    for _ in range(rounds):
+        for label, tree in (("old", old), ("new", ROOT)):
+            out = folder / f"{label}.json"
+            env = {**os.environ, "PYTHONPATH": str(tree)}
+            subprocess.run(
+                [sys.executable, script, "--time", str(asked), str(out)], check=True, env=env
+            )
+            for name, seconds in json.loads(out.read_text(encoding="utf-8")).items():
+                best[label][name] = min(best[label].get(name, seconds), seconds)
+    print(f"{platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()}")
+    for name in GAMES:
+        plies = sum(len(texts) for texts in lines[name])
+        before, after = best["old"][name], best["new"][name]
+        print(
+            f"{name:<13} {plies:8,} plies  old {before:6.3f} s  new {after:6.3f} s CPU"
+            f"  ({before / plies * 1e6:.2f} -> {after / plies * 1e6:.2f} us a ply)"
+            f"  old / new {before / after:.2f}x"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--old", help="the commit whose engine is compared with this checkout's")
     parser.add_argument("--games", type=int, default=200, help="random games of each game")
     parser.add_argument("--positions", type=int, default=2000, help="random positions of each")
     parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--speed", action="store_true", help="time the replays instead")
+    parser.add_argument("--rounds", type=int, default=3, help="turns of each commit (--speed)")
     parser.add_argument("--answer", nargs=2, type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--time", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.answer:
         answer(*args.answer)
+        return
+    if args.time:
+        time_replays(*args.time)
         return
     if not args.old:
         parser.error("--old COMMIT is required")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
+        if args.speed:
+            speed(old_tree(args.old, folder), args.games, args.rounds, args.seed, folder)
+            return
         asked = folder / "inputs.jsonl"
         counts = {"positions": 0, "texts": 0}
         with asked.open("w", encoding="utf-8") as out:
