@@ -32,7 +32,6 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable, Iterable, Sequence
-from functools import cached_property
 from typing import Any, NamedTuple
 
 from notation.games.base import Outcome, Side
@@ -202,6 +201,7 @@ class Board:
         last = len(squares)
         self.promotion = (sum(self.bit[1 : half + 1]), sum(self.bit[last - half + 1 : last + 1]))
         """The row where each side's men are crowned, by side."""
+        self._cell_tables: list[list[int]] = []
 
     def squares_in(self, mask: int) -> list[int]:
         """The square numbers of a mask, in increasing order."""
@@ -212,27 +212,28 @@ class Board:
         """The squares of a mask as bits ``size * row + column``: a form of a position's
         pieces that does not depend on the layout (the one its index keys are made of)."""
         out = 0
-        for table in self._cell_tables:
+        for table in self._cell_tables or self._make_cell_tables():
             if not mask:
                 break
             out |= table[mask & _CHUNK_MASK]
             mask >>= _CHUNK
         return out
 
-    @cached_property
-    def _cell_tables(self) -> list[list[int]]:
-        """:meth:`cell_mask`'s tables, one for each :data:`_CHUNK` bits of the layout."""
+    def _make_cell_tables(self) -> list[list[int]]:
+        """:meth:`cell_mask`'s tables, one for each :data:`_CHUNK` bits of the layout, made
+        when first asked for (most runs make no index key)."""
         size = self.size
         cell = [0] + [1 << (size * self.row[n] + self.column[n]) for n in self.squares]
         by_index = [cell[n] for n in self.square_of]
         by_index += [0] * (-len(by_index) % _CHUNK)
-        return [
+        self._cell_tables = [
             [
                 sum(by_index[start + j] for j in range(_CHUNK) if value >> j & 1)
                 for value in range(1 << _CHUNK)
             ]
             for start in range(0, len(by_index), _CHUNK)
         ]
+        return self._cell_tables
 
     def after(
         self,
