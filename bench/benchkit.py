@@ -104,14 +104,24 @@ def _wrap(text: str, width: int = 79) -> str:
 
 def arguments(description: str, games: int) -> argparse.ArgumentParser:
     """The options of a script that times works over one archive: ``--games`` (``games``
-    by default), ``--seed``, ``--out``, ``--rounds`` and ``--lap``."""
+    by default), ``--seed``, ``--out``, ``--rounds``, ``--lap`` and ``--cpu``."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=HERE / "out")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--lap", type=int, default=500, help="games per timed lap")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time laps in this process's CPU seconds (user+sys), steadier on a loaded machine",
+    )
     return parser
+
+
+def clock(cpu: bool) -> Callable[[], float]:
+    """The clock laps are timed by: CPU seconds of this process, or wall seconds."""
+    return time.process_time if cpu else time.perf_counter
 
 
 def machine() -> str:
@@ -123,25 +133,30 @@ Work = Callable[[], Iterator[object]]
 """A work: called, it does its job and yields once per game (or per lap of text)."""
 
 
-def lap_times(units: Iterator[object], size: int) -> list[float]:
-    """Seconds taken by each successive ``size`` units of ``units`` (the last lap may be
-    shorter)."""
+def lap_times(
+    units: Iterator[object], size: int, now: Callable[[], float] = time.perf_counter
+) -> list[float]:
+    """Seconds (by the clock ``now``) taken by each successive ``size`` units of ``units``
+    (the last lap may be shorter)."""
     laps: list[float] = []
     count = 0
-    began = time.perf_counter()
+    began = now()
     for _ in units:
         count += 1
         if count == size:
-            now = time.perf_counter()
-            laps.append(now - began)
-            began, count = now, 0
+            ended = now()
+            laps.append(ended - began)
+            began, count = ended, 0
     if count:
-        laps.append(time.perf_counter() - began)
+        laps.append(now() - began)
     return laps
 
 
-def best_seconds(works: dict[str, tuple[Work, int, int]]) -> dict[str, float]:
-    """Each work's time: the sum over its laps of the lap's best time over its rounds.
+def best_seconds(
+    works: dict[str, tuple[Work, int, int]], now: Callable[[], float] = time.perf_counter
+) -> dict[str, float]:
+    """Each work's time: the sum over its laps of the lap's best time over its rounds, by
+    the clock ``now``.
 
     A work is given with its lap size in units and its number of rounds; the works take
     turns in each round, as long as they have rounds left.
@@ -150,7 +165,7 @@ def best_seconds(works: dict[str, tuple[Work, int, int]]) -> dict[str, float]:
     for round_ in range(max(rounds for _, _, rounds in works.values())):
         for label, (work, size, rounds) in works.items():
             if round_ < rounds:
-                laps = lap_times(work(), size)
+                laps = lap_times(work(), size, now)
                 kept = best.setdefault(label, laps)
                 best[label] = [min(old, new) for old, new in zip(kept, laps, strict=True)]
     return {label: sum(laps) for label, laps in best.items()}

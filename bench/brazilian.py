@@ -33,6 +33,7 @@ from benchkit import (
     arguments,
     best_seconds,
     build_archive,
+    clock,
     peak_memory,
     print_rates,
     validate,
@@ -93,9 +94,10 @@ def main() -> None:
         )
     except ImportError:
         print("py-draughts is not installed: no comparison (pip install py-draughts)")
-    best = best_seconds(works)
+    best = best_seconds(works, clock(args.cpu))
     print(
-        f"best time of each {args.lap}-game lap; the works take turns, {heavy} rounds "
+        f"best {'CPU ' if args.cpu else ''}time of each {args.lap}-game lap; "
+        f"the works take turns, {heavy} rounds "
         f"({light} for the tokenizer and the two parsings):"
     )
     print_rates(best, games, plies, size)

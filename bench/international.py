@@ -26,6 +26,7 @@ from benchkit import (
     arguments,
     best_seconds,
     build_archive,
+    clock,
     print_rates,
     validate,
 )
@@ -63,8 +64,9 @@ def main() -> None:
         "notation: full validation": (lambda: validate(archive), args.lap, args.rounds),
         reference: (lambda: pydraughts(texts, args.game), args.lap, args.rounds),
     }
-    best = best_seconds(works)
-    print(f"best time of each {args.lap}-game lap; the works take turns, {args.rounds} rounds:")
+    best = best_seconds(works, clock(args.cpu))
+    kind = "CPU time" if args.cpu else "time"
+    print(f"best {kind} of each {args.lap}-game lap; the works take turns, {args.rounds} rounds:")
     print_rates(best, games, plies, size)
     ours, theirs = best["notation: full validation"], best[reference]
     print(f"full validation / py-draughts: {theirs / ours:.2f}x games/s")
