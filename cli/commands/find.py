@@ -123,6 +123,7 @@ def find(
     0, 1 when a game to write as PDN has no text in the index, 2 for a usage error or an
     index that cannot be used.
     """
+    from notation.archive import filters as sel
     from notation.index.query import Query, texts
     from notation.index.query import find as search
 
@@ -134,9 +135,6 @@ def find(
         raise typer.BadParameter(
             f"no diagnostic code {code!r} (see `notation codes`)", param_hint="--code"
         )
-    if any(given is not None for given in (position, result, plies, opening)) or tag:
-        # select's readers of these filters, and what select needs: not asked otherwise.
-        from notation.archive import select as sel
     if position is not None:
         parsed(lambda fen: sel.check_position(fen, variant), position, "--position")
     if material is not None or pattern is not None:
