@@ -157,21 +157,22 @@ def find(db: Database, query: Query) -> Found:
         if chosen.pattern is not None:
             where.append("g.game = ?")
             params.append(chosen.pattern.game)
-    sql = "SELECT g.id, g.file, g.line, g.number, g.setup, g.opening" + (
-        ", g.mainline FROM games g" if scan is not None else " FROM games g"
+    sql = "SELECT g.id, g.file, g.line, g.number, g.setup, g.opening, " + (
+        "g.mainline FROM games g" if scan is not None else "NULL FROM games g"
     )
     # (file, number, line, ply, id, opening) of each game found.
     chosen_rows: list[tuple[int, int, int, int | None, int, int | None]] = []
-    for id_, file, line, number, setup, opening, *moves in _games(
+    unreached: dict[int, int] = {}
+    for id_, file, line, number, setup, opening, moves in _games(
         db, sql, where, params, candidates
     ):
         ply: int | None = None
         if reached is not None:
-            ply = wanted.get(setup, {}).get(id_)
+            ply = wanted.get(setup, unreached).get(id_)
             if ply is None:
                 continue
         if scan is not None:
-            first = scan.first(setup, bytes(moves[0]))
+            first = scan.first(setup, bytes(moves))
             if first is None:
                 continue
             ply = first if ply is None else ply
@@ -203,7 +204,7 @@ def _found(db: Database, rows: list[tuple[int, int, int, int | None, int, int | 
         )
     # Sorted here: the databases order text by different collations.
     rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][0]))}
-    rows.sort(key=lambda row: (rank[row[0]], row[1]))
+    rows.sort(key=lambda row: rank[row[0]] << 32 | row[1])
     result.games = [
         Hit(files[file][0], line, number, ply, id_, openings[opening])
         for file, number, line, ply, id_, opening in rows
