@@ -7,6 +7,7 @@ error or an index that cannot be used.
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import TYPE_CHECKING, Annotated
 
@@ -123,6 +124,7 @@ def find(
     0, 1 when a game to write as PDN has no text in the index, 2 for a usage error or an
     index that cannot be used.
     """
+    from notation.archive import filters as sel
     from notation.index.query import Query, texts
     from notation.index.query import find as search
 
@@ -134,9 +136,6 @@ def find(
         raise typer.BadParameter(
             f"no diagnostic code {code!r} (see `notation codes`)", param_hint="--code"
         )
-    if any(given is not None for given in (position, result, plies, opening)) or tag:
-        # select's readers of these filters, and what select needs: not asked otherwise.
-        from notation.archive import select as sel
     if position is not None:
         parsed(lambda fen: sel.check_position(fen, variant), position, "--position")
     if material is not None or pattern is not None:
@@ -186,10 +185,11 @@ def find(
     elif form == "json":
         body = as_json(games, found.changed)
     else:
+        openings = {opening: _opening(opening) for opening in {h.opening for h in games}}
         body = "".join(
             f"{h.path}:{h.line}: game {h.index}"
             + ("" if h.ply is None else f", ply {h.ply}")
-            + _opening(h.opening)
+            + openings[h.opening]
             + "\n"
             for h in games
         )
@@ -202,24 +202,24 @@ def find(
 def as_json(games: list[Hit], changed: list[str]) -> str:
     """The document ``find --format json`` writes: ``json.dumps(..., indent=1,
     ensure_ascii=False)`` of the games and the summary, each game written by a template
-    (the encoder's indented form is made in Python, slow for a hundred thousand games)."""
+    (the encoder's indented form is made in Python, slow for a hundred thousand games),
+    each path and opening encoded once."""
     document = {"games": [], "summary": {"games": len(games), "changed": changed}}
     body = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
     if not games:
         return body
-    text = json.dumps
-
-    def opening(hit: Hit) -> str:
-        if hit.opening is None:
-            return "null"
-        code, name = hit.opening
-        return f'{{\n    "code": {text(code, ensure_ascii=False)},\n    "name": ' + (
-            f"{text(name, ensure_ascii=False)}\n   }}"
-        )
-
+    text = functools.partial(json.dumps, ensure_ascii=False)
+    paths = {path: text(path) for path in {h.path for h in games}}
+    openings = {
+        opening: "null"
+        if opening is None
+        else f'{{\n    "code": {text(opening[0])},\n    "name": {text(opening[1])}\n   }}'
+        for opening in {h.opening for h in games}
+    }
     written = ",\n".join(
-        f'  {{\n   "path": {text(h.path, ensure_ascii=False)},\n   "line": {h.line},\n'
-        f'   "index": {h.index},\n   "ply": {text(h.ply)},\n   "opening": {opening(h)}\n  }}'
+        f'  {{\n   "path": {paths[h.path]},\n   "line": {h.line},\n   "index": {h.index},\n'
+        f'   "ply": {"null" if h.ply is None else h.ply},\n'
+        f'   "opening": {openings[h.opening]}\n  }}'
         for h in games
     )
     return body.replace('"games": []', f'"games": [\n{written}\n ]', 1)

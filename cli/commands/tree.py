@@ -86,7 +86,7 @@ def tree(
     by any move order, once per game; games with an error that do not reach it are left
     out and counted. Exit status: 0, 2 for a usage error or an index that cannot be used.
     """
-    from notation.archive.select import parse_opening
+    from notation.archive.filters import parse_opening
     from notation.index.query import NoPosition
     from notation.index.query import tree as grow
 

@@ -41,8 +41,7 @@ from notation.check.replay import (
 )
 from notation.diagnostics import CORRECTED, SEARCH_BOUND, Candidate, Change, Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
-from notation.record.grammar import MAX_DEPTH
-from notation.record.model import Comment, Line, Ply, Record
+from notation.record.model import MAX_DEPTH, Comment, Line, Ply, Record
 
 WINDOW = 12
 """How many plies before the first illegal one a slip is looked for (a wrong but legal

@@ -25,8 +25,7 @@ from collections.abc import Iterator, Mapping
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS, SHORT_CAPTURES
 from notation.games.base import AnyGame, IllegalMove, Move, Position
-from notation.record.grammar import MAX_DEPTH
-from notation.record.model import Line, Ply, Record
+from notation.record.model import MAX_DEPTH, Line, Ply, Record
 
 
 def dialect_read(

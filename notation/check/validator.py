@@ -39,8 +39,7 @@ from notation.check.replay import (
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
 from notation.games.registry import GAMES, game_for_tags, names_game, resolve_game
-from notation.record.grammar import MAX_DEPTH
-from notation.record.model import Line, Ply, Record, SourcePos
+from notation.record.model import MAX_DEPTH, Line, Ply, Record, SourcePos
 from notation.record.reader import read_records
 
 MAX_LISTED = 24

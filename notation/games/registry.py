@@ -65,6 +65,10 @@ class _Games(MutableMapping[str, AnyGame]):
         del self._places[name]
         self._games.pop(name, None)
 
+    def __contains__(self, name: object) -> bool:
+        # Asked without importing the game (the mixin's would look it up).
+        return name in self._places
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._places)
 

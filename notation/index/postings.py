@@ -17,7 +17,7 @@ from __future__ import annotations
 import bisect
 import sys
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 
 from notation.index.db import Database
 
@@ -86,9 +86,11 @@ def drop(db: Database, low: int, high: int) -> None:
     db.execute("DELETE FROM positions WHERE first BETWEEN ? AND ?", (low, high))
 
 
-def reached(db: Database, key: int) -> Iterator[tuple[int, int]]:
-    """(game, ply) of every position of the index whose key is ``key``."""
+def reached(db: Database, key: int, skip: Container[int] = ()) -> dict[int, int]:
+    """The games whose main line reaches a position of key ``key``, each with the first
+    ply it does; the games of the chunks whose first game is in ``skip`` left out."""
     unsigned = key & _MASK
+    firsts: dict[int, int] = {}
     for bits in BITS:
         bucket = unsigned >> (64 - bits) if bits else 0
         rows = db.execute(
@@ -99,12 +101,16 @@ def reached(db: Database, key: int) -> Iterator[tuple[int, int]]:
         least = wanted.to_bytes(width, "big")
         most = (wanted | (1 << PLACE_BITS) - 1).to_bytes(width, "big")
         for first, entries in rows:
-            yield from _found(first, bytes(entries), width, least, most)
+            if first not in skip:
+                _found(firsts, first, bytes(entries), width, least, most)
+    return firsts
 
 
 def _found(
-    first: int, data: bytes, width: int, least: bytes, most: bytes
-) -> Iterator[tuple[int, int]]:
+    firsts: dict[int, int], first: int, data: bytes, width: int, least: bytes, most: bytes
+) -> None:
+    """Add to ``firsts`` the games of the row ``data`` (of the chunk whose first game is
+    ``first``) whose entry lies from ``least`` to ``most``, each with its first ply."""
     ply_width = data[0]
     count = (len(data) - 1) // (width + ply_width)
 
@@ -119,9 +125,17 @@ def _found(
     reach = _little(
         array("H" if ply_width == 2 else "B", data[plies + ply_width * lo : plies + ply_width * hi])
     )
-    place = (1 << PLACE_BITS) - 1
-    for i, ply in zip(range(lo, hi), reach, strict=True):
-        yield first + (int.from_bytes(entry(i), "big") & place), ply
+    # The place is the low 12 bits of an entry's last two bytes.
+    span = data[1 + lo * width : 1 + hi * width]
+    games = [
+        first + ((high & 0x0F) << 8 | low)
+        for high, low in zip(span[width - 2 :: width], span[width - 1 :: width], strict=True)
+    ]
+    pairs: Iterator[tuple[int, int]] = zip(games, reach, strict=True)
+    if len(set(games)) < len(games):
+        # A game reaching the key again: its least ply is the last written, backwards.
+        pairs = iter(sorted(pairs, reverse=True))
+    firsts.update(pairs)
 
 
 def every(db: Database) -> Iterator[tuple[int, int, int]]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.games.registry import GAMES
-from notation.index import postings
+from notation.index import postings, summaries
 from notation.index.db import Database
 from notation.index.keys import digest_file, nth_id, pack_ids, position_key, unpack_ids
 
@@ -60,7 +60,7 @@ class Query:
     asked, in the same position)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Hit:
     """A game found: where it is, and the first ply its main line reaches the position
     asked for, else the first ply whose position gives the material and pattern asked
@@ -118,10 +118,7 @@ def find(db: Database, query: Query) -> Found:
     wanted: dict[int, dict[int, int]] = {}
     if chosen.position is not None:
         for key, setups in targets(db, chosen.variant, chosen.position).items():
-            firsts: dict[int, int] = {}
-            for game, at in postings.reached(db, key):
-                if at < firsts.get(game, at + 1):
-                    firsts[game] = at
+            firsts = postings.reached(db, key)
             for setup in setups:
                 wanted[setup] = firsts
         reached = {game for firsts in wanted.values() for game in firsts}
@@ -160,19 +157,18 @@ def find(db: Database, query: Query) -> Found:
         if chosen.pattern is not None:
             where.append("g.game = ?")
             params.append(chosen.pattern.game)
-    sql = (
-        "SELECT g.id, f.path, g.line, g.number, f.size, f.mtime, f.digest, o.code, "
-        "o.name, g.setup, g.mainline FROM games g JOIN files f ON f.id = g.file "
-        "LEFT JOIN openings o ON o.id = g.opening"
+    sql = "SELECT g.id, g.file, g.line, g.number, g.setup, g.opening, " + (
+        "g.mainline FROM games g" if scan is not None else "NULL FROM games g"
     )
-    result = Found()
-    files: dict[str, tuple[int, int, bytes]] = {}
-    for id_, path, line, number, size, mtime, digest, code, name, setup, moves in _games(
+    # (file, number, line, ply, id, opening) of each game found.
+    chosen_rows: list[tuple[int, int, int, int | None, int, int | None]] = []
+    unreached: dict[int, int] = {}
+    for id_, file, line, number, setup, opening, moves in _games(
         db, sql, where, params, candidates
     ):
         ply: int | None = None
         if reached is not None:
-            ply = wanted.get(setup, {}).get(id_)
+            ply = wanted.get(setup, unreached).get(id_)
             if ply is None:
                 continue
         if scan is not None:
@@ -180,12 +176,42 @@ def find(db: Database, query: Query) -> Found:
             if first is None:
                 continue
             ply = first if ply is None else ply
-        opening = None if code is None else (code, name)
-        result.games.append(Hit(path, line, number, ply, id_, opening))
-        files[path] = (size, mtime, bytes(digest))
+        chosen_rows.append((file, number, line, ply, id_, opening))
+    return _found(db, chosen_rows)
+
+
+def _found(db: Database, rows: list[tuple[int, int, int, int | None, int, int | None]]) -> Found:
+    """The games of ``rows`` ((file, number, line, ply, id, opening)) in the order of their
+    files' paths and their numbers there, and the files that changed."""
+    result = Found()
+    if not rows:
+        return result
+    openings: dict[int | None, tuple[str, str | None] | None] = {None: None}
+    openings.update(
+        (id_, (code, name)) for id_, code, name in db.execute("SELECT id, code, name FROM openings")
+    )
+    files: dict[int, tuple[str, int, int, bytes]] = {}
+    wanted = sorted({row[0] for row in rows})
+    for start in range(0, len(wanted), 500):
+        some = wanted[start : start + 500]
+        files.update(
+            (id_, (path, size, mtime, bytes(digest)))
+            for id_, path, size, mtime, digest in db.execute(
+                "SELECT id, path, size, mtime, digest FROM files "
+                f"WHERE id IN ({', '.join('?' * len(some))})",
+                some,
+            )
+        )
     # Sorted here: the databases order text by different collations.
-    result.games.sort(key=lambda hit: (hit.path, hit.index))
-    result.changed = sorted(path for path, known in files.items() if _changed(path, *known))
+    rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][0]))}
+    rows.sort(key=lambda row: rank[row[0]] << 32 | row[1])
+    result.games = [
+        Hit(files[file][0], line, number, ply, id_, openings[opening])
+        for file, number, line, ply, id_, opening in rows
+    ]
+    result.changed = sorted(
+        path for path, size, mtime, digest in files.values() if _changed(path, size, mtime, digest)
+    )
     return result
 
 
@@ -433,15 +459,22 @@ def tree(
     if not keys:
         raise NoPosition(problems[0] if problems else "no position")
     # Each game once, at the first ply it reaches the position (a repetition reaches it
-    # again), with the move its main line plays there.
+    # again), with the move its main line plays there: from the chunks' summaries where
+    # they count the key, else read from the games.
     counts: Counter[int] = Counter()
     results: dict[int, Counter[str]] = {}
     games = ended = reached_with_errors = 0
     for key in keys:
-        firsts: dict[int, int] = {}
-        for hit, at in postings.reached(db, key):
-            if at < firsts.get(hit, at + 1):
-                firsts[hit] = at
+        summed = summaries.counted(db, key)
+        games += summed.games
+        reached_with_errors += summed.errors
+        for move, by_result in summed.moves.items():
+            if move == 0:
+                ended += sum(by_result.values())
+                continue
+            counts[move] += sum(by_result.values())
+            results.setdefault(move, Counter()).update(by_result)
+        firsts = postings.reached(db, key, skip=summed.chunks)
         rows = _games(
             db,
             "SELECT g.id, g.result, g.errors, g.mainline FROM games g",
@@ -452,12 +485,12 @@ def tree(
         for id_, result, errors, line in rows:
             games += 1
             reached_with_errors += errors > 0
-            move = nth_id(bytes(line), firsts[id_])
-            if move is None:
+            played = nth_id(bytes(line), firsts[id_])
+            if played is None:
                 ended += 1
                 continue
-            counts[move] += 1
-            results.setdefault(move, Counter())[result or "*"] += 1
+            counts[played] += 1
+            results.setdefault(played, Counter())[result or "*"] += 1
     texts = dict(db.execute("SELECT id, text FROM moves WHERE game = ?", (game.name,)).fetchall())
     position = next(iter(keys.values()))
     branches = [

@@ -7,7 +7,9 @@ main line's moves as ids in ``moves``, :func:`notation.index.keys.pack_ids`).
 ``positions``: every position of each main line, by a 64-bit key
 (:func:`notation.index.keys.position_key`), with its game and ply, packed by runs of games
 and key buckets (:mod:`notation.index.postings`); the move played from it is the main
-line's.
+line's. ``summaries`` keeps, by chunk of games, the moves played from the positions
+many of its games reach, with their games and results (:mod:`notation.index.summaries`),
+so that ``tree`` does not read those games back.
 ``tags`` holds each game's tags by name and value (case folded, an id in ``tagvalues``),
 for ``find --tag`` (a game's tags in full are those of its text); ``players`` each
 game's ``White`` and ``Black`` names, as ids in ``tagvalues`` too, for ``find --player``.
@@ -25,7 +27,7 @@ import importlib.util
 
 from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError
 
-VERSION = "3"
+VERSION = "4"
 """The schema version this code writes; an index of another is refused."""
 
 TABLES = (
@@ -55,6 +57,10 @@ TABLES = (
     "entries BLOB NOT NULL)",
     "CREATE INDEX IF NOT EXISTS positions_bucket ON positions (bits, bucket)",
     "CREATE INDEX IF NOT EXISTS positions_first ON positions (first)",
+    "CREATE TABLE IF NOT EXISTS summaries ("
+    "key BIGINT NOT NULL, first BIGINT NOT NULL, results TEXT NOT NULL, counts BLOB NOT NULL, "
+    "PRIMARY KEY (key, first))" + WITHOUT_ROWID,
+    "CREATE INDEX IF NOT EXISTS summaries_first ON summaries (first)",
     "CREATE TABLE IF NOT EXISTS tagvalues ("
     "id INTEGER PRIMARY KEY, name TEXT NOT NULL, value TEXT NOT NULL, UNIQUE (name, value))",
     "CREATE TABLE IF NOT EXISTS tags ("

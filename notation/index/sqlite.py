@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import socket
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -103,7 +102,7 @@ class SQLite:
                     raise IndexBusy(self._busy(deadline)) from None
                 time.sleep(0.05)
         try:
-            holder = f"notation index, process {os.getpid()} on {socket.gethostname()}"
+            holder = f"notation index, process {os.getpid()} on {os.uname().nodename}"
             with self.transaction():
                 self._note(holder)
             try:

@@ -20,7 +20,7 @@ from notation.check.identity import line_of
 from notation.check.validator import GameReport
 from notation.diagnostics import Severity
 from notation.games.base import AnyGame
-from notation.index import postings
+from notation.index import postings, summaries
 from notation.index.db import Database
 from notation.index.keys import pack_ids, position_key
 from notation.index.openings import opening_of
@@ -188,6 +188,7 @@ class Store:
         low, high = span.fetchone() or (None, None)
         if low is not None:
             postings.drop(self.db, low, high)
+            summaries.drop(self.db, low, high)
         self.db.execute("DELETE FROM games WHERE file = ?", (file,))
         self.db.execute("DELETE FROM files WHERE id = ?", (file,))
         return removed
@@ -206,11 +207,13 @@ class Store:
     def add_games(self, file: int, entries: Iterable[Entry]) -> int:
         """Store the games of a file (in the transaction that added it); how many. Its
         games get consecutive ids, their positions stored by chunks of
-        :data:`~notation.index.postings.CHUNK` games."""
+        :data:`~notation.index.postings.CHUNK` games, with the chunks' summaries
+        (:mod:`notation.index.summaries`)."""
         games: list[tuple[object, ...]] = []
         players: list[tuple[int, int]] = []
         tags: list[tuple[int, int]] = []
         chunk = _Chunk(self._next_game)
+        tally = summaries.Tally(self._next_game)
         count = 0
         for entry in entries:
             game = self._next_game
@@ -242,9 +245,12 @@ class Store:
             )
             if game - chunk.first == postings.CHUNK:
                 postings.store(self.db, chunk.rows())
+                summaries.store(self.db, tally.rows())
                 chunk = _Chunk(game)
+                tally = summaries.Tally(game)
             if entry.game is not None:
                 chunk.add(game, entry.keys)
+                tally.add(entry.keys, ids, entry.result, entry.errors > 0)
             for side, name in zip(PLAYER_TAGS, entry.players, strict=True):
                 if name:
                     players.append((self._tag_value(side, name), game))
@@ -256,6 +262,7 @@ class Store:
                 self._flush(games, players, tags)
         self._flush(games, players, tags)
         postings.store(self.db, chunk.rows())
+        summaries.store(self.db, tally.rows())
         self.db.execute("UPDATE files SET games = ? WHERE id = ?", (count, file))
         self.db.execute(
             "INSERT INTO meta (key, value) VALUES ('next_game', ?) "

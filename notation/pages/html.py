@@ -42,8 +42,7 @@ from notation.games.base import AnyGame, Move, Position
 from notation.games.registry import get_game
 from notation.pictures import svg_picture
 from notation.pictures.svg import PALETTE, Svg
-from notation.record.grammar import MAX_DEPTH
-from notation.record.model import Comment, Line
+from notation.record.model import MAX_DEPTH, Comment, Line
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 

@@ -93,6 +93,7 @@ from notation.record.lexicon import (
     TAG_VALUE,
 )
 from notation.record.model import (
+    MAX_DEPTH,
     NOWHERE,
     RESULT_DIALECTS,
     Comment,
@@ -103,9 +104,6 @@ from notation.record.model import (
     SourcePos,
     Tag,
 )
-
-MAX_DEPTH = 100
-"""Deepest nesting of variations read; one level more is reported as PDN104."""
 
 MAX_DIAGNOSTICS = 100
 """Most syntax diagnostics listed for one game; one more says how many were not listed."""

@@ -31,8 +31,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from notation.diagnostics import CODES, Diagnostic
-from notation.record.grammar import MAX_DEPTH
-from notation.record.model import Comment, Line, Ply, Record, SourcePos, Tag
+from notation.record.model import MAX_DEPTH, Comment, Line, Ply, Record, SourcePos, Tag
 from notation.record.writer import why_unwritable
 
 FORMAT = "notation-record"
@@ -256,7 +255,7 @@ def loads(text: str) -> list[Record]:
 
     Raises :class:`ValueError` with a clear message for text that is not JSON, not this
     format, another version, holds a value of the wrong shape, variations nested more
-    than :data:`~notation.record.grammar.MAX_DEPTH` levels deep, or a record that PDN
+    than :data:`~notation.record.model.MAX_DEPTH` levels deep, or a record that PDN
     cannot hold (:func:`~notation.record.writer.why_unwritable`).
     """
     try:

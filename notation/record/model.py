@@ -15,6 +15,9 @@ from typing import Literal, NamedTuple, Protocol
 
 from notation.diagnostics import Diagnostic, Severity
 
+MAX_DEPTH = 100
+"""Deepest nesting of variations read; one level more is reported as PDN104."""
+
 RESULTS: tuple[str, ...] = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
 """Every result token the record syntax knows (PGN's and PDN's)."""
 

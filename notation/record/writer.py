@@ -20,9 +20,9 @@ import re
 from collections.abc import Iterable
 from typing import TextIO
 
-from notation.record.grammar import MAX_DEPTH, MAX_NAG
+from notation.record.grammar import MAX_NAG
 from notation.record.lexicon import MOVE_NUMBER_KEPT, MOVE_TOKEN, PLY_TOKEN, SUFFIX, TAG_NAME
-from notation.record.model import RESULTS, Comment, Line, Ply, Record
+from notation.record.model import MAX_DEPTH, RESULTS, Comment, Line, Ply, Record
 
 WIDTH = 79
 """Longest output line (a single longer token gets a line of its own)."""

@@ -24,8 +24,7 @@ from typing import Any
 
 from notation.check.dialects import dialect_set
 from notation.games.registry import GAMES
-from notation.run.formats import FORMATS
-from notation.run.policy import FAIL_LEVELS, code_prefixes
+from notation.run.names import FAIL_LEVELS, FORMATS, code_prefixes
 
 PYPROJECT = "pyproject.toml"
 NOTATION_TOML = "notation.toml"

@@ -493,8 +493,6 @@ _REPORTERS: dict[str, type[Reporter]] = {
     "junit": JunitReporter,
     "sarif": SarifReporter,
 }
-FORMATS = (*_REPORTERS, "html")
-"""The report formats, by name."""
 TRACED = frozenset({"html"})
 """The formats that show games as the run replayed them: the run keeps, in each report
 with a diagnostic, the record and its replay (``trace``, in one process and without the
@@ -502,8 +500,9 @@ cache)."""
 
 
 def reporters(page: Callable[[], Page]) -> dict[str, MakeReporter]:
-    """The reporter of each format of :data:`FORMATS`; ``page`` makes the HTML report's
-    page (:class:`notation.pages.report.ReportPage`, handed in from above)."""
+    """The reporter of each format of :data:`notation.run.names.FORMATS`; ``page`` makes
+    the HTML report's page (:class:`notation.pages.report.ReportPage`, handed in from
+    above)."""
     made: dict[str, MakeReporter] = dict(_REPORTERS)
     made["html"] = lambda out: HtmlReporter(out, page())
     return made

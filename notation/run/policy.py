@@ -18,30 +18,15 @@ from dataclasses import dataclass, field
 from notation import diagnostics as codes
 from notation.check.identity import Duplicates, Occurrence
 from notation.check.validator import GameReport
-from notation.diagnostics import CODES, Severity
+from notation.diagnostics import Severity
 from notation.read.sources import FileResult
 from notation.run.batch import Event
 from notation.run.formats import Reporter, Summary
-
-FAIL_LEVELS = {
-    "error": frozenset({Severity.ERROR}),
-    "warning": frozenset({Severity.ERROR, Severity.WARNING}),
-}
-"""The severities that fail a run, by fail level."""
+from notation.run.names import FAIL_LEVELS
 
 UNREADABLE_CODES = frozenset({codes.UNREADABLE, codes.NO_RECORD})
 """Codes of an input that could not be read: they make the exit status 2 and are not
 counted among the records' problems."""
-
-
-def code_prefixes(values: Iterable[str]) -> tuple[str, ...]:
-    """The code prefixes in ``values`` (each comma-separated), upper-cased; ValueError for
-    a prefix that starts no code."""
-    found = tuple(p.strip().upper() for v in values for p in v.split(",") if p.strip())
-    for prefix in found:
-        if not any(code.startswith(prefix) for code in CODES):
-            raise ValueError(f"no diagnostic code starts with {prefix}")
-    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,7 +85,7 @@ class Settings:
     allow_empty: bool = False
     """Whether an input without a record is accepted (else PDN108)."""
     format: str = "text"
-    """The report format (:data:`notation.run.formats.FORMATS`)."""
+    """The report format (:data:`notation.run.names.FORMATS`)."""
     policy: Policy = field(default_factory=_every_code)
     """What is reported and what fails the run."""
     given: frozenset[str] = frozenset()
@@ -220,8 +220,9 @@ def settings_from(
     that cannot be used, checked in the order the command line lists them. Without
     ``config``, no configuration file is read."""
     from notation.run.config import MAX_JOBS, NO_CONFIG
-    from notation.run.formats import FORMATS, TRACED
-    from notation.run.policy import FAIL_LEVELS, Policy
+    from notation.run.formats import TRACED
+    from notation.run.names import FAIL_LEVELS, FORMATS
+    from notation.run.policy import Policy
 
     config = NO_CONFIG if config is None else config
 
@@ -300,7 +301,7 @@ def known_codec(name: str | None) -> str | None:
 
 def _prefixes(values: list[str], option: str) -> tuple[str, ...]:
     """The code prefixes given (comma-separated, repeatable); each must match a code."""
-    from notation.run.policy import code_prefixes
+    from notation.run.names import code_prefixes
 
     try:
         return code_prefixes(values)

@@ -16,7 +16,7 @@ import typer
 from notation.cli.main import COMMANDS, app
 from notation.diagnostics import CODES
 from notation.games.registry import BUILT_IN, GAMES
-from notation.run.formats import FORMATS
+from notation.run.names import FORMATS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,6 +99,18 @@ def test_a_game_code_is_known_where_its_game_was_never_imported() -> None:
     assert done.stdout == "error a Keny move lands on an occupied square True\n"
 
 
+def test_asking_whether_a_game_is_known_imports_no_game() -> None:
+    probe = (
+        "import sys\n"
+        "from notation.games.registry import GAMES\n"
+        "print('keny' in GAMES, 'italian' in GAMES, 'notation.games.keny' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout == "True False False\n"
+
+
 def test_codes_lists_the_codes_of_every_game() -> None:
     _, out = imported("codes")
     games = list(GAMES.values())
@@ -146,3 +158,29 @@ def test_the_table_gives_each_command_its_first_help_line(name: str) -> None:
     command = typer.main.get_command(app).commands[name]
     assert command.name == name
     assert (command.help or "").splitlines()[0] == COMMANDS[name][1]
+
+
+REPLAYS = {"parsimonious", "notation.record.grammar", "notation.check.validator"}
+"""What reading records and judging them imports: a question to an index needs none."""
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        ["find", "--game", "brazilian", "--position", "W:W21-32:B1-12"],
+        ["find", "--tag", "Event=*recife*", "--result", "0-2", "--plies", "3:"],
+        ["find", "--player", "barbosa*", "--opening", "22-17"],
+        ["tree", "--game", "brazilian", "--moves", "22-17"],
+        ["tree", "--game", "brazilian", "--position", "W:W21-32:B1-12"],
+    ],
+)
+def test_find_and_tree_import_no_reader_or_validator(question: list[str], tmp_path: Path) -> None:
+    db = str(tmp_path / "index.sqlite")
+    game = ROOT / "samples" / "brazilian" / "club-championship-2025.pdn"
+    subprocess.run(
+        [sys.executable, "-c", RUN, "index", "--db", db, str(game)], check=True, cwd=ROOT
+    )
+    modules, out = imported(question[0], "--db", db, *question[1:])
+    assert out
+    assert not modules & REPLAYS
+    assert "notation.archive.select" not in modules

@@ -6,6 +6,7 @@ committed) and killed there, so each kill lands where the test says."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -17,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from notation.index.build import PAUSE_VARIABLE
+from notation.index.db import Database
+from notation.index.keys import unpack_ids
 from notation.index.schema import open_index
 
 from .archive import positions_held
@@ -47,10 +50,31 @@ def snapshot(db: str) -> Snapshot:
                 if fields[2] is not None:
                     assert len(positions) == replayed + 1, path
                 rows.append((*fields, tuple(positions)))
+            counted = summarized(opened, games[0][0], games[-1][0]) if games else []
+            if counted:
+                rows.append(("summaries", *counted))
             held[path] = rows
         return held
     finally:
         opened.close()
+
+
+def summarized(opened: Database, low: int, high: int) -> list[tuple[object, ...]]:
+    """The summaries of the chunks of the games ``low`` to ``high``: the key, the chunk's
+    first game counted from ``low``, the move's text (``None``: the main line's end), the
+    result, the games and those with an error."""
+    texts = dict(opened.execute("SELECT id, text FROM moves").fetchall())
+    held: list[tuple[object, ...]] = []
+    rows = opened.execute(
+        "SELECT key, first, results, counts FROM summaries WHERE first BETWEEN ? AND ?",
+        (low, high),
+    )
+    for key, first, results, counts in rows.fetchall():
+        named, numbers = json.loads(results), unpack_ids(bytes(counts))
+        for at in range(0, len(numbers), 4):
+            move, result, games, errors = numbers[at : at + 4]
+            held.append((key, first - low, texts.get(move), named[result], games, errors))
+    return sorted(held, key=repr)
 
 
 def written(db: str) -> list[tuple[str, int]]:
@@ -122,6 +146,9 @@ def test_a_kill_at_any_step_leaves_every_file_as_before_or_after(
     assert [len(games) for games in old.values()] == [3]
     assert index(complete, folder).wait() == 0
     after = snapshot(complete)
+    # Files of 8 games or more have summaries (the start at least), the large one too.
+    summarized_files = [Path(p).name for p, rows in after.items() if rows[-1][0] == "summaries"]
+    assert "large.pdn" in summarized_files
     # Every file is written in the run, in this order: the changed one replaced.
     order = written(complete)
     assert [Path(path).name for path, _ in order] == [

@@ -11,9 +11,9 @@ from notation.diagnostics import (
     UNTERMINATED_COMMENT,
     UNTERMINATED_VARIATION,
 )
-from notation.record.grammar import MAX_DEPTH, parse_game
+from notation.record.grammar import parse_game
 from notation.record.lexicon import MOVE_TOKEN
-from notation.record.model import Comment, Line, Ply, SourcePos, Tag
+from notation.record.model import MAX_DEPTH, Comment, Line, Ply, SourcePos, Tag
 
 
 def texts(line: Line) -> list[str]:

@@ -161,7 +161,7 @@ def nested(levels: int) -> str:
 
 
 def test_json_nested_deeper_than_the_reader_reads_is_refused():
-    from notation.record.grammar import MAX_DEPTH
+    from notation.record.model import MAX_DEPTH
 
     [record] = loads(nested(MAX_DEPTH))
     assert read_string(write_record(record))[0].diagnostics == []

@@ -22,7 +22,7 @@ from daskkit import Cluster, cluster, free_port
 from typer.testing import CliRunner
 
 from notation.cli.main import app
-from notation.run.formats import FORMATS
+from notation.run.names import FORMATS
 
 distributed = pytest.importorskip("distributed", reason="Dask is the notation[dask] extra")
 

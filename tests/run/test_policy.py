@@ -8,7 +8,8 @@ from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
 from notation.read.sources import FileResult
 from notation.run.formats import Reporter, Summary
-from notation.run.policy import Policy, code_prefixes, run
+from notation.run.names import code_prefixes
+from notation.run.policy import Policy, run
 
 
 class Collected(Reporter):

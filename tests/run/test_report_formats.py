@@ -23,6 +23,7 @@ from notation.diagnostics import CODES, Diagnostic
 from notation.pages.report import ReportPage
 from notation.run.batch import FileResult
 from notation.run.formats import Summary, escape_data, escape_property, reporters
+from notation.run.names import FORMATS
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPECTED = ROOT / "tests" / "expected"
@@ -106,6 +107,10 @@ def test_the_json_report_is_versioned_and_its_summary_counts(
         },
         "exit_status": 1,
     }
+
+
+def test_every_format_named_has_a_reporter() -> None:
+    assert tuple(reporters(ReportPage)) == FORMATS
 
 
 HOSTILE = 'say "hi"\r\nnext %0A ::warning file=x:: <b>&amp;</b> a,b\x01'
