@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from notation.diagnostics import Diagnostic
     from notation.games.base import AnyGame
     from notation.io.files import Input, Missing
+    from notation.io.output import Sink
     from notation.run.config import Config
 
 
@@ -377,10 +378,16 @@ def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
 
 def write_text(output: Path | None, text: str) -> None:
     """Write a command's text output to ``output`` atomically, or to standard output."""
+    write_out(output, lambda sink: sink.write(text))
+
+
+def write_out(output: Path | None, write: Callable[[Sink], object]) -> None:
+    """Have ``write`` write a command's output, in parts, to ``output`` atomically, or
+    to standard output (either only once it is whole)."""
     from notation.io.output import atomic_output, spooled_stdout
 
     with spooled_stdout() if output is None else atomic_output(output) as sink:
-        sink.write(text)
+        write(sink)
 
 
 def write_report(output: Path | None, text: str) -> None:

@@ -24,7 +24,7 @@ from ..options import (
     one_of,
     say,
     writable,
-    write_text,
+    write_out,
 )
 from ..progress import LateProgress, terminal
 
@@ -107,8 +107,8 @@ def render(
         raise typer.BadParameter(str(error), param_hint=error.option) from None
     if drawn.note is not None:
         say(drawn.note)
-    if drawn.text is not None:
-        write_text(output, drawn.text)
+    if drawn.drawn:
+        write_out(output, drawn.write)
     raise typer.Exit(drawn.status)
 
 
