@@ -14,15 +14,15 @@ from ..options import (
     EncodingOption,
     GameOption,
     OutputOption,
+    ReportOption,
     at_least,
     default_game,
     dialects_named,
-    echo_problem,
     encoding_named,
     fail,
     guarded,
     one_of,
-    say,
+    report_to,
     writable,
     write_out,
 )
@@ -69,6 +69,7 @@ def render(
         ),
     ] = "text",
     output: OutputOption = None,
+    report: ReportOption = None,
     game: GameOption = None,
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
@@ -87,6 +88,7 @@ def render(
     dialects = dialects_named(dialect)
     inputs = list(expand([source]))
     writable(output, inputs)
+    told = report_to(report, [source], records_on_stdout=output is None, output=output)
     try:
         with _Progress(form == "html" and not OUTPUT.quiet and terminal(sys.stderr)) as progress:
             drawn = draw(
@@ -98,7 +100,7 @@ def render(
                 default=default,
                 dialects=dialects,
                 encoding=encoding_named(encoding),
-                tell=echo_problem,
+                tell=told.tell,
                 progress=progress.games,
             )
     except RenderError as error:
@@ -106,9 +108,10 @@ def render(
             fail(str(error))
         raise typer.BadParameter(str(error), param_hint=error.option) from None
     if drawn.note is not None:
-        say(drawn.note)
+        told.say(drawn.note)
     if drawn.drawn:
         write_out(output, drawn.write)
+    told.close()
     raise typer.Exit(drawn.status)
 
 
