@@ -417,7 +417,9 @@ class Report:
 
     def __init__(self, file: Path | None, records_on_stdout: bool) -> None:
         self.file = file
-        self.stream = sys.stderr if records_on_stdout else sys.stdout
+        self.err = records_on_stdout
+        """Whether the report goes to standard error (else standard output), unless to
+        ``file``."""
         self.kept: list[str] = []
 
     def say(self, text: str) -> None:
@@ -429,18 +431,20 @@ class Report:
         (:func:`colored`)."""
         from .display import painted
 
-        color = self.file is None and colored(self.stream)
+        # The streams are looked up when written, so that a progress display that holds
+        # them (rich's) prints the report above itself.
+        color = self.file is None and colored(sys.stderr if self.err else sys.stdout)
         self.write(painted(diagnostic, color) + "\n")
 
     def write(self, text: str) -> None:
         """Add ``text`` to the report: now on its stream, or kept for its file."""
         if self.file is not None:
             self.kept.append(text)
-        elif self.stream is sys.stdout:
-            echo(text, nl=False)
-        else:
+        elif self.err:
             # Colour is chosen (:meth:`tell`): click is not to strip it.
             typer.echo(text, err=True, nl=False, color=True)
+        else:
+            echo(text, nl=False)
 
     def end(self, done: Reported) -> NoReturn:
         """End the report with ``done``'s last lines (or its JSON document), write its

@@ -90,7 +90,10 @@ def render(
     writable(output, inputs)
     told = report_to(report, [source], records_on_stdout=output is None, output=output)
     try:
-        with _Progress(form == "html" and not OUTPUT.quiet and terminal(sys.stderr)) as progress:
+        # While it shows, rich's display takes over standard output too: not when the
+        # report goes there and that is not a terminal.
+        shown = terminal(sys.stderr) and (told.err or told.file is not None or terminal(sys.stdout))
+        with _Progress(form == "html" and not OUTPUT.quiet and shown) as progress:
             drawn = draw(
                 source,
                 inputs,

@@ -55,28 +55,21 @@ def test_a_file_of_one_game_says_one_game() -> None:
     assert run(str(source), "--index", "2")[1].endswith("has no game 2: it has 1 game\n")
 
 
-def _render_html(source: Path, page: Path, stderr: int) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "notation.cli", "render", "--picture", "html"]
-    return subprocess.Popen(
-        [*command, "-o", str(page), str(source)],
-        stdout=subprocess.PIPE,
-        stderr=stderr,
-        env={**os.environ, "TERM": "xterm", "NO_COLOR": ""},
-    )
-
-
-def test_html_progress_shows_on_a_terminal_and_never_when_piped(tmp_path: Path) -> None:
+def _render_html(source: Path, out: Path, *args: str) -> tuple[int, bytes]:
+    """Run ``render --picture html`` of ``source`` with standard output to ``out``
+    and standard error to a new terminal; its exit status and what the terminal showed."""
     pty = pytest.importorskip("pty")
-    club = (SAMPLES / "brazilian" / "club-championship-2025.pdn").read_text(encoding="utf-8")
-    source = tmp_path / "many.pdn"
-    source.write_text(club * 50, encoding="utf-8")  # 600 games: seconds, past the delay
-    piped = _render_html(source, tmp_path / "piped.html", subprocess.PIPE)
-    out, err = piped.communicate(timeout=600)
-    assert (piped.returncode, out, err) == (0, b"", b"")
     primary, secondary = pty.openpty()
-    shown = _render_html(source, tmp_path / "shown.html", secondary)
+    command = [sys.executable, "-m", "notation.cli", "render", "--picture", "html", *args]
+    with out.open("wb") as stdout:
+        child = subprocess.Popen(
+            [*command, str(source)],
+            stdout=stdout,
+            stderr=secondary,
+            env={**os.environ, "TERM": "xterm", "NO_COLOR": ""},
+        )
     os.close(secondary)
-    said = bytearray()
+    shown = bytearray()
     while True:
         try:
             chunk = os.read(primary, 4096)
@@ -84,12 +77,26 @@ def test_html_progress_shows_on_a_terminal_and_never_when_piped(tmp_path: Path) 
             break
         if not chunk:
             break
-        said += chunk
+        shown += chunk
     os.close(primary)
-    assert shown.wait(timeout=600) == 0
-    assert shown.stdout is not None and shown.stdout.read() == b""
-    counts = [int(n) for n in re.findall(rb"(\d+) games drawn", said)]
+    return child.wait(timeout=600), bytes(shown)
+
+
+def test_html_progress_shows_on_a_terminal_and_never_when_piped(tmp_path: Path) -> None:
+    club = (SAMPLES / "brazilian" / "club-championship-2025.pdn").read_text(encoding="utf-8")
+    source = tmp_path / "many.pdn"
+    source.write_text(club * 50, encoding="utf-8")  # 600 games: seconds, past the delay
+    command = [sys.executable, "-m", "notation.cli", "render", "--picture", "html"]
+    piped = subprocess.run([*command, str(source)], capture_output=True, timeout=600, check=False)
+    assert (piped.returncode, piped.stderr) == (0, b"")
+    page = piped.stdout
+    assert page.startswith(b"<!DOCTYPE html>") and f"{source}: 600 games".encode() in page
+    status, shown = _render_html(source, tmp_path / "page.html")
+    assert status == 0 and (tmp_path / "page.html").read_bytes() == page
+    counts = [int(n) for n in re.findall(rb"(\d+) games drawn", shown)]
     assert counts and counts == sorted(counts) and 0 < counts[-1] <= 600
-    page = (tmp_path / "shown.html").read_bytes()
-    assert page == (tmp_path / "piped.html").read_bytes()
-    assert page.startswith(b"<!DOCTYPE html>") and b"many.pdn: 600 games" in page
+    # With -o the report would go to standard output, here a file: the display, which
+    # takes standard output over while it shows, is not shown.
+    status, shown = _render_html(source, tmp_path / "out", "-o", str(tmp_path / "o.html"))
+    assert (status, shown, (tmp_path / "out").read_bytes()) == (0, b"", b"")
+    assert (tmp_path / "o.html").read_bytes() == page
