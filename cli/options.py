@@ -413,7 +413,9 @@ ReportOption = Annotated[
 class Report:
     """Where the report of a command that writes records (or a picture) goes: to
     ``--report FILE``, written whole at the end; else to standard output when that does
-    not carry the records; else to standard error, so that the records stay clean."""
+    not carry the records; else to standard error, so that the records stay clean. The
+    streams are looked up when written to, so that a progress display that holds them
+    (rich's) prints the report above itself."""
 
     def __init__(self, file: Path | None, records_on_stdout: bool) -> None:
         self.file = file
@@ -431,8 +433,6 @@ class Report:
         (:func:`colored`)."""
         from .display import painted
 
-        # The streams are looked up when written, so that a progress display that holds
-        # them (rich's) prints the report above itself.
         color = self.file is None and colored(sys.stderr if self.err else sys.stdout)
         self.write(painted(diagnostic, color) + "\n")
 
@@ -441,8 +441,11 @@ class Report:
         if self.file is not None:
             self.kept.append(text)
         elif self.err:
-            # Colour is chosen (:meth:`tell`): click is not to strip it.
-            typer.echo(text, err=True, nl=False, color=True)
+            # sys.stderr itself, not click's echo (which writes to the buffer beneath it):
+            # a progress display that holds the stream prints the line above itself.
+            if sys.stderr is not None:
+                sys.stderr.write(text)
+                sys.stderr.flush()
         else:
             echo(text, nl=False)
 

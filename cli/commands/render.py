@@ -130,7 +130,8 @@ class _Progress(LateProgress):
             SpinnerColumn(),
             TextColumn("{task.description}"),
             TimeElapsedColumn(),
-            console=Console(stderr=True),
+            # Lines printed above the display are never cut at its width.
+            console=Console(stderr=True, soft_wrap=True),
             transient=True,
         )
         return bar, bar.add_task("", total=None)
