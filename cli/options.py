@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from notation.diagnostics import Diagnostic
     from notation.games.base import AnyGame
     from notation.io.files import Input, Missing
+    from notation.io.output import Sink
     from notation.run.config import Config
 
 
@@ -180,14 +181,12 @@ FormatOption = Annotated[
     typer.Option(
         "--format",
         "-f",
-        help="The report on standard error: text (problems and a summary line) or json "
-        "(one document).",
+        help="The report: text (problems and a summary line) or json (one document).",
         metavar="NAME",
         callback=one_of("text", "json"),
     ),
 ]
-"""``--format text|json``: the report of ``select``, ``split`` and ``merge`` on standard
-error."""
+"""``--format text|json``: the report of ``select``, ``split`` and ``merge``."""
 
 SchedulerTimeoutOption = Annotated[
     float,
@@ -377,10 +376,16 @@ def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
 
 def write_text(output: Path | None, text: str) -> None:
     """Write a command's text output to ``output`` atomically, or to standard output."""
+    write_out(output, lambda sink: sink.write(text))
+
+
+def write_out(output: Path | None, write: Callable[[Sink], object]) -> None:
+    """Have ``write`` write a command's output, in parts, to ``output`` atomically, or
+    to standard output (either only once it is whole)."""
     from notation.io.output import atomic_output, spooled_stdout
 
     with spooled_stdout() if output is None else atomic_output(output) as sink:
-        sink.write(text)
+        write(sink)
 
 
 def write_report(output: Path | None, text: str) -> None:
@@ -390,6 +395,105 @@ def write_report(output: Path | None, text: str) -> None:
         echo(text, nl=False)
     else:
         write_text(output, text)
+
+
+ReportOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--report",
+        help="Write the report (problems, what was done, the summary) to this file, whole, "
+        "at the end, instead of standard output (standard error while the records go "
+        "there).",
+        metavar="FILE",
+    ),
+]
+"""``--report FILE``: where a command that writes records or a picture puts its report."""
+
+
+class Report:
+    """Where the report of a command that writes records (or a picture) goes: to
+    ``--report FILE``, written whole at the end; else to standard output when that does
+    not carry the records; else to standard error, so that the records stay clean. The
+    streams are looked up when written to, so that a progress display that holds them
+    (rich's) prints the report above itself."""
+
+    def __init__(self, file: Path | None, records_on_stdout: bool) -> None:
+        self.file = file
+        self.err = records_on_stdout
+        """Whether the report goes to standard error (else standard output), unless to
+        ``file``."""
+        self.kept: list[str] = []
+
+    def say(self, text: str) -> None:
+        """Add a line to the report."""
+        self.write(text + "\n")
+
+    def tell(self, diagnostic: Diagnostic) -> None:
+        """Add a diagnostic to the report, one line, coloured on a terminal
+        (:func:`colored`)."""
+        from .display import painted
+
+        color = self.file is None and colored(sys.stderr if self.err else sys.stdout)
+        self.write(painted(diagnostic, color) + "\n")
+
+    def write(self, text: str) -> None:
+        """Add ``text`` to the report: now on its stream, or kept for its file."""
+        if self.file is not None:
+            self.kept.append(text)
+        elif self.err:
+            # sys.stderr itself, not click's echo (which writes to the buffer beneath it):
+            # a progress display that holds the stream prints the line above itself.
+            if sys.stderr is not None:
+                sys.stderr.write(text)
+                sys.stderr.flush()
+        else:
+            echo(text, nl=False)
+
+    def end(self, done: Reported) -> NoReturn:
+        """End the report with ``done``'s last lines (or its JSON document), write its
+        file, and exit with its status."""
+        if done.json:
+            self.write(done.document())
+        else:
+            for line in done.lines(quiet=OUTPUT.quiet):
+                self.say(line)
+        self.close()
+        raise typer.Exit(done.status)
+
+    def close(self) -> None:
+        """Write the report's file, if it has one."""
+        if self.file is not None:
+            write_text(self.file, "".join(self.kept))
+
+
+def report_to(
+    file: Path | None,
+    paths: list[str],
+    *,
+    records_on_stdout: bool,
+    output: Path | None = None,
+) -> Report:
+    """The :class:`Report` of a command reading ``paths`` and writing to ``output``;
+    ``file`` (``--report``) naming an input or the output, or one that cannot be
+    written, is a usage error (exit 2)."""
+    from notation.io.files import expand, input_paths
+    from notation.io.output import display
+
+    if file is not None:
+        inputs = list(expand(paths))
+        if any(_same_file(file, path) for path in input_paths(inputs)):
+            fail(f"--report {display(file)} is an input of this command: it is not overwritten")
+        if output is not None and _same_file(file, output):
+            fail(f"--report and --output name one file: {display(file)}")
+        writable(file, inputs)
+    return Report(file, records_on_stdout)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return one.absolute() == other.absolute()
 
 
 class Written(Protocol):
@@ -440,17 +544,6 @@ def ran(run: Callable[[], R]) -> R:
         return run()
     except RewriteError as error:
         fail(str(error))
-
-
-def ended(done: Reported) -> NoReturn:
-    """End a command's report on standard error (its last lines, or its JSON document)
-    and exit with its status."""
-    if done.json:
-        typer.echo(done.document(), err=True, nl=False)
-    else:
-        for line in done.lines(quiet=OUTPUT.quiet):
-            say(line)
-    raise typer.Exit(done.status)
 
 
 def echo(text: str, *, nl: bool = True) -> None:

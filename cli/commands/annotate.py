@@ -15,10 +15,11 @@ from ..options import (
     KeepBrokenOption,
     OutputOption,
     PathsArgument,
+    ReportOption,
     guarded,
     one_of,
     ran,
-    say,
+    report_to,
     settings_of,
 )
 
@@ -27,6 +28,7 @@ from ..options import (
 def annotate(
     paths: PathsArgument,
     output: OutputOption = None,
+    report: ReportOption = None,
     in_place: InPlaceOption = False,
     comments: Annotated[
         str | None,
@@ -50,9 +52,9 @@ def annotate(
     The result is written when the record gives none and the rules decide one;
     optionally the position or the scores follow each ply as a comment.
 
-    Everything the record had is kept; annotating twice changes nothing. Problems go to
-    standard error, as `validate` reports them. A game with an error fails the run (exit 1)
-    and nothing is written, unless --keep-broken (then the first illegal move is marked by a
+    Everything the record had is kept; annotating twice changes nothing. Problems are
+    reported as `validate` reports them. A game with an error fails the run (exit 1) and
+    nothing is written, unless --keep-broken (then the first illegal move is marked by a
     comment and a syntax error's text is kept in comments). The output (standard output, -o
     FILE, or each input with --in-place) is written only when the run succeeded.
     """
@@ -70,7 +72,11 @@ def annotate(
         encoding=encoding,
         allow_empty=allow_empty,
     )
-    done = ran(lambda: run(paths, settings, say=say))
+    told = report_to(
+        report, paths, records_on_stdout=output is None and not in_place, output=output
+    )
+    done = ran(lambda: run(paths, settings, say=told.say))
+    told.close()
     raise typer.Exit(done.status)
 
 

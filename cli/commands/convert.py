@@ -15,11 +15,12 @@ from ..options import (
     KeepBrokenOption,
     OutputOption,
     PathsArgument,
+    ReportOption,
     guarded,
     notation_any_case,
     one_of,
     ran,
-    say,
+    report_to,
     settings_of,
 )
 
@@ -31,6 +32,7 @@ from ..options import (
 def convert(
     paths: PathsArgument,
     output: OutputOption = None,
+    report: ReportOption = None,
     in_place: InPlaceOption = False,
     notation: Annotated[
         str | None,
@@ -59,7 +61,7 @@ def convert(
 ) -> None:
     """Convert records between notations and between PDN and JSON, keeping everything else.
 
-    Every problem is reported on standard error. A game that cannot be converted whole (a
+    Every problem is reported. A game that cannot be converted whole (a
     syntax error, an illegal move) fails the run (exit 1) and nothing is written, unless
     --keep-broken. The output (standard output, -o FILE, or each input with --in-place) is
     written only when the run succeeded.
@@ -79,7 +81,11 @@ def convert(
         encoding=encoding,
         allow_empty=allow_empty,
     )
-    done = ran(lambda: run(paths, settings, say=say))
+    told = report_to(
+        report, paths, records_on_stdout=output is None and not in_place, output=output
+    )
+    done = ran(lambda: run(paths, settings, say=told.say))
+    told.close()
     raise typer.Exit(done.status)
 
 

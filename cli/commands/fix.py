@@ -19,11 +19,11 @@ from ..options import (
     KeepBrokenOption,
     OutputOption,
     PathsArgument,
-    ended,
+    ReportOption,
     guarded,
     one_of,
     ran,
-    say,
+    report_to,
     settings_of,
 )
 
@@ -36,6 +36,7 @@ def _flag(name: str, what: str) -> Any:
 def fix(
     paths: PathsArgument,
     output: OutputOption = None,
+    report: ReportOption = None,
     in_place: InPlaceOption = False,
     results: Annotated[
         bool,
@@ -68,8 +69,7 @@ def fix(
         typer.Option(
             "--format",
             "-f",
-            help="The report on standard error: text (one line per change or problem) or "
-            "json (one document).",
+            help="The report: text (one line per change or problem) or json (one document).",
             metavar="NAME",
             callback=one_of("text", "json"),
         ),
@@ -86,7 +86,7 @@ def fix(
     needs nothing untouched); a record read with a dialect (1:0, [Round 17], FEN counters,
     ...) is written in canonical PDN.
 
-    Standard error gets one REC250 line per change, each dialect read and what the
+    The report gets one REC250 line per change, each dialect read and what the
     validator still finds, then a summary. Exit status: 0 when every game is valid, 1 when
     one has an error (it is still written, fixed as far as it can be; a game with a syntax
     error is not, and nothing is written, unless --keep-broken), 2 for a usage error or an
@@ -110,7 +110,10 @@ def fix(
         encoding=encoding,
         allow_empty=allow_empty,
     )
-    ended(ran(lambda: run(paths, settings, say=say)))
+    told = report_to(
+        report, paths, records_on_stdout=output is None and not in_place, output=output
+    )
+    told.end(ran(lambda: run(paths, settings, say=told.say)))
 
 
 command = fix

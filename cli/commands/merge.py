@@ -15,9 +15,9 @@ from ..options import (
     GameOption,
     OutputOption,
     PathsArgument,
-    echo_problem,
-    ended,
+    ReportOption,
     guarded,
+    report_to,
     settings_of,
 )
 
@@ -26,6 +26,7 @@ from ..options import (
 def merge(
     paths: PathsArgument,
     output: OutputOption = None,
+    report: ReportOption = None,
     unique: Annotated[
         bool,
         typer.Option(
@@ -42,7 +43,7 @@ def merge(
 ) -> None:
     """Write every game of every input, in input order, as its text, to one archive.
 
-    With --unique a game that is a copy of an earlier one is left out, and standard error
+    With --unique a game that is a copy of an earlier one is left out, and the report
     says so: "b.pdn:16: game 2 is a copy of a.pdn:1 game 1"; a file named twice is read
     once, with a warning. Then a summary line (or, with
     --format json, one document). Nothing is written when an input cannot be read (exit 2).
@@ -60,7 +61,8 @@ def merge(
         encoding=encoding,
         allow_empty=allow_empty,
     )
-    ended(run(paths, settings, tell=echo_problem))
+    told = report_to(report, paths, records_on_stdout=output is None, output=output)
+    told.end(run(paths, settings, tell=told.tell))
 
 
 command = merge

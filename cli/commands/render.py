@@ -14,17 +14,17 @@ from ..options import (
     EncodingOption,
     GameOption,
     OutputOption,
+    ReportOption,
     at_least,
     default_game,
     dialects_named,
-    echo_problem,
     encoding_named,
     fail,
     guarded,
     one_of,
-    say,
+    report_to,
     writable,
-    write_text,
+    write_out,
 )
 from ..progress import LateProgress, terminal
 
@@ -69,6 +69,7 @@ def render(
         ),
     ] = "text",
     output: OutputOption = None,
+    report: ReportOption = None,
     game: GameOption = None,
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
@@ -87,8 +88,12 @@ def render(
     dialects = dialects_named(dialect)
     inputs = list(expand([source]))
     writable(output, inputs)
+    told = report_to(report, [source], records_on_stdout=output is None, output=output)
     try:
-        with _Progress(form == "html" and not OUTPUT.quiet and terminal(sys.stderr)) as progress:
+        # While it shows, rich's display takes over standard output too: not when the
+        # report goes there and that is not a terminal.
+        shown = terminal(sys.stderr) and (told.err or told.file is not None or terminal(sys.stdout))
+        with _Progress(form == "html" and not OUTPUT.quiet and shown) as progress:
             drawn = draw(
                 source,
                 inputs,
@@ -98,7 +103,7 @@ def render(
                 default=default,
                 dialects=dialects,
                 encoding=encoding_named(encoding),
-                tell=echo_problem,
+                tell=told.tell,
                 progress=progress.games,
             )
     except RenderError as error:
@@ -106,9 +111,10 @@ def render(
             fail(str(error))
         raise typer.BadParameter(str(error), param_hint=error.option) from None
     if drawn.note is not None:
-        say(drawn.note)
-    if drawn.text is not None:
-        write_text(output, drawn.text)
+        told.say(drawn.note)
+    if drawn.drawn:
+        write_out(output, drawn.write)
+    told.close()
     raise typer.Exit(drawn.status)
 
 
@@ -124,7 +130,8 @@ class _Progress(LateProgress):
             SpinnerColumn(),
             TextColumn("{task.description}"),
             TimeElapsedColumn(),
-            console=Console(stderr=True),
+            # Lines printed above the display are never cut at its width.
+            console=Console(stderr=True, soft_wrap=True),
             transient=True,
         )
         return bar, bar.add_task("", total=None)

@@ -18,11 +18,11 @@ from ..options import (
     InPlaceOption,
     OutputOption,
     PathsArgument,
-    ended,
+    ReportOption,
     guarded,
     one_of,
     ran,
-    say,
+    report_to,
     settings_of,
 )
 
@@ -31,6 +31,7 @@ from ..options import (
 def repair(
     paths: PathsArgument,
     output: OutputOption = None,
+    report: ReportOption = None,
     in_place: InPlaceOption = False,
     keep_broken: Annotated[
         bool,
@@ -46,8 +47,7 @@ def repair(
         typer.Option(
             "--format",
             "-f",
-            help="The report on standard error: text (one line per problem) or json (one "
-            "document).",
+            help="The report: text (one line per problem) or json (one document).",
             metavar="NAME",
             callback=one_of("text", "json"),
         ),
@@ -65,7 +65,7 @@ def repair(
     nothing to correct, or no clear correction, is written exactly as it was read, so a
     legal game never changes, and --in-place leaves a file that needs nothing untouched.
 
-    Standard error gets one REC230 line per correction, what is left of each game
+    The report gets one REC230 line per correction, what is left of each game
     (an illegal move with its candidates), and a summary. Exit status: 0 when every game
     replays after repair, 1 when one is left with an error (it is still written, as it
     was; a game with a syntax error is not, and nothing is written, unless --keep-broken),
@@ -85,7 +85,10 @@ def repair(
         encoding=encoding,
         allow_empty=allow_empty,
     )
-    ended(ran(lambda: run(paths, settings, say=say)))
+    told = report_to(
+        report, paths, records_on_stdout=output is None and not in_place, output=output
+    )
+    told.end(ran(lambda: run(paths, settings, say=told.say)))
 
 
 command = repair

@@ -26,12 +26,12 @@ from ..options import (
     PathsArgument,
     PliesOption,
     PositionOption,
+    ReportOption,
     ResultOption,
     TagOption,
-    echo_problem,
-    ended,
     guarded,
     one_of,
+    report_to,
     settings_of,
 )
 
@@ -40,6 +40,7 @@ from ..options import (
 def select(
     paths: PathsArgument,
     output: OutputOption = None,
+    report: ReportOption = None,
     rest: Annotated[
         Path | None,
         typer.Option("--rest", help="Write the games not selected here.", metavar="FILE"),
@@ -82,7 +83,7 @@ def select(
     --no-errors and --code validate the game. A game with a syntax error is still
     selected by what was read of it.
 
-    Standard error gets the problems met reading, a warning for a filter that matched
+    The report gets the problems met reading, a warning for a filter that matched
     fewer games than meant (a tag no game has, a result the games write otherwise: 2-0
     for 1-0), and "N of M games selected" (or, with --format json, one document saying
     where each game went). Exit status: 0, 1 when a
@@ -111,7 +112,8 @@ def select(
         encoding=encoding,
         allow_empty=allow_empty,
     )
-    ended(run(paths, settings, tell=echo_problem))
+    told = report_to(report, paths, records_on_stdout=output is None, output=output)
+    told.end(run(paths, settings, tell=told.tell))
 
 
 command = select

@@ -14,9 +14,9 @@ from ..options import (
     FormatOption,
     GameOption,
     PathsArgument,
-    echo_problem,
-    ended,
+    ReportOption,
     guarded,
+    report_to,
     settings_of,
 )
 
@@ -42,6 +42,7 @@ def split(
     force: Annotated[
         bool, typer.Option("--force", help="Replace files of DIR that have the names.")
     ] = False,
+    report: ReportOption = None,
     form: FormatOption = "text",
     game: GameOption = None,
     encoding: EncodingOption = "auto",
@@ -56,7 +57,7 @@ def split(
     atomically; none when an input cannot be read or a file of that name exists (unless
     --force) (exit 2). An error writing removes the files written.
 
-    Standard error gets a warning when no game has the tag grouped by, one line per file
+    The report gets a warning when no game has the tag grouped by, one line per file
     written and a summary (or, with --format json, one document).
     """
     from notation.archive.split import split as run
@@ -72,7 +73,8 @@ def split(
         encoding=encoding,
         allow_empty=allow_empty,
     )
-    ended(run(paths, settings, tell=echo_problem))
+    told = report_to(report, paths, records_on_stdout=False)
+    told.end(run(paths, settings, tell=told.tell))
 
 
 command = split

@@ -25,16 +25,20 @@ written and why it is illegal.
 from __future__ import annotations
 
 import base64
-import gzip
+import functools
 import html
+import io
+import itertools
 import json
 import re
+import tempfile
+import zlib
 from bisect import bisect_right
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from operator import methodcaller
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from notation.check.replay import record_notation
 from notation.check.validator import GameReport, Place, Replayed
@@ -446,27 +450,64 @@ def script_json(data: object) -> str:
     return text
 
 
+class Writer(Protocol):
+    """Where a page is written: a text stream, or a command's output sink."""
+
+    def write(self, text: str, /) -> int:
+        """Write ``text``."""
+        ...
+
+
 class Viewer:
     """The viewer page of a file's games, made as they are replayed: :meth:`add` each
-    game's report, then :meth:`page`."""
+    game's report, then :meth:`write` (or :meth:`page`) the page. Each game's part of the
+    page is held in a temporary file, not in memory, until the page is written."""
+
+    SPOOL_READ = 1 << 16
+    """Characters of the games' parts read back at a time."""
 
     def __init__(self) -> None:
         self.elements = Elements()
-        self.views: list[GameView] = []
+        self.games = 0
+        """The games added."""
+        self.path = "no games"
+        """The file of the first game added."""
+        # The spool lives as long as the viewer: :meth:`write` closes it.
+        self.spool = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")  # noqa: SIM115
+        self.length = 0
+        """The characters of the games' parts held."""
 
     def add(self, report: GameReport) -> None:
         """Show the record of ``report``, a report made with ``trace``
         (:func:`~notation.check.validator.validate_record`); its replay is let go."""
-        self.views.append(report_view(report, self.elements)[0])
+        view = report_view(report, self.elements)[0]
         report.replayed = None
+        text = ("," if self.games else "") + script_json(view.as_json())
+        self.spool.write(text)
+        self.length += len(text)
+        if not self.games:
+            self.path = view.path
+        self.games += 1
+
+    def write(self, out: Writer, first: int = 1, compress: bool | None = None) -> None:
+        """Write the page to ``out``, game ``first`` (1-based) shown when it opens
+        (``compress``: see :func:`page`), and let the games' parts go."""
+        heading = f"{self.path}: {self.games} game{'s' if self.games != 1 else ''}"
+        head = '{"el":' + script_json(self.elements.texts) + ',"games":['
+        tail = "]," + script_json({"first": first})[1:]
+        try:
+            self.spool.seek(0)
+            parts = iter(functools.partial(self.spool.read, self.SPOOL_READ), "")
+            data = itertools.chain((head,), parts, (tail,))
+            write_page(out, heading, data, len(head) + self.length + len(tail), "", compress)
+        finally:
+            self.spool.close()
 
     def page(self, first: int = 1, compress: bool | None = None) -> str:
-        """The page, game ``first`` (1-based) shown when it opens (``compress``: see
-        :func:`page`)."""
-        views = self.views
-        name = views[0].path if views else "no games"
-        heading = f"{name}: {len(views)} game{'s' if len(views) != 1 else ''}"
-        return page(heading, page_data(views, self.elements, first=first), "", compress)
+        """The page, as :meth:`write` writes it."""
+        out = io.StringIO()
+        self.write(out, first, compress)
+        return out.getvalue()
 
 
 def reports_page(
@@ -485,21 +526,56 @@ def page(heading: str, data: str, report: str, compress: bool | None = None) -> 
     """A whole page: the heading, the report part (HTML, may be empty), the viewer with
     its ``data`` (from :func:`page_data`), gzipped when ``compress`` says so or, by
     default, when it is larger than :data:`COMPRESS_ABOVE`."""
+    out = io.StringIO()
+    write_page(out, heading, (data,), len(data), report, compress)
+    return out.getvalue()
+
+
+def write_page(
+    out: Writer,
+    heading: str,
+    data: Iterable[str],
+    length: int,
+    report: str,
+    compress: bool | None = None,
+) -> None:
+    """Write :func:`page`'s page to ``out``, its data given in parts (``length``
+    characters in all), each part written as it comes."""
     if compress is None:
-        compress = len(data) > COMPRESS_ABOVE
+        compress = length > COMPRESS_ABOVE
     kind = 'type="application/json"'
     if compress:
-        packed = gzip.compress(data.encode("utf-8"), compresslevel=6, mtime=0)
-        data = base64.b64encode(packed).decode("ascii")
+        data = _packed(data)
         kind = 'type="application/octet-stream" data-encoding="gzip"'
-    return (
-        TEMPLATE.replace("@TITLE@", html.escape(heading))
-        .replace("@CSS@", CSS)
-        .replace("@REPORT@", report)
-        .replace("@SCRIPT@", SCRIPT)
-        .replace("@DATA_TYPE@", kind)
-        .replace("@DATA@", data)
-    )
+    values = {
+        "TITLE": html.escape(heading),
+        "CSS": CSS,
+        "REPORT": report,
+        "SCRIPT": SCRIPT,
+        "DATA_TYPE": kind,
+    }
+    before, after = TEMPLATE.split("@DATA@")
+    out.write(_PLACE.sub(lambda m: values[m.group(1)], before))
+    for part in data:
+        out.write(part)
+    out.write(_PLACE.sub(lambda m: values[m.group(1)], after))
+
+
+_PLACE = re.compile("@(TITLE|CSS|REPORT|SCRIPT|DATA_TYPE)@")
+"""A place of :data:`TEMPLATE` filled in (each once: what is put in is never read again)."""
+
+
+def _packed(data: Iterable[str]) -> Iterator[str]:
+    """``data``'s UTF-8 bytes gzipped (level 6, no time stamp) and in base64, in parts."""
+    deflate = zlib.compressobj(6, zlib.DEFLATED, 31)
+    held = b""
+    for part in data:
+        held += deflate.compress(part.encode("utf-8"))
+        whole = len(held) - len(held) % 3
+        if whole:
+            yield base64.b64encode(held[:whole]).decode("ascii")
+            held = held[whole:]
+    yield base64.b64encode(held + deflate.flush()).decode("ascii")
 
 
 COMPRESS_ABOVE = 1 << 19

@@ -22,7 +22,7 @@ from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.io.files import Input, Missing
-from notation.pages.html import Viewer
+from notation.pages.html import Viewer, Writer
 from notation.pictures import render_svg
 
 FORMATS = ("text", "svg", "html")
@@ -40,12 +40,28 @@ class RenderError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Rendered:
-    """What ``render`` made: the ``text`` to write (``None``: nothing was drawn), a
-    ``note`` for the person running (why nothing was drawn), and the exit status."""
+    """What ``render`` made: the ``text`` to write or the ``viewer`` page to write
+    (``None`` both: nothing was drawn), a ``note`` for the person running (why nothing
+    was drawn), and the exit status."""
 
     text: str | None
     status: int
     note: str | None = None
+    viewer: Viewer | None = None
+    first: int = 1
+    """The game the viewer page shows when it opens."""
+
+    @property
+    def drawn(self) -> bool:
+        """Whether something was drawn, to be written (:meth:`write`)."""
+        return self.text is not None or self.viewer is not None
+
+    def write(self, out: Writer) -> None:
+        """Write what was drawn to ``out``, the viewer page as it is made."""
+        if self.viewer is not None:
+            self.viewer.write(out, first=self.first)
+        elif self.text is not None:
+            out.write(self.text)
 
 
 def render(
@@ -85,14 +101,14 @@ def render(
             def take(report: GameReport) -> None:
                 viewer.add(report)
                 if progress is not None:
-                    progress(len(viewer.views))
+                    progress(viewer.games)
 
             games, status = file_reports(
                 inputs, index, encoding, tell, take, default=default, dialects=dialects
             )
             if not games:
                 return Rendered(None, status or 2)
-            return Rendered(viewer.page(first=index), status)
+            return Rendered(None, status, viewer=viewer, first=index)
         record, name, status = record_at(inputs, index, encoding, tell)
     except DrawError as error:
         raise RenderError(str(error)) from None

@@ -98,7 +98,7 @@ def test_drawing_at_says_why_there_is_no_position(tmp_path: Path) -> None:
     assert start.position == drawn.game.start(record.tag_dict())
 
 
-def _stderr(*args: str) -> tuple[int, str, str]:
+def _streams(*args: str) -> tuple[int, str, str]:
     done = CliRunner().invoke(app, list(args))
     return done.exit_code, done.stdout, done.stderr
 
@@ -110,11 +110,11 @@ def test_fix_and_repair_give_the_report_the_commands_print(tmp_path: Path) -> No
         out = tmp_path / f"{name}.pdn"
         said: list[str] = []
         done = run([str(source)], make(output=out, format="text"), say=said.append)
-        status, _, stderr = _stderr(name, str(source), "-o", str(out))
+        status, report, _ = _streams(name, str(source), "-o", str(out))
         assert (done.status, done.json) == (status, False) == (1, False)
-        assert "\n".join([*said, *done.lines()]) + "\n" == stderr
+        assert "\n".join([*said, *done.lines()]) + "\n" == report
         as_json = run([str(source)], make(output=out, format="json"))
-        assert as_json.document() == _stderr(name, str(source), "-o", str(out), "-f", "json")[2]
+        assert as_json.document() == _streams(name, str(source), "-o", str(out), "-f", "json")[1]
     # PlyCount, and 1-0 (a dialect's result) written 2-0.
     plies = fix([str(source)], fix_settings(plycount=True, output=tmp_path / "plies.pdn"))
     assert plies.summary() == "2 games: 1 fixed (2 changes), 1 left with errors, 0 unchanged"
@@ -124,11 +124,11 @@ def test_select_split_and_merge_give_the_reports_the_commands_print(tmp_path: Pa
     told: list[Diagnostic] = []
     paths = [str(ENDGAMES), str(tmp_path / "gone.pdn")]
     done = select(paths, select_settings(result="2-0"), tell=told.append)
-    status, _, stderr = _stderr("select", *paths, "--result", "2-0")
+    status, _, stderr = _streams("select", *paths, "--result", "2-0")
     assert done.status == status == 2
     assert [d.format() for d in told] + done.lines() == stderr.splitlines()
     done = select([str(ENDGAMES)], select_settings(result="2-0", format="json"))
-    assert done.document() == _stderr("select", str(ENDGAMES), "--result", "2-0", "-f", "json")[2]
+    assert done.document() == _streams("select", str(ENDGAMES), "--result", "2-0", "-f", "json")[2]
     parts = split(
         [str(ENDGAMES)], split_settings(by="every:2", folder=tmp_path / "parts", format="json")
     )
@@ -146,8 +146,8 @@ def test_select_split_and_merge_give_the_reports_the_commands_print(tmp_path: Pa
         "4 of 8 games written, 4 copies left out",
     ]
     assert merged.lines(quiet=True) == merged.lines()[:-1]
-    status, _, stderr = _stderr("merge", *named, "--unique", "-o", str(tmp_path / "cli.pdn"))
-    assert (status, stderr.splitlines()) == (merged.status, merged.lines())
+    status, report, _ = _streams("merge", *named, "--unique", "-o", str(tmp_path / "cli.pdn"))
+    assert (status, report.splitlines()) == (merged.status, merged.lines())
 
 
 def _starts(path: Path) -> list[int]:
@@ -163,13 +163,13 @@ def _found(path: Path) -> list[Found]:
 
 def test_stats_and_duplicates_write_what_the_commands_write() -> None:
     collected = stats([str(ENDGAMES)], stats_settings(format="json"))
-    status, stdout, _ = _stderr("stats", str(ENDGAMES), "--json")
+    status, stdout, _ = _streams("stats", str(ENDGAMES), "--json")
     assert (collected.status, collected.written("json")) == (status, stdout)
     report = duplicates([str(ENDGAMES)] * 2, duplicates_settings(game="brazilian"))
-    status, stdout, stderr = _stderr("duplicates", str(ENDGAMES), str(ENDGAMES), "-g", "brazilian")
+    status, stdout, stderr = _streams("duplicates", str(ENDGAMES), str(ENDGAMES), "-g", "brazilian")
     assert (report.status, report.written(), report.summary() + "\n") == (status, stdout, stderr)
     moved = duplicates([str(ENDGAMES)], duplicates_settings(position=True, ply=1))
-    status, stdout, stderr = _stderr("duplicates", str(ENDGAMES), "--position", "--ply", "1")
+    status, stdout, stderr = _streams("duplicates", str(ENDGAMES), "--position", "--ply", "1")
     assert (moved.status, moved.written(), moved.summary() + "\n") == (status, stdout, stderr)
 
 
@@ -177,7 +177,7 @@ def test_new_writes_the_record_new_prints(tmp_path: Path) -> None:
     out = tmp_path / "new.pdn"
     record = new(new_settings("brazilian", output=out))
     assert out.read_text(encoding="utf-8") == write_record(record)
-    assert write_record(record) == _stderr("new", "brazilian")[1]
+    assert write_record(record) == _streams("new", "brazilian")[1]
 
 
 @pytest.mark.parametrize(

@@ -268,16 +268,16 @@ def test_merging_an_archive_with_itself_adds_nothing(
     Path("copy.pdn").write_text("\n".join(UNREPLAYED), encoding="utf-8")
     merged = CliRunner().invoke(main_app, ["merge", "--unique", "u.pdn", "copy.pdn", "-o", "m.pdn"])
     assert merged.exit_code == 0
-    assert merged.stderr.splitlines()[-1] == "10 of 28 games written, 18 copies left out"
+    assert merged.stdout.splitlines()[-1] == "10 of 28 games written, 18 copies left out"
     # The same file named twice is read once.
     twice = CliRunner().invoke(main_app, ["merge", "--unique", "u.pdn", "u.pdn", "-o", "t.pdn"])
-    assert twice.stderr.splitlines()[0] == (
+    assert twice.stdout.splitlines()[0] == (
         "notation: warning: u.pdn is named more than once: it is read once"
     )
-    assert twice.stderr.splitlines()[-1] == "10 of 14 games written, 4 copies left out"
+    assert twice.stdout.splitlines()[-1] == "10 of 14 games written, 4 copies left out"
     assert Path("t.pdn").read_text("utf-8") == Path("m.pdn").read_text("utf-8")
     once = CliRunner().invoke(main_app, ["merge", "--unique", "u.pdn", "-o", "once.pdn"])
-    assert once.stderr.splitlines() == [
+    assert once.stdout.splitlines() == [
         "u.pdn:6: game 2 is a copy of u.pdn:1 game 1",
         "u.pdn:33: game 8 is a copy of u.pdn:29 game 7",
         "u.pdn:43: game 10 is a copy of u.pdn:39 game 9",
@@ -302,11 +302,11 @@ def test_merging_the_standards_corpus_with_itself_adds_nothing(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     once = CliRunner().invoke(main_app, ["merge", "--unique", str(CORPUS), "-o", "once.pdn"])
-    assert once.stderr.splitlines()[-1] == "1919 of 1978 games written, 59 copies left out"
+    assert once.stdout.splitlines()[-1] == "1919 of 1978 games written, 59 copies left out"
     # A copy of the corpus: the corpus named twice would be read once.
     shutil.copytree(CORPUS, "copy")
     twice = CliRunner().invoke(
         main_app, ["merge", "--unique", str(CORPUS), "copy", "-o", "twice.pdn"]
     )
-    assert twice.stderr.splitlines()[-1] == "1919 of 3956 games written, 2037 copies left out"
+    assert twice.stdout.splitlines()[-1] == "1919 of 3956 games written, 2037 copies left out"
     assert Path("twice.pdn").read_text("utf-8") == Path("once.pdn").read_text("utf-8")

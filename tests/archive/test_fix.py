@@ -154,7 +154,7 @@ def test_without_options_every_fix_and_dialects_written_canonically() -> None:
         f'[Result "1-0"]\n[GameType "26"]\n[FEN "W:W{fen[0]}:B{fen[1]}"]\n[PlyCount "1"]\n\n'
         "1. 22-18 1-0\n"
     )
-    assert result.stderr.splitlines() == [
+    assert result.stdout.splitlines() == [
         "d.pdn:1:1: notice REC250 fixed: the Result tag is 1-0 (was none): it agrees with the "
         "movetext",
         "d.pdn:1:1: notice REC250 fixed: PlyCount 1 (was none)",
@@ -198,7 +198,7 @@ def test_a_syntax_error_writes_nothing_unless_keep_broken() -> None:
     write("broken.pdn", SYNTAX)
     result = fix("broken.pdn", "-o", "out.pdn")
     assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
+    assert result.stdout.splitlines() == [
         "broken.pdn:5:10: error PDN101 unexpected 'foo' in movetext",
         "nothing written to out.pdn: 1 game could not be written whole "
         "(--keep-broken writes them with their text kept in comments)",

@@ -71,7 +71,7 @@ def test_an_ambiguous_slip_is_left_as_it_was_with_its_candidates() -> None:
     write("amb.pdn", AMBIGUOUS)
     result = repair("amb.pdn", "-o", "out.pdn")
     assert result.exit_code == 1
-    assert result.stderr == (
+    assert result.stdout == (
         f"{LEFT}\n1 game: 0 corrected (0 corrections), 1 left with errors, 0 unchanged\n"
     )
     assert Path("out.pdn").read_bytes() == AMBIGUOUS.encode()
@@ -85,7 +85,7 @@ def test_a_legal_file_in_place_is_not_rewritten() -> None:
     data = path.read_bytes()
     result = repair("--in-place", "legal.pdn")
     assert result.exit_code == 0
-    assert result.stderr == "1 game: 0 corrected (0 corrections), 0 left with errors, 1 unchanged\n"
+    assert result.stdout == "1 game: 0 corrected (0 corrections), 0 left with errors, 1 unchanged\n"
     after = path.stat()
     assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
     assert path.read_bytes() == data
@@ -103,7 +103,7 @@ def test_in_place_the_corrected_record_is_rewritten_and_the_others_kept_as_writt
     result = repair("-i", "round.pdn")
     assert result.exit_code == 1
     assert Path("round.pdn").read_text("utf-8") == AMBIGUOUS + "\n" + REPAIRED
-    assert result.stderr.splitlines() == [
+    assert result.stdout.splitlines() == [
         LEFT.replace("amb.pdn", "round.pdn"),
         CORRECTED.replace("slip.pdn:16:", "round.pdn:52:").replace("(game 1", "(game 2"),
         "2 games: 1 corrected (1 correction), 1 left with errors, 0 unchanged",
@@ -116,7 +116,7 @@ def test_a_legacy_encoding_is_read_and_written_back_in_place() -> None:
     result = repair("-i", "slip.pdn")
     assert result.exit_code == 0
     assert path.read_bytes() == REPAIRED.replace(*names).encode("cp1251")
-    assert result.stderr.splitlines()[1] == CORRECTED
+    assert result.stdout.splitlines()[1] == CORRECTED
 
 
 def test_a_syntax_error_is_reported_as_validate_does_and_nothing_is_written() -> None:
@@ -127,7 +127,7 @@ def test_a_syntax_error_is_reported_as_validate_does_and_nothing_is_written() ->
     assert result.exit_code == 1
     found = [line for line in validated.stdout.splitlines() if "PDN101" in line]
     assert found == ["broken.pdn:5:10: error PDN101 unexpected 'foo' in movetext"]
-    assert result.stderr.splitlines() == [
+    assert result.stdout.splitlines() == [
         *found,
         CORRECTED,
         "nothing written to out.pdn: 1 game could not be written whole "
@@ -180,7 +180,7 @@ def test_a_compressed_input_is_repaired_to_an_output_file() -> None:
     result = repair("slip.pdn.gz", "-o", "fixed.pdn")
     assert result.exit_code == 0
     assert Path("fixed.pdn").read_text("utf-8") == REPAIRED
-    assert result.stderr.splitlines()[0] == CORRECTED.replace("slip.pdn", "slip.pdn.gz")
+    assert result.stdout.splitlines()[0] == CORRECTED.replace("slip.pdn", "slip.pdn.gz")
 
 
 def test_an_output_naming_the_input_is_refused() -> None:

@@ -121,10 +121,10 @@ def test_rest_gets_every_other_game_and_json_says_where_each_went() -> None:
         "archive", "--tag", "Event=open*", "-o", "open.pdn", "--rest", "rest.pdn", "-f", "json"
     )
     assert result.exit_code == 0
-    assert result.stdout == ""
+    assert result.stderr == ""
     assert Path("open.pdn").read_text("utf-8") == chosen("a1", "a2", "b1")
     assert Path("rest.pdn").read_text("utf-8") == chosen("a3", "b2", "b3", "b4")
-    document = json.loads(result.stderr)
+    document = json.loads(result.stdout)
     went = [(g["path"], g["index"], g["line"], g["written"]) for g in document["games"]]
     assert went == [
         ("archive/a.pdn", 1, 1, "open.pdn"),
@@ -186,13 +186,13 @@ def test_a_folder_a_glob_standard_input_and_a_gzip_file_are_read_alike() -> None
 def test_an_unreadable_input_is_one_plain_line_exit_2_and_nothing_written() -> None:
     result = run("missing.pdn", "-o", "out.pdn")
     assert result.exit_code == 2
-    assert result.stderr == (
+    assert result.stdout == (
         "missing.pdn:1:1: error PDN106 cannot read missing.pdn: no such file or directory\n"
     )
     assert not Path("out.pdn").exists()
     result = run("archive", "missing.pdn", "-o", "out.pdn")
     assert result.exit_code == 2
-    assert result.stderr.splitlines()[1:] == [
+    assert result.stdout.splitlines()[1:] == [
         "nothing written: an input could not be read",
         "7 of 7 games selected",
     ]
@@ -257,7 +257,7 @@ def test_a_game_too_long_to_keep_fails_the_run_and_nothing_is_written() -> None:
     )
     result = run("long.pdn", "--rest", "rest.pdn", "-o", "out.pdn")
     assert result.exit_code == 1
-    assert "nothing written: long.pdn:10: game 2 has no text to copy" in result.stderr
+    assert "nothing written: long.pdn:10: game 2 has no text to copy" in result.stdout
     assert not Path("out.pdn").exists() and not Path("rest.pdn").exists()
 
 

@@ -76,7 +76,7 @@ def test_split_by_event_puts_every_game_in_one_file_in_input_order() -> None:
         "cheversi-cup.pdn": B3,
         "con_.pdn": B4,
     }
-    assert result.stderr == (
+    assert result.stdout == (
         "out/open-2025.pdn: 2 games\n"
         "out/club-night-etc.pdn: 2 games\n"
         "out/open-2025-2.pdn: 1 game\n"
@@ -96,7 +96,7 @@ def test_split_by_round_groups_a_missing_tag_and_a_question_mark_as_unknown() ->
         "3.pdn": B1,
         "4.pdn": B4,
     }
-    document = json.loads(result.stderr)
+    document = json.loads(result.stdout)
     assert [(f["path"], f["value"]) for f in document["files"]] == [
         ("out/1.pdn", "1"),
         ("out/2.pdn", "2"),
@@ -135,7 +135,7 @@ def test_split_by_a_tag_by_game_and_in_runs() -> None:
 def test_split_by_a_tag_no_game_has_warns_and_names_the_tags_the_games_have() -> None:
     result = invoke("split", "archive", "--by", "tag:Whte", "--dir", "w")
     assert result.exit_code == 0
-    assert result.stderr == (
+    assert result.stdout == (
         "notation: warning: --by: no game has a tag Whte; did you mean White? (the games' "
         "tags: Black, Event, GameType, Result, Round, Variant, White): every game goes to "
         "unknown.pdn\n"
@@ -143,7 +143,7 @@ def test_split_by_a_tag_no_game_has_warns_and_names_the_tags_the_games_have() ->
         "7 games in 1 file of w\n"
     )
     result = invoke("split", "archive", "--by", "tag:White", "--dir", "w2", "-f", "json")
-    assert json.loads(result.stderr)["warnings"] == []
+    assert json.loads(result.stdout)["warnings"] == []
 
 
 def test_split_then_merge_gives_back_the_same_games() -> None:
@@ -152,7 +152,7 @@ def test_split_then_merge_gives_back_the_same_games() -> None:
     parts += ["out/cheversi-cup.pdn", "out/con_.pdn"]
     result = invoke("merge", *parts, "-o", "merged.pdn")
     assert result.exit_code == 0
-    assert result.stderr == "7 of 7 games written, 0 copies left out\n"
+    assert result.stdout == "7 of 7 games written, 0 copies left out\n"
     expected = [A1, A2, A3, B2, B1, B3, B4]
     assert Path("merged.pdn").read_text("utf-8") == "\n".join(expected)
     whole = invoke("merge", "archive")
@@ -162,13 +162,13 @@ def test_split_then_merge_gives_back_the_same_games() -> None:
 def test_merge_unique_drops_each_copy_and_says_so() -> None:
     result = invoke("merge", "archive/b.pdn", "archive/a.pdn", "--unique", "-o", "m.pdn")
     assert result.exit_code == 0
-    assert result.stderr == (
+    assert result.stdout == (
         "archive/a.pdn:1: game 1 is a copy of archive/b.pdn:1 game 1\n"
         "6 of 7 games written, 1 copy left out\n"
     )
     assert Path("m.pdn").read_text("utf-8") == B + "\n" + A2 + "\n" + A3
     report = invoke("merge", "archive", "--unique", "-f", "json", "-o", "m.pdn")
-    document = json.loads(report.stderr)
+    document = json.loads(report.stdout)
     assert document["dropped"] == [
         {
             "path": "archive/b.pdn",
@@ -198,7 +198,7 @@ def test_standard_input_a_glob_and_a_gzip_file() -> None:
 def test_an_unreadable_input_writes_nothing() -> None:
     result = invoke("split", "archive", "missing.pdn", "--by", "event", "--dir", "out")
     assert result.exit_code == 2
-    assert result.stderr == (
+    assert result.stdout == (
         "missing.pdn:1:1: error PDN106 cannot read missing.pdn: no such file or directory\n"
         "nothing written: an input could not be read\n"
         "7 games in 0 files of out\n"
@@ -206,7 +206,7 @@ def test_an_unreadable_input_writes_nothing() -> None:
     assert not Path("out").exists()
     result = invoke("merge", "missing.pdn", "-o", "m.pdn")
     assert result.exit_code == 2
-    assert result.stderr.count("\n") == 1
+    assert result.stdout.count("\n") == 1
     assert not Path("m.pdn").exists()
 
 
@@ -224,7 +224,7 @@ def test_split_refuses_a_folder_that_is_an_input_file_or_holds_one() -> None:
     result = invoke("split", "archive", "open/cheversi-cup.pdn", "--by", "event", "--dir", "open")
     assert result.exit_code == 2
     assert (
-        "open/cheversi-cup.pdn is an input of this command: it is not overwritten" in result.stderr
+        "open/cheversi-cup.pdn is an input of this command: it is not overwritten" in result.stdout
     )
     assert files("open") == {"cheversi-cup.pdn": B3}
 
@@ -276,7 +276,7 @@ def test_split_replaces_no_file_it_did_not_make_unless_forced() -> None:
     Path("out/club-night-etc.pdn").write_text("mine", "utf-8")
     result = invoke("split", "archive", "--by", "event", "--dir", "out")
     assert result.exit_code == 2
-    assert result.stderr == (
+    assert result.stdout == (
         "nothing written: out/club-night-etc.pdn exists: it is not replaced "
         "(give --force to replace it)\n"
         "7 games in 0 files of out\n"

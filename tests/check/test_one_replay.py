@@ -101,9 +101,9 @@ def check_commands(said: Verdicts, tmp_path: Path) -> None:
     out = str(tmp_path / "out.pdn")
     for command in (["annotate", "--keep-broken"], ["fix", "--keep-broken"]):
         result = invoke(*command, path, "-o", out)
-        assert first_plies(result.stderr) == said.plies, command[0]
+        assert first_plies(result.stdout) == said.plies, command[0]
     repaired = invoke("repair", path, "--keep-broken", "-o", out)
-    corrected = first_plies(repaired.stderr, REPAIRED)
+    corrected = first_plies(repaired.stdout, REPAIRED)
     assert {g: said.plies.get(g) for g in corrected} == corrected, "repair"
     # text and svg draw from one replay in one command; svg is checked on the first game.
     for number, form in [(n, "text") for n in said.games] + [(min(said.games), "svg")]:
@@ -136,7 +136,7 @@ def check_commands(said: Verdicts, tmp_path: Path) -> None:
     merged = invoke("merge", "--unique", path, str(twin), "-o", out)
     dropped = sum(len(group["records"]) - 1 for group in copies)
     assert f"{2 * len(said.games) - dropped} of {2 * len(said.games)} games written" in (
-        merged.stderr
+        merged.stdout
     ), "merge"
 
 

@@ -162,7 +162,7 @@ def test_convert_leaves_no_partial_output_file_on_bad_json(tmp_path: Path) -> No
     out = tmp_path / "out.pdn"
     result = run("convert", str(bad), "-o", str(out))
     assert result.exit_code == 2
-    assert result.stderr == (
+    assert result.stdout == (
         f"{bad}:1:1: error PDN106 cannot read {bad}: unsupported notation-record version 9 "
         "(this reads 1)\n"
     )

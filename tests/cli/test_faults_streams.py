@@ -21,6 +21,7 @@ WRITERS = {
     "merge": ("merge", "club.pdn"),
     "convert": ("convert", "club.pdn"),
     "fix": ("fix", "club.pdn"),
+    "fix -o": ("fix", "club.pdn", "-o", "out.pdn"),
     "repair": ("repair", "club.pdn"),
     "annotate": ("annotate", "club.pdn"),
     "render": ("render", "club.pdn"),
@@ -32,7 +33,8 @@ WRITERS = {
     "config": ("config",),
     "--version": ("--version",),
 }
-"""Every command that writes to standard output, on the club's twelve valid games."""
+"""Every command that writes to standard output (``fix -o`` its report), on the club's
+twelve valid games."""
 
 READERS = {
     name: tuple("-" if arg == "club.pdn" else arg for arg in args)
@@ -99,11 +101,10 @@ def test_closed_standard_input_is_one_line_and_exit_2(folder: Path, args: tuple[
     assert sorted(os.listdir(folder)) == ["club.pdn"]
 
 
-@pytest.mark.parametrize(
-    "args", [WRITERS["validate"], ("fix", "club.pdn", "-o", "out.pdn")], ids=["validate", "fix"]
-)
+@pytest.mark.parametrize("args", [WRITERS["validate"], WRITERS["fix"]], ids=["validate", "fix"])
 def test_a_full_standard_error_is_exit_2(folder: Path, args: tuple[str, ...]) -> None:
-    # validate's summary and fix's REC250 lines go to standard error, which takes nothing.
+    # validate's summary and fix's REC250 lines (its records on standard output) go to
+    # standard error, which takes nothing.
     with open("/dev/full", "w") as full:
         status, said = notation(folder, args, stdout=subprocess.PIPE, stderr=full)
     assert status == 2

@@ -74,6 +74,8 @@ def test_colour_follows_the_option_then_the_variables(
     assert validated.stdout.startswith(shown)  # type: ignore[attr-defined]
     drawn = run("render", *args, record, env=env)
     assert drawn.stderr.startswith(shown)  # type: ignore[attr-defined]
+    filed = run("render", *args, "-o", "end.svg", record, env=env)
+    assert filed.stdout.startswith(shown)  # type: ignore[attr-defined]
 
 
 def test_colour_is_on_for_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:

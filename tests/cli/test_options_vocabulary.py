@@ -62,6 +62,16 @@ def test_every_option_speaks_the_vocabulary(name: str) -> None:
         assert METAVAR.fullmatch(argument.metavar or ""), (name, argument.name)
 
 
+REPORTING = {"select", "split", "merge", "fix", "repair", "convert", "annotate", "render"}
+"""The commands that write records or a picture and also report: each takes --report."""
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_report_is_an_option_of_the_commands_that_write_records_and_report(name: str) -> None:
+    names = {opt for option in options(name) for opt in option.opts}
+    assert ("--report" in names) == (name in REPORTING)
+
+
 @pytest.mark.parametrize("name", COMMANDS)
 def test_choices_are_taken_in_any_case(name: str) -> None:
     command = load_command(name)

@@ -1,10 +1,18 @@
-"""The render command's messages: what was named when it is not one file, and how many
-games a file has when the game asked for is past them."""
+"""The render command's messages: what was named when it is not one file, how many
+games a file has when the game asked for is past them, and its progress on a terminal."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import re
+import struct
+import subprocess
+import sys
+import termios
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from notation.cli.main import app
@@ -48,3 +56,66 @@ def test_a_game_past_the_last_says_how_many_the_file_has() -> None:
 def test_a_file_of_one_game_says_one_game() -> None:
     source = SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn"
     assert run(str(source), "--index", "2")[1].endswith("has no game 2: it has 1 game\n")
+
+
+def _render_html(source: Path, out: Path, *args: str) -> tuple[int, bytes]:
+    """Run ``render --picture html`` of ``source`` with standard output to ``out`` and
+    standard error to a new terminal of 80 columns; its exit status and what that showed."""
+    pty = pytest.importorskip("pty")
+    primary, secondary = pty.openpty()
+    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    command = [sys.executable, "-m", "notation.cli", "render", "--picture", "html", *args]
+    with out.open("wb") as stdout:
+        child = subprocess.Popen(
+            [*command, str(source)],
+            stdout=stdout,
+            stderr=secondary,
+            env={**os.environ, "TERM": "xterm", "NO_COLOR": ""},
+        )
+    os.close(secondary)
+    shown = bytearray()
+    while True:
+        try:
+            chunk = os.read(primary, 4096)
+        except OSError:  # the terminal's other end closed: the command ended
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(primary)
+    return child.wait(timeout=600), bytes(shown)
+
+
+def test_html_progress_shows_on_a_terminal_and_never_when_piped(tmp_path: Path) -> None:
+    club = (SAMPLES / "brazilian" / "club-championship-2025.pdn").read_text(encoding="utf-8")
+    source = tmp_path / "many.pdn"
+    source.write_text(club * 50, encoding="utf-8")  # 600 games: seconds, past the delay
+    command = [sys.executable, "-m", "notation.cli", "render", "--picture", "html"]
+    piped = subprocess.run([*command, str(source)], capture_output=True, timeout=600, check=False)
+    assert (piped.returncode, piped.stderr) == (0, b"")
+    page = piped.stdout
+    assert page.startswith(b"<!DOCTYPE html>") and f"{source}: 600 games".encode() in page
+    status, shown = _render_html(source, tmp_path / "page.html")
+    assert status == 0 and (tmp_path / "page.html").read_bytes() == page
+    counts = [int(n) for n in re.findall(rb"(\d+) games drawn", shown)]
+    assert counts and counts == sorted(counts) and 0 < counts[-1] <= 600
+    # With -o the report would go to standard output, here a file: the display, which
+    # takes standard output over while it shows, is not shown.
+    status, shown = _render_html(source, tmp_path / "out", "-o", str(tmp_path / "o.html"))
+    assert (status, shown, (tmp_path / "out").read_bytes()) == (0, b"", b"")
+    assert (tmp_path / "o.html").read_bytes() == page
+
+
+def test_a_problem_is_one_line_above_the_progress_display(tmp_path: Path) -> None:
+    club = (SAMPLES / "brazilian" / "club-championship-2025.pdn").read_text(encoding="utf-8")
+    broken = (SAMPLES / "brazilian" / "broken" / "illegal-move.pdn").read_text(encoding="utf-8")
+    source = tmp_path / "many.pdn"
+    source.write_text(club * 50 + "\n" + broken, encoding="utf-8")  # told once it shows
+    problem = CliRunner().invoke(app, ["validate", str(source)]).stdout.strip()
+    assert len(problem) > 200 and "\n" not in problem
+    status, shown = _render_html(source, tmp_path / "page.html")
+    assert status == 1 and b"games drawn" in shown
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode())
+    # What each line of the terminal ends up showing: the text after its last return.
+    lines = [line.rstrip("\r").rsplit("\r", 1)[-1] for line in text.split("\n")]
+    assert problem in lines  # a line of its own, whole: not cut at the terminal's 80 columns

@@ -87,7 +87,7 @@ def test_convert_with_a_broken_game_exits_one_and_writes_nothing(tmp_path: Path)
     out = tmp_path / "out.pdn"
     result = run("convert", str(source), "-n", "alphanumeric", "-o", str(out))
     assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
+    assert result.stdout.splitlines() == [
         f"{source}:9:25: error PDN101 unexpected '##' in movetext",
         f"nothing written to {out}: 1 game could not be written whole "
         "(--keep-broken writes them with their text kept in comments)",
@@ -128,7 +128,7 @@ def test_in_place_rewrites_only_what_succeeded_and_leaves_no_files(tmp_path: Pat
     bad_before = bad.read_bytes()
     result = run("convert", "--in-place", "-n", "alphanumeric", str(good), str(bad))
     assert result.exit_code == 1
-    assert result.stderr.splitlines()[-1] == (
+    assert result.stdout.splitlines()[-1] == (
         f"{bad}: not rewritten: 1 game could not be written whole "
         "(--keep-broken writes them with their text kept in comments)"
     )
@@ -174,7 +174,7 @@ def test_in_place_refuses_a_compressed_file(tmp_path: Path) -> None:
     before = source.read_bytes()
     result = run("annotate", "--in-place", str(source))
     assert result.exit_code == 2
-    assert result.stderr == f"{source}: not rewritten: it is compressed (write it with --output)\n"
+    assert result.stdout == f"{source}: not rewritten: it is compressed (write it with --output)\n"
     assert source.read_bytes() == before
 
 
@@ -304,11 +304,14 @@ def test_render_of_a_game_with_an_illegal_move_says_so_and_draws_nothing(tmp_pat
     out = tmp_path / "end.svg"
     result = run("render", str(source), "--picture", "svg", "-o", str(out))
     assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
-        *run("validate", str(source)).stdout.splitlines(),
-        f"{source}: game 1: ply 3 is illegal, so the game has no end to draw; "
-        "--ply 2 draws the last legal position",
-    ]
+    assert (result.stderr, result.stdout.splitlines()) == (
+        "",
+        [
+            *run("validate", str(source)).stdout.splitlines(),
+            f"{source}: game 1: ply 3 is illegal, so the game has no end to draw; "
+            "--ply 2 draws the last legal position",
+        ],
+    )
     assert not out.exists()
     before = run("render", str(source), "--ply", "2")
     assert before.exit_code == 0

@@ -9,6 +9,7 @@ import html
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from htmlkit import HOSTILE_COMMENT, records_page, sample, view_of
@@ -312,3 +313,35 @@ def test_the_pages_judge_each_ply_as_validate_does(tmp_path: Path, command: list
     assert sorted(bad_plies(game["moves"])) == sorted(errors)
     assert result.exit_code == verdict.exit_code
     assert len(said) == 2
+
+
+@pytest.mark.parametrize("compress", [False, True])
+def test_the_viewer_page_written_in_parts_is_the_page_made_whole(
+    compress: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from notation.check.validator import validate_record
+    from notation.pages.html import Viewer, page, page_data, report_view
+
+    source = SAMPLES / "brazilian" / "club-championship-2025.pdn"
+    records = read_string(source.read_text(encoding="utf-8"))
+
+    def reports() -> list[Any]:
+        return [validate_record(r, path="club.pdn", trace=True) for r in records]
+
+    elements = Elements()
+    views = [report_view(report, elements)[0] for report in reports()]
+    data = page_data(views, elements, first=3)
+    whole = page(f"club.pdn: {len(views)} games", data, "", compress)
+    monkeypatch.setattr(Viewer, "SPOOL_READ", 7)  # many parts, cut anywhere
+    viewer = Viewer()
+    for report in reports():
+        viewer.add(report)
+    written = viewer.page(first=3, compress=compress)
+    assert written == whole
+    held = re.search(r'<script id="data" [^>]*>(.*?)</script>', written, re.S)
+    assert held is not None
+    if compress:
+        packed = gzip.compress(data.encode("utf-8"), compresslevel=6, mtime=0)
+        assert held.group(1) == base64.b64encode(packed).decode("ascii")
+    else:
+        assert held.group(1) == data

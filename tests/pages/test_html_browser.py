@@ -351,7 +351,7 @@ def test_no_move_or_result_is_split_or_cut_off_at_any_width(driver: Any, tmp_pat
     try:
         for width in (360, 768, 1280):
             driver.set_window_size(width, 900)
-            for start in range(0, len(viewer.views), 100):
+            for start in range(0, viewer.games, 100):
                 found = driver.execute_script(BROKEN_BOXES, start, start + 100)
                 assert found == [], f"at {width} px: {found[:5]}"
     finally:

@@ -1,0 +1,166 @@
+"""Where the report of a command that writes records (or a picture) goes (docs/cli.md,
+"Where reports go"): standard error while standard output carries the records, standard
+output once they go elsewhere (-o, --in-place, split's folder), a file with --report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from notation.cli.main import app
+
+RECORD = '[GameType "20"]\n[Round 3]\n\n1. 32-28 *\n'
+"""One international game whose unquoted tag gets a PDN112 notice wherever it is read."""
+
+NOTICE = "{path}:2:1: notice PDN112 the Round tag's value 3 has no quotes: read as '3'\n"
+
+REPORTS = {
+    "select": (["select", "--plies", "1:"], "1 of 1 game selected\n"),
+    "merge": (["merge"], "1 of 1 game written, 0 copies left out\n"),
+    "fix": (
+        ["fix", "--plycount"],
+        "{path}:1:1: notice REC250 fixed: PlyCount 1 (was none)\n"
+        + NOTICE
+        + "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged\n",
+    ),
+    "repair": (
+        ["repair"],
+        NOTICE + "1 game: 0 corrected (0 corrections), 0 left with errors, 1 unchanged\n",
+    ),
+    "convert": (["convert", "--to", "json"], NOTICE),
+    "annotate": (["annotate"], NOTICE),
+    "render": (["render", "--picture", "svg"], NOTICE),
+    "render html": (["render", "--picture", "html"], NOTICE),
+}
+"""Each command that writes records or a picture: its arguments and its text report."""
+
+JSON_REPORTS = ("select", "merge", "fix", "repair")
+"""The commands among them whose report is also one JSON document (``-f json``)."""
+
+IN_PLACE = ("fix", "repair", "annotate")
+"""Those that rewrite their inputs with --in-place."""
+
+
+def run(*args: str) -> Any:
+    return CliRunner().invoke(app, list(args))
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    path = tmp_path / "a.pdn"
+    path.write_text(RECORD, encoding="utf-8")
+    return path
+
+
+def expected(name: str, record: Path) -> str:
+    return REPORTS[name][1].format(path=record)
+
+
+@pytest.mark.parametrize("name", REPORTS)
+def test_records_on_stdout_report_on_stderr(name: str, record: Path, tmp_path: Path) -> None:
+    args = REPORTS[name][0]
+    out = tmp_path / "out"
+    written = run(*args, "-o", str(out), str(record))
+    shown = run(*args, str(record))
+    assert (shown.exit_code, shown.stderr) == (0, expected(name, record))
+    assert shown.stdout == out.read_text(encoding="utf-8") != ""
+    assert written.exit_code == 0
+
+
+@pytest.mark.parametrize("name", REPORTS)
+def test_records_to_output_report_on_stdout(name: str, record: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = run(*REPORTS[name][0], "-o", str(out), str(record))
+    assert (result.exit_code, result.stdout, result.stderr) == (0, expected(name, record), "")
+    assert out.stat().st_size > 0
+
+
+@pytest.mark.parametrize("name", REPORTS)
+def test_report_file_takes_the_whole_report(name: str, record: Path, tmp_path: Path) -> None:
+    args = REPORTS[name][0]
+    report = tmp_path / "report.txt"
+    plain = run(*args, str(record))
+    result = run(*args, "--report", str(report), str(record))
+    assert (result.exit_code, result.stdout, result.stderr) == (0, plain.stdout, "")
+    assert report.read_text(encoding="utf-8") == expected(name, record)
+    out = tmp_path / "out"
+    result = run(*args, "-o", str(out), "--report", str(report), str(record))
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    assert report.read_text(encoding="utf-8") == expected(name, record)
+
+
+@pytest.mark.parametrize("name", IN_PLACE)
+def test_in_place_report_on_stdout(name: str, record: Path) -> None:
+    result = run(*REPORTS[name][0], "-i", str(record))
+    assert (result.exit_code, result.stdout, result.stderr) == (0, expected(name, record), "")
+
+
+def test_split_reports_on_stdout_or_to_its_file(record: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "d"
+    lines = f"{folder / '3.pdn'}: 1 game\n1 game in 1 file of {folder}\n"
+    result = run("split", "--by", "round", "-d", str(folder), str(record))
+    assert (result.exit_code, result.stdout, result.stderr) == (0, lines, "")
+    report = tmp_path / "report.txt"
+    result = run(
+        "split", "--by", "round", "-d", str(folder), "--force", "--report", str(report), str(record)
+    )
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    assert report.read_text(encoding="utf-8") == lines
+    quiet = run("split", "--by", "round", "-d", str(folder), "--force", "-q", str(record))
+    assert (quiet.exit_code, quiet.stdout, quiet.stderr) == (0, f"{folder / '3.pdn'}: 1 game\n", "")
+
+
+@pytest.mark.parametrize("name", [*JSON_REPORTS, "split"])
+def test_json_report_is_one_document_wherever_it_goes(
+    name: str, record: Path, tmp_path: Path
+) -> None:
+    split = ["split", "--by", "round", "--force", "-d", str(tmp_path / "d")]
+    args = [*(split if name == "split" else REPORTS[name][0]), "-f", "json"]
+    report = tmp_path / "report.json"
+    elsewhere = [] if name == "split" else ["-o", str(tmp_path / "out")]
+    for where in ([], elsewhere) if name != "split" else ([],):
+        streamed = run(*args, *where, str(record))
+        document = streamed.stdout if where or name == "split" else streamed.stderr
+        filed = run(*args, *where, "--report", str(report), str(record))
+        assert filed.stderr == "" and (filed.stdout == "") == (name == "split" or bool(where))
+        assert json.loads(document)["format"] == f"notation-{name}"
+        assert report.read_text(encoding="utf-8") == document
+
+
+@pytest.mark.parametrize("name", REPORTS)
+def test_report_over_an_input_is_refused(name: str, record: Path, tmp_path: Path) -> None:
+    result = run(*REPORTS[name][0], "--report", str(record), str(record))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"notation: --report {record} is an input of this command: it is not overwritten\n"
+    )
+    assert record.read_text(encoding="utf-8") == RECORD
+    out = tmp_path / "out"
+    result = run(*REPORTS[name][0], "-o", str(out), "--report", str(out), str(record))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"notation: --report and --output name one file: {out}\n"
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("name", ["select", "merge", "fix", "repair"])
+def test_quiet_leaves_the_summary_out_of_the_report(
+    name: str, record: Path, tmp_path: Path
+) -> None:
+    report = tmp_path / "report.txt"
+    summary = expected(name, record).splitlines(keepends=True)
+    result = run(*REPORTS[name][0], "-q", "--report", str(report), str(record))
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert report.read_text(encoding="utf-8") == "".join(summary[:-1])
+    result = run(*REPORTS[name][0], "-q", "-o", str(tmp_path / "out"), str(record))
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "".join(summary[:-1]), "")
+
+
+@pytest.mark.parametrize("name", ["validate", "stats", "duplicates", "find", "tree", "codes"])
+def test_commands_whose_product_is_the_report_take_no_report_option(name: str) -> None:
+    result = run(name, "--report", "x")
+    assert result.exit_code == 2
+    assert "No such option: --report" in result.stderr
