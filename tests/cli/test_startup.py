@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -52,9 +53,10 @@ def typer_imports() -> set[str]:
 
 def test_version_imports_no_game_grammar_or_report() -> None:
     modules, out = imported("--version")
-    assert out.startswith("notation ")
-    heavy = {"parsimonious", "rich", "pydantic", "hypothesis", *GAME_MODULES}
-    assert not (modules - typer_imports()) & heavy
+    assert out == f"notation {metadata.version('notation')}\n"
+    heavy = {"typer", "click", "parsimonious", "rich", "pydantic", "hypothesis", *GAME_MODULES}
+    assert not modules & heavy
+    assert "notation.cli.app" not in modules
     for package in (
         "notation.record",
         "notation.check",
@@ -146,3 +148,10 @@ def test_the_table_gives_each_command_its_first_help_line(name: str) -> None:
     command = typer.main.get_command(app).commands[name]
     assert command.name == name
     assert (command.help or "").splitlines()[0] == COMMANDS[name][1]
+
+
+def test_version_with_a_command_is_the_apps() -> None:
+    # Only a lone --version skips the app; with a command it is the app's eager option.
+    modules, out = imported("--version", "games")
+    assert out == f"notation {metadata.version('notation')}\n"
+    assert "notation.cli.app" in modules
