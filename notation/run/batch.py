@@ -21,16 +21,14 @@ input's pieces held a game, so that PDN108 error is made here.
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
 import operator
 import os
 import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import key_of, written_key
@@ -43,6 +41,11 @@ from notation.io.files import Input, Missing
 from notation.read.sources import FileResult, Opened, holds_game, no_record, open_inputs
 from notation.record.model import Record
 from notation.record.reader import read_records
+
+if TYPE_CHECKING:
+    # Worker processes are imported when a pool starts: a run in one process needs neither.
+    import multiprocessing.process
+    from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -336,6 +339,9 @@ class Processes:
         """Start the pool for the tasks waiting, if it has not started."""
         if self._pool is not None:
             return
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         count = self.jobs if self._eager else max(1, min(self.jobs, len(self._waiting)))
         self._others = set(multiprocessing.active_children())
         self._pool = ProcessPoolExecutor(count, initializer=worker_signals)
@@ -364,6 +370,8 @@ class Processes:
         # The pool's own thread reaps the workers it sees die; waiting for it (rather than
         # joining them here too, where two threads would reap one child) means every
         # worker is reaped and known dead when the block is left.
+        import multiprocessing
+
         workers = [p for p in multiprocessing.active_children() if p not in self._others]
         for worker in workers:
             worker.terminate()

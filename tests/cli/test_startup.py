@@ -81,8 +81,20 @@ def test_validating_one_game_imports_its_game_only(tmp_path: Path) -> None:
         "notation.archive",
         "rich",
         "hypothesis",
+        "parsimonious",
+        "multiprocessing",
+        "concurrent.futures.process",
+        "importlib.metadata",
     ):
         assert package not in modules - typer_imports()
+
+
+def test_a_record_the_fast_path_cannot_read_loads_the_grammar(tmp_path: Path) -> None:
+    game = tmp_path / "one.pdn"
+    game.write_text('[GameType "26"]\n\n1. 22-18 {a comment} 11-15 *\n', encoding="utf-8")
+    modules, out = imported("validate", str(game))
+    assert out == ""
+    assert "parsimonious" in modules
 
 
 def test_a_game_code_is_known_where_its_game_was_never_imported() -> None:
