@@ -283,7 +283,7 @@ class Selector:
                 record,
                 path=path,
                 default=self.default,
-                trace=True,
+                keep=True,
                 suggest=False,
                 dialects=self.dialects,
             )
@@ -292,7 +292,7 @@ class Selector:
 
     def _line(self, record: Record, path: str, checked: list[GameReport]) -> MainLine | None:
         """The record's main line, as the validator replayed it."""
-        return line_of(self._check(record, path, checked))
+        return line_of(self._check(record, path, checked), record)
 
     def _is_copy(self, record: Record, path: str, checked: list[GameReport]) -> bool:
         found = report_key(record, self._check(record, path, checked), self.default)

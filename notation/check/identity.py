@@ -39,9 +39,10 @@ from typing import NamedTuple
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
+from notation.check.replay import record_start
 from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, Game, Move, Position
+from notation.games.base import AnyGame, Game, Move, Position, SetupError
 from notation.games.registry import get_game, resolve_game
 from notation.record.model import Line, Record
 
@@ -142,7 +143,7 @@ def copy_key(
     (``game``, ``dialects``: see :func:`moves_key`): :func:`key_of` the main line where
     ``record`` replays whole, else :func:`written_key` as the game ``validate`` judges it
     as (or the description of the unsupported game its tags name)."""
-    report = validate_record(record, default=game, trace=True, suggest=False, dialects=dialects)
+    report = validate_record(record, default=game, keep=True, suggest=False, dialects=dialects)
     return report_key(record, report, game)
 
 
@@ -150,8 +151,8 @@ def report_key(
     record: Record, report: GameReport, game: AnyGame | None
 ) -> tuple[tuple[bytes, int], str] | None:
     """:func:`copy_key` of ``record`` from ``report``, the validator's report on it made
-    with ``trace`` (``game``: the game of a record whose tags name none)."""
-    line = line_of(report)
+    with ``keep`` or ``trace`` (``game``: the game of a record whose tags name none)."""
+    line = line_of(report, record)
     if line is not None and line.complete and line.moves and not record.has_syntax_errors:
         return key_of(line.game, line.moves), line.game.name
     judged = resolve_game(record.tag_dict(), game)
@@ -267,15 +268,17 @@ def main_line(
     """The main line of ``record`` as ``validate`` replays it, up to its first illegal ply
     (``game``, ``dialects``: see :func:`moves_key`); ``None`` when it is not replayed (an
     unsupported game, an invalid setup)."""
-    report = validate_record(record, default=game, trace=True, suggest=False, dialects=dialects)
-    return line_of(report)
+    report = validate_record(record, default=game, keep=True, suggest=False, dialects=dialects)
+    return line_of(report, record)
 
 
-def line_of(report: GameReport) -> MainLine | None:
+def line_of(report: GameReport, record: Record | None = None) -> MainLine | None:
     """The main line of the record of ``report``, a report made with ``trace``
-    (:func:`~notation.check.validator.validate_record`); ``None`` when the record was not
-    replayed."""
+    (:func:`~notation.check.validator.validate_record`), or with ``keep`` on ``record``;
+    ``None`` when the record was not replayed."""
     replayed = report.replayed
+    if replayed is None and record is not None:
+        return _kept_line(report, record)
     if replayed is None or replayed.start is None or report.game is None:
         return None
     moves: list[tuple[Position, Move]] = []
@@ -288,6 +291,25 @@ def line_of(report: GameReport) -> MainLine | None:
         end = step.after
     complete = len(moves) == len(replayed.record.moves.plies)
     return MainLine(replayed.start, moves, end, complete, get_game(report.game))
+
+
+def _kept_line(report: GameReport, record: Record) -> MainLine | None:
+    """:func:`line_of` a report made with ``keep`` on ``record``: its start and last
+    position are those of the moves kept, the start read again only when none was legal."""
+    if report.game is None:
+        return None
+    game = get_game(report.game)
+    moves = report.main_line
+    if moves:
+        start = moves[0][0]
+        end = game.play(*moves[-1])
+    else:
+        try:
+            start = end = record_start(game, record)
+        except SetupError:
+            return None
+    complete = len(moves) == len(record.moves.move_texts())
+    return MainLine(start, moves, end, complete, game)
 
 
 class Reached(NamedTuple):
