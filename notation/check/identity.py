@@ -33,6 +33,7 @@ transpositions: records that reach one position by different move orders.
 from __future__ import annotations
 
 import hashlib
+from array import array
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -340,14 +341,21 @@ class Positions:
     after ply ``ply``; :meth:`add` each record in turn, then :meth:`groups`.
 
     Two records reach the position by the same move order when their moves up to it are
-    the same (:func:`key_of`). Memory grows with the records indexed (where each is, and
-    each distinct position once).
+    the same from the same setup (as :func:`key_of` tells them apart: a legal move's text
+    parses back to that move alone, so equal moves are equal texts). Memory grows with the
+    records indexed (where each is, and each distinct position once) and with the distinct
+    moves and setups met.
     """
 
     ply: int | None = None
     _seen: dict[tuple[str, Hashable], tuple[list[bytes], list[Reached]]] = field(
         default_factory=dict
     )
+    _setups: dict[tuple[str, tuple[tuple[str, str], ...]], int] = field(default_factory=dict)
+    """Each distinct setup met (game, setup tags), numbered from 0."""
+    _moves: dict[Hashable, int] = field(default_factory=dict)
+    """Each distinct move met, numbered from 0 (moves of two games may be equal values:
+    a group holds one game)."""
     records: int = 0
     """Records added that reached a position to index."""
 
@@ -376,7 +384,7 @@ class Positions:
                 return
             moves = line.moves[: self.ply]
             reached = line.end if self.ply == len(line.moves) else line.moves[self.ply][0]
-        order_key = key_of(line.game, moves)[0]
+        order_key = self._order_key(line.game, line.start, moves)
         self.records += 1
         key = (line.game.name, line.game.identity(reached))
         orders, found = self._seen.setdefault(key, ([], []))
@@ -384,6 +392,17 @@ class Positions:
             orders.append(order_key)
         here = Occurrence(path, record.index, record.pos.line)
         found.append(Reached(here, len(record.moves.plies), orders.index(order_key) + 1))
+
+    def _order_key(
+        self, game: AnyGame, start: Position, moves: Sequence[tuple[Position, Move]]
+    ) -> bytes:
+        """The digest of the setup of ``start`` and of ``moves``, each by its number: one
+        lookup a move where :func:`key_of` writes it."""
+        setups, numbers = self._setups, self._moves
+        setup = (game.name, tuple(sorted(game.setup_tags(start).items())))
+        order = [setups.setdefault(setup, len(setups))]
+        order += [numbers.setdefault(move, len(numbers)) for _, move in moves]
+        return hashlib.blake2b(array("Q", order).tobytes(), digest_size=16).digest()
 
     def groups(self) -> list[PositionGroup]:
         """Every position reached by two move orders or more, in the order first reached."""
