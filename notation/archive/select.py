@@ -269,7 +269,7 @@ class Selector:
             return False
         if chosen.plies is not None:
             low, high = chosen.plies
-            plies = len(record.moves.plies)
+            plies = len(record.moves.move_texts())
             if (low is not None and plies < low) or (high is not None and plies > high):
                 return False
         return True
@@ -305,7 +305,7 @@ class Selector:
         """Whether the record's main line, as the validator replayed it in the game it
         judged the record as, starts with the opening's moves."""
         wanted = self.filters.opening
-        if len(record.moves.plies) < len(wanted):
+        if len(record.moves.move_texts()) < len(wanted):
             return False
         line = self._line(record, path, checked)
         if line is None or len(line.moves) < len(wanted):

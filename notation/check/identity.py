@@ -79,7 +79,7 @@ def moves_key(
     ``None`` when the record cannot be compared: a syntax error, a record not replayed
     (unsupported game, invalid setup), an illegal main-line move, or no moves.
     """
-    if record.has_syntax_errors or not record.moves.plies:
+    if record.has_syntax_errors or not record.moves.move_texts():
         return None
     line = main_line(game, record, dialects)
     if line is None or not line.complete:
@@ -353,6 +353,8 @@ class Positions:
     )
     _setups: dict[tuple[str, tuple[tuple[str, str], ...]], int] = field(default_factory=dict)
     """Each distinct setup met (game, setup tags), numbered from 0."""
+    _starts: dict[tuple[str, Position], int] = field(default_factory=dict)
+    """The number of each start position's setup, its setup tags written once."""
     _moves: dict[Hashable, int] = field(default_factory=dict)
     """Each distinct move met, numbered from 0 (moves of two games may be equal values:
     a group holds one game)."""
@@ -370,7 +372,8 @@ class Positions:
         """Index one record (``game``, ``dialects``: see :func:`moves_key`): left out when
         it has a syntax error, is not replayed or has no moves, when its main line is not
         all legal (at the end) or is shorter than ``ply`` or illegal before it."""
-        if record.has_syntax_errors or not record.moves.plies:
+        plies = len(record.moves.move_texts())
+        if record.has_syntax_errors or not plies:
             return
         line = main_line(game, record, dialects)
         if line is None:
@@ -391,17 +394,20 @@ class Positions:
         if order_key not in orders:
             orders.append(order_key)
         here = Occurrence(path, record.index, record.pos.line)
-        found.append(Reached(here, len(record.moves.plies), orders.index(order_key) + 1))
+        found.append(Reached(here, plies, orders.index(order_key) + 1))
 
     def _order_key(
         self, game: AnyGame, start: Position, moves: Sequence[tuple[Position, Move]]
     ) -> bytes:
         """The digest of the setup of ``start`` and of ``moves``, each by its number: one
         lookup a move where :func:`key_of` writes it."""
-        setups, numbers = self._setups, self._moves
-        setup = (game.name, tuple(sorted(game.setup_tags(start).items())))
-        order = [setups.setdefault(setup, len(setups))]
-        order += [numbers.setdefault(move, len(numbers)) for _, move in moves]
+        number = self._starts.get((game.name, start))
+        if number is None:
+            setups = self._setups
+            setup = (game.name, tuple(sorted(game.setup_tags(start).items())))
+            number = self._starts[game.name, start] = setups.setdefault(setup, len(setups))
+        numbers = self._moves
+        order = [number, *(numbers.setdefault(move, len(numbers)) for _, move in moves)]
         return hashlib.blake2b(array("Q", order).tobytes(), digest_size=16).digest()
 
     def groups(self) -> list[PositionGroup]:
