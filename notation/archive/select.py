@@ -335,9 +335,7 @@ class Selector:
         if line is None:
             return False
         target = self._target(line.game, tags)
-        return target is not None and any(
-            line.game.identity(position) == target for position in line.positions()
-        )
+        return target is not None and target in map(line.game.identity, line.positions())
 
     def _target(self, game: AnyGame, tags: dict[str, str]) -> Position | None:
         """The position of the ``--position`` FEN for a record of ``game`` with ``tags``
