@@ -341,10 +341,13 @@ class Positions:
     after ply ``ply``; :meth:`add` each record in turn, then :meth:`groups`.
 
     Two records reach the position by the same move order when their moves up to it are
-    the same from the same setup (as :func:`key_of` tells them apart: a legal move's text
-    parses back to that move alone, so equal moves are equal texts). Memory grows with the
-    records indexed (where each is, and each distinct position once) and with the distinct
-    moves and setups met.
+    equal, as the game compares moves, from the same setup tags. A legal move's text
+    parses back to that move alone, so these are the orders the written moves tell apart
+    (:func:`key_of`), but for one case: a draughts capture the game counts as one move
+    whatever its route, written in full by two records along two routes where another
+    capture shares its start and end, is one move here. Memory grows with the records
+    indexed (where each is, and each distinct position once) and with the distinct moves
+    and setups met.
     """
 
     ply: int | None = None
