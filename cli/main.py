@@ -1,9 +1,10 @@
-"""The ``notation`` command: its global options, its table of commands, and :func:`main`.
+"""The ``notation`` command: its table of commands and :func:`main`.
 
 Each command is a module of :mod:`cli.commands` whose ``command`` is a Typer command
-function; :data:`COMMANDS` names them with their one-line help, and a command's module is
-imported only when it runs (or its own help is asked for), so that ``notation --help`` and
-``notation --version`` cost only this module.
+function; :data:`COMMANDS` names them with their one-line help. The Typer app
+(:mod:`cli.app`, also reached here as ``app``) imports a command's module only when it runs
+(or its own help is asked for), so that ``notation --help`` costs only the app; ``notation
+--version`` alone does not import Typer at all.
 
 Exit status (every command): 0 when everything was fine, 1 when a record has a problem,
 2 for a usage error or a file that cannot be read.
@@ -12,20 +13,10 @@ Exit status (every command): 0 when everything was fine, 1 when a record has a p
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import signal
 import sys
-from collections.abc import Iterator, MutableMapping
-from typing import Annotated, Any
-
-import typer
-import typer.core
-import typer.main
-
-from .helptext import HelpContext
-from .options import echo
-from .vocabulary import Command
+from typing import Any
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("validate", "Replay every move of every game and report each problem."),
@@ -84,104 +75,29 @@ COMMANDS: dict[str, tuple[str, str]] = {
 (the first line of its docstring), listed by ``notation --help``."""
 
 
-def load_command(name: str) -> Any:
-    """The click command ``name``, its module imported."""
-    module = importlib.import_module(f".commands.{COMMANDS[name][0]}", __package__)
-    one = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
-    one.command(name, cls=Command)(module.command)
-    return typer.main.get_command(one)
+def __getattr__(name: str) -> Any:
+    # The app and its parts live in cli.app, imported when first asked for.
+    if name in ("app", "load_command", "LazyGroup"):
+        from . import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# Typed Any: typer 0.28 brings its own copy of click, whose classes are not click's, and
-# older typers use click's; a command is whichever the installed typer makes.
-class _Loaded(MutableMapping[str, Any]):
-    """The commands by name, each loaded when first looked up."""
+def _version_only() -> bool:
+    """Print the version when ``--version`` is the command's only argument, as the app
+    does, without loading the app; ``False`` (nothing done) otherwise, or when standard
+    output cannot take it (the app then reports why)."""
+    if sys.argv[1:] != ["--version"] or sys.stdout is None:
+        return False
+    from notation.version import __version__
 
-    def __init__(self) -> None:
-        self.loaded: dict[str, Any] = {}
-
-    def __getitem__(self, name: str) -> Any:
-        if name not in COMMANDS:
-            raise KeyError(name)
-        if name not in self.loaded:
-            self.loaded[name] = load_command(name)
-        return self.loaded[name]
-
-    def __setitem__(self, name: str, command: Any) -> None:
-        raise TypeError(f"the commands are cli.main.COMMANDS; {name} is not added here")
-
-    def __delitem__(self, name: str) -> None:
-        raise TypeError(f"the commands are cli.main.COMMANDS; {name} stays")
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(COMMANDS)
-
-    def __len__(self) -> int:
-        return len(COMMANDS)
-
-
-class LazyGroup(typer.core.TyperGroup):
-    """The commands of :data:`COMMANDS`: listed from the table, loaded when one runs."""
-
-    context_class = HelpContext
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.commands = _Loaded()
-        self.listing = False
-
-    def list_commands(self, ctx: Any) -> list[str]:
-        return list(COMMANDS)
-
-    def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        if cmd_name not in COMMANDS:
-            return None
-        if self.listing:
-            one_line = COMMANDS[cmd_name][1]
-            return typer.core.TyperCommand(cmd_name, help=one_line, short_help=one_line)
-        return self.commands[cmd_name]
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        # The list of commands shows the table's help: no command is imported for it.
-        self.listing = True
-        try:
-            super().format_help(ctx, formatter)
-        finally:
-            self.listing = False
-
-
-app = typer.Typer(
-    name="notation",
-    cls=LazyGroup,
-    help="Read, write, convert, replay and validate game records.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-
-
-def _version(shown: bool) -> None:
-    if shown:
-        from importlib import metadata
-
-        echo(f"notation {metadata.version('notation')}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _options(
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version",
-            help="Print the version and exit.",
-            callback=_version,
-            is_eager=True,
-        ),
-    ] = False,
-) -> None:
-    """Read, write, convert, replay and validate game records."""
+    try:
+        sys.stdout.write(f"notation {__version__}\n")
+        sys.stdout.flush()
+    except OSError:
+        return False
+    return True
 
 
 def main() -> None:
@@ -208,7 +124,10 @@ def main() -> None:
     signal.signal(signal.SIGINT, _terminated)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
-        app()
+        if not _version_only():
+            from .app import app
+
+            app()
     except OSError as error:
         # Commands turn their reading and writing errors into messages; what is left is
         # the system failing under them, most often standard error that cannot take a

@@ -214,7 +214,7 @@ class Selector:
             return False
         if chosen.plies is not None:
             low, high = chosen.plies
-            plies = len(record.moves.plies)
+            plies = len(record.moves.move_texts())
             if (low is not None and plies < low) or (high is not None and plies > high):
                 return False
         return True
@@ -228,7 +228,7 @@ class Selector:
                 record,
                 path=path,
                 default=self.default,
-                trace=True,
+                keep=True,
                 suggest=False,
                 dialects=self.dialects,
             )
@@ -237,7 +237,7 @@ class Selector:
 
     def _line(self, record: Record, path: str, checked: list[GameReport]) -> MainLine | None:
         """The record's main line, as the validator replayed it."""
-        return line_of(self._check(record, path, checked))
+        return line_of(self._check(record, path, checked), record)
 
     def _is_copy(self, record: Record, path: str, checked: list[GameReport]) -> bool:
         found = report_key(record, self._check(record, path, checked), self.default)
@@ -250,7 +250,7 @@ class Selector:
         """Whether the record's main line, as the validator replayed it in the game it
         judged the record as, starts with the opening's moves."""
         wanted = self.filters.opening
-        if len(record.moves.plies) < len(wanted):
+        if len(record.moves.move_texts()) < len(wanted):
             return False
         line = self._line(record, path, checked)
         if line is None or len(line.moves) < len(wanted):
@@ -280,9 +280,7 @@ class Selector:
         if line is None:
             return False
         target = self._target(line.game, tags)
-        return target is not None and any(
-            line.game.identity(position) == target for position in line.positions()
-        )
+        return target is not None and target in map(line.game.identity, line.positions())
 
     def _target(self, game: AnyGame, tags: dict[str, str]) -> Position | None:
         """The position of the ``--position`` FEN for a record of ``game`` with ``tags``

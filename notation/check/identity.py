@@ -33,15 +33,17 @@ transpositions: records that reach one position by different move orders.
 from __future__ import annotations
 
 import hashlib
+from array import array
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
+from notation.check.replay import record_start
 from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, Game, Move, Position
+from notation.games.base import AnyGame, Game, Move, Position, SetupError
 from notation.games.registry import get_game, resolve_game
 from notation.record.model import Line, Record
 
@@ -77,7 +79,7 @@ def moves_key(
     ``None`` when the record cannot be compared: a syntax error, a record not replayed
     (unsupported game, invalid setup), an illegal main-line move, or no moves.
     """
-    if record.has_syntax_errors or not record.moves.plies:
+    if record.has_syntax_errors or not record.moves.move_texts():
         return None
     line = main_line(game, record, dialects)
     if line is None or not line.complete:
@@ -142,7 +144,7 @@ def copy_key(
     (``game``, ``dialects``: see :func:`moves_key`): :func:`key_of` the main line where
     ``record`` replays whole, else :func:`written_key` as the game ``validate`` judges it
     as (or the description of the unsupported game its tags name)."""
-    report = validate_record(record, default=game, trace=True, suggest=False, dialects=dialects)
+    report = validate_record(record, default=game, keep=True, suggest=False, dialects=dialects)
     return report_key(record, report, game)
 
 
@@ -150,8 +152,8 @@ def report_key(
     record: Record, report: GameReport, game: AnyGame | None
 ) -> tuple[tuple[bytes, int], str] | None:
     """:func:`copy_key` of ``record`` from ``report``, the validator's report on it made
-    with ``trace`` (``game``: the game of a record whose tags name none)."""
-    line = line_of(report)
+    with ``keep`` or ``trace`` (``game``: the game of a record whose tags name none)."""
+    line = line_of(report, record)
     if line is not None and line.complete and line.moves and not record.has_syntax_errors:
         return key_of(line.game, line.moves), line.game.name
     judged = resolve_game(record.tag_dict(), game)
@@ -267,15 +269,17 @@ def main_line(
     """The main line of ``record`` as ``validate`` replays it, up to its first illegal ply
     (``game``, ``dialects``: see :func:`moves_key`); ``None`` when it is not replayed (an
     unsupported game, an invalid setup)."""
-    report = validate_record(record, default=game, trace=True, suggest=False, dialects=dialects)
-    return line_of(report)
+    report = validate_record(record, default=game, keep=True, suggest=False, dialects=dialects)
+    return line_of(report, record)
 
 
-def line_of(report: GameReport) -> MainLine | None:
+def line_of(report: GameReport, record: Record | None = None) -> MainLine | None:
     """The main line of the record of ``report``, a report made with ``trace``
-    (:func:`~notation.check.validator.validate_record`); ``None`` when the record was not
-    replayed."""
+    (:func:`~notation.check.validator.validate_record`), or with ``keep`` on ``record``;
+    ``None`` when the record was not replayed."""
     replayed = report.replayed
+    if replayed is None and record is not None:
+        return _kept_line(report, record)
     if replayed is None or replayed.start is None or report.game is None:
         return None
     moves: list[tuple[Position, Move]] = []
@@ -288,6 +292,25 @@ def line_of(report: GameReport) -> MainLine | None:
         end = step.after
     complete = len(moves) == len(replayed.record.moves.plies)
     return MainLine(replayed.start, moves, end, complete, get_game(report.game))
+
+
+def _kept_line(report: GameReport, record: Record) -> MainLine | None:
+    """:func:`line_of` a report made with ``keep`` on ``record``: its start and last
+    position are those of the moves kept, the start read again only when none was legal."""
+    if report.game is None:
+        return None
+    game = get_game(report.game)
+    moves = report.main_line
+    if moves:
+        start = moves[0][0]
+        end = game.play(*moves[-1])
+    else:
+        try:
+            start = end = record_start(game, record)
+        except SetupError:
+            return None
+    complete = len(moves) == len(record.moves.move_texts())
+    return MainLine(start, moves, end, complete, game)
 
 
 class Reached(NamedTuple):
@@ -318,14 +341,26 @@ class Positions:
     after ply ``ply``; :meth:`add` each record in turn, then :meth:`groups`.
 
     Two records reach the position by the same move order when their moves up to it are
-    the same (:func:`key_of`). Memory grows with the records indexed (where each is, and
-    each distinct position once).
+    equal, as the game compares moves, from the same setup tags. A legal move's text
+    parses back to that move alone, so these are the orders the written moves tell apart
+    (:func:`key_of`), but for one case: a draughts capture the game counts as one move
+    whatever its route, written in full by two records along two routes where another
+    capture shares its start and end, is one move here. Memory grows with the records
+    indexed (where each is, and each distinct position once) and with the distinct moves
+    and setups met.
     """
 
     ply: int | None = None
     _seen: dict[tuple[str, Hashable], tuple[list[bytes], list[Reached]]] = field(
         default_factory=dict
     )
+    _setups: dict[tuple[str, tuple[tuple[str, str], ...]], int] = field(default_factory=dict)
+    """Each distinct setup met (game, setup tags), numbered from 0."""
+    _starts: dict[tuple[str, Position], int] = field(default_factory=dict)
+    """The number of each start position's setup, its setup tags written once."""
+    _moves: dict[Hashable, int] = field(default_factory=dict)
+    """Each distinct move met, numbered from 0 (moves of two games may be equal values:
+    a group holds one game)."""
     records: int = 0
     """Records added that reached a position to index."""
 
@@ -340,7 +375,8 @@ class Positions:
         """Index one record (``game``, ``dialects``: see :func:`moves_key`): left out when
         it has a syntax error, is not replayed or has no moves, when its main line is not
         all legal (at the end) or is shorter than ``ply`` or illegal before it."""
-        if record.has_syntax_errors or not record.moves.plies:
+        plies = len(record.moves.move_texts())
+        if record.has_syntax_errors or not plies:
             return
         line = main_line(game, record, dialects)
         if line is None:
@@ -354,14 +390,28 @@ class Positions:
                 return
             moves = line.moves[: self.ply]
             reached = line.end if self.ply == len(line.moves) else line.moves[self.ply][0]
-        order_key = key_of(line.game, moves)[0]
+        order_key = self._order_key(line.game, line.start, moves)
         self.records += 1
         key = (line.game.name, line.game.identity(reached))
         orders, found = self._seen.setdefault(key, ([], []))
         if order_key not in orders:
             orders.append(order_key)
         here = Occurrence(path, record.index, record.pos.line)
-        found.append(Reached(here, len(record.moves.plies), orders.index(order_key) + 1))
+        found.append(Reached(here, plies, orders.index(order_key) + 1))
+
+    def _order_key(
+        self, game: AnyGame, start: Position, moves: Sequence[tuple[Position, Move]]
+    ) -> bytes:
+        """The digest of the setup of ``start`` and of ``moves``, each by its number: one
+        lookup a move where :func:`key_of` writes it."""
+        number = self._starts.get((game.name, start))
+        if number is None:
+            setups = self._setups
+            setup = (game.name, tuple(sorted(game.setup_tags(start).items())))
+            number = self._starts[game.name, start] = setups.setdefault(setup, len(setups))
+        numbers = self._moves
+        order = [number, *(numbers.setdefault(move, len(numbers)) for _, move in moves)]
+        return hashlib.blake2b(array("Q", order).tobytes(), digest_size=16).digest()
 
     def groups(self) -> list[PositionGroup]:
         """Every position reached by two move orders or more, in the order first reached."""

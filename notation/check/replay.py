@@ -107,6 +107,7 @@ def replay_line(
     first_ply: int = 1,
     depth: int = 0,
     trail: list[Position] | None = None,
+    moves: list[Move] | None = None,
     variations: bool = True,
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> Position | None:
@@ -114,13 +115,15 @@ def replay_line(
 
     ``first_ply`` is the game ply number of the line's first ply; ``depth`` is 0 for the
     main line and grows by one per variation level. ``trail``, when given, receives the
-    position after each legal ply of this line (not of its variations). With
+    position after each legal ply of this line (not of its variations), and ``moves``
+    each legal move of this line (no ply object is made for them). With
     ``variations`` false, the variations are not replayed. ``dialects`` are the optional
     dialects read (:mod:`notation.check.dialects`).
     """
     advance, play = game.advancer(), game.play
     on_move = None if type(visitor).move is ReplayVisitor.move else visitor.move
     keep = None if trail is None else trail.append
+    keep_move = None if moves is None else moves.append
     if type(visitor).start_line is not ReplayVisitor.start_line:
         visitor.start_line(line, first_ply, depth)
     # A line the reader keeps as text has no variations: its plies are made only when a
@@ -155,6 +158,8 @@ def replay_line(
                 on_move(line.plies[index], first_ply + index, position, move, after, depth)
         if keep is not None:
             keep(after)
+        if keep_move is not None:
+            keep_move(move)
         position = after
     return position
 

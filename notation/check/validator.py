@@ -517,6 +517,9 @@ class RecordReplay(ReplayVisitor):
         self._notation: tuple[str | None] | None = None
         self._illegal: list[tuple[int, Ply]] = []
         """Each illegal ply reported, with the index of its diagnostic."""
+        self.keeps_line = False
+        """Whether :meth:`replay` keeps the main line's legal moves in the report
+        (``main_line``)."""
         self.suggest = True
         """Whether :meth:`replay` adds the corrections the repair search finds to illegal
         moves (else :meth:`suggest_repairs` may, later)."""
@@ -546,10 +549,19 @@ class RecordReplay(ReplayVisitor):
         """Replay the record from ``start`` and check its result and repetitions; the
         final position, ``None`` when a main-line ply is illegal."""
         trail = [start]
+        moves: list[Move] | None = [] if self.keeps_line else None
         end = replay_line(
-            self.game, self.record.moves, start, self, trail=trail, dialects=self.dialects
+            self.game,
+            self.record.moves,
+            start,
+            self,
+            trail=trail,
+            moves=moves,
+            dialects=self.dialects,
         )
         self.report.plies = len(trail) - 1
+        if moves is not None:
+            self.report.main_line = list(zip(trail, moves, strict=False))
         if self.suggest:
             self.suggest_repairs(start)
         self._check_results(end)
@@ -755,11 +767,11 @@ class RecordReplay(ReplayVisitor):
 class _KeepingReplay(RecordReplay):
     """A replay that also keeps the main line's legal moves in the report."""
 
-    def move(
-        self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
+    def __init__(
+        self, game: AnyGame, record: Record, path: str, dialects: frozenset[str] = NO_DIALECTS
     ) -> None:
-        if depth == 0:
-            self.report.main_line.append((before, move))
+        super().__init__(game, record, path, dialects)
+        self.keeps_line = True
 
 
 class _TracingReplay(_KeepingReplay):
@@ -784,7 +796,6 @@ class _TracingReplay(_KeepingReplay):
     def move(
         self, ply: Ply, number: int, before: Position, move: Move, after: Position, depth: int
     ) -> None:
-        super().move(ply, number, before, move, after, depth)
         self.steps[id(ply)] = Step(
             before, move, after, short=id(ply) in self.shorts, other=id(ply) in self.others
         )

@@ -50,14 +50,10 @@ import gc
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from functools import cache
 from itertools import accumulate, takewhile
 from operator import attrgetter
-from typing import cast
-
-from parsimonious.exceptions import ParseError
-from parsimonious.expressions import Regex
-from parsimonious.grammar import Grammar
-from parsimonious.nodes import Node, RegexNode
+from typing import TYPE_CHECKING, cast
 
 from notation.diagnostics import (
     BAD_TAG,
@@ -104,6 +100,10 @@ from notation.record.model import (
     SourcePos,
     Tag,
 )
+
+if TYPE_CHECKING:
+    from parsimonious.grammar import Grammar
+    from parsimonious.nodes import Node, RegexNode
 
 MAX_DIAGNOSTICS = 100
 """Most syntax diagnostics listed for one game; one more says how many were not listed."""
@@ -290,18 +290,28 @@ the number of parse nodes per game small, which is where parsimonious spends its
 """
 
 
-def _stdlib_regexes(grammar: Grammar) -> Grammar:
-    """Match the grammar's terminals with :mod:`re` (parsimonious picks ``regex``).
+@cache
+def _grammar() -> Grammar:
+    """The grammar of :data:`GRAMMAR_TEXT`, built when a game first needs it (a plain game
+    does not), its terminals matched with :mod:`re` (parsimonious picks ``regex``): the
+    patterns use only syntax both modules read alike, and :mod:`re` matches them faster."""
+    from parsimonious.expressions import Regex
+    from parsimonious.grammar import Grammar
 
-    The patterns use only syntax both modules read alike; :mod:`re` matches them faster.
-    """
+    grammar = Grammar(GRAMMAR_TEXT, tags=_tags, plies=_plies)
     for expression in grammar.values():
         if isinstance(expression, Regex):
             expression.re = re.compile(expression.re.pattern)
     return grammar
 
 
-GRAMMAR = _stdlib_regexes(Grammar(GRAMMAR_TEXT, tags=_tags, plies=_plies))
+class _Unreadable(Exception):
+    """The grammar could not read a game's text (its parse error), at offset ``pos``."""
+
+    def __init__(self, message: str, pos: int) -> None:
+        super().__init__(message)
+        self.pos = pos
+
 
 _PAREN_SCAN = re.compile(rf"\{{[^}}]*\}}?|{LINE_COMMENT}|{ESCAPE}|{OPEN_QUOTE}|{PAREN_SUFFIX}|[()]")
 """What the depth scan skips (comments, escape lines, quotes, suffixes) or counts."""
@@ -579,7 +589,7 @@ class _Walker:
 
     def comment(self, node: Node) -> Comment:
         """The comment of a ``comment``, ``lcomment`` or ``escape`` node."""
-        text = cast(RegexNode, node).match.group(1)
+        text = cast("RegexNode", node).match.group(1)
         return Comment(text, _COMMENT_KINDS[node.expr.name], self.pos(node.start))
 
     def line_items(self, items: Sequence[Node], line: Line, record: Record | None) -> None:
@@ -609,7 +619,7 @@ class _Walker:
                 if last is None:
                     self.error(SYNTAX, f"NAG {_show(node.text)} before any move", node.start)
                     return
-                digits = cast(RegexNode, node).match.group(1).lstrip("0")
+                digits = cast("RegexNode", node).match.group(1).lstrip("0")
                 if len(digits) > len(str(MAX_NAG)) or int(digits or "0") > MAX_NAG:
                     message = f"NAG {_show(node.text)} is larger than {MAX_NAG}"
                     self.error(SYNTAX, message, node.start)
@@ -618,7 +628,7 @@ class _Walker:
             elif kind == "number":
                 if pending is not None and self.dangling(pending):
                     return
-                pending = (" ".join(cast(RegexNode, node).match.group(1).split()), node.start)
+                pending = (" ".join(cast("RegexNode", node).match.group(1).split()), node.start)
             elif kind == "variation" or kind == "result":
                 if pending is not None and self.dangling(pending):
                     return
@@ -712,7 +722,7 @@ class _Walker:
         """Take the result ``node`` and the comments after it; anything else is an error."""
         if record is None:
             return
-        written = cast(RegexNode, node).match.group(1)
+        written = cast("RegexNode", node).match.group(1)
         record.result = "*" if written is None else self.read_result(written, node.start)
         record.result_pos = self.pos(node.start)
         after = False
@@ -769,11 +779,17 @@ class _Walker:
 
 
 def _parse(text: str) -> _PlainGame | Node:
-    """The plain game ``text`` holds, or else its ``full`` tree."""
+    """The plain game ``text`` holds, or else its ``full`` tree; raises
+    :class:`_Unreadable` for a text the grammar cannot read."""
     plain = _plain(text)
     if plain is not None:
         return plain
-    return GRAMMAR["full"].parse(text)
+    from parsimonious.exceptions import ParseError
+
+    try:
+        return _grammar()["full"].parse(text)
+    except ParseError as error:
+        raise _Unreadable(str(error), error.pos) from None
 
 
 def parse_game(
@@ -801,7 +817,7 @@ def parse_game(
         walker.tag_dialects(record)
     except RecursionError:
         return _fallback(walker, TOO_DEEP, "variations nested too deeply", 0)
-    except ParseError as error:
+    except _Unreadable as error:
         return _fallback(walker, SYNTAX, f"unreadable text: {error}", error.pos)
     finally:
         if collecting:
@@ -829,9 +845,12 @@ def _fallback(walker: _Walker, code: str, message: str, offset: int) -> Record:
     walker.diagnostics = []
     walker.failed = False
     record = Record(index=walker.index, pos=NOWHERE)
+    from parsimonious.exceptions import ParseError
+
+    grammar = _grammar()
     try:
-        start = GRAMMAR["ws"].match(walker.text).end
-        head = GRAMMAR["head"].match(walker.text, start)
+        start = grammar["ws"].match(walker.text).end
+        head = grammar["head"].match(walker.text, start)
     except (ParseError, RecursionError):
         head = None
     if head is not None:

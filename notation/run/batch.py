@@ -21,16 +21,14 @@ input's pieces held a game, so that PDN108 error is made here.
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
 import operator
 import os
 import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import key_of, written_key
@@ -43,6 +41,11 @@ from notation.io.files import Input, Missing
 from notation.read.sources import FileResult, Opened, holds_game, no_record, open_inputs
 from notation.record.model import Record
 from notation.record.reader import read_records
+
+if TYPE_CHECKING:
+    # Worker processes are imported when a pool starts: a run in one process needs neither.
+    import multiprocessing.process
+    from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -301,10 +304,14 @@ def usable_cpus() -> int:
 class Processes:
     """Worker processes of this machine, for as long as it is open: ``jobs`` of them at
     most, and no more than the run has tasks for. The pool starts once ``jobs`` tasks
-    wait or a result is first wanted (``started`` is told how many processes it has);
-    ``eager`` starts all ``jobs`` with it, for a run that waits for its first task's
-    result before it has others to send (the index's, a file at a time). Leaving the
-    block on an error or a signal ends the workers at once."""
+    wait or a result is first wanted (``started`` is told how many processes it has, 1
+    for a run validated in this process); ``eager`` starts all ``jobs`` with it, for a
+    run that waits for its first task's result before it has others to send (the
+    index's, a file at a time). A batch of pieces whose result is wanted while it is the
+    only task waiting, no pool started, is validated in this process: one task keeps one
+    worker busy at most, so a run of one batch gains nothing from workers and would pay
+    for starting one. Leaving the block on an error or a signal ends the workers at
+    once."""
 
     def __init__(
         self, jobs: int, started: Callable[[int], None] | None = None, *, eager: bool = False
@@ -320,10 +327,13 @@ class Processes:
     def submit(
         self, pieces: list[Piece], game: str | None, keys: bool, dialects: frozenset[str]
     ) -> Done:
-        return self.call(validate_pieces, pieces, game, keys, dialects)
+        return self._queue(True, validate_pieces, (pieces, game, keys, dialects))
 
     def call(self, task: Callable[..., R], /, *args: Any) -> Pending[R]:
-        queued: _Queued[R] = _Queued(self, task, args)
+        return self._queue(False, task, args)
+
+    def _queue(self, here: bool, task: Callable[..., R], args: tuple[Any, ...]) -> _Queued[R]:
+        queued: _Queued[R] = _Queued(self, task, args, here)
         if self._pool is None:
             self._waiting.append(queued)
             if len(self._waiting) >= self.jobs:
@@ -332,10 +342,25 @@ class Processes:
             queued.future = self._pool.submit(task, *args)
         return queued
 
+    def wanted(self, queued: _Queued[R]) -> Pending[R]:
+        """Where the result of ``queued``, not sent yet, comes from: the pool, started now,
+        or this process for a batch of pieces waiting alone."""
+        if self._pool is None and queued.here and self._waiting == [queued]:
+            self._waiting = []
+            if self._started is not None:
+                self._started(1)
+            return _Here(queued.task(*queued.args))
+        self.start()
+        assert queued.future is not None
+        return queued.future
+
     def start(self) -> None:
         """Start the pool for the tasks waiting, if it has not started."""
         if self._pool is not None:
             return
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         count = self.jobs if self._eager else max(1, min(self.jobs, len(self._waiting)))
         self._others = set(multiprocessing.active_children())
         self._pool = ProcessPoolExecutor(count, initializer=worker_signals)
@@ -364,6 +389,8 @@ class Processes:
         # The pool's own thread reaps the workers it sees die; waiting for it (rather than
         # joining them here too, where two threads would reap one child) means every
         # worker is reaped and known dead when the block is left.
+        import multiprocessing
+
         workers = [p for p in multiprocessing.active_children() if p not in self._others]
         for worker in workers:
             worker.terminate()
@@ -380,19 +407,35 @@ def worker_signals() -> None:
 class _Queued(Generic[R]):
     """A task of :class:`Processes`, sent to the pool once it starts."""
 
-    __slots__ = ("args", "future", "processes", "task")
+    __slots__ = ("args", "future", "here", "processes", "task")
 
-    def __init__(self, processes: Processes, task: Callable[..., R], args: tuple[Any, ...]) -> None:
+    def __init__(
+        self, processes: Processes, task: Callable[..., R], args: tuple[Any, ...], here: bool
+    ) -> None:
         self.processes = processes
         self.task = task
         self.args = args
+        self.here = here
+        """Whether it may run in this process (a batch of pieces, not a task of
+        :meth:`Processes.call`)."""
         self.future: Pending[R] | None = None
 
     def result(self) -> R:
         if self.future is None:
-            self.processes.start()
-        assert self.future is not None
+            self.future = self.processes.wanted(self)
         return self.future.result()
+
+
+class _Here(Generic[R]):
+    """The result of a task run in this process."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: R) -> None:
+        self.value = value
+
+    def result(self) -> R:
+        return self.value
 
 
 class _Batch:

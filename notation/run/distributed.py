@@ -21,7 +21,6 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from notation.run.batch import (
@@ -154,12 +153,16 @@ def _probe(address: str, timeout: float, deadline: float) -> None:
 
 def installed() -> str:
     """The version of notation installed here."""
+    from importlib import metadata
+
     return metadata.version("notation")
 
 
 def _same_notation(client: distributed.Client, address: str) -> None:
     """Refuse a cluster whose workers have another version of notation, or none: their
     verdicts could differ from this machine's."""
+    from importlib import metadata
+
     try:
         found = client.run(metadata.version, "notation")
     except Exception as error:

@@ -271,3 +271,17 @@ def test_every_option_of_select_split_and_merge_is_documented() -> None:
         names = [n for p in command.params for n in p.opts + p.secondary_opts if n[0] == "-"]
         names = [n for n in names if n not in shared]
         assert [n for n in names if f"`{n}" not in section] == [], name
+
+
+def test_the_position_filter_sees_the_start_of_a_line_with_no_legal_ply() -> None:
+    start = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    illegal_first = '[GameType "26"]\n\n1. 21-13 12-16 *\n'
+    bad_setup = '[GameType "26"]\n[FEN "W:W99:B1"]\n\n1. 21-17 *\n'
+    after_one = '[GameType "26"]\n\n1. 21-17 *\n'
+    selector = Selector(Filters(position=start))
+    records = [read_string(text)[0] for text in (illegal_first, bad_setup, after_one)]
+    assert [selector.matches(r, "-") for r in records] == [True, False, True]
+    after = Selector(
+        Filters(position="B:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    )
+    assert [after.matches(r, "-") for r in records] == [False, False, True]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -52,9 +53,10 @@ def typer_imports() -> set[str]:
 
 def test_version_imports_no_game_grammar_or_report() -> None:
     modules, out = imported("--version")
-    assert out.startswith("notation ")
-    heavy = {"parsimonious", "rich", "pydantic", "hypothesis", *GAME_MODULES}
-    assert not (modules - typer_imports()) & heavy
+    assert out == f"notation {metadata.version('notation')}\n"
+    heavy = {"typer", "click", "parsimonious", "rich", "pydantic", "hypothesis", *GAME_MODULES}
+    assert not modules & heavy
+    assert "notation.cli.app" not in modules
     for package in (
         "notation.record",
         "notation.check",
@@ -79,8 +81,20 @@ def test_validating_one_game_imports_its_game_only(tmp_path: Path) -> None:
         "notation.archive",
         "rich",
         "hypothesis",
+        "parsimonious",
+        "multiprocessing",
+        "concurrent.futures.process",
+        "importlib.metadata",
     ):
         assert package not in modules - typer_imports()
+
+
+def test_a_record_the_fast_path_cannot_read_loads_the_grammar(tmp_path: Path) -> None:
+    game = tmp_path / "one.pdn"
+    game.write_text('[GameType "26"]\n\n1. 22-18 {a comment} 11-15 *\n', encoding="utf-8")
+    modules, out = imported("validate", str(game))
+    assert out == ""
+    assert "parsimonious" in modules
 
 
 def test_a_game_code_is_known_where_its_game_was_never_imported() -> None:
@@ -184,3 +198,10 @@ def test_find_and_tree_import_no_reader_or_validator(question: list[str], tmp_pa
     assert out
     assert not modules & REPLAYS
     assert "notation.archive.select" not in modules
+
+
+def test_version_with_a_command_is_the_apps() -> None:
+    # Only a lone --version skips the app; with a command it is the app's eager option.
+    modules, out = imported("--version", "games")
+    assert out == f"notation {metadata.version('notation')}\n"
+    assert "notation.cli.app" in modules

@@ -167,3 +167,16 @@ def test_a_signal_ends_a_parallel_run_and_its_workers_at_once(tmp_path: Path, na
         if run.poll() is None:
             run.kill()
             run.wait()
+
+
+def test_a_run_of_one_batch_is_validated_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    # One task keeps one worker busy at most: starting a pool for it only costs.
+    import concurrent.futures
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a pool of worker processes was started")
+
+    one = str(SAMPLES / "brazilian" / "broken" / "majority-ignored.pdn")
+    serial = _events([one], 1)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    assert _events([one], 2) == serial
