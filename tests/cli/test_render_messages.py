@@ -58,13 +58,21 @@ def test_a_file_of_one_game_says_one_game() -> None:
     assert run(str(source), "--index", "2")[1].endswith("has no game 2: it has 1 game\n")
 
 
+NO_DELAY = (
+    "from notation.cli.progress import LateProgress; LateProgress.DELAY = 0.0; "
+    "from notation.cli.main import main; main()"
+)
+"""The command with its progress display shown from the start: a run of a few hundred
+games must not have to outlast the display's delay on a fast machine."""
+
+
 def _render_html(source: Path, out: Path, *args: str) -> tuple[int, bytes]:
     """Run ``render --picture html`` of ``source`` with standard output to ``out`` and
     standard error to a new terminal of 80 columns; its exit status and what that showed."""
     pty = pytest.importorskip("pty")
     primary, secondary = pty.openpty()
     fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    command = [sys.executable, "-m", "notation.cli", "render", "--picture", "html", *args]
+    command = [sys.executable, "-c", NO_DELAY, "render", "--picture", "html", *args]
     with out.open("wb") as stdout:
         child = subprocess.Popen(
             [*command, str(source)],
