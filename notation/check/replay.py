@@ -110,18 +110,22 @@ def replay_line(
     trail: list[Position] | None = None,
     variations: bool = True,
     dialects: frozenset[str] = NO_DIALECTS,
+    moves: list[Move] | None = None,
 ) -> Position | None:
     """Replay ``line`` from ``position``; the final position, or ``None`` if a ply was illegal.
 
     ``first_ply`` is the game ply number of the line's first ply; ``depth`` is 0 for the
     main line and grows by one per variation level. ``trail``, when given, receives the
-    position after each legal ply of this line (not of its variations). With
+    position after each legal ply of this line (not of its variations), and ``moves`` the
+    move of each (which, unlike a visitor's :meth:`~ReplayVisitor.move`, makes no
+    :class:`~notation.record.model.Ply` of a line kept as text). With
     ``variations`` false, the variations are not replayed. ``dialects`` are the optional
     dialects read (:mod:`notation.check.dialects`).
     """
     advance, play = game.advancer(), game.play
     on_move = None if type(visitor).move is ReplayVisitor.move else visitor.move
     keep = None if trail is None else trail.append
+    took = None if moves is None else moves.append
     if type(visitor).start_line is not ReplayVisitor.start_line:
         visitor.start_line(line, first_ply, depth)
     # A line the reader keeps as text has no variations: its plies are made only when a
@@ -156,6 +160,8 @@ def replay_line(
                 on_move(line.plies[index], first_ply + index, position, move, after, depth)
         if keep is not None:
             keep(after)
+        if took is not None:
+            took(move)
         position = after
     return position
 
