@@ -25,7 +25,7 @@ import importlib.util
 
 from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError
 
-VERSION = "3"
+VERSION = "4"
 """The schema version this code writes; an index of another is refused."""
 
 TABLES = (
