@@ -115,8 +115,9 @@ def replay_line(
 
     ``first_ply`` is the game ply number of the line's first ply; ``depth`` is 0 for the
     main line and grows by one per variation level. ``trail``, when given, receives the
-    position after each legal ply of this line (not of its variations), and ``moves``
-    each legal move of this line (no ply object is made for them). With
+    position after each legal ply of this line (not of its variations), and ``moves`` the
+    move of each (which, unlike a visitor's :meth:`~ReplayVisitor.move`, makes no
+    :class:`~notation.record.model.Ply` of a line kept as text). With
     ``variations`` false, the variations are not replayed. ``dialects`` are the optional
     dialects read (:mod:`notation.check.dialects`).
     """

@@ -18,7 +18,7 @@ import dataclasses
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, TextIO
+from typing import Any, BinaryIO, ClassVar, TextIO
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
@@ -114,6 +114,9 @@ class GameReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     main_line: list[tuple[Position, Move]] = field(default_factory=list)
     """The main line's legal moves, each with the position before it, when kept."""
+    end: Position | None = None
+    """When the main line is kept: the position after its last legal move (its start when
+    none is legal); ``None`` when the record was not replayed."""
     line: int = 0
     """Where the record starts in its source (1-based; 0 for a record built in code)."""
     column: int = 0
@@ -185,6 +188,7 @@ def validate_record(
                 replayed.steps = replay.places()
             if not keep:
                 report.main_line = []
+                report.end = None
     else:
         report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
         report.diagnostics.append(unsupported_game(record, found, path))
@@ -504,6 +508,9 @@ class RecordReplay(ReplayVisitor):
     ``report`` (the record's own syntax problems first). Subclass it to do more on the
     same replay (annotation does); :meth:`illegal_found` tells of each illegal ply."""
 
+    keeps: ClassVar[bool] = False
+    """Whether the report keeps the main line (``main_line``, ``end``)."""
+
     def __init__(
         self, game: AnyGame, record: Record, path: str, dialects: frozenset[str] = NO_DIALECTS
     ) -> None:
@@ -517,9 +524,6 @@ class RecordReplay(ReplayVisitor):
         self._notation: tuple[str | None] | None = None
         self._illegal: list[tuple[int, Ply]] = []
         """Each illegal ply reported, with the index of its diagnostic."""
-        self.keeps_line = False
-        """Whether :meth:`replay` keeps the main line's legal moves in the report
-        (``main_line``)."""
         self.suggest = True
         """Whether :meth:`replay` adds the corrections the repair search finds to illegal
         moves (else :meth:`suggest_repairs` may, later)."""
@@ -549,19 +553,20 @@ class RecordReplay(ReplayVisitor):
         """Replay the record from ``start`` and check its result and repetitions; the
         final position, ``None`` when a main-line ply is illegal."""
         trail = [start]
-        moves: list[Move] | None = [] if self.keeps_line else None
+        moves: list[Move] | None = [] if self.keeps else None
         end = replay_line(
             self.game,
             self.record.moves,
             start,
             self,
             trail=trail,
-            moves=moves,
             dialects=self.dialects,
+            moves=moves,
         )
         self.report.plies = len(trail) - 1
         if moves is not None:
-            self.report.main_line = list(zip(trail, moves, strict=False))
+            self.report.main_line = list(zip(trail[:-1], moves, strict=True))
+            self.report.end = trail[-1]
         if self.suggest:
             self.suggest_repairs(start)
         self._check_results(end)
@@ -765,13 +770,10 @@ class RecordReplay(ReplayVisitor):
 
 
 class _KeepingReplay(RecordReplay):
-    """A replay that also keeps the main line's legal moves in the report."""
+    """A replay that also keeps the main line's legal moves and its last position in the
+    report."""
 
-    def __init__(
-        self, game: AnyGame, record: Record, path: str, dialects: frozenset[str] = NO_DIALECTS
-    ) -> None:
-        super().__init__(game, record, path, dialects)
-        self.keeps_line = True
+    keeps: ClassVar[bool] = True
 
 
 class _TracingReplay(_KeepingReplay):

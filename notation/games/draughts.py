@@ -782,8 +782,20 @@ class DraughtsGame(Game[P, M]):
         return [self.write(m, notation, ends.get((m.path[0], m.path[-1]), 0) > 1) for m in moves]
 
     def format_move(self, position: P, move: M, notation: str | None = None) -> str:
-        """``move`` in ``notation``: start and end only, or the full path when ambiguous."""
-        return self._written(position, (move,), notation or self.notations[0])[0]
+        """``move`` in ``notation``: start and end only, or the full path when ambiguous
+        (another legal capture has its start and end), as :meth:`_written` writes it."""
+        chosen = notation or self.notations[0]
+        if not move.captured or (len(move.captured) == 1 and self.engine.majority):
+            # Under the majority rule every legal capture then takes one piece: the one
+            # between its start and end, so no other capture joins them.
+            return self.write(move, chosen, False)
+        start, end = move.path[0], move.path[-1]
+        rivals = {
+            self.move_of(position, route)
+            for route in self.capture_routes(position)
+            if route[0][0] == start and route[0][-1] == end
+        }
+        return self.write(move, chosen, len(rivals) > 1)
 
     def describe_moves(
         self, position: P, moves: Sequence[M], notation: str | None = None

@@ -24,7 +24,7 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from notation import diagnostics as codes
 from notation.check.validator import validate_record
@@ -319,11 +319,13 @@ def _replayed(
         while len(waiting) > workers.width:
             for entry in waiting.popleft().result():
                 number += 1
-                yield replace(entry, number=number)
+                entry.number = number
+                yield entry
     while waiting:
         for entry in waiting.popleft().result():
             number += 1
-            yield replace(entry, number=number)
+            entry.number = number
+            yield entry
 
 
 def _read_whole(
@@ -351,7 +353,7 @@ def _entry(
         except ValueError:
             record.text = None
     report = validate_record(
-        record, path=path, default=default, trace=True, suggest=False, dialects=dialects
+        record, path=path, default=default, keep=True, suggest=False, dialects=dialects
     )
     return entry_of(record, report)
 

@@ -8,45 +8,90 @@ import enum
 import hashlib
 import os
 from collections.abc import Iterable
+from hashlib import blake2b
 from typing import Any
 
-from notation.games.base import AnyGame, Position, Side
+from notation.games.base import AnyGame, Position
 
 
 def position_key(game: AnyGame, position: Position) -> int:
     """The 64-bit key of ``position`` of ``game`` as ``select --position`` compares
     positions (:meth:`~notation.games.base.Game.identity`, in the form of
-    :meth:`~notation.games.base.Game.key_identity`), the same in every process."""
-    compared = game.key_identity(position)
-    if isinstance(compared, tuple) and all(type(value) in _PLAIN for value in compared):
-        # A tuple of plain values: its repr is already the same in every process.
-        text = repr((game.name, compared))
-    else:
-        text = repr((game.name, _canonical(compared)))
-    digest = hashlib.blake2b(text.encode(), digest_size=8, person=b"position")
-    return int.from_bytes(digest.digest(), "big", signed=True)
+    :meth:`~notation.games.base.Game.key_identity`, which no internal layout enters), the
+    same in every process: the BLAKE2b digest of the game's name and of that form as
+    :func:`_encoded` writes it, 8 bytes read as a little-endian signed number. Two
+    positions that compare equal have one key; two that do not share one with a chance of
+    2**-64."""
+    return int.from_bytes(position_keys(game, (position,)), "little", signed=True)
 
 
-_PLAIN = frozenset({int, str, bool, type(None), Side})
-"""Types whose repr is the same in every process."""
+def position_keys(game: AnyGame, positions: Iterable[Position]) -> bytes:
+    """The keys of ``positions`` (:func:`position_key`), each as 8 little-endian bytes, in
+    order: what ``array("q")`` reads on a little-endian machine."""
+    named = blake2b(game.name.encode() + b"\0", digest_size=8, person=_PERSON)
+    identity = game.key_identity
+    digests = []
+    for position in positions:
+        hashed = named.copy()
+        hashed.update(_encoded(identity(position)))
+        digests.append(hashed.digest())
+    return b"".join(digests)
+
+
+_PERSON = b"position"
+
+_FORMS: dict[int, bytes] = {}
+"""The bytes form of a tuple of ``n`` integers, by ``n``."""
+
+
+def _encoded(compared: object) -> bytes:
+    """``compared`` (a position's identity) as bytes, distinct for values that do not
+    compare equal and the same in every process: a tuple of integers (a draughts game's
+    bitboards and side to move) as its numbers in decimal, anything else as the ``repr``
+    of its :func:`_canonical` form; the first byte tells which."""
+    if isinstance(compared, tuple):
+        for item in compared:
+            if not isinstance(item, int):
+                break
+        else:
+            form = _FORMS.get(len(compared))
+            if form is None:
+                form = _FORMS[len(compared)] = b"i" + b",".join([b"%d"] * len(compared))
+            return form % compared
+    return b"r" + repr(_canonical(compared)).encode()
 
 
 def _canonical(value: Any) -> Any:
     """``value`` as equality compares it, its sets sorted and its enumerations made
     values: a form whose ``repr`` does not depend on the process (string hashes differ
     between processes)."""
+    kind = type(value)
+    if kind is int or kind is str:
+        return value
     if isinstance(value, enum.Enum):
         return _canonical(value.value)
     if isinstance(value, frozenset | set):
         return ("set", sorted(repr(_canonical(item)) for item in value))
     if isinstance(value, tuple | list):
-        return tuple(_canonical(item) for item in value)
+        for item in value:
+            if type(item) is not int:
+                return tuple(_canonical(item) for item in value)
+        return tuple(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        # Only what equality compares: a position's history (a field left out of its
-        # comparison) is no part of it.
-        compared = (f.name for f in dataclasses.fields(value) if f.compare)
-        return tuple(_canonical(getattr(value, name)) for name in compared)
+        return tuple(_canonical(getattr(value, name)) for name in _compared(kind))
     return value
+
+
+def _compared(kind: type) -> tuple[str, ...]:
+    """The fields of the dataclass ``kind`` that its equality compares: a position's
+    history (a field left out of its comparison) is no part of it."""
+    names = _COMPARED.get(kind)
+    if names is None:
+        names = _COMPARED[kind] = tuple(f.name for f in dataclasses.fields(kind) if f.compare)
+    return names
+
+
+_COMPARED: dict[type, tuple[str, ...]] = {}
 
 
 def pack_ids(ids: Iterable[int]) -> bytes:
@@ -54,6 +99,9 @@ def pack_ids(ids: Iterable[int]) -> bytes:
     byte set when another byte of the same id follows."""
     out = bytearray()
     for value in ids:
+        if value < 0x80:
+            out.append(value)
+            continue
         while value >= 0x80:
             out.append(value & 0x7F | 0x80)
             value >>= 7

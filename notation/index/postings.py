@@ -53,27 +53,45 @@ def pack(
     ``first + places[i]`` at ply ``plies[i]``."""
     bits = _bits_for(len(keys))
     width = _width(bits)
-    low = (1 << (64 - bits)) - 1
-    unsigned = [key & _MASK for key in keys]
-    packed = [(unsigned[i] & low) << PLACE_BITS | places[i] for i in range(len(keys))]
-    whole = [unsigned[i] << PLACE_BITS | places[i] for i in range(len(keys))]
-    order = sorted(range(len(keys)), key=whole.__getitem__)
+    # Each position as one number, sorted: its key (unsigned), its place, its ply. A
+    # game's positions come in the order of their plies, so this is the order of the key
+    # and place alone, ties (a game reaching a position again) in the order given.
+    low = PLACE_BITS + _PLY_BITS
+    ordered = sorted(
+        (key & _MASK) << low | place << _PLY_BITS | ply
+        for key, place, ply in zip(keys, places, plies, strict=True)
+    )
+    top = 64 + low - bits
+    entry = (1 << (64 - bits + PLACE_BITS)) - 1
+    ply_mask = (1 << _PLY_BITS) - 1
     rows: list[tuple[int, int, int, bytes]] = []
     start = 0
-    while start < len(order):
-        bucket = unsigned[order[start]] >> (64 - bits) if bits else 0
-        end = start
-        while end < len(order) and ((unsigned[order[end]] >> (64 - bits) if bits else 0) == bucket):
-            end += 1
-        some = order[start:end]
-        wide = max(plies[i] for i in some) > 0xFF
+    while start < len(ordered):
+        bucket = ordered[start] >> top
+        end = bisect.bisect_left(ordered, (bucket + 1) << top, start)
+        some = ordered[start:end]
+        reach = [value & ply_mask for value in some]
+        wide = max(reach) > 0xFF
         data = bytearray([2 if wide else 1])
-        for i in some:
-            data += packed[i].to_bytes(width, "big")
-        data += _little(array("H" if wide else "B", [plies[i] for i in some])).tobytes()
+        data += _big([value >> _PLY_BITS & entry for value in some], width)
+        data += _little(array("H" if wide else "B", reach)).tobytes()
         rows.append((bits, bucket, first, bytes(data)))
         start = end
     return rows
+
+
+_PLY_BITS = 32
+"""Bits of a ply in the numbers :func:`pack` sorts."""
+
+
+def _big(numbers: list[int], width: int) -> bytes:
+    """``numbers``, each as ``width`` bytes, big-endian."""
+    if width == 8:
+        words = array("Q", numbers)
+        if sys.byteorder == "little":
+            words.byteswap()
+        return words.tobytes()
+    return b"".join(number.to_bytes(width, "big") for number in numbers)
 
 
 def store(db: Database, rows: list[tuple[int, int, int, bytes]]) -> None:

@@ -11,18 +11,19 @@ and move its id.
 from __future__ import annotations
 
 import json
+import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import overload
 
-from notation.check.identity import line_of
 from notation.check.validator import GameReport
 from notation.diagnostics import Severity
-from notation.games.base import AnyGame
+from notation.games.registry import get_game
 from notation.index import postings, summaries
 from notation.index.db import Database
-from notation.index.keys import pack_ids, position_key
+from notation.index.keys import pack_ids, position_keys, unpack_ids
 from notation.index.openings import opening_of
 from notation.index.texts import Texts
 from notation.record.model import Record
@@ -39,9 +40,10 @@ PLAYER_TAGS = ("White", "Black")
 """The tags naming the players, in the order of their side's number."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Entry:
-    """One game as the index keeps it."""
+    """One game as the index keeps it: plain values and bytes, cheap to send from a
+    worker process to the writer."""
 
     number: int
     """Its number in its file (1-based)."""
@@ -52,8 +54,8 @@ class Entry:
     """Its setup tags (:data:`SETUP_TAGS`), as JSON."""
     result: str
     """The movetext's result, else the ``Result`` tag's, else empty."""
-    tags: str
-    """Every tag pair, in order, as JSON."""
+    tags: tuple[tuple[str, str], ...]
+    """Its tags as ``find --tag`` compares them (:func:`tag_rows`)."""
     players: tuple[str, str]
     """The ``White`` and ``Black`` tags, case folded (empty when absent)."""
     errors: int
@@ -63,10 +65,11 @@ class Entry:
     """The first illegal ply of the main line, if any."""
     plies: int
     """Plies written in the main line."""
-    moves: tuple[str, ...]
-    """The main line's legal moves, in the game's default notation."""
-    keys: tuple[int, ...]
-    """The key of the start and of the position after each legal move."""
+    moves: str
+    """The main line's legal moves, in the game's default notation, separated by blanks."""
+    keys: bytes
+    """The key of the start and of the position after each legal move
+    (:func:`notation.index.keys.position_keys`: 8 bytes each)."""
     text: str | None
     """The record's text as read; ``None`` when not kept."""
     opening: tuple[str, str, str | None] | None = None
@@ -76,42 +79,42 @@ class Entry:
 
 def entry_of(record: Record, report: GameReport) -> Entry:
     """The entry of ``record`` from ``report``, the validator's report on it made with
-    ``trace``."""
+    ``keep`` (its main line and the position it ends in)."""
     tags = record.tag_dict()
     result = record.result if record.result is not None else tags.get("Result", "")
-    line = line_of(report)
+    line, end = report.main_line, report.end
     moves: tuple[str, ...] = ()
-    keys: tuple[int, ...] = ()
+    keys = b""
     opening = None
-    if line is not None:
-        game: AnyGame = line.game
-        moves = tuple(game.format_move(before, move) for before, move in line.moves)
-        keys = tuple(position_key(game, position) for position in line.positions())
-        named = opening_of(game.name, moves, start=line.start)
+    if report.game is not None and end is not None:
+        game = get_game(report.game)
+        moves = tuple(game.format_move(before, move) for before, move in line)
+        keys = position_keys(game, [*(before for before, _ in line), end])
+        start = line[0][0] if line else end
+        named = opening_of(game.name, moves, start=start)
         if named is not None:
             opening = (named.source, named.code, named.name)
     plies = len(record.moves.move_texts())
     illegal = None
-    if line is not None and len(line.moves) < plies:
-        illegal = len(line.moves) + 1
+    if end is not None and len(line) < plies:
+        illegal = len(line) + 1
     errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
     setup = {name: tags[name] for name in SETUP_TAGS if name in tags}
-    text = record.text
     return Entry(
         number=record.index,
         line=record.pos.line,
         game=report.game,
         setup=json.dumps(setup, sort_keys=True, ensure_ascii=False),
         result=result,
-        tags=json.dumps([[t.name, t.value] for t in record.tags], ensure_ascii=False),
+        tags=tuple(tag_rows((t.name, t.value) for t in record.tags)),
         players=(tags.get("White", "").casefold(), tags.get("Black", "").casefold()),
         errors=errors,
         codes=" ".join(sorted({d.code for d in report.diagnostics})),
         illegal=illegal,
         plies=plies,
-        moves=moves,
+        moves=" ".join(moves),
         keys=keys,
-        text=text,
+        text=record.text,
         opening=opening,
     )
 
@@ -146,6 +149,13 @@ class Store:
         self._openings: dict[tuple[str, str, str], int] = {
             (game, source, code): id_
             for id_, game, source, code in db.execute("SELECT id, game, source, code FROM openings")
+        }
+        self._packed: dict[str, dict[str, bytes]] = {}
+        """Each move's id packed (:func:`~notation.index.keys.pack_ids`), by game and text."""
+        self._next_ids = {
+            "setups": max(self._setups.values(), default=0) + 1,
+            "moves": max(self._moves.values(), default=0) + 1,
+            "openings": max(self._openings.values(), default=0) + 1,
         }
         self._tag_values: dict[tuple[str, str], int] = {}
         self._next_tag_value = _next(db, "tagvalues")
@@ -219,11 +229,11 @@ class Store:
             game = self._next_game
             self._next_game += 1
             count += 1
-            setup = None
-            ids: list[int] = []
+            setup = mainline = None
+            moves = entry.moves.split()
             if entry.game is not None:
                 setup = self._id(self._setups, "setups", "tags", entry.game, entry.setup)
-                ids = [self._id(self._moves, "moves", "text", entry.game, m) for m in entry.moves]
+                mainline = self._mainline(entry.game, moves)
             games.append(
                 (
                     game,
@@ -237,10 +247,10 @@ class Store:
                     entry.codes,
                     entry.illegal,
                     entry.plies,
-                    len(entry.moves),
+                    len(moves),
                     *(self.texts.pack(entry.text) if entry.text is not None else (None, 0)),
                     None if entry.opening is None else self._opening(entry.game, *entry.opening),
-                    pack_ids(ids) if entry.game is not None else None,
+                    mainline,
                 )
             )
             if game - chunk.first == postings.CHUNK:
@@ -250,14 +260,13 @@ class Store:
                 tally = summaries.Tally(game)
             if entry.game is not None:
                 chunk.add(game, entry.keys)
-                tally.add(entry.keys, ids, entry.result, entry.errors > 0)
+                tally.add(
+                    _keys(entry.keys), unpack_ids(mainline or b""), entry.result, entry.errors > 0
+                )
             for side, name in zip(PLAYER_TAGS, entry.players, strict=True):
                 if name:
                     players.append((self._tag_value(side, name), game))
-            tags.extend(
-                (self._tag_value(name, value), game)
-                for name, value in tag_rows(json.loads(entry.tags))
-            )
+            tags.extend((self._tag_value(name, value), game) for name, value in entry.tags)
             if len(games) >= 1000:
                 self._flush(games, players, tags)
         self._flush(games, players, tags)
@@ -322,12 +331,25 @@ class Store:
             self._tag_values[(name, value)] = found
         return found
 
+    def _mainline(self, game: str, moves: list[str]) -> bytes:
+        """The ids of ``moves``, moves of ``game`` (added if new), as
+        :func:`~notation.index.keys.pack_ids` packs them."""
+        packed = self._packed.setdefault(game, {})
+        try:
+            return b"".join([packed[move] for move in moves])
+        except KeyError:
+            for move in moves:
+                if move not in packed:
+                    packed[move] = pack_ids([self._id(self._moves, "moves", "text", game, move)])
+            return b"".join([packed[move] for move in moves])
+
     def _opening(self, game: str | None, source: str, code: str, name: str | None) -> int:
         """The id of an opening of ``game``'s table ``source``, added if new."""
         known = (game or "", source, code)
         found = self._openings.get(known)
         if found is None:
-            found = max(self._openings.values(), default=0) + 1
+            found = self._next_ids["openings"]
+            self._next_ids["openings"] += 1
             self.db.execute(
                 "INSERT INTO openings (id, game, source, code, name) VALUES (?, ?, ?, ?, ?)",
                 (found, *known, name),
@@ -342,7 +364,8 @@ class Store:
         writer read the whole dictionary when it started)."""
         found = known.get((game, value))
         if found is None:
-            found = max(known.values(), default=0) + 1
+            found = self._next_ids[table]
+            self._next_ids[table] += 1
             self.db.execute(
                 f"INSERT INTO {table} (id, game, {column}) VALUES (?, ?, ?)", (found, game, value)
             )
@@ -381,15 +404,17 @@ class _Chunk:
         self.places = array("H")
         self.plies = array("I")
 
-    def add(self, game: int, keys: Iterable[int]) -> None:
-        """The keys of a game's positions, the start's first."""
-        place = game - self.first
-        for ply, key in enumerate(keys):
-            self.keys.append(key)
-            self.places.append(place)
-            self.plies.append(ply)
+    def add(self, game: int, keys: bytes) -> None:
+        """The keys of a game's positions, the start's first
+        (:func:`notation.index.keys.position_keys`)."""
+        count = len(keys) // 8
+        self.keys.frombytes(keys)
+        self.places.extend(repeat(game - self.first, count))
+        self.plies.extend(range(count))
 
     def rows(self) -> list[tuple[int, int, int, bytes]]:
+        if sys.byteorder == "big":
+            self.keys.byteswap()  # the keys are written little-endian
         return postings.pack(self.first, self.keys, self.places, self.plies)
 
 
@@ -398,3 +423,11 @@ def _next(db: Database, table: str) -> int:
     while a row holds them."""
     row = db.execute(f"SELECT max(id) FROM {table}").fetchone()
     return (row[0] if row and row[0] is not None else 0) + 1
+
+
+def _keys(data: bytes) -> array[int]:
+    """The keys :func:`~notation.index.keys.position_keys` wrote, as numbers."""
+    keys = array("q", data)
+    if sys.byteorder == "big":
+        keys.byteswap()  # written little-endian
+    return keys

@@ -192,6 +192,7 @@ def result_of(
                 judged = get_game(report.game)
             report.key = written_key(record, judged)
     report.main_line = []
+    report.end = None
     if not report.diagnostics:
         report.replayed = None
     return report
@@ -230,10 +231,11 @@ Verdict = tuple[Any, ...]
 SENT = tuple(
     f.name
     for f in dataclasses.fields(GameReport)
-    if f.name not in ("path", "main_line", "replayed")
+    if f.name not in ("path", "main_line", "end", "replayed")
 )
 """The fields of a report a worker sends: all but the path (the piece's), the main line
-(never kept, see :func:`result_of`) and the replay (kept only in a serial run)."""
+and its end (never kept, see :func:`result_of`) and the replay (kept only in a serial
+run)."""
 
 _verdict = operator.attrgetter(*SENT)
 

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from verdicts import diagnostics
 
 from notation.check import validator
+from notation.check.identity import line_of
 from notation.check.validator import GameReport, record_game, validate_file, validate_records
 from notation.games.registry import get_game
-from notation.record.reader import read_string
+from notation.record.reader import read_records, read_string
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 BRAZILIAN = get_game("brazilian")
@@ -367,3 +368,25 @@ def test_an_untagged_capture_written_with_a_step_separator_is_read_in_the_game_i
     """English until its tenth ply, whose capture 17x10 is written 17-10 (PDN116)."""
     (fits,) = check("1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 5. 10-15 17-10 *\n")
     assert (fits.game, [d.code for d in fits.diagnostics]) == ("english", ["REC221", "PDN116"])
+
+
+def test_a_kept_main_line_is_the_traced_one_and_makes_no_ply_of_a_plain_record() -> None:
+    """``keep`` gives each legal main-line move with the position before it and the
+    position after the last (the start when none is legal), as the trace of the same
+    replay holds them, over every sample; a movetext kept as text stays so."""
+    lines = 0
+    for path in sorted(SAMPLES.glob("**/*.pdn")):
+        for record in read_records(str(path)):
+            kept = validator.validate_record(record, keep=True, suggest=False)
+            traced = line_of(validator.validate_record(record, trace=True, suggest=False))
+            if traced is None:
+                assert (kept.main_line, kept.end) == ([], None), path
+                continue
+            lines += 1
+            assert (kept.main_line, kept.end) == (traced.moves, traced.end), path
+    assert lines > 400
+    (record,) = read_string('[GameType "26"]\n\n1. 22-18 12-16 2. 18-14 *\n')
+    report = validator.validate_record(record, keep=True)
+    assert record.moves.is_deferred
+    assert [move.path for _, move in report.main_line] == [(22, 18), (12, 16), (18, 14)]
+    assert report.end == BRAZILIAN.play(*report.main_line[-1])

@@ -3,11 +3,12 @@ size, and one bounded cache of the move texts read."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
-from notation.games.base import Side, TextCache
+from notation.games.base import SetupError, Side, TextCache
 from notation.games.draughts import DraughtsGame, move_shape
 from notation.games.flying import Board, DraughtsEngine, square_pattern
 from notation.games.registry import GAMES
@@ -40,6 +41,35 @@ def test_the_rules_of_each_game_are_its_engines() -> None:
         "english": (8, False, False, False),
         "russian": (8, False, True, True),
     }
+
+
+@pytest.mark.parametrize("name", DRAUGHTS)
+def test_a_move_written_alone_is_written_as_among_every_legal_move(name: str) -> None:
+    """``format_move`` (which looks for the captures sharing a capture's start and end
+    only when there can be one) writes each legal move, in every notation, as
+    ``describe_moves`` writes it among all the legal moves: in random positions with
+    kings on both sides, where captures that need their whole route are met."""
+    game = GAMES[name]
+    assert isinstance(game, DraughtsGame)
+    rng = random.Random(27)
+    squares = range(1, len(game.engine.squares) + 1)
+    whole = 0
+    for _ in range(20_000):
+        placed = rng.sample(squares, rng.randrange(6, 20))
+        kinds = [rng.choice(("", "K", "K")) for _ in placed]
+        half = len(placed) // 2
+        white = ",".join(k + str(s) for k, s in zip(kinds[:half], placed[:half], strict=True))
+        black = ",".join(k + str(s) for k, s in zip(kinds[half:], placed[half:], strict=True))
+        try:
+            position = game.start({"FEN": f"{rng.choice('WB')}:W{white}:B{black}"})
+        except SetupError:
+            continue
+        legal = game.legal_moves(position)
+        for notation in game.notations:
+            alone = [game.format_move(position, move, notation) for move in legal]
+            assert alone == game.describe_moves(position, legal, notation)
+            whole += sum(len(re.split("[x:]", text)) > 2 for text in alone)
+    assert whole > 0  # captures written with their whole route were met
 
 
 def test_a_text_cache_is_emptied_whole_when_full() -> None:
