@@ -165,7 +165,9 @@ def _version(shown: bool) -> None:
     if shown:
         from importlib import metadata
 
-        echo(f"notation {metadata.version('notation')}")
+        from notation.compiled import build
+
+        echo(f"notation {metadata.version('notation')} ({build()})")
         raise typer.Exit()
 
 

@@ -37,6 +37,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
 
+from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
 from notation.games.base import (
     Game,
@@ -204,6 +205,7 @@ says which squares are on its board)."""
 _BLANKS = re.compile(r"\s+")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DraughtsGame(Game[P, M]):
     """A draughts game on the board of :attr:`engine`, by the rules its class attributes
     give; it reads numeric notation, and alphanumeric notation when it is among
