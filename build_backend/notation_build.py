@@ -1,5 +1,5 @@
 """The build backend (pyproject.toml): setuptools', which also asks for mypy (mypyc) and the
-stubs it type-checks the compiled modules with, only when ``NOTATION_COMPILE=1`` asks for
+stubs it type-checks the compiled modules with when ``NOTATION_COMPILE=1`` asks for
 the compiled build, so that the default build needs neither mypy nor a C compiler."""
 
 from __future__ import annotations
@@ -31,19 +31,25 @@ COMPILE_REQUIRES = ["mypy>=2.0,<3", "types-parsimonious>=0.9,<0.12"]
 """What building the compiled modules needs besides setuptools (the test extra's bounds)."""
 
 
-def _compile_requires() -> list[str]:
-    return COMPILE_REQUIRES if os.environ.get("NOTATION_COMPILE") == "1" else []
+def _compiling() -> bool:
+    return os.environ.get("NOTATION_COMPILE") == "1"
 
 
+# When compiling, setuptools' own listing would run setup.py, which imports mypyc before
+# it is installed; setup.py asks for nothing else.
 def get_requires_for_build_wheel(
     config_settings: dict[str, str | list[str]] | None = None,
 ) -> list[str]:
-    """Setuptools' requirements, and mypy's when compiling."""
-    return build_meta.get_requires_for_build_wheel(config_settings) + _compile_requires()
+    """Setuptools' requirements, or mypy's when compiling."""
+    if _compiling():
+        return COMPILE_REQUIRES
+    return build_meta.get_requires_for_build_wheel(config_settings)
 
 
 def get_requires_for_build_editable(
     config_settings: dict[str, str | list[str]] | None = None,
 ) -> list[str]:
-    """Setuptools' requirements, and mypy's when compiling."""
-    return build_meta.get_requires_for_build_editable(config_settings) + _compile_requires()
+    """Setuptools' requirements, or mypy's when compiling."""
+    if _compiling():
+        return COMPILE_REQUIRES
+    return build_meta.get_requires_for_build_editable(config_settings)
