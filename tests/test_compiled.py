@@ -72,3 +72,12 @@ def test_the_compiled_build_asks_for_mypy_and_the_stubs(monkeypatch: pytest.Monk
     wanted = ["mypy>=2.0,<3", "types-parsimonious>=0.9,<0.12"]
     assert backend.get_requires_for_build_wheel() == wanted
     assert backend.get_requires_for_build_editable() == wanted
+
+
+def test_a_draughts_move_is_unequal_to_a_value_of_another_type() -> None:
+    # Compiled, __ne__ once passed on __eq__'s NotImplemented through a call typed bool.
+    from notation.games.brazilian import BrazilianMove
+
+    move = BrazilianMove((22, 18))
+    assert (move != "22-18", move == "22-18", move.__ne__("22-18")) == (True, False, NotImplemented)
+    assert (move != BrazilianMove((22, 18)), move != BrazilianMove((22, 17))) == (False, True)
