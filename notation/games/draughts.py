@@ -255,10 +255,15 @@ class DraughtsGame(Game[P, M]):
 
     def __getstate__(self) -> dict[str, object]:
         """What pickling keeps: not the one-step closure, which unpickling makes again."""
-        return {k: v for k, v in vars(self).items() if k != "_advance"}
+        # Compiled (notation.compiled), these attributes are not in a __dict__.
+        state = {name: getattr(self, name) for name in ("_names", "_square_re", "_quiet")}
+        state.update(getattr(self, "__dict__", {}))
+        state.pop("_advance", None)
+        return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        vars(self).update(state)
+        for name, value in state.items():
+            setattr(self, name, value)
         self._advance = self._make_advance()
 
     # Positions ---------------------------------------------------------------------
