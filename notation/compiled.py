@@ -33,14 +33,36 @@ else:
 
 
 def build() -> str:
-    """Which build runs: ``compiled: mypyc`` when every module of :data:`MODULES` loads from
-    an extension module, else ``pure Python``."""
-    from importlib.machinery import EXTENSION_SUFFIXES
-    from importlib.util import find_spec
+    """Which build runs: ``compiled: mypyc`` when every module of :data:`MODULES` loads (or
+    was loaded) from an extension module, else ``pure Python``."""
+    import sys
+    from importlib.machinery import (
+        EXTENSION_SUFFIXES,
+        SOURCE_SUFFIXES,
+        ExtensionFileLoader,
+        FileFinder,
+        SourceFileLoader,
+    )
+    from pathlib import Path
 
+    # A module not loaded yet is looked for as the import system would, an extension module
+    # first, without importing its package (``--version`` imports no game).
+    top = Path(__file__).parent
     suffixes = tuple(EXTENSION_SUFFIXES)
     for name in MODULES:
-        spec = find_spec(name)
-        if spec is None or not (spec.origin or "").endswith(suffixes):
+        module = sys.modules.get(name)
+        if module is not None:
+            origin = module.__file__
+        else:
+            package, _, leaf = name.rpartition(".")
+            folder = top.joinpath(*package.split(".")[1:])
+            finder = FileFinder(
+                str(folder),
+                (ExtensionFileLoader, EXTENSION_SUFFIXES),
+                (SourceFileLoader, SOURCE_SUFFIXES),
+            )
+            spec = finder.find_spec(leaf)
+            origin = spec.origin if spec is not None else None
+        if not (origin or "").endswith(suffixes):
             return "pure Python"
     return "compiled: mypyc"
