@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from notation.check.validator import validate_file
+from notation.compiled import build
 from notation.games.base import AnyGame
 from notation.games.playout import Playout, playout
 from notation.games.registry import get_game
@@ -125,8 +126,10 @@ def clock(cpu: bool) -> Callable[[], float]:
 
 
 def machine() -> str:
-    """The processor and Python version, the first line of a script's figures."""
-    return f"{platform.processor() or platform.machine()}, Python {platform.python_version()}"
+    """The processor, Python version and notation's build (pure Python or compiled), the
+    first line of a script's figures."""
+    machine = platform.processor() or platform.machine()
+    return f"{machine}, Python {platform.python_version()}, notation {build()}"
 
 
 Work = Callable[[], Iterator[object]]

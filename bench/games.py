@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import platform
 import random
 import time
 from pathlib import Path
+
+from benchkit import machine
 
 from notation.check.validator import validate_file
 from notation.games.base import AnyGame
@@ -88,7 +89,7 @@ def main() -> None:
     parser.add_argument("--lap", type=int, default=200, help="games per timed lap")
     args = parser.parse_args()
     args.out.mkdir(exist_ok=True)
-    print(f"{platform.machine()}, Python {platform.python_version()}, {args.games} games each")
+    print(f"{machine()}, {args.games} games each")
     archives: dict[str, tuple[Path, int]] = {}
     for name, game in GAMES.items():
         path = args.out / f"{name}-{args.games}-{args.seed}.pdn"

@@ -99,7 +99,9 @@ app = typer.Typer(
 
 def _version(shown: bool) -> None:
     if shown:
-        echo(f"notation {__version__}")
+        from notation.compiled import build
+
+        echo(f"notation {__version__} ({build()})")
         raise typer.Exit()
 
 

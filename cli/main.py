@@ -90,10 +90,11 @@ def _version_only() -> bool:
     output cannot take it (the app then reports why)."""
     if sys.argv[1:] != ["--version"] or sys.stdout is None:
         return False
+    from notation.compiled import build
     from notation.version import __version__
 
     try:
-        sys.stdout.write(f"notation {__version__}\n")
+        sys.stdout.write(f"notation {__version__} ({build()})\n")
         sys.stdout.flush()
     except OSError:
         return False

@@ -24,6 +24,7 @@ from collections.abc import Iterator, Mapping
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS, SHORT_CAPTURES
+from notation.compiled import mypyc_attr
 from notation.games.base import AnyGame, IllegalMove, Move, Position
 from notation.record.model import MAX_DEPTH, Line, Ply, Record
 
@@ -55,6 +56,7 @@ def dialect_read(
     raise IllegalMove(error.code, f"{error}{hint}", show_legal=error.show_legal) from None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ReplayVisitor:
     """Receives the steps of a replay; override what you need."""
 

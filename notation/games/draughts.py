@@ -37,6 +37,7 @@ import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
 
+from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
 from notation.games.base import (
     Game,
@@ -203,6 +204,7 @@ says which squares are on its board)."""
 _BLANKS = re.compile(r"\s+")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DraughtsGame(Game[P, M]):
     """A draughts game on the board of :attr:`engine`, by the rules its class attributes
     give; it reads numeric notation, and alphanumeric notation when it is among
@@ -252,10 +254,15 @@ class DraughtsGame(Game[P, M]):
 
     def __getstate__(self) -> dict[str, object]:
         """What pickling keeps: not the one-step closure, which unpickling makes again."""
-        return {k: v for k, v in vars(self).items() if k != "_advance"}
+        # Compiled (notation.compiled), these attributes are not in a __dict__.
+        state = {name: getattr(self, name) for name in ("_names", "_square_re", "_quiet")}
+        state.update(getattr(self, "__dict__", {}))
+        state.pop("_advance", None)
+        return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        vars(self).update(state)
+        for name, value in state.items():
+            setattr(self, name, value)
         self._advance = self._make_advance()
 
     # Positions ---------------------------------------------------------------------

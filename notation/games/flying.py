@@ -76,8 +76,9 @@ class DraughtsMove(NamedTuple):
         )
 
     def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return not self.__eq__(other)
 
     def __hash__(self) -> int:
         return hash((self.path[0], self.path[-1], self.captured))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar, Generic, NamedTuple, TypeVar
 
+from notation.compiled import mypyc_attr
 from notation.games.base import Side
 from notation.games.draughts import DraughtsGame, Malformed, MoveText
 from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
@@ -57,6 +58,7 @@ class _Entry(NamedTuple, Generic[M]):
     bit it adds to the kings (the end's bit on the far row, else 0)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FmjdGame(DraughtsGame[P, M]):
     """A draughts game of the FMJD rules (flying kings, the majority capture rule, a man
     crowned only when it ends its move on the far row) on the board of :attr:`engine`,

@@ -379,7 +379,8 @@ class Cache:
             raise ValueError("not a notation cache entry")
         if hashlib.sha256(rest).hexdigest() != words[1]:
             raise ValueError("it is damaged or truncated")
-        if not hmac.compare_digest(self._mac(rest), words[2]):
+        # As bytes: a damaged byte decodes to U+FFFD, a text compare_digest refuses.
+        if not hmac.compare_digest(self._mac(rest).encode(), words[2].encode()):
             raise ValueError("it was not made with this user's cache key: copied or forged")
         try:
             body = json.loads(rest)

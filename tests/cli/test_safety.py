@@ -320,11 +320,14 @@ def test_render_of_a_game_with_an_illegal_move_says_so_and_draws_nothing(tmp_pat
 # Item 17: the version.
 
 
-def test_version_is_printed() -> None:
+def test_version_is_printed_with_the_build() -> None:
     from importlib.metadata import version
 
+    from notation.games import flying
+
+    build = "pure Python" if flying.__file__.endswith(".py") else "compiled: mypyc"
     result = run("--version")
-    assert (result.exit_code, result.stdout) == (0, f"notation {version('notation')}\n")
+    assert (result.exit_code, result.stdout) == (0, f"notation {version('notation')} ({build})\n")
 
 
 # Item 3: the progress display never takes the report's stream.

@@ -16,6 +16,7 @@ import typer
 
 from notation.cli.main import COMMANDS, app
 from notation.diagnostics import CODES
+from notation.games import flying
 from notation.games.registry import BUILT_IN, GAMES
 from notation.run.names import FORMATS
 
@@ -44,6 +45,10 @@ def imported(*args: str) -> tuple[set[str], str]:
     return set(done.stderr.split()), done.stdout
 
 
+BUILD = "pure Python" if flying.__file__.endswith(".py") else "compiled: mypyc"
+"""The build that runs, as ``--version`` names it."""
+
+
 def typer_imports() -> set[str]:
     """The modules ``import typer`` itself brings (typer before 0.26 imports rich)."""
     probe = "import sys, typer\nprint('\\n'.join(sorted(sys.modules)))"
@@ -53,7 +58,7 @@ def typer_imports() -> set[str]:
 
 def test_version_imports_no_game_grammar_or_report() -> None:
     modules, out = imported("--version")
-    assert out == f"notation {metadata.version('notation')}\n"
+    assert out == f"notation {metadata.version('notation')} ({BUILD})\n"
     heavy = {"typer", "click", "parsimonious", "rich", "pydantic", "hypothesis", *GAME_MODULES}
     assert not modules & heavy
     assert "notation.cli.app" not in modules
@@ -203,5 +208,5 @@ def test_find_and_tree_import_no_reader_or_validator(question: list[str], tmp_pa
 def test_version_with_a_command_is_the_apps() -> None:
     # Only a lone --version skips the app; with a command it is the app's eager option.
     modules, out = imported("--version", "games")
-    assert out == f"notation {metadata.version('notation')}\n"
+    assert out == f"notation {metadata.version('notation')} ({BUILD})\n"
     assert "notation.cli.app" in modules

@@ -89,7 +89,7 @@ def written(db: str) -> list[tuple[str, int]]:
 def index(db: str, folder: Path, pause: str | None = None) -> subprocess.Popen[bytes]:
     """``notation index --db DB FOLDER`` in a process of its own, its writer stopped at
     ``pause`` (``STEP:N``) if given."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = dict(os.environ)
     env.pop(PAUSE_VARIABLE, None)
     if pause is not None:
         env[PAUSE_VARIABLE] = pause

@@ -34,7 +34,6 @@ import psycopg
 
 from notation.index.postgres import PostgresDatabase, translate
 
-ROOT = Path(__file__).resolve().parents[2]
 HOST = socket.gethostname()
 
 SCHEMA = [
@@ -188,9 +187,8 @@ def test_a_writer_killed_mid_transaction_leaves_the_data_as_before(
 ) -> None:
     _games(db)
     before = db.execute("SELECT * FROM games ORDER BY id").fetchall()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, postgres_url], stdout=subprocess.PIPE, text=True, env=env
+        [sys.executable, "-c", CHILD, postgres_url], stdout=subprocess.PIPE, text=True
     )
     try:
         assert child.stdout is not None

@@ -479,6 +479,22 @@ def test_an_entry_made_with_another_key_is_not_trusted(tmp_path: Path, own_cache
     assert (result.exit_code, result.stdout) == (0, notice(record, why))
 
 
+def test_an_entry_whose_mac_has_a_byte_beyond_ascii_is_not_trusted(
+    tmp_path: Path, own_cache: Path
+) -> None:
+    # A byte read as U+FFFD once reached hmac.compare_digest, which refuses non-ASCII text.
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    run(str(record))
+    (entry,) = entries(own_cache)
+    head, _, rest = entry.read_bytes().partition(b"\n")
+    entry.write_bytes(head[:-1] + b"\xff\n" + rest)
+    result = run(str(record))
+    why = "it was not made with this user's cache key: copied or forged"
+    assert (type(result.exception), result.exit_code) == (SystemExit, 1)
+    assert result.stdout == notice(record, why) + f"{record}{ILLEGAL_LINE}"
+
+
 def test_the_key_is_made_once_private_to_the_user(tmp_path: Path) -> None:
     record = tmp_path / "game.pdn"
     record.write_text(ILLEGAL)

@@ -1,0 +1,68 @@
+"""The optional compiled build (``NOTATION_COMPILE=1 pip install .``, README): the modules
+mypyc compiles, and which build runs.
+
+The default install is pure Python; the compiled one builds :data:`MODULES` from these same
+sources with mypyc (``setup.py``). A compiled class that interpreted code subclasses (a
+game of another module or of a user) is marked ``@mypyc_attr(allow_interpreted_subclasses=True)``;
+mypyc reads the mark when compiling, and in the pure build it does nothing, so that neither
+build needs mypy to run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+MODULES = (
+    "notation.games.flying",
+    "notation.games.draughts",
+    "notation.games.fmjd",
+    "notation.check.replay",
+)
+"""The modules of the compiled build: the draughts move check and the replay around it."""
+
+T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+
+    def mypyc_attr(*_names: str, **_values: Any) -> Callable[[T], T]:
+        """The pure build's stand-in for mypyc's class mark: leaves the class as it is."""
+        return lambda kind: kind
+
+
+def build() -> str:
+    """Which build runs: ``compiled: mypyc`` when every module of :data:`MODULES` loads (or
+    was loaded) from an extension module, else ``pure Python``."""
+    import sys
+    from importlib.machinery import (
+        EXTENSION_SUFFIXES,
+        SOURCE_SUFFIXES,
+        ExtensionFileLoader,
+        FileFinder,
+        SourceFileLoader,
+    )
+    from pathlib import Path
+
+    # A module not loaded yet is looked for as the import system would, an extension module
+    # first, without importing its package (``--version`` imports no game).
+    top = Path(__file__).parent
+    suffixes = tuple(EXTENSION_SUFFIXES)
+    for name in MODULES:
+        module = sys.modules.get(name)
+        if module is not None:
+            origin = module.__file__
+        else:
+            package, _, leaf = name.rpartition(".")
+            folder = top.joinpath(*package.split(".")[1:])
+            finder = FileFinder(
+                str(folder),
+                (ExtensionFileLoader, EXTENSION_SUFFIXES),
+                (SourceFileLoader, SOURCE_SUFFIXES),
+            )
+            spec = finder.find_spec(leaf)
+            origin = spec.origin if spec is not None else None
+        if not (origin or "").endswith(suffixes):
+            return "pure Python"
+    return "compiled: mypyc"
