@@ -73,9 +73,22 @@ PathsArgument = Annotated[
 ]
 """``PATH...``: the records a command reads."""
 
+
+def standard_output(value: Path | None) -> Path | None:
+    """``-`` as an output: standard output, as if none were given (never a file named
+    ``-``)."""
+    return None if value is not None and str(value) == "-" else value
+
+
 OutputOption = Annotated[
     Path | None,
-    typer.Option("--output", "-o", help="Write here instead of stdout.", metavar="FILE"),
+    typer.Option(
+        "--output",
+        "-o",
+        help="Write here instead of stdout (- for stdout).",
+        metavar="FILE",
+        callback=standard_output,
+    ),
 ]
 """``--output FILE``: where a command writes, instead of standard output."""
 
@@ -403,7 +416,7 @@ ReportOption = Annotated[
         "--report",
         help="Write the report (problems, what was done, the summary) to this file, whole, "
         "at the end, instead of standard output (standard error while the records go "
-        "there).",
+        "there); - for standard output.",
         metavar="FILE",
     ),
 ]
@@ -479,6 +492,13 @@ def report_to(
     from notation.io.files import expand, input_paths
     from notation.io.output import display
 
+    if file is not None and str(file) == "-":
+        if records_on_stdout:
+            fail(
+                "--report - would mix the report with the records on standard output: "
+                "give the records a file (-o FILE) or the report one (--report FILE)"
+            )
+        file = None
     if file is not None:
         inputs = list(expand(paths))
         if any(_same_file(file, path) for path in input_paths(inputs)):

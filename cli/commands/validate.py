@@ -34,6 +34,7 @@ from ..options import (
     one_of,
     plural,
     settings_of,
+    standard_output,
     writable,
 )
 from ..progress import LateProgress, terminal
@@ -71,7 +72,13 @@ def validate(
     ] = None,
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write the report here, not stdout.", metavar="FILE"),
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write the report here, not stdout (- for stdout).",
+            metavar="FILE",
+            callback=standard_output,
+        ),
     ] = None,
     fail_level: Annotated[
         str | None,

@@ -164,3 +164,32 @@ def test_commands_whose_product_is_the_report_take_no_report_option(name: str) -
     result = run(name, "--report", "x")
     assert result.exit_code == 2
     assert "No such option: --report" in result.stderr
+
+
+@pytest.mark.parametrize("name", REPORTS)
+def test_a_dash_is_standard_output_never_a_file(
+    name: str, record: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = REPORTS[name][0]
+    shown = run(*args, str(record))
+    dashed = run(*args, "-o", "-", str(record))
+    assert (dashed.exit_code, dashed.stdout, dashed.stderr) == (0, shown.stdout, shown.stderr)
+    out = tmp_path / "out"
+    reported = run(*args, "-o", str(out), "--report", "-", str(record))
+    assert (reported.exit_code, reported.stdout) == (0, expected(name, record))
+    mixed = run(*args, "--report", "-", str(record))
+    assert (mixed.exit_code, mixed.stdout) == (2, "")
+    assert mixed.stderr.startswith("notation: --report - would mix the report with the records")
+    assert not (tmp_path / "-").exists()
+
+
+def test_validate_output_dash_is_standard_output(
+    record: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shown = run("validate", str(record))
+    dashed = run("validate", "-o", "-", str(record))
+    assert (dashed.exit_code, dashed.stdout) == (0, shown.stdout)
+    assert dashed.stdout == NOTICE.format(path=record)
+    assert not (tmp_path / "-").exists()
