@@ -515,21 +515,28 @@ class DraughtsGame(Game[P, M]):
                 if route[0] == squares:
                     return self.move_of(position, route)
             return None
-        # Start and end only: one legal capture between them, whatever its route.
+        # Start and end only: one legal capture between them, whatever its route; or, when
+        # several are, the capture of one jump, whose whole path these squares are: the
+        # others must list their landing squares then (rulings.md, notation).
         first, last = squares
-        found = None
+        found = jump = None
         move = None
+        several = False
         for route in routes:
             path = route[0]
             if path[0] == first and path[-1] == last:
+                if len(path) == 2:
+                    jump = route
                 if found is None:
                     found = route
                 elif route[1] != found[1]:
-                    return None
+                    several = True
                 else:  # the same pieces taken: the same move, unless it differs otherwise
                     move = move or self.move_of(position, found)
                     if self.move_of(position, route) != move:
-                        return None
+                        several = True
+        if several:
+            return None if jump is None else self.move_of(position, jump)
         return None if found is None else move or self.move_of(position, found)
 
     def _parse_short(self, position: P, read: MoveText, text: str) -> M:

@@ -191,6 +191,18 @@ def test_captures_are_written_with_colons_and_in_full_where_ambiguous() -> None:
     assert numeric == {"20x11x4", "20x27x18x11x4", "20x20"}
 
 
+def test_a_capture_of_one_jump_is_named_by_its_two_squares_where_a_longer_one_shares_them() -> None:
+    # Found in a generated archive: d6:b8 is the whole path of the capture of c7 and the
+    # start and end of d6:f8:h6:f4:b8, which must then list its landing squares; the
+    # writer wrote d6:b8 for the first, which the reader refused as ambiguous (RU207).
+    start = position("W:Wd6,a5,a3,d2,h2,a1,c1:Bd8,a7,c7,e7,g7,g5,f2")
+    written = {GAME.format_move(start, m): m for m in GAME.legal_moves(start)}
+    assert set(written) == {"d6:b8", "d6:f8:h6:f4:b8", "d6:g1"}
+    assert GAME.parse_move(start, "d6:b8") == RussianMove((10, 1), (6,), crowned=True)
+    assert GAME.parse_move(start, "10x1") == RussianMove((10, 1), (6,), crowned=True)
+    assert {text: GAME.parse_move(start, text) for text in written} == written
+
+
 def test_notation_of() -> None:
     assert [GAME.notation_of(t) for t in ("c3-d4", "cd4", "22-18", "-")] == [
         "alphanumeric",
