@@ -18,7 +18,8 @@ from notation.diagnostics import Diagnostic
 from notation.io.files import Input, Missing, display_name, expand
 from notation.pages.report import ReportPage
 from notation.run.batch import FileResult
-from notation.run.formats import FORMATS, Summary, reporters
+from notation.run.formats import Summary, reporters
+from notation.run.names import FORMATS
 
 NOTATION = Path(sys.executable).with_name("notation")
 BROKEN = '[GameType "26"]\n1. 22-18 11-15 2. 18-19 *\n'
