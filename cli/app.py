@@ -1,5 +1,5 @@
 """The ``notation`` Typer app: its global options and its lazy group of the commands
-:data:`cli.main.COMMANDS` names, each command's module imported only when it runs (or its
+:data:`cli.table.COMMANDS` names, each command's module imported only when it runs (or its
 own help is asked for)."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import typer.main
 from notation.version import __version__
 
 from .helptext import HelpContext
-from .main import COMMANDS
 from .options import echo
+from .table import COMMANDS
 from .vocabulary import Command
 
 
@@ -44,10 +44,10 @@ class _Loaded(MutableMapping[str, Any]):
         return self.loaded[name]
 
     def __setitem__(self, name: str, command: Any) -> None:
-        raise TypeError(f"the commands are cli.main.COMMANDS; {name} is not added here")
+        raise TypeError(f"the commands are cli.table.COMMANDS; {name} is not added here")
 
     def __delitem__(self, name: str) -> None:
-        raise TypeError(f"the commands are cli.main.COMMANDS; {name} stays")
+        raise TypeError(f"the commands are cli.table.COMMANDS; {name} stays")
 
     def __iter__(self) -> Iterator[str]:
         return iter(COMMANDS)

@@ -40,10 +40,9 @@ from typing import NamedTuple
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
-from notation.check.replay import record_start
 from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame, Game, Move, Position, SetupError
+from notation.games.base import AnyGame, Game, Move, Position
 from notation.games.registry import get_game, resolve_game
 from notation.record.model import Line, Record
 
@@ -295,22 +294,16 @@ def line_of(report: GameReport, record: Record | None = None) -> MainLine | None
 
 
 def _kept_line(report: GameReport, record: Record) -> MainLine | None:
-    """:func:`line_of` a report made with ``keep`` on ``record``: its start and last
-    position are those of the moves kept, the start read again only when none was legal."""
-    if report.game is None:
+    """:func:`line_of` a report made with ``keep`` on ``record``: its moves and last
+    position as kept, its start that of the first move (the last position when none was
+    legal)."""
+    end = report.end
+    if report.game is None or end is None:
         return None
-    game = get_game(report.game)
     moves = report.main_line
-    if moves:
-        start = moves[0][0]
-        end = game.play(*moves[-1])
-    else:
-        try:
-            start = end = record_start(game, record)
-        except SetupError:
-            return None
+    start = moves[0][0] if moves else end
     complete = len(moves) == len(record.moves.move_texts())
-    return MainLine(start, moves, end, complete, game)
+    return MainLine(start, moves, end, complete, get_game(report.game))
 
 
 class Reached(NamedTuple):

@@ -102,6 +102,14 @@ def test_a_record_the_fast_path_cannot_read_loads_the_grammar(tmp_path: Path) ->
     assert "parsimonious" in modules
 
 
+def probed(probe: str) -> str:
+    """What the Python code ``probe`` prints, run in a new process."""
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    return done.stdout
+
+
 def test_a_game_code_is_known_where_its_game_was_never_imported() -> None:
     # A report read back (from a worker process, from a cache) can hold a code of a game
     # this process never replayed: looking the code up imports the games.
@@ -112,10 +120,7 @@ def test_a_game_code_is_known_where_its_game_was_never_imported() -> None:
         "found = Diagnostic('KY207', 'occupied', 1, 1, 'a.pdn')\n"
         "print(found.severity, CODES['KY207'].summary, 'notation.games.keny' in sys.modules)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    assert done.stdout == "error a Keny move lands on an occupied square True\n"
+    assert probed(probe) == "error a Keny move lands on an occupied square True\n"
 
 
 def test_asking_whether_a_game_is_known_imports_no_game() -> None:
@@ -124,10 +129,7 @@ def test_asking_whether_a_game_is_known_imports_no_game() -> None:
         "from notation.games.registry import GAMES\n"
         "print('keny' in GAMES, 'italian' in GAMES, 'notation.games.keny' in sys.modules)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    assert done.stdout == "True False False\n"
+    assert probed(probe) == "True False False\n"
 
 
 def test_codes_lists_the_codes_of_every_game() -> None:
