@@ -1,7 +1,8 @@
 """The validation cache: a re-run over unchanged files answers from the cache.
 
 For each input file, :class:`Cache` keeps one entry: the SHA-256 digest of the file's
-bytes, the toolkit's version and the settings that change verdicts (:class:`VerdictOptions`),
+bytes, the code that made it (:func:`notation.version.code_version`: the toolkit's version
+and its installed files) and the settings that change verdicts (:class:`VerdictOptions`),
 and the events a run gave for the file (notices, one :class:`GameReport` per game, its
 :class:`FileResult`), from which every report format is rebuilt. What a run reports is
 decided after the cache (:mod:`notation.run.policy`), so ``--select``, ``--ignore``,
@@ -9,7 +10,7 @@ decided after the cache (:mod:`notation.run.policy`), so ``--select``, ``--ignor
 an entry keeps each valid game's duplicate key when it was made with them, and REC208 is
 found afresh over the whole run.
 
-Entries live in ``<folder>/<version>/``, one file per input name and settings, named by an
+Entries live in ``<folder>/<code version>/``, one file per input name and settings, named by an
 HMAC of both under the user's cache key (:func:`key_path`), so that nobody else can tell
 which name an entry will have. Each starts with a header line holding the format, a
 SHA-256 of the rest and an HMAC-SHA256 of the rest under that key: a damaged, truncated,
@@ -53,7 +54,7 @@ from notation.io.files import Input, Missing
 from notation.io.output import display, file_hash
 from notation.read.sources import FileResult
 from notation.run.batch import Event
-from notation.version import __version__
+from notation.version import code_version
 
 MAX_EVENTS = 50_000
 """Most events kept for one file: a larger archive is not cached, so that a run's memory
@@ -212,12 +213,12 @@ class Cache:
         folder: Path,
         settings: VerdictOptions,
         warn: Callable[[str], None],
-        version: str = __version__,
+        version: str | None = None,
         key: bytes | None = None,
     ) -> None:
         self.folder = folder
         self.settings = settings
-        self.version = version
+        self.version = code_version() if version is None else version
         self.warn = warn
         self.writable = True
         self.key = key

@@ -19,7 +19,6 @@ from typer.testing import CliRunner, Result
 
 import notation.run.batch
 import notation.run.cache
-from notation import __version__
 from notation.check.validator import validate_record
 from notation.cli.main import app
 from notation.io.files import expand
@@ -32,6 +31,7 @@ from notation.run.cache import (
     key_path,
     load_key,
 )
+from notation.version import __version__, code_version
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 runner = CliRunner()
@@ -55,7 +55,7 @@ def run(*args: str, stdin: str | None = None) -> Result:
 
 def entries(folder: Path) -> list[Path]:
     """The cache entries in ``folder``."""
-    return sorted((folder / __version__).iterdir()) if (folder / __version__).exists() else []
+    return sorted((folder / code_version()).iterdir()) if (folder / code_version()).exists() else []
 
 
 @pytest.fixture
@@ -225,6 +225,35 @@ def test_another_version_keeps_its_own_entries(tmp_path: Path, own_cache: Path) 
     assert len(entries(own_cache)) == 1
 
 
+def test_the_code_version_changes_with_any_file_of_the_code(tmp_path: Path) -> None:
+    code = tmp_path / "notation"
+    (code / "games").mkdir(parents=True)
+    (code / "__pycache__").mkdir()
+    (code / "games" / "brazilian.py").write_text("RULE = 1\n")
+    (code / "version.py").write_text("")
+    os.utime(code / "games" / "brazilian.py", ns=(10**18, 10**18))
+    first = code_version.__wrapped__(str(code))
+    assert first.startswith(f"{__version__}+") and len(first) == len(__version__) + 17
+    (code / "__pycache__" / "version.cpython-311.pyc").write_bytes(b"compiled")
+    assert code_version.__wrapped__(str(code)) == first
+    os.utime(code / "games" / "brazilian.py", ns=(10**18, 10**18 + 1))
+    touched = code_version.__wrapped__(str(code))
+    assert touched != first
+    (code / "games" / "brazilian.py").write_text("RULE = 20\n")
+    os.utime(code / "games" / "brazilian.py", ns=(10**18, 10**18 + 1))
+    assert code_version.__wrapped__(str(code)) not in (first, touched)
+    (code / "games" / "keny.py").write_text("")
+    assert code_version.__wrapped__(str(code)) not in (first, touched)
+
+
+def test_the_cache_is_kept_by_the_code_that_runs(tmp_path: Path, own_cache: Path) -> None:
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    run(str(record))
+    assert len(entries(own_cache)) == 1
+    assert code_version() == code_version.__wrapped__(str(Path(notation.__file__).parent))
+
+
 def test_select_ignore_and_fail_level_apply_after_the_cache(
     records: Path, no_validation: list[str]
 ) -> None:
@@ -354,10 +383,10 @@ def test_concurrent_runs_leave_every_entry_whole(records: Path, tmp_path: Path) 
     assert all(process.returncode == 1 for process in runs)
     assert all(out == (fresh.stdout, fresh.stderr) for out in outputs)
     assert len(entries(cache)) == len(list(records.rglob("*.pdn")))
-    assert not [p for p in (cache / __version__).iterdir() if p.name.startswith(".")]
+    assert not [p for p in (cache / code_version()).iterdir() if p.name.startswith(".")]
     # The folder was made once, whole: no run took it, untagged, for another's folder.
     assert sorted(p.name for p in cache.iterdir()) == sorted(
-        [".gitignore", "CACHEDIR.TAG", __version__]
+        [".gitignore", "CACHEDIR.TAG", code_version()]
     )
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
     again = run("--cache-dir", str(cache), str(records))

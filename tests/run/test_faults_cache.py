@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from faultkit import run
 
-from notation import __version__
+from notation.version import code_version
 
 pytestmark = pytest.mark.usefixtures("cached")
 
@@ -45,7 +45,7 @@ def test_what_is_not_a_bounded_file_at_an_entrys_name_is_not_read(
     (tmp_path / "game.pdn").write_text(ILLEGAL)
     first = run("validate", "game.pdn", cwd=tmp_path, timeout=30)
     assert first.status == 1
-    (entry,) = (own_cache / __version__).iterdir()
+    (entry,) = (own_cache / code_version()).iterdir()
     if kind == "a sparse 3 GiB file":
         os.truncate(entry, 3 << 30)
     else:
