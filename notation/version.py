@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-import functools
-
 __version__ = "0.1.0"
 
 
-@functools.cache
 def code_version(root: str | None = None) -> str:
     """The version, then ``+`` and a digest of the package's files under ``root`` (by
     default the package's own folder): each file's path, size and modification time.

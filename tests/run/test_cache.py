@@ -232,18 +232,18 @@ def test_the_code_version_changes_with_any_file_of_the_code(tmp_path: Path) -> N
     (code / "games" / "brazilian.py").write_text("RULE = 1\n")
     (code / "version.py").write_text("")
     os.utime(code / "games" / "brazilian.py", ns=(10**18, 10**18))
-    first = code_version.__wrapped__(str(code))
+    first = code_version(str(code))
     assert first.startswith(f"{__version__}+") and len(first) == len(__version__) + 17
     (code / "__pycache__" / "version.cpython-311.pyc").write_bytes(b"compiled")
-    assert code_version.__wrapped__(str(code)) == first
+    assert code_version(str(code)) == first
     os.utime(code / "games" / "brazilian.py", ns=(10**18, 10**18 + 1))
-    touched = code_version.__wrapped__(str(code))
+    touched = code_version(str(code))
     assert touched != first
     (code / "games" / "brazilian.py").write_text("RULE = 20\n")
     os.utime(code / "games" / "brazilian.py", ns=(10**18, 10**18 + 1))
-    assert code_version.__wrapped__(str(code)) not in (first, touched)
+    assert code_version(str(code)) not in (first, touched)
     (code / "games" / "keny.py").write_text("")
-    assert code_version.__wrapped__(str(code)) not in (first, touched)
+    assert code_version(str(code)) not in (first, touched)
 
 
 def test_the_cache_is_kept_by_the_code_that_runs(tmp_path: Path, own_cache: Path) -> None:
@@ -251,7 +251,7 @@ def test_the_cache_is_kept_by_the_code_that_runs(tmp_path: Path, own_cache: Path
     record.write_text(ILLEGAL)
     run(str(record))
     assert len(entries(own_cache)) == 1
-    assert code_version() == code_version.__wrapped__(str(Path(notation.__file__).parent))
+    assert code_version() == code_version(str(Path(notation.__file__).parent))
 
 
 def test_select_ignore_and_fail_level_apply_after_the_cache(
