@@ -107,6 +107,10 @@ def targets(db: Database, variant: str | None, fen: str) -> dict[int, list[int]]
     return found
 
 
+_MOST = 2**63 - 1
+"""The largest integer both databases hold."""
+
+
 def find(db: Database, query: Query) -> Found:
     """The games matching every filter of ``query``, in the order of their files and
     their numbers there."""
@@ -129,7 +133,9 @@ def find(db: Database, query: Query) -> Found:
         where.append("g.result = ?")
         params.append(chosen.result)
     if chosen.plies is not None:
-        low, high = chosen.plies
+        # Bounds past a 64-bit integer (which the databases refuse) held within it: no
+        # game has that many plies, so the answers are the same.
+        low, high = (None if n is None else max(-_MOST, min(n, _MOST)) for n in chosen.plies)
         if low is not None:
             where.append("g.plies >= ?")
             params.append(low)

@@ -93,6 +93,13 @@ def test_filters_combine(indexed: str) -> None:
     assert [g["index"] for g in found(indexed, "--plies", "5:5")] == [2]
 
 
+def test_ply_counts_past_any_integer_the_databases_hold_are_answered(indexed: str) -> None:
+    huge = str(2**80)
+    assert found(indexed, "--plies", huge) == []
+    assert found(indexed, "--plies", f"{huge}:") == []
+    assert len(found(indexed, "--plies", f"0:{huge}")) == 5
+
+
 def test_opening_in_any_notation(indexed: str) -> None:
     numeric = found(indexed, "--opening", "1. 21-17 12-16 2. 23-18")
     assert [(g["path"], g["index"]) for g in numeric] == [
