@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -41,6 +42,9 @@ KEYS = (
     "db",
 )
 """The settings a file can give, in the order :func:`describe` lists them."""
+
+MAX_CONFIG_BYTES = 1 << 20
+"""The largest configuration file read: no real one comes near it."""
 
 MAX_JOBS = 1024
 """The most processes ``jobs`` (and ``--jobs``) may ask for: more is surely a mistake."""
@@ -126,7 +130,11 @@ def find_config(start: Path) -> tuple[Path | None, tuple[Skipped, ...]]:
     skipped = []
     for folder in (start, *start.parents):
         for found in (folder / NOTATION_TOML, folder / PYPROJECT):
-            if not found.is_file() or (found.name == PYPROJECT and not _has_table(found)):
+            # Anything but a folder is taken, so that a FIFO or a device under a
+            # configuration's name is refused with a message rather than passed over.
+            if not found.exists() or found.is_dir():
+                continue
+            if found.name == PYPROJECT and not _has_table(found):
                 continue
             owner = _other_owner(found)
             if owner is not None and not _safe(found.parent):
@@ -161,8 +169,8 @@ def _has_table(path: Path) -> bool:
     """Whether a ``pyproject.toml`` has a ``[tool.notation]`` table (an unparsable one
     counts, so that its error is shown rather than the file passed over)."""
     try:
-        document = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        document = tomllib.loads(_text(path))
+    except (ConfigError, OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return True
     tool = document.get("tool")
     return isinstance(tool, dict) and "notation" in tool
@@ -173,7 +181,7 @@ def load_config(path: Path) -> Config:
     ``pyproject.toml``, else its top-level keys."""
     shown = str(path)
     try:
-        document = tomllib.loads(path.read_text(encoding="utf-8"))
+        document = tomllib.loads(_text(path))
     except OSError as error:
         raise ConfigError(f"{shown}: cannot read it: {error.strerror or error}") from None
     except UnicodeDecodeError:
@@ -207,6 +215,40 @@ def load_config(path: Path) -> Config:
             known = ", ".join((*KEYS, "overrides"))
             raise ConfigError(f"{prefix}{key}: unknown key (known keys: {known})")
     return Config(path, table, values, tuple(overrides))
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _text(path: Path) -> str:
+    """The text of the configuration file ``path``: a regular file (a link to one is
+    followed, as a user's own configuration often is one) of at most
+    :data:`MAX_CONFIG_BYTES`, opened without waiting for a FIFO's writer and refused unread
+    when it is anything else."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        os.close(fd)
+        raise
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+        raise ConfigError(f"{path}: cannot read it: it is {kind}, not a file")
+    with os.fdopen(fd, "rb") as file:
+        data = file.read(MAX_CONFIG_BYTES + 1)
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(
+            f"{path}: cannot read it: it is larger than {MAX_CONFIG_BYTES >> 20} MiB, "
+            "which no configuration is"
+        )
+    return data.decode("utf-8")
 
 
 def _overrides(value: object, base: Path, where: str) -> list[Override]:

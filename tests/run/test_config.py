@@ -386,3 +386,49 @@ def test_a_config_of_another_user_is_passed_over_for_the_next_one_up(
         {"file": str(foreign / "project" / "notation.toml"), "owner": 4242},
         {"file": str(foreign / "notation.toml"), "owner": 4242},
     ]
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ("/dev/zero", "/dev/zero: cannot read it: it is a device, not a file"),
+        ("/dev/null", "/dev/null: cannot read it: it is a device, not a file"),
+        (".", ".: cannot read it: it is a folder, not a file"),
+    ],
+)
+def test_a_config_that_is_not_a_file_is_refused_unread(here: Path, given: str, said: str) -> None:
+    result = validate("--config", given, "game.pdn")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"notation: {said}\n"
+
+
+def test_a_fifo_config_is_refused_without_waiting_for_a_writer(here: Path) -> None:
+    os.mkfifo(here / "notation.toml")
+    for command in (["validate", "--no-cache", "game.pdn"], ["config"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 2
+        assert result.stderr == (
+            f"notation: {here / 'notation.toml'}: cannot read it: it is a FIFO, not a file\n"
+        )
+    result = validate("--config", "notation.toml", "game.pdn")
+    assert result.stderr == "notation: notation.toml: cannot read it: it is a FIFO, not a file\n"
+
+
+def test_a_fifo_pyproject_is_refused_without_waiting_for_a_writer(here: Path) -> None:
+    os.mkfifo(here / "pyproject.toml")
+    result = validate("game.pdn")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"notation: {here / 'pyproject.toml'}: cannot read it: it is a FIFO, not a file\n"
+    )
+
+
+def test_an_oversized_config_is_refused_unread(here: Path) -> None:
+    (here / "notation.toml").write_text("# " + "x" * (1 << 20) + "\n")
+    result = validate("game.pdn")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"notation: {here / 'notation.toml'}: cannot read it: it is larger than 1 MiB, "
+        "which no configuration is\n"
+    )
