@@ -32,7 +32,7 @@ from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import get_game
 from notation.index.db import Database
-from notation.index.keys import digest_file
+from notation.index.keys import NotAFile, digest_file
 from notation.index.store import Entry, Store, entry_of
 from notation.io.files import Input, Missing, expand
 from notation.read.sources import FileResult, Opened, holds_game, no_record, open_inputs, unreadable
@@ -151,6 +151,9 @@ def _index(
                 continue
             try:
                 digest, size, mtime = digest_file(str(item.path))
+            except NotAFile as error:
+                told(unreadable(item.name, str(error)))
+                continue
             except OSError as error:
                 told(unreadable(item.name, (error.strerror or str(error)).lower()))
                 continue

@@ -7,6 +7,7 @@ import dataclasses
 import enum
 import hashlib
 import os
+import stat
 from collections.abc import Iterable
 from hashlib import blake2b
 from typing import Any
@@ -138,11 +139,24 @@ def nth_id(data: bytes, n: int) -> int | None:
     return None
 
 
+class NotAFile(OSError):
+    """An input that is not a regular file (a FIFO, a device, a socket): an index holds
+    files it can read again and tell changed, so it is refused unread."""
+
+
+_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+
+
 def digest_file(path: str) -> tuple[bytes, int, int]:
-    """The content digest, size and modification time (ns) of the file at ``path``."""
+    """The content digest, size and modification time (ns) of the regular file at ``path``
+    (:class:`NotAFile` for anything else, opened without waiting for a FIFO's writer)."""
     digest = hashlib.blake2b(digest_size=16)
-    with open(path, "rb") as handle:
-        info = os.fstat(handle.fileno())
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb", closefd=True) as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = next((name for test, name in _KINDS if test(info.st_mode)), "a special file")
+            raise NotAFile(f"it is {kind}, not a file (an index holds files it can read again)")
         while chunk := handle.read(1 << 20):
             digest.update(chunk)
     return digest.digest(), info.st_size, info.st_mtime_ns

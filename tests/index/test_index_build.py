@@ -4,6 +4,7 @@ writer's lock; an index of another schema version."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import threading
 import time
@@ -352,6 +353,23 @@ def test_standard_input_and_a_file_that_is_no_index_are_refused(
     assert result.exit_code == 2
     assert result.stderr == f"notation: {club}: cannot open the index: file is not a database\n"
     assert club.read_text(encoding="utf-8") == CLUB
+
+
+def test_a_fifo_or_a_device_is_refused_unread_and_the_rest_is_indexed(
+    tmp_path: Path, target: str
+) -> None:
+    write(tmp_path, club=CLUB)
+    fifo = tmp_path / "stream.pdn"
+    os.mkfifo(fifo)
+    result = run("index", "--db", target, str(fifo), "/dev/zero", str(tmp_path / "club.pdn"))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"{fifo}:1:1: error PDN106 cannot read {fifo}: it is a FIFO, not a file "
+        "(an index holds files it can read again)\n"
+        "/dev/zero:1:1: error PDN106 cannot read /dev/zero: it is a device, not a file "
+        "(an index holds files it can read again)\n"
+        "1 file indexed (0 as they were): 2 games added, 0 updated, 0 removed, 0 unchanged\n"
+    )
 
 
 def test_texts_read_back_exactly_before_and_after_the_dictionary(
