@@ -303,6 +303,13 @@ def _string(value: object, where: str) -> str:
     return value
 
 
+def _path(value: object, where: str) -> str:
+    text = _string(value, where)
+    if "\0" in text:
+        raise ConfigError(f"{where}: {_shown(value)} holds a NUL character, which no path can")
+    return text
+
+
 def _codes(value: object, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ConfigError(f'{where}: {_shown(value)} is not a list of codes (["BR2", "REC207"])')
@@ -348,9 +355,13 @@ def _dialects(value: object, where: str) -> frozenset[str]:
 
 
 def _shown(value: object) -> str:
+    """``value`` as TOML writes it; a string's control characters escaped, so that none
+    reaches the terminal."""
+    import json
+
     if isinstance(value, bool):
         return "true" if value else "false"
-    return f'"{value}"' if isinstance(value, str) else repr(value)
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else repr(value)
 
 
 _CHECKS: dict[str, Callable[[object, str], Any]] = {
@@ -360,7 +371,7 @@ _CHECKS: dict[str, Callable[[object, str], Any]] = {
     "game": _game,
     "jobs": _jobs,
     "format": _format,
-    "cache-dir": _string,
+    "cache-dir": _path,
     "dialects": _dialects,
-    "db": _string,
+    "db": _path,
 }

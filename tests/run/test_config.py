@@ -243,6 +243,14 @@ BAD = {
     "jobs bool": ("jobs = true", "tool.notation.jobs: true is not a whole number"),
     "format": ('format = "xml"', 'tool.notation.format: "xml" is not one of text, json'),
     "cache dir": ("cache-dir = 3", "tool.notation.cache-dir: 3 is not a non-empty string"),
+    "cache dir with a NUL": (
+        'cache-dir = "a\\u0000b"',
+        'tool.notation.cache-dir: "a\\u0000b" holds a NUL character, which no path can',
+    ),
+    "db with a NUL": (
+        'db = "a\\u0000b.sqlite"',
+        'tool.notation.db: "a\\u0000b.sqlite" holds a NUL character, which no path can',
+    ),
     "override key": (
         '[[tool.notation.overrides]]\npath = "a"\njobs = 2',
         "tool.notation.overrides[1].jobs: unknown key (known keys: path, game, select, ignore)",
