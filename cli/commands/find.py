@@ -171,6 +171,12 @@ def find(
         pattern=asked,
     )
     config = configured(config_file, isolated)
+    found = 0
+
+    def written(sink: Sink) -> None:
+        nonlocal found
+        found = (as_json if form == "json" else as_text)(sink, answer)
+
     with opened_index(index_target(db, config)) as opened:
         answer = search(opened, query)
         for path in answer.changed:
@@ -179,9 +185,7 @@ def find(
             games = answer.hits()
             records = texts(opened, games)
         else:
-            count = [0]
-            write = as_json if form == "json" else as_text
-            write_out(output, lambda sink: count.append(write(sink, answer)))
+            write_out(output, written)
     if form == "pdn":
         missing = [hit for hit, text in zip(games, records, strict=True) if text is None]
         if missing:
@@ -192,8 +196,6 @@ def find(
         body = "\n".join(t if t.endswith("\n") else t + "\n" for t in records if t is not None)
         write_text(output, body)
         found = len(games)
-    else:
-        found = count[-1]
     if form != "json":
         say(f"{found} {plural(found, 'game')} found")
     raise typer.Exit(0)
