@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+from itertools import chain
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -18,7 +19,10 @@ from notation.games.registry import GAMES
 from notation.index.target import index_target
 
 if TYPE_CHECKING:
-    from notation.index.query import Hit
+    from collections.abc import Iterable
+
+    from notation.index.query import Answer
+    from notation.io.output import Sink
 
 from ..options import (
     CodeOption,
@@ -38,6 +42,7 @@ from ..options import (
     parsed,
     plural,
     say,
+    write_out,
     write_text,
 )
 from .index import DbOption, opened_index
@@ -125,8 +130,7 @@ def find(
     index that cannot be used.
     """
     from notation.archive import filters as sel
-    from notation.index.query import Query, texts
-    from notation.index.query import find as search
+    from notation.index.query import Query, search, texts
 
     if form not in FORMS:
         raise typer.BadParameter("choose text, json or pdn", param_hint="--format")
@@ -167,13 +171,21 @@ def find(
         pattern=asked,
     )
     config = configured(config_file, isolated)
-    status = 0
+    found = 0
+
+    def written(sink: Sink) -> None:
+        nonlocal found
+        found = (as_json if form == "json" else as_text)(sink, answer)
+
     with opened_index(index_target(db, config)) as opened:
-        found = search(opened, query)
-        games = found.games
-        records = texts(opened, games) if form == "pdn" else []
-    for path in found.changed:
-        say(f"notation: {path} changed since it was indexed; the index answers as it was")
+        answer = search(opened, query)
+        for path in answer.changed:
+            say(f"notation: {path} changed since it was indexed; the index answers as it was")
+        if form == "pdn":
+            games = answer.hits()
+            records = texts(opened, games)
+        else:
+            write_out(output, written)
     if form == "pdn":
         missing = [hit for hit, text in zip(games, records, strict=True) if text is None]
         if missing:
@@ -182,47 +194,67 @@ def find(
             say(f"notation: nothing written: {fail_with} (past the reader's limits)")
             raise typer.Exit(1)
         body = "\n".join(t if t.endswith("\n") else t + "\n" for t in records if t is not None)
-    elif form == "json":
-        body = as_json(games, found.changed)
-    else:
-        openings = {opening: _opening(opening) for opening in {h.opening for h in games}}
-        body = "".join(
-            f"{h.path}:{h.line}: game {h.index}"
-            + ("" if h.ply is None else f", ply {h.ply}")
-            + openings[h.opening]
-            + "\n"
-            for h in games
-        )
-    write_text(output, body)
+        write_text(output, body)
+        found = len(games)
     if form != "json":
-        say(f"{len(games)} {plural(len(games), 'game')} found")
-    raise typer.Exit(status)
+        say(f"{found} {plural(found, 'game')} found")
+    raise typer.Exit(0)
 
 
-def as_json(games: list[Hit], changed: list[str]) -> str:
-    """The document ``find --format json`` writes: ``json.dumps(..., indent=1,
+def as_text(sink: Sink, answer: Answer) -> int:
+    """Write the games of ``answer`` as the text form gives them, a line each
+    (``path:line: game N, ply P, opening C``); how many."""
+    suffixes = {id_: _opening(opening) for id_, opening in answer.openings.items()}
+    count = 0
+    for batch in answer.batches:
+        line = batch.path.replace("%", "%%") + ":%d: game %d"
+        columns: list[Iterable[object]] = [batch.lines, batch.numbers]
+        if batch.plies is not None:
+            line += ", ply %d"
+            columns.append(batch.plies)
+        columns.append(map(suffixes.__getitem__, batch.openings))
+        sink.write(_filled(line + "%s\n", "", columns, len(batch.lines)))
+        count += len(batch.lines)
+    return count
+
+
+def _filled(template: str, between: str, columns: list[Iterable[object]], count: int) -> str:
+    """``template`` filled with each row of ``columns`` (``count`` rows), ``between``
+    between them: one ``%`` for all (a call a row costs more than its formatting)."""
+    rows = zip(*columns, strict=True)
+    return between.join([template] * count) % tuple(chain.from_iterable(rows))
+
+
+def as_json(sink: Sink, answer: Answer) -> int:
+    """Write the document ``find --format json`` writes, ``json.dumps(..., indent=1,
     ensure_ascii=False)`` of the games and the summary, each game written by a template
     (the encoder's indented form is made in Python, slow for a hundred thousand games),
-    each path and opening encoded once."""
-    document = {"games": [], "summary": {"games": len(games), "changed": changed}}
-    body = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
-    if not games:
-        return body
+    each path and opening encoded once; how many games."""
     text = functools.partial(json.dumps, ensure_ascii=False)
-    paths = {path: text(path) for path in {h.path for h in games}}
     openings = {
-        opening: "null"
+        id_: "null"
         if opening is None
         else f'{{\n    "code": {text(opening[0])},\n    "name": {text(opening[1])}\n   }}'
-        for opening in {h.opening for h in games}
+        for id_, opening in answer.openings.items()
     }
-    written = ",\n".join(
-        f'  {{\n   "path": {paths[h.path]},\n   "line": {h.line},\n   "index": {h.index},\n'
-        f'   "ply": {"null" if h.ply is None else h.ply},\n'
-        f'   "opening": {openings[h.opening]}\n  }}'
-        for h in games
-    )
-    return body.replace('"games": []', f'"games": [\n{written}\n ]', 1)
+    count = 0
+    for batch in answer.batches:
+        game = (
+            f'  {{\n   "path": {text(batch.path).replace("%", "%%")},\n   "line": %d,\n'
+            f'   "index": %d,\n   "ply": {"null" if batch.plies is None else "%d"},\n'
+            '   "opening": %s\n  }'
+        )
+        columns: list[Iterable[object]] = [batch.lines, batch.numbers]
+        if batch.plies is not None:
+            columns.append(batch.plies)
+        columns.append(map(openings.__getitem__, batch.openings))
+        sink.write('{\n "games": [\n' if count == 0 else ",\n")
+        sink.write(_filled(game, ",\n", columns, len(batch.lines)))
+        count += len(batch.lines)
+    document = {"games": [], "summary": {"games": count, "changed": answer.changed}}
+    body = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    sink.write(body if count == 0 else "\n ]" + body.split('"games": []', 1)[1])
+    return count
 
 
 command = find

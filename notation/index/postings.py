@@ -107,8 +107,18 @@ def drop(db: Database, low: int, high: int) -> None:
 def reached(db: Database, key: int, skip: Container[int] = ()) -> dict[int, int]:
     """The games whose main line reaches a position of key ``key``, each with the first
     ply it does; the games of the chunks whose first game is in ``skip`` left out."""
-    unsigned = key & _MASK
     firsts: dict[int, int] = {}
+    for first, places, plies in chunks(db, key):
+        if first not in skip:
+            firsts.update(zip([first + place for place in places], plies, strict=True))
+    return firsts
+
+
+def chunks(db: Database, key: int) -> Iterator[tuple[int, array[int], array[int]]]:
+    """For each chunk where games reach a position of key ``key``, in no order: its first
+    game, and the places in it of those games (ascending, each once) with the first ply
+    each reaches the position at."""
+    unsigned = key & _MASK
     for bits in BITS:
         bucket = unsigned >> (64 - bits) if bits else 0
         rows = db.execute(
@@ -119,16 +129,17 @@ def reached(db: Database, key: int, skip: Container[int] = ()) -> dict[int, int]
         least = wanted.to_bytes(width, "big")
         most = (wanted | (1 << PLACE_BITS) - 1).to_bytes(width, "big")
         for first, entries in rows:
-            if first not in skip:
-                _found(firsts, first, bytes(entries), width, least, most)
-    return firsts
+            places, plies = _found(bytes(entries), width, least, most)
+            if places:
+                yield first, places, plies
 
 
-def _found(
-    firsts: dict[int, int], first: int, data: bytes, width: int, least: bytes, most: bytes
-) -> None:
-    """Add to ``firsts`` the games of the row ``data`` (of the chunk whose first game is
-    ``first``) whose entry lies from ``least`` to ``most``, each with its first ply."""
+_LOW_NIBBLE = bytes(value & 0x0F for value in range(256))
+
+
+def _found(data: bytes, width: int, least: bytes, most: bytes) -> tuple[array[int], array[int]]:
+    """The places of the games of the row ``data`` whose entry lies from ``least`` to
+    ``most`` (ascending, each once), with the first ply each reaches it at."""
     ply_width = data[0]
     count = (len(data) - 1) // (width + ply_width)
 
@@ -138,22 +149,25 @@ def _found(
     lo = bisect.bisect_left(range(count), least, key=entry)
     hi = bisect.bisect_right(range(count), most, lo=lo, key=entry)
     if lo == hi:
-        return
+        return array("H"), array("B")
     plies = 1 + count * width
     reach = _little(
         array("H" if ply_width == 2 else "B", data[plies + ply_width * lo : plies + ply_width * hi])
     )
-    # The place is the low 12 bits of an entry's last two bytes.
+    # The place is the low 12 bits of an entry's last two bytes, read as little-endian
+    # pairs (low byte, high nibble).
     span = data[1 + lo * width : 1 + hi * width]
-    games = [
-        first + ((high & 0x0F) << 8 | low)
-        for high, low in zip(span[width - 2 :: width], span[width - 1 :: width], strict=True)
-    ]
-    pairs: Iterator[tuple[int, int]] = zip(games, reach, strict=True)
-    if len(set(games)) < len(games):
-        # A game reaching the key again: its least ply is the last written, backwards.
-        pairs = iter(sorted(pairs, reverse=True))
-    firsts.update(pairs)
+    pairs = bytearray(2 * (hi - lo))
+    pairs[0::2] = span[width - 1 :: width]
+    pairs[1::2] = span[width - 2 :: width].translate(_LOW_NIBBLE)
+    places = _little(array("H", pairs))
+    if len(set(places)) < len(places):
+        # A game reaching the key again: the entries of a game come in the order of
+        # their plies, so its first is the one to keep.
+        kept = [i for i in range(len(places)) if i == 0 or places[i] != places[i - 1]]
+        places = array("H", [places[i] for i in kept])
+        reach = array(reach.typecode, [reach[i] for i in kept])
+    return places, reach
 
 
 def every(db: Database) -> Iterator[tuple[int, int, int]]:

@@ -13,8 +13,10 @@ import fnmatch
 import json
 import os
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import compress, groupby, repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
@@ -85,11 +87,61 @@ class Found:
     """Source files of games found that changed (or are gone) since they were indexed."""
 
 
+@dataclass(slots=True)
+class Batch:
+    """Games found in one file, in the order of their numbers there: a column for each of
+    their places (:class:`Hit`)."""
+
+    path: str
+    lines: Sequence[int]
+    numbers: Sequence[int]
+    plies: Sequence[int] | None
+    """The ply of each (:attr:`Hit.ply`); ``None`` without a filter of positions."""
+    openings: Sequence[int]
+    """The opening of each, a key of :attr:`Answer.openings`."""
+    ids: Iterable[int]
+    """The id of each (read once)."""
+
+
+@dataclass(slots=True)
+class Answer:
+    """What :func:`search` found: the games, read from the index batch by batch as
+    :attr:`batches` is iterated (once, while the index is open)."""
+
+    batches: Iterator[Batch]
+    """The games in the order of their files' paths and their numbers there."""
+    openings: dict[int, tuple[str, str | None] | None]
+    """The code and name of each opening a batch gives (0: none)."""
+    changed: list[str]
+    """Source files of games found that changed (or are gone) since they were indexed."""
+
+    def hits(self) -> list[Hit]:
+        """Every game of the batches left, each as a :class:`Hit`."""
+        named = self.openings
+        return [
+            Hit(batch.path, line, number, ply, id_, named[opening])
+            for batch in self.batches
+            for line, number, ply, id_, opening in zip(
+                batch.lines,
+                batch.numbers,
+                repeat(None) if batch.plies is None else batch.plies,
+                batch.ids,
+                batch.openings,
+                strict=False,
+            )
+        ]
+
+
 def _setups(db: Database, variant: str | None) -> list[tuple[int, AnyGame, dict[str, str]]]:
     """Each setup the index holds (of ``variant``, when given): id, game, setup tags."""
     found = []
-    for id_, name, tags in db.execute("SELECT id, game, tags FROM setups ORDER BY id"):
-        if name in GAMES and (variant is None or name == variant):
+    rows = (
+        db.execute("SELECT id, game, tags FROM setups ORDER BY id")
+        if variant is None
+        else db.execute("SELECT id, game, tags FROM setups WHERE game = ? ORDER BY id", (variant,))
+    )
+    for id_, name, tags in rows:
+        if name in GAMES:
             found.append((id_, GAMES[name], json.loads(tags)))
     return found
 
@@ -114,6 +166,24 @@ _MOST = 2**63 - 1
 def find(db: Database, query: Query) -> Found:
     """The games matching every filter of ``query``, in the order of their files and
     their numbers there."""
+    answer = search(db, query)
+    return Found(answer.hits(), answer.changed)
+
+
+def search(db: Database, query: Query) -> Answer:
+    """The games matching every filter of ``query`` (:func:`find`), as batches read as
+    they are asked for: a position alone (of a game, or of any) is answered from the
+    postings and the chunks' places, without a row of ``games`` for each game."""
+    if query.position is not None and query == Query(
+        position=query.position, variant=query.variant
+    ):
+        return _by_position(db, targets(db, query.variant, query.position))
+    return _answer(db, _rows(db, query))
+
+
+def _rows(db: Database, query: Query) -> list[tuple[int, int, int, int | None, int, int | None]]:
+    """(file, number, line, ply, id, opening) of each game matching every filter of
+    ``query``, in no order."""
     chosen = query
     where: list[str] = []
     params: list[object] = []
@@ -183,23 +253,122 @@ def find(db: Database, query: Query) -> Found:
                 continue
             ply = first if ply is None else ply
         chosen_rows.append((file, number, line, ply, id_, opening))
-    return _found(db, chosen_rows)
+    return chosen_rows
 
 
-def _found(db: Database, rows: list[tuple[int, int, int, int | None, int, int | None]]) -> Found:
+def _answer(db: Database, rows: list[tuple[int, int, int, int | None, int, int | None]]) -> Answer:
     """The games of ``rows`` ((file, number, line, ply, id, opening)) in the order of their
     files' paths and their numbers there, and the files that changed."""
-    result = Found()
-    if not rows:
-        return result
-    openings: dict[int | None, tuple[str, str | None] | None] = {None: None}
+    openings = _openings(db)
+    files = _files(db, sorted({row[0] for row in rows}))
+    # Sorted here: the databases order text by different collations.
+    rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][0]))}
+    rows.sort(key=lambda row: rank[row[0]] << 32 | row[1])
+
+    def batches() -> Iterator[Batch]:
+        for file, group in groupby(rows, key=lambda row: row[0]):
+            some = list(group)
+            plies = [row[3] for row in some if row[3] is not None]
+            yield Batch(
+                files[file][0],
+                [row[2] for row in some],
+                [row[1] for row in some],
+                plies or None,
+                [row[5] or 0 for row in some],
+                [row[4] for row in some],
+            )
+
+    return Answer(batches(), openings, _changes(files))
+
+
+def _by_position(db: Database, keys: dict[int, list[int]]) -> Answer:
+    """The games reaching a position of one of ``keys`` (each with the setups it was read
+    in) from one of those setups, each with the first ply it does: the postings of each
+    key give the games' places in their chunks, whose rows of ``places`` give the rest."""
+    from notation.index import places
+
+    found: dict[int, list[tuple[Sequence[int], Sequence[int], set[int]]]] = {}
+    for key, setups in keys.items():
+        allowed = set(setups)
+        for first, where, plies in postings.chunks(db, key):
+            found.setdefault(first, []).append((where, plies, allowed))
+    chunks = sorted(found)
+    of_file: dict[int, int] = {}
+    for start in range(0, len(chunks), 500):
+        some = chunks[start : start + 500]
+        of_file.update(
+            db.execute(
+                f"SELECT first, file FROM places WHERE first IN ({', '.join('?' * len(some))})",
+                some,
+            ).fetchall()
+        )
+    files = _files(db, sorted(set(of_file.values())))
+    # Sorted here: the databases order text by different collations.
+    rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][0]))}
+    chunks.sort(key=lambda first: (rank[of_file[first]], first))
+
+    def batches() -> Iterator[Batch]:
+        for first in chunks:
+            row = db.execute("SELECT data FROM places WHERE first = ?", (first,)).fetchone()
+            assert row is not None  # written with the chunk's positions
+            chunk = places.unpack(of_file[first], bytes(row[0]))
+            kept = [
+                _of_setups(where, plies, allowed, chunk.setups)
+                for where, plies, allowed in found[first]
+            ]
+            if len(kept) == 1:
+                where, plies = kept[0]
+            else:
+                # Positions of several keys: a game's setup reads the position as one.
+                pairs = sorted(pair for some in kept for pair in zip(*some, strict=True))
+                where, plies = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
+            if where:
+                yield Batch(
+                    files[chunk.file][0],
+                    _picked(chunk.lines, where),
+                    _picked(chunk.numbers, where),
+                    plies,
+                    _picked(chunk.openings, where),
+                    map(first.__add__, where),
+                )
+
+    return Answer(batches(), _openings(db), _changes(files))
+
+
+def _of_setups(
+    where: Sequence[int], plies: Sequence[int], allowed: set[int], setups: Sequence[int]
+) -> tuple[Sequence[int], Sequence[int]]:
+    """The places ``where`` (with their ``plies``) of the games whose setup (in
+    ``setups``, by place) is ``allowed``."""
+    theirs = _picked(setups, where)
+    if allowed.issuperset(theirs):
+        return where, plies
+    chosen = list(map(allowed.__contains__, theirs))
+    return list(compress(where, chosen)), list(compress(plies, chosen))
+
+
+def _picked(column: Sequence[int], where: Sequence[int]) -> Sequence[int]:
+    """The items of ``column`` at the places ``where``."""
+    if len(where) == 1:
+        return [column[where[0]]]
+    picked: Sequence[int] = itemgetter(*where)(column)
+    return picked
+
+
+def _openings(db: Database) -> dict[int, tuple[str, str | None] | None]:
+    """The code and name of each opening of the index by id (0: none)."""
+    openings: dict[int, tuple[str, str | None] | None] = {0: None}
     openings.update(
         (id_, (code, name)) for id_, code, name in db.execute("SELECT id, code, name FROM openings")
     )
+    return openings
+
+
+def _files(db: Database, ids: list[int]) -> dict[int, tuple[str, int, int, bytes]]:
+    """The path, size, modification time and digest of the files ``ids``, by id."""
     files: dict[int, tuple[str, int, int, bytes]] = {}
-    wanted = sorted({row[0] for row in rows})
-    for start in range(0, len(wanted), 500):
-        some = wanted[start : start + 500]
+    for start in range(0, len(ids), 500):
+        some = ids[start : start + 500]
         files.update(
             (id_, (path, size, mtime, bytes(digest)))
             for id_, path, size, mtime, digest in db.execute(
@@ -208,17 +377,14 @@ def _found(db: Database, rows: list[tuple[int, int, int, int | None, int, int | 
                 some,
             )
         )
-    # Sorted here: the databases order text by different collations.
-    rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][0]))}
-    rows.sort(key=lambda row: rank[row[0]] << 32 | row[1])
-    result.games = [
-        Hit(files[file][0], line, number, ply, id_, openings[opening])
-        for file, number, line, ply, id_, opening in rows
-    ]
-    result.changed = sorted(
+    return files
+
+
+def _changes(files: dict[int, tuple[str, int, int, bytes]]) -> list[str]:
+    """The paths of ``files`` that changed (or are gone) since they were indexed."""
+    return sorted(
         path for path, size, mtime, digest in files.values() if _changed(path, size, mtime, digest)
     )
-    return result
 
 
 class _Scan:

@@ -9,7 +9,9 @@ main line's moves as ids in ``moves``, :func:`notation.index.keys.pack_ids`).
 and key buckets (:mod:`notation.index.postings`); the move played from it is the main
 line's. ``summaries`` keeps, by chunk of games, the moves played from the positions
 many of its games reach, with their games and results (:mod:`notation.index.summaries`),
-so that ``tree`` does not read those games back.
+so that ``tree`` does not read those games back. ``places`` keeps, by chunk, its file
+and each game's line, number, setup and opening as arrays (:mod:`notation.index.places`),
+so that ``find --position`` lists many games without reading their rows.
 ``tags`` holds each game's tags by name and value (case folded, an id in ``tagvalues``),
 for ``find --tag`` (a game's tags in full are those of its text); ``players`` each
 game's ``White`` and ``Black`` names, as ids in ``tagvalues`` too, for ``find --player``.
@@ -27,7 +29,7 @@ import importlib.util
 
 from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError
 
-VERSION = "4"
+VERSION = "5"
 """The schema version this code writes; an index of another is refused."""
 
 TABLES = (
@@ -61,6 +63,8 @@ TABLES = (
     "key BIGINT NOT NULL, first BIGINT NOT NULL, results TEXT NOT NULL, counts BLOB NOT NULL, "
     "PRIMARY KEY (key, first))" + WITHOUT_ROWID,
     "CREATE INDEX IF NOT EXISTS summaries_first ON summaries (first)",
+    "CREATE TABLE IF NOT EXISTS places ("
+    "first BIGINT PRIMARY KEY, file INTEGER NOT NULL, data BLOB NOT NULL)" + WITHOUT_ROWID,
     "CREATE TABLE IF NOT EXISTS tagvalues ("
     "id INTEGER PRIMARY KEY, name TEXT NOT NULL, value TEXT NOT NULL, UNIQUE (name, value))",
     "CREATE TABLE IF NOT EXISTS tags ("

@@ -21,7 +21,7 @@ from typing import overload
 from notation.check.validator import GameReport
 from notation.diagnostics import Severity
 from notation.games.registry import get_game
-from notation.index import postings, summaries
+from notation.index import places, postings, summaries
 from notation.index.db import Database
 from notation.index.keys import pack_ids, position_keys, unpack_ids
 from notation.index.openings import opening_of
@@ -199,6 +199,7 @@ class Store:
         if low is not None:
             postings.drop(self.db, low, high)
             summaries.drop(self.db, low, high)
+            places.drop(self.db, low, high)
         self.db.execute("DELETE FROM games WHERE file = ?", (file,))
         self.db.execute("DELETE FROM files WHERE id = ?", (file,))
         return removed
@@ -218,12 +219,14 @@ class Store:
         """Store the games of a file (in the transaction that added it); how many. Its
         games get consecutive ids, their positions stored by chunks of
         :data:`~notation.index.postings.CHUNK` games, with the chunks' summaries
-        (:mod:`notation.index.summaries`)."""
+        (:mod:`notation.index.summaries`) and the games' places
+        (:mod:`notation.index.places`)."""
         games: list[tuple[object, ...]] = []
         players: list[tuple[int, int]] = []
         tags: list[tuple[int, int]] = []
         chunk = _Chunk(self._next_game)
         tally = summaries.Tally(self._next_game)
+        low = self._next_game
         count = 0
         for entry in entries:
             game = self._next_game
@@ -272,6 +275,7 @@ class Store:
         self._flush(games, players, tags)
         postings.store(self.db, chunk.rows())
         summaries.store(self.db, tally.rows())
+        places.store(self.db, file, low, self._next_game - 1)
         self.db.execute("UPDATE files SET games = ? WHERE id = ?", (count, file))
         self.db.execute(
             "INSERT INTO meta (key, value) VALUES ('next_game', ?) "

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from pathlib import Path
 
 import pytest
 
+from notation.index.query import Answer, Batch
 from notation.index.schema import open_index
+from notation.io.output import Sink
 
 from .archive import AFTER_FOUR, CLUB, OPEN, found, run, write
 
@@ -315,29 +318,73 @@ def test_a_postgresql_index_without_psycopg_is_one_line_saying_what_to_install(
     )
 
 
-def test_the_json_document_is_what_the_encoder_writes() -> None:
-    from notation.cli.commands.find import as_json
-    from notation.index.query import Hit
+def _written(form: str, batches: list[Batch], changed: list[str]) -> tuple[str, int]:
+    """What ``find``'s writer of ``form`` writes of ``batches``, and the games it counts."""
+    from notation.cli.commands.find import as_json, as_text
 
-    hits = [
-        Hit("archive/club.pdn", 1, 1, None, 1),
-        Hit('dir "x"/ação.pdn', 9, 2, 4, 7, ("21-I", None)),
-        Hit("b.pdn", 12, 3, 0, 9, ("5", "Dreaded Edinburgh")),
-    ]
-    for games, changed in ((hits, ["b.pdn"]), ([], []), (hits[:1], [])):
-        document = {
-            "games": [
-                {
-                    "path": h.path,
-                    "line": h.line,
-                    "index": h.index,
-                    "ply": h.ply,
-                    "opening": None
-                    if h.opening is None
-                    else {"code": h.opening[0], "name": h.opening[1]},
-                }
-                for h in games
-            ],
-            "summary": {"games": len(games), "changed": changed},
-        }
-        assert as_json(games, changed) == json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    openings = {0: None, 3: ("21-I", None), 8: ("5", "Dreaded Edinburgh")}
+    stream = io.BytesIO()
+    sink = Sink(stream, "-", "utf-8")
+    write = as_json if form == "json" else as_text
+    count = write(sink, Answer(iter(batches), openings, changed))
+    sink.flush()
+    return stream.getvalue().decode(), count
+
+
+PLACED = [
+    Batch("archive/club.pdn", [1], [1], None, [0], [1]),
+    Batch('dir "x"/a%d ação.pdn', [9, 12], [2, 3], None, [3, 8], [7, 9]),
+]
+"""Games found in two files (a path with a quote, a ``%`` and letters past ASCII)."""
+
+REACHED = [
+    Batch("archive/club.pdn", [1], [1], [4], [0], [1]),
+    Batch('dir "x"/a%d ação.pdn', [9, 12], [2, 3], [0, 17], [3, 8], [7, 9]),
+]
+"""The same games, found with the plies where they reach a position."""
+
+
+def test_the_json_document_is_what_the_encoder_writes() -> None:
+    named = {
+        0: None,
+        3: {"code": "21-I", "name": None},
+        8: {"code": "5", "name": "Dreaded Edinburgh"},
+    }
+    for batches, changed in (
+        (PLACED, ["b.pdn"]),
+        (REACHED, []),
+        ([], ["b.pdn"]),
+        (REACHED[:1], []),
+    ):
+        games = [
+            {
+                "path": batch.path,
+                "line": line,
+                "index": number,
+                "ply": None if batch.plies is None else batch.plies[place],
+                "opening": named[batch.openings[place]],
+            }
+            for batch in batches
+            for place, (line, number) in enumerate(zip(batch.lines, batch.numbers, strict=True))
+        ]
+        document = {"games": games, "summary": {"games": len(games), "changed": changed}}
+        assert _written("json", batches, changed) == (
+            json.dumps(document, indent=1, ensure_ascii=False) + "\n",
+            len(games),
+        )
+
+
+def test_the_text_form_writes_a_line_a_game() -> None:
+    assert _written("text", PLACED, []) == (
+        "archive/club.pdn:1: game 1\n"
+        'dir "x"/a%d ação.pdn:9: game 2, opening 21-I\n'
+        'dir "x"/a%d ação.pdn:12: game 3, opening 5 (Dreaded Edinburgh)\n',
+        3,
+    )
+    assert _written("text", REACHED, ["b.pdn"]) == (
+        "archive/club.pdn:1: game 1, ply 4\n"
+        'dir "x"/a%d ação.pdn:9: game 2, ply 0, opening 21-I\n'
+        'dir "x"/a%d ação.pdn:12: game 3, ply 17, opening 5 (Dreaded Edinburgh)\n',
+        3,
+    )
+    assert _written("text", [], []) == ("", 0)
