@@ -281,6 +281,11 @@ class Game(ABC, Generic[P, M]):
         Raises :class:`SetupError` when a tag this game reads is invalid.
         """
 
+    def fen_possible(self, fen: str) -> bool:
+        """Whether some setup of this game may read the ``FEN`` ``fen`` (``False`` only when
+        none can: a search then passes over the game's setups without reading each)."""
+        return True
+
     def start_record(self, tags: Mapping[str, str], texts: Iterable[str]) -> P:
         """The start position of a record whose tags are ``tags`` and whose move texts
         (main line and variations) are ``texts``: :meth:`start`, in the reading the game

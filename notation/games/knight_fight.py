@@ -80,6 +80,7 @@ from notation.games.base import (
     reading_tag,
 )
 from notation.games.tags import (
+    FenFields,
     fen_error,
     fen_fields,
     fen_items,
@@ -297,8 +298,9 @@ def _fen_square(layout: Layout, fen: str, text: str, what: str) -> int:
     raise fen_error(fen, f"{text!r} for {what} is neither a square (E4) nor its number (37)")
 
 
-def _parse_fen(layout: Layout, text: str) -> KnightFightPosition:
-    """The position a ``FEN`` tag describes, checked for consistency."""
+def _fen_form(text: str) -> FenFields:
+    """The fields of the ``FEN`` ``text``, each square written as a name or a number: what
+    is checked before a layout is known."""
     fields = fen_fields(
         text,
         "Knight Fight",
@@ -306,6 +308,25 @@ def _parse_fen(layout: Layout, text: str) -> KnightFightPosition:
         extra={"S": "scores", "X": "inaccessible squares"},
         final_period=False,
     )
+    for side in Side:
+        value = fields.pieces[side].strip()
+        if value != "-":
+            _square_form(text, value, f"{side.title}'s knight")
+    for part in fen_items(fields.extra.get("X", "")):
+        _square_form(text, part, "an inaccessible square")
+    return fields
+
+
+def _square_form(fen: str, text: str, what: str) -> None:
+    """Refuse ``text`` (a square in FEN ``fen``) unless it is a square's name or number."""
+    text = text.strip()
+    if text not in SQUARE_OF_NAME and text not in _TWO_DIGITS:
+        raise fen_error(fen, f"{text!r} for {what} is neither a square (E4) nor its number (37)")
+
+
+def _parse_fen(layout: Layout, text: str) -> KnightFightPosition:
+    """The position a ``FEN`` tag describes, checked for consistency."""
+    fields = _fen_form(text)
     turn = fields.turn
     knights: list[int | None] = [None, None]
     for side in Side:
@@ -484,6 +505,16 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
             return _start_position(layout)
         with reading_tag("FEN"):
             return _parse_fen(layout, fen)
+
+    def fen_possible(self, fen: str) -> bool:
+        """``False`` when no layout reads ``fen``: its fields or a square's form are wrong."""
+        if not fen.strip():
+            return True
+        try:
+            _fen_form(fen)
+        except SetupError:
+            return False
+        return True
 
     def setup_tags(
         self, position: KnightFightPosition, notation: str | None = None

@@ -132,25 +132,34 @@ class Answer:
         ]
 
 
-def _setups(db: Database, variant: str | None) -> list[tuple[int, AnyGame, dict[str, str]]]:
-    """Each setup the index holds (of ``variant``, when given): id, game, setup tags."""
-    found = []
-    rows = (
-        db.execute("SELECT id, game, tags FROM setups ORDER BY id")
-        if variant is None
-        else db.execute("SELECT id, game, tags FROM setups WHERE game = ? ORDER BY id", (variant,))
+def _setups(
+    db: Database, variant: str | None, fen: str | None = None
+) -> list[tuple[int, AnyGame, dict[str, str]]]:
+    """Each setup the index holds (of ``variant``, when given; of a game that may read
+    ``fen``, when given): id, game, setup tags."""
+    held = (
+        [variant]
+        if variant is not None
+        else [name for (name,) in db.execute("SELECT DISTINCT game FROM setups")]
     )
-    for id_, name, tags in rows:
-        if name in GAMES:
-            found.append((id_, GAMES[name], json.loads(tags)))
-    return found
+    names = [
+        name for name in held if name in GAMES and (fen is None or GAMES[name].fen_possible(fen))
+    ]
+    if not names:
+        return []
+    rows = db.execute(
+        f"SELECT id, game, tags FROM setups WHERE game IN ({', '.join('?' * len(names))}) "
+        "ORDER BY id",
+        names,
+    )
+    return [(id_, GAMES[name], json.loads(tags)) for id_, name, tags in rows]
 
 
 def targets(db: Database, variant: str | None, fen: str) -> dict[int, list[int]]:
     """The keys of the position ``fen`` read in each setup held (of ``variant``), each
     with the setups it was read in."""
     found: dict[int, list[int]] = {}
-    for id_, game, tags in _setups(db, variant):
+    for id_, game, tags in _setups(db, variant, fen):
         try:
             position = game.start({**tags, "FEN": fen})
         except SetupError:

@@ -397,3 +397,29 @@ def test_render_text_shows_numbers_dead_squares_knights_and_paths() -> None:
         "White's landings (score 62): E4=34 C3=22",
         "Black's landings (score 51): E8=74",
     ]
+
+
+@pytest.mark.parametrize(
+    ("fen", "possible"),
+    [
+        (LATE, True),
+        ("B:WD1:B-:S3,0:XA4", True),
+        ("B:W03:B-:S3,0:X30", True),
+        ("W:W-:B-", True),
+        ("", True),
+        # Read by no layout, but only a layout's reading can tell.
+        ("W:WE4:BE4", True),
+        ("W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,13", False),
+        ("W:W31,32:B1,2", False),
+        ("W:WE4:BK9", False),
+        ("W:W5:B-", False),
+        ("W:WE4:BE8:XZ9", False),
+        ("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w", False),
+    ],
+)
+def test_a_fen_no_layout_can_read_is_told_without_a_layout(fen: str, possible: bool) -> None:
+    assert GAME.fen_possible(fen) is possible
+    if not possible:
+        for seed in range(30):
+            with pytest.raises(SetupError):
+                start(fen, random_layout(seed))
