@@ -96,6 +96,7 @@ def test_validating_one_game_imports_its_game_only(tmp_path: Path) -> None:
         "tempfile",
         "secrets",
         "shutil",
+        "difflib",
     ):
         assert package not in modules
 
