@@ -6,11 +6,12 @@ Run by hand (not a test)::
 
 It times, in child processes, ``notation --version``, ``notation validate`` of a one-game
 file (its opening comment needs the record grammar) and of the same game without the
-comment (read by the plain-game fast path), and ``notation codes`` against ``python -c pass`` (the interpreter's own start-up,
-the reference), the commands taking turns round after round; each command's figure is its
-least user+system CPU time over the rounds. It prints each in seconds and as a ratio to
-the reference. The children run with bytecode caching on (in a temporary folder, filled by
-a first round that is not counted), as an installed toolkit runs.
+comment (read by the plain-game fast path), and ``notation codes`` against ``python -c
+pass`` (the interpreter's own start-up, the reference), the commands taking turns round
+after round; each command's figure is its least user+system CPU time over the rounds. It
+prints each in seconds and as a ratio to the reference. The children run with bytecode
+caching on (in a temporary folder, filled by a first round that is not counted), as an
+installed toolkit runs.
 """
 
 from __future__ import annotations

@@ -40,6 +40,9 @@ OUTPUT = Output()
 LEAST_TIMEOUT = 0.1
 """The least ``--scheduler-timeout``, in seconds."""
 
+COLORS = ("auto", "always", "never")
+"""The values of ``--color``."""
+
 
 def say(text: str) -> None:
     """Print a line for the user on standard error (nothing when it is closed)."""

@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .basics import LEAST_TIMEOUT, OUTPUT, guarded, one_of, say, standard_output
-from .validating import FAIL_LEVELS, VOCABULARY, Options, Spelled, prepare
+from .basics import COLORS, LEAST_TIMEOUT, OUTPUT, guarded, one_of, say, standard_output
+from .validating import VOCABULARY, Options, Spelled, prepare
 
 COMMON = {
     "--quiet": "quiet",
@@ -27,9 +27,6 @@ COMMON = {
 }
 """The common options (:func:`cli.vocabulary.common_options`), each to its field of
 :data:`cli.basics.OUTPUT`."""
-
-COLORS = ("auto", "always", "never")
-"""The values of ``--color``, in any case (:data:`cli.vocabulary.COLORS`)."""
 
 _SPELLED = {name: option for option in VOCABULARY for name in option.names}
 
@@ -102,16 +99,8 @@ def _value(option: Spelled, given: str) -> object:
             raise ValueError(given)
         path = Path(given)
         return standard_output(path) if option.field == "output" else path
-    if option.field == "game":
-        from notation.games.registry import GAMES
-
-        return one_of(*GAMES)(given)
-    if option.field == "format_":
-        from notation.run.names import FORMATS
-
-        return one_of(*FORMATS)(given)
-    if option.field == "fail_level":
-        return one_of(*FAIL_LEVELS)(given)
+    if option.choices:
+        return one_of(*option.choices)(given)
     return given
 
 

@@ -16,6 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from notation.games.registry import GAMES
+from notation.run.names import FORMATS
+
 from .basics import OUTPUT, Found, colored, fail, look_up_config, note, plural, say, writable
 from .progress import LateProgress, terminal
 
@@ -58,20 +61,25 @@ class Options:
 class Spelled:
     """An option of ``validate`` as the command line spells it: its ``names``, the field
     of :class:`Options` it sets, and what it takes: ``flag`` (nothing: it sets ``True``),
-    ``text``, ``int``, ``float`` or ``path``; ``many`` when it may be repeated."""
+    ``text``, ``int``, ``float`` or ``path``; ``many`` when it may be repeated;
+    ``choices``, taken in any case (:func:`cli.basics.one_of`), when it names one."""
 
     names: tuple[str, ...]
     field: str
     takes: str
     many: bool = False
+    choices: tuple[str, ...] = ()
 
+
+FAIL_LEVELS = ("error", "warning")
+"""The values of ``--fail-level``."""
 
 VOCABULARY = (
-    Spelled(("--game", "-g"), "game", "text"),
+    Spelled(("--game", "-g"), "game", "text", choices=tuple(GAMES)),
     Spelled(("--dialect",), "dialect", "text", many=True),
-    Spelled(("--format", "-f"), "format_", "text"),
+    Spelled(("--format", "-f"), "format_", "text", choices=FORMATS),
     Spelled(("--output", "-o"), "output", "path"),
-    Spelled(("--fail-level",), "fail_level", "text"),
+    Spelled(("--fail-level",), "fail_level", "text", choices=FAIL_LEVELS),
     Spelled(("--exit-zero",), "exit_zero", "flag"),
     Spelled(("--select",), "select", "text", many=True),
     Spelled(("--ignore",), "ignore", "text", many=True),
@@ -88,9 +96,6 @@ VOCABULARY = (
     Spelled(("--isolated", "--no-config"), "isolated", "flag"),
 )
 """The options of ``validate`` other than the common ones (:mod:`cli.vocabulary`)."""
-
-FAIL_LEVELS = ("error", "warning")
-"""The values of ``--fail-level``, in any case."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
