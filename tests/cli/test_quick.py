@@ -17,6 +17,8 @@ from notation.cli.basics import OUTPUT, Output
 from notation.cli.main import app
 from notation.cli.quick import COMMON, read, serve
 from notation.cli.validating import VOCABULARY, Options
+from notation.games.registry import GAMES
+from notation.run.names import FORMATS
 
 GOOD = '[Event "good"]\n[GameType "26"]\n\n1. 22-18 11-15 2. 18x11 8x15 *\n'
 BAD = '[Event "bad"]\n[GameType "26"]\n\n1. 22-18 11-15 2. 18-14 *\n'
@@ -224,6 +226,8 @@ def test_the_vocabulary_is_the_typer_commands() -> None:
     for p in options:
         if p.expose_value:
             assert getattr(defaults, p.name) == p.default, p.name
+    choices = {o.field: o.choices for o in VOCABULARY if o.choices}
+    assert choices == {"game": tuple(GAMES), "format_": FORMATS, "fail_level": ("error", "warning")}
     (paths,) = [p for p in _command().params if p.param_type_name == "argument"]
     assert (paths.name, paths.nargs, paths.required) == ("paths", -1, True)
 
