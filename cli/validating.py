@@ -2,9 +2,9 @@
 (:mod:`cli.commands.validate`) and the quick path (:mod:`cli.quick`) both run it, so that
 the two print and end alike.
 
-:data:`VOCABULARY` lists the options as the command line spells them, each with its
-default and what it takes; ``tests/cli/test_quick.py`` checks it against the Typer
-command's, which also gives the help.
+:data:`VOCABULARY` lists the options as the command line spells them, each with what it
+takes, and :class:`Options` their defaults; ``tests/cli/test_quick.py`` checks both against
+the Typer command's, which also gives the help.
 """
 
 from __future__ import annotations
