@@ -244,12 +244,13 @@ def test_the_console_command_takes_the_quick_path_and_hands_over(folder: Path) -
             "    print('typer' in sys.modules, file=sys.stderr)\n"
         )
         return subprocess.run(
-            [sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=folder
+            [sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=ROOT
         )
 
-    served = run("validate", "--no-cache", "bad.pdn")
+    bad = str(folder / "bad.pdn")
+    served = run("validate", "--no-cache", bad)
     assert (served.returncode, served.stderr.splitlines()[-1]) == (1, "False")
-    assert served.stdout.startswith("bad.pdn:4:")
-    left = run("validate", "--bogus", "bad.pdn")
+    assert served.stdout.startswith(f"{bad}:4:")
+    left = run("validate", "--bogus", bad)
     assert (left.returncode, left.stderr.splitlines()[-1]) == (2, "True")
     assert "No such option: --bogus" in left.stderr
