@@ -1,4 +1,5 @@
-"""Benchmark: ``select`` by tags (no replay) and by position, against full validation.
+"""Benchmark: ``select`` by tags (no replay) and by position, and ``duplicates --position``,
+against full validation.
 
 Run by hand (not a test)::
 
@@ -7,11 +8,12 @@ Run by hand (not a test)::
 Over the seeded Brazilian archive of ``bench/brazilian.py``, in one process and over the
 same games, it times: reading each game (text kept, as ``select`` reads) and matching a
 ``--tag`` filter; the same with a ``--position`` filter (the position after the first
-game's fourth ply, so the main line of every game is replayed); and full validation
-(``validate_file``). The works take turns, timed lap by lap, each lap's best time kept
-(bench/README.md's method). It prints each time and the ratios that matter: validation
-to tag selection (how much replay costs) and position selection to validation (aim: at
-most 1).
+game's fourth ply, so the main line of every game is replayed); indexing each game's final
+position as ``duplicates --position`` does (:class:`~notation.check.identity.Positions`);
+and full validation (``validate_file``). The works take turns, timed lap by lap, each
+lap's best time kept (bench/README.md's method). It prints each time and the ratios that
+matter: validation to tag selection (how much replay costs), and position selection and
+``duplicates --position`` to validation (aim: at most 1.2, issue 29).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 from benchkit import arguments, best_seconds, build_archive, machine, validate
 
 from notation.archive.select import Filters, Selector
+from notation.check.identity import Positions
 from notation.games.registry import get_game
 from notation.record.reader import read_records
 
@@ -31,6 +34,16 @@ def select(path: Path, filters: Filters) -> Iterator[object]:
     selector = Selector(filters)
     for record in read_records(path, keep_text=True):
         yield selector.matches(record, str(path))
+
+
+def transpositions(path: Path) -> Iterator[object]:
+    """Read each game of ``path`` and index the position it ends in, as ``duplicates
+    --position`` does, yielding after each; the groups are listed at the end."""
+    index = Positions()
+    for record in read_records(path):
+        index.add(record, None, path=str(path))
+        yield record
+    index.groups()
 
 
 def position_after(path: Path, plies: int) -> str:
@@ -55,14 +68,16 @@ def main() -> None:
     works = {
         "select --tag": (lambda: select(archive, by_tag), args.lap, args.rounds),
         "select --position": (lambda: select(archive, by_position), args.lap, args.rounds),
+        "duplicates --position": (lambda: transpositions(archive), args.lap, args.rounds),
         "full validation": (lambda: validate(archive), args.lap, args.rounds),
     }
     best = best_seconds(works)
     for label, seconds in best.items():
-        print(f"{label:<20} {seconds:7.2f} s  {games / seconds:9,.0f} games/s")
-    tag, position, full = (best[k] for k in works)
+        print(f"{label:<22} {seconds:7.2f} s  {games / seconds:9,.0f} games/s")
+    tag, position, transposed, full = (best[k] for k in works)
     print(f"full validation / select --tag: {full / tag:.2f}x")
     print(f"select --position / full validation: {position / full:.2f}x")
+    print(f"duplicates --position / full validation: {transposed / full:.2f}x")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ Each command is a module of :mod:`cli.commands` whose ``command`` is a Typer com
 function; :data:`COMMANDS` names them with their one-line help. The Typer app
 (:mod:`cli.app`, also reached here as ``app``) imports a command's module only when it runs
 (or its own help is asked for), so that ``notation --help`` costs only the app; ``notation
---version`` alone does not import Typer at all.
+--version`` alone does not import Typer at all, nor does ``notation validate`` when its
+command line is one :mod:`cli.quick` reads (any other goes to the app).
 
 Exit status (every command): 0 when everything was fine, 1 when a record has a problem,
 2 for a usage error or a file that cannot be read.
@@ -47,6 +48,16 @@ def _version_only() -> bool:
     return True
 
 
+def _validated() -> bool:
+    """Run ``notation validate`` without the app (:mod:`cli.quick`) when its command line
+    allows; ``False``, nothing done, otherwise."""
+    if sys.argv[1:2] != ["validate"]:
+        return False
+    from .quick import serve
+
+    return serve(sys.argv[2:])
+
+
 def main() -> None:
     """The ``notation`` console command: the app, with signals a user sends handled.
 
@@ -71,7 +82,7 @@ def main() -> None:
     signal.signal(signal.SIGINT, _terminated)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
-        if not _version_only():
+        if not _version_only() and not _validated():
             from .app import app
 
             app()

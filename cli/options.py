@@ -7,9 +7,6 @@ command needs is imported in its body.
 
 from __future__ import annotations
 
-import dataclasses
-import errno
-import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -21,13 +18,26 @@ import typer
 from notation.games.registry import GAMES, get_game
 from notation.run.settings import DEFAULT_FOLDER, FOLDER_VARIABLE, NO_CACHE_VARIABLE
 
+from .basics import LEAST_TIMEOUT
+from .basics import OUTPUT as OUTPUT
+from .basics import Output as Output
+from .basics import colored as colored
+from .basics import configured as configured
+from .basics import echo as echo
+from .basics import fail as fail
+from .basics import guarded as guarded
+from .basics import note as note
+from .basics import one_of as one_of
+from .basics import plural as plural
+from .basics import say as say
+from .basics import standard_output as standard_output
+from .basics import writable as writable
+
 if TYPE_CHECKING:
     from notation.archive.runs import Reported
     from notation.diagnostics import Diagnostic
     from notation.games.base import AnyGame
-    from notation.io.files import Input, Missing
     from notation.io.output import Sink
-    from notation.run.config import Config
 
 
 def at_least(low: float) -> Callable[[float | None], float | None]:
@@ -40,18 +50,6 @@ def at_least(low: float) -> Callable[[float | None], float | None]:
         return value
 
     return check
-
-
-def one_of(*choices: str) -> Callable[[str | None], str | None]:
-    """An option's callback taking its ``choices`` in any case: a value that is one of
-    them, case ignored, is that choice; any other is left for the command to refuse."""
-
-    def choose(value: str | None) -> str | None:
-        if value is None:
-            return None
-        return next((c for c in choices if c.lower() == value.lower()), value)
-
-    return choose
 
 
 def notation_any_case(value: str | None) -> str | None:
@@ -72,12 +70,6 @@ PathsArgument = Annotated[
     ),
 ]
 """``PATH...``: the records a command reads."""
-
-
-def standard_output(value: Path | None) -> Path | None:
-    """``-`` as an output: standard output, as if none were given (never a file named
-    ``-``)."""
-    return None if value is not None and str(value) == "-" else value
 
 
 OutputOption = Annotated[
@@ -207,7 +199,7 @@ SchedulerTimeoutOption = Annotated[
         "--scheduler-timeout",
         help="Seconds, in all, to reach the scheduler and a first worker.",
         metavar="SECONDS",
-        callback=at_least(0.1),
+        callback=at_least(LEAST_TIMEOUT),
     ),
 ]
 """``--scheduler-timeout SECONDS``: how long to wait for a Dask cluster."""
@@ -314,27 +306,6 @@ def paths_written(output: Path | None, paths: list[str]) -> None:
     writable(output, list(expand(paths)))
 
 
-def configured(explicit: Path | None, isolated: bool) -> Config:
-    """The configuration in force: ``explicit``, else the nearest file the user may read
-    (each one passed over is said on standard error), else none; a bad file ends the
-    command (exit 2) with the file and key named."""
-    from notation.run.config import NO_CONFIG, ConfigError, find_config, load_config
-
-    if explicit is not None and isolated:
-        fail("--config and --isolated cannot be given together")
-    if isolated:
-        return NO_CONFIG
-    found, skipped = (explicit, ()) if explicit is not None else find_config(Path.cwd())
-    for passed in skipped:
-        typer.echo(f"notation: {passed.notice()}", err=True)
-    if found is None:
-        return dataclasses.replace(NO_CONFIG, skipped=skipped)
-    try:
-        return dataclasses.replace(load_config(found), skipped=skipped)
-    except ConfigError as error:
-        fail(str(error))
-
-
 def parsed(parse: Callable[[A], R], value: A, hint: str) -> R:
     """``parse(value)``; its ``ValueError`` is a usage error naming the option ``hint``."""
     try:
@@ -371,20 +342,6 @@ def encoding_named(name: str) -> str | None:
     if name == "auto":
         return None
     return parsed(codec, name, "--encoding")
-
-
-def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
-    """Refuse, as a usage error (exit 2), an output that cannot be written or that names
-    one of the inputs (standard input included)."""
-    from notation.io.files import input_paths, reads_standard_input
-    from notation.io.output import OutputError, check_target
-
-    if output is None:
-        return
-    try:
-        check_target(output, input_paths(inputs), stdin=reads_standard_input(inputs))
-    except OutputError as error:
-        fail(str(error))
 
 
 def write_text(output: Path | None, text: str) -> None:
@@ -566,76 +523,10 @@ def ran(run: Callable[[], R]) -> R:
         fail(str(error))
 
 
-def echo(text: str, *, nl: bool = True) -> None:
-    """Print ``text`` (and a newline) on standard output now; standard output closed or
-    unable to take it ends the command (:func:`fail`), as
-    :func:`notation.io.output.write_stdout` does for what the library writes (which
-    ``--version`` does not import)."""
-    if sys.stdout is None:
-        fail("cannot write standard output: it is closed")
-    try:
-        sys.stdout.write(text + "\n" if nl else text)
-        sys.stdout.flush()
-    except OSError as error:
-        why = "no space left on the device" if error.errno == errno.ENOSPC else error.strerror
-        fail(f"cannot write standard output: {(why or str(error)).lower()}")
-
-
-def fail(message: str) -> NoReturn:
-    """End the command with ``message`` on standard error and exit status 2."""
-    typer.echo(f"notation: {message}", err=True)
-    raise typer.Exit(2)
-
-
 A = TypeVar("A")
 P = ParamSpec("P")
 R = TypeVar("R")
 S = TypeVar("S")
-
-
-def guarded(command: Callable[P, R]) -> Callable[P, R]:
-    """A command whose output errors (a full disk, a folder that went away, standard
-    output closed) and a closed standard input it reads end it with a plain message and
-    exit status 2, never a traceback."""
-
-    @functools.wraps(command)
-    def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        from notation.io.files import ClosedStream
-        from notation.io.output import OutputError
-
-        try:
-            return command(*args, **kwargs)
-        except (OutputError, ClosedStream) as error:
-            fail(str(error))
-
-    return run
-
-
-@dataclasses.dataclass(slots=True)
-class Output:
-    """How a command prints, as its common options say (:mod:`cli.vocabulary`)."""
-
-    quiet: bool = False
-    """``--quiet``: no summary, note or progress, only the report and the problems."""
-    verbose: bool = False
-    """``--verbose``: more said on standard error."""
-    color: str = "auto"
-    """``--color``: auto, always or never."""
-
-
-OUTPUT = Output()
-"""How the command running prints; its common options set it before it runs."""
-
-
-def say(text: str) -> None:
-    """Print a line for the user on standard error."""
-    typer.echo(text, err=True)
-
-
-def note(text: str) -> None:
-    """Print a line on standard error unless ``--quiet``: a summary or a note."""
-    if not OUTPUT.quiet:
-        typer.echo(text, err=True)
 
 
 def echo_problem(diagnostic: Diagnostic) -> None:
@@ -644,22 +535,3 @@ def echo_problem(diagnostic: Diagnostic) -> None:
 
     color = colored(sys.stderr)
     typer.echo(painted(diagnostic, color), err=True, color=color)
-
-
-def colored(stream: object) -> bool:
-    """Whether what goes to ``stream`` is coloured: ``--color always`` or ``never``, else
-    not when ``NO_COLOR`` is set (not empty), else when ``FORCE_COLOR`` is, else when
-    ``stream`` is a terminal (not a dumb one)."""
-    if OUTPUT.color != "auto":
-        return OUTPUT.color == "always"
-    if os.environ.get("NO_COLOR"):
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty is not None and isatty()) and os.environ.get("TERM") != "dumb"
-
-
-def plural(count: int, word: str) -> str:
-    """``word``, with an ``s`` unless ``count`` is 1."""
-    return word if count == 1 else word + "s"

@@ -10,8 +10,8 @@ from typing import Any
 import typer
 import typer.core
 
+from .basics import COLORS, OUTPUT, say
 from .helptext import Command as HelpCommand
-from .options import OUTPUT, say
 
 DEPRECATED: dict[tuple[str, str], tuple[str, ...]] = {
     ("render", "-i"): ("--index",),
@@ -25,9 +25,6 @@ DEPRECATED: dict[tuple[str, str], tuple[str, ...]] = {
 }
 """Old spellings, each under its command, and what each now is; each is taken with a
 notice on standard error, for one release."""
-
-COLORS = ("auto", "always", "never")
-"""The values of ``--color``."""
 
 
 def _quiet(ctx: Any, param: Any, value: bool) -> bool:

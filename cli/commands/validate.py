@@ -1,21 +1,16 @@
-"""The ``validate`` command: a validation run (:func:`notation.run.validation.validate`)
-with its report on standard output or a file, and a progress bar and summary on standard
-error."""
+"""The ``validate`` command: its options and help, for Typer. What it does is
+:mod:`cli.validating`'s, which the quick path (:mod:`cli.quick`) also runs without Typer."""
 
 from __future__ import annotations
 
-import contextlib
-import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from notation.diagnostics import CODES
+from notation.run.names import FORMATS
 
 from ..options import (
-    OUTPUT,
     AllowEmptyOption,
     CacheDirOption,
     ConfigOption,
@@ -26,33 +21,11 @@ from ..options import (
     NoCacheOption,
     PathsArgument,
     SchedulerTimeoutOption,
-    colored,
-    configured,
-    fail,
     guarded,
-    note,
     one_of,
-    plural,
-    settings_of,
     standard_output,
-    writable,
 )
-from ..progress import LateProgress, terminal
-
-# What the command runs is imported in its body: building the command line costs only
-# what defining its options needs.
-if TYPE_CHECKING:
-    from rich.progress import Progress, TaskID
-
-    from notation.run.formats import Page, Reporter, Writer
-    from notation.run.validation import RunEvent
-
-
-def _report_page() -> Page:
-    """The HTML report's page (imported only when that report is asked for)."""
-    from notation.pages.report import ReportPage
-
-    return ReportPage()
+from ..validating import FAIL_LEVELS
 
 
 @guarded
@@ -65,9 +38,9 @@ def validate(
         typer.Option(
             "--format",
             "-f",
-            help="Report format: text, json, jsonl, github, junit, sarif, html.",
+            help="Report format: " + ", ".join(FORMATS) + ".",
             metavar="NAME",
-            callback=one_of("text", "json", "jsonl", "github", "junit", "sarif", "html"),
+            callback=one_of(*FORMATS),
         ),
     ] = None,
     output: Annotated[
@@ -86,7 +59,7 @@ def validate(
             "--fail-level",
             help="Lowest severity that fails the run: error or warning.",
             metavar="NAME",
-            callback=one_of("error", "warning"),
+            callback=one_of(*FAIL_LEVELS),
         ),
     ] = None,
     exit_zero: Annotated[
@@ -148,148 +121,39 @@ def validate(
     error. Exit status: 0 when no reported problem reaches --fail-level (or --exit-zero),
     1 when one does, 2 for a usage error or an input that cannot be read.
     """
-    from notation.io.files import Input, expand
-    from notation.io.output import atomic_output, flush_stdout, spooled_stdout
-    from notation.run.distributed import ClusterError
-    from notation.run.formats import reporters
-    from notation.run.settings import settings_from
-    from notation.run.validation import validate as run_validation
 
-    from ..display import ColoredTextReporter
+    from notation.run.settings import SettingsError
 
-    settings = settings_of(
-        settings_from,
-        config=configured(config_file, isolated),
-        game=game,
-        dialects=dialect,
-        format=format_,
-        fail_level=fail_level,
-        select=select,
-        ignore=ignore,
-        exit_zero=exit_zero,
-        duplicates=duplicates,
-        encoding=encoding,
-        allow_empty=allow_empty,
-        jobs=jobs,
-        scheduler=scheduler,
-        scheduler_timeout=scheduler_timeout,
-        cache_dir=cache_dir,
-        no_cache=no_cache,
-    )
-    inputs = list(expand(paths))
-    writable(output, inputs)
-    sizes = [item.size for item in inputs if isinstance(item, Input)]
-    total = None if None in sizes else sum(s or 0 for s in sizes)
-    # The bar shares the terminal with the report only when both are on it.
-    shown = output is None and not OUTPUT.quiet and terminal(sys.stderr) and terminal(sys.stdout)
-    with contextlib.ExitStack() as stack:
-        out: Writer = _StandardOutput()
-        if output is not None:
-            out = stack.enter_context(atomic_output(output))
-        elif settings.scheduler is not None and not settings.trace:
-            # A cluster can be lost mid-run: the report is printed only once it is whole.
-            out = stack.enter_context(
-                spooled_stdout(getattr(sys.stdout, "encoding", None) or "utf-8")
-            )
-        progress = stack.enter_context(_Progress(total, shown))
-        reporter = reporters(_report_page)[settings.format](out)
-        if settings.format == "text" and output is None and colored(sys.stdout):
-            reporter = ColoredTextReporter(out)
-        try:
-            summary = run_validation(inputs, settings, on_event=progress.shown_with(reporter))
-        except ClusterError as error:
-            fail(str(error))
-        reporter.finish(summary)
-        if output is None:
-            flush_stdout()
-    if statistics:
-        for code, count in sorted(summary.codes.items(), key=lambda item: (-item[1], item[0])):
-            known = CODES[code]
-            typer.echo(f"{count:>6}  {code:<7} {known.severity:<8} {known.summary}", err=True)
-    errors, warnings, notices = summary.errors, summary.warnings, summary.notices
-    note(
-        f"{summary.games} {plural(summary.games, 'game')} in "
-        f"{summary.files} {plural(summary.files, 'file')}: "
-        f"{errors} {plural(errors, 'error')}, "
-        f"{warnings} {plural(warnings, 'warning')}, "
-        f"{notices} {plural(notices, 'notice')}"
-    )
-    raise typer.Exit(summary.exit_status)
+    from ..validating import Options, prepare
 
-
-class _StandardOutput:
-    """Writes to whatever ``sys.stdout`` is at the time (the progress bar redirects it);
-    standard output closed or failing is an output error."""
-
-    def write(self, text: str) -> int:
-        from notation.io.output import write_stdout
-
-        write_stdout(text, flush=False)
-        return len(text)
-
-
-class _Progress(LateProgress):
-    """A progress bar on standard error, shown after a second when ``shown`` (a terminal);
-    ``total`` is the bytes to read, when known."""
-
-    def __init__(self, total: int | None, shown: bool) -> None:
-        super().__init__(shown)
-        self.total = total
-        self.done = 0
-        self.games = 0
-
-    def read(self, done: int) -> None:
-        """Bytes read so far."""
-        self.done = done
-        self._show()
-
-    def game(self) -> None:
-        """One more game validated."""
-        self.games += 1
-        self._show()
-
-    def shown_with(self, reporter: Reporter) -> Callable[[RunEvent], None]:
-        """What a run's events do: progress moves this bar, a note is said on standard
-        error, and what is reported goes to ``reporter``."""
-        from notation.check.validator import GameReport
-        from notation.run.validation import Note, Read
-
-        def take(event: RunEvent) -> None:
-            if isinstance(event, Read):
-                self.read(event.done)
-            elif isinstance(event, Note):
-                note(event.text)
-            else:
-                if isinstance(event, GameReport):
-                    self.game()
-                reporter.take(event)
-
-        return take
-
-    def _show(self) -> None:
-        if self.due():
-            self.update(completed=self.done, description=f"{self.games} games")
-
-    def made(self) -> tuple[Progress, TaskID]:
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            DownloadColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
+    prepared = prepare(
+        Options(
+            paths=paths,
+            game=game,
+            dialect=dialect,
+            format_=format_,
+            output=output,
+            fail_level=fail_level,
+            exit_zero=exit_zero,
+            select=select,
+            ignore=ignore,
+            statistics=statistics,
+            jobs=jobs,
+            duplicates=duplicates,
+            encoding=encoding,
+            allow_empty=allow_empty,
+            scheduler=scheduler,
+            scheduler_timeout=scheduler_timeout,
+            cache_dir=cache_dir,
+            no_cache=no_cache,
+            config_file=config_file,
+            isolated=isolated,
         )
-
-        bar = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            DownloadColumn(),
-            TimeElapsedColumn(),
-            # Lines printed above the bar are never cut at its width.
-            console=Console(stderr=True, soft_wrap=True),
-            transient=True,
-        )
-        return bar, bar.add_task("validating", total=self.total)
+    )
+    try:
+        prepared.run()
+    except SettingsError as error:
+        raise typer.BadParameter(error.message, param_hint=error.option) from None
 
 
 command = validate

@@ -403,8 +403,14 @@ class Positions:
             setup = (game.name, tuple(sorted(game.setup_tags(start).items())))
             number = self._starts[game.name, start] = setups.setdefault(setup, len(setups))
         numbers = self._moves
-        order = [number, *(numbers.setdefault(move, len(numbers)) for _, move in moves)]
-        return hashlib.blake2b(array("Q", order).tobytes(), digest_size=16).digest()
+        known = numbers.get
+        order = array("Q", [number])
+        for _, move in moves:
+            found = known(move)
+            if found is None:
+                found = numbers[move] = len(numbers)
+            order.append(found)
+        return hashlib.blake2b(order.tobytes(), digest_size=16).digest()
 
     def groups(self) -> list[PositionGroup]:
         """Every position reached by two move orders or more, in the order first reached."""

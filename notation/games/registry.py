@@ -10,7 +10,6 @@ the first time the game is used, so a command pays only for the games it replays
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from collections.abc import Iterator, Mapping, MutableMapping
 from typing import NamedTuple
@@ -162,6 +161,8 @@ def get_game(name: str) -> AnyGame:
     try:
         return GAMES[name]
     except KeyError:
+        import difflib
+
         known = ", ".join(GAMES)
         close = difflib.get_close_matches(name, list(GAMES), n=1)
         guess = f"did you mean {close[0]!r}? " if close else ""

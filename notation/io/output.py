@@ -18,19 +18,20 @@ import codecs
 import contextlib
 import errno
 import functools
-import hashlib
 import os
-import secrets
-import shutil
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from notation.io.files import display_name
+
+# hashlib, secrets, shutil and tempfile are imported where used: writing to standard output
+# (a report, most runs) needs none of them.
+if TYPE_CHECKING:
+    import hashlib
 
 __all__ = [
     "OutputError",
@@ -150,7 +151,7 @@ class Sink:
         self.encoding = encoding
         self.written = 0
         """Bytes written so far."""
-        self.hash = hashlib.sha256() if hashed else None
+        self.hash = _sha256() if hashed else None
         """The hash of the bytes written so far, when asked for (``hashed``)."""
         self.abandoned = False
         """Set by :meth:`abandon`: the output is not to be committed."""
@@ -241,6 +242,8 @@ def atomic_output(
                 if durable:
                     os.fsync(temp.fd)
                 if model is not None:
+                    import shutil
+
                     shutil.copymode(model, temp.path)
                 else:
                     os.fchmod(temp.fd, 0o666 & ~_umask())
@@ -267,6 +270,8 @@ class _Temp:
             except OSError as error:
                 if error.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
                     raise
+        import tempfile
+
         self.fd, self.name = tempfile.mkstemp(prefix=f".{name}.", suffix=TEMP_SUFFIX, dir=folder)
 
     @property
@@ -277,6 +282,8 @@ class _Temp:
     def commit(self, target: Path) -> None:
         """Put the file in place of ``target``."""
         if self.nameless:
+            import secrets
+
             # A name is needed to rename over the target; it exists only for that instant.
             name = f".{target.name}.{secrets.token_hex(6)}{TEMP_SUFFIX}"
             folder = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY)
@@ -335,6 +342,9 @@ def _held(
 ) -> Iterator[Sink]:
     """A :class:`Sink` whose text is held (in memory up to :data:`SPOOL` bytes, then on
     disk) and written at the end of the block, when it succeeds, to what ``opened`` opens."""
+    import shutil
+    import tempfile
+
     with tempfile.SpooledTemporaryFile(max_size=SPOOL) as spool:
         sink = Sink(spool, name, encoding, hashed=hashed)
         yield sink
@@ -386,7 +396,7 @@ def _quiet(out: IO[bytes]) -> None:
 def file_hash(path: Path) -> bytes | None:
     """The SHA-256 digest of a file's bytes (``None`` when it cannot be read), to tell
     whether an output would change it."""
-    digest = hashlib.sha256()
+    digest = _sha256()
     try:
         with path.open("rb") as stream:
             while block := stream.read(1 << 20):
@@ -409,3 +419,10 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def _sha256() -> hashlib._Hash:
+    """A new SHA-256 hash."""
+    import hashlib
+
+    return hashlib.sha256()

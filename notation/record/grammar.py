@@ -190,12 +190,14 @@ class _SimplePlies:
     """The plies of a plain game's simple run (:data:`_SIMPLE_RUN`), kept as text: the
     walk makes them :class:`Ply` objects when the record's line is first asked for them."""
 
-    __slots__ = ("end", "start", "walker")
+    __slots__ = ("end", "start", "walker", "words")
 
     def __init__(self, walker: _Walker, start: int, end: int) -> None:
         self.walker = walker
         self.start = start
         self.end = end
+        self.words: list[str] | None = None
+        """The move texts, once asked for: replay, an index and a filter each ask."""
 
     def fill(self, line: Line) -> None:
         """Append the plies to ``line``, as the walk of a lexed run does."""
@@ -203,8 +205,13 @@ class _SimplePlies:
         self.walker.plies(list(_SIMPLE_WORDS.finditer(text, self.start, self.end)), line, None)
 
     def texts(self) -> list[str]:
-        """The move texts: the run's words that are not move numbers."""
-        return [word for word in self.walker.text[self.start : self.end].split() if word[-1] != "."]
+        """The move texts: the run's words that are not move numbers (one list, made
+        when first asked for: not to be changed)."""
+        words = self.words
+        if words is None:
+            text = self.walker.text[self.start : self.end]
+            words = self.words = [word for word in text.split() if word[-1] != "."]
+        return words
 
 
 class _PlainGame:

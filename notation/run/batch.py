@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from notation.check.dialects import NO_DIALECTS
-from notation.check.identity import key_of, written_key
 from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import UNREADABLE, Diagnostic
 from notation.games.base import AnyGame
@@ -182,6 +181,8 @@ def result_of(
         record, path=path, default=default, keep=keys, dialects=dialects, trace=trace
     )
     if keys:
+        from notation.check.identity import key_of, written_key
+
         plies = len(record.moves.move_texts())
         whole = plies and len(report.main_line) == plies and not record.has_syntax_errors
         if report.game is not None and whole:

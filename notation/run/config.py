@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -168,6 +167,8 @@ def _safe(folder: Path) -> bool:
 def _has_table(path: Path) -> bool:
     """Whether a ``pyproject.toml`` has a ``[tool.notation]`` table (an unparsable one
     counts, so that its error is shown rather than the file passed over)."""
+    import tomllib
+
     try:
         document = tomllib.loads(_text(path))
     except (ConfigError, OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -179,6 +180,8 @@ def _has_table(path: Path) -> bool:
 def load_config(path: Path) -> Config:
     """The settings of the file at ``path``: its ``[tool.notation]`` table when it is a
     ``pyproject.toml``, else its top-level keys."""
+    import tomllib
+
     shown = str(path)
     try:
         document = tomllib.loads(_text(path))

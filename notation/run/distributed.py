@@ -16,11 +16,9 @@ scheduler gives them to another worker, and each task's result is taken once. Da
 from __future__ import annotations
 
 import contextlib
-import logging
 import re
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from notation.run.batch import (
@@ -69,6 +67,8 @@ def connect(
         import distributed
     except ImportError:
         raise ClusterError(f"--scheduler needs Dask, which is not installed: {INSTALL}") from None
+    import logging
+
     with contextlib.ExitStack() as stack:
         # Dask logs what goes wrong with tracebacks on standard error; the run says it in a
         # line of its own instead (ClusterError).
@@ -204,6 +204,8 @@ class _Task(Generic[R]):
         self.future = future
 
     def result(self) -> R:
+        from concurrent.futures import CancelledError
+
         import distributed
 
         try:

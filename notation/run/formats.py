@@ -15,16 +15,18 @@ import json
 import os
 import re
 import urllib.parse
-import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Candidate, Code, Diagnostic, Severity
 from notation.io.files import display_name
 from notation.read.sources import FileResult
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET  # imported by the JUnit report only
 
 REPORT_FORMAT = "notation-report"
 """The ``format`` field of a JSON report."""
@@ -294,6 +296,8 @@ class _Case:
             (self.errors if failed else self.output).append(diagnostic)
 
     def element(self, path: str) -> ET.Element:
+        import xml.etree.ElementTree as ET
+
         case = ET.Element("testcase", classname=_xml(path), name=self.name)
         if self.skipped and not self.errors:
             ET.SubElement(case, "skipped", message="game type not supported")
@@ -333,6 +337,8 @@ class JunitReporter(Reporter):
         case.add([diagnostic])
 
     def finish(self, summary: Summary) -> None:
+        import xml.etree.ElementTree as ET
+
         keys = ("tests", "failures", "errors", "skipped")
         root = ET.Element("testsuites", name="notation validate")
         totals: Counter[str] = Counter()

@@ -16,7 +16,6 @@ from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from notation import diagnostics as codes
-from notation.check.identity import Duplicates, Occurrence
 from notation.check.validator import GameReport
 from notation.diagnostics import Severity
 from notation.read.sources import FileResult
@@ -87,7 +86,10 @@ def reported(events: Iterable[Event], policy: Policy) -> Generator[Event, None, 
     value, when it ends, is the summary, with its exit status set."""
     summary = Summary()
     unreadable = False
-    seen = Duplicates()
+    if policy.duplicates:
+        from notation.check.identity import Duplicates, Occurrence
+
+        seen = Duplicates()
     for event in events:
         if isinstance(event, GameReport):
             if policy.duplicates and event.key is not None:

@@ -28,7 +28,6 @@ from notation.read.sources import FileResult
 from notation.record.model import Record
 from notation.run import batch
 from notation.run.batch import Engine, Event, usable_cpus
-from notation.run.cache import Cache, VerdictOptions
 from notation.run.config import Config
 from notation.run.formats import Summary
 from notation.run.policy import Policy, reported
@@ -134,6 +133,8 @@ def validation_events(
             )
             if chosen.cache is None:
                 return run_of(group)
+            from notation.run.cache import Cache, VerdictOptions
+
             options = VerdictOptions(game, chosen.encoding, chosen.allow_empty, chosen.dialects)
             return Cache(chosen.cache, options, warn).run(group, run_of, keys=policy.duplicates)
 

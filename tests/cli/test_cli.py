@@ -7,8 +7,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from notation.cli.commands.validate import _Progress
 from notation.cli.main import app
+from notation.cli.validating import _Progress
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 BRAZILIAN = SAMPLES / "brazilian"

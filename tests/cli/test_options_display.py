@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from notation.cli.commands.validate import _Progress
 from notation.cli.display import painted
 from notation.cli.main import app
 from notation.cli.options import OUTPUT, colored
+from notation.cli.validating import _Progress
 from notation.diagnostics import Diagnostic
 
 RECORD = '[GameType "20"]\n\n1. 32-28 19-23 2. 28x10 *\n'

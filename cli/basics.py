@@ -1,0 +1,196 @@
+"""What the commands share that needs no Typer: how they print (:data:`OUTPUT`, :func:`say`,
+:func:`note`, :func:`echo`, :func:`fail`), the options' value callbacks that refuse
+nothing (:func:`one_of`, :func:`standard_output`), and the configuration a command reads.
+
+``validate`` runs through these without building the Typer app (:mod:`cli.quick`), so that
+they print alike on both paths; :mod:`cli.options` gives them to the other commands.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import functools
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn, ParamSpec, TypeVar
+
+if TYPE_CHECKING:
+    from notation.io.files import Input, Missing
+    from notation.run.config import Config
+
+
+@dataclasses.dataclass(slots=True)
+class Output:
+    """How a command prints, as its common options say (:mod:`cli.vocabulary`)."""
+
+    quiet: bool = False
+    """``--quiet``: no summary, note or progress, only the report and the problems."""
+    verbose: bool = False
+    """``--verbose``: more said on standard error."""
+    color: str = "auto"
+    """``--color``: auto, always or never."""
+
+
+OUTPUT = Output()
+"""How the command running prints; its common options set it before it runs."""
+
+LEAST_TIMEOUT = 0.1
+"""The least ``--scheduler-timeout``, in seconds."""
+
+COLORS = ("auto", "always", "never")
+"""The values of ``--color``."""
+
+
+def say(text: str) -> None:
+    """Print a line for the user on standard error (nothing when it is closed)."""
+    if sys.stderr is not None:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+
+
+def note(text: str) -> None:
+    """Print a line on standard error unless ``--quiet``: a summary or a note."""
+    if not OUTPUT.quiet:
+        say(text)
+
+
+def fail(message: str) -> NoReturn:
+    """End the command with ``message`` on standard error and exit status 2."""
+    say(f"notation: {message}")
+    raise SystemExit(2)
+
+
+def echo(text: str, *, nl: bool = True) -> None:
+    """Print ``text`` (and a newline) on standard output now; standard output closed or
+    unable to take it ends the command (:func:`fail`), as
+    :func:`notation.io.output.write_stdout` does for what the library writes (which
+    ``--version`` does not import)."""
+    if sys.stdout is None:
+        fail("cannot write standard output: it is closed")
+    try:
+        sys.stdout.write(text + "\n" if nl else text)
+        sys.stdout.flush()
+    except OSError as error:
+        why = "no space left on the device" if error.errno == errno.ENOSPC else error.strerror
+        fail(f"cannot write standard output: {(why or str(error)).lower()}")
+
+
+def colored(stream: object) -> bool:
+    """Whether what goes to ``stream`` is coloured: ``--color always`` or ``never``, else
+    not when ``NO_COLOR`` is set (not empty), else when ``FORCE_COLOR`` is, else when
+    ``stream`` is a terminal (not a dumb one)."""
+    if OUTPUT.color != "auto":
+        return OUTPUT.color == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty is not None and isatty()) and os.environ.get("TERM") != "dumb"
+
+
+def plural(count: int, word: str) -> str:
+    """``word``, with an ``s`` unless ``count`` is 1."""
+    return word if count == 1 else word + "s"
+
+
+def one_of(*choices: str) -> Callable[[str | None], str | None]:
+    """An option's callback taking its ``choices`` in any case: a value that is one of
+    them, case ignored, is that choice; any other is left for the command to refuse."""
+
+    def choose(value: str | None) -> str | None:
+        if value is None:
+            return None
+        return next((c for c in choices if c.lower() == value.lower()), value)
+
+    return choose
+
+
+def standard_output(value: Path | None) -> Path | None:
+    """``-`` as an output: standard output, as if none were given (never a file named
+    ``-``)."""
+    return None if value is not None and str(value) == "-" else value
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Found:
+    """The configuration a command reads, looked up without a word said: ``config``, the
+    files passed over on the way (in ``config.skipped``), and ``problem``, why the command
+    cannot go on (a file that cannot be used, options that clash), if it cannot."""
+
+    config: Config
+    problem: str | None = None
+
+    def said(self) -> Config:
+        """The configuration, once each file passed over is said on standard error; a
+        ``problem`` ends the command (exit 2)."""
+        for passed in self.config.skipped:
+            say(f"notation: {passed.notice()}")
+        if self.problem is not None:
+            fail(self.problem)
+        return self.config
+
+
+def look_up_config(explicit: Path | None, isolated: bool) -> Found:
+    """The configuration in force: ``explicit``, else the nearest file the user may read,
+    else none (:class:`Found`)."""
+    from notation.run.config import NO_CONFIG, ConfigError, find_config, load_config
+
+    if explicit is not None and isolated:
+        return Found(NO_CONFIG, "--config and --isolated cannot be given together")
+    if isolated:
+        return Found(NO_CONFIG)
+    found, skipped = (explicit, ()) if explicit is not None else find_config(Path.cwd())
+    passed = dataclasses.replace(NO_CONFIG, skipped=skipped)
+    if found is None:
+        return Found(passed)
+    try:
+        return Found(dataclasses.replace(load_config(found), skipped=skipped))
+    except ConfigError as error:
+        return Found(passed, str(error))
+
+
+def configured(explicit: Path | None, isolated: bool) -> Config:
+    """The configuration in force: ``explicit``, else the nearest file the user may read
+    (each one passed over is said on standard error), else none; a bad file ends the
+    command (exit 2) with the file and key named."""
+    return look_up_config(explicit, isolated).said()
+
+
+def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
+    """Refuse, as a usage error (exit 2), an output that cannot be written or that names
+    one of the inputs (standard input included)."""
+    from notation.io.files import input_paths, reads_standard_input
+    from notation.io.output import OutputError, check_target
+
+    if output is None:
+        return
+    try:
+        check_target(output, input_paths(inputs), stdin=reads_standard_input(inputs))
+    except OutputError as error:
+        fail(str(error))
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def guarded(command: Callable[P, R]) -> Callable[P, R]:
+    """A command whose output errors (a full disk, a folder that went away, standard
+    output closed) and a closed standard input it reads end it with a plain message and
+    exit status 2, never a traceback."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        from notation.io.files import ClosedStream
+        from notation.io.output import OutputError
+
+        try:
+            return command(*args, **kwargs)
+        except (OutputError, ClosedStream) as error:
+            fail(str(error))
+
+    return run
