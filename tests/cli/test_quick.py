@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 import typer
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from notation.cli.basics import OUTPUT, Output
 from notation.cli.main import app
@@ -254,3 +256,75 @@ def test_the_console_command_takes_the_quick_path_and_hands_over(folder: Path) -
     left = run("validate", "--bogus", bad)
     assert (left.returncode, left.stderr.splitlines()[-1]) == (2, "True")
     assert "No such option: --bogus" in left.stderr
+
+
+WORDS = [
+    "good.pdn",
+    "bad.pdn",
+    "untagged.pdn",
+    "commented.pdn",
+    "empty.pdn",
+    "latin.pdn",
+    "games",
+    "missing.pdn",
+    "-",
+    "--",
+    "",
+    "0",
+    "1",
+    "-1",
+    str(2**63),
+    "9" * 5000,
+    "nan",
+    "json",
+    "JSON",
+    "error",
+    "brazilian",
+    "BR",
+    "br2",
+    "ZZ9",
+    "short-captures",
+    "latin-1",
+    "auto",
+    "always",
+    "report.out",
+    "conf/notation.toml",
+    "/dev/null",
+    "é",
+    "=",
+]
+"""Words a command line is drawn from, besides the options' names."""
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> list[str]:
+    """``validate``'s arguments: its options (either spelling, ``=`` forms too) and words,
+    in any order."""
+    names = [n for p in _command().params if p.param_type_name == "option" for n in p.opts]
+    names = [n for n in names if n not in ("--help", "--scheduler", "--scheduler-timeout")]
+    parts: list[str] = []
+    for _ in range(draw(st.integers(1, 6))):
+        if draw(st.booleans()):
+            name = draw(st.sampled_from(names))
+            parts.append(f"{name}={draw(st.sampled_from(WORDS))}" if draw(st.booleans()) else name)
+        else:
+            parts.append(draw(st.sampled_from(WORDS)))
+    return parts
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(args=command_lines())
+def test_any_command_line_the_reader_takes_is_answered_as_the_app_answers_it(
+    args: list[str],
+    folder: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NOTATION_NO_CACHE", "1")
+    served = quick(args, folder, capsys)
+    if served[0] != "not served":
+        assert served == typer_app(args, folder, capsys), args
