@@ -40,6 +40,9 @@ def position_keys(game: AnyGame, positions: Iterable[Position]) -> bytes:
 
 _PERSON = b"position"
 
+_IS_INT = int.__instancecheck__
+"""``isinstance(value, int)``, callable by ``map`` without a Python frame."""
+
 _FORMS: dict[int, bytes] = {}
 """The bytes form of a tuple of ``n`` integers, by ``n``."""
 
@@ -49,15 +52,11 @@ def _encoded(compared: object) -> bytes:
     compare equal and the same in every process: a tuple of integers (a draughts game's
     bitboards and side to move) as its numbers in decimal, anything else as the ``repr``
     of its :func:`_canonical` form; the first byte tells which."""
-    if isinstance(compared, tuple):
-        for item in compared:
-            if not isinstance(item, int):
-                break
-        else:
-            form = _FORMS.get(len(compared))
-            if form is None:
-                form = _FORMS[len(compared)] = b"i" + b",".join([b"%d"] * len(compared))
-            return form % compared
+    if isinstance(compared, tuple) and all(map(_IS_INT, compared)):
+        form = _FORMS.get(len(compared))
+        if form is None:
+            form = _FORMS[len(compared)] = b"i" + b",".join([b"%d"] * len(compared))
+        return form % compared
     return b"r" + repr(_canonical(compared)).encode()
 
 
