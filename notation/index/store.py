@@ -372,7 +372,7 @@ class Ids:
         kept = self._kept
         if len(kept) >= KEPT_IDS:
             # The quarter kept longest goes: a value still met is looked up once more.
-            for old in list(islice(kept, KEPT_IDS // 4)):
+            for old in list(islice(kept, max(1, KEPT_IDS // 4))):
                 del kept[old]
         kept[value] = found
 
