@@ -29,11 +29,10 @@ def position_keys(game: AnyGame, positions: Iterable[Position]) -> bytes:
     """The keys of ``positions`` (:func:`position_key`), each as 8 little-endian bytes, in
     order: what ``array("q")`` reads on a little-endian machine."""
     named = blake2b(game.name.encode() + b"\0", digest_size=8, person=_PERSON)
-    identity = game.key_identity
     digests = []
-    for position in positions:
+    for compared in game.key_identities(positions):
         hashed = named.copy()
-        hashed.update(_encoded(identity(position)))
+        hashed.update(_encoded(compared))
         digests.append(hashed.digest())
     return b"".join(digests)
 
