@@ -284,7 +284,7 @@ class Store:
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             games,
         )
-        # In the order of the tables' keys: each leaf of their B-trees is met once.
+        # In the order of the tables' keys, so that their B-trees' leaves are met in turn.
         players.sort()
         tags.sort()
         self.db.executemany(
