@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
 
@@ -314,6 +314,11 @@ class Game(ABC, Generic[P, M]):
         keys): one that no internal layout of the game's positions enters. By default
         :meth:`identity` itself."""
         return self.identity(position)
+
+    def key_identities(self, positions: Iterable[P]) -> Iterator[Hashable]:
+        """:meth:`key_identity` of each of ``positions``, in order (a game may share work
+        between the positions of one line)."""
+        return map(self.key_identity, positions)
 
     # Moves ---------------------------------------------------------------------
 

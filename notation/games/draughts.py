@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
 
 from notation.compiled import mypyc_attr
@@ -837,6 +837,24 @@ class DraughtsGame(Game[P, M]):
             cell_mask(white), cell_mask(black), cell_mask(kings), turn
         )
         return key
+
+    def key_identities(self, positions: Iterable[P]) -> Iterator[Hashable]:
+        """:meth:`key_identity` of each of ``positions``: the pieces a move left where
+        they were (a side that did not move, kings) are converted once for the line."""
+        cell_mask = self.engine.cell_mask
+        make = self.position_type
+        cells: dict[int, int] = {}
+        for white, black, kings, turn in positions:
+            w = cells.get(white)
+            if w is None:
+                w = cells[white] = cell_mask(white)
+            b = cells.get(black)
+            if b is None:
+                b = cells[black] = cell_mask(black)
+            k = cells.get(kings)
+            if k is None:
+                k = cells[kings] = cell_mask(kings)
+            yield make(w, b, k, turn)
 
     # Position patterns -------------------------------------------------------------
 

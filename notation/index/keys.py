@@ -30,16 +30,18 @@ def position_keys(game: AnyGame, positions: Iterable[Position]) -> bytes:
     """The keys of ``positions`` (:func:`position_key`), each as 8 little-endian bytes, in
     order: what ``array("q")`` reads on a little-endian machine."""
     named = blake2b(game.name.encode() + b"\0", digest_size=8, person=_PERSON)
-    identity = game.key_identity
     digests = []
-    for position in positions:
+    for compared in game.key_identities(positions):
         hashed = named.copy()
-        hashed.update(_encoded(identity(position)))
+        hashed.update(_encoded(compared))
         digests.append(hashed.digest())
     return b"".join(digests)
 
 
 _PERSON = b"position"
+
+_IS_INT = int.__instancecheck__
+"""``isinstance(value, int)``, callable by ``map`` without a Python frame."""
 
 _FORMS: dict[int, bytes] = {}
 """The bytes form of a tuple of ``n`` integers, by ``n``."""
@@ -50,15 +52,11 @@ def _encoded(compared: object) -> bytes:
     compare equal and the same in every process: a tuple of integers (a draughts game's
     bitboards and side to move) as its numbers in decimal, anything else as the ``repr``
     of its :func:`_canonical` form; the first byte tells which."""
-    if isinstance(compared, tuple):
-        for item in compared:
-            if not isinstance(item, int):
-                break
-        else:
-            form = _FORMS.get(len(compared))
-            if form is None:
-                form = _FORMS[len(compared)] = b"i" + b",".join([b"%d"] * len(compared))
-            return form % compared
+    if isinstance(compared, tuple) and all(map(_IS_INT, compared)):
+        form = _FORMS.get(len(compared))
+        if form is None:
+            form = _FORMS[len(compared)] = b"i" + b",".join([b"%d"] * len(compared))
+        return form % compared
     return b"r" + repr(_canonical(compared)).encode()
 
 

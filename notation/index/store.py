@@ -15,15 +15,14 @@ import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from typing import overload
+from itertools import islice, repeat
 
 from notation.check.validator import GameReport
 from notation.diagnostics import Severity
 from notation.games.registry import get_game
 from notation.index import places, postings, summaries
 from notation.index.db import Database
-from notation.index.keys import pack_ids, position_keys, unpack_ids
+from notation.index.keys import pack_ids, position_keys
 from notation.index.openings import opening_of
 from notation.index.texts import Texts
 from notation.record.model import Record
@@ -33,8 +32,9 @@ SETUP_TAGS = ("FEN", "Layout", "Notation", "Rules")
 """The tags a game reads its start from (besides those that name the game): games with
 the same values of these share a setup."""
 
-KEPT_VALUES = 100_000
-"""Tag values whose ids the writer keeps at most (the others are looked up)."""
+KEPT_IDS = 16_384
+"""Values of each dictionary (setups, moves, tag values) whose ids the writer keeps, at
+most: the others are looked up, so that its memory does not grow with the index."""
 
 PLAYER_TAGS = ("White", "Black")
 """The tags naming the players, in the order of their side's number."""
@@ -136,29 +136,22 @@ class Store:
         self.reload()
 
     def reload(self) -> None:
-        """Read again what the writer keeps of the index: after a transaction rolled
-        back, ids and dictionaries given in it are free again."""
+        """Start again from what the index holds: after a transaction rolled back, ids
+        and dictionaries given in it are free again."""
         db = self.db
         self.texts = Texts(db)
-        self._setups: dict[tuple[str, str], int] = {
-            (game, tags): id_ for id_, game, tags in db.execute("SELECT id, game, tags FROM setups")
-        }
-        self._moves: dict[tuple[str, str], int] = {
-            (game, text): id_ for id_, game, text in db.execute("SELECT id, game, text FROM moves")
-        }
+        self._setups = Ids(db, "setups", "game", "tags")
+        self._moves = Ids(db, "moves", "game", "text")
+        self._tag_values = Ids(db, "tagvalues", "name", "value")
         self._openings: dict[tuple[str, str, str], int] = {
             (game, source, code): id_
             for id_, game, source, code in db.execute("SELECT id, game, source, code FROM openings")
         }
-        self._packed: dict[str, dict[str, bytes]] = {}
-        """Each move's id packed (:func:`~notation.index.keys.pack_ids`), by game and text."""
-        self._next_ids = {
-            "setups": max(self._setups.values(), default=0) + 1,
-            "moves": max(self._moves.values(), default=0) + 1,
-            "openings": max(self._openings.values(), default=0) + 1,
-        }
-        self._tag_values: dict[tuple[str, str], int] = {}
-        self._next_tag_value = _next(db, "tagvalues")
+        self._next_opening = max(self._openings.values(), default=0) + 1
+        self._packed: dict[str, dict[str, tuple[int, bytes]]] = {}
+        """Moves' ids, alone and packed (:func:`~notation.index.keys.pack_ids`), by game
+        and text: at most :data:`KEPT_IDS` of them."""
+        self._packed_count = 0
         row = db.execute("SELECT value FROM meta WHERE key = 'next_game'").fetchone()
         self._next_game = max(_next(db, "games"), int(row[0]) if row else 1)
         self._next_file = _next(db, "files")
@@ -181,7 +174,7 @@ class Store:
             removed += 1
             tags = [] if text is None else tags_of(self.texts.unpack(text, packing))
             named = [
-                self._tag_value(side, name, add=False)
+                self._tag_values.find(side, name)
                 for name in players_of(tags)
                 for side in PLAYER_TAGS
             ]
@@ -189,7 +182,7 @@ class Store:
                 "DELETE FROM players WHERE value = ? AND game = ?",
                 [(value, game) for value in named if value is not None],
             )
-            values = [self._tag_value(name, value, add=False) for name, value in tag_rows(tags)]
+            values = [self._tag_values.find(name, value) for name, value in tag_rows(tags)]
             self.db.executemany(
                 "DELETE FROM tags WHERE value = ? AND game = ?",
                 [(value, game) for value in values if value is not None],
@@ -235,8 +228,8 @@ class Store:
             setup = mainline = None
             moves = entry.moves.split()
             if entry.game is not None:
-                setup = self._id(self._setups, "setups", "tags", entry.game, entry.setup)
-                mainline = self._mainline(entry.game, moves)
+                setup = self._setups.id(entry.game, entry.setup)
+                mainline, ids = self._mainline(entry.game, moves)
             games.append(
                 (
                     game,
@@ -263,13 +256,12 @@ class Store:
                 tally = summaries.Tally(game)
             if entry.game is not None:
                 chunk.add(game, entry.keys)
-                tally.add(
-                    _keys(entry.keys), unpack_ids(mainline or b""), entry.result, entry.errors > 0
-                )
+                tally.add(_keys(entry.keys), ids, entry.result, entry.errors > 0)
+            value = self._tag_values.id
             for side, name in zip(PLAYER_TAGS, entry.players, strict=True):
                 if name:
-                    players.append((self._tag_value(side, name), game))
-            tags.extend((self._tag_value(name, value), game) for name, value in entry.tags)
+                    players.append((value(side, name), game))
+            tags.extend([(value(name, text), game) for name, text in entry.tags])
             if len(games) >= 1000:
                 self._flush(games, players, tags)
         self._flush(games, players, tags)
@@ -296,6 +288,9 @@ class Store:
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             games,
         )
+        # In the order of the tables' keys, so that their B-trees' leaves are met in turn.
+        players.sort()
+        tags.sort()
         self.db.executemany(
             "INSERT INTO players (value, game) VALUES (?, ?) ON CONFLICT (value, game) DO NOTHING",
             players,
@@ -305,55 +300,34 @@ class Store:
         games.clear()
         players.clear()
 
-    @overload
-    def _tag_value(self, name: str, value: str) -> int: ...
-
-    @overload
-    def _tag_value(self, name: str, value: str, *, add: bool) -> int | None: ...
-
-    def _tag_value(self, name: str, value: str, *, add: bool = True) -> int | None:
-        """The id of a tag's name and value (case folded) in ``tagvalues``, added if new
-        and ``add``; the ids met are kept, up to :data:`KEPT_VALUES` of them."""
-        found = self._tag_values.get((name, value))
-        if found is None:
-            row = self.db.execute(
-                "SELECT id FROM tagvalues WHERE name = ? AND value = ?", (name, value)
-            ).fetchone()
-            if row is not None:
-                found = row[0]
-            elif not add:
-                return None
-            else:
-                found = self._next_tag_value
-                self._next_tag_value += 1
-                self.db.execute(
-                    "INSERT INTO tagvalues (id, name, value) VALUES (?, ?, ?)",
-                    (found, name, value),
-                )
-            if len(self._tag_values) >= KEPT_VALUES:
-                self._tag_values.clear()
-            self._tag_values[(name, value)] = found
-        return found
-
-    def _mainline(self, game: str, moves: list[str]) -> bytes:
-        """The ids of ``moves``, moves of ``game`` (added if new), as
-        :func:`~notation.index.keys.pack_ids` packs them."""
-        packed = self._packed.setdefault(game, {})
+    def _mainline(self, game: str, moves: list[str]) -> tuple[bytes, list[int]]:
+        """The ids of ``moves``, moves of ``game`` (added if new): packed as
+        :func:`~notation.index.keys.pack_ids` packs them, and as numbers."""
+        known = self._packed.setdefault(game, {})
         try:
-            return b"".join([packed[move] for move in moves])
+            pairs = [known[move] for move in moves]
         except KeyError:
+            pairs = []
             for move in moves:
-                if move not in packed:
-                    packed[move] = pack_ids([self._id(self._moves, "moves", "text", game, move)])
-            return b"".join([packed[move] for move in moves])
+                pair = known.get(move)
+                if pair is None:
+                    if self._packed_count >= KEPT_IDS:
+                        self._packed.clear()
+                        self._packed_count = 0
+                        known = self._packed[game] = {}
+                    found = self._moves.id(game, move)
+                    pair = known[move] = (found, pack_ids([found]))
+                    self._packed_count += 1
+                pairs.append(pair)
+        return b"".join([packed for _, packed in pairs]), [found for found, _ in pairs]
 
     def _opening(self, game: str | None, source: str, code: str, name: str | None) -> int:
         """The id of an opening of ``game``'s table ``source``, added if new."""
         known = (game or "", source, code)
         found = self._openings.get(known)
         if found is None:
-            found = self._next_ids["openings"]
-            self._next_ids["openings"] += 1
+            found = self._next_opening
+            self._next_opening += 1
             self.db.execute(
                 "INSERT INTO openings (id, game, source, code, name) VALUES (?, ?, ?, ?, ?)",
                 (found, *known, name),
@@ -361,20 +335,50 @@ class Store:
             self._openings[known] = found
         return found
 
-    def _id(
-        self, known: dict[tuple[str, str], int], table: str, column: str, game: str, value: str
-    ) -> int:
-        """The id of (``game``, ``value``) in the dictionary ``table``, added if new (the
-        writer read the whole dictionary when it started)."""
-        found = known.get((game, value))
+
+class Ids:
+    """The ids of the values of a dictionary of the index (``setups``, ``moves``,
+    ``tagvalues``: an id, and two text columns unique together), given by the one
+    writer. The ids of the last :data:`KEPT_IDS` values met are kept; others are looked
+    up in the table."""
+
+    def __init__(self, db: Database, table: str, first: str, second: str) -> None:
+        self.db = db
+        self._select = f"SELECT id FROM {table} WHERE {first} = ? AND {second} = ?"
+        self._insert = f"INSERT INTO {table} (id, {first}, {second}) VALUES (?, ?, ?)"
+        self._next = _next(db, table)
+        self._kept: dict[tuple[str, str], int] = {}
+
+    def id(self, first: str, second: str) -> int:
+        """The id of (``first``, ``second``), added if new (in the writer's transaction)."""
+        found = self._kept.get((first, second))
         if found is None:
-            found = self._next_ids[table]
-            self._next_ids[table] += 1
-            self.db.execute(
-                f"INSERT INTO {table} (id, game, {column}) VALUES (?, ?, ?)", (found, game, value)
-            )
-            known[(game, value)] = found
+            found = self.find(first, second)
+            if found is None:
+                found = self._next
+                self._next += 1
+                self.db.execute(self._insert, (found, first, second))
+                self._keep((first, second), found)
         return found
+
+    def find(self, first: str, second: str) -> int | None:
+        """The id of (``first``, ``second``); ``None`` when it has none."""
+        found = self._kept.get((first, second))
+        if found is None:
+            row = self.db.execute(self._select, (first, second)).fetchone()
+            if row is None:
+                return None
+            found = int(row[0])
+            self._keep((first, second), found)
+        return found
+
+    def _keep(self, value: tuple[str, str], found: int) -> None:
+        kept = self._kept
+        if len(kept) >= KEPT_IDS:
+            # The quarter kept longest goes: a value still met is looked up once more.
+            for old in list(islice(kept, max(1, KEPT_IDS // 4))):
+                del kept[old]
+        kept[value] = found
 
 
 def tags_of(text: str) -> list[tuple[str, str]]:

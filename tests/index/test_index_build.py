@@ -8,6 +8,7 @@ import os
 import re
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -429,3 +430,62 @@ def test_an_index_run_starts_all_its_worker_processes_with_its_first_piece() -> 
         before = set(multiprocessing.active_children())
         assert workers.call(os.getpid).result() != os.getpid()
         assert len(set(multiprocessing.active_children()) - before) == 2
+
+
+def test_the_writer_keeps_a_bounded_number_of_ids_and_writes_the_same_index(
+    tmp_path: Path, new_index: Callable[[], str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from notation.index import store
+
+    bounded, unbounded = new_index(), new_index()
+    assert indexed_twice(unbounded, tmp_path / "a", store.KEPT_IDS, monkeypatch) == 14
+    assert indexed_twice(bounded, tmp_path / "b", 3, monkeypatch) == 3
+    assert tables(bounded) == tables(unbounded)
+    assert [g["index"] for g in found(bounded, "--player", "dora reis")] == [2]
+    assert [g["index"] for g in found(bounded, "--player", "carla dias")] == [1]
+
+
+def indexed_twice(db: str, folder: Path, kept: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """Index the club and open games, then the club's again with its second game
+    changed, the writer keeping at most ``kept`` ids of each dictionary; the most it
+    kept."""
+    from notation.index import store
+
+    largest = 0
+    keep = store.Ids._keep
+
+    def kept_at_most(ids: store.Ids, value: tuple[str, str], found: int) -> None:
+        nonlocal largest
+        keep(ids, value, found)
+        largest = max(largest, len(ids._kept))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "KEPT_IDS", kept)
+        patched.setattr(store.Ids, "_keep", kept_at_most)
+        folder.mkdir()
+        write(folder, club=CLUB, open=OPEN)
+        indexed(db, folder)
+        # Its players and result change: its rows are dropped by the ids of its old tag
+        # values, then written again.
+        write(folder, club=CLUB.replace("Carla Dias", "Dora Reis").replace('"0-2"', '"1-1"'))
+        indexed(db, folder)
+    return largest
+
+
+def tables(db: str) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of the index's dictionaries, games, tags and players, in order."""
+    opened = open_index(db)
+    try:
+        return {
+            name: opened.execute(f"SELECT * FROM {name} ORDER BY {order}").fetchall()
+            for name, order in (
+                ("setups", "id"),
+                ("moves", "id"),
+                ("tagvalues", "id"),
+                ("tags", "value, game"),
+                ("players", "value, game"),
+                ("games", "id"),
+            )
+        }
+    finally:
+        opened.close()
