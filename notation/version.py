@@ -12,7 +12,11 @@ def code_version(root: str | None = None) -> str:
 
     Verdicts are a function of the code, not of its version number: a development checkout
     edited, a package installed again from another commit or another build installs other
-    files under the same version, and an entry made by them must not be trusted."""
+    files under the same version, and an entry made by them must not be trusted. The
+    running package's is found once a process."""
+    global _RUNNING
+    if root is None and _RUNNING is not None:
+        return _RUNNING
     import hashlib
     import os
 
@@ -28,4 +32,11 @@ def code_version(root: str | None = None) -> str:
                 continue
             shown = os.path.relpath(path, top).replace(os.sep, "/")
             digest.update(f"{shown}\0{facts.st_size}\0{facts.st_mtime_ns}\n".encode())
-    return f"{__version__}+{digest.hexdigest()}"
+    found = f"{__version__}+{digest.hexdigest()}"
+    if root is None:
+        _RUNNING = found
+    return found
+
+
+_RUNNING: str | None = None
+"""The running code's version, once found (its files do not change under a run)."""

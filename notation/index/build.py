@@ -41,6 +41,7 @@ from notation.record.reader import read_records
 from notation.record.writer import write_record
 from notation.run.batch import PIECE_GAMES, Pending, Processes, Workers, usable_cpus
 from notation.run.settings import Settings
+from notation.version import code_version
 
 PAUSE_VARIABLE = "NOTATION_INDEX_PAUSE"
 """Set by the tests of kills only: ``game:N`` stops the writer as it is about to store the
@@ -115,9 +116,15 @@ def replayers(settings: Settings) -> Iterator[Workers | None]:
 
 def signature(game: str | None, settings: Settings) -> str:
     """What the verdicts of a file read as ``game`` (for records whose tags name none)
-    with ``settings`` depend on: a file indexed with others is read again."""
+    with ``settings`` depend on, the code that judges them included (another version or
+    build of the toolkit may judge otherwise): a file indexed with others is read again."""
     return json.dumps(
-        {"game": game, "encoding": settings.encoding, "dialects": sorted(settings.dialects)}
+        {
+            "game": game,
+            "encoding": settings.encoding,
+            "dialects": sorted(settings.dialects),
+            "code": code_version(),
+        }
     )
 
 

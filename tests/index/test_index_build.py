@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import notation.index.build
 from notation.index.schema import VERSION, open_index
 
 from .archive import AFTER_FOUR, CLUB, OPEN, found, positions_held, run, write
@@ -121,6 +122,23 @@ def test_another_game_setting_reads_the_files_again(tmp_path: Path, target: str)
     )
     assert places(db, "--game", "brazilian") == [("plain.pdn", 1, 1)]
     assert places(db, "--game", "russian") == []
+
+
+def test_a_file_judged_by_other_code_is_judged_again(
+    tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(tmp_path, club=CLUB)
+    db = target
+    indexed(db, tmp_path / "club.pdn")
+    again = run("index", "--db", db, str(tmp_path / "club.pdn"))
+    assert again.stderr == (
+        "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 2 unchanged\n"
+    )
+    monkeypatch.setattr(notation.index.build, "code_version", lambda: "0.1.0+another")
+    judged = run("index", "--db", db, str(tmp_path / "club.pdn"))
+    assert judged.stderr == (
+        "1 file indexed (0 as they were): 0 games added, 2 updated, 0 removed, 0 unchanged\n"
+    )
 
 
 def test_an_unreadable_input_exits_2_and_the_rest_is_indexed(tmp_path: Path, target: str) -> None:
