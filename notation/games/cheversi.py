@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, NamedTuple
 
+from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
 from notation.games.base import (
     Game,
@@ -699,6 +700,7 @@ SQUARE_CONTENTS = SquareContents(
 # The game -------------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Cheversi(Game[CheversiPosition, Placement]):
     """Cheversi (Chess-Reversi): rules, notations and pictures."""
 

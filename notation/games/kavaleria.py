@@ -59,6 +59,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
+from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
 from notation.games.base import (
     Game,
@@ -337,6 +338,7 @@ SQUARE_CONTENTS = SquareContents(
 # The game ----------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
     """Kavaleria, the Ukrainian game of cavalrymen on a 38-point brick board."""
 

@@ -67,6 +67,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
+from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
 from notation.games.base import (
     Game,
@@ -486,6 +487,7 @@ square)."""
 # The game -------------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class KnightFight(Game[KnightFightPosition, KnightMove]):
     """Knight Fight: two knights collecting numbered squares on a 10x10 board."""
 
