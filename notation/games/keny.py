@@ -794,7 +794,7 @@ def _legal_capture(
     """The capture chain ``squares`` describes and the position after it when it is legal,
     else ``None`` (the verdict is then :func:`_check_capture`'s)."""
     start = squares[0]
-    king = kings >> start & 1
+    king = bool(kings >> start & 1)
     was_man = not king
     own ^= _BIT[start]
     far = FAR_RANK[side]
@@ -829,7 +829,7 @@ def _legal_capture(
                 return None
             enemy ^= victim_set
             if rules.promote_in_capture and b >> 3 == far:
-                king = 1
+                king = True
         captured.append(victim_set.bit_length() - 1)
         banned = OPPOSITE[direction]
     end = squares[-1]
