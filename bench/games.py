@@ -9,10 +9,11 @@ included) it writes an archive of random legal games from the standard start (Kn
 Fight: a layout drawn per record), then times notation's full validation of it (split,
 parse, replay, result checks) and prints games/s, plies/s and MB/s: the games take turns,
 round after round, and each keeps its best time over ``--rounds`` rounds (on a shared
-machine, a run slowed by other work is beaten by another round's). Then the two games of
+machine, a run slowed by other work is beaten by another round's). Then the games of
 ``--pair`` (default: Keny and Brazilian draughts) are validated again taking turns, timed
 lap by lap, each lap's best time over ``--rounds`` kept (bench/README.md's method), and the
-ratio of the first's plies/s to the second's is printed.
+ratio of each one's plies/s to the last one's is printed. With ``--cpu`` every time is the
+process's CPU seconds (user+sys) instead of wall seconds.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ import argparse
 import importlib.util
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from benchkit import machine
+from benchkit import clock, machine
 
 from notation.check.validator import validate_file
 from notation.games.base import AnyGame
@@ -69,11 +71,12 @@ def build(game: AnyGame, path: Path, games: int, seed: int) -> int:
     return plies
 
 
-def validate_seconds(path: Path) -> float:
-    """Seconds taken by one full validation of ``path`` (a bug if it finds an error)."""
-    began = time.perf_counter()
+def validate_seconds(path: Path, now: Callable[[], float] = time.perf_counter) -> float:
+    """Seconds (by the clock ``now``) taken by one full validation of ``path`` (a bug if it
+    finds an error)."""
+    began = now()
     errors = sum(report.errors for report in validate_file(path))
-    seconds = time.perf_counter() - began
+    seconds = now() - began
     if errors:
         raise SystemExit(f"{path.name}: the benchmark archive has {errors} errors: a bug")
     return seconds
@@ -84,10 +87,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "out")
-    parser.add_argument("--pair", nargs=2, default=["keny", "brazilian"], metavar="GAME")
+    parser.add_argument(
+        "--pair",
+        nargs="+",
+        default=["keny", "brazilian"],
+        metavar="GAME",
+        help="games timed taking turns, each against the last (at least two)",
+    )
     parser.add_argument("--rounds", type=int, default=3, help="rounds of each timing")
     parser.add_argument("--lap", type=int, default=200, help="games per timed lap")
+    parser.add_argument("--cpu", action="store_true", help="CPU seconds instead of wall")
     args = parser.parse_args()
+    if len(args.pair) < 2:
+        parser.error("--pair needs at least two games")
+    now = clock(args.cpu)
     args.out.mkdir(exist_ok=True)
     print(f"{machine()}, {args.games} games each")
     archives: dict[str, tuple[Path, int]] = {}
@@ -97,29 +110,37 @@ def main() -> None:
     best = {name: float("inf") for name in archives}
     for _ in range(args.rounds):
         for name, (path, _plies) in archives.items():
-            best[name] = min(best[name], validate_seconds(path))
-    print(f"best of {args.rounds} rounds, the games taking turns:")
+            best[name] = min(best[name], validate_seconds(path, now))
+    print(f"best {'CPU ' if args.cpu else ''}time of {args.rounds} rounds, the games taking turns:")
     for name, (path, plies) in archives.items():
         seconds, size = best[name], path.stat().st_size
         print(
             f"{name:<13} {plies / args.games:6.1f} plies/game {args.games / seconds:8.0f} games/s "
             f"{plies / seconds:9.0f} plies/s {size / seconds / 1e6:6.2f} MB/s"
         )
-    pair(archives, args.pair, args.lap, args.rounds)
+    pair(archives, args.pair, args.lap, args.rounds, now)
 
 
-def pair(archives: dict[str, tuple[Path, int]], names: list[str], lap: int, rounds: int) -> None:
-    """Time the two games' validation taking turns, best of laps; print their ratio."""
+def pair(
+    archives: dict[str, tuple[Path, int]],
+    names: list[str],
+    lap: int,
+    rounds: int,
+    now: Callable[[], float],
+) -> None:
+    """Time the games' validation taking turns, best of laps; print each one's ratio to
+    the last one's plies/s."""
     works = {
         name: (lambda path=archives[name][0]: brazilian.validate(path), lap, rounds)
         for name in names
     }
-    seconds = brazilian.best_seconds(works)
+    seconds = brazilian.best_seconds(works, now)
     rates = {name: archives[name][1] / seconds[name] for name in names}
-    first, second = names
     for name in names:
         print(f"{name:<13} {rates[name]:9.0f} plies/s (taking turns, best of {rounds} rounds)")
-    print(f"{first} / {second} plies/s: {rates[first] / rates[second]:.2f}x")
+    reference = names[-1]
+    for name in names[:-1]:
+        print(f"{name} / {reference} plies/s: {rates[name] / rates[reference]:.2f}x")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,10 @@ MODULES = (
     "notation.games.draughts",
     "notation.games.fmjd",
     "notation.check.replay",
+    "notation.games.keny",
+    "notation.games.kavaleria",
+    "notation.games.knight_fight",
+    "notation.games.cheversi",
 )
 """The modules of the compiled build: the draughts move check and the replay around it."""
 

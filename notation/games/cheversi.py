@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, NamedTuple
 
+from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
 from notation.games.base import (
     Game,
@@ -58,6 +59,7 @@ from notation.games.base import (
     SetupError,
     Side,
     SquareContents,
+    TextCache,
     reading_tag,
 )
 from notation.games.tags import no_rule_options, read_notation
@@ -442,8 +444,48 @@ CHECKS: tuple[tuple[str, Check], ...] = (
 """Every placement rule with its code, in the order they are checked."""
 
 
+def allowed(position: CheversiPosition, kind: str, square: int) -> bool:
+    """Whether placing ``kind`` on ``square`` breaks none of :data:`CHECKS`: their tests in
+    one function, for the placements that pass them all (most of those read)."""
+    board, ply, last = position.board, position.ply, position.last
+    white = not ply & 1
+    if ply == 0 and kind != "K":
+        return False
+    if kind != "Q" and last >= 0:  # queen_call
+        own_queen, their_queen = ("Q", "q") if white else ("q", "Q")
+        if board[last] == their_queen and own_queen not in board:
+            return False
+    if ply == BLACK_7TH and kind != "Q" and "q" not in board:
+        return False
+    char = kind if white else kind.lower()
+    if board.count(char) >= ALLOWED[kind]:
+        return False
+    if kind == "K" and not white and ply < BLACK_8TH:
+        return False
+    if board[square] != ".":
+        return False
+    if ply > 0:  # touches_enemy: the enemy is White when Black places (ply odd)
+        for n in NEIGHBOURS[square]:
+            near = board[n]
+            if near != "." and near.isupper() != white:
+                break
+        else:
+            return False
+    if kind == "B":
+        other = board.find(char)
+        if other >= 0 and DARK[other] == DARK[square]:
+            return False
+    if ply == BLACK_8TH and square not in NEIGHBOURS[last]:
+        return False
+    return not (
+        ply == WHITE_8TH and all(n == square or board[n] != "." for n in NEIGHBOURS[square])
+    )
+
+
 def violation(position: CheversiPosition, kind: str, square: int) -> tuple[str, str] | None:
     """The code and reason of the first rule that placing ``kind`` on ``square`` breaks."""
+    if allowed(position, kind, square):
+        return None
     for code, check in CHECKS:
         reason = check(position, kind, square)
         if reason is not None:
@@ -508,13 +550,27 @@ def attack_counts(board: str) -> tuple[list[int], list[int]]:
 
 def score(board: str) -> tuple[int, int]:
     """(White, Black): every empty square earns one point per piece of a side attacking it."""
-    totals = [0, 0]
+    white = black = 0
     for square, char in enumerate(board):
-        if char != ".":
-            totals[char.islower()] += sum(
-                1 for target in attacked_squares(board, square) if board[target] == "."
-            )
-    return totals[0], totals[1]
+        if char == ".":
+            continue
+        kind = char.upper()
+        points = 0
+        if kind == "K" or kind == "N":
+            for target in NEIGHBOURS[square] if kind == "K" else KNIGHT_TARGETS[square]:
+                if board[target] == ".":
+                    points += 1
+        else:  # a line scores up to the first piece in the way (attacked, not empty)
+            for ray in RAYS[kind][square]:
+                for target in ray:
+                    if board[target] != ".":
+                        break
+                    points += 1
+        if char.islower():
+            black += points
+        else:
+            white += points
+    return white, black
 
 
 # Setup tag ------------------------------------------------------------------------------
@@ -644,6 +700,7 @@ SQUARE_CONTENTS = SquareContents(
 # The game -------------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Cheversi(Game[CheversiPosition, Placement]):
     """Cheversi (Chess-Reversi): rules, notations and pictures."""
 
@@ -723,7 +780,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
         """The position after ``move`` (assumed legal)."""
         board = position.board
         square = move.square
-        char = _char(position.turn, move.kind)
+        char = move.kind.lower() if position.ply & 1 else move.kind
         return CheversiPosition(
             board[:square] + char + board[square + 1 :],
             square,
@@ -875,10 +932,13 @@ def choose_notation(texts: Iterable[str]) -> str:
     counts = dict.fromkeys(LETTER_NOTATIONS, 0)
     figurines = False
     for text in texts:
-        match = MOVE_SHAPE.fullmatch(text.strip())
-        if match is None:
+        written = text.strip()
+        read = TEXTS.get(written)
+        if read is None:
+            read = TEXTS.keep(written, _read_text(written))
+        if not read:
             continue
-        piece = match[1]
+        piece = read[0]
         if piece in FIGURINE_READ:
             figurines = True
         for notation in TOKEN_READINGS.get(piece, {}):
@@ -889,19 +949,36 @@ def choose_notation(texts: Iterable[str]) -> str:
     return "figurine" if figurines else NOTATIONS[0]
 
 
+def _read_text(written: str) -> tuple[str, int] | tuple[()]:
+    """The piece token and the square of a stripped move text, or ``()`` outside
+    :data:`MOVE_SHAPE`."""
+    match = MOVE_SHAPE.fullmatch(written)
+    if match is None:
+        return ()
+    return match[1], SQUARE_BY_TEXT[match[2]]
+
+
+TEXTS: TextCache[tuple[str, int] | tuple[()]] = TextCache()
+"""The move texts read."""
+
+
 def _placement(position: CheversiPosition, written: str) -> Placement:
     """The legal placement a stripped move text names, its piece read in the record's
     notation (:data:`READ_TOKENS`); :class:`IllegalMove` otherwise, naming what the letter
     would be, and legal, in the other languages that read it as another piece."""
-    match = MOVE_SHAPE.fullmatch(written)
-    if match is None:
+    read = TEXTS.get(written)
+    if read is None:
+        read = TEXTS.keep(written, _read_text(written))
+    if not read:
         raise _not_a_placement(position.notation, written)
-    piece, square = match[1], SQUARE_BY_TEXT[match[2]]
+    piece, square = read
     kind = READ_TOKENS[position.notation].get(piece)
     if kind is None:
         others = _legal_elsewhere(position, piece, None, square)
         reason = _unknown_letter(position.notation, piece, hint=not others)
         raise IllegalMove(UNKNOWN_PIECE, f"{written}: {reason}{others}")
+    if allowed(position, kind, square):
+        return Placement(kind, square)
     found = violation(position, kind, square)
     if found is None:
         return Placement(kind, square)

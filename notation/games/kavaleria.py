@@ -55,10 +55,11 @@ KV217  a backward move or capture under the ``no-backward`` option
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
+from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
 from notation.games.base import (
     Game,
@@ -244,6 +245,10 @@ _COORD_POINTS = re.compile(_COORD_POINT)
 _NUMBERS = re.compile(r"[0-9]+")
 
 
+POINT_NUMBERS: tuple[str, ...] = tuple(str(point + 1) for point in range(POINT_COUNT))
+"""Numeric name of each point, by index."""
+
+
 def point_name(point: int, notation: str = COORDINATE) -> str:
     """The name of a point in ``notation``."""
     return str(point + 1) if notation == NUMERIC else POINT_NAMES[point]
@@ -333,6 +338,7 @@ SQUARE_CONTENTS = SquareContents(
 # The game ----------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
     """Kavaleria, the Ukrainian game of cavalrymen on a 38-point brick board."""
 
@@ -412,15 +418,7 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
 
     def parse_move(self, position: KavaleriaPosition, text: str) -> KavaleriaMove:
         """The legal move ``text`` names, checked directly against the rules."""
-        text = text.strip()
-        over = self.outcome(position)
-        if over is not None:
-            raise IllegalMove(GAME_OVER, f"the game is over: {over.reason}", show_legal=False)
-        written = read_move_text(text)
-        if isinstance(written, IllegalMove):
-            raise IllegalMove(written.code, str(written))
-        notation, points = written
-        return _check_move(position, points, "-" not in text, notation)
+        return check_move(position, text)
 
     def format_move(
         self, position: KavaleriaPosition, move: KavaleriaMove, notation: str | None = None
@@ -431,20 +429,20 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
 
     def play(self, position: KavaleriaPosition, move: KavaleriaMove) -> KavaleriaPosition:
         """Move the piece, remove the pieces jumped, promote, and pass the turn."""
-        board = list(position.board)
-        side = position.turn
-        value = board[move.path[0]]
-        board[move.path[0]] = EMPTY
-        for point in move.taken:
-            board[point] = EMPTY
-        if value & 3 == CAVALRYMAN and any(POINT_ROW[p] == FAR_ROW[side] for p in move.path):
-            value = piece(side, SOTNYK)
-        board[move.path[-1]] = value
-        result = tuple(board)
-        again = bool(move.taken) and EXTRA_TURN in position.options
-        if again and WHITE_VOIVODE in result and BLACK_VOIVODE in result:
-            return KavaleriaPosition(result, side, position.options)
-        return KavaleriaPosition(result, side.other, position.options)
+        return play_move(position, move)
+
+    def advance(
+        self, position: KavaleriaPosition, text: str
+    ) -> tuple[KavaleriaMove, KavaleriaPosition]:
+        """The legal move ``text`` names and the position after it."""
+        move = check_move(position, text)
+        return move, play_move(position, move)
+
+    def advancer(
+        self,
+    ) -> Callable[[KavaleriaPosition, str], tuple[KavaleriaMove, KavaleriaPosition]]:
+        """:meth:`advance`'s function itself (a loop over plies calls it directly)."""
+        return check_and_play
 
     # End of game ----------------------------------------------------------------------
 
@@ -455,11 +453,9 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
         with any result).
         """
         board = position.board
-        white_has = WHITE_VOIVODE in board
-        if white_has and BLACK_VOIVODE in board:
+        if WHITE_VOIVODE in board and BLACK_VOIVODE in board:
             return None
-        winner = Side.WHITE if white_has else Side.BLACK
-        return Outcome(winner, f"{winner.title} captured the {winner.other.title} Voivode")
+        return _voivode_lost(board)
 
     # Pictures ---------------------------------------------------------------------------
 
@@ -695,33 +691,32 @@ def _check_move(
 ) -> KavaleriaMove:
     """The move ``points`` describe if the rules allow it; else :class:`IllegalMove`."""
     board, side = position.board, position.turn
-
-    def name(point: int) -> str:
-        return point_name(point, notation)
-
+    names = POINT_NUMBERS if notation == NUMERIC else POINT_NAMES
     start = points[0]
     value = board[start]
     if not value:
-        raise IllegalMove(EMPTY_START, f"there is no piece on {name(start)}")
+        raise IllegalMove(EMPTY_START, f"there is no piece on {names[start]}")
     if owner(value) != side:
         raise IllegalMove(
             NOT_YOURS,
-            f"the piece on {name(start)} is {side.other.title}'s; {side.title} is to move",
+            f"the piece on {names[start]} is {side.other.title}'s; {side.title} is to move",
         )
     kind = value & 3
     no_backward = NO_BACKWARD in position.options and kind != VOIVODE
     if not capture:
         target = points[1]
         if target == start:
-            raise IllegalMove(NOT_NEIGHBOUR, f"a step must leave {name(start)}")
+            raise IllegalMove(NOT_NEIGHBOUR, f"a step must leave {names[start]}")
         line = LINE[start].get(target)
         if kind == SOTNYK:
             if line is None:
                 raise IllegalMove(
-                    NOT_ON_LINE, f"{name(target)} is not on a straight line from {name(start)}"
+                    NOT_ON_LINE, f"{names[target]} is not on a straight line from {names[start]}"
                 )
         elif line is None or line[1] != 1:
-            raise IllegalMove(NOT_NEIGHBOUR, f"{name(target)} is not a neighbour of {name(start)}")
+            raise IllegalMove(
+                NOT_NEIGHBOUR, f"{names[target]} is not a neighbour of {names[start]}"
+            )
         direction, steps = line
         if direction in BACKWARD[side]:
             if kind == CAVALRYMAN:
@@ -734,32 +729,28 @@ def _check_move(
             if board[on_the_way]:
                 raise IllegalMove(
                     BLOCKED,
-                    f"the way from {name(start)} to {name(target)} is blocked at "
-                    f"{name(on_the_way)}",
+                    f"the way from {names[start]} to {names[target]} is blocked at "
+                    f"{names[on_the_way]}",
                 )
         if board[target]:
-            raise IllegalMove(OCCUPIED, f"{name(target)} is occupied")
+            raise IllegalMove(OCCUPIED, f"{names[target]} is occupied")
         return KavaleriaMove((start, target))
 
     here = start
     taken: list[int] = []
-
-    def occupied(point: int) -> bool:
-        return point != start and bool(board[point])
-
     for target in points[1:]:
         if taken and board[taken[-1]] & 3 == VOIVODE:
             raise IllegalMove(
                 AFTER_VOIVODE,
-                f"the jump to {name(here)} took the {side.other.title} Voivode on "
-                f"{name(taken[-1])}, which ends the game; no jump may follow",
+                f"the jump to {names[here]} took the {side.other.title} Voivode on "
+                f"{names[taken[-1]]}, which ends the game; no jump may follow",
             )
         if target == here:
-            raise IllegalMove(NOT_ON_LINE, f"a jump must leave {name(here)}")
+            raise IllegalMove(NOT_ON_LINE, f"a jump must leave {names[here]}")
         line = LINE[here].get(target)
         if line is None:
             raise IllegalMove(
-                NOT_ON_LINE, f"{name(target)} is not on a straight line from {name(here)}"
+                NOT_ON_LINE, f"{names[target]} is not on a straight line from {names[here]}"
             )
         direction, steps = line
         if no_backward and direction in BACKWARD[side]:
@@ -772,33 +763,92 @@ def _check_move(
             raise IllegalMove(
                 JUMP_TOO_LONG,
                 f"a {KIND_NAMES[kind]} jumps over an adjacent piece onto the point right "
-                f"behind it; {name(target)} is {steps} steps from {name(here)}",
+                f"behind it; {names[target]} is {steps} steps from {names[here]}",
             )
-        in_the_way = [p for p in between if occupied(p)]
+        in_the_way = [p for p in between if p != start and board[p]]
         if not in_the_way:
             raise IllegalMove(
                 NOTHING_TAKEN,
-                f"there is no piece between {name(here)} and {name(target)} to capture",
+                f"there is no piece between {names[here]} and {names[target]} to capture",
             )
         victim = in_the_way[0]
         if owner(board[victim]) == side:
-            raise IllegalMove(OWN_PIECE, f"{name(victim)} holds {side.title}'s own piece")
+            raise IllegalMove(OWN_PIECE, f"{names[victim]} holds {side.title}'s own piece")
         if victim in taken:
-            raise IllegalMove(TAKEN_TWICE, f"{name(victim)} was already jumped in this capture")
+            raise IllegalMove(TAKEN_TWICE, f"{names[victim]} was already jumped in this capture")
         if len(in_the_way) > 1:
-            passed = " and ".join(name(p) for p in in_the_way)
+            passed = " and ".join(names[p] for p in in_the_way)
             raise IllegalMove(
                 TWO_IN_THE_WAY,
-                f"the jump from {name(here)} to {name(target)} passes over {passed}; "
+                f"the jump from {names[here]} to {names[target]} passes over {passed}; "
                 "a jump takes one piece",
             )
-        if occupied(target):
-            raise IllegalMove(OCCUPIED, f"{name(target)} is occupied")
+        if target != start and board[target]:
+            raise IllegalMove(OCCUPIED, f"{names[target]} is occupied")
         taken.append(victim)
         here = target
         if kind == CAVALRYMAN and POINT_ROW[here] == FAR_ROW[side]:
             kind = SOTNYK
     return KavaleriaMove(tuple(points), tuple(taken))
+
+
+def _voivode_lost(board: tuple[int, ...]) -> Outcome:
+    """The win of the side whose Voivode is on ``board`` (one side's has been taken)."""
+    winner = Side.WHITE if WHITE_VOIVODE in board else Side.BLACK
+    return Outcome(winner, f"{winner.title} captured the {winner.other.title} Voivode")
+
+
+def check_move(position: KavaleriaPosition, text: str) -> KavaleriaMove:
+    """The legal move ``text`` names, checked directly against the rules; else
+    :class:`IllegalMove`."""
+    board = position.board
+    if WHITE_VOIVODE not in board or BLACK_VOIVODE not in board:
+        over = _voivode_lost(board)
+        raise IllegalMove(GAME_OVER, f"the game is over: {over.reason}", show_legal=False)
+    text = text.strip()
+    written = read_move_text(text)
+    if isinstance(written, IllegalMove):
+        raise IllegalMove(written.code, str(written))
+    notation, points = written
+    return _check_move(position, points, "-" not in text, notation)
+
+
+def play_move(position: KavaleriaPosition, move: KavaleriaMove) -> KavaleriaPosition:
+    """The position after a legal move: the piece moved, the pieces jumped removed, a
+    cavalryman that reached or crossed the far row promoted, the turn passed."""
+    board = list(position.board)
+    side = position.turn
+    path, taken = move
+    value = board[path[0]]
+    board[path[0]] = EMPTY
+    for point in taken:
+        board[point] = EMPTY
+    if value & 3 == CAVALRYMAN:
+        far = _FAR_ROWS[side]
+        for point in path:
+            if POINT_ROW[point] == far:
+                value = piece(side, SOTNYK)
+                break
+    board[path[-1]] = value
+    result = tuple(board)
+    again = bool(taken) and EXTRA_TURN in position.options
+    if again and WHITE_VOIVODE in result and BLACK_VOIVODE in result:
+        return KavaleriaPosition(result, side, position.options)
+    return KavaleriaPosition(result, _OTHER[side], position.options)
+
+
+def check_and_play(
+    position: KavaleriaPosition, text: str
+) -> tuple[KavaleriaMove, KavaleriaPosition]:
+    """The legal move ``text`` names and the position after it (:meth:`Kavaleria.advance`)."""
+    move = check_move(position, text)
+    return move, play_move(position, move)
+
+
+_FAR_ROWS = (FAR_ROW[Side.WHITE], FAR_ROW[Side.BLACK])
+""":data:`FAR_ROW` by side number."""
+_OTHER = (Side.BLACK, Side.WHITE)
+"""The side that moves next, by side (faster than :attr:`Side.other`)."""
 
 
 # Pictures ----------------------------------------------------------------------------------

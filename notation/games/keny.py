@@ -61,6 +61,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import ClassVar, NamedTuple
 
+from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
 from notation.games.base import (
     Game,
@@ -231,6 +232,8 @@ MAX_DRAW_PLIES = 1000
 
 def parse_rules(text: str) -> KenyRules:
     """The options a ``Rules`` tag names; raises :class:`SetupError` on an unknown one."""
+    if not text:
+        return DEFAULT_RULES
     chosen: dict[str, tuple[str, bool | int]] = {}
     switches: dict[str, bool] = {}
     draw_plies = DEFAULT_RULES.draw_plies
@@ -456,6 +459,8 @@ _BIT = tuple(1 << sq for sq in range(64))
 """``_BIT[sq]``: the set of square ``sq`` alone."""
 _NOT_FILES_AB = sum(1 << sq for sq in range(64) if sq % 8 >= 2)
 _NOT_FILES_GH = sum(1 << sq for sq in range(64) if sq % 8 <= 5)
+_NOT_FILE_A = sum(1 << sq for sq in range(64) if sq % 8 != 0)
+_NOT_FILE_H = sum(1 << sq for sq in range(64) if sq % 8 != 7)
 _RAY_SET = tuple(tuple(sum(1 << t for t in ray) for ray in rays) for rays in RAY)
 """``_RAY_SET[sq][direction]``: the squares of ``RAY[sq][direction]`` as a set."""
 _LINES_SET = tuple(sum(rays) for rays in _RAY_SET)
@@ -596,28 +601,23 @@ def generate_moves(position: KenyPosition) -> list[KenyMove]:
 
 def _has_move(position: KenyPosition) -> bool:
     """Whether the side to move has any legal move (ignoring the draw count)."""
-    side = position.turn
-    board = position.board
-    man, king, own, enemy = MAN[side], KING[side], PIECES[side], PIECES[1 - side]
-    for sq, piece in enumerate(board):
-        if piece == king:
-            if any(t >= 0 and board[t] == EMPTY for t in NEIGHBOUR[sq]):
-                return True
-            if _can_capture(board, sq, True, enemy, -1):
-                return True
-        elif piece == man:
-            for d in MAN_QUIET_DIRECTIONS[side]:
-                t = NEIGHBOUR[sq][d]
-                if t < 0:
-                    continue
-                if board[t] == EMPTY:
-                    return True
-                beyond = NEIGHBOUR[t][d]
-                if board[t] in own and beyond >= 0 and board[beyond] == EMPTY:
-                    return True
-            if _can_capture(board, sq, False, enemy, -1):
-                return True
-    return False
+    white, black, kings, side = position.white, position.black, position.kings, position.turn
+    own, enemy = (black, white) if side else (white, black)
+    empty = _EVERY ^ (own | enemy)
+    men = own & ~kings
+    # Bit sq of each mask: the square that way from sq is empty (or, for jumps, own then
+    # empty). Men step and jump forward (north for White) and sideways; kings step any way.
+    sideways = (empty & _NOT_FILE_A) >> 1 | (empty & _NOT_FILE_H) << 1
+    if side:
+        forward = empty << 8
+        jumps = own << 8 & empty << 16
+    else:
+        forward = empty >> 8
+        jumps = own >> 8 & empty >> 16
+    jumps |= _NOT_FILES_GH & own >> 1 & empty >> 2 | _NOT_FILES_AB & own << 1 & empty << 2
+    if own & kings & (empty << 8 | empty >> 8 | sideways) or men & (forward | sideways | jumps):
+        return True
+    return _side_can_capture(own, enemy, kings)
 
 
 def play_move(position: KenyPosition, move: KenyMove) -> KenyPosition:
@@ -794,7 +794,7 @@ def _legal_capture(
     """The capture chain ``squares`` describes and the position after it when it is legal,
     else ``None`` (the verdict is then :func:`_check_capture`'s)."""
     start = squares[0]
-    king = kings >> start & 1
+    king = bool(kings >> start & 1)
     was_man = not king
     own ^= _BIT[start]
     far = FAR_RANK[side]
@@ -829,7 +829,7 @@ def _legal_capture(
                 return None
             enemy ^= victim_set
             if rules.promote_in_capture and b >> 3 == far:
-                king = 1
+                king = True
         captured.append(victim_set.bit_length() - 1)
         banned = OPPOSITE[direction]
     end = squares[-1]
@@ -1226,6 +1226,7 @@ def _jumped_over(position: KenyPosition, move: KenyMove) -> tuple[int, ...]:
     return tuple(square for a, b in itertools.pairwise(move.path) for square in LINE[a, b][1])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Keny(Game[KenyPosition, KenyMove]):
     """Keny, Caucasian checkers, as ruled in ``shared/rulings.md`` section 3."""
 
@@ -1244,7 +1245,7 @@ class Keny(Game[KenyPosition, KenyMove]):
         read_notation(tags, "Keny", self.notations)
         fen = tags.get("FEN")
         if fen is None:
-            return START._replace(rules=rules)
+            return START if rules is DEFAULT_RULES else START._replace(rules=rules)
         with reading_tag("FEN"):
             return parse_fen(fen, rules)
 

@@ -67,6 +67,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
+from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
 from notation.games.base import (
     Game,
@@ -76,6 +77,7 @@ from notation.games.base import (
     SetupError,
     Side,
     SquareContents,
+    TextCache,
     read_number,
     reading_tag,
 )
@@ -157,8 +159,10 @@ REMOVED_OCCUPIED = register("KF211", Severity.ERROR, "the removed double is occu
 
 # Layout of the numbers ------------------------------------------------------------------
 
-_LAYOUT_SEPARATORS = re.compile(r"[\s,]+")
 _TWO_DIGITS = {f"{n:02d}": n for n in range(SIZE * SIZE)}
+_TWO_DIGIT_TEXTS = frozenset(_TWO_DIGITS)
+_DOUBLES = tuple(11 * n for n in range(SIZE))
+"""The double numbers 00, 11, .. 99."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,13 +180,20 @@ class Layout:
         for square, number in enumerate(self.numbers):
             squares[number] = square
         object.__setattr__(self, "squares", tuple(squares))
-        doubles = sum(BIT[s] for s, n in enumerate(self.numbers) if n // 10 == n % 10)
+        doubles = 0
+        for number in _DOUBLES:
+            doubles |= BIT[squares[number]]
         object.__setattr__(self, "doubles", doubles)
 
     @classmethod
     def parse(cls, text: str) -> Layout:
         """The layout a ``Layout`` tag describes; :class:`SetupError` says what is wrong."""
-        tokens = [t for t in _LAYOUT_SEPARATORS.split(text) if t]
+        # Blanks and commas separate the numbers (str.split's blanks are re's \s).
+        tokens = text.replace(",", " ").split()
+        if len(tokens) == SIZE * SIZE and _TWO_DIGIT_TEXTS.issuperset(tokens):
+            numbers = tuple(map(_TWO_DIGITS.__getitem__, tokens))
+            if len(set(numbers)) == SIZE * SIZE:
+                return cls(numbers)
         for token in tokens:
             if token not in _TWO_DIGITS:
                 raise SetupError(
@@ -394,7 +405,7 @@ def _square_text(position: KnightFightPosition, square: int, notation: str) -> s
 def _write_fen(position: KnightFightPosition, notation: str) -> str:
     """The ``FEN`` tag value of a position, squares written in ``notation``."""
     white, black = (
-        k if k is None else _square_text(position, k, notation) for k in position.knights
+        None if k is None else _square_text(position, k, notation) for k in position.knights
     )
     dead = ",".join(_square_text(position, s, notation) for s in _squares(position.dead))
     return (
@@ -451,6 +462,26 @@ def _part_problem(text: str, part: str) -> IllegalMove | None:
     return IllegalMove(MALFORMED, f"{text}: not a Knight Fight move; {_HINT}")
 
 
+def _read_text(text: str) -> tuple[bool, int, int | None] | IllegalMove:
+    """Whether a stripped move text is in numbers notation, and its landing and removed
+    squares (numbers notation: their numbers), or why it is not well formed (KF201)."""
+    match = MOVE_SHAPE.fullmatch(text)
+    if match is None:
+        return _malformed(text)
+    to, removed = match.group("squares", "removed_square")
+    if to is not None:
+        return False, SQUARE_OF_NAME[to], None if removed is None else SQUARE_OF_NAME[removed]
+    to, removed = match.group("numbers", "removed_number")
+    return True, int(to), None if removed is None else int(removed)
+
+
+MOVE_TEXTS: TextCache[tuple[bool, int, int | None] | IllegalMove] = TextCache()
+"""The move texts read."""
+
+_OTHER = (Side.BLACK, Side.WHITE)
+"""The side that moves next, by side (faster than :attr:`Side.other`)."""
+
+
 def _contents(position: KnightFightPosition) -> tuple[str, ...]:
     """What each square holds, as a position pattern reads it: a side's knight ``W``/``B``,
     an inaccessible square ``dead``, nothing ``""``."""
@@ -477,6 +508,7 @@ square)."""
 # The game -------------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class KnightFight(Game[KnightFightPosition, KnightMove]):
     """Knight Fight: two knights collecting numbered squares on a 10x10 board."""
 
@@ -540,7 +572,8 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
     def parse_move(self, position: KnightFightPosition, text: str) -> KnightMove:
         """The legal ply ``text`` names, in squares or numbers notation."""
         text = text.strip()
-        if not _targets(position):
+        targets = _targets(position)
+        if not targets:
             raise IllegalMove(
                 GAME_OVER,
                 f"{text}: the game is over, {position.turn.title} has no legal ply "
@@ -548,24 +581,45 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
                 show_legal=False,
             )
         move = self._read(position, text)
-        self._check_landing(position, text, move.to)
+        if not targets & BIT[move.to]:
+            self._check_landing(position, text, move.to)
         if move.remove is not None:
             self._check_removal(position, text, move.to, move.remove)
         return move
 
+    def advance(
+        self, position: KnightFightPosition, text: str
+    ) -> tuple[KnightMove, KnightFightPosition]:
+        """The legal ply ``text`` names and the position after it: a text read before, of a
+        ply the landing rules allow, without :meth:`parse_move`'s steps."""
+        read = MOVE_TEXTS.get(text)
+        if read is not None and not isinstance(read, IllegalMove):
+            numbers, to, removed = read
+            if numbers:
+                squares = position.layout.squares
+                to = squares[to]
+                removed = None if removed is None else squares[removed]
+            if _targets(position) & BIT[to] and (
+                removed is None
+                or (position.layout.doubles & BIT[to] and _removable(position, to) & BIT[removed])
+            ):
+                move = KnightMove(to, removed)
+                return move, self.play(position, move)
+        move = self.parse_move(position, text)
+        return move, self.play(position, move)
+
     def _read(self, position: KnightFightPosition, text: str) -> KnightMove:
         """The ply a stripped text writes, legal or not (KF201 when it is not well formed)."""
-        match = MOVE_SHAPE.fullmatch(text)
-        if match is None:
-            raise _malformed(text)
-        to, removed = match.group("squares", "removed_square")
-        if to is not None:
-            return KnightMove(
-                SQUARE_OF_NAME[to], None if removed is None else SQUARE_OF_NAME[removed]
-            )
-        squares = position.layout.squares
-        to, removed = match.group("numbers", "removed_number")
-        return KnightMove(squares[int(to)], None if removed is None else squares[int(removed)])
+        read = MOVE_TEXTS.get(text)
+        if read is None:
+            read = MOVE_TEXTS.keep(text, _read_text(text))
+        if isinstance(read, IllegalMove):
+            raise IllegalMove(read.code, str(read), show_legal=read.show_legal)
+        numbers, to, removed = read
+        if numbers:
+            squares = position.layout.squares
+            return KnightMove(squares[to], None if removed is None else squares[removed])
+        return KnightMove(to, removed)
 
     def _check_landing(self, position: KnightFightPosition, text: str, to: int) -> None:
         """Raise the reason the mover may not land on ``to``, if any."""
@@ -653,13 +707,24 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
 
     def play(self, position: KnightFightPosition, move: KnightMove) -> KnightFightPosition:
         """The position after a legal ply: squares killed, score added, turn passed."""
-        side = position.turn
-        own, other = position.knights[side], position.knights[1 - side]
+        to = move.to
         layout = position.layout
         dead = position.dead
+        white_paths, black_paths = position.paths
+        white_score, black_score = position.scores
+        number = layout.numbers[to]
+        if position.turn:
+            other, own = position.knights
+            knights: tuple[int | None, int | None] = (other, to)
+            black_score += number
+            black_paths = (*black_paths, to)
+        else:
+            own, other = position.knights
+            knights = (to, other)
+            white_score += number
+            white_paths = (*white_paths, to)
         if own is not None:
             dead |= BIT[own]
-        number = layout.numbers[move.to]
         tens, units = divmod(number, 10)
         if tens != units:
             reverse = layout.squares[units * 10 + tens]
@@ -667,13 +732,13 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
                 dead |= BIT[reverse]
         elif move.remove is not None:
             dead |= BIT[move.remove]
-        knights = (move.to, other) if side is Side.WHITE else (other, move.to)
-        scores = list(position.scores)
-        scores[side] += number
-        paths = list(position.paths)
-        paths[side] = (*paths[side], move.to)
         return KnightFightPosition(
-            layout, side.other, knights, dead, (scores[0], scores[1]), (paths[0], paths[1])
+            layout,
+            _OTHER[position.turn],
+            knights,
+            dead,
+            (white_score, black_score),
+            (white_paths, black_paths),
         )
 
     def notation_of(self, text: str) -> str | None:

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.games.base import IllegalMove, Outcome, Side
-from notation.games.cheversi import Cheversi, Placement
+from notation.games.cheversi import CHECKS, Cheversi, Placement, allowed
 
 GAME = Cheversi()
 FILES = "abcdefgh"
@@ -223,3 +223,25 @@ def test_parse_accepts_exactly_the_legal_moves(data: st.DataObject) -> None:
             with contextlib.suppress(IllegalMove):
                 accepted.add(GAME.parse_move(position, f"{kind}{_name(square)}"))
     assert accepted == legal
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_placement_test_in_one_step_agrees_with_the_rules_one_by_one(
+    data: st.DataObject,
+) -> None:
+    position = GAME.start({})
+    for _ in range(data.draw(st.integers(0, 16), label="plies")):
+        legal = GAME.legal_moves(position)
+        if not legal:
+            break
+        position = GAME.play(position, legal[data.draw(st.integers(0, len(legal) - 1))])
+    for kind in "KQRBN":
+        for square in range(64):
+            by_the_rules = all(check(position, kind, square) is None for _, check in CHECKS)
+            assert allowed(position, kind, square) == by_the_rules, (kind, _name(square))
+    # A score counts the attacks on empty squares (attack_counts counts every square).
+    board = position.board
+    white, black = GAME.attack_counts(position)
+    on_empty = [sum(n for i, n in enumerate(side) if board[i] == ".") for side in (white, black)]
+    assert list(GAME.scores(position)) == on_empty

@@ -140,6 +140,13 @@ def test_promote_in_capture_option_crowns_on_the_way():
     assert legal(pos) == {f"c6xc8xe8xe{rank}" for rank in range(1, 7)}
 
 
+def test_a_man_crowned_mid_capture_promotes_as_a_bool():
+    # It was the int 1, which the compiled build refused when the move was played.
+    pos = position(PASS_FAR_RANK, "promote-in-capture")
+    move, _ = GAME.advance(pos, "c6xc8xe8xe3")
+    assert move.promotes is True
+
+
 def test_promote_in_capture_crowned_piece_is_a_king():
     pos = after(position(PASS_FAR_RANK, "promote-in-capture"), "c6xc8xe8xe3")
     assert GAME.setup_tags(pos) == {"FEN": "B:WKe3:B", "Rules": "promote-in-capture"}
