@@ -250,12 +250,31 @@ class DraughtsGame(Game[P, M]):
             [move_type((a, b)) for b in range(squares)] for a in range(squares)
         ]
         """Prebuilt quiet moves, by start and end square."""
+        engine_jumps = engine.man_jumps
+        self._jump_over: tuple[list[list[int]], list[list[int]]] = ([], [])
+        """The bit a man of each side jumps over from one square to another, by side and
+        square numbers; 0 when no jump of its joins them."""
+        self._jump_moves: tuple[list[list[M]], list[list[M]]] = ([], [])
+        """The capture of that one jump, by side, start and end (elsewhere any move)."""
+        for side in Side:
+            man = _new(self.position_type, (0, 0, 0, side))
+            overs = [[0] * squares for _ in range(squares)]
+            moves = [list(row) for row in self._quiet]
+            for start in range(1, squares):
+                for over, land, _ in engine_jumps[side][start]:
+                    overs[start][land] = over
+                    moves[start][land] = self.move_of(man, ((start, land), over))
+            self._jump_over[side].extend(overs)
+            self._jump_moves[side].extend(moves)
         self._advance = self._make_advance()
 
     def __getstate__(self) -> dict[str, object]:
         """What pickling keeps: not the one-step closure, which unpickling makes again."""
         # Compiled (notation.compiled), these attributes are not in a __dict__.
-        state = {name: getattr(self, name) for name in ("_names", "_square_re", "_quiet")}
+        state = {
+            name: getattr(self, name)
+            for name in ("_names", "_square_re", "_quiet", "_jump_over", "_jump_moves")
+        }
         state.update(getattr(self, "__dict__", {}))
         state.pop("_advance", None)
         return state
@@ -462,6 +481,11 @@ class DraughtsGame(Game[P, M]):
         quiet, position_type = self._quiet, self.position_type
         find_capture, play, parse_short = self._find_capture, self.play, self._parse_short
         refuse, diagnose = self._refuse, self._diagnose
+        man_jumps, jump_over, jump_moves = engine.man_jumps, self._jump_over, self._jump_moves
+        # Without the majority rule any capture may be chosen: a man's jump that cannot go
+        # on is a whole legal move (with crowning mid-capture, only off the far row).
+        free = not engine.majority
+        crown_mid = engine.crown_mid_capture
 
         def advance(position: P, text: str) -> tuple[M, P]:
             read = cache.get(text)
@@ -500,6 +524,39 @@ class DraughtsGame(Game[P, M]):
                                 return quiet[start][end], _new(position_type, after)
                         raise diagnose(position, read, text)
                 if kind != "-":
+                    if free and len(squares) == 2 and not kings & start_bit:
+                        end = squares[1]
+                        over = jump_over[turn][start][end]
+                        end_bit = bit[end]
+                        empty = dark ^ (white | black)
+                        if (
+                            over & opp
+                            and empty & end_bit
+                            and not (crown_mid and end_bit & promotion[turn])
+                        ):
+                            space, live = empty | start_bit, opp ^ over
+                            for next_over, _, land_bit in man_jumps[turn][end]:
+                                if live & next_over and space & land_bit:
+                                    break
+                            else:
+                                kings &= ~over
+                                if end_bit & promotion[turn]:
+                                    kings |= end_bit
+                                if turn:
+                                    after = (
+                                        white & ~over,
+                                        (black ^ start_bit) | end_bit,
+                                        kings,
+                                        WHITE,
+                                    )
+                                else:
+                                    after = (
+                                        (white ^ start_bit) | end_bit,
+                                        black & ~over,
+                                        kings,
+                                        BLACK,
+                                    )
+                                return jump_moves[turn][start][end], _new(position_type, after)
                     found = find_capture(position, squares)
                     if found is not None:
                         return found, play(position, found)
