@@ -477,7 +477,9 @@ class DraughtsGame(Game[P, M]):
         cache, read_text = self.text_cache, self.read_text
         engine = self.engine
         bit, dark, forward, between = engine.bit, engine.dark, engine.forward, engine.between
-        promotion, can_capture, flying = engine.promotion, engine.can_capture, engine.flying_kings
+        promotion, flying = engine.promotion, engine.flying_kings
+        backward, kings_can_capture = engine.men_capture_backward, engine.kings_can_capture
+        wide, narrow = engine.wide, engine.narrow  # the shifts of a step (Board.wide)
         quiet, position_type = self._quiet, self.position_type
         find_capture, play, parse_short = self._find_capture, self.play, self._parse_short
         refuse, diagnose = self._refuse, self._diagnose
@@ -488,10 +490,10 @@ class DraughtsGame(Game[P, M]):
         crown_mid = engine.crown_mid_capture
 
         def advance(position: P, text: str) -> tuple[M, P]:
-            read = cache.get(text)
+            read: MoveText | Malformed | None = cache.get(text)
             if read is None:
                 read = cache.keep(text, read_text(text))
-            if read.__class__ is Malformed:
+            if isinstance(read, Malformed):
                 raise refuse(position, read, text)
             squares, kind, _, file = read
             if file >= 0:
@@ -504,7 +506,40 @@ class DraughtsGame(Game[P, M]):
             if own & start_bit:
                 if kind != "x" and len(squares) == 2:
                     empty = dark ^ (white | black)
-                    if not can_capture(own, opp, kings, empty, turn):
+                    # The engine's can_capture, inlined: most plies are quiet. The pieces
+                    # that jump toward row 0 (north) and away from it, by the rules.
+                    own_kings = own & kings
+                    men = own ^ own_kings
+                    if backward:
+                        north = south = men
+                    elif turn:
+                        north, south = 0, men
+                    else:
+                        north, south = men, 0
+                    if not flying:
+                        north |= own_kings
+                        south |= own_kings
+                    # The squares from which a jump goes each way.
+                    north_west = ((empty << wide) & opp) << wide
+                    north_east = ((empty << narrow) & opp) << narrow
+                    south_west = ((empty >> narrow) & opp) >> narrow
+                    south_east = ((empty >> wide) & opp) >> wide
+                    if not (
+                        north & (north_west | north_east)
+                        or south & (south_west | south_east)
+                        or (
+                            flying
+                            and own_kings
+                            and kings_can_capture(
+                                own_kings,
+                                white | black,
+                                north_west,
+                                north_east,
+                                south_west,
+                                south_east,
+                            )
+                        )
+                    ):
                         end = squares[1]
                         end_bit = bit[end]
                         if empty & end_bit:
@@ -513,7 +548,7 @@ class DraughtsGame(Game[P, M]):
                                 steps = path >= 0 and not path & ~empty if flying else path == 0
                                 kings ^= start_bit | end_bit
                             else:
-                                steps = forward[turn][start] & end_bit
+                                steps = forward[turn][start] & end_bit != 0
                                 if end_bit & promotion[turn]:
                                     kings |= end_bit
                             if steps:

@@ -135,7 +135,7 @@ class FmjdGame(DraughtsGame[P, M]):
         wide2, narrow2 = 2 * wide, 2 * narrow
 
         def advance(position: P, text: str) -> tuple[M, P]:
-            entry = entries.get(text)
+            entry: _Entry[M] | None = entries.get(text)
             if entry is None:
                 entry = make_entry(text)
             (
