@@ -35,7 +35,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Final, NamedTuple, Protocol, TypeVar, cast
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -60,10 +60,11 @@ from notation.games.flying import (
 )
 from notation.games.tags import draughts_start, fen_fields
 
-WHITE, BLACK = Side.WHITE, Side.BLACK
+WHITE: Final = Side.WHITE
+BLACK: Final = Side.BLACK
 """The sides as module constants: looking a member up on its enum class is slow."""
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 class AnyDraughtsMove(Protocol):
