@@ -267,6 +267,12 @@ class DraughtsGame(Game[P, M]):
                     moves[start][land] = self.move_of(man, ((start, land), over))
             self._jump_over[side].extend(overs)
             self._jump_moves[side].extend(moves)
+        king = _new(self.position_type, (0, 0, engine.dark, WHITE))
+        self._king_jumps: list[list[M]] = [list(row) for row in self._quiet]
+        """The capture of one short jump by a king, by start and end (elsewhere any move)."""
+        for start in range(1, squares):
+            for over, land, _ in engine.jumps[start]:
+                self._king_jumps[start][land] = self.move_of(king, ((start, land), over))
         self._advance = self._make_advance()
 
     def __getstate__(self) -> dict[str, object]:
@@ -274,7 +280,14 @@ class DraughtsGame(Game[P, M]):
         # Compiled (notation.compiled), these attributes are not in a __dict__.
         state = {
             name: getattr(self, name)
-            for name in ("_names", "_square_re", "_quiet", "_jump_over", "_jump_moves")
+            for name in (
+                "_names",
+                "_square_re",
+                "_quiet",
+                "_jump_over",
+                "_jump_moves",
+                "_king_jumps",
+            )
         }
         state.update(getattr(self, "__dict__", {}))
         state.pop("_advance", None)
@@ -485,8 +498,10 @@ class DraughtsGame(Game[P, M]):
         find_capture, play, parse_short = self._find_capture, self.play, self._parse_short
         refuse, diagnose = self._refuse, self._diagnose
         man_jumps, jump_over, jump_moves = engine.man_jumps, self._jump_over, self._jump_moves
-        # Without the majority rule any capture may be chosen: a man's jump that cannot go
-        # on is a whole legal move (with crowning mid-capture, only off the far row).
+        jumps, king_over, king_moves = engine.jumps, engine.jump_over, self._king_jumps
+        # Without the majority rule any capture may be chosen: the jump of a man or of a
+        # short king that cannot go on is a whole legal move (a man's, with crowning
+        # mid-capture, only off the far row).
         free = not engine.majority
         crown_mid = engine.crown_mid_capture
 
@@ -560,9 +575,14 @@ class DraughtsGame(Game[P, M]):
                                 return quiet[start][end], _new(position_type, after)
                         raise diagnose(position, read, text)
                 if kind != "-":
-                    if free and len(squares) == 2 and not kings & start_bit:
+                    if free and len(squares) == 2 and not (flying and kings & start_bit):
                         end = squares[1]
-                        over = jump_over[turn][start][end]
+                        if kings & start_bit:  # a short king: a man's jumps, every way
+                            over, onward = king_over[start][end], jumps[end]
+                            made = king_moves
+                        else:
+                            over, onward = jump_over[turn][start][end], man_jumps[turn][end]
+                            made = jump_moves[turn]
                         end_bit = bit[end]
                         empty = dark ^ (white | black)
                         if (
@@ -571,12 +591,14 @@ class DraughtsGame(Game[P, M]):
                             and not (crown_mid and end_bit & promotion[turn])
                         ):
                             space, live = empty | start_bit, opp ^ over
-                            for next_over, _, land_bit in man_jumps[turn][end]:
+                            for next_over, _, land_bit in onward:
                                 if live & next_over and space & land_bit:
                                     break
                             else:
                                 kings &= ~over
-                                if end_bit & promotion[turn]:
+                                if kings & start_bit:
+                                    kings ^= start_bit | end_bit
+                                elif end_bit & promotion[turn]:
                                     kings |= end_bit
                                 if turn:
                                     after = (
@@ -592,7 +614,7 @@ class DraughtsGame(Game[P, M]):
                                         kings,
                                         BLACK,
                                     )
-                                return jump_moves[turn][start][end], _new(position_type, after)
+                                return made[start][end], _new(position_type, after)
                     found = find_capture(position, squares)
                     if found is not None:
                         return found, play(position, found)
