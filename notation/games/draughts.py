@@ -35,7 +35,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Final, NamedTuple, Protocol, TypeVar, cast
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -60,10 +60,11 @@ from notation.games.flying import (
 )
 from notation.games.tags import draughts_start, fen_fields
 
-WHITE, BLACK = Side.WHITE, Side.BLACK
+WHITE: Final = Side.WHITE
+BLACK: Final = Side.BLACK
 """The sides as module constants: looking a member up on its enum class is slow."""
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 class AnyDraughtsMove(Protocol):
@@ -250,12 +251,44 @@ class DraughtsGame(Game[P, M]):
             [move_type((a, b)) for b in range(squares)] for a in range(squares)
         ]
         """Prebuilt quiet moves, by start and end square."""
+        engine_jumps = engine.man_jumps
+        self._jump_over: tuple[list[list[int]], list[list[int]]] = ([], [])
+        """The bit a man of each side jumps over from one square to another, by side and
+        square numbers; 0 when no jump of its joins them."""
+        self._jump_moves: tuple[list[list[M]], list[list[M]]] = ([], [])
+        """The capture of that one jump, by side, start and end (elsewhere any move)."""
+        for side in Side:
+            man = _new(self.position_type, (0, 0, 0, side))
+            overs = [[0] * squares for _ in range(squares)]
+            moves = [list(row) for row in self._quiet]
+            for start in range(1, squares):
+                for over, land, _ in engine_jumps[side][start]:
+                    overs[start][land] = over
+                    moves[start][land] = self.move_of(man, ((start, land), over))
+            self._jump_over[side].extend(overs)
+            self._jump_moves[side].extend(moves)
+        king = _new(self.position_type, (0, 0, engine.dark, WHITE))
+        self._king_jumps: list[list[M]] = [list(row) for row in self._quiet]
+        """The capture of one short jump by a king, by start and end (elsewhere any move)."""
+        for start in range(1, squares):
+            for over, land, _ in engine.jumps[start]:
+                self._king_jumps[start][land] = self.move_of(king, ((start, land), over))
         self._advance = self._make_advance()
 
     def __getstate__(self) -> dict[str, object]:
         """What pickling keeps: not the one-step closure, which unpickling makes again."""
         # Compiled (notation.compiled), these attributes are not in a __dict__.
-        state = {name: getattr(self, name) for name in ("_names", "_square_re", "_quiet")}
+        state = {
+            name: getattr(self, name)
+            for name in (
+                "_names",
+                "_square_re",
+                "_quiet",
+                "_jump_over",
+                "_jump_moves",
+                "_king_jumps",
+            )
+        }
         state.update(getattr(self, "__dict__", {}))
         state.pop("_advance", None)
         return state
@@ -458,16 +491,25 @@ class DraughtsGame(Game[P, M]):
         cache, read_text = self.text_cache, self.read_text
         engine = self.engine
         bit, dark, forward, between = engine.bit, engine.dark, engine.forward, engine.between
-        promotion, can_capture, flying = engine.promotion, engine.can_capture, engine.flying_kings
+        promotion, flying = engine.promotion, engine.flying_kings
+        backward, kings_can_capture = engine.men_capture_backward, engine.kings_can_capture
+        wide, narrow = engine.wide, engine.narrow  # the shifts of a step (Board.wide)
         quiet, position_type = self._quiet, self.position_type
         find_capture, play, parse_short = self._find_capture, self.play, self._parse_short
         refuse, diagnose = self._refuse, self._diagnose
+        man_jumps, jump_over, jump_moves = engine.man_jumps, self._jump_over, self._jump_moves
+        jumps, king_over, king_moves = engine.jumps, engine.jump_over, self._king_jumps
+        # Without the majority rule any capture may be chosen: the jump of a man or of a
+        # short king that cannot go on is a whole legal move (a man's, with crowning
+        # mid-capture, only off the far row).
+        free = not engine.majority
+        crown_mid = engine.crown_mid_capture
 
         def advance(position: P, text: str) -> tuple[M, P]:
-            read = cache.get(text)
+            read: MoveText | Malformed | None = cache.get(text)
             if read is None:
                 read = cache.keep(text, read_text(text))
-            if read.__class__ is Malformed:
+            if isinstance(read, Malformed):
                 raise refuse(position, read, text)
             squares, kind, _, file = read
             if file >= 0:
@@ -480,7 +522,40 @@ class DraughtsGame(Game[P, M]):
             if own & start_bit:
                 if kind != "x" and len(squares) == 2:
                     empty = dark ^ (white | black)
-                    if not can_capture(own, opp, kings, empty, turn):
+                    # The engine's can_capture, inlined: most plies are quiet. The pieces
+                    # that jump toward row 0 (north) and away from it, by the rules.
+                    own_kings = own & kings
+                    men = own ^ own_kings
+                    if backward:
+                        north = south = men
+                    elif turn:
+                        north, south = 0, men
+                    else:
+                        north, south = men, 0
+                    if not flying:
+                        north |= own_kings
+                        south |= own_kings
+                    # The squares from which a jump goes each way.
+                    north_west = ((empty << wide) & opp) << wide
+                    north_east = ((empty << narrow) & opp) << narrow
+                    south_west = ((empty >> narrow) & opp) >> narrow
+                    south_east = ((empty >> wide) & opp) >> wide
+                    if not (
+                        north & (north_west | north_east)
+                        or south & (south_west | south_east)
+                        or (
+                            flying
+                            and own_kings
+                            and kings_can_capture(
+                                own_kings,
+                                white | black,
+                                north_west,
+                                north_east,
+                                south_west,
+                                south_east,
+                            )
+                        )
+                    ):
                         end = squares[1]
                         end_bit = bit[end]
                         if empty & end_bit:
@@ -489,7 +564,7 @@ class DraughtsGame(Game[P, M]):
                                 steps = path >= 0 and not path & ~empty if flying else path == 0
                                 kings ^= start_bit | end_bit
                             else:
-                                steps = forward[turn][start] & end_bit
+                                steps = forward[turn][start] & end_bit != 0
                                 if end_bit & promotion[turn]:
                                     kings |= end_bit
                             if steps:
@@ -500,6 +575,46 @@ class DraughtsGame(Game[P, M]):
                                 return quiet[start][end], _new(position_type, after)
                         raise diagnose(position, read, text)
                 if kind != "-":
+                    if free and len(squares) == 2 and not (flying and kings & start_bit):
+                        end = squares[1]
+                        if kings & start_bit:  # a short king: a man's jumps, every way
+                            over, onward = king_over[start][end], jumps[end]
+                            made = king_moves
+                        else:
+                            over, onward = jump_over[turn][start][end], man_jumps[turn][end]
+                            made = jump_moves[turn]
+                        end_bit = bit[end]
+                        empty = dark ^ (white | black)
+                        if (
+                            over & opp
+                            and empty & end_bit
+                            and not (crown_mid and end_bit & promotion[turn])
+                        ):
+                            space, live = empty | start_bit, opp ^ over
+                            for next_over, _, land_bit in onward:
+                                if live & next_over and space & land_bit:
+                                    break
+                            else:
+                                kings &= ~over
+                                if kings & start_bit:
+                                    kings ^= start_bit | end_bit
+                                elif end_bit & promotion[turn]:
+                                    kings |= end_bit
+                                if turn:
+                                    after = (
+                                        white & ~over,
+                                        (black ^ start_bit) | end_bit,
+                                        kings,
+                                        WHITE,
+                                    )
+                                else:
+                                    after = (
+                                        (white ^ start_bit) | end_bit,
+                                        black & ~over,
+                                        kings,
+                                        BLACK,
+                                    )
+                                return made[start][end], _new(position_type, after)
                     found = find_capture(position, squares)
                     if found is not None:
                         return found, play(position, found)

@@ -440,6 +440,8 @@ class DraughtsEngine(Board):
         super().__init__(size)
         self.majority = majority
         """Whether a capture must take the most pieces."""
+        self.crown_mid_capture = crown_mid_capture
+        """Whether a man reaching the far row during a capture is crowned and captures on."""
         self.flying_kings = flying_kings
         """Whether kings move and capture along whole diagonals (else one step, one jump)."""
         self.men_capture_backward = men_capture_backward

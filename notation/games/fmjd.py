@@ -15,17 +15,18 @@ tags; what is its own (draw rules, pictures, GameType values) stays in its modul
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, Generic, NamedTuple, TypeVar
+from typing import ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from notation.compiled import mypyc_attr
 from notation.games.base import Side
 from notation.games.draughts import DraughtsGame, Malformed, MoveText
 from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 
-WHITE, BLACK = Side.WHITE, Side.BLACK
+WHITE: Final = Side.WHITE
+BLACK: Final = Side.BLACK
 """The sides, for the hot path."""
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 P = TypeVar("P", bound=DraughtsPosition)
@@ -135,7 +136,7 @@ class FmjdGame(DraughtsGame[P, M]):
         wide2, narrow2 = 2 * wide, 2 * narrow
 
         def advance(position: P, text: str) -> tuple[M, P]:
-            entry = entries.get(text)
+            entry: _Entry[M] | None = entries.get(text)
             if entry is None:
                 entry = make_entry(text)
             (

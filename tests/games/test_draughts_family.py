@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from notation.games.base import SetupError, Side, TextCache
+from notation.games.base import IllegalMove, SetupError, Side, TextCache
 from notation.games.draughts import DraughtsGame, move_shape
 from notation.games.flying import Board, DraughtsEngine, square_pattern
 from notation.games.registry import GAMES
@@ -70,6 +70,56 @@ def test_a_move_written_alone_is_written_as_among_every_legal_move(name: str) ->
             assert alone == game.describe_moves(position, legal, notation)
             whole += sum(len(re.split("[x:]", text)) > 2 for text in alone)
     assert whole > 0  # captures written with their whole route were met
+
+
+@pytest.mark.parametrize("name", DRAUGHTS)
+def test_every_one_jump_text_reads_as_the_route_search_says(name: str) -> None:
+    """Each capture text of two squares one jump apart (``22x15``), from a square of the
+    side to move, reads as the legal capture the route search gives from that start to
+    that end (the position after it as ``play`` makes it), or is refused when none is (and
+    so is ``22-15`` where a capture is compulsory):
+    English and Russian read a man's jump that cannot go on in one step. Random positions
+    with kings and men, where jumps that must go on, crowning mid-capture and captures of
+    several routes are met."""
+    game = GAMES[name]
+    assert isinstance(game, DraughtsGame)
+    engine = game.engine
+    rng = random.Random(34)
+    squares = range(1, len(engine.squares) + 1)
+    read = refused = 0
+    for _ in range(2_000):
+        placed = rng.sample(squares, rng.randrange(6, 24))
+        kinds = [rng.choice(("", "", "", "K")) for _ in placed]
+        half = len(placed) // 2
+        white = ",".join(k + str(s) for k, s in zip(kinds[:half], placed[:half], strict=True))
+        black = ",".join(k + str(s) for k, s in zip(kinds[half:], placed[half:], strict=True))
+        try:
+            position = game.start({"FEN": f"{rng.choice('WB')}:W{white}:B{black}"})
+        except SetupError:
+            continue
+        own = position.black if position.turn else position.white
+        legal = game.legal_moves(position)
+        for start in engine.squares_in(own):
+            for _, end, _ in engine.jumps[start]:
+                named = [m for m in legal if m.captured and (m.path[0], m.path[-1]) == (start, end)]
+                one = [m for m in named if len(m.path) == 2]
+                text = f"{start}x{end}"
+                if len(named) == 1 or one:
+                    move, after = game.advance(position, text)
+                    expected = (one or named)[0]
+                    assert (tuple(move), after) == (
+                        tuple(expected),
+                        game.play(position, expected),
+                    ), (name, position, text)
+                    read += 1
+                else:
+                    with pytest.raises(IllegalMove):
+                        game.advance(position, text)
+                    refused += 1
+                if named:  # a capture is compulsory: the same squares as a step are refused
+                    with pytest.raises(IllegalMove):
+                        game.advance(position, f"{start}-{end}")
+    assert read > 200 and refused > 200
 
 
 def test_a_text_cache_is_emptied_whole_when_full() -> None:
