@@ -9,9 +9,11 @@ real folder and file once, links followed); names are made safe to show
 from __future__ import annotations
 
 import contextlib
+import errno
 import fnmatch
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -121,12 +123,20 @@ def expand(names: Iterable[str]) -> Iterator[Input | Missing]:
             yield Input("-", None)
             continue
         path = Path(name)
-        if path.is_dir():
+        try:
+            mode: int | None = path.stat().st_mode
+        except OSError as error:
+            if error.errno not in (errno.ENOENT, errno.ENOTDIR):
+                # A name too long, a loop of links, a folder not searchable: said as is.
+                yield Missing(name, why(error))
+                continue
+            mode = None
+        if mode is not None and stat.S_ISDIR(mode):
             found = list(_walk(path))
             yield from found
             if not found:
                 yield Missing(name, _NO_RECORD_FILE, NO_RECORD)
-        elif path.exists():
+        elif mode is not None:
             yield Input(name, path)
         elif _PATTERN.search(name):
             files, errors = _glob(name)

@@ -131,3 +131,14 @@ def test_reporters_escape_names_made_elsewhere(form: str) -> None:
         diagnostics = [document] if form == "jsonl" else document["diagnostics"]
         assert diagnostics[0]["path"] == "raw-\\xff.pdn"
         assert diagnostics[0]["message"] == "bad in raw-\\xff.pdn"
+
+
+def test_a_name_too_long_or_looping_is_a_missing_input_not_a_crash(tmp_path: Path) -> None:
+    long = str(tmp_path / ("9" * 5000))
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    assert list(expand([long, str(loop), str(tmp_path / "a.pdn" / "b.pdn")])) == [
+        Missing(long, "file name too long"),
+        Missing(str(loop), "too many levels of symbolic links"),
+        Missing(str(tmp_path / "a.pdn" / "b.pdn"), "no such file or directory"),
+    ]
