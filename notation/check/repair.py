@@ -540,6 +540,10 @@ def change_comment(change: Change) -> str:
     return f"{WAS} {change.was[0]}"
 
 
+_MOST_DIGITS = 1000
+"""The longest move number renumbered (Python reads no integer past 4,300 digits)."""
+
+
 def _renumber(game: AnyGame, line: Line, start: Position) -> None:
     """Give the line's written move numbers again after plies came or went: the side that
     moved at the first ``N.`` starts each move; its plies get ``N.``, and the other side's
@@ -556,7 +560,11 @@ def _renumber(game: AnyGame, line: Line, start: Position) -> None:
         return
     anchor, written = numbered[0]
     mover = sides[anchor]
-    number = int(written.rstrip(". ") or 0)
+    digits = written.rstrip(". ") or "0"
+    if len(digits) > _MOST_DIGITS:
+        # No game reaches such a move number: the record's numbers are left as written.
+        return
+    number = int(digits)
     number -= sum(1 for side in sides[1 : anchor + 1] if side is mover)
     for index, ply in enumerate(plies):
         if index and sides[index] is mover:
