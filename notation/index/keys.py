@@ -13,6 +13,7 @@ from hashlib import blake2b
 from typing import Any
 
 from notation.games.base import AnyGame, Position
+from notation.io.files import kind_of
 
 
 def position_key(game: AnyGame, position: Position) -> int:
@@ -142,9 +143,6 @@ class NotAFile(OSError):
     files it can read again and tell changed, so it is refused unread."""
 
 
-_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
-
-
 def digest_file(path: str) -> tuple[bytes, int, int]:
     """The content digest, size and modification time (ns) of the regular file at ``path``
     (:class:`NotAFile` for anything else, opened without waiting for a FIFO's writer)."""
@@ -153,8 +151,10 @@ def digest_file(path: str) -> tuple[bytes, int, int]:
     with os.fdopen(fd, "rb", closefd=True) as handle:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            kind = next((name for test, name in _KINDS if test(info.st_mode)), "a special file")
-            raise NotAFile(f"it is {kind}, not a file (an index holds files it can read again)")
+            raise NotAFile(
+                f"it is {kind_of(info.st_mode)}, not a file "
+                "(an index holds files it can read again)"
+            )
         while chunk := handle.read(1 << 20):
             digest.update(chunk)
     return digest.digest(), info.st_size, info.st_mtime_ns

@@ -281,6 +281,20 @@ def _below(top: Path, seen: set[tuple[int, int] | None], errors: list[Missing]) 
 _NO_RECORD_FILE = "no record file in this folder (*.pdn, *.pgn, compressed or not)"
 
 
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def kind_of(mode: int) -> str:
+    """What a file of ``st_mode`` ``mode`` is, as a message names it (``a FIFO``)."""
+    return next((name for test, name in _KINDS if test(mode)), "a special file")
+
+
 def why(error: BaseException) -> str:
     """Why ``error`` stopped reading, as a message says it (``no such file or directory``)."""
     if isinstance(error, OSError) and error.strerror:

@@ -24,6 +24,7 @@ from typing import Any
 
 from notation.check.dialects import dialect_set
 from notation.games.registry import GAMES
+from notation.io.files import kind_of
 from notation.run.names import FAIL_LEVELS, FORMATS, code_prefixes
 
 PYPROJECT = "pyproject.toml"
@@ -220,15 +221,6 @@ def load_config(path: Path) -> Config:
     return Config(path, table, values, tuple(overrides))
 
 
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
 def _text(path: Path) -> str:
     """The text of the configuration file ``path``: a regular file (a link to one is
     followed, as a user's own configuration often is one) of at most
@@ -242,8 +234,7 @@ def _text(path: Path) -> str:
         raise
     if not stat.S_ISREG(mode):
         os.close(fd)
-        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-        raise ConfigError(f"{path}: cannot read it: it is {kind}, not a file")
+        raise ConfigError(f"{path}: cannot read it: it is {kind_of(mode)}, not a file")
     with os.fdopen(fd, "rb") as file:
         data = file.read(MAX_CONFIG_BYTES + 1)
     if len(data) > MAX_CONFIG_BYTES:
