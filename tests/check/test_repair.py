@@ -306,6 +306,18 @@ def test_a_deleted_ply_renumbers_the_moves_after_it() -> None:
     )
 
 
+def test_a_move_number_too_long_to_read_is_left_as_written() -> None:
+    # Python reads no integer of more than 4,300 digits; a record may still hold one.
+    huge = "9" * 5000
+    record = sheet(movetext(played_with(6, drop=1)[:12]))
+    record.moves.plies[0].number = f"{huge}."
+    repair_record(BRAZILIAN, record)
+    assert write_record(record) == (
+        f'[GameType "26"]\n\n{huge}.\n22-17 11-15 2. 23-18 15x13 3. 26-22 10-14 22-17 '
+        "{was: missing} 4. 13x22 25x18\n5. 14x23 27x18 6. 7-10 30-26 *\n"
+    )
+
+
 def test_apply_keeps_comments_nags_and_variations() -> None:
     moves = movetext(played_with(10, "27x13", drop=1))
     moves = moves.replace("3. 26-22 10-14", "3. 26-22 $1 {Good.} 10-14", 1)
