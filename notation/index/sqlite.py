@@ -14,11 +14,13 @@ import contextlib
 import fcntl
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal
 
 from notation.index.db import IndexBusy, IndexUnusable, Rows
+from notation.io.files import kind_of, why
 
 BUSY_SECONDS = 30.0
 """How long a statement waits for another connection's lock before failing."""
@@ -34,6 +36,15 @@ class SQLite:
 
     def __init__(self, path: str) -> None:
         self.path = path
+        try:
+            mode = os.stat(path).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            mode = stat.S_IFREG
+        except (OSError, ValueError) as error:
+            raise IndexUnusable(f"{path}: cannot open the index: {why(error)}") from None
+        if not stat.S_ISREG(mode):
+            # SQLite would read a device or a FIFO, and write its journal beside it.
+            raise IndexUnusable(f"{path}: not an index: it is {kind_of(mode)}")
         try:
             self._connection = sqlite3.connect(
                 path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False

@@ -374,6 +374,28 @@ def test_standard_input_and_a_file_that_is_no_index_are_refused(
     assert club.read_text(encoding="utf-8") == CLUB
 
 
+@pytest.mark.parametrize("command", [("index", "club.pdn"), ("find",), ("tree", "-g", "brazilian")])
+def test_an_index_that_is_a_device_a_folder_or_a_fifo_is_refused_unopened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]
+) -> None:
+    # SQLite would read the device or FIFO and write its journal beside it (/dev/null-journal).
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, club=CLUB)
+    (tmp_path / "folder.sqlite").mkdir()
+    os.mkfifo(tmp_path / "fifo.sqlite")
+    before = sorted(os.listdir("/dev"))
+    for db, kind in [
+        ("/dev/null", "a device"),
+        ("folder.sqlite", "a folder"),
+        ("fifo.sqlite", "a FIFO"),
+    ]:
+        result = run(command[0], "--db", db, *command[1:])
+        assert result.exit_code == 2
+        assert result.stderr == f"notation: {db}: not an index: it is {kind}\n"
+    assert sorted(os.listdir("/dev")) == before
+    assert sorted(os.listdir(tmp_path)) == ["club.pdn", "fifo.sqlite", "folder.sqlite"]
+
+
 def test_a_fifo_or_a_device_is_refused_unread_and_the_rest_is_indexed(
     tmp_path: Path, target: str
 ) -> None:
