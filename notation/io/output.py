@@ -76,9 +76,9 @@ def check_target(
     standard input too: when that is a file, naming it is refused as well.
     """
     shown = display(target)
-    if target.is_dir():
-        raise OutputError(f"{shown} is a folder, not a file")
     found = _status(target)
+    if found is not None and stat.S_ISDIR(found.st_mode):
+        raise OutputError(f"{shown} is a folder, not a file")
     if found is None or stat.S_ISREG(found.st_mode):
         folder = write_target(target).parent
         if not folder.is_dir():

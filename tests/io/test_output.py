@@ -117,6 +117,13 @@ def test_check_target_refuses_what_cannot_be_written(
     assert str(caught.value) == message.format(p=tmp_path)
 
 
+def test_check_target_refuses_a_name_too_long_for_the_system(tmp_path: Path) -> None:
+    name = "9" * 5000
+    with pytest.raises(OutputError) as caught:
+        check_target(tmp_path / name)
+    assert str(caught.value) == f"cannot write {tmp_path}/{name}: file name too long"
+
+
 def test_check_target_refuses_an_input_unless_in_place(tmp_path: Path) -> None:
     record = tmp_path / "games.pdn"
     record.write_text("1. 11-15 *\n")
