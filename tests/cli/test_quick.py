@@ -27,8 +27,12 @@ BAD = '[Event "bad"]\n[GameType "26"]\n\n1. 22-18 11-15 2. 18-14 *\n'
 UNTAGGED = "1. 22-18 11-15 *\n"
 COMMENTED = '[GameType "26"]\n\n{an opening} 1. 22-18 {a reply} 11-15 *\n'
 
-Outcome = tuple[object, str, str, str | None]
-"""Exit status, standard output, standard error, and the report file's text, if any."""
+Outcome = tuple[object, str, str, dict[str, bytes]]
+"""Exit status, standard output, standard error, and the files the run wrote."""
+
+
+FOLDER: dict[Path, bytes] = {}
+"""The files :func:`folder` made, by name relative to it, and their bytes."""
 
 
 @pytest.fixture
@@ -52,6 +56,10 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         path = tmp_path / name
         path.parent.mkdir(exist_ok=True)
         path.write_text(text, encoding="latin-1" if name == "latin.pdn" else "utf-8")
+    FOLDER.clear()
+    FOLDER.update(
+        {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    )
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("FORCE_COLOR", raising=False)
@@ -70,25 +78,30 @@ def _ended(run: Any, capsys: pytest.CaptureFixture[str]) -> tuple[object, str, s
     return status, out, re.sub(r"took [0-9.]+ s", "took T s", err)
 
 
-def _report(folder: Path) -> str | None:
-    report = folder / "report.out"
-    if not report.exists():
-        return None
-    text = report.read_text(encoding="utf-8")
-    report.unlink()
-    return text
+def _written(folder: Path) -> dict[str, bytes]:
+    """The files the run made or changed, by name; the folder is then put back as the
+    fixture made it, so that no run sees another's output."""
+    now = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    made = {p: data for p, data in now.items() if FOLDER.get(p.relative_to(folder)) != data}
+    for path in made:
+        name = path.relative_to(folder)
+        if name in FOLDER:
+            path.write_bytes(FOLDER[name])
+        else:
+            path.unlink()
+    return {str(p.relative_to(folder)): data for p, data in made.items()}
 
 
 def quick(args: list[str], folder: Path, capsys: pytest.CaptureFixture[str]) -> Outcome:
     """What :func:`serve` does with ``args`` (``not served`` when it leaves them)."""
-    return (*_ended(lambda: serve(args), capsys), _report(folder))
+    return (*_ended(lambda: serve(args), capsys), _written(folder))
 
 
 def typer_app(args: list[str], folder: Path, capsys: pytest.CaptureFixture[str]) -> Outcome:
     """What the Typer app does with ``validate ARGS...``."""
     return (
         *_ended(lambda: app(["validate", *args], prog_name="notation"), capsys),
-        _report(folder),
+        _written(folder),
     )
 
 
@@ -183,7 +196,7 @@ the app's exit status and a part of what it prints."""
 def test_a_command_line_the_reader_does_not_take_goes_to_the_app(
     args: list[str], status: int, said: str, folder: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert quick(args, folder, capsys) == ("not served", "", "", None)
+    assert quick(args, folder, capsys) == ("not served", "", "", {})
     ended, out, err, _ = typer_app(args, folder, capsys)
     assert ended == status
     assert said in out + err
