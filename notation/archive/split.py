@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import tempfile
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -197,10 +198,19 @@ def check_folder(folder: Path, inputs: list[Input | Missing]) -> None:
     shown = display(folder)
     if any(_same(folder, path) for path in input_paths(inputs)):
         raise OutputError(f"{shown} is an input of this command, not a folder to write in")
-    if folder.exists() and not folder.is_dir():
+    try:
+        is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        if not folder.absolute().parent.is_dir():
+            raise OutputError(
+                f"cannot make {shown}: folder {display(folder.parent)} does not exist"
+            ) from None
+        return
+    except OSError as error:
+        why = (error.strerror or type(error).__name__).lower()
+        raise OutputError(f"cannot make {shown}: {why}") from None
+    if not is_folder:
         raise OutputError(f"{shown} is a file, not a folder")
-    if not folder.exists() and not folder.absolute().parent.is_dir():
-        raise OutputError(f"cannot make {shown}: folder {display(folder.parent)} does not exist")
 
 
 def _same(a: Path, b: Path) -> bool:

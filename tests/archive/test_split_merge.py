@@ -229,6 +229,16 @@ def test_split_refuses_a_folder_that_is_an_input_file_or_holds_one() -> None:
     assert files("open") == {"cheversi-cup.pdn": B3}
 
 
+def test_split_refuses_a_folder_name_too_long_for_the_system() -> None:
+    name = "9" * 300
+    for folder in (name, f"{name}/x"):
+        result = invoke("split", "archive", "--by", "event", "--dir", folder)
+        assert (result.exit_code, result.stderr) == (
+            2,
+            f"notation: cannot make {folder}: file name too long\n",
+        )
+
+
 def test_a_bad_grouping_is_a_usage_error() -> None:
     for by in ("colour", "tag:", "every:0", "every:x"):
         result = invoke("split", "archive", "--by", by, "--dir", "out")
