@@ -380,11 +380,23 @@ def _opened_in_place(target: Path) -> Iterator[IO[bytes]]:
         fd = os.open(target, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
     except OSError as error:
         raise OutputError(f"cannot write {shown}: {_reason(error, atomic=False)}") from None
-    with os.fdopen(fd, "wb") as out:
+    out = os.fdopen(fd, "wb")
+    try:
         if stat.S_ISREG(os.fstat(fd).st_mode):
             # It was replaced by a file since it was looked at: that file is not written.
             raise OutputError(f"cannot write {shown}: it was replaced while the command ran")
         yield out
+    except BaseException:
+        # What is still buffered is given up with the output: flushing it on closing fails
+        # again (a full device), and that must not hide the error being raised. The
+        # descriptor is closed all the same.
+        with contextlib.suppress(OSError):
+            out.close()
+        raise
+    try:
+        out.close()
+    except OSError as error:
+        raise OutputError(f"cannot write {shown}: {_reason(error, atomic=False)}") from None
 
 
 def _quiet(out: IO[bytes]) -> None:

@@ -186,6 +186,13 @@ def test_display_escapes_bytes_that_are_not_utf8() -> None:
     assert display("café.pdn") == "café.pdn"
 
 
+@pytest.mark.skipif(not Path("/dev/full").is_char_device(), reason="no /dev/full here")
+def test_a_full_device_is_an_output_error_that_names_it() -> None:
+    with pytest.raises(OutputError) as caught, atomic_output(Path("/dev/full")) as sink:
+        sink.write("1. 11-15 *\n")
+    assert str(caught.value) == "cannot write /dev/full: no space left on the device"
+
+
 def test_a_fifo_is_written_into_and_stays_a_fifo(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
