@@ -64,6 +64,9 @@ class Opened:
     source: TextSource
     gave: bool = False
     """Whether reading it gave anything: a record, a diagnostic or a piece."""
+    cut: int | None = None
+    """The line where the game starts that a failure to read cut off: that game is left
+    out, as its end is unknown (a move cut short would read as another move)."""
     _json: bool | None = None
     _chunks: Iterator[str] = field(default_factory=lambda: iter(()))
 
@@ -93,15 +96,44 @@ class Opened:
             made: Iterable[Record | Diagnostic] = json_records(name, self._chunks)
         else:
             made = read_records(self._chunks, path=name, keep_text=keep_text)
+        held: Record | None = None
         for record in made:
             if isinstance(record, Diagnostic) or holds_game(record):
                 self.gave = True
-                yield record
+                if self.source.failure is None or isinstance(record, Diagnostic):
+                    yield record
+                    continue
+                # Reading failed, so the text has ended: the last record may be cut off.
+                if held is not None:
+                    yield held
+                held = record
+        if held is not None:
+            if held.result is None:
+                self.cut = held.pos.line
+            else:
+                yield held
 
     def pieces(self, games: int) -> Iterator[tuple[int, str]]:
         """The PDN text cut into pieces of about ``games`` games, as (first line, text)
         (:func:`split_games`); :class:`ValueError` for a JSON document, which is read
-        whole."""
+        whole. When reading fails part way, the game it cuts off is left out (``cut``)."""
+        held: tuple[int, str] | None = None
+        for piece in self._pieces(games):
+            self.gave = True
+            if self.source.failure is None:
+                yield piece
+                continue
+            # Reading failed, so the text has ended: the last piece may end in a cut game.
+            if held is not None:
+                yield held
+            held = piece
+        if held is not None:
+            first, text = held
+            kept, self.cut = _without_cut_game(first, text)
+            if kept:
+                yield first, kept
+
+    def _pieces(self, games: int) -> Iterator[tuple[int, str]]:
         if self.is_json:
             raise ValueError(f"{self.input.name} is a JSON document, not cut into pieces")
         head: list[str] = []
@@ -117,12 +149,9 @@ class Opened:
             # long to read), split_games gives the whole text as one piece.
             if text.count("\n") < games:
                 if text:
-                    self.gave = True
                     yield 1, text
                 return
-        for piece in split_games(itertools.chain(head, self._chunks), games):
-            self.gave = True
-            yield piece
+        yield from split_games(itertools.chain(head, self._chunks), games)
 
 
 def open_inputs(
@@ -152,7 +181,10 @@ def open_inputs(
                 opened = Opened(item, source)
                 yield opened
                 if source.failure is not None:
-                    yield unreadable(item.name, source.failure)
+                    why = source.failure
+                    if opened.cut is not None:
+                        why += f"; the game from line {opened.cut}, cut off there, is not read"
+                    yield unreadable(item.name, why)
                 yield from source.notes[early:]
                 if not opened.gave and source.failure is None and not allow_empty:
                     yield no_record(item.name)
@@ -219,6 +251,24 @@ def read_paths(
             yield found.input.name, found.record
         elif isinstance(found, Diagnostic):
             yield found
+
+
+def _without_cut_game(first: int, text: str) -> tuple[str, int | None]:
+    """The last piece of a text whose reading failed, without the game the failure cut
+    off (one that has no result), and the line where that game starts."""
+    last: Record | None = None
+    for record in read_records([text], keep_text=True, first_line=first):
+        if holds_game(record):
+            last = record
+    if last is None or last.result is not None or last.text is None:
+        return text, None
+    start = text.rfind(last.text)
+    if start < 0:
+        # The record's text begins with its first line: cut before that line.
+        start = 0
+        for _ in range(last.pos.line - first):
+            start = text.index("\n", start) + 1
+    return text[:start], last.pos.line
 
 
 def holds_game(record: Record) -> bool:

@@ -76,11 +76,18 @@ def test_a_truncated_zst_file_is_a_diagnostic_after_the_games_before_the_cut() -
     assert '"code": "PDN106"' in lines[-1]
     assert (
         '"message": "cannot read cut.pdn.zst: the Zstandard data ends inside a frame '
-        '(truncated)"' in lines[-1]
+        "(truncated); the game from line " in lines[-1]
     )
-    # The first frame, half the archive, was read whole before the cut.
+    assert lines[-1].endswith(
+        ', cut off there, is not read", "game": null, "ply": null, '
+        '"move": null, "legal": [], "candidates": [], "chosen": false}'
+    )
+    # The first frame, half the archive, was read whole before the cut; the game the cut
+    # falls in is left out, not judged on the part of it read.
     games = int(summary.split()[0])
     assert ARCHIVE.count("[Event") // 2 - 20 < games < ARCHIVE.count("[Event")
+    # A parallel run reads the archive in pieces, and leaves out the same game.
+    assert validate("cut.pdn.zst", "--jobs", "2") == (status, report, summary)
 
 
 def test_damaged_zst_data_is_a_diagnostic_not_a_traceback() -> None:

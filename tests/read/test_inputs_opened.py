@@ -161,3 +161,79 @@ def test_a_json_document_gives_its_records_and_is_not_cut_into_pieces(tmp_path: 
     ]
     with pytest.raises(ValueError, match=r"^r\.json is a JSON document, not cut into pieces$"):
         _events(inputs, lambda opened: list(opened.pieces(2)))
+
+
+CUT = '[GameType "26"]\n1. 22-18 11-15 2. 18x11 8x15 *\n\n[GameType "26"]\n1. 22-18 11-15 2. 18x'
+"""Two games, the second cut inside a capture (``18x11`` read as far as ``18x``)."""
+
+
+def _gzip_cut(tmp_path: Path, text: str) -> Input:
+    """``text`` gzip-compressed with its last bytes left out: a damaged archive that
+    decompresses to ``text`` and then fails."""
+    import gzip
+
+    whole = gzip.compress(text.encode(), mtime=0)
+    path = tmp_path / "cut.pdn.gz"
+    path.write_bytes(whole[:-8])  # the trailer (checksum and size) left out
+    return Input("cut.pdn.gz", path)
+
+
+def test_the_game_a_damaged_input_cuts_off_is_not_read_as_a_game(tmp_path: Path) -> None:
+    failure = (
+        "cannot read cut.pdn.gz: the gzip data ends inside a member (truncated); "
+        "the game from line 4, cut off there, is not read"
+    )
+    assert _events([_gzip_cut(tmp_path, CUT)], _plies) == [
+        ("cut.pdn.gz", False, ["22-18"]),
+        Diagnostic("PDN106", failure, 1, 1, "cut.pdn.gz"),
+        FileResult("cut.pdn.gz", "utf-8"),
+    ]
+
+
+def test_a_damaged_input_in_pieces_leaves_out_the_game_it_cuts_off(tmp_path: Path) -> None:
+    # A parallel run reads the input in pieces: the same game is left out of the last one.
+    text = GAME * 3 + CUT
+
+    def pieces(opened: Opened) -> list[object]:
+        return list(opened.pieces(1))
+
+    events = _events([_gzip_cut(tmp_path, text)], pieces)
+    assert events[0] == (
+        "cut.pdn.gz",
+        False,
+        [(1, GAME), (4, GAME), (7, GAME), (10, CUT[: CUT.index("\n\n") + 2])],
+    )
+    assert events[1] == Diagnostic(
+        "PDN106",
+        "cannot read cut.pdn.gz: the gzip data ends inside a member (truncated); "
+        "the game from line 13, cut off there, is not read",
+        1,
+        1,
+        "cut.pdn.gz",
+    )
+
+
+def test_a_damaged_input_whose_last_game_ended_keeps_it(tmp_path: Path) -> None:
+    text = GAME * 2
+    assert _events([_gzip_cut(tmp_path, text)], _plies)[:2] == [
+        ("cut.pdn.gz", False, ["22-18", "22-18"]),
+        Diagnostic(
+            "PDN106",
+            "cannot read cut.pdn.gz: the gzip data ends inside a member (truncated)",
+            1,
+            1,
+            "cut.pdn.gz",
+        ),
+    ]
+
+
+def test_a_small_damaged_input_read_whole_leaves_out_the_game_it_cuts_off(
+    tmp_path: Path,
+) -> None:
+    # Fewer lines than a piece's games: the text is one piece, read without the splitter.
+    def pieces(opened: Opened) -> list[object]:
+        return list(opened.pieces(1000))
+
+    events = _events([_gzip_cut(tmp_path, CUT)], pieces)
+    assert events[0] == ("cut.pdn.gz", False, [(1, CUT[: CUT.index("\n\n") + 2])])
+    assert "the game from line 4, cut off there, is not read" in str(events[1])
