@@ -40,7 +40,7 @@ from typing import NamedTuple
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
-from notation.check.validator import GameReport, validate_record
+from notation.check.validator import GameReport, ReplayedLine, replay_main_line
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game, Move, Position
 from notation.games.registry import get_game, resolve_game
@@ -143,21 +143,22 @@ def copy_key(
     (``game``, ``dialects``: see :func:`moves_key`): :func:`key_of` the main line where
     ``record`` replays whole, else :func:`written_key` as the game ``validate`` judges it
     as (or the description of the unsupported game its tags name)."""
-    report = validate_record(record, default=game, keep=True, suggest=False, dialects=dialects)
-    return report_key(record, report, game)
+    return line_key(record, replay_main_line(record, default=game, dialects=dialects), game)
 
 
-def report_key(
-    record: Record, report: GameReport, game: AnyGame | None
+def line_key(
+    record: Record, line: ReplayedLine, game: AnyGame | None
 ) -> tuple[tuple[bytes, int], str] | None:
-    """:func:`copy_key` of ``record`` from ``report``, the validator's report on it made
-    with ``keep`` or ``trace`` (``game``: the game of a record whose tags name none)."""
-    line = line_of(report, record)
-    if line is not None and line.complete and line.moves and not record.has_syntax_errors:
-        return key_of(line.game, line.moves), line.game.name
+    """:func:`copy_key` of ``record`` from ``line``, the validator's replay of it
+    (:func:`~notation.check.validator.replay_main_line`; ``game``: the game of a record
+    whose tags name none)."""
+    played = line.game
+    if played is not None and line.complete and line.moves and not record.has_syntax_errors:
+        pairs = list(zip(line.positions[:-1], line.moves, strict=True))
+        return key_of(played, pairs), played.name
     judged = resolve_game(record.tag_dict(), game)
-    if report.game is not None:
-        judged = get_game(report.game)
+    if line.report.game is not None:
+        judged = get_game(line.report.game)
     found = written_key(record, judged)
     if found is None:
         return None
@@ -268,8 +269,12 @@ def main_line(
     """The main line of ``record`` as ``validate`` replays it, up to its first illegal ply
     (``game``, ``dialects``: see :func:`moves_key`); ``None`` when it is not replayed (an
     unsupported game, an invalid setup)."""
-    report = validate_record(record, default=game, keep=True, suggest=False, dialects=dialects)
-    return line_of(report, record)
+    line = replay_main_line(record, default=game, dialects=dialects)
+    if line.game is None:
+        return None
+    positions = line.positions
+    moves = list(zip(positions[:-1], line.moves, strict=True))
+    return MainLine(positions[0], moves, positions[-1], line.complete, line.game)
 
 
 def line_of(report: GameReport, record: Record | None = None) -> MainLine | None:
@@ -328,6 +333,10 @@ class PositionGroup(NamedTuple):
         return max(reached.order for reached in self.records)
 
 
+HELD_MOVES = 4096
+"""The most move objects :class:`Positions` holds to number moves by identity."""
+
+
 @dataclass(slots=True)
 class Positions:
     """An index of the position each record reaches: at the end of its main line, or
@@ -354,6 +363,10 @@ class Positions:
     _moves: dict[Hashable, int] = field(default_factory=dict)
     """Each distinct move met, numbered from 0 (moves of two games may be equal values:
     a group holds one game)."""
+    _by_id: dict[int, int] = field(default_factory=dict)
+    """The number of each move of ``_held``, by the move's identity."""
+    _held: list[Move] = field(default_factory=list)
+    """The moves last numbered by value (at most :data:`HELD_MOVES`)."""
     records: int = 0
     """Records added that reached a position to index."""
 
@@ -371,30 +384,30 @@ class Positions:
         plies = len(record.moves.move_texts())
         if record.has_syntax_errors or not plies:
             return
-        line = main_line(game, record, dialects)
-        if line is None:
+        line = replay_main_line(record, default=game, dialects=dialects)
+        played = line.game
+        if played is None:
             return
+        positions, moves = line.positions, line.moves
         if self.ply is None:
             if not line.complete:
                 return
-            moves, reached = line.moves, line.end
+            reached = positions[-1]
         else:
-            if len(line.moves) < self.ply:
+            if len(moves) < self.ply:
                 return
-            moves = line.moves[: self.ply]
-            reached = line.end if self.ply == len(line.moves) else line.moves[self.ply][0]
-        order_key = self._order_key(line.game, line.start, moves)
+            moves = moves[: self.ply]
+            reached = positions[self.ply]
+        order_key = self._order_key(played, positions[0], moves)
         self.records += 1
-        key = (line.game.name, line.game.identity(reached))
+        key = (played.name, played.identity(reached))
         orders, found = self._seen.setdefault(key, ([], []))
         if order_key not in orders:
             orders.append(order_key)
         here = Occurrence(path, record.index, record.pos.line)
         found.append(Reached(here, plies, orders.index(order_key) + 1))
 
-    def _order_key(
-        self, game: AnyGame, start: Position, moves: Sequence[tuple[Position, Move]]
-    ) -> bytes:
+    def _order_key(self, game: AnyGame, start: Position, moves: list[Move]) -> bytes:
         """The digest of the setup of ``start`` and of ``moves``, each by its number: one
         lookup a move where :func:`key_of` writes it."""
         number = self._starts.get((game.name, start))
@@ -402,15 +415,31 @@ class Positions:
             setups = self._setups
             setup = (game.name, tuple(sorted(game.setup_tags(start).items())))
             number = self._starts[game.name, start] = setups.setdefault(setup, len(setups))
-        numbers = self._moves
-        known = numbers.get
+        # A game hands out one object for a move it reads often (a quiet move's text),
+        # so most moves are found by identity, without hashing the move's value.
+        found: list[int | None] = list(map(self._by_id.get, map(id, moves)))
+        if None in found:
+            self._number(moves, found)
         order = array("Q", [number])
-        for _, move in moves:
-            found = known(move)
-            if found is None:
-                found = numbers[move] = len(numbers)
-            order.append(found)
+        order.extend(found)  # type: ignore[arg-type]
         return hashlib.blake2b(order.tobytes(), digest_size=16).digest()
+
+    def _number(self, moves: list[Move], found: list[int | None]) -> None:
+        """Fill in ``found``'s gaps: the number of each move of ``moves`` not found by
+        identity, by its value, the move then held so that its identity stays its own."""
+        numbers, by_id, held = self._moves, self._by_id, self._held
+        index = -1
+        for _ in range(found.count(None)):
+            index = found.index(None, index + 1)
+            move = moves[index]
+            number = numbers.get(move)
+            if number is None:
+                number = numbers[move] = len(numbers)
+            if len(held) >= HELD_MOVES:
+                held.clear()
+                by_id.clear()
+            held.append(move)
+            by_id[id(move)] = found[index] = number
 
     def groups(self) -> list[PositionGroup]:
         """Every position reached by two move orders or more, in the order first reached."""
