@@ -215,10 +215,18 @@ class Selector:
 
     def _check(self, record: Record, path: str, checked: list[ReplayedLine]) -> ReplayedLine:
         """The validator's report on the record and its main line: made once for every
-        filter that needs them."""
+        filter that needs them (the end of the line judged only for the filters on
+        diagnostics)."""
         if not checked:
             self.replayed += 1
-            line = replay_main_line(record, path=path, default=self.default, dialects=self.dialects)
+            chosen = self.filters
+            line = replay_main_line(
+                record,
+                path=path,
+                default=self.default,
+                dialects=self.dialects,
+                judge_end=chosen.errors is not None or chosen.code is not None,
+            )
             checked.append(line)
         return checked[0]
 

@@ -363,10 +363,13 @@ class Positions:
     _moves: dict[Hashable, int] = field(default_factory=dict)
     """Each distinct move met, numbered from 0 (moves of two games may be equal values:
     a group holds one game)."""
+    _by_fields: dict[tuple[object, ...], int] = field(default_factory=dict)
+    """The number of each move met that is a tuple, by its fields as a plain tuple."""
     _by_id: dict[int, int] = field(default_factory=dict)
     """The number of each move of ``_held``, by the move's identity."""
     _held: list[Move] = field(default_factory=list)
-    """The moves last numbered by value (at most :data:`HELD_MOVES`)."""
+    """The moves last numbered by value (at most :data:`HELD_MOVES`, or one line's moves
+    when a line has more)."""
     records: int = 0
     """Records added that reached a position to index."""
 
@@ -382,9 +385,9 @@ class Positions:
         it has a syntax error, is not replayed or has no moves, when its main line is not
         all legal (at the end) or is shorter than ``ply`` or illegal before it."""
         plies = len(record.moves.move_texts())
-        if record.has_syntax_errors or not plies:
+        if not plies or (record.diagnostics and record.has_syntax_errors):
             return
-        line = replay_main_line(record, default=game, dialects=dialects)
+        line = replay_main_line(record, default=game, dialects=dialects, judge_end=False)
         played = line.game
         if played is None:
             return
@@ -417,29 +420,39 @@ class Positions:
             number = self._starts[game.name, start] = setups.setdefault(setup, len(setups))
         # A game hands out one object for a move it reads often (a quiet move's text),
         # so most moves are found by identity, without hashing the move's value.
-        found: list[int | None] = list(map(self._by_id.get, map(id, moves)))
-        if None in found:
-            self._number(moves, found)
-        order = array("Q", [number])
-        order.extend(found)  # type: ignore[arg-type]
+        ids = list(map(id, moves))
+        missing = set(ids).difference(self._by_id)
+        if missing:
+            self._number(moves, ids, missing)
+        # Every move is numbered by its identity now.
+        order = array("Q", [number, *map(self._by_id.get, ids)])  # type: ignore[type-var]
         return hashlib.blake2b(order.tobytes(), digest_size=16).digest()
 
-    def _number(self, moves: list[Move], found: list[int | None]) -> None:
-        """Fill in ``found``'s gaps: the number of each move of ``moves`` not found by
-        identity, by its value, the move then held so that its identity stays its own."""
+    def _number(self, moves: list[Move], ids: list[int], missing: set[int]) -> None:
+        """Number by value each move of ``moves`` (whose identities are ``ids``) not yet
+        numbered by identity (``missing``), each then held so that its identity stays its
+        own."""
         numbers, by_id, held = self._moves, self._by_id, self._held
-        index = -1
-        for _ in range(found.count(None)):
-            index = found.index(None, index + 1)
-            move = moves[index]
-            number = numbers.get(move)
+        if len(held) + len(missing) > HELD_MOVES:
+            held.clear()
+            by_id.clear()
+            missing = set(ids)
+        # A move that is a tuple is found first by its fields, compared as plain values
+        # (equal fields make equal moves), without the game's hash.
+        by_fields = self._by_fields
+        where = dict(zip(ids, moves, strict=True))
+        for identity in missing:
+            move = where[identity]
+            fields = tuple(move) if isinstance(move, tuple) else None
+            number = None if fields is None else by_fields.get(fields)
             if number is None:
-                number = numbers[move] = len(numbers)
-            if len(held) >= HELD_MOVES:
-                held.clear()
-                by_id.clear()
+                number = numbers.get(move)
+                if number is None:
+                    number = numbers[move] = len(numbers)
+                if fields is not None:
+                    by_fields[fields] = number
             held.append(move)
-            by_id[id(move)] = found[index] = number
+            by_id[identity] = number
 
     def groups(self) -> list[PositionGroup]:
         """Every position reached by two move orders or more, in the order first reached."""

@@ -198,6 +198,7 @@ def _replay(
     dialects: frozenset[str],
     kind: type[RecordReplay],
     suggest: bool,
+    judge_end: bool = True,
 ) -> RecordReplay | str:
     """The replay of ``kind`` that judged ``record`` (:func:`validate_record`), run; the
     description of its game type when the tags name one that is not supported."""
@@ -207,6 +208,7 @@ def _replay(
         return found
     replay = kind(found, record, path, dialects)
     replay.suggest = suggest
+    replay.judge_end = judge_end
     if default is None and not names_game(tags):
         return _untagged(replay, tags, kind)
     replay.run(tags)
@@ -248,11 +250,14 @@ def replay_main_line(
     path: str = "-",
     default: AnyGame | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
+    judge_end: bool = True,
 ) -> ReplayedLine:
     """The verdict on ``record`` and its main line up to its first illegal ply, as
     :func:`validate_record` with ``suggest`` false judges and replays it (``default``,
-    ``dialects``: see there)."""
-    replay = _replay(record, path, default, dialects, _LineReplay, False)
+    ``dialects``: see there). Without ``judge_end`` the line is the same, but the
+    report lacks what is checked once it is replayed: the result, threefold
+    repetitions, draws by counting moves (and ``outcome``)."""
+    replay = _replay(record, path, default, dialects, _LineReplay, False, judge_end)
     if not isinstance(replay, _LineReplay):
         assert isinstance(replay, str)
         report = _unsupported(record, path, replay)
@@ -357,6 +362,7 @@ def _untagged(
         if fits:
             chosen = kind(fits[0][0], record, path, default.dialects)
             chosen.suggest = suggest
+            chosen.judge_end = default.judge_end
             chosen.run(tags)
             notice = _fits_notice(record, fits, path, start is not None)
             chosen.report.diagnostics.insert(len(record.diagnostics), notice)
@@ -591,6 +597,9 @@ class RecordReplay(ReplayVisitor):
         self.suggest = True
         """Whether :meth:`replay` adds the corrections the repair search finds to illegal
         moves (else :meth:`suggest_repairs` may, later)."""
+        self.judge_end = True
+        """Whether :meth:`replay` checks the result, repetitions and draws by counting
+        moves (a caller that needs only the moves may leave them out)."""
 
     @property
     def notation(self) -> str | None:
@@ -632,10 +641,11 @@ class RecordReplay(ReplayVisitor):
             self.keep_line(trail, moves)
         if self.suggest:
             self.suggest_repairs(start)
-        self._check_results(end)
-        if self.game.threefold_repetition:
-            self._check_repetition(trail, end)
-        self._check_draw_rule(trail, end)
+        if self.judge_end:
+            self._check_results(end)
+            if self.game.threefold_repetition:
+                self._check_repetition(trail, end)
+            self._check_draw_rule(trail, end)
         return end
 
     def illegal_found(

@@ -100,3 +100,16 @@ def test_transpositions_do_not_depend_on_how_many_moves_are_held(
     assert [(g.game, [(r.where.index, r.order) for r in g.records]) for g in groups] == [
         ("brazilian", [(1, 1), (2, 1), (3, 2), (4, 3)])
     ]
+
+
+def test_without_judging_the_end_the_line_is_the_same_and_the_result_unchecked() -> None:
+    # The tag says 2-0, the movetext 0-2: a result mismatch, found once the line is replayed.
+    (record,) = read_string('[GameType "26"]\n[Result "2-0"]\n\n1. 22-18 11-15 2. 18x11 0-2\n')
+    judged = replay_main_line(record)
+    unjudged = replay_main_line(record, judge_end=False)
+    assert fens(unjudged.positions) == fens(judged.positions) == FENS[:4]
+    assert unjudged.moves == judged.moves
+    assert unjudged.complete and judged.complete
+    assert [d.code for d in judged.report.diagnostics] == [codes.RESULT_MISMATCH]
+    assert judged.report.diagnostics == validate_record(record).diagnostics
+    assert unjudged.report.diagnostics == []
