@@ -333,10 +333,6 @@ class PositionGroup(NamedTuple):
         return max(reached.order for reached in self.records)
 
 
-HELD_MOVES = 4096
-"""The most move objects :class:`Positions` holds to number moves by identity."""
-
-
 @dataclass(slots=True)
 class Positions:
     """An index of the position each record reaches: at the end of its main line, or
@@ -365,11 +361,6 @@ class Positions:
     a group holds one game)."""
     _by_fields: dict[tuple[object, ...], int] = field(default_factory=dict)
     """The number of each move met that is a tuple, by its fields as a plain tuple."""
-    _by_id: dict[int, int] = field(default_factory=dict)
-    """The number of each move of ``_held``, by the move's identity."""
-    _held: list[Move] = field(default_factory=list)
-    """The moves last numbered by value (at most :data:`HELD_MOVES`, or one line's moves
-    when a line has more)."""
     records: int = 0
     """Records added that reached a position to index."""
 
@@ -418,41 +409,30 @@ class Positions:
             setups = self._setups
             setup = (game.name, tuple(sorted(game.setup_tags(start).items())))
             number = self._starts[game.name, start] = setups.setdefault(setup, len(setups))
-        # A game hands out one object for a move it reads often (a quiet move's text),
-        # so most moves are found by identity, without hashing the move's value.
-        ids = list(map(id, moves))
-        missing = set(ids).difference(self._by_id)
-        if missing:
-            self._number(moves, ids, missing)
-        # Every move is numbered by its identity now.
-        order = array("Q", [number, *map(self._by_id.get, ids)])  # type: ignore[type-var]
+        # A move that is a tuple is looked up by its fields as a plain tuple (equal fields
+        # make equal moves), hashed without calling the game's Python hash.
+        if moves and isinstance(moves[0], tuple):
+            found = list(map(self._by_fields.get, map(tuple, moves)))
+        else:
+            found = list(map(self._moves.get, moves))
+        if None in found:
+            self._number(moves, found)
+        order = array("Q", [number, *found])  # type: ignore[type-var]  # all numbered now
         return hashlib.blake2b(order.tobytes(), digest_size=16).digest()
 
-    def _number(self, moves: list[Move], ids: list[int], missing: set[int]) -> None:
-        """Number by value each move of ``moves`` (whose identities are ``ids``) not yet
-        numbered by identity (``missing``), each then held so that its identity stays its
-        own."""
-        numbers, by_id, held = self._moves, self._by_id, self._held
-        if len(held) + len(missing) > HELD_MOVES:
-            held.clear()
-            by_id.clear()
-            missing = set(ids)
-        # A move that is a tuple is found first by its fields, compared as plain values
-        # (equal fields make equal moves), without the game's hash.
-        by_fields = self._by_fields
-        where = dict(zip(ids, moves, strict=True))
-        for identity in missing:
-            move = where[identity]
-            fields = tuple(move) if isinstance(move, tuple) else None
-            number = None if fields is None else by_fields.get(fields)
+    def _number(self, moves: list[Move], found: list[int | None]) -> None:
+        """Fill in ``found``, the numbers of ``moves`` found so far: the number of each move
+        not yet met as a plain tuple, by the game's comparison of moves."""
+        numbers, by_fields = self._moves, self._by_fields
+        for index, move in enumerate(moves):
+            if found[index] is not None:
+                continue
+            number = numbers.get(move)
             if number is None:
-                number = numbers.get(move)
-                if number is None:
-                    number = numbers[move] = len(numbers)
-                if fields is not None:
-                    by_fields[fields] = number
-            held.append(move)
-            by_id[identity] = number
+                number = numbers[move] = len(numbers)
+            if isinstance(move, tuple):
+                by_fields[tuple(move)] = number
+            found[index] = number
 
     def groups(self) -> list[PositionGroup]:
         """Every position reached by two move orders or more, in the order first reached."""

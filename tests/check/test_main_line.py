@@ -4,10 +4,7 @@ illegal ply stops it, and the verdict of the same replay."""
 
 from __future__ import annotations
 
-import pytest
-
 from notation import diagnostics as codes
-from notation.check import identity
 from notation.check.identity import Positions
 from notation.check.validator import replay_main_line, validate_record
 from notation.games.registry import get_game
@@ -80,10 +77,7 @@ def test_an_untagged_record_is_replayed_as_the_game_validate_judges_it_as() -> N
     assert len(line.moves) == report.plies
 
 
-@pytest.mark.parametrize("held", [1, 2, identity.HELD_MOVES])
-def test_transpositions_do_not_depend_on_how_many_moves_are_held(
-    monkeypatch: pytest.MonkeyPatch, held: int
-) -> None:
+def test_transpositions_count_each_move_order_once() -> None:
     # Three orders of the same two white and two black moves, the first twice.
     records = read_string(
         '[GameType "26"]\n\n1. 24-20 9-13 2. 21-17 12-16 *\n\n'
@@ -92,7 +86,6 @@ def test_transpositions_do_not_depend_on_how_many_moves_are_held(
         '[GameType "26"]\n\n1. 24-20 12-16 2. 21-17 9-13 *\n\n'
         f"{GAME}\n"
     )
-    monkeypatch.setattr(identity, "HELD_MOVES", held)
     index = Positions()
     for record in records:
         index.add(record, None)
