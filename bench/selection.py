@@ -18,10 +18,11 @@ matter: validation to tag selection (how much replay costs), and position select
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from benchkit import arguments, best_seconds, build_archive, machine, validate
+from benchkit import arguments, best_seconds, build_archive, clock, machine, validate
 
 from notation.archive.select import Filters, Selector
 from notation.check.identity import Positions
@@ -71,13 +72,16 @@ def main() -> None:
         "duplicates --position": (lambda: transpositions(archive), args.lap, args.rounds),
         "full validation": (lambda: validate(archive), args.lap, args.rounds),
     }
-    best = best_seconds(works)
+    best = best_seconds(works, clock(args.cpu))
+    kind = "CPU time" if args.cpu else "time"
+    print(f"best {kind} of each {args.lap}-game lap over {args.rounds} rounds")
     for label, seconds in best.items():
         print(f"{label:<22} {seconds:7.2f} s  {games / seconds:9,.0f} games/s")
     tag, position, transposed, full = (best[k] for k in works)
     print(f"full validation / select --tag: {full / tag:.2f}x")
     print(f"select --position / full validation: {position / full:.2f}x")
     print(f"duplicates --position / full validation: {transposed / full:.2f}x")
+    print(f"load average: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

@@ -43,15 +43,9 @@ from notation.archive.runs import (
     where,
 )
 from notation.check.dialects import NO_DIALECTS
-from notation.check.identity import (
-    Duplicates,
-    MainLine,
-    Occurrence,
-    line_of,
-    report_key,
-)
+from notation.check.identity import Duplicates, Occurrence, line_key
 from notation.check.replay import read_ply
-from notation.check.validator import GameReport, validate_record
+from notation.check.validator import ReplayedLine, replay_main_line
 from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
 from notation.games.registry import resolve_game
@@ -151,7 +145,7 @@ class Selector:
         tags = record.tag_dict()
         game = resolve_game(tags, self.default)
         playable = game if isinstance(game, Game) else None
-        checked: list[GameReport] = []
+        checked: list[ReplayedLine] = []
         if chosen.duplicates is not None:
             copy = self._is_copy(record, path, checked)
             if copy != chosen.duplicates:
@@ -167,7 +161,7 @@ class Selector:
         ):
             return False
         if chosen.errors is not None or chosen.code is not None:
-            found = self._check(record, path, checked).diagnostics
+            found = self._check(record, path, checked).report.diagnostics
             if chosen.errors is not None:
                 failed = any(d.severity is Severity.ERROR for d in found)
                 if failed != chosen.errors:
@@ -219,43 +213,41 @@ class Selector:
                 return False
         return True
 
-    def _check(self, record: Record, path: str, checked: list[GameReport]) -> GameReport:
-        """The validator's report on the record, its replay kept: made once for every
-        filter that needs it."""
+    def _check(self, record: Record, path: str, checked: list[ReplayedLine]) -> ReplayedLine:
+        """The validator's report on the record and its main line: made once for every
+        filter that needs them (the end of the line judged only for the filters on
+        diagnostics)."""
         if not checked:
             self.replayed += 1
-            report = validate_record(
+            chosen = self.filters
+            line = replay_main_line(
                 record,
                 path=path,
                 default=self.default,
-                keep=True,
-                suggest=False,
                 dialects=self.dialects,
+                judge_end=chosen.errors is not None or chosen.code is not None,
             )
-            checked.append(report)
+            checked.append(line)
         return checked[0]
 
-    def _line(self, record: Record, path: str, checked: list[GameReport]) -> MainLine | None:
-        """The record's main line, as the validator replayed it."""
-        return line_of(self._check(record, path, checked), record)
-
-    def _is_copy(self, record: Record, path: str, checked: list[GameReport]) -> bool:
-        found = report_key(record, self._check(record, path, checked), self.default)
+    def _is_copy(self, record: Record, path: str, checked: list[ReplayedLine]) -> bool:
+        found = line_key(record, self._check(record, path, checked), self.default)
         if found is None:
             return False
         here = Occurrence(path, record.index, record.pos.line)
         return self._index.add_key(found[0], found[1], here) is not None
 
-    def _opens(self, record: Record, path: str, checked: list[GameReport]) -> bool:
+    def _opens(self, record: Record, path: str, checked: list[ReplayedLine]) -> bool:
         """Whether the record's main line, as the validator replayed it in the game it
         judged the record as, starts with the opening's moves."""
         wanted = self.filters.opening
         if len(record.moves.move_texts()) < len(wanted):
             return False
-        line = self._line(record, path, checked)
-        if line is None or len(line.moves) < len(wanted):
+        line = self._check(record, path, checked)
+        game = line.game
+        if game is None or len(line.moves) < len(wanted):
             return False
-        game, tags = line.game, record.tag_dict()
+        tags = record.tag_dict()
         try:
             # The opening is read in the notation its own moves show (a Cheversi record's
             # letters are read in its language only), from the record's start.
@@ -263,24 +255,29 @@ class Selector:
             own = game.start_record(untagged, wanted)
         except SetupError:
             return False
-        cached = (game.name, line.start)
+        cached = (game.name, line.positions[0])
         if cached not in self._openings:
             self._openings[cached] = _moves(game, own, wanted, self.dialects)
         opening = self._openings[cached]
         if opening is None:
             return False
-        return [move for _, move in line.moves[: len(wanted)]] == opening
+        return line.moves[: len(wanted)] == opening
 
     def _reaches(
-        self, record: Record, tags: dict[str, str], path: str, checked: list[GameReport]
+        self, record: Record, tags: dict[str, str], path: str, checked: list[ReplayedLine]
     ) -> bool:
         """Whether the record's main line, as the validator replayed it, reaches the
         ``--position`` FEN read in the game it judged the record as."""
-        line = self._line(record, path, checked)
-        if line is None:
+        line = self._check(record, path, checked)
+        game = line.game
+        if game is None:
             return False
-        target = self._target(line.game, tags)
-        return target is not None and target in map(line.game.identity, line.positions())
+        target = self._target(game, tags)
+        if target is None:
+            return False
+        if type(game).identity is Game.identity:
+            return target in line.positions
+        return target in map(game.identity, line.positions)
 
     def _target(self, game: AnyGame, tags: dict[str, str]) -> Position | None:
         """The position of the ``--position`` FEN for a record of ``game`` with ``tags``

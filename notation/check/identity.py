@@ -40,7 +40,7 @@ from typing import NamedTuple
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
-from notation.check.validator import GameReport, validate_record
+from notation.check.validator import GameReport, ReplayedLine, replay_main_line
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game, Move, Position
 from notation.games.registry import get_game, resolve_game
@@ -143,21 +143,22 @@ def copy_key(
     (``game``, ``dialects``: see :func:`moves_key`): :func:`key_of` the main line where
     ``record`` replays whole, else :func:`written_key` as the game ``validate`` judges it
     as (or the description of the unsupported game its tags name)."""
-    report = validate_record(record, default=game, keep=True, suggest=False, dialects=dialects)
-    return report_key(record, report, game)
+    return line_key(record, replay_main_line(record, default=game, dialects=dialects), game)
 
 
-def report_key(
-    record: Record, report: GameReport, game: AnyGame | None
+def line_key(
+    record: Record, line: ReplayedLine, game: AnyGame | None
 ) -> tuple[tuple[bytes, int], str] | None:
-    """:func:`copy_key` of ``record`` from ``report``, the validator's report on it made
-    with ``keep`` or ``trace`` (``game``: the game of a record whose tags name none)."""
-    line = line_of(report, record)
-    if line is not None and line.complete and line.moves and not record.has_syntax_errors:
-        return key_of(line.game, line.moves), line.game.name
+    """:func:`copy_key` of ``record`` from ``line``, the validator's replay of it
+    (:func:`~notation.check.validator.replay_main_line`; ``game``: the game of a record
+    whose tags name none)."""
+    played = line.game
+    if played is not None and line.complete and line.moves and not record.has_syntax_errors:
+        pairs = list(zip(line.positions[:-1], line.moves, strict=True))
+        return key_of(played, pairs), played.name
     judged = resolve_game(record.tag_dict(), game)
-    if report.game is not None:
-        judged = get_game(report.game)
+    if line.report.game is not None:
+        judged = get_game(line.report.game)
     found = written_key(record, judged)
     if found is None:
         return None
@@ -268,8 +269,12 @@ def main_line(
     """The main line of ``record`` as ``validate`` replays it, up to its first illegal ply
     (``game``, ``dialects``: see :func:`moves_key`); ``None`` when it is not replayed (an
     unsupported game, an invalid setup)."""
-    report = validate_record(record, default=game, keep=True, suggest=False, dialects=dialects)
-    return line_of(report, record)
+    line = replay_main_line(record, default=game, dialects=dialects)
+    if line.game is None:
+        return None
+    positions = line.positions
+    moves = list(zip(positions[:-1], line.moves, strict=True))
+    return MainLine(positions[0], moves, positions[-1], line.complete, line.game)
 
 
 def line_of(report: GameReport, record: Record | None = None) -> MainLine | None:
@@ -354,6 +359,8 @@ class Positions:
     _moves: dict[Hashable, int] = field(default_factory=dict)
     """Each distinct move met, numbered from 0 (moves of two games may be equal values:
     a group holds one game)."""
+    _by_fields: dict[tuple[object, ...], int] = field(default_factory=dict)
+    """The number of each move met that is a tuple, by its fields as a plain tuple."""
     records: int = 0
     """Records added that reached a position to index."""
 
@@ -369,32 +376,32 @@ class Positions:
         it has a syntax error, is not replayed or has no moves, when its main line is not
         all legal (at the end) or is shorter than ``ply`` or illegal before it."""
         plies = len(record.moves.move_texts())
-        if record.has_syntax_errors or not plies:
+        if not plies or (record.diagnostics and record.has_syntax_errors):
             return
-        line = main_line(game, record, dialects)
-        if line is None:
+        line = replay_main_line(record, default=game, dialects=dialects, judge_end=False)
+        played = line.game
+        if played is None:
             return
+        positions, moves = line.positions, line.moves
         if self.ply is None:
             if not line.complete:
                 return
-            moves, reached = line.moves, line.end
+            reached = positions[-1]
         else:
-            if len(line.moves) < self.ply:
+            if len(moves) < self.ply:
                 return
-            moves = line.moves[: self.ply]
-            reached = line.end if self.ply == len(line.moves) else line.moves[self.ply][0]
-        order_key = self._order_key(line.game, line.start, moves)
+            moves = moves[: self.ply]
+            reached = positions[self.ply]
+        order_key = self._order_key(played, positions[0], moves)
         self.records += 1
-        key = (line.game.name, line.game.identity(reached))
+        key = (played.name, played.identity(reached))
         orders, found = self._seen.setdefault(key, ([], []))
         if order_key not in orders:
             orders.append(order_key)
         here = Occurrence(path, record.index, record.pos.line)
         found.append(Reached(here, plies, orders.index(order_key) + 1))
 
-    def _order_key(
-        self, game: AnyGame, start: Position, moves: Sequence[tuple[Position, Move]]
-    ) -> bytes:
+    def _order_key(self, game: AnyGame, start: Position, moves: list[Move]) -> bytes:
         """The digest of the setup of ``start`` and of ``moves``, each by its number: one
         lookup a move where :func:`key_of` writes it."""
         number = self._starts.get((game.name, start))
@@ -402,15 +409,30 @@ class Positions:
             setups = self._setups
             setup = (game.name, tuple(sorted(game.setup_tags(start).items())))
             number = self._starts[game.name, start] = setups.setdefault(setup, len(setups))
-        numbers = self._moves
-        known = numbers.get
-        order = array("Q", [number])
-        for _, move in moves:
-            found = known(move)
-            if found is None:
-                found = numbers[move] = len(numbers)
-            order.append(found)
+        # A move that is a tuple is looked up by its fields as a plain tuple (equal fields
+        # make equal moves), hashed without calling the game's Python hash.
+        if moves and isinstance(moves[0], tuple):
+            found = list(map(self._by_fields.get, map(tuple, moves)))
+        else:
+            found = list(map(self._moves.get, moves))
+        if None in found:
+            self._number(moves, found)
+        order = array("Q", [number, *found])  # type: ignore[type-var]  # all numbered now
         return hashlib.blake2b(order.tobytes(), digest_size=16).digest()
+
+    def _number(self, moves: list[Move], found: list[int | None]) -> None:
+        """Fill in ``found``, the numbers of ``moves`` found so far: the number of each move
+        not yet met as a plain tuple, by the game's comparison of moves."""
+        numbers, by_fields = self._moves, self._by_fields
+        for index, move in enumerate(moves):
+            if found[index] is not None:
+                continue
+            number = numbers.get(move)
+            if number is None:
+                number = numbers[move] = len(numbers)
+            if isinstance(move, tuple):
+                by_fields[tuple(move)] = number
+            found[index] = number
 
     def groups(self) -> list[PositionGroup]:
         """Every position reached by two move orders or more, in the order first reached."""

@@ -133,7 +133,28 @@ def replay_line(
     # visitor is to be given one.
     plies = None if line.is_deferred or not variations else line.plies
     each = plies is not None or on_move is not None
-    for index, text in enumerate(line.move_texts()):
+    texts = line.move_texts()
+    first = 0
+    if keep is not None and not each:
+        # Nothing to tell the visitor of a legal ply: the plies are played in a tight
+        # loop until one is not legal, which the loop below then reads again.
+        kept = len(trail) if trail is not None else 0
+        try:
+            if keep_move is None:
+                for text in texts:
+                    _, position = advance(position, text)
+                    keep(position)
+            else:
+                for text in texts:
+                    move, position = advance(position, text)
+                    keep(position)
+                    keep_move(move)
+            return position
+        except IllegalMove:
+            first = (len(trail) if trail is not None else 0) - kept
+            if first:
+                texts = texts[first:]
+    for index, text in enumerate(texts, first):
         try:
             move, after = advance(position, text)
         except IllegalMove as error:

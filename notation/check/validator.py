@@ -167,17 +167,10 @@ def validate_record(
     verdict is the same; a command that needs only verdicts and moves is spared the
     search).
     """
-    tags = record.tag_dict()
-    found = resolve_game(tags, default)
     replayed = Replayed(record) if trace else None
-    if isinstance(found, Game):
-        kind = _TracingReplay if trace else _KeepingReplay if keep else RecordReplay
-        replay = kind(found, record, path, dialects)
-        replay.suggest = suggest
-        if default is None and not names_game(tags):
-            replay = _untagged(replay, tags, kind)
-        else:
-            replay.run(tags)
+    kind = _TracingReplay if trace else _KeepingReplay if keep else RecordReplay
+    replay = _replay(record, path, default, dialects, kind, suggest)
+    if isinstance(replay, RecordReplay):
         report = replay.report
         if replayed is not None and isinstance(replay, _TracingReplay):
             if replay.start is None:
@@ -190,16 +183,92 @@ def validate_record(
                 report.main_line = []
                 report.end = None
     else:
-        report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
-        report.diagnostics.append(unsupported_game(record, found, path))
-        mismatch = result_mismatch(record, path)
-        if mismatch is not None:
-            report.diagnostics.append(mismatch)
+        report = _unsupported(record, path, replay)
         if replayed is not None:
-            replayed.unreplayed = f"{found} is not a supported game"
+            replayed.unreplayed = f"{replay} is not a supported game"
     report.line, report.column = record.pos
     report.replayed = replayed
     return report
+
+
+def _replay(
+    record: Record,
+    path: str,
+    default: AnyGame | None,
+    dialects: frozenset[str],
+    kind: type[RecordReplay],
+    suggest: bool,
+    judge_end: bool = True,
+) -> RecordReplay | str:
+    """The replay of ``kind`` that judged ``record`` (:func:`validate_record`), run; the
+    description of its game type when the tags name one that is not supported."""
+    tags = record.tag_dict()
+    found = resolve_game(tags, default)
+    if not isinstance(found, Game):
+        return found
+    replay = kind(found, record, path, dialects)
+    replay.suggest = suggest
+    replay.judge_end = judge_end
+    if default is None and not names_game(tags):
+        return _untagged(replay, tags, kind)
+    replay.run(tags)
+    return replay
+
+
+def _unsupported(record: Record, path: str, found: str) -> GameReport:
+    """The report on a record of the unsupported game ``found`` describes."""
+    report = GameReport(record.index, path, None, diagnostics=list(record.diagnostics))
+    report.diagnostics.append(unsupported_game(record, found, path))
+    mismatch = result_mismatch(record, path)
+    if mismatch is not None:
+        report.diagnostics.append(mismatch)
+    return report
+
+
+@dataclass(slots=True)
+class ReplayedLine:
+    """The verdict on a record and its main line, both from the one replay
+    :func:`validate_record` makes of it."""
+
+    report: GameReport
+    """The verdict, as :func:`validate_record` gives it without ``suggest``."""
+    game: AnyGame | None
+    """The game the record was replayed as; ``None`` when it was not replayed (an
+    unsupported game, an invalid setup)."""
+    positions: list[Position]
+    """The start, then the position after each legal ply of the main line (empty when the
+    record was not replayed)."""
+    moves: list[Move]
+    """The move of each legal ply of the main line."""
+    complete: bool
+    """Whether every ply of the main line is legal (false when not replayed)."""
+
+
+def replay_main_line(
+    record: Record,
+    *,
+    path: str = "-",
+    default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
+    judge_end: bool = True,
+) -> ReplayedLine:
+    """The verdict on ``record`` and its main line up to its first illegal ply, as
+    :func:`validate_record` with ``suggest`` false judges and replays it (``default``,
+    ``dialects``: see there). Without ``judge_end`` the line is the same, but the
+    report lacks what is checked once it is replayed: the result, threefold
+    repetitions, draws by counting moves (and ``outcome``)."""
+    replay = _replay(record, path, default, dialects, _LineReplay, False, judge_end)
+    if not isinstance(replay, _LineReplay):
+        assert isinstance(replay, str)
+        report = _unsupported(record, path, replay)
+        report.line, report.column = record.pos
+        return ReplayedLine(report, None, [], [], False)
+    report = replay.report
+    report.line, report.column = record.pos
+    if not replay.trail:
+        return ReplayedLine(report, None, [], [], False)
+    complete = len(replay.line_moves) == len(record.moves.move_texts())
+    return ReplayedLine(report, replay.game, replay.trail, replay.line_moves, complete)
 
 
 def validate_records(
@@ -293,6 +362,7 @@ def _untagged(
         if fits:
             chosen = kind(fits[0][0], record, path, default.dialects)
             chosen.suggest = suggest
+            chosen.judge_end = default.judge_end
             chosen.run(tags)
             notice = _fits_notice(record, fits, path, start is not None)
             chosen.report.diagnostics.insert(len(record.diagnostics), notice)
@@ -527,6 +597,9 @@ class RecordReplay(ReplayVisitor):
         self.suggest = True
         """Whether :meth:`replay` adds the corrections the repair search finds to illegal
         moves (else :meth:`suggest_repairs` may, later)."""
+        self.judge_end = True
+        """Whether :meth:`replay` checks the result, repetitions and draws by counting
+        moves (a caller that needs only the moves may leave them out)."""
 
     @property
     def notation(self) -> str | None:
@@ -565,20 +638,26 @@ class RecordReplay(ReplayVisitor):
         )
         self.report.plies = len(trail) - 1
         if moves is not None:
-            self.report.main_line = list(zip(trail[:-1], moves, strict=True))
-            self.report.end = trail[-1]
+            self.keep_line(trail, moves)
         if self.suggest:
             self.suggest_repairs(start)
-        self._check_results(end)
-        if self.game.threefold_repetition:
-            self._check_repetition(trail, end)
-        self._check_draw_rule(trail, end)
+        if self.judge_end:
+            self._check_results(end)
+            if self.game.threefold_repetition:
+                self._check_repetition(trail, end)
+            self._check_draw_rule(trail, end)
         return end
 
     def illegal_found(
         self, ply: Ply, number: int, error: IllegalMove, problem: str, depth: int
     ) -> None:
         """``ply`` was reported illegal; ``problem`` says so without the game number."""
+
+    def keep_line(self, trail: list[Position], moves: list[Move]) -> None:
+        """Keep the main line replayed (when :attr:`keeps`): ``trail`` its start and the
+        position after each legal ply, ``moves`` the move of each."""
+        self.report.main_line = list(zip(trail[:-1], moves, strict=True))
+        self.report.end = trail[-1]
 
     def _add(self, pos: SourcePos, code: str, message: tuple[str, str], **extra: Any) -> None:
         """Report ``code`` at ``pos``; the game number goes between the message's parts."""
@@ -774,6 +853,23 @@ class _KeepingReplay(RecordReplay):
     report."""
 
     keeps: ClassVar[bool] = True
+
+
+class _LineReplay(RecordReplay):
+    """A replay that keeps its main line apart from the report
+    (:func:`replay_main_line`)."""
+
+    keeps: ClassVar[bool] = True
+
+    def __init__(
+        self, game: AnyGame, record: Record, path: str, dialects: frozenset[str] = NO_DIALECTS
+    ) -> None:
+        super().__init__(game, record, path, dialects)
+        self.trail: list[Position] = []
+        self.line_moves: list[Move] = []
+
+    def keep_line(self, trail: list[Position], moves: list[Move]) -> None:
+        self.trail, self.line_moves = trail, moves
 
 
 class _TracingReplay(_KeepingReplay):
