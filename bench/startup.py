@@ -11,7 +11,9 @@ pass`` (the interpreter's own start-up, the reference), the commands taking turn
 after round; each command's figure is its least user+system CPU time over the rounds. It
 prints each in seconds and as a ratio to the reference. The children run with bytecode
 caching on (in a temporary folder, filled by a first round that is not counted), as an
-installed toolkit runs.
+installed toolkit runs. ``--python PATH`` times another environment (its ``notation``
+command, or ``PATH -m notation.cli``, against ``PATH -c pass``): a real install in a fresh
+virtual environment, the compiled build.
 """
 
 from __future__ import annotations
@@ -45,14 +47,17 @@ def one_game(folder: Path, *, comment: bool = True) -> Path:
     return path
 
 
-def notation_command() -> list[str]:
-    """The ``notation`` console script of this interpreter's environment, else
-    ``-m notation.cli``."""
-    beside = Path(sys.executable).parent / "notation"
+def notation_command(python: str) -> list[str]:
+    """The ``notation`` console script of the environment of the interpreter ``python``,
+    else ``-m notation.cli`` run by it."""
+    beside = Path(python).parent / "notation"
     if beside.exists():
         return [str(beside)]
-    found = shutil.which("notation")
-    return [found] if found else [sys.executable, "-m", "notation.cli"]
+    if python == sys.executable:
+        found = shutil.which("notation")
+        if found:
+            return [found]
+    return [python, "-m", "notation.cli"]
 
 
 def cpu_seconds(command: list[str], env: dict[str, str]) -> float:
@@ -68,15 +73,21 @@ def cpu_seconds(command: list[str], env: dict[str, str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        help="the interpreter of the environment timed (its notation and its python -c pass)",
+    )
     args = parser.parse_args()
-    notation = notation_command()
+    python = str(Path(args.python).absolute())
+    notation = notation_command(python)
     with tempfile.TemporaryDirectory() as folder:
         game = one_game(Path(folder))
         plain = one_game(Path(folder), comment=False)
         env = dict(os.environ, PYTHONPYCACHEPREFIX=str(Path(folder) / "pycache"))
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         commands = {
-            "python -c pass": [sys.executable, "-c", "pass"],
+            "python -c pass": [python, "-c", "pass"],
             "notation --version": [*notation, "--version"],
             "notation validate one.pdn": [*notation, "validate", "--no-cache", str(game)],
             "notation validate plain.pdn": [*notation, "validate", "--no-cache", str(plain)],
@@ -88,10 +99,14 @@ def main() -> None:
                 seconds = cpu_seconds(command, env)
                 if round_:
                     best[name] = min(best[name], seconds)
+        version = subprocess.run(
+            [*notation, "--version"], env=env, capture_output=True, text=True, check=True
+        ).stdout.strip()
     print(
         f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"best of {args.rounds} rounds, user+system CPU"
+        f"best of {args.rounds} rounds, user+system CPU, load {os.getloadavg()[0]:.1f}"
     )
+    print(f"{' '.join(notation)}: {version}")
     reference = best["python -c pass"]
     for name, seconds in best.items():
         print(f"{name:<29} {seconds:6.3f} s {seconds / reference:6.1f}x the reference")

@@ -165,7 +165,6 @@ def _validate(options: Options, settings: Settings) -> NoReturn:
     run's status."""
     from notation.io.files import Input, expand
     from notation.io.output import atomic_output, flush_stdout, spooled_stdout
-    from notation.run.distributed import ClusterError
     from notation.run.formats import reporters
     from notation.run.validation import validate as run_validation
 
@@ -191,9 +190,14 @@ def _validate(options: Options, settings: Settings) -> NoReturn:
         reporter = reporters(_report_page)[settings.format](out)
         if settings.format == "text" and output is None and colored(sys.stdout):
             reporter = ColoredTextReporter(out)
+        lost: tuple[type[Exception], ...] = ()
+        if settings.scheduler is not None:  # only a run on a cluster can lose it
+            from notation.run.distributed import ClusterError
+
+            lost = (ClusterError,)
         try:
             summary = run_validation(inputs, settings, on_event=progress.shown_with(reporter))
-        except ClusterError as error:
+        except lost as error:
             fail(str(error))
         reporter.finish(summary)
         if output is None:

@@ -39,6 +39,7 @@ else:
 def build() -> str:
     """Which build runs: ``compiled: mypyc`` when every module of :data:`MODULES` loads (or
     was loaded) from an extension module, else ``pure Python``."""
+    import os
     import sys
     from importlib.machinery import (
         EXTENSION_SUFFIXES,
@@ -47,11 +48,10 @@ def build() -> str:
         FileFinder,
         SourceFileLoader,
     )
-    from pathlib import Path
 
     # A module not loaded yet is looked for as the import system would, an extension module
-    # first, without importing its package (``--version`` imports no game).
-    top = Path(__file__).parent
+    # first, without importing its package (``--version`` imports no game, nor pathlib).
+    top = os.path.dirname(__file__)
     suffixes = tuple(EXTENSION_SUFFIXES)
     for name in MODULES:
         module = sys.modules.get(name)
@@ -59,9 +59,9 @@ def build() -> str:
             origin = module.__file__
         else:
             package, _, leaf = name.rpartition(".")
-            folder = top.joinpath(*package.split(".")[1:])
+            folder = os.path.join(top, *package.split(".")[1:])
             finder = FileFinder(
-                str(folder),
+                folder,
                 (ExtensionFileLoader, EXTENSION_SUFFIXES),
                 (SourceFileLoader, SOURCE_SUFFIXES),
             )

@@ -17,11 +17,13 @@ def code_version(root: str | None = None) -> str:
     global _RUNNING
     if root is None and _RUNNING is not None:
         return _RUNNING
-    import hashlib
     import os
 
+    # The built-in BLAKE2 module: hashlib's blake2b, without hashlib loading OpenSSL.
+    from _blake2 import blake2b
+
     top = root if root is not None else os.path.dirname(os.path.abspath(__file__))
-    digest = hashlib.blake2b(digest_size=8)
+    digest = blake2b(digest_size=8)
     for folder, subfolders, files in os.walk(top):
         subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
         for name in sorted(files):

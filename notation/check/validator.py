@@ -22,13 +22,6 @@ from typing import Any, BinaryIO, ClassVar, TextIO
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
-from notation.check.repair import (
-    Budget,
-    bound_reached,
-    changed_plies,
-    find_repairs,
-    suggestion,
-)
 from notation.check.replay import (
     ReplayVisitor,
     main_line_positions,
@@ -715,6 +708,14 @@ class RecordReplay(ReplayVisitor):
         applies, explains its text otherwise."""
         if not self._illegal:
             return
+        from notation.check.repair import (
+            Budget,
+            bound_reached,
+            changed_plies,
+            find_repairs,
+            suggestion,
+        )
+
         where = {id(ply): at for at, ply in self._illegal}
         diagnostics = self.report.diagnostics
         budget = Budget()

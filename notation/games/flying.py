@@ -30,7 +30,6 @@ game's position and move types subclass :class:`DraughtsPosition` and
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -84,7 +83,9 @@ class DraughtsMove(NamedTuple):
         return hash((self.path[0], self.path[-1], self.captured))
 
 
-MAX_FILES = len(string.ascii_lowercase)
+FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+"""The files' letters, a to z (:data:`string.ascii_lowercase`, without importing it)."""
+MAX_FILES = len(FILE_LETTERS)
 """The most files a board's squares are named on, a to z: a larger board has square numbers
 only (of any number of digits), and no alphanumeric notation."""
 
@@ -126,7 +127,7 @@ class Board:
         self.size = size
         self.squares = range(1, half * size + 1)
         """The square numbers."""
-        self.files = string.ascii_lowercase[:size] if size <= MAX_FILES else ""
+        self.files = FILE_LETTERS[:size] if size <= MAX_FILES else ""
         """The file letters, a first (none on a board of more than :data:`MAX_FILES` files)."""
         squares = self.squares
         self.row = [-1] + [(n - 1) // half for n in squares]
@@ -290,7 +291,7 @@ def square_pattern(size: int) -> str:
         )
     tens = "".join(f"{rank}|" for rank in range(size, 9, -1))
     ranks = f"(?:{tens}[1-9])" if tens else f"[1-{size}]"
-    return f"[a-{string.ascii_lowercase[size - 1]}]{ranks}"
+    return f"[a-{FILE_LETTERS[size - 1]}]{ranks}"
 
 
 def number_digits(size: int) -> int:

@@ -21,8 +21,6 @@ from notation.diagnostics import NO_RECORD, UNREADABLE, Diagnostic
 from notation.io.compressed import SAMPLE
 from notation.io.decode import TextSource, UnreadableInput, open_input
 from notation.io.files import COMPRESSED_SUFFIXES, Input, Missing, expand
-from notation.record.boundaries import split_games
-from notation.record.jsonform import loads
 from notation.record.model import Record
 from notation.record.reader import MAX_GAME, read_records
 
@@ -151,6 +149,8 @@ class Opened:
                 if text:
                     yield 1, text
                 return
+        from notation.record.boundaries import split_games
+
         yield from split_games(itertools.chain(head, self._chunks), games)
 
 
@@ -302,6 +302,8 @@ def json_records(name: str, chunks: Iterable[str]) -> Iterator[Record | Diagnost
             )
             return
         parts.append(chunk)
+    from notation.record.jsonform import loads
+
     try:
         records = loads("".join(parts))
     except (ValueError, RecursionError) as error:

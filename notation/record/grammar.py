@@ -8,7 +8,9 @@ custom rules that match the run at once; the walk lexes them for their tokens. A
 game of tags, plies and a result only (most games of an archive) is read before the
 grammar is tried (:func:`_plain`), and a movetext of simple plies (no comment, suffix or
 blank inside a move) is kept as text, its :class:`Ply` objects made when the record's line
-is first asked for them. The grammar is tolerant:
+is first asked for them; a game that also holds ``{`` comments and NAGs is read with the
+grammar's own terminals, without building the grammar (:func:`_commented`), into the
+record the grammar gives. The grammar is tolerant:
 every text parses, and the tree walk turns the catch-all ``junk`` and ``stray`` tokens,
 unclosed comments and unclosed variations into diagnostics. The walk stops reading the
 movetext at the first syntax error (the record keeps the tags and every ply before it),
@@ -267,6 +269,90 @@ def _plain(text: str) -> _PlainGame | None:
     return _PlainGame(at, tags, plies, simple, tail)
 
 
+_COMMENT_RULE = rf"{BRACE_COMMENT}\s*"
+_NAG_RULE = rf"{NAG}{MOVE_END}\s*"
+_RESULT_RULE = rf"(?:({RESULT})|(\*))\s*"
+_COMMENT_TOKEN = re.compile(_COMMENT_RULE)
+_NAG_TOKEN = re.compile(_NAG_RULE)
+_RESULT_TOKEN = re.compile(_RESULT_RULE)
+"""The grammar's ``comment``, ``nag`` and ``result`` terminals, which
+:func:`_commented` reads with the same expressions."""
+
+
+class _CommentedGame:
+    """A game of blanks, a head of tag runs and ``{`` comments, then runs of plies,
+    ``{`` comments and NAGs, a result and ``{`` comments after it, each maybe absent:
+    where its text starts (``first``), the head's items as (offset, comment match or
+    ``None`` for a tag run), and the movetext's items as (kind, offset, match or ``None``
+    for a ply run), kinds named as the grammar's rules."""
+
+    __slots__ = ("first", "head", "top")
+
+    def __init__(
+        self,
+        first: int,
+        head: list[tuple[int, re.Match[str] | None]],
+        top: list[tuple[str, int, re.Match[str] | None]],
+    ) -> None:
+        self.first = first
+        self.head = head
+        self.top = top
+
+
+def _commented(text: str) -> _CommentedGame | None:
+    """The game ``text`` holds, if its movetext has nothing but plies, ``{`` comments,
+    NAGs and a result (then only comments): tried after :func:`_plain`, before the
+    grammar.
+
+    Each item is tried where ``full`` would try it, in the order of the grammar's
+    alternatives, with the grammar's own expressions; where ``full`` would read anything
+    else (a variation, a lone number, a ``;`` comment, an escape, a comment left open,
+    junk, anything after the result but a comment), this gives up and ``full`` reads the
+    game. Such a game thus reads as it would through ``full``, without the grammar.
+    """
+    blanks = _BLANKS.match(text)
+    assert blanks is not None  # blanks match anywhere, if only the empty string
+    at = first = blanks.end()
+    end = len(text)
+    head: list[tuple[int, re.Match[str] | None]] = []
+    while at < end:
+        tags = TAGS.end(text, at)
+        if tags is not None:
+            head.append((at, None))
+            at = tags
+            continue
+        # Neither an escape (``%``) nor a ``;`` comment starts with ``{``.
+        comment = _COMMENT_TOKEN.match(text, at)
+        if comment is None:
+            break
+        head.append((at, comment))
+        at = comment.end()
+    top: list[tuple[str, int, re.Match[str] | None]] = []
+    ended = False
+    while at < end:
+        if not ended:
+            plies = PLIES.end(text, at)
+            if plies is not None:
+                top.append(("plies", at, None))
+                at = plies
+                continue
+            result = _RESULT_TOKEN.match(text, at)
+            if result is not None:
+                top.append(("result", at, result))
+                at = result.end()
+                ended = True
+                continue
+        found = _COMMENT_TOKEN.match(text, at)
+        if found is not None:
+            top.append(("comment", at, found))
+        elif not ended and (found := _NAG_TOKEN.match(text, at)) is not None:
+            top.append(("nag", at, found))
+        else:
+            return None
+        at = found.end()
+    return _CommentedGame(first, head, top)
+
+
 GRAMMAR_TEXT = rf"""
 full        = ws head top*
 head        = (tags / escape / lcomment / comment / badtag)*
@@ -281,10 +367,10 @@ ws          = ~r"\s*"
 badtag      = ~r"\[[^\n]*\s*"
 escape      = ~r"{ESCAPE}\s*"
 lcomment    = ~r"{LINE_COMMENT}\s*"
-comment     = ~r"{BRACE_COMMENT}\s*"
+comment     = ~r"{_COMMENT_RULE}"
 opencomment = ~r"{OPEN_COMMENT}"
-nag         = ~r"{NAG}{MOVE_END}\s*"
-result      = ~r"(?:({RESULT})|(\*))\s*"
+nag         = ~r"{_NAG_RULE}"
+result      = ~r"{_RESULT_RULE}"
 number      = ~r"({MOVE_NUMBER})\s*"
 junk        = ~r"(?!{RESULT}|\*)(?:[^\s(){{}}]+|\}})[\s\S]*"
 stray       = ~r"\S[\s\S]*"
@@ -528,10 +614,12 @@ class _Walker:
             self.unlisted = None
         return self.diagnostics
 
-    def record(self, game: _PlainGame | Node) -> Record:
-        """The record of a plain game or of a ``full`` tree."""
+    def record(self, game: _PlainGame | _CommentedGame | Node) -> Record:
+        """The record of a plain game, a commented one or a ``full`` tree."""
         if isinstance(game, _PlainGame):
             return self.plain(game)
+        if isinstance(game, _CommentedGame):
+            return self.commented(game)
         ws, head, top = game.children
         record = Record(index=self.index, pos=self.pos(ws.end))
         moves = record.moves
@@ -567,6 +655,51 @@ class _Walker:
             written = tail.group(1)
             record.result = "*" if written is None else self.read_result(written, start)
             record.result_pos = self.pos(start)
+        return record
+
+    def commented(self, game: _CommentedGame) -> Record:
+        """The record of a commented game, as :meth:`record` and :meth:`line_items`
+        make it from the ``full`` tree of the same text."""
+        record = Record(index=self.index, pos=self.pos(game.first))
+        moves = record.moves
+        for start, opening in game.head:
+            if opening is None:
+                self.tags(TAGS.lex(self.parsed, start), record.tags)
+            else:
+                _opening(moves, Comment(opening.group(1), "brace", self.pos(start)))
+        last: Ply | None = None
+        ended = False
+        for kind, start, found in game.top:
+            if kind == "plies":
+                last = self.plies(PLIES.lex(self.parsed, start), moves, None)
+                if last is None:
+                    break
+                continue
+            assert found is not None
+            if kind == "comment":
+                comment = Comment(found.group(1), "brace", self.pos(start))
+                if ended:
+                    record.trailing.append(comment)
+                elif last is not None:
+                    last.comments.append(comment)
+                else:
+                    _opening(moves, comment)
+            elif kind == "nag":
+                if last is None:
+                    self.error(SYNTAX, f"NAG {_show(found.group())} before any move", start)
+                    break
+                digits = found.group(1).lstrip("0")
+                if len(digits) > len(str(MAX_NAG)) or int(digits or "0") > MAX_NAG:
+                    self.error(
+                        SYNTAX, f"NAG {_show(found.group())} is larger than {MAX_NAG}", start
+                    )
+                    break
+                last.nags.append(int(digits or "0"))
+            else:
+                written = found.group(1)
+                record.result = "*" if written is None else self.read_result(written, start)
+                record.result_pos = self.pos(start)
+                ended = True
         return record
 
     def tags(self, matches: list[re.Match[str]], tags: list[Tag]) -> None:
@@ -785,12 +918,15 @@ class _Walker:
         return line
 
 
-def _parse(text: str) -> _PlainGame | Node:
-    """The plain game ``text`` holds, or else its ``full`` tree; raises
+def _parse(text: str) -> _PlainGame | _CommentedGame | Node:
+    """The plain or commented game ``text`` holds, or else its ``full`` tree; raises
     :class:`_Unreadable` for a text the grammar cannot read."""
     plain = _plain(text)
     if plain is not None:
         return plain
+    commented = _commented(text)
+    if commented is not None:
+        return commented
     from parsimonious.exceptions import ParseError
 
     try:

@@ -26,6 +26,7 @@ reads them), which keeps every lexer free of backtracking.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from notation.record.model import RESULT_DIALECTS, RESULTS
 
@@ -128,11 +129,27 @@ run holding a digit, maybe after a chess symbol (``♔``-``♟``). Which of thes
 is the shape it declares (:attr:`notation.games.base.Game.move_shape`), and why it refuses
 the others is its business. (Plain character ranges, not ``\\w``: they keep the ply lexer,
 the hot path of reading, as fast as it was with the five games' own move shapes.)"""
-MOVE_TOKEN = re.compile(rf"{MOVE_BOUNDED}{MOVE_PATTERN}{MOVE_END}")
-"""A whole move token, as the grammar lexes it (``MOVE_TOKEN.fullmatch(text)``)."""
+_MOVE_TOKEN = rf"{MOVE_BOUNDED}{MOVE_PATTERN}{MOVE_END}"
 PLY = rf"(?:({MOVE_NUMBER})\s*+|)(?!{RESULT}){MOVE_BOUNDED}({MOVE_PATTERN})({SUFFIX}){MOVE_END}"
 """One ply; the groups are the move number (or ``None``), the move and the strength suffix
 (maybe ``""``). A result is never a ply, though every result but ``*`` is also a move
 token."""
-PLY_TOKEN = re.compile(rf"{PLY}\s*+")
-"""One ply (number, move, suffix) and the blanks after it, as the grammar lexes it."""
+_PLY_TOKEN = rf"{PLY}\s*+"
+
+if TYPE_CHECKING:
+    MOVE_TOKEN: re.Pattern[str]
+    """A whole move token, as the grammar lexes it (``MOVE_TOKEN.fullmatch(text)``)."""
+    PLY_TOKEN: re.Pattern[str]
+    """One ply (number, move, suffix) and the blanks after it, as the grammar lexes it."""
+
+_COMPILED_LATER = {"MOVE_TOKEN": _MOVE_TOKEN, "PLY_TOKEN": _PLY_TOKEN}
+"""Patterns compiled when first asked for: the writer and the filters use them, reading
+does not (its lexers are the grammar's)."""
+
+
+def __getattr__(name: str) -> re.Pattern[str]:
+    pattern = _COMPILED_LATER.get(name)
+    if pattern is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    compiled = globals()[name] = re.compile(pattern)
+    return compiled

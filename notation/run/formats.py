@@ -11,7 +11,6 @@ documents each format and the JSON schema.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import urllib.parse
@@ -112,6 +111,8 @@ class _Utf8:
 def json_document(document: object) -> str:
     """A JSON document as the reports write it (``indent=1``, a newline at its end), with
     surrogate escapes (bytes of file names that are not UTF-8) as backslash escapes."""
+    import json
+
     text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
     return _SURROGATE.sub(lambda m: "\\" + display_name(m.group()), text)
 
@@ -192,6 +193,8 @@ class JsonLinesReporter(Reporter):
     json_text = True
 
     def diagnostic(self, diagnostic: Diagnostic) -> None:
+        import json
+
         self.out.write(json.dumps(diagnostic_dict(diagnostic), ensure_ascii=False) + "\n")
 
 
@@ -276,6 +279,8 @@ class JsonReporter(Reporter):
             "diagnostics": self.diagnostics,
             "summary": summary.as_dict(),
         }
+        import json
+
         self.out.write(json.dumps(document, indent=1, ensure_ascii=False) + "\n")
 
 
@@ -429,6 +434,8 @@ class SarifReporter(Reporter):
                 }
             ],
         }
+        import json
+
         self.out.write(json.dumps(document, indent=1, ensure_ascii=False) + "\n")
 
 

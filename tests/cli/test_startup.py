@@ -84,7 +84,12 @@ def test_validating_one_game_imports_its_game_only(tmp_path: Path) -> None:
         "notation.pages",
         "notation.archive",
         "notation.check.identity",
+        "notation.check.repair",
         "notation.run.cache",
+        "notation.run.distributed",
+        "notation.record.boundaries",
+        "notation.record.jsonform",
+        "json",
         "rich",
         "hypothesis",
         "parsimonious",
@@ -103,10 +108,19 @@ def test_validating_one_game_imports_its_game_only(tmp_path: Path) -> None:
 
 def test_a_record_the_fast_path_cannot_read_loads_the_grammar(tmp_path: Path) -> None:
     game = tmp_path / "one.pdn"
-    game.write_text('[GameType "26"]\n\n1. 22-18 {a comment} 11-15 *\n', encoding="utf-8")
+    game.write_text('[GameType "26"]\n\n1. 22-18 (1. 21-17) 11-15 *\n', encoding="utf-8")
     modules, out = imported("validate", str(game))
     assert out == ""
     assert "parsimonious" in modules
+
+
+def test_a_game_with_comments_and_nags_needs_no_grammar(tmp_path: Path) -> None:
+    game = tmp_path / "one.pdn"
+    text = '{before} [GameType "26"]\n\n{a} 1. 22-18 {b} $1 11-15 $2 {c} * {after}\n'
+    game.write_text(text, encoding="utf-8")
+    modules, out = imported("validate", str(game))
+    assert out == ""
+    assert "parsimonious" not in modules
 
 
 def probed(probe: str) -> str:

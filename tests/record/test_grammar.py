@@ -689,3 +689,65 @@ def test_a_line_is_never_seen_half_made():
     with pytest.raises(RuntimeError):
         broken.plies  # noqa: B018
     assert texts(broken) == ["22-18", "11-15"]
+
+
+COMMENTED_PIECES = ["1.", "22-18", "18x11", "c3-d4", "Ke4", "12...", "{c}", "{}", "$3", "$0007"]
+COMMENTED_ODD = [
+    *PLAIN_PIECES,
+    "{a\nb [x] (y) 1-0 $3}",
+    "$3$4",
+    "$1234567",
+    "1-0 {after}",
+    "* {after} {again}",
+    "(22-18)",
+    "(",
+    ")",
+    "; line",
+    "\n%escape\n",
+    "{open",
+    "[Bad",
+]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_commented_game_reads_as_the_full_grammar_reads_it(seed, monkeypatch):
+    """A game of tags, plies, ``{`` comments, NAGs and a result (comments after it) gives
+    the record ``full`` gives, diagnostics included; others fall through to ``full``."""
+    from notation.record import grammar
+
+    blanks = [" ", "\n", "", "\u00a0", "  \n"]
+    pieces = (COMMENTED_PIECES, COMMENTED_ODD)
+    games = random_games(seed, 60, pieces, (blanks, blanks), odd=0.08, plies=range(0, 9))
+    games = [
+        text if n % 3 == 0 else "{before} " + text if n % 3 == 1 else text + " {after}\n{more}"
+        for n, text in enumerate(games)
+    ]
+    read = []
+    shortcut = grammar._commented
+    monkeypatch.setattr(grammar, "_commented", lambda text: read.append(text) or shortcut(text))
+    got = [repr(parse_game(text, line=3, column=2)) for text in games]
+    assert sum(shortcut(text) is not None for text in read) >= 15  # the shortcut is reached
+    monkeypatch.setattr(grammar, "_commented", lambda text: None)
+    assert got == [repr(parse_game(text, line=3, column=2)) for text in games]
+
+
+def test_every_record_file_reads_the_same_without_the_commented_shortcut(monkeypatch):
+    """The samples' and the tests' record files read into the same records when the
+    grammar reads every game the commented shortcut reads."""
+    from pathlib import Path
+
+    from notation.record import grammar
+    from notation.record.reader import read_string
+
+    root = Path(__file__).resolve().parents[2]
+    files = sorted(
+        path for folder in ("samples", "tests") for path in (root / folder).rglob("*.pdn")
+    )
+    texts_read = [(str(path), path.read_text(encoding="utf-8", errors="replace")) for path in files]
+    read = []
+    shortcut = grammar._commented
+    monkeypatch.setattr(grammar, "_commented", lambda text: read.append(text) or shortcut(text))
+    got = [repr(read_string(text, path)) for path, text in texts_read]
+    assert sum(shortcut(text) is not None for text in read) >= 50
+    monkeypatch.setattr(grammar, "_commented", lambda text: None)
+    assert got == [repr(read_string(text, path)) for path, text in texts_read]

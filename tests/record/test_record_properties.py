@@ -192,3 +192,36 @@ def test_any_json_that_loads_accepts_writes_pdn_that_reads_back_the_same(batch):
         [again] = read_string(write_record(record))
         assert again.diagnostics == []
         assert same_record(again, record)
+
+
+def written(record: Record) -> str:
+    """The text of ``record``, or ``""`` for one that cannot be written."""
+    try:
+        return write_record(record)
+    except ValueError:
+        return ""
+
+
+def read_by_the_grammar(text: str) -> list[Record]:
+    """The records of ``text`` with every game read by the full grammar."""
+    from unittest import mock
+
+    from notation.record import grammar
+
+    with (
+        mock.patch.object(grammar, "_plain", lambda text: None),
+        mock.patch.object(grammar, "_commented", lambda text: None),
+    ):
+        return read_string(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        any_records.map(written),
+        records().map(write_record),
+        st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join),
+    )
+)
+def test_the_shortcuts_read_every_text_as_the_grammar_does(text):
+    assert repr(read_string(text)) == repr(read_by_the_grammar(text))
