@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from itertools import pairwise
 from typing import ClassVar, Final, NamedTuple
 
 from notation.compiled import mypyc_attr
@@ -291,9 +292,10 @@ def read_point(token: str) -> int | str:
 
 
 class Written(NamedTuple):
-    """A move text read: its notation, its points, whether it is a capture, and for a step
+    """A move text read: its notation, its points, whether it is a capture; for a step
     between neighbours, the move and, by side, whether it goes backward and whether a
-    cavalryman making it becomes a Sotnyk."""
+    cavalryman making it becomes a Sotnyk; for a capture whose every jump goes two steps
+    along a line, each jump's direction, the point jumped over and the landing point."""
 
     notation: str
     points: tuple[int, ...]
@@ -301,6 +303,7 @@ class Written(NamedTuple):
     step: KavaleriaMove | None
     backward: tuple[bool, bool]
     promotes: tuple[bool, bool]
+    jumps: tuple[tuple[int, int, int], ...] | None
 
 
 MOVE_TEXTS: Final[TextCache[Written | IllegalMove]] = TextCache()
@@ -334,19 +337,31 @@ def _read_move_text(text: str) -> Written | IllegalMove:
             return IllegalMove(NO_SUCH_POINT, point)
         points.append(point)
     capture = "-" not in text
-    start, target = points[0], points[-1]
+    if capture:
+        jumps = []
+        for here, target in pairwise(points):
+            line = LINE[here].get(target)
+            if line is None or line[1] != 2:
+                return Written(notation, tuple(points), True, None, _NO, _NO, None)
+            jumps.append((line[0], RAYS[here][line[0]][0], target))
+        return Written(notation, tuple(points), True, None, _NO, _NO, tuple(jumps))
+    start, target = points
     line = LINE[start].get(target)
-    if capture or line is None or line[1] != 1:
-        return Written(notation, tuple(points), capture, None, (False, False), (False, False))
+    if line is None or line[1] != 1:
+        return Written(notation, tuple(points), False, None, _NO, _NO, None)
     rows = (POINT_ROW[start], POINT_ROW[target])
     return Written(
         notation,
         tuple(points),
-        capture,
+        False,
         _new(KavaleriaMove, ((start, target), ())),
         (line[0] in _BACKWARD[0], line[0] in _BACKWARD[1]),
         (_FAR_ROWS[0] in rows, _FAR_ROWS[1] in rows),
+        None,
     )
+
+
+_NO: Final = (False, False)
 
 
 def _contents(position: KavaleriaPosition) -> tuple[str, ...]:
@@ -894,7 +909,7 @@ def check_and_play(
         read = MOVE_TEXTS.keep(text, _read_move_text(text))
     if isinstance(read, IllegalMove):
         raise IllegalMove(read.code, str(read))
-    notation, points, capture, step, backward, promotes = read
+    notation, points, capture, step, backward, promotes, jumps = read
     if step is not None:
         # A step to a free neighbour in a direction the piece may take passes every check.
         start, target = points[0], points[1]
@@ -911,8 +926,41 @@ def check_and_play(
                 promoted = kind == CAVALRYMAN and promotes[side]
                 after[target] = _SOTNYKS[side] if promoted else value
                 return step, _new(KavaleriaPosition, (tuple(after), _OTHER[side], options))
+    if jumps is not None:
+        taken = _jumped(board, side, options, points[0], jumps)
+        if taken is not None:
+            move = _new(KavaleriaMove, (points, taken))
+            return move, play_move(position, move)
     move = _check_move(position, points, capture, notation)
     return move, play_move(position, move)
+
+
+def _jumped(
+    board: tuple[int, ...],
+    side: Side,
+    options: frozenset[str],
+    start: int,
+    jumps: tuple[tuple[int, int, int], ...],
+) -> tuple[int, ...] | None:
+    """The pieces taken by a capture of jumps two steps long that passes every check of
+    :func:`_check_move`; ``None`` when one fails (that function then says why)."""
+    value = board[start]
+    if not value or value >> 2 != side:
+        return None
+    no_backward = NO_BACKWARD in options and value & 3 != VOIVODE
+    taken: list[int] = []
+    for direction, victim, target in jumps:
+        if taken and board[taken[-1]] & 3 == VOIVODE:
+            return None
+        if no_backward and direction in _BACKWARD[side]:
+            return None
+        jumped = board[victim]
+        if victim == start or not jumped or jumped >> 2 == side or victim in taken:
+            return None
+        if target != start and board[target]:
+            return None
+        taken.append(victim)
+    return tuple(taken)
 
 
 # Pictures ----------------------------------------------------------------------------------
