@@ -874,7 +874,7 @@ def play_move(position: KavaleriaPosition, move: KavaleriaMove) -> KavaleriaPosi
     """The position after a legal move: the piece moved, the pieces jumped removed, a
     cavalryman that reached or crossed the far row promoted, the turn passed."""
     board = list(position.board)
-    side = position.turn
+    side: int = position.turn  # a machine integer in the compiled build
     path, taken = move
     value = board[path[0]]
     board[path[0]] = EMPTY
@@ -884,14 +884,14 @@ def play_move(position: KavaleriaPosition, move: KavaleriaMove) -> KavaleriaPosi
         far = _FAR_ROWS[side]
         for point in path:
             if POINT_ROW[point] == far:
-                value = piece(side, SOTNYK)
+                value = _SOTNYKS[side]
                 break
     board[path[-1]] = value
     result = tuple(board)
     options = position.options
     again = bool(taken) and EXTRA_TURN in options
     if again and WHITE_VOIVODE in result and BLACK_VOIVODE in result:
-        return _new(KavaleriaPosition, (result, side, options))
+        return _new(KavaleriaPosition, (result, position.turn, options))
     return _new(KavaleriaPosition, (result, _OTHER[side], options))
 
 
@@ -900,10 +900,11 @@ def check_and_play(
 ) -> tuple[KavaleriaMove, KavaleriaPosition]:
     """The legal move ``text`` names and the position after it (:meth:`Kavaleria.advance`);
     else :class:`IllegalMove`."""
-    board, side, options = position
+    board, turn, options = position
     if WHITE_VOIVODE not in board or BLACK_VOIVODE not in board:
         over = _voivode_lost(board)
         raise IllegalMove(GAME_OVER, f"the game is over: {over.reason}", show_legal=False)
+    side: int = turn  # a machine integer in the compiled build
     read = MOVE_TEXTS.get(text)
     if read is None:
         read = MOVE_TEXTS.keep(text, _read_move_text(text))
@@ -937,7 +938,7 @@ def check_and_play(
 
 def _jumped(
     board: tuple[int, ...],
-    side: Side,
+    side: int,
     options: frozenset[str],
     start: int,
     jumps: tuple[tuple[int, int, int], ...],
