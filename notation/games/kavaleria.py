@@ -901,7 +901,7 @@ def check_and_play(
     """The legal move ``text`` names and the position after it (:meth:`Kavaleria.advance`);
     else :class:`IllegalMove`."""
     board, turn, options = position
-    if WHITE_VOIVODE not in board or BLACK_VOIVODE not in board:
+    if board is not _ALIVE[0] and (WHITE_VOIVODE not in board or BLACK_VOIVODE not in board):
         over = _voivode_lost(board)
         raise IllegalMove(GAME_OVER, f"the game is over: {over.reason}", show_legal=False)
     side: int = turn  # a machine integer in the compiled build
@@ -926,7 +926,8 @@ def check_and_play(
                 after[start] = EMPTY
                 promoted = kind == CAVALRYMAN and promotes[side]
                 after[target] = _SOTNYKS[side] if promoted else value
-                return step, _new(KavaleriaPosition, (tuple(after), _OTHER[side], options))
+                made = _ALIVE[0] = tuple(after)
+                return step, _new(KavaleriaPosition, (made, _OTHER[side], options))
     if jumps is not None:
         taken = _jumped(board, side, options, points[0], jumps)
         if taken is not None:
@@ -934,6 +935,12 @@ def check_and_play(
             return move, play_move(position, move)
     move = _check_move(position, points, capture, notation)
     return move, play_move(position, move)
+
+
+_ALIVE: Final[list[tuple[int, ...]]] = [()]
+"""The board the last step made (from a board with both Voivodes, so it has both): the
+next ply, which is most often played from it, need not look for them. One entry, compared
+by identity and held, so that its identity is not reused."""
 
 
 def _jumped(
