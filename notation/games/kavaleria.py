@@ -56,8 +56,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from itertools import pairwise
+from typing import ClassVar, Final, NamedTuple
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -97,13 +97,13 @@ def _half_step_x(row: int, number: int) -> int:
     return 2 * number if ROW_LENGTHS[row] == 5 else 2 * number - 1
 
 
-POINT_NAMES: tuple[str, ...] = tuple(
+POINT_NAMES: Final[tuple[str, ...]] = tuple(
     f"{ROWS[row]}{number}" for row in range(7) for number in range(1, ROW_LENGTHS[row] + 1)
 )
 """Coordinate name of each point, by index 0..37 (numeric notation: index + 1)."""
 
 POINT_COUNT = len(POINT_NAMES)
-POINT_ROW: tuple[int, ...] = tuple(ROWS.index(name[0]) for name in POINT_NAMES)
+POINT_ROW: Final[tuple[int, ...]] = tuple(ROWS.index(name[0]) for name in POINT_NAMES)
 POINT_X: tuple[int, ...] = tuple(
     _half_step_x(POINT_ROW[p], int(POINT_NAMES[p][1:])) for p in range(POINT_COUNT)
 )
@@ -127,7 +127,7 @@ def _ray(point: int, direction: int) -> tuple[int, ...]:
     return tuple(points)
 
 
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+RAYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(_ray(p, d) for d in ALL_DIRECTIONS) for p in range(POINT_COUNT)
 )
 """``RAYS[p][d]``: the points on the line from ``p`` in direction ``d``, nearest first."""
@@ -137,7 +137,7 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 )
 """The up to six points next to each point."""
 
-LINE: tuple[dict[int, tuple[int, int]], ...] = tuple(
+LINE: Final[tuple[dict[int, tuple[int, int]], ...]] = tuple(
     {q: (d, i + 1) for d in ALL_DIRECTIONS for i, q in enumerate(RAYS[p][d])}
     for p in range(POINT_COUNT)
 )
@@ -148,10 +148,21 @@ BACKWARD = {Side.WHITE: (SOUTH_EAST, SOUTH_WEST), Side.BLACK: (NORTH_EAST, NORTH
 SIDEWAYS = (EAST, WEST)
 FAR_ROW = {Side.WHITE: 6, Side.BLACK: 0}
 """The row where a side's cavalryman becomes a Sotnyk."""
+_BACKWARD: Final = (BACKWARD[Side.WHITE], BACKWARD[Side.BLACK])
+""":data:`BACKWARD` by side number (an enumeration's hash is a Python call)."""
+_FAR_ROWS: Final = (FAR_ROW[Side.WHITE], FAR_ROW[Side.BLACK])
+""":data:`FAR_ROW` by side number."""
+_OTHER: Final = (Side.BLACK, Side.WHITE)
+"""The side that moves next, by side (faster than :attr:`Side.other`)."""
+_new: Final = tuple.__new__
+"""Makes a named tuple of its fields without a Python call (positions and moves)."""
 
 # Pieces and positions ----------------------------------------------------------------
 
-EMPTY, CAVALRYMAN, SOTNYK, VOIVODE = 0, 1, 2, 3
+EMPTY: Final = 0
+CAVALRYMAN: Final = 1
+SOTNYK: Final = 2
+VOIVODE: Final = 3
 KIND_NAMES = {CAVALRYMAN: "cavalryman", SOTNYK: "Sotnyk", VOIVODE: "Voivode"}
 KIND_LETTERS = {CAVALRYMAN: "", SOTNYK: "S", VOIVODE: "V"}
 
@@ -166,11 +177,13 @@ def owner(value: int) -> int:
     return value >> 2
 
 
-WHITE_VOIVODE = piece(Side.WHITE, VOIVODE)
-BLACK_VOIVODE = piece(Side.BLACK, VOIVODE)
+WHITE_VOIVODE: Final = piece(Side.WHITE, VOIVODE)
+BLACK_VOIVODE: Final = piece(Side.BLACK, VOIVODE)
+_SOTNYKS: Final = (piece(Side.WHITE, SOTNYK), piece(Side.BLACK, SOTNYK))
+"""Each side's Sotnyk, by side number."""
 
-NO_BACKWARD = "no-backward"
-EXTRA_TURN = "extra-turn"
+NO_BACKWARD: Final = "no-backward"
+EXTRA_TURN: Final = "extra-turn"
 RULE_OPTIONS = (EXTRA_TURN, NO_BACKWARD)
 """Names accepted in the ``Rules`` tag."""
 
@@ -180,8 +193,7 @@ NUMERIC = "numeric"
 START_FEN = "W:WA1,A2,VA3,A4,A5,B1-B6,C1-C5:BE1-E5,F1-F6,G1,G2,VG3,G4,G5"
 
 
-@dataclass(frozen=True, slots=True)
-class KavaleriaPosition:
+class KavaleriaPosition(NamedTuple):
     """A position: what stands on each point (by index), whose turn, and the rule options."""
 
     board: tuple[int, ...]
@@ -245,7 +257,7 @@ _COORD_POINTS = re.compile(_COORD_POINT)
 _NUMBERS = re.compile(r"[0-9]+")
 
 
-POINT_NUMBERS: tuple[str, ...] = tuple(str(point + 1) for point in range(POINT_COUNT))
+POINT_NUMBERS: Final[tuple[str, ...]] = tuple(str(point + 1) for point in range(POINT_COUNT))
 """Numeric name of each point, by index."""
 
 
@@ -279,20 +291,36 @@ def read_point(token: str) -> int | str:
     return f"{name} is not a point of the board (row {name[0]} has points 1 to {size})"
 
 
-MOVE_TEXTS: TextCache[tuple[str, tuple[int, ...]] | IllegalMove] = TextCache()
-"""The move texts read."""
+class Written(NamedTuple):
+    """A move text read: its notation, its points, whether it is a capture; for a step
+    between neighbours, the move and, by side, whether it goes backward and whether a
+    cavalryman making it becomes a Sotnyk; for a capture whose every jump goes two steps
+    along a line, each jump's direction, the point jumped over and the landing point."""
+
+    notation: str
+    points: tuple[int, ...]
+    capture: bool
+    step: KavaleriaMove | None
+    backward: tuple[bool, bool]
+    promotes: tuple[bool, bool]
+    jumps: tuple[tuple[int, int, int], ...] | None
 
 
-def read_move_text(text: str) -> tuple[str, tuple[int, ...]] | IllegalMove:
-    """The notation and points of a move text, or the error (KV201, KV202) it has."""
+MOVE_TEXTS: Final[TextCache[Written | IllegalMove]] = TextCache()
+"""The move texts read, by the text as written (blanks around it included)."""
+
+
+def read_move_text(text: str) -> Written | IllegalMove:
+    """What a move text says, or the error (KV201, KV202) it has."""
     read = MOVE_TEXTS.get(text)
     if read is None:
         read = MOVE_TEXTS.keep(text, _read_move_text(text))
     return read
 
 
-def _read_move_text(text: str) -> tuple[str, tuple[int, ...]] | IllegalMove:
-    """The notation and points of a move text, read."""
+def _read_move_text(text: str) -> Written | IllegalMove:
+    """What a move text says, read."""
+    text = text.strip()
     match = MOVE_SHAPE.fullmatch(text)
     if match is None:
         return IllegalMove(
@@ -308,7 +336,32 @@ def _read_move_text(text: str) -> tuple[str, tuple[int, ...]] | IllegalMove:
         if isinstance(point, str):
             return IllegalMove(NO_SUCH_POINT, point)
         points.append(point)
-    return notation, tuple(points)
+    capture = "-" not in text
+    if capture:
+        jumps = []
+        for here, target in pairwise(points):
+            line = LINE[here].get(target)
+            if line is None or line[1] != 2:
+                return Written(notation, tuple(points), True, None, _NO, _NO, None)
+            jumps.append((line[0], RAYS[here][line[0]][0], target))
+        return Written(notation, tuple(points), True, None, _NO, _NO, tuple(jumps))
+    start, target = points
+    line = LINE[start].get(target)
+    if line is None or line[1] != 1:
+        return Written(notation, tuple(points), False, None, _NO, _NO, None)
+    rows = (POINT_ROW[start], POINT_ROW[target])
+    return Written(
+        notation,
+        tuple(points),
+        False,
+        _new(KavaleriaMove, ((start, target), ())),
+        (line[0] in _BACKWARD[0], line[0] in _BACKWARD[1]),
+        (_FAR_ROWS[0] in rows, _FAR_ROWS[1] in rows),
+        None,
+    )
+
+
+_NO: Final = (False, False)
 
 
 def _contents(position: KavaleriaPosition) -> tuple[str, ...]:
@@ -354,11 +407,20 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
     def start(self, tags: Mapping[str, str]) -> KavaleriaPosition:
         """The position given by the ``FEN`` tag (default: the standard start) and ``Rules``."""
         read_notation(tags, "Kavaleria", self.notations)
-        with reading_tag("Rules"):
-            options = parse_rules(tags.get("Rules", ""))
-        with reading_tag("FEN"):
-            board, turn = parse_fen(tags.get("FEN", START_FEN))
-        return KavaleriaPosition(board, turn, options)
+        rules = tags.get("Rules")
+        options = _NO_OPTIONS
+        if rules:
+            with reading_tag("Rules"):
+                options = parse_rules(rules)
+        fen = tags.get("FEN")
+        if fen is None:
+            if not options:
+                return _START
+            board, turn = _START.board, _START.turn
+        else:
+            with reading_tag("FEN"):
+                board, turn = parse_fen(fen)
+        return _new(KavaleriaPosition, (board, turn, options))
 
     def setup_tags(
         self, position: KavaleriaPosition, notation: str | None = None
@@ -435,8 +497,7 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
         self, position: KavaleriaPosition, text: str
     ) -> tuple[KavaleriaMove, KavaleriaPosition]:
         """The legal move ``text`` names and the position after it."""
-        move = check_move(position, text)
-        return move, play_move(position, move)
+        return check_and_play(position, text)
 
     def advancer(
         self,
@@ -583,6 +644,11 @@ def _fen_item(text: str, item: str) -> list[tuple[int, int]]:
     return [(p, kind) for p in range(ends[0], ends[1] + 1)]
 
 
+_NO_OPTIONS: Final[frozenset[str]] = frozenset()
+_START: Final = KavaleriaPosition(*_parse_fen(START_FEN), _NO_OPTIONS)
+"""The standard start, without rule options."""
+
+
 def write_fen(board: tuple[int, ...], turn: Side, notation: str = COORDINATE) -> str:
     """The ``FEN`` text for a board and side to move; runs of 3+ like pieces become ranges.
 
@@ -718,7 +784,7 @@ def _check_move(
                 NOT_NEIGHBOUR, f"{names[target]} is not a neighbour of {names[start]}"
             )
         direction, steps = line
-        if direction in BACKWARD[side]:
+        if direction in _BACKWARD[side]:
             if kind == CAVALRYMAN:
                 raise IllegalMove(STEP_BACKWARD, "a cavalryman never steps backward")
             if no_backward:
@@ -734,7 +800,7 @@ def _check_move(
                 )
         if board[target]:
             raise IllegalMove(OCCUPIED, f"{names[target]} is occupied")
-        return KavaleriaMove((start, target))
+        return _new(KavaleriaMove, ((start, target), ()))
 
     here = start
     taken: list[int] = []
@@ -753,7 +819,7 @@ def _check_move(
                 NOT_ON_LINE, f"{names[target]} is not on a straight line from {names[here]}"
             )
         direction, steps = line
-        if no_backward and direction in BACKWARD[side]:
+        if no_backward and direction in _BACKWARD[side]:
             raise IllegalMove(
                 OPTION_BACKWARD,
                 f"the no-backward rule forbids a {KIND_NAMES[kind]} to capture backward",
@@ -789,7 +855,7 @@ def _check_move(
         here = target
         if kind == CAVALRYMAN and POINT_ROW[here] == FAR_ROW[side]:
             kind = SOTNYK
-    return KavaleriaMove(tuple(points), tuple(taken))
+    return _new(KavaleriaMove, (tuple(points), tuple(taken)))
 
 
 def _voivode_lost(board: tuple[int, ...]) -> Outcome:
@@ -801,23 +867,14 @@ def _voivode_lost(board: tuple[int, ...]) -> Outcome:
 def check_move(position: KavaleriaPosition, text: str) -> KavaleriaMove:
     """The legal move ``text`` names, checked directly against the rules; else
     :class:`IllegalMove`."""
-    board = position.board
-    if WHITE_VOIVODE not in board or BLACK_VOIVODE not in board:
-        over = _voivode_lost(board)
-        raise IllegalMove(GAME_OVER, f"the game is over: {over.reason}", show_legal=False)
-    text = text.strip()
-    written = read_move_text(text)
-    if isinstance(written, IllegalMove):
-        raise IllegalMove(written.code, str(written))
-    notation, points = written
-    return _check_move(position, points, "-" not in text, notation)
+    return check_and_play(position, text)[0]
 
 
 def play_move(position: KavaleriaPosition, move: KavaleriaMove) -> KavaleriaPosition:
     """The position after a legal move: the piece moved, the pieces jumped removed, a
     cavalryman that reached or crossed the far row promoted, the turn passed."""
     board = list(position.board)
-    side = position.turn
+    side: int = position.turn  # a machine integer in the compiled build
     path, taken = move
     value = board[path[0]]
     board[path[0]] = EMPTY
@@ -827,28 +884,91 @@ def play_move(position: KavaleriaPosition, move: KavaleriaMove) -> KavaleriaPosi
         far = _FAR_ROWS[side]
         for point in path:
             if POINT_ROW[point] == far:
-                value = piece(side, SOTNYK)
+                value = _SOTNYKS[side]
                 break
     board[path[-1]] = value
     result = tuple(board)
-    again = bool(taken) and EXTRA_TURN in position.options
+    options = position.options
+    again = bool(taken) and EXTRA_TURN in options
     if again and WHITE_VOIVODE in result and BLACK_VOIVODE in result:
-        return KavaleriaPosition(result, side, position.options)
-    return KavaleriaPosition(result, _OTHER[side], position.options)
+        return _new(KavaleriaPosition, (result, position.turn, options))
+    return _new(KavaleriaPosition, (result, _OTHER[side], options))
 
 
 def check_and_play(
     position: KavaleriaPosition, text: str
 ) -> tuple[KavaleriaMove, KavaleriaPosition]:
-    """The legal move ``text`` names and the position after it (:meth:`Kavaleria.advance`)."""
-    move = check_move(position, text)
+    """The legal move ``text`` names and the position after it (:meth:`Kavaleria.advance`);
+    else :class:`IllegalMove`."""
+    board, turn, options = position
+    if board is not _ALIVE[0] and (WHITE_VOIVODE not in board or BLACK_VOIVODE not in board):
+        over = _voivode_lost(board)
+        raise IllegalMove(GAME_OVER, f"the game is over: {over.reason}", show_legal=False)
+    side: int = turn  # a machine integer in the compiled build
+    read = MOVE_TEXTS.get(text)
+    if read is None:
+        read = MOVE_TEXTS.keep(text, _read_move_text(text))
+    if isinstance(read, IllegalMove):
+        raise IllegalMove(read.code, str(read))
+    notation, points, capture, step, backward, promotes, jumps = read
+    if step is not None:
+        # A step to a free neighbour in a direction the piece may take passes every check.
+        start, target = points[0], points[1]
+        value = board[start]
+        if value and value >> 2 == side and not board[target]:
+            kind = value & 3
+            if (
+                not backward[side]
+                or kind == VOIVODE
+                or (kind == SOTNYK and NO_BACKWARD not in options)
+            ):
+                after = list(board)
+                after[start] = EMPTY
+                promoted = kind == CAVALRYMAN and promotes[side]
+                after[target] = _SOTNYKS[side] if promoted else value
+                made = _ALIVE[0] = tuple(after)
+                return step, _new(KavaleriaPosition, (made, _OTHER[side], options))
+    if jumps is not None:
+        taken = _jumped(board, side, options, points[0], jumps)
+        if taken is not None:
+            move = _new(KavaleriaMove, (points, taken))
+            return move, play_move(position, move)
+    move = _check_move(position, points, capture, notation)
     return move, play_move(position, move)
 
 
-_FAR_ROWS = (FAR_ROW[Side.WHITE], FAR_ROW[Side.BLACK])
-""":data:`FAR_ROW` by side number."""
-_OTHER = (Side.BLACK, Side.WHITE)
-"""The side that moves next, by side (faster than :attr:`Side.other`)."""
+_ALIVE: Final[list[tuple[int, ...]]] = [()]
+"""The board the last step made (from a board with both Voivodes, so it has both): the
+next ply, which is most often played from it, need not look for them. One entry, compared
+by identity and held, so that its identity is not reused."""
+
+
+def _jumped(
+    board: tuple[int, ...],
+    side: int,
+    options: frozenset[str],
+    start: int,
+    jumps: tuple[tuple[int, int, int], ...],
+) -> tuple[int, ...] | None:
+    """The pieces taken by a capture of jumps two steps long that passes every check of
+    :func:`_check_move`; ``None`` when one fails (that function then says why)."""
+    value = board[start]
+    if not value or value >> 2 != side:
+        return None
+    no_backward = NO_BACKWARD in options and value & 3 != VOIVODE
+    taken: list[int] = []
+    for direction, victim, target in jumps:
+        if taken and board[taken[-1]] & 3 == VOIVODE:
+            return None
+        if no_backward and direction in _BACKWARD[side]:
+            return None
+        jumped = board[victim]
+        if victim == start or not jumped or jumped >> 2 == side or victim in taken:
+            return None
+        if target != start and board[target]:
+            return None
+        taken.append(victim)
+    return tuple(taken)
 
 
 # Pictures ----------------------------------------------------------------------------------
