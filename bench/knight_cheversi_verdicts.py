@@ -6,18 +6,18 @@ Run by hand (not a test)::
 
 It builds, with this checkout, the inputs: for each game, the positions of seeded random
 games from the start (the game's own playout, Knight Fight on a layout drawn per game,
-Cheversi in a notation drawn among its six), each given as the record's tags and the move
-texts that reach it, and random setups (a ``FEN`` tag of random pieces, knights and
-inaccessible squares, legal or not); for each a set of move texts (every legal move in
-every notation, and random texts). Then the ``--old`` commit (extracted with ``git
-archive``) and this checkout, each in its own process, answer every input: the setup's
-refusal or the tags written back, the legal moves written out, the outcome and the
-scores, for each text the move and the tags after it or the code and message of its
-refusal, a tenth of the positions' text diagrams, the notation a record without a
-``Notation`` tag is read in; and ``notation validate --format jsonl`` of every record
-file of ``samples/`` and ``tests/`` and of an archive of the random games, a third of
-them with a ply replaced by a random text. The answers must be identical, line for line;
-the first difference found is printed. Prints the counts compared.
+Cheversi in a notation drawn among its six, tagged or not), each given as the record's
+tags, its move texts and the number of them that reach it, and random setups (a ``FEN``
+tag of random pieces, knights and inaccessible squares, legal or not); for each a set of
+move texts (every legal move in every notation, and random texts). Then the ``--old``
+commit (extracted with ``git archive``) and this checkout, each in its own process, answer
+every input: the setup's refusal or the tags written back, the legal moves written out,
+the outcome and the scores, for each text the move and the tags after it or the code and
+message of its refusal, a tenth of the positions' text diagrams, the notation a record
+without a ``Notation`` tag is read in; and ``notation validate --format jsonl`` of every
+record file of ``samples/`` and ``tests/`` and of an archive of the random games, a third
+of them with a ply replaced by a random text. The answers must be identical, line for
+line; the first difference found is printed. Prints the counts compared.
 """
 
 from __future__ import annotations
@@ -121,13 +121,20 @@ def inputs(games: int, positions: int, seed: int) -> Iterator[dict[str, Any]]:
             position = start
             for ply, move in enumerate(played.moves):
                 texts = _texts(game, name, position, rng) if (ply + index) % 3 == 0 else []
-                line = played.texts[:ply]
-                yield {"game": name, "tags": tags, "line": line, "texts": texts, "record": False}
+                yield {
+                    "game": name,
+                    "tags": tags,
+                    "line": played.texts,
+                    "ply": ply,
+                    "texts": texts,
+                    "record": False,
+                }
                 position = game.play(position, move)
             yield {
                 "game": name,
                 "tags": tags,
                 "line": played.texts,
+                "ply": len(played.texts),
                 "texts": _texts(game, name, position, rng),
                 "record": True,
             }
@@ -139,7 +146,14 @@ def inputs(games: int, positions: int, seed: int) -> Iterator[dict[str, Any]]:
                 texts = []
             else:
                 texts = _texts(game, name, position, rng)
-            yield {"game": name, "tags": tags, "line": [], "texts": texts, "record": False}
+            yield {
+                "game": name,
+                "tags": tags,
+                "line": [],
+                "ply": 0,
+                "texts": texts,
+                "record": False,
+            }
 
 
 def _said(game: Any, position: Any, notation: str) -> list[Any]:
@@ -165,7 +179,7 @@ def answer(path: Path, out: Path) -> None:
                 answers.write(json.dumps(["setup", str(error), error.tag]) + "\n")
                 continue
             advance = game.advancer()
-            for text in asked["line"]:
+            for text in asked["line"][: asked["ply"]]:
                 _, position = advance(position, text)
             notation = tags.get("Notation", game.notations[0])
             said = _said(game, position, notation)
