@@ -621,7 +621,10 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
                 removed = None if removed is None else squares[removed]
             turn = position.turn
             white, black = position.knights
-            own, other = (black, white) if turn else (white, black)
+            if turn:
+                own, other = black, white
+            else:
+                own, other = white, black
             if (
                 (to // SIZE == PLACEMENT_ROW[turn] if own is None else JUMP_TABLE[own * 100 + to])
                 and not position.dead & BIT[to]
@@ -631,8 +634,39 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
                     or (layout.doubles & BIT[to] and _removable(position, to) & BIT[removed])
                 )
             ):
-                move = KnightMove(to, removed)
-                return move, self.play(position, move)
+                # What play does, on what is already at hand.
+                dead = position.dead
+                if own is not None:
+                    dead |= BIT[own]
+                number = layout.numbers[to]
+                reverse = REVERSED[number]
+                if reverse >= 0:
+                    square = layout.squares[reverse]
+                    if square != other:
+                        dead |= BIT[square]
+                elif removed is not None:
+                    dead |= BIT[removed]
+                white_score, black_score = position.scores
+                white_paths, black_paths = position.paths
+                if turn:
+                    after = KnightFightPosition(
+                        layout,
+                        Side.WHITE,
+                        (white, to),
+                        dead,
+                        (white_score, black_score + number),
+                        (white_paths, (*black_paths, to)),
+                    )
+                else:
+                    after = KnightFightPosition(
+                        layout,
+                        Side.BLACK,
+                        (to, black),
+                        dead,
+                        (white_score + number, black_score),
+                        ((*white_paths, to), black_paths),
+                    )
+                return KnightMove(to, removed), after
         move = self.parse_move(position, text)
         return move, self.play(position, move)
 
