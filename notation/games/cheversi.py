@@ -45,7 +45,7 @@ Diagnostic codes (all errors), in the order the checks run:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from notation.compiled import mypyc_attr
@@ -738,6 +738,11 @@ class Cheversi(Game[CheversiPosition, Placement]):
         if "Notation" in tags:
             return position
         return position._replace(notation=choose_notation(texts))
+
+    def key_identity(self, position: CheversiPosition) -> Hashable:
+        """The fields the position's equality compares (its notation left out), as a plain
+        tuple: the key an index keeps on disk."""
+        return position[:3]
 
     def setup_tags(self, position: CheversiPosition, notation: str | None = None) -> dict[str, str]:
         """``{"FEN": ...}`` for ``position`` (FEN piece letters are always English)."""

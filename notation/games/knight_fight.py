@@ -63,7 +63,7 @@ import contextlib
 import random
 import re
 import textwrap
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
@@ -566,6 +566,11 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
         except SetupError:
             return False
         return True
+
+    def key_identity(self, position: KnightFightPosition) -> Hashable:
+        """The fields the position's equality compares (its paths left out), as a plain
+        tuple: the key an index keeps on disk."""
+        return position[:5]
 
     def setup_tags(
         self, position: KnightFightPosition, notation: str | None = None
