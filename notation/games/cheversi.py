@@ -45,8 +45,7 @@ Diagnostic codes (all errors), in the order the checks run:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from notation.compiled import mypyc_attr
@@ -254,8 +253,7 @@ class Placement(NamedTuple):
     square: int
 
 
-@dataclass(frozen=True, slots=True)
-class CheversiPosition:
+class CheversiPosition(NamedTuple):
     """A Cheversi position.
 
     ``board`` has one character per square by index: ``KQRBN`` White, ``kqrbn`` Black,
@@ -265,15 +263,25 @@ class CheversiPosition:
     not part of the position's identity.
     """
 
+    # A named tuple, not a frozen dataclass: every ply makes one, several times faster.
     board: str
     last: int
     ply: int
-    notation: str = field(default="en", compare=False)
+    notation: str = "en"
 
     @property
     def turn(self) -> Side:
         """The side to place (White places when the sides have as many pieces)."""
         return SIDES[self.ply & 1]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CheversiPosition) and self[:3] == other[:3]
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self[:3])
 
 
 EMPTY_BOARD = "." * 64
@@ -729,7 +737,12 @@ class Cheversi(Game[CheversiPosition, Placement]):
         position = self.start(tags)
         if "Notation" in tags:
             return position
-        return replace(position, notation=choose_notation(texts))
+        return position._replace(notation=choose_notation(texts))
+
+    def key_identity(self, position: CheversiPosition) -> Hashable:
+        """The fields the position's equality compares (its notation left out), as a plain
+        tuple: the key an index keeps on disk."""
+        return position[:3]
 
     def setup_tags(self, position: CheversiPosition, notation: str | None = None) -> dict[str, str]:
         """``{"FEN": ...}`` for ``position`` (FEN piece letters are always English)."""
@@ -762,6 +775,24 @@ class Cheversi(Game[CheversiPosition, Placement]):
                     show_legal=False,
                 ) from None
             raise
+
+    def advance(self, position: CheversiPosition, text: str) -> tuple[Placement, CheversiPosition]:
+        """The legal placement ``text`` names and the position after it: a text read before,
+        of a placement the rules allow, without :meth:`parse_move`'s steps."""
+        read = TEXTS.get(text)
+        ply = position.ply
+        if read and ply < TOTAL_PLIES:
+            piece, square = read
+            kind = READ_TOKENS[position.notation].get(piece)
+            if kind is not None and allowed(position, kind, square):
+                board = position.board
+                char = kind.lower() if ply & 1 else kind
+                after = CheversiPosition(
+                    board[:square] + char + board[square + 1 :], square, ply + 1, position.notation
+                )
+                return Placement(kind, square), after
+        move = self.parse_move(position, text)
+        return move, self.play(position, move)
 
     def format_move(
         self, position: CheversiPosition, move: Placement, notation: str | None = None
@@ -929,20 +960,22 @@ def choose_notation(texts: Iterable[str]) -> str:
     the letter notation that reads the most of their piece letters (a tie goes to the
     first of :data:`LETTER_NOTATIONS`, English first); ``figurine`` when they hold
     figurines and no letter, English when they hold no piece."""
-    counts = dict.fromkeys(LETTER_NOTATIONS, 0)
-    figurines = False
+    pieces: dict[str, int] = {}
     for text in texts:
         written = text.strip()
         read = TEXTS.get(written)
         if read is None:
             read = TEXTS.keep(written, _read_text(written))
-        if not read:
-            continue
-        piece = read[0]
+        if read:
+            piece = read[0]
+            pieces[piece] = pieces.get(piece, 0) + 1
+    counts = dict.fromkeys(LETTER_NOTATIONS, 0)
+    figurines = False
+    for piece, number in pieces.items():
         if piece in FIGURINE_READ:
             figurines = True
         for notation in TOKEN_READINGS.get(piece, {}):
-            counts[notation] += 1
+            counts[notation] += number
     best = max(LETTER_NOTATIONS, key=counts.__getitem__)
     if counts[best]:
         return best

@@ -63,7 +63,7 @@ import contextlib
 import random
 import re
 import textwrap
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
@@ -126,6 +126,10 @@ JUMPS: tuple[tuple[int, ...], ...] = tuple(_jumps(s) for s in SQUARES)
 JUMP_MASK: tuple[int, ...] = tuple(sum(BIT[t] for t in JUMPS[s]) for s in SQUARES)
 PLACEMENT_RANK: tuple[int, int] = (1, SIZE)
 """The rank each side places its knight on: White rank 1, Black rank 10."""
+JUMP_TABLE = bytes(t in JUMPS[s] for s in SQUARES for t in SQUARES)
+"""Whether a knight jumps from square ``s`` to square ``t``: ``JUMP_TABLE[100 * s + t]``."""
+PLACEMENT_ROW: tuple[int, int] = (0, SIZE - 1)
+"""The row (rank - 1) each side places its knight on."""
 PLACEMENT_MASK: tuple[int, int] = (
     sum(BIT[s] for s in SQUARES if s // SIZE + 1 == PLACEMENT_RANK[Side.WHITE]),
     sum(BIT[s] for s in SQUARES if s // SIZE + 1 == PLACEMENT_RANK[Side.BLACK]),
@@ -160,9 +164,13 @@ REMOVED_OCCUPIED = register("KF211", Severity.ERROR, "the removed double is occu
 # Layout of the numbers ------------------------------------------------------------------
 
 _TWO_DIGITS = {f"{n:02d}": n for n in range(SIZE * SIZE)}
-_TWO_DIGIT_TEXTS = frozenset(_TWO_DIGITS)
 _DOUBLES = tuple(11 * n for n in range(SIZE))
 """The double numbers 00, 11, .. 99."""
+REVERSED: tuple[int, ...] = tuple(
+    -1 if n % 11 == 0 else n % 10 * 10 + n // 10 for n in range(SIZE * SIZE)
+)
+"""The number whose digits are those of each number reversed (``ba`` for ``ab``); -1 for a
+double."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +198,11 @@ class Layout:
         """The layout a ``Layout`` tag describes; :class:`SetupError` says what is wrong."""
         # Blanks and commas separate the numbers (str.split's blanks are re's \s).
         tokens = text.replace(",", " ").split()
-        if len(tokens) == SIZE * SIZE and _TWO_DIGIT_TEXTS.issuperset(tokens):
-            numbers = tuple(map(_TWO_DIGITS.__getitem__, tokens))
+        if len(tokens) == SIZE * SIZE:
+            try:
+                numbers = tuple(map(_TWO_DIGITS.__getitem__, tokens))
+            except KeyError:  # not a two-digit number: the checks below say which
+                numbers = ()
             if len(set(numbers)) == SIZE * SIZE:
                 return cls(numbers)
         for token in tokens:
@@ -236,8 +247,7 @@ def random_layout(seed: int) -> str:
 # Positions, moves and the landing rules ------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class KnightFightPosition:
+class KnightFightPosition(NamedTuple):
     """A position: layout, side to move, knights (``None`` until placed), dead squares.
 
     ``dead`` is a bitmask of the inaccessible squares; ``scores`` is (White, Black).
@@ -246,14 +256,23 @@ class KnightFightPosition:
     takes no part in comparing positions.
     """
 
+    # A named tuple, not a frozen dataclass: every ply makes one, several times faster.
+
     layout: Layout
     turn: Side
     knights: tuple[int | None, int | None]
     dead: int
     scores: tuple[int, int]
-    paths: tuple[tuple[int, ...], tuple[int, ...]] = field(
-        default=((), ()), compare=False, hash=False
-    )
+    paths: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, KnightFightPosition) and self[:5] == other[:5]
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self[:5])
 
 
 class KnightMove(NamedTuple):
@@ -548,6 +567,11 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
             return False
         return True
 
+    def key_identity(self, position: KnightFightPosition) -> Hashable:
+        """The fields the position's equality compares (its paths left out), as a plain
+        tuple: the key an index keeps on disk."""
+        return position[:5]
+
     def setup_tags(
         self, position: KnightFightPosition, notation: str | None = None
     ) -> dict[str, str]:
@@ -595,16 +619,59 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
         read = MOVE_TEXTS.get(text)
         if read is not None and not isinstance(read, IllegalMove):
             numbers, to, removed = read
+            layout = position.layout
             if numbers:
-                squares = position.layout.squares
+                squares = layout.squares
                 to = squares[to]
                 removed = None if removed is None else squares[removed]
-            if _targets(position) & BIT[to] and (
-                removed is None
-                or (position.layout.doubles & BIT[to] and _removable(position, to) & BIT[removed])
+            turn = position.turn
+            white, black = position.knights
+            if turn:
+                own, other = black, white
+            else:
+                own, other = white, black
+            if (
+                (to // SIZE == PLACEMENT_ROW[turn] if own is None else JUMP_TABLE[own * 100 + to])
+                and not position.dead & BIT[to]
+                and (other is None or (to != other and not JUMP_TABLE[other * 100 + to]))
+                and (
+                    removed is None
+                    or (layout.doubles & BIT[to] and _removable(position, to) & BIT[removed])
+                )
             ):
-                move = KnightMove(to, removed)
-                return move, self.play(position, move)
+                # What play does, on what is already at hand.
+                dead = position.dead
+                if own is not None:
+                    dead |= BIT[own]
+                number = layout.numbers[to]
+                reverse = REVERSED[number]
+                if reverse >= 0:
+                    square = layout.squares[reverse]
+                    if square != other:
+                        dead |= BIT[square]
+                elif removed is not None:
+                    dead |= BIT[removed]
+                white_score, black_score = position.scores
+                white_paths, black_paths = position.paths
+                if turn:
+                    after = KnightFightPosition(
+                        layout,
+                        Side.WHITE,
+                        (white, to),
+                        dead,
+                        (white_score, black_score + number),
+                        (white_paths, (*black_paths, to)),
+                    )
+                else:
+                    after = KnightFightPosition(
+                        layout,
+                        Side.BLACK,
+                        (to, black),
+                        dead,
+                        (white_score + number, black_score),
+                        ((*white_paths, to), black_paths),
+                    )
+                return KnightMove(to, removed), after
         move = self.parse_move(position, text)
         return move, self.play(position, move)
 
@@ -725,11 +792,11 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
             white_paths = (*white_paths, to)
         if own is not None:
             dead |= BIT[own]
-        tens, units = divmod(number, 10)
-        if tens != units:
-            reverse = layout.squares[units * 10 + tens]
-            if reverse != other:
-                dead |= BIT[reverse]
+        reverse = REVERSED[number]
+        if reverse >= 0:
+            square = layout.squares[reverse]
+            if square != other:
+                dead |= BIT[square]
         elif move.remove is not None:
             dead |= BIT[move.remove]
         return KnightFightPosition(

@@ -4,7 +4,6 @@ position, so pinned with the schema version that reads them; equal for the posit
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from array import array
 
@@ -42,8 +41,12 @@ def test_positions_compared_as_one_share_a_key_and_others_do_not() -> None:
     assert position_key(keny, start._replace(quiet=5)) == position_key(keny, start)
     assert position_key(keny, start._replace(turn=Side.BLACK)) != position_key(keny, start)
     fight = knight_fight.start(knight_fight.new_tags(7))
-    walked = dataclasses.replace(fight, paths=((1, 2), (3,)))
+    walked = fight._replace(paths=((1, 2), (3,)))
     assert position_key(knight_fight, walked) == position_key(knight_fight, fight)
+    assert position_key(knight_fight, fight._replace(dead=1)) != position_key(knight_fight, fight)
+    cheversi = GAMES["cheversi"]
+    empty = cheversi.start({})
+    assert position_key(cheversi, empty._replace(notation="fr")) == position_key(cheversi, empty)
     first = brazilian.start({})
     assert position_key(brazilian, first._replace(turn=Side.BLACK)) != position_key(
         brazilian, first

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from notation.check.replay import main_line_positions, record_notation
 from notation.games.registry import get_game
 from notation.pictures import render_svg
@@ -54,7 +52,7 @@ def test_a_finished_knight_fight_text_picture_says_it_is_over() -> None:
         "Knight Fight: White 3 on D1, Black 95 on F10; White to move"
     )
     # No legal ply: every square a knight could reach is inaccessible.
-    over = dataclasses.replace(position, dead=position.dead | (2**100 - 1) ^ (1 << 3) ^ (1 << 95))
+    over = position._replace(dead=position.dead | (2**100 - 1) ^ (1 << 3) ^ (1 << 95))
     assert game.outcome(over) is not None
     assert game.render_text(over).splitlines()[0] == (
         "Knight Fight: White 3 on D1, Black 95 on F10; Game over: Black wins (White has no "
