@@ -23,7 +23,7 @@ from notation.games.registry import get_game
 from notation.index import places, postings, summaries
 from notation.index.db import Database
 from notation.index.keys import pack_ids, position_keys
-from notation.index.openings import opening_of
+from notation.index.openings import opening_of_line
 from notation.index.texts import Texts
 from notation.record.model import Record
 from notation.record.reader import read_records
@@ -90,8 +90,7 @@ def entry_of(record: Record, report: GameReport) -> Entry:
         game = get_game(report.game)
         moves = tuple(game.format_move(before, move) for before, move in line)
         keys = position_keys(game, [*(before for before, _ in line), end])
-        start = line[0][0] if line else end
-        named = opening_of(game.name, moves, start=start)
+        named = opening_of_line(game, line, end)
         if named is not None:
             opening = (named.source, named.code, named.name)
     plies = len(record.moves.move_texts())
