@@ -147,7 +147,7 @@ class Store:
             for id_, game, source, code in db.execute("SELECT id, game, source, code FROM openings")
         }
         self._next_opening = max(self._openings.values(), default=0) + 1
-        self._packed: dict[str, dict[str, tuple[int, bytes]]] = {}
+        self._packed: dict[str, tuple[dict[str, int], dict[str, bytes]]] = {}
         """Moves' ids, alone and packed (:func:`~notation.index.keys.pack_ids`), by game
         and text: at most :data:`KEPT_IDS` of them."""
         self._packed_count = 0
@@ -302,23 +302,27 @@ class Store:
     def _mainline(self, game: str, moves: list[str]) -> tuple[bytes, list[int]]:
         """The ids of ``moves``, moves of ``game`` (added if new): packed as
         :func:`~notation.index.keys.pack_ids` packs them, and as numbers."""
-        known = self._packed.setdefault(game, {})
+        known = self._packed.get(game)
+        if known is None:
+            known = self._packed[game] = ({}, {})
+        ids, packed = known
         try:
-            pairs = [known[move] for move in moves]
+            return b"".join(map(packed.__getitem__, moves)), list(map(ids.__getitem__, moves))
         except KeyError:
-            pairs = []
-            for move in moves:
-                pair = known.get(move)
-                if pair is None:
-                    if self._packed_count >= KEPT_IDS:
-                        self._packed.clear()
-                        self._packed_count = 0
-                        known = self._packed[game] = {}
-                    found = self._moves.id(game, move)
-                    pair = known[move] = (found, pack_ids([found]))
-                    self._packed_count += 1
-                pairs.append(pair)
-        return b"".join([packed for _, packed in pairs]), [found for found, _ in pairs]
+            pass
+        found = []
+        for move in moves:
+            number = ids.get(move)
+            if number is None:
+                if self._packed_count >= KEPT_IDS:
+                    self._packed.clear()
+                    self._packed_count = 0
+                    ids, packed = self._packed[game] = ({}, {})
+                number = ids[move] = self._moves.id(game, move)
+                packed[move] = pack_ids([number])
+                self._packed_count += 1
+            found.append(number)
+        return pack_ids(found), found
 
     def _opening(self, game: str | None, source: str, code: str, name: str | None) -> int:
         """The id of an opening of ``game``'s table ``source``, added if new."""
