@@ -260,7 +260,7 @@ class Store:
             for side, name in zip(PLAYER_TAGS, entry.players, strict=True):
                 if name:
                     players.append((value(side, name), game))
-            tags.extend([(value(name, text), game) for name, text in entry.tags])
+            tags.extend(zip(self._tag_values.ids(entry.tags), repeat(game)))
             if len(games) >= 1000:
                 self._flush(games, players, tags)
         self._flush(games, players, tags)
@@ -362,6 +362,15 @@ class Ids:
                 self._next += 1
                 self.db.execute(self._insert, (found, first, second))
                 self._keep((first, second), found)
+        return found
+
+    def ids(self, values: Iterable[tuple[str, str]]) -> list[int]:
+        """:meth:`id` of each of ``values``, in order."""
+        get = self._kept.get
+        found = []
+        for value in values:
+            number = get(value)
+            found.append(self.id(*value) if number is None else number)
         return found
 
     def find(self, first: str, second: str) -> int | None:
