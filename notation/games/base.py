@@ -320,6 +320,13 @@ class Game(ABC, Generic[P, M]):
         between the positions of one line)."""
         return map(self.key_identity, positions)
 
+    def key_cells(self) -> Callable[[int], int] | None:
+        """``None``, or for a game whose positions are ``(white, black, kings, turn)``
+        bitboards and whose :meth:`key_identity` is the tuple of the three bitboards each
+        turned by one function, and the turn: that function (an index makes its keys
+        without building the tuples)."""
+        return None
+
     # Moves ---------------------------------------------------------------------
 
     @abstractmethod

@@ -273,6 +273,8 @@ class DraughtsGame(Game[P, M]):
         for start in range(1, squares):
             for over, land, _ in engine.jumps[start]:
                 self._king_jumps[start][land] = self.move_of(king, ((start, land), over))
+        self._short: dict[str, tuple[list[list[str]], list[list[str]]]] = {}
+        """:meth:`_short_texts`, by notation (made when first asked)."""
         self._advance = self._make_advance()
 
     def __getstate__(self) -> dict[str, object]:
@@ -294,6 +296,7 @@ class DraughtsGame(Game[P, M]):
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
+        self._short = {}
         for name, value in state.items():
             setattr(self, name, value)
         self._advance = self._make_advance()
@@ -914,10 +917,15 @@ class DraughtsGame(Game[P, M]):
         """``move`` in ``notation``: start and end only, or the full path when ambiguous
         (another legal capture has its start and end), as :meth:`_written` writes it."""
         chosen = notation or self.notations[0]
-        if not move.captured or (len(move.captured) == 1 and self.engine.majority):
+        captured = move.captured
+        if not captured or (len(captured) == 1 and self.engine.majority):
             # Under the majority rule every legal capture then takes one piece: the one
             # between its start and end, so no other capture joins them.
-            return self.write(move, chosen, False)
+            texts = self._short.get(chosen)
+            if texts is None:
+                texts = self._short_texts(chosen)
+            path = move.path
+            return texts[1 if captured else 0][path[0]][path[-1]]
         start, end = move.path[0], move.path[-1]
         rivals = {
             self.move_of(position, route)
@@ -925,6 +933,17 @@ class DraughtsGame(Game[P, M]):
             if route[0][0] == start and route[0][-1] == end
         }
         return self.write(move, chosen, len(rivals) > 1)
+
+    def _short_texts(self, notation: str) -> tuple[list[list[str]], list[list[str]]]:
+        """:meth:`write`'s short texts (start and end) in ``notation`` of quiet moves and
+        of captures, by start and end square."""
+        names = [""] + [self.square_name(n, notation) for n in self.engine.squares]
+        capture = self.alphanumeric_capture if notation == "alphanumeric" else "x"
+        texts = self._short[notation] = (
+            [[f"{start}-{end}" for end in names] for start in names],
+            [[f"{start}{capture}{end}" for end in names] for start in names],
+        )
+        return texts
 
     def describe_moves(
         self, position: P, moves: Sequence[M], notation: str | None = None
@@ -970,6 +989,11 @@ class DraughtsGame(Game[P, M]):
             if k is None:
                 k = cells[kings] = cell_mask(kings)
             yield make(w, b, k, turn)
+
+    def key_cells(self) -> Callable[[int], int]:
+        """The board's :meth:`~notation.games.flying.Board.cell_mask`: :meth:`key_identity`
+        turns each bitboard by it."""
+        return self.engine.cell_mask
 
     # Position patterns -------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import enum
 import hashlib
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from hashlib import blake2b
 from typing import Any
 
@@ -31,12 +31,35 @@ def position_keys(game: AnyGame, positions: Iterable[Position]) -> bytes:
     """The keys of ``positions`` (:func:`position_key`), each as 8 little-endian bytes, in
     order: what ``array("q")`` reads on a little-endian machine."""
     named = blake2b(game.name.encode() + b"\0", digest_size=8, person=_PERSON)
+    copy = named.copy
     digests = []
-    for compared in game.key_identities(positions):
-        hashed = named.copy()
-        hashed.update(_encoded(compared))
+    for form in _forms(game, positions):
+        hashed = copy()
+        hashed.update(form)
         digests.append(hashed.digest())
     return b"".join(digests)
+
+
+def _forms(game: AnyGame, positions: Iterable[Position]) -> Iterator[bytes]:
+    """:func:`_encoded` of each position's key identity; for a game of bitboards
+    (:meth:`~notation.games.base.Game.key_cells`) written straight from them, each
+    bitboard of the line turned and written once."""
+    cells = game.key_cells()
+    if cells is None:
+        yield from map(_encoded, game.key_identities(positions))
+        return
+    written: dict[int, bytes] = {}
+    for white, black, kings, turn in positions:
+        w = written.get(white)
+        if w is None:
+            w = written[white] = b"%d" % cells(white)
+        b = written.get(black)
+        if b is None:
+            b = written[black] = b"%d" % cells(black)
+        k = written.get(kings)
+        if k is None:
+            k = written[kings] = b"%d" % cells(kings)
+        yield b"i%b,%b,%b,%d" % (w, b, k, turn)
 
 
 _PERSON = b"position"

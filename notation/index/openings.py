@@ -29,11 +29,20 @@ from functools import cache
 from importlib.resources import files
 from typing import NamedTuple
 
-from notation.games.base import AnyGame, IllegalMove, Position, SetupError
+from notation.games.base import AnyGame, IllegalMove, Move, Position, SetupError
 from notation.games.registry import get_game
 from notation.index.keys import position_key
 
-__all__ = ["Opening", "Table", "digest", "opening_at", "opening_of", "positions", "tables"]
+__all__ = [
+    "Opening",
+    "Table",
+    "digest",
+    "opening_at",
+    "opening_of",
+    "opening_of_line",
+    "positions",
+    "tables",
+]
 
 TABLE_FILES: dict[str, tuple[str, ...]] = {
     "english": ("english-acf",),
@@ -116,6 +125,26 @@ def opening_of(
         here = index.by_position.get(position)
         if here is not None:
             found = tuple(sorted(here, key=lambda entry: entry.moves != tuple(played)))
+    return None if found is None else found[0]
+
+
+def opening_of_line(
+    game: AnyGame, line: Sequence[tuple[Position, Move]], end: Position
+) -> Opening | None:
+    """:func:`opening_of` of a main line of legal moves, given as the position before each
+    move with the move (``line``, a validator's ``main_line``) and the position after the
+    last (``end``): the same answer, from the line's own positions."""
+    if game.name not in TABLE_FILES:
+        return None
+    index = _index(game.name)
+    by_position = index.by_position
+    found = by_position.get(line[0][0] if line else end)
+    last = min(len(line), index.depth)
+    for ply in range(last):
+        here = by_position.get(line[ply + 1][0] if ply + 1 < len(line) else end)
+        if here is not None:
+            played = tuple(game.format_move(*line[n], "numeric") for n in range(ply + 1))
+            found = tuple(sorted(here, key=lambda entry: entry.moves != played))
     return None if found is None else found[0]
 
 

@@ -23,7 +23,7 @@ from notation.games.registry import get_game
 from notation.index import places, postings, summaries
 from notation.index.db import Database
 from notation.index.keys import pack_ids, position_keys
-from notation.index.openings import opening_of
+from notation.index.openings import opening_of_line
 from notation.index.texts import Texts
 from notation.record.model import Record
 from notation.record.reader import read_records
@@ -90,8 +90,7 @@ def entry_of(record: Record, report: GameReport) -> Entry:
         game = get_game(report.game)
         moves = tuple(game.format_move(before, move) for before, move in line)
         keys = position_keys(game, [*(before for before, _ in line), end])
-        start = line[0][0] if line else end
-        named = opening_of(game.name, moves, start=start)
+        named = opening_of_line(game, line, end)
         if named is not None:
             opening = (named.source, named.code, named.name)
     plies = len(record.moves.move_texts())
@@ -148,7 +147,7 @@ class Store:
             for id_, game, source, code in db.execute("SELECT id, game, source, code FROM openings")
         }
         self._next_opening = max(self._openings.values(), default=0) + 1
-        self._packed: dict[str, dict[str, tuple[int, bytes]]] = {}
+        self._packed: dict[str, tuple[dict[str, int], dict[str, bytes]]] = {}
         """Moves' ids, alone and packed (:func:`~notation.index.keys.pack_ids`), by game
         and text: at most :data:`KEPT_IDS` of them."""
         self._packed_count = 0
@@ -261,7 +260,7 @@ class Store:
             for side, name in zip(PLAYER_TAGS, entry.players, strict=True):
                 if name:
                     players.append((value(side, name), game))
-            tags.extend([(value(name, text), game) for name, text in entry.tags])
+            tags.extend(zip(self._tag_values.ids(entry.tags), repeat(game)))
             if len(games) >= 1000:
                 self._flush(games, players, tags)
         self._flush(games, players, tags)
@@ -303,23 +302,27 @@ class Store:
     def _mainline(self, game: str, moves: list[str]) -> tuple[bytes, list[int]]:
         """The ids of ``moves``, moves of ``game`` (added if new): packed as
         :func:`~notation.index.keys.pack_ids` packs them, and as numbers."""
-        known = self._packed.setdefault(game, {})
+        known = self._packed.get(game)
+        if known is None:
+            known = self._packed[game] = ({}, {})
+        ids, packed = known
         try:
-            pairs = [known[move] for move in moves]
+            return b"".join(map(packed.__getitem__, moves)), list(map(ids.__getitem__, moves))
         except KeyError:
-            pairs = []
-            for move in moves:
-                pair = known.get(move)
-                if pair is None:
-                    if self._packed_count >= KEPT_IDS:
-                        self._packed.clear()
-                        self._packed_count = 0
-                        known = self._packed[game] = {}
-                    found = self._moves.id(game, move)
-                    pair = known[move] = (found, pack_ids([found]))
-                    self._packed_count += 1
-                pairs.append(pair)
-        return b"".join([packed for _, packed in pairs]), [found for found, _ in pairs]
+            pass
+        found = []
+        for move in moves:
+            number = ids.get(move)
+            if number is None:
+                if self._packed_count >= KEPT_IDS:
+                    self._packed.clear()
+                    self._packed_count = 0
+                    ids, packed = self._packed[game] = ({}, {})
+                number = ids[move] = self._moves.id(game, move)
+                packed[move] = pack_ids([number])
+                self._packed_count += 1
+            found.append(number)
+        return pack_ids(found), found
 
     def _opening(self, game: str | None, source: str, code: str, name: str | None) -> int:
         """The id of an opening of ``game``'s table ``source``, added if new."""
@@ -359,6 +362,15 @@ class Ids:
                 self._next += 1
                 self.db.execute(self._insert, (found, first, second))
                 self._keep((first, second), found)
+        return found
+
+    def ids(self, values: Iterable[tuple[str, str]]) -> list[int]:
+        """:meth:`id` of each of ``values``, in order."""
+        get = self._kept.get
+        found = []
+        for value in values:
+            number = get(value)
+            found.append(self.id(*value) if number is None else number)
         return found
 
     def find(self, first: str, second: str) -> int | None:

@@ -50,17 +50,25 @@ class Tally:
 
     def rows(self) -> list[Row]:
         """The row of every key reached by at least :data:`LEAST` games of the chunk."""
-        reached = Counter(chain.from_iterable(set(keys) for keys, _, _, _ in self.lines))
-        hot = {key for key, games in reached.items() if games >= LEAST}
+        # A key met fewer times than that in all is reached by fewer games: only the
+        # others are counted game by game (a game that comes back to one counts once).
+        met = Counter(chain.from_iterable(keys for keys, _, _, _ in self.lines))
+        often = {key for key, times in met.items() if times >= LEAST}
         counts: dict[int, dict[tuple[int, str], list[int]]] = {}
+        games: dict[int, int] = {}
         for keys, moves, result, errors in self.lines:
-            for key in hot.intersection(keys):
+            for key in often.intersection(keys):
                 ply = keys.index(key)
                 move = moves[ply] if ply < len(moves) else 0
                 count = counts.setdefault(key, {}).setdefault((move, result), [0, 0])
                 count[0] += 1
                 count[1] += errors
-        return [_row(key, self.first, by_move) for key, by_move in counts.items()]
+                games[key] = games.get(key, 0) + 1
+        return [
+            _row(key, self.first, by_move)
+            for key, by_move in sorted(counts.items())
+            if games[key] >= LEAST
+        ]
 
 
 def _row(key: int, first: int, by_move: dict[tuple[int, str], list[int]]) -> Row:
