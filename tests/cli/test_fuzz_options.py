@@ -114,6 +114,16 @@ def index(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return db
 
 
+def _in_argv(text: str) -> bool:
+    """Whether a command line can hold ``text``: the system decodes its bytes with
+    surrogate escapes, so no other lone surrogate (``\\udd00``) ever reaches a command."""
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 @st.composite
 def invocations(draw: st.DrawFn) -> list[str]:
     """A command with up to four of its options, each given a hostile value (or set, for
@@ -130,7 +140,10 @@ def invocations(draw: st.DrawFn) -> list[str]:
                     name,
                     draw(
                         st.sampled_from(VALUES)
-                        | st.text(st.characters(exclude_characters="\x00"), max_size=20)
+                        | st.text(st.characters(exclude_characters="\x00"), max_size=20).filter(
+                            _in_argv
+                        )
+                        | st.binary(max_size=20).filter(lambda b: b"\x00" not in b).map(os.fsdecode)
                     ),
                 ]
             )
