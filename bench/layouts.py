@@ -32,14 +32,17 @@ import platform
 import random
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from verdictkit import old_tree, records, run
+
 ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = Path(__file__).resolve()
+"""This script, run again with ``--answer`` under each commit's package."""
 GAMES = ("brazilian", "international", "russian", "english")
 
 
@@ -136,62 +139,6 @@ def answer(path: Path, out: Path) -> None:
                 else:
                     said.append([text, game.write(move, first, True), game.write_fen(after)])
             answers.write(json.dumps(said) + "\n")
-
-
-def records() -> list[str]:
-    """Every record file of ``samples/`` and ``tests/``, as paths from the root."""
-    found = sorted(
-        str(path.relative_to(ROOT))
-        for folder in ("samples", "tests")
-        for path in (ROOT / folder).rglob("*")
-        if path.suffix in (".pdn", ".pgn") and path.is_file()
-    )
-    return found
-
-
-def run(tree: Path, asked: Path, out: Path, files: list[str]) -> None:
-    """Answer the inputs and validate ``files`` with the ``notation`` of ``tree``."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    script = Path(__file__).resolve()
-    subprocess.run(
-        [sys.executable, str(script), "--answer", str(asked), str(out)], check=True, env=env
-    )
-    with tempfile.TemporaryDirectory() as folder:
-        report = subprocess.run(
-            [
-                sys.executable,
-                "-c",
-                "import sys; from notation.cli.main import main; sys.exit(main())",
-                "validate",
-                "--format",
-                "jsonl",
-                "--no-cache",
-                "--exit-zero",
-                "--allow-empty",
-                *(str(ROOT / f) for f in files),
-            ],
-            env={**env, "HOME": folder},
-            cwd=folder,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    with out.open("a", encoding="utf-8") as answers:
-        answers.write(report.stdout)
-
-
-def old_tree(commit: str, folder: Path) -> Path:
-    """The ``notation`` package (its command line included) of ``commit``, in ``folder``."""
-    archive = folder / "old.tar"
-    subprocess.run(
-        ["git", "-C", str(ROOT), "archive", "-o", str(archive), commit, "notation", "cli"],
-        check=True,
-    )
-    with tarfile.open(archive) as tar:
-        tar.extractall(folder / "old", filter="data")
-    (folder / "old" / "notation" / "cli").unlink(missing_ok=True)
-    (folder / "old" / "cli").rename(folder / "old" / "notation" / "cli")
-    return folder / "old"
 
 
 def replays(games: int, seed: int) -> dict[str, list[list[str]]]:
@@ -292,8 +239,8 @@ def main() -> None:
                 out.write(json.dumps(item) + "\n")
         files = records()
         old = old_tree(args.old, folder)
-        run(old, asked, folder / "old.txt", files)
-        run(ROOT, asked, folder / "new.txt", files)
+        run(SCRIPT, old, asked, folder / "old.txt", files)
+        run(SCRIPT, ROOT, asked, folder / "new.txt", files)
         old_lines = (folder / "old.txt").read_text(encoding="utf-8").splitlines()
         new_lines = (folder / "new.txt").read_text(encoding="utf-8").splitlines()
         print(

@@ -1,0 +1,70 @@
+"""What the verdict comparisons of two commits share (`layouts.py`, `kk_verdicts.py`,
+`knight_cheversi_verdicts.py`): the record files they validate, a commit's package
+extracted beside this checkout, and one commit's answers. It imports no `notation`, so
+that each commit's own package answers."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def records() -> list[str]:
+    """Every record file of ``samples/`` and ``tests/``, as absolute paths."""
+    return sorted(
+        str(path)
+        for folder in ("samples", "tests")
+        for path in (ROOT / folder).rglob("*")
+        if path.suffix in (".pdn", ".pgn") and path.is_file()
+    )
+
+
+def run(script: Path, tree: Path, asked: Path, out: Path, files: list[str]) -> None:
+    """Answer the inputs (``script --answer``) and validate ``files`` with the
+    ``notation`` of ``tree``, appending both to ``out``."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    subprocess.run(
+        [sys.executable, str(script), "--answer", str(asked), str(out)], check=True, env=env
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        report = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import sys; from notation.cli.main import main; sys.exit(main())",
+                "validate",
+                "--format",
+                "jsonl",
+                "--no-cache",
+                "--exit-zero",
+                "--allow-empty",
+                *files,
+            ],
+            env={**env, "HOME": folder},
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    with out.open("a", encoding="utf-8") as answers:
+        answers.write(report.stdout)
+
+
+def old_tree(commit: str, folder: Path) -> Path:
+    """The ``notation`` package (its command line included) of ``commit``, in ``folder``."""
+    archive = folder / "old.tar"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "-o", str(archive), commit, "notation", "cli"],
+        check=True,
+    )
+    with tarfile.open(archive) as tar:
+        tar.extractall(folder / "old", filter="data")
+    (folder / "old" / "notation" / "cli").unlink(missing_ok=True)
+    (folder / "old" / "cli").rename(folder / "old" / "notation" / "cli")
+    return folder / "old"
