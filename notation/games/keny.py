@@ -59,7 +59,7 @@ import re
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -97,7 +97,7 @@ SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARE_NAMES)}
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 DIRECTIONS = (NORTH, EAST, SOUTH, WEST)
 _DELTAS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-OPPOSITE = (SOUTH, WEST, NORTH, EAST)
+OPPOSITE: Final = (SOUTH, WEST, NORTH, EAST)
 """The direction turned 180 degrees."""
 
 
@@ -124,7 +124,7 @@ def _ray(sq: int, direction: int) -> tuple[int, ...]:
     return tuple(squares)
 
 
-RAY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+RAY: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(_ray(sq, d) for d in DIRECTIONS) for sq in range(64)
 )
 """``RAY[sq][direction]``: the squares from ``sq`` (excluded) to the edge that way."""
@@ -146,7 +146,7 @@ FORWARD = (NORTH, SOUTH)
 """A man's forward direction, by side."""
 MAN_QUIET_DIRECTIONS = ((NORTH, EAST, WEST), (SOUTH, EAST, WEST))
 """Directions of a man's steps and friendly jumps, by side: forward and sideways."""
-FAR_RANK = (7, 0)
+FAR_RANK: Final = (7, 0)
 """The rank (0-based) where a side's men are crowned."""
 
 EMPTY = "."
@@ -454,18 +454,22 @@ def _capture_chains(
 
 
 # Sets of squares as ints, square ``sq`` being bit ``sq`` (the position's own layout).
-_EVERY = (1 << 64) - 1
-_BIT = tuple(1 << sq for sq in range(64))
+# The rules' tests shift sets right only and intersect them with masks below bit 62, so
+# that their values stay machine integers in the compiled build (mypyc's fast integers
+# hold 62 bits and a sign) unless a piece stands on g8 or h8.
+_EVERY: Final = (1 << 64) - 1
+_RANKS_1_TO_6: Final = (1 << 48) - 1
+_BIT: Final = tuple(1 << sq for sq in range(64))
 """``_BIT[sq]``: the set of square ``sq`` alone."""
 _NOT_FILES_AB = sum(1 << sq for sq in range(64) if sq % 8 >= 2)
-_NOT_FILES_GH = sum(1 << sq for sq in range(64) if sq % 8 <= 5)
+_NOT_FILES_GH: Final = sum(1 << sq for sq in range(64) if sq % 8 <= 5)
 _NOT_FILE_A = sum(1 << sq for sq in range(64) if sq % 8 != 0)
 _NOT_FILE_H = sum(1 << sq for sq in range(64) if sq % 8 != 7)
 _RAY_SET = tuple(tuple(sum(1 << t for t in ray) for ray in rays) for rays in RAY)
 """``_RAY_SET[sq][direction]``: the squares of ``RAY[sq][direction]`` as a set."""
-_LINES_SET = tuple(sum(rays) for rays in _RAY_SET)
+_LINES_SET: Final = tuple(sum(rays) for rays in _RAY_SET)
 """``_LINES_SET[sq]``: the squares on the rank and file of ``sq`` but itself."""
-_RAYS_OUT = tuple(
+_RAYS_OUT: Final = tuple(
     tuple(
         (d, ray, d in (NORTH, EAST), 8 if d in (NORTH, SOUTH) else 1)
         for d, ray in enumerate(rays)
@@ -478,44 +482,44 @@ the square's index, how far one square that way moves a square's bit) for each d
 with a square that way."""
 
 
-def _men_can_capture(men: int, enemy: int, empty: int) -> bool:
-    """Whether any of the ``men`` can jump an adjacent enemy piece."""
+def _men_can_capture(men: int, enemy: int, occupied: int) -> bool:
+    """Whether any of the ``men`` can jump an adjacent enemy piece (``occupied``: the set
+    of the squares held)."""
+    free = ~occupied
+    ahead, aside = enemy >> 8, enemy >> 1
+    # Northward and eastward at the man's square, southward and westward at the landing
+    # square.
     return bool(
-        enemy
-        & (
-            men << 8 & empty >> 8
-            | men >> 8 & empty << 8
-            | (men & _NOT_FILES_GH) << 1 & empty >> 1
-            | (men & _NOT_FILES_AB) >> 1 & empty << 1
-        )
+        men & (ahead & free >> 16 & _RANKS_1_TO_6 | aside & free >> 2 & _NOT_FILES_GH)
+        | (men >> 16 & ahead | men >> 2 & _NOT_FILES_GH & aside) & free
     )
 
 
 def _side_can_capture(own: int, enemy: int, kings: int) -> bool:
     """Whether any piece of the side whose pieces are ``own`` can capture."""
-    empty = _EVERY ^ (own | enemy)
-    return _men_can_capture(own & ~kings, enemy, empty) or _kings_can_capture(
-        own & kings, enemy, empty
+    occupied = own | enemy
+    return _men_can_capture(own & ~kings, enemy, occupied) or _kings_can_capture(
+        own & kings, enemy, occupied
     )
 
 
-def _kings_can_capture(mine: int, enemy: int, empty: int) -> bool:
+def _kings_can_capture(mine: int, enemy: int, occupied: int) -> bool:
     """Whether any of the kings ``mine`` can capture."""
     while mine:
         bit = mine & -mine
-        if _king_can_capture(bit.bit_length() - 1, enemy, empty, -1):
+        if _king_can_capture(bit.bit_length() - 1, enemy, occupied, -1):
             return True
         mine ^= bit
     return False
 
 
-def _king_can_capture(sq: int, enemy: int, empty: int, banned: int) -> bool:
+def _king_can_capture(sq: int, enemy: int, occupied: int, banned: int) -> bool:
     """Whether a king on ``sq`` can capture (not in direction ``banned``), given the sets
-    of enemy and empty squares."""
+    of enemy and occupied squares."""
     if not _LINES_SET[sq] & enemy:
         return False
     for d, ray, up, shift in _RAYS_OUT[sq]:
-        pieces = ray & ~empty
+        pieces = ray & occupied
         if not pieces or d == banned:
             continue
         if up:
@@ -524,7 +528,7 @@ def _king_can_capture(sq: int, enemy: int, empty: int, banned: int) -> bool:
         else:
             first = 1 << (pieces.bit_length() - 1)
             beyond = first >> shift
-        if first & enemy and beyond & ray & empty:
+        if first & enemy and beyond & ray and not beyond & occupied:
             return True
     return False
 
@@ -653,9 +657,11 @@ def play_move(position: KenyPosition, move: KenyMove) -> KenyPosition:
     return _new(KenyPosition, (white, black, kings, _OTHER[turn], quiet + 1, rules))
 
 
-_OTHER = (Side.BLACK, Side.WHITE)
+_OTHER: Final = (Side.BLACK, Side.WHITE)
 """The side that moves next, by side (faster than :attr:`Side.other`)."""
-_new = tuple.__new__
+_new: Final = tuple.__new__
+WHITE: Final = Side.WHITE
+BLACK: Final = Side.BLACK
 """Builds a named tuple from its fields without the call of its ``__new__``."""
 
 
@@ -789,10 +795,17 @@ def _segment(a: int, b: int) -> tuple[int, tuple[int, ...]]:
 
 
 def _legal_capture(
-    squares: tuple[int, ...], side: Side, rules: KenyRules, own: int, enemy: int, kings: int
+    squares: tuple[int, ...],
+    spans: tuple[tuple[int, int, int], ...],
+    side: int,
+    rules: KenyRules,
+    own: int,
+    enemy: int,
+    kings: int,
 ) -> tuple[KenyMove, KenyPosition] | None:
-    """The capture chain ``squares`` describes and the position after it when it is legal,
-    else ``None`` (the verdict is then :func:`_check_capture`'s)."""
+    """The capture chain ``squares`` describes (``spans``: its segments, each as its
+    landing square, direction and set of the squares between) and the position after it
+    when it is legal, else ``None`` (the verdict is then :func:`_check_capture`'s)."""
     start = squares[0]
     king = bool(kings >> start & 1)
     was_man = not king
@@ -800,11 +813,7 @@ def _legal_capture(
     far = FAR_RANK[side]
     banned = -1
     captured = []
-    for a, b in pairwise(squares):
-        span = _SPAN.get((a, b))
-        if span is None:
-            return None
-        direction, between = span
+    for b, direction, between in spans:
         occupied = own | enemy
         if occupied >> b & 1:
             return None
@@ -815,14 +824,14 @@ def _legal_capture(
             if direction == banned:
                 return None
             enemy ^= victim_set
-            empty = _EVERY ^ (own | enemy)
+            occupied ^= victim_set
             back = OPPOSITE[direction]
-            if not _king_can_capture(b, enemy, empty, back):
+            if not _king_can_capture(b, enemy, occupied, back):
                 victim = victim_set.bit_length() - 1
                 for t in RAY[victim][direction]:
-                    if not empty >> t & 1:
+                    if occupied >> t & 1:
                         break
-                    if _king_can_capture(t, enemy, empty, back):
+                    if _king_can_capture(t, enemy, occupied, back):
                         return None
         else:
             if between != victim_set:
@@ -833,11 +842,11 @@ def _legal_capture(
         captured.append(victim_set.bit_length() - 1)
         banned = OPPOSITE[direction]
     end = squares[-1]
-    empty = _EVERY ^ (own | enemy)
+    occupied = own | enemy
     if (
-        _king_can_capture(end, enemy, empty, banned)
+        _king_can_capture(end, enemy, occupied, banned)
         if king
-        else _men_can_capture(_BIT[end], enemy, empty)
+        else _men_can_capture(_BIT[end], enemy, occupied)
     ):
         return None
     promotes = was_man and (king or end >> 3 == far)
@@ -848,8 +857,8 @@ def _legal_capture(
         kings |= _BIT[end]
     own |= _BIT[end]
     if side:
-        return move, _new(KenyPosition, (enemy, own, kings, Side.WHITE, 0, rules))
-    return move, _new(KenyPosition, (own, enemy, kings, Side.BLACK, 0, rules))
+        return move, _new(KenyPosition, (enemy, own, kings, WHITE, 0, rules))
+    return move, _new(KenyPosition, (own, enemy, kings, BLACK, 0, rules))
 
 
 def _check_capture(position: KenyPosition, squares: tuple[int, ...], sign: str) -> KenyMove:
@@ -972,11 +981,11 @@ def _capture_compulsory(position: KenyPosition) -> IllegalMove:
     )
 
 
-_SPAN: dict[tuple[int, int], tuple[int, int]] = {
+_SPAN: Final[dict[tuple[int, int], tuple[int, int]]] = {
     (a, b): (d, sum(1 << sq for sq in between)) for (a, b), (d, between) in LINE.items()
 }
 """``_SPAN[a, b]``: (direction, set of the squares strictly between) of a rank or file."""
-_SLIDES: dict[tuple[int, ...], tuple[int, int, KenyMove]] = {
+_SLIDES: Final[dict[tuple[int, ...], tuple[int, int, KenyMove]]] = {
     (a, b): (between | 1 << b, 0, KenyMove((a, b))) for (a, b), (_, between) in _SPAN.items()
 }
 """``_SLIDES[start, end]``: a king's slide along a rank or file, as a :data:`_QUIET` entry."""
@@ -991,7 +1000,7 @@ _FRIENDLY_JUMP: tuple[dict[tuple[int, int], int], ...] = tuple(
 )
 """``_FRIENDLY_JUMP[side][a, b]``: the square a man of ``side`` jumps going from a to b
 (forward or sideways), as a set."""
-_QUIET: tuple[dict[tuple[int, ...], tuple[int, int, KenyMove]], ...] = tuple(
+_QUIET: Final[tuple[dict[tuple[int, ...], tuple[int, int, KenyMove]], ...]] = tuple(
     {
         **{(a, b): (1 << b, 0, move) for (a, b), move in steps.items()},
         **{
@@ -1097,15 +1106,19 @@ def _check_segments(position: KenyPosition, squares: tuple[int, ...], king: bool
 
 class _Text(NamedTuple):
     """A move text read: its squares and its separator (``-``, ``x`` or ``:``), the set of
-    its start square, and what makes a text of two squares joined by ``-`` a legal quiet
-    move but for the compulsory capture (:data:`_QUIET` entries, ``None`` for no such move):
-    by side, as a man's step or friendly jump; as a king's slide."""
+    its start square, what makes a text of two squares joined by ``-`` a legal quiet move
+    but for the compulsory capture (:data:`_QUIET` entries, ``None`` for no such move): as
+    a White man's step or friendly jump, as a Black man's, as a king's slide; and for a
+    capture, each segment as its landing square, direction and set of the squares between
+    (``None`` when a segment is not along a rank or file)."""
 
     squares: tuple[int, ...]
     sign: str
     start: int
-    man: tuple[tuple[int, int, KenyMove] | None, tuple[int, int, KenyMove] | None]
+    white_man: tuple[int, int, KenyMove] | None
+    black_man: tuple[int, int, KenyMove] | None
     king: tuple[int, int, KenyMove] | None
+    spans: tuple[tuple[int, int, int], ...] | None
 
 
 class _Malformed(NamedTuple):
@@ -1129,15 +1142,23 @@ def _read_text(text: str) -> _Text | _Malformed:
         )
     squares = tuple(SQUARE_INDEX[lowered[i : i + 2]] for i in range(0, len(lowered), 3))
     sign = lowered[2]
-    man: tuple[tuple[int, int, KenyMove] | None, tuple[int, int, KenyMove] | None] = (None, None)
-    king = None
-    if sign == "-" and len(squares) == 2:
-        man = (_QUIET[Side.WHITE].get(squares), _QUIET[Side.BLACK].get(squares))
+    white_man = black_man = king = None
+    spans = None
+    if sign != "-":
+        found = [_SPAN.get(pair) for pair in pairwise(squares)]
+        if all(found):
+            spans = tuple(
+                (b, span[0], span[1])
+                for b, span in zip(squares[1:], found, strict=True)
+                if span is not None
+            )
+    elif len(squares) == 2:
+        white_man, black_man = _QUIET[WHITE].get(squares), _QUIET[BLACK].get(squares)
         king = _SLIDES.get(squares)
-    return _Text(squares, sign, _BIT[squares[0]], man, king)
+    return _Text(squares, sign, _BIT[squares[0]], white_man, black_man, king, spans)
 
 
-TEXT_CACHE: TextCache[_Text | _Malformed] = TextCache()
+TEXT_CACHE: Final[TextCache[_Text | _Malformed]] = TextCache()
 """The move texts read: an archive writes the same few thousand over and over."""
 
 
@@ -1149,7 +1170,8 @@ def check_move(position: KenyPosition, text: str) -> KenyMove:
 def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPosition]:
     """The legal move ``text`` names and the position after it, or :class:`IllegalMove`
     saying why it is not one."""
-    white, black, kings, side, quiet, rules = position
+    white, black, kings, turn, quiet, rules = position
+    side: int = turn  # a machine integer in the compiled build
     if quiet >= rules.draw_plies:
         raise IllegalMove(
             GAME_OVER,
@@ -1162,15 +1184,22 @@ def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPos
     try:
         if isinstance(read, _Malformed):
             raise IllegalMove(MALFORMED, read.reason)
-        squares, sign, start, man, king = read
-        own, enemy = (black, white) if side else (white, black)
+        squares, sign, start, white_man, black_man, king, spans = read
+        if side:
+            own, enemy = black, white
+        else:
+            own, enemy = white, black
         if not own & start:
             raise IllegalMove(
                 NO_OWN_PIECE,
-                f"there is no {side.title.lower()} piece on {SQUARE_NAMES[squares[0]]}",
+                f"there is no {turn.title.lower()} piece on {SQUARE_NAMES[squares[0]]}",
             )
         if sign != "-":
-            played = _legal_capture(squares, side, rules, own, enemy, kings)
+            played = (
+                None
+                if spans is None
+                else _legal_capture(squares, spans, side, rules, own, enemy, kings)
+            )
             if played is None:
                 move = _check_capture(position, squares, sign)
                 return move, play_move(position, move)
@@ -1178,32 +1207,33 @@ def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPos
         # A man's step or friendly jump, and a king's slide, with the squares it needs
         # empty and held, pass every segment check.
         occupied = own | enemy
-        quiet_move = king if kings & start else man[side]
-        if quiet_move is None or occupied & quiet_move[0] or own & quiet_move[1] != quiet_move[1]:
+        quiet_move = king if kings & start else black_man if side else white_man
+        if quiet_move is None:
             move = _check_quiet(position, squares, own, enemy)
         else:
-            move = quiet_move[2]
-            if rules.compulsory_capture:
-                empty = _EVERY ^ occupied
+            needs_empty, needs_own, move = quiet_move
+            if occupied & needs_empty or own & needs_own != needs_own:
+                move = _check_quiet(position, squares, own, enemy)
+            elif rules.compulsory_capture:
                 men = own & ~kings
-                if enemy & (  # _men_can_capture, inlined: this runs on most plies
-                    men << 8 & empty >> 8
-                    | men >> 8 & empty << 8
-                    | (men & _NOT_FILES_GH) << 1 & empty >> 1
-                    | (men & _NOT_FILES_AB) >> 1 & empty << 1
-                ) or (own & kings and _kings_can_capture(own & kings, enemy, empty)):
+                free = ~occupied
+                ahead, aside = enemy >> 8, enemy >> 1
+                if (  # _men_can_capture, inlined: this runs on most plies
+                    men & (ahead & free >> 16 & _RANKS_1_TO_6 | aside & free >> 2 & _NOT_FILES_GH)
+                    | (men >> 16 & ahead | men >> 2 & _NOT_FILES_GH & aside) & free
+                ) or (own & kings and _kings_can_capture(own & kings, enemy, occupied)):
                     raise _capture_compulsory(position)
         # A move without capture never ends where it started.
         end = _BIT[squares[-1]]
         moved = start | end
         if kings & start:
             kings ^= moved
-        elif move.promotes:
+        elif move[2]:  # promotes
             kings |= end
         if side:
-            after = (white, black ^ moved, kings, Side.WHITE, quiet + 1, rules)
+            after = (white, black ^ moved, kings, WHITE, quiet + 1, rules)
         else:
-            after = (white ^ moved, black, kings, Side.BLACK, quiet + 1, rules)
+            after = (white ^ moved, black, kings, BLACK, quiet + 1, rules)
         return move, _new(KenyPosition, after)
     except IllegalMove:
         verdict = game_outcome(position)
