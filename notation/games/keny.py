@@ -1110,11 +1110,13 @@ class _Text(NamedTuple):
     but for the compulsory capture (:data:`_QUIET` entries, ``None`` for no such move): as
     a White man's step or friendly jump, as a Black man's, as a king's slide; and for a
     capture, each segment as its landing square, direction and set of the squares between
-    (``None`` when a segment is not along a rank or file)."""
+    (``None`` when a segment is not along a rank or file); ``moved`` is the set of its first
+    and last squares."""
 
     squares: tuple[int, ...]
     sign: str
     start: int
+    moved: int
     white_man: tuple[int, int, KenyMove] | None
     black_man: tuple[int, int, KenyMove] | None
     king: tuple[int, int, KenyMove] | None
@@ -1155,7 +1157,8 @@ def _read_text(text: str) -> _Text | _Malformed:
     elif len(squares) == 2:
         white_man, black_man = _QUIET[WHITE].get(squares), _QUIET[BLACK].get(squares)
         king = _SLIDES.get(squares)
-    return _Text(squares, sign, _BIT[squares[0]], white_man, black_man, king, spans)
+    start, end = _BIT[squares[0]], _BIT[squares[-1]]
+    return _Text(squares, sign, start, start | end, white_man, black_man, king, spans)
 
 
 TEXT_CACHE: Final[TextCache[_Text | _Malformed]] = TextCache()
@@ -1184,7 +1187,7 @@ def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPos
     try:
         if isinstance(read, _Malformed):
             raise IllegalMove(MALFORMED, read.reason)
-        squares, sign, start, white_man, black_man, king, spans = read
+        squares, sign, start, moved, white_man, black_man, king, spans = read
         if side:
             own, enemy = black, white
         else:
@@ -1224,12 +1227,10 @@ def check_and_play(position: KenyPosition, text: str) -> tuple[KenyMove, KenyPos
                 ) or (own & kings and _kings_can_capture(own & kings, enemy, occupied)):
                     raise _capture_compulsory(position)
         # A move without capture never ends where it started.
-        end = _BIT[squares[-1]]
-        moved = start | end
         if kings & start:
             kings ^= moved
         elif move[2]:  # promotes
-            kings |= end
+            kings |= moved ^ start
         if side:
             after = (white, black ^ moved, kings, WHITE, quiet + 1, rules)
         else:
