@@ -212,7 +212,16 @@ class _SimplePlies:
         words = self.words
         if words is None:
             text = self.walker.text[self.start : self.end]
-            words = self.words = [word for word in text.split() if word[-1] != "."]
+            words = text.split()
+            numbers = words[::3]
+            # The common layout, a number before each pair of moves: in a simple run every
+            # "." ends a number, so when the "."s are those of every third word's end, the
+            # other words are the moves.
+            if text.count(".") == len(numbers) == (" ".join(numbers) + " ").count(". "):
+                del words[::3]
+            else:
+                words = [word for word in words if word[-1] != "."]
+            self.words = words
         return words
 
 
