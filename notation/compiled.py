@@ -22,8 +22,11 @@ MODULES = (
     "notation.games.kavaleria",
     "notation.games.knight_fight",
     "notation.games.cheversi",
+    "notation.record.grammar",
+    "notation.record.reader",
 )
-"""The modules of the compiled build: the draughts move check and the replay around it."""
+"""The modules of the compiled build: the move checks, the replay around them and the record
+reader."""
 
 T = TypeVar("T")
 

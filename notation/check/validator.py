@@ -752,8 +752,11 @@ class RecordReplay(ReplayVisitor):
 
     def _check_results(self, end: Position | None) -> None:
         record, game, report = self.record, self.game, self.report
-        tag = next((tag for tag in record.tags if tag.name == "Result"), None)
-        tag_result, tag_pos = (None, record.pos) if tag is None else (tag.value, tag.pos)
+        tag_result, tag_pos = None, record.pos
+        for tag in record.tags:
+            if tag.name == "Result":
+                tag_result, tag_pos = tag.value, tag.pos
+                break
         moved = record.result
         moved_pos = record.result_pos or record.pos
         results = game.results

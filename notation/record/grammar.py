@@ -156,14 +156,10 @@ PLIES = _Lexer(_PLY)
 """Plies (number, move, suffix), each with the blanks after it."""
 
 
-def _tags(text: str, pos: int) -> int | None:
-    """The grammar's ``tags`` rule: a run of tag pairs."""
-    return TAGS.end(text, pos)
-
-
-def _plies(text: str, pos: int) -> int | None:
-    """The grammar's ``plies`` rule: a run of plies."""
-    return PLIES.end(text, pos)
+def _run(lexer: _Lexer, text: str, pos: int) -> int | None:
+    """A custom rule of the grammar, bound to ``lexer`` (``tags``: :data:`TAGS`, ``plies``:
+    :data:`PLIES`): where a run of its tokens from ``pos`` ends."""
+    return lexer.end(text, pos)
 
 
 _SIMPLE_MOVE = rf"(?>{CHESS_SYMBOL}?[{LETTERS}]*+[0-9]{MOVE_RUN}*+(?:[-:/]{MOVE_RUN}++)*+)(?<!x)"
@@ -212,7 +208,16 @@ class _SimplePlies:
         words = self.words
         if words is None:
             text = self.walker.text[self.start : self.end]
-            words = self.words = [word for word in text.split() if word[-1] != "."]
+            words = text.split()
+            numbers = words[::3]
+            # The common layout, a number before each pair of moves: in a simple run every
+            # "." ends a number, so when the "."s are those of every third word's end, the
+            # other words are the moves.
+            if text.count(".") == len(numbers) == (" ".join(numbers) + " ").count(". "):
+                del words[::3]
+            else:
+                words = [word for word in words if word[-1] != "."]
+            self.words = words
         return words
 
 
@@ -376,10 +381,11 @@ junk        = ~r"(?!{RESULT}|\*)(?:[^\s(){{}}]+|\}})[\s\S]*"
 stray       = ~r"\S[\s\S]*"
 """
 """The grammar of one game's text, in parsimonious syntax (a plain game, read by
-:func:`_plain`, needs none of it). ``tags`` and ``plies`` are custom rules (:func:`_tags`,
-:func:`_plies`): runs of tag pairs and of plies (each ply: optional move number, the move
-token, optional strength suffix), which the walk lexes again for their tokens. Runs keep
-the number of parse nodes per game small, which is where parsimonious spends its time.
+:func:`_plain`, needs none of it). ``tags`` and ``plies`` are custom rules (:func:`_run` of
+:data:`TAGS` and of :data:`PLIES`): runs of tag pairs and of plies (each ply: optional move
+number, the move token, optional strength suffix), which the walk lexes again for their
+tokens. Runs keep the number of parse nodes per game small, which is where parsimonious
+spends its time.
 """
 
 
@@ -388,10 +394,15 @@ def _grammar() -> Grammar:
     """The grammar of :data:`GRAMMAR_TEXT`, built when a game first needs it (a plain game
     does not), its terminals matched with :mod:`re` (parsimonious picks ``regex``): the
     patterns use only syntax both modules read alike, and :mod:`re` matches them faster."""
+    from types import MethodType
+
     from parsimonious.expressions import Regex
     from parsimonious.grammar import Grammar
 
-    grammar = Grammar(GRAMMAR_TEXT, tags=_tags, plies=_plies)
+    # Bound methods: parsimonious takes a Python function or method as a custom rule, and
+    # the compiled build's functions are neither.
+    rules = {"tags": MethodType(_run, TAGS), "plies": MethodType(_run, PLIES)}
+    grammar = Grammar(GRAMMAR_TEXT, **rules)
     for expression in grammar.values():
         if isinstance(expression, Regex):
             expression.re = re.compile(expression.re.pattern)
