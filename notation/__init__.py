@@ -13,10 +13,10 @@ The public names below are imported when first used, so ``import notation`` stay
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
-from notation import diagnostics as _diagnostics
 from notation.version import __version__ as __version__
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 
 if TYPE_CHECKING:
     from notation.api import read_games, validate
@@ -39,13 +39,13 @@ _PUBLIC = {
 
 def _codes_of_every_game() -> None:
     """Import every game, so that each registers its diagnostic codes: a report read back
-    (from a worker, a cache) may hold a code of a game this process never replayed."""
+    (from a worker, a cache) may hold a code of a game this process never replayed.
+    :mod:`notation.diagnostics` adds it to its sources of codes when it is imported, so
+    that ``import notation`` does not import it."""
     from notation.games.registry import GAMES
 
     list(GAMES.values())
 
-
-_diagnostics.add_source(_codes_of_every_game)
 
 __all__ = ["GAMES", "Diagnostic", "GameReport", "Record", "get_game", "read_games", "validate"]
 

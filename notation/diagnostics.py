@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from notation import _codes_of_every_game
+
 
 class Severity(StrEnum):
     """How bad a problem is; the CLI's exit status follows the worst one."""
@@ -77,10 +79,13 @@ def register(code: str, severity: Severity, summary: str) -> str:
 
 def add_source(source: Callable[[], object]) -> None:
     """Have ``source`` called before :data:`CODES` answers that a code is unknown or lists
-    every code: it registers the codes that are registered late (a layer above adds one
-    that imports every game, so that this module knows no game)."""
+    every code: it registers the codes that are registered late (the package's own source,
+    added below, imports every game, so that this module knows no game)."""
     if source not in CODES.sources:
         CODES.sources.append(source)
+
+
+add_source(_codes_of_every_game)
 
 
 # Record syntax (all games).
