@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from notation import _codes_of_every_game
+from notation.plain import Frozen
 
 
 class Severity(StrEnum):
@@ -22,13 +23,25 @@ class Severity(StrEnum):
     NOTICE = "notice"
 
 
-@dataclass(frozen=True, slots=True)
-class Code:
+class Code(Frozen):
     """A stable diagnostic code and what it means."""
+
+    _fields = ("code", "severity", "summary")
+    __slots__ = _fields
 
     code: str
     severity: Severity
     summary: str
+
+    def __init__(
+        self,
+        code: str,
+        severity: Severity,
+        summary: str,
+    ) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "severity", severity)
+        object.__setattr__(self, "summary", summary)
 
 
 class _Codes(MutableMapping[str, Code]):
@@ -171,9 +184,11 @@ CACHE_IGNORED = register(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(Frozen):
     """One slip undone in a line of a record (see :mod:`notation.check.repair`)."""
+
+    _fields = ("kind", "ply", "was", "now")
+    __slots__ = _fields
 
     kind: str
     """``replaced`` kinds (``character``, ``transposed``, ``reversed``, ``sign``,
@@ -186,16 +201,40 @@ class Change:
     now: tuple[str, ...]
     """The texts they become (none for a ply deleted)."""
 
+    def __init__(
+        self,
+        kind: str,
+        ply: int,
+        was: tuple[str, ...],
+        now: tuple[str, ...],
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "ply", ply)
+        object.__setattr__(self, "was", was)
+        object.__setattr__(self, "now", now)
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+
+class Candidate(Frozen):
     """A correction that makes a line replay: one change, or two made in order."""
+
+    _fields = ("changes", "cost", "rest")
+    __slots__ = _fields
 
     changes: tuple[Change, ...]
     cost: float
     """How implausible it is (lower: likelier)."""
     rest: int
     """How many plies after its last change then replay."""
+
+    def __init__(
+        self,
+        changes: tuple[Change, ...],
+        cost: float,
+        rest: int,
+    ) -> None:
+        object.__setattr__(self, "changes", changes)
+        object.__setattr__(self, "cost", cost)
+        object.__setattr__(self, "rest", rest)
 
 
 @dataclass(frozen=True, slots=True)
