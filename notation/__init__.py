@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 
+from notation.late import SOURCES as _SOURCES
 from notation.version import __version__ as __version__
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -39,12 +40,13 @@ _PUBLIC = {
 
 def _codes_of_every_game() -> None:
     """Import every game, so that each registers its diagnostic codes: a report read back
-    (from a worker, a cache) may hold a code of a game this process never replayed.
-    :mod:`notation.diagnostics` adds it to its sources of codes when it is imported, so
-    that ``import notation`` does not import it."""
+    (from a worker, a cache) may hold a code of a game this process never replayed."""
     from notation.games.registry import GAMES
 
     list(GAMES.values())
+
+
+_SOURCES.append(_codes_of_every_game)
 
 
 __all__ = ["GAMES", "Diagnostic", "GameReport", "Record", "get_game", "read_games", "validate"]

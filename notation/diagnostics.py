@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from notation import _codes_of_every_game
+from notation.late import SOURCES
 from notation.plain import Frozen
 
 
@@ -51,7 +51,7 @@ class _Codes(MutableMapping[str, Code]):
 
     def __init__(self) -> None:
         self.known: dict[str, Code] = {}
-        self.sources: list[Callable[[], object]] = []
+        self.sources: list[Callable[[], object]] = SOURCES
 
     def _complete(self) -> dict[str, Code]:
         for source in self.sources:
@@ -92,13 +92,10 @@ def register(code: str, severity: Severity, summary: str) -> str:
 
 def add_source(source: Callable[[], object]) -> None:
     """Have ``source`` called before :data:`CODES` answers that a code is unknown or lists
-    every code: it registers the codes that are registered late (the package's own source,
-    added below, imports every game, so that this module knows no game)."""
+    every code: it registers the codes that are registered late (the package adds one that
+    imports every game, through :mod:`notation.late`, so that this module knows no game)."""
     if source not in CODES.sources:
         CODES.sources.append(source)
-
-
-add_source(_codes_of_every_game)
 
 
 # Record syntax (all games).
