@@ -8,7 +8,6 @@ they print alike on both paths; :mod:`cli.options` gives them to the other comma
 
 from __future__ import annotations
 
-import dataclasses
 import errno
 import functools
 import os
@@ -17,21 +16,26 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, ParamSpec, TypeVar
 
+from notation.plain import Frozen, Plain
+
 if TYPE_CHECKING:
     from notation.io.files import Input, Missing
     from notation.run.config import Config
 
 
-@dataclasses.dataclass(slots=True)
-class Output:
+class Output(Plain):
     """How a command prints, as its common options say (:mod:`cli.vocabulary`)."""
 
-    quiet: bool = False
-    """``--quiet``: no summary, note or progress, only the report and the problems."""
-    verbose: bool = False
-    """``--verbose``: more said on standard error."""
-    color: str = "auto"
-    """``--color``: auto, always or never."""
+    _fields = ("quiet", "verbose", "color")
+    __slots__ = _fields
+
+    def __init__(self, quiet: bool = False, verbose: bool = False, color: str = "auto") -> None:
+        self.quiet = quiet
+        """``--quiet``: no summary, note or progress, only the report and the problems."""
+        self.verbose = verbose
+        """``--verbose``: more said on standard error."""
+        self.color = color
+        """``--color``: auto, always or never."""
 
 
 OUTPUT = Output()
@@ -115,14 +119,19 @@ def standard_output(value: Path | None) -> Path | None:
     return None if value is not None and str(value) == "-" else value
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Found:
+class Found(Frozen):
     """The configuration a command reads, looked up without a word said: ``config``, the
     files passed over on the way (in ``config.skipped``), and ``problem``, why the command
     cannot go on (a file that cannot be used, options that clash), if it cannot."""
 
+    _fields = ("config", "problem")
+    __slots__ = _fields
     config: Config
-    problem: str | None = None
+    problem: str | None
+
+    def __init__(self, config: Config, problem: str | None = None) -> None:
+        object.__setattr__(self, "config", config)
+        object.__setattr__(self, "problem", problem)
 
     def said(self) -> Config:
         """The configuration, once each file passed over is said on standard error; a
@@ -144,11 +153,11 @@ def look_up_config(explicit: Path | None, isolated: bool) -> Found:
     if isolated:
         return Found(NO_CONFIG)
     found, skipped = (explicit, ()) if explicit is not None else find_config(Path.cwd())
-    passed = dataclasses.replace(NO_CONFIG, skipped=skipped)
+    passed = NO_CONFIG.with_skipped(skipped)
     if found is None:
         return Found(passed)
     try:
-        return Found(dataclasses.replace(load_config(found), skipped=skipped))
+        return Found(load_config(found).with_skipped(skipped))
     except ConfigError as error:
         return Found(passed, str(error))
 

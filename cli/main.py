@@ -13,13 +13,15 @@ Exit status (every command): 0 when everything was fine, 1 when a record has a p
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import sys
-from typing import Any
 
 from .table import COMMANDS as COMMANDS
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def __getattr__(name: str) -> Any:
@@ -90,8 +92,10 @@ def main() -> None:
         # Commands turn their reading and writing errors into messages; what is left is
         # the system failing under them, most often standard error that cannot take a
         # message (a full disk, /dev/full). One line, if it can be written, and exit 2.
-        with contextlib.suppress(OSError):
+        try:  # noqa: SIM105 (contextlib is not imported for so little)
             os.write(2, f"notation: {error.strerror or error}\n".encode(errors="replace"))
+        except OSError:
+            pass
         sys.stderr = None  # its unwritten text is dropped
         raise SystemExit(2) from None
 

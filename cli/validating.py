@@ -10,13 +10,13 @@ the Typer command's, which also gives the help.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from notation.games.registry import GAMES
+from notation.plain import Frozen, Plain
 from notation.run.names import FORMATS
 
 from .basics import OUTPUT, Found, colored, fail, look_up_config, note, plural, say, writable
@@ -31,44 +31,105 @@ if TYPE_CHECKING:
     from notation.run.validation import RunEvent
 
 
-@dataclasses.dataclass(slots=True)
-class Options:
+class Options(Plain):
     """The options of ``validate``, each as the Typer command hands it over."""
 
-    paths: list[str]
-    game: str | None = None
-    dialect: list[str] | None = None
-    format_: str | None = None
-    output: Path | None = None
-    fail_level: str | None = None
-    exit_zero: bool = False
-    select: list[str] | None = None
-    ignore: list[str] | None = None
-    statistics: bool = False
-    jobs: int | None = None
-    duplicates: bool = False
-    encoding: str = "auto"
-    allow_empty: bool = False
-    scheduler: str | None = None
-    scheduler_timeout: float = 10.0
-    cache_dir: str | None = None
-    no_cache: bool = False
-    config_file: Path | None = None
-    isolated: bool = False
+    _fields = (
+        "paths",
+        "game",
+        "dialect",
+        "format_",
+        "output",
+        "fail_level",
+        "exit_zero",
+        "select",
+        "ignore",
+        "statistics",
+        "jobs",
+        "duplicates",
+        "encoding",
+        "allow_empty",
+        "scheduler",
+        "scheduler_timeout",
+        "cache_dir",
+        "no_cache",
+        "config_file",
+        "isolated",
+    )
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        paths: list[str],
+        game: str | None = None,
+        dialect: list[str] | None = None,
+        format_: str | None = None,
+        output: Path | None = None,
+        fail_level: str | None = None,
+        exit_zero: bool = False,
+        select: list[str] | None = None,
+        ignore: list[str] | None = None,
+        statistics: bool = False,
+        jobs: int | None = None,
+        duplicates: bool = False,
+        encoding: str = "auto",
+        allow_empty: bool = False,
+        scheduler: str | None = None,
+        scheduler_timeout: float = 10.0,
+        cache_dir: str | None = None,
+        no_cache: bool = False,
+        config_file: Path | None = None,
+        isolated: bool = False,
+    ) -> None:
+        self.paths = paths
+        self.game = game
+        self.dialect = dialect
+        self.format_ = format_
+        self.output = output
+        self.fail_level = fail_level
+        self.exit_zero = exit_zero
+        self.select = select
+        self.ignore = ignore
+        self.statistics = statistics
+        self.jobs = jobs
+        self.duplicates = duplicates
+        self.encoding = encoding
+        self.allow_empty = allow_empty
+        self.scheduler = scheduler
+        self.scheduler_timeout = scheduler_timeout
+        self.cache_dir = cache_dir
+        self.no_cache = no_cache
+        self.config_file = config_file
+        self.isolated = isolated
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Spelled:
+class Spelled(Frozen):
     """An option of ``validate`` as the command line spells it: its ``names``, the field
     of :class:`Options` it sets, and what it takes: ``flag`` (nothing: it sets ``True``),
     ``text``, ``int``, ``float`` or ``path``; ``many`` when it may be repeated;
     ``choices``, taken in any case (:func:`cli.basics.one_of`), when it names one."""
 
+    _fields = ("names", "field", "takes", "many", "choices")
+    __slots__ = _fields
     names: tuple[str, ...]
     field: str
     takes: str
-    many: bool = False
-    choices: tuple[str, ...] = ()
+    many: bool
+    choices: tuple[str, ...]
+
+    def __init__(
+        self,
+        names: tuple[str, ...],
+        field: str,
+        takes: str,
+        many: bool = False,
+        choices: tuple[str, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "names", names)
+        object.__setattr__(self, "field", field)
+        object.__setattr__(self, "takes", takes)
+        object.__setattr__(self, "many", many)
+        object.__setattr__(self, "choices", choices)
 
 
 FAIL_LEVELS = ("error", "warning")
@@ -98,16 +159,29 @@ VOCABULARY = (
 """The options of ``validate`` other than the common ones (:mod:`cli.vocabulary`)."""
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Prepared:
+class Prepared(Frozen):
     """A validation ready to run: its options, its configuration (:class:`Found`) and its
     settings, or the option that cannot be used (``unusable``). Nothing is said until it
     runs."""
 
+    _fields = ("options", "found", "settings", "unusable")
+    __slots__ = _fields
     options: Options
     found: Found
     settings: Settings | None
     unusable: SettingsError | None
+
+    def __init__(
+        self,
+        options: Options,
+        found: Found,
+        settings: Settings | None,
+        unusable: SettingsError | None,
+    ) -> None:
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "found", found)
+        object.__setattr__(self, "settings", settings)
+        object.__setattr__(self, "unusable", unusable)
 
     def run(self) -> NoReturn:
         """Say the configuration files passed over, end on a configuration that cannot

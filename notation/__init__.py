@@ -13,10 +13,11 @@ The public names below are imported when first used, so ``import notation`` stay
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
-from notation import diagnostics as _diagnostics
+from notation.late import SOURCES as _SOURCES
 from notation.version import __version__ as __version__
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 
 if TYPE_CHECKING:
     from notation.api import read_games, validate
@@ -45,7 +46,8 @@ def _codes_of_every_game() -> None:
     list(GAMES.values())
 
 
-_diagnostics.add_source(_codes_of_every_game)
+_SOURCES.append(_codes_of_every_game)
+
 
 __all__ = ["GAMES", "Diagnostic", "GameReport", "Record", "get_game", "read_games", "validate"]
 

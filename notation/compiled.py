@@ -11,7 +11,8 @@ build needs mypy to run.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 
 MODULES = (
     "notation.games.flying",
@@ -28,10 +29,12 @@ MODULES = (
 """The modules of the compiled build: the move checks, the replay around them and the record
 reader."""
 
-T = TypeVar("T")
-
 if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
     from mypy_extensions import mypyc_attr as mypyc_attr
+
+    T = TypeVar("T")
 else:
 
     def mypyc_attr(*_names: str, **_values: Any) -> Callable[[T], T]:

@@ -11,6 +11,9 @@ from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from notation.late import SOURCES
+from notation.plain import Frozen
+
 
 class Severity(StrEnum):
     """How bad a problem is; the CLI's exit status follows the worst one."""
@@ -20,13 +23,25 @@ class Severity(StrEnum):
     NOTICE = "notice"
 
 
-@dataclass(frozen=True, slots=True)
-class Code:
+class Code(Frozen):
     """A stable diagnostic code and what it means."""
+
+    _fields = ("code", "severity", "summary")
+    __slots__ = _fields
 
     code: str
     severity: Severity
     summary: str
+
+    def __init__(
+        self,
+        code: str,
+        severity: Severity,
+        summary: str,
+    ) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "severity", severity)
+        object.__setattr__(self, "summary", summary)
 
 
 class _Codes(MutableMapping[str, Code]):
@@ -36,7 +51,7 @@ class _Codes(MutableMapping[str, Code]):
 
     def __init__(self) -> None:
         self.known: dict[str, Code] = {}
-        self.sources: list[Callable[[], object]] = []
+        self.sources: list[Callable[[], object]] = SOURCES
 
     def _complete(self) -> dict[str, Code]:
         for source in self.sources:
@@ -77,8 +92,8 @@ def register(code: str, severity: Severity, summary: str) -> str:
 
 def add_source(source: Callable[[], object]) -> None:
     """Have ``source`` called before :data:`CODES` answers that a code is unknown or lists
-    every code: it registers the codes that are registered late (a layer above adds one
-    that imports every game, so that this module knows no game)."""
+    every code: it registers the codes that are registered late (the package adds one that
+    imports every game, through :mod:`notation.late`, so that this module knows no game)."""
     if source not in CODES.sources:
         CODES.sources.append(source)
 
@@ -166,9 +181,11 @@ CACHE_IGNORED = register(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(Frozen):
     """One slip undone in a line of a record (see :mod:`notation.check.repair`)."""
+
+    _fields = ("kind", "ply", "was", "now")
+    __slots__ = _fields
 
     kind: str
     """``replaced`` kinds (``character``, ``transposed``, ``reversed``, ``sign``,
@@ -181,16 +198,40 @@ class Change:
     now: tuple[str, ...]
     """The texts they become (none for a ply deleted)."""
 
+    def __init__(
+        self,
+        kind: str,
+        ply: int,
+        was: tuple[str, ...],
+        now: tuple[str, ...],
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "ply", ply)
+        object.__setattr__(self, "was", was)
+        object.__setattr__(self, "now", now)
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+
+class Candidate(Frozen):
     """A correction that makes a line replay: one change, or two made in order."""
+
+    _fields = ("changes", "cost", "rest")
+    __slots__ = _fields
 
     changes: tuple[Change, ...]
     cost: float
     """How implausible it is (lower: likelier)."""
     rest: int
     """How many plies after its last change then replay."""
+
+    def __init__(
+        self,
+        changes: tuple[Change, ...],
+        cost: float,
+        rest: int,
+    ) -> None:
+        object.__setattr__(self, "changes", changes)
+        object.__setattr__(self, "cost", cost)
+        object.__setattr__(self, "rest", rest)
 
 
 @dataclass(frozen=True, slots=True)

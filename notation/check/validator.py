@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import Any, BinaryIO, ClassVar, TextIO
 
 from notation import diagnostics as codes
@@ -32,6 +31,7 @@ from notation.check.replay import (
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
 from notation.games.registry import GAMES, game_for_tags, names_game, resolve_game
+from notation.plain import Plain
 from notation.record.model import MAX_DEPTH, Line, Ply, Record, SourcePos
 from notation.record.reader import read_records
 
@@ -39,21 +39,39 @@ MAX_LISTED = 24
 """Most legal moves written into one message; the diagnostic's ``legal`` field has all."""
 
 
-@dataclass(slots=True)
-class Step:
+class Step(Plain):
     """What the replay of :func:`validate_record` made of one ply."""
 
+    _fields = ("before", "move", "after", "error", "short", "other")
+    __slots__ = _fields
+
     before: Position
-    move: Move | None = None
+    move: Move | None
     """The move the ply was read as (a short capture's whole capture too); ``None`` when
     the ply is illegal."""
-    after: Position | None = None
-    error: IllegalMove | None = None
+    after: Position | None
+    error: IllegalMove | None
     """Why the ply is illegal, when it is."""
-    short: bool = False
+    short: bool
     """Whether the ply is a short capture read as ``move`` (PDN115)."""
-    other: bool = False
+    other: bool
     """Whether the ply is ``move`` written with the other separator (PDN116)."""
+
+    def __init__(
+        self,
+        before: Position,
+        move: Move | None = None,
+        after: Position | None = None,
+        error: IllegalMove | None = None,
+        short: bool = False,
+        other: bool = False,
+    ) -> None:
+        self.before = before
+        self.move = move
+        self.after = after
+        self.error = error
+        self.short = short
+        self.other = other
 
 
 Place = tuple[int, ...]
@@ -76,48 +94,105 @@ def ply_number(place: Place) -> int:
     return 1 + sum(place[::2])
 
 
-@dataclass(slots=True)
-class Replayed:
+class Replayed(Plain):
     """A record with what :func:`validate_record`'s replay made of each of its plies
     (asked for with ``trace``): what a picture of every ply needs, so that nothing replays
     the record again."""
 
+    _fields = ("record", "start", "steps", "unreplayed")
+    __slots__ = _fields
+
     record: Record
-    start: Position | None = None
+    start: Position | None
     """The start position; ``None`` when the record was not replayed."""
-    steps: dict[Place, Step] = field(default_factory=dict)
+    steps: dict[Place, Step]
     """Each ply replayed, by its place; a ply after an illegal one of its line has none."""
-    unreplayed: str | None = None
+    unreplayed: str | None
     """Why the record was not replayed (unsupported game, invalid setup, another game's
     moves), when it was not."""
 
+    def __init__(
+        self,
+        record: Record,
+        start: Position | None = None,
+        steps: dict[Place, Step] | None = None,
+        unreplayed: str | None = None,
+    ) -> None:
+        self.record = record
+        self.start = start
+        self.steps = dict() if steps is None else steps
+        self.unreplayed = unreplayed
 
-@dataclass(slots=True)
-class GameReport:
+
+class GameReport(Plain):
     """The verdict on one record."""
+
+    _fields = (
+        "index",
+        "path",
+        "game",
+        "plies",
+        "outcome",
+        "diagnostics",
+        "main_line",
+        "end",
+        "line",
+        "column",
+        "key",
+        "replayed",
+    )
+    __slots__ = _fields
 
     index: int
     path: str
     game: str | None
     """The game's name, or ``None`` when the record's game type is not supported."""
-    plies: int = 0
+    plies: int
     """Plies of the main line replayed as legal."""
-    outcome: Outcome | None = None
+    outcome: Outcome | None
     """What the rules decided at the end of the main line, if anything."""
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    main_line: list[tuple[Position, Move]] = field(default_factory=list)
+    diagnostics: list[Diagnostic]
+    main_line: list[tuple[Position, Move]]
     """The main line's legal moves, each with the position before it, when kept."""
-    end: Position | None = None
+    end: Position | None
     """When the main line is kept: the position after its last legal move (its start when
     none is legal); ``None`` when the record was not replayed."""
-    line: int = 0
+    line: int
     """Where the record starts in its source (1-based; 0 for a record built in code)."""
-    column: int = 0
-    key: tuple[bytes, int] | None = None
+    column: int
+    key: tuple[bytes, int] | None
     """The duplicate-detection key of the record (:func:`notation.check.identity.copy_key`),
     when a run asks for it."""
-    replayed: Replayed | None = None
+    replayed: Replayed | None
     """The record and its replay, when kept (``trace``)."""
+
+    def __init__(
+        self,
+        index: int,
+        path: str,
+        game: str | None,
+        plies: int = 0,
+        outcome: Outcome | None = None,
+        diagnostics: list[Diagnostic] | None = None,
+        main_line: list[tuple[Position, Move]] | None = None,
+        end: Position | None = None,
+        line: int = 0,
+        column: int = 0,
+        key: tuple[bytes, int] | None = None,
+        replayed: Replayed | None = None,
+    ) -> None:
+        self.index = index
+        self.path = path
+        self.game = game
+        self.plies = plies
+        self.outcome = outcome
+        self.diagnostics = list() if diagnostics is None else diagnostics
+        self.main_line = list() if main_line is None else main_line
+        self.end = end
+        self.line = line
+        self.column = column
+        self.key = key
+        self.replayed = replayed
 
     @property
     def errors(self) -> int:
@@ -218,10 +293,12 @@ def _unsupported(record: Record, path: str, found: str) -> GameReport:
     return report
 
 
-@dataclass(slots=True)
-class ReplayedLine:
+class ReplayedLine(Plain):
     """The verdict on a record and its main line, both from the one replay
     :func:`validate_record` makes of it."""
+
+    _fields = ("report", "game", "positions", "moves", "complete")
+    __slots__ = _fields
 
     report: GameReport
     """The verdict, as :func:`validate_record` gives it without ``suggest``."""
@@ -235,6 +312,20 @@ class ReplayedLine:
     """The move of each legal ply of the main line."""
     complete: bool
     """Whether every ply of the main line is legal (false when not replayed)."""
+
+    def __init__(
+        self,
+        report: GameReport,
+        game: AnyGame | None,
+        positions: list[Position],
+        moves: list[Move],
+        complete: bool,
+    ) -> None:
+        self.report = report
+        self.game = game
+        self.positions = positions
+        self.moves = moves
+        self.complete = complete
 
 
 def replay_main_line(

@@ -10,10 +10,10 @@ import io
 import lzma
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import BinaryIO, Protocol, TypeGuard
 
 from notation.io.files import why
+from notation.plain import Frozen
 
 SAMPLE = 1 << 18
 """Bytes read from the start of an input to tell its encoding, and at a time after that."""
@@ -166,17 +166,33 @@ class _Inflate:
         return self._zlib.decompress(self._zlib.unconsumed_tail + data, max(max_length, 0))
 
 
-@dataclass(frozen=True, slots=True)
-class _Format:
+class _Format(Frozen):
     """A compression format the standard library decompresses."""
+
+    _fields = ("name", "unit", "new", "errors", "padding")
+    __slots__ = _fields
 
     name: str
     unit: str
     """What its data is made of, one after the other: members, streams."""
     new: Callable[[], _Decompressor]
     errors: tuple[type[Exception], ...]
-    padding: bytes = b""
+    padding: bytes
     """A byte that may pad the data after a unit (gzip and xz: NUL)."""
+
+    def __init__(
+        self,
+        name: str,
+        unit: str,
+        new: Callable[[], _Decompressor],
+        errors: tuple[type[Exception], ...],
+        padding: bytes = b"",
+    ) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "unit", unit)
+        object.__setattr__(self, "new", new)
+        object.__setattr__(self, "errors", errors)
+        object.__setattr__(self, "padding", padding)
 
 
 class _Units(Decompressing):

@@ -15,7 +15,6 @@ import contextlib
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from notation.diagnostics import ENCODING_GUESSED, Diagnostic
@@ -28,6 +27,7 @@ from notation.io.compressed import (
     read_some,
 )
 from notation.io.files import Input, why
+from notation.plain import Plain
 
 _MARKS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -49,25 +49,62 @@ class UnreadableInput(Exception):
     """An input that cannot be read as records; the message says why."""
 
 
-@dataclass(slots=True)
-class TextSource:
+class TextSource(Plain):
     """An opened input: its text as a stream of chunks, and what was learned reading it."""
+
+    _fields = (
+        "name",
+        "encoding",
+        "notes",
+        "failure",
+        "compressed",
+        "bom",
+        "_stream",
+        "_raw",
+        "_first",
+        "_errors",
+    )
+    __slots__ = _fields
 
     name: str
     encoding: str
     """The encoding the text is decoded with."""
-    notes: list[Diagnostic] = field(default_factory=list)
+    notes: list[Diagnostic]
     """Notices about the reading (PDN107), appended as they are found."""
-    failure: str | None = None
+    failure: str | None
     """Why reading stopped early, when it did: the text then ends where reading failed."""
-    compressed: bool = False
+    compressed: bool
     """Whether the input was decompressed as it was read."""
-    bom: bytes = b""
+    bom: bytes
     """The byte order mark the text began with, if any (not part of the text)."""
-    _stream: ByteStream | None = None
-    _raw: BinaryIO | None = None
-    _first: bytes = b""
-    _errors: str = "strict"
+    _stream: ByteStream | None
+    _raw: BinaryIO | None
+    _first: bytes
+    _errors: str
+
+    def __init__(
+        self,
+        name: str,
+        encoding: str,
+        notes: list[Diagnostic] | None = None,
+        failure: str | None = None,
+        compressed: bool = False,
+        bom: bytes = b"",
+        _stream: ByteStream | None = None,
+        _raw: BinaryIO | None = None,
+        _first: bytes = b"",
+        _errors: str = "strict",
+    ) -> None:
+        self.name = name
+        self.encoding = encoding
+        self.notes = list() if notes is None else notes
+        self.failure = failure
+        self.compressed = compressed
+        self.bom = bom
+        self._stream = _stream
+        self._raw = _raw
+        self._first = _first
+        self._errors = _errors
 
     @property
     def position(self) -> int:

@@ -16,10 +16,10 @@ import re
 import stat
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from notation.diagnostics import NO_RECORD, UNREADABLE
+from notation.plain import Frozen
 
 RECORD_SUFFIXES = (".pdn", ".pgn")
 """Record files picked up when a directory is given."""
@@ -51,16 +51,23 @@ def _escaped(match: re.Match[str]) -> str:
     return f"\\u{code:04x}"
 
 
-@dataclass(frozen=True, slots=True)
-class Input:
+class Input(Frozen):
     """One input of a run: a file (``path``), or standard input (``path`` is ``None``)."""
+
+    _fields = ("name", "path")
+    __slots__ = _fields
 
     name: str
     """The name shown in diagnostics (made safe by :func:`display_name`)."""
     path: Path | None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "name", display_name(self.name))
+    def __init__(
+        self,
+        name: str,
+        path: Path | None,
+    ) -> None:
+        object.__setattr__(self, "name", display_name(name))
+        object.__setattr__(self, "path", path)
 
     @property
     def size(self) -> int | None:
@@ -73,17 +80,26 @@ class Input:
             return None
 
 
-@dataclass(frozen=True, slots=True)
-class Missing:
+class Missing(Frozen):
     """A name given that matches no file (PDN106), or a folder without record files
     (``code`` PDN108)."""
 
+    _fields = ("name", "reason", "code")
+    __slots__ = _fields
+
     name: str
     reason: str
-    code: str = UNREADABLE
+    code: str
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "name", display_name(self.name))
+    def __init__(
+        self,
+        name: str,
+        reason: str,
+        code: str = UNREADABLE,
+    ) -> None:
+        object.__setattr__(self, "name", display_name(name))
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "code", code)
 
 
 def input_paths(inputs: Iterable[Input | Missing]) -> list[Path]:

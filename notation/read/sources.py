@@ -15,12 +15,12 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 
 from notation.diagnostics import NO_RECORD, UNREADABLE, Diagnostic
 from notation.io.compressed import SAMPLE
 from notation.io.decode import TextSource, UnreadableInput, open_input
 from notation.io.files import COMPRESSED_SUFFIXES, Input, Missing, expand
+from notation.plain import Frozen, Plain
 from notation.record.model import Record
 from notation.record.reader import MAX_GAME, read_records
 
@@ -31,13 +31,25 @@ _JSON_START = re.compile(r'\s*\{\s*"(?:[^"\\\n]|\\.)*"\s*:\s*["{\[\-0-9tfn]')
 """The start of a JSON object: ``{``, a key, ``:`` and a value (a PDN comment is not)."""
 
 
-@dataclass(frozen=True, slots=True)
-class FileResult:
+class FileResult(Frozen):
     """The end of one input file: how it was decoded, or that it could not be read."""
+
+    _fields = ("path", "encoding", "readable")
+    __slots__ = _fields
 
     path: str
     encoding: str | None
-    readable: bool = True
+    readable: bool
+
+    def __init__(
+        self,
+        path: str,
+        encoding: str | None,
+        readable: bool = True,
+    ) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "encoding", encoding)
+        object.__setattr__(self, "readable", readable)
 
 
 def unreadable(name: str, why: str) -> Diagnostic:
@@ -52,21 +64,39 @@ def no_record(name: str, why: str = "it holds no game") -> Diagnostic:
     )
 
 
-@dataclass(slots=True)
-class Opened:
+class Opened(Plain):
     """An input open for reading, as :func:`open_inputs` gives it: read it once, through
     :meth:`records` or (PDN only, for a parallel run) :meth:`pieces`, before asking for
     what follows it."""
 
+    _fields = ("input", "source", "gave", "cut", "_json", "_chunks")
+    __slots__ = _fields
+
     input: Input
     source: TextSource
-    gave: bool = False
+    gave: bool
     """Whether reading it gave anything: a record, a diagnostic or a piece."""
-    cut: int | None = None
+    cut: int | None
     """The line where the game starts that a failure to read cut off: that game is left
     out, as its end is unknown (a move cut short would read as another move)."""
-    _json: bool | None = None
-    _chunks: Iterator[str] = field(default_factory=lambda: iter(()))
+    _json: bool | None
+    _chunks: Iterator[str]
+
+    def __init__(
+        self,
+        input: Input,
+        source: TextSource,
+        gave: bool = False,
+        cut: int | None = None,
+        _json: bool | None = None,
+        _chunks: Iterator[str] | None = None,
+    ) -> None:
+        self.input = input
+        self.source = source
+        self.gave = gave
+        self.cut = cut
+        self._json = _json
+        self._chunks = iter(()) if _chunks is None else _chunks
 
     @property
     def is_json(self) -> bool:
@@ -194,14 +224,26 @@ def open_inputs(
             yield FileResult(item.name, None, readable=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(Frozen):
     """One record read from an input."""
+
+    _fields = ("input", "source", "record")
+    __slots__ = _fields
 
     input: Input
     source: TextSource
     """The opened input; ``source.encoding`` is the encoding in use now."""
     record: Record
+
+    def __init__(
+        self,
+        input: Input,
+        source: TextSource,
+        record: Record,
+    ) -> None:
+        object.__setattr__(self, "input", input)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "record", record)
 
 
 def read_all(

@@ -10,10 +10,10 @@ until they are asked for (:meth:`Line.move_texts` reads them without making them
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
 from notation.diagnostics import Diagnostic, Severity
+from notation.plain import Plain
 
 MAX_DEPTH = 100
 """Deepest nesting of variations read; one level more is reported as PDN104."""
@@ -50,22 +50,46 @@ NOWHERE = SourcePos(0, 0)
 CommentKind = Literal["brace", "line", "escape"]
 
 
-@dataclass(slots=True)
-class Comment:
+class Comment(Plain):
     """A comment: ``{text}`` (brace), ``; text`` (line) or a ``%`` escape line (escape)."""
 
+    _fields = ("text", "kind", "pos")
+    __slots__ = _fields
+
     text: str
-    kind: CommentKind = "brace"
-    pos: SourcePos = NOWHERE
+    kind: CommentKind
+    pos: SourcePos
+
+    def __init__(
+        self,
+        text: str,
+        kind: CommentKind = "brace",
+        pos: SourcePos = NOWHERE,
+    ) -> None:
+        self.text = text
+        self.kind = kind
+        self.pos = pos
 
 
-@dataclass(slots=True)
-class Tag:
+class Tag(Plain):
     """A tag pair ``[Name "value"]``; the value is stored unescaped."""
+
+    _fields = ("name", "value", "pos")
+    __slots__ = _fields
 
     name: str
     value: str
-    pos: SourcePos = NOWHERE
+    pos: SourcePos
+
+    def __init__(
+        self,
+        name: str,
+        value: str,
+        pos: SourcePos = NOWHERE,
+    ) -> None:
+        self.name = name
+        self.value = value
+        self.pos = pos
 
 
 class Ply:
@@ -324,8 +348,7 @@ class Line:
         self._source = None
 
 
-@dataclass(slots=True)
-class Record:
+class Record(Plain):
     """One game record as read: tags, movetext, result and the problems found reading it.
 
     ``index`` is the 1-based number of the game in its source; ``diagnostics`` holds the
@@ -336,15 +359,40 @@ class Record:
     else ``None``; it takes no part in comparisons.
     """
 
-    tags: list[Tag] = field(default_factory=list)
-    moves: Line = field(default_factory=Line)
-    result: str | None = None
-    result_pos: SourcePos | None = None
-    trailing: list[Comment] = field(default_factory=list)
-    pos: SourcePos = NOWHERE
-    index: int = 1
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    text: str | None = field(default=None, compare=False, repr=False)
+    _fields = ("tags", "moves", "result", "result_pos", "trailing", "pos", "index", "diagnostics")
+    __slots__ = (*_fields, "text")
+
+    tags: list[Tag]
+    moves: Line
+    result: str | None
+    result_pos: SourcePos | None
+    trailing: list[Comment]
+    pos: SourcePos
+    index: int
+    diagnostics: list[Diagnostic]
+    text: str | None
+
+    def __init__(
+        self,
+        tags: list[Tag] | None = None,
+        moves: Line | None = None,
+        result: str | None = None,
+        result_pos: SourcePos | None = None,
+        trailing: list[Comment] | None = None,
+        pos: SourcePos = NOWHERE,
+        index: int = 1,
+        diagnostics: list[Diagnostic] | None = None,
+        text: str | None = None,
+    ) -> None:
+        self.tags = list() if tags is None else tags
+        self.moves = Line() if moves is None else moves
+        self.result = result
+        self.result_pos = result_pos
+        self.trailing = list() if trailing is None else trailing
+        self.pos = pos
+        self.index = index
+        self.diagnostics = list() if diagnostics is None else diagnostics
+        self.text = text
 
     def tag(self, name: str) -> str | None:
         """The value of the first tag called ``name`` (case-sensitive), or ``None``."""

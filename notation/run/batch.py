@@ -27,7 +27,6 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from notation.check.dialects import NO_DIALECTS
@@ -37,6 +36,7 @@ from notation.games.base import AnyGame
 from notation.games.registry import get_game, resolve_game
 from notation.io.decode import TextSource
 from notation.io.files import Input, Missing
+from notation.plain import Frozen
 from notation.read.sources import FileResult, Opened, holds_game, no_record, open_inputs
 from notation.record.model import Record
 from notation.record.reader import read_records
@@ -230,9 +230,7 @@ Verdict = tuple[Any, ...]
 :data:`SENT`, in that order. A tuple pickles in a third of the time a report takes."""
 
 SENT = tuple(
-    f.name
-    for f in dataclasses.fields(GameReport)
-    if f.name not in ("path", "main_line", "end", "replayed")
+    name for name in GameReport._fields if name not in ("path", "main_line", "end", "replayed")
 )
 """The fields of a report a worker sends: all but the path (the piece's), the main line
 and its end (never kept, see :func:`result_of`) and the replay (kept only in a serial
@@ -455,12 +453,22 @@ class _Batch:
         """The task's results, fetched once (a cluster's would travel again each time)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Piece:
+class _Piece(Frozen):
     """A piece in the queue: the ``at``-th of its batch."""
+
+    _fields = ("batch", "at")
+    __slots__ = _fields
 
     batch: _Batch
     at: int
+
+    def __init__(
+        self,
+        batch: _Batch,
+        at: int,
+    ) -> None:
+        object.__setattr__(self, "batch", batch)
+        object.__setattr__(self, "at", at)
 
 
 def _parallel(

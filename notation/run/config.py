@@ -18,13 +18,13 @@ import os
 import re
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from notation.check.dialects import dialect_set
 from notation.games.registry import GAMES
 from notation.io.files import kind_of
+from notation.plain import Frozen
 from notation.run.names import FAIL_LEVELS, FORMATS, code_prefixes
 
 PYPROJECT = "pyproject.toml"
@@ -61,15 +61,26 @@ class ConfigError(Exception):
     """A configuration file that cannot be used; the message names the file and key."""
 
 
-@dataclass(frozen=True, slots=True)
-class Override:
+class Override(Frozen):
     """Settings for the input files whose path, relative to ``base``, matches ``path``."""
+
+    _fields = ("path", "base", "values")
+    __slots__ = (*_fields, "_pattern")
 
     path: str
     base: Path
     values: dict[str, Any]
     """Some of ``game``, ``select``, ``ignore``."""
-    _pattern: re.Pattern[str] = field(compare=False, repr=False)
+    _pattern: re.Pattern[str]
+    """``path`` compiled (neither compared nor shown)."""
+
+    def __init__(
+        self, path: str, base: Path, values: dict[str, Any], _pattern: re.Pattern[str]
+    ) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "_pattern", _pattern)
 
     def matches(self, file: Path) -> bool:
         """Whether ``file`` is one of this override's files."""
@@ -80,13 +91,23 @@ class Override:
         return self._pattern.fullmatch(PurePosixPath(relative).as_posix()) is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Skipped:
+class Skipped(Frozen):
     """A configuration file found but not read: another user owns it or its folder."""
+
+    _fields = ("file", "owner")
+    __slots__ = _fields
 
     file: Path
     owner: int
     """The other user's id."""
+
+    def __init__(
+        self,
+        file: Path,
+        owner: int,
+    ) -> None:
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "owner", owner)
 
     def notice(self) -> str:
         """What the user is told, with how to have the file read."""
@@ -96,19 +117,39 @@ class Skipped:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
+class Config(Frozen):
     """What one configuration file says."""
+
+    _fields = ("file", "table", "values", "overrides", "skipped")
+    __slots__ = _fields
 
     file: Path | None
     """The file read (``None``: none was found, or files are ignored)."""
     table: str
     """Where the settings are in it: ``[tool.notation]`` or the top level."""
-    values: dict[str, Any] = field(default_factory=dict)
+    values: dict[str, Any]
     """The settings it gives, by key of :data:`KEYS` (``cache-dir`` made a path)."""
-    overrides: tuple[Override, ...] = ()
-    skipped: tuple[Skipped, ...] = ()
+    overrides: tuple[Override, ...]
+    skipped: tuple[Skipped, ...]
     """The nearer files passed over because another user owns them."""
+
+    def __init__(
+        self,
+        file: Path | None,
+        table: str,
+        values: dict[str, Any] | None = None,
+        overrides: tuple[Override, ...] = (),
+        skipped: tuple[Skipped, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "values", dict() if values is None else values)
+        object.__setattr__(self, "overrides", overrides)
+        object.__setattr__(self, "skipped", skipped)
+
+    def with_skipped(self, skipped: tuple[Skipped, ...]) -> Config:
+        """This configuration, with ``skipped`` the files passed over to find it."""
+        return Config(self.file, self.table, self.values, self.overrides, skipped)
 
     def for_file(self, file: Path | None, key: str) -> Any:
         """The value of ``key`` (``game``, ``select`` or ``ignore``) for ``file``: the last

@@ -16,12 +16,12 @@ import re
 import urllib.parse
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Candidate, Code, Diagnostic, Severity
 from notation.io.files import display_name
+from notation.plain import Plain
 from notation.read.sources import FileResult
 
 if TYPE_CHECKING:
@@ -48,16 +48,34 @@ class Writer(Protocol):
         """Write ``text``."""
 
 
-@dataclass(slots=True)
-class Summary:
+class Summary(Plain):
     """Counts over a run's reported diagnostics, and its exit status."""
 
-    files: int = 0
-    games: int = 0
-    valid_games: int = 0
-    severities: Counter[Severity] = field(default_factory=Counter)
-    codes: Counter[str] = field(default_factory=Counter)
-    exit_status: int = 0
+    _fields = ("files", "games", "valid_games", "severities", "codes", "exit_status")
+    __slots__ = _fields
+
+    files: int
+    games: int
+    valid_games: int
+    severities: Counter[Severity]
+    codes: Counter[str]
+    exit_status: int
+
+    def __init__(
+        self,
+        files: int = 0,
+        games: int = 0,
+        valid_games: int = 0,
+        severities: Counter[Severity] | None = None,
+        codes: Counter[str] | None = None,
+        exit_status: int = 0,
+    ) -> None:
+        self.files = files
+        self.games = games
+        self.valid_games = valid_games
+        self.severities = Counter() if severities is None else severities
+        self.codes = Counter() if codes is None else codes
+        self.exit_status = exit_status
 
     def count(self, diagnostic: Diagnostic) -> None:
         """Count one reported diagnostic."""
@@ -284,16 +302,32 @@ class JsonReporter(Reporter):
         self.out.write(json.dumps(document, indent=1, ensure_ascii=False) + "\n")
 
 
-@dataclass(slots=True)
-class _Case:
+class _Case(Plain):
     """A JUnit test case being collected."""
+
+    _fields = ("name", "failing", "errors", "output", "skipped")
+    __slots__ = _fields
 
     name: str
     failing: str
     """``failure`` for a game, ``error`` for the file test case."""
-    errors: list[Diagnostic] = field(default_factory=list)
-    output: list[Diagnostic] = field(default_factory=list)
-    skipped: bool = False
+    errors: list[Diagnostic]
+    output: list[Diagnostic]
+    skipped: bool
+
+    def __init__(
+        self,
+        name: str,
+        failing: str,
+        errors: list[Diagnostic] | None = None,
+        output: list[Diagnostic] | None = None,
+        skipped: bool = False,
+    ) -> None:
+        self.name = name
+        self.failing = failing
+        self.errors = list() if errors is None else errors
+        self.output = list() if output is None else output
+        self.skipped = skipped
 
     def add(self, diagnostics: list[Diagnostic]) -> None:
         for diagnostic in diagnostics:

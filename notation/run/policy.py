@@ -13,11 +13,11 @@ or held no record). The command line only parses its options into a :class:`Poli
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Mapping
-from dataclasses import dataclass, field
 
 from notation import diagnostics as codes
 from notation.check.validator import GameReport
 from notation.diagnostics import Severity
+from notation.plain import Frozen
 from notation.read.sources import FileResult
 from notation.run.batch import Event
 from notation.run.formats import Reporter, Summary
@@ -28,28 +28,52 @@ UNREADABLE_CODES = frozenset({codes.UNREADABLE, codes.NO_RECORD})
 counted among the records' problems."""
 
 
-@dataclass(frozen=True, slots=True)
-class Policy:
+class Policy(Frozen):
     """What a run reports and what fails it."""
 
-    select: tuple[str, ...] = ()
+    _fields = ("select", "ignore", "fail_level", "exit_zero", "duplicates", "files")
+    __slots__ = (*_fields, "_kept")
+
+    select: tuple[str, ...]
     """Report only codes with these prefixes (none: every code)."""
-    ignore: tuple[str, ...] = ()
+    ignore: tuple[str, ...]
     """Do not report codes with these prefixes (applied after ``select``)."""
-    fail_level: str = "error"
+    fail_level: str
     """``error`` or ``warning``: the lowest severity that fails the run."""
-    exit_zero: bool = False
+    exit_zero: bool
     """Exit 0 even when records have problems (an unreadable input still gives 2)."""
-    duplicates: bool = False
+    duplicates: bool
     """Report a game that repeats an earlier one (REC208); the events must carry keys."""
-    files: Mapping[str, Policy] = field(default_factory=dict)
+    files: Mapping[str, Policy]
     """The select and ignore of some input files, by name (a configuration's overrides):
     their diagnostics are kept as the file's policy says."""
-    _kept: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _kept: dict[str, bool]
 
-    def __post_init__(self) -> None:
-        if self.fail_level not in FAIL_LEVELS:
-            raise ValueError(f"unknown fail level {self.fail_level!r}; choose error or warning")
+    def __init__(
+        self,
+        select: tuple[str, ...] = (),
+        ignore: tuple[str, ...] = (),
+        fail_level: str = "error",
+        exit_zero: bool = False,
+        duplicates: bool = False,
+        files: Mapping[str, Policy] | None = None,
+    ) -> None:
+        set_ = object.__setattr__
+        set_(self, "select", select)
+        set_(self, "ignore", ignore)
+        set_(self, "fail_level", fail_level)
+        set_(self, "exit_zero", exit_zero)
+        set_(self, "duplicates", duplicates)
+        set_(self, "files", {} if files is None else files)
+        set_(self, "_kept", {})
+        if fail_level not in FAIL_LEVELS:
+            raise ValueError(f"unknown fail level {fail_level!r}; choose error or warning")
+
+    def with_files(self, files: Mapping[str, Policy]) -> Policy:
+        """This policy with the policies of ``files``."""
+        return Policy(
+            self.select, self.ignore, self.fail_level, self.exit_zero, self.duplicates, files
+        )
 
     def at(self, path: str) -> Policy:
         """The policy of the diagnostics of input ``path``."""

@@ -9,12 +9,12 @@ that cannot be used is a :class:`SettingsError` naming it.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from notation.plain import Frozen
 
 # The command line reads this module's names to define its options: what making settings
 # needs is imported when they are made.
@@ -67,41 +67,87 @@ class SettingsError(ValueError):
         self.message = message
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(Frozen):
     """Everything a validation run uses besides its inputs. The defaults are a run with no
     configuration file and no cache, in this process."""
 
-    config: Config = field(default_factory=_no_config)
+    _fields = (
+        "config",
+        "game",
+        "dialects",
+        "encoding",
+        "allow_empty",
+        "format",
+        "policy",
+        "given",
+        "cache",
+        "jobs",
+        "scheduler",
+        "scheduler_timeout",
+        "trace",
+    )
+    __slots__ = _fields
+
+    config: Config
     """The configuration file in force (its per-path overrides choose each file's game,
     select and ignore)."""
-    game: str | None = None
+    game: str | None
     """The game of records whose tags name none, for every input (``None``: the
     configuration's, file by file)."""
-    dialects: frozenset[str] = frozenset()
+    dialects: frozenset[str]
     """The optional dialects read (:mod:`notation.check.dialects`)."""
-    encoding: str | None = None
+    encoding: str | None
     """The codec of the inputs (``None``: detected)."""
-    allow_empty: bool = False
+    allow_empty: bool
     """Whether an input without a record is accepted (else PDN108)."""
-    format: str = "text"
+    format: str
     """The report format (:data:`notation.run.names.FORMATS`)."""
-    policy: Policy = field(default_factory=_every_code)
+    policy: Policy
     """What is reported and what fails the run."""
-    given: frozenset[str] = frozenset()
+    given: frozenset[str]
     """Which of ``select`` and ``ignore`` were given as options: the configuration's
     per-path overrides do not change those."""
-    cache: Path | None = None
+    cache: Path | None
     """The cache folder (``None``: no cache)."""
-    jobs: int = 1
+    jobs: int
     """The processes asked for (0: one per CPU); never more than the CPUs are used."""
-    scheduler: str | None = None
+    scheduler: str | None
     """The address of a Dask scheduler to validate on (``local``: a local cluster)."""
-    scheduler_timeout: float = 10.0
+    scheduler_timeout: float
     """Seconds, in all, to reach the scheduler and a first worker."""
-    trace: bool = False
+    trace: bool
     """Keep, in each report with a diagnostic, the record and its replay (for the HTML
     report); such a run is made in this process, without the cache."""
+
+    def __init__(
+        self,
+        config: Config | None = None,
+        game: str | None = None,
+        dialects: frozenset[str] = frozenset(),
+        encoding: str | None = None,
+        allow_empty: bool = False,
+        format: str = "text",
+        policy: Policy | None = None,
+        given: frozenset[str] = frozenset(),
+        cache: Path | None = None,
+        jobs: int = 1,
+        scheduler: str | None = None,
+        scheduler_timeout: float = 10.0,
+        trace: bool = False,
+    ) -> None:
+        object.__setattr__(self, "config", _no_config() if config is None else config)
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "dialects", dialects)
+        object.__setattr__(self, "encoding", encoding)
+        object.__setattr__(self, "allow_empty", allow_empty)
+        object.__setattr__(self, "format", format)
+        object.__setattr__(self, "policy", _every_code() if policy is None else policy)
+        object.__setattr__(self, "given", given)
+        object.__setattr__(self, "cache", cache)
+        object.__setattr__(self, "jobs", jobs)
+        object.__setattr__(self, "scheduler", scheduler)
+        object.__setattr__(self, "scheduler_timeout", scheduler_timeout)
+        object.__setattr__(self, "trace", trace)
 
 
 def nearest_config(folder: Path | None = None) -> Config:
@@ -113,18 +159,30 @@ def nearest_config(folder: Path | None = None) -> Config:
 
     found, skipped = find_config(folder or Path.cwd())
     config = NO_CONFIG if found is None else load_config(found)
-    return dataclasses.replace(config, skipped=skipped)
+    return config.with_skipped(skipped)
 
 
-@dataclass(frozen=True, slots=True)
-class Shown:
+class Shown(Frozen):
     """A setting ``validate`` uses: its key, its value (as TOML and JSON write it) and
     where it comes from (``default``, the file and its table, or an environment
     variable)."""
 
+    _fields = ("key", "value", "source")
+    __slots__ = _fields
+
     key: str
     value: Any
     source: str
+
+    def __init__(
+        self,
+        key: str,
+        value: Any,
+        source: str,
+    ) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "source", source)
 
 
 def shown_settings(config: Config, environ: Mapping[str, str] = os.environ) -> list[Shown]:

@@ -12,18 +12,17 @@ read so far (:class:`Read`) and the lines meant for the person running it
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import itertools
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import Diagnostic
 from notation.games.registry import get_game
 from notation.io.files import Input, Missing, expand
+from notation.plain import Frozen, Plain
 from notation.read.sources import FileResult
 from notation.record.model import Record
 from notation.run import batch
@@ -34,19 +33,35 @@ from notation.run.policy import Policy, reported
 from notation.run.settings import Settings
 
 
-@dataclass(frozen=True, slots=True)
-class Read:
+class Read(Frozen):
     """The bytes of the inputs read so far."""
+
+    _fields = ("done",)
+    __slots__ = _fields
 
     done: int
 
+    def __init__(
+        self,
+        done: int,
+    ) -> None:
+        object.__setattr__(self, "done", done)
 
-@dataclass(frozen=True, slots=True)
-class Note:
+
+class Note(Frozen):
     """A line for the person running: a cache that cannot be used, or fewer processes
     than were asked for."""
 
+    _fields = ("text",)
+    __slots__ = _fields
+
     text: str
+
+    def __init__(
+        self,
+        text: str,
+    ) -> None:
+        object.__setattr__(self, "text", text)
 
 
 RunEvent = GameReport | Diagnostic | FileResult | Read | Note
@@ -88,9 +103,7 @@ def validation_events(
         found for path in paths for found in (expand([path]) if isinstance(path, str) else (path,))
     ]
     given = chosen.policy
-    policy = dataclasses.replace(
-        given, files=file_policies(chosen.config, inputs, given, chosen.given)
-    )
+    policy = given.with_files(file_policies(chosen.config, inputs, given, chosen.given))
     on_cluster = chosen.scheduler is not None and not chosen.trace
     workers = _workers(chosen.jobs, on_cluster, tell)
     started = _Started(chosen.jobs, workers, tell)
@@ -171,7 +184,7 @@ def validate_one(
     report = validate_record(record, path=path, default=default, dialects=chosen.dialects)
     given = chosen.policy
     files = file_policies(chosen.config, [Input(path, file)], given, chosen.given)
-    for _ in reported([report], dataclasses.replace(given, files=files)):
+    for _ in reported([report], given.with_files(files)):
         pass
     return report
 
@@ -235,15 +248,29 @@ def _workers(asked: int, cluster: bool, tell: Callable[[RunEvent], None]) -> int
     return min(asked or cpus, cpus)
 
 
-@dataclass(slots=True)
-class _Started:
+class _Started(Plain):
     """Told how many processes a pool started: notes once when that is fewer than were
     asked for (0, one per CPU, asks for no number)."""
+
+    _fields = ("asked", "cpus", "tell", "said")
+    __slots__ = _fields
 
     asked: int
     cpus: int
     tell: Callable[[RunEvent], None]
-    said: bool = False
+    said: bool
+
+    def __init__(
+        self,
+        asked: int,
+        cpus: int,
+        tell: Callable[[RunEvent], None],
+        said: bool = False,
+    ) -> None:
+        self.asked = asked
+        self.cpus = cpus
+        self.tell = tell
+        self.said = said
 
     def __call__(self, count: int) -> None:
         if self.said or count >= self.asked or self.asked <= self.cpus:

@@ -65,6 +65,8 @@ def test_version_imports_no_game_grammar_or_report() -> None:
     ):
         assert package not in modules
     assert "notation.archive" not in modules
+    # Nor the diagnostics, dataclasses or typing (``import notation`` needs none of them).
+    assert not modules & {"notation.diagnostics", "dataclasses", "inspect", "typing"}
 
 
 def test_validating_one_game_imports_its_game_only(tmp_path: Path) -> None:

@@ -1,0 +1,67 @@
+"""Classes of named values, written by hand instead of made by :mod:`dataclasses`.
+
+A class made by ``@dataclass`` compiles its methods when it is created, in every process
+(about half a millisecond a class); the classes that a one-game ``notation validate``
+imports are written as plain classes with ``__slots__`` and their own ``__init__``, on
+these bases, which give them what a dataclass of ``slots=True`` has: equality and
+``repr`` over their fields (``_fields``, in order), and for :class:`Frozen` ones, no
+assignment, a hash and pickling.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import ClassVar
+
+
+class _Fields:
+    """Equality (same class, equal fields) and a dataclass's ``repr``."""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]]
+    """The fields compared and shown, in order (each class's ``__slots__`` holds them)."""
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, _Fields)
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__qualname__}({shown})"
+
+
+class Plain(_Fields):
+    """Fields that may be assigned; not hashable (as a dataclass with ``eq``)."""
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Frozen(_Fields):
+    """Fields that cannot be assigned once made (its ``__init__`` sets them with
+    ``object.__setattr__``), hashed by its compared fields, and pickled."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __getstate__(self) -> dict[str, object]:
+        slots: tuple[str, ...] = type(self).__slots__
+        return {name: getattr(self, name) for name in slots}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)

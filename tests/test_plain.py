@@ -1,0 +1,90 @@
+"""The hand-written classes of :mod:`notation.plain` behave as the dataclasses they replace."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import re
+from pathlib import Path
+
+import pytest
+
+from notation.check.validator import GameReport
+from notation.diagnostics import Candidate, Change, Diagnostic
+from notation.record.model import Comment, Record, Tag
+from notation.run.batch import SENT
+from notation.run.config import NO_CONFIG, Config, Override, Skipped
+from notation.run.policy import Policy
+from notation.run.settings import Settings
+
+
+def test_equality_repr_and_hash_are_a_dataclass_s() -> None:
+    change = Change("replaced", 3, ("22-18",), ("22-17",))
+    assert repr(change) == "Change(kind='replaced', ply=3, was=('22-18',), now=('22-17',))"
+    assert change == Change("replaced", 3, ("22-18",), ("22-17",))
+    assert change != Change("replaced", 4, ("22-18",), ("22-17",))
+    assert change.__eq__(("replaced", 3, ("22-18",), ("22-17",))) is NotImplemented
+    assert hash(change) == hash(Change("replaced", 3, ("22-18",), ("22-17",)))
+    tag = Tag("Event", "x")
+    assert repr(tag) == "Tag(name='Event', value='x', pos=SourcePos(line=0, column=0))"
+    with pytest.raises(TypeError):
+        hash(tag)
+
+
+def test_a_frozen_class_refuses_assignment_and_pickles() -> None:
+    candidate = Candidate((Change("left-out", 2, (), ("11-15",)),), 1.5, 7)
+    with pytest.raises(AttributeError):
+        candidate.cost = 2.0
+    with pytest.raises(AttributeError):
+        del candidate.rest
+    for made in (pickle.loads(pickle.dumps(candidate)), copy.deepcopy(candidate)):
+        assert made == candidate
+    diagnostic = Diagnostic("BR201", "x", 1, 2, candidates=(candidate,))
+    assert pickle.loads(pickle.dumps(diagnostic)) == diagnostic
+
+
+def test_fields_left_out_of_comparison_are_neither_compared_nor_shown() -> None:
+    record = Record(tags=[Tag("Event", "x")], text='[Event "x"]')
+    assert record == Record(tags=[Tag("Event", "x")])
+    assert "text" not in repr(record)
+    assert pickle.loads(pickle.dumps(record)).text == record.text
+    override = Override("*.pdn", Path("/a"), {"game": "russian"}, re.compile(r".*\.pdn"))
+    assert override == Override("*.pdn", Path("/a"), {"game": "russian"}, re.compile("x"))
+    assert repr(override) == (
+        "Override(path='*.pdn', base=PosixPath('/a'), values={'game': 'russian'})"
+    )
+
+
+def test_defaults_are_fresh_for_each_instance() -> None:
+    first, second = Record(), Record()
+    first.trailing.append(Comment("a"))
+    assert second.trailing == []
+    assert GameReport(1, "a", None).diagnostics is not GameReport(1, "a", None).diagnostics
+
+
+def test_with_skipped_and_with_files_change_that_field_only() -> None:
+    skipped = (Skipped(Path("/x/notation.toml"), 1001),)
+    config = Config(Path("a.toml"), "tool.notation", {"game": "russian"})
+    assert config.with_skipped(skipped) == Config(
+        Path("a.toml"), "tool.notation", {"game": "russian"}, (), skipped
+    )
+    assert NO_CONFIG.with_skipped(()) == NO_CONFIG
+    policy = Policy(("BR",), ("BR2",), "warning", True, True)
+    files = {"a.pdn": Policy()}
+    assert policy.with_files(files) == Policy(("BR",), ("BR2",), "warning", True, True, files)
+    with pytest.raises(ValueError, match="unknown fail level"):
+        Policy(fail_level="notice")
+    assert Settings() == Settings(NO_CONFIG, policy=Policy())
+
+
+def test_a_worker_sends_every_field_of_a_report_but_four() -> None:
+    assert SENT == (
+        "index",
+        "game",
+        "plies",
+        "outcome",
+        "diagnostics",
+        "line",
+        "column",
+        "key",
+    )
