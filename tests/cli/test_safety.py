@@ -225,6 +225,20 @@ def test_every_command_takes_encoding(tmp_path: Path, command: str) -> None:
     assert "--encoding" in refused.stderr
 
 
+@pytest.mark.parametrize("name", ["idna", "punycode", "undefined"])
+def test_an_encoding_that_cannot_replace_bytes_is_a_usage_error(tmp_path: Path, name: str) -> None:
+    # Records in a chosen encoding are decoded replacing what it cannot decode; these
+    # codecs raise instead, which was a traceback on the first line read.
+    source = tmp_path / "fr.pdn"
+    source.write_bytes('[White "Gérard"]\n[GameType "26"]\n\n1. 22-17 *\n'.encode("latin-1"))
+    result = run("validate", "--encoding", name, str(source))
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        f"Error: Invalid value for --encoding: {name!r} cannot read records (its decoder "
+        "fails on bytes it cannot decode instead of replacing them)\n"
+    )
+
+
 @pytest.mark.parametrize(
     "pack", [gzip.compress, bz2.compress, lambda data: data.decode().encode("utf-16")]
 )
