@@ -429,3 +429,32 @@ def test_keep_broken_says_so_of_a_game_past_the_readers_limits(tmp_path: Path) -
         "the line is longer than a game may be (262,144 characters): the game's movetext is "
         "not read\n*\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("select", "T.pdn", "--result", "1-0", "--rest", "-"),
+            "Invalid value for --rest: - is not a file: name one for the games not selected",
+        ),
+        (
+            ("select", "T.pdn", "-o", "chosen.pdn", "--rest", "-"),
+            "Invalid value for --rest: - is not a file: name one for the games not selected",
+        ),
+        (
+            ("index", "T.pdn", "--db", "-"),
+            "Invalid value for --db: - is not an index: name an SQLite file or a postgresql:// URL",
+        ),
+    ],
+)
+def test_a_dash_is_never_a_file_made_by_rest_or_db(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], message: str
+) -> None:
+    # -o - is standard output; --rest - and --db - made a file named "-" in the folder.
+    archive(tmp_path, '[GameType "26"]\n[Result "2-0"]\n\n1. 22-17 2-0\n')
+    monkeypatch.chdir(tmp_path)
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.stderr.replace("│", " ").split())
+    assert listing(tmp_path) == ["T.pdn"]
