@@ -458,3 +458,24 @@ def test_a_dash_is_never_a_file_made_by_rest_or_db(
     assert result.exit_code == 2
     assert message in " ".join(result.stderr.replace("│", " ").split())
     assert listing(tmp_path) == ["T.pdn"]
+
+
+@pytest.mark.parametrize("command", ["index", "validate"])
+def test_nan_is_not_a_number_of_seconds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    # index --wait nan waited for ever behind another writer (no time is >= nan), and
+    # --scheduler-timeout nan gave up at once, "within nan s".
+    archive(tmp_path, '[GameType "26"]\n[Result "2-0"]\n\n1. 22-17 2-0\n')
+    monkeypatch.chdir(tmp_path)
+    if command == "index":
+        result = run("index", "T.pdn", "--wait", "nan")
+        option, low = "--wait", "0.0"
+    else:
+        result = run("validate", "T.pdn", "--scheduler-timeout", "nan", "--scheduler", "local")
+        option, low = "--scheduler-timeout", "0.1"
+    assert result.exit_code == 2
+    assert f"Error: Invalid value for '{option}': nan is not in the range x>={low}." in (
+        result.stderr
+    )
+    assert listing(tmp_path) == ["T.pdn"]
