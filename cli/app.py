@@ -14,7 +14,7 @@ import typer.main
 
 from notation.version import __version__
 
-from .helptext import HelpContext
+from .helptext import HelpContext, help_option
 from .options import echo
 from .table import COMMANDS
 from .vocabulary import Command
@@ -76,6 +76,9 @@ class LazyGroup(typer.core.TyperGroup):
             one_line = COMMANDS[cmd_name][1]
             return typer.core.TyperCommand(cmd_name, help=one_line, short_help=one_line)
         return self.commands[cmd_name]
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return help_option(super().get_help_option(ctx))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         # The list of commands shows the table's help: no command is imported for it.

@@ -90,6 +90,25 @@ def usage_pieces(command: Any, ctx: Any) -> list[str]:
     return pieces
 
 
+def printed_help(ctx: Any, param: Any, value: bool) -> None:
+    """``--help``'s callback: the help on standard output as every command's output is
+    written, so that a standard output closed or full ends it with one line and exit
+    status 2 (click's own printed nothing and exited 0 when it was closed)."""
+    from .basics import echo
+
+    if not value or ctx.resilient_parsing:
+        return
+    echo(ctx.get_help())
+    ctx.exit()
+
+
+def help_option(option: Any) -> Any:
+    """A command's ``--help`` option, printing with :func:`printed_help`."""
+    if option is not None:
+        option.callback = printed_help
+    return option
+
+
 class Command(typer.core.TyperCommand):
     """A command of ``notation``: plain help (:class:`HelpFormatter`), usage as
     :func:`usage_pieces` writes it."""
@@ -98,3 +117,6 @@ class Command(typer.core.TyperCommand):
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return usage_pieces(self, ctx)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return help_option(super().get_help_option(ctx))

@@ -41,11 +41,11 @@ if TYPE_CHECKING:
 
 
 def at_least(low: float) -> Callable[[float | None], float | None]:
-    """An option's callback refusing a number below ``low`` (a usage error), so that its
-    help shows its metavar alone, not the range."""
+    """An option's callback refusing a number below ``low``, or NaN (a usage error), so
+    that its help shows its metavar alone, not the range."""
 
     def check(value: float | None) -> float | None:
-        if value is not None and value < low:
+        if value is not None and not value >= low:
             raise typer.BadParameter(f"{value} is not in the range x>={low}.")
         return value
 

@@ -90,7 +90,7 @@ def _value(option: Spelled, given: str) -> object:
         return int(given)
     if option.takes == "float":
         number = float(given)
-        if number < LEAST_TIMEOUT:
+        if not number >= LEAST_TIMEOUT:  # NaN too
             raise ValueError(given)
         return number
     if option.takes == "path":

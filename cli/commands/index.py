@@ -34,6 +34,17 @@ from ..options import (
 if TYPE_CHECKING:
     from notation.index.db import Database
 
+
+def _no_stream(value: str | None) -> str | None:
+    """``--db``'s value; ``-`` is refused (a standard stream cannot hold an index, and a
+    file named ``-`` is never made)."""
+    if value == "-":
+        raise typer.BadParameter(
+            "- is not an index: name an SQLite file or a postgresql:// URL", param_hint="--db"
+        )
+    return value
+
+
 DbOption = Annotated[
     str | None,
     typer.Option(
@@ -41,6 +52,7 @@ DbOption = Annotated[
         help="The index: an SQLite file, or a postgresql:// URL (default: NOTATION_DB, else "
         "the configuration's db, else notation.sqlite here).",
         metavar="DB",
+        callback=_no_stream,
     ),
 ]
 """``--db DB``: the index a command reads or writes."""

@@ -36,6 +36,16 @@ from ..options import (
 )
 
 
+def _a_file(value: Path | None) -> Path | None:
+    """``--rest``'s file; ``-`` is refused: standard output has the games selected (or the
+    report), and a file named ``-`` is never made."""
+    if value is not None and str(value) == "-":
+        raise typer.BadParameter(
+            "- is not a file: name one for the games not selected", param_hint="--rest"
+        )
+    return value
+
+
 @guarded
 def select(
     paths: PathsArgument,
@@ -43,7 +53,12 @@ def select(
     report: ReportOption = None,
     rest: Annotated[
         Path | None,
-        typer.Option("--rest", help="Write the games not selected here.", metavar="FILE"),
+        typer.Option(
+            "--rest",
+            help="Write the games not selected here.",
+            metavar="FILE",
+            callback=_a_file,
+        ),
     ] = None,
     result: ResultOption = None,
     tag: TagOption = None,

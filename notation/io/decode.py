@@ -243,14 +243,19 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
 
 def codec(name: str) -> str:
     """The canonical name of a text encoding for ``--encoding``; :class:`ValueError` with
-    a plain message for an unknown codec or a non-text one (``rot13``, ``base64``,
-    ``zlib_codec`` ...)."""
+    a plain message for an unknown codec, a non-text one (``rot13``, ``base64``,
+    ``zlib_codec`` ...) or one that cannot replace bytes it cannot decode (``idna``)."""
     try:
         info = codecs.lookup(name)
     except LookupError:
         raise ValueError(f"unknown encoding {name!r}") from None
     if not _decodes_to_text(info.name):
         raise ValueError(f"{name!r} is not a text encoding (it does not decode bytes to text)")
+    if not _replaces(info.name):
+        raise ValueError(
+            f"{name!r} cannot read records (its decoder fails on bytes it cannot decode "
+            "instead of replacing them)"
+        )
     return info.name
 
 
@@ -264,6 +269,17 @@ def _decodes_to_text(name: str) -> bool:
     except Exception:
         return False
     return isinstance(decoded, str)
+
+
+def _replaces(name: str) -> bool:
+    """Whether codec ``name`` decodes any bytes with the ``replace`` error handler, as
+    records in a chosen encoding are read (``idna``, ``punycode`` and ``undefined`` fail)."""
+    mark = next((mark for mark, found in _MARKS if found == name), b"")
+    try:
+        codecs.getincrementaldecoder(name)("replace").decode(mark + bytes(range(256)), True)
+    except (UnicodeError, ValueError):
+        return False
+    return True
 
 
 def _decoding(

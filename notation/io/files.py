@@ -3,7 +3,7 @@
 :func:`expand` turns the names given on the command line into inputs (directories are
 searched recursively for records, patterns with ``*``, ``?`` or ``[`` are expanded, each
 real folder and file once, links followed); names are made safe to show
-(:func:`display_name`).
+(:func:`shown_name`).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
 """Compressed record files picked up too (``games.pdn.gz``)."""
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 _PATTERN = re.compile(r"[*?[]")
 
 
@@ -44,10 +45,19 @@ def display_name(name: str) -> str:
     return _SURROGATE.sub(_escaped, name)
 
 
+def shown_name(name: str) -> str:
+    """``name`` as :func:`display_name` shows it, its control characters (a line break,
+    an escape sequence) as backslash escapes too, so that a name is shown on one line and
+    never drives a terminal."""
+    return display_name(_CONTROL.sub(_escaped, name))
+
+
 def _escaped(match: re.Match[str]) -> str:
     code = ord(match.group())
     if 0xDC80 <= code <= 0xDCFF:
         return f"\\x{code - 0xDC00:02x}"
+    if code < 0x80:
+        return f"\\x{code:02x}"
     return f"\\u{code:04x}"
 
 
@@ -58,7 +68,7 @@ class Input(Frozen):
     __slots__ = _fields
 
     name: str
-    """The name shown in diagnostics (made safe by :func:`display_name`)."""
+    """The name shown in diagnostics (made safe by :func:`shown_name`)."""
     path: Path | None
 
     def __init__(
@@ -66,7 +76,7 @@ class Input(Frozen):
         name: str,
         path: Path | None,
     ) -> None:
-        object.__setattr__(self, "name", display_name(name))
+        object.__setattr__(self, "name", shown_name(name))
         object.__setattr__(self, "path", path)
 
     @property
@@ -97,7 +107,7 @@ class Missing(Frozen):
         reason: str,
         code: str = UNREADABLE,
     ) -> None:
-        object.__setattr__(self, "name", display_name(name))
+        object.__setattr__(self, "name", shown_name(name))
         object.__setattr__(self, "reason", reason)
         object.__setattr__(self, "code", code)
 

@@ -26,7 +26,7 @@ from contextlib import AbstractContextManager as ContextManager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from notation.io.files import display_name
+from notation.io.files import shown_name
 
 # hashlib, secrets, shutil and tempfile are imported where used: writing to standard output
 # (a report, most runs) needs none of them.
@@ -55,9 +55,9 @@ class OutputError(Exception):
 
 
 def display(path: str | os.PathLike[str]) -> str:
-    """A path as it is shown to the user: undecodable bytes as backslash escapes, as
-    :func:`~notation.io.files.display_name` shows an input's name."""
-    return display_name(os.fspath(path))
+    """A path as it is shown to the user: undecodable bytes and control characters as
+    backslash escapes, as :func:`~notation.io.files.shown_name` shows an input's name."""
+    return shown_name(os.fspath(path))
 
 
 def write_target(target: Path) -> Path:

@@ -32,14 +32,17 @@ WRITERS = {
     "games": ("games",),
     "config": ("config",),
     "--version": ("--version",),
+    "--help": ("--help",),
+    "validate --help": ("validate", "--help"),
+    "index --help": ("index", "club.pdn", "--help"),
 }
 """Every command that writes to standard output (``fix -o`` its report), on the club's
-twelve valid games."""
+twelve valid games; and the help (closed, it was lost with exit status 0)."""
 
 READERS = {
     name: tuple("-" if arg == "club.pdn" else arg for arg in args)
     for name, args in WRITERS.items()
-    if "club.pdn" in args
+    if "club.pdn" in args and "--help" not in args
 } | {"split": ("split", "-", "--by", "game", "--dir", "parts")}
 """Every command that reads records, reading standard input."""
 

@@ -49,6 +49,7 @@ VALUES = [
     "9" * 5000,
     "1e9",
     "nan",
+    "inf",
     "x",
     "é",
     "Gérard Жуков 王",
@@ -81,6 +82,7 @@ VALUES = [
     "brazilian",
     "keny",
     "json",
+    "idna",
     "ID203",
     "BR",
 ]

@@ -178,6 +178,7 @@ LEFT = [
     (["--dialect", "nope", "good.pdn"], 2, "Invalid value for --dialect"),
     (["--scheduler-timeout", "0.01", "good.pdn"], 2, "0.01 is not in the range x>=0.1."),
     (["--scheduler-timeout", "soon", "good.pdn"], 2, "'soon' is not a valid float."),
+    (["--scheduler-timeout", "nan", "good.pdn"], 2, "nan is not in the range x>=0.1."),
     (["--color", "pink", "good.pdn"], 2, "'pink': choose auto, always or never"),
     (["-qv", "good.pdn"], 0, "notation: validate took T s\n"),
     (["-j2", "good.pdn"], 0, SUMMARY),

@@ -225,6 +225,20 @@ def test_every_command_takes_encoding(tmp_path: Path, command: str) -> None:
     assert "--encoding" in refused.stderr
 
 
+@pytest.mark.parametrize("name", ["idna", "punycode", "undefined"])
+def test_an_encoding_that_cannot_replace_bytes_is_a_usage_error(tmp_path: Path, name: str) -> None:
+    # Records in a chosen encoding are decoded replacing what it cannot decode; these
+    # codecs raise instead, which was a traceback on the first line read.
+    source = tmp_path / "fr.pdn"
+    source.write_bytes('[White "Gérard"]\n[GameType "26"]\n\n1. 22-17 *\n'.encode("latin-1"))
+    result = run("validate", "--encoding", name, str(source))
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        f"Error: Invalid value for --encoding: {name!r} cannot read records (its decoder "
+        "fails on bytes it cannot decode instead of replacing them)\n"
+    )
+
+
 @pytest.mark.parametrize(
     "pack", [gzip.compress, bz2.compress, lambda data: data.decode().encode("utf-16")]
 )
@@ -415,3 +429,53 @@ def test_keep_broken_says_so_of_a_game_past_the_readers_limits(tmp_path: Path) -
         "the line is longer than a game may be (262,144 characters): the game's movetext is "
         "not read\n*\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("select", "T.pdn", "--result", "1-0", "--rest", "-"),
+            "Invalid value for --rest: - is not a file: name one for the games not selected",
+        ),
+        (
+            ("select", "T.pdn", "-o", "chosen.pdn", "--rest", "-"),
+            "Invalid value for --rest: - is not a file: name one for the games not selected",
+        ),
+        (
+            ("index", "T.pdn", "--db", "-"),
+            "Invalid value for --db: - is not an index: name an SQLite file or a postgresql:// URL",
+        ),
+    ],
+)
+def test_a_dash_is_never_a_file_made_by_rest_or_db(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], message: str
+) -> None:
+    # -o - is standard output; --rest - and --db - made a file named "-" in the folder.
+    archive(tmp_path, '[GameType "26"]\n[Result "2-0"]\n\n1. 22-17 2-0\n')
+    monkeypatch.chdir(tmp_path)
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.stderr.replace("│", " ").split())
+    assert listing(tmp_path) == ["T.pdn"]
+
+
+@pytest.mark.parametrize("command", ["index", "validate"])
+def test_nan_is_not_a_number_of_seconds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    # index --wait nan waited for ever behind another writer (no time is >= nan), and
+    # --scheduler-timeout nan gave up at once, "within nan s".
+    archive(tmp_path, '[GameType "26"]\n[Result "2-0"]\n\n1. 22-17 2-0\n')
+    monkeypatch.chdir(tmp_path)
+    if command == "index":
+        result = run("index", "T.pdn", "--wait", "nan")
+        option, low = "--wait", "0.0"
+    else:
+        result = run("validate", "T.pdn", "--scheduler-timeout", "nan", "--scheduler", "local")
+        option, low = "--scheduler-timeout", "0.1"
+    assert result.exit_code == 2
+    assert f"Error: Invalid value for '{option}': nan is not in the range x>={low}." in (
+        result.stderr
+    )
+    assert listing(tmp_path) == ["T.pdn"]

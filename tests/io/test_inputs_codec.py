@@ -29,6 +29,14 @@ def test_a_text_encoding_gets_its_canonical_name(name: str, canonical: str) -> N
         ("base64", "'base64' is not a text encoding (it does not decode bytes to text)"),
         ("zlib_codec", "'zlib_codec' is not a text encoding (it does not decode bytes to text)"),
         ("hex", "'hex' is not a text encoding (it does not decode bytes to text)"),
+        *(
+            (
+                name,
+                f"{name!r} cannot read records (its decoder fails on bytes it cannot decode "
+                "instead of replacing them)",
+            )
+            for name in ("idna", "punycode", "undefined")
+        ),
     ],
 )
 def test_an_unknown_or_non_text_codec_is_a_plain_value_error(name: str, message: str) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
-from notation.io.files import Input, Missing, display_name, expand
+from notation.io.files import Input, Missing, display_name, expand, shown_name
 from notation.pages.report import ReportPage
 from notation.run.batch import FileResult
 from notation.run.formats import Summary, reporters
@@ -34,6 +34,52 @@ def test_display_names_escape_the_bytes_that_are_not_utf8() -> None:
     assert Input(NAME, Path(NAME)).name == SHOWN
     assert Input(NAME, Path(NAME)).path == Path(NAME)
     assert Missing(NAME, "no such file or directory").name == SHOWN
+
+
+CONTROLLED = "nl\nname-\x1b[31m-\x7f-\x85.pdn"
+"""A file name with a line break, a terminal's escape sequence, DEL and a C1 control."""
+CONTROLLED_SHOWN = "nl\\x0aname-\\x1b[31m-\\x7f-\\u0085.pdn"
+
+
+def test_shown_names_escape_control_characters_too() -> None:
+    assert shown_name(CONTROLLED) == CONTROLLED_SHOWN
+    assert shown_name(NAME) == SHOWN
+    assert shown_name("tab\tand é.pdn") == "tab\\x09and é.pdn"
+    assert Input(CONTROLLED, Path(CONTROLLED)).name == CONTROLLED_SHOWN
+    assert Input(CONTROLLED, Path(CONTROLLED)).path == Path(CONTROLLED)
+    assert Missing(CONTROLLED, "no such file or directory").name == CONTROLLED_SHOWN
+
+
+def test_a_name_with_control_characters_is_one_line_of_the_report(tmp_path: Path) -> None:
+    # It was written as it stands: its line break split the problem's line in two, and
+    # its escape sequence drove the terminal.
+    Path(tmp_path, "d").mkdir()
+    Path(tmp_path, "d", CONTROLLED).write_text(BROKEN, encoding="utf-8")
+    done = subprocess.run(
+        [str(NOTATION), "validate", "d", "-o", CONTROLLED],
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stdout == b""
+    assert Path(tmp_path, CONTROLLED).read_text(encoding="utf-8") == (
+        f"d/{CONTROLLED_SHOWN}:2:19: error BR204 illegal move 18-19 (game 1, ply 3): a capture "
+        "is available: 18x11; 18-19 is not a capture; legal: 18x11\n"
+    )
+    refused = subprocess.run(
+        [str(NOTATION), "validate", "d", "-o", f"d/{CONTROLLED}"],
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert (refused.returncode, refused.stdout) == (2, b"")
+    assert refused.stderr.decode() == (
+        f"notation: d/{CONTROLLED_SHOWN} is an input of this command: it is not overwritten "
+        "(write to another file, or give --in-place to rewrite the input)\n"
+    )
 
 
 def test_a_folder_holding_such_a_file_gives_its_escaped_name(
