@@ -37,10 +37,10 @@ def position_keys(game: AnyGame, positions: Iterable[Position]) -> bytes:
 
     A position of bitboards ``(white, black, kings, turn)`` has the Zobrist key of its
     cells: the exclusive or of a number for the side to move and one for each piece, by
-    its role (a white piece, a black piece, a king: a white king has two) and its cell
-    (:meth:`~notation.games.base.Game.key_cells`), each number the first 8 bytes of the
-    BLAKE2b digest of the game's name, the role and the cell. A line's keys are made one
-    from the last, by the pieces a move changed."""
+    its role (a white piece, a black piece, a king: a king has its side's and the king's)
+    and its cell (:meth:`~notation.games.base.Game.key_cells`), each number the first 8
+    bytes of the BLAKE2b digest of the game's name, the role and the cell. A line's keys
+    are made one from the last, by the pieces a move changed."""
     cells = game.key_cells()
     if cells is not None:
         return _zobrist_keys(_tables(game.name, cells), positions)
@@ -103,16 +103,17 @@ class _Numbers(dict[int, int]):
 _Tables = tuple[_Numbers, _Numbers, _Numbers, _Numbers]
 """The Zobrist numbers of a game: white pieces, black pieces, kings, side to move."""
 
-_TABLES: dict[str, _Tables] = {}
+_TABLES: dict[tuple[str, Callable[[int], int]], _Tables] = {}
+"""The numbers of each game, by its name and the function turning its bitboards."""
 
 _ZOBRIST = b"zobrist"
 
 
 def _tables(name: str, cells: Callable[[int], int]) -> _Tables:
     """The Zobrist numbers of the game ``name``, whose bitboards ``cells`` turns."""
-    tables = _TABLES.get(name)
+    tables = _TABLES.get((name, cells))
     if tables is None:
-        tables = _TABLES[name] = (
+        tables = _TABLES[name, cells] = (
             _Numbers(name, "white", cells),
             _Numbers(name, "black", cells),
             _Numbers(name, "king", cells),
