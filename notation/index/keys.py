@@ -8,7 +8,9 @@ import enum
 import hashlib
 import os
 import stat
-from collections.abc import Iterable, Iterator
+import sys
+from array import array
+from collections.abc import Callable, Iterable, Iterator
 from hashlib import blake2b
 from typing import Any
 
@@ -20,7 +22,9 @@ def position_key(game: AnyGame, position: Position) -> int:
     """The 64-bit key of ``position`` of ``game`` as ``select --position`` compares
     positions (:meth:`~notation.games.base.Game.identity`, in the form of
     :meth:`~notation.games.base.Game.key_identity`, which no internal layout enters), the
-    same in every process: the BLAKE2b digest of the game's name and of that form as
+    same in every process, as a signed number: for a game of bitboards
+    (:meth:`~notation.games.base.Game.key_cells`) a Zobrist key (:func:`position_keys`),
+    for the others the BLAKE2b digest of the game's name and of that form as
     :func:`_encoded` writes it, 8 bytes read as a little-endian signed number. Two
     positions that compare equal have one key; two that do not share one with a chance of
     2**-64."""
@@ -29,37 +33,93 @@ def position_key(game: AnyGame, position: Position) -> int:
 
 def position_keys(game: AnyGame, positions: Iterable[Position]) -> bytes:
     """The keys of ``positions`` (:func:`position_key`), each as 8 little-endian bytes, in
-    order: what ``array("q")`` reads on a little-endian machine."""
+    order: what ``array("q")`` reads on a little-endian machine.
+
+    A position of bitboards ``(white, black, kings, turn)`` has the Zobrist key of its
+    cells: the exclusive or of a number for the side to move and one for each piece, by
+    its role (a white piece, a black piece, a king: a king has its side's and the king's)
+    and its cell (:meth:`~notation.games.base.Game.key_cells`), each number the first 8
+    bytes of the BLAKE2b digest of the game's name, the role and the cell. A line's keys
+    are made one from the last, by the pieces a move changed."""
+    cells = game.key_cells()
+    if cells is not None:
+        return _zobrist_keys(_tables(game.name, cells), positions)
     named = blake2b(game.name.encode() + b"\0", digest_size=8, person=_PERSON)
     copy = named.copy
     digests = []
-    for form in _forms(game, positions):
+    for form in _encoded_line(game.key_identities(positions)):
         hashed = copy()
         hashed.update(form)
         digests.append(hashed.digest())
     return b"".join(digests)
 
 
-def _forms(game: AnyGame, positions: Iterable[Position]) -> Iterator[bytes]:
-    """:func:`_encoded` of each position's key identity; for a game of bitboards
-    (:meth:`~notation.games.base.Game.key_cells`) written straight from them, each
-    bitboard of the line turned and written once."""
-    cells = game.key_cells()
-    if cells is None:
-        yield from map(_encoded, game.key_identities(positions))
-        return
-    written: dict[int, bytes] = {}
+def _zobrist_keys(tables: _Tables, positions: Iterable[Position]) -> bytes:
+    """The Zobrist keys of ``positions``, positions of bitboards (:func:`position_keys`)."""
+    whites, blacks, kings_, turns = tables
+    keys = array("Q")
+    add = keys.append
+    key = w = b = k = 0
     for white, black, kings, turn in positions:
-        w = written.get(white)
-        if w is None:
-            w = written[white] = b"%d" % cells(white)
-        b = written.get(black)
-        if b is None:
-            b = written[black] = b"%d" % cells(black)
-        k = written.get(kings)
-        if k is None:
-            k = written[kings] = b"%d" % cells(kings)
-        yield b"i%b,%b,%b,%d" % (w, b, k, turn)
+        changed = white ^ w
+        while changed:
+            bit = changed & -changed
+            key ^= whites[bit]
+            changed ^= bit
+        changed = black ^ b
+        while changed:
+            bit = changed & -changed
+            key ^= blacks[bit]
+            changed ^= bit
+        changed = kings ^ k
+        while changed:
+            bit = changed & -changed
+            key ^= kings_[bit]
+            changed ^= bit
+        w, b, k = white, black, kings
+        add(key ^ turns[turn])
+    if sys.byteorder == "big":
+        keys.byteswap()
+    return keys.tobytes()
+
+
+class _Numbers(dict[int, int]):
+    """The Zobrist numbers of one role of one game's pieces (or of the side to move), by
+    the bit of a square in the game's bitboards (or by the side): each made when first
+    asked for, from the cell the game's ``key_cells`` turns the bit into."""
+
+    def __init__(self, name: str, role: str, cells: Callable[[int], int] | None) -> None:
+        super().__init__()
+        self.prefix = f"{name}\0{role}\0".encode()
+        self.cells = cells
+
+    def __missing__(self, bit: int) -> int:
+        cell = int(bit) if self.cells is None else self.cells(bit).bit_length() - 1
+        digest = blake2b(self.prefix + b"%d" % cell, digest_size=8, person=_ZOBRIST)
+        number = self[bit] = int.from_bytes(digest.digest(), "little")
+        return number
+
+
+_Tables = tuple[_Numbers, _Numbers, _Numbers, _Numbers]
+"""The Zobrist numbers of a game: white pieces, black pieces, kings, side to move."""
+
+_TABLES: dict[tuple[str, Callable[[int], int]], _Tables] = {}
+"""The numbers of each game, by its name and the function turning its bitboards."""
+
+_ZOBRIST = b"zobrist"
+
+
+def _tables(name: str, cells: Callable[[int], int]) -> _Tables:
+    """The Zobrist numbers of the game ``name``, whose bitboards ``cells`` turns."""
+    tables = _TABLES.get((name, cells))
+    if tables is None:
+        tables = _TABLES[name, cells] = (
+            _Numbers(name, "white", cells),
+            _Numbers(name, "black", cells),
+            _Numbers(name, "king", cells),
+            _Numbers(name, "turn", None),
+        )
+    return tables
 
 
 _PERSON = b"position"
@@ -82,6 +142,41 @@ def _encoded(compared: object) -> bytes:
             form = _FORMS[len(compared)] = b"i" + b",".join([b"%d"] * len(compared))
         return form % compared
     return b"r" + repr(_canonical(compared)).encode()
+
+
+def _encoded_line(identities: Iterable[object]) -> Iterator[bytes]:
+    """:func:`_encoded` of each of ``identities`` (the positions of one line), the
+    canonical form of a part one position shares with the last (a Knight Fight layout, a
+    game's rules) made once."""
+    last: dict[int, tuple[object, Any]] = {}
+    for compared in identities:
+        if isinstance(compared, tuple) and all(map(_IS_INT, compared)):
+            yield _encoded(compared)
+            continue
+        if isinstance(compared, enum.Enum):
+            parts: tuple[Any, ...] | None = None
+        elif isinstance(compared, tuple):
+            parts = tuple(compared)
+        elif dataclasses.is_dataclass(compared) and not isinstance(compared, type):
+            parts = tuple(getattr(compared, name) for name in _compared(type(compared)))
+        else:
+            parts = None
+        if parts is None:
+            yield _encoded(compared)
+            continue
+        shared: dict[int, tuple[object, Any]] = {}
+        canonical = []
+        for part in parts:
+            if type(part) is int or type(part) is str:
+                canonical.append(part)
+                continue
+            known = last.get(id(part))
+            if known is None or known[0] is not part:
+                known = (part, _canonical(part))
+            shared[id(part)] = known
+            canonical.append(known[1])
+        last = shared
+        yield b"r" + repr(tuple(canonical)).encode()
 
 
 def _canonical(value: Any) -> Any:

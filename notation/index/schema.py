@@ -29,7 +29,7 @@ import importlib.util
 
 from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError
 
-VERSION = "5"
+VERSION = "6"
 """The schema version this code writes; an index of another is refused."""
 
 TABLES = (

@@ -186,12 +186,14 @@ def test_a_second_writer_waits_then_refuses_naming_the_first(tmp_path: Path, tar
     assert len(found(db)) == 2
 
 
-def test_an_index_of_another_version_is_refused(tmp_path: Path, target: str) -> None:
+@pytest.mark.parametrize("old", ["0", "5"])
+def test_an_index_of_another_version_is_refused(tmp_path: Path, target: str, old: str) -> None:
+    # Schema 5's position keys were BLAKE2b digests, schema 6's are Zobrist keys.
     write(tmp_path, club=CLUB)
     db = target
     indexed(db, tmp_path / "club.pdn")
     opened = open_index(db)
-    opened.execute("UPDATE meta SET value = '0' WHERE key = 'schema'")
+    opened.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (old,))
     opened.close()
     # A URL is named without its password (the test server takes any).
     named, rebuild = db, "delete it"
@@ -203,7 +205,7 @@ def test_an_index_of_another_version_is_refused(tmp_path: Path, target: str) -> 
         assert result.exit_code == 2
         assert result.stderr == (
             f"notation: {named}: the index was written by another version of notation "
-            f"(schema 0, this one reads {VERSION}); rebuild it: {rebuild} and run notation "
+            f"(schema {old}, this one reads {VERSION}); rebuild it: {rebuild} and run notation "
             "index again\n"
         )
 

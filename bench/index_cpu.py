@@ -1,0 +1,95 @@
+"""Benchmark: the CPU of indexing an archive against validating it (issue 27).
+
+Run by hand (not a test), over an archive that ``bench/index_archive.py --build-only``
+wrote::
+
+    python bench/index_cpu.py --archive bench/out/index-20000-1 --rounds 3 --old main
+
+Each round runs, each a fresh process started in a scratch folder, ``notation validate
+ARCHIVE --jobs N --no-cache`` and ``notation index ARCHIVE --db NEW --jobs N`` into a fresh
+index, of this checkout and, with ``--old COMMIT``, of that commit's package (extracted as
+``bench/verdictkit.py`` extracts it, on ``PYTHONPATH``); the order of the runs turns from
+round to round. It prints each run's CPU seconds (user and system, of the process and its
+workers: what a loaded machine does not inflate) with the load before it, then the best
+and the median of each command and their ratios to validation's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from verdictkit import old_tree
+
+RUN = "import sys; from notation.cli.main import main; sys.exit(main())"
+
+
+def cpu_of(args: list[str], cwd: Path, tree: Path | None) -> float:
+    """CPU seconds of ``notation ARGS`` (the package of ``tree``, else this checkout's) in
+    a fresh process, its workers included."""
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(
+        [sys.executable, "-c", RUN, *args],
+        cwd=cwd,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--archive", type=Path, required=True)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--old", help="a commit whose index runs too, turn about")
+    args = parser.parse_args()
+    archive = str(args.archive.resolve())
+    jobs = str(args.jobs)
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        trees: dict[str, Path | None] = {"index (this)": None}
+        if args.old:
+            trees[f"index ({args.old})"] = old_tree(args.old, folder)
+        commands: list[tuple[str, Path | None, bool]] = [("validate", None, False)]
+        commands += [(name, tree, True) for name, tree in trees.items()]
+        times: dict[str, list[float]] = {name: [] for name, _, _ in commands}
+        for round_ in range(args.rounds):
+            shift = round_ % len(commands)
+            for name, tree, indexing in commands[shift:] + commands[:shift]:
+                db = folder / f"{round_}-{len(times[name])}-{name[7:12]}.sqlite"
+                if indexing:
+                    asked = ["index", archive, "--db", str(db), "--jobs", jobs]
+                else:
+                    asked = ["validate", archive, "--jobs", jobs, "--no-cache"]
+                load = os.getloadavg()[0]
+                cpu = cpu_of(asked, folder, tree)
+                times[name].append(cpu)
+                print(f"round {round_ + 1}: {name}: {cpu:.2f} s CPU (load {load:.1f})")
+                for stale in folder.glob(f"{db.name}*"):
+                    stale.unlink()
+        base_best = min(times["validate"])
+        base_median = statistics.median(times["validate"])
+        print(f"load now {os.getloadavg()[0]:.1f}")
+        for name, cpus in times.items():
+            best, median = min(cpus), statistics.median(cpus)
+            print(
+                f"{name}: best {best:.2f} s ({best / base_best:.2f}x validate), "
+                f"median {median:.2f} s ({median / base_median:.2f}x)"
+            )
+
+
+if __name__ == "__main__":
+    main()
