@@ -173,10 +173,10 @@ def _index(
                 continue
             chosen.append(_Chosen(item, digest, size, mtime, game, signed))
         present = {item.name for item in inputs if isinstance(item, Input)}
-        for path, (file, _, _) in known.items():
+        for path, (file, _, _, source) in known.items():
             if path in present:
                 continue
-            if prune or (_covered(path, given) and not os.path.exists(path)):
+            if prune or (_covered(path, given) and not os.path.exists(source)):
                 with db.transaction():
                     summary.removed += store.drop(file)
         _read(chosen, store, known, settings, summary, told, workers)
@@ -229,7 +229,7 @@ class _Abandoned(Exception):
 def _read(
     chosen: list[_Chosen],
     store: Store,
-    known: dict[str, tuple[int, bytes, str]],
+    known: dict[str, tuple[int, bytes, str, bytes]],
     settings: Settings,
     summary: Summary,
     told: Callable[[Diagnostic], None],
@@ -251,7 +251,14 @@ def _read(
         try:
             with store.db.transaction():
                 before = store.drop(old[0]) if old is not None else 0
-                stored = store.add_file(name, file.digest, file.size, file.mtime, file.signature)
+                stored = store.add_file(
+                    name,
+                    os.fsencode(file.input.path or ""),
+                    file.digest,
+                    file.size,
+                    file.mtime,
+                    file.signature,
+                )
                 if workers is None or item.is_json:
                     entries = _entries(item, file.game, settings.dialects, told)
                 else:

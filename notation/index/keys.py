@@ -261,7 +261,7 @@ class NotAFile(OSError):
     files it can read again and tell changed, so it is refused unread."""
 
 
-def digest_file(path: str) -> tuple[bytes, int, int]:
+def digest_file(path: str | bytes) -> tuple[bytes, int, int]:
     """The content digest, size and modification time (ns) of the regular file at ``path``
     (:class:`NotAFile` for anything else, opened without waiting for a FIFO's writer)."""
     digest = hashlib.blake2b(digest_size=16)

@@ -373,15 +373,16 @@ def _openings(db: Database) -> dict[int, tuple[str, str | None] | None]:
     return openings
 
 
-def _files(db: Database, ids: list[int]) -> dict[int, tuple[str, int, int, bytes]]:
-    """The path, size, modification time and digest of the files ``ids``, by id."""
-    files: dict[int, tuple[str, int, int, bytes]] = {}
+def _files(db: Database, ids: list[int]) -> dict[int, tuple[str, bytes, int, int, bytes]]:
+    """The path as shown, own name, size, modification time and digest of the files
+    ``ids``, by id."""
+    files: dict[int, tuple[str, bytes, int, int, bytes]] = {}
     for start in range(0, len(ids), 500):
         some = ids[start : start + 500]
         files.update(
-            (id_, (path, size, mtime, bytes(digest)))
-            for id_, path, size, mtime, digest in db.execute(
-                "SELECT id, path, size, mtime, digest FROM files "
+            (id_, (path, bytes(source), size, mtime, bytes(digest)))
+            for id_, path, source, size, mtime, digest in db.execute(
+                "SELECT id, path, source, size, mtime, digest FROM files "
                 f"WHERE id IN ({', '.join('?' * len(some))})",
                 some,
             )
@@ -389,10 +390,13 @@ def _files(db: Database, ids: list[int]) -> dict[int, tuple[str, int, int, bytes
     return files
 
 
-def _changes(files: dict[int, tuple[str, int, int, bytes]]) -> list[str]:
-    """The paths of ``files`` that changed (or are gone) since they were indexed."""
+def _changes(files: dict[int, tuple[str, bytes, int, int, bytes]]) -> list[str]:
+    """The paths (as shown) of ``files`` that changed (or are gone) since they were
+    indexed."""
     return sorted(
-        path for path, size, mtime, digest in files.values() if _changed(path, size, mtime, digest)
+        path
+        for path, source, size, mtime, digest in files.values()
+        if _changed(source, size, mtime, digest)
     )
 
 
@@ -537,8 +541,9 @@ def _tagged(db: Database, name: str, pattern: str) -> set[int]:
     return found
 
 
-def _changed(path: str, size: int, mtime: int, digest: bytes) -> bool:
-    """Whether the file at ``path`` differs from what was indexed (or is gone)."""
+def _changed(path: bytes, size: int, mtime: int, digest: bytes) -> bool:
+    """Whether the file at ``path`` (its own name) differs from what was indexed (or is
+    gone)."""
     try:
         info = os.stat(path)
     except OSError:

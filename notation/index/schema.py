@@ -1,9 +1,10 @@
 """The tables of an index, made or checked when it is opened.
 
-``files``: each input file indexed (path as given, content digest, size, modification
-time, the settings it was read with). ``games``: each game (file, line, number in the
-file, game, setup, result, verdict, the record's text as read, compressed, and its
-main line's moves as ids in ``moves``, :func:`notation.index.keys.pack_ids`).
+``files``: each input file indexed (path as given and shown, the file's own name as
+bytes, content digest, size, modification time, the settings it was read with).
+``games``: each game (file, line, number in the file, game, setup, result, verdict, the
+record's text as read, compressed, and its main line's moves as ids in ``moves``,
+:func:`notation.index.keys.pack_ids`).
 ``positions``: every position of each main line, by a 64-bit key
 (:func:`notation.index.keys.position_key`), with its game and ply, packed by runs of games
 and key buckets (:mod:`notation.index.postings`); the move played from it is the main
@@ -35,7 +36,8 @@ VERSION = "6"
 TABLES = (
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)",
     "CREATE TABLE IF NOT EXISTS files ("
-    "id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, digest BLOB NOT NULL, "
+    "id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, source BLOB NOT NULL, "
+    "digest BLOB NOT NULL, "
     "size BIGINT NOT NULL, mtime BIGINT NOT NULL, settings TEXT NOT NULL, "
     "games INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS setups ("

@@ -155,10 +155,14 @@ class Store:
         self._next_game = max(_next(db, "games"), int(row[0]) if row else 1)
         self._next_file = _next(db, "files")
 
-    def files(self) -> dict[str, tuple[int, bytes, str]]:
-        """Every file indexed: its id, content digest and settings, by path."""
-        rows = self.db.execute("SELECT path, id, digest, settings FROM files")
-        return {path: (id_, bytes(digest), settings) for path, id_, digest, settings in rows}
+    def files(self) -> dict[str, tuple[int, bytes, str, bytes]]:
+        """Every file indexed: its id, content digest, settings and own name (bytes), by
+        path as shown."""
+        rows = self.db.execute("SELECT path, id, digest, settings, source FROM files")
+        return {
+            path: (id_, bytes(digest), settings, bytes(source))
+            for path, id_, digest, settings, source in rows
+        }
 
     def drop(self, file: int) -> int:
         """Remove a file and its games (to be called in a transaction); the games removed.
@@ -196,14 +200,17 @@ class Store:
         self.db.execute("DELETE FROM files WHERE id = ?", (file,))
         return removed
 
-    def add_file(self, path: str, digest: bytes, size: int, mtime: int, settings: str) -> int:
-        """Record a file (to be called in a transaction, its games then added); its id."""
+    def add_file(
+        self, path: str, source: bytes, digest: bytes, size: int, mtime: int, settings: str
+    ) -> int:
+        """Record a file (to be called in a transaction, its games then added): ``path`` as
+        shown, ``source`` its own name; its id."""
         file = self._next_file
         self._next_file += 1
         self.db.execute(
-            "INSERT INTO files (id, path, digest, size, mtime, settings, games) "
-            "VALUES (?, ?, ?, ?, ?, ?, 0)",
-            (file, path, digest, size, mtime, settings),
+            "INSERT INTO files (id, path, source, digest, size, mtime, settings, games) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
+            (file, path, source, digest, size, mtime, settings),
         )
         return file
 

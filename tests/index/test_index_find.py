@@ -388,3 +388,29 @@ def test_the_text_form_writes_a_line_a_game() -> None:
         3,
     )
     assert _written("text", [], []) == ("", 0)
+
+
+@pytest.mark.parametrize("name", [b"\xff club.pdn", b"new\nline.pdn", b"esc\x1b[31m.pdn"])
+def test_a_file_whose_name_is_shown_escaped_is_found_unchanged(
+    tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch, name: bytes
+) -> None:
+    # The name shown (``\xff``, ``\x0a``) is not the file's: the index keeps the file's own
+    # name to tell whether it changed, and to tell whether it is gone.
+    monkeypatch.chdir(tmp_path)
+    if target.endswith(".sqlite"):
+        monkeypatch.delenv("NOTATION_DB", raising=False)
+    else:
+        monkeypatch.setenv("NOTATION_DB", target)
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    with open(os.fsencode(folder) + b"/" + name, "wb") as out:
+        out.write(CLUB.encode())
+    assert run("index", "archive").exit_code == 0
+    result = run("find", "--player", "ana souza")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == "1 game found\n"
+    again = run("index", "archive")
+    assert again.exit_code == 0
+    assert again.stderr == (
+        "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 2 unchanged\n"
+    )
