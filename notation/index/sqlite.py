@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal
 
 from notation.index.db import IndexBusy, IndexUnusable, Rows
-from notation.io.files import kind_of, why
+from notation.io.files import kind_of, shown_name, why
 
 BUSY_SECONDS = 30.0
 """How long a statement waits for another connection's lock before failing."""
@@ -36,15 +36,19 @@ class SQLite:
 
     def __init__(self, path: str) -> None:
         self.path = path
+        shown = shown_name(path)
+        if path == "-":
+            # NOTATION_DB=-: "-" names a standard stream everywhere else, never a file to make.
+            raise IndexUnusable("-: not an index: name an SQLite file or a postgresql:// URL")
         try:
             mode = os.stat(path).st_mode
         except (FileNotFoundError, NotADirectoryError):
             mode = stat.S_IFREG
         except (OSError, ValueError) as error:
-            raise IndexUnusable(f"{path}: cannot open the index: {why(error)}") from None
+            raise IndexUnusable(f"{shown}: cannot open the index: {why(error)}") from None
         if not stat.S_ISREG(mode):
             # SQLite would read a device or a FIFO, and write its journal beside it.
-            raise IndexUnusable(f"{path}: not an index: it is {kind_of(mode)}")
+            raise IndexUnusable(f"{shown}: not an index: it is {kind_of(mode)}")
         try:
             self._connection = sqlite3.connect(
                 path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
@@ -52,7 +56,7 @@ class SQLite:
             self._connection.execute("PRAGMA journal_mode=WAL")
             self._connection.execute("PRAGMA synchronous=NORMAL")
         except sqlite3.Error as error:
-            raise IndexUnusable(f"{path}: cannot open the index: {error}") from None
+            raise IndexUnusable(f"{shown}: cannot open the index: {error}") from None
         self._depth = 0
         self._lock: int | None = None
 
@@ -61,14 +65,14 @@ class SQLite:
         try:
             return self._connection.execute(sql, params)
         except sqlite3.Error as error:
-            raise IndexUnusable(f"{self.path}: {error}") from error
+            raise IndexUnusable(f"{shown_name(self.path)}: {error}") from error
 
     def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement for each of ``rows``."""
         try:
             self._connection.executemany(sql, rows)
         except sqlite3.Error as error:
-            raise IndexUnusable(f"{self.path}: {error}") from error
+            raise IndexUnusable(f"{shown_name(self.path)}: {error}") from error
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
@@ -102,7 +106,7 @@ class SQLite:
             try:
                 self._lock = os.open(self.path, os.O_RDONLY)
             except OSError as error:
-                raise IndexUnusable(f"{self.path}: {error.strerror}") from None
+                raise IndexUnusable(f"{shown_name(self.path)}: {error.strerror}") from None
         give_up = time.monotonic() + deadline
         while True:
             try:
@@ -138,7 +142,8 @@ class SQLite:
         row = self.execute("SELECT value FROM meta WHERE key = ?", (WRITER_KEY,)).fetchone()
         holder = row[0] if row else "another notation index"
         return (
-            f"{self.path}: the index is being written by {holder}; waited {deadline:g} s "
+            f"{shown_name(self.path)}: the index is being written by {holder}; "
+            f"waited {deadline:g} s "
             "(run again once it ends, or give --wait SECONDS)"
         )
 

@@ -255,6 +255,11 @@ def load_config(path: Path) -> Config:
             if key == "cache-dir":
                 values[key] = base / values[key]
             elif key == "db" and not values[key].startswith(("postgresql://", "postgres://")):
+                if values[key] == "-":
+                    # "-" names a standard stream everywhere else, never a file to make.
+                    raise ConfigError(
+                        f"{prefix}db: - is not an index: name an SQLite file or a postgresql:// URL"
+                    )
                 values[key] = str(base / values[key])
         else:
             known = ", ".join((*KEYS, "overrides"))

@@ -479,3 +479,44 @@ def test_nan_is_not_a_number_of_seconds(
         result.stderr
     )
     assert listing(tmp_path) == ["T.pdn"]
+
+
+@pytest.mark.parametrize("where", ["environment", "configuration"])
+def test_a_dash_named_as_the_index_elsewhere_is_never_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    # --db - is a usage error; NOTATION_DB=- and db = "-" made a file named "-" all the same.
+    archive(tmp_path, '[GameType "26"]\n[Result "2-0"]\n\n1. 22-17 2-0\n')
+    monkeypatch.chdir(tmp_path)
+    if where == "environment":
+        monkeypatch.setenv("NOTATION_DB", "-")
+    else:
+        monkeypatch.delenv("NOTATION_DB", raising=False)
+        (tmp_path / "notation.toml").write_text('db = "-"\n', encoding="utf-8")
+    result = run("index", "T.pdn")
+    assert result.exit_code == 2
+    if where == "environment":
+        assert result.stderr == (
+            "notation: -: not an index: name an SQLite file or a postgresql:// URL\n"
+        )
+    else:
+        assert result.stderr.endswith(
+            "notation.toml: db: - is not an index: name an SQLite file or a postgresql:// URL\n"
+        )
+    for args in (("find", "--result", "2-0"), ("tree", "--game", "brazilian")):
+        assert run(*args).exit_code == 2, args
+    assert sorted(set(listing(tmp_path)) - {"notation.toml"}) == ["T.pdn"]
+
+
+def test_an_index_name_not_utf8_is_shown_escaped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The name was shown with a surrogate escape, "\udcff", as Python holds it.
+    archive(tmp_path, '[GameType "26"]\n[Result "2-0"]\n\n1. 22-17 2-0\n')
+    monkeypatch.chdir(tmp_path)
+    os.mkdir(b"\xff")
+    monkeypatch.setenv("NOTATION_DB", os.fsdecode(b"\xff"))
+    result = run("find", "--result", "2-0")
+    assert result.exit_code == 2
+    assert "\\xff: not an index: it is a folder" in result.stderr
+    assert "udcff" not in result.stderr
