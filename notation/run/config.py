@@ -288,6 +288,11 @@ def _text(path: Path) -> str:
             f"{path}: cannot read it: it is larger than {MAX_CONFIG_BYTES >> 20} MiB, "
             "which no configuration is"
         )
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise ConfigError(
+            f"{path}: it starts with a byte order mark, which TOML does not allow: save it "
+            "as UTF-8 without one"
+        )
     return data.decode("utf-8")
 
 

@@ -287,6 +287,20 @@ def test_a_bad_file_is_a_usage_error_naming_the_file_and_key(here: Path, case: s
         assert result.stderr.count("\n") == 1
 
 
+@pytest.mark.parametrize("name", ["notation.toml", "pyproject.toml"])
+def test_a_byte_order_mark_is_named(here: Path, name: str) -> None:
+    # tomllib said "Invalid statement (at line 1, column 1)" of a file an editor saved with
+    # a byte order mark, which TOML does not allow.
+    table = "[tool.notation]\n" if name == "pyproject.toml" else ""
+    (here / name).write_bytes(b"\xef\xbb\xbf" + f'{table}select = ["REC"]\n'.encode())
+    result = runner.invoke(app, ["config"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"notation: {here / name}: it starts with a byte order mark, which TOML does not "
+        "allow: save it as UTF-8 without one\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("glob", "matched", "unmatched"),
     [
