@@ -201,6 +201,12 @@ def check_folder(folder: Path, inputs: list[Input | Missing]) -> None:
     try:
         is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
     except (FileNotFoundError, NotADirectoryError):
+        if os.path.islink(folder):
+            # A link is not followed to make a folder where it points.
+            raise OutputError(
+                f"cannot make {shown}: it is a link to {display(Path(os.readlink(folder)))}, "
+                "which does not exist"
+            ) from None
         if not folder.absolute().parent.is_dir():
             raise OutputError(
                 f"cannot make {shown}: folder {display(folder.parent)} does not exist"

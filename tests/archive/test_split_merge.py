@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -333,3 +334,15 @@ def test_merge_unique_reads_a_file_named_twice_once_and_says_so() -> None:
     document = json.loads(report.stderr)
     assert document["warnings"] == ["archive/a.pdn is named more than once: it is read once"]
     assert document["dropped"] == []
+
+
+def test_split_refuses_a_dangling_link_as_its_folder() -> None:
+    # It said "cannot make out: File exists": the link is there, what it names is not, and
+    # a link is not followed to make a folder at its end.
+    os.symlink("nowhere", "out")
+    result = invoke("split", "archive", "--by", "event", "--dir", "out")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "notation: cannot make out: it is a link to nowhere, which does not exist\n",
+    )
+    assert not os.path.lexists("nowhere")
