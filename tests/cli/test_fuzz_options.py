@@ -126,6 +126,12 @@ def _in_argv(text: str) -> bool:
     return True
 
 
+def _stays_here(text: str) -> bool:
+    """Whether ``text``, taken as a path, names a place inside the run's own folder: a drawn
+    output name (``/x``, ``../x``) must not write beside the system's files."""
+    return not os.path.isabs(text) and os.path.normpath(text).split(os.sep)[0] != ".."
+
+
 @st.composite
 def invocations(draw: st.DrawFn) -> list[str]:
     """A command with up to four of its options, each given a hostile value (or set, for
@@ -142,10 +148,13 @@ def invocations(draw: st.DrawFn) -> list[str]:
                     name,
                     draw(
                         st.sampled_from(VALUES)
-                        | st.text(st.characters(exclude_characters="\x00"), max_size=20).filter(
-                            _in_argv
-                        )
-                        | st.binary(max_size=20).filter(lambda b: b"\x00" not in b).map(os.fsdecode)
+                        | st.text(st.characters(exclude_characters="\x00"), max_size=20)
+                        .filter(_in_argv)
+                        .filter(_stays_here)
+                        | st.binary(max_size=20)
+                        .filter(lambda b: b"\x00" not in b)
+                        .map(os.fsdecode)
+                        .filter(_stays_here)
                     ),
                 ]
             )
@@ -180,3 +189,9 @@ def test_no_option_value_crashes_a_command(index: Path, args: list[str]) -> None
         assert "Traceback" not in result.stderr
         if "--in-place" not in args:
             assert (folder / "game.pdn").read_bytes() == RECORD.read_bytes(), args
+
+
+def test_drawn_names_stay_in_the_run_folder() -> None:
+    # A drawn "/ÌÉvÃAù" given to --output wrote an empty file at the system's root.
+    assert [_stays_here(t) for t in ("x", "a/b", "..a", "./x", "a/../b")] == [True] * 5
+    assert [_stays_here(t) for t in ("/x", "../x", "a/../../x", "//x", "..")] == [False] * 5
