@@ -25,15 +25,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from verdictkit import old_tree, records, run
+from verdictkit import compare, records
 
-ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).resolve()
 """This script, run again with ``--answer`` under each commit's package."""
 GAMES = ("knight-fight", "cheversi")
@@ -252,24 +250,11 @@ def main() -> None:
                 counts["texts"] += len(item["texts"])
                 out.write(json.dumps(item, ensure_ascii=False) + "\n")
         files = records() + write_archive(asked, folder, args.seed)
-        old = old_tree(args.old, folder)
-        run(SCRIPT, old, asked, folder / "old.txt", files)
-        run(SCRIPT, ROOT, asked, folder / "new.txt", files)
-        old_lines = (folder / "old.txt").read_text(encoding="utf-8").splitlines()
-        new_lines = (folder / "new.txt").read_text(encoding="utf-8").splitlines()
-        print(
+        said = (
             f"{counts['positions']:,} positions, {counts['texts']:,} (position, text) pairs, "
-            f"{len(files)} record files ({2 * args.games:,} random games among them); "
-            f"{len(old_lines):,} answers old, {len(new_lines):,} new"
+            f"{len(files)} record files ({2 * args.games:,} random games among them)"
         )
-        for number, (before, after) in enumerate(zip(old_lines, new_lines, strict=False)):
-            if before != after:
-                print(f"answer {number + 1} differs:\n  old {before}\n  new {after}")
-                sys.exit(1)
-        if len(old_lines) != len(new_lines):
-            print("the answers differ in number")
-            sys.exit(1)
-        print("identical")
+        compare(SCRIPT, args.old, asked, folder, files, said)
 
 
 if __name__ == "__main__":

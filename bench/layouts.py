@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from verdictkit import old_tree, records, run
+from verdictkit import compare, old_tree, records
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).resolve()
@@ -238,23 +238,11 @@ def main() -> None:
                 counts["texts"] += len(item["texts"])
                 out.write(json.dumps(item) + "\n")
         files = records()
-        old = old_tree(args.old, folder)
-        run(SCRIPT, old, asked, folder / "old.txt", files)
-        run(SCRIPT, ROOT, asked, folder / "new.txt", files)
-        old_lines = (folder / "old.txt").read_text(encoding="utf-8").splitlines()
-        new_lines = (folder / "new.txt").read_text(encoding="utf-8").splitlines()
-        print(
+        said = (
             f"{counts['positions']:,} positions, {counts['texts']:,} (position, text) pairs, "
-            f"{len(files)} record files; {len(old_lines):,} answers old, {len(new_lines):,} new"
+            f"{len(files)} record files"
         )
-        for number, (before, after) in enumerate(zip(old_lines, new_lines, strict=False)):
-            if before != after:
-                print(f"answer {number + 1} differs:\n  old {before}\n  new {after}")
-                sys.exit(1)
-        if len(old_lines) != len(new_lines):
-            print("the answers differ in number")
-            sys.exit(1)
-        print("identical")
+        compare(SCRIPT, args.old, asked, folder, files, said)
 
 
 if __name__ == "__main__":

@@ -68,3 +68,24 @@ def old_tree(commit: str, folder: Path) -> Path:
     (folder / "old" / "notation" / "cli").unlink(missing_ok=True)
     (folder / "old" / "cli").rename(folder / "old" / "notation" / "cli")
     return folder / "old"
+
+
+def compare(
+    script: Path, commit: str, asked: Path, folder: Path, files: list[str], said: str
+) -> None:
+    """Answer ``asked`` and validate ``files`` with ``commit``'s package and with this
+    checkout's (:func:`run`); print ``said`` with the number of answers of each, then
+    ``identical``, or the first answer that differs and exit 1."""
+    run(script, old_tree(commit, folder), asked, folder / "old.txt", files)
+    run(script, ROOT, asked, folder / "new.txt", files)
+    old_lines = (folder / "old.txt").read_text(encoding="utf-8").splitlines()
+    new_lines = (folder / "new.txt").read_text(encoding="utf-8").splitlines()
+    print(f"{said}; {len(old_lines):,} answers old, {len(new_lines):,} new")
+    for number, (before, after) in enumerate(zip(old_lines, new_lines, strict=False)):
+        if before != after:
+            print(f"answer {number + 1} differs:\n  old {before}\n  new {after}")
+            sys.exit(1)
+    if len(old_lines) != len(new_lines):
+        print("the answers differ in number")
+        sys.exit(1)
+    print("identical")
