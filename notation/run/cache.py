@@ -96,7 +96,9 @@ class CacheUnusable(Exception):
 def key_path() -> Path:
     """Where the user's cache key lives: ``$XDG_STATE_HOME/notation/cache-key``, else
     ``~/.local/state/notation/cache-key`` (never in a cache folder); :class:`CacheUnusable`
-    when there is no home folder."""
+    when there is no home folder, or the one named is not an existing folder: a home folder
+    is never made (a wrong ``HOME`` would have the key's folders made at the system's root,
+    or relative to the current folder)."""
     state = os.environ.get("XDG_STATE_HOME", "")
     if os.path.isabs(state):
         return Path(state) / "notation" / "cache-key"
@@ -106,6 +108,12 @@ def key_path() -> Path:
         raise CacheUnusable(
             "it has no key: neither XDG_STATE_HOME nor a home folder is set"
         ) from None
+    if not home.is_absolute() or not home.is_dir():
+        raise CacheUnusable(
+            f"it has no key: the home folder {display(home)} "
+            f"{'is not an absolute path' if not home.is_absolute() else 'does not exist'}"
+            " (set XDG_STATE_HOME to a folder for the key)"
+        )
     return home / ".local" / "state" / "notation" / "cache-key"
 
 

@@ -572,6 +572,33 @@ def test_a_key_that_is_not_private_turns_the_cache_off_with_one_line(
     assert not own_cache.exists()
 
 
+@pytest.mark.parametrize("home", ["gone", "relative"])
+def test_a_home_folder_that_is_not_there_is_never_made(
+    tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch, home: str
+) -> None:
+    """A wrong ``HOME`` (a folder that does not exist, a relative path) turns the cache off
+    with one line instead of making the key's folders at the system's root or in the
+    current folder."""
+    record = tmp_path / "game.pdn"
+    record.write_text(ILLEGAL)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.delenv("XDG_STATE_HOME")
+    named = str(tmp_path / "gone" / "home") if home == "gone" else "home"
+    monkeypatch.setenv("HOME", named)
+    result = run(str(record))
+    why = "does not exist" if home == "gone" else "is not an absolute path"
+    assert (result.exit_code, result.stdout) == (1, f"{record}{ILLEGAL_LINE}")
+    assert result.stderr == (
+        f"notation: the cache is not used: it has no key: the home folder {named} {why} "
+        "(set XDG_STATE_HOME to a folder for the key)\n"
+        "1 game in 1 file: 1 error, 0 warnings, 0 notices\n"
+    )
+    assert (sorted(os.listdir(tmp_path)), os.listdir(work)) == (["game.pdn", "work"], [])
+    assert not own_cache.exists()
+
+
 def test_an_existing_folder_that_is_not_a_cache_gets_no_markers(
     tmp_path: Path, no_validation: list[str]
 ) -> None:
