@@ -171,6 +171,38 @@ REVERSED: tuple[int, ...] = tuple(
 )
 """The number whose digits are those of each number reversed (``ba`` for ``ab``); -1 for a
 double."""
+_SQUARE_BYTES = bytes(SQUARES)
+_DOUBLE_DIGIT = bytes(b"1"[0] if n in _DOUBLES else b"0"[0] for n in range(256))
+"""By number, the binary digit ``1`` for a double and ``0`` for any other (a byte's
+``translate`` table)."""
+_NOT_A_NUMBER = 255
+_DECIMAL = bytes(
+    high * 10 + low if high < 10 and low < 10 else _NOT_A_NUMBER
+    for high, low in (divmod(byte, 16) for byte in range(256))
+)
+"""By the byte ``bytes.fromhex`` reads from two decimal digits, the number they write; any
+other byte to :data:`_NOT_A_NUMBER` (a ``translate`` table)."""
+_HEX_DIGIT = bytes(b"x"[0] if chr(byte) in "0123456789ABCDEFabcdef" else 0 for byte in range(256))
+"""By byte, ``x`` for a hexadecimal digit, 0 for any other (a ``translate`` table)."""
+
+
+def _layout_bytes(text: str) -> bytes | None:
+    """The numbers of a well-formed ``Layout`` tag value as bytes in square order, or
+    ``None`` (well formed or not) for :meth:`Layout.parse`'s full reading to say."""
+    try:
+        # Reads pairs of hexadecimal digits with ASCII blanks between pairs only.
+        read = bytes.fromhex(text.replace(",", " "))
+    except ValueError:
+        return None
+    if len(read) != SIZE * SIZE or b"xxx" in text.encode().translate(_HEX_DIGIT):
+        return None  # not 100 numbers, or two with nothing between them
+    numbers = read.translate(_DECIMAL)
+    if _NOT_A_NUMBER in numbers:
+        return None
+    # Each number once: the inverse permutation undoes it.
+    if numbers.translate(bytes.maketrans(numbers, _SQUARE_BYTES)) != _SQUARE_BYTES:
+        return None
+    return numbers
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,27 +216,21 @@ class Layout:
     """Bitmask of the squares whose number is a double (00, 11, .., 99)."""
 
     def __post_init__(self) -> None:
-        squares = [0] * len(self.numbers)
-        for square, number in enumerate(self.numbers):
-            squares[number] = square
-        object.__setattr__(self, "squares", tuple(squares))
-        doubles = 0
-        for number in _DOUBLES:
-            doubles |= BIT[squares[number]]
-        object.__setattr__(self, "doubles", doubles)
+        numbers = bytes(self.numbers)
+        object.__setattr__(
+            self, "squares", tuple(bytes.maketrans(numbers, _SQUARE_BYTES)[: SIZE * SIZE])
+        )
+        # Bit ``square`` of the binary digits read backwards is that square's.
+        object.__setattr__(self, "doubles", int(numbers.translate(_DOUBLE_DIGIT)[::-1], 2))
 
     @classmethod
     def parse(cls, text: str) -> Layout:
         """The layout a ``Layout`` tag describes; :class:`SetupError` says what is wrong."""
+        read = _layout_bytes(text)
+        if read is not None:
+            return cls(tuple(read))
         # Blanks and commas separate the numbers (str.split's blanks are re's \s).
         tokens = text.replace(",", " ").split()
-        if len(tokens) == SIZE * SIZE:
-            try:
-                numbers = tuple(map(_TWO_DIGITS.__getitem__, tokens))
-            except KeyError:  # not a two-digit number: the checks below say which
-                numbers = ()
-            if len(set(numbers)) == SIZE * SIZE:
-                return cls(numbers)
         for token in tokens:
             if token not in _TWO_DIGITS:
                 raise SetupError(
