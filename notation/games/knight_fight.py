@@ -186,9 +186,21 @@ _HEX_DIGIT = bytes(b"x"[0] if chr(byte) in "0123456789ABCDEFabcdef" else 0 for b
 """By byte, ``x`` for a hexadecimal digit, 0 for any other (a ``translate`` table)."""
 
 
-def _layout_bytes(text: str) -> bytes | None:
-    """The numbers of a well-formed ``Layout`` tag value as bytes in square order, or
-    ``None`` (well formed or not) for :meth:`Layout.parse`'s full reading to say."""
+def _squares_of(numbers: bytes) -> tuple[int, ...]:
+    """The square of each number of a layout whose numbers are ``numbers``."""
+    return tuple(bytes.maketrans(numbers, _SQUARE_BYTES)[: SIZE * SIZE])
+
+
+def _doubles_of(numbers: bytes) -> int:
+    """The bitmask of the squares whose number is a double, of a layout whose numbers are
+    ``numbers``."""
+    # Bit ``square`` of the binary digits read backwards is that square's.
+    return int(numbers.translate(_DOUBLE_DIGIT)[::-1], 2)
+
+
+def _quick_layout(text: str) -> Layout | None:
+    """The layout of a well-formed ``Layout`` tag value, or ``None`` (well formed or not)
+    for :meth:`Layout.parse`'s full reading to say."""
     try:
         # Reads pairs of hexadecimal digits with ASCII blanks between pairs only.
         read = bytes.fromhex(text.replace(",", " "))
@@ -199,10 +211,11 @@ def _layout_bytes(text: str) -> bytes | None:
     numbers = read.translate(_DECIMAL)
     if _NOT_A_NUMBER in numbers:
         return None
+    inverse = bytes.maketrans(numbers, _SQUARE_BYTES)
     # Each number once: the inverse permutation undoes it.
-    if numbers.translate(bytes.maketrans(numbers, _SQUARE_BYTES)) != _SQUARE_BYTES:
+    if numbers.translate(inverse) != _SQUARE_BYTES:
         return None
-    return numbers
+    return Layout(tuple(numbers), tuple(inverse[: SIZE * SIZE]), _doubles_of(numbers))
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,25 +223,24 @@ class Layout:
     """Which number each square carries: ``numbers[square]``, a permutation of 0..99."""
 
     numbers: tuple[int, ...]
-    squares: tuple[int, ...] = field(init=False, compare=False, hash=False, repr=False)
-    """The square of each number: ``squares[number]``."""
-    doubles: int = field(init=False, compare=False, hash=False, repr=False)
-    """Bitmask of the squares whose number is a double (00, 11, .., 99)."""
+    squares: tuple[int, ...] = field(default=(), compare=False, hash=False, repr=False)
+    """The square of each number: ``squares[number]`` (made from ``numbers`` unless given)."""
+    doubles: int = field(default=-1, compare=False, hash=False, repr=False)
+    """Bitmask of the squares whose number is a double (00, 11, .., 99; made from
+    ``numbers`` unless given)."""
 
     def __post_init__(self) -> None:
-        numbers = bytes(self.numbers)
-        object.__setattr__(
-            self, "squares", tuple(bytes.maketrans(numbers, _SQUARE_BYTES)[: SIZE * SIZE])
-        )
-        # Bit ``square`` of the binary digits read backwards is that square's.
-        object.__setattr__(self, "doubles", int(numbers.translate(_DOUBLE_DIGIT)[::-1], 2))
+        if self.doubles < 0:
+            numbers = bytes(self.numbers)
+            object.__setattr__(self, "squares", _squares_of(numbers))
+            object.__setattr__(self, "doubles", _doubles_of(numbers))
 
     @classmethod
     def parse(cls, text: str) -> Layout:
         """The layout a ``Layout`` tag describes; :class:`SetupError` says what is wrong."""
-        read = _layout_bytes(text)
-        if read is not None:
-            return cls(tuple(read))
+        quick = _quick_layout(text)
+        if quick is not None:
+            return quick
         # Blanks and commas separate the numbers (str.split's blanks are re's \s).
         tokens = text.replace(",", " ").split()
         for token in tokens:
@@ -576,8 +588,10 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
 
     def start(self, tags: Mapping[str, str]) -> KnightFightPosition:
         """The position the ``Layout``, ``FEN``, ``Rules`` and ``Notation`` tags describe."""
-        no_rule_options(tags, "Knight Fight")
-        read_notation(tags, "Knight Fight", self.notations)
+        if "Rules" in tags:
+            no_rule_options(tags, "Knight Fight")
+        if "Notation" in tags:
+            read_notation(tags, "Knight Fight", self.notations)
         text = tags.get("Layout")
         if text is None:
             raise SetupError(
@@ -586,8 +600,10 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
             )
         start = _STARTS.get(text)
         if start is None:
-            with reading_tag("Layout"):
-                layout = Layout.parse(text)
+            layout = _quick_layout(text)
+            if layout is None:
+                with reading_tag("Layout"):
+                    layout = Layout.parse(text)
             start = _STARTS.keep(text, _start_position(layout))
         fen = tags.get("FEN")
         if fen is None or not fen.strip():
@@ -916,6 +932,8 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
 _GAME: Final = KnightFight()
 _LANDING: Final = tuple(KnightMove(square) for square in SQUARES)
 """The ply landing on each square without a removal."""
+_ALONE: Final = tuple((square,) for square in SQUARES)
+"""Each square alone in a tuple (that a path adds)."""
 
 
 def advance(position: KnightFightPosition, text: str) -> tuple[KnightMove, KnightFightPosition]:
@@ -968,7 +986,7 @@ def advance(position: KnightFightPosition, text: str) -> tuple[KnightMove, Knigh
                         (white, to),
                         dead,
                         (white_score, black_score + number),
-                        (white_paths, (*black_paths, to)),
+                        (white_paths, black_paths + _ALONE[to]),
                     ),
                 )
             return move, _new(
@@ -979,7 +997,7 @@ def advance(position: KnightFightPosition, text: str) -> tuple[KnightMove, Knigh
                     (to, black),
                     dead,
                     (white_score + number, black_score),
-                    ((*white_paths, to), black_paths),
+                    (white_paths + _ALONE[to], black_paths),
                 ),
             )
     move = _GAME.parse_move(position, text)
