@@ -63,9 +63,9 @@ import contextlib
 import random
 import re
 import textwrap
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -96,7 +96,7 @@ from notation.games.tags import (
 # A2 = 10, J10 = 99. Sets of squares are int bitmasks with bit ``square`` set.
 
 FILES = "ABCDEFGHIJ"
-SIZE = 10
+SIZE: Final = 10
 SQUARES = range(SIZE * SIZE)
 SQUARE_NAMES: tuple[str, ...] = tuple(f"{FILES[s % SIZE]}{s // SIZE + 1}" for s in SQUARES)
 """The name of each square: ``SQUARE_NAMES[0] == "A1"``."""
@@ -105,7 +105,7 @@ SQUARE_OF_NAME: dict[str, int] = {
     **{name.lower(): s for s, name in enumerate(SQUARE_NAMES)},
 }
 """Square index by name, upper or lower case."""
-BIT: tuple[int, ...] = tuple(1 << s for s in SQUARES)
+BIT: Final[tuple[int, ...]] = tuple(1 << s for s in SQUARES)
 KNIGHT_STEPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 
 
@@ -123,14 +123,14 @@ def _jumps(square: int) -> tuple[int, ...]:
 
 JUMPS: tuple[tuple[int, ...], ...] = tuple(_jumps(s) for s in SQUARES)
 """The knight's jumps from each square (also the squares a knight there attacks)."""
-JUMP_MASK: tuple[int, ...] = tuple(sum(BIT[t] for t in JUMPS[s]) for s in SQUARES)
+JUMP_MASK: Final[tuple[int, ...]] = tuple(sum(BIT[t] for t in JUMPS[s]) for s in SQUARES)
 PLACEMENT_RANK: tuple[int, int] = (1, SIZE)
 """The rank each side places its knight on: White rank 1, Black rank 10."""
-JUMP_TABLE = bytes(t in JUMPS[s] for s in SQUARES for t in SQUARES)
+JUMP_TABLE: Final = bytes(t in JUMPS[s] for s in SQUARES for t in SQUARES)
 """Whether a knight jumps from square ``s`` to square ``t``: ``JUMP_TABLE[100 * s + t]``."""
-PLACEMENT_ROW: tuple[int, int] = (0, SIZE - 1)
+PLACEMENT_ROW: Final[tuple[int, int]] = (0, SIZE - 1)
 """The row (rank - 1) each side places its knight on."""
-PLACEMENT_MASK: tuple[int, int] = (
+PLACEMENT_MASK: Final[tuple[int, int]] = (
     sum(BIT[s] for s in SQUARES if s // SIZE + 1 == PLACEMENT_RANK[Side.WHITE]),
     sum(BIT[s] for s in SQUARES if s // SIZE + 1 == PLACEMENT_RANK[Side.BLACK]),
 )
@@ -166,11 +166,56 @@ REMOVED_OCCUPIED = register("KF211", Severity.ERROR, "the removed double is occu
 _TWO_DIGITS = {f"{n:02d}": n for n in range(SIZE * SIZE)}
 _DOUBLES = tuple(11 * n for n in range(SIZE))
 """The double numbers 00, 11, .. 99."""
-REVERSED: tuple[int, ...] = tuple(
+REVERSED: Final[tuple[int, ...]] = tuple(
     -1 if n % 11 == 0 else n % 10 * 10 + n // 10 for n in range(SIZE * SIZE)
 )
 """The number whose digits are those of each number reversed (``ba`` for ``ab``); -1 for a
 double."""
+_SQUARE_BYTES = bytes(SQUARES)
+_DOUBLE_DIGIT = bytes(b"1"[0] if n in _DOUBLES else b"0"[0] for n in range(256))
+"""By number, the binary digit ``1`` for a double and ``0`` for any other (a byte's
+``translate`` table)."""
+_NOT_A_NUMBER = 255
+_DECIMAL = bytes(
+    high * 10 + low if high < 10 and low < 10 else _NOT_A_NUMBER
+    for high, low in (divmod(byte, 16) for byte in range(256))
+)
+"""By the byte ``bytes.fromhex`` reads from two decimal digits, the number they write; any
+other byte to :data:`_NOT_A_NUMBER` (a ``translate`` table)."""
+_HEX_DIGIT = bytes(b"x"[0] if chr(byte) in "0123456789ABCDEFabcdef" else 0 for byte in range(256))
+"""By byte, ``x`` for a hexadecimal digit, 0 for any other (a ``translate`` table)."""
+
+
+def _squares_of(numbers: bytes) -> tuple[int, ...]:
+    """The square of each number of a layout whose numbers are ``numbers``."""
+    return tuple(bytes.maketrans(numbers, _SQUARE_BYTES)[: SIZE * SIZE])
+
+
+def _doubles_of(numbers: bytes) -> int:
+    """The bitmask of the squares whose number is a double, of a layout whose numbers are
+    ``numbers``."""
+    # Bit ``square`` of the binary digits read backwards is that square's.
+    return int(numbers.translate(_DOUBLE_DIGIT)[::-1], 2)
+
+
+def _quick_layout(text: str) -> Layout | None:
+    """The layout of a well-formed ``Layout`` tag value, or ``None`` (well formed or not)
+    for :meth:`Layout.parse`'s full reading to say."""
+    try:
+        # Reads pairs of hexadecimal digits with ASCII blanks between pairs only.
+        read = bytes.fromhex(text.replace(",", " "))
+    except ValueError:
+        return None
+    if len(read) != SIZE * SIZE or b"xxx" in text.encode().translate(_HEX_DIGIT):
+        return None  # not 100 numbers, or two with nothing between them
+    numbers = read.translate(_DECIMAL)
+    if _NOT_A_NUMBER in numbers:
+        return None
+    inverse = bytes.maketrans(numbers, _SQUARE_BYTES)
+    # Each number once: the inverse permutation undoes it.
+    if numbers.translate(inverse) != _SQUARE_BYTES:
+        return None
+    return Layout(tuple(numbers), tuple(inverse[: SIZE * SIZE]), _doubles_of(numbers))
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,33 +223,26 @@ class Layout:
     """Which number each square carries: ``numbers[square]``, a permutation of 0..99."""
 
     numbers: tuple[int, ...]
-    squares: tuple[int, ...] = field(init=False, compare=False, hash=False, repr=False)
-    """The square of each number: ``squares[number]``."""
-    doubles: int = field(init=False, compare=False, hash=False, repr=False)
-    """Bitmask of the squares whose number is a double (00, 11, .., 99)."""
+    squares: tuple[int, ...] = field(default=(), compare=False, hash=False, repr=False)
+    """The square of each number: ``squares[number]`` (made from ``numbers`` unless given)."""
+    doubles: int = field(default=-1, compare=False, hash=False, repr=False)
+    """Bitmask of the squares whose number is a double (00, 11, .., 99; made from
+    ``numbers`` unless given)."""
 
     def __post_init__(self) -> None:
-        squares = [0] * len(self.numbers)
-        for square, number in enumerate(self.numbers):
-            squares[number] = square
-        object.__setattr__(self, "squares", tuple(squares))
-        doubles = 0
-        for number in _DOUBLES:
-            doubles |= BIT[squares[number]]
-        object.__setattr__(self, "doubles", doubles)
+        if self.doubles < 0:
+            numbers = bytes(self.numbers)
+            object.__setattr__(self, "squares", _squares_of(numbers))
+            object.__setattr__(self, "doubles", _doubles_of(numbers))
 
     @classmethod
     def parse(cls, text: str) -> Layout:
         """The layout a ``Layout`` tag describes; :class:`SetupError` says what is wrong."""
+        quick = _quick_layout(text)
+        if quick is not None:
+            return quick
         # Blanks and commas separate the numbers (str.split's blanks are re's \s).
         tokens = text.replace(",", " ").split()
-        if len(tokens) == SIZE * SIZE:
-            try:
-                numbers = tuple(map(_TWO_DIGITS.__getitem__, tokens))
-            except KeyError:  # not a two-digit number: the checks below say which
-                numbers = ()
-            if len(set(numbers)) == SIZE * SIZE:
-                return cls(numbers)
         for token in tokens:
             if token not in _TWO_DIGITS:
                 raise SetupError(
@@ -282,9 +320,13 @@ class KnightMove(NamedTuple):
     remove: int | None = None
 
 
+_new: Final = tuple.__new__
+"""``tuple.__new__``: makes a named tuple without the Python frame of its ``__new__``."""
+
+
 def _start_position(layout: Layout) -> KnightFightPosition:
     """White to move, no knight placed, every square accessible, scores 0."""
-    return KnightFightPosition(layout, Side.WHITE, (None, None), 0, (0, 0))
+    return _new(KnightFightPosition, (layout, Side.WHITE, (None, None), 0, (0, 0), ((), ())))
 
 
 def _blocked(position: KnightFightPosition) -> int:
@@ -494,11 +536,15 @@ def _read_text(text: str) -> tuple[bool, int, int | None] | IllegalMove:
     return True, int(to), None if removed is None else int(removed)
 
 
-MOVE_TEXTS: TextCache[tuple[bool, int, int | None] | IllegalMove] = TextCache()
+_STARTS: Final[TextCache[KnightFightPosition]] = TextCache(256)
+"""The start position of each ``Layout`` tag value read: an archive may repeat a layout."""
+MOVE_TEXTS: Final[TextCache[tuple[bool, int, int | None] | IllegalMove]] = TextCache()
 """The move texts read."""
 
-_OTHER = (Side.BLACK, Side.WHITE)
+_OTHER: Final = (Side.BLACK, Side.WHITE)
 """The side that moves next, by side (faster than :attr:`Side.other`)."""
+_WHITE: Final = Side.WHITE
+_BLACK: Final = Side.BLACK
 
 
 def _contents(position: KnightFightPosition) -> tuple[str, ...]:
@@ -542,20 +588,28 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
 
     def start(self, tags: Mapping[str, str]) -> KnightFightPosition:
         """The position the ``Layout``, ``FEN``, ``Rules`` and ``Notation`` tags describe."""
-        no_rule_options(tags, "Knight Fight")
-        read_notation(tags, "Knight Fight", self.notations)
-        if "Layout" not in tags:
+        if "Rules" in tags:
+            no_rule_options(tags, "Knight Fight")
+        if "Notation" in tags:
+            read_notation(tags, "Knight Fight", self.notations)
+        text = tags.get("Layout")
+        if text is None:
             raise SetupError(
                 "the Layout tag is missing: every Knight Fight record gives the numbers "
                 "of its squares"
             )
-        with reading_tag("Layout"):
-            layout = Layout.parse(tags["Layout"])
+        start = _STARTS.get(text)
+        if start is None:
+            layout = _quick_layout(text)
+            if layout is None:
+                with reading_tag("Layout"):
+                    layout = Layout.parse(text)
+            start = _STARTS.keep(text, _start_position(layout))
         fen = tags.get("FEN")
         if fen is None or not fen.strip():
-            return _start_position(layout)
+            return start
         with reading_tag("FEN"):
-            return _parse_fen(layout, fen)
+            return _parse_fen(start.layout, fen)
 
     def fen_possible(self, fen: str) -> bool:
         """``False`` when no layout reads ``fen``: its fields or a square's form are wrong."""
@@ -614,66 +668,14 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
     def advance(
         self, position: KnightFightPosition, text: str
     ) -> tuple[KnightMove, KnightFightPosition]:
-        """The legal ply ``text`` names and the position after it: a text read before, of a
-        ply the landing rules allow, without :meth:`parse_move`'s steps."""
-        read = MOVE_TEXTS.get(text)
-        if read is not None and not isinstance(read, IllegalMove):
-            numbers, to, removed = read
-            layout = position.layout
-            if numbers:
-                squares = layout.squares
-                to = squares[to]
-                removed = None if removed is None else squares[removed]
-            turn = position.turn
-            white, black = position.knights
-            if turn:
-                own, other = black, white
-            else:
-                own, other = white, black
-            if (
-                (to // SIZE == PLACEMENT_ROW[turn] if own is None else JUMP_TABLE[own * 100 + to])
-                and not position.dead & BIT[to]
-                and (other is None or (to != other and not JUMP_TABLE[other * 100 + to]))
-                and (
-                    removed is None
-                    or (layout.doubles & BIT[to] and _removable(position, to) & BIT[removed])
-                )
-            ):
-                # What play does, on what is already at hand.
-                dead = position.dead
-                if own is not None:
-                    dead |= BIT[own]
-                number = layout.numbers[to]
-                reverse = REVERSED[number]
-                if reverse >= 0:
-                    square = layout.squares[reverse]
-                    if square != other:
-                        dead |= BIT[square]
-                elif removed is not None:
-                    dead |= BIT[removed]
-                white_score, black_score = position.scores
-                white_paths, black_paths = position.paths
-                if turn:
-                    after = KnightFightPosition(
-                        layout,
-                        Side.WHITE,
-                        (white, to),
-                        dead,
-                        (white_score, black_score + number),
-                        (white_paths, (*black_paths, to)),
-                    )
-                else:
-                    after = KnightFightPosition(
-                        layout,
-                        Side.BLACK,
-                        (to, black),
-                        dead,
-                        (white_score + number, black_score),
-                        ((*white_paths, to), black_paths),
-                    )
-                return KnightMove(to, removed), after
-        move = self.parse_move(position, text)
-        return move, self.play(position, move)
+        """The legal ply ``text`` names and the position after it, in one step."""
+        return advance(position, text)
+
+    def advancer(
+        self,
+    ) -> Callable[[KnightFightPosition, str], tuple[KnightMove, KnightFightPosition]]:
+        """:func:`advance` itself (a loop over plies calls it directly)."""
+        return advance
 
     def _read(self, position: KnightFightPosition, text: str) -> KnightMove:
         """The ply a stripped text writes, legal or not (KF201 when it is not well formed)."""
@@ -925,3 +927,78 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
     def _score_text(position: KnightFightPosition) -> str:
         """``White 120, Black 95``."""
         return f"White {position.scores[0]}, Black {position.scores[1]}"
+
+
+_GAME: Final = KnightFight()
+_LANDING: Final = tuple(KnightMove(square) for square in SQUARES)
+"""The ply landing on each square without a removal."""
+_ALONE: Final = tuple((square,) for square in SQUARES)
+"""Each square alone in a tuple (that a path adds)."""
+
+
+def advance(position: KnightFightPosition, text: str) -> tuple[KnightMove, KnightFightPosition]:
+    """The legal ply ``text`` names and the position after it: for a text read before, of
+    a ply the landing rules allow, what :meth:`KnightFight.play` makes, without
+    :meth:`KnightFight.parse_move`'s steps."""
+    read = MOVE_TEXTS.get(text)
+    if isinstance(read, tuple):  # not None (unread), nor IllegalMove
+        numbers, to, removed = read
+        layout, turn, knights, dead, scores, paths = position
+        side: int = turn  # a machine integer in the compiled build
+        if numbers:
+            squares = layout.squares
+            to = squares[to]
+            if removed is not None:
+                removed = squares[removed]
+        white, black = knights
+        if side:
+            own, other = black, white
+        else:
+            own, other = white, black
+        if (
+            (to // SIZE == PLACEMENT_ROW[side] if own is None else JUMP_TABLE[own * 100 + to])
+            and not dead & BIT[to]
+            and (other is None or (to != other and not JUMP_TABLE[other * 100 + to]))
+            and (
+                removed is None
+                or (layout.doubles & BIT[to] and _removable(position, to) & BIT[removed])
+            )
+        ):
+            if own is not None:
+                dead |= BIT[own]
+            number = layout.numbers[to]
+            reverse = REVERSED[number]
+            if reverse >= 0:
+                square = layout.squares[reverse]
+                if other is None or square != other:
+                    dead |= BIT[square]
+            elif removed is not None:
+                dead |= BIT[removed]
+            white_score, black_score = scores
+            white_paths, black_paths = paths
+            move = _LANDING[to] if removed is None else _new(KnightMove, (to, removed))
+            if side:
+                return move, _new(
+                    KnightFightPosition,
+                    (
+                        layout,
+                        _WHITE,
+                        (white, to),
+                        dead,
+                        (white_score, black_score + number),
+                        (white_paths, black_paths + _ALONE[to]),
+                    ),
+                )
+            return move, _new(
+                KnightFightPosition,
+                (
+                    layout,
+                    _BLACK,
+                    (to, black),
+                    dead,
+                    (white_score + number, black_score),
+                    (white_paths + _ALONE[to], black_paths),
+                ),
+            )
+    move = _GAME.parse_move(position, text)
+    return move, _GAME.play(position, move)

@@ -221,6 +221,72 @@ def test_layout_tag_separators_and_order() -> None:
     assert position.layout.text() == ", ".join(ranks)
 
 
+@pytest.mark.parametrize(
+    ("layout", "message"),
+    [
+        # Two numbers with no blank or comma between them are one token.
+        (
+            ORDERED.replace("36 37", "3637").replace("98 99", "98 37 99"),
+            "the Layout tag holds '3637', which is not a two-digit number 00..99",
+        ),
+        (
+            ORDERED.replace("36 37", "36,37").replace("98 99", "9899 37"),
+            "the Layout tag holds '9899', which is not a two-digit number 00..99",
+        ),
+        # Hexadecimal digits, other digits and separators inside a number are not numbers.
+        (
+            ORDERED.replace("37", "3a"),
+            "the Layout tag holds '3a', which is not a two-digit number 00..99",
+        ),
+        (
+            ORDERED.replace("37", "FF"),
+            "the Layout tag holds 'FF', which is not a two-digit number 00..99",
+        ),
+        (
+            ORDERED.replace("37", "3\uff17"),
+            "the Layout tag holds '3\uff17', which is not a two-digit number 00..99",
+        ),
+        (
+            ORDERED.replace("37", "3 7"),
+            "the Layout tag holds '3', which is not a two-digit number 00..99",
+        ),
+        (
+            ORDERED.replace("37", "037"),
+            "the Layout tag holds '037', which is not a two-digit number 00..99",
+        ),
+        (
+            ORDERED + " 37",
+            "the Layout tag holds 101 numbers; it needs 100, "
+            "one per square in the order A1 B1 .. J1 A2 .. J10",
+        ),
+        (ORDERED.replace("00", "99"), "the Layout tag repeats 99 (on A1 and J10) and lacks 00"),
+    ],
+)
+def test_layout_tag_errors_of_texts_close_to_a_layout(layout: str, message: str) -> None:
+    assert setup_error(Layout=layout) == message
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        ORDERED.replace(" ", ","),
+        ORDERED.replace(" ", " ,\t"),
+        "\n " + ORDERED.replace(" ", "\r\n\x0b\x0c") + " ,\n",
+        ORDERED.replace(" ", "\u2003"),  # a blank str.split knows and bytes.fromhex does not
+        ORDERED.replace(" ", "\x1c"),
+    ],
+)
+def test_layout_tag_any_blanks_and_commas_between_numbers(layout: str) -> None:
+    assert Layout.parse(layout) == Layout(tuple(range(100)))
+    assert Layout.parse(layout).squares == tuple(range(100))
+
+
+def test_layout_squares_and_doubles() -> None:
+    layout = Layout.parse(random_layout(3))
+    assert all(layout.numbers[layout.squares[n]] == n for n in range(100))
+    assert layout.doubles == sum(1 << layout.squares[11 * d] for d in range(10))
+
+
 def test_random_layout_is_a_fixed_valid_layout() -> None:
     text = random_layout(1)
     assert text == random_layout(1)
