@@ -83,13 +83,15 @@ def entry_of(record: Record, report: GameReport) -> Entry:
     tags = record.tag_dict()
     result = record.result if record.result is not None else tags.get("Result", "")
     line, end = report.main_line, report.end
-    moves: tuple[str, ...] = ()
+    moves: list[str] = []
     keys = b""
     opening = None
     if report.game is not None and end is not None:
         game = get_game(report.game)
-        moves = tuple(game.format_move(before, move) for before, move in line)
-        keys = position_keys(game, [*(before for before, _ in line), end])
+        moves = game.format_line(line)
+        positions = [before for before, _ in line]
+        positions.append(end)
+        keys = position_keys(game, positions)
         named = opening_of_line(game, line, end)
         if named is not None:
             opening = (named.source, named.code, named.name)
