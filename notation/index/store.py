@@ -76,6 +76,26 @@ class Entry:
     """The opening its main line reaches (:func:`notation.index.openings.opening_of`):
     its table, code and name."""
 
+    def __reduce__(self) -> tuple[type[Entry], tuple[object, ...]]:
+        # Pickled as its fields in order: cheaper both ways than a slotted dataclass's state.
+        return Entry, (
+            self.number,
+            self.line,
+            self.game,
+            self.setup,
+            self.result,
+            self.tags,
+            self.players,
+            self.errors,
+            self.codes,
+            self.illegal,
+            self.plies,
+            self.moves,
+            self.keys,
+            self.text,
+            self.opening,
+        )
+
 
 def entry_of(record: Record, report: GameReport) -> Entry:
     """The entry of ``record`` from ``report``, the validator's report on it made with
@@ -331,7 +351,10 @@ class Store:
                 packed[move] = pack_ids([number])
                 self._packed_count += 1
             found.append(number)
-        return pack_ids(found), found
+        try:
+            return b"".join(map(packed.__getitem__, moves)), found
+        except KeyError:  # the kept ids were let go part way
+            return pack_ids(found), found
 
     def _opening(self, game: str | None, source: str, code: str, name: str | None) -> int:
         """The id of an opening of ``game``'s table ``source``, added if new."""
@@ -360,6 +383,9 @@ class Ids:
         self._insert = f"INSERT INTO {table} (id, {first}, {second}) VALUES (?, ?, ?)"
         self._next = _next(db, table)
         self._kept: dict[tuple[str, str], int] = {}
+        self._whole = self._next == 1
+        """Whether every value of the table is kept (it was empty and none has been let
+        go): a value not kept is then not in the table either."""
 
     def id(self, first: str, second: str) -> int:
         """The id of (``first``, ``second``), added if new (in the writer's transaction)."""
@@ -386,6 +412,8 @@ class Ids:
         """The id of (``first``, ``second``); ``None`` when it has none."""
         found = self._kept.get((first, second))
         if found is None:
+            if self._whole:
+                return None
             row = self.db.execute(self._select, (first, second)).fetchone()
             if row is None:
                 return None
@@ -397,6 +425,7 @@ class Ids:
         kept = self._kept
         if len(kept) >= KEPT_IDS:
             # The quarter kept longest goes: a value still met is looked up once more.
+            self._whole = False
             for old in list(islice(kept, max(1, KEPT_IDS // 4))):
                 del kept[old]
         kept[value] = found
