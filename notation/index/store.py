@@ -278,8 +278,7 @@ class Store:
                 )
             )
             if game - chunk.first == postings.CHUNK:
-                postings.store(self.db, chunk.rows())
-                summaries.store(self.db, tally.rows())
+                _store_chunk(self.db, chunk, tally)
                 chunk = _Chunk(game)
                 tally = summaries.Tally(game)
             if entry.game is not None:
@@ -293,8 +292,7 @@ class Store:
             if len(games) >= 1000:
                 self._flush(games, players, tags)
         self._flush(games, players, tags)
-        postings.store(self.db, chunk.rows())
-        summaries.store(self.db, tally.rows())
+        _store_chunk(self.db, chunk, tally)
         places.store(self.db, file, low, self._next_game - 1)
         self.db.execute("UPDATE files SET games = ? WHERE id = ?", (count, file))
         self.db.execute(
@@ -470,10 +468,18 @@ class _Chunk:
         self.places.extend(repeat(game - self.first, count))
         self.plies.extend(range(count))
 
-    def rows(self) -> list[tuple[int, int, int, bytes]]:
+    def ordered(self) -> list[int]:
+        """Its positions as :func:`notation.index.postings.ordered` gives them."""
         if sys.byteorder == "big":
             self.keys.byteswap()  # the keys are written little-endian
-        return postings.pack(self.first, self.keys, self.places, self.plies)
+        return postings.ordered(self.keys, self.places, self.plies)
+
+
+def _store_chunk(db: Database, chunk: _Chunk, tally: summaries.Tally) -> None:
+    """Write the positions of a chunk and their summaries, from one sort of them."""
+    ordered = chunk.ordered()
+    postings.store(db, postings.pack_sorted(chunk.first, ordered))
+    summaries.store(db, tally.rows(postings.often(ordered, summaries.LEAST)))
 
 
 def _next(db: Database, table: str) -> int:
