@@ -346,6 +346,10 @@ class Game(ABC, Generic[P, M]):
     def format_move(self, position: P, move: M, notation: str | None = None) -> str:
         """``move`` (legal in ``position``) written in ``notation`` (default: the first)."""
 
+    def format_line(self, line: Sequence[tuple[P, M]], notation: str | None = None) -> list[str]:
+        """:meth:`format_move` of each (position, move) of ``line``, in order."""
+        return [self.format_move(position, move, notation) for position, move in line]
+
     @abstractmethod
     def play(self, position: P, move: M) -> P:
         """The position after ``move``, which must be legal in ``position``."""

@@ -934,6 +934,26 @@ class DraughtsGame(Game[P, M]):
         }
         return self.write(move, chosen, len(rivals) > 1)
 
+    def format_line(self, line: Sequence[tuple[P, M]], notation: str | None = None) -> list[str]:
+        """:meth:`format_move` of each (position, move) of ``line``, in order."""
+        chosen = notation or self.notations[0]
+        texts = self._short.get(chosen)
+        if texts is None:
+            texts = self._short_texts(chosen)
+        quiet, captures = texts
+        majority = self.engine.majority
+        written = []
+        for position, move in line:
+            captured = move.captured
+            path = move.path
+            if not captured:
+                written.append(quiet[path[0]][path[-1]])
+            elif majority and len(captured) == 1:
+                written.append(captures[path[0]][path[-1]])
+            else:
+                written.append(self.format_move(position, move, chosen))
+        return written
+
     def _short_texts(self, notation: str) -> tuple[list[list[str]], list[list[str]]]:
         """:meth:`write`'s short texts (start and end) in ``notation`` of quiet moves and
         of captures, by start and end square."""

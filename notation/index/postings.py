@@ -15,9 +15,11 @@ of one file are dropped by the range of their ids (``first``).
 from __future__ import annotations
 
 import bisect
+import operator
 import sys
 from array import array
 from collections.abc import Container, Iterator, Sequence
+from itertools import compress, islice, repeat
 
 from notation.index.db import Database
 
@@ -51,17 +53,31 @@ def pack(
     """The rows (``bits``, ``bucket``, ``first``, ``entries``) of a chunk whose first game
     is ``first``: position ``i`` has the key ``keys[i]`` and is reached by the game
     ``first + places[i]`` at ply ``plies[i]``."""
-    bits = _bits_for(len(keys))
-    width = _width(bits)
-    # Each position as one number, sorted: its key (unsigned), its place, its ply. A
-    # game's positions come in the order of their plies, so this is the order of the key
-    # and place alone, ties (a game reaching a position again) in the order given.
-    low = PLACE_BITS + _PLY_BITS
-    ordered = sorted(
-        (key & _MASK) << low | place << _PLY_BITS | ply
+    return pack_sorted(first, ordered(keys, places, plies))
+
+
+def ordered(keys: Sequence[int], places: Sequence[int], plies: Sequence[int]) -> list[int]:
+    """Each position (key ``keys[i]``, reached by the game at place ``places[i]`` at ply
+    ``plies[i]``) as one number, sorted: its key (unsigned), its place, its ply."""
+    return sorted(
+        (key & _MASK) << _LOW | place << _PLY_BITS | ply
         for key, place, ply in zip(keys, places, plies, strict=True)
     )
-    top = 64 + low - bits
+
+
+def often(numbers: list[int], least: int) -> set[int]:
+    """The keys (signed) of the positions :func:`ordered` gave that are there at least
+    ``least`` times."""
+    keys = list(map(operator.rshift, numbers, repeat(_LOW)))
+    found = set(compress(keys, map(operator.eq, keys, islice(keys, least - 1, None))))
+    return {key - (1 << 64) if key >> 63 else key for key in found}
+
+
+def pack_sorted(first: int, ordered: list[int]) -> list[tuple[int, int, int, bytes]]:
+    """:func:`pack` of the positions :func:`ordered` gave."""
+    bits = _bits_for(len(ordered))
+    width = _width(bits)
+    top = 64 + _LOW - bits
     entry = (1 << (64 - bits + PLACE_BITS)) - 1
     ply_mask = (1 << _PLY_BITS) - 1
     rows: list[tuple[int, int, int, bytes]] = []
@@ -81,7 +97,10 @@ def pack(
 
 
 _PLY_BITS = 32
-"""Bits of a ply in the numbers :func:`pack` sorts."""
+"""Bits of a ply in the numbers :func:`ordered` gives."""
+
+_LOW = PLACE_BITS + _PLY_BITS
+"""Bits below the key in those numbers."""
 
 
 def _big(numbers: list[int], width: int) -> bytes:

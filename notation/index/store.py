@@ -76,6 +76,26 @@ class Entry:
     """The opening its main line reaches (:func:`notation.index.openings.opening_of`):
     its table, code and name."""
 
+    def __reduce__(self) -> tuple[type[Entry], tuple[object, ...]]:
+        # Pickled as its fields in order: cheaper both ways than a slotted dataclass's state.
+        return Entry, (
+            self.number,
+            self.line,
+            self.game,
+            self.setup,
+            self.result,
+            self.tags,
+            self.players,
+            self.errors,
+            self.codes,
+            self.illegal,
+            self.plies,
+            self.moves,
+            self.keys,
+            self.text,
+            self.opening,
+        )
+
 
 def entry_of(record: Record, report: GameReport) -> Entry:
     """The entry of ``record`` from ``report``, the validator's report on it made with
@@ -83,13 +103,15 @@ def entry_of(record: Record, report: GameReport) -> Entry:
     tags = record.tag_dict()
     result = record.result if record.result is not None else tags.get("Result", "")
     line, end = report.main_line, report.end
-    moves: tuple[str, ...] = ()
+    moves: list[str] = []
     keys = b""
     opening = None
     if report.game is not None and end is not None:
         game = get_game(report.game)
-        moves = tuple(game.format_move(before, move) for before, move in line)
-        keys = position_keys(game, [*(before for before, _ in line), end])
+        moves = game.format_line(line)
+        positions = [before for before, _ in line]
+        positions.append(end)
+        keys = position_keys(game, positions)
         named = opening_of_line(game, line, end)
         if named is not None:
             opening = (named.source, named.code, named.name)
@@ -256,8 +278,7 @@ class Store:
                 )
             )
             if game - chunk.first == postings.CHUNK:
-                postings.store(self.db, chunk.rows())
-                summaries.store(self.db, tally.rows())
+                _store_chunk(self.db, chunk, tally)
                 chunk = _Chunk(game)
                 tally = summaries.Tally(game)
             if entry.game is not None:
@@ -271,8 +292,7 @@ class Store:
             if len(games) >= 1000:
                 self._flush(games, players, tags)
         self._flush(games, players, tags)
-        postings.store(self.db, chunk.rows())
-        summaries.store(self.db, tally.rows())
+        _store_chunk(self.db, chunk, tally)
         places.store(self.db, file, low, self._next_game - 1)
         self.db.execute("UPDATE files SET games = ? WHERE id = ?", (count, file))
         self.db.execute(
@@ -329,7 +349,10 @@ class Store:
                 packed[move] = pack_ids([number])
                 self._packed_count += 1
             found.append(number)
-        return pack_ids(found), found
+        try:
+            return b"".join(map(packed.__getitem__, moves)), found
+        except KeyError:  # the kept ids were let go part way
+            return pack_ids(found), found
 
     def _opening(self, game: str | None, source: str, code: str, name: str | None) -> int:
         """The id of an opening of ``game``'s table ``source``, added if new."""
@@ -358,6 +381,9 @@ class Ids:
         self._insert = f"INSERT INTO {table} (id, {first}, {second}) VALUES (?, ?, ?)"
         self._next = _next(db, table)
         self._kept: dict[tuple[str, str], int] = {}
+        self._whole = self._next == 1
+        """Whether every value of the table is kept (it was empty and none has been let
+        go): a value not kept is then not in the table either."""
 
     def id(self, first: str, second: str) -> int:
         """The id of (``first``, ``second``), added if new (in the writer's transaction)."""
@@ -384,6 +410,8 @@ class Ids:
         """The id of (``first``, ``second``); ``None`` when it has none."""
         found = self._kept.get((first, second))
         if found is None:
+            if self._whole:
+                return None
             row = self.db.execute(self._select, (first, second)).fetchone()
             if row is None:
                 return None
@@ -395,6 +423,7 @@ class Ids:
         kept = self._kept
         if len(kept) >= KEPT_IDS:
             # The quarter kept longest goes: a value still met is looked up once more.
+            self._whole = False
             for old in list(islice(kept, max(1, KEPT_IDS // 4))):
                 del kept[old]
         kept[value] = found
@@ -439,10 +468,18 @@ class _Chunk:
         self.places.extend(repeat(game - self.first, count))
         self.plies.extend(range(count))
 
-    def rows(self) -> list[tuple[int, int, int, bytes]]:
+    def ordered(self) -> list[int]:
+        """Its positions as :func:`notation.index.postings.ordered` gives them."""
         if sys.byteorder == "big":
             self.keys.byteswap()  # the keys are written little-endian
-        return postings.pack(self.first, self.keys, self.places, self.plies)
+        return postings.ordered(self.keys, self.places, self.plies)
+
+
+def _store_chunk(db: Database, chunk: _Chunk, tally: summaries.Tally) -> None:
+    """Write the positions of a chunk and their summaries, from one sort of them."""
+    ordered = chunk.ordered()
+    postings.store(db, postings.pack_sorted(chunk.first, ordered))
+    summaries.store(db, tally.rows(postings.often(ordered, summaries.LEAST)))
 
 
 def _next(db: Database, table: str) -> int:

@@ -22,7 +22,7 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, compress
 
 from notation.index.db import Database
 from notation.index.keys import pack_ids, unpack_ids
@@ -48,12 +48,14 @@ class Tally:
         """A game of the chunk: its positions' keys and main line's moves."""
         self.lines.append((keys, moves, result or "*", errors))
 
-    def rows(self) -> list[Row]:
-        """The row of every key reached by at least :data:`LEAST` games of the chunk."""
+    def rows(self, often: set[int] | None = None) -> list[Row]:
+        """The row of every key reached by at least :data:`LEAST` games of the chunk;
+        ``often``, when given, holds the keys met at least that many times in all."""
         # A key met fewer times than that in all is reached by fewer games: only the
         # others are counted game by game (a game that comes back to one counts once).
-        met = Counter(chain.from_iterable(keys for keys, _, _, _ in self.lines))
-        often = {key for key, times in met.items() if times >= LEAST}
+        if often is None:
+            met = Counter(chain.from_iterable(keys for keys, _, _, _ in self.lines))
+            often = set(compress(met, map(LEAST.__le__, met.values())))
         counts: dict[int, dict[tuple[int, str], list[int]]] = {}
         games: dict[int, int] = {}
         for keys, moves, result, errors in self.lines:

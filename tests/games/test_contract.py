@@ -401,6 +401,22 @@ def test_default_notation_is_the_first(name: str) -> None:
                 assert game.format_move(position, move) == expected, walk.source
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_format_line_writes_each_move_as_format_move(name: str) -> None:
+    """``format_line`` writes a line's moves, and every legal move of its positions, as
+    ``format_move`` writes each, in every notation and by default."""
+    game = GAMES[name]
+    for walk in walks(name):
+        line = list(zip(walk.positions, walk.moves, strict=False))
+        every = [
+            (position, move) for position in walk.positions for move in game.legal_moves(position)
+        ]
+        for pairs in (line, every):
+            for notation in (None, *game.notations):
+                expected = [game.format_move(position, move, notation) for position, move in pairs]
+                assert game.format_line(pairs, notation) == expected, walk.source
+
+
 # End of the game -------------------------------------------------------------------------------
 
 

@@ -3,8 +3,10 @@ writer's lock; an index of another schema version."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import pickle
 import re
 import threading
 import time
@@ -15,6 +17,7 @@ import pytest
 
 import notation.index.build
 from notation.index.schema import VERSION, open_index
+from notation.index.store import Entry
 
 from .archive import AFTER_FOUR, CLUB, OPEN, found, positions_held, run, write
 
@@ -531,3 +534,30 @@ def tables(db: str) -> dict[str, list[tuple[object, ...]]]:
         }
     finally:
         opened.close()
+
+
+def test_an_entry_comes_back_whole_from_a_worker() -> None:
+    """An entry pickled (as a worker sends it) comes back with every field it had."""
+    entry = Entry(
+        number=3,
+        line=41,
+        game="brazilian",
+        setup='{"FEN": "W:W31:B1"}',
+        result="2-0",
+        tags=(("event", "club"),),
+        players=("ann", "bob"),
+        errors=1,
+        codes="PDN201 PDN305",
+        illegal=7,
+        plies=9,
+        moves="32-28 19-23",
+        keys=bytes(range(24)),
+        text='[Event "Club"]\n1. 32-28 19-23 *',
+        opening=("brazilian", "A1", None),
+    )
+    back = pickle.loads(pickle.dumps(entry))
+    assert [getattr(back, f.name) for f in dataclasses.fields(Entry)] == [
+        getattr(entry, f.name) for f in dataclasses.fields(Entry)
+    ]
+    fields = dataclasses.fields(Entry)
+    assert len({repr(getattr(entry, f.name)) for f in fields}) == len(fields)

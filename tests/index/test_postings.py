@@ -49,3 +49,21 @@ def test_every_position_is_found_by_its_key(
         postings.drop(db, first, first)
     assert list(postings.every(db)) == []
     db.close()
+
+
+def test_the_keys_met_often_are_those_a_count_finds() -> None:
+    """``often`` of the sorted positions gives the keys (signed) met at least so many
+    times, as counting them does, the extreme keys and runs at the list's ends included."""
+    rng = random.Random(5)
+    pool = [-(2**63), 2**63 - 1, -1, 0, *(rng.randrange(-(2**63), 2**63) for _ in range(40))]
+    keys = [rng.choice(pool) for _ in range(400)] + [
+        rng.randrange(-(2**63), 2**63) for _ in range(99)
+    ]
+    places = [rng.randrange(postings.CHUNK) for _ in keys]
+    plies = [rng.randrange(300) for _ in keys]
+    ordered = postings.ordered(keys, places, plies)
+    for least in (1, 2, 8, 12, 30):
+        expected = {key for key in set(keys) if keys.count(key) >= least}
+        assert postings.often(ordered, least) == expected
+    assert postings.often(postings.ordered([5] * 7, [1] * 7, range(7)), 8) == set()
+    assert postings.often(postings.ordered([-5] * 8, [1] * 8, range(8)), 8) == {-5}
