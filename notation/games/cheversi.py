@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from operator import itemgetter
 from typing import ClassVar, Final, NamedTuple
 
 from notation.compiled import mypyc_attr
@@ -461,20 +460,6 @@ CHECKS: tuple[tuple[str, Check], ...] = (
 """Every placement rule with its code, in the order they are checked."""
 
 
-def _cells(squares: Sequence[Sequence[int]]) -> tuple[Callable[[str], tuple[str, ...]], ...]:
-    """For each square, a function giving the characters a board has on its squares in
-    ``squares`` (at least two, so that it gives a tuple)."""
-    assert all(len(targets) >= 2 for targets in squares)
-    return tuple(itemgetter(*targets) for targets in squares)
-
-
-NEIGHBOUR_CELLS: Final = _cells(NEIGHBOURS)
-"""What a board holds on the 8-neighbourhood of every square."""
-
-
-SIDE_CHARS: Final = (frozenset("KQRBN"), frozenset("kqrbn"))
-"""The board characters of White's pieces, then Black's."""
-
 PIECE_CHARS: Final[tuple[dict[str, str], dict[str, str]]] = (
     {kind: kind for kind in KINDS},
     {kind: kind.lower() for kind in KINDS},
@@ -513,17 +498,21 @@ def _allows(board: str, last: int, ply: int, kind: str, square: int) -> bool:
         return False
     if board[square] != ".":
         return False
-    # touches_enemy
-    if ply > 0 and SIDE_CHARS[1 - black].isdisjoint(NEIGHBOUR_CELLS[square](board)):
-        return False
+    if ply > 0:  # touches_enemy: upper case (before "a") is White, the enemy when Black places
+        for n in NEIGHBOURS[square]:
+            near = board[n]
+            if near != "." and (near < "a") == (black == 1):
+                break
+        else:
+            return False
     if kind == "B":
         other = board.find(char)
         if other >= 0 and DARK[other] == DARK[square]:
             return False
     if ply == BLACK_8TH and square not in NEIGHBOURS[last]:
         return False
-    # last_has_room: a square is none of its own neighbours
-    return not (ply == WHITE_8TH and "." not in NEIGHBOUR_CELLS[square](board))
+    # last_has_room (a square is none of its own neighbours)
+    return ply != WHITE_8TH or any(board[n] == "." for n in NEIGHBOURS[square])
 
 
 def violation(position: CheversiPosition, kind: str, square: int) -> tuple[str, str] | None:
