@@ -1127,7 +1127,7 @@ def _unknown_letter(notation: str, letter: str, *, hint: bool = True) -> str:
 
 
 def parse_placement(position: CheversiPosition, text: str) -> Placement:
-    """:meth:`Cheversi.parse_move`."""
+    """The legal placement ``text`` names (:meth:`Cheversi.parse_move`)."""
     written = text.strip()
     if position.ply >= TOTAL_PLIES:
         raise IllegalMove(
@@ -1148,7 +1148,7 @@ def parse_placement(position: CheversiPosition, text: str) -> Placement:
 
 
 def play_placement(position: CheversiPosition, move: Placement) -> CheversiPosition:
-    """:meth:`Cheversi.play`."""
+    """The position after ``move``, assumed legal (:meth:`Cheversi.play`)."""
     board, _, ply, notation = position
     square = move.square
     char = move.kind.lower() if ply & 1 else move.kind
