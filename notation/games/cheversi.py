@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -70,7 +70,7 @@ FILES = "abcdefgh"
 SQUARE_NAMES: tuple[str, ...] = tuple(f"{FILES[s % 8]}{s // 8 + 1}" for s in range(64))
 """The name of every square by index."""
 
-DARK: tuple[bool, ...] = tuple((s % 8 + s // 8) % 2 == 0 for s in range(64))
+DARK: Final[tuple[bool, ...]] = tuple((s % 8 + s // 8) % 2 == 0 for s in range(64))
 """Whether a square is dark (a1 is dark, as on a chessboard)."""
 
 
@@ -98,13 +98,17 @@ ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 KNIGHT_JUMPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_steps(s, ORTHOGONAL + DIAGONAL) for s in range(64))
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    _steps(s, ORTHOGONAL + DIAGONAL) for s in range(64)
+)
 """The 8-neighbourhood of every square: where "touching" is looked up, and the King's attack."""
 
-KNIGHT_TARGETS: tuple[tuple[int, ...], ...] = tuple(_steps(s, KNIGHT_JUMPS) for s in range(64))
+KNIGHT_TARGETS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    _steps(s, KNIGHT_JUMPS) for s in range(64)
+)
 """The squares a Knight attacks from every square."""
 
-RAYS: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {
+RAYS: Final[dict[str, tuple[tuple[tuple[int, ...], ...], ...]]] = {
     kind: tuple(tuple(_ray(s, df, dr) for df, dr in directions) for s in range(64))
     for kind, directions in (
         ("R", ORTHOGONAL),
@@ -119,16 +123,16 @@ RAYS: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {
 KINDS = "KQRBN"
 """The kinds of piece, in the order legal moves are listed."""
 
-ALLOWED: dict[str, int] = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2}
+ALLOWED: Final[dict[str, int]] = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2}
 """How many pieces of each kind a side places."""
 
 PIECES_PER_SIDE = sum(ALLOWED.values())
-TOTAL_PLIES = 2 * PIECES_PER_SIDE
+TOTAL_PLIES: Final = 2 * PIECES_PER_SIDE
 
 # A side's n-th ply comes when 2n-2 (White) or 2n-1 (Black) pieces are on the board.
-BLACK_7TH = 13
-WHITE_8TH = 14
-BLACK_8TH = 15
+BLACK_7TH: Final = 13
+WHITE_8TH: Final = 14
+BLACK_8TH: Final = 15
 
 PIECE_NAMES = {"K": "King", "Q": "Queen", "R": "Rook", "B": "Bishop", "N": "Knight"}
 
@@ -167,7 +171,7 @@ FIGURINE_READ: dict[str, str] = {
 }
 """Figurine -> kind: figurines belong to no language, so every record reads them."""
 
-READ_TOKENS: dict[str, dict[str, str]] = {
+READ_TOKENS: Final[dict[str, dict[str, str]]] = {
     notation: {
         **{token: kind for kind, token in LETTERS.get(notation, {}).items()},
         **FIGURINE_READ,
@@ -284,8 +288,12 @@ class CheversiPosition(NamedTuple):
         return hash(self[:3])
 
 
-EMPTY_BOARD = "." * 64
-SIDES = (Side.WHITE, Side.BLACK)
+_new_tuple: Final = tuple.__new__
+"""Makes a named tuple from its fields without its ``__new__`` (a Python function): every
+ply makes a position."""
+
+EMPTY_BOARD: Final = "." * 64
+SIDES: Final = (Side.WHITE, Side.BLACK)
 """The sides by index, without the cost of building an enum member on the hot path."""
 
 
@@ -452,30 +460,48 @@ CHECKS: tuple[tuple[str, Check], ...] = (
 """Every placement rule with its code, in the order they are checked."""
 
 
+PIECE_CHARS: Final[tuple[dict[str, str], dict[str, str]]] = (
+    {kind: kind for kind in KINDS},
+    {kind: kind.lower() for kind in KINDS},
+)
+"""The board character of each kind of piece, White's then Black's."""
+
+QUEENS: Final = ("Q", "q")
+
+
 def allowed(position: CheversiPosition, kind: str, square: int) -> bool:
     """Whether placing ``kind`` on ``square`` breaks none of :data:`CHECKS`: their tests in
     one function, for the placements that pass them all (most of those read)."""
-    board, ply, last = position.board, position.ply, position.last
-    white = not ply & 1
+    board, last, ply, _ = position
+    return _allows(board, last, ply, kind, square)
+
+
+def _allows(board: str, last: int, ply: int, kind: str, square: int) -> bool:
+    """:func:`allowed`, given the position's fields."""
+    black = ply & 1
     if ply == 0 and kind != "K":
         return False
-    if kind != "Q" and last >= 0:  # queen_call
-        own_queen, their_queen = ("Q", "q") if white else ("q", "Q")
-        if board[last] == their_queen and own_queen not in board:
-            return False
+    # queen_call
+    if (
+        kind != "Q"
+        and last >= 0
+        and board[last] == QUEENS[1 - black]
+        and QUEENS[black] not in board
+    ):
+        return False
     if ply == BLACK_7TH and kind != "Q" and "q" not in board:
         return False
-    char = kind if white else kind.lower()
+    char = PIECE_CHARS[black][kind]
     if board.count(char) >= ALLOWED[kind]:
         return False
-    if kind == "K" and not white and ply < BLACK_8TH:
+    if kind == "K" and black and ply < BLACK_8TH:
         return False
     if board[square] != ".":
         return False
-    if ply > 0:  # touches_enemy: the enemy is White when Black places (ply odd)
+    if ply > 0:  # touches_enemy: upper case (before "a") is White, the enemy when Black places
         for n in NEIGHBOURS[square]:
             near = board[n]
-            if near != "." and near.isupper() != white:
+            if near != "." and (near < "a") == (black == 1):
                 break
         else:
             return False
@@ -485,9 +511,8 @@ def allowed(position: CheversiPosition, kind: str, square: int) -> bool:
             return False
     if ply == BLACK_8TH and square not in NEIGHBOURS[last]:
         return False
-    return not (
-        ply == WHITE_8TH and all(n == square or board[n] != "." for n in NEIGHBOURS[square])
-    )
+    # last_has_room (a square is none of its own neighbours)
+    return ply != WHITE_8TH or any(board[n] == "." for n in NEIGHBOURS[square])
 
 
 def violation(position: CheversiPosition, kind: str, square: int) -> tuple[str, str] | None:
@@ -556,28 +581,44 @@ def attack_counts(board: str) -> tuple[list[int], list[int]]:
     return counts
 
 
+def _lines_by_code() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
+    """The lines each piece attacks along from every square, by its board character's code
+    (nothing for other codes): a King's or a Knight's targets as lines of one square."""
+    steps = {"K": NEIGHBOURS, "N": KNIGHT_TARGETS}
+    lines: list[tuple[tuple[tuple[int, ...], ...], ...]] = [()] * 128
+    for kind in KINDS:
+        table: tuple[tuple[tuple[int, ...], ...], ...] = RAYS.get(kind, ())
+        if kind in steps:
+            table = tuple(tuple((target,) for target in targets) for targets in steps[kind])
+        lines[ord(kind)] = lines[ord(kind.lower())] = table
+    return tuple(lines)
+
+
+LINES_BY_CODE: Final = _lines_by_code()
+"""The lines each piece attacks along, by board character code then square."""
+
+EMPTY_CODE: Final = ord(".")
+
+
 def score(board: str) -> tuple[int, int]:
     """(White, Black): every empty square earns one point per piece of a side attacking it."""
+    cells = board.encode()
     white = black = 0
-    for square, char in enumerate(board):
-        if char == ".":
+    for square in range(64):
+        code = cells[square]
+        if code == EMPTY_CODE:
             continue
-        kind = char.upper()
-        points = 0
-        if kind == "K" or kind == "N":
-            for target in NEIGHBOURS[square] if kind == "K" else KNIGHT_TARGETS[square]:
-                if board[target] == ".":
-                    points += 1
-        else:  # a line scores up to the first piece in the way (attacked, not empty)
-            for ray in RAYS[kind][square]:
-                for target in ray:
-                    if board[target] != ".":
-                        break
-                    points += 1
-        if char.islower():
-            black += points
+        # A line scores up to the first piece in the way (attacked, not empty).
+        gained = 0
+        for line in LINES_BY_CODE[code][square]:
+            for target in line:
+                if cells[target] != EMPTY_CODE:
+                    break
+                gained += 1
+        if code < ord("a"):
+            white += gained
         else:
-            white += points
+            black += gained
     return white, black
 
 
@@ -734,10 +775,15 @@ class Cheversi(Game[CheversiPosition, Placement]):
     def start_record(self, tags: Mapping[str, str], texts: Iterable[str]) -> CheversiPosition:
         """:meth:`start`, read in the ``Notation`` tag's notation, or without one in the
         notation the record's move texts show as a whole (:func:`choose_notation`)."""
-        position = self.start(tags)
         if "Notation" in tags:
-            return position
-        return position._replace(notation=choose_notation(texts))
+            return self.start(tags)
+        no_rule_options(tags, "Cheversi")
+        notation = choose_notation(texts)
+        fen = tags.get("FEN")
+        if fen is None:
+            return CheversiPosition(EMPTY_BOARD, -1, 0, notation)
+        with reading_tag("FEN"):
+            return _parse_fen(fen, notation)
 
     def key_identity(self, position: CheversiPosition) -> Hashable:
         """The fields the position's equality compares (its notation left out), as a plain
@@ -758,41 +804,15 @@ class Cheversi(Game[CheversiPosition, Placement]):
         """The legal placement ``text`` names, its piece letter read in the record's
         notation (``position.notation``), figurines in any; :class:`IllegalMove` saying
         which rule fails, and what a letter would be, and legal, in another language."""
-        written = text.strip()
-        if position.ply >= TOTAL_PLIES:
-            raise IllegalMove(
-                GAME_OVER,
-                f"{written}: the game is over: all {TOTAL_PLIES} pieces are on the board",
-                show_legal=False,
-            )
-        try:
-            return _placement(position, written)
-        except IllegalMove:
-            if next(iter(_placements(position)), None) is None:
-                raise IllegalMove(
-                    GAME_OVER,
-                    f"{written}: the game is over: {position.turn.title} has no legal placement",
-                    show_legal=False,
-                ) from None
-            raise
+        return parse_placement(position, text)
 
     def advance(self, position: CheversiPosition, text: str) -> tuple[Placement, CheversiPosition]:
-        """The legal placement ``text`` names and the position after it: a text read before,
-        of a placement the rules allow, without :meth:`parse_move`'s steps."""
-        read = TEXTS.get(text)
-        ply = position.ply
-        if read and ply < TOTAL_PLIES:
-            piece, square = read
-            kind = READ_TOKENS[position.notation].get(piece)
-            if kind is not None and allowed(position, kind, square):
-                board = position.board
-                char = kind.lower() if ply & 1 else kind
-                after = CheversiPosition(
-                    board[:square] + char + board[square + 1 :], square, ply + 1, position.notation
-                )
-                return Placement(kind, square), after
-        move = self.parse_move(position, text)
-        return move, self.play(position, move)
+        """The legal placement ``text`` names and the position after it, in one step."""
+        return place(position, text)
+
+    def advancer(self) -> Callable[[CheversiPosition, str], tuple[Placement, CheversiPosition]]:
+        """:meth:`advance`'s function itself (a loop over plies calls it directly)."""
+        return place
 
     def format_move(
         self, position: CheversiPosition, move: Placement, notation: str | None = None
@@ -809,15 +829,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
 
     def play(self, position: CheversiPosition, move: Placement) -> CheversiPosition:
         """The position after ``move`` (assumed legal)."""
-        board = position.board
-        square = move.square
-        char = move.kind.lower() if position.ply & 1 else move.kind
-        return CheversiPosition(
-            board[:square] + char + board[square + 1 :],
-            square,
-            position.ply + 1,
-            position.notation,
-        )
+        return play_placement(position, move)
 
     def describe_moves(
         self, position: CheversiPosition, moves: Sequence[Placement], notation: str | None = None
@@ -841,8 +853,9 @@ class Cheversi(Game[CheversiPosition, Placement]):
             reason = f"{position.turn.title} has no legal placement"
         else:
             return None
-        white, black = self.scores(position)
-        return Outcome.by_score(white, black, f"{reason}; score White {white}, Black {black}")
+        white, black = score(position.board)
+        winner = None if white == black else SIDES[0 if white > black else 1]
+        return _new_tuple(Outcome, (winner, f"{reason}; score White {white}, Black {black}"))
 
     def scores(self, position: CheversiPosition) -> tuple[int, int]:
         """(White, Black): each empty square scores one point per piece attacking it."""
@@ -960,6 +973,9 @@ def choose_notation(texts: Iterable[str]) -> str:
     the letter notation that reads the most of their piece letters (a tie goes to the
     first of :data:`LETTER_NOTATIONS`, English first); ``figurine`` when they hold
     figurines and no letter, English when they hold no piece."""
+    texts = list(texts)
+    if not "".join(texts).strip(ENGLISH_TEXT):
+        return NOTATIONS[0]  # every piece letter, if any, is English
     pieces: dict[str, int] = {}
     for text in texts:
         written = text.strip()
@@ -991,8 +1007,34 @@ def _read_text(written: str) -> tuple[str, int] | tuple[()]:
     return match[1], SQUARE_BY_TEXT[match[2]]
 
 
+ENGLISH_TEXT: Final = "".join(LETTERS["en"].values()) + FILES + "12345678"
+"""The characters of move texts in English letters (an English record's, as a rule)."""
+
 TEXTS: TextCache[tuple[str, int] | tuple[()]] = TextCache()
 """The move texts read."""
+
+Read = tuple[Placement, str, int, tuple[str, str]]
+"""A move text as a record in one notation reads it: the placement, its kind and square,
+and the board character it puts there for White and for Black."""
+
+READS: Final[dict[str, TextCache[Read]]] = {notation: TextCache() for notation in NOTATIONS}
+"""The move texts read that name a placement, by notation (:meth:`Cheversi.advance`)."""
+
+
+def _read_in(notation: str, text: str) -> Read | None:
+    """What ``text`` (as written, blanks around it included) names in a record in
+    ``notation``, kept in :data:`READS`; ``None`` when it names no placement there."""
+    written = text.strip()
+    read = TEXTS.get(written)
+    if read is None:
+        read = TEXTS.keep(written, _read_text(written))
+    if not read:
+        return None
+    piece, square = read
+    kind = READ_TOKENS[notation].get(piece)
+    if kind is None:
+        return None
+    return READS[notation].keep(text, (Placement(kind, square), kind, square, (kind, kind.lower())))
 
 
 def _placement(position: CheversiPosition, written: str) -> Placement:
@@ -1082,3 +1124,51 @@ def _unknown_letter(notation: str, letter: str, *, hint: bool = True) -> str:
         )
         reason += f"; it is {meanings} (set the Notation tag)"
     return reason
+
+
+def parse_placement(position: CheversiPosition, text: str) -> Placement:
+    """The legal placement ``text`` names (:meth:`Cheversi.parse_move`)."""
+    written = text.strip()
+    if position.ply >= TOTAL_PLIES:
+        raise IllegalMove(
+            GAME_OVER,
+            f"{written}: the game is over: all {TOTAL_PLIES} pieces are on the board",
+            show_legal=False,
+        )
+    try:
+        return _placement(position, written)
+    except IllegalMove:
+        if next(iter(_placements(position)), None) is None:
+            raise IllegalMove(
+                GAME_OVER,
+                f"{written}: the game is over: {position.turn.title} has no legal placement",
+                show_legal=False,
+            ) from None
+        raise
+
+
+def play_placement(position: CheversiPosition, move: Placement) -> CheversiPosition:
+    """The position after ``move``, assumed legal (:meth:`Cheversi.play`)."""
+    board, _, ply, notation = position
+    square = move.square
+    char = move.kind.lower() if ply & 1 else move.kind
+    return _new_tuple(
+        CheversiPosition, (board[:square] + char + board[square + 1 :], square, ply + 1, notation)
+    )
+
+
+def place(position: CheversiPosition, text: str) -> tuple[Placement, CheversiPosition]:
+    """The legal placement ``text`` names and the position after it (:meth:`Cheversi.advance`):
+    a text read before, of a placement the rules allow, without :func:`parse_placement`'s
+    steps."""
+    board, last, ply, notation = position
+    read = READS[notation].get(text)
+    if read is None:
+        read = _read_in(notation, text)
+    if read is not None and ply < TOTAL_PLIES:
+        move, kind, square, chars = read
+        if _allows(board, last, ply, kind, square):
+            after = board[:square] + chars[ply & 1] + board[square + 1 :]
+            return move, _new_tuple(CheversiPosition, (after, square, ply + 1, notation))
+    move = parse_placement(position, text)
+    return move, play_placement(position, move)
