@@ -24,6 +24,7 @@ from notation.games.registry import GAMES
 from notation.index import postings, summaries
 from notation.index.db import Database
 from notation.index.keys import digest_file, nth_id, pack_ids, position_key, unpack_ids
+from notation.index.schema import salt
 
 if TYPE_CHECKING:
     # Read only by the questions that need them (find and tree import this module).
@@ -158,13 +159,14 @@ def _setups(
 def targets(db: Database, variant: str | None, fen: str) -> dict[int, list[int]]:
     """The keys of the position ``fen`` read in each setup held (of ``variant``), each
     with the setups it was read in."""
+    secret = salt(db)
     found: dict[int, list[int]] = {}
     for id_, game, tags in _setups(db, variant, fen):
         try:
             position = game.start({**tags, "FEN": fen})
         except SetupError:
             continue
-        found.setdefault(position_key(game, position), []).append(id_)
+        found.setdefault(position_key(game, position, secret), []).append(id_)
     return found
 
 
@@ -627,6 +629,7 @@ def tree(
     from notation.check.dialects import NO_DIALECTS
     from notation.check.replay import read_ply
 
+    secret = salt(db)
     keys: dict[int, Position] = {}
     problems: list[str] = []
     for _, same, tags in _setups(db, game.name) or [(0, game, {})]:
@@ -641,7 +644,7 @@ def tree(
         except (SetupError, IllegalMove) as error:
             problems.append(str(error))
             continue
-        keys.setdefault(position_key(game, position), position)
+        keys.setdefault(position_key(game, position, secret), position)
     if not keys:
         raise NoPosition(problems[0] if problems else "no position")
     # Each game once, at the first ply it reaches the position (a repetition reaches it

@@ -24,6 +24,7 @@ from notation.index import places, postings, summaries
 from notation.index.db import Database
 from notation.index.keys import pack_ids, position_keys
 from notation.index.openings import opening_of_line
+from notation.index.schema import salt
 from notation.index.texts import Texts
 from notation.record.model import Record
 from notation.record.reader import read_records
@@ -77,9 +78,10 @@ class Entry:
     its table, code and name."""
 
 
-def entry_of(record: Record, report: GameReport) -> Entry:
+def entry_of(record: Record, report: GameReport, salt: bytes) -> Entry:
     """The entry of ``record`` from ``report``, the validator's report on it made with
-    ``keep`` (its main line and the position it ends in)."""
+    ``keep`` (its main line and the position it ends in), its keys those of the index of
+    ``salt``."""
     tags = record.tag_dict()
     result = record.result if record.result is not None else tags.get("Result", "")
     line, end = report.main_line, report.end
@@ -89,7 +91,7 @@ def entry_of(record: Record, report: GameReport) -> Entry:
     if report.game is not None and end is not None:
         game = get_game(report.game)
         moves = tuple(game.format_move(before, move) for before, move in line)
-        keys = position_keys(game, [*(before for before, _ in line), end])
+        keys = position_keys(game, [*(before for before, _ in line), end], salt)
         named = opening_of_line(game, line, end)
         if named is not None:
             opening = (named.source, named.code, named.name)
@@ -132,6 +134,8 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.salt = salt(db)
+        """The secret the index's keys are made from."""
         self.reload()
 
     def reload(self) -> None:
