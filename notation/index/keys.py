@@ -228,6 +228,14 @@ def _compared(kind: type) -> tuple[str, ...]:
 _COMPARED: dict[type, tuple[str, ...]] = {}
 
 
+def set_up(tags: dict[str, str]) -> bool:
+    """Whether a game of these setup tags starts from a position its record chooses (a
+    ``FEN`` or a ``Layout``): one that whoever reads an index's secret could choose to
+    share a key with another, so that a position's answer replays its games rather than
+    trusting their keys, and no summary counts them."""
+    return "FEN" in tags or "Layout" in tags
+
+
 def pack_ids(ids: Iterable[int]) -> bytes:
     """Ids (at least 0) as bytes: each in base 128, low digits first, the high bit of a
     byte set when another byte of the same id follows."""

@@ -22,7 +22,7 @@ from notation.diagnostics import Severity
 from notation.games.registry import get_game
 from notation.index import places, postings, summaries
 from notation.index.db import Database
-from notation.index.keys import pack_ids, position_keys
+from notation.index.keys import pack_ids, position_keys, set_up
 from notation.index.openings import opening_of_line
 from notation.index.schema import salt
 from notation.index.texts import Texts
@@ -266,7 +266,8 @@ class Store:
                 tally = summaries.Tally(game)
             if entry.game is not None:
                 chunk.add(game, entry.keys)
-                tally.add(_keys(entry.keys), ids, entry.result, entry.errors > 0)
+                if entry.setup == "{}" or not set_up(json.loads(entry.setup)):
+                    tally.add(_keys(entry.keys), ids, entry.result, entry.errors > 0)
             value = self._tag_values.id
             for side, name in zip(PLAYER_TAGS, entry.players, strict=True):
                 if name:
