@@ -13,7 +13,7 @@ import fnmatch
 import json
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, groupby, repeat
 from operator import itemgetter
@@ -169,43 +169,50 @@ class Targets:
 
     keys: dict[int, list[int]]
     """Each key, with the setups the position was read in to give it."""
-    checked: dict[int, tuple[AnyGame, dict[str, str], Position]]
-    """The setups that set a position up (:func:`set_up`): the game, the tags and the
-    position read there, by setup."""
+    read: dict[int, tuple[AnyGame, dict[str, str], Position]]
+    """The game, the tags and the position read there, by setup."""
+    checked: set[int]
+    """The setups that set a position up (:func:`set_up`): their games are replayed."""
 
 
 def targets(db: Database, variant: str | None, fen: str) -> Targets:
     """The keys of the position ``fen`` read in each setup held (of ``variant``), each
     with the setups it was read in."""
     secret = salt(db)
-    found = Targets({}, {})
+    found = Targets({}, {}, set())
     for id_, game, tags in _setups(db, variant, fen):
         try:
             position = game.start({**tags, "FEN": fen})
         except SetupError:
             continue
         found.keys.setdefault(position_key(game, position, secret), []).append(id_)
+        found.read[id_] = (game, tags, position)
         if set_up(tags):
-            found.checked[id_] = (game, tags, position)
+            found.checked.add(id_)
     return found
 
 
 class _Check:
-    """The games of setups that set a position up, replayed from their stored main line
-    to the position asked for: a key alone does not tell them (:func:`set_up`)."""
+    """Games replayed from their stored main line to the position asked for, where a key
+    alone does not tell them: those of the setups :attr:`checked` (:func:`set_up`), and
+    every game of a key that another position is found to have (:meth:`shared`)."""
 
     def __init__(
-        self, db: Database, checked: dict[int, tuple[AnyGame, dict[str, str], Position]]
+        self,
+        db: Database,
+        read: dict[int, tuple[AnyGame, dict[str, str], Position]],
+        checked: set[int],
     ) -> None:
         self.db = db
+        self.read = read
         self.checked = checked
         self.moves: dict[str, dict[int, str]] = {}
 
     def ply(self, game_id: int, setup: int) -> int | None:
         """The first ply at which the main line of the game ``game_id`` (of the setup
-        ``setup``, one of :attr:`checked`) reaches the position asked for, as ``select
+        ``setup``, one of :attr:`read`) reaches the position asked for, as ``select
         --position`` compares positions; ``None`` when it never does."""
-        game, tags, wanted = self.checked[setup]
+        game, tags, wanted = self.read[setup]
         row = self.db.execute("SELECT mainline FROM games WHERE id = ?", (game_id,)).fetchone()
         texts = self.moves.get(game.name)
         if texts is None:
@@ -224,6 +231,17 @@ class _Check:
                 position = advance(position, words[ply])[1]
         return None
 
+    def shared(self, games: Iterable[tuple[int, int]], setups: Container[int]) -> bool:
+        """Whether the key that ``games`` (id, and the first ply each meets the key at)
+        reach is another position's as well: the first of them of one of ``setups``, read
+        and not :attr:`checked`, is replayed, and is somewhere else at that ply."""
+        for game_id, ply in games:
+            row = self.db.execute("SELECT setup FROM games WHERE id = ?", (game_id,)).fetchone()
+            setup = None if row is None else row[0]
+            if setup in setups and setup in self.read and setup not in self.checked:
+                return self.ply(game_id, setup) != ply
+        return False
+
     def kept(
         self, first: int, where: Sequence[int], plies: Sequence[int], setups: Sequence[int]
     ) -> tuple[Sequence[int], Sequence[int]]:
@@ -231,7 +249,7 @@ class _Check:
         games that reach the position asked for, those of the setups checked replayed
         (each with the ply it first does)."""
         checked = self.checked
-        if checked.keys().isdisjoint(_picked(setups, where)):
+        if checked.isdisjoint(_picked(setups, where)):
             return where, plies
         places: list[int] = []
         reached: list[int] = []
@@ -281,9 +299,11 @@ def _rows(db: Database, query: Query) -> list[tuple[int, int, int, int | None, i
     check = None
     if chosen.position is not None:
         aimed = targets(db, chosen.variant, chosen.position)
-        check = _Check(db, aimed.checked)
+        check = _Check(db, aimed.read, aimed.checked)
         for key, setups in aimed.keys.items():
             firsts = postings.reached(db, key)
+            if check.shared(sorted(firsts.items()), setups):
+                check.checked.update(setups)
             for setup in setups:
                 wanted[setup] = firsts
         reached = {game for firsts in wanted.values() for game in firsts}
@@ -381,12 +401,20 @@ def _by_position(db: Database, aimed: Targets) -> Answer:
     replayed)."""
     from notation.index import places
 
-    check = _Check(db, aimed.checked)
+    check = _Check(db, aimed.read, aimed.checked)
     found: dict[int, list[tuple[Sequence[int], Sequence[int], set[int]]]] = {}
     for key, setups in aimed.keys.items():
         allowed = set(setups)
-        for first, where, plies in postings.chunks(db, key):
+        met = sorted(postings.chunks(db, key), key=itemgetter(0))
+        for first, where, plies in met:
             found.setdefault(first, []).append((where, plies, allowed))
+        games = (
+            (first + place, ply)
+            for first, where, plies in met
+            for place, ply in zip(where, plies, strict=True)
+        )
+        if check.shared(games, allowed):
+            check.checked.update(allowed)
     chunks = sorted(found)
     of_file: dict[int, int] = {}
     for start in range(0, len(chunks), 500):
@@ -417,7 +445,7 @@ def _by_position(db: Database, aimed: Targets) -> Answer:
                 # Positions of several keys: a game's setup reads the position as one.
                 pairs = sorted(pair for some in kept for pair in zip(*some, strict=True))
                 where, plies = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
-            if aimed.checked:
+            if check.checked:
                 where, plies = check.kept(first, where, plies, chunk.setups)
             if where:
                 yield Batch(
@@ -718,7 +746,7 @@ def tree(
     secret = salt(db)
     keys: dict[int, Position] = {}
     problems: list[str] = []
-    checked: dict[int, tuple[AnyGame, dict[str, str], Position]] = {}
+    read: dict[int, tuple[AnyGame, dict[str, str], Position]] = {}
     set_ups: set[int] = set()
     for setup, same, tags in _setups(db, game.name) or [(0, game, {})]:
         if set_up(tags):
@@ -735,20 +763,29 @@ def tree(
             problems.append(str(error))
             continue
         keys.setdefault(position_key(game, position, secret), position)
-        if setup in set_ups:
-            checked[setup] = (same, tags, position)
+        read[setup] = (same, tags, position)
     if not keys:
         raise NoPosition(problems[0] if problems else "no position")
     # Each game once, at the first ply it reaches the position (a repetition reaches it
     # again), with the move its main line plays there: from the chunks' summaries where
     # they count the key, else read from the games. A game of a setup that sets a position
-    # up is never summarized: it is read and replayed to the position (_Check).
-    check = _Check(db, checked)
+    # up is never summarized: it is read and replayed to the position (_Check), as is
+    # every game of a key found to be another position's too.
+    check = _Check(db, read, set(set_ups))
     counts: Counter[int] = Counter()
     results: dict[int, Counter[str]] = {}
     games = ended = reached_with_errors = 0
     for key in keys:
-        summed = summaries.counted(db, key)
+        met = sorted(postings.chunks(db, key), key=itemgetter(0))
+        every = check.shared(
+            (
+                (first + place, ply)
+                for first, where, plies in met
+                for place, ply in zip(where, plies, strict=True)
+            ),
+            read,
+        )
+        summed = summaries.Counted() if every else summaries.counted(db, key)
         games += summed.games
         reached_with_errors += summed.errors
         for move, by_result in summed.moves.items():
@@ -758,7 +795,7 @@ def tree(
             counts[move] += sum(by_result.values())
             results.setdefault(move, Counter()).update(by_result)
         firsts: dict[int, int] = {}
-        for first, where, plies in postings.chunks(db, key):
+        for first, where, plies in met:
             if first not in summed.chunks:
                 firsts.update(zip([first + place for place in where], plies, strict=True))
             elif set_ups:
@@ -777,8 +814,8 @@ def tree(
         )
         for id_, result, errors, line, setup in rows:
             ply = firsts[id_]
-            if setup in set_ups:
-                found = check.ply(id_, setup) if setup in checked else None
+            if every or setup in set_ups:
+                found = check.ply(id_, setup) if setup in read else None
                 if found is None:
                     continue
                 ply = found

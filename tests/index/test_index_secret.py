@@ -225,6 +225,11 @@ def test_a_setup_made_by_a_reader_of_the_secret_is_replayed_not_trusted(
         assert places(target, "--position", fen, *asked) == reached
         assert places(target, "--position", fen, "--result", "0-2", *asked) == []
         assert places(target, "--position", fen, "--player", "", *asked) == []
+        # The games played share the made setup's key: one of them, replayed, tells.
+        assert places(target, "--position", made, *asked) == [(n, 0) for n in range(10, 19)]
+        assert places(target, "--position", made, "--result", "0-2", *asked) == [
+            (n, 0) for n in range(10, 19)
+        ]
     tree = run("tree", "--db", target, "--game", "international", "--position", fen, "-f", "json")
     assert tree.exit_code == 0, tree.stderr
     assert json.loads(tree.stdout) == {
@@ -234,6 +239,10 @@ def test_a_setup_made_by_a_reader_of_the_secret_is_replayed_not_trusted(
         "moves": [{"move": "28x19", "games": 9, "results": {"2-0": 9}}],
         "summary": {"ended": 1, "left_out_for_errors": 0},
     }
+    tree = run("tree", "--db", target, "--game", "international", "--position", made, "-f", "json")
+    assert tree.exit_code == 0, tree.stderr
+    assert json.loads(tree.stdout)["games"] == 9
+    assert json.loads(tree.stdout)["summary"] == {"ended": 9, "left_out_for_errors": 0}
     tree = run("tree", "--db", target, "--game", "international", "--moves", " ".join(PLAYED[:2]))
     assert tree.exit_code == 0, tree.stderr
     assert tree.stdout.splitlines()[0] == f"{fen}: 10 games"
