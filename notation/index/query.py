@@ -15,7 +15,7 @@ import os
 from collections import Counter
 from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import compress, groupby, repeat
+from itertools import compress, groupby, islice, repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -235,11 +235,17 @@ class _Check:
         """Whether the key that ``games`` (id, and the first ply each meets the key at)
         reach is another position's as well: the first of them of one of ``setups``, read
         and not :attr:`checked`, is replayed, and is somewhere else at that ply."""
-        for game_id, ply in games:
-            row = self.db.execute("SELECT setup FROM games WHERE id = ?", (game_id,)).fetchone()
-            setup = None if row is None else row[0]
-            if setup in setups and setup in self.read and setup not in self.checked:
-                return self.ply(game_id, setup) != ply
+        met = iter(games)
+        while some := dict(islice(met, 500)):
+            rows = self.db.execute(
+                f"SELECT id, setup FROM games WHERE id IN ({', '.join('?' * len(some))})",
+                list(some),
+            )
+            found = dict(rows.fetchall())
+            for game_id, ply in some.items():
+                setup = found.get(game_id)
+                if setup in setups and setup in self.read and setup not in self.checked:
+                    return self.ply(game_id, setup) != ply
         return False
 
     def kept(
@@ -302,7 +308,7 @@ def _rows(db: Database, query: Query) -> list[tuple[int, int, int, int | None, i
         check = _Check(db, aimed.read, aimed.checked)
         for key, setups in aimed.keys.items():
             firsts = postings.reached(db, key)
-            if check.shared(sorted(firsts.items()), setups):
+            if check.shared(firsts.items(), setups):
                 check.checked.update(setups)
             for setup in setups:
                 wanted[setup] = firsts
