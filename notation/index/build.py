@@ -260,9 +260,9 @@ def _read(
                     file.signature,
                 )
                 if workers is None or item.is_json:
-                    entries = _entries(item, file.game, settings.dialects, told)
+                    entries = _entries(item, file.game, settings.dialects, store.salt, told)
                 else:
-                    entries = _replayed(workers, item, file.game, settings.dialects)
+                    entries = _replayed(workers, item, file.game, settings.dialects, store.salt)
                 after = store.add_games(stored, pause.paced(entries))
                 if not _read_whole(items, told):
                     raise _Abandoned
@@ -312,27 +312,29 @@ def _entries(
     opened: Opened,
     game: str | None,
     dialects: frozenset[str],
+    salt: bytes,
     told: Callable[[Diagnostic], None],
 ) -> Iterator[Entry]:
-    """The entry of each record of ``opened``, made in this process."""
+    """The entry of each record of ``opened``, made in this process (keys of ``salt``)."""
     default = None if game is None else get_game(game)
     for record in opened.records(keep_text=True):
         if isinstance(record, Diagnostic):
             told(record)
         else:
-            yield _entry(record, opened.input.name, default, dialects, opened.is_json)
+            yield _entry(record, opened.input.name, default, dialects, salt, opened.is_json)
 
 
 def _replayed(
-    workers: Workers, opened: Opened, game: str | None, dialects: frozenset[str]
+    workers: Workers, opened: Opened, game: str | None, dialects: frozenset[str], salt: bytes
 ) -> Iterator[Entry]:
     """The entries of every game of ``opened`` (a PDN input), in order, numbered in the
-    file: each piece replayed by ``workers``, as many pieces in flight as they take."""
+    file: each piece replayed by ``workers`` (keys of ``salt``), as many pieces in flight
+    as they take."""
     waiting: deque[Pending[list[Entry]]] = deque()
     number = 0
     name = opened.input.name
     for line, text in opened.pieces(PIECE_GAMES):
-        waiting.append(workers.call(entries_of_piece, name, line, text, game, dialects))
+        waiting.append(workers.call(entries_of_piece, name, line, text, game, dialects, salt))
         while len(waiting) > workers.width:
             for entry in waiting.popleft().result():
                 number += 1
@@ -360,10 +362,16 @@ def _read_whole(
 
 
 def _entry(
-    record: Record, path: str, default: AnyGame | None, dialects: frozenset[str], rewrite: bool
+    record: Record,
+    path: str,
+    default: AnyGame | None,
+    dialects: frozenset[str],
+    salt: bytes,
+    rewrite: bool,
 ) -> Entry:
-    """The entry of one record, judged as validate judges it; ``rewrite``: its text is
-    written out (a record of a JSON document has no PDN text of its own)."""
+    """The entry of one record, judged as validate judges it, its keys those of ``salt``;
+    ``rewrite``: its text is written out (a record of a JSON document has no PDN text of
+    its own)."""
     if rewrite:
         try:
             record.text = write_record(record)
@@ -372,16 +380,19 @@ def _entry(
     report = validate_record(
         record, path=path, default=default, keep=True, suggest=False, dialects=dialects
     )
-    return entry_of(record, report)
+    return entry_of(record, report, salt)
 
 
 def entries_of_piece(
-    path: str, line: int, text: str, game: str | None, dialects: frozenset[str]
+    path: str, line: int, text: str, game: str | None, dialects: frozenset[str], salt: bytes
 ) -> list[Entry]:
     """The entries of the games of one piece of a file, which starts at ``line`` of it
-    (run on a worker): lines are the file's, game numbers count from the piece's first."""
+    (run on a worker), their keys those of the index of ``salt``: lines are the file's,
+    game numbers count from the piece's first."""
     default = None if game is None else get_game(game)
     records = read_records((text,), path=path, first_line=line, keep_text=True)
     return [
-        _entry(record, path, default, dialects, False) for record in records if holds_game(record)
+        _entry(record, path, default, dialects, salt, False)
+        for record in records
+        if holds_game(record)
     ]

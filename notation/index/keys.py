@@ -17,34 +17,44 @@ from typing import Any
 from notation.games.base import AnyGame, Position
 from notation.io.files import kind_of
 
+SALT_BYTES = 16
+"""The length of an index's secret (:func:`new_salt`)."""
 
-def position_key(game: AnyGame, position: Position) -> int:
-    """The 64-bit key of ``position`` of ``game`` as ``select --position`` compares
-    positions (:meth:`~notation.games.base.Game.identity`, in the form of
+
+def new_salt() -> bytes:
+    """A secret drawn for a new index, from which all its keys are made
+    (:func:`position_key`): positions cannot be chosen to share a key without it."""
+    return os.urandom(SALT_BYTES)
+
+
+def position_key(game: AnyGame, position: Position, salt: bytes) -> int:
+    """The 64-bit key of ``position`` of ``game`` in the index whose secret is ``salt``
+    (:func:`new_salt`), as ``select --position`` compares positions
+    (:meth:`~notation.games.base.Game.identity`, in the form of
     :meth:`~notation.games.base.Game.key_identity`, which no internal layout enters), the
     same in every process, as a signed number: for a game of bitboards
     (:meth:`~notation.games.base.Game.key_cells`) a Zobrist key (:func:`position_keys`),
-    for the others the BLAKE2b digest of the game's name and of that form as
-    :func:`_encoded` writes it, 8 bytes read as a little-endian signed number. Two
-    positions that compare equal have one key; two that do not share one with a chance of
-    2**-64."""
-    return int.from_bytes(position_keys(game, (position,)), "little", signed=True)
+    for the others the BLAKE2b digest keyed by ``salt`` of the game's name and of that
+    form as :func:`_encoded` writes it, 8 bytes read as a little-endian signed number.
+    Two positions that compare equal have one key; two that do not share one with a
+    chance of 2**-64 to whoever does not know ``salt``."""
+    return int.from_bytes(position_keys(game, (position,), salt), "little", signed=True)
 
 
-def position_keys(game: AnyGame, positions: Iterable[Position]) -> bytes:
-    """The keys of ``positions`` (:func:`position_key`), each as 8 little-endian bytes, in
-    order: what ``array("q")`` reads on a little-endian machine.
+def position_keys(game: AnyGame, positions: Iterable[Position], salt: bytes) -> bytes:
+    """The keys of ``positions`` (:func:`position_key`) in the index of ``salt``, each as
+    8 little-endian bytes, in order: what ``array("q")`` reads on a little-endian machine.
 
     A position of bitboards ``(white, black, kings, turn)`` has the Zobrist key of its
     cells: the exclusive or of a number for the side to move and one for each piece, by
     its role (a white piece, a black piece, a king: a king has its side's and the king's)
     and its cell (:meth:`~notation.games.base.Game.key_cells`), each number the first 8
-    bytes of the BLAKE2b digest of the game's name, the role and the cell. A line's keys
-    are made one from the last, by the pieces a move changed."""
+    bytes of the BLAKE2b digest keyed by ``salt`` of the game's name, the role and the
+    cell. A line's keys are made one from the last, by the pieces a move changed."""
     cells = game.key_cells()
     if cells is not None:
-        return _zobrist_keys(_tables(game.name, cells), positions)
-    named = blake2b(game.name.encode() + b"\0", digest_size=8, person=_PERSON)
+        return _zobrist_keys(_tables(salt, game.name, cells), positions)
+    named = blake2b(game.name.encode() + b"\0", digest_size=8, key=salt, person=_PERSON)
     copy = named.copy
     digests = []
     for form in _encoded_line(game.key_identities(positions)):
@@ -86,16 +96,20 @@ def _zobrist_keys(tables: _Tables, positions: Iterable[Position]) -> bytes:
 class _Numbers(dict[int, int]):
     """The Zobrist numbers of one role of one game's pieces (or of the side to move), by
     the bit of a square in the game's bitboards (or by the side): each made when first
-    asked for, from the cell the game's ``key_cells`` turns the bit into."""
+    asked for, from the cell the game's ``key_cells`` turns the bit into and the index's
+    secret."""
 
-    def __init__(self, name: str, role: str, cells: Callable[[int], int] | None) -> None:
+    def __init__(
+        self, salt: bytes, name: str, role: str, cells: Callable[[int], int] | None
+    ) -> None:
         super().__init__()
+        self.salt = salt
         self.prefix = f"{name}\0{role}\0".encode()
         self.cells = cells
 
     def __missing__(self, bit: int) -> int:
         cell = int(bit) if self.cells is None else self.cells(bit).bit_length() - 1
-        digest = blake2b(self.prefix + b"%d" % cell, digest_size=8, person=_ZOBRIST)
+        digest = blake2b(self.prefix + b"%d" % cell, digest_size=8, key=self.salt, person=_ZOBRIST)
         number = self[bit] = int.from_bytes(digest.digest(), "little")
         return number
 
@@ -103,21 +117,23 @@ class _Numbers(dict[int, int]):
 _Tables = tuple[_Numbers, _Numbers, _Numbers, _Numbers]
 """The Zobrist numbers of a game: white pieces, black pieces, kings, side to move."""
 
-_TABLES: dict[tuple[str, Callable[[int], int]], _Tables] = {}
-"""The numbers of each game, by its name and the function turning its bitboards."""
+_TABLES: dict[tuple[bytes, str, Callable[[int], int]], _Tables] = {}
+"""The numbers of each game, by the index's secret, the game's name and the function
+turning its bitboards."""
 
 _ZOBRIST = b"zobrist"
 
 
-def _tables(name: str, cells: Callable[[int], int]) -> _Tables:
-    """The Zobrist numbers of the game ``name``, whose bitboards ``cells`` turns."""
-    tables = _TABLES.get((name, cells))
+def _tables(salt: bytes, name: str, cells: Callable[[int], int]) -> _Tables:
+    """The Zobrist numbers of the game ``name``, whose bitboards ``cells`` turns, in the
+    index of ``salt``."""
+    tables = _TABLES.get((salt, name, cells))
     if tables is None:
-        tables = _TABLES[name, cells] = (
-            _Numbers(name, "white", cells),
-            _Numbers(name, "black", cells),
-            _Numbers(name, "king", cells),
-            _Numbers(name, "turn", None),
+        tables = _TABLES[salt, name, cells] = (
+            _Numbers(salt, name, "white", cells),
+            _Numbers(salt, name, "black", cells),
+            _Numbers(salt, name, "king", cells),
+            _Numbers(salt, name, "turn", None),
         )
     return tables
 
@@ -210,6 +226,14 @@ def _compared(kind: type) -> tuple[str, ...]:
 
 
 _COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+def set_up(tags: dict[str, str]) -> bool:
+    """Whether a game of these setup tags starts from a position its record chooses (a
+    ``FEN`` or a ``Layout``): one that whoever reads an index's secret could choose to
+    share a key with another, so that a position's answer replays its games rather than
+    trusting their keys, and no summary counts them."""
+    return "FEN" in tags or "Layout" in tags
 
 
 def pack_ids(ids: Iterable[int]) -> bytes:

@@ -167,14 +167,14 @@ def digest() -> str:
     return hashed.hexdigest()
 
 
-def positions(game_name: str) -> dict[int, Opening]:
+def positions(game_name: str, salt: bytes) -> dict[int, Opening]:
     """The entry :func:`opening_at` gives for each position of the game's tables, by the
-    position's key (:func:`notation.index.keys.position_key`)."""
+    position's key in the index of ``salt`` (:func:`notation.index.keys.position_key`)."""
     if game_name not in TABLE_FILES:
         return {}
     game = get_game(game_name)
     return {
-        position_key(game, position): found[0]
+        position_key(game, position, salt): found[0]
         for position, found in _index(game_name).by_position.items()
     }
 

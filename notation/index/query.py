@@ -13,9 +13,9 @@ import fnmatch
 import json
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import compress, groupby, repeat
+from itertools import compress, groupby, islice, repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +23,15 @@ from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.games.registry import GAMES
 from notation.index import postings, summaries
 from notation.index.db import Database
-from notation.index.keys import digest_file, nth_id, pack_ids, position_key, unpack_ids
+from notation.index.keys import (
+    digest_file,
+    nth_id,
+    pack_ids,
+    position_key,
+    set_up,
+    unpack_ids,
+)
+from notation.index.schema import salt
 
 if TYPE_CHECKING:
     # Read only by the questions that need them (find and tree import this module).
@@ -155,17 +163,112 @@ def _setups(
     return [(id_, GAMES[name], json.loads(tags)) for id_, name, tags in rows]
 
 
-def targets(db: Database, variant: str | None, fen: str) -> dict[int, list[int]]:
+@dataclass(slots=True)
+class Targets:
+    """The keys of a position read in each setup held (:func:`targets`)."""
+
+    keys: dict[int, list[int]]
+    """Each key, with the setups the position was read in to give it."""
+    read: dict[int, tuple[AnyGame, dict[str, str], Position]]
+    """The game, the tags and the position read there, by setup."""
+    checked: set[int]
+    """The setups that set a position up (:func:`set_up`): their games are replayed."""
+
+
+def targets(db: Database, variant: str | None, fen: str) -> Targets:
     """The keys of the position ``fen`` read in each setup held (of ``variant``), each
     with the setups it was read in."""
-    found: dict[int, list[int]] = {}
+    secret = salt(db)
+    found = Targets({}, {}, set())
     for id_, game, tags in _setups(db, variant, fen):
         try:
             position = game.start({**tags, "FEN": fen})
         except SetupError:
             continue
-        found.setdefault(position_key(game, position), []).append(id_)
+        found.keys.setdefault(position_key(game, position, secret), []).append(id_)
+        found.read[id_] = (game, tags, position)
+        if set_up(tags):
+            found.checked.add(id_)
     return found
+
+
+class _Check:
+    """Games replayed from their stored main line to the position asked for, where a key
+    alone does not tell them: those of the setups :attr:`checked` (:func:`set_up`), and
+    every game of a key that another position is found to have (:meth:`shared`)."""
+
+    def __init__(
+        self,
+        db: Database,
+        read: dict[int, tuple[AnyGame, dict[str, str], Position]],
+        checked: set[int],
+    ) -> None:
+        self.db = db
+        self.read = read
+        self.checked = checked
+        self.moves: dict[str, dict[int, str]] = {}
+
+    def ply(self, game_id: int, setup: int) -> int | None:
+        """The first ply at which the main line of the game ``game_id`` (of the setup
+        ``setup``, one of :attr:`read`) reaches the position asked for, as ``select
+        --position`` compares positions; ``None`` when it never does."""
+        game, tags, wanted = self.read[setup]
+        row = self.db.execute("SELECT mainline FROM games WHERE id = ?", (game_id,)).fetchone()
+        texts = self.moves.get(game.name)
+        if texts is None:
+            rows = self.db.execute("SELECT id, text FROM moves WHERE game = ?", (game.name,))
+            texts = self.moves[game.name] = dict(rows.fetchall())
+        words = [texts[move] for move in unpack_ids(bytes(row[0]))] if row else []
+        untagged = {name: value for name, value in tags.items() if name != "Notation"}
+        position = game.start_record(untagged, words)
+        identity = game.identity
+        target = identity(wanted)
+        advance = game.advancer()
+        for ply in range(len(words) + 1):
+            if identity(position) == target:
+                return ply
+            if ply < len(words):
+                position = advance(position, words[ply])[1]
+        return None
+
+    def shared(self, games: Iterable[tuple[int, int]], setups: Container[int]) -> bool:
+        """Whether the key that ``games`` (id, and the first ply each meets the key at)
+        reach is another position's as well: the first of them of one of ``setups``, read
+        and not :attr:`checked`, is replayed, and is somewhere else at that ply."""
+        met = iter(games)
+        while some := dict(islice(met, 500)):
+            rows = self.db.execute(
+                f"SELECT id, setup FROM games WHERE id IN ({', '.join('?' * len(some))})",
+                list(some),
+            )
+            found = dict(rows.fetchall())
+            for game_id, ply in some.items():
+                setup = found.get(game_id)
+                if setup in setups and setup in self.read and setup not in self.checked:
+                    return self.ply(game_id, setup) != ply
+        return False
+
+    def kept(
+        self, first: int, where: Sequence[int], plies: Sequence[int], setups: Sequence[int]
+    ) -> tuple[Sequence[int], Sequence[int]]:
+        """The places ``where`` in the chunk of ``first`` (with their ``plies``) of the
+        games that reach the position asked for, those of the setups checked replayed
+        (each with the ply it first does)."""
+        checked = self.checked
+        if checked.isdisjoint(_picked(setups, where)):
+            return where, plies
+        places: list[int] = []
+        reached: list[int] = []
+        for place, ply in zip(where, plies, strict=True):
+            setup = setups[place]
+            if setup in checked:
+                found = self.ply(first + place, setup)
+                if found is None:
+                    continue
+                ply = found
+            places.append(place)
+            reached.append(ply)
+        return places, reached
 
 
 _MOST = 2**63 - 1
@@ -199,9 +302,14 @@ def _rows(db: Database, query: Query) -> list[tuple[int, int, int, int | None, i
     reached: set[int] | None = None
     # The first ply each game reaches the position at, by the key read in its setup.
     wanted: dict[int, dict[int, int]] = {}
+    check = None
     if chosen.position is not None:
-        for key, setups in targets(db, chosen.variant, chosen.position).items():
+        aimed = targets(db, chosen.variant, chosen.position)
+        check = _Check(db, aimed.read, aimed.checked)
+        for key, setups in aimed.keys.items():
             firsts = postings.reached(db, key)
+            if check.shared(firsts.items(), setups):
+                check.checked.update(setups)
             for setup in setups:
                 wanted[setup] = firsts
         reached = {game for firsts in wanted.values() for game in firsts}
@@ -254,6 +362,8 @@ def _rows(db: Database, query: Query) -> list[tuple[int, int, int, int | None, i
         ply: int | None = None
         if reached is not None:
             ply = wanted.get(setup, unreached).get(id_)
+            if ply is not None and check is not None and setup in check.checked:
+                ply = check.ply(id_, setup)
             if ply is None:
                 continue
         if scan is not None:
@@ -290,17 +400,27 @@ def _answer(db: Database, rows: list[tuple[int, int, int, int | None, int, int |
     return Answer(batches(), openings, _changes(files))
 
 
-def _by_position(db: Database, keys: dict[int, list[int]]) -> Answer:
-    """The games reaching a position of one of ``keys`` (each with the setups it was read
-    in) from one of those setups, each with the first ply it does: the postings of each
-    key give the games' places in their chunks, whose rows of ``places`` give the rest."""
+def _by_position(db: Database, aimed: Targets) -> Answer:
+    """The games reaching the position of ``aimed`` from one of the setups it was read
+    in, each with the first ply it does: the postings of each key give the games' places
+    in their chunks, whose rows of ``places`` give the rest (a game of a setup checked is
+    replayed)."""
     from notation.index import places
 
+    check = _Check(db, aimed.read, aimed.checked)
     found: dict[int, list[tuple[Sequence[int], Sequence[int], set[int]]]] = {}
-    for key, setups in keys.items():
+    for key, setups in aimed.keys.items():
         allowed = set(setups)
-        for first, where, plies in postings.chunks(db, key):
+        met = sorted(postings.chunks(db, key), key=itemgetter(0))
+        for first, where, plies in met:
             found.setdefault(first, []).append((where, plies, allowed))
+        games = (
+            (first + place, ply)
+            for first, where, plies in met
+            for place, ply in zip(where, plies, strict=True)
+        )
+        if check.shared(games, allowed):
+            check.checked.update(allowed)
     chunks = sorted(found)
     of_file: dict[int, int] = {}
     for start in range(0, len(chunks), 500):
@@ -331,6 +451,8 @@ def _by_position(db: Database, keys: dict[int, list[int]]) -> Answer:
                 # Positions of several keys: a game's setup reads the position as one.
                 pairs = sorted(pair for some in kept for pair in zip(*some, strict=True))
                 where, plies = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
+            if check.checked:
+                where, plies = check.kept(first, where, plies, chunk.setups)
             if where:
                 yield Batch(
                     files[chunk.file][0],
@@ -627,9 +749,14 @@ def tree(
     from notation.check.dialects import NO_DIALECTS
     from notation.check.replay import read_ply
 
+    secret = salt(db)
     keys: dict[int, Position] = {}
     problems: list[str] = []
-    for _, same, tags in _setups(db, game.name) or [(0, game, {})]:
+    read: dict[int, tuple[AnyGame, dict[str, str], Position]] = {}
+    set_ups: set[int] = set()
+    for setup, same, tags in _setups(db, game.name) or [(0, game, {})]:
+        if set_up(tags):
+            set_ups.add(setup)
         try:
             if fen is not None:
                 position = same.start({**tags, "FEN": fen})
@@ -641,17 +768,30 @@ def tree(
         except (SetupError, IllegalMove) as error:
             problems.append(str(error))
             continue
-        keys.setdefault(position_key(game, position), position)
+        keys.setdefault(position_key(game, position, secret), position)
+        read[setup] = (same, tags, position)
     if not keys:
         raise NoPosition(problems[0] if problems else "no position")
     # Each game once, at the first ply it reaches the position (a repetition reaches it
     # again), with the move its main line plays there: from the chunks' summaries where
-    # they count the key, else read from the games.
+    # they count the key, else read from the games. A game of a setup that sets a position
+    # up is never summarized: it is read and replayed to the position (_Check), as is
+    # every game of a key found to be another position's too.
+    check = _Check(db, read, set(set_ups))
     counts: Counter[int] = Counter()
     results: dict[int, Counter[str]] = {}
     games = ended = reached_with_errors = 0
     for key in keys:
-        summed = summaries.counted(db, key)
+        met = sorted(postings.chunks(db, key), key=itemgetter(0))
+        every = check.shared(
+            (
+                (first + place, ply)
+                for first, where, plies in met
+                for place, ply in zip(where, plies, strict=True)
+            ),
+            read,
+        )
+        summed = summaries.Counted() if every else summaries.counted(db, key)
         games += summed.games
         reached_with_errors += summed.errors
         for move, by_result in summed.moves.items():
@@ -660,18 +800,34 @@ def tree(
                 continue
             counts[move] += sum(by_result.values())
             results.setdefault(move, Counter()).update(by_result)
-        firsts = postings.reached(db, key, skip=summed.chunks)
+        firsts: dict[int, int] = {}
+        for first, where, plies in met:
+            if first not in summed.chunks:
+                firsts.update(zip([first + place for place in where], plies, strict=True))
+            elif set_ups:
+                setups = _chunk_setups(db, first)
+                firsts.update(
+                    (first + place, ply)
+                    for place, ply in zip(where, plies, strict=True)
+                    if setups[place] in set_ups
+                )
         rows = _games(
             db,
-            "SELECT g.id, g.result, g.errors, g.mainline FROM games g",
+            "SELECT g.id, g.result, g.errors, g.mainline, g.setup FROM games g",
             ["g.game = ?"],
             [game.name],
             set(firsts),
         )
-        for id_, result, errors, line in rows:
+        for id_, result, errors, line, setup in rows:
+            ply = firsts[id_]
+            if every or setup in set_ups:
+                found = check.ply(id_, setup) if setup in read else None
+                if found is None:
+                    continue
+                ply = found
             games += 1
             reached_with_errors += errors > 0
-            played = nth_id(bytes(line), firsts[id_])
+            played = nth_id(bytes(line), ply)
             if played is None:
                 ended += 1
                 continue
@@ -690,6 +846,15 @@ def tree(
     left_out = (row[0] if row else 0) - reached_with_errors
     named = _named(db, game.name, next(iter(keys)), position)
     return Tree(game, position, games, branches, ended, left_out, notation, named)
+
+
+def _chunk_setups(db: Database, first: int) -> Sequence[int]:
+    """The setup of each game of the chunk of ``first``, by its place there (0: none)."""
+    from notation.index import places
+
+    row = db.execute("SELECT file, data FROM places WHERE first = ?", (first,)).fetchone()
+    assert row is not None  # written with the chunk's positions
+    return places.unpack(row[0], bytes(row[1])).setups
 
 
 def _named(db: Database, game_name: str, key: int, position: Position) -> Opening | None:

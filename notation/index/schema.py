@@ -20,8 +20,10 @@ game's ``White`` and ``Black`` names, as ids in ``tagvalues`` too, for ``find --
 :func:`notation.index.openings.opening_of`, found once when it is indexed) and ``players``
 are dictionaries and lookups that keep the large tables made of integers. ``named``
 keeps the opening tables' positions by key, read once when the index is made. ``meta`` holds
-the schema version (key ``schema``) and the next game id (key ``next_game``: ids are
-never given twice, so that no row left of a game removed can be taken for a later game's).
+the schema version (key ``schema``), the secret every key of the index is made from (key
+``salt``, drawn when the index is made: :func:`notation.index.keys.new_salt`) and the
+next game id (key ``next_game``: ids are never given twice, so that no row left of a game
+removed can be taken for a later game's).
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ from __future__ import annotations
 import importlib.util
 
 from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError
+from notation.index.keys import new_salt
 
-VERSION = "6"
+VERSION = "7"
 """The schema version this code writes; an index of another is refused."""
 
 TABLES = (
@@ -106,7 +109,18 @@ def prepare(db: Database, where: str) -> None:
             "INSERT INTO meta (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO NOTHING",
             (VERSION,),
         )
+        db.execute(
+            "INSERT INTO meta (key, value) VALUES ('salt', ?) ON CONFLICT (key) DO NOTHING",
+            (new_salt().hex(),),
+        )
         _name_positions(db)
+
+
+def salt(db: Database) -> bytes:
+    """The secret the keys of the index ``db`` are made from (meta key ``salt``)."""
+    row = db.execute("SELECT value FROM meta WHERE key = 'salt'").fetchone()
+    assert row is not None  # written with the schema version
+    return bytes.fromhex(row[0])
 
 
 def _name_positions(db: Database) -> None:
@@ -123,7 +137,7 @@ def _name_positions(db: Database) -> None:
         [
             (game, key, o.code, o.name, " ".join(o.moves), o.source, o.note, o.setup)
             for game in openings.TABLE_FILES
-            for key, o in openings.positions(game).items()
+            for key, o in openings.positions(game, salt(db)).items()
         ],
     )
     db.execute(

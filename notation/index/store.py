@@ -22,8 +22,9 @@ from notation.diagnostics import Severity
 from notation.games.registry import get_game
 from notation.index import places, postings, summaries
 from notation.index.db import Database
-from notation.index.keys import pack_ids, position_keys
+from notation.index.keys import pack_ids, position_keys, set_up
 from notation.index.openings import opening_of_line
+from notation.index.schema import salt
 from notation.index.texts import Texts
 from notation.record.model import Record
 from notation.record.reader import read_records
@@ -97,9 +98,10 @@ class Entry:
         )
 
 
-def entry_of(record: Record, report: GameReport) -> Entry:
+def entry_of(record: Record, report: GameReport, salt: bytes) -> Entry:
     """The entry of ``record`` from ``report``, the validator's report on it made with
-    ``keep`` (its main line and the position it ends in)."""
+    ``keep`` (its main line and the position it ends in), its keys those of the index of
+    ``salt``."""
     tags = record.tag_dict()
     result = record.result if record.result is not None else tags.get("Result", "")
     line, end = report.main_line, report.end
@@ -111,7 +113,7 @@ def entry_of(record: Record, report: GameReport) -> Entry:
         moves = game.format_line(line)
         positions = [before for before, _ in line]
         positions.append(end)
-        keys = position_keys(game, positions)
+        keys = position_keys(game, positions, salt)
         named = opening_of_line(game, line, end)
         if named is not None:
             opening = (named.source, named.code, named.name)
@@ -154,6 +156,8 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.salt = salt(db)
+        """The secret the index's keys are made from."""
         self.reload()
 
     def reload(self) -> None:
@@ -283,7 +287,8 @@ class Store:
                 tally = summaries.Tally(game)
             if entry.game is not None:
                 chunk.add(game, entry.keys)
-                tally.add(_keys(entry.keys), ids, entry.result, entry.errors > 0)
+                if entry.setup == "{}" or not set_up(json.loads(entry.setup)):
+                    tally.add(_keys(entry.keys), ids, entry.result, entry.errors > 0)
             value = self._tag_values.id
             for side, name in zip(PLAYER_TAGS, entry.players, strict=True):
                 if name:

@@ -6,10 +6,12 @@ For each chunk of games (:mod:`notation.index.postings`: at most
 key that at least :data:`LEAST` of its games reach, ``summaries`` holds one row: for each
 move played from the position (its id in ``moves``; 0 when the main line ends there) and
 each result (the game's, ``*`` when it has none), how many of the chunk's games reach it
-(each once, at the first ply it does) and how many of those have an error. A key rarer
-in a chunk is not summarized there: its games are read back from ``games`` (fewer than
-:data:`LEAST` a chunk). A chunk's rows go with its games' rows, in the same transaction
-(:func:`drop`), so a file indexed again or removed takes its counts with it.
+(each once, at the first ply it does) and how many of those have an error. A game whose
+setup sets a position up (:func:`notation.index.keys.set_up`) is counted in none:
+``tree`` replays it to the position. A key rarer in a chunk is not summarized there: its
+games are read back from ``games`` (fewer than :data:`LEAST` a chunk). A chunk's rows go
+with its games' rows, in the same transaction (:func:`drop`), so a file indexed again or
+removed takes its counts with it.
 
 A row's ``results`` is the JSON list of the results it counts, and its ``counts`` four
 numbers a move and result (the move, the result's place in ``results``, the games, those

@@ -70,23 +70,25 @@ def test_cell_masks_are_rows_and_columns(size: int) -> None:
     ],
 )
 def test_index_keys_are_made_of_rows_and_columns(name: str, fen: str) -> None:
-    """An index key (schema 6) is the Zobrist key of the pieces' cells ``size * row +
+    """An index key (schema 7) is the Zobrist key of the pieces' cells ``size * row +
     column`` and of the side to move, whatever the engine's layout: here made from the
     square numbers through the board's geometry."""
     game = GAMES[name]
     engine = game.engine
     white, black, kings, turn = game.parse_fen(fen)
-    key = _number(name, "turn", int(turn))
+    salt = bytes(range(16))
+    key = _number(salt, name, "turn", int(turn))
     for role, mask in (("white", white), ("black", black), ("king", kings)):
         for square in engine.squares_in(mask):
             cell = engine.size * engine.row[square] + engine.column[square]
-            key ^= _number(name, role, cell)
+            key ^= _number(salt, name, role, cell)
     signed = key - (1 << 64) if key >> 63 else key
-    assert position_key(game, game.parse_fen(fen)) == signed
+    assert position_key(game, game.parse_fen(fen), salt) == signed
 
 
-def _number(name: str, role: str, value: int) -> int:
-    digest = blake2b(f"{name}\0{role}\0{value}".encode(), digest_size=8, person=b"zobrist")
+def _number(salt: bytes, name: str, role: str, value: int) -> int:
+    text = f"{name}\0{role}\0{value}".encode()
+    digest = blake2b(text, digest_size=8, key=salt, person=b"zobrist")
     return int.from_bytes(digest.digest(), "little")
 
 

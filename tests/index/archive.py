@@ -8,9 +8,12 @@ from pathlib import Path
 from typer.testing import CliRunner, Result
 
 from notation.cli.main import app
+from notation.games.base import AnyGame, Position
+from notation.games.registry import GAMES
 from notation.index import postings
 from notation.index.db import Database
-from notation.index.keys import nth_id
+from notation.index.keys import nth_id, position_key, unpack_ids
+from notation.index.schema import salt
 
 runner = CliRunner()
 
@@ -84,16 +87,46 @@ def found(db: str | Path, *filters: str) -> list[dict[str, object]]:
     return games
 
 
+SALT = bytes(16)
+"""A fixed secret: keys made from it compare between indexes (each has its own)."""
+
+
 def positions_held(opened: Database) -> dict[int, list[tuple[int, int, str | None]]]:
     """Each game's positions as the index holds them, by game id: (key, ply, the move its
-    main line plays there, in the game's first notation; ``None`` at its end), by ply."""
-    lines = dict(opened.execute("SELECT id, mainline FROM games").fetchall())
+    main line plays there, in the game's first notation; ``None`` at its end), by ply. The
+    key is checked to be the index's key of the position the main line reaches at that
+    ply, and given as :data:`SALT` makes it, so that two indexes' positions compare (a key
+    of a game the index does not hold is given as held)."""
+    secret = salt(opened)
+    games = {
+        id_: (GAMES[name], json.loads(tags), bytes(line))
+        for id_, name, tags, line in opened.execute(
+            "SELECT g.id, g.game, s.tags, g.mainline FROM games g JOIN setups s ON s.id = g.setup"
+        )
+    }
     texts = dict(opened.execute("SELECT id, text FROM moves").fetchall())
+    reached: dict[int, list[Position]] = {}
     held: dict[int, list[tuple[int, int, str | None]]] = {}
     for game, ply, key in postings.every(opened):
-        line = lines.get(game)
-        move = None if line is None else nth_id(bytes(line), ply)
+        move = None
+        if game in games:
+            kind, tags, line = games[game]
+            if game not in reached:
+                reached[game] = _line(kind, tags, [texts[m] for m in unpack_ids(line)])
+            position = reached[game][ply]
+            assert position_key(kind, position, secret) == key, (game, ply)
+            key = position_key(kind, position, SALT)
+            move = nth_id(line, ply)
         held.setdefault(game, []).append((key, ply, None if move is None else texts[move]))
     for rows in held.values():
         rows.sort(key=lambda row: row[1])
     return held
+
+
+def _line(game: AnyGame, tags: dict[str, str], words: list[str]) -> list[Position]:
+    """The positions of a main line of ``words`` from the start ``tags`` set up."""
+    untagged = {name: value for name, value in tags.items() if name != "Notation"}
+    positions = [game.start_record(untagged, words)]
+    for word in words:
+        positions.append(game.advance(positions[-1], word)[1])
+    return positions

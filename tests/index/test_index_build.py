@@ -189,9 +189,10 @@ def test_a_second_writer_waits_then_refuses_naming_the_first(tmp_path: Path, tar
     assert len(found(db)) == 2
 
 
-@pytest.mark.parametrize("old", ["0", "5"])
+@pytest.mark.parametrize("old", ["0", "5", "6"])
 def test_an_index_of_another_version_is_refused(tmp_path: Path, target: str, old: str) -> None:
-    # Schema 5's position keys were BLAKE2b digests, schema 6's are Zobrist keys.
+    # Schema 5's position keys were BLAKE2b digests, schema 6's Zobrist keys of fixed
+    # numbers, schema 7's Zobrist keys of numbers drawn from each index's own secret.
     write(tmp_path, club=CLUB)
     db = target
     indexed(db, tmp_path / "club.pdn")

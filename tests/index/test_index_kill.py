@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from notation.index import postings
 from notation.index.build import PAUSE_VARIABLE
 from notation.index.db import Database
 from notation.index.keys import unpack_ids
@@ -37,6 +38,11 @@ def snapshot(db: str) -> Snapshot:
         held: Snapshot = {}
         files = opened.execute("SELECT id, path, games FROM files").fetchall()
         lines = positions_held(opened)
+        # Each key of the index as positions_held gives it (a summary's key is one).
+        fixed = {
+            own: next(key for key, at, _ in lines[game] if at == ply)
+            for game, ply, own in postings.every(opened)
+        }
         for file, path, count in files:
             games = opened.execute(
                 "SELECT id, number, line, game, result, codes, illegal, replayed "
@@ -50,7 +56,7 @@ def snapshot(db: str) -> Snapshot:
                 if fields[2] is not None:
                     assert len(positions) == replayed + 1, path
                 rows.append((*fields, tuple(positions)))
-            counted = summarized(opened, games[0][0], games[-1][0]) if games else []
+            counted = summarized(opened, games[0][0], games[-1][0], fixed) if games else []
             if counted:
                 rows.append(("summaries", *counted))
             held[path] = rows
@@ -59,10 +65,12 @@ def snapshot(db: str) -> Snapshot:
         opened.close()
 
 
-def summarized(opened: Database, low: int, high: int) -> list[tuple[object, ...]]:
-    """The summaries of the chunks of the games ``low`` to ``high``: the key, the chunk's
-    first game counted from ``low``, the move's text (``None``: the main line's end), the
-    result, the games and those with an error."""
+def summarized(
+    opened: Database, low: int, high: int, fixed: dict[int, int]
+) -> list[tuple[object, ...]]:
+    """The summaries of the chunks of the games ``low`` to ``high``: the key (as ``fixed``
+    turns the index's own), the chunk's first game counted from ``low``, the move's text
+    (``None``: the main line's end), the result, the games and those with an error."""
     texts = dict(opened.execute("SELECT id, text FROM moves").fetchall())
     held: list[tuple[object, ...]] = []
     rows = opened.execute(
@@ -73,7 +81,7 @@ def summarized(opened: Database, low: int, high: int) -> list[tuple[object, ...]
         named, numbers = json.loads(results), unpack_ids(bytes(counts))
         for at in range(0, len(numbers), 4):
             move, result, games, errors = numbers[at : at + 4]
-            held.append((key, first - low, texts.get(move), named[result], games, errors))
+            held.append((fixed[key], first - low, texts.get(move), named[result], games, errors))
     return sorted(held, key=repr)
 
 

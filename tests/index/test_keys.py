@@ -12,46 +12,64 @@ from notation.games.registry import GAMES
 from notation.index.keys import position_key, position_keys
 from notation.index.schema import VERSION
 
+SALT = bytes(range(16))
+"""An index's secret, fixed here so that its keys can be pinned."""
+
 
 def test_the_keys_of_the_starts_are_those_of_the_schema_version() -> None:
     starts = {
         name: game.start(game.new_tags(7) if name == "knight-fight" else {})
         for name, game in GAMES.items()
     }
-    keys = {name: position_key(GAMES[name], start) for name, start in starts.items()}
+    keys = {name: position_key(GAMES[name], start, SALT) for name, start in starts.items()}
     # A key written differently is another schema: an index of the old one is refused.
     assert (VERSION, keys) == (
-        "6",
+        "7",
         {
-            "brazilian": 9186466382144105483,
-            "international": -7821074631930718795,
-            "english": -5268560932051725554,
-            "russian": -5311614401095247283,
-            "kavaleria": 8633709268632559854,
-            "keny": 1345495666703203469,
-            "knight-fight": -8861954023732079497,
-            "cheversi": 5289677792434874754,
+            "brazilian": 5089267792150810056,
+            "international": -1558932305986689796,
+            "english": -8858959640867101183,
+            "russian": -8617681737197192406,
+            "kavaleria": 7586152253285210157,
+            "keny": -4453291527526508031,
+            "knight-fight": -5119314508055806968,
+            "cheversi": -3939177257026027885,
         },
     )
+
+
+def test_each_index_has_keys_of_its_own() -> None:
+    # The secret enters every key: without it, no position can be chosen to meet a key.
+    other = bytes(16)
+    for name, game in GAMES.items():
+        start = game.start(game.new_tags(7) if name == "knight-fight" else {})
+        assert position_key(game, start, SALT) != position_key(game, start, other), name
+        assert position_key(game, start, SALT) == position_key(game, start, bytes(SALT)), name
 
 
 def test_positions_compared_as_one_share_a_key_and_others_do_not() -> None:
     keny, knight_fight, brazilian = GAMES["keny"], GAMES["knight-fight"], GAMES["brazilian"]
     start = keny.start({})
-    assert position_key(keny, start._replace(quiet=5)) == position_key(keny, start)
-    assert position_key(keny, start._replace(turn=Side.BLACK)) != position_key(keny, start)
+    assert position_key(keny, start._replace(quiet=5), SALT) == position_key(keny, start, SALT)
+    assert position_key(keny, start._replace(turn=Side.BLACK), SALT) != position_key(
+        keny, start, SALT
+    )
     fight = knight_fight.start(knight_fight.new_tags(7))
     walked = fight._replace(paths=((1, 2), (3,)))
-    assert position_key(knight_fight, walked) == position_key(knight_fight, fight)
-    assert position_key(knight_fight, fight._replace(dead=1)) != position_key(knight_fight, fight)
+    assert position_key(knight_fight, walked, SALT) == position_key(knight_fight, fight, SALT)
+    assert position_key(knight_fight, fight._replace(dead=1), SALT) != position_key(
+        knight_fight, fight, SALT
+    )
     cheversi = GAMES["cheversi"]
     empty = cheversi.start({})
-    assert position_key(cheversi, empty._replace(notation="fr")) == position_key(cheversi, empty)
-    first = brazilian.start({})
-    assert position_key(brazilian, first._replace(turn=Side.BLACK)) != position_key(
-        brazilian, first
+    assert position_key(cheversi, empty._replace(notation="fr"), SALT) == position_key(
+        cheversi, empty, SALT
     )
-    assert position_key(GAMES["russian"], first) != position_key(brazilian, first)
+    first = brazilian.start({})
+    assert position_key(brazilian, first._replace(turn=Side.BLACK), SALT) != position_key(
+        brazilian, first, SALT
+    )
+    assert position_key(GAMES["russian"], first, SALT) != position_key(brazilian, first, SALT)
 
 
 def test_the_keys_of_a_line_are_its_positions_keys_in_order() -> None:
@@ -59,11 +77,11 @@ def test_the_keys_of_a_line_are_its_positions_keys_in_order() -> None:
     line = [game.start({})]
     for text in ("32-28", "19-23", "28x19"):
         line.append(game.advance(line[-1], text)[1])
-    packed = position_keys(game, line)
+    packed = position_keys(game, line, SALT)
     keys = array("q", packed)
     if sys.byteorder == "big":
         keys.byteswap()
-    assert list(keys) == [position_key(game, position) for position in line]
+    assert list(keys) == [position_key(game, position, SALT) for position in line]
     assert len(set(keys)) == 4
 
 
@@ -76,12 +94,12 @@ def test_a_position_reached_by_two_move_orders_has_one_key_in_each_line() -> Non
         for text in moves:
             line.append(game.advance(line[-1], text)[1])
         lines.append(line)
-    first, second = (array("q", position_keys(game, line)) for line in lines)
+    first, second = (array("q", position_keys(game, line, SALT)) for line in lines)
     if sys.byteorder == "big":
         first.byteswap()
         second.byteswap()
     assert lines[0][-1] == lines[1][-1]
     assert first[3:] == second[3:]
-    assert first[-1] == position_key(game, lines[0][-1])
+    assert first[-1] == position_key(game, lines[0][-1], SALT)
     assert first[0] == second[0]
     assert len({*first, *second}) == 7
