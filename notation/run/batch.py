@@ -20,7 +20,6 @@ input's pieces held a game, so that PDN108 error is made here.
 
 from __future__ import annotations
 
-import dataclasses
 import operator
 import os
 import signal
@@ -582,7 +581,6 @@ def _report(path: str, verdict: Verdict, games: int) -> GameReport:
     if games:
         report.index += games
         report.diagnostics = [
-            d if d.game is None else dataclasses.replace(d, game=d.game + games)
-            for d in report.diagnostics
+            d if d.game is None else d.replace(game=d.game + games) for d in report.diagnostics
         ]
     return report
