@@ -23,7 +23,6 @@ from __future__ import annotations
 import operator
 import os
 import signal
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -384,6 +383,8 @@ class Processes:
         # started with the pool) end now rather than after the tasks in flight. The
         # pool's feeder thread may still be writing a task to them: a closed pipe must be
         # an error it drops, as Python has it by default, not a signal that kills us.
+        import threading  # the pool's imported it already
+
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGPIPE, signal.SIG_IGN)
         # The pool's own thread reaps the workers it sees die; waiting for it (rather than
