@@ -8,11 +8,14 @@ Nothing in the library raises on malformed input; it returns diagnostics instead
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, MutableMapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 
 from notation.late import SOURCES
 from notation.plain import Frozen
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Severity(StrEnum):
@@ -234,30 +237,80 @@ class Candidate(Frozen):
         object.__setattr__(self, "rest", rest)
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+class Diagnostic(Frozen):
     """One problem found in a record, with its place in the source.
 
     The message of a diagnostic that names its game's number is made from ``text`` and
     ``game`` when it is read (see :meth:`in_game`), so a run that numbers games afresh
     changes the field, never the text."""
 
+    _fields = (
+        "code",
+        "text",
+        "line",
+        "column",
+        "path",
+        "game",
+        "ply",
+        "move",
+        "legal",
+        "game_at",
+        "candidates",
+        "chosen",
+    )
+    __slots__ = _fields
+
     code: str
     text: str
     """The message, or (when ``game_at`` is set) the message without its game number."""
     line: int
     column: int
-    path: str = "-"
-    game: int | None = None
-    ply: int | None = None
-    move: str | None = None
-    legal: tuple[str, ...] = field(default=())
-    game_at: int | None = None
+    path: str
+    game: int | None
+    ply: int | None
+    move: str | None
+    legal: tuple[str, ...]
+    game_at: int | None
     """Where in ``text`` the message gives ``game``, when it does."""
-    candidates: tuple[Candidate, ...] = field(default=())
+    candidates: tuple[Candidate, ...]
     """For an illegal move: the corrections that make its line replay, likeliest first."""
-    chosen: bool = False
+    chosen: bool
     """Whether the first candidate is clear enough to be applied (``repair`` does)."""
+
+    def __init__(
+        self,
+        code: str,
+        text: str,
+        line: int,
+        column: int,
+        path: str = "-",
+        game: int | None = None,
+        ply: int | None = None,
+        move: str | None = None,
+        legal: tuple[str, ...] = (),
+        game_at: int | None = None,
+        candidates: tuple[Candidate, ...] = (),
+        chosen: bool = False,
+    ) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "ply", ply)
+        object.__setattr__(self, "move", move)
+        object.__setattr__(self, "legal", legal)
+        object.__setattr__(self, "game_at", game_at)
+        object.__setattr__(self, "candidates", candidates)
+        object.__setattr__(self, "chosen", chosen)
+
+    def replace(self, **changes: Any) -> Diagnostic:
+        """A copy with the fields named in ``changes`` set to their values (as
+        :func:`dataclasses.replace` makes one); ``TypeError`` for a name that is no field."""
+        values = {name: getattr(self, name) for name in self._fields}
+        values.update(changes)
+        return type(self)(**values)
 
     @classmethod
     def in_game(

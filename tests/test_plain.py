@@ -88,3 +88,20 @@ def test_a_worker_sends_every_field_of_a_report_but_four() -> None:
         "column",
         "key",
     )
+
+
+def test_a_diagnostic_compares_prints_hashes_and_replaces_as_the_dataclass_did() -> None:
+    said = Diagnostic.in_game("REC203", ("game ", " disagrees"), 3, 1, "a.pdn", 2)
+    assert repr(said) == (
+        "Diagnostic(code='REC203', text='game  disagrees', line=3, column=1, path='a.pdn', "
+        "game=2, ply=None, move=None, legal=(), game_at=5, candidates=(), chosen=False)"
+    )
+    assert said == Diagnostic("REC203", "game  disagrees", 3, 1, "a.pdn", 2, game_at=5)
+    assert hash(said) == hash(Diagnostic("REC203", "game  disagrees", 3, 1, "a.pdn", 2, game_at=5))
+    moved = said.replace(game=7, line=4)
+    assert moved == Diagnostic("REC203", "game  disagrees", 4, 1, "a.pdn", 7, game_at=5)
+    assert (said.message, moved.message) == ("game 2 disagrees", "game 7 disagrees")
+    with pytest.raises(AttributeError):
+        said.game = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        said.replace(severity="error")

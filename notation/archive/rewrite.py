@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import dataclasses
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -433,4 +432,4 @@ def copied_unchanged(found: str, record: Record, path: str) -> Diagnostic:
     from notation.check.validator import unsupported_game
 
     said = unsupported_game(record, found, path)
-    return dataclasses.replace(said, text=f"{said.text}; it was copied unchanged")
+    return said.replace(text=f"{said.text}; it was copied unchanged")

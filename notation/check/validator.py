@@ -14,7 +14,6 @@ game (REC221).
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, ClassVar, TextIO
@@ -819,8 +818,7 @@ class RecordReplay(ReplayVisitor):
             if at is None or not found.candidates:
                 continue
             said = diagnostics[at]
-            diagnostics[at] = dataclasses.replace(
-                said,
+            diagnostics[at] = said.replace(
                 text=said.text + suggestion(found),
                 candidates=found.candidates,
                 chosen=found.chosen is not None,

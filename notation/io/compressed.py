@@ -1,14 +1,12 @@
 """Decompressing: gzip, bzip2, xz and Zstandard streams recognised by their first bytes and
 decompressed as they are read, archives joined end to end included. Data cut short,
 damaged, or followed by data that is not more of it, fails reading after what came before
-(:class:`DamagedArchive`)."""
+(:class:`DamagedArchive`). Each format's library is imported when a file of it is read."""
 
 from __future__ import annotations
 
-import bz2
 import io
-import lzma
-import zlib
+import sys
 from collections.abc import Callable
 from typing import BinaryIO, Protocol, TypeGuard
 
@@ -148,6 +146,8 @@ class _Inflate:
     ``unconsumed_tail``)."""
 
     def __init__(self) -> None:
+        import zlib
+
         self._zlib = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
 
     @property
@@ -260,19 +260,44 @@ def _trailing(name: str) -> DamagedArchive:
 _FEED = 1 << 16
 """Compressed bytes read at a time for gzip, bzip2 and xz (their output is bounded apart)."""
 
-_GZIP = _Format("gzip", "member", _Inflate, (zlib.error,), b"\x00")
-_BZIP2 = _Format("bzip2", "stream", bz2.BZ2Decompressor, (OSError,))
-_XZ = _Format("xz", "stream", lzma.LZMADecompressor, (lzma.LZMAError,), b"\x00")
+
+def _gzip(raw: BinaryIO) -> _Units:
+    import zlib
+
+    return _Units(raw, _Format("gzip", "member", _Inflate, (zlib.error,), b"\x00"))
+
+
+def _bzip2(raw: BinaryIO) -> _Units:
+    import bz2
+
+    return _Units(raw, _Format("bzip2", "stream", bz2.BZ2Decompressor, (OSError,)))
+
+
+def _xz(raw: BinaryIO) -> _Units:
+    import lzma
+
+    form = _Format("xz", "stream", lzma.LZMADecompressor, (lzma.LZMAError,), b"\x00")
+    return _Units(raw, form)
+
 
 _MAGIC: dict[bytes, Callable[[BinaryIO], ByteStream]] = {
-    b"\x1f\x8b": lambda raw: _Units(raw, _GZIP),
-    b"BZh": lambda raw: _Units(raw, _BZIP2),
-    b"\xfd7zXZ\x00": lambda raw: _Units(raw, _XZ),
+    b"\x1f\x8b": _gzip,
+    b"BZh": _bzip2,
+    b"\xfd7zXZ\x00": _xz,
     b"\x28\xb5\x2f\xfd": _Zstd,
 }
 _ARCHIVES = (_Units, _Zstd)
-READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error, DamagedArchive)
-"""What reading a file or decompressing it may raise."""
+
+
+def read_errors() -> tuple[type[Exception], ...]:
+    """What reading a file or decompressing it may raise: the errors of ``lzma`` and
+    ``zlib`` only once they are imported (nothing else raises them)."""
+    errors: list[type[Exception]] = [OSError, EOFError, DamagedArchive]
+    for name, error in (("lzma", "LZMAError"), ("zlib", "error")):
+        module = sys.modules.get(name)
+        if module is not None:
+            errors.append(getattr(module, error))
+    return tuple(errors)
 
 
 def is_archive(stream: ByteStream) -> TypeGuard[Decompressing]:
@@ -293,7 +318,7 @@ def read_some(stream: ByteStream, size: int) -> tuple[bytes, BaseException | Non
                 break
             parts.append(part)
             got += len(part)
-    except READ_ERRORS as error:
+    except read_errors() as error:
         return b"".join(parts), error
     return b"".join(parts), None
 

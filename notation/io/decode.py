@@ -12,21 +12,21 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import re
 import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
 from notation.diagnostics import ENCODING_GUESSED, Diagnostic
 from notation.io.compressed import (
-    READ_ERRORS,
     SAMPLE,
     ByteStream,
     decompressed,
     is_archive,
+    read_errors,
     read_some,
 )
 from notation.io.files import Input, why
+from notation.lazy import lazy_pattern
 from notation.plain import Plain
 
 _MARKS = (
@@ -41,7 +41,7 @@ _DETECTED = ("utf-8", "utf-16")
 """The encodings a byte order mark chooses when none is given (UTF-32 is not detected)."""
 _NEEDS_MARK = ("utf-16", "utf-32")
 """The encodings whose Python decoders refuse text that does not start with their mark."""
-_LETTERS_THEN_DIGIT = re.compile(r"([^\W\d_]+)([0-9]?)")
+_LETTERS_THEN_DIGIT = lazy_pattern(r"([^\W\d_]+)([0-9]?)")
 """A word, with the digit that follows it, if one does (a square's rank after its file)."""
 
 
@@ -230,7 +230,7 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
             first, failed = read_some(stream, SAMPLE)
         except ValueError as error:
             raise UnreadableInput(str(error)) from error
-        except READ_ERRORS as error:
+        except read_errors() as error:
             raise UnreadableInput(why(error)) from error
         if failed is not None and not first:
             raise UnreadableInput(why(failed)) from failed

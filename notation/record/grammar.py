@@ -69,6 +69,7 @@ from notation.diagnostics import (
     UNTERMINATED_VARIATION,
     Diagnostic,
 )
+from notation.lazy import lazy_pattern
 from notation.record.lexicon import (
     BRACE_COMMENT,
     CHESS_SYMBOL,
@@ -417,17 +418,19 @@ class _Unreadable(Exception):
         self.pos = pos
 
 
-_PAREN_SCAN = re.compile(rf"\{{[^}}]*\}}?|{LINE_COMMENT}|{ESCAPE}|{OPEN_QUOTE}|{PAREN_SUFFIX}|[()]")
+_PAREN_SCAN = lazy_pattern(
+    rf"\{{[^}}]*\}}?|{LINE_COMMENT}|{ESCAPE}|{OPEN_QUOTE}|{PAREN_SUFFIX}|[()]"
+)
 """What the depth scan skips (comments, escape lines, quotes, suffixes) or counts."""
-_UNESCAPE = re.compile(r"\\([\\\"])")
+_UNESCAPE = lazy_pattern(r"\\([\\\"])")
 _tuple = tuple.__new__
 _new = object.__new__
 _PLUS_ONE = (1).__add__
 _WALKED: dict[type[Tag], str] = {Tag: "name value pos"}
 if any(sorted(cls.__slots__) != sorted(names.split()) for cls, names in _WALKED.items()):
     raise ImportError("the walk sets every slot of Tag: update it with the model")
-_FIRST_TOKEN = re.compile(r"[^\s(){}]+|\S")
-_LOOSE_TAG = re.compile(
+_FIRST_TOKEN = lazy_pattern(r"[^\s(){}]+|\S")
+_LOOSE_TAG = lazy_pattern(
     rf'\[[ \t]*({TAG_NAME})[ \t]*(?:"({TAG_VALUE})"|([^\s"\[\]]+))[ \t]*\][ \t]*'
 )
 """One tag pair whose value may be a single unquoted token (group 3), on a tag line."""

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import IO
 
 from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG, SYNTAX, Diagnostic
+from notation.lazy import lazy_pattern
 from notation.record.grammar import parse_game
 from notation.record.lexicon import (
     LEADING_TAGS,
@@ -74,7 +75,7 @@ _STRUCT = re.compile(rf"\{{[^}}\n]*\}}|\{{|\}}|{PAREN_SUFFIX}|[();\[]|{OPEN_QUOT
 _RESULT_END = re.compile(rf"{RESULT_AT}\s*$")
 _TAG_NAME = re.compile(TAG_NAME_AHEAD)
 _TAG_NAMES = re.compile(rf"\[[ \t]*+({TAG_NAME})")
-_WHOLE_TAG_LINE = re.compile(TAG_LINE)
+_WHOLE_TAG_LINE = lazy_pattern(TAG_LINE)
 
 
 class _Scan:
@@ -230,7 +231,7 @@ _PLAIN = (
     rf"(?:{_MOVES}{NO_RESULT_BEFORE}[^\S\n]*+\n{_BLANKS})*+({_MOVES}[^\S\n]*+\n{_BLANKS})?"
 )
 _PLAIN_GAME = re.compile(rf"{_PLAIN}(?={TAG_AHEAD})")
-_PLAIN_LAST = re.compile(rf"{_PLAIN}(?={TAG_AHEAD}|\Z)")
+_PLAIN_LAST = lazy_pattern(rf"{_PLAIN}(?={TAG_AHEAD}|\Z)")
 _PLAIN_START = re.compile(_PLAIN)
 """A plain game: tag lines, then lines of movetext free of comments, variations, quotes
 and tags, cut by the next line that starts with a tag pair (group 1 is its tag lines, with

@@ -20,11 +20,9 @@ input's pieces held a game, so that PDN108 error is made here.
 
 from __future__ import annotations
 
-import dataclasses
 import operator
 import os
 import signal
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -385,6 +383,8 @@ class Processes:
         # started with the pool) end now rather than after the tasks in flight. The
         # pool's feeder thread may still be writing a task to them: a closed pipe must be
         # an error it drops, as Python has it by default, not a signal that kills us.
+        import threading  # the pool's imported it already
+
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGPIPE, signal.SIG_IGN)
         # The pool's own thread reaps the workers it sees die; waiting for it (rather than
@@ -582,7 +582,6 @@ def _report(path: str, verdict: Verdict, games: int) -> GameReport:
     if games:
         report.index += games
         report.diagnostics = [
-            d if d.game is None else dataclasses.replace(d, game=d.game + games)
-            for d in report.diagnostics
+            d if d.game is None else d.replace(game=d.game + games) for d in report.diagnostics
         ]
     return report

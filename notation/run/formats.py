@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Candidate, Code, Diagnostic, Severity
 from notation.io.files import display_name
+from notation.lazy import lazy_pattern
 from notation.plain import Plain
 from notation.read.sources import FileResult
 
@@ -38,7 +39,7 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTICE: "note"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_XML_ILLEGAL = lazy_pattern("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 class Writer(Protocol):

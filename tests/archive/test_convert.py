@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
@@ -65,7 +64,7 @@ def test_convert_reports_an_illegal_move_as_validate_does(
     (record,) = read_string(text, path="r.pdn")
     (problem,) = convert_record(record, game, notation, path="r.pdn")
     assert expected.candidates  # validate also lists corrections: convert leaves that to it
-    assert problem == dataclasses.replace(expected, candidates=(), chosen=False)
+    assert problem == expected.replace(candidates=(), chosen=False)
     assert (problem.message, problem.legal) == (message, legal)
 
 
@@ -81,9 +80,7 @@ def test_marking_says_the_line_is_left_as_written(
     (expected,) = validate_record(checked, path="r.pdn").diagnostics
     (record,) = read_string(text, path="r.pdn")
     (problem,) = convert_record(record, game, notation, path="r.pdn", mark=True)
-    assert problem == dataclasses.replace(
-        expected, text=expected.text + MARK_TAIL, candidates=(), chosen=False
-    )
+    assert problem == expected.replace(text=expected.text + MARK_TAIL, candidates=(), chosen=False)
     assert problem.message == message + MARK_TAIL
 
 

@@ -3,7 +3,6 @@ after their results; each piece read apart gives the records of the whole."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,9 +39,7 @@ def _apart(pieces: list[tuple[int, str]]) -> list[Record]:
     for line, piece in pieces:
         for record in read_records(("\n" * (line - 1) + piece,)):
             record.index += len(records) - record.index + 1
-            record.diagnostics = [
-                dataclasses.replace(d, game=record.index) for d in record.diagnostics
-            ]
+            record.diagnostics = [d.replace(game=record.index) for d in record.diagnostics]
             records.append(record)
     return records
 
@@ -52,7 +49,7 @@ def _same_apart_as_whole(text: str, games: int = 1) -> int:
     pieces = _pieces(text, games)
     whole = list(read_records((text,)))
     for record in whole:
-        record.diagnostics = [dataclasses.replace(d, game=record.index) for d in record.diagnostics]
+        record.diagnostics = [d.replace(game=record.index) for d in record.diagnostics]
     assert _apart(pieces) == whole
     return len(pieces)
 
