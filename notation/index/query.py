@@ -625,6 +625,8 @@ def _opening(db: Database, variant: str | None, words: tuple[str, ...]) -> set[i
 def _players(db: Database, name: str) -> set[int]:
     """The games one of whose players is ``name`` (a shell pattern), case ignored."""
     folded = name.casefold()
+    if not _text(folded):
+        return set()
     if not any(mark in folded for mark in "*?["):
         rows = db.execute(
             "SELECT p.game FROM players p JOIN tagvalues v ON v.id = p.value "
@@ -646,6 +648,8 @@ def _tagged(db: Database, name: str, pattern: str) -> set[int]:
     """The games whose first tag ``name`` has a value matching the shell pattern
     ``pattern``, case ignored, as ``select --tag`` matches it."""
     folded = pattern.casefold()
+    if not _text(folded):
+        return set()
     if not any(mark in folded for mark in "*?["):
         rows = db.execute(
             "SELECT t.game FROM tags t JOIN tagvalues v ON v.id = t.value "
@@ -661,6 +665,17 @@ def _tagged(db: Database, name: str, pattern: str) -> set[int]:
                 row[0] for row in db.execute("SELECT game FROM tags WHERE value = ?", (id_,))
             )
     return found
+
+
+def _text(asked: str) -> bool:
+    """Whether ``asked`` is text an index can hold: an argument's byte that is not UTF-8
+    comes as a lone surrogate, which names no stored value (and which a database driver
+    refuses to send)."""
+    try:
+        asked.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _changed(path: bytes, size: int, mtime: int, digest: bytes) -> bool:

@@ -71,6 +71,17 @@ def test_player_of_either_colour_case_ignored(indexed: str) -> None:
     assert [g["index"] for g in found(indexed, "--player", "*lima")] == [1, 2, 3]
 
 
+@pytest.mark.parametrize(
+    "asked", [["--player", "\udc80"], ["--tag", "Event=\udc80"], ["--player", "lima\udcff"]]
+)
+def test_a_name_that_is_not_text_finds_no_game(indexed: str, asked: list[str]) -> None:
+    """An argument holding a byte that is not UTF-8 (read as a lone surrogate) names no
+    player or tag value an index holds: no game, as ``select --tag`` answers, where the
+    exact name's SQL question raised UnicodeEncodeError."""
+    result = run("find", *asked)
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "0 games found\n")
+
+
 def test_filters_combine(indexed: str) -> None:
     assert [(g["path"], g["index"]) for g in found(indexed, "--result", "0-2")] == [
         ("club.pdn", 2),
