@@ -25,9 +25,10 @@ MODULES = (
     "notation.games.cheversi",
     "notation.record.grammar",
     "notation.record.reader",
+    "notation.check.validator",
 )
-"""The modules of the compiled build: the move checks, the replay around them and the record
-reader."""
+"""The modules of the compiled build: the move checks, the replay around them, the record
+reader and the validator."""
 
 if TYPE_CHECKING:
     from typing import Any, TypeVar

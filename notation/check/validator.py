@@ -28,6 +28,7 @@ from notation.check.replay import (
     record_start,
     replay_line,
 )
+from notation.compiled import mypyc_attr
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
 from notation.games.registry import GAMES, game_for_tags, names_game, resolve_game
@@ -657,6 +658,7 @@ def illegal_reason(
     return legal, reason
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RecordReplay(ReplayVisitor):
     """Replays one record of ``game`` and collects the validator's verdict into
     ``report`` (the record's own syntax problems first). Subclass it to do more on the
@@ -918,7 +920,12 @@ class RecordReplay(ReplayVisitor):
             return
         claimed = record.result if record.result is not None else record.tag("Result")
         draws = self.game.result_for(Outcome(None, "repetition"))
-        if end is not None and claimed not in (None, "*", *draws) and self.report.outcome is None:
+        if (
+            end is not None
+            and claimed not in (None, "*")
+            and claimed not in draws
+            and self.report.outcome is None
+        ):
             message = (f"{third}, but the record says {claimed} (game ", ")")
             self._add(record.result_pos or record.pos, codes.REPETITION, message)
 
@@ -938,7 +945,12 @@ class RecordReplay(ReplayVisitor):
             return
         claimed = record.result if record.result is not None else record.tag("Result")
         draws = self.game.result_for(Outcome(None, reason))
-        if end is not None and claimed not in (None, "*", *draws) and self.report.outcome is None:
+        if (
+            end is not None
+            and claimed not in (None, "*")
+            and claimed not in draws
+            and self.report.outcome is None
+        ):
             message = (f"{drawn}, but the record says {claimed} (game ", ")")
             self._add(record.result_pos or record.pos, codes.COUNTED_DRAW, message)
 
