@@ -273,7 +273,7 @@ def _replay(
     description of its game type when the tags name one that is not supported."""
     tags = record.tag_dict()
     found = resolve_game(tags, default)
-    if not isinstance(found, Game):
+    if isinstance(found, str):  # not an ABC check, as isinstance(found, Game) would be
         return found
     replay = kind(found, record, path, dialects)
     replay.suggest = suggest
@@ -680,6 +680,8 @@ class RecordReplay(ReplayVisitor):
         self._notation: tuple[str | None] | None = None
         self._illegal: list[tuple[int, Ply]] = []
         """Each illegal ply reported, with the index of its diagnostic."""
+        self._stop = 0
+        """The number of the main line's illegal ply, once reported."""
         self.suggest = True
         """Whether :meth:`replay` adds the corrections the repair search finds to illegal
         moves (else :meth:`suggest_repairs` may, later)."""
@@ -711,10 +713,15 @@ class RecordReplay(ReplayVisitor):
     def replay(self, start: Position) -> Position | None:
         """Replay the record from ``start`` and check its result and repetitions; the
         final position, ``None`` when a main-line ply is illegal."""
-        trail = [start]
-        moves: list[Move] | None = [] if self.keeps else None
+        game, keeps = self.game, self.keeps
+        # The positions are kept only for a rule that counts them, or for the caller.
+        counted = self.judge_end and (
+            game.threefold_repetition or type(game).draw_rule is not Game.draw_rule
+        )
+        trail = [start] if keeps or counted else None
+        moves: list[Move] | None = [] if keeps else None
         end = replay_line(
-            self.game,
+            game,
             self.record.moves,
             start,
             self,
@@ -722,16 +729,22 @@ class RecordReplay(ReplayVisitor):
             dialects=self.dialects,
             moves=moves,
         )
-        self.report.plies = len(trail) - 1
-        if moves is not None:
+        if trail is not None:
+            self.report.plies = len(trail) - 1
+        elif end is not None:
+            self.report.plies = len(self.record.moves.move_texts())
+        else:
+            self.report.plies = self._stop - 1
+        if trail is not None and moves is not None:
             self.keep_line(trail, moves)
         if self.suggest:
             self.suggest_repairs(start)
         if self.judge_end:
             self._check_results(end)
-            if self.game.threefold_repetition:
-                self._check_repetition(trail, end)
-            self._check_draw_rule(trail, end)
+            if trail is not None:
+                if game.threefold_repetition:
+                    self._check_repetition(trail, end)
+                self._check_draw_rule(trail, end)
         return end
 
     def illegal_found(
@@ -769,6 +782,8 @@ class RecordReplay(ReplayVisitor):
         )
         self._illegal.append((len(self.report.diagnostics), ply))
         self.report.diagnostics.append(problem)
+        if not depth:
+            self._stop = number
         if type(self).illegal_found is not RecordReplay.illegal_found:
             _, reason = illegal_reason(
                 self.game, before, error, self.game.notation_of(ply.text) or self.notation
