@@ -40,6 +40,7 @@ MAX_LISTED = 24
 """Most legal moves written into one message; the diagnostic's ``legal`` field has all."""
 
 
+@mypyc_attr(native_class=False)
 class Step(Plain):
     """What the replay of :func:`validate_record` made of one ply."""
 
@@ -95,6 +96,7 @@ def ply_number(place: Place) -> int:
     return 1 + sum(place[::2])
 
 
+@mypyc_attr(native_class=False)
 class Replayed(Plain):
     """A record with what :func:`validate_record`'s replay made of each of its plies
     (asked for with ``trace``): what a picture of every ply needs, so that nothing replays
@@ -125,6 +127,9 @@ class Replayed(Plain):
         self.unreplayed = unreplayed
 
 
+# Not a native class in the compiled build: it is pickled between processes (--jobs, Dask),
+# and a native class would be unpickled by calling it with no argument.
+@mypyc_attr(native_class=False)
 class GameReport(Plain):
     """The verdict on one record."""
 
@@ -294,6 +299,7 @@ def _unsupported(record: Record, path: str, found: str) -> GameReport:
     return report
 
 
+@mypyc_attr(native_class=False)
 class ReplayedLine(Plain):
     """The verdict on a record and its main line, both from the one replay
     :func:`validate_record` makes of it."""

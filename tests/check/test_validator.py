@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
@@ -406,3 +407,21 @@ def test_the_plies_counted_without_a_trail_are_those_of_the_line_kept(path: Path
         kept = validator.replay_main_line(record, path=str(path))
         assert (report.plies, report.game) == (kept.report.plies, kept.report.game)
         assert report.diagnostics == kept.report.diagnostics
+
+
+def test_a_report_is_pickled_whole() -> None:
+    """Reports cross processes (``--jobs``, Dask) pickled; in the compiled build too, where
+    a native class was rebuilt by calling it with no argument, which it refuses."""
+    path = SAMPLES / "brazilian" / "broken" / "illegal-move.pdn"
+    (record,) = read_records(path)
+    reports = [*validate_file(path), validator.validate_record(record, keep=True)]
+    line = validator.replay_main_line(record)
+    step = validator.Step(BRAZILIAN.start({}))
+    back = pickle.loads(pickle.dumps((reports, line, step)))
+    assert (back[0], back[1].report, back[1].positions, back[2]) == (
+        reports,
+        line.report,
+        line.positions,
+        step,
+    )
+    assert back[0][1].main_line == reports[1].main_line != []
