@@ -4,8 +4,9 @@ mypyc compiles, and which build runs.
 The default install is pure Python; the compiled one builds :data:`MODULES` from these same
 sources with mypyc (``setup.py``). A compiled class that interpreted code subclasses (a
 game of another module or of a user) is marked ``@mypyc_attr(allow_interpreted_subclasses=True)``;
-mypyc reads the mark when compiling, and in the pure build it does nothing, so that neither
-build needs mypy to run.
+A class pickled between processes is marked ``@mypyc_attr(native_class=False)``, and
+stays a Python class. mypyc reads the marks when compiling, and in the pure build they do
+nothing, so that neither build needs mypy to run.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ MODULES = (
     "notation.games.cheversi",
     "notation.record.grammar",
     "notation.record.reader",
+    "notation.check.validator",
 )
-"""The modules of the compiled build: the move checks, the replay around them and the record
-reader."""
+"""The modules of the compiled build: the move checks, the replay around them, the record
+reader and the validator."""
 
 if TYPE_CHECKING:
     from typing import Any, TypeVar

@@ -154,6 +154,16 @@ def replay_line(
             first = (len(trail) if trail is not None else 0) - kept
             if first:
                 texts = texts[first:]
+    elif not each:
+        # The same tight loop, with nothing kept: ``first`` counts the legal plies.
+        try:
+            for text in texts:
+                _, position = advance(position, text)
+                first += 1
+            return position
+        except IllegalMove:
+            if first:
+                texts = texts[first:]
     for index, text in enumerate(texts, first):
         try:
             move, after = advance(position, text)

@@ -27,6 +27,7 @@ from notation.check.replay import (
     record_start,
     replay_line,
 )
+from notation.compiled import mypyc_attr
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
 from notation.games.registry import GAMES, game_for_tags, names_game, resolve_game
@@ -38,6 +39,7 @@ MAX_LISTED = 24
 """Most legal moves written into one message; the diagnostic's ``legal`` field has all."""
 
 
+@mypyc_attr(native_class=False)
 class Step(Plain):
     """What the replay of :func:`validate_record` made of one ply."""
 
@@ -93,6 +95,7 @@ def ply_number(place: Place) -> int:
     return 1 + sum(place[::2])
 
 
+@mypyc_attr(native_class=False)
 class Replayed(Plain):
     """A record with what :func:`validate_record`'s replay made of each of its plies
     (asked for with ``trace``): what a picture of every ply needs, so that nothing replays
@@ -123,6 +126,9 @@ class Replayed(Plain):
         self.unreplayed = unreplayed
 
 
+# Not a native class in the compiled build: it is pickled between processes (--jobs, Dask),
+# and a native class would be unpickled by calling it with no argument.
+@mypyc_attr(native_class=False)
 class GameReport(Plain):
     """The verdict on one record."""
 
@@ -271,7 +277,7 @@ def _replay(
     description of its game type when the tags name one that is not supported."""
     tags = record.tag_dict()
     found = resolve_game(tags, default)
-    if not isinstance(found, Game):
+    if isinstance(found, str):  # not an ABC check, as isinstance(found, Game) would be
         return found
     replay = kind(found, record, path, dialects)
     replay.suggest = suggest
@@ -292,6 +298,7 @@ def _unsupported(record: Record, path: str, found: str) -> GameReport:
     return report
 
 
+@mypyc_attr(native_class=False)
 class ReplayedLine(Plain):
     """The verdict on a record and its main line, both from the one replay
     :func:`validate_record` makes of it."""
@@ -656,6 +663,7 @@ def illegal_reason(
     return legal, reason
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RecordReplay(ReplayVisitor):
     """Replays one record of ``game`` and collects the validator's verdict into
     ``report`` (the record's own syntax problems first). Subclass it to do more on the
@@ -677,6 +685,8 @@ class RecordReplay(ReplayVisitor):
         self._notation: tuple[str | None] | None = None
         self._illegal: list[tuple[int, Ply]] = []
         """Each illegal ply reported, with the index of its diagnostic."""
+        self._stop = 0
+        """The number of the main line's illegal ply, once reported."""
         self.suggest = True
         """Whether :meth:`replay` adds the corrections the repair search finds to illegal
         moves (else :meth:`suggest_repairs` may, later)."""
@@ -708,10 +718,15 @@ class RecordReplay(ReplayVisitor):
     def replay(self, start: Position) -> Position | None:
         """Replay the record from ``start`` and check its result and repetitions; the
         final position, ``None`` when a main-line ply is illegal."""
-        trail = [start]
-        moves: list[Move] | None = [] if self.keeps else None
+        game, keeps = self.game, self.keeps
+        # The positions are kept only for a rule that counts them, or for the caller.
+        counted = self.judge_end and (
+            game.threefold_repetition or type(game).draw_rule is not Game.draw_rule
+        )
+        trail = [start] if keeps or counted else None
+        moves: list[Move] | None = [] if keeps else None
         end = replay_line(
-            self.game,
+            game,
             self.record.moves,
             start,
             self,
@@ -719,16 +734,22 @@ class RecordReplay(ReplayVisitor):
             dialects=self.dialects,
             moves=moves,
         )
-        self.report.plies = len(trail) - 1
-        if moves is not None:
+        if trail is not None:
+            self.report.plies = len(trail) - 1
+        elif end is not None:
+            self.report.plies = len(self.record.moves.move_texts())
+        else:
+            self.report.plies = self._stop - 1
+        if trail is not None and moves is not None:
             self.keep_line(trail, moves)
         if self.suggest:
             self.suggest_repairs(start)
         if self.judge_end:
             self._check_results(end)
-            if self.game.threefold_repetition:
-                self._check_repetition(trail, end)
-            self._check_draw_rule(trail, end)
+            if trail is not None:
+                if game.threefold_repetition:
+                    self._check_repetition(trail, end)
+                self._check_draw_rule(trail, end)
         return end
 
     def illegal_found(
@@ -766,6 +787,8 @@ class RecordReplay(ReplayVisitor):
         )
         self._illegal.append((len(self.report.diagnostics), ply))
         self.report.diagnostics.append(problem)
+        if not depth:
+            self._stop = number
         if type(self).illegal_found is not RecordReplay.illegal_found:
             _, reason = illegal_reason(
                 self.game, before, error, self.game.notation_of(ply.text) or self.notation
@@ -916,7 +939,12 @@ class RecordReplay(ReplayVisitor):
             return
         claimed = record.result if record.result is not None else record.tag("Result")
         draws = self.game.result_for(Outcome(None, "repetition"))
-        if end is not None and claimed not in (None, "*", *draws) and self.report.outcome is None:
+        if (
+            end is not None
+            and claimed not in (None, "*")
+            and claimed not in draws
+            and self.report.outcome is None
+        ):
             message = (f"{third}, but the record says {claimed} (game ", ")")
             self._add(record.result_pos or record.pos, codes.REPETITION, message)
 
@@ -936,7 +964,12 @@ class RecordReplay(ReplayVisitor):
             return
         claimed = record.result if record.result is not None else record.tag("Result")
         draws = self.game.result_for(Outcome(None, reason))
-        if end is not None and claimed not in (None, "*", *draws) and self.report.outcome is None:
+        if (
+            end is not None
+            and claimed not in (None, "*")
+            and claimed not in draws
+            and self.report.outcome is None
+        ):
             message = (f"{drawn}, but the record says {claimed} (game ", ")")
             self._add(record.result_pos or record.pos, codes.COUNTED_DRAW, message)
 

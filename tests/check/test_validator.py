@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
@@ -390,3 +391,37 @@ def test_a_kept_main_line_is_the_traced_one_and_makes_no_ply_of_a_plain_record()
     assert record.moves.is_deferred
     assert [move.path for _, move in report.main_line] == [(22, 18), (12, 16), (18, 14)]
     assert report.end == BRAZILIAN.play(*report.main_line[-1])
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(SAMPLES.glob("*/broken/*.pdn")) + sorted(SAMPLES.glob("*/sheets/*.pdn")),
+    ids=lambda path: f"{path.parent.parent.name}/{path.name}",
+)
+def test_the_plies_counted_without_a_trail_are_those_of_the_line_kept(path: Path) -> None:
+    """A game that counts no position (no repetition, no draw rule of its own) is replayed
+    without keeping its positions; its report counts the same legal main-line plies as a
+    replay that keeps them (``replay_main_line``), up to the first illegal one."""
+    for record in read_records(path):
+        report = validator.validate_record(record, path=str(path), suggest=False)
+        kept = validator.replay_main_line(record, path=str(path))
+        assert (report.plies, report.game) == (kept.report.plies, kept.report.game)
+        assert report.diagnostics == kept.report.diagnostics
+
+
+def test_a_report_is_pickled_whole() -> None:
+    """Reports cross processes (``--jobs``, Dask) pickled; in the compiled build too, where
+    a native class was rebuilt by calling it with no argument, which it refuses."""
+    path = SAMPLES / "brazilian" / "broken" / "illegal-move.pdn"
+    (record,) = read_records(path)
+    reports = [*validate_file(path), validator.validate_record(record, keep=True)]
+    line = validator.replay_main_line(record)
+    step = validator.Step(BRAZILIAN.start({}))
+    back = pickle.loads(pickle.dumps((reports, line, step)))
+    assert (back[0], back[1].report, back[1].positions, back[2]) == (
+        reports,
+        line.report,
+        line.positions,
+        step,
+    )
+    assert back[0][1].main_line == reports[1].main_line != []
