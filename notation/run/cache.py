@@ -42,7 +42,6 @@ import secrets
 import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +51,7 @@ from notation.diagnostics import CODES, Candidate, Change, Diagnostic
 from notation.games.base import Outcome, Side
 from notation.io.files import Input, Missing
 from notation.io.output import display, file_hash
+from notation.plain import Frozen, Plain
 from notation.read.sources import FileResult
 from notation.run.batch import Event
 from notation.version import code_version
@@ -173,9 +173,11 @@ def _checked_key(fd: int, shown: str) -> bytes:
     return key
 
 
-@dataclass(frozen=True, slots=True)
-class VerdictOptions:
+class VerdictOptions(Frozen):
     """The options of a run that change the verdict on a file."""
+
+    _fields = ("game", "encoding", "allow_empty", "dialects")
+    __slots__ = _fields
 
     game: str | None
     """The game of records whose tags name none (``--game``)."""
@@ -183,32 +185,74 @@ class VerdictOptions:
     """The encoding chosen (``None``: detected)."""
     allow_empty: bool
     """Whether a file without a record is accepted (else PDN108)."""
-    dialects: frozenset[str] = frozenset()
+    dialects: frozenset[str]
     """The optional dialects read (``--dialect``)."""
+
+    def __init__(
+        self,
+        game: str | None,
+        encoding: str | None,
+        allow_empty: bool,
+        dialects: frozenset[str] = frozenset(),
+    ) -> None:
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "encoding", encoding)
+        object.__setattr__(self, "allow_empty", allow_empty)
+        object.__setattr__(self, "dialects", dialects)
 
     def as_list(self) -> list[Any]:
         return [self.game, self.encoding, self.allow_empty, sorted(self.dialects)]
 
 
-@dataclass(slots=True)
-class _Pending:
+class _Pending(Plain):
     """An input validated in this run, and what it gave so far."""
+
+    _fields = (
+        "item",
+        "entry",
+        "digest",
+        "keys",
+        "events",
+        "size",
+        "notice",
+        "complete",
+        "failed",
+    )
+    __slots__ = _fields
 
     item: Input | Missing
     entry: str | None
     """The name of the entry where its events are kept, or ``None`` when it is not cached."""
-    digest: str = ""
-    keys: bool = False
+    digest: str
+    keys: bool
     """Whether its run gives each valid game's duplicate key."""
-    events: list[str] = field(default_factory=list)
+    events: list[str]
     """Its events so far, each as JSON text (smaller in memory than as lists)."""
-    size: int = 0
+    size: int
     """The length of its events so far."""
-    notice: Diagnostic | None = None
+    notice: Diagnostic | None
     """The REC260 notice to give before its events, when its entry was ignored."""
-    complete: bool = False
-    failed: bool = False
+    complete: bool
+    failed: bool
     """Whether reading it failed: it is then not kept."""
+
+    def __init__(
+        self,
+        item: Input | Missing,
+        entry: str | None,
+        digest: str = "",
+        keys: bool = False,
+        notice: Diagnostic | None = None,
+    ) -> None:
+        self.item = item
+        self.entry = entry
+        self.digest = digest
+        self.keys = keys
+        self.events = []
+        self.size = 0
+        self.notice = notice
+        self.complete = False
+        self.failed = False
 
 
 class Cache:
