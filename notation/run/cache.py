@@ -1,6 +1,6 @@
 """The validation cache: a re-run over unchanged files answers from the cache.
 
-For each input file, :class:`Cache` keeps one entry: the SHA-256 digest of the file's
+For each input file, :class:`Cache` keeps one entry: the BLAKE2b digest of the file's
 bytes, the code that made it (:func:`notation.version.code_version`: the toolkit's version
 and its installed files) and the settings that change verdicts (:class:`VerdictOptions`),
 and the events a run gave for the file (notices, one :class:`GameReport` per game, its
@@ -11,10 +11,11 @@ an entry keeps each valid game's duplicate key when it was made with them, and R
 found afresh over the whole run.
 
 Entries live in ``<folder>/<code version>/``, one file per input name and settings, named by an
-HMAC of both under the user's cache key (:func:`key_path`), so that nobody else can tell
-which name an entry will have. Each starts with a header line holding the format, a
-SHA-256 of the rest and an HMAC-SHA256 of the rest under that key: a damaged, truncated,
-foreign, copied or forged entry is told and ignored (with a REC260 notice), never trusted.
+BLAKE2b digest of both keyed with the user's cache key (:func:`key_path`), so that nobody
+else can tell which name an entry will have. Each starts with a header line holding the
+format, a BLAKE2b digest of the rest and a BLAKE2b digest of the rest keyed with that
+key: a damaged, truncated, foreign, copied or forged entry is told and ignored (with a
+REC260 notice), never trusted.
 
 The cache never follows a symbolic link and reads nothing but a regular file of at most
 :data:`MAX_ENTRY_BYTES`: a link, a FIFO, a device or an oversized file where an entry
@@ -34,12 +35,14 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
-import hmac
 import json
 import os
-import secrets
 import stat
+
+# The built-in BLAKE2 module and the constant-time comparison that hmac falls back on:
+# hashlib and hmac would load OpenSSL, about 2 ms of every cached run's start-up.
+from _blake2 import blake2b
+from _operator import _compare_digest as compare_digest
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -50,7 +53,7 @@ from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Candidate, Change, Diagnostic
 from notation.games.base import Outcome, Side
 from notation.io.files import Input, Missing
-from notation.io.output import display, file_hash
+from notation.io.output import display
 from notation.plain import Frozen, Plain
 from notation.read.sources import FileResult
 from notation.run.batch import Event
@@ -64,7 +67,7 @@ MAX_ENTRY_BYTES = 64 << 20
 """The largest entry written or read: an entry of :data:`MAX_EVENTS` games of about
 0.8 KiB each is 40 MiB; what is larger at an entry's name is ignored unread."""
 
-FORMAT = "notation-cache 2"
+FORMAT = "notation-cache 3"
 """The first words of every entry; they change when the entry's layout does."""
 
 FOLDER = ".notation_cache"
@@ -87,6 +90,29 @@ KEY_BYTES = 32
 _FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 _NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def checksum(data: bytes) -> str:
+    """The unkeyed digest of an entry's content, in its header (hex)."""
+    return blake2b(data, digest_size=32).hexdigest()
+
+
+def signature(key: bytes, data: bytes) -> str:
+    """The digest of ``data`` keyed with the cache key ``key`` (hex): an entry's name is
+    made of its input's, its content signed with it."""
+    return blake2b(data, digest_size=32, key=key).hexdigest()
+
+
+def file_digest(path: Path) -> str | None:
+    """The digest of a file's bytes (hex), ``None`` when it cannot be read."""
+    digest = blake2b(digest_size=32)
+    try:
+        with path.open("rb") as stream:
+            while block := stream.read(1 << 20):
+                digest.update(block)
+    except OSError:
+        return None
+    return digest.hexdigest()
 
 
 class CacheUnusable(Exception):
@@ -140,12 +166,12 @@ def load_key(path: Path) -> bytes:
 def _make_key(path: Path) -> None:
     """Make the key at ``path`` whole or not at all: the first of two runs at once wins."""
     shown = display(path)
-    temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}")
+    temp = path.with_name(f".{path.name}.{os.urandom(6).hex()}")
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd = os.open(temp, _NEW_FLAGS, 0o600)
         try:
-            os.write(fd, secrets.token_bytes(KEY_BYTES))
+            os.write(fd, os.urandom(KEY_BYTES))
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -382,10 +408,10 @@ class Cache:
         first when its entry was ignored)."""
         if isinstance(item, Missing) or item.path is None or not _regular(item.path):
             return _Pending(item, None)
-        digest = file_hash(item.path)
+        digest = file_digest(item.path)
         if digest is None:
             return _Pending(item, None)
-        pending = _Pending(item, self._entry(item.name), digest.hex(), keys)
+        pending = _Pending(item, self._entry(item.name), digest, keys)
         assert pending.entry is not None
         try:
             data = _read(pending.entry, self._fd)
@@ -422,7 +448,7 @@ class Cache:
 
     def _mac(self, data: bytes) -> str:
         assert self.key is not None
-        return hmac.new(self.key, data, hashlib.sha256).hexdigest()
+        return signature(self.key, data)
 
     def _body(self, data: bytes, name: str) -> dict[str, Any]:
         """The entry's content, checked: ValueError says what is wrong with it."""
@@ -430,10 +456,10 @@ class Cache:
         words = head.decode("ascii", "replace").rsplit(" ", 2)
         if len(words) != 3 or words[0] != FORMAT:
             raise ValueError("not a notation cache entry")
-        if hashlib.sha256(rest).hexdigest() != words[1]:
+        if checksum(rest) != words[1]:
             raise ValueError("it is damaged or truncated")
         # As bytes: a damaged byte decodes to U+FFFD, a text compare_digest refuses.
-        if not hmac.compare_digest(self._mac(rest).encode(), words[2].encode()):
+        if not compare_digest(self._mac(rest).encode(), words[2].encode()):
             raise ValueError("it was not made with this user's cache key: copied or forged")
         try:
             body = json.loads(rest)
@@ -465,7 +491,7 @@ class Cache:
             "keys": pending.keys,
         }
         text = f'{_json(head)[:-1]},"events":[{",".join(pending.events)}]}}'.encode("ascii")
-        entry = f"{FORMAT} {hashlib.sha256(text).hexdigest()} {self._mac(text)}\n".encode() + text
+        entry = f"{FORMAT} {checksum(text)} {self._mac(text)}\n".encode() + text
         if len(entry) > MAX_ENTRY_BYTES:
             return
         try:
@@ -507,7 +533,7 @@ def _make(name: str, parent: int, tagged: bool) -> None:
         with contextlib.suppress(FileExistsError):
             os.mkdir(name, 0o700, dir_fd=parent)
         return
-    temp = f".{name}.{secrets.token_hex(6)}.tmp"
+    temp = f".{name}.{os.urandom(6).hex()}.tmp"
     os.mkdir(temp, 0o700, dir_fd=parent)
     try:
         fd = os.open(temp, _FOLDER_FLAGS, dir_fd=parent)
@@ -572,7 +598,7 @@ def _read(name: str, folder: int, limit: int = MAX_ENTRY_BYTES) -> bytes:
 def _replace(folder: int, name: str, data: bytes) -> None:
     """Put ``data`` at ``name`` in ``folder``: written to a new file there and renamed over
     ``name``, so that a reader sees the old entry or the new one, and a link is replaced."""
-    temp = f".{name}.{secrets.token_hex(6)}.tmp"
+    temp = f".{name}.{os.urandom(6).hex()}.tmp"
     fd = os.open(temp, _NEW_FLAGS, 0o600, dir_fd=folder)
     try:
         try:

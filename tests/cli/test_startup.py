@@ -113,18 +113,24 @@ def test_validating_one_game_imports_its_game_only(tmp_path: Path) -> None:
         assert package not in modules
 
 
-def test_a_one_game_validate_with_the_cache_on_imports_no_dataclasses(
+def test_a_one_game_validate_with_the_cache_on_imports_no_dataclasses_or_openssl(
     tmp_path: Path, cached: Path
 ) -> None:
     """The cache is on by default: its module, which such a run imports, builds no
-    dataclass (``dataclasses`` imports ``inspect``: about 6 ms of start-up)."""
+    dataclass (``dataclasses`` imports ``inspect``: about 6 ms of start-up), and its
+    digests load no OpenSSL (``hashlib`` and ``hmac`` do: about 2 ms), nor ``secrets``
+    (``random``, ``base64``) unless it makes a key."""
     game = tmp_path / "one.pdn"
     game.write_text('[GameType "26"]\n\n1. 22-18 11-15 *\n', encoding="utf-8")
     modules, out = imported("validate", str(game))
     assert out == ""
     assert "notation.run.cache" in modules
-    assert not modules & {"dataclasses", "inspect"}
+    assert not modules & {"dataclasses", "inspect", "hashlib", "hmac", "_hashlib"}
     assert cached.is_dir()
+    # A second run answers from the cache, its key made: nor is secrets imported.
+    modules, out = imported("validate", str(game))
+    assert out == ""
+    assert not modules & {"secrets", "random", "hashlib", "hmac", "_hashlib"}
 
 
 def test_a_record_the_fast_path_cannot_read_loads_the_grammar(tmp_path: Path) -> None:

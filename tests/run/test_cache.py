@@ -4,7 +4,6 @@ validated afresh, a damaged entry is never trusted, and the cache never stops a 
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import os
 import random
@@ -155,8 +154,9 @@ def rewritten(entry: Path, change: dict[str, object]) -> None:
     body.update(change)
     body = {key: value for key, value in body.items() if value is not DROPPED}
     text = json.dumps(body).encode()
-    mac = hmac.new(load_key(key_path()), text, hashlib.sha256).hexdigest()
-    entry.write_bytes(f"{FORMAT} {hashlib.sha256(text).hexdigest()} {mac}\n".encode() + text)
+    mac = hashlib.blake2b(text, digest_size=32, key=load_key(key_path())).hexdigest()
+    digest = hashlib.blake2b(text, digest_size=32).hexdigest()
+    entry.write_bytes(f"{FORMAT} {digest} {mac}\n".encode() + text)
 
 
 DAMAGES = {
@@ -483,10 +483,11 @@ def test_a_forged_entry_does_not_pass_a_broken_file(tmp_path: Path, own_cache: P
     # file's, with every unkeyed checksum recomputed.
     head, _, text = entry_of(own_cache, good).read_bytes().partition(b"\n")
     body = json.loads(text)
-    body.update(name=str(broken), digest=hashlib.sha256(broken.read_bytes()).hexdigest())
+    digest = hashlib.blake2b(broken.read_bytes(), digest_size=32).hexdigest()
+    body.update(name=str(broken), digest=digest)
     text = json.dumps(body).encode()
     words = head.split(b" ")
-    words[2] = hashlib.sha256(text).hexdigest().encode()
+    words[2] = hashlib.blake2b(text, digest_size=32).hexdigest().encode()
     entry_of(own_cache, broken).write_bytes(b" ".join(words) + b"\n" + text)
     result = run(str(broken))
     why = "it was not made with this user's cache key: copied or forged"
