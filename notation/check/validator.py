@@ -33,7 +33,6 @@ from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Posit
 from notation.games.registry import GAMES, game_for_tags, names_game, resolve_game
 from notation.plain import Plain
 from notation.record.model import MAX_DEPTH, Line, Ply, Record, SourcePos
-from notation.record.reader import read_records
 
 MAX_LISTED = 24
 """Most legal moves written into one message; the diagnostic's ``legal`` field has all."""
@@ -386,6 +385,10 @@ def validate_file(
     ``OSError`` when the file cannot be opened or read; every problem in its content is a
     diagnostic.
     """
+    # The reader, imported when a file is read here: a run answered from the cache reads
+    # none, and needs this module's GameReport only.
+    from notation.record.reader import read_records
+
     if path is None:
         path = os.fspath(source) if isinstance(source, str | os.PathLike) else "-"
     records = read_records(source, path=path)

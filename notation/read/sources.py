@@ -22,7 +22,6 @@ from notation.io.decode import TextSource, UnreadableInput, open_input
 from notation.io.files import COMPRESSED_SUFFIXES, Input, Missing, expand
 from notation.plain import Frozen, Plain
 from notation.record.model import Record
-from notation.record.reader import MAX_GAME, read_records
 
 JSON_LIMIT = 256 * 2**20
 """Characters of a JSON document read at most: JSON is read whole, not streamed."""
@@ -123,6 +122,10 @@ class Opened(Plain):
         if self.is_json:
             made: Iterable[Record | Diagnostic] = json_records(name, self._chunks)
         else:
+            # The reader and its grammar, imported when a file is read: a run answered
+            # from the cache reads none.
+            from notation.record.reader import read_records
+
             made = read_records(self._chunks, path=name, keep_text=keep_text)
         held: Record | None = None
         for record in made:
@@ -164,6 +167,8 @@ class Opened(Plain):
     def _pieces(self, games: int) -> Iterator[tuple[int, str]]:
         if self.is_json:
             raise ValueError(f"{self.input.name} is a JSON document, not cut into pieces")
+        from notation.record.reader import MAX_GAME
+
         head: list[str] = []
         size = 0
         for chunk in self._chunks:
@@ -298,6 +303,8 @@ def read_paths(
 def _without_cut_game(first: int, text: str) -> tuple[str, int | None]:
     """The last piece of a text whose reading failed, without the game the failure cut
     off (one that has no result), and the line where that game starts."""
+    from notation.record.reader import read_records
+
     last: Record | None = None
     for record in read_records([text], keep_text=True, first_line=first):
         if holds_game(record):

@@ -37,7 +37,6 @@ from notation.io.files import Input, Missing
 from notation.plain import Frozen
 from notation.read.sources import FileResult, Opened, holds_game, no_record, open_inputs
 from notation.record.model import Record
-from notation.record.reader import read_records
 
 if TYPE_CHECKING:
     # Worker processes are imported when a pool starts: a run in one process needs neither.
@@ -207,6 +206,8 @@ def validate_piece(
 ) -> list[GameReport]:
     """Validate the games of one piece of a file, which starts at ``line`` of it (run in a
     worker process): lines are the file's, game numbers count from the piece's first."""
+    from notation.record.reader import read_records
+
     default = None if game is None else get_game(game)
     records = read_records((text,), path=path, first_line=line, keep_text=keys)
     return [

@@ -127,10 +127,17 @@ def test_a_one_game_validate_with_the_cache_on_imports_no_dataclasses_or_openssl
     assert "notation.run.cache" in modules
     assert not modules & {"dataclasses", "inspect", "hashlib", "hmac", "_hashlib"}
     assert cached.is_dir()
-    # A second run answers from the cache, its key made: nor is secrets imported.
+    # A second run answers from the cache, its key made: nor is secrets imported, and
+    # nothing reads a record (the reader, its grammar, the game).
     modules, out = imported("validate", str(game))
     assert out == ""
     assert not modules & {"secrets", "random", "hashlib", "hmac", "_hashlib"}
+    assert not modules & {
+        "notation.record.reader",
+        "notation.record.grammar",
+        "notation.record.lexicon",
+        *GAME_MODULES,
+    }
 
 
 def test_a_record_the_fast_path_cannot_read_loads_the_grammar(tmp_path: Path) -> None:
