@@ -246,6 +246,31 @@ def test_the_code_version_changes_with_any_file_of_the_code(tmp_path: Path) -> N
     assert code_version(str(code)) not in (first, touched)
 
 
+def test_the_code_version_is_a_digest_of_the_files_facts_in_walking_order(
+    tmp_path: Path,
+) -> None:
+    # The digest is that of each file's path, size and modification time, in the order
+    # os.walk visits them (so that it stays what earlier versions of the toolkit made):
+    # a folder's files by name, then its folders by name, not __pycache__ nor a link.
+    code = tmp_path / "notation"
+    for folder in ("b", "a/z", "a/y", "__pycache__", "B"):
+        (code / folder).mkdir(parents=True, exist_ok=True)
+    for name in ("b/2.py", "b/10.py", "a/z/x.py", "a/y/w", "a/1.py", "__pycache__/v.pyc", "Z.py"):
+        (code / name).write_text(name * 3)
+        os.utime(code / name, ns=(10**18, 10**18 + len(name)))
+    (code / "link-to-a").symlink_to(code / "a")
+    (code / "link-to-file").symlink_to(code / "Z.py")
+    (code / "broken").symlink_to(tmp_path / "missing")
+    digest = hashlib.blake2b(digest_size=8)
+    for folder, subfolders, files in os.walk(code):
+        subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
+        for name in sorted(files):
+            facts = os.lstat(os.path.join(folder, name))
+            shown = os.path.relpath(os.path.join(folder, name), code).replace(os.sep, "/")
+            digest.update(f"{shown}\0{facts.st_size}\0{facts.st_mtime_ns}\n".encode())
+    assert code_version(str(code)) == f"{__version__}+{digest.hexdigest()}"
+
+
 def test_the_cache_is_kept_by_the_code_that_runs(tmp_path: Path, own_cache: Path) -> None:
     record = tmp_path / "game.pdn"
     record.write_text(ILLEGAL)
