@@ -13,8 +13,10 @@ Exit status (every command): 0 when everything was fine, 1 when a record has a p
 
 from __future__ import annotations
 
+# The signal module's own core: signal wraps it in enums, made when it is imported (about
+# half a millisecond of every command's start-up), which this module has no use for.
+import _signal as signal  # type: ignore[import-not-found]
 import os
-import signal
 import sys
 
 from .table import COMMANDS as COMMANDS

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import operator
 import os
-import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -384,6 +383,7 @@ class Processes:
         # started with the pool) end now rather than after the tasks in flight. The
         # pool's feeder thread may still be writing a task to them: a closed pipe must be
         # an error it drops, as Python has it by default, not a signal that kills us.
+        import signal
         import threading  # the pool's imported it already
 
         if threading.current_thread() is threading.main_thread():
@@ -402,6 +402,8 @@ class Processes:
 def worker_signals() -> None:
     """A worker leaves interrupting the run to its parent: Ctrl-C, sent to the whole
     terminal's process group, is ignored; a termination signal ends it at once."""
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
