@@ -814,6 +814,12 @@ class Cheversi(Game[CheversiPosition, Placement]):
         """:meth:`advance`'s function itself (a loop over plies calls it directly)."""
         return place
 
+    def line_advancer(
+        self,
+    ) -> Callable[[CheversiPosition, list[str]], tuple[CheversiPosition, int]]:
+        """:func:`place_line`: a line replayed for its last position is read in one loop."""
+        return place_line
+
     def format_move(
         self, position: CheversiPosition, move: Placement, notation: str | None = None
     ) -> str:
@@ -1155,6 +1161,31 @@ def play_placement(position: CheversiPosition, move: Placement) -> CheversiPosit
     return _new_tuple(
         CheversiPosition, (board[:square] + char + board[square + 1 :], square, ply + 1, notation)
     )
+
+
+def place_line(position: CheversiPosition, texts: list[str]) -> tuple[CheversiPosition, int]:
+    """The position after the first plies of ``texts`` and how many they are
+    (:meth:`Cheversi.line_advancer`): each read and allowed as :func:`place` reads it
+    without :func:`parse_placement`, stopping at the first it leaves to that."""
+    board, last, ply, notation = position
+    reads = READS[notation]
+    count = 0
+    for text in texts:
+        read = reads.get(text)
+        if read is None:
+            read = _read_in(notation, text)
+            if read is None:
+                break
+        _, kind, square, chars = read
+        if ply >= TOTAL_PLIES or not _allows(board, last, ply, kind, square):
+            break
+        board = board[:square] + chars[ply & 1] + board[square + 1 :]
+        last = square
+        ply += 1
+        count += 1
+    if not count:
+        return position, 0
+    return _new_tuple(CheversiPosition, (board, last, ply, notation)), count
 
 
 def place(position: CheversiPosition, text: str) -> tuple[Placement, CheversiPosition]:
