@@ -581,21 +581,17 @@ def attack_counts(board: str) -> tuple[list[int], list[int]]:
     return counts
 
 
-def _lines_by_code() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
-    """The lines each piece attacks along from every square, by its board character's code
-    (nothing for other codes): a King's or a Knight's targets as lines of one square."""
-    steps = {"K": NEIGHBOURS, "N": KNIGHT_TARGETS}
-    lines: list[tuple[tuple[tuple[int, ...], ...], ...]] = [()] * 128
-    for kind in KINDS:
-        table: tuple[tuple[tuple[int, ...], ...], ...] = RAYS.get(kind, ())
-        if kind in steps:
-            table = tuple(tuple((target,) for target in targets) for targets in steps[kind])
-        lines[ord(kind)] = lines[ord(kind.lower())] = table
-    return tuple(lines)
+STEPS_BY_CODE: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    {"K": NEIGHBOURS, "N": KNIGHT_TARGETS}.get(chr(code).upper(), ()) for code in range(128)
+)
+"""The squares a King or a Knight attacks from every square, by its board character's
+code (nothing for other codes)."""
 
-
-LINES_BY_CODE: Final = _lines_by_code()
-"""The lines each piece attacks along, by board character code then square."""
+RAYS_BY_CODE: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
+    RAYS.get(chr(code).upper(), ()) for code in range(128)
+)
+"""The lines a Queen, a Rook or a Bishop attacks along from every square, by its board
+character's code (nothing for other codes)."""
 
 EMPTY_CODE: Final = ord(".")
 
@@ -608,13 +604,19 @@ def score(board: str) -> tuple[int, int]:
         code = cells[square]
         if code == EMPTY_CODE:
             continue
-        # A line scores up to the first piece in the way (attacked, not empty).
         gained = 0
-        for line in LINES_BY_CODE[code][square]:
-            for target in line:
-                if cells[target] != EMPTY_CODE:
-                    break
-                gained += 1
+        steps = STEPS_BY_CODE[code]
+        if steps:
+            for target in steps[square]:
+                if cells[target] == EMPTY_CODE:
+                    gained += 1
+        else:
+            # A line scores up to the first piece in the way (attacked, not empty).
+            for line in RAYS_BY_CODE[code][square]:
+                for target in line:
+                    if cells[target] != EMPTY_CODE:
+                        break
+                    gained += 1
         if code < ord("a"):
             white += gained
         else:
