@@ -155,9 +155,13 @@ def replay_line(
             if first:
                 texts = texts[first:]
     elif not each:
-        # The same tight loop, with nothing kept: ``first`` counts the legal plies.
+        # The same tight loop, with nothing kept: ``first`` counts the legal plies, those
+        # the game's own loop reads first when it has one.
+        run = game.line_advancer()
+        if run is not None:
+            position, first = run(position, texts)
         try:
-            for text in texts:
+            for text in texts[first:] if first else texts:
                 _, position = advance(position, text)
                 first += 1
             return position

@@ -365,6 +365,14 @@ class Game(ABC, Generic[P, M]):
         reads many plies: a game whose ``advance`` only calls a function gives it."""
         return self.advance
 
+    def line_advancer(self) -> Callable[[P, list[str]], tuple[P, int]] | None:
+        """A function that replays move texts from a position when their moves are not
+        wanted: it gives the position after its first plies and how many they are, each
+        read as :meth:`advance` reads it, stopping at an illegal ply or before one it
+        leaves to :meth:`advance` (so replaying reads on from there). ``None``, the
+        default: replaying calls :meth:`advance` for each ply."""
+        return None
+
     def notation_of(self, text: str) -> str | None:
         """Which of the game's notations a move text is written in, if it tells."""
         return None

@@ -581,21 +581,17 @@ def attack_counts(board: str) -> tuple[list[int], list[int]]:
     return counts
 
 
-def _lines_by_code() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
-    """The lines each piece attacks along from every square, by its board character's code
-    (nothing for other codes): a King's or a Knight's targets as lines of one square."""
-    steps = {"K": NEIGHBOURS, "N": KNIGHT_TARGETS}
-    lines: list[tuple[tuple[tuple[int, ...], ...], ...]] = [()] * 128
-    for kind in KINDS:
-        table: tuple[tuple[tuple[int, ...], ...], ...] = RAYS.get(kind, ())
-        if kind in steps:
-            table = tuple(tuple((target,) for target in targets) for targets in steps[kind])
-        lines[ord(kind)] = lines[ord(kind.lower())] = table
-    return tuple(lines)
+STEPS_BY_CODE: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    {"K": NEIGHBOURS, "N": KNIGHT_TARGETS}.get(chr(code).upper(), ()) for code in range(128)
+)
+"""The squares a King or a Knight attacks from every square, by its board character's
+code (nothing for other codes)."""
 
-
-LINES_BY_CODE: Final = _lines_by_code()
-"""The lines each piece attacks along, by board character code then square."""
+RAYS_BY_CODE: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
+    RAYS.get(chr(code).upper(), ()) for code in range(128)
+)
+"""The lines a Queen, a Rook or a Bishop attacks along from every square, by its board
+character's code (nothing for other codes)."""
 
 EMPTY_CODE: Final = ord(".")
 
@@ -608,13 +604,19 @@ def score(board: str) -> tuple[int, int]:
         code = cells[square]
         if code == EMPTY_CODE:
             continue
-        # A line scores up to the first piece in the way (attacked, not empty).
         gained = 0
-        for line in LINES_BY_CODE[code][square]:
-            for target in line:
-                if cells[target] != EMPTY_CODE:
-                    break
-                gained += 1
+        steps = STEPS_BY_CODE[code]
+        if steps:
+            for target in steps[square]:
+                if cells[target] == EMPTY_CODE:
+                    gained += 1
+        else:
+            # A line scores up to the first piece in the way (attacked, not empty).
+            for line in RAYS_BY_CODE[code][square]:
+                for target in line:
+                    if cells[target] != EMPTY_CODE:
+                        break
+                    gained += 1
         if code < ord("a"):
             white += gained
         else:
@@ -813,6 +815,12 @@ class Cheversi(Game[CheversiPosition, Placement]):
     def advancer(self) -> Callable[[CheversiPosition, str], tuple[Placement, CheversiPosition]]:
         """:meth:`advance`'s function itself (a loop over plies calls it directly)."""
         return place
+
+    def line_advancer(
+        self,
+    ) -> Callable[[CheversiPosition, list[str]], tuple[CheversiPosition, int]]:
+        """:func:`place_line`: a line replayed for its last position is read in one loop."""
+        return place_line
 
     def format_move(
         self, position: CheversiPosition, move: Placement, notation: str | None = None
@@ -1155,6 +1163,31 @@ def play_placement(position: CheversiPosition, move: Placement) -> CheversiPosit
     return _new_tuple(
         CheversiPosition, (board[:square] + char + board[square + 1 :], square, ply + 1, notation)
     )
+
+
+def place_line(position: CheversiPosition, texts: list[str]) -> tuple[CheversiPosition, int]:
+    """The position after the first plies of ``texts`` and how many they are
+    (:meth:`Cheversi.line_advancer`): each read and allowed as :func:`place` reads it
+    without :func:`parse_placement`, stopping at the first it leaves to that."""
+    board, last, ply, notation = position
+    reads = READS[notation]
+    count = 0
+    for text in texts:
+        read = reads.get(text)
+        if read is None:
+            read = _read_in(notation, text)
+            if read is None:
+                break
+        _, kind, square, chars = read
+        if ply >= TOTAL_PLIES or not _allows(board, last, ply, kind, square):
+            break
+        board = board[:square] + chars[ply & 1] + board[square + 1 :]
+        last = square
+        ply += 1
+        count += 1
+    if not count:
+        return position, 0
+    return _new_tuple(CheversiPosition, (board, last, ply, notation)), count
 
 
 def place(position: CheversiPosition, text: str) -> tuple[Placement, CheversiPosition]:

@@ -177,7 +177,8 @@ def game_for_tags(tags: Mapping[str, str]) -> AnyGame | str:
     """
     variant = tags.get("Variant")
     if variant is not None:
-        found = _BY_VARIANT.get(_fold(variant))
+        # A key of _BY_VARIANT is folded already: a Variant written so needs no folding.
+        found = _BY_VARIANT.get(variant) or _BY_VARIANT.get(_fold(variant))
         if found is not None:
             return GAMES[found]
     gametype = tags.get("GameType")

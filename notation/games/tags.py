@@ -38,7 +38,8 @@ def unknown_option(written: str, title: str, known: Iterable[str]) -> SetupError
 
 def no_rule_options(tags: Mapping[str, str], title: str) -> None:
     """Check that a game without rule options finds none in its ``Rules`` tag."""
-    options = rule_options(tags.get("Rules", ""))
+    text = tags.get("Rules")
+    options = rule_options(text) if text else None
     if options:
         raise unknown_option(options[0][0], title, ())
 

@@ -245,3 +245,32 @@ def test_the_placement_test_in_one_step_agrees_with_the_rules_one_by_one(
     white, black = GAME.attack_counts(position)
     on_empty = [sum(n for i, n in enumerate(side) if board[i] == ".") for side in (white, black)]
     assert list(GAME.scores(position)) == on_empty
+
+
+@pytest.mark.parametrize(
+    ("texts", "read"),
+    [
+        (GAME_ONE.split(), 16),
+        ([*GAME_ONE.split(), "Kh8"], 16),  # the game is over
+        (GAME_TWO.split(), 14),
+        (["Kd1", "Rd2", "Bc1", "Qh8", "Nb1"], 3),  # Qh8 touches no White piece
+        (["Kd1", "Zd2", "Rd2"], 1),  # not a placement
+        ([*GAME_ONE.split()[:15], "Kh8"], 15),  # Black's King away from White's 8th piece
+    ],
+)
+def test_line_advancer_reads_the_plies_advance_reads(texts: list[str], read: int) -> None:
+    start = GAME.start({})
+    run = GAME.line_advancer()
+    assert run is not None
+    position, count = run(start, texts)
+    assert count == read
+    expected = start
+    for text in texts[:read]:
+        _, expected = GAME.advance(expected, text)
+    assert position == expected
+    assert position.ply == read
+    if read < len(texts):
+        with pytest.raises(IllegalMove):
+            GAME.advance(position, texts[read])
+    if texts[:16] == GAME_ONE.split():
+        assert position == GAME.start({"FEN": FINAL})
