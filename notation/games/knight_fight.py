@@ -62,6 +62,7 @@ from __future__ import annotations
 import contextlib
 import random
 import re
+import struct
 import textwrap
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -184,6 +185,10 @@ _DECIMAL = bytes(
 other byte to :data:`_NOT_A_NUMBER` (a ``translate`` table)."""
 _HEX_DIGIT = bytes(b"x"[0] if chr(byte) in "0123456789ABCDEFabcdef" else 0 for byte in range(256))
 """By byte, ``x`` for a hexadecimal digit, 0 for any other (a ``translate`` table)."""
+_BYTES: Final = struct.Struct(f"{SIZE * SIZE}B")
+"""A layout's 100 bytes, read as a tuple of numbers (faster than ``tuple`` of the bytes)."""
+_BLANKS: Final = " " * (SIZE * SIZE - 1)
+"""The blanks between the numbers of a ``Layout`` tag as :meth:`Layout.text` writes it."""
 
 
 def _squares_of(numbers: bytes) -> tuple[int, ...]:
@@ -201,12 +206,16 @@ def _doubles_of(numbers: bytes) -> int:
 def _quick_layout(text: str) -> Layout | None:
     """The layout of a well-formed ``Layout`` tag value, or ``None`` (well formed or not)
     for :meth:`Layout.parse`'s full reading to say."""
+    # The form Layout.text writes, once each ", " is one blank: a blank every third
+    # character, so that no two numbers adjoin.
+    spaced = text.replace(", ", " ")
+    written = len(spaced) == 3 * SIZE * SIZE - 1 and spaced[2::3] == _BLANKS
     try:
         # Reads pairs of hexadecimal digits with ASCII blanks between pairs only.
-        read = bytes.fromhex(text.replace(",", " "))
+        read = bytes.fromhex(spaced if written else text.replace(",", " "))
     except ValueError:
         return None
-    if len(read) != SIZE * SIZE or b"xxx" in text.encode().translate(_HEX_DIGIT):
+    if len(read) != SIZE * SIZE or (not written and b"xxx" in text.encode().translate(_HEX_DIGIT)):
         return None  # not 100 numbers, or two with nothing between them
     numbers = read.translate(_DECIMAL)
     if _NOT_A_NUMBER in numbers:
@@ -215,7 +224,7 @@ def _quick_layout(text: str) -> Layout | None:
     # Each number once: the inverse permutation undoes it.
     if numbers.translate(inverse) != _SQUARE_BYTES:
         return None
-    return Layout(tuple(numbers), tuple(inverse[: SIZE * SIZE]), _doubles_of(numbers))
+    return Layout(_BYTES.unpack(numbers), _BYTES.unpack_from(inverse), _doubles_of(numbers))
 
 
 @dataclass(frozen=True, slots=True)
