@@ -62,6 +62,7 @@ from __future__ import annotations
 import contextlib
 import random
 import re
+import struct
 import textwrap
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -184,6 +185,10 @@ _DECIMAL = bytes(
 other byte to :data:`_NOT_A_NUMBER` (a ``translate`` table)."""
 _HEX_DIGIT = bytes(b"x"[0] if chr(byte) in "0123456789ABCDEFabcdef" else 0 for byte in range(256))
 """By byte, ``x`` for a hexadecimal digit, 0 for any other (a ``translate`` table)."""
+_BYTES: Final = struct.Struct(f"{SIZE * SIZE}B")
+"""A layout's 100 bytes, read as a tuple of numbers (faster than ``tuple`` of the bytes)."""
+_BLANKS: Final = " " * (SIZE * SIZE - 1)
+"""The blanks between the numbers of a ``Layout`` tag as :meth:`Layout.text` writes it."""
 
 
 def _squares_of(numbers: bytes) -> tuple[int, ...]:
@@ -201,12 +206,16 @@ def _doubles_of(numbers: bytes) -> int:
 def _quick_layout(text: str) -> Layout | None:
     """The layout of a well-formed ``Layout`` tag value, or ``None`` (well formed or not)
     for :meth:`Layout.parse`'s full reading to say."""
+    # The form Layout.text writes, once each ", " is one blank: a blank every third
+    # character, so that no two numbers adjoin.
+    spaced = text.replace(", ", " ")
+    written = len(spaced) == 3 * SIZE * SIZE - 1 and spaced[2::3] == _BLANKS
     try:
         # Reads pairs of hexadecimal digits with ASCII blanks between pairs only.
-        read = bytes.fromhex(text.replace(",", " "))
+        read = bytes.fromhex(spaced if written else text.replace(",", " "))
     except ValueError:
         return None
-    if len(read) != SIZE * SIZE or b"xxx" in text.encode().translate(_HEX_DIGIT):
+    if len(read) != SIZE * SIZE or (not written and b"xxx" in text.encode().translate(_HEX_DIGIT)):
         return None  # not 100 numbers, or two with nothing between them
     numbers = read.translate(_DECIMAL)
     if _NOT_A_NUMBER in numbers:
@@ -215,7 +224,7 @@ def _quick_layout(text: str) -> Layout | None:
     # Each number once: the inverse permutation undoes it.
     if numbers.translate(inverse) != _SQUARE_BYTES:
         return None
-    return Layout(tuple(numbers), tuple(inverse[: SIZE * SIZE]), _doubles_of(numbers))
+    return Layout(_BYTES.unpack(numbers), _BYTES.unpack_from(inverse), _doubles_of(numbers))
 
 
 @dataclass(frozen=True, slots=True)
@@ -536,6 +545,26 @@ def _read_text(text: str) -> tuple[bool, int, int | None] | IllegalMove:
     return True, int(to), None if removed is None else int(removed)
 
 
+def _read_new(text: str) -> tuple[bool, int, int | None] | IllegalMove:
+    """What a move text not in :data:`MOVE_TEXTS` writes (:func:`_read_text`), kept there
+    unless it is a removal read from its two squares' texts."""
+    landing, slash, removal = text.partition("/")
+    if slash:
+        # A landing read before is a text of no blank: a removal whose two squares are
+        # such texts, in one notation, is read from theirs. It is not kept, so that the
+        # many removals (up to 9,900 in squares notation) do not crowd the cache.
+        first, second = MOVE_TEXTS.get(landing), MOVE_TEXTS.get(removal)
+        if (
+            isinstance(first, tuple)
+            and isinstance(second, tuple)
+            and first[2] is None
+            and second[2] is None
+            and first[0] == second[0]
+        ):
+            return first[0], first[1], second[1]
+    return MOVE_TEXTS.keep(text, _read_text(text))
+
+
 _STARTS: Final[TextCache[KnightFightPosition]] = TextCache(256)
 """The start position of each ``Layout`` tag value read: an archive may repeat a layout."""
 MOVE_TEXTS: Final[TextCache[tuple[bool, int, int | None] | IllegalMove]] = TextCache()
@@ -681,7 +710,7 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
         """The ply a stripped text writes, legal or not (KF201 when it is not well formed)."""
         read = MOVE_TEXTS.get(text)
         if read is None:
-            read = MOVE_TEXTS.keep(text, _read_text(text))
+            read = _read_new(text)
         if isinstance(read, IllegalMove):
             raise IllegalMove(read.code, str(read), show_legal=read.show_legal)
         numbers, to, removed = read
@@ -934,6 +963,9 @@ _LANDING: Final = tuple(KnightMove(square) for square in SQUARES)
 """The ply landing on each square without a removal."""
 _ALONE: Final = tuple((square,) for square in SQUARES)
 """Each square alone in a tuple (that a path adds)."""
+_POSITION: Final = KnightFightPosition
+_MOVE: Final = KnightMove
+"""The two named tuples, held where the compiled build reads them without a lookup."""
 
 
 def advance(position: KnightFightPosition, text: str) -> tuple[KnightMove, KnightFightPosition]:
@@ -941,7 +973,9 @@ def advance(position: KnightFightPosition, text: str) -> tuple[KnightMove, Knigh
     a ply the landing rules allow, what :meth:`KnightFight.play` makes, without
     :meth:`KnightFight.parse_move`'s steps."""
     read = MOVE_TEXTS.get(text)
-    if isinstance(read, tuple):  # not None (unread), nor IllegalMove
+    if read is None:
+        read = _read_new(text)
+    if isinstance(read, tuple):  # not IllegalMove
         numbers, to, removed = read
         layout, turn, knights, dead, scores, paths = position
         side: int = turn  # a machine integer in the compiled build
@@ -955,19 +989,27 @@ def advance(position: KnightFightPosition, text: str) -> tuple[KnightMove, Knigh
             own, other = black, white
         else:
             own, other = white, black
+        number = layout.numbers[to]
+        reverse = REVERSED[number]  # -1 when ``to`` is a double
         if (
             (to // SIZE == PLACEMENT_ROW[side] if own is None else JUMP_TABLE[own * 100 + to])
             and not dead & BIT[to]
             and (other is None or (to != other and not JUMP_TABLE[other * 100 + to]))
             and (
                 removed is None
-                or (layout.doubles & BIT[to] and _removable(position, to) & BIT[removed])
+                or (
+                    # What _removable allows, on machine integers but the one mask.
+                    reverse < 0
+                    and REVERSED[layout.numbers[removed]] < 0
+                    and removed != to
+                    and removed != own
+                    and removed != other
+                    and not dead & BIT[removed]
+                )
             )
         ):
             if own is not None:
                 dead |= BIT[own]
-            number = layout.numbers[to]
-            reverse = REVERSED[number]
             if reverse >= 0:
                 square = layout.squares[reverse]
                 if other is None or square != other:
@@ -976,10 +1018,10 @@ def advance(position: KnightFightPosition, text: str) -> tuple[KnightMove, Knigh
                 dead |= BIT[removed]
             white_score, black_score = scores
             white_paths, black_paths = paths
-            move = _LANDING[to] if removed is None else _new(KnightMove, (to, removed))
+            move = _LANDING[to] if removed is None else _new(_MOVE, (to, removed))
             if side:
                 return move, _new(
-                    KnightFightPosition,
+                    _POSITION,
                     (
                         layout,
                         _WHITE,
@@ -990,7 +1032,7 @@ def advance(position: KnightFightPosition, text: str) -> tuple[KnightMove, Knigh
                     ),
                 )
             return move, _new(
-                KnightFightPosition,
+                _POSITION,
                 (
                     layout,
                     _BLACK,

@@ -6,6 +6,8 @@ E4 is 34, H8 is 77) unless a test says otherwise.
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 import pytest
 
 from notation.diagnostics import CODES, Severity
@@ -15,6 +17,7 @@ from notation.games.knight_fight import (
     KnightFight,
     KnightMove,
     Layout,
+    advance,
     random_layout,
 )
 
@@ -177,6 +180,23 @@ def test_the_legal_list_is_shown_except_after_the_end() -> None:
     with pytest.raises(IllegalMove) as caught:
         GAME.parse_move(start(LATE), "E6")
     assert caught.value.show_legal
+
+
+def test_advance_reads_a_removal_from_its_landings_as_parse_move_does() -> None:
+    # Once a removal's two squares were read as landings, advance reads the removal from
+    # theirs: the same ply and position, and the same refusals, as parse_move and play.
+    position = start(LATE)
+    for landing in ("C3", "H8", "A1", "F2", "c3", "h8", "22", "15", "77"):
+        with suppress(IllegalMove):  # read (and kept) whether legal or not
+            advance(position, landing)
+    removal = KnightMove(square("C3"), square("H8"))
+    after = GAME.play(position, removal)
+    for text in ("C3/H8", "c3/h8", "C3 / H8", "22/77"):
+        assert advance(position, text) == (removal, after)
+    for text in ("F2/H8", "22/15", "C3/A1", "C3/C3", "C3/77", "c3/77", "C3/H8/J10"):
+        with pytest.raises(IllegalMove) as caught:
+            advance(position, text)
+        assert (caught.value.code, str(caught.value)) == refusal(position, text)
 
 
 # Setup tags --------------------------------------------------------------------------------
