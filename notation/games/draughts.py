@@ -935,24 +935,41 @@ class DraughtsGame(Game[P, M]):
         return self.write(move, chosen, len(rivals) > 1)
 
     def format_line(self, line: Sequence[tuple[P, M]], notation: str | None = None) -> list[str]:
-        """:meth:`format_move` of each (position, move) of ``line``, in order."""
+        """:meth:`format_move` of each (position, move) of ``line``, in order: a line's
+        moves are legal, each in the position before it (a replay's main line)."""
         chosen = notation or self.notations[0]
         texts = self._short.get(chosen)
         if texts is None:
             texts = self._short_texts(chosen)
         quiet, captures = texts
         majority = self.engine.majority
+        rivalled = self._rivalled
         written = []
         for position, move in line:
             captured = move.captured
             path = move.path
             if not captured:
                 written.append(quiet[path[0]][path[-1]])
-            elif majority and len(captured) == 1:
+            elif (majority and len(captured) == 1) or not rivalled(position, move):
                 written.append(captures[path[0]][path[-1]])
             else:
-                written.append(self.format_move(position, move, chosen))
+                written.append(self.write(move, chosen, True))
         return written
+
+    def _rivalled(self, position: P, move: M) -> bool:
+        """Whether another legal capture in ``position`` has the start and end of
+        ``move``, a legal capture (:meth:`format_move` then writes its whole path): one of
+        its piece, which, where the majority rule holds, takes as many pieces."""
+        engine = self.engine
+        path = move.path
+        end = path[-1]
+        most = len(move.captured) if engine.majority else 0
+        found = [
+            route
+            for route in engine.piece_routes(position, path[0])
+            if route[0][-1] == end and (not most or route[1].bit_count() == most)
+        ]
+        return len(found) > 1 and len({self.move_of(position, route) for route in found}) > 1
 
     def _short_texts(self, notation: str) -> tuple[list[list[str]], list[list[str]]]:
         """:meth:`write`'s short texts (start and end) in ``notation`` of quiet moves and

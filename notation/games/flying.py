@@ -795,6 +795,30 @@ class DraughtsEngine(Board):
                 king_routes(start, opp, empty | bit, 0, (start,), out, partial)
             return out
 
+        square_bit = self.bit
+
+        def piece_routes(position: Bitboards, square: int) -> list[Route]:
+            """The complete capture routes of the piece on ``square`` (one of the side to
+            move), before any majority rule: those of :func:`routes` that start there."""
+            white, black, kings, turn = position
+            own, opp = (black, white) if turn else (white, black)
+            bit = square_bit[square]
+            out: list[Route] = []
+            if not own & bit:
+                return out
+            space = (dark ^ (white | black)) | bit
+            start = (square,)
+            if not bit & kings:
+                man_routes = men_routes[0] if backward else men_routes[turn] or men_routes[0]
+                promotion = promotions[turn] if crown_mid_capture else 0
+                man_routes(square, opp, space, 0, start, promotion, out, None)
+            elif flying:
+                king_routes(square, opp, space, 0, start, out, None)
+            else:
+                short_king_routes(square, opp, space, 0, start, 0, out, None)
+            # A piece without a jump leaves its bare start, which is no capture.
+            return [route for route in out if route[1]]
+
         last_best: tuple[Any, tuple[Route, ...]] = (None, ())
 
         def best_routes(position: Bitboards) -> tuple[Route, ...]:
@@ -826,6 +850,7 @@ class DraughtsEngine(Board):
         self.has_quiet: Callable[[int, int, int, Side], bool] = has_quiet
         self.routes: Callable[[Bitboards, list[Route] | None], list[Route]] = routes
         self.best_routes: Callable[[Bitboards], tuple[Route, ...]] = best_routes
+        self.piece_routes: Callable[[Bitboards, int], list[Route]] = piece_routes
 
     def outcome(self, position: Bitboards) -> Outcome | None:
         """The side to move loses when it has no legal move; ``None`` while it has one."""

@@ -71,22 +71,15 @@ def _zobrist_keys(tables: _Tables, positions: Iterable[Position]) -> bytes:
     add = keys.append
     key = w = b = k = 0
     for white, black, kings, turn in positions:
-        changed = white ^ w
-        while changed:
-            bit = changed & -changed
-            key ^= whites[bit]
-            changed ^= bit
-        changed = black ^ b
-        while changed:
-            bit = changed & -changed
-            key ^= blacks[bit]
-            changed ^= bit
-        changed = kings ^ k
-        while changed:
-            bit = changed & -changed
-            key ^= kings_[bit]
-            changed ^= bit
-        w, b, k = white, black, kings
+        if white != w:
+            key ^= whites[white ^ w]
+            w = white
+        if black != b:
+            key ^= blacks[black ^ b]
+            b = black
+        if kings != k:
+            key ^= kings_[kings ^ k]
+            k = kings
         add(key ^ turns[turn])
     if sys.byteorder == "big":
         keys.byteswap()
@@ -114,8 +107,36 @@ class _Numbers(dict[int, int]):
         return number
 
 
-_Tables = tuple[_Numbers, _Numbers, _Numbers, _Numbers]
-"""The Zobrist numbers of a game: white pieces, black pieces, kings, side to move."""
+class _Changes(dict[int, int]):
+    """The exclusive or of the Zobrist numbers (:class:`_Numbers`) of one role's pieces on
+    the squares of a mask, by mask: what a move that changes those squares does to a key,
+    made when first asked for (a line's moves change few distinct masks, and games share
+    them)."""
+
+    def __init__(self, numbers: _Numbers) -> None:
+        super().__init__()
+        self.numbers = numbers
+
+    def __missing__(self, changed: int) -> int:
+        numbers = self.numbers
+        number = 0
+        rest = changed
+        while rest:
+            bit = rest & -rest
+            number ^= numbers[bit]
+            rest ^= bit
+        if len(self) >= _KEPT_CHANGES:
+            self.clear()
+        self[changed] = number
+        return number
+
+
+_KEPT_CHANGES = 1 << 16
+"""The most masks a :class:`_Changes` keeps (it starts again when full)."""
+
+_Tables = tuple[_Changes, _Changes, _Changes, _Numbers]
+"""The Zobrist numbers of a game, those of pieces by the masks of squares changed: white
+pieces, black pieces, kings; then those of the side to move."""
 
 _TABLES: dict[tuple[bytes, str, Callable[[int], int]], _Tables] = {}
 """The numbers of each game, by the index's secret, the game's name and the function
@@ -130,9 +151,9 @@ def _tables(salt: bytes, name: str, cells: Callable[[int], int]) -> _Tables:
     tables = _TABLES.get((salt, name, cells))
     if tables is None:
         tables = _TABLES[salt, name, cells] = (
-            _Numbers(salt, name, "white", cells),
-            _Numbers(salt, name, "black", cells),
-            _Numbers(salt, name, "king", cells),
+            _Changes(_Numbers(salt, name, "white", cells)),
+            _Changes(_Numbers(salt, name, "black", cells)),
+            _Changes(_Numbers(salt, name, "king", cells)),
             _Numbers(salt, name, "turn", None),
         )
     return tables
@@ -161,10 +182,10 @@ def _encoded(compared: object) -> bytes:
 
 
 def _encoded_line(identities: Iterable[object]) -> Iterator[bytes]:
-    """:func:`_encoded` of each of ``identities`` (the positions of one line), the
-    canonical form of a part one position shares with the last (a Knight Fight layout, a
-    game's rules) made once."""
-    last: dict[int, tuple[object, Any]] = {}
+    """:func:`_encoded` of each of ``identities`` (the positions of one line), the text
+    of a part one position shares with another of the line (a Knight Fight layout, a
+    game's rules, the side to move) made once."""
+    known: dict[int, tuple[object, str]] = {}
     for compared in identities:
         if isinstance(compared, tuple) and all(map(_IS_INT, compared)):
             yield _encoded(compared)
@@ -180,19 +201,29 @@ def _encoded_line(identities: Iterable[object]) -> Iterator[bytes]:
         if parts is None:
             yield _encoded(compared)
             continue
-        shared: dict[int, tuple[object, Any]] = {}
-        canonical = []
+        # The repr of the tuple of the parts' canonical forms, written part by part.
+        texts = []
         for part in parts:
-            if type(part) is int or type(part) is str:
-                canonical.append(part)
+            kind = type(part)
+            if kind is int or kind is str:
+                texts.append(repr(part))
                 continue
-            known = last.get(id(part))
-            if known is None or known[0] is not part:
-                known = (part, _canonical(part))
-            shared[id(part)] = known
-            canonical.append(known[1])
-        last = shared
-        yield b"r" + repr(tuple(canonical)).encode()
+            found = known.get(id(part))
+            if found is None or found[0] is not part:
+                found = known[id(part)] = (part, _text(part))
+            texts.append(found[1])
+        comma = "," if len(texts) == 1 else ""
+        yield b"r(" + ", ".join(texts).encode() + comma.encode() + b")"
+
+
+_INT = frozenset((int,))
+
+
+def _text(part: object) -> str:
+    """The repr of ``part``'s :func:`_canonical` form."""
+    if type(part) is tuple and _INT.issuperset(map(type, part)):
+        return repr(part)  # integers only: their own canonical form
+    return repr(_canonical(part))
 
 
 def _canonical(value: Any) -> Any:

@@ -140,10 +140,14 @@ def opening_of_line(
     by_position = index.by_position
     found = by_position.get(line[0][0] if line else end)
     last = min(len(line), index.depth)
+    written: list[str] = []
     for ply in range(last):
         here = by_position.get(line[ply + 1][0] if ply + 1 < len(line) else end)
         if here is not None:
-            played = tuple(game.format_move(*line[n], "numeric") for n in range(ply + 1))
+            written.extend(
+                game.format_move(*line[n], "numeric") for n in range(len(written), ply + 1)
+            )
+            played = tuple(written)
             found = tuple(sorted(here, key=lambda entry: entry.moves != played))
     return None if found is None else found[0]
 

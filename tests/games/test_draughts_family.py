@@ -73,6 +73,40 @@ def test_a_move_written_alone_is_written_as_among_every_legal_move(name: str) ->
 
 
 @pytest.mark.parametrize("name", DRAUGHTS)
+def test_a_line_writes_each_capture_as_it_is_written_alone(name: str) -> None:
+    """``format_line``, which looks for a capture's rivals among its piece's routes only,
+    writes each legal move as ``format_move`` (which looks among every legal capture)
+    does; and a piece's routes are those of the side's that start on its square, in
+    order: in random positions with kings on both sides."""
+    game = GAMES[name]
+    assert isinstance(game, DraughtsGame)
+    engine = game.engine
+    rng = random.Random(39)
+    squares = range(1, len(engine.squares) + 1)
+    whole = 0
+    for _ in range(6_000):
+        placed = rng.sample(squares, rng.randrange(6, 24))
+        kinds = [rng.choice(("", "K", "K")) for _ in placed]
+        half = len(placed) // 2
+        white = ",".join(k + str(s) for k, s in zip(kinds[:half], placed[:half], strict=True))
+        black = ",".join(k + str(s) for k, s in zip(kinds[half:], placed[half:], strict=True))
+        try:
+            position = game.start({"FEN": f"{rng.choice('WB')}:W{white}:B{black}"})
+        except SetupError:
+            continue
+        routes = engine.routes(position, None)
+        for square in placed:
+            started = [route for route in routes if route[0][0] == square]
+            assert engine.piece_routes(position, square) == started
+        legal = game.legal_moves(position)
+        for notation in game.notations:
+            alone = [game.format_move(position, move, notation) for move in legal]
+            assert game.format_line([(position, move) for move in legal], notation) == alone
+            whole += sum(len(re.split("[x:]", text)) > 2 for text in alone)
+    assert whole > 0  # captures written with their whole route were met
+
+
+@pytest.mark.parametrize("name", DRAUGHTS)
 def test_every_one_jump_text_reads_as_the_route_search_says(name: str) -> None:
     """Each capture text of two squares one jump apart (``22x15``), from a square of the
     side to move, reads as the legal capture the route search gives from that start to

@@ -4,10 +4,14 @@ position, so pinned with the schema version that reads them; equal for the posit
 
 from __future__ import annotations
 
+import random
 import sys
 from array import array
 
+import pytest
+
 from notation.games.base import Side
+from notation.games.playout import playout
 from notation.games.registry import GAMES
 from notation.index.keys import position_key, position_keys
 from notation.index.schema import VERSION
@@ -103,3 +107,21 @@ def test_a_position_reached_by_two_move_orders_has_one_key_in_each_line() -> Non
     assert first[-1] == position_key(game, lines[0][-1], SALT)
     assert first[0] == second[0]
     assert len({*first, *second}) == 7
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_keys_of_played_lines_are_those_of_their_positions_alone(name: str) -> None:
+    # A line's keys reuse what its positions share (the pieces a move left, a layout, the
+    # rules): each is still the key of its position taken alone.
+    game = GAMES[name]
+    rng = random.Random(39)
+    positions = 0
+    for seed in range(6):
+        tags = game.new_tags(seed) if name == "knight-fight" else {}
+        line = playout(game, game.start(tags), rng, max_plies=120).positions
+        keys = array("q", position_keys(game, line, SALT))
+        if sys.byteorder == "big":
+            keys.byteswap()
+        assert list(keys) == [position_key(game, position, SALT) for position in line]
+        positions += len(line)
+    assert positions > 100
