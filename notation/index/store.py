@@ -384,7 +384,7 @@ class Ids:
     ``tagvalues``: an id, and two text columns unique together), given by the one
     writer. The ids of the last :data:`KEPT_IDS` values met are kept; others are looked
     up in the table. New values are inserted together by :meth:`write` (the writer calls
-    it before it inserts games, and a look-up in the table does first)."""
+    it before it inserts games)."""
 
     def __init__(self, db: Database, table: str, first: str, second: str) -> None:
         self.db = db
@@ -431,7 +431,6 @@ class Ids:
         if found is None:
             if self._whole:
                 return None
-            self.write()
             row = self.db.execute(self._select, (first, second)).fetchone()
             if row is None:
                 return None
@@ -442,7 +441,9 @@ class Ids:
     def _keep(self, value: tuple[str, str], found: int) -> None:
         kept = self._kept
         if len(kept) >= KEPT_IDS:
-            # The quarter kept longest goes: a value still met is looked up once more.
+            # The quarter kept longest goes: a value still met is looked up once more (in
+            # the table: the values not yet inserted are inserted first).
+            self.write()
             self._whole = False
             for old in list(islice(kept, max(1, KEPT_IDS // 4))):
                 del kept[old]

@@ -10,6 +10,7 @@ whose texts first use it; a text stored before it has none (dictionary ``0``).
 from __future__ import annotations
 
 from itertools import repeat
+from typing import cast
 
 import zstandard
 
@@ -56,7 +57,8 @@ class Texts:
             return [(None, 0) if text is None else self.pack(text) for text in texts]
         # One after another, so that the compressor's tables stay in the processor's caches.
         packer = self._packer()
-        return list(zip(map(packer.compress, map(str.encode, texts)), repeat(self._current)))
+        given = cast(list[str], texts)  # none is None
+        return list(zip(map(packer.compress, map(str.encode, given)), repeat(self._current)))
 
     def _packer(self) -> zstandard.ZstdCompressor:
         packer = self._packers.get(self._current)
