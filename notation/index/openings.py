@@ -188,9 +188,15 @@ def _index(game_name: str) -> _Index:
     game = get_game(game_name)
     by_position: dict[Position, list[Opening]] = {}
     depth = 0
+    set_up: dict[str, Position] = {}  # the tables of a game share most of their setups
     for table in tables(game_name):
         for entry in table.openings:
-            position = _position(game, entry, table.name)
+            if entry.setup is not None and entry.setup in set_up:
+                position = set_up[entry.setup]
+            else:
+                position = _position(game, entry, table.name)
+                if entry.setup is not None:
+                    set_up[entry.setup] = position
             by_position.setdefault(position, []).append(entry)
             depth = max(depth, len(entry.moves))
     return _Index({key: tuple(value) for key, value in by_position.items()}, depth)

@@ -247,6 +247,7 @@ class Store:
         (:mod:`notation.index.summaries`) and the games' places
         (:mod:`notation.index.places`)."""
         games: list[tuple[object, ...]] = []
+        texts: list[str | None] = []
         players: list[tuple[int, int]] = []
         tags: list[tuple[int, int]] = []
         chunk = _Chunk(self._next_game)
@@ -276,11 +277,11 @@ class Store:
                     entry.illegal,
                     entry.plies,
                     len(moves),
-                    *(self.texts.pack(entry.text) if entry.text is not None else (None, 0)),
                     None if entry.opening is None else self._opening(entry.game, *entry.opening),
                     mainline,
                 )
             )
+            texts.append(entry.text)
             if game - chunk.first == postings.CHUNK:
                 _store_chunk(self.db, chunk, tally)
                 chunk = _Chunk(game)
@@ -295,8 +296,8 @@ class Store:
                     players.append((value(side, name), game))
             tags.extend(zip(self._tag_values.ids(entry.tags), repeat(game)))
             if len(games) >= 1000:
-                self._flush(games, players, tags)
-        self._flush(games, players, tags)
+                self._flush(games, texts, players, tags)
+        self._flush(games, texts, players, tags)
         _store_chunk(self.db, chunk, tally)
         places.store(self.db, file, low, self._next_game - 1)
         self.db.execute("UPDATE files SET games = ? WHERE id = ?", (count, file))
@@ -310,14 +311,17 @@ class Store:
     def _flush(
         self,
         games: list[tuple[object, ...]],
+        texts: list[str | None],
         players: list[tuple[int, int]],
         tags: list[tuple[int, int]],
     ) -> None:
+        for values in (self._setups, self._moves, self._tag_values):
+            values.write()
         self.db.executemany(
             "INSERT INTO games (id, file, line, number, game, setup, result, errors, codes, "
-            "illegal, plies, replayed, text, packing, opening, mainline) "
+            "illegal, plies, replayed, opening, mainline, text, packing) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            games,
+            map(tuple.__add__, games, self.texts.pack_all(texts)),
         )
         # In the order of the tables' keys, so that their B-trees' leaves are met in turn.
         players.sort()
@@ -329,6 +333,7 @@ class Store:
         self.db.executemany("INSERT INTO tags (value, game) VALUES (?, ?)", tags)
         tags.clear()
         games.clear()
+        texts.clear()
         players.clear()
 
     def _mainline(self, game: str, moves: list[str]) -> tuple[bytes, list[int]]:
@@ -378,13 +383,16 @@ class Ids:
     """The ids of the values of a dictionary of the index (``setups``, ``moves``,
     ``tagvalues``: an id, and two text columns unique together), given by the one
     writer. The ids of the last :data:`KEPT_IDS` values met are kept; others are looked
-    up in the table."""
+    up in the table. New values are inserted together by :meth:`write` (the writer calls
+    it before it inserts games)."""
 
     def __init__(self, db: Database, table: str, first: str, second: str) -> None:
         self.db = db
         self._select = f"SELECT id FROM {table} WHERE {first} = ? AND {second} = ?"
         self._insert = f"INSERT INTO {table} (id, {first}, {second}) VALUES (?, ?, ?)"
         self._next = _next(db, table)
+        self._new: list[tuple[int, str, str]] = []
+        """Values given an id and not yet inserted (:meth:`write`)."""
         self._kept: dict[tuple[str, str], int] = {}
         self._whole = self._next == 1
         """Whether every value of the table is kept (it was empty and none has been let
@@ -398,9 +406,15 @@ class Ids:
             if found is None:
                 found = self._next
                 self._next += 1
-                self.db.execute(self._insert, (found, first, second))
+                self._new.append((found, first, second))
                 self._keep((first, second), found)
         return found
+
+    def write(self) -> None:
+        """Insert the values given an id since the last call."""
+        if self._new:
+            self.db.executemany(self._insert, self._new)
+            self._new.clear()
 
     def ids(self, values: Iterable[tuple[str, str]]) -> list[int]:
         """:meth:`id` of each of ``values``, in order."""
@@ -427,7 +441,9 @@ class Ids:
     def _keep(self, value: tuple[str, str], found: int) -> None:
         kept = self._kept
         if len(kept) >= KEPT_IDS:
-            # The quarter kept longest goes: a value still met is looked up once more.
+            # The quarter kept longest goes: a value still met is looked up once more (in
+            # the table: the values not yet inserted are inserted first).
+            self.write()
             self._whole = False
             for old in list(islice(kept, max(1, KEPT_IDS // 4))):
                 del kept[old]

@@ -9,6 +9,9 @@ whose texts first use it; a text stored before it has none (dictionary ``0``).
 
 from __future__ import annotations
 
+from itertools import repeat
+from typing import cast
+
 import zstandard
 
 from notation.index.db import Database
@@ -46,12 +49,24 @@ class Texts:
             self._samples.append(data)
             if len(self._samples) >= SAMPLES:
                 self._train(self._samples)
+        return self._packer().compress(data), self._current
+
+    def pack_all(self, texts: list[str | None]) -> list[tuple[bytes | None, int]]:
+        """:meth:`pack` of each of ``texts`` in turn (``(None, 0)`` for ``None``)."""
+        if self._samples is not None or None in texts:
+            return [(None, 0) if text is None else self.pack(text) for text in texts]
+        # One after another, so that the compressor's tables stay in the processor's caches.
+        packer = self._packer()
+        given = cast(list[str], texts)  # none is None
+        return list(zip(map(packer.compress, map(str.encode, given)), repeat(self._current)))
+
+    def _packer(self) -> zstandard.ZstdCompressor:
         packer = self._packers.get(self._current)
         if packer is None:
             chosen = self._dictionaries.get(self._current)
             packer = zstandard.ZstdCompressor(level=LEVEL, dict_data=chosen)
             self._packers[self._current] = packer
-        return packer.compress(data), self._current
+        return packer
 
     def unpack(self, data: bytes, dictionary: int) -> str:
         """The text ``data`` holds, compressed with ``dictionary``."""
