@@ -38,10 +38,6 @@ import errno
 import json
 import os
 import stat
-
-# The built-in BLAKE2 module and the constant-time comparison that hmac falls back on:
-# hashlib and hmac would load OpenSSL, about 2 ms of every cached run's start-up.
-from _blake2 import blake2b
 from _operator import _compare_digest as compare_digest
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -58,6 +54,14 @@ from notation.plain import Frozen, Plain
 from notation.read.sources import FileResult
 from notation.run.batch import Event
 from notation.version import code_version
+
+# The built-in BLAKE2 module, and above the constant-time comparison hmac falls back on:
+# hashlib and hmac would load OpenSSL, about 2 ms of every cached run's start-up. A
+# Python built without its own BLAKE2 gets hashlib's.
+try:
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - CPython builds it unless told not to
+    from hashlib import blake2b
 
 MAX_EVENTS = 50_000
 """Most events kept for one file: a larger archive is not cached, so that a run's memory
