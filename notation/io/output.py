@@ -39,6 +39,7 @@ __all__ = [
     "atomic_output",
     "check_target",
     "display",
+    "feed_file",
     "file_hash",
     "flush_stdout",
     "spooled_stdout",
@@ -409,13 +410,19 @@ def file_hash(path: Path) -> bytes | None:
     """The SHA-256 digest of a file's bytes (``None`` when it cannot be read), to tell
     whether an output would change it."""
     digest = _sha256()
+    return digest.digest() if feed_file(path, digest.update) else None
+
+
+def feed_file(path: Path, update: Callable[[bytes], object]) -> bool:
+    """Give a file's bytes, block by block, to ``update`` (a digest's); ``False`` when
+    the file cannot be read."""
     try:
         with path.open("rb") as stream:
             while block := stream.read(1 << 20):
-                digest.update(block)
+                update(block)
     except OSError:
-        return None
-    return digest.digest()
+        return False
+    return True
 
 
 def _reason(error: OSError, *, atomic: bool = True) -> str:

@@ -49,7 +49,7 @@ from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Candidate, Change, Diagnostic
 from notation.games.base import Outcome, Side
 from notation.io.files import Input, Missing
-from notation.io.output import display
+from notation.io.output import display, feed_file
 from notation.plain import Frozen, Plain
 from notation.read.sources import FileResult
 from notation.run.batch import Event
@@ -110,13 +110,7 @@ def signature(key: bytes, data: bytes) -> str:
 def file_digest(path: Path) -> str | None:
     """The digest of a file's bytes (hex), ``None`` when it cannot be read."""
     digest = blake2b(digest_size=32)
-    try:
-        with path.open("rb") as stream:
-            while block := stream.read(1 << 20):
-                digest.update(block)
-    except OSError:
-        return None
-    return digest.hexdigest()
+    return digest.hexdigest() if feed_file(path, digest.update) else None
 
 
 class CacheUnusable(Exception):
