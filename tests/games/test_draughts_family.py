@@ -5,15 +5,37 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 
 import pytest
 
-from notation.games.base import IllegalMove, SetupError, Side, TextCache
+from notation.games.base import IllegalMove, Position, SetupError, Side, TextCache
 from notation.games.draughts import DraughtsGame, move_shape
 from notation.games.flying import Board, DraughtsEngine, square_pattern
 from notation.games.registry import GAMES
 
 DRAUGHTS = ("brazilian", "international", "english", "russian")
+
+
+def random_positions(
+    game: DraughtsGame, seed: int, tries: int, most: int, kinds: tuple[str, ...]
+) -> Iterator[tuple[list[int], Position]]:
+    """Random positions of ``game``: ``tries`` draws of 6 to ``most`` - 1 pieces, each a
+    man or a king as drawn from ``kinds`` ("" or "K"), the first half White's; a draw the
+    game refuses as a setup is skipped. Each with its squares."""
+    rng = random.Random(seed)
+    squares = range(1, len(game.engine.squares) + 1)
+    for _ in range(tries):
+        placed = rng.sample(squares, rng.randrange(6, most))
+        drawn = [rng.choice(kinds) for _ in placed]
+        half = len(placed) // 2
+        white = ",".join(k + str(s) for k, s in zip(drawn[:half], placed[:half], strict=True))
+        black = ",".join(k + str(s) for k, s in zip(drawn[half:], placed[half:], strict=True))
+        try:
+            position = game.start({"FEN": f"{rng.choice('WB')}:W{white}:B{black}"})
+        except SetupError:
+            continue
+        yield placed, position
 
 
 @pytest.mark.parametrize("name", DRAUGHTS)
@@ -51,19 +73,8 @@ def test_a_move_written_alone_is_written_as_among_every_legal_move(name: str) ->
     kings on both sides, where captures that need their whole route are met."""
     game = GAMES[name]
     assert isinstance(game, DraughtsGame)
-    rng = random.Random(27)
-    squares = range(1, len(game.engine.squares) + 1)
     whole = 0
-    for _ in range(20_000):
-        placed = rng.sample(squares, rng.randrange(6, 20))
-        kinds = [rng.choice(("", "K", "K")) for _ in placed]
-        half = len(placed) // 2
-        white = ",".join(k + str(s) for k, s in zip(kinds[:half], placed[:half], strict=True))
-        black = ",".join(k + str(s) for k, s in zip(kinds[half:], placed[half:], strict=True))
-        try:
-            position = game.start({"FEN": f"{rng.choice('WB')}:W{white}:B{black}"})
-        except SetupError:
-            continue
+    for _, position in random_positions(game, 27, 20_000, 20, ("", "K", "K")):
         legal = game.legal_moves(position)
         for notation in game.notations:
             alone = [game.format_move(position, move, notation) for move in legal]
@@ -81,19 +92,8 @@ def test_a_line_writes_each_capture_as_it_is_written_alone(name: str) -> None:
     game = GAMES[name]
     assert isinstance(game, DraughtsGame)
     engine = game.engine
-    rng = random.Random(39)
-    squares = range(1, len(engine.squares) + 1)
     whole = 0
-    for _ in range(6_000):
-        placed = rng.sample(squares, rng.randrange(6, 24))
-        kinds = [rng.choice(("", "K", "K")) for _ in placed]
-        half = len(placed) // 2
-        white = ",".join(k + str(s) for k, s in zip(kinds[:half], placed[:half], strict=True))
-        black = ",".join(k + str(s) for k, s in zip(kinds[half:], placed[half:], strict=True))
-        try:
-            position = game.start({"FEN": f"{rng.choice('WB')}:W{white}:B{black}"})
-        except SetupError:
-            continue
+    for placed, position in random_positions(game, 39, 6_000, 24, ("", "K", "K")):
         routes = engine.routes(position, None)
         for square in placed:
             started = [route for route in routes if route[0][0] == square]
@@ -118,19 +118,8 @@ def test_every_one_jump_text_reads_as_the_route_search_says(name: str) -> None:
     game = GAMES[name]
     assert isinstance(game, DraughtsGame)
     engine = game.engine
-    rng = random.Random(34)
-    squares = range(1, len(engine.squares) + 1)
     read = refused = 0
-    for _ in range(2_000):
-        placed = rng.sample(squares, rng.randrange(6, 24))
-        kinds = [rng.choice(("", "", "", "K")) for _ in placed]
-        half = len(placed) // 2
-        white = ",".join(k + str(s) for k, s in zip(kinds[:half], placed[:half], strict=True))
-        black = ",".join(k + str(s) for k, s in zip(kinds[half:], placed[half:], strict=True))
-        try:
-            position = game.start({"FEN": f"{rng.choice('WB')}:W{white}:B{black}"})
-        except SetupError:
-            continue
+    for _, position in random_positions(game, 34, 2_000, 24, ("", "", "", "K")):
         own = position.black if position.turn else position.white
         legal = game.legal_moves(position)
         for start in engine.squares_in(own):
