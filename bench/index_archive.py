@@ -25,7 +25,9 @@ each (p50 and p99), against ``python -c pass`` and ``notation --version`` (start
 references of the same run); it prints the peak memory of each command (VmHWM, and the
 largest of its workers), the index's size against the archive's, and the machine and its
 load. Commands the toolkit does not have yet are reported as
-such and the rest goes on.
+such and the rest goes on. With ``--reuse-index`` only the queries are timed, over the
+index an earlier run left in the archive's ``work`` folder (an idle moment's p50 and p99
+without indexing again).
 """
 
 from __future__ import annotations
@@ -343,6 +345,11 @@ def main() -> None:
     )
     parser.add_argument("--keep", action="store_true", help="reuse the archive already written")
     parser.add_argument("--build-only", action="store_true", help="write the archive, no runs")
+    parser.add_argument(
+        "--reuse-index",
+        action="store_true",
+        help="time the queries only, over the index an earlier run left beside the archive",
+    )
     args = parser.parse_args()
     folder = args.out / f"index-{args.games}-{args.seed}"
     made_file = folder / "made.json"
@@ -375,8 +382,11 @@ def measure(args: argparse.Namespace, folder: Path, pdn: int) -> None:
     work = folder / "work"
     work.mkdir(exist_ok=True)
     db = work / "bench.sqlite"
-    for stale in [*work.glob("bench.sqlite*"), *work.glob("tenth.sqlite*")]:
-        stale.unlink()
+    if args.reuse_index and not db.exists():
+        raise SystemExit(f"no index to reuse: {db}")
+    if not args.reuse_index:
+        for stale in [*work.glob("bench.sqlite*"), *work.glob("tenth.sqlite*")]:
+            stale.unlink()
     rows: list[tuple[str, str, str, str, str]] = []
     jobs = str(args.jobs)
     python = plain([sys.executable, "-c", "pass"])
@@ -385,6 +395,12 @@ def measure(args: argparse.Namespace, folder: Path, pdn: int) -> None:
     rows.append(
         ("notation --version (reference)", f"{version.seconds:.3f} s", _mib(version), "", "")
     )
+    if args.reuse_index:
+        size = size_of(db)
+        rows.append(("index size", f"{size / 1e6:.1f} MB", "", f"{size / pdn:.2f}x the PDN", ""))
+        rows.extend(query_rows(queries(folder, args.queries, args.seed), db, work, version))
+        _print(rows)
+        return
     archive = str(folder)
     validate = run(["validate", "--no-cache", "--jobs", jobs, archive], work)
     if validate.status == 1:
@@ -464,35 +480,50 @@ def measure(args: argparse.Namespace, folder: Path, pdn: int) -> None:
                 "at most 2.00x",
             )
         )
-        for label, commands in plan.items():
-            times, cpus, peaks, failed = [], [], [], ""
-            for command in commands:
-                done = run([command[0], "--db", str(db), *command[1:]], work)
-                if not done.ok and done.status != 1:
-                    failed = _failed(done)
-                    break
-                times.append(done.seconds)
-                cpus.append(done.cpu)
-                peaks.append(done.peak)
-            if failed or not times:
-                rows.append((label, "", "", "", failed or "no samples"))
-                continue
-            p50, p99 = percentile(times, 0.5), percentile(times, 0.99)
-            rows.append(
-                (
-                    f"{label} ({len(times)} queries)",
-                    f"p50 {p50:.3f} s, p99 {p99:.3f} s (CPU p50 "
-                    f"{percentile(cpus, 0.5):.3f} s, p99 {percentile(cpus, 0.99):.3f} s)",
-                    f"{max(peaks) / 1024:.1f}",
-                    f"p50 {p50 / version.seconds:.1f}x --version",
-                    "at most 0.5 s",
-                )
-            )
+        rows.extend(query_rows(plan, db, work, version))
+    _print(rows)
+
+
+def _print(rows: list[tuple[str, str, str, str, str]]) -> None:
+    """The table of ``rows`` under :data:`HEADER`, in columns."""
     widths = [max(len(row[i]) for row in [*rows, HEADER]) for i in range(5)]
     for row in [HEADER, *rows]:
         print(
             "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
         )
+
+
+def query_rows(
+    plan: dict[str, list[list[str]]], db: Path, work: Path, version: Run
+) -> list[tuple[str, str, str, str, str]]:
+    """A row for each kind of query of ``plan`` over the index ``db``: p50 and p99 of its
+    wall and CPU seconds, its peak memory, against ``notation --version``."""
+    rows: list[tuple[str, str, str, str, str]] = []
+    for label, commands in plan.items():
+        times, cpus, peaks, failed = [], [], [], ""
+        for command in commands:
+            done = run([command[0], "--db", str(db), *command[1:]], work)
+            if not done.ok and done.status != 1:
+                failed = _failed(done)
+                break
+            times.append(done.seconds)
+            cpus.append(done.cpu)
+            peaks.append(done.peak)
+        if failed or not times:
+            rows.append((label, "", "", "", failed or "no samples"))
+            continue
+        p50, p99 = percentile(times, 0.5), percentile(times, 0.99)
+        rows.append(
+            (
+                f"{label} ({len(times)} queries)",
+                f"p50 {p50:.3f} s, p99 {p99:.3f} s (CPU p50 "
+                f"{percentile(cpus, 0.5):.3f} s, p99 {percentile(cpus, 0.99):.3f} s)",
+                f"{max(peaks) / 1024:.1f}",
+                f"p50 {p50 / version.seconds:.1f}x --version",
+                "at most 0.5 s",
+            )
+        )
+    return rows
 
 
 HEADER = ("command", "time", "peak MiB", "ratio", "aim / note")
