@@ -382,9 +382,10 @@ def measure(args: argparse.Namespace, folder: Path, pdn: int) -> None:
     work = folder / "work"
     work.mkdir(exist_ok=True)
     db = work / "bench.sqlite"
-    if args.reuse_index and not db.exists():
-        raise SystemExit(f"no index to reuse: {db}")
-    if not args.reuse_index:
+    if args.reuse_index:
+        if not db.exists():
+            raise SystemExit(f"no index to reuse: {db}")
+    else:
         for stale in [*work.glob("bench.sqlite*"), *work.glob("tenth.sqlite*")]:
             stale.unlink()
     rows: list[tuple[str, str, str, str, str]] = []
