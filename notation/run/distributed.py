@@ -68,8 +68,16 @@ def connect(
     except ImportError:
         raise ClusterError(f"--scheduler needs Dask, which is not installed: {INSTALL}") from None
     import logging
+    import signal
+    import threading
 
     with contextlib.ExitStack() as stack:
+        if threading.current_thread() is threading.main_thread():
+            # The command line lets a closed pipe's signal end it quietly (``| head``); a
+            # connection to the cluster that closes must be Dask's error instead (a lost
+            # scheduler is a plain error), as Python has it by default.
+            stack.callback(signal.signal, signal.SIGPIPE, signal.getsignal(signal.SIGPIPE))
+            signal.signal(signal.SIGPIPE, signal.SIG_IGN)
         # Dask logs what goes wrong with tracebacks on standard error; the run says it in a
         # line of its own instead (ClusterError).
         for name in ["distributed", *logging.root.manager.loggerDict]:

@@ -279,3 +279,26 @@ def test_a_scheduler_lost_mid_run_is_a_plain_error(tmp_path: Path) -> None:
     assert out == b""
     (line,) = err.decode().splitlines()
     assert line.startswith("notation: the Dask cluster lost a task: ")
+
+
+def test_a_closed_connection_under_a_cluster_run_is_an_error_not_a_signal(
+    two_workers: Cluster,
+) -> None:
+    # The command line lets a closed pipe's signal end it (``| head``); a run's sockets to
+    # the cluster must not: a lost scheduler is a plain error, which Dask raises only when
+    # writing to its dead connection fails rather than kills the process.
+    script = (
+        "import signal, socket\n"
+        "from notation.run.distributed import connect\n"
+        "signal.signal(signal.SIGPIPE, signal.SIG_DFL)\n"
+        f"with connect({two_workers.address!r}):\n"
+        "    ours, theirs = socket.socketpair()\n"
+        "    theirs.close()\n"
+        "    try:\n"
+        "        ours.sendall(b'x' * 100)\n"
+        "    except BrokenPipeError:\n"
+        "        print('an error')\n"
+        "print(signal.getsignal(signal.SIGPIPE) == signal.SIG_DFL)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=120)
+    assert (done.returncode, done.stdout) == (0, b"an error\nTrue\n")
