@@ -973,9 +973,10 @@ _POSITION: Final = KnightFightPosition
 _MOVE: Final = KnightMove
 """The two named tuples, held where the compiled build reads them without a lookup."""
 _HALF: Final = 50
-"""The squares ``0.._HALF-1`` of a mask split in two: :func:`advance_line` keeps the
-inaccessible squares as two masks of 50 bits, which the compiled build holds in machine
-integers (a mask of 100 bits is a Python integer on every operation)."""
+"""Where a mask of squares splits in two: the squares below ``_HALF`` in the low half, the
+others in the high one. :func:`advance_line` keeps the inaccessible squares as two masks of
+50 bits, which the compiled build holds in machine integers (a mask of 100 bits is a Python
+integer on every operation)."""
 _HALF_MASK: Final = (1 << _HALF) - 1
 _HALF_BIT: Final[tuple[int, ...]] = tuple(1 << square % _HALF for square in SQUARES)
 """Each square's bit in its half of a split mask."""
