@@ -706,6 +706,12 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
         """:func:`advance` itself (a loop over plies calls it directly)."""
         return advance
 
+    def line_advancer(
+        self,
+    ) -> Callable[[KnightFightPosition, list[str]], tuple[KnightFightPosition, int]]:
+        """:func:`advance_line`: a line replayed for its last position is read in one loop."""
+        return advance_line
+
     def _read(self, position: KnightFightPosition, text: str) -> KnightMove:
         """The ply a stripped text writes, legal or not (KF201 when it is not well formed)."""
         read = MOVE_TEXTS.get(text)
@@ -966,6 +972,14 @@ _ALONE: Final = tuple((square,) for square in SQUARES)
 _POSITION: Final = KnightFightPosition
 _MOVE: Final = KnightMove
 """The two named tuples, held where the compiled build reads them without a lookup."""
+_HALF: Final = 50
+"""Where a mask of squares splits in two: the squares below ``_HALF`` in the low half, the
+others in the high one. :func:`advance_line` keeps the inaccessible squares as two masks of
+50 bits, which the compiled build holds in machine integers (a mask of 100 bits is a Python
+integer on every operation)."""
+_HALF_MASK: Final = (1 << _HALF) - 1
+_HALF_BIT: Final[tuple[int, ...]] = tuple(1 << square % _HALF for square in SQUARES)
+"""Each square's bit in its half of a split mask."""
 
 
 def advance(position: KnightFightPosition, text: str) -> tuple[KnightMove, KnightFightPosition]:
@@ -1044,3 +1058,95 @@ def advance(position: KnightFightPosition, text: str) -> tuple[KnightMove, Knigh
             )
     move = _GAME.parse_move(position, text)
     return move, _GAME.play(position, move)
+
+
+def advance_line(
+    position: KnightFightPosition, texts: list[str]
+) -> tuple[KnightFightPosition, int]:
+    """The position after the first plies of ``texts`` and how many they are
+    (:meth:`KnightFight.line_advancer`): each read and allowed as :func:`advance` reads it,
+    stopping at the first it leaves to that."""
+    layout, turn, knights, dead, scores, paths = position
+    numbers = layout.numbers
+    squares = layout.squares
+    side: int = turn
+    white_knight, black_knight = knights
+    white: int = -1 if white_knight is None else white_knight  # -1: not placed
+    black: int = -1 if black_knight is None else black_knight
+    low: int = dead & _HALF_MASK
+    high: int = dead >> _HALF
+    white_score, black_score = scores
+    landings: list[int] = []
+    for text in texts:
+        read = MOVE_TEXTS.get(text)
+        if read is None:
+            read = _read_new(text)
+        if not isinstance(read, tuple):
+            break
+        in_numbers, to, removed_read = read
+        removed: int = -1 if removed_read is None else removed_read  # -1: none
+        if in_numbers:
+            to = squares[to]
+            if removed >= 0:
+                removed = squares[removed]
+        if side:
+            own, other = black, white
+        else:
+            own, other = white, black
+        if own < 0:
+            if to // SIZE != PLACEMENT_ROW[side]:
+                break
+        elif not JUMP_TABLE[own * 100 + to]:
+            break
+        if (high if to >= _HALF else low) & _HALF_BIT[to] or (
+            other >= 0 and (to == other or JUMP_TABLE[other * 100 + to])
+        ):
+            break
+        number = numbers[to]
+        reverse = REVERSED[number]  # -1 when ``to`` is a double
+        if removed >= 0 and (
+            reverse >= 0
+            or REVERSED[numbers[removed]] >= 0
+            or removed in (to, own, other)
+            or (high if removed >= _HALF else low) & _HALF_BIT[removed]
+        ):
+            break
+        # The squares the ply kills: the one the knight leaves, and the reversed number's
+        # (unless the other knight stands there) or the removed double.
+        killed = removed
+        if reverse >= 0:
+            killed = squares[reverse]
+            if killed == other:
+                killed = -1
+        if own >= _HALF:
+            high |= _HALF_BIT[own]
+        elif own >= 0:
+            low |= _HALF_BIT[own]
+        if killed >= _HALF:
+            high |= _HALF_BIT[killed]
+        elif killed >= 0:
+            low |= _HALF_BIT[killed]
+        if side:
+            black = to
+            black_score += number
+        else:
+            white = to
+            white_score += number
+        side = 1 - side
+        landings.append(to)
+    if not landings:
+        return position, 0
+    # The landings alternate, the side to move at the start landing first.
+    white_paths = paths[0] + tuple(landings[turn::2])
+    black_paths = paths[1] + tuple(landings[1 - turn :: 2])
+    return _new(
+        _POSITION,
+        (
+            layout,
+            _BLACK if side else _WHITE,
+            (None if white < 0 else white, None if black < 0 else black),
+            low | high << _HALF,
+            (white_score, black_score),
+            (white_paths, black_paths),
+        ),
+    ), len(landings)

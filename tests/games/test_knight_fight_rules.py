@@ -263,3 +263,68 @@ def test_random_play_round_trips_every_legal_ply(layout_seed: int, play_seed: in
     assert GAME.scores(position) == (white, black)
     assert GAME.legal_moves(position) == []
     assert not _accepts(position, "A1")
+
+
+# Replaying a line in one loop --------------------------------------------------------------
+
+
+def _advanced(position, texts: list[str]):
+    """The position after the plies advance reads one by one, and how many they are."""
+    count = 0
+    for text in texts:
+        try:
+            _, position = GAME.advance(position, text)
+        except IllegalMove:
+            break
+        count += 1
+    return position, count
+
+
+def test_line_advancer_kills_removes_and_stops_where_advance_does() -> None:
+    run = GAME.line_advancer()
+    assert run is not None
+    # G5 spares E7 under Black's knight, C8 kills it as Black leaves; G7 (66, a double)
+    # removes B2 (11); D7 is not a jump from D6, so the line stops there.
+    position = start("W:WE4:BE7:S34,64")
+    texts = ["G5", "C8", "54", "D6", "66/11", "D7", "F8"]
+    after_line, count = run(position, texts)
+    assert (after_line, count) == _advanced(position, texts)
+    assert count == 5
+    assert after_line.paths == ((34, 46, 54, 66), (64, 72, 53))
+    assert dead(after_line) == {"E4", "E7", "H3", "G5", "F5", "C8", "F4", "E6", "B2"}
+    assert after_line.scores == (200, 189)
+    assert after_line.turn is Side.BLACK
+    with_fen = start(f"B:WE4:BE8:{LATE}")
+    assert run(with_fen, ["x", "E10"]) == (with_fen, 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    layout_seed=st.integers(0, 2**32),
+    play_seed=st.integers(0, 2**32),
+    skip=st.integers(0, 40),
+    bad=st.sampled_from(["", "A1", "J10", "00", "55/11", "E5/B7", "k11"]),
+)
+def test_line_advancer_reads_the_plies_advance_reads(
+    layout_seed: int, play_seed: int, skip: int, bad: str
+) -> None:
+    # A random game's plies in both notations, from its start or a later position, one
+    # of them replaced by a text that may be illegal there.
+    chooser = random.Random(play_seed)
+    position = start(layout=random_layout(layout_seed))
+    texts = []
+    while GAME.outcome(position) is None and len(texts) < 90:
+        move = chooser.choice(GAME.legal_moves(position))
+        texts.append(GAME.format_move(position, move, chooser.choice(GAME.notations)))
+        position = GAME.play(position, move)
+    if bad and texts:
+        texts[chooser.randrange(len(texts))] = bad
+    origin, skipped = _advanced(start(layout=random_layout(layout_seed)), texts[:skip])
+    rest = texts[skipped:]
+    run = GAME.line_advancer()
+    assert run is not None
+    got, count = run(origin, rest)
+    expected, read = _advanced(origin, rest)
+    assert count == read
+    assert got == expected
+    assert got.paths == expected.paths
