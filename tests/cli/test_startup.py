@@ -142,6 +142,23 @@ def test_a_one_game_validate_with_the_cache_on_imports_no_dataclasses_or_openssl
     }
 
 
+def test_a_pyproject_without_the_table_is_passed_over_unparsed(tmp_path: Path) -> None:
+    """A project's own ``pyproject.toml`` (no ``[tool.notation]``: the search goes on
+    upwards) costs no TOML parser (``tomllib`` imports ``datetime`` and ``string``)."""
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "records"\n[tool.ruff]\n')
+    game = tmp_path / "one.pdn"
+    game.write_text('[GameType "26"]\n\n1. 22-18 11-15 *\n', encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, "validate", "one.pdn"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    assert done.stdout == ""
+    assert not set(done.stderr.split()) & {"tomllib", "datetime", "string"}
+
+
 def test_a_record_the_fast_path_cannot_read_loads_the_grammar(tmp_path: Path) -> None:
     game = tmp_path / "one.pdn"
     game.write_text('[GameType "26"]\n\n1. 22-18 (1. 21-17) 11-15 *\n', encoding="utf-8")

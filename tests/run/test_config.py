@@ -147,6 +147,55 @@ def test_the_nearest_file_with_the_table_wins(here: Path, monkeypatch: pytest.Mo
     assert validate("../game.pdn").stdout == f"../game.pdn{ILLEGAL_LINE}\n"
 
 
+SPELLINGS = {
+    "header": '[tool.notation]\nselect = ["REC"]\n',
+    "header spaced": '[ tool . notation ]\nselect = ["REC"]\n',
+    "quoted key": '[tool."notation"]\nselect = ["REC"]\n',
+    "literal key": "[tool.'notation']\nselect = [\"REC\"]\n",
+    "escaped key": '[tool."\\u006eotation"]\nselect = ["REC"]\n',
+    "long escape": '[tool."\\U0000006Eotation"]\nselect = ["REC"]\n',
+    "dotted under tool": '[tool]\nnotation.select = ["REC"]\n',
+    "escaped under tool": '[tool]\n"\\u006Eotation".select = ["REC"]\n',
+    "dotted at the top": 'tool.notation.select = ["REC"]\n',
+    "inline tables": 'tool = {notation = {select = ["REC"]}}\n',
+}
+"""Ways TOML spells the ``[tool.notation]`` table: each is read."""
+
+
+@pytest.mark.parametrize("spelling", list(SPELLINGS))
+def test_every_spelling_of_the_table_is_read(here: Path, spelling: str) -> None:
+    assert validate("game.pdn").stdout == f"game.pdn{ILLEGAL_LINE}\n"
+    (here / "pyproject.toml").write_text(SPELLINGS[spelling] + '[project]\nname = "x"\n')
+    result = validate("game.pdn")
+    assert (result.exit_code, result.stdout) == (0, "")
+
+
+def test_a_sub_table_alone_is_the_table(here: Path) -> None:
+    path = here / "pyproject.toml"
+    path.write_text("[tool.notation.jobs]\nx = 1\n")
+    result = validate("game.pdn")
+    assert result.exit_code == 2
+    said = "tool.notation.jobs: {'x': 1} is not a whole number from 0 to 1024"
+    assert result.stderr == f"notation: {path}: {said}\n"
+
+
+def test_a_pyproject_that_names_notation_elsewhere_is_passed_over(here: Path) -> None:
+    (here / "pyproject.toml").write_text('[project]\nname = "notation"\n[tool.x]\nu = "\\u0041"\n')
+    assert validate("game.pdn").stdout == f"game.pdn{ILLEGAL_LINE}\n"
+
+
+def test_a_broken_pyproject_is_an_error_where_it_may_name_notation(here: Path) -> None:
+    path = here / "pyproject.toml"
+    for text in ("[tool.notation\n", '[tool."\\u006eotation"\n', "[tool.x\nnotation = 1\n"):
+        path.write_text(text)
+        result = validate("game.pdn")
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"notation: {path}: it is not valid TOML: ")
+    # One that cannot hold the table, even broken, is passed over unparsed.
+    path.write_text("[tool.black\n")
+    assert validate("game.pdn").stdout == f"game.pdn{ILLEGAL_LINE}\n"
+
+
 def test_notation_toml_comes_before_pyproject_in_one_folder(here: Path) -> None:
     pyproject(here, 'select = ["ID"]\n')
     (here / "notation.toml").write_text('select = ["REC"]\n')
