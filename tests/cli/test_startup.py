@@ -130,11 +130,13 @@ def test_a_one_game_validate_with_the_cache_on_imports_no_dataclasses_or_openssl
     assert not modules & {"dataclasses", "inspect", "hashlib", "hmac", "_hashlib"}
     assert cached.is_dir()
     # A second run answers from the cache, its key made: nor is secrets imported, and
-    # nothing reads a record (the reader, its grammar, the game).
+    # nothing opens or reads a record (the decoder, the reader, its grammar, the game).
     modules, out = imported("validate", str(game))
     assert out == ""
     assert not modules & {"secrets", "random", "hashlib", "hmac", "_hashlib"}
     assert not modules & {
+        "notation.io.decode",
+        "notation.io.compressed",
         "notation.record.reader",
         "notation.record.grammar",
         "notation.record.lexicon",
