@@ -161,6 +161,14 @@ def test_a_pyproject_without_the_table_is_passed_over_unparsed(tmp_path: Path) -
     assert not set(done.stderr.split()) & {"tomllib", "datetime", "string"}
 
 
+def test_the_projects_own_pyproject_is_passed_over_unparsed() -> None:
+    """The project's ``pyproject.toml`` names notation often, never as ``tool``'s key:
+    a run in the project's folder imports no TOML parser either."""
+    modules, out = imported("validate", "--no-cache", "samples/brazilian/endgames.pdn")
+    assert out == ""
+    assert not modules & {"tomllib", "datetime", "string"}
+
+
 def test_a_record_the_fast_path_cannot_read_loads_the_grammar(tmp_path: Path) -> None:
     game = tmp_path / "one.pdn"
     game.write_text('[GameType "26"]\n\n1. 22-18 (1. 21-17) 11-15 *\n', encoding="utf-8")
