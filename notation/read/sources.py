@@ -17,11 +17,13 @@ import re
 from collections.abc import Iterable, Iterator
 
 from notation.diagnostics import NO_RECORD, UNREADABLE, Diagnostic
-from notation.io.compressed import SAMPLE
-from notation.io.decode import TextSource, UnreadableInput, open_input
 from notation.io.files import COMPRESSED_SUFFIXES, Input, Missing, expand
 from notation.plain import Frozen, Plain
 from notation.record.model import Record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from notation.io.decode import TextSource
 
 JSON_LIMIT = 256 * 2**20
 """Characters of a JSON document read at most: JSON is read whole, not streamed."""
@@ -103,6 +105,8 @@ class Opened(Plain):
         text that starts as a JSON object (a PDN text that starts with a ``{comment}`` is
         PDN)."""
         if self._json is None:
+            from notation.io.compressed import SAMPLE
+
             chunks = self.source.chunks()
             head = ""
             for chunk in chunks:
@@ -209,6 +213,9 @@ def open_inputs(
             else:
                 yield unreadable(item.name, item.reason)
             continue
+        # Imported for the first input opened: a run answered from the cache opens none.
+        from notation.io.decode import UnreadableInput, open_input
+
         try:
             with open_input(item, encoding) as source:
                 early = len(source.notes)

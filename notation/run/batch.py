@@ -31,7 +31,6 @@ from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import UNREADABLE, Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import get_game, resolve_game
-from notation.io.decode import TextSource
 from notation.io.files import Input, Missing
 from notation.plain import Frozen
 from notation.read.sources import FileResult, Opened, holds_game, no_record, open_inputs
@@ -41,6 +40,8 @@ if TYPE_CHECKING:
     # Worker processes are imported when a pool starts: a run in one process needs neither.
     import multiprocessing.process
     from concurrent.futures import ProcessPoolExecutor
+
+    from notation.io.decode import TextSource
 
 T = TypeVar("T")
 R = TypeVar("R")

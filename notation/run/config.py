@@ -24,6 +24,7 @@ from typing import Any
 from notation.check.dialects import dialect_set
 from notation.games.registry import GAMES
 from notation.io.files import kind_of
+from notation.lazy import lazy_pattern
 from notation.plain import Frozen
 from notation.run.names import FAIL_LEVELS, FORMATS, code_prefixes
 
@@ -207,16 +208,120 @@ def _safe(folder: Path) -> bool:
 
 
 def _has_table(path: Path) -> bool:
-    """Whether a ``pyproject.toml`` has a ``[tool.notation]`` table (an unparsable one
-    counts, so that its error is shown rather than the file passed over)."""
+    """Whether a ``pyproject.toml`` has a ``[tool.notation]`` table (one that cannot be
+    read, or is not TOML and may hold the table, counts, so that its error is shown rather
+    than the file passed over); one whose keys certainly do not define it has none."""
+    try:
+        text = _text(path)
+    except (ConfigError, OSError, UnicodeDecodeError):
+        return True
+    # Passed over without importing tomllib (several milliseconds of a run's start).
+    if not _may_hold_table(text):
+        return False
     import tomllib
 
     try:
-        document = tomllib.loads(_text(path))
-    except (ConfigError, OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
         return True
     tool = document.get("tool")
     return isinstance(tool, dict) and "notation" in tool
+
+
+_TOML_TOKEN = lazy_pattern(
+    r'''"""(?:[^"\\]|\\.|"(?!""))*""""{0,2}'''  # multi-line basic string
+    r"|'''(?:[^']|'(?!''))*''''{0,2}"  # multi-line literal string
+    r'|"(?:[^"\\\n]|\\[^\n])*"'  # basic string
+    r"|'[^'\n]*'"  # literal string
+    r"|#[^\n]*"  # comment
+    r"|[ \t\r]+"  # blanks
+    r"|[\n\[\]{}=,.\"']"  # a newline, brackets, braces, equals, comma, dot, a lone quote
+    r"|[^ \t\r\n\"'#\[\]{}=,.]+",  # a bare key, a part of a number, date or word, or else
+    re.DOTALL,
+)
+"""A token of TOML, as far as telling where its keys are needs."""
+
+_BARE_KEY = lazy_pattern(r"[A-Za-z0-9_-]+")
+
+
+def _may_hold_table(text: str) -> bool:
+    """Whether the TOML ``text`` may define ``tool.notation``: ``False`` only when it
+    certainly does not (it is read as far as its table headers and keys; a key written
+    with an escape, or anything this reading does not follow, may)."""
+    # TOML compares keys as written, so a text that names notation neither plainly nor
+    # through an escape has no such key.
+    if "notation" not in text and "\\u" not in text and "\\U" not in text:
+        return False
+    tokens = [t for t in _TOML_TOKEN.findall(text) if t[0] not in " \t\r#"]
+    if '"' in tokens or "'" in tokens:  # a quote that opens no string
+        return True
+    table: list[str] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token == "\n":
+            index += 1
+            continue
+        header = token == "["
+        array = header and tokens[index + 1 : index + 2] == ["["]
+        index += array + header
+        path, index = _key(tokens, index)
+        if path is None:
+            return True
+        if header:
+            closing = ["]", "]"] if array else ["]"]
+            if tokens[index : index + len(closing)] != closing:
+                return True
+            index += len(closing)
+            if tokens[index : index + 1] not in ([], ["\n"]):
+                return True
+            table = full = path
+        else:
+            if tokens[index : index + 1] != ["="]:
+                return True
+            full = table + path
+            index = _past_value(tokens, index + 1)
+            if index < 0 or full == ["tool"]:  # tool = {notation = ...}
+                return True
+        if full[:2] == ["tool", "notation"]:
+            return True
+    return False
+
+
+def _key(tokens: list[str], index: int) -> tuple[list[str] | None, int]:
+    """The dotted key starting at ``tokens[index]`` and the index past it; ``None`` for
+    a key this reading does not take as certain (an escape, a token no key is)."""
+    path = []
+    while True:
+        token = tokens[index] if index < len(tokens) else ""
+        if (token[:1] == "'" and not token.startswith("'''")) or (
+            token[:1] == '"' and not token.startswith('"""') and "\\" not in token
+        ):
+            path.append(token[1:-1])
+        elif _BARE_KEY.fullmatch(token):
+            path.append(token)
+        else:
+            return None, index
+        index += 1
+        if tokens[index : index + 1] != ["."]:
+            return path, index
+        index += 1
+
+
+def _past_value(tokens: list[str], index: int) -> int:
+    """The index past the value starting at ``tokens[index]`` and its line's end; -1
+    when the text ends inside it."""
+    depth = 0
+    while index < len(tokens):
+        token = tokens[index]
+        index += 1
+        if token in ("[", "{"):
+            depth += 1
+        elif token in ("]", "}"):
+            depth -= 1
+        elif token == "\n" and depth <= 0:
+            return index
+    return index if depth == 0 else -1
 
 
 def load_config(path: Path) -> Config:

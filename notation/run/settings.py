@@ -347,10 +347,10 @@ def known_dialects(names: Iterable[str] | None) -> frozenset[str]:
 def known_codec(name: str | None) -> str | None:
     """The codec called ``name`` (``None`` or ``auto``: detected, ``None``);
     :class:`SettingsError` naming ``--encoding`` for an unknown one."""
-    from notation.io.decode import codec
-
     if name in (None, "auto"):
         return None
+    from notation.io.decode import codec
+
     try:
         return codec(name)
     except ValueError as error:

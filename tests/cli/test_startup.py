@@ -130,16 +130,43 @@ def test_a_one_game_validate_with_the_cache_on_imports_no_dataclasses_or_openssl
     assert not modules & {"dataclasses", "inspect", "hashlib", "hmac", "_hashlib"}
     assert cached.is_dir()
     # A second run answers from the cache, its key made: nor is secrets imported, and
-    # nothing reads a record (the reader, its grammar, the game).
+    # nothing opens or reads a record (the decoder, the reader, its grammar, the game).
     modules, out = imported("validate", str(game))
     assert out == ""
     assert not modules & {"secrets", "random", "hashlib", "hmac", "_hashlib"}
     assert not modules & {
+        "notation.io.decode",
+        "notation.io.compressed",
         "notation.record.reader",
         "notation.record.grammar",
         "notation.record.lexicon",
         *GAME_MODULES,
     }
+
+
+def test_a_pyproject_without_the_table_is_passed_over_unparsed(tmp_path: Path) -> None:
+    """A project's own ``pyproject.toml`` (no ``[tool.notation]``: the search goes on
+    upwards) costs no TOML parser (``tomllib`` imports ``datetime`` and ``string``)."""
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "records"\n[tool.ruff]\n')
+    game = tmp_path / "one.pdn"
+    game.write_text('[GameType "26"]\n\n1. 22-18 11-15 *\n', encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, "validate", "one.pdn"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    assert done.stdout == ""
+    assert not set(done.stderr.split()) & {"tomllib", "datetime", "string"}
+
+
+def test_the_projects_own_pyproject_is_passed_over_unparsed() -> None:
+    """The project's ``pyproject.toml`` names notation often, never as ``tool``'s key:
+    a run in the project's folder imports no TOML parser either."""
+    modules, out = imported("validate", "--no-cache", "samples/brazilian/endgames.pdn")
+    assert out == ""
+    assert not modules & {"tomllib", "datetime", "string"}
 
 
 def test_a_record_the_fast_path_cannot_read_loads_the_grammar(tmp_path: Path) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ from typer.testing import CliRunner, Result
 import notation.run.batch
 from notation.cli.main import app
 from notation.run.batch import validate_inputs
-from notation.run.config import glob_pattern
+from notation.run.config import _may_hold_table, glob_pattern
 
 runner = CliRunner()
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -145,6 +147,134 @@ def test_the_nearest_file_with_the_table_wins(here: Path, monkeypatch: pytest.Mo
     assert validate("../game.pdn").stdout == ""
     (inner / "notation.toml").write_text('select = ["ID"]\n')
     assert validate("../game.pdn").stdout == f"../game.pdn{ILLEGAL_LINE}\n"
+
+
+SPELLINGS = {
+    "header": '[tool.notation]\nselect = ["REC"]\n',
+    "header spaced": '[ tool . notation ]\nselect = ["REC"]\n',
+    "quoted key": '[tool."notation"]\nselect = ["REC"]\n',
+    "literal key": "[tool.'notation']\nselect = [\"REC\"]\n",
+    "escaped key": '[tool."\\u006eotation"]\nselect = ["REC"]\n',
+    "long escape": '[tool."\\U0000006Eotation"]\nselect = ["REC"]\n',
+    "dotted under tool": '[tool]\nnotation.select = ["REC"]\n',
+    "escaped under tool": '[tool]\n"\\u006Eotation".select = ["REC"]\n',
+    "dotted at the top": 'tool.notation.select = ["REC"]\n',
+    "inline tables": 'tool = {notation = {select = ["REC"]}}\n',
+}
+"""Ways TOML spells the ``[tool.notation]`` table: each is read."""
+
+
+@pytest.mark.parametrize("spelling", list(SPELLINGS))
+def test_every_spelling_of_the_table_is_read(here: Path, spelling: str) -> None:
+    assert validate("game.pdn").stdout == f"game.pdn{ILLEGAL_LINE}\n"
+    (here / "pyproject.toml").write_text(SPELLINGS[spelling] + '[project]\nname = "x"\n')
+    result = validate("game.pdn")
+    assert (result.exit_code, result.stdout) == (0, "")
+
+
+def test_a_sub_table_alone_is_the_table(here: Path) -> None:
+    path = here / "pyproject.toml"
+    path.write_text("[tool.notation.jobs]\nx = 1\n")
+    result = validate("game.pdn")
+    assert result.exit_code == 2
+    said = "tool.notation.jobs: {'x': 1} is not a whole number from 0 to 1024"
+    assert result.stderr == f"notation: {path}: {said}\n"
+
+
+def test_a_pyproject_that_names_notation_elsewhere_is_passed_over(here: Path) -> None:
+    (here / "pyproject.toml").write_text('[project]\nname = "notation"\n[tool.x]\nu = "\\u0041"\n')
+    assert validate("game.pdn").stdout == f"game.pdn{ILLEGAL_LINE}\n"
+
+
+def test_a_broken_pyproject_is_an_error_where_it_may_name_notation(here: Path) -> None:
+    path = here / "pyproject.toml"
+    for text in ("[tool.notation\n", '[tool."\\u006eotation"\n', "[tool.x\nnotation = 1\n"):
+        path.write_text(text)
+        result = validate("game.pdn")
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"notation: {path}: it is not valid TOML: ")
+    # One that names notation nowhere, even broken, is passed over unparsed.
+    path.write_text("[tool.black\n")
+    assert validate("game.pdn").stdout == f"game.pdn{ILLEGAL_LINE}\n"
+
+
+NOT_A_KEY = {
+    "in a string": '[tool]\nx = "notation"\n',
+    "under another table": '[project.scripts]\nnotation = "notation.cli.main:main"\n',
+    "in a comment": "[tool]  # notation = 1\n",
+    "a header in a multi-line string": '[tool]\nx = """\n[tool.notation]\n"""\n',
+    "a header in a literal string": "[tool]\nx = '''\n[tool.notation]\n'''\n",
+    "in an inline table elsewhere": "[a]\nx = {notation = 1}\n",
+    "a deeper key": '[tool]\na."notation" = 1\n',
+    "in an array": '[tool.setuptools]\npackages = [\n  "notation",\n  "notation.cli",\n]\n',
+}
+"""Texts that name notation, but not as the key of ``tool``'s table."""
+
+A_KEY = {
+    "after a multi-line string": '[project]\nx = """\n[project]\n"""\n[tool]\nnotation.a = 1\n',
+    "after an array of arrays": '[tool]\nx = [\n["project"],\n]\nnotation.a = 1\n',
+    "after a string of four quotes": '[tool]\nx = """a""""\nnotation = 1\n',
+    "after a line-ending backslash": '[tool]\nx = """\\\n  """\nnotation = 1\n',
+    "with Windows line ends": "[tool]\r\nnotation = 1\r\n",
+    "an inline table": "tool = {notation = {}}\n",
+    "quoted at the top": '"tool".notation = 1\n',
+    "an escape": '[tool]\n"\\u006eotation" = 1\n',
+}
+"""Texts that define ``tool.notation`` in ways a reading of keys must follow."""
+
+
+@pytest.mark.parametrize("case", list(NOT_A_KEY))
+def test_a_text_naming_notation_elsewhere_has_no_table(case: str) -> None:
+    text = NOT_A_KEY[case]
+    assert "notation" not in tomllib.loads(text).get("tool", {})
+    assert not _may_hold_table(text)
+
+
+@pytest.mark.parametrize("case", list(A_KEY))
+def test_a_text_defining_the_table_may_hold_it(case: str) -> None:
+    text = A_KEY[case]
+    assert "notation" in tomllib.loads(text)["tool"]
+    assert _may_hold_table(text)
+
+
+def test_the_projects_own_pyproject_has_no_table() -> None:
+    text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+    assert "notation" in text
+    assert not _may_hold_table(text)
+
+
+def test_no_text_that_defines_the_table_is_taken_for_one_without() -> None:
+    """Random texts made of tricky pieces, read by tomllib: wherever it finds the table,
+    the pre-check must not say it is absent."""
+    heads = ["[tool]", "[tool.notation]", "[project]", "[[tool.notation.x]]", '["tool"]']
+    heads += ["[tool.'x']", "[ tool . notation ]", '[tool."notation".y]', "[[tool]]", "[x]"]
+    heads += ['[tool."\\u006eotation"]', "[tool.x.notation]"]
+    keys = ["notation", '"notation"', "tool.notation", "x", "'notation'", 'a."notation"', "tool"]
+    keys += ["notation.y", "tool . notation . z", '"tool"."notation"', '"\\u0074ool".notation']
+    values = ["1", '"notation"', "'''\n[tool]\nnotation = 1\n'''", '"""a\n"notation"\n"""']
+    values += ['[\n"x",\n["tool"],\n]', "{notation = 1}", "{a = {notation = 2}}", '"a\\"b"']
+    values += ['"""x""""', "'''y''''", "[1, [2, {notation = 3}]]", "1979-05-27T07:32:00Z"]
+    values += ['"""\\\n  notation"""', "[\n# [tool]\n1,\n]", "3.14"]
+    comments = ["", "  # c", " # notation = 1", "# [tool.notation]"]
+    draw = random.Random(29)
+    found = 0
+    for _ in range(4000):
+        lines = []
+        for _ in range(draw.randint(1, 7)):
+            if draw.random() < 0.3:
+                lines.append(draw.choice(heads) + draw.choice(comments))
+            else:
+                key, value = draw.choice(keys), draw.choice(values)
+                lines.append(f"{key} = {value}{draw.choice(comments)}")
+        text = draw.choice(["\n", "\r\n"]).join(lines) + "\n"
+        try:
+            tool = tomllib.loads(text).get("tool")
+        except tomllib.TOMLDecodeError:
+            continue
+        if isinstance(tool, dict) and "notation" in tool:
+            found += 1
+            assert _may_hold_table(text), text
+    assert found > 500
 
 
 def test_notation_toml_comes_before_pyproject_in_one_folder(here: Path) -> None:
