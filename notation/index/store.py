@@ -444,23 +444,22 @@ class _Chunk:
 
     def __init__(self, first: int) -> None:
         self.first = first
-        self.keys = array("q")
-        self.places = array("H")
-        self.plies = array("I")
+        self.keys = array("Q")
+        """The positions' keys, unsigned."""
+        self.lows = array("Q")
+        """Their places and plies (:func:`notation.index.postings.reached_at`)."""
 
     def add(self, game: int, keys: bytes) -> None:
         """The keys of a game's positions, the start's first
         (:func:`notation.index.keys.position_keys`)."""
-        count = len(keys) // 8
         self.keys.frombytes(keys)
-        self.places.extend(repeat(game - self.first, count))
-        self.plies.extend(range(count))
+        self.lows.extend(postings.reached_at(game - self.first, len(keys) // 8))
 
     def ordered(self) -> list[int]:
         """Its positions as :func:`notation.index.postings.ordered` gives them."""
         if sys.byteorder == "big":
             self.keys.byteswap()  # the keys are written little-endian
-        return postings.ordered(self.keys, self.places, self.plies)
+        return postings.by_key(self.keys, self.lows)
 
 
 def _store_chunk(db: Database, chunk: _Chunk, tally: summaries.Tally) -> None:
