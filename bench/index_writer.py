@@ -5,13 +5,15 @@ wrote::
 
     python bench/index_writer.py --archive bench/out/index-20000-1 --rounds 5 --old main
 
-The first ``--base`` files of the archive are indexed by this checkout (``notation index``;
-none: a fresh index), and the games of the next file are replayed once into entries, with
-that index's secret. Each round, in a fresh process of each tree taking turns (the order
-turned from round to round), a copy of that index takes the entries: the CPU seconds of
-``Store.add_games`` in one transaction, and of its commit. Then the tables of the two
-trees' indexes are compared row for row (they must be equal), and the best and median of
-each tree are printed with the load.
+The first ``--base`` files of the archive are indexed (``notation index``; none: a fresh
+index), and the games of the next file are replayed once into entries, by each tree for
+itself (two commits' schemas and entries may differ), every index of one fixed secret.
+Each round, in a fresh process of each tree taking turns (the order turned from round to
+round), a copy of that tree's index takes its entries: the CPU seconds of
+``Store.add_games`` in one transaction, and of its commit. Then the tables both trees'
+indexes have are compared row for row (they must be equal; ``meta`` without the schema
+version, tags by their names and values, not ids), the tables only one has named, and
+the best and median of each tree are printed with the load.
 """
 
 from __future__ import annotations
@@ -46,7 +48,12 @@ db.close()
 print(f"{stored - start} {done - stored}")
 """
 
-ENTRIES = """
+SALTED = "import notation.index.schema as schema; schema.new_salt = lambda: bytes(range(16))\n"
+"""Makes every index of the run with one secret, so that the two trees' keys compare."""
+
+ENTRIES = (
+    SALTED
+    + """
 import pickle, sys
 from pathlib import Path
 from notation.index.build import entries_of_piece
@@ -62,24 +69,40 @@ for number, entry in enumerate(entries, 1):
 with open(out, "wb") as written:
     pickle.dump(entries, written)
 """
+)
 
-RUN = "import sys; from notation.cli.main import main; sys.exit(main())"
+RUN = SALTED + "import sys; from notation.cli.main import main; sys.exit(main())"
 
 
 def python(code: str, args: list[str], tree: Path | None) -> str:
     """The output of ``code`` run with ``args`` in a fresh process, with ``tree``'s
-    package on ``PYTHONPATH`` (else this checkout's)."""
+    package on ``PYTHONPATH`` (else this checkout's, as installed). ``-P``: the current
+    folder (the project's root) does not come first, before ``tree``."""
     env = dict(os.environ)
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
     done = subprocess.run(
-        [sys.executable, "-c", code, *args], env=env, check=True, capture_output=True, text=True
+        [sys.executable, "-P", "-c", code, *args],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     return done.stdout
 
 
-def tables(path: Path) -> list[tuple[str, int, str]]:
-    """Each table of the SQLite index at ``path``: its name, rows, and a hash of its rows."""
+READ = {
+    "meta": "SELECT * FROM meta WHERE key <> 'schema'",
+    "tagvalues": "SELECT name, value FROM tagvalues",
+    "tags": "SELECT v.name, v.value, t.game FROM tags t JOIN tagvalues v ON v.id = t.value",
+}
+"""What is compared of the tables whose rows two commits may write differently: ``meta``
+without the schema version, tag values without the ids given them (in another order)."""
+
+
+def tables(path: Path) -> dict[str, tuple[int, str]]:
+    """Each table of the SQLite index at ``path`` by name: its rows (:data:`READ`), and a
+    hash of them."""
     import hashlib
     import sqlite3
 
@@ -89,10 +112,11 @@ def tables(path: Path) -> list[tuple[str, int, str]]:
             row[0]
             for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY 1")
         ]
-        found = []
+        found = {}
         for name in names:
-            rows = sorted(db.execute(f"SELECT * FROM {name}").fetchall(), key=repr)
-            found.append((name, len(rows), hashlib.sha256(repr(rows).encode()).hexdigest()))
+            query = READ.get(name, f"SELECT * FROM {name}")
+            rows = sorted(db.execute(query).fetchall(), key=repr)
+            found[name] = (len(rows), hashlib.sha256(repr(rows).encode()).hexdigest())
         return found
     finally:
         db.close()
@@ -110,32 +134,31 @@ def main() -> None:
         parser.error(f"{args.archive} has {len(files)} files: none after the first {args.base}")
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        base = folder / "base.sqlite"
-        if args.base:
-            listed = folder / "base"
-            listed.mkdir()
-            for file in files[: args.base]:
-                (listed / file.name).symlink_to(file)
-            subprocess.run(
-                [sys.executable, "-c", RUN, "index", str(listed), "--db", str(base), "--jobs", "2"],
-                check=True,
-                stdout=subprocess.DEVNULL,
-                cwd=folder,
-            )
-        given = folder / "entries.pickle"
-        python(ENTRIES, [str(base), str(files[args.base]), str(given)], None)
         trees: dict[str, Path | None] = {"this": None}
         if args.old:
             trees[args.old] = old_tree(args.old, folder)
+        listed = folder / "base"
+        listed.mkdir()
+        for file in files[: args.base]:
+            (listed / file.name).symlink_to(file)
+        # Each tree's own base index and entries (two schemas may differ), of one secret.
+        bases: dict[str, tuple[Path, Path]] = {}
+        for number, (name, tree) in enumerate(trees.items()):
+            base, given = folder / f"base-{number}.sqlite", folder / f"entries-{number}.pickle"
+            if args.base:
+                python(RUN, ["index", str(listed), "--db", str(base), "--jobs", "2"], tree)
+            python(ENTRIES, [str(base), str(files[args.base]), str(given)], tree)
+            bases[name] = base, given
         names = list(trees)
         times: dict[str, list[float]] = {name: [] for name in names}
-        held: dict[str, list[tuple[str, int, str]]] = {}
+        held: dict[str, dict[str, tuple[int, str]]] = {}
         print(f"{files[args.base].name} stored into the index of the first {args.base} files")
         for round_ in range(args.rounds):
             shift = round_ % len(names)
             for name in names[shift:] + names[:shift]:
                 work = folder / f"work-{len(times[name])}.sqlite"
                 load = os.getloadavg()[0]
+                base, given = bases[name]
                 stored, commit = map(
                     float, python(STORE, [str(base), str(given), str(work)], trees[name]).split()
                 )
@@ -158,12 +181,17 @@ def main() -> None:
                 f"this / {args.old}: best {min(times['this']) / min(old):.3f}x, "
                 f"median {statistics.median(times['this']) / statistics.median(old):.3f}x"
             )
-            same = held["this"] == held[args.old]
-            print("tables: " + ("equal, row for row" if same else "DIFFERENT"))
-            if not same:
-                for one, two in zip(held["this"], held[args.old], strict=False):
-                    if one != two:
-                        print(f"  {one} != {two}")
+            mine, theirs = held["this"], held[args.old]
+            shared = sorted(mine.keys() & theirs.keys())
+            for name, tree in ((args.old, theirs), ("this", mine)):
+                alone = sorted(tree.keys() - set(shared))
+                if alone:
+                    print(f"tables only {name} has: {', '.join(alone)}")
+            different = [name for name in shared if mine[name] != theirs[name]]
+            print("tables both have: " + ("equal, row for row" if not different else "DIFFERENT"))
+            for name in different:
+                print(f"  {name}: {mine[name]} != {theirs[name]}")
+            if different:
                 sys.exit(1)
 
 

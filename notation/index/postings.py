@@ -18,7 +18,7 @@ import bisect
 import operator
 import sys
 from array import array
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from itertools import compress, islice, repeat
 
 from notation.index.db import Database
@@ -59,10 +59,21 @@ def pack(
 def ordered(keys: Sequence[int], places: Sequence[int], plies: Sequence[int]) -> list[int]:
     """Each position (key ``keys[i]``, reached by the game at place ``places[i]`` at ply
     ``plies[i]``) as one number, sorted: its key (unsigned), its place, its ply."""
-    return sorted(
-        (key & _MASK) << _LOW | place << _PLY_BITS | ply
-        for key, place, ply in zip(keys, places, plies, strict=True)
-    )
+    lows = [place << _PLY_BITS | ply for place, ply in zip(places, plies, strict=True)]
+    return by_key([key & _MASK for key in keys], lows)
+
+
+def reached_at(place: int, count: int) -> range:
+    """The place and ply of the positions of a game at ``place`` in its chunk, its start
+    and ``count - 1`` plies, as :func:`by_key` takes them."""
+    return range(place << _PLY_BITS, (place << _PLY_BITS) + count)
+
+
+def by_key(keys: Iterable[int], lows: Iterable[int]) -> list[int]:
+    """:func:`ordered` of the positions whose keys (unsigned) are ``keys``, and place and
+    ply ``lows`` (:func:`reached_at`)."""
+    # Operators mapped over the two: no bytecode runs for each position.
+    return sorted(map(operator.or_, map(operator.lshift, keys, repeat(_LOW)), lows))
 
 
 def often(numbers: list[int], least: int) -> set[int]:

@@ -623,23 +623,26 @@ def _opening(db: Database, variant: str | None, words: tuple[str, ...]) -> set[i
 
 
 def _players(db: Database, name: str) -> set[int]:
-    """The games one of whose players is ``name`` (a shell pattern), case ignored."""
+    """The games one of whose players is ``name`` (a shell pattern), case ignored: the
+    first ``White`` or ``Black`` tag of a game names a player unless it is empty."""
     folded = name.casefold()
-    if not _text(folded):
+    if not _text(folded) or not folded:
         return set()
     if not any(mark in folded for mark in "*?["):
         rows = db.execute(
-            "SELECT p.game FROM players p JOIN tagvalues v ON v.id = p.value "
+            "SELECT t.game FROM tags t JOIN tagvalues v ON v.id = t.value "
             "WHERE v.name IN ('White', 'Black') AND v.value = ?",
             (folded,),
         )
         return {row[0] for row in rows}
     found: set[int] = set()
-    values = db.execute("SELECT id, value FROM tagvalues WHERE name IN ('White', 'Black')")
+    values = db.execute(
+        "SELECT id, value FROM tagvalues WHERE name IN ('White', 'Black') AND value <> ''"
+    )
     for id_, value in values.fetchall():
         if fnmatch.fnmatchcase(value, folded):
             found.update(
-                row[0] for row in db.execute("SELECT game FROM players WHERE value = ?", (id_,))
+                row[0] for row in db.execute("SELECT game FROM tags WHERE value = ?", (id_,))
             )
     return found
 

@@ -14,11 +14,11 @@ so that ``tree`` does not read those games back. ``places`` keeps, by chunk, its
 and each game's line, number, setup and opening as arrays (:mod:`notation.index.places`),
 so that ``find --position`` lists many games without reading their rows.
 ``tags`` holds each game's tags by name and value (case folded, an id in ``tagvalues``),
-for ``find --tag`` (a game's tags in full are those of its text); ``players`` each
-game's ``White`` and ``Black`` names, as ids in ``tagvalues`` too, for ``find --player``.
-``setups``, ``moves``, ``openings`` (each game's opening by its table's code and name,
-:func:`notation.index.openings.opening_of`, found once when it is indexed) and ``players``
-are dictionaries and lookups that keep the large tables made of integers. ``named``
+for ``find --tag``, and ``find --player`` (its ``White`` and ``Black`` rows); a game's
+tags in full are those of its text. ``setups``, ``moves``, ``openings`` (each game's
+opening by its table's code and name, :func:`notation.index.openings.opening_of`, found
+once when it is indexed) and ``tagvalues`` are dictionaries that keep the large tables
+made of integers. ``named``
 keeps the opening tables' positions by key, read once when the index is made. ``meta`` holds
 the schema version (key ``schema``), the secret every key of the index is made from (key
 ``salt``, drawn when the index is made: :func:`notation.index.keys.new_salt`) and the
@@ -33,7 +33,7 @@ import importlib.util
 from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError
 from notation.index.keys import new_salt
 
-VERSION = "7"
+VERSION = "8"
 """The schema version this code writes; an index of another is refused."""
 
 TABLES = (
@@ -78,8 +78,6 @@ TABLES = (
     "game TEXT NOT NULL, key BIGINT NOT NULL, code TEXT NOT NULL, name TEXT, "
     "moves TEXT NOT NULL, source TEXT NOT NULL, note TEXT NOT NULL, setup TEXT, "
     "PRIMARY KEY (game, key))" + WITHOUT_ROWID,
-    "CREATE TABLE IF NOT EXISTS players ("
-    "value INTEGER NOT NULL, game INTEGER NOT NULL, PRIMARY KEY (value, game))" + WITHOUT_ROWID,
 )
 
 

@@ -37,9 +37,6 @@ KEPT_IDS = 16_384
 """Values of each dictionary (setups, moves, tag values) whose ids the writer keeps, at
 most: the others are looked up, so that its memory does not grow with the index."""
 
-PLAYER_TAGS = ("White", "Black")
-"""The tags naming the players, in the order of their side's number."""
-
 
 @dataclass(slots=True)
 class Entry:
@@ -56,9 +53,7 @@ class Entry:
     result: str
     """The movetext's result, else the ``Result`` tag's, else empty."""
     tags: tuple[tuple[str, str], ...]
-    """Its tags as ``find --tag`` compares them (:func:`tag_rows`)."""
-    players: tuple[str, str]
-    """The ``White`` and ``Black`` tags, case folded (empty when absent)."""
+    """Its tags as ``find --tag`` and ``find --player`` compare them (:func:`tag_rows`)."""
     errors: int
     codes: str
     """Every diagnostic code of its report, sorted, separated by blanks."""
@@ -86,7 +81,6 @@ class Entry:
             self.setup,
             self.result,
             self.tags,
-            self.players,
             self.errors,
             self.codes,
             self.illegal,
@@ -130,7 +124,6 @@ def entry_of(record: Record, report: GameReport, salt: bytes) -> Entry:
         setup=json.dumps(setup, sort_keys=True, ensure_ascii=False),
         result=result,
         tags=tuple(tag_rows((t.name, t.value) for t in record.tags)),
-        players=(tags.get("White", "").casefold(), tags.get("Black", "").casefold()),
         errors=errors,
         codes=" ".join(sorted({d.code for d in report.diagnostics})),
         illegal=illegal,
@@ -194,23 +187,14 @@ class Store:
         """Remove a file and its games (to be called in a transaction); the games removed.
 
         Its games' positions go by the range of their ids (a file's games have
-        consecutive ids, :meth:`add_games`); their tag and player rows by the tags read
-        again from each game's text as stored: a game without a text keeps those, which
-        no later game can take for its own (ids are not given twice)."""
+        consecutive ids, :meth:`add_games`); their tag rows by the tags read again from
+        each game's text as stored: a game without a text keeps those, which no later game
+        can take for its own (ids are not given twice)."""
         removed = 0
         rows = self.db.execute("SELECT id, text, packing FROM games WHERE file = ?", (file,))
         for game, text, packing in rows.fetchall():
             removed += 1
             tags = [] if text is None else tags_of(self.texts.unpack(text, packing))
-            named = [
-                self._tag_values.find(side, name)
-                for name in players_of(tags)
-                for side in PLAYER_TAGS
-            ]
-            self.db.executemany(
-                "DELETE FROM players WHERE value = ? AND game = ?",
-                [(value, game) for value in named if value is not None],
-            )
             values = [self._tag_values.find(name, value) for name, value in tag_rows(tags)]
             self.db.executemany(
                 "DELETE FROM tags WHERE value = ? AND game = ?",
@@ -248,7 +232,6 @@ class Store:
         (:mod:`notation.index.places`)."""
         games: list[tuple[object, ...]] = []
         texts: list[str | None] = []
-        players: list[tuple[int, int]] = []
         tags: list[tuple[int, int]] = []
         chunk = _Chunk(self._next_game)
         tally = summaries.Tally(self._next_game)
@@ -290,14 +273,10 @@ class Store:
                 chunk.add(game, entry.keys)
                 if entry.setup == "{}" or not set_up(json.loads(entry.setup)):
                     tally.add(_keys(entry.keys), ids, entry.result, entry.errors > 0)
-            value = self._tag_values.id
-            for side, name in zip(PLAYER_TAGS, entry.players, strict=True):
-                if name:
-                    players.append((value(side, name), game))
             tags.extend(zip(self._tag_values.ids(entry.tags), repeat(game)))
             if len(games) >= 1000:
-                self._flush(games, texts, players, tags)
-        self._flush(games, texts, players, tags)
+                self._flush(games, texts, tags)
+        self._flush(games, texts, tags)
         _store_chunk(self.db, chunk, tally)
         places.store(self.db, file, low, self._next_game - 1)
         self.db.execute("UPDATE files SET games = ? WHERE id = ?", (count, file))
@@ -312,7 +291,6 @@ class Store:
         self,
         games: list[tuple[object, ...]],
         texts: list[str | None],
-        players: list[tuple[int, int]],
         tags: list[tuple[int, int]],
     ) -> None:
         for values in (self._setups, self._moves, self._tag_values):
@@ -323,18 +301,12 @@ class Store:
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             map(tuple.__add__, games, self.texts.pack_all(texts)),
         )
-        # In the order of the tables' keys, so that their B-trees' leaves are met in turn.
-        players.sort()
+        # In the order of the table's key, so that its B-tree's leaves are met in turn.
         tags.sort()
-        self.db.executemany(
-            "INSERT INTO players (value, game) VALUES (?, ?) ON CONFLICT (value, game) DO NOTHING",
-            players,
-        )
         self.db.executemany("INSERT INTO tags (value, game) VALUES (?, ?)", tags)
         tags.clear()
         games.clear()
         texts.clear()
-        players.clear()
 
     def _mainline(self, game: str, moves: list[str]) -> tuple[bytes, list[int]]:
         """The ids of ``moves``, moves of ``game`` (added if new): packed as
@@ -466,34 +438,28 @@ def tag_rows(tags: Iterable[Sequence[str]]) -> list[tuple[str, str]]:
     return list(first.items())
 
 
-def players_of(tags: Iterable[Sequence[str]]) -> set[str]:
-    """The players named by the tags of a game (its pairs), case folded."""
-    return {value.casefold() for name, value in tags if name in PLAYER_TAGS and value}
-
-
 class _Chunk:
     """The positions of a run of consecutive games, gathered to be packed
     (:func:`notation.index.postings.pack`)."""
 
     def __init__(self, first: int) -> None:
         self.first = first
-        self.keys = array("q")
-        self.places = array("H")
-        self.plies = array("I")
+        self.keys = array("Q")
+        """The positions' keys, unsigned."""
+        self.lows = array("Q")
+        """Their places and plies (:func:`notation.index.postings.reached_at`)."""
 
     def add(self, game: int, keys: bytes) -> None:
         """The keys of a game's positions, the start's first
         (:func:`notation.index.keys.position_keys`)."""
-        count = len(keys) // 8
         self.keys.frombytes(keys)
-        self.places.extend(repeat(game - self.first, count))
-        self.plies.extend(range(count))
+        self.lows.extend(postings.reached_at(game - self.first, len(keys) // 8))
 
     def ordered(self) -> list[int]:
         """Its positions as :func:`notation.index.postings.ordered` gives them."""
         if sys.byteorder == "big":
             self.keys.byteswap()  # the keys are written little-endian
-        return postings.ordered(self.keys, self.places, self.plies)
+        return postings.by_key(self.keys, self.lows)
 
 
 def _store_chunk(db: Database, chunk: _Chunk, tally: summaries.Tally) -> None:

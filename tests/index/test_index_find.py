@@ -71,6 +71,24 @@ def test_player_of_either_colour_case_ignored(indexed: str) -> None:
     assert [g["index"] for g in found(indexed, "--player", "*lima")] == [1, 2, 3]
 
 
+def test_an_empty_white_or_black_tag_names_no_player(tmp_path: Path, target: str) -> None:
+    """The players of a game are its ``White`` and ``Black`` tags, case folded, those
+    not empty: a pattern matching anything finds no game of empty ones."""
+    write(
+        tmp_path,
+        named=(
+            '[White ""]\n[Black ""]\n[GameType "26"]\n\n1. 21-17 *\n\n'
+            '[White "Ivo Sa"]\n[Black ""]\n[GameType "26"]\n\n1. 21-17 *\n\n'
+            '[Black "JO PAZ"]\n[GameType "26"]\n\n1. 21-17 *\n'
+        ),
+    )
+    assert run("index", "--db", target, str(tmp_path / "named.pdn")).exit_code == 0
+    assert [g["index"] for g in found(target, "--player", "*")] == [2, 3]
+    assert [g["index"] for g in found(target, "--player", "jo*")] == [3]
+    assert [g["index"] for g in found(target, "--player", "Ivo SA")] == [2]
+    assert found(target, "--player", "") == []
+
+
 @pytest.mark.parametrize(
     "asked", [["--player", "\udc80"], ["--tag", "Event=\udc80"], ["--player", "lima\udcff"]]
 )
