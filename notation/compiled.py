@@ -27,9 +27,10 @@ MODULES = (
     "notation.record.grammar",
     "notation.record.reader",
     "notation.check.validator",
+    "notation.index.keys",
 )
 """The modules of the compiled build: the move checks, the replay around them, the record
-reader and the validator."""
+reader, the validator and the index's keys of positions."""
 
 if TYPE_CHECKING:
     from typing import Any, TypeVar

@@ -28,6 +28,9 @@ BLACK: Final = Side.BLACK
 
 _new: Final = tuple.__new__
 
+_KEPT_UNRIVALLED: Final = 1024
+"""The most captures :attr:`FmjdGame._unrivalled` keeps (it starts again when full)."""
+
 
 P = TypeVar("P", bound=DraughtsPosition)
 M = TypeVar("M", bound=DraughtsMove)
@@ -70,6 +73,12 @@ class FmjdGame(DraughtsGame[P, M]):
 
     engine: ClassVar[DraughtsEngine]
     """The board and move generation (majority rule, crowning at the end of a move)."""
+
+    _unrivalled: dict[int, tuple[M, P]]
+    """The captures of several pieces :meth:`advance` last read from a text of their start
+    and end alone, each with the position it was read in, by the move's id: reading it
+    found no other capture of that start and end taking as many other pieces, so
+    :meth:`format_line` writes it short without seeking one again (:meth:`_rivalled`)."""
 
     # Move text -----------------------------------------------------------------------
 
@@ -119,6 +128,14 @@ class FmjdGame(DraughtsGame[P, M]):
 
     # Moves ---------------------------------------------------------------------------
 
+    def _rivalled(self, position: P, move: M) -> bool:
+        """As a draughts game's, answered at once for a capture :meth:`advance` read in
+        ``position`` from its start and end alone (:attr:`_unrivalled`)."""
+        found = self._unrivalled.get(id(move))
+        if found is not None and found[0] is move and found[1] is position:
+            return False
+        return super()._rivalled(position, move)
+
     def _make_advance(self) -> Callable[[P, str], tuple[M, P]]:
         """The game's :meth:`advance`: the legal move a text names and the position after
         it, in one step. It plays a move as :meth:`play` does (the contract test
@@ -134,6 +151,8 @@ class FmjdGame(DraughtsGame[P, M]):
         refuse = self._refuse
         wide, narrow = engine.wide, engine.narrow  # the shifts of a step (Board.wide)
         wide2, narrow2 = 2 * wide, 2 * narrow
+        unrivalled: dict[int, tuple[M, P]] = {}
+        self._unrivalled = unrivalled
 
         def advance(position: P, text: str) -> tuple[M, P]:
             entry: _Entry[M] | None = entries.get(text)
@@ -223,7 +242,8 @@ class FmjdGame(DraughtsGame[P, M]):
                     # they come (best_routes' list and its cache are for the diagnosis).
                     route = None
                     most = 0
-                    if len(squares) > 2:
+                    short = len(squares) == 2
+                    if not short:
                         for found in routes(position, None):
                             count = found[1].bit_count()
                             if count > most:
@@ -260,6 +280,11 @@ class FmjdGame(DraughtsGame[P, M]):
                         else:
                             after = ((white ^ start_bit) | end_bit, black & ~captured, kings, BLACK)
                         move = _new(move_type, (path_taken, captured_squares(captured)))
+                        if short and captured & (captured - 1):
+                            # No route of this start and end takes other pieces as many.
+                            if len(unrivalled) >= _KEPT_UNRIVALLED:
+                                unrivalled.clear()
+                            unrivalled[id(move)] = (move, position)
                         return move, _new(position_type, after)
             raise refuse(position, read, text)
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from hashlib import blake2b
 from typing import Any
 
+from notation.compiled import mypyc_attr
 from notation.games.base import AnyGame, Position
 from notation.io.files import kind_of
 
@@ -86,6 +87,7 @@ def _zobrist_keys(tables: _Tables, positions: Iterable[Position]) -> bytes:
     return keys.tobytes()
 
 
+@mypyc_attr(native_class=False)
 class _Numbers(dict[int, int]):
     """The Zobrist numbers of one role of one game's pieces (or of the side to move), by
     the bit of a square in the game's bitboards (or by the side): each made when first
@@ -107,6 +109,7 @@ class _Numbers(dict[int, int]):
         return number
 
 
+@mypyc_attr(native_class=False)
 class _Changes(dict[int, int]):
     """The exclusive or of the Zobrist numbers (:class:`_Numbers`) of one role's pieces on
     the squares of a mask, by mask: what a move that changes those squares does to a key,
@@ -311,6 +314,7 @@ def nth_id(data: bytes, n: int) -> int | None:
     return None
 
 
+@mypyc_attr(native_class=False)
 class NotAFile(OSError):
     """An input that is not a regular file (a FIFO, a device, a socket): an index holds
     files it can read again and tell changed, so it is refused unread."""

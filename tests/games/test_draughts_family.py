@@ -107,6 +107,33 @@ def test_a_line_writes_each_capture_as_it_is_written_alone(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", DRAUGHTS)
+def test_a_capture_as_read_is_written_as_it_is_written_alone(name: str) -> None:
+    """A capture of several pieces as ``advance`` reads it from its start and end alone
+    (after which an FMJD game knows it has no rival) or from its whole route is written
+    by ``format_line`` as ``format_move`` writes it, in the position it was read in and
+    in an equal one: in random positions with kings on both sides."""
+    game = GAMES[name]
+    assert isinstance(game, DraughtsGame)
+    counts = {False: 0, True: 0}
+    for _, position in random_positions(game, 41, 3_000, 24, ("", "K", "K")):
+        equal = type(position)._make(position)
+        for move in game.legal_moves(position):
+            if len(move.captured) < 2:
+                continue
+            for full in (False, True):
+                try:
+                    read, _ = game.advance(position, game.write(move, game.notations[0], full))
+                except IllegalMove:
+                    continue
+                counts[full] += 1
+                for notation in game.notations:
+                    alone = [game.format_move(position, read, notation)]
+                    assert game.format_line([(position, read)], notation) == alone
+                    assert game.format_line([(equal, read)], notation) == alone
+    assert counts[False] > 100 and counts[True] > 100
+
+
+@pytest.mark.parametrize("name", DRAUGHTS)
 def test_every_one_jump_text_reads_as_the_route_search_says(name: str) -> None:
     """Each capture text of two squares one jump apart (``22x15``), from a square of the
     side to move, reads as the legal capture the route search gives from that start to
