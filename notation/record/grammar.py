@@ -252,9 +252,8 @@ class _PlainGame:
         self.tail = tail
 
 
-def _plain(text: str, lexed: list[re.Match[str]] | None = None) -> _PlainGame | None:
-    """The plain game ``text`` holds, if it is one: tried before the grammar. ``lexed`` is
-    the caller's :data:`TAGS` run of ``text`` from its first tag pair, if it has it.
+def _plain(text: str) -> _PlainGame | None:
+    """The plain game ``text`` holds, if it is one: tried before the grammar.
 
     Each part is matched possessively, as the grammar's ``full`` rule matches it; where
     ``full`` would read anything else (a comment, a NAG, a variation, a lone number, text
@@ -265,10 +264,7 @@ def _plain(text: str, lexed: list[re.Match[str]] | None = None) -> _PlainGame | 
     blanks = _BLANKS.match(text)
     assert blanks is not None  # blanks match anywhere, if only the empty string
     at = blanks.end()
-    if lexed and lexed[0].string is text and lexed[0].start() == at:
-        tags = lexed
-    else:
-        tags = TAGS.lex(text, at)
+    tags = TAGS.lex(text, at)
     moves = tags[-1].end() if tags else at
     run = _SIMPLE_RUN.match(text, moves)
     assert run is not None  # a run of none matches anywhere
@@ -943,10 +939,10 @@ class _Walker:
         return line
 
 
-def _parse(text: str, tags: list[re.Match[str]] | None) -> _PlainGame | _CommentedGame | Node:
+def _parse(text: str) -> _PlainGame | _CommentedGame | Node:
     """The plain or commented game ``text`` holds, or else its ``full`` tree; raises
-    :class:`_Unreadable` for a text the grammar cannot read. ``tags``: see :func:`_plain`."""
-    plain = _plain(text, tags)
+    :class:`_Unreadable` for a text the grammar cannot read."""
+    plain = _plain(text)
     if plain is not None:
         return plain
     commented = _commented(text)
@@ -961,21 +957,13 @@ def _parse(text: str, tags: list[re.Match[str]] | None) -> _PlainGame | _Comment
 
 
 def parse_game(
-    text: str,
-    *,
-    line: int = 1,
-    index: int = 1,
-    path: str = "-",
-    column: int = 1,
-    tags: list[re.Match[str]] | None = None,
+    text: str, *, line: int = 1, index: int = 1, path: str = "-", column: int = 1
 ) -> Record:
     """Read one game's text into a :class:`Record`; never raises on malformed input.
 
     ``line`` and ``column`` give where ``text`` starts in its file, ``index`` the game's
     1-based number there and ``path`` the file's name: every position and diagnostic of
-    the record is absolute. Syntax problems go to ``record.diagnostics``. ``tags`` is
-    ``TAGS.lex(text, at)`` from the text's first tag pair, when the caller has lexed it (the
-    reader has): it is not lexed again.
+    the record is absolute. Syntax problems go to ``record.diagnostics``.
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -989,7 +977,7 @@ def parse_game(
     if collecting:
         gc.disable()
     try:
-        record = walker.record(_parse(parsed, tags))
+        record = walker.record(_parse(parsed))
         walker.tag_dialects(record)
     except RecursionError:
         return _fallback(walker, TOO_DEEP, "variations nested too deeply", 0)

@@ -253,13 +253,9 @@ class _Names:
         self.known: list[str] = []
         """The names of the last tag lines found distinct."""
 
-    def distinct(self, lines: str, tags: list[re.Match[str]]) -> bool:
-        """True when no two tag pairs of the tag lines ``lines`` have the same name, as
-        the line scan reads their names (``tags``: their :data:`TAGS` run)."""
-        if lines.count("[") == len(tags):
-            names = [tag.group(1) for tag in tags]
-        else:  # a value holds a "[", which the line scan reads as a name's too
-            names = _TAG_NAMES.findall(lines)
+    def distinct(self, tags: str) -> bool:
+        """True when no two tag pairs of ``tags`` have the same name."""
+        names = _TAG_NAMES.findall(tags)
         if names == self.known:
             return True
         if len(set(names)) < len(names):
@@ -352,8 +348,6 @@ def read_records(
     (``_PLAIN_GAME``) is taken whole, and anything else goes through the line scan
     (:class:`_Scan`) up to the next line where a game may start.
     """
-    from notation.record.grammar import TAGS
-
     if path == "-" and isinstance(source, str | os.PathLike):
         path = os.fspath(source)
     chunks = _chunks(source)
@@ -408,20 +402,15 @@ def read_records(
             scan = None
         if scan is None:
             m = (_PLAIN_LAST if final else _PLAIN_GAME).match(text, at)
-            if m is not None and m.end() - at <= MAX_GAME:
+            if m is not None and m.end() - at <= MAX_GAME and names.distinct(m.group(1)):
                 stop = m.end()
+                index += 1
                 game = text[at:stop]
-                # The tag pairs, lexed once: the grammar reads them from this run.
-                tags = TAGS.lex(game, game.find("["))
-                if names.distinct(m.group(1), tags):
-                    index += 1
-                    missing = m.start(2) < 0 and stop < len(text)
-                    yield _finish_text(
-                        game, number, 1, index, path, keep_text, missing=missing, tags=tags
-                    )
-                    number += game.count("\n")
-                    at = stop
-                    continue
+                missing = m.start(2) < 0 and stop < len(text)
+                yield _finish_text(game, number, 1, index, path, keep_text, missing=missing)
+                number += game.count("\n")
+                at = stop
+                continue
             if not final and len(text) - at < _DEFER:
                 m = _PLAIN_START.match(text, at)
                 if m is not None and m.end() == text.rfind("\n") + 1:
@@ -489,21 +478,12 @@ def _finish(scan: _Scan, index: int, path: str, keep_text: bool, *, missing: boo
 
 
 def _finish_text(
-    text: str,
-    line: int,
-    column: int,
-    index: int,
-    path: str,
-    keep_text: bool,
-    *,
-    missing: bool,
-    tags: list[re.Match[str]] | None = None,
+    text: str, line: int, column: int, index: int, path: str, keep_text: bool, *, missing: bool
 ) -> Record:
     """Parse one game's text; ``missing`` (it has movetext and the next game's tags cut it)
     adds the missing-result error when the game has no result and no other error;
-    ``keep_text`` keeps the text, up to its last line that is not blank, in the record;
-    ``tags``, the text's tag pairs lexed already (:func:`parse_game`)."""
-    record = parse_game(text, line=line, index=index, path=path, column=column, tags=tags)
+    ``keep_text`` keeps the text, up to its last line that is not blank, in the record."""
+    record = parse_game(text, line=line, index=index, path=path, column=column)
     if keep_text:
         last = text.find("\n", len(text.rstrip()))
         record.text = text if last < 0 else text[: last + 1]

@@ -372,17 +372,3 @@ def test_a_repeated_tag_name_splits_after_games_with_the_same_names_once_each():
     ]
     assert [moves(game) for game in games] == [["22-18"], ["11-15"], [], ["9-13"], ["21-17"]]
     assert [game.pos.line for game in games] == [1, 4, 7, 8, 11]
-
-
-def test_a_bracket_in_a_tag_value_names_a_tag_as_the_line_scan_reads_it():
-    # The line scan reads "[Site" inside the first value as a tag's name, so the next line,
-    # which repeats it, starts the next game, whichever way the plain game is read.
-    text = '[Event "a [Site"]\n[Site "b"]\n1. 22-18 *\n[Event "c [Date"]\n[Site "d"]\n1. 9-13 *\n'
-    games = read_string(text)
-    assert [[(t.name, t.value) for t in game.tags] for game in games] == [
-        [("Event", "a [Site")],
-        [("Site", "b")],
-        [("Event", "c [Date"), ("Site", "d")],
-    ]
-    assert [moves(game) for game in games] == [[], ["22-18"], ["9-13"]]
-    assert [game.pos.line for game in games] == [1, 2, 4]

@@ -211,7 +211,7 @@ def read_by_the_grammar(text: str) -> list[Record]:
     from notation.record import grammar
 
     with (
-        mock.patch.object(grammar, "_plain", lambda text, lexed=None: None),
+        mock.patch.object(grammar, "_plain", lambda text: None),
         mock.patch.object(grammar, "_commented", lambda text: None),
     ):
         return read_string(text)
