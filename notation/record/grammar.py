@@ -163,21 +163,28 @@ def _run(lexer: _Lexer, text: str, pos: int) -> int | None:
     return lexer.end(text, pos)
 
 
-_SIMPLE_MOVE = rf"(?>{CHESS_SYMBOL}?[{LETTERS}]*+[0-9]{MOVE_RUN}*+(?:[-:/]{MOVE_RUN}++)*+)(?<!x)"
+_MOVE_REST = rf"[{LETTERS}]*+[0-9]{MOVE_RUN}*+(?:[-:/]{MOVE_RUN}++)*+"
+_SIMPLE_MOVE = rf"(?>{CHESS_SYMBOL}?{_MOVE_REST})(?<!x)"
 _NUMERIC_MOVE = rf"(?![0-2][-:][0-2]{RESULT_FOLLOWED})[0-9]++(?:[-x:][0-9]++)++"
 """A simple move of numbered squares, tried first (the run reads it faster): its lookahead
 refuses every result of that shape, and a few moves too (``1-2``), which the general
 simple move then reads."""
+_LETTER_MOVE = rf"(?>(?:{CHESS_SYMBOL}|[{LETTERS}]){_MOVE_REST})(?<!x)"
+"""A simple move that starts with a letter or a chess symbol, tried before the general one:
+no result starts so, so it needs no look-ahead for one."""
+_SIMPLE_BODY = rf"(?:{_NUMERIC_MOVE}|{_LETTER_MOVE}|(?!{RESULT}){_SIMPLE_MOVE})"
 _SIMPLE_RUN = re.compile(
-    rf"(?:(?:[0-9]++\.[ \n]++)?+(?=[^ \n]{{1,{MAX_MOVE}}}(?![^ \n]))"
-    rf"(?:{_NUMERIC_MOVE}|(?!{RESULT}){_SIMPLE_MOVE})(?:[ \n]++|\Z))*+"
+    rf"(?:(?:[0-9]++\.[ \n]++)?+(?=[^ \n]{{1,{MAX_MOVE}}}(?![^ \n])){_SIMPLE_BODY}(?:[ \n]++|\Z)"
+    rf"(?:(?:[0-9]++\.[ \n]++)?+{_SIMPLE_BODY}(?<![^ \n]{{{MAX_MOVE + 1}}})(?:[ \n]++|\Z))*+)?+"
 )
 """A run of simple plies: a move with no blank, no suffix and no final ``x``, maybe after a
 number ending in one ``.``, each followed by spaces or newlines or by the end of the text.
 A simple ply is one ply of the same number and move to :data:`PLY_TOKEN`, so that a plain
 movetext of simple plies reads as its text's words that are not numbers
-(:class:`_SimplePlies`). (No capturing group: one inside a possessive repeat makes Python
-3.11's ``re`` raise SystemError.)"""
+(:class:`_SimplePlies`). A move is at most :data:`MAX_MOVE` characters: the first one's
+length is looked at ahead of it; every later one follows a space or a newline, so a look
+behind its end, which costs less, tells whether it is longer. (No capturing group: one
+inside a possessive repeat makes Python 3.11's ``re`` raise SystemError.)"""
 
 
 _SIMPLE_WORDS = re.compile(r"(?:([0-9]++\.)[ \n]++)?+([^ \n]++)()[ \n]*+")

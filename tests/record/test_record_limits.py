@@ -232,6 +232,14 @@ def test_the_move_token_limit():
             "t.pdn:2:4: error PDN101 unexpected '22-18-18-18-18-18-18-18-18-...' in movetext: "
             "a token of 257 characters, longer than any move (256 characters)",
         ),
+        # A later move that starts with a letter, at the limit and past it.
+        ("1. 22-18 11-15 2. Ka" + "1" * 254, 3, None),
+        (
+            "1. 22-18 11-15 2. Ka" + "1" * 255,
+            2,
+            "t.pdn:2:19: error PDN101 unexpected 'Ka1111111111111111111111111...' in movetext: "
+            "a token of 257 characters, longer than any move (256 characters)",
+        ),
         (
             "1. 22-18 11-15 2. " + "x" * 200_000,
             2,
