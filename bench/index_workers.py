@@ -46,12 +46,14 @@ print(best, len(entries))
 
 def cpu_of(path: Path, games: int, tree: Path | None) -> tuple[float, int]:
     """The best CPU seconds of three passes of the entries of ``games`` games of ``path``
-    (the package of ``tree``, else this checkout's), and how many entries were made."""
+    (the package of ``tree``, else this checkout's, as installed), and how many entries
+    were made. ``-P``: the current folder (the project's root) does not come first,
+    before ``tree``."""
     env = dict(os.environ)
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
     done = subprocess.run(
-        [sys.executable, "-c", RUN, str(path), str(games)],
+        [sys.executable, "-P", "-c", RUN, str(path), str(games)],
         env=env,
         check=True,
         capture_output=True,
