@@ -15,7 +15,8 @@ import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import islice, repeat
+from itertools import chain, islice, repeat
+from operator import itemgetter
 
 from notation.check.validator import GameReport
 from notation.diagnostics import Severity
@@ -99,15 +100,13 @@ def entry_of(record: Record, report: GameReport, salt: bytes) -> Entry:
     tags = record.tag_dict()
     result = record.result if record.result is not None else tags.get("Result", "")
     line, end = report.main_line, report.end
-    moves: list[str] = []
+    moves = ""
     keys = b""
     opening = None
     if report.game is not None and end is not None:
         game = get_game(report.game)
-        moves = game.format_line(line)
-        positions = [before for before, _ in line]
-        positions.append(end)
-        keys = position_keys(game, positions, salt)
+        moves = " ".join(game.format_line(line))
+        keys = position_keys(game, chain(map(_before, line), (end,)), salt)
         named = opening_of_line(game, line, end)
         if named is not None:
             opening = (named.source, named.code, named.name)
@@ -115,24 +114,36 @@ def entry_of(record: Record, report: GameReport, salt: bytes) -> Entry:
     illegal = None
     if end is not None and len(line) < plies:
         illegal = len(line) + 1
-    errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
-    setup = {name: tags[name] for name in SETUP_TAGS if name in tags}
+    errors = 0
+    found = ""
+    if report.diagnostics:
+        errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
+        found = " ".join(sorted({d.code for d in report.diagnostics}))
+    setup = "{}"
+    if not tags.keys().isdisjoint(SETUP_TAGS):
+        chosen = {name: tags[name] for name in SETUP_TAGS if name in tags}
+        setup = json.dumps(chosen, sort_keys=True, ensure_ascii=False)
     return Entry(
         number=record.index,
         line=record.pos.line,
         game=report.game,
-        setup=json.dumps(setup, sort_keys=True, ensure_ascii=False),
+        setup=setup,
         result=result,
-        tags=tuple(tag_rows((t.name, t.value) for t in record.tags)),
+        # tag_rows of the record's tags: the first value of each name, case folded.
+        tags=tuple(zip(tags, map(str.casefold, tags.values()), strict=True)),
         errors=errors,
-        codes=" ".join(sorted({d.code for d in report.diagnostics})),
+        codes=found,
         illegal=illegal,
         plies=plies,
-        moves=" ".join(moves),
+        moves=moves,
         keys=keys,
         text=record.text,
         opening=opening,
     )
+
+
+_before = itemgetter(0)
+"""The position before a move of a main line (a ``(position, move)`` pair)."""
 
 
 @dataclass(frozen=True, slots=True)
