@@ -129,26 +129,35 @@ def opening_of(
 
 
 def opening_of_line(
-    game: AnyGame, line: Sequence[tuple[Position, Move]], end: Position
+    game: AnyGame,
+    line: Sequence[tuple[Position, Move]],
+    end: Position,
+    numeric: Sequence[str] | None = None,
 ) -> Opening | None:
     """:func:`opening_of` of a main line of legal moves, given as the position before each
     move with the move (``line``, a validator's ``main_line``) and the position after the
-    last (``end``): the same answer, from the line's own positions."""
+    last (``end``): the same answer, from the line's own positions. ``numeric``: the
+    line's moves in numeric notation (:meth:`~notation.games.base.Game.format_line`), when
+    the caller has them."""
     if game.name not in TABLE_FILES:
         return None
     index = _index(game.name)
     by_position = index.by_position
     found = by_position.get(line[0][0] if line else end)
     last = min(len(line), index.depth)
-    written: list[str] = []
+    played: tuple[str, ...] | None = None
     for ply in range(last):
         here = by_position.get(line[ply + 1][0] if ply + 1 < len(line) else end)
         if here is not None:
-            written.extend(
-                game.format_move(*line[n], "numeric") for n in range(len(written), ply + 1)
-            )
-            played = tuple(written)
-            found = tuple(sorted(here, key=lambda entry: entry.moves != played))
+            if len(here) == 1:
+                found = here
+                continue
+            # Several entries: the one whose moves are the line's own order first.
+            if played is None:
+                written = game.format_line(line[:last], "numeric") if numeric is None else numeric
+                played = tuple(written[:last])
+            prefix = played[: ply + 1]
+            found = tuple(sorted(here, key=lambda entry: entry.moves != prefix))
     return None if found is None else found[0]
 
 

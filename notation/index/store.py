@@ -105,9 +105,11 @@ def entry_of(record: Record, report: GameReport, salt: bytes) -> Entry:
     opening = None
     if report.game is not None and end is not None:
         game = get_game(report.game)
-        moves = " ".join(game.format_line(line))
+        written = game.format_line(line)
+        moves = " ".join(written)
         keys = position_keys(game, chain(map(_before, line), (end,)), salt)
-        named = opening_of_line(game, line, end)
+        numeric = written if game.notations[0] == "numeric" else None
+        named = opening_of_line(game, line, end, numeric)
         if named is not None:
             opening = (named.source, named.code, named.name)
     plies = len(record.moves.move_texts())
