@@ -962,6 +962,15 @@ class DraughtsGame(Game[P, M]):
         its piece, which, where the majority rule holds, takes as many pieces."""
         engine = self.engine
         path = move.path
+        if (
+            len(move.captured) == 1
+            and not engine.men_capture_backward
+            and not engine.crown_mid_capture
+            and not position.kings & engine.bit[path[0]]
+        ):
+            # A man's one jump where men capture forward only and a capture ends where a
+            # man is crowned: each of its jumps goes two rows on, so only one ends there.
+            return False
         end = path[-1]
         most = len(move.captured) if engine.majority else 0
         found = [
