@@ -210,13 +210,15 @@ def _encoded_line(identities: Iterable[object]) -> Iterator[bytes]:
             kind = type(part)
             if kind is int or kind is str:
                 texts.append(repr(part))
-                continue
-            found = known.get(id(part))
-            if found is None or found[0] is not part:
-                found = known[id(part)] = (part, _text(part))
-            texts.append(found[1])
-        comma = "," if len(texts) == 1 else ""
-        yield b"r(" + ", ".join(texts).encode() + comma.encode() + b")"
+            elif kind is tuple and _INT.issuperset(map(type, part)):
+                texts.append(repr(part))  # integers only (a board): as _text writes it
+            else:
+                found = known.get(id(part))
+                if found is None or found[0] is not part:
+                    found = known[id(part)] = (part, _text(part))
+                texts.append(found[1])
+        text = ", ".join(texts)
+        yield f"r({text},)".encode() if len(texts) == 1 else f"r({text})".encode()
 
 
 _INT = frozenset((int,))
