@@ -1,6 +1,6 @@
 """Indexing an archive: each input file read through the one input path
 (:func:`notation.read.sources.open_inputs`), each game replayed by validate's one replay
-(:func:`notation.check.validator.validate_record`) with validate's settings
+(:func:`notation.check.validator.replay_main_line`) with validate's settings
 (:class:`notation.run.settings.Settings`: ``--game``, else the configuration's game for
 the file, its per-path overrides included; the dialects; the encoding), and stored
 (:class:`notation.index.store.Store`).
@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from notation import diagnostics as codes
-from notation.check.validator import validate_record
+from notation.check.validator import replay_main_line
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import get_game
@@ -377,10 +377,8 @@ def _entry(
             record.text = write_record(record)
         except ValueError:
             record.text = None
-    report = validate_record(
-        record, path=path, default=default, keep=True, suggest=False, dialects=dialects
-    )
-    return entry_of(record, report, salt)
+    replayed = replay_main_line(record, path=path, default=default, dialects=dialects)
+    return entry_of(record, replayed, salt)
 
 
 def entries_of_piece(

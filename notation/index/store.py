@@ -1,9 +1,9 @@
 """What the index keeps of a game, made from validate's one replay of it, and the writer
 that stores it.
 
-:func:`entry_of` turns a record and the validator's report on it
-(:func:`notation.check.validator.validate_record`, with ``trace``) into an :class:`Entry`:
-plain values only, so that a worker process can make it and send it back. :class:`Store`
+:func:`entry_of` turns a record, the validator's verdict on it and its main line
+(:func:`notation.check.validator.replay_main_line`) into an :class:`Entry`: plain values
+only, so that a worker process can make it and send it back. :class:`Store`
 writes entries (the one writer, under the index's writer lock), giving each game, setup
 and move its id.
 """
@@ -15,12 +15,10 @@ import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import chain, islice, repeat
-from operator import itemgetter
+from itertools import islice, repeat
 
-from notation.check.validator import GameReport
+from notation.check.validator import ReplayedLine
 from notation.diagnostics import Severity
-from notation.games.registry import get_game
 from notation.index import places, postings, summaries
 from notation.index.db import Database
 from notation.index.keys import pack_ids, position_keys, set_up
@@ -93,29 +91,31 @@ class Entry:
         )
 
 
-def entry_of(record: Record, report: GameReport, salt: bytes) -> Entry:
-    """The entry of ``record`` from ``report``, the validator's report on it made with
-    ``keep`` (its main line and the position it ends in), its keys those of the index of
-    ``salt``."""
+def entry_of(record: Record, replayed: ReplayedLine, salt: bytes) -> Entry:
+    """The entry of ``record`` from ``replayed``, the validator's verdict on it and its
+    main line (:func:`~notation.check.validator.replay_main_line`), its keys those of the
+    index of ``salt``."""
+    report = replayed.report
     tags = record.tag_dict()
     result = record.result if record.result is not None else tags.get("Result", "")
-    line, end = report.main_line, report.end
+    positions, played, game = replayed.positions, replayed.moves, replayed.game
     moves = ""
     keys = b""
     opening = None
-    if report.game is not None and end is not None:
-        game = get_game(report.game)
+    if game is not None:
+        # Each move with the position before it (the last position has none).
+        line = list(zip(positions, played, strict=False))
         written = game.format_line(line)
         moves = " ".join(written)
-        keys = position_keys(game, chain(map(_before, line), (end,)), salt)
+        keys = position_keys(game, positions, salt)
         numeric = written if game.notations[0] == "numeric" else None
-        named = opening_of_line(game, line, end, numeric)
+        named = opening_of_line(game, line, positions[-1], numeric)
         if named is not None:
             opening = (named.source, named.code, named.name)
     plies = len(record.moves.move_texts())
     illegal = None
-    if end is not None and len(line) < plies:
-        illegal = len(line) + 1
+    if game is not None and len(played) < plies:
+        illegal = len(played) + 1
     errors = 0
     found = ""
     if report.diagnostics:
@@ -142,10 +142,6 @@ def entry_of(record: Record, report: GameReport, salt: bytes) -> Entry:
         text=record.text,
         opening=opening,
     )
-
-
-_before = itemgetter(0)
-"""The position before a move of a main line (a ``(position, move)`` pair)."""
 
 
 @dataclass(frozen=True, slots=True)
