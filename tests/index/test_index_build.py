@@ -4,6 +4,7 @@ writer's lock; an index of another schema version."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 import json
 import os
 import pickle
@@ -16,8 +17,10 @@ from pathlib import Path
 import pytest
 
 import notation.index.build
+from notation.index.build import entries_of_piece
 from notation.index.schema import VERSION, open_index
 from notation.index.store import Entry
+from notation.record.model import Record
 
 from .archive import AFTER_FOUR, CLUB, OPEN, found, positions_held, run, write
 
@@ -30,6 +33,9 @@ EXTRA = """\
 
 1. 23-18 12-16 2. 21-17 9-13 3. 24-20 0-2
 """
+
+SALT = bytes(range(16))
+"""An index's secret, fixed."""
 
 
 def indexed(db: str, *paths: str | Path) -> str:
@@ -560,3 +566,16 @@ def test_an_entry_comes_back_whole_from_a_worker() -> None:
     ]
     fields = dataclasses.fields(Entry)
     assert len({repr(getattr(entry, f.name)) for f in fields}) == len(fields)
+
+
+def test_a_worker_keeps_none_of_the_records_it_indexed() -> None:
+    """Once a worker has made a piece's entries, none of its records is held: the
+    compiled build's replay that kept the main line in the report kept a reference to
+    each record it judged, so that a worker's memory (and each of the collector's walks
+    through it) grew with the archive."""
+    gc.collect()
+    before = sum(type(item) is Record for item in gc.get_objects())
+    entries = entries_of_piece("a.pdn", 1, (CLUB + "\n" + OPEN) * 10, None, frozenset(), SALT)
+    gc.collect()
+    assert [entry.illegal for entry in entries[:5]] == [None, None, None, 6, 3]
+    assert sum(type(item) is Record for item in gc.get_objects()) == before
