@@ -12,11 +12,14 @@ import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from hashlib import blake2b
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from notation.compiled import mypyc_attr
 from notation.games.base import AnyGame, Position
 from notation.io.files import kind_of
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
 
 SALT_BYTES = 16
 """The length of an index's secret (:func:`new_salt`)."""
@@ -68,10 +71,13 @@ def position_keys(game: AnyGame, positions: Iterable[Position], salt: bytes) -> 
 def _zobrist_keys(tables: _Tables, positions: Iterable[Position]) -> bytes:
     """The Zobrist keys of ``positions``, positions of bitboards (:func:`position_keys`)."""
     whites, blacks, kings_, turns = tables
-    keys = array("Q")
+    # The numbers are kept as signed 64-bit values (the same bits), so that the compiled
+    # build works on machine integers.
+    keys = array("q")
     add = keys.append
-    key = w = b = k = 0
-    for white, black, kings, turn in positions:
+    key: i64 = 0
+    w = b = k = 0
+    for white, black, kings, turn in cast("Iterable[tuple[int, int, int, int]]", positions):
         if white != w:
             key ^= whites[white ^ w]
             w = white
@@ -105,7 +111,7 @@ class _Numbers(dict[int, int]):
     def __missing__(self, bit: int) -> int:
         cell = int(bit) if self.cells is None else self.cells(bit).bit_length() - 1
         digest = blake2b(self.prefix + b"%d" % cell, digest_size=8, key=self.salt, person=_ZOBRIST)
-        number = self[bit] = int.from_bytes(digest.digest(), "little")
+        number = self[bit] = int.from_bytes(digest.digest(), "little", signed=True)
         return number
 
 
