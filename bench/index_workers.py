@@ -13,6 +13,13 @@ run a fresh process keeping its best of three passes, this checkout's and, with 
 that commit's package (extracted as ``bench/verdictkit.py`` extracts it, on
 ``PYTHONPATH``) taking turns ``--rounds`` times; it prints each run with the load before
 it, then each one's best and median and the ratio of the commit's to this checkout's.
+``--python`` runs this checkout with another interpreter (the compiled build's
+environment), ``--old-python`` the commit as installed in another environment (a compiled
+install of it) instead of its extracted package::
+
+    python bench/index_workers.py --archive DIR --games 10000 --old main \\
+        --python .venv-compiled/bin/python --old-python MAIN_VENV/bin/python
+
 No writer, no database: what ``bench/index_cpu.py`` measures with them.
 """
 
@@ -44,16 +51,16 @@ print(best, len(entries))
 """
 
 
-def cpu_of(path: Path, games: int, tree: Path | None) -> tuple[float, int]:
+def cpu_of(path: Path, games: int, python: str, tree: Path | None) -> tuple[float, int]:
     """The best CPU seconds of three passes of the entries of ``games`` games of ``path``
-    (the package of ``tree``, else this checkout's, as installed), and how many entries
-    were made. ``-P``: the current folder (the project's root) does not come first,
-    before ``tree``."""
+    run by the interpreter ``python`` (the package of ``tree``, else the one installed in
+    its environment), and how many entries were made. ``-P``: the current folder (the
+    project's root) does not come first, before ``tree``."""
     env = dict(os.environ)
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
     done = subprocess.run(
-        [sys.executable, "-P", "-c", RUN, str(path), str(games)],
+        [python, "-P", "-c", RUN, str(path), str(games)],
         env=env,
         check=True,
         capture_output=True,
@@ -69,29 +76,39 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--old", help="a commit whose workers run too, turn about")
+    parser.add_argument(
+        "--python", default=sys.executable, help="the interpreter of this checkout's runs"
+    )
+    parser.add_argument(
+        "--old-python",
+        help="the interpreter of an environment the old commit is installed in (a compiled "
+        "install of it), run instead of its extracted package",
+    )
     args = parser.parse_args()
     first = min(args.archive.resolve().glob("*.pdn"))
     with tempfile.TemporaryDirectory() as scratch:
-        trees: dict[str, Path | None] = {"this": None}
-        if args.old:
-            trees[args.old] = old_tree(args.old, Path(scratch))
-        times: dict[str, list[float]] = {name: [] for name in trees}
-        names = list(trees)
+        runs: dict[str, tuple[str, Path | None]] = {"this": (args.python, None)}
+        if args.old_python:
+            runs[args.old or "old"] = (args.old_python, None)
+        elif args.old:
+            runs[args.old] = (args.python, old_tree(args.old, Path(scratch)))
+        times: dict[str, list[float]] = {name: [] for name in runs}
+        names = list(runs)
         for round_ in range(args.rounds):
             shift = round_ % len(names)
             for name in names[shift:] + names[:shift]:
                 load = os.getloadavg()[0]
-                cpu, count = cpu_of(first, args.games, trees[name])
+                cpu, count = cpu_of(first, args.games, *runs[name])
                 times[name].append(cpu)
                 shown = f"{cpu:.3f} s CPU, {count} games (load {load:.1f})"
                 print(f"round {round_ + 1}: {name}: {shown}")
         print(f"load now {os.getloadavg()[0]:.1f}")
         for name, cpus in times.items():
             print(f"{name}: best {min(cpus):.3f} s, median {statistics.median(cpus):.3f} s")
-        if args.old:
-            old, new = times[args.old], times["this"]
+        if len(names) > 1:
+            old, new = times[names[1]], times["this"]
             print(
-                f"{args.old} / this: best {min(old) / min(new):.2f}x, "
+                f"{names[1]} / this: best {min(old) / min(new):.2f}x, "
                 f"median {statistics.median(old) / statistics.median(new):.2f}x"
             )
 
