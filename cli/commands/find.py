@@ -175,6 +175,9 @@ def find(
 
     def written(sink: Sink) -> None:
         nonlocal found
+        answer.read()
+        # Nothing but writing can fail now: a large answer is not held first.
+        sink.release()
         found = (as_json if form == "json" else as_text)(sink, answer)
 
     with opened_index(index_target(db, config)) as opened:

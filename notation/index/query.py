@@ -123,6 +123,11 @@ class Answer:
     changed: list[str]
     """Source files of games found that changed (or are gone) since they were indexed."""
 
+    def read(self) -> None:
+        """Read the batches left from the index now, so that writing them out cannot fail
+        on the index."""
+        self.batches = iter(list(self.batches))
+
     def hits(self) -> list[Hit]:
         """Every game of the batches left, each as a :class:`Hit`."""
         named = self.openings

@@ -9,7 +9,9 @@ or kill the target is untouched and no partial file is left under its name. A ch
 device or a FIFO (``/dev/null``, a named pipe) is never replaced: what the block wrote is
 held, then written into it in place when the block succeeds. :func:`spooled_stdout` does
 the same for standard output: nothing is printed unless the block succeeds. Either way the
-block can :meth:`Sink.abandon` its output.
+block can :meth:`Sink.abandon` its output, and a block that from some point on can fail
+only in writing it can :meth:`Sink.release` it: what is held is written then, the rest as
+it comes.
 """
 
 from __future__ import annotations
@@ -143,9 +145,15 @@ class Sink:
     """Bytes held before they are written out."""
 
     def __init__(
-        self, stream: IO[bytes], name: str, encoding: str, *, hashed: bool = False
+        self,
+        stream: IO[bytes],
+        name: str,
+        encoding: str,
+        *,
+        hashed: bool = False,
+        release: Callable[[], _Through] | None = None,
     ) -> None:
-        self._stream = stream
+        self._stream: IO[bytes] | _Through = stream
         self._name = name
         self._encoder = codecs.getincrementalencoder(encoding)()
         self._pending = bytearray()
@@ -157,9 +165,23 @@ class Sink:
         self.abandoned = False
         """Set by :meth:`abandon`: the output is not to be committed."""
 
+        self._release = release
+
     def abandon(self) -> None:
-        """Give up this output: when its block ends, nothing is written or replaced."""
+        """Give up this output: when its block ends, nothing is written or replaced
+        (unless it was :meth:`released <release>`: what was written then stays)."""
         self.abandoned = True
+
+    def release(self) -> None:
+        """Say that from here on the block can fail only in writing its output: output
+        held until the block ends (standard output, a device, a FIFO) is written out now,
+        and what follows as it comes, so that a large output is not held (in memory, then
+        on disk) and written twice. A file is still put in place only when the block
+        ends."""
+        release, self._release = self._release, None
+        if release is not None:
+            self.flush()
+            self._stream = release()
 
     def write(self, text: str, /) -> int:
         """Write ``text``; the number of characters written."""
@@ -342,26 +364,67 @@ def _held(
     name: str, encoding: str, hashed: bool, opened: Callable[[], ContextManager[IO[bytes]]]
 ) -> Iterator[Sink]:
     """A :class:`Sink` whose text is held (in memory up to :data:`SPOOL` bytes, then on
-    disk) and written at the end of the block, when it succeeds, to what ``opened`` opens."""
-    import shutil
+    disk) and written at the end of the block, when it succeeds, to what ``opened`` opens;
+    or, once :meth:`Sink.release` is called, written there then and from then on."""
     import tempfile
 
-    with tempfile.SpooledTemporaryFile(max_size=SPOOL) as spool:
-        sink = Sink(spool, name, encoding, hashed=hashed)
+    with contextlib.ExitStack() as stack:
+        spool = stack.enter_context(tempfile.SpooledTemporaryFile(max_size=SPOOL))
+        through: list[_Through] = []
+
+        def release() -> _Through:
+            through.append(_Through(stack.enter_context(opened()), name))
+            through[0].send(spool)
+            return through[0]
+
+        sink = Sink(spool, name, encoding, hashed=hashed, release=release)
         yield sink
         if sink.abandoned:
             return
         sink.flush()
+        if not through:
+            with opened() as out:
+                _Through(out, name).send(spool)
+        else:
+            through[0].flush()
+
+
+class _Through:
+    """Standard output, or a device or FIFO opened in place, as a :class:`Sink` writes
+    held text into it: errors as :class:`OutputError`, except that a reader that went away
+    (``| head``) takes nothing more and is no error."""
+
+    def __init__(self, out: IO[bytes], name: str) -> None:
+        self.out = out
+        self.name = name
+        self.gone = False
+
+    def send(self, spool: IO[bytes]) -> None:
+        """Write what ``spool`` holds, from its start."""
+        import shutil
+
         spool.seek(0)
-        with opened() as out:
-            try:
-                shutil.copyfileobj(spool, out)
-                out.flush()
-            except BrokenPipeError:
-                # The reader went away (``| head``): what it did not read is not wanted.
-                _quiet(out)
-            except OSError as error:
-                raise OutputError(f"cannot write {name}: {_reason(error, atomic=False)}") from None
+        self._guarded(lambda: shutil.copyfileobj(spool, self.out))
+        self.flush()
+
+    def write(self, data: memoryview, /) -> int:
+        self._guarded(lambda: self.out.write(data))
+        return len(data)
+
+    def flush(self) -> None:
+        self._guarded(self.out.flush)
+
+    def _guarded(self, act: Callable[[], object]) -> None:
+        if self.gone:
+            return
+        try:
+            act()
+        except BrokenPipeError:
+            # The reader went away: what it did not read is not wanted.
+            self.gone = True
+            _quiet(self.out)
+        except OSError as error:
+            raise OutputError(f"cannot write {self.name}: {_reason(error, atomic=False)}") from None
 
 
 @contextlib.contextmanager
