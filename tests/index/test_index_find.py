@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
@@ -396,10 +397,15 @@ def test_the_json_document_is_what_the_encoder_writes() -> None:
             for batch in batches
             for place, (line, number) in enumerate(zip(batch.lines, batch.numbers, strict=True))
         ]
-        document = {"games": games, "summary": {"games": len(games), "changed": changed}}
-        assert _written("json", batches, changed) == (
-            json.dumps(document, indent=1, ensure_ascii=False) + "\n",
-            len(games),
+        summary = {"games": len(games), "changed": changed}
+        document = {"games": games, "summary": summary}
+        written, count = _written("json", batches, changed)
+        assert (json.loads(written), count) == (document, len(games))
+        # Compact, one game a line.
+        compact = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
+        lines = ",\n".join(map(compact, games))
+        assert written == (
+            '{"games":[' + (f"\n{lines}\n" if games else "") + f'],"summary":{compact(summary)}}}\n'
         )
 
 
