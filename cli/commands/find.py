@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 from itertools import chain
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
@@ -43,7 +43,6 @@ from ..options import (
     plural,
     say,
     write_out,
-    write_text,
 )
 from .index import DbOption, opened_index
 
@@ -196,12 +195,23 @@ def find(
             fail_with = f"{first.path}:{first.line}: game {first.index} has no text in the index"
             say(f"notation: nothing written: {fail_with} (past the reader's limits)")
             raise typer.Exit(1)
-        body = "\n".join(t if t.endswith("\n") else t + "\n" for t in records if t is not None)
-        write_text(output, body)
+        # No text is None: a game without one was refused above.
+        write_out(output, functools.partial(as_pdn, texts=cast("list[str]", records)))
         found = len(games)
     if form != "json":
         say(f"{found} {plural(found, 'game')} found")
     raise typer.Exit(0)
+
+
+def as_pdn(sink: Sink, texts: list[str]) -> None:
+    """Write ``texts``, each ending a line, a blank line between them (all read: nothing
+    but writing can fail, and a large answer is not held first)."""
+    sink.release()
+    for start in range(0, len(texts), 1000):
+        some = texts[start : start + 1000]
+        sink.write(
+            ("\n" if start else "") + "\n".join(t if t.endswith("\n") else t + "\n" for t in some)
+        )
 
 
 def as_text(sink: Sink, answer: Answer) -> int:

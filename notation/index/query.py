@@ -775,11 +775,17 @@ def texts(db: Database, hits: Iterable[Hit]) -> list[str | None]:
     from notation.index.texts import Texts
 
     packed = Texts(db)
-    found: list[str | None] = []
-    for hit in hits:
-        row = db.execute("SELECT text, packing FROM games WHERE id = ?", (hit.id,)).fetchone()
-        found.append(None if row is None or row[0] is None else packed.unpack(row[0], row[1]))
-    return found
+    ids = [hit.id for hit in hits]
+    stored: dict[int, tuple[bytes, int]] = {}
+    for start in range(0, len(ids), 500):
+        some = ids[start : start + 500]
+        rows = db.execute(
+            "SELECT id, text, packing FROM games "
+            f"WHERE id IN ({', '.join('?' * len(some))}) AND text IS NOT NULL",
+            some,
+        )
+        stored.update((id_, (text, packing)) for id_, text, packing in rows)
+    return [None if id_ not in stored else packed.unpack(*stored[id_]) for id_ in ids]
 
 
 @dataclass(frozen=True, slots=True)
