@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import json
-from itertools import chain
 from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
@@ -19,8 +18,6 @@ from notation.games.registry import GAMES
 from notation.index.target import index_target
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from notation.index.query import Answer
     from notation.io.output import Sink
 
@@ -220,29 +217,31 @@ def as_text(sink: Sink, answer: Answer) -> int:
     suffixes = {id_: _opening(opening) for id_, opening in answer.openings.items()}
     count = 0
     for batch in answer.batches:
-        line = batch.path.replace("%", "%%") + ":%d: game %d"
-        columns: list[Iterable[object]] = [batch.lines, batch.numbers]
-        if batch.plies is not None:
-            line += ", ply %d"
-            columns.append(batch.plies)
-        columns.append(map(suffixes.__getitem__, batch.openings))
-        sink.write(_filled(line + "%s\n", "", columns, len(batch.lines)))
-        count += len(batch.lines)
+        path = batch.path
+        named = map(suffixes.__getitem__, batch.openings)
+        # An f-string a game: a call a game would cost more than its formatting.
+        if batch.plies is None:
+            lines = [
+                f"{path}:{line}: game {number}{suffix}\n"
+                for line, number, suffix in zip(batch.lines, batch.numbers, named, strict=True)
+            ]
+        else:
+            lines = [
+                f"{path}:{line}: game {number}, ply {ply}{suffix}\n"
+                for line, number, ply, suffix in zip(
+                    batch.lines, batch.numbers, batch.plies, named, strict=True
+                )
+            ]
+        sink.write("".join(lines))
+        count += len(lines)
     return count
-
-
-def _filled(template: str, between: str, columns: list[Iterable[object]], count: int) -> str:
-    """``template`` filled with each row of ``columns`` (``count`` rows), ``between``
-    between them: one ``%`` for all (a call a row costs more than its formatting)."""
-    rows = zip(*columns, strict=True)
-    return between.join([template] * count) % tuple(chain.from_iterable(rows))
 
 
 def as_json(sink: Sink, answer: Answer) -> int:
     """Write the document ``find --format json`` writes: compact JSON (``json.dumps(...,
     separators=(",", ":"), ensure_ascii=False)``) with each game on a line of its own,
-    each game written by a template (a call of the encoder a game costs more than its
-    text), each path and opening encoded once; how many games."""
+    each game an f-string (a call of the encoder a game costs more than its text), each
+    path and opening encoded once; how many games."""
     text = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
     openings = {
         id_: text(None if o is None else {"code": o[0], "name": o[1]})
@@ -250,17 +249,23 @@ def as_json(sink: Sink, answer: Answer) -> int:
     }
     count = 0
     for batch in answer.batches:
-        game = (
-            f'{{"path":{text(batch.path).replace("%", "%%")},"line":%d,"index":%d,'
-            f'"ply":{"null" if batch.plies is None else "%d"},"opening":%s}}'
-        )
-        columns: list[Iterable[object]] = [batch.lines, batch.numbers]
-        if batch.plies is not None:
-            columns.append(batch.plies)
-        columns.append(map(openings.__getitem__, batch.openings))
+        head = f'{{"path":{text(batch.path)},"line":'
+        named = map(openings.__getitem__, batch.openings)
+        if batch.plies is None:
+            games = [
+                f'{head}{line},"index":{number},"ply":null,"opening":{opening}}}'
+                for line, number, opening in zip(batch.lines, batch.numbers, named, strict=True)
+            ]
+        else:
+            games = [
+                f'{head}{line},"index":{number},"ply":{ply},"opening":{opening}}}'
+                for line, number, ply, opening in zip(
+                    batch.lines, batch.numbers, batch.plies, named, strict=True
+                )
+            ]
         sink.write('{"games":[\n' if count == 0 else ",\n")
-        sink.write(_filled(game, ",\n", columns, len(batch.lines)))
-        count += len(batch.lines)
+        sink.write(",\n".join(games))
+        count += len(games)
     summary = text({"games": count, "changed": answer.changed})
     sink.write(('{"games":[' if count == 0 else "\n") + f'],"summary":{summary}}}\n')
     return count

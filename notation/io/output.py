@@ -202,7 +202,7 @@ class Sink:
 
     def flush(self) -> None:
         """Write out what is buffered."""
-        data, self._pending = bytes(self._pending), bytearray()
+        data, self._pending = self._pending, bytearray()
         try:
             view = memoryview(data)
             while view:
