@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Protocol
 
 from notation.io.files import shown_name
 
@@ -136,6 +136,14 @@ def _same_file(a: Path, b: Path) -> bool:
         return os.path.abspath(a) == os.path.abspath(b)
 
 
+class _Stream(Protocol):
+    """What a :class:`Sink` writes its bytes into."""
+
+    def write(self, data: memoryview, /) -> int | None: ...
+
+    def flush(self) -> None: ...
+
+
 class Sink:
     """Where a command's output text goes: encoded and buffered as it is written, and
     write errors (a full disk, an unencodable character) raised as :class:`OutputError`.
@@ -146,14 +154,14 @@ class Sink:
 
     def __init__(
         self,
-        stream: IO[bytes],
+        stream: _Stream,
         name: str,
         encoding: str,
         *,
         hashed: bool = False,
         release: Callable[[], _Through] | None = None,
     ) -> None:
-        self._stream: IO[bytes] | _Through = stream
+        self._stream = stream
         self._name = name
         self._encoder = codecs.getincrementalencoder(encoding)()
         self._pending = bytearray()
@@ -366,27 +374,45 @@ def _held(
     """A :class:`Sink` whose text is held (in memory up to :data:`SPOOL` bytes, then on
     disk) and written at the end of the block, when it succeeds, to what ``opened`` opens;
     or, once :meth:`Sink.release` is called, written there then and from then on."""
-    import tempfile
-
     with contextlib.ExitStack() as stack:
-        spool = stack.enter_context(tempfile.SpooledTemporaryFile(max_size=SPOOL))
+        held = _Held(stack)
         through: list[_Through] = []
 
         def release() -> _Through:
             through.append(_Through(stack.enter_context(opened()), name))
-            through[0].send(spool)
+            through[0].send(held)
             return through[0]
 
-        sink = Sink(spool, name, encoding, hashed=hashed, release=release)
+        sink = Sink(held, name, encoding, hashed=hashed, release=release)
         yield sink
         if sink.abandoned:
             return
         sink.flush()
         if not through:
             with opened() as out:
-                _Through(out, name).send(spool)
+                _Through(out, name).send(held)
         else:
             through[0].flush()
+
+
+class _Held:
+    """Where :func:`_held` holds text: a spool made when it is first written to (an output
+    released before anything is written never needs one)."""
+
+    def __init__(self, stack: contextlib.ExitStack) -> None:
+        self.stack = stack
+        self.spool: IO[bytes] | None = None
+
+    def write(self, data: memoryview, /) -> int:
+        if self.spool is None:
+            import tempfile
+
+            spool = tempfile.SpooledTemporaryFile(max_size=SPOOL)  # noqa: SIM115 (closed by stack)
+            self.spool = self.stack.enter_context(spool)
+        return self.spool.write(data)
+
+    def flush(self) -> None:
+        """Nothing: the text stays held."""
 
 
 class _Through:
@@ -399,12 +425,14 @@ class _Through:
         self.name = name
         self.gone = False
 
-    def send(self, spool: IO[bytes]) -> None:
-        """Write what ``spool`` holds, from its start."""
+    def send(self, held: _Held) -> None:
+        """Write what ``held`` holds."""
         import shutil
 
-        spool.seek(0)
-        self._guarded(lambda: shutil.copyfileobj(spool, self.out))
+        spool = held.spool
+        if spool is not None:
+            spool.seek(0)
+            self._guarded(lambda: shutil.copyfileobj(spool, self.out))
         self.flush()
 
     def write(self, data: memoryview, /) -> int:
