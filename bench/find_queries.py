@@ -140,7 +140,7 @@ def main() -> None:
     differ: dict[tuple[str, str], int] = {}
     turn = 0
     for command in asked:
-        kind = "tree" if command[0] == "tree" else command[1].removeprefix("--")
+        kind = "tree" if command[0] == "tree" else command[-2].removeprefix("--")
         for form in (f for f in forms if f in FORMS[command[0]]):
             done = {}
             order = list(trees) if turn % 2 == 0 else list(reversed(trees))
