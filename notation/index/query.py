@@ -14,7 +14,7 @@ import json
 import os
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, groupby, islice, repeat
 from operator import itemgetter
@@ -471,12 +471,13 @@ def _by_position(db: Database, aimed: Targets) -> Answer:
             if check.checked:
                 where, plies = check.kept(first, where, plies, chunk.setups)
             if where:
+                pick = _picker(where)
                 yield Batch(
                     files[chunk.file][0],
-                    _picked(chunk.lines, where),
-                    _picked(chunk.numbers, where),
+                    pick(chunk.lines),
+                    pick(chunk.numbers),
                     plies,
-                    _picked(chunk.openings, where),
+                    pick(chunk.openings),
                     map(first.__add__, where),
                 )
 
@@ -528,12 +529,13 @@ def _placed(db: Database, ids: list[int] | None) -> Answer:
                 # Ids past the chunk's games name none (no game row is left there either).
                 where = [place for place in where if place < count]
             if where:
+                pick = _picker(where)
                 yield Batch(
                     path,
-                    _picked(chunk.lines, where),
-                    _picked(chunk.numbers, where),
+                    pick(chunk.lines),
+                    pick(chunk.numbers),
                     None,
-                    _picked(chunk.openings, where),
+                    pick(chunk.openings),
                     map(first.__add__, where),
                 )
 
@@ -554,10 +556,16 @@ def _of_setups(
 
 def _picked(column: Sequence[int], where: Sequence[int]) -> Sequence[int]:
     """The items of ``column`` at the places ``where``."""
+    return _picker(where)(column)
+
+
+def _picker(where: Sequence[int]) -> Callable[[Sequence[int]], Sequence[int]]:
+    """What gives the items of a column at the places ``where`` (made once for the
+    columns of a chunk)."""
     if len(where) == 1:
-        return [column[where[0]]]
-    picked: Sequence[int] = itemgetter(*where)(column)
-    return picked
+        place = where[0]
+        return lambda column: [column[place]]
+    return itemgetter(*where)
 
 
 def _openings(db: Database) -> dict[int, tuple[str, str | None] | None]:
