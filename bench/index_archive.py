@@ -354,7 +354,10 @@ def main() -> None:
     folder = args.out / f"index-{args.games}-{args.seed}"
     made_file = folder / "made.json"
     began = time.perf_counter()
-    if args.keep and made_file.exists():
+    if args.reuse_index and not made_file.exists():
+        raise SystemExit(f"no archive to reuse: {folder}")
+    # Reusing the index keeps the archive it was made of: building would remove both.
+    if (args.keep or args.reuse_index) and made_file.exists():
         made = Counter(json.loads(made_file.read_text()))
         made.pop("games", None)
         made.pop("seed", None)

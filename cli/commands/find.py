@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
-from itertools import chain
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
@@ -19,8 +18,6 @@ from notation.games.registry import GAMES
 from notation.index.target import index_target
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from notation.index.query import Answer
     from notation.io.output import Sink
 
@@ -43,7 +40,6 @@ from ..options import (
     plural,
     say,
     write_out,
-    write_text,
 )
 from .index import DbOption, opened_index
 
@@ -175,6 +171,9 @@ def find(
 
     def written(sink: Sink) -> None:
         nonlocal found
+        answer.read()
+        # Nothing but writing can fail now: a large answer is not held first.
+        sink.release()
         found = (as_json if form == "json" else as_text)(sink, answer)
 
     with opened_index(index_target(db, config)) as opened:
@@ -193,12 +192,23 @@ def find(
             fail_with = f"{first.path}:{first.line}: game {first.index} has no text in the index"
             say(f"notation: nothing written: {fail_with} (past the reader's limits)")
             raise typer.Exit(1)
-        body = "\n".join(t if t.endswith("\n") else t + "\n" for t in records if t is not None)
-        write_text(output, body)
+        # No text is None: a game without one was refused above.
+        write_out(output, functools.partial(as_pdn, texts=cast("list[str]", records)))
         found = len(games)
     if form != "json":
         say(f"{found} {plural(found, 'game')} found")
     raise typer.Exit(0)
+
+
+def as_pdn(sink: Sink, texts: list[str]) -> None:
+    """Write ``texts``, each ending a line, a blank line between them (all read: nothing
+    but writing can fail, and a large answer is not held first)."""
+    sink.release()
+    for start in range(0, len(texts), 1000):
+        some = texts[start : start + 1000]
+        sink.write(
+            ("\n" if start else "") + "\n".join(t if t.endswith("\n") else t + "\n" for t in some)
+        )
 
 
 def as_text(sink: Sink, answer: Answer) -> int:
@@ -207,53 +217,57 @@ def as_text(sink: Sink, answer: Answer) -> int:
     suffixes = {id_: _opening(opening) for id_, opening in answer.openings.items()}
     count = 0
     for batch in answer.batches:
-        line = batch.path.replace("%", "%%") + ":%d: game %d"
-        columns: list[Iterable[object]] = [batch.lines, batch.numbers]
-        if batch.plies is not None:
-            line += ", ply %d"
-            columns.append(batch.plies)
-        columns.append(map(suffixes.__getitem__, batch.openings))
-        sink.write(_filled(line + "%s\n", "", columns, len(batch.lines)))
-        count += len(batch.lines)
+        path = batch.path
+        named = map(suffixes.__getitem__, batch.openings)
+        # An f-string a game: a call a game would cost more than its formatting.
+        if batch.plies is None:
+            lines = [
+                f"{path}:{line}: game {number}{suffix}\n"
+                for line, number, suffix in zip(batch.lines, batch.numbers, named, strict=True)
+            ]
+        else:
+            lines = [
+                f"{path}:{line}: game {number}, ply {ply}{suffix}\n"
+                for line, number, ply, suffix in zip(
+                    batch.lines, batch.numbers, batch.plies, named, strict=True
+                )
+            ]
+        sink.write("".join(lines))
+        count += len(lines)
     return count
 
 
-def _filled(template: str, between: str, columns: list[Iterable[object]], count: int) -> str:
-    """``template`` filled with each row of ``columns`` (``count`` rows), ``between``
-    between them: one ``%`` for all (a call a row costs more than its formatting)."""
-    rows = zip(*columns, strict=True)
-    return between.join([template] * count) % tuple(chain.from_iterable(rows))
-
-
 def as_json(sink: Sink, answer: Answer) -> int:
-    """Write the document ``find --format json`` writes, ``json.dumps(..., indent=1,
-    ensure_ascii=False)`` of the games and the summary, each game written by a template
-    (the encoder's indented form is made in Python, slow for a hundred thousand games),
-    each path and opening encoded once; how many games."""
-    text = functools.partial(json.dumps, ensure_ascii=False)
+    """Write the document ``find --format json`` writes: compact JSON (``json.dumps(...,
+    separators=(",", ":"), ensure_ascii=False)``) with each game on a line of its own,
+    each game an f-string (a call of the encoder a game costs more than its text), each
+    path and opening encoded once; how many games."""
+    text = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
     openings = {
-        id_: "null"
-        if opening is None
-        else f'{{\n    "code": {text(opening[0])},\n    "name": {text(opening[1])}\n   }}'
-        for id_, opening in answer.openings.items()
+        id_: text(None if o is None else {"code": o[0], "name": o[1]})
+        for id_, o in answer.openings.items()
     }
     count = 0
     for batch in answer.batches:
-        game = (
-            f'  {{\n   "path": {text(batch.path).replace("%", "%%")},\n   "line": %d,\n'
-            f'   "index": %d,\n   "ply": {"null" if batch.plies is None else "%d"},\n'
-            '   "opening": %s\n  }'
-        )
-        columns: list[Iterable[object]] = [batch.lines, batch.numbers]
-        if batch.plies is not None:
-            columns.append(batch.plies)
-        columns.append(map(openings.__getitem__, batch.openings))
-        sink.write('{\n "games": [\n' if count == 0 else ",\n")
-        sink.write(_filled(game, ",\n", columns, len(batch.lines)))
-        count += len(batch.lines)
-    document = {"games": [], "summary": {"games": count, "changed": answer.changed}}
-    body = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
-    sink.write(body if count == 0 else "\n ]" + body.split('"games": []', 1)[1])
+        head = f'{{"path":{text(batch.path)},"line":'
+        named = map(openings.__getitem__, batch.openings)
+        if batch.plies is None:
+            games = [
+                f'{head}{line},"index":{number},"ply":null,"opening":{opening}}}'
+                for line, number, opening in zip(batch.lines, batch.numbers, named, strict=True)
+            ]
+        else:
+            games = [
+                f'{head}{line},"index":{number},"ply":{ply},"opening":{opening}}}'
+                for line, number, ply, opening in zip(
+                    batch.lines, batch.numbers, batch.plies, named, strict=True
+                )
+            ]
+        sink.write('{"games":[\n' if count == 0 else ",\n")
+        sink.write(",\n".join(games))
+        count += len(games)
+    summary = text({"games": count, "changed": answer.changed})
+    sink.write(('{"games":[' if count == 0 else "\n") + f'],"summary":{summary}}}\n')
     return count
 
 

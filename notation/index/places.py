@@ -2,8 +2,8 @@
 :data:`~notation.index.postings.CHUNK` consecutive games of one file (the chunks of
 :mod:`notation.index.postings`, by the id of their first game), a row of ``places``
 giving the file and, as arrays, each game's line, number in the file, setup and opening.
-``find`` lists the games a position's postings give from these rows, a few per chunk,
-without reading a row of ``games`` for each.
+``find`` lists the games a position's postings give (or its players', tags' or
+opening's, or every game) from these rows, without reading a row of ``games`` for each.
 
 A row's ``data`` starts with one byte per column (line, number, setup, opening) giving
 the width of its numbers (1, 2, 4 or 8 bytes), followed by each column as an array of

@@ -12,8 +12,9 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, groupby, islice, repeat
 from operator import itemgetter
@@ -122,6 +123,11 @@ class Answer:
     """The code and name of each opening a batch gives (0: none)."""
     changed: list[str]
     """Source files of games found that changed (or are gone) since they were indexed."""
+
+    def read(self) -> None:
+        """Read the batches left from the index now, so that writing them out cannot fail
+        on the index."""
+        self.batches = iter(list(self.batches))
 
     def hits(self) -> list[Hit]:
         """Every game of the batches left, each as a :class:`Hit`."""
@@ -285,12 +291,31 @@ def find(db: Database, query: Query) -> Found:
 def search(db: Database, query: Query) -> Answer:
     """The games matching every filter of ``query`` (:func:`find`), as batches read as
     they are asked for: a position alone (of a game, or of any) is answered from the
-    postings and the chunks' places, without a row of ``games`` for each game."""
+    postings and the chunks' places, and filters naming games by id alone (the player,
+    the tags, the opening, or none) from the places, without a row of ``games`` for each
+    game."""
     if query.position is not None and query == Query(
         position=query.position, variant=query.variant
     ):
         return _by_position(db, targets(db, query.variant, query.position))
+    if query == Query(tags=query.tags, player=query.player, opening=query.opening):
+        chosen = _chosen(db, query)
+        return _placed(db, None if chosen is None else sorted(chosen))
     return _answer(db, _rows(db, query))
+
+
+def _chosen(db: Database, query: Query, reached: set[int] | None = None) -> set[int] | None:
+    """The games that the filters of ``query`` that name games by their ids (the player,
+    the opening, the tags) and ``reached`` (when given) all let through; ``None``: every
+    game (no such filter)."""
+    opened = None if not query.opening else _opening(db, query.variant, query.opening)
+    players = None if query.player is None else _players(db, query.player)
+    tagged = [_tagged(db, name, pattern) for name, pattern in query.tags]
+    candidates: set[int] | None = None
+    for chosen_ids in (reached, players, opened, *tagged):
+        if chosen_ids is not None:
+            candidates = chosen_ids if candidates is None else candidates & chosen_ids
+    return candidates
 
 
 def _rows(db: Database, query: Query) -> list[tuple[int, int, int, int | None, int, int | None]]:
@@ -334,15 +359,7 @@ def _rows(db: Database, query: Query) -> list[tuple[int, int, int, int | None, i
     if chosen.code is not None:
         where.append("(' ' || g.codes || ' ') LIKE ?")
         params.append(f"% {chosen.code} %")
-    opened = None if not chosen.opening else _opening(db, chosen.variant, chosen.opening)
-    players = None
-    if query.player is not None:
-        players = _players(db, query.player)
-    tagged = [_tagged(db, name, pattern) for name, pattern in chosen.tags]
-    candidates: set[int] | None = None
-    for chosen_ids in (reached, players, opened, *tagged):
-        if chosen_ids is not None:
-            candidates = chosen_ids if candidates is None else candidates & chosen_ids
+    candidates = _chosen(db, chosen, reached)
     scan = None
     if chosen.material is not None or chosen.pattern is not None:
         scan = _Scan(db, chosen.material, chosen.pattern)
@@ -454,12 +471,71 @@ def _by_position(db: Database, aimed: Targets) -> Answer:
             if check.checked:
                 where, plies = check.kept(first, where, plies, chunk.setups)
             if where:
+                pick = _picker(where)
                 yield Batch(
                     files[chunk.file][0],
-                    _picked(chunk.lines, where),
-                    _picked(chunk.numbers, where),
+                    pick(chunk.lines),
+                    pick(chunk.numbers),
                     plies,
-                    _picked(chunk.openings, where),
+                    pick(chunk.openings),
+                    map(first.__add__, where),
+                )
+
+    return Answer(batches(), _openings(db), _changes(files))
+
+
+def _placed(db: Database, ids: list[int] | None) -> Answer:
+    """The games ``ids`` (ascending; ``None``: every game) in the order of their files'
+    paths and their numbers there, from the rows of ``places`` of their chunks, without
+    a row of ``games`` for each game."""
+    from notation.index import places
+
+    held = db.execute("SELECT first, file FROM places ORDER BY first").fetchall()
+    # The places in its chunk of each game asked for, by chunk (None: all its games).
+    wanted: dict[int, Sequence[int] | None] = {}
+    if ids is None:
+        wanted = dict.fromkeys(first for first, _ in held)
+    else:
+        ends = [first for first, _ in held[1:]]
+        for (first, _), end in zip(held, [*ends, _MOST], strict=True):
+            low, high = bisect_left(ids, first), bisect_left(ids, end)
+            if low < high:
+                wanted[first] = [id_ - first for id_ in ids[low:high]]
+    of_file = {first: file for first, file in held if first in wanted}
+    files = _files(db, sorted(set(of_file.values())))
+    # Sorted here: the databases order text by different collations.
+    rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][0]))}
+    chunks = sorted(wanted, key=lambda first: (rank[of_file[first]], first))
+
+    def batches() -> Iterator[Batch]:
+        for first in chunks:
+            row = db.execute("SELECT data FROM places WHERE first = ?", (first,)).fetchone()
+            assert row is not None  # read with the chunk's file
+            chunk = places.unpack(of_file[first], bytes(row[0]))
+            count = len(chunk.lines)
+            where = wanted[first]
+            path = files[chunk.file][0]
+            if where is None:
+                yield Batch(
+                    path,
+                    chunk.lines,
+                    chunk.numbers,
+                    None,
+                    chunk.openings,
+                    range(first, first + count),
+                )
+                continue
+            if where[-1] >= count:
+                # Ids past the chunk's games name none (no game row is left there either).
+                where = [place for place in where if place < count]
+            if where:
+                pick = _picker(where)
+                yield Batch(
+                    path,
+                    pick(chunk.lines),
+                    pick(chunk.numbers),
+                    None,
+                    pick(chunk.openings),
                     map(first.__add__, where),
                 )
 
@@ -480,10 +556,16 @@ def _of_setups(
 
 def _picked(column: Sequence[int], where: Sequence[int]) -> Sequence[int]:
     """The items of ``column`` at the places ``where``."""
+    return _picker(where)(column)
+
+
+def _picker(where: Sequence[int]) -> Callable[[Sequence[int]], Sequence[int]]:
+    """What gives the items of a column at the places ``where`` (made once for the
+    columns of a chunk)."""
     if len(where) == 1:
-        return [column[where[0]]]
-    picked: Sequence[int] = itemgetter(*where)(column)
-    return picked
+        place = where[0]
+        return lambda column: [column[place]]
+    return itemgetter(*where)
 
 
 def _openings(db: Database) -> dict[int, tuple[str, str | None] | None]:
@@ -701,11 +783,17 @@ def texts(db: Database, hits: Iterable[Hit]) -> list[str | None]:
     from notation.index.texts import Texts
 
     packed = Texts(db)
-    found: list[str | None] = []
-    for hit in hits:
-        row = db.execute("SELECT text, packing FROM games WHERE id = ?", (hit.id,)).fetchone()
-        found.append(None if row is None or row[0] is None else packed.unpack(row[0], row[1]))
-    return found
+    ids = [hit.id for hit in hits]
+    stored: dict[int, tuple[bytes, int]] = {}
+    for start in range(0, len(ids), 500):
+        some = ids[start : start + 500]
+        rows = db.execute(
+            "SELECT id, text, packing FROM games "
+            f"WHERE id IN ({', '.join('?' * len(some))}) AND text IS NOT NULL",
+            some,
+        )
+        stored.update((id_, (text, packing)) for id_, text, packing in rows)
+    return [None if id_ not in stored else packed.unpack(*stored[id_]) for id_ in ids]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ line's. ``summaries`` keeps, by chunk of games, the moves played from the positi
 many of its games reach, with their games and results (:mod:`notation.index.summaries`),
 so that ``tree`` does not read those games back. ``places`` keeps, by chunk, its file
 and each game's line, number, setup and opening as arrays (:mod:`notation.index.places`),
-so that ``find --position`` lists many games without reading their rows.
+so that ``find`` lists many games without reading their rows.
 ``tags`` holds each game's tags by name and value (case folded, an id in ``tagvalues``),
 for ``find --tag``, and ``find --player`` (its ``White`` and ``Black`` rows); a game's
 tags in full are those of its text. ``setups``, ``moves``, ``openings`` (each game's

@@ -9,7 +9,9 @@ or kill the target is untouched and no partial file is left under its name. A ch
 device or a FIFO (``/dev/null``, a named pipe) is never replaced: what the block wrote is
 held, then written into it in place when the block succeeds. :func:`spooled_stdout` does
 the same for standard output: nothing is printed unless the block succeeds. Either way the
-block can :meth:`Sink.abandon` its output.
+block can :meth:`Sink.abandon` its output, and a block that from some point on can fail
+only in writing it can :meth:`Sink.release` it: what is held is written then, the rest as
+it comes.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Protocol
 
 from notation.io.files import shown_name
 
@@ -134,6 +136,14 @@ def _same_file(a: Path, b: Path) -> bool:
         return os.path.abspath(a) == os.path.abspath(b)
 
 
+class _Stream(Protocol):
+    """What a :class:`Sink` writes its bytes into."""
+
+    def write(self, data: memoryview, /) -> int | None: ...
+
+    def flush(self) -> None: ...
+
+
 class Sink:
     """Where a command's output text goes: encoded and buffered as it is written, and
     write errors (a full disk, an unencodable character) raised as :class:`OutputError`.
@@ -143,7 +153,13 @@ class Sink:
     """Bytes held before they are written out."""
 
     def __init__(
-        self, stream: IO[bytes], name: str, encoding: str, *, hashed: bool = False
+        self,
+        stream: _Stream,
+        name: str,
+        encoding: str,
+        *,
+        hashed: bool = False,
+        release: Callable[[], _Through] | None = None,
     ) -> None:
         self._stream = stream
         self._name = name
@@ -157,9 +173,23 @@ class Sink:
         self.abandoned = False
         """Set by :meth:`abandon`: the output is not to be committed."""
 
+        self._release = release
+
     def abandon(self) -> None:
-        """Give up this output: when its block ends, nothing is written or replaced."""
+        """Give up this output: when its block ends, nothing is written or replaced
+        (unless it was :meth:`released <release>`: what was written then stays)."""
         self.abandoned = True
+
+    def release(self) -> None:
+        """Say that from here on the block can fail only in writing its output: output
+        held until the block ends (standard output, a device, a FIFO) is written out now,
+        and what follows as it comes, so that a large output is not held (in memory, then
+        on disk) and written twice. A file is still put in place only when the block
+        ends."""
+        release, self._release = self._release, None
+        if release is not None:
+            self.flush()
+            self._stream = release()
 
     def write(self, text: str, /) -> int:
         """Write ``text``; the number of characters written."""
@@ -180,7 +210,7 @@ class Sink:
 
     def flush(self) -> None:
         """Write out what is buffered."""
-        data, self._pending = bytes(self._pending), bytearray()
+        data, self._pending = self._pending, bytearray()
         try:
             view = memoryview(data)
             while view:
@@ -342,26 +372,87 @@ def _held(
     name: str, encoding: str, hashed: bool, opened: Callable[[], ContextManager[IO[bytes]]]
 ) -> Iterator[Sink]:
     """A :class:`Sink` whose text is held (in memory up to :data:`SPOOL` bytes, then on
-    disk) and written at the end of the block, when it succeeds, to what ``opened`` opens."""
-    import shutil
-    import tempfile
+    disk) and written at the end of the block, when it succeeds, to what ``opened`` opens;
+    or, once :meth:`Sink.release` is called, written there then and from then on."""
+    with contextlib.ExitStack() as stack:
+        held = _Held(stack)
+        through: list[_Through] = []
 
-    with tempfile.SpooledTemporaryFile(max_size=SPOOL) as spool:
-        sink = Sink(spool, name, encoding, hashed=hashed)
+        def release() -> _Through:
+            through.append(_Through(stack.enter_context(opened()), name))
+            through[0].send(held)
+            return through[0]
+
+        sink = Sink(held, name, encoding, hashed=hashed, release=release)
         yield sink
         if sink.abandoned:
             return
         sink.flush()
-        spool.seek(0)
-        with opened() as out:
-            try:
-                shutil.copyfileobj(spool, out)
-                out.flush()
-            except BrokenPipeError:
-                # The reader went away (``| head``): what it did not read is not wanted.
-                _quiet(out)
-            except OSError as error:
-                raise OutputError(f"cannot write {name}: {_reason(error, atomic=False)}") from None
+        if not through:
+            with opened() as out:
+                _Through(out, name).send(held)
+        else:
+            through[0].flush()
+
+
+class _Held:
+    """Where :func:`_held` holds text: a spool made when it is first written to (an output
+    released before anything is written never needs one)."""
+
+    def __init__(self, stack: contextlib.ExitStack) -> None:
+        self.stack = stack
+        self.spool: IO[bytes] | None = None
+
+    def write(self, data: memoryview, /) -> int:
+        if self.spool is None:
+            import tempfile
+
+            spool = tempfile.SpooledTemporaryFile(max_size=SPOOL)  # noqa: SIM115 (closed by stack)
+            self.spool = self.stack.enter_context(spool)
+        return self.spool.write(data)
+
+    def flush(self) -> None:
+        """Nothing: the text stays held."""
+
+
+class _Through:
+    """Standard output, or a device or FIFO opened in place, as a :class:`Sink` writes
+    held text into it: errors as :class:`OutputError`, except that a reader that went away
+    (``| head``) takes nothing more and is no error."""
+
+    def __init__(self, out: IO[bytes], name: str) -> None:
+        self.out = out
+        self.name = name
+        self.gone = False
+
+    def send(self, held: _Held) -> None:
+        """Write what ``held`` holds."""
+        import shutil
+
+        spool = held.spool
+        if spool is not None:
+            spool.seek(0)
+            self._guarded(lambda: shutil.copyfileobj(spool, self.out))
+        self.flush()
+
+    def write(self, data: memoryview, /) -> int:
+        self._guarded(lambda: self.out.write(data))
+        return len(data)
+
+    def flush(self) -> None:
+        self._guarded(self.out.flush)
+
+    def _guarded(self, act: Callable[[], object]) -> None:
+        if self.gone:
+            return
+        try:
+            act()
+        except BrokenPipeError:
+            # The reader went away: what it did not read is not wanted.
+            self.gone = True
+            _quiet(self.out)
+        except OSError as error:
+            raise OutputError(f"cannot write {self.name}: {_reason(error, atomic=False)}") from None
 
 
 @contextlib.contextmanager

@@ -97,6 +97,34 @@ def test_a_full_standard_output_is_one_line_and_exit_2(folder: Path, args: tuple
     assert (status, last_line(said)) == (2, FULL_OUT)
 
 
+INDEX_WRITERS = {
+    "find": ("find", "--db", "club.sqlite"),
+    "find -f json": ("find", "--db", "club.sqlite", "-f", "json"),
+    "find -f pdn": ("find", "--db", "club.sqlite", "-f", "pdn"),
+    "tree": ("tree", "--db", "club.sqlite", "--game", "brazilian", "-f", "json"),
+}
+"""The commands that answer from an index of the club's games (find writes its answer as it
+reads it, once it has read it whole)."""
+
+
+@pytest.fixture
+def indexed(folder: Path) -> Path:
+    status, said = notation(folder, ("index", "--db", "club.sqlite", "club.pdn"))
+    assert status == 0, said
+    return folder
+
+
+@pytest.mark.parametrize("args", INDEX_WRITERS.values(), ids=list(INDEX_WRITERS))
+def test_an_answer_to_a_closed_or_full_standard_output_is_one_line_and_exit_2(
+    indexed: Path, args: tuple[str, ...]
+) -> None:
+    status, said = notation(indexed, args, closing=1)
+    assert (status, last_line(said)) == (2, CLOSED_OUT)
+    with open("/dev/full", "w") as full:
+        status, said = notation(indexed, args, stdout=full)
+    assert (status, last_line(said)) == (2, FULL_OUT)
+
+
 @pytest.mark.parametrize("args", READERS.values(), ids=list(READERS))
 def test_closed_standard_input_is_one_line_and_exit_2(folder: Path, args: tuple[str, ...]) -> None:
     status, said = notation(folder, args, closing=0, stdout=subprocess.DEVNULL)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
@@ -155,6 +156,29 @@ def test_pdn_gives_the_texts_as_indexed_and_a_notice_when_a_file_changed(
         "notation: club.pdn changed since it was indexed; the index answers as it was\n"
         "1 game found\n"
     )
+
+
+def test_pdn_of_a_game_without_its_text_writes_nothing(indexed: str) -> None:
+    opened = open_index(indexed)
+    try:
+        with opened.transaction():
+            opened.execute(
+                "UPDATE games SET text = NULL WHERE number = 2 "
+                "AND file = (SELECT id FROM files WHERE path = 'open.pdn')"
+            )
+    finally:
+        opened.close()
+    said = (
+        "notation: nothing written: open.pdn:9: game 2 has no text in the index "
+        "(past the reader's limits)\n"
+    )
+    result = run("find", "--player", "ana souza", "-f", "pdn")
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", said)
+    result = run("find", "--player", "ana souza", "-f", "pdn", "-o", "out.pdn")
+    assert (result.exit_code, result.stderr) == (1, said)
+    assert not Path("out.pdn").exists()
+    result = run("find", "--player", "ana souza", "--result", "2-0", "-f", "pdn")
+    assert (result.exit_code, result.stdout) == (0, CLUB.split("\n\n[Event")[0] + "\n")
 
 
 BALLOTS = """\
@@ -396,11 +420,27 @@ def test_the_json_document_is_what_the_encoder_writes() -> None:
             for batch in batches
             for place, (line, number) in enumerate(zip(batch.lines, batch.numbers, strict=True))
         ]
-        document = {"games": games, "summary": {"games": len(games), "changed": changed}}
-        assert _written("json", batches, changed) == (
-            json.dumps(document, indent=1, ensure_ascii=False) + "\n",
-            len(games),
+        summary = {"games": len(games), "changed": changed}
+        document = {"games": games, "summary": summary}
+        written, count = _written("json", batches, changed)
+        assert (json.loads(written), count) == (document, len(games))
+        # Compact, one game a line.
+        compact = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
+        lines = ",\n".join(map(compact, games))
+        assert written == (
+            '{"games":[' + (f"\n{lines}\n" if games else "") + f'],"summary":{compact(summary)}}}\n'
         )
+
+
+def test_the_pdn_form_writes_every_text_a_blank_line_between() -> None:
+    from notation.cli.commands.find import as_pdn
+
+    texts = [f'[Round "{n}"]\n\n1. 22-17 *' + "\n" * (n % 2) for n in range(2501)]
+    stream = io.BytesIO()
+    sink = Sink(stream, "-", "utf-8")
+    as_pdn(sink, texts)
+    sink.flush()
+    assert stream.getvalue().decode() == "\n".join(t.rstrip("\n") + "\n" for t in texts)
 
 
 def test_the_text_form_writes_a_line_a_game() -> None:

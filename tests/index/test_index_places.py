@@ -5,12 +5,13 @@ default size, a game reaching the position again, setups of several games readin
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from notation.index import places, postings
-from notation.index.query import Query, find
+from notation.index.query import Hit, Query, find
 from notation.index.schema import open_index
 
 from .archive import AFTER_FOUR, CLUB, OPEN, found, run, write
@@ -135,6 +136,52 @@ def test_the_places_answer_what_the_games_rows_answer(mixed: str) -> None:
                 # A filter every game passes: answered from the rows of ``games``.
                 read = find(opened, Query(position=fen, variant=variant, plies=(0, None)))
                 assert (alone.games, alone.changed) == (read.games, read.changed)
+    finally:
+        opened.close()
+
+
+BY_IDS = [
+    Query(),
+    Query(tags=(("Event", "mixed"),)),
+    Query(tags=(("Event", "*"), ("Black", "*o*"))),
+    Query(tags=(("Event", "none"),)),
+    Query(player="ana*souza"),
+    Query(player="bruno lima", tags=(("Event", "club"),)),
+    Query(opening=("21-17", "12-16")),
+    Query(opening=("21-17",), player="*"),
+]
+"""Questions only of filters that name games by id: answered from the chunks' places."""
+
+
+def _by_ids_as_by_rows(target: str) -> None:
+    opened = open_index(target)
+    try:
+        for query in BY_IDS:
+            alone = find(opened, query)
+            # A filter every game passes: answered from the rows of ``games``.
+            read = find(opened, replace(query, plies=(0, None)))
+            assert (alone.games, alone.changed) == (read.games, read.changed)
+    finally:
+        opened.close()
+
+
+def test_filters_by_id_answer_from_the_places_what_the_games_rows_answer(mixed: str) -> None:
+    assert [g.index for g in find_all(mixed, Query())] == [1, 2, 1, 2, 3, 1, 2, 3]
+    assert [g.index for g in find_all(mixed, Query(player="ana*souza"))] == [1, 1, 2]
+    _by_ids_as_by_rows(mixed)
+    # A file changed: its games are indexed again under new ids, the old ones gone.
+    Path("mixed.pdn").write_text(MIXED.split("\n\n[Event")[0] + "\n", encoding="utf-8")
+    Path("club.pdn").write_text(CLUB + "\n" + OPEN, encoding="utf-8")
+    assert run("index", "--db", mixed, "club.pdn", "mixed.pdn", "open.pdn").exit_code == 0
+    assert [g.index for g in find_all(mixed, Query())] == [1, 2, 3, 4, 5, 1, 1, 2, 3]
+    _by_ids_as_by_rows(mixed)
+
+
+def find_all(target: str, query: Query) -> list[Hit]:
+    """The games ``find`` answers ``query`` with."""
+    opened = open_index(target)
+    try:
+        return find(opened, query).games
     finally:
         opened.close()
 

@@ -180,6 +180,80 @@ def test_spooled_stdout_prints_only_when_the_block_succeeds(
     assert capfdbinary.readouterr().out == "kept é\n".encode()
 
 
+def test_a_released_output_is_written_then_and_the_rest_as_it_comes(
+    capfdbinary: pytest.CaptureFixture[bytes],
+) -> None:
+    with spooled_stdout() as sink:
+        sink.write("held\n")
+        assert capfdbinary.readouterr().out == b""
+        sink.release()
+        assert capfdbinary.readouterr().out == b"held\n"
+        sink.write("x" * sink.BUFFER)
+        assert capfdbinary.readouterr().out == b"x" * sink.BUFFER
+        sink.write("rest é\n")
+        sink.release()  # a second time changes nothing
+    assert capfdbinary.readouterr().out == "rest é\n".encode()
+
+
+def test_a_released_output_abandoned_keeps_what_was_written_and_drops_the_rest(
+    capfdbinary: pytest.CaptureFixture[bytes],
+) -> None:
+    with pytest.raises(RuntimeError), spooled_stdout() as sink:
+        sink.write("first\n")
+        sink.release()
+        sink.write("lost\n")
+        raise RuntimeError("stop")
+    with spooled_stdout() as sink:
+        sink.write("second\n")
+        sink.release()
+        sink.write("dropped\n")
+        sink.abandon()
+    assert capfdbinary.readouterr().out == b"first\nsecond\n"
+
+
+def test_releasing_a_file_still_puts_it_in_place_only_at_the_end(tmp_path: Path) -> None:
+    target = tmp_path / "out.pdn"
+    with pytest.raises(RuntimeError), atomic_output(target) as sink:
+        sink.write("new\n")
+        sink.release()
+        raise RuntimeError("stop")
+    assert os.listdir(tmp_path) == []
+    with atomic_output(target) as sink:
+        sink.write("new\n")
+        sink.release()
+        assert os.listdir(tmp_path) == []
+    assert target.read_text() == "new\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").is_char_device(), reason="no /dev/full here")
+def test_a_full_device_released_is_an_output_error_that_names_it() -> None:
+    with pytest.raises(OutputError) as caught, atomic_output(Path("/dev/full")) as sink:
+        sink.write("1. 11-15 *\n")
+        sink.release()
+    assert str(caught.value) == "cannot write /dev/full: no space left on the device"
+
+
+def test_a_reader_gone_from_a_released_output_is_no_error(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+
+    def read_a_little() -> None:
+        with fifo.open("rb") as reader:
+            got.append(reader.read(5))
+
+    reader = threading.Thread(target=read_a_little, daemon=True)
+    reader.start()
+    with atomic_output(fifo) as sink:
+        sink.write("first\n")
+        sink.release()
+        reader.join(timeout=10)
+        for _ in range(4):
+            sink.write("x" * sink.BUFFER)
+    assert got == [b"first"]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
 def test_display_escapes_bytes_that_are_not_utf8() -> None:
     name = os.fsdecode(b"caf\xe9.pdn")
     assert display(name) == "caf\\xe9.pdn"
