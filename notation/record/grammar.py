@@ -642,7 +642,7 @@ class _Walker:
         if isinstance(game, _CommentedGame):
             return self.commented(game)
         ws, head, top = game.children
-        record = Record(index=self.index, pos=self.pos(ws.end))
+        record = Record.read_at(Line(), self.index, self.pos(ws.end), self.diagnostics)
         moves = record.moves
         for item in head.children:
             node = item.children[0]
@@ -665,7 +665,7 @@ class _Walker:
         """The record of a ``plain`` game: tags, plies and result, each maybe absent."""
         simple = game.simple
         moves = Line() if simple is None else Line.deferred(_SimplePlies(self, *simple))
-        record = Record(moves=moves, index=self.index, pos=self.pos(game.first))
+        record = Record.read_at(moves, self.index, self.pos(game.first), self.diagnostics)
         if game.tags:
             self.tags(game.tags, record.tags)
         if game.plies:
@@ -681,7 +681,7 @@ class _Walker:
     def commented(self, game: _CommentedGame) -> Record:
         """The record of a commented game, as :meth:`record` and :meth:`line_items`
         make it from the ``full`` tree of the same text."""
-        record = Record(index=self.index, pos=self.pos(game.first))
+        record = Record.read_at(Line(), self.index, self.pos(game.first), self.diagnostics)
         moves = record.moves
         for start, opening in game.head:
             if opening is None:
