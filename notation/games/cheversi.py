@@ -128,6 +128,8 @@ ALLOWED: Final[dict[str, int]] = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2}
 
 PIECES_PER_SIDE = sum(ALLOWED.values())
 TOTAL_PLIES: Final = 2 * PIECES_PER_SIDE
+ALL_PLACED: Final = f"all {TOTAL_PLIES} pieces are on the board"
+"""Why a game whose every piece is placed is over (its outcome's reason, before the score)."""
 
 # A side's n-th ply comes when 2n-2 (White) or 2n-1 (Black) pieces are on the board.
 BLACK_7TH: Final = 13
@@ -295,6 +297,11 @@ ply makes a position."""
 EMPTY_BOARD: Final = "." * 64
 SIDES: Final = (Side.WHITE, Side.BLACK)
 """The sides by index, without the cost of building an enum member on the hot path."""
+
+STARTS: Final[dict[str, CheversiPosition]] = {
+    notation: CheversiPosition(EMPTY_BOARD, -1, 0, notation) for notation in NOTATIONS
+}
+"""The empty board of a record in each notation (positions are never changed: one each)."""
 
 
 def _char(side: Side, kind: str) -> str:
@@ -801,7 +808,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
         notation = read_notation(tags, "Cheversi", NOTATIONS) or NOTATIONS[0]
         fen = tags.get("FEN")
         if fen is None:
-            return CheversiPosition(EMPTY_BOARD, -1, 0, notation)
+            return STARTS[notation]
         with reading_tag("FEN"):
             return _parse_fen(fen, notation)
 
@@ -814,7 +821,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
         notation = choose_notation(texts)
         fen = tags.get("FEN")
         if fen is None:
-            return CheversiPosition(EMPTY_BOARD, -1, 0, notation)
+            return STARTS[notation]
         with reading_tag("FEN"):
             return _parse_fen(fen, notation)
 
@@ -887,7 +894,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
     def outcome(self, position: CheversiPosition) -> Outcome | None:
         """The scored result after ply 16, or when the side to place has no legal placement."""
         if position.ply >= TOTAL_PLIES:
-            reason = f"all {TOTAL_PLIES} pieces are on the board"
+            reason = ALL_PLACED
         elif next(iter(_placements(position)), None) is None:
             reason = f"{position.turn.title} has no legal placement"
         else:
