@@ -632,6 +632,8 @@ RAYS_BY_CODE: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple
 character's code (nothing for other codes)."""
 
 EMPTY_CODE: Final = ord(".")
+LOWER_CODE: Final = ord("a")
+"""The least code of a Black piece's character (White's are upper case, below it)."""
 
 
 def score(board: str) -> tuple[int, int]:
@@ -655,7 +657,7 @@ def score(board: str) -> tuple[int, int]:
                     if cells[target] != EMPTY_CODE:
                         break
                     gained += 1
-        if code < ord("a"):
+        if code < LOWER_CODE:
             white += gained
         else:
             black += gained
