@@ -1226,14 +1226,17 @@ def place_line(position: CheversiPosition, texts: list[str]) -> tuple[CheversiPo
 
     The loop keeps the board as each side's squares and Bishops (bit masks) and the
     pieces each side placed of each kind, tests :func:`_allows`'s rules on them, and
-    writes the board once at the end."""
+    writes the board once at the end. A position no record sets up (a last square off the
+    board, a board of other characters) is left to :func:`place`."""
     board, last, ply, notation = position
+    if not -1 <= last < 64:
+        return position, 0
     if board == EMPTY_BOARD:
         white = black = white_bishops = black_bishops = 0
         placed = [0] * 10
     else:
         found = _board_masks(board)
-        if found is None or not -1 <= last < 64:
+        if found is None:
             return position, 0
         white, black, white_bishops, black_bishops, placed = found
     codes = CODES[notation]
