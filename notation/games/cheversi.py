@@ -128,6 +128,8 @@ ALLOWED: Final[dict[str, int]] = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2}
 
 PIECES_PER_SIDE = sum(ALLOWED.values())
 TOTAL_PLIES: Final = 2 * PIECES_PER_SIDE
+ALL_PLACED: Final = f"all {TOTAL_PLIES} pieces are on the board"
+"""Why a game whose every piece is placed is over (its outcome's reason, before the score)."""
 
 # A side's n-th ply comes when 2n-2 (White) or 2n-1 (Black) pieces are on the board.
 BLACK_7TH: Final = 13
@@ -295,6 +297,11 @@ ply makes a position."""
 EMPTY_BOARD: Final = "." * 64
 SIDES: Final = (Side.WHITE, Side.BLACK)
 """The sides by index, without the cost of building an enum member on the hot path."""
+
+STARTS: Final[dict[str, CheversiPosition]] = {
+    notation: CheversiPosition(EMPTY_BOARD, -1, 0, notation) for notation in NOTATIONS
+}
+"""The empty board of a record in each notation (positions are never changed: one each)."""
 
 
 def _char(side: Side, kind: str) -> str:
@@ -468,6 +475,37 @@ PIECE_CHARS: Final[tuple[dict[str, str], dict[str, str]]] = (
 
 QUEENS: Final = ("Q", "q")
 
+KING: Final = 0
+QUEEN: Final = 1
+BISHOP: Final = 3
+"""Kinds by their index in :data:`KINDS` (:func:`place_line` reads a kind as its index)."""
+
+LIMITS: Final[tuple[int, ...]] = tuple(ALLOWED[kind] for kind in KINDS)
+"""How many pieces of each kind a side places, by kind index."""
+
+PIECE_INDEX: Final[dict[str, int]] = {
+    **{kind: index for index, kind in enumerate(KINDS)},
+    **{kind.lower(): 5 + index for index, kind in enumerate(KINDS)},
+}
+"""Board character -> kind index (White's), or 5 + kind index (Black's)."""
+
+PIECE_CODES: Final[tuple[tuple[int, ...], tuple[int, ...]]] = (
+    tuple(ord(kind) for kind in KINDS),
+    tuple(ord(kind.lower()) for kind in KINDS),
+)
+"""The board character's code of each kind (by index), White's then Black's."""
+
+BITS: Final[tuple[int, ...]] = tuple(1 << square for square in range(64))
+"""The bit of every square in a mask of squares."""
+
+NEAR: Final[tuple[int, ...]] = tuple(sum(BITS[n] for n in NEIGHBOURS[s]) for s in range(64))
+"""The 8-neighbourhood of every square (:data:`NEIGHBOURS`) as a mask."""
+
+SAME_COLOUR: Final[tuple[int, ...]] = tuple(
+    sum(BITS[n] for n in range(64) if DARK[n] == DARK[s]) for s in range(64)
+)
+"""The squares of every square's colour, as a mask."""
+
 
 def allowed(position: CheversiPosition, kind: str, square: int) -> bool:
     """Whether placing ``kind`` on ``square`` breaks none of :data:`CHECKS`: their tests in
@@ -594,6 +632,8 @@ RAYS_BY_CODE: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple
 character's code (nothing for other codes)."""
 
 EMPTY_CODE: Final = ord(".")
+LOWER_CODE: Final = ord("a")
+"""The least code of a Black piece's character (White's are upper case, below it)."""
 
 
 def score(board: str) -> tuple[int, int]:
@@ -617,7 +657,7 @@ def score(board: str) -> tuple[int, int]:
                     if cells[target] != EMPTY_CODE:
                         break
                     gained += 1
-        if code < ord("a"):
+        if code < LOWER_CODE:
             white += gained
         else:
             black += gained
@@ -770,7 +810,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
         notation = read_notation(tags, "Cheversi", NOTATIONS) or NOTATIONS[0]
         fen = tags.get("FEN")
         if fen is None:
-            return CheversiPosition(EMPTY_BOARD, -1, 0, notation)
+            return STARTS[notation]
         with reading_tag("FEN"):
             return _parse_fen(fen, notation)
 
@@ -783,7 +823,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
         notation = choose_notation(texts)
         fen = tags.get("FEN")
         if fen is None:
-            return CheversiPosition(EMPTY_BOARD, -1, 0, notation)
+            return STARTS[notation]
         with reading_tag("FEN"):
             return _parse_fen(fen, notation)
 
@@ -856,7 +896,7 @@ class Cheversi(Game[CheversiPosition, Placement]):
     def outcome(self, position: CheversiPosition) -> Outcome | None:
         """The scored result after ply 16, or when the side to place has no legal placement."""
         if position.ply >= TOTAL_PLIES:
-            reason = f"all {TOTAL_PLIES} pieces are on the board"
+            reason = ALL_PLACED
         elif next(iter(_placements(position)), None) is None:
             reason = f"{position.turn.title} has no legal placement"
         else:
@@ -1028,6 +1068,10 @@ and the board character it puts there for White and for Black."""
 READS: Final[dict[str, TextCache[Read]]] = {notation: TextCache() for notation in NOTATIONS}
 """The move texts read that name a placement, by notation (:meth:`Cheversi.advance`)."""
 
+CODES: Final[dict[str, TextCache[int]]] = {notation: TextCache() for notation in NOTATIONS}
+"""The move texts read that name a placement, by notation, as one integer: the kind's
+index in :data:`KINDS` times 64 plus the square (:func:`place_line`)."""
+
 
 def _read_in(notation: str, text: str) -> Read | None:
     """What ``text`` (as written, blanks around it included) names in a record in
@@ -1043,6 +1087,16 @@ def _read_in(notation: str, text: str) -> Read | None:
     if kind is None:
         return None
     return READS[notation].keep(text, (Placement(kind, square), kind, square, (kind, kind.lower())))
+
+
+def _code_in(notation: str, text: str) -> int:
+    """:func:`_read_in`'s placement as :data:`CODES` keeps it (and kept there); -1 when
+    ``text`` names no placement in ``notation``."""
+    read = _read_in(notation, text)
+    if read is None:
+        return -1
+    _, kind, square, _ = read
+    return CODES[notation].keep(text, 64 * KINDS.index(kind) + square)
 
 
 def _placement(position: CheversiPosition, written: str) -> Placement:
@@ -1167,27 +1221,104 @@ def play_placement(position: CheversiPosition, move: Placement) -> CheversiPosit
 
 def place_line(position: CheversiPosition, texts: list[str]) -> tuple[CheversiPosition, int]:
     """The position after the first plies of ``texts`` and how many they are
-    (:meth:`Cheversi.line_advancer`): each read and allowed as :func:`place` reads it
-    without :func:`parse_placement`, stopping at the first it leaves to that."""
+    (:meth:`Cheversi.line_advancer`): each read and allowed as :func:`place` reads and
+    allows it, stopping at the first it leaves to that.
+
+    The loop keeps the board as each side's squares and Bishops (bit masks) and the
+    pieces each side placed of each kind, tests :func:`_allows`'s rules on them, and
+    writes the board once at the end. A position no record sets up (a last square off the
+    board, a board of other characters) is left to :func:`place`."""
     board, last, ply, notation = position
-    reads = READS[notation]
-    count = 0
+    if not -1 <= last < 64:
+        return position, 0
+    if board == EMPTY_BOARD:
+        white = black = white_bishops = black_bishops = 0
+        placed = [0] * 10
+    else:
+        found = _board_masks(board)
+        if found is None:
+            return position, 0
+        white, black, white_bishops, black_bishops, placed = found
+    codes = CODES[notation]
+    # Whether the piece placed last is the Queen of the side that does not place next.
+    queen_last = last >= 0 and board[last] == QUEENS[1 - (ply & 1)]
+    read: list[int] = []
     for text in texts:
-        read = reads.get(text)
-        if read is None:
-            read = _read_in(notation, text)
-            if read is None:
+        code = codes.get(text)
+        if code is None:
+            code = _code_in(notation, text)
+            if code < 0:
                 break
-        _, kind, square, chars = read
-        if ply >= TOTAL_PLIES or not _allows(board, last, ply, kind, square):
+        kind = code >> 6
+        square = code & 63
+        bit = BITS[square]
+        side = ply & 1
+        own = 5 * side + kind
+        if (
+            ply >= TOTAL_PLIES
+            or placed[own] >= LIMITS[kind]
+            or (white | black) & bit
+            or (ply == 0 and kind != KING)
+            or (queen_last and kind != QUEEN and not placed[5 * side + QUEEN])
+            or (ply == BLACK_7TH and kind != QUEEN and not placed[5 + QUEEN])
+            or (side and kind == KING and ply < BLACK_8TH)
+            or (ply > 0 and not NEAR[square] & (white if side else black))
+            or (ply == BLACK_8TH and not NEAR[last] & bit)
+            or (ply == WHITE_8TH and not NEAR[square] & ~(white | black))
+        ):
             break
-        board = board[:square] + chars[ply & 1] + board[square + 1 :]
+        if side:
+            if kind == BISHOP:
+                if black_bishops & SAME_COLOUR[square]:
+                    break
+                black_bishops |= bit
+            black |= bit
+        else:
+            if kind == BISHOP:
+                if white_bishops & SAME_COLOUR[square]:
+                    break
+                white_bishops |= bit
+            white |= bit
+        placed[own] += 1
+        read.append(code)
+        queen_last = kind == QUEEN
         last = square
         ply += 1
-        count += 1
-    if not count:
+    if not read:
         return position, 0
-    return _new_tuple(CheversiPosition, (board, last, ply, notation)), count
+    cells = bytearray(board, "ascii")
+    side = position.ply & 1
+    for code in read:
+        cells[code & 63] = PIECE_CODES[side][code >> 6]
+        side ^= 1
+    return _new_tuple(CheversiPosition, (cells.decode("ascii"), last, ply, notation)), len(read)
+
+
+def _board_masks(board: str) -> tuple[int, int, int, int, list[int]] | None:
+    """The squares of White's and of Black's pieces and of their Bishops (bit masks), and
+    how many pieces of each kind each side has (White's by :data:`KINDS`, then Black's):
+    :func:`place_line`'s board; ``None`` for a board holding another character."""
+    white = black = white_bishops = black_bishops = 0
+    placed = [0] * 10
+    if len(board) != 64:
+        return None
+    for square, char in enumerate(board):
+        if char == ".":
+            continue
+        piece = PIECE_INDEX.get(char)
+        if piece is None:
+            return None
+        bit = BITS[square]
+        placed[piece] += 1
+        if piece < 5:
+            white |= bit
+            if piece == BISHOP:
+                white_bishops |= bit
+        else:
+            black |= bit
+            if piece == 5 + BISHOP:
+                black_bishops |= bit
+    return white, black, white_bishops, black_bishops, placed
 
 
 def place(position: CheversiPosition, text: str) -> tuple[Placement, CheversiPosition]:

@@ -53,7 +53,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
-from itertools import accumulate, takewhile
+from itertools import takewhile
 from operator import attrgetter
 from typing import TYPE_CHECKING, cast
 
@@ -432,7 +432,6 @@ _PAREN_SCAN = lazy_pattern(
 _UNESCAPE = lazy_pattern(r"\\([\\\"])")
 _tuple = tuple.__new__
 _new = object.__new__
-_PLUS_ONE = (1).__add__
 _WALKED: dict[type[Tag], str] = {Tag: "name value pos"}
 if any(sorted(cls.__slots__) != sorted(names.split()) for cls, names in _WALKED.items()):
     raise ImportError("the walk sets every slot of Tag: update it with the model")
@@ -521,7 +520,15 @@ class _Walker:
         self.path = path
         # Row r starts at offset starts[r]; it ends with an entry past the text, so that
         # the row after any offset's row has a start.
-        self.starts = list(accumulate(map(_PLUS_ONE, map(len, text.split("\n"))), initial=0))
+        starts = [0]
+        find = text.find
+        at = find("\n")
+        while at >= 0:
+            at += 1
+            starts.append(at)
+            at = find("\n", at)
+        starts.append(len(text) + 1)
+        self.starts = starts
         self.diagnostics: list[Diagnostic] = []
         self.failed = False
         self.unlisted: tuple[int, int] | None = None
@@ -642,7 +649,7 @@ class _Walker:
         if isinstance(game, _CommentedGame):
             return self.commented(game)
         ws, head, top = game.children
-        record = Record(index=self.index, pos=self.pos(ws.end))
+        record = Record.read_at(Line(), self.index, self.pos(ws.end), self.diagnostics)
         moves = record.moves
         for item in head.children:
             node = item.children[0]
@@ -665,7 +672,7 @@ class _Walker:
         """The record of a ``plain`` game: tags, plies and result, each maybe absent."""
         simple = game.simple
         moves = Line() if simple is None else Line.deferred(_SimplePlies(self, *simple))
-        record = Record(moves=moves, index=self.index, pos=self.pos(game.first))
+        record = Record.read_at(moves, self.index, self.pos(game.first), self.diagnostics)
         if game.tags:
             self.tags(game.tags, record.tags)
         if game.plies:
@@ -681,7 +688,7 @@ class _Walker:
     def commented(self, game: _CommentedGame) -> Record:
         """The record of a commented game, as :meth:`record` and :meth:`line_items`
         make it from the ``full`` tree of the same text."""
-        record = Record(index=self.index, pos=self.pos(game.first))
+        record = Record.read_at(Line(), self.index, self.pos(game.first), self.diagnostics)
         moves = record.moves
         for start, opening in game.head:
             if opening is None:

@@ -278,7 +278,10 @@ class Line:
     @classmethod
     def deferred(cls, source: PlySource) -> Line:
         """A line whose plies ``source`` makes when first asked for."""
-        line = cls()
+        line: Line = _new(cls)
+        line._plies = []
+        line.comments = []
+        line._pos = NOWHERE
         line._source = source
         return line
 
@@ -393,6 +396,25 @@ class Record(Plain):
         self.index = index
         self.diagnostics = list() if diagnostics is None else diagnostics
         self.text = text
+
+    @classmethod
+    def read_at(
+        cls, moves: Line, index: int, pos: SourcePos, diagnostics: list[Diagnostic]
+    ) -> Record:
+        """A record read at ``pos``, with no tags, result or trailing comments yet, and the
+        list its reading fills with ``diagnostics`` (the reader's constructor: it makes no
+        list it would replace)."""
+        record: Record = _new(cls)
+        record.tags = []
+        record.moves = moves
+        record.result = None
+        record.result_pos = None
+        record.trailing = []
+        record.pos = pos
+        record.index = index
+        record.diagnostics = diagnostics
+        record.text = None
+        return record
 
     def tag(self, name: str) -> str | None:
         """The value of the first tag called ``name`` (case-sensitive), or ``None``."""

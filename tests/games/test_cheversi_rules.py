@@ -274,3 +274,46 @@ def test_line_advancer_reads_the_plies_advance_reads(texts: list[str], read: int
             GAME.advance(position, texts[read])
     if texts[:16] == GAME_ONE.split():
         assert position == GAME.start({"FEN": FINAL})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_line_advancer_stops_where_advance_does_from_any_position(data: st.DataObject) -> None:
+    # From a position of a random game, or the same position set up by its FEN (a board
+    # the loop reads square by square), every text a legal placement in some notation
+    # or a foreign letter, read in the position's notation.
+    notation = data.draw(st.sampled_from(GAME.notations), label="notation")
+    position = GAME.start({"Notation": notation})
+    for _ in range(data.draw(st.integers(0, 15), label="plies")):
+        legal = GAME.legal_moves(position)
+        if not legal:
+            break
+        position = GAME.play(position, data.draw(st.sampled_from(legal)))
+    if data.draw(st.booleans(), label="from its FEN"):
+        position = GAME.start({"Notation": notation, **GAME.setup_tags(position)})
+    texts = []
+    following = position
+    for _ in range(data.draw(st.integers(0, 17), label="texts")):
+        candidates = GAME.legal_moves(following) or [Placement("K", 0)]
+        move = data.draw(st.sampled_from(candidates))
+        written = data.draw(st.sampled_from(GAME.notations), label="written in")
+        texts.append(GAME.format_move(following, move, written))
+        if move in GAME.legal_moves(following):
+            following = GAME.play(following, move)
+    run = GAME.line_advancer()
+    assert run is not None
+    reached, count = run(position, texts)
+    expected = position
+    read = 0
+    for text in texts:
+        try:
+            _, expected = GAME.advance(expected, text)
+        except IllegalMove:
+            break
+        read += 1
+    assert count <= read
+    for text in texts[count:read]:  # the loop leaves a text to advance, never misreads one
+        _, reached = GAME.advance(reached, text)
+    assert reached == expected
+    assert reached.board == expected.board
+    assert (reached.last, reached.ply, reached.notation) == (expected.last, expected.ply, notation)
