@@ -42,7 +42,6 @@ from _operator import _compare_digest as compare_digest
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
 
 from notation import diagnostics as codes
 from notation.check.validator import GameReport
@@ -54,6 +53,10 @@ from notation.plain import Frozen, Plain
 from notation.read.sources import FileResult
 from notation.run.batch import Event
 from notation.version import code_version
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
 # The built-in BLAKE2 module, and above the constant-time comparison hmac falls back on:
 # hashlib and hmac would load OpenSSL, about 2 ms of every cached run's start-up. A

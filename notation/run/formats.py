@@ -16,17 +16,18 @@ import re
 import urllib.parse
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
 
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Candidate, Code, Diagnostic, Severity
 from notation.io.files import display_name
 from notation.lazy import lazy_pattern
-from notation.plain import Plain
+from notation.plain import Plain, Protocol
 from notation.read.sources import FileResult
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET  # imported by the JUnit report only
+    from typing import Any
 
 REPORT_FORMAT = "notation-report"
 """The ``format`` field of a JSON report."""
