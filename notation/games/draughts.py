@@ -35,7 +35,6 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final, NamedTuple, Protocol, TypeVar, cast
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -59,6 +58,11 @@ from notation.games.flying import (
     square_pattern,
 )
 from notation.games.tags import draughts_start, fen_fields
+from notation.plain import NamedTuple, Protocol, TypeVar, cast
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Final
 
 WHITE: Final = Side.WHITE
 BLACK: Final = Side.BLACK

@@ -55,7 +55,6 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import accumulate, takewhile
 from operator import attrgetter
-from typing import TYPE_CHECKING, cast
 
 from notation.diagnostics import (
     BAD_TAG,
@@ -70,6 +69,7 @@ from notation.diagnostics import (
     Diagnostic,
 )
 from notation.lazy import lazy_pattern
+from notation.plain import cast
 from notation.record.lexicon import (
     BRACE_COMMENT,
     CHESS_SYMBOL,
@@ -104,6 +104,7 @@ from notation.record.model import (
     Tag,
 )
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from parsimonious.grammar import Grammar
     from parsimonious.nodes import Node, RegexNode
