@@ -14,13 +14,18 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, ParamSpec, TypeVar
 
 from notation.plain import Frozen, Plain
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from typing import NoReturn, ParamSpec, TypeVar
+
     from notation.io.files import Input, Missing
     from notation.run.config import Config
+
+    P = ParamSpec("P")
+    R = TypeVar("R")
 
 
 class Output(Plain):
@@ -181,10 +186,6 @@ def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
         check_target(output, input_paths(inputs), stdin=reads_standard_input(inputs))
     except OutputError as error:
         fail(str(error))
-
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import abc
 import time
-from typing import IO, TYPE_CHECKING, Any, Self
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from typing import IO, Any, Self
+
     from rich.progress import Progress, TaskID
 
 

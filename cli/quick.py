@@ -13,10 +13,13 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any
 
 from .basics import COLORS, LEAST_TIMEOUT, OUTPUT, guarded, one_of, say, standard_output
 from .validating import VOCABULARY, Options, Spelled, prepare
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
 COMMON = {
     "--quiet": "quiet",

@@ -13,7 +13,6 @@ import contextlib
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
 
 from notation.games.registry import GAMES
 from notation.plain import Frozen, Plain
@@ -23,7 +22,10 @@ from .basics import OUTPUT, Found, colored, fail, look_up_config, note, plural, 
 from .progress import LateProgress, terminal
 
 # What the run needs is imported in the functions: the quick path reads its options first.
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from typing import NoReturn
+
     from rich.progress import Progress, TaskID
 
     from notation.run.formats import Page, Reporter, Writer

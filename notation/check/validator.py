@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from typing import Any, BinaryIO, ClassVar, TextIO
 
 from notation import diagnostics as codes
 from notation.check.dialects import NO_DIALECTS
@@ -33,6 +32,10 @@ from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Posit
 from notation.games.registry import GAMES, game_for_tags, names_game, resolve_game
 from notation.plain import Plain
 from notation.record.model import MAX_DEPTH, Line, Ply, Record, SourcePos
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO, ClassVar, TextIO
 
 MAX_LISTED = 24
 """Most legal moves written into one message; the diagnostic's ``legal`` field has all."""

@@ -39,9 +39,13 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
 
 from notation.diagnostics import CODES, Code
+from notation.plain import Generic, NamedTuple, Protocol, TypeVar
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, TypeAlias
 
 
 class HasTurn(Hashable, Protocol):
@@ -59,10 +63,10 @@ M = TypeVar("M", bound=Hashable)
 
 V = TypeVar("V")
 
-Position = Any
+Position: TypeAlias = "Any"
 """A position of whatever game, as code that works for every game sees it."""
 
-Move = Any
+Move: TypeAlias = "Any"
 """A move of whatever game, as code that works for every game sees it."""
 
 MAX_DIGITS = 9

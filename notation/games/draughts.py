@@ -35,7 +35,6 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final, NamedTuple, Protocol, TypeVar, cast
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -59,6 +58,12 @@ from notation.games.flying import (
     square_pattern,
 )
 from notation.games.tags import draughts_start, fen_fields
+from notation.lazy import lazy_pattern
+from notation.plain import NamedTuple, Protocol, TypeVar, cast
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Final
 
 WHITE: Final = Side.WHITE
 BLACK: Final = Side.BLACK
@@ -195,10 +200,10 @@ twice, never read a wrong one (parsing a capture, diagnosing it and listing the 
 moves ask for the same position)."""
 
 
-SHORT_CAPTURE = re.compile(r"\s*([0-9]+)\s*[xX:]\s*([0-9]+)\s*")
+SHORT_CAPTURE = lazy_pattern(r"\s*([0-9]+)\s*[xX:]\s*([0-9]+)\s*")
 """A capture text of two numbered squares."""
 
-SEPARATED = re.compile(r"\s*(?:[0-9]+|[a-z][0-9]+)(?:\s*[-xX:]\s*(?:[0-9]+|[a-z][0-9]+))+\s*")
+SEPARATED = lazy_pattern(r"\s*(?:[0-9]+|[a-z][0-9]+)(?:\s*[-xX:]\s*(?:[0-9]+|[a-z][0-9]+))+\s*")
 """A move text of numbered or named squares joined by separators (the game's reading of it
 says which squares are on its board)."""
 

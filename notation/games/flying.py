@@ -31,10 +31,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
 
 from notation.games.base import Outcome, Side
 from notation.games.tags import fen_error
+from notation.plain import NamedTuple
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
 Route = tuple[tuple[int, ...], int]
 """A capture route: the square numbers visited (start first) and the captured mask.

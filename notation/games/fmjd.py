@@ -15,12 +15,16 @@ tags; what is its own (draw rules, pictures, GameType values) stays in its modul
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from notation.compiled import mypyc_attr
 from notation.games.base import Side
 from notation.games.draughts import DraughtsGame, Malformed, MoveText
 from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
+from notation.plain import Generic, NamedTuple, TypeVar
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import ClassVar, Final
 
 WHITE: Final = Side.WHITE
 BLACK: Final = Side.BLACK

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping, MutableMapping
-from typing import NamedTuple
 
 from notation.diagnostics import CODES
 from notation.games.base import AnyGame
+from notation.plain import NamedTuple
 
 
 class Place(NamedTuple):

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import NamedTuple, TypeVar
 
 from notation.games.base import SetupError, Side, reading_tag
+from notation.plain import NamedTuple, TypeVar
 
 P = TypeVar("P")
 

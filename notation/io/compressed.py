@@ -8,10 +8,13 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Callable
-from typing import BinaryIO, Protocol, TypeGuard
 
 from notation.io.files import why
-from notation.plain import Frozen
+from notation.plain import Frozen, Protocol
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import BinaryIO, TypeGuard
 
 SAMPLE = 1 << 18
 """Bytes read from the start of an input to tell its encoding, and at a time after that."""

@@ -14,7 +14,6 @@ import codecs
 import contextlib
 import sys
 from collections.abc import Iterator
-from typing import BinaryIO
 
 from notation.diagnostics import ENCODING_GUESSED, Diagnostic
 from notation.io.compressed import (
@@ -28,6 +27,10 @@ from notation.io.compressed import (
 from notation.io.files import Input, why
 from notation.lazy import lazy_pattern
 from notation.plain import Plain
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 _MARKS = (
     (codecs.BOM_UTF8, "utf-8"),

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from notation.diagnostics import NO_RECORD, UNREADABLE
+from notation.lazy import lazy_pattern
 from notation.plain import Frozen
 
 RECORD_SUFFIXES = (".pdn", ".pgn")
@@ -27,8 +28,10 @@ RECORD_SUFFIXES = (".pdn", ".pgn")
 COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
 """Compressed record files picked up too (``games.pdn.gz``)."""
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+# Compiled when a name holds what they match: an ASCII name holds no surrogate, and a
+# printable one neither a surrogate nor a control character.
+_SURROGATE = lazy_pattern("[\ud800-\udfff]")
+_CONTROL = lazy_pattern("[\x00-\x1f\x7f-\x9f]")
 _PATTERN = re.compile(r"[*?[]")
 
 
@@ -40,7 +43,7 @@ def display_name(name: str) -> str:
     """``name`` as it can be shown and written in UTF-8: the bytes of a file name that
     are not UTF-8 (which Python holds as surrogate escapes) as backslash escapes,
     ``b"\\xff.pdn"`` as ``\\xff.pdn``."""
-    if _SURROGATE.search(name) is None:
+    if name.isascii() or _SURROGATE.search(name) is None:
         return name
     return _SURROGATE.sub(_escaped, name)
 
@@ -49,6 +52,8 @@ def shown_name(name: str) -> str:
     """``name`` as :func:`display_name` shows it, its control characters (a line break,
     an escape sequence) as backslash escapes too, so that a name is shown on one line and
     never drives a terminal."""
+    if name.isprintable():
+        return name
     return display_name(_CONTROL.sub(_escaped, name))
 
 

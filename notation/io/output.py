@@ -32,8 +32,10 @@ from notation.io.files import shown_name
 
 # hashlib, secrets, shutil and tempfile are imported where used: writing to standard output
 # (a report, most runs) needs none of them.
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     import hashlib
+    from typing import IO
 
 __all__ = [
     "OutputError",

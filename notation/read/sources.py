@@ -13,11 +13,11 @@ their inputs through it. Files are found, opened and decoded by :mod:`notation.i
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterable, Iterator
 
 from notation.diagnostics import NO_RECORD, UNREADABLE, Diagnostic
 from notation.io.files import COMPRESSED_SUFFIXES, Input, Missing, expand
+from notation.lazy import lazy_pattern
 from notation.plain import Frozen, Plain
 from notation.record.model import Record
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 JSON_LIMIT = 256 * 2**20
 """Characters of a JSON document read at most: JSON is read whole, not streamed."""
 
-_JSON_START = re.compile(r'\s*\{\s*"(?:[^"\\\n]|\\.)*"\s*:\s*["{\[\-0-9tfn]')
+_JSON_START = lazy_pattern(r'\s*\{\s*"(?:[^"\\\n]|\\.)*"\s*:\s*["{\[\-0-9tfn]')
 """The start of a JSON object: ``{``, a key, ``:`` and a value (a PDN comment is not)."""
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 
 # Imported when first asked for: the model and the lexicon are read without the grammar
 # (and parsimonious) by commands that parse no record (find, tree).

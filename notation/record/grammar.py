@@ -55,7 +55,6 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import takewhile
 from operator import attrgetter
-from typing import TYPE_CHECKING, cast
 
 from notation.diagnostics import (
     BAD_TAG,
@@ -70,6 +69,7 @@ from notation.diagnostics import (
     Diagnostic,
 )
 from notation.lazy import lazy_pattern
+from notation.plain import cast
 from notation.record.lexicon import (
     BRACE_COMMENT,
     CHESS_SYMBOL,
@@ -104,6 +104,7 @@ from notation.record.model import (
     Tag,
 )
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from parsimonious.grammar import Grammar
     from parsimonious.nodes import Node, RegexNode
@@ -132,8 +133,9 @@ class _Lexer:
     __slots__ = ("run", "tokens")
 
     def __init__(self, token: str) -> None:
-        self.tokens = re.compile(rf"{token}|")
-        self.run = re.compile(rf"(?:{token})+")
+        # Compiled when first used: a plain game (the fast path) lexes no ply.
+        self.tokens = lazy_pattern(rf"{token}|")
+        self.run = lazy_pattern(rf"(?:{token})+")
 
     def lex(self, text: str, at: int) -> list[re.Match[str]]:
         """The tokens that follow one another from offset ``at`` of ``text`` (maybe none).
@@ -187,7 +189,7 @@ behind its end, which costs less, tells whether it is longer. (No capturing grou
 inside a possessive repeat makes Python 3.11's ``re`` raise SystemError.)"""
 
 
-_SIMPLE_WORDS = re.compile(r"(?:([0-9]++\.)[ \n]++)?+([^ \n]++)()[ \n]*+")
+_SIMPLE_WORDS = lazy_pattern(r"(?:([0-9]++\.)[ \n]++)?+([^ \n]++)()[ \n]*+")
 """A simple ply of a simple run, with the groups of :data:`PLY_TOKEN` (number, move and an
 empty suffix): in such a run, the words ending in ``.`` are the move numbers."""
 

@@ -26,7 +26,6 @@ reads them), which keeps every lexer free of backtracking.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from notation.record.model import RESULT_DIALECTS, RESULTS
 
@@ -136,6 +135,7 @@ PLY = rf"(?:({MOVE_NUMBER})\s*+|)(?!{RESULT}){MOVE_BOUNDED}({MOVE_PATTERN})({SUF
 token."""
 _PLY_TOKEN = rf"{PLY}\s*+"
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     MOVE_TOKEN: re.Pattern[str]
     """A whole move token, as the grammar lexes it (``MOVE_TOKEN.fullmatch(text)``)."""

@@ -10,10 +10,13 @@ until they are asked for (:meth:`Line.move_texts` reads them without making them
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, NamedTuple, Protocol
 
 from notation.diagnostics import Diagnostic, Severity
-from notation.plain import Plain
+from notation.plain import NamedTuple, Plain, Protocol
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
 
 MAX_DEPTH = 100
 """Deepest nesting of variations read; one level more is reported as PDN104."""
@@ -47,7 +50,7 @@ class SourcePos(NamedTuple):
 NOWHERE = SourcePos(0, 0)
 """Position of an element that was built in code rather than read from text."""
 
-CommentKind = Literal["brace", "line", "escape"]
+CommentKind: TypeAlias = 'Literal["brace", "line", "escape"]'
 
 
 class Comment(Plain):

@@ -43,7 +43,6 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO
 
 from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG, SYNTAX, Diagnostic
 from notation.lazy import lazy_pattern
@@ -63,9 +62,13 @@ from notation.record.lexicon import (
 )
 from notation.record.model import Record
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import IO, TypeAlias
+
 __all__ = ["MAX_GAME", "parse_game", "read_records", "read_string"]
 
-Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str] | Iterable[bytes]
+Source: TypeAlias = "str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str] | Iterable[bytes]"
 """What :func:`read_records` reads: a path, a text or binary stream, or lines."""
 
 _TAG_START = re.compile(TAG_AHEAD)

@@ -4,7 +4,7 @@ formats, and :func:`validate`, a validation run as the ``validate`` command make
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 
 # Imported when first asked for: the command line reads the light modules of this package
 # (settings) without the run's.

@@ -24,7 +24,6 @@ import operator
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from notation.check.dialects import NO_DIALECTS
 from notation.check.validator import GameReport, validate_record
@@ -32,14 +31,16 @@ from notation.diagnostics import UNREADABLE, Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import get_game, resolve_game
 from notation.io.files import Input, Missing
-from notation.plain import Frozen
+from notation.plain import Frozen, Generic, Protocol, TypeVar
 from notation.read.sources import FileResult, Opened, holds_game, no_record, open_inputs
 from notation.record.model import Record
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     # Worker processes are imported when a pool starts: a run in one process needs neither.
     import multiprocessing.process
     from concurrent.futures import ProcessPoolExecutor
+    from typing import Any, TypeAlias
 
     from notation.io.decode import TextSource
 
@@ -224,7 +225,7 @@ Piece = tuple[str, int, str]
 """A piece of a file to validate: its path, its first line in the file and its text."""
 
 
-Verdict = tuple[Any, ...]
+Verdict: TypeAlias = "tuple[Any, ...]"
 """A :class:`GameReport` as a worker sends it back: the values of its fields named in
 :data:`SENT`, in that order. A tuple pickles in a third of the time a report takes."""
 

@@ -35,14 +35,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
 import stat
 from _operator import _compare_digest as compare_digest
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
 
 from notation import diagnostics as codes
 from notation.check.validator import GameReport
@@ -55,6 +53,10 @@ from notation.read.sources import FileResult
 from notation.run.batch import Event
 from notation.version import code_version
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
 # The built-in BLAKE2 module, and above the constant-time comparison hmac falls back on:
 # hashlib and hmac would load OpenSSL, about 2 ms of every cached run's start-up. A
 # Python built without its own BLAKE2 gets hashlib's.
@@ -62,6 +64,35 @@ try:
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - CPython builds it unless told not to
     from hashlib import blake2b
+
+
+class _Reading:
+    """What :class:`json.JSONDecoder` gives json's scanner by default (the scanner reads
+    these attributes of it)."""
+
+    strict = True
+    object_hook = None
+    object_pairs_hook = None
+    parse_float = float
+    parse_int = int
+    parse_constant = {
+        "-Infinity": -float("inf"),
+        "Infinity": float("inf"),
+        "NaN": float("nan"),
+    }.__getitem__
+
+
+# The C core of json, which the json package wraps in about 1 ms of imports that a run
+# answered from the cache needs nothing else of: an entry's name is made, and its text
+# read, as json.dumps and json.loads make and read them (:func:`_name_text`, :func:`_loads`);
+# writing an entry imports json.
+_scan: Callable[[str, int], tuple[Any, int]] | None = None
+try:
+    from _json import encode_basestring_ascii, make_scanner
+except ImportError:  # pragma: no cover - CPython builds it: json.loads reads every entry
+    from json.encoder import py_encode_basestring_ascii as encode_basestring_ascii
+else:
+    _scan = make_scanner(_Reading())  # type: ignore[arg-type]  # what it reads, as typed
 
 MAX_EVENTS = 50_000
 """Most events kept for one file: a larger archive is not cached, so that a run's memory
@@ -459,10 +490,7 @@ class Cache:
         # As bytes: a damaged byte decodes to U+FFFD, a text compare_digest refuses.
         if not compare_digest(self._mac(rest).encode(), words[2].encode()):
             raise ValueError("it was not made with this user's cache key: copied or forged")
-        try:
-            body = json.loads(rest)
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise ValueError("it is not JSON") from None
+        body = _loads(rest)
         if not isinstance(body, dict) or not isinstance(body.get("events"), list):
             raise ValueError("it holds no events")
         if not isinstance(body.get("digest"), str) or not isinstance(body.get("keys"), bool):
@@ -474,7 +502,7 @@ class Cache:
         return body
 
     def _entry(self, name: str) -> str:
-        key = json.dumps([name, *self.settings.as_list()]).encode("utf-8", "surrogatepass")
+        key = _name_text([name, *self.settings.as_list()]).encode("utf-8", "surrogatepass")
         return self._mac(key)[:40]
 
     def _store(self, pending: _Pending) -> None:
@@ -648,7 +676,48 @@ def _record(pending: _Pending, event: Event) -> None:
 
 
 def _json(data: object) -> str:
+    import json
+
     return json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+
+
+def _name_text(values: list[Any]) -> str:
+    """``json.dumps(values)`` of what an entry's name is made of: texts, ``None``, ``True``,
+    ``False`` and lists of texts."""
+    words = []
+    for value in values:
+        if isinstance(value, str):
+            words.append(encode_basestring_ascii(value))
+        elif isinstance(value, list):
+            words.append(f"[{', '.join(map(encode_basestring_ascii, value))}]")
+        else:
+            words.append(_CONSTANT_TEXTS[value])
+    return f"[{', '.join(words)}]"
+
+
+_CONSTANT_TEXTS = {None: "null", True: "true", False: "false"}
+
+
+def _loads(data: bytes) -> Any:
+    """``json.loads(data)``, an entry's text: ValueError ``it is not JSON`` where that
+    raises a decoding error. A text that starts as an entry does, which json.loads reads
+    as UTF-8, is read by json's own scanner; any other, or one the scanner does not read
+    whole, by json.loads."""
+    if _scan is not None and data.startswith(b'{"'):
+        try:
+            text = data.decode("utf-8", "surrogatepass")
+            found, end = _scan(text, 0)
+        except (ValueError, StopIteration):
+            pass
+        else:
+            if end == len(text):
+                return found
+    import json
+
+    try:
+        return json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ValueError("it is not JSON") from None
 
 
 def _game_list(game: GameReport) -> list[Any]:

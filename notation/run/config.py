@@ -19,7 +19,6 @@ import re
 import stat
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 from notation.check.dialects import dialect_set
 from notation.games.registry import GAMES
@@ -27,6 +26,10 @@ from notation.io.files import kind_of
 from notation.lazy import lazy_pattern
 from notation.plain import Frozen
 from notation.run.names import FAIL_LEVELS, FORMATS, code_prefixes
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
 PYPROJECT = "pyproject.toml"
 NOTATION_TOML = "notation.toml"

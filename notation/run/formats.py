@@ -12,21 +12,21 @@ documents each format and the JSON schema.
 from __future__ import annotations
 
 import os
-import re
 import urllib.parse
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
 
 from notation.check.validator import GameReport
 from notation.diagnostics import CODES, Candidate, Code, Diagnostic, Severity
 from notation.io.files import display_name
 from notation.lazy import lazy_pattern
-from notation.plain import Plain
+from notation.plain import Plain, Protocol
 from notation.read.sources import FileResult
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET  # imported by the JUnit report only
+    from typing import Any
 
 REPORT_FORMAT = "notation-report"
 """The ``format`` field of a JSON report."""
@@ -38,7 +38,7 @@ REPORT_VERSION = 1
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTICE: "note"}
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy_pattern("[\ud800-\udfff]")
 _XML_ILLEGAL = lazy_pattern("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -122,7 +122,7 @@ class _Utf8:
         self.prefix = "\\" if json_text else ""
 
     def write(self, text: str) -> object:
-        if _SURROGATE.search(text) is not None:
+        if not text.isascii() and _SURROGATE.search(text) is not None:
             text = _SURROGATE.sub(lambda m: self.prefix + display_name(m.group()), text)
         return self.out.write(text)
 

@@ -12,13 +12,15 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from notation.plain import Frozen
 
 # The command line reads this module's names to define its options: what making settings
 # needs is imported when they are made.
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from typing import Any
+
     from notation.run.config import Config
     from notation.run.policy import Policy
 

@@ -6,12 +6,15 @@ import html
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notation.check.validator import GameReport
 from notation.diagnostics import Diagnostic
@@ -48,6 +51,31 @@ def test_shown_names_escape_control_characters_too() -> None:
     assert Input(CONTROLLED, Path(CONTROLLED)).name == CONTROLLED_SHOWN
     assert Input(CONTROLLED, Path(CONTROLLED)).path == Path(CONTROLLED)
     assert Missing(CONTROLLED, "no such file or directory").name == CONTROLLED_SHOWN
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.text(
+        st.characters(exclude_categories=()) | st.sampled_from("\x00\t\x1f\x7f\x85\ud800\udcff é-"),
+        max_size=12,
+    )
+)
+def test_shown_and_displayed_names_are_the_escapes_of_every_match(name: str) -> None:
+    # The names that need nothing escaped are told apart without a pattern (ASCII ones
+    # hold no surrogate, printable ones neither a surrogate nor a control character):
+    # every name is shown as substituting every match would show it.
+    surrogate = re.compile("[\ud800-\udfff]")
+    control = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+    def escaped(match: re.Match[str]) -> str:
+        code = ord(match.group())
+        if 0xDC80 <= code <= 0xDCFF:
+            return f"\\x{code - 0xDC00:02x}"
+        return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}"
+
+    displayed = surrogate.sub(escaped, name)
+    assert display_name(name) == displayed
+    assert shown_name(name) == surrogate.sub(escaped, control.sub(escaped, name))
 
 
 def test_a_name_with_control_characters_is_one_line_of_the_report(tmp_path: Path) -> None:

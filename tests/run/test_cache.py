@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 import notation.run.batch
@@ -711,3 +713,46 @@ def test_no_mutation_of_an_entry_is_trusted_or_a_traceback(tmp_path: Path, own_c
         first, _, rest = result.stdout.partition("\n")
         assert " notice REC260 " in first
         assert rest == fresh.stdout
+
+
+TEXTS = st.text(st.characters(exclude_categories=()) | st.sampled_from('"\\\x00\ud800é'))
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    TEXTS,
+    st.none() | TEXTS,
+    st.none() | TEXTS,
+    st.booleans(),
+    st.lists(TEXTS, max_size=3),
+)
+def test_an_entrys_name_is_made_of_the_json_text_of_its_input_and_settings(
+    name: str, game: str | None, encoding: str | None, allow_empty: bool, dialects: list[str]
+) -> None:
+    values = [name, game, encoding, allow_empty, dialects]
+    assert notation.run.cache._name_text(values) == json.dumps(values)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | TEXTS,
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXTS, inner, max_size=3),
+        max_leaves=12,
+    ),
+    st.sampled_from(["", " ", "x", "}", "\n"]),
+    st.integers(min_value=0, max_value=8),
+)
+def test_an_entrys_text_is_read_as_json_loads_reads_it(data: object, tail: str, cut: int) -> None:
+    # Whole, with something after it, or cut short: the same value, or "it is not JSON"
+    # where json.loads raises a decoding error.
+    for text in (json.dumps(data), json.dumps(data) + tail, json.dumps(data)[: -cut or None]):
+        raw = text.encode("utf-8", "surrogatepass")
+        try:
+            expected: object = json.loads(raw)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            with pytest.raises(ValueError, match=r"^it is not JSON$"):
+                notation.run.cache._loads(raw)
+        else:
+            found = notation.run.cache._loads(raw)
+            assert json.dumps(found) == json.dumps(expected)
