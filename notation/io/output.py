@@ -26,9 +26,9 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Protocol
 
 from notation.io.files import shown_name
+from notation.plain import Protocol
 
 # hashlib, secrets, shutil and tempfile are imported where used: writing to standard output
 # (a report, most runs) needs none of them.
