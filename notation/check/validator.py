@@ -986,6 +986,13 @@ class _KeepingReplay(RecordReplay):
 
     keeps: ClassVar[bool] = True
 
+    # Its own constructor, though it adds nothing: compiled by mypyc, the class that
+    # inherits RecordReplay's kept a reference to every record it was given.
+    def __init__(
+        self, game: AnyGame, record: Record, path: str, dialects: frozenset[str] = NO_DIALECTS
+    ) -> None:
+        super().__init__(game, record, path, dialects)
+
 
 class _LineReplay(RecordReplay):
     """A replay that keeps its main line apart from the report

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import pickle
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from notation.check import validator
 from notation.check.identity import line_of
 from notation.check.validator import GameReport, record_game, validate_file, validate_records
 from notation.games.registry import get_game
+from notation.record.model import Record
 from notation.record.reader import read_records, read_string
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -425,3 +427,19 @@ def test_a_report_is_pickled_whole() -> None:
         step,
     )
     assert back[0][1].main_line == reports[1].main_line != []
+
+
+@pytest.mark.parametrize("keep", [False, True], ids=["verdicts", "kept main line"])
+def test_a_report_holds_none_of_the_records_judged(keep: bool) -> None:
+    """Once a record is judged, neither its report nor the replay holds it, with or
+    without the main line kept (``validate --duplicates`` and ``stats`` keep it): the
+    compiled build's keeping replay held a reference to every record it judged, so that
+    memory grew with the archive."""
+    records = read_string('[GameType "26"]\n\n1. 22-18 12-16 2. 18-14 *\n\n' * 50)
+    gc.collect()
+    before = sum(type(item) is Record for item in gc.get_objects())
+    reports = [validator.validate_record(record, keep=keep) for record in records]
+    del records
+    gc.collect()
+    assert [len(report.main_line) for report in reports] == [3 if keep else 0] * 50
+    assert sum(type(item) is Record for item in gc.get_objects()) == before - 50
