@@ -496,8 +496,9 @@ def _placed(db: Database, ids: list[int] | None) -> Answer:
     if ids is None:
         wanted = dict.fromkeys(first for first, _ in held)
     else:
-        ends = [first for first, _ in held[1:]]
-        for (first, _), end in zip(held, [*ends, _MOST], strict=True):
+        # Each chunk ends where the next begins, the last past every id.
+        ends = [first for first, _ in held[1:]] + [_MOST] * bool(held)
+        for (first, _), end in zip(held, ends, strict=True):
             low, high = bisect_left(ids, first), bisect_left(ids, end)
             if low < high:
                 wanted[first] = [id_ - first for id_ in ids[low:high]]

@@ -91,6 +91,20 @@ def test_an_empty_white_or_black_tag_names_no_player(tmp_path: Path, target: str
 
 
 @pytest.mark.parametrize(
+    "asked",
+    [[], ["--player", "*"], ["--tag", "Event=*"], ["--opening", "21-17"], ["--result", "1-0"]],
+)
+def test_an_index_of_no_games_answers_none(tmp_path: Path, target: str, asked: list[str]) -> None:
+    """An index whose files hold no game answers every question with no game (a filter
+    of players, tags or openings raised ValueError there)."""
+    write(tmp_path, empty="; no game here\n")
+    indexing = run("index", "--db", target, "--allow-empty", str(tmp_path / "empty.pdn"))
+    assert indexing.exit_code == 0, indexing.stderr
+    result = run("find", "--db", target, *asked)
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "0 games found\n")
+
+
+@pytest.mark.parametrize(
     "asked", [["--player", "\udc80"], ["--tag", "Event=\udc80"], ["--player", "lima\udcff"]]
 )
 def test_a_name_that_is_not_text_finds_no_game(indexed: str, asked: list[str]) -> None:
