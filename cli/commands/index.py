@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..options import (
+    AllowEmptyOption,
     ConfigOption,
     DialectOption,
     EncodingOption,
@@ -116,6 +117,7 @@ def index(
     game: GameOption = None,
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
+    allow_empty: AllowEmptyOption = False,
     config_file: ConfigOption = None,
     isolated: IsolatedOption = False,
 ) -> None:
@@ -140,6 +142,7 @@ def index(
             game=game,
             dialects=dialect,
             encoding=encoding,
+            allow_empty=allow_empty,
             jobs=jobs,
             scheduler=scheduler,
             scheduler_timeout=scheduler_timeout,

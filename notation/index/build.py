@@ -153,7 +153,9 @@ def _index(
         chosen: list[_Chosen] = []
         for item in inputs:
             if isinstance(item, Missing) or item.path is None:
-                if isinstance(item, Missing):
+                if isinstance(item, Missing) and not (
+                    item.code == codes.NO_RECORD and settings.allow_empty
+                ):
                     told(_missing(item))
                 continue
             try:
@@ -239,7 +241,11 @@ def _read(
     per file; a file that cannot be read whole keeps what the index held of it."""
     files = {file.input.name: file for file in chosen}
     pause = _Pause(os.environ.get(PAUSE_VARIABLE, ""))
-    items = iter(open_inputs([file.input for file in chosen], settings.encoding))
+    items = iter(
+        open_inputs(
+            [file.input for file in chosen], settings.encoding, allow_empty=settings.allow_empty
+        )
+    )
     for item in items:
         if not isinstance(item, Opened):
             if isinstance(item, Diagnostic):
@@ -350,14 +356,15 @@ def _replayed(
 def _read_whole(
     items: Iterator[Opened | Diagnostic | FileResult], told: Callable[[Diagnostic], None]
 ) -> bool:
-    """Take what follows an input read, up to its end; whether it was read whole."""
+    """Take what follows an input read, up to its end; whether it was read whole (and
+    held a game, unless empty inputs are allowed)."""
     whole = True
     for item in items:
         if isinstance(item, FileResult):
             return whole and item.readable
         if isinstance(item, Diagnostic):
             told(item)
-            whole = whole and item.code != codes.UNREADABLE
+            whole = whole and item.code not in (codes.UNREADABLE, codes.NO_RECORD)
     return whole
 
 

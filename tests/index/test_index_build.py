@@ -579,3 +579,32 @@ def test_a_worker_keeps_none_of_the_records_it_indexed() -> None:
     gc.collect()
     assert [entry.illegal for entry in entries[:5]] == [None, None, None, 6, 3]
     assert sum(type(item) is Record for item in gc.get_objects()) == before
+
+
+def test_a_file_or_folder_of_no_games_is_an_error_unless_allowed_empty(
+    tmp_path: Path, target: str
+) -> None:
+    """An input that holds no game is PDN108, exit 2, as in ``validate``, every time
+    (it is not stored; a second run took it as indexed, exit 0); with
+    ``--allow-empty`` (which the message names) it is indexed with no games, and the
+    index answers with none."""
+    write(tmp_path, empty="; no game here\n")
+    (tmp_path / "bare").mkdir()
+    inputs = [str(tmp_path / "empty.pdn"), str(tmp_path / "bare")]
+    refused = run("index", "--db", target, *inputs)
+    assert refused.exit_code == 2
+    assert refused.stderr.endswith(
+        "0 files indexed (0 as they were): 0 games added, 0 updated, 0 removed, 0 unchanged\n"
+    )
+    # Not stored: a second run says the same.
+    assert run("index", "--db", target, *inputs).stderr == refused.stderr
+    assert [line.split(" ", 3)[1:3] for line in refused.stderr.splitlines()[:2]] == [
+        ["error", "PDN108"],
+        ["error", "PDN108"],
+    ]
+    assert "(--allow-empty accepts it)" in refused.stderr
+    allowed = run("index", "--db", target, "--allow-empty", *inputs)
+    assert (allowed.exit_code, allowed.stderr) == (
+        0,
+        "1 file indexed (0 as they were): 0 games added, 0 updated, 0 removed, 0 unchanged\n",
+    )
