@@ -351,7 +351,8 @@ def write_text(output: Path | None, text: str) -> None:
 
 def write_out(output: Path | None, write: Callable[[Sink], object]) -> None:
     """Have ``write`` write a command's output, in parts, to ``output`` atomically, or
-    to standard output (either only once it is whole)."""
+    to standard output (either only once it is whole, unless ``write`` releases the
+    sink: :meth:`notation.io.output.Sink.release`)."""
     from notation.io.output import atomic_output, spooled_stdout
 
     with spooled_stdout() if output is None else atomic_output(output) as sink:

@@ -59,6 +59,8 @@ else:
             # given a value taking it as their default; the class's other names are kept.
             fields = list(space.get("__annotations__", {}))
             defaults = [space[field] for field in fields if field in space]
+            if any(field not in space for field in fields[len(fields) - len(defaults) :]):
+                raise TypeError(f"{name}: a field without a default follows one with a default")
             made = namedtuple(name, fields, defaults=defaults, module=space["__module__"])
             made.__annotations__ = made.__new__.__annotations__ = space.get("__annotations__", {})
             for key, value in space.items():

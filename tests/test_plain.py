@@ -5,10 +5,12 @@ from __future__ import annotations
 import copy
 import pickle
 import re
+import typing
 from pathlib import Path
 
 import pytest
 
+from notation import plain
 from notation.check.validator import GameReport
 from notation.diagnostics import Candidate, Change, Diagnostic
 from notation.record.model import Comment, Record, Tag
@@ -105,3 +107,47 @@ def test_a_diagnostic_compares_prints_hashes_and_replaces_as_the_dataclass_did()
         said.game = 3  # type: ignore[misc]
     with pytest.raises(TypeError):
         said.replace(severity="error")
+
+
+class Kept(plain.NamedTuple):
+    """A named tuple on the stand-in, with a default and a method of its own."""
+
+    line: int
+    name: str = "x"
+
+    def shown(self) -> str:
+        return f"{self.name}:{self.line}"
+
+
+class Typed(typing.NamedTuple):
+    """The same named tuple on typing's class."""
+
+    line: int
+    name: str = "x"
+
+    def shown(self) -> str:
+        return f"{self.name}:{self.line}"
+
+
+def test_a_named_tuple_is_typing_s() -> None:
+    """A named tuple made on the stand-in has typing's fields, defaults, methods, repr,
+    replacement and pickling, and like typing's refuses a field without a default after
+    one with."""
+    made, typed = Kept(3), Typed(3)
+    assert (made, Kept(3, "y")) == (typed, Typed(3, "y")) == ((3, "x"), (3, "y"))
+    assert repr(made) == repr(typed).replace("Typed", "Kept")
+    assert (made._fields, made._field_defaults) == (typed._fields, typed._field_defaults)
+    assert (made._replace(name="z").shown(), typed._replace(name="z").shown()) == ("z:3", "z:3")
+    assert pickle.loads(pickle.dumps(made)) == made
+    assert type(pickle.loads(pickle.dumps(made))) is Kept
+    with pytest.raises(TypeError):
+
+        class Late(plain.NamedTuple):
+            early: int = 1
+            late: int  # type: ignore[misc]
+
+    with pytest.raises(TypeError):
+
+        class LateTyped(typing.NamedTuple):
+            early: int = 1
+            late: int  # type: ignore[misc]
