@@ -63,7 +63,8 @@ def record_at(
     name = inputs[0].name if inputs else "-"
     found: Record | None = None
     games = 0
-    for item in read_all(inputs, encoding):
+    # An input of no game is told as one without the game asked for.
+    for item in read_all(inputs, encoding, allow_empty=True):
         if isinstance(item, Found):
             name = item.input.name
             games += 1
@@ -130,14 +131,14 @@ def file_reports(
     """Give ``take`` the report, made with ``trace``, of each game of the one input named,
     as it is made; return the number of games and the status (1 when a record has an
     error, 2 when the input could not be read). ``tell`` is given each problem.
-    :class:`DrawError` when more than one input is named, or the input has games but no
-    game ``index``."""
+    :class:`DrawError` when more than one input is named, or the input was read and has
+    no game ``index``."""
     if len(inputs) > 1:
         raise DrawError(f"render draws one file; {len(inputs)} files were named")
     status = 0
     games = 0
-    path = "-"
-    for item in read_all(inputs, encoding):
+    path = inputs[0].name if inputs else "-"
+    for item in read_all(inputs, encoding, allow_empty=True):
         if isinstance(item, Found):
             report = validate_record(
                 item.record, path=item.input.name, default=default, trace=True, dialects=dialects
@@ -152,6 +153,6 @@ def file_reports(
             tell(item)
             if item.severity is Severity.ERROR:
                 status = 2
-    if games and index > games:
+    if index > games and status < 2:
         raise DrawError(no_game(path, index, games))
     return games, status

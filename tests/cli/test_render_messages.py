@@ -58,6 +58,20 @@ def test_a_file_of_one_game_says_one_game() -> None:
     assert run(str(source), "--index", "2")[1].endswith("has no game 2: it has 1 game\n")
 
 
+@pytest.mark.parametrize("picture", ["text", "svg", "html"])
+def test_a_file_of_no_game_says_so_without_naming_an_option_render_lacks(
+    tmp_path: Path, picture: str
+) -> None:
+    """A file without a game has no game to draw: said as a game past the last is, not as
+    PDN108, whose message names --allow-empty, which render does not take."""
+    source = tmp_path / "empty.pdn"
+    source.write_text("; no game here\n", encoding="utf-8")
+    assert run(str(source), "--picture", picture) == (
+        2,
+        f"notation: {source} has no game 1: it has 0 games\n",
+    )
+
+
 NO_DELAY = (
     "from notation.cli.progress import LateProgress; LateProgress.DELAY = 0.0; "
     "from notation.cli.main import main; main()"
