@@ -475,10 +475,10 @@ PIECE_CHARS: Final[tuple[dict[str, str], dict[str, str]]] = (
 
 QUEENS: Final = ("Q", "q")
 
+# Kinds by their index in KINDS (place_line reads a kind as its index).
 KING: Final = 0
 QUEEN: Final = 1
 BISHOP: Final = 3
-"""Kinds by their index in :data:`KINDS` (:func:`place_line` reads a kind as its index)."""
 
 LIMITS: Final[tuple[int, ...]] = tuple(ALLOWED[kind] for kind in KINDS)
 """How many pieces of each kind a side places, by kind index."""
@@ -1222,12 +1222,12 @@ def play_placement(position: CheversiPosition, move: Placement) -> CheversiPosit
 def place_line(position: CheversiPosition, texts: list[str]) -> tuple[CheversiPosition, int]:
     """The position after the first plies of ``texts`` and how many they are
     (:meth:`Cheversi.line_advancer`): each read and allowed as :func:`place` reads and
-    allows it, stopping at the first it leaves to that.
-
-    The loop keeps the board as each side's squares and Bishops (bit masks) and the
-    pieces each side placed of each kind, tests :func:`_allows`'s rules on them, and
-    writes the board once at the end. A position no record sets up (a last square off the
-    board, a board of other characters) is left to :func:`place`."""
+    allows it, stopping at the first it leaves to that. A position no record sets up (a
+    last square off the board, a board of other characters) is left to :func:`place`
+    whole."""
+    # The board is kept as each side's squares and Bishops (bit masks) and the pieces
+    # each side placed of each kind, :func:`_allows`'s rules tested on them, and written
+    # once at the end.
     board, last, ply, notation = position
     if not -1 <= last < 64:
         return position, 0

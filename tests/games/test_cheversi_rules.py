@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.games.base import IllegalMove, Outcome, Side
-from notation.games.cheversi import CHECKS, Cheversi, Placement, allowed
+from notation.games.cheversi import CHECKS, Cheversi, CheversiPosition, Placement, allowed
 
 GAME = Cheversi()
 FILES = "abcdefgh"
@@ -317,3 +317,15 @@ def test_line_advancer_stops_where_advance_does_from_any_position(data: st.DataO
     assert reached == expected
     assert reached.board == expected.board
     assert (reached.last, reached.ply, reached.notation) == (expected.last, expected.ply, notation)
+
+
+@pytest.mark.parametrize("last", [-2, 64, 99])
+@pytest.mark.parametrize("board", ["." * 64, "K" + "." * 63])
+def test_line_advancer_leaves_a_last_square_off_the_board_to_advance(board: str, last: int) -> None:
+    """A position no record sets up, its last square off the board, is not read by the
+    loop (it indexed the board there: IndexError on an empty board), but left to
+    ``advance``."""
+    position = CheversiPosition(board, last, board.count("K"), "en")
+    run = GAME.line_advancer()
+    assert run is not None
+    assert run(position, ["Kd1", "Rd2"]) == (position, 0)
