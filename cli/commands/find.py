@@ -239,9 +239,10 @@ def as_text(sink: Sink, answer: Answer) -> int:
 
 def as_json(sink: Sink, answer: Answer) -> int:
     """Write the document ``find --format json`` writes: compact JSON (``json.dumps(...,
-    separators=(",", ":"), ensure_ascii=False)``) with each game on a line of its own,
-    each game an f-string (a call of the encoder a game costs more than its text), each
-    path and opening encoded once; how many games."""
+    separators=(",", ":"), ensure_ascii=False)``) with each game on a line of its own;
+    how many games."""
+    # Each game an f-string (a call of the encoder a game costs more than its text), each
+    # path and opening encoded once.
     text = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
     openings = {
         id_: text(None if o is None else {"code": o[0], "name": o[1]})
