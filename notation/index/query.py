@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     # Read only by the questions that need them (find and tree import this module).
     from notation.index.openings import Opening
     from notation.index.patterns import MaterialSpec, Pattern
+    from notation.index.places import Places
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,8 +423,6 @@ def _by_position(db: Database, aimed: Targets) -> Answer:
     in, each with the first ply it does: the postings of each key give the games' places
     in their chunks, whose rows of ``places`` give the rest (a game of a setup checked is
     replayed)."""
-    from notation.index import places
-
     check = _Check(db, aimed.read, aimed.checked)
     found: dict[int, list[tuple[Sequence[int], Sequence[int], set[int]]]] = {}
     for key, setups in aimed.keys.items():
@@ -448,16 +447,11 @@ def _by_position(db: Database, aimed: Targets) -> Answer:
                 some,
             ).fetchall()
         )
-    files = _files(db, sorted(set(of_file.values())))
-    # Sorted here: the databases order text by different collations.
-    rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][0]))}
-    chunks.sort(key=lambda first: (rank[of_file[first]], first))
+    chunks, files = _in_file_order(db, of_file)
 
     def batches() -> Iterator[Batch]:
         for first in chunks:
-            row = db.execute("SELECT data FROM places WHERE first = ?", (first,)).fetchone()
-            assert row is not None  # written with the chunk's positions
-            chunk = places.unpack(of_file[first], bytes(row[0]))
+            chunk = _chunk(db, first, of_file[first])
             kept = [
                 _of_setups(where, plies, allowed, chunk.setups)
                 for where, plies, allowed in found[first]
@@ -488,8 +482,6 @@ def _placed(db: Database, ids: list[int] | None) -> Answer:
     """The games ``ids`` (ascending; ``None``: every game) in the order of their files'
     paths and their numbers there, from the rows of ``places`` of their chunks, without
     a row of ``games`` for each game."""
-    from notation.index import places
-
     held = db.execute("SELECT first, file FROM places ORDER BY first").fetchall()
     # The places in its chunk of each game asked for, by chunk (None: all its games).
     wanted: dict[int, Sequence[int] | None] = {}
@@ -503,16 +495,11 @@ def _placed(db: Database, ids: list[int] | None) -> Answer:
             if low < high:
                 wanted[first] = [id_ - first for id_ in ids[low:high]]
     of_file = {first: file for first, file in held if first in wanted}
-    files = _files(db, sorted(set(of_file.values())))
-    # Sorted here: the databases order text by different collations.
-    rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][0]))}
-    chunks = sorted(wanted, key=lambda first: (rank[of_file[first]], first))
+    chunks, files = _in_file_order(db, of_file)
 
     def batches() -> Iterator[Batch]:
         for first in chunks:
-            row = db.execute("SELECT data FROM places WHERE first = ?", (first,)).fetchone()
-            assert row is not None  # read with the chunk's file
-            chunk = places.unpack(of_file[first], bytes(row[0]))
+            chunk = _chunk(db, first, of_file[first])
             count = len(chunk.lines)
             where = wanted[first]
             path = files[chunk.file][0]
@@ -576,6 +563,26 @@ def _openings(db: Database) -> dict[int, tuple[str, str | None] | None]:
         (id_, (code, name)) for id_, code, name in db.execute("SELECT id, code, name FROM openings")
     )
     return openings
+
+
+def _in_file_order(
+    db: Database, of_file: dict[int, int]
+) -> tuple[list[int], dict[int, tuple[str, bytes, int, int, bytes]]]:
+    """The chunks of ``of_file`` (a chunk's first game id -> its file's id) in the order of
+    their files' paths, then of their games, and the files' rows (:func:`_files`)."""
+    files = _files(db, sorted(set(of_file.values())))
+    # Sorted here: the databases order text by different collations.
+    rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][0]))}
+    return sorted(of_file, key=lambda first: (rank[of_file[first]], first)), files
+
+
+def _chunk(db: Database, first: int, file: int) -> Places:
+    """The row of ``places`` of the chunk whose first game is ``first``, in ``file``."""
+    from notation.index import places
+
+    row = db.execute("SELECT data FROM places WHERE first = ?", (first,)).fetchone()
+    assert row is not None  # written with the chunk's games
+    return places.unpack(file, bytes(row[0]))
 
 
 def _files(db: Database, ids: list[int]) -> dict[int, tuple[str, bytes, int, int, bytes]]:
