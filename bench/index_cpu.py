@@ -10,8 +10,9 @@ ARCHIVE --jobs N --no-cache`` and ``notation index ARCHIVE --db NEW --jobs N`` i
 index, of this checkout and, with ``--old COMMIT``, of that commit's package (extracted as
 ``bench/verdictkit.py`` extracts it, on ``PYTHONPATH``); the order of the runs turns from
 round to round. It prints each run's CPU seconds (user and system, of the process and its
-workers: what a loaded machine does not inflate) with the load before it, then the best
-and the median of each command and their ratios to validation's.
+workers: what a loaded machine does not inflate), and those of its main process alone
+(reading, and for ``index`` the one writer), with the load before it, then the best and
+the median of each command and their ratios to validation's.
 """
 
 from __future__ import annotations
@@ -27,13 +28,26 @@ from pathlib import Path
 
 from verdictkit import old_tree
 
-RUN = "import sys; from notation.cli.main import main; sys.exit(main())"
+RUN = (
+    "import os, resource, sys\n"
+    "from notation.cli.main import main\n"
+    "try:\n"
+    "    sys.exit(main())\n"
+    "finally:\n"
+    "    own = resource.getrusage(resource.RUSAGE_SELF)\n"
+    "    with open(os.environ['INDEX_CPU_OWN'], 'w') as out:\n"
+    "        out.write(str(own.ru_utime + own.ru_stime))\n"
+)
+"""A fresh process running ``notation``: it writes its own CPU seconds (its workers'
+left out) to the file ``INDEX_CPU_OWN`` names as it ends."""
 
 
-def cpu_of(args: list[str], cwd: Path, tree: Path | None) -> float:
+def cpu_of(args: list[str], cwd: Path, tree: Path | None) -> tuple[float, float]:
     """CPU seconds of ``notation ARGS`` (the package of ``tree``, else this checkout's) in
-    a fresh process, its workers included."""
+    a fresh process, its workers included, and those of the process alone."""
     env = dict(os.environ)
+    own = cwd / "own-cpu"
+    env["INDEX_CPU_OWN"] = str(own)
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -46,7 +60,9 @@ def cpu_of(args: list[str], cwd: Path, tree: Path | None) -> float:
         stderr=subprocess.DEVNULL,
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    alone = float(own.read_text())
+    own.unlink()
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, alone
 
 
 def main() -> None:
@@ -66,6 +82,7 @@ def main() -> None:
         commands: list[tuple[str, Path | None, bool]] = [("validate", None, False)]
         commands += [(name, tree, True) for name, tree in trees.items()]
         times: dict[str, list[float]] = {name: [] for name, _, _ in commands}
+        mains: dict[str, list[float]] = {name: [] for name, _, _ in commands}
         for round_ in range(args.rounds):
             shift = round_ % len(commands)
             for name, tree, indexing in commands[shift:] + commands[:shift]:
@@ -75,9 +92,13 @@ def main() -> None:
                 else:
                     asked = ["validate", archive, "--jobs", jobs, "--no-cache"]
                 load = os.getloadavg()[0]
-                cpu = cpu_of(asked, folder, tree)
+                cpu, alone = cpu_of(asked, folder, tree)
                 times[name].append(cpu)
-                print(f"round {round_ + 1}: {name}: {cpu:.2f} s CPU (load {load:.1f})")
+                mains[name].append(alone)
+                print(
+                    f"round {round_ + 1}: {name}: {cpu:.2f} s CPU, main process {alone:.2f} s "
+                    f"(load {load:.1f})"
+                )
                 for stale in folder.glob(f"{db.name}*"):
                     stale.unlink()
         base_best = min(times["validate"])
@@ -87,7 +108,8 @@ def main() -> None:
             best, median = min(cpus), statistics.median(cpus)
             print(
                 f"{name}: best {best:.2f} s ({best / base_best:.2f}x validate), "
-                f"median {median:.2f} s ({median / base_median:.2f}x)"
+                f"median {median:.2f} s ({median / base_median:.2f}x); main process: best "
+                f"{min(mains[name]):.2f} s, median {statistics.median(mains[name]):.2f} s"
             )
 
 
