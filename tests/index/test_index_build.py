@@ -11,7 +11,7 @@ import pickle
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -579,3 +579,38 @@ def test_a_worker_keeps_none_of_the_records_it_indexed() -> None:
     gc.collect()
     assert [entry.illegal for entry in entries[:5]] == [None, None, None, 6, 3]
     assert sum(type(item) is Record for item in gc.get_objects()) == before
+
+
+def test_the_collector_is_paused_only_while_games_are_stored_or_entries_made(
+    tmp_path: Path,
+) -> None:
+    """The writer pauses the cyclic collector while it stores a file's games and a worker
+    while it makes a piece's entries; each starts it again after, when storing fails part
+    way too, and leaves a collector its caller paused paused."""
+    from notation.index.store import Store
+
+    entries = entries_of_piece("a.pdn", 1, CLUB + "\n" + OPEN, None, frozenset(), SALT)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert len(entries_of_piece("a.pdn", 1, CLUB, None, frozenset(), SALT)) == 2
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    seen: list[bool] = []
+
+    def lost() -> Iterator[Entry]:
+        for entry in entries:
+            seen.append(gc.isenabled())
+            yield entry
+        raise RuntimeError("a worker was lost")
+
+    db = open_index(str(tmp_path / "a.sqlite"), create=True)
+    try:
+        store = Store(db)
+        with pytest.raises(RuntimeError, match="a worker was lost"), db.transaction():
+            store.add_games(store.add_file("a.pdn", b"a.pdn", b"digest", 1, 1, "settings"), lost())
+        assert (gc.isenabled(), seen) == (True, [False] * 5)
+        assert db.execute("SELECT count(*) FROM games").fetchone() == (0,)
+    finally:
+        db.close()
