@@ -19,6 +19,7 @@ writer, stores them in input order.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import time
@@ -396,8 +397,18 @@ def entries_of_piece(
     game numbers count from the piece's first."""
     default = None if game is None else get_game(game)
     records = read_records((text,), path=path, first_line=line, keep_text=True)
-    return [
-        _entry(record, path, default, dialects, salt, False)
-        for record in records
-        if holds_game(record)
-    ]
+    # The replays make many small acyclic objects, and the piece's entries stay alive to
+    # its end: the cyclic collector, paused for the piece (reference counting still frees
+    # everything), would walk them over and over for nothing.
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        return [
+            _entry(record, path, default, dialects, salt, False)
+            for record in records
+            if holds_game(record)
+        ]
+    finally:
+        if collecting:
+            gc.enable()

@@ -10,6 +10,7 @@ and move its id.
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from array import array
@@ -239,6 +240,19 @@ class Store:
         :data:`~notation.index.postings.CHUNK` games, with the chunks' summaries
         (:mod:`notation.index.summaries`) and the games' places
         (:mod:`notation.index.places`)."""
+        # Storing makes many small acyclic objects and keeps large lists alive (a chunk's
+        # positions): the cyclic collector, paused for the file (reference counting still
+        # frees everything), would walk them over and over for nothing.
+        collecting = gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            return self._add_games(file, entries)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _add_games(self, file: int, entries: Iterable[Entry]) -> int:
         games: list[tuple[object, ...]] = []
         texts: list[str | None] = []
         tags: list[tuple[int, int]] = []

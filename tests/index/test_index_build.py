@@ -11,7 +11,7 @@ import pickle
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -608,3 +608,38 @@ def test_a_file_or_folder_of_no_games_is_an_error_unless_allowed_empty(
         0,
         "1 file indexed (0 as they were): 0 games added, 0 updated, 0 removed, 0 unchanged\n",
     )
+
+
+def test_the_collector_is_paused_only_while_games_are_stored_or_entries_made(
+    tmp_path: Path,
+) -> None:
+    """The writer pauses the cyclic collector while it stores a file's games and a worker
+    while it makes a piece's entries; each starts it again after, when storing fails part
+    way too, and leaves a collector its caller paused paused."""
+    from notation.index.store import Store
+
+    entries = entries_of_piece("a.pdn", 1, CLUB + "\n" + OPEN, None, frozenset(), SALT)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert len(entries_of_piece("a.pdn", 1, CLUB, None, frozenset(), SALT)) == 2
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    seen: list[bool] = []
+
+    def lost() -> Iterator[Entry]:
+        for entry in entries:
+            seen.append(gc.isenabled())
+            yield entry
+        raise RuntimeError("a worker was lost")
+
+    db = open_index(str(tmp_path / "a.sqlite"), create=True)
+    try:
+        store = Store(db)
+        with pytest.raises(RuntimeError, match="a worker was lost"), db.transaction():
+            store.add_games(store.add_file("a.pdn", b"a.pdn", b"digest", 1, 1, "settings"), lost())
+        assert (gc.isenabled(), seen) == (True, [False] * 5)
+        assert db.execute("SELECT count(*) FROM games").fetchone() == (0,)
+    finally:
+        db.close()
