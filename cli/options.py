@@ -71,6 +71,16 @@ PathsArgument = Annotated[
 ]
 """``PATH...``: the records a command reads."""
 
+FilePathsArgument = Annotated[
+    list[str],
+    typer.Argument(
+        help="Record files (also .gz, .bz2, .xz, .zst), directories (searched for *.pdn, *.pgn) "
+        "or glob patterns; not stdin, which leaves nothing to find again.",
+        metavar="PATH",
+    ),
+]
+"""``PATH...``: the record files a command keeps track of (``index``)."""
+
 
 OutputOption = Annotated[
     Path | None,

@@ -19,9 +19,9 @@ from ..options import (
     ConfigOption,
     DialectOption,
     EncodingOption,
+    FilePathsArgument,
     GameOption,
     IsolatedOption,
-    PathsArgument,
     SchedulerTimeoutOption,
     at_least,
     configured,
@@ -80,7 +80,7 @@ def opened_index(target: str, *, create: bool = False) -> Iterator[Database]:
 
 @guarded
 def index(
-    paths: PathsArgument,
+    paths: FilePathsArgument,
     db: DbOption = None,
     jobs: Annotated[
         int | None,
