@@ -28,9 +28,10 @@ MODULES = (
     "notation.record.reader",
     "notation.check.validator",
     "notation.index.keys",
+    "notation.index.entries",
 )
 """The modules of the compiled build: the move checks, the replay around them, the record
-reader, the validator and the index's keys of positions."""
+reader, the validator, the index's keys of positions and its workers' entries."""
 
 if TYPE_CHECKING:
     from typing import Any, TypeVar

@@ -19,7 +19,6 @@ writer, stores them in input order.
 from __future__ import annotations
 
 import contextlib
-import gc
 import json
 import os
 import time
@@ -28,18 +27,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from notation import diagnostics as codes
-from notation.check.validator import replay_main_line
 from notation.diagnostics import Diagnostic
-from notation.games.base import AnyGame
 from notation.games.registry import get_game
 from notation.index.db import Database
+from notation.index.entries import entries_of_piece, entry_of_record
 from notation.index.keys import NotAFile, digest_file
-from notation.index.store import Entry, Store, entry_of
+from notation.index.store import Entry, Store
 from notation.io.files import Input, Missing, expand
-from notation.read.sources import FileResult, Opened, holds_game, no_record, open_inputs, unreadable
-from notation.record.model import Record
-from notation.record.reader import read_records
-from notation.record.writer import write_record
+from notation.read.sources import FileResult, Opened, no_record, open_inputs, unreadable
 from notation.run.batch import PIECE_GAMES, Pending, Processes, Workers, usable_cpus
 from notation.run.settings import Settings
 from notation.version import code_version
@@ -328,7 +323,9 @@ def _entries(
         if isinstance(record, Diagnostic):
             told(record)
         else:
-            yield _entry(record, opened.input.name, default, dialects, salt, opened.is_json)
+            yield entry_of_record(
+                record, opened.input.name, default, dialects, salt, opened.is_json
+            )
 
 
 def _replayed(
@@ -367,48 +364,3 @@ def _read_whole(
             told(item)
             whole = whole and item.code not in (codes.UNREADABLE, codes.NO_RECORD)
     return whole
-
-
-def _entry(
-    record: Record,
-    path: str,
-    default: AnyGame | None,
-    dialects: frozenset[str],
-    salt: bytes,
-    rewrite: bool,
-) -> Entry:
-    """The entry of one record, judged as validate judges it, its keys those of ``salt``;
-    ``rewrite``: its text is written out (a record of a JSON document has no PDN text of
-    its own)."""
-    if rewrite:
-        try:
-            record.text = write_record(record)
-        except ValueError:
-            record.text = None
-    replayed = replay_main_line(record, path=path, default=default, dialects=dialects)
-    return entry_of(record, replayed, salt)
-
-
-def entries_of_piece(
-    path: str, line: int, text: str, game: str | None, dialects: frozenset[str], salt: bytes
-) -> list[Entry]:
-    """The entries of the games of one piece of a file, which starts at ``line`` of it
-    (run on a worker), their keys those of the index of ``salt``: lines are the file's,
-    game numbers count from the piece's first."""
-    default = None if game is None else get_game(game)
-    records = read_records((text,), path=path, first_line=line, keep_text=True)
-    # The replays make many small acyclic objects, and the piece's entries stay alive to
-    # its end: the cyclic collector, paused for the piece (reference counting still frees
-    # everything), would walk them over and over for nothing.
-    collecting = gc.isenabled()
-    if collecting:
-        gc.disable()
-    try:
-        return [
-            _entry(record, path, default, dialects, salt, False)
-            for record in records
-            if holds_game(record)
-        ]
-    finally:
-        if collecting:
-            gc.enable()

@@ -1,9 +1,8 @@
 """What the index keeps of a game, made from validate's one replay of it, and the writer
 that stores it.
 
-:func:`entry_of` turns a record, the validator's verdict on it and its main line
-(:func:`notation.check.validator.replay_main_line`) into an :class:`Entry`: plain values
-only, so that a worker process can make it and send it back. :class:`Store`
+An :class:`Entry` holds plain values only, so that a worker process can make it
+(:func:`notation.index.entries.entry_of`) and send it back. :class:`Store`
 writes entries (the one writer, under the index's writer lock), giving each game, setup
 and move its id.
 """
@@ -18,15 +17,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import islice, repeat
 
-from notation.check.validator import ReplayedLine
-from notation.diagnostics import Severity
 from notation.index import places, postings, summaries
 from notation.index.db import Database
-from notation.index.keys import pack_ids, position_keys, set_up
-from notation.index.openings import opening_of_line
+from notation.index.keys import pack_ids, set_up
 from notation.index.schema import salt
 from notation.index.texts import Texts
-from notation.record.model import Record
 from notation.record.reader import read_records
 
 SETUP_TAGS = ("FEN", "Layout", "Notation", "Rules")
@@ -90,59 +85,6 @@ class Entry:
             self.text,
             self.opening,
         )
-
-
-def entry_of(record: Record, replayed: ReplayedLine, salt: bytes) -> Entry:
-    """The entry of ``record`` from ``replayed``, the validator's verdict on it and its
-    main line (:func:`~notation.check.validator.replay_main_line`), its keys those of the
-    index of ``salt``."""
-    report = replayed.report
-    tags = record.tag_dict()
-    result = record.result if record.result is not None else tags.get("Result", "")
-    positions, played, game = replayed.positions, replayed.moves, replayed.game
-    moves = ""
-    keys = b""
-    opening = None
-    if game is not None:
-        # Each move with the position before it (the last position has none).
-        line = list(zip(positions, played, strict=False))
-        written = game.format_line(line)
-        moves = " ".join(written)
-        keys = position_keys(game, positions, salt)
-        numeric = written if game.notations[0] == "numeric" else None
-        named = opening_of_line(game, line, positions[-1], numeric)
-        if named is not None:
-            opening = (named.source, named.code, named.name)
-    plies = len(record.moves.move_texts())
-    illegal = None
-    if game is not None and len(played) < plies:
-        illegal = len(played) + 1
-    errors = 0
-    found = ""
-    if report.diagnostics:
-        errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
-        found = " ".join(sorted({d.code for d in report.diagnostics}))
-    setup = "{}"
-    if not tags.keys().isdisjoint(SETUP_TAGS):
-        chosen = {name: tags[name] for name in SETUP_TAGS if name in tags}
-        setup = json.dumps(chosen, sort_keys=True, ensure_ascii=False)
-    return Entry(
-        number=record.index,
-        line=record.pos.line,
-        game=report.game,
-        setup=setup,
-        result=result,
-        # tag_rows of the record's tags: the first value of each name, case folded.
-        tags=tuple(zip(tags, map(str.casefold, tags.values()), strict=True)),
-        errors=errors,
-        codes=found,
-        illegal=illegal,
-        plies=plies,
-        moves=moves,
-        keys=keys,
-        text=record.text,
-        opening=opening,
-    )
 
 
 @dataclass(frozen=True, slots=True)
