@@ -74,7 +74,9 @@ class Texts:
         if unpacker is None:
             unpacker = zstandard.ZstdDecompressor(dict_data=self._dictionaries.get(dictionary))
             self._unpackers[dictionary] = unpacker
-        return unpacker.decompress(bytes(data)).decode()
+        # Typed here: the compiled build checks this module without zstandard's types.
+        text: str = unpacker.decompress(bytes(data)).decode()
+        return text
 
     def _train(self, samples: list[bytes]) -> None:
         self._samples = None
