@@ -21,7 +21,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 
 if TYPE_CHECKING:
     from notation.api import read_games, validate
-    from notation.check.validator import GameReport
+    from notation.check.report import GameReport
     from notation.diagnostics import Diagnostic
     from notation.games.registry import GAMES, get_game
     from notation.record.model import Record
@@ -33,7 +33,7 @@ _PUBLIC = {
     "get_game": "notation.games.registry",
     "Record": "notation.record.model",
     "Diagnostic": "notation.diagnostics",
-    "GameReport": "notation.check.validator",
+    "GameReport": "notation.check.report",
 }
 """Each public name, with the module it is imported from when first used."""
 

@@ -6,6 +6,7 @@ imported from ``sys.modules``; ``bench/startup.py`` measures what that saves.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from importlib import metadata
@@ -157,8 +158,43 @@ def test_a_one_game_validate_answered_from_the_cache_imports_no_typing_or_json(
     modules, out = imported("validate", str(game))
     assert out == ""
     assert "notation.run.cache" in modules
-    assert "notation.check.validator" in modules
+    assert "notation.check.report" in modules
     assert not modules & {"typing", "json"}
+
+
+def test_a_one_game_validate_answered_from_the_cache_imports_no_validator(
+    tmp_path: Path, cached: Path
+) -> None:
+    """A report rebuilt from the cache is a :class:`~notation.check.report.GameReport`,
+    reported without the validator, the replay, the record model or the worker processes'
+    module (in the compiled build, the validator loads the compiled library); a run with a
+    file to validate afresh imports them."""
+    game = tmp_path / "one.pdn"
+    game.write_text('[GameType "26"]\n\n1. 22-18 11-15 *\n', encoding="utf-8")
+    imported("validate", str(game))
+    modules, out = imported("validate", "--format", "jsonl", str(game))
+    assert out == ""
+    skipped = {
+        "notation.check.validator",
+        "notation.check.replay",
+        "notation.record.model",
+        "notation.run.batch",
+        "notation.compiled",
+    }
+    assert "notation.check.report" in modules
+    assert not modules & skipped
+    other = tmp_path / "two.pdn"
+    other.write_text('[GameType "26"]\n\n1. 22-18 22-17 *\n', encoding="utf-8")
+    modules, out = imported("validate", "--format", "jsonl", str(game), str(other))
+    found = json.loads(out)
+    assert (found["path"], found["code"], found["line"], found["column"], found["ply"]) == (
+        str(other),
+        "BR202",
+        3,
+        10,
+        2,
+    )
+    assert modules >= skipped
 
 
 @pytest.mark.skipif(
