@@ -14,8 +14,13 @@ import importlib
 from collections.abc import Iterator, Mapping, MutableMapping
 
 from notation.diagnostics import CODES
-from notation.games.base import AnyGame
 from notation.plain import NamedTuple
+
+# The games' interface (notation.games.base) is imported with the first game loaded: the
+# names of the games, and their titles, need none of it.
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from notation.games.base import AnyGame
 
 
 class Place(NamedTuple):
@@ -43,7 +48,7 @@ BUILT_IN: dict[str, Place] = {
 that says which module holds which game."""
 
 
-class _Games(MutableMapping[str, AnyGame]):
+class _Games(MutableMapping[str, "AnyGame"]):
     """The games by name; a built-in game's module is imported when it is first looked up."""
 
     def __init__(self, places: Mapping[str, Place]) -> None:

@@ -45,7 +45,7 @@ from pathlib import Path
 from notation import diagnostics as codes
 from notation.check.report import GameReport
 from notation.diagnostics import CODES, Candidate, Change, Diagnostic
-from notation.games.base import Outcome, Side
+from notation.games.sides import Outcome, Side
 from notation.io.files import Input, Missing
 from notation.io.output import display, feed_file
 from notation.plain import Frozen, Plain

@@ -167,8 +167,9 @@ def test_a_one_game_validate_answered_from_the_cache_imports_no_validator(
 ) -> None:
     """A report rebuilt from the cache is a :class:`~notation.check.report.GameReport`,
     reported without the validator, the replay, the record model or the worker processes'
-    module (in the compiled build, the validator loads the compiled library); a run with a
-    file to validate afresh imports them."""
+    module (in the compiled build, the validator loads the compiled library), its outcome
+    without the games' interface (:mod:`notation.games.sides`); a run with a file to
+    validate afresh imports them."""
     game = tmp_path / "one.pdn"
     game.write_text('[GameType "26"]\n\n1. 22-18 11-15 *\n', encoding="utf-8")
     imported("validate", str(game))
@@ -180,8 +181,9 @@ def test_a_one_game_validate_answered_from_the_cache_imports_no_validator(
         "notation.record.model",
         "notation.run.batch",
         "notation.compiled",
+        "notation.games.base",
     }
-    assert "notation.check.report" in modules
+    assert {"notation.check.report", "notation.games.sides"} <= modules
     assert not modules & skipped
     other = tmp_path / "two.pdn"
     other.write_text('[GameType "26"]\n\n1. 22-18 22-17 *\n', encoding="utf-8")
