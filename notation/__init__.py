@@ -12,8 +12,6 @@ The public names below are imported when first used, so ``import notation`` stay
 
 from __future__ import annotations
 
-import importlib
-
 from notation.late import SOURCES as _SOURCES
 from notation.version import __version__ as __version__
 
@@ -56,6 +54,9 @@ def __getattr__(name: str) -> object:
     module = _PUBLIC.get(name)
     if module is None:
         raise AttributeError(f"module 'notation' has no attribute {name!r}")
+    # importlib (with warnings) is imported only here: no command needs it to start.
+    import importlib
+
     found = getattr(importlib.import_module(module), name)
     globals()[name] = found
     return found

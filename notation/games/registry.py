@@ -10,7 +10,6 @@ the first time the game is used, so a command pays only for the games it replays
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator, Mapping, MutableMapping
 
 from notation.diagnostics import CODES
@@ -82,6 +81,8 @@ class _Games(MutableMapping[str, "AnyGame"]):
 
 def _load(name: str, place: Place) -> AnyGame:
     """The game ``place`` says where to find, checked against what the table says of it."""
+    import importlib  # with the first game loaded: naming the games needs none of it
+
     module, _, cls = place.target.partition(":")
     game: AnyGame = getattr(importlib.import_module(module), cls)()
     if (game.name, game.title, game.gametype) != (name, place.title, place.gametype):

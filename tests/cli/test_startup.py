@@ -46,6 +46,18 @@ def imported(*args: str) -> tuple[set[str], str]:
     return set(done.stderr.split()), done.stdout
 
 
+def started() -> set[str]:
+    """The modules the interpreter has imported when it starts, before any command."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; print(*sys.modules)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return set(done.stdout.split())
+
+
 BUILD = "pure Python" if flying.__file__.endswith(".py") else "compiled: mypyc"
 """The build that runs, as ``--version`` names it."""
 
@@ -69,6 +81,10 @@ def test_version_imports_no_game_grammar_or_report() -> None:
     # Nor the diagnostics, dataclasses or typing (``import notation`` needs none of them),
     # nor the signal module's enums (the command sets its handlers with _signal).
     assert not modules & {"notation.diagnostics", "dataclasses", "inspect", "typing", "signal"}
+    # Nor importlib with warnings (unless the interpreter starts with them, as an editable
+    # install's finder does): the package's public names and the games are imported with
+    # it only when first used.
+    assert not (modules - started()) & {"importlib", "warnings"}
 
 
 def test_validating_one_game_imports_its_game_only(tmp_path: Path) -> None:
@@ -185,6 +201,7 @@ def test_a_one_game_validate_answered_from_the_cache_imports_no_validator(
     }
     assert {"notation.check.report", "notation.games.sides"} <= modules
     assert not modules & skipped
+    assert not (modules - started()) & {"importlib", "warnings"}
     other = tmp_path / "two.pdn"
     other.write_text('[GameType "26"]\n\n1. 22-18 22-17 *\n', encoding="utf-8")
     modules, out = imported("validate", "--format", "jsonl", str(game), str(other))
