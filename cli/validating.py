@@ -329,7 +329,7 @@ class _Progress(LateProgress):
     def shown_with(self, reporter: Reporter) -> Callable[[RunEvent], None]:
         """What a run's events do: progress moves this bar, a note is said on standard
         error, and what is reported goes to ``reporter``."""
-        from notation.check.validator import GameReport
+        from notation.check.report import GameReport
         from notation.run.validation import Note, Read
 
         def take(event: RunEvent) -> None:

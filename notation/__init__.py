@@ -12,8 +12,6 @@ The public names below are imported when first used, so ``import notation`` stay
 
 from __future__ import annotations
 
-import importlib
-
 from notation.late import SOURCES as _SOURCES
 from notation.version import __version__ as __version__
 
@@ -21,7 +19,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 
 if TYPE_CHECKING:
     from notation.api import read_games, validate
-    from notation.check.validator import GameReport
+    from notation.check.report import GameReport
     from notation.diagnostics import Diagnostic
     from notation.games.registry import GAMES, get_game
     from notation.record.model import Record
@@ -33,7 +31,7 @@ _PUBLIC = {
     "get_game": "notation.games.registry",
     "Record": "notation.record.model",
     "Diagnostic": "notation.diagnostics",
-    "GameReport": "notation.check.validator",
+    "GameReport": "notation.check.report",
 }
 """Each public name, with the module it is imported from when first used."""
 
@@ -56,6 +54,9 @@ def __getattr__(name: str) -> object:
     module = _PUBLIC.get(name)
     if module is None:
         raise AttributeError(f"module 'notation' has no attribute {name!r}")
+    # importlib (with warnings) is imported only here: no command needs it to start.
+    import importlib
+
     found = getattr(importlib.import_module(module), name)
     globals()[name] = found
     return found

@@ -10,7 +10,7 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import overload
 
-from notation.check.validator import GameReport
+from notation.check.report import GameReport
 from notation.diagnostics import Diagnostic
 from notation.games.registry import get_game
 from notation.read.sources import holds_game, read_paths

@@ -26,8 +26,9 @@ from notation.check.replay import (
     record_start,
     replay_line,
 )
+from notation.check.report import GameReport as GameReport
 from notation.compiled import mypyc_attr
-from notation.diagnostics import Diagnostic, Severity
+from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
 from notation.games.registry import GAMES, game_for_tags, names_game, resolve_game
 from notation.plain import Plain
@@ -126,95 +127,6 @@ class Replayed(Plain):
         self.start = start
         self.steps = dict() if steps is None else steps
         self.unreplayed = unreplayed
-
-
-# Not a native class in the compiled build: it is pickled between processes (--jobs, Dask),
-# and a native class would be unpickled by calling it with no argument.
-@mypyc_attr(native_class=False)
-class GameReport(Plain):
-    """The verdict on one record."""
-
-    _fields = (
-        "index",
-        "path",
-        "game",
-        "plies",
-        "outcome",
-        "diagnostics",
-        "main_line",
-        "end",
-        "line",
-        "column",
-        "key",
-        "replayed",
-    )
-    __slots__ = _fields
-
-    index: int
-    path: str
-    game: str | None
-    """The game's name, or ``None`` when the record's game type is not supported."""
-    plies: int
-    """Plies of the main line replayed as legal."""
-    outcome: Outcome | None
-    """What the rules decided at the end of the main line, if anything."""
-    diagnostics: list[Diagnostic]
-    main_line: list[tuple[Position, Move]]
-    """The main line's legal moves, each with the position before it, when kept."""
-    end: Position | None
-    """When the main line is kept: the position after its last legal move (its start when
-    none is legal); ``None`` when the record was not replayed."""
-    line: int
-    """Where the record starts in its source (1-based; 0 for a record built in code)."""
-    column: int
-    key: tuple[bytes, int] | None
-    """The duplicate-detection key of the record (:func:`notation.check.identity.copy_key`),
-    when a run asks for it."""
-    replayed: Replayed | None
-    """The record and its replay, when kept (``trace``)."""
-
-    def __init__(
-        self,
-        index: int,
-        path: str,
-        game: str | None,
-        plies: int = 0,
-        outcome: Outcome | None = None,
-        diagnostics: list[Diagnostic] | None = None,
-        main_line: list[tuple[Position, Move]] | None = None,
-        end: Position | None = None,
-        line: int = 0,
-        column: int = 0,
-        key: tuple[bytes, int] | None = None,
-        replayed: Replayed | None = None,
-    ) -> None:
-        self.index = index
-        self.path = path
-        self.game = game
-        self.plies = plies
-        self.outcome = outcome
-        self.diagnostics = list() if diagnostics is None else diagnostics
-        self.main_line = list() if main_line is None else main_line
-        self.end = end
-        self.line = line
-        self.column = column
-        self.key = key
-        self.replayed = replayed
-
-    @property
-    def errors(self) -> int:
-        """Number of error diagnostics."""
-        return sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
-
-    @property
-    def warnings(self) -> int:
-        """Number of warning diagnostics."""
-        return sum(1 for d in self.diagnostics if d.severity is Severity.WARNING)
-
-    @property
-    def valid(self) -> bool:
-        """True when the record has no error."""
-        return self.errors == 0
 
 
 def validate_record(

@@ -38,9 +38,10 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from enum import IntEnum
 
 from notation.diagnostics import CODES, Code
+from notation.games.sides import Outcome as Outcome
+from notation.games.sides import Side as Side
 from notation.plain import Generic, NamedTuple, Protocol, TypeVar
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -101,40 +102,6 @@ class TextCache(dict[str, V]):
             self.clear()
         self[text] = read
         return read
-
-
-class Side(IntEnum):
-    """The two players; WHITE (the lighter pieces) moves first unless a setup says not."""
-
-    WHITE = 0
-    BLACK = 1
-
-    @property
-    def other(self) -> Side:
-        """The opponent."""
-        return _OTHER[self]
-
-    @property
-    def title(self) -> str:
-        """``"White"`` or ``"Black"``."""
-        return "White" if self is Side.WHITE else "Black"
-
-
-_OTHER = (Side.BLACK, Side.WHITE)
-"""Each side's opponent, by side (``Side.other`` is on the hot path of every game)."""
-
-
-class Outcome(NamedTuple):
-    """A game ended by its rules: who won (``None`` for a draw) and why."""
-
-    winner: Side | None
-    reason: str
-
-    @classmethod
-    def by_score(cls, white: int, black: int, reason: str) -> Outcome:
-        """The end of a scored game: the higher score wins, equal scores draw."""
-        winner = None if white == black else Side.WHITE if white > black else Side.BLACK
-        return cls(winner, reason)
 
 
 class SetupError(ValueError):

@@ -10,12 +10,16 @@ the first time the game is used, so a command pays only for the games it replays
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator, Mapping, MutableMapping
 
 from notation.diagnostics import CODES
-from notation.games.base import AnyGame
 from notation.plain import NamedTuple
+
+# The games' interface (notation.games.base) is imported with the first game loaded: the
+# names of the games, and their titles, need none of it.
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from notation.games.base import AnyGame
 
 
 class Place(NamedTuple):
@@ -43,7 +47,7 @@ BUILT_IN: dict[str, Place] = {
 that says which module holds which game."""
 
 
-class _Games(MutableMapping[str, AnyGame]):
+class _Games(MutableMapping[str, "AnyGame"]):
     """The games by name; a built-in game's module is imported when it is first looked up."""
 
     def __init__(self, places: Mapping[str, Place]) -> None:
@@ -77,6 +81,8 @@ class _Games(MutableMapping[str, AnyGame]):
 
 def _load(name: str, place: Place) -> AnyGame:
     """The game ``place`` says where to find, checked against what the table says of it."""
+    import importlib  # with the first game loaded: naming the games needs none of it
+
     module, _, cls = place.target.partition(":")
     game: AnyGame = getattr(importlib.import_module(module), cls)()
     if (game.name, game.title, game.gametype) != (name, place.title, place.gametype):

@@ -18,7 +18,7 @@ from notation.archive.draw import (
     record_at,
 )
 from notation.check.dialects import NO_DIALECTS
-from notation.check.validator import GameReport
+from notation.check.report import GameReport
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.io.files import Input, Missing

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from notation.check.validator import GameReport
+from notation.check.report import GameReport
 from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.io.files import display_name
 from notation.pages.html import Elements, GameView, page, page_data, report_view

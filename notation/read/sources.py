@@ -19,11 +19,11 @@ from notation.diagnostics import NO_RECORD, UNREADABLE, Diagnostic
 from notation.io.files import COMPRESSED_SUFFIXES, Input, Missing, expand
 from notation.lazy import lazy_pattern
 from notation.plain import Frozen, Plain
-from notation.record.model import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from notation.io.decode import TextSource
+    from notation.record.model import Record
 
 JSON_LIMIT = 256 * 2**20
 """Characters of a JSON document read at most: JSON is read whole, not streamed."""

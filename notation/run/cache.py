@@ -43,19 +43,20 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from notation import diagnostics as codes
-from notation.check.validator import GameReport
+from notation.check.report import GameReport
 from notation.diagnostics import CODES, Candidate, Change, Diagnostic
-from notation.games.base import Outcome, Side
+from notation.games.sides import Outcome, Side
 from notation.io.files import Input, Missing
 from notation.io.output import display, feed_file
 from notation.plain import Frozen, Plain
 from notation.read.sources import FileResult
-from notation.run.batch import Event
 from notation.version import code_version
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from typing import Any
+
+    from notation.run.batch import Event
 
 # The built-in BLAKE2 module, and above the constant-time comparison hmac falls back on:
 # hashlib and hmac would load OpenSSL, about 2 ms of every cached run's start-up. A

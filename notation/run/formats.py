@@ -16,7 +16,7 @@ import urllib.parse
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
-from notation.check.validator import GameReport
+from notation.check.report import GameReport
 from notation.diagnostics import CODES, Candidate, Code, Diagnostic, Severity
 from notation.io.files import display_name
 from notation.lazy import lazy_pattern

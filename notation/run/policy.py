@@ -15,13 +15,16 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable, Mapping
 
 from notation import diagnostics as codes
-from notation.check.validator import GameReport
+from notation.check.report import GameReport
 from notation.diagnostics import Severity
 from notation.plain import Frozen
 from notation.read.sources import FileResult
-from notation.run.batch import Event
 from notation.run.formats import Reporter, Summary
 from notation.run.names import FAIL_LEVELS
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from notation.run.batch import Event
 
 UNREADABLE_CODES = frozenset({codes.UNREADABLE, codes.NO_RECORD})
 """Codes of an input that could not be read: they make the exit status 2 and are not

@@ -18,19 +18,24 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 
-from notation.check.validator import GameReport, validate_record
+from notation.check.report import GameReport
 from notation.diagnostics import Diagnostic
-from notation.games.registry import get_game
 from notation.io.files import Input, Missing, expand
 from notation.plain import Frozen, Plain
 from notation.read.sources import FileResult
-from notation.record.model import Record
-from notation.run import batch
-from notation.run.batch import Engine, Event, usable_cpus
 from notation.run.config import Config
 from notation.run.formats import Summary
 from notation.run.policy import Policy, reported
 from notation.run.settings import Settings
+
+# The reader, the validator and the worker processes (notation.run.batch) are imported
+# when a file is to be validated: a run answered from the cache needs none of them.
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
+    from notation.record.model import Record
+    from notation.run.batch import Engine, Event
 
 
 class Read(Frozen):
@@ -132,7 +137,7 @@ def validation_events(
 
         def engine(group: list[Input | Missing], game: str | None) -> Iterator[Event]:
             run_of = functools.partial(
-                batch.validate_inputs,
+                _validate_inputs,
                 game=game,
                 encoding=chosen.encoding,
                 jobs=workers,
@@ -171,12 +176,26 @@ def validation_events(
         return summary
 
 
+def _validate_inputs(inputs: Iterable[Input | Missing], **options: Any) -> Iterator[Event]:
+    """:func:`notation.run.batch.validate_inputs` of ``inputs`` with ``options``, imported
+    when the first input comes (none comes when the cache answers for every file)."""
+    given = iter(inputs)
+    for first in given:
+        from notation.run.batch import validate_inputs
+
+        yield from validate_inputs(itertools.chain((first,), given), **options)
+        return
+
+
 def validate_one(
     record: Record, settings: Settings | None = None, *, path: str = "-"
 ) -> GameReport:
     """The verdict on ``record`` (from ``path``, ``-`` for none) as a run with ``settings``
     reports it: judged as the game the settings give (else the configuration's for
     ``path``) with their dialects, its diagnostics as their policy reports them."""
+    from notation.check.validator import validate_record
+    from notation.games.registry import get_game
+
     chosen = settings or Settings()
     file = None if path == "-" else Path(path)
     game = chosen.game if chosen.game is not None else chosen.config.for_file(file, "game")
@@ -240,8 +259,10 @@ def game_runs(
 def _workers(asked: int, cluster: bool, tell: Callable[[RunEvent], None]) -> int:
     """The worker processes a run on this machine uses: ``asked`` (0: one per CPU), never
     more than the CPUs (a serial run for that reason says so). A cluster's are its own."""
-    if cluster and asked <= 1:
+    if asked == 1 or (cluster and asked <= 1):
         return asked
+    from notation.run.batch import usable_cpus
+
     cpus = usable_cpus()
     if asked > cpus == 1:
         tell(Note(f"notation: {asked} processes asked for: 1 used (1 CPU)"))

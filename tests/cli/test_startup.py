@@ -6,6 +6,7 @@ imported from ``sys.modules``; ``bench/startup.py`` measures what that saves.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from importlib import metadata
@@ -43,6 +44,18 @@ def imported(*args: str) -> tuple[set[str], str]:
         [sys.executable, "-c", RUN, *args], capture_output=True, text=True, check=True, cwd=ROOT
     )
     return set(done.stderr.split()), done.stdout
+
+
+def started() -> set[str]:
+    """The modules the interpreter has imported when it starts, before any command."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; print(*sys.modules)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return set(done.stdout.split())
 
 
 BUILD = "pure Python" if flying.__file__.endswith(".py") else "compiled: mypyc"
@@ -157,8 +170,48 @@ def test_a_one_game_validate_answered_from_the_cache_imports_no_typing_or_json(
     modules, out = imported("validate", str(game))
     assert out == ""
     assert "notation.run.cache" in modules
-    assert "notation.check.validator" in modules
+    assert "notation.check.report" in modules
     assert not modules & {"typing", "json"}
+
+
+def test_a_one_game_validate_answered_from_the_cache_imports_no_validator(
+    tmp_path: Path, cached: Path
+) -> None:
+    """A report rebuilt from the cache is a :class:`~notation.check.report.GameReport`,
+    reported without the validator, the replay, the record model or the worker processes'
+    module (in the compiled build, the validator loads the compiled library), its outcome
+    without the games' interface (:mod:`notation.games.sides`); a run with a file to
+    validate afresh imports them."""
+    game = tmp_path / "one.pdn"
+    game.write_text('[GameType "26"]\n\n1. 22-18 11-15 *\n', encoding="utf-8")
+    imported("validate", str(game))
+    modules, out = imported("validate", "--format", "jsonl", str(game))
+    assert out == ""
+    skipped = {
+        "notation.check.validator",
+        "notation.check.replay",
+        "notation.record.model",
+        "notation.run.batch",
+        "notation.compiled",
+        "notation.games.base",
+    }
+    assert {"notation.check.report", "notation.games.sides"} <= modules
+    assert not modules & skipped
+    # Nor importlib (unless the interpreter starts with it, as an editable install's finder
+    # does): the package's public names and the games are imported with it when first used.
+    assert "importlib" not in modules - started()
+    other = tmp_path / "two.pdn"
+    other.write_text('[GameType "26"]\n\n1. 22-18 22-17 *\n', encoding="utf-8")
+    modules, out = imported("validate", "--format", "jsonl", str(game), str(other))
+    found = json.loads(out)
+    assert (found["path"], found["code"], found["line"], found["column"], found["ply"]) == (
+        str(other),
+        "BR202",
+        3,
+        10,
+        2,
+    )
+    assert modules >= skipped
 
 
 @pytest.mark.skipif(
