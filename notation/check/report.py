@@ -1,5 +1,6 @@
 """The verdict on one record (:class:`GameReport`), as a validation run gives it: what the
-reports are written from, and a cached run rebuilds, without the validator."""
+reports are written from, and a cached run rebuilds, without the validator; and what a
+traced replay made of each ply (:class:`Replayed`)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,80 @@ from notation.plain import Plain
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
-    from notation.check.validator import Replayed
-    from notation.games.base import Move, Outcome, Position
+    from notation.games.base import IllegalMove, Move, Outcome, Position
+    from notation.record.model import Record
+
+
+class Step(Plain):
+    """What the replay of :func:`~notation.check.validator.validate_record` made of one ply."""
+
+    _fields = ("before", "move", "after", "error", "short", "other")
+    __slots__ = _fields
+
+    before: Position
+    move: Move | None
+    """The move the ply was read as (a short capture's whole capture too); ``None`` when
+    the ply is illegal."""
+    after: Position | None
+    error: IllegalMove | None
+    """Why the ply is illegal, when it is."""
+    short: bool
+    """Whether the ply is a short capture read as ``move`` (PDN115)."""
+    other: bool
+    """Whether the ply is ``move`` written with the other separator (PDN116)."""
+
+    def __init__(
+        self,
+        before: Position,
+        move: Move | None = None,
+        after: Position | None = None,
+        error: IllegalMove | None = None,
+        short: bool = False,
+        other: bool = False,
+    ) -> None:
+        self.before = before
+        self.move = move
+        self.after = after
+        self.error = error
+        self.short = short
+        self.other = other
+
+
+Place = tuple[int, ...]
+"""Where a ply is in its record: its index in the main line, then, for a ply of a
+variation, the variation's index among those of that ply and the ply's index in it, and
+so on."""
+
+
+class Replayed(Plain):
+    """A record with what the replay of
+    :func:`~notation.check.validator.validate_record` made of each of its plies (asked for
+    with ``trace``): what a picture of every ply needs, so that nothing replays the record
+    again."""
+
+    _fields = ("record", "start", "steps", "unreplayed")
+    __slots__ = _fields
+
+    record: Record
+    start: Position | None
+    """The start position; ``None`` when the record was not replayed."""
+    steps: dict[Place, Step]
+    """Each ply replayed, by its place; a ply after an illegal one of its line has none."""
+    unreplayed: str | None
+    """Why the record was not replayed (unsupported game, invalid setup, another game's
+    moves), when it was not."""
+
+    def __init__(
+        self,
+        record: Record,
+        start: Position | None = None,
+        steps: dict[Place, Step] | None = None,
+        unreplayed: str | None = None,
+    ) -> None:
+        self.record = record
+        self.start = start
+        self.steps = dict() if steps is None else steps
+        self.unreplayed = unreplayed
 
 
 # Interpreted in the compiled build too: it is pickled between processes (--jobs, Dask),

@@ -27,6 +27,9 @@ from notation.check.replay import (
     replay_line,
 )
 from notation.check.report import GameReport as GameReport
+from notation.check.report import Place as Place
+from notation.check.report import Replayed as Replayed
+from notation.check.report import Step as Step
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Outcome, Position, SetupError
@@ -40,48 +43,6 @@ if TYPE_CHECKING:
 
 MAX_LISTED = 24
 """Most legal moves written into one message; the diagnostic's ``legal`` field has all."""
-
-
-@mypyc_attr(native_class=False)
-class Step(Plain):
-    """What the replay of :func:`validate_record` made of one ply."""
-
-    _fields = ("before", "move", "after", "error", "short", "other")
-    __slots__ = _fields
-
-    before: Position
-    move: Move | None
-    """The move the ply was read as (a short capture's whole capture too); ``None`` when
-    the ply is illegal."""
-    after: Position | None
-    error: IllegalMove | None
-    """Why the ply is illegal, when it is."""
-    short: bool
-    """Whether the ply is a short capture read as ``move`` (PDN115)."""
-    other: bool
-    """Whether the ply is ``move`` written with the other separator (PDN116)."""
-
-    def __init__(
-        self,
-        before: Position,
-        move: Move | None = None,
-        after: Position | None = None,
-        error: IllegalMove | None = None,
-        short: bool = False,
-        other: bool = False,
-    ) -> None:
-        self.before = before
-        self.move = move
-        self.after = after
-        self.error = error
-        self.short = short
-        self.other = other
-
-
-Place = tuple[int, ...]
-"""Where a ply is in its record: its index in the main line, then, for a ply of a
-variation, the variation's index among those of that ply and the ply's index in it, and
-so on."""
 
 
 def line_at(record: Record, place: Place) -> Line:
@@ -99,36 +60,6 @@ def ply_number(place: Place) -> int:
 
 
 @mypyc_attr(native_class=False)
-class Replayed(Plain):
-    """A record with what :func:`validate_record`'s replay made of each of its plies
-    (asked for with ``trace``): what a picture of every ply needs, so that nothing replays
-    the record again."""
-
-    _fields = ("record", "start", "steps", "unreplayed")
-    __slots__ = _fields
-
-    record: Record
-    start: Position | None
-    """The start position; ``None`` when the record was not replayed."""
-    steps: dict[Place, Step]
-    """Each ply replayed, by its place; a ply after an illegal one of its line has none."""
-    unreplayed: str | None
-    """Why the record was not replayed (unsupported game, invalid setup, another game's
-    moves), when it was not."""
-
-    def __init__(
-        self,
-        record: Record,
-        start: Position | None = None,
-        steps: dict[Place, Step] | None = None,
-        unreplayed: str | None = None,
-    ) -> None:
-        self.record = record
-        self.start = start
-        self.steps = dict() if steps is None else steps
-        self.unreplayed = unreplayed
-
-
 def validate_record(
     record: Record,
     *,

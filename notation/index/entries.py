@@ -9,7 +9,6 @@ between processes, stays a Python class of :mod:`notation.index.store`.
 
 from __future__ import annotations
 
-import gc
 import json
 
 from notation.check.validator import ReplayedLine, replay_main_line
@@ -18,7 +17,7 @@ from notation.games.base import AnyGame
 from notation.games.registry import get_game
 from notation.index.keys import position_keys
 from notation.index.openings import opening_of_line
-from notation.index.store import SETUP_TAGS, Entry
+from notation.index.store import SETUP_TAGS, Entry, collector_paused
 from notation.read.sources import holds_game
 from notation.record.model import Record
 from notation.record.reader import read_records
@@ -107,17 +106,10 @@ def entries_of_piece(
     default = None if game is None else get_game(game)
     records = read_records((text,), path=path, first_line=line, keep_text=True)
     # The replays make many small acyclic objects, and the piece's entries stay alive to
-    # its end: the cyclic collector, paused for the piece (reference counting still frees
-    # everything), would walk them over and over for nothing.
-    collecting = gc.isenabled()
-    if collecting:
-        gc.disable()
-    try:
+    # its end.
+    with collector_paused():
         return [
             entry_of_record(record, path, default, dialects, salt, False)
             for record in records
             if holds_game(record)
         ]
-    finally:
-        if collecting:
-            gc.enable()

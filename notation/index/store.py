@@ -9,11 +9,12 @@ and move its id.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import sys
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice, repeat
 
@@ -31,6 +32,21 @@ the same values of these share a setup."""
 KEPT_IDS = 16_384
 """Values of each dictionary (setups, moves, tag values) whose ids the writer keeps, at
 most: the others are looked up, so that its memory does not grow with the index."""
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """The block run with Python's cyclic collector paused, then as it was: for work that
+    makes many small acyclic objects and keeps large lists alive, which the collector would
+    walk over and over for nothing (reference counting still frees everything)."""
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 @dataclass(slots=True)
@@ -183,16 +199,9 @@ class Store:
         (:mod:`notation.index.summaries`) and the games' places
         (:mod:`notation.index.places`)."""
         # Storing makes many small acyclic objects and keeps large lists alive (a chunk's
-        # positions): the cyclic collector, paused for the file (reference counting still
-        # frees everything), would walk them over and over for nothing.
-        collecting = gc.isenabled()
-        if collecting:
-            gc.disable()
-        try:
+        # positions).
+        with collector_paused():
             return self._add_games(file, entries)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _add_games(self, file: int, entries: Iterable[Entry]) -> int:
         games: list[tuple[object, ...]] = []

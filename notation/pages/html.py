@@ -41,7 +41,7 @@ from operator import methodcaller
 from typing import Any, Protocol, cast
 
 from notation.check.replay import record_notation
-from notation.check.validator import GameReport, Place, Replayed
+from notation.check.report import GameReport, Place, Replayed
 from notation.games.base import AnyGame, Move, Position
 from notation.games.registry import get_game
 from notation.pictures import svg_picture
