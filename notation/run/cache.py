@@ -684,19 +684,22 @@ def _json(data: object) -> str:
 
 def _name_text(values: list[Any]) -> str:
     """``json.dumps(values)`` of what an entry's name is made of: texts, ``None``, ``True``,
-    ``False`` and lists of texts."""
+    ``False`` and lists of texts written here, any other value by json."""
     words = []
     for value in values:
         if isinstance(value, str):
             words.append(encode_basestring_ascii(value))
-        elif isinstance(value, list):
+        elif value is None:
+            words.append("null")
+        elif value is True or value is False:
+            words.append("true" if value else "false")
+        elif isinstance(value, list) and all(isinstance(item, str) for item in value):
             words.append(f"[{', '.join(map(encode_basestring_ascii, value))}]")
         else:
-            words.append(_CONSTANT_TEXTS[value])
+            import json
+
+            words.append(json.dumps(value))
     return f"[{', '.join(words)}]"
-
-
-_CONSTANT_TEXTS = {None: "null", True: "true", False: "false"}
 
 
 def _loads(data: bytes) -> Any:

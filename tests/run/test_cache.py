@@ -733,6 +733,16 @@ def test_an_entrys_name_is_made_of_the_json_text_of_its_input_and_settings(
     assert notation.run.cache._name_text(values) == json.dumps(values)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.none() | st.booleans() | st.integers() | st.floats() | TEXTS, max_size=4))
+def test_an_entrys_name_is_the_json_text_of_any_setting_a_setting_may_become(
+    values: list[object],
+) -> None:
+    """A number among the settings is written as json.dumps writes it, never as the
+    constant it equals (1 is not true)."""
+    assert notation.run.cache._name_text(values) == json.dumps(values)
+
+
 @settings(max_examples=500, deadline=None)
 @given(
     st.recursive(
