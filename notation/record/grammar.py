@@ -178,7 +178,7 @@ _DIGIT_MOVE = rf"(?>[0-9]{MOVE_RUN}*+(?:[-:/]{MOVE_RUN}++)*+)(?<!x)"
 :data:`_LETTER_MOVE`, every simple move. (Two classes of :data:`LETTERS`, each about
 0.1 ms for ``re`` to compile, where a move of either start would hold three.)"""
 _SIMPLE_BODY = rf"(?:{_NUMERIC_MOVE}|{_LETTER_MOVE}|(?!{RESULT}){_DIGIT_MOVE})"
-_SIMPLE_RUN = lazy_pattern(
+_SIMPLE_RUN_TEXT = (
     rf"(?:(?:[0-9]++\.[ \n]++)?+(?=[^ \n]{{1,{MAX_MOVE}}}(?![^ \n])){_SIMPLE_BODY}(?:[ \n]++|\Z)"
     rf"(?:(?:[0-9]++\.[ \n]++)?+{_SIMPLE_BODY}(?<![^ \n]{{{MAX_MOVE + 1}}})(?:[ \n]++|\Z))*+)?+"
 )
@@ -190,6 +190,17 @@ movetext of simple plies reads as its text's words that are not numbers
 length is looked at ahead of it; every later one follows a space or a newline, so a look
 behind its end, which costs less, tells whether it is longer. (No capturing group: one
 inside a possessive repeat makes Python 3.11's ``re`` raise SystemError.)"""
+_SIMPLE_RUN: re.Pattern[str] | None = None
+""":data:`_SIMPLE_RUN_TEXT` compiled, once a plain game's movetext is matched with it
+(:func:`_simple_run`): a run whose one game opens its movetext with a comment compiles none
+of it."""
+
+
+def _simple_run() -> re.Pattern[str]:
+    """:data:`_SIMPLE_RUN`, compiled now."""
+    global _SIMPLE_RUN
+    _SIMPLE_RUN = re.compile(_SIMPLE_RUN_TEXT)
+    return _SIMPLE_RUN
 
 
 _SIMPLE_WORDS = lazy_pattern(r"(?:([0-9]++\.)[ \n]++)?+([^ \n]++)()[ \n]*+")
@@ -272,10 +283,8 @@ def _plain(text: str) -> _PlainGame | None:
     tags = TAGS.lex(text, at)
     moves = tags[-1].end() if tags else at
     if text.startswith("{", moves):
-        # No part matches a comment: the run of simple plies, compiled when first used,
-        # is not needed to tell.
-        return None
-    run = _SIMPLE_RUN.match(text, moves)
+        return None  # no part matches a comment
+    run = (_SIMPLE_RUN or _simple_run()).match(text, moves)
     assert run is not None  # a run of none matches anywhere
     tail = _TAIL.match(text, run.end())
     plies: list[re.Match[str]] = []
