@@ -313,17 +313,17 @@ _RESULT_TOKEN = re.compile(_RESULT_RULE)
 class _CommentedGame:
     """A game of blanks, a head of tag runs and ``{`` comments, then runs of plies,
     ``{`` comments and NAGs, a result and ``{`` comments after it, each maybe absent:
-    where its text starts (``first``), the head's items as (offset, comment match or
-    ``None`` for a tag run), and the movetext's items as (kind, offset, match or ``None``
-    for a ply run), kinds named as the grammar's rules."""
+    where its text starts (``first``), the head's items as (offset, comment match or a
+    tag run's tokens), and the movetext's items as (kind, offset, match or a ply run's
+    tokens), kinds named as the grammar's rules."""
 
     __slots__ = ("first", "head", "top")
 
     def __init__(
         self,
         first: int,
-        head: list[tuple[int, re.Match[str] | None]],
-        top: list[tuple[str, int, re.Match[str] | None]],
+        head: list[tuple[int, re.Match[str] | list[re.Match[str]]]],
+        top: list[tuple[str, int, re.Match[str] | list[re.Match[str]]]],
     ) -> None:
         self.first = first
         self.head = head
@@ -345,12 +345,13 @@ def _commented(text: str) -> _CommentedGame | None:
     assert blanks is not None  # blanks match anywhere, if only the empty string
     at = first = blanks.end()
     end = len(text)
-    head: list[tuple[int, re.Match[str] | None]] = []
+    head: list[tuple[int, re.Match[str] | list[re.Match[str]]]] = []
     while at < end:
-        tags = TAGS.end(text, at)
-        if tags is not None:
-            head.append((at, None))
-            at = tags
+        # A run's tokens, which the walk takes (where a run ends is its last token's end).
+        tags = TAGS.lex(text, at)
+        if tags:
+            head.append((at, tags))
+            at = tags[-1].end()
             continue
         # Neither an escape (``%``) nor a ``;`` comment starts with ``{``.
         comment = _COMMENT_TOKEN.match(text, at)
@@ -358,14 +359,14 @@ def _commented(text: str) -> _CommentedGame | None:
             break
         head.append((at, comment))
         at = comment.end()
-    top: list[tuple[str, int, re.Match[str] | None]] = []
+    top: list[tuple[str, int, re.Match[str] | list[re.Match[str]]]] = []
     ended = False
     while at < end:
         if not ended:
-            plies = PLIES.end(text, at)
-            if plies is not None:
-                top.append(("plies", at, None))
-                at = plies
+            plies = PLIES.lex(text, at)
+            if plies:
+                top.append(("plies", at, plies))
+                at = plies[-1].end()
                 continue
             result = _RESULT_TOKEN.match(text, at)
             if result is not None:
@@ -709,19 +710,18 @@ class _Walker:
         record = Record.read_at(Line(), self.index, self.pos(game.first), self.diagnostics)
         moves = record.moves
         for start, opening in game.head:
-            if opening is None:
-                self.tags(TAGS.lex(self.parsed, start), record.tags)
+            if isinstance(opening, list):
+                self.tags(opening, record.tags)
             else:
                 _opening(moves, Comment(opening.group(1), "brace", self.pos(start)))
         last: Ply | None = None
         ended = False
         for kind, start, found in game.top:
-            if kind == "plies":
-                last = self.plies(PLIES.lex(self.parsed, start), moves, None)
+            if isinstance(found, list):
+                last = self.plies(found, moves, None)
                 if last is None:
                     break
                 continue
-            assert found is not None
             if kind == "comment":
                 comment = Comment(found.group(1), "brace", self.pos(start))
                 if ended:
