@@ -166,7 +166,6 @@ def _run(lexer: _Lexer, text: str, pos: int) -> int | None:
 
 
 _MOVE_REST = rf"[{LETTERS}]*+[0-9]{MOVE_RUN}*+(?:[-:/]{MOVE_RUN}++)*+"
-_SIMPLE_MOVE = rf"(?>{CHESS_SYMBOL}?{_MOVE_REST})(?<!x)"
 _NUMERIC_MOVE = rf"(?![0-2][-:][0-2]{RESULT_FOLLOWED})[0-9]++(?:[-x:][0-9]++)++"
 """A simple move of numbered squares, tried first (the run reads it faster): its lookahead
 refuses every result of that shape, and a few moves too (``1-2``), which the general
@@ -174,8 +173,12 @@ simple move then reads."""
 _LETTER_MOVE = rf"(?>(?:{CHESS_SYMBOL}|[{LETTERS}]){_MOVE_REST})(?<!x)"
 """A simple move that starts with a letter or a chess symbol, tried before the general one:
 no result starts so, so it needs no look-ahead for one."""
-_SIMPLE_BODY = rf"(?:{_NUMERIC_MOVE}|{_LETTER_MOVE}|(?!{RESULT}){_SIMPLE_MOVE})"
-_SIMPLE_RUN = re.compile(
+_DIGIT_MOVE = rf"(?>[0-9]{MOVE_RUN}*+(?:[-:/]{MOVE_RUN}++)*+)(?<!x)"
+"""A simple move that starts with a digit, after the look-ahead for a result: with
+:data:`_LETTER_MOVE`, every simple move. (Two classes of :data:`LETTERS`, each about
+0.1 ms for ``re`` to compile, where a move of either start would hold three.)"""
+_SIMPLE_BODY = rf"(?:{_NUMERIC_MOVE}|{_LETTER_MOVE}|(?!{RESULT}){_DIGIT_MOVE})"
+_SIMPLE_RUN_TEXT = (
     rf"(?:(?:[0-9]++\.[ \n]++)?+(?=[^ \n]{{1,{MAX_MOVE}}}(?![^ \n])){_SIMPLE_BODY}(?:[ \n]++|\Z)"
     rf"(?:(?:[0-9]++\.[ \n]++)?+{_SIMPLE_BODY}(?<![^ \n]{{{MAX_MOVE + 1}}})(?:[ \n]++|\Z))*+)?+"
 )
@@ -187,6 +190,17 @@ movetext of simple plies reads as its text's words that are not numbers
 length is looked at ahead of it; every later one follows a space or a newline, so a look
 behind its end, which costs less, tells whether it is longer. (No capturing group: one
 inside a possessive repeat makes Python 3.11's ``re`` raise SystemError.)"""
+_SIMPLE_RUN: re.Pattern[str] | None = None
+""":data:`_SIMPLE_RUN_TEXT` compiled, once a plain game's movetext is matched with it
+(:func:`_simple_run`): a run whose one game opens its movetext with a comment compiles none
+of it."""
+
+
+def _simple_run() -> re.Pattern[str]:
+    """:data:`_SIMPLE_RUN`, compiled now."""
+    global _SIMPLE_RUN
+    _SIMPLE_RUN = re.compile(_SIMPLE_RUN_TEXT)
+    return _SIMPLE_RUN
 
 
 _SIMPLE_WORDS = lazy_pattern(r"(?:([0-9]++\.)[ \n]++)?+([^ \n]++)()[ \n]*+")
@@ -268,7 +282,9 @@ def _plain(text: str) -> _PlainGame | None:
     at = blanks.end()
     tags = TAGS.lex(text, at)
     moves = tags[-1].end() if tags else at
-    run = _SIMPLE_RUN.match(text, moves)
+    if text.startswith("{", moves):
+        return None  # no part matches a comment
+    run = (_SIMPLE_RUN or _simple_run()).match(text, moves)
     assert run is not None  # a run of none matches anywhere
     tail = _TAIL.match(text, run.end())
     plies: list[re.Match[str]] = []
@@ -297,17 +313,17 @@ _RESULT_TOKEN = re.compile(_RESULT_RULE)
 class _CommentedGame:
     """A game of blanks, a head of tag runs and ``{`` comments, then runs of plies,
     ``{`` comments and NAGs, a result and ``{`` comments after it, each maybe absent:
-    where its text starts (``first``), the head's items as (offset, comment match or
-    ``None`` for a tag run), and the movetext's items as (kind, offset, match or ``None``
-    for a ply run), kinds named as the grammar's rules."""
+    where its text starts (``first``), the head's items as (offset, comment match or a
+    tag run's tokens), and the movetext's items as (kind, offset, match or a ply run's
+    tokens), kinds named as the grammar's rules."""
 
     __slots__ = ("first", "head", "top")
 
     def __init__(
         self,
         first: int,
-        head: list[tuple[int, re.Match[str] | None]],
-        top: list[tuple[str, int, re.Match[str] | None]],
+        head: list[tuple[int, re.Match[str] | list[re.Match[str]]]],
+        top: list[tuple[str, int, re.Match[str] | list[re.Match[str]]]],
     ) -> None:
         self.first = first
         self.head = head
@@ -329,12 +345,13 @@ def _commented(text: str) -> _CommentedGame | None:
     assert blanks is not None  # blanks match anywhere, if only the empty string
     at = first = blanks.end()
     end = len(text)
-    head: list[tuple[int, re.Match[str] | None]] = []
+    head: list[tuple[int, re.Match[str] | list[re.Match[str]]]] = []
     while at < end:
-        tags = TAGS.end(text, at)
-        if tags is not None:
-            head.append((at, None))
-            at = tags
+        # A run's tokens, which the walk takes (where a run ends is its last token's end).
+        tags = TAGS.lex(text, at)
+        if tags:
+            head.append((at, tags))
+            at = tags[-1].end()
             continue
         # Neither an escape (``%``) nor a ``;`` comment starts with ``{``.
         comment = _COMMENT_TOKEN.match(text, at)
@@ -342,14 +359,14 @@ def _commented(text: str) -> _CommentedGame | None:
             break
         head.append((at, comment))
         at = comment.end()
-    top: list[tuple[str, int, re.Match[str] | None]] = []
+    top: list[tuple[str, int, re.Match[str] | list[re.Match[str]]]] = []
     ended = False
     while at < end:
         if not ended:
-            plies = PLIES.end(text, at)
-            if plies is not None:
-                top.append(("plies", at, None))
-                at = plies
+            plies = PLIES.lex(text, at)
+            if plies:
+                top.append(("plies", at, plies))
+                at = plies[-1].end()
                 continue
             result = _RESULT_TOKEN.match(text, at)
             if result is not None:
@@ -693,19 +710,18 @@ class _Walker:
         record = Record.read_at(Line(), self.index, self.pos(game.first), self.diagnostics)
         moves = record.moves
         for start, opening in game.head:
-            if opening is None:
-                self.tags(TAGS.lex(self.parsed, start), record.tags)
+            if isinstance(opening, list):
+                self.tags(opening, record.tags)
             else:
                 _opening(moves, Comment(opening.group(1), "brace", self.pos(start)))
         last: Ply | None = None
         ended = False
         for kind, start, found in game.top:
-            if kind == "plies":
-                last = self.plies(PLIES.lex(self.parsed, start), moves, None)
+            if isinstance(found, list):
+                last = self.plies(found, moves, None)
                 if last is None:
                     break
                 continue
-            assert found is not None
             if kind == "comment":
                 comment = Comment(found.group(1), "brace", self.pos(start))
                 if ended:

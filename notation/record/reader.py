@@ -234,14 +234,16 @@ _PLAIN = (
     rf"(?:{_MOVES}{NO_RESULT_BEFORE}[^\S\n]*+\n{_BLANKS})*+({_MOVES}[^\S\n]*+\n{_BLANKS})?"
 )
 _PLAIN_GAME = re.compile(rf"{_PLAIN}(?={TAG_AHEAD})")
-_PLAIN_LAST = lazy_pattern(rf"{_PLAIN}(?={TAG_AHEAD}|\Z)")
 _PLAIN_START = re.compile(_PLAIN)
 """A plain game: tag lines, then lines of movetext free of comments, variations, quotes
 and tags, cut by the next line that starts with a tag pair (group 1 is its tag lines, with
 no blank line between them, and group 2 its last movetext line). Only its last movetext line
 may end with a result, as ``_RESULT_END`` reads results: were an
 earlier line to end with one, the line scan would start a game on the next line. The
-line scan reads a plain game as one game, so it is taken whole."""
+line scan reads a plain game as one game, so it is taken whole. ``_PLAIN_START`` is the
+game whether cut or not: where it ends is where ``_PLAIN_GAME`` would cut it (no movetext
+line starts with a tag pair, so a shorter plain game is never cut where the longest is
+not)."""
 
 
 class _Names:
@@ -404,7 +406,12 @@ def read_records(
             yield _finish(scan, index, path, keep_text, missing=not scan.brace and not scan.ended)
             scan = None
         if scan is None:
-            m = (_PLAIN_LAST if final else _PLAIN_GAME).match(text, at)
+            m = _PLAIN_GAME.match(text, at)
+            if m is None and final:
+                # The end of the source's last text cuts a plain game too.
+                m = _PLAIN_START.match(text, at)
+                if m is not None and m.end() < len(text):
+                    m = None
             if m is not None and m.end() - at <= MAX_GAME and names.distinct(m.group(1)):
                 stop = m.end()
                 index += 1

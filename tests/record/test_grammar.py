@@ -612,6 +612,37 @@ def test_a_simple_movetext_kept_as_text_reads_as_its_lexed_plies(seed, monkeypat
     assert got == [repr(record) for record in again]
 
 
+def test_the_simple_run_matches_as_one_general_simple_move_would():
+    """The run's moves by their start (numbered squares; a letter or a chess symbol; a
+    digit, after the look-ahead for a result) match where one general simple move after
+    that look-ahead would: the same end from every offset of random texts."""
+    import random
+    import re
+
+    from notation.record.lexicon import CHESS_SYMBOL, RESULT
+
+    general = rf"(?!{RESULT})(?>{CHESS_SYMBOL}?{grammar_module._MOVE_REST})(?<!x)"
+    body = grammar_module._SIMPLE_BODY
+    run = re.compile(grammar_module._SIMPLE_RUN_TEXT)
+    reference = re.compile(
+        grammar_module._SIMPLE_RUN_TEXT.replace(
+            body, f"(?:{grammar_module._NUMERIC_MOVE}|{general})"
+        )
+    )
+    assert reference.pattern != run.pattern
+    words = [
+        "1. ", "12. ", "22-18", "18x11", "c3-d4", "Крe4", "♔e4", "Ke4", "α1β2", "1-0", "0-1",
+        "2-0", "1-1", "½-½", "1/2-1/2", "0.5-0.5", "1:0", "0:2", "1-2", "10-01", " ", "\n",
+        "x", "-", ":", "/", "{", "*", "5", "a", "ж", "×", "Ω", "!", "e5xg7", "32x", "0",
+        "½", "10-1", "1-0x", "a" * 256, "1" * 257,
+    ]  # fmt: skip
+    rng = random.Random(29)
+    for _ in range(1500):
+        text = "".join(rng.choice(words) for _ in range(rng.randint(1, 12)))
+        for at in range(len(text)):
+            assert run.match(text, at).end() == reference.match(text, at).end(), (text, at)
+
+
 @pytest.mark.parametrize(
     ("movetext", "moves", "result"),
     [
