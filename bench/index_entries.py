@@ -67,7 +67,8 @@ def dump(python: str, tree: Path | None, archive: str, out: Path, files: list[st
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
     done = subprocess.run(
-        [python, "-P", "-c", DUMP, archive, str(out), *files],
+        # The interpreter's own path, not the file a link names: a venv's is a link.
+        [os.path.abspath(python), "-P", "-c", DUMP, archive, str(out), *files],
         env=env,
         check=False,
         capture_output=True,
