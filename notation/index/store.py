@@ -421,8 +421,8 @@ class _Chunk:
         self.keys = array("Q")
         """The positions' keys, unsigned."""
         self.lows: list[range] = []
-        """Their places and plies, game by game (:func:`notation.index.postings.reached_at`),
-        read by :meth:`ordered` without an array of them made."""
+        """Their places and plies, a range a game
+        (:func:`notation.index.postings.reached_at`)."""
 
     def add(self, game: int, keys: bytes) -> None:
         """The keys of a game's positions, the start's first
