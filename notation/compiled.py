@@ -29,9 +29,11 @@ MODULES = (
     "notation.check.validator",
     "notation.index.keys",
     "notation.index.entries",
+    "notation.index.openings",
 )
 """The modules of the compiled build: the move checks, the replay around them, the record
-reader, the validator, the index's keys of positions and its workers' entries."""
+reader, the validator, the index's keys of positions, its workers' entries and the
+opening a main line reaches."""
 
 if TYPE_CHECKING:
     from typing import Any, TypeVar

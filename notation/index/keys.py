@@ -70,11 +70,16 @@ def position_keys(game: AnyGame, positions: Iterable[Position], salt: bytes) -> 
 
 def _zobrist_keys(tables: _Tables, positions: Iterable[Position]) -> bytes:
     """The Zobrist keys of ``positions``, positions of bitboards (:func:`position_keys`)."""
-    whites, blacks, kings_, turns = tables
-    # The numbers are kept as signed 64-bit values (the same bits), so that the compiled
-    # build works on machine integers.
-    keys = array("q")
-    add = keys.append
+    # The tables typed as dicts (the compiled build looks them up as such; a number not
+    # made yet is made by its table), the side to move 0 or 1 (a Side), and the numbers
+    # kept as signed 64-bit values (the same bits), so that the compiled build works on
+    # machine integers.
+    whites: dict[int, int] = tables[0]
+    blacks: dict[int, int] = tables[1]
+    kings_: dict[int, int] = tables[2]
+    white_turn: i64 = tables[3][0]
+    black_turn: i64 = tables[3][1]
+    found: list[int] = []
     key: i64 = 0
     w = b = k = 0
     for white, black, kings, turn in cast("Iterable[tuple[int, int, int, int]]", positions):
@@ -87,7 +92,8 @@ def _zobrist_keys(tables: _Tables, positions: Iterable[Position]) -> bytes:
         if kings != k:
             key ^= kings_[kings ^ k]
             k = kings
-        add(key ^ turns[turn])
+        found.append(key ^ (black_turn if turn else white_turn))
+    keys = array("q", found)
     if sys.byteorder == "big":
         keys.byteswap()
     return keys.tobytes()

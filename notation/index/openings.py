@@ -143,22 +143,26 @@ def opening_of_line(
         return None
     index = _index(game.name)
     by_position = index.by_position
-    found = by_position.get(line[0][0] if line else end)
+    first = by_position.get(line[0][0] if line else end)
+    found = None if first is None else first[0]
     last = min(len(line), index.depth)
     played: tuple[str, ...] | None = None
     for ply in range(last):
         here = by_position.get(line[ply + 1][0] if ply + 1 < len(line) else end)
         if here is not None:
+            found = here[0]
             if len(here) == 1:
-                found = here
                 continue
-            # Several entries: the one whose moves are the line's own order first.
+            # Several entries: the first whose moves are the line's own order, if any.
             if played is None:
                 written = game.format_line(line[:last], "numeric") if numeric is None else numeric
                 played = tuple(written[:last])
             prefix = played[: ply + 1]
-            found = tuple(sorted(here, key=lambda entry: entry.moves != prefix))
-    return None if found is None else found[0]
+            for entry in here:
+                if entry.moves == prefix:
+                    found = entry
+                    break
+    return found
 
 
 def opening_at(game_name: str, position: Position) -> Opening | None:

@@ -16,7 +16,7 @@ import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import islice, repeat
+from itertools import chain, islice, repeat
 
 from notation.index import places, postings, summaries
 from notation.index.db import Database
@@ -420,20 +420,21 @@ class _Chunk:
         self.first = first
         self.keys = array("Q")
         """The positions' keys, unsigned."""
-        self.lows = array("Q")
-        """Their places and plies (:func:`notation.index.postings.reached_at`)."""
+        self.lows: list[range] = []
+        """Their places and plies, a range a game
+        (:func:`notation.index.postings.reached_at`)."""
 
     def add(self, game: int, keys: bytes) -> None:
         """The keys of a game's positions, the start's first
         (:func:`notation.index.keys.position_keys`)."""
         self.keys.frombytes(keys)
-        self.lows.extend(postings.reached_at(game - self.first, len(keys) // 8))
+        self.lows.append(postings.reached_at(game - self.first, len(keys) // 8))
 
     def ordered(self) -> list[int]:
         """Its positions as :func:`notation.index.postings.ordered` gives them."""
         if sys.byteorder == "big":
             self.keys.byteswap()  # the keys are written little-endian
-        return postings.by_key(self.keys, self.lows)
+        return postings.by_key(self.keys, chain.from_iterable(self.lows))
 
 
 def _store_chunk(db: Database, chunk: _Chunk, tally: summaries.Tally) -> None:
