@@ -234,7 +234,9 @@ def _read(
     workers: Workers | None,
 ) -> None:
     """Read each chosen file and store its games as they are replayed, one transaction
-    per file; a file that cannot be read whole keeps what the index held of it."""
+    per file; a file that cannot be read whole keeps what the index held of it. Once a
+    file's last pieces are handed to ``workers``, the next file's first ones follow them,
+    so that the workers do not wait while the writer ends a file."""
     files = {file.input.name: file for file in chosen}
     pause = _Pause(os.environ.get(PAUSE_VARIABLE, ""))
     items = iter(
@@ -242,14 +244,34 @@ def _read(
             [file.input for file in chosen], settings.encoding, allow_empty=settings.allow_empty
         )
     )
-    for item in items:
-        if not isinstance(item, Opened):
+
+    def next_input() -> tuple[Opened, _Feed | None] | None:
+        for item in items:
+            if isinstance(item, Opened):
+                if workers is None or item.is_json:
+                    return item, None
+                game = files[item.input.name].game
+                return item, _Feed(workers, item, game, settings.dialects, store.salt)
             if isinstance(item, Diagnostic):
                 told(item)
-            continue
-        name = item.input.name
+        return None
+
+    # Whether the file being read was read whole, and the input after it, once its
+    # reading ended.
+    ended: list[tuple[bool, tuple[Opened, _Feed | None] | None]] = []
+
+    def end() -> _Feed | None:
+        ended.append((_read_whole(items, told), next_input()))
+        following = ended[0][1]
+        return None if following is None else following[1]
+
+    current = next_input()
+    while current is not None:
+        opened, feed = current
+        name = opened.input.name
         file = files[name]
         old = known.get(name)
+        ended.clear()
         try:
             with store.db.transaction():
                 before = store.drop(old[0]) if old is not None else 0
@@ -261,21 +283,81 @@ def _read(
                     file.mtime,
                     file.signature,
                 )
-                if workers is None or item.is_json:
-                    entries = _entries(item, file.game, settings.dialects, store.salt, told)
+                if feed is None:
+                    entries = _entries(opened, file.game, settings.dialects, store.salt, told)
                 else:
-                    entries = _replayed(workers, item, file.game, settings.dialects, store.salt)
+                    entries = feed.entries(end)
                 after = store.add_games(stored, pause.paced(entries))
-                if not _read_whole(items, told):
+                if not ended:
+                    end()
+                if not ended[0][0]:
                     raise _Abandoned
         except _Abandoned:
             store.reload()
+            current = ended[0][1]
             continue
         pause.passed("file")
         summary.files += 1
         summary.updated += min(before, after)
         summary.added += max(0, after - before)
         summary.removed += max(0, before - after)
+        current = ended[0][1]
+
+
+class _Feed:
+    """The pieces of one PDN input handed to workers in turn (keys of ``salt``), and
+    their entries taken back in order."""
+
+    def __init__(
+        self,
+        workers: Workers,
+        opened: Opened,
+        game: str | None,
+        dialects: frozenset[str],
+        salt: bytes,
+    ) -> None:
+        self.workers = workers
+        self.name = opened.input.name
+        self.pieces = iter(opened.pieces(PIECE_GAMES))
+        self.options = (game, dialects, salt)
+        self.waiting: deque[Pending[list[Entry]]] = deque()
+        self.read = False
+        """Whether every piece has been handed out."""
+
+    def hand(self, most: int) -> None:
+        """Hand pieces out until ``most`` are in flight or none is left."""
+        while not self.read and len(self.waiting) < most:
+            piece = next(self.pieces, None)
+            if piece is None:
+                self.read = True
+                return
+            line, text = piece
+            self.waiting.append(
+                self.workers.call(entries_of_piece, self.name, line, text, *self.options)
+            )
+
+    def entries(self, end: Callable[[], _Feed | None]) -> Iterator[Entry]:
+        """The entries of every game of the input, in order, numbered in it. Once every
+        piece is handed out, ``end`` is called, and the feed it gives (the next input's) hands
+        its first pieces out too: the workers replay them while the writer ends this input."""
+        most = self.workers.width + 1
+        following: _Feed | None = None
+        ending = True
+        number = 0
+        while True:
+            self.hand(most)
+            if self.read:
+                if ending:
+                    ending = False
+                    following = end()
+                if following is not None:
+                    following.hand(most)
+            if not self.waiting:
+                return
+            for entry in self.waiting.popleft().result():
+                number += 1
+                entry.number = number
+                yield entry
 
 
 class _Pause:
@@ -326,29 +408,6 @@ def _entries(
             yield entry_of_record(
                 record, opened.input.name, default, dialects, salt, opened.is_json
             )
-
-
-def _replayed(
-    workers: Workers, opened: Opened, game: str | None, dialects: frozenset[str], salt: bytes
-) -> Iterator[Entry]:
-    """The entries of every game of ``opened`` (a PDN input), in order, numbered in the
-    file: each piece replayed by ``workers`` (keys of ``salt``), as many pieces in flight
-    as they take."""
-    waiting: deque[Pending[list[Entry]]] = deque()
-    number = 0
-    name = opened.input.name
-    for line, text in opened.pieces(PIECE_GAMES):
-        waiting.append(workers.call(entries_of_piece, name, line, text, game, dialects, salt))
-        while len(waiting) > workers.width:
-            for entry in waiting.popleft().result():
-                number += 1
-                entry.number = number
-                yield entry
-    while waiting:
-        for entry in waiting.popleft().result():
-            number += 1
-            entry.number = number
-            yield entry
 
 
 def _read_whole(

@@ -643,3 +643,52 @@ def test_the_collector_is_paused_only_while_games_are_stored_or_entries_made(
         assert db.execute("SELECT count(*) FROM games").fetchone() == (0,)
     finally:
         db.close()
+
+
+def test_the_next_files_pieces_are_replayed_while_the_writer_ends_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The workers are given the next file's pieces before the writer commits a file, so
+    that they do not wait at each file's end; the index is the one a serial run makes."""
+    import contextlib
+    from typing import Any
+
+    from notation.index import build
+    from notation.index.sqlite import SQLite
+    from notation.run.batch import Processes
+
+    write(tmp_path, a=CLUB, b=OPEN)
+    said: list[str] = []
+
+    class Recording:
+        def __init__(self, processes: Processes) -> None:
+            self.processes = processes
+            self.width = processes.width
+
+        def call(self, task: Callable[..., Any], /, *args: Any) -> Any:
+            said.append(f"hand {Path(args[0]).name}")
+            return self.processes.call(task, *args)
+
+    @contextlib.contextmanager
+    def replayers(settings: object) -> Iterator[Recording]:
+        with Processes(2, eager=True) as processes:
+            yield Recording(processes)
+
+    execute = SQLite.execute
+
+    def recorded(self: SQLite, sql: str, params: Any = ()) -> Any:
+        if sql == "COMMIT":
+            said.append("commit")
+        return execute(self, sql, params)
+
+    monkeypatch.setattr(build, "replayers", replayers)
+    monkeypatch.setattr(SQLite, "execute", recorded)
+    files = [str(tmp_path / "a.pdn"), str(tmp_path / "b.pdn")]
+    parallel = str(tmp_path / "parallel.sqlite")
+    assert run("index", "--db", parallel, *files).exit_code == 0
+    assert [line for line in said if line != "commit"] == ["hand a.pdn", "hand b.pdn"]
+    assert "commit" not in said[said.index("hand a.pdn") : said.index("hand b.pdn")]
+    monkeypatch.undo()
+    serial = str(tmp_path / "serial.sqlite")
+    assert run("index", "--db", serial, "--jobs", "1", *files).exit_code == 0
+    assert places(parallel) == places(serial)
