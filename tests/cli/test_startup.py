@@ -23,8 +23,9 @@ from notation.run.names import FORMATS
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Runs the command as the console script does, then lists the modules it imported.
-RUN = """
+# Runs the command as the console script does; what is added after it reports on the
+# process on standard error.
+COMMAND = """
 import sys
 from notation.cli.main import main
 sys.argv = ["notation", *sys.argv[1:]]
@@ -32,8 +33,10 @@ try:
     main()
 except SystemExit:
     pass
-print("\\n".join(sorted(sys.modules)), file=sys.stderr)
 """
+
+# The command, then the modules it imported.
+RUN = COMMAND + 'print("\\n".join(sorted(sys.modules)), file=sys.stderr)\n'
 
 GAME_MODULES = {place.target.partition(":")[0] for place in BUILT_IN.values()}
 
@@ -275,20 +278,15 @@ def test_a_game_with_comments_and_nags_needs_no_grammar(tmp_path: Path) -> None:
     assert "parsimonious" not in modules
 
 
-# Runs the command as RUN does, then says which of the grammar's patterns it compiled.
-COMPILED = """
-import sys
-from notation.cli.main import main
-sys.argv = ["notation", *sys.argv[1:]]
-try:
-    main()
-except SystemExit:
-    pass
-from notation.record import grammar
+# The command, then which of the grammar's patterns it compiled.
+COMPILED = (
+    COMMAND
+    + """from notation.record import grammar
 print("compiled:", grammar._SIMPLE_RUN is not None, file=sys.stderr)
 for lexer in (grammar.TAGS, grammar.PLIES):
     print(lexer.tokens._compiled is not None, lexer.run._compiled is not None, file=sys.stderr)
 """
+)
 
 
 @pytest.mark.parametrize(
