@@ -304,6 +304,13 @@ def _read(
         current = ended[0][1]
 
 
+AHEAD = 2
+"""Pieces kept in flight by an index run, in multiples of its workers' width (twice what
+a validation keeps): the workers replay on while the writer commits a file and SQLite
+copies its log into the index, which stops the writer for 0.2 to 0.3 s at a time in a
+million-game index."""
+
+
 class _Feed:
     """The pieces of one PDN input handed to workers in turn (keys of ``salt``), and
     their entries taken back in order."""
@@ -340,7 +347,7 @@ class _Feed:
         """The entries of every game of the input, in order, numbered in it. Once every
         piece is handed out, ``end`` is called, and the feed it gives (the next input's) hands
         its first pieces out too: the workers replay them while the writer ends this input."""
-        most = self.workers.width + 1
+        most = AHEAD * self.workers.width + 1
         following: _Feed | None = None
         ending = True
         number = 0

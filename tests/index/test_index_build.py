@@ -692,3 +692,54 @@ def test_the_next_files_pieces_are_replayed_while_the_writer_ends_a_file(
     serial = str(tmp_path / "serial.sqlite")
     assert run("index", "--db", serial, "--jobs", "1", *files).exit_code == 0
     assert places(parallel) == places(serial)
+
+
+def test_the_workers_are_handed_pieces_enough_to_replay_on_while_the_writer_commits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An index run keeps twice its workers' width of pieces in flight (and one more):
+    the writer takes the first piece's entries once that many are handed out, then hands
+    one out for each it takes; the index is the one a serial run makes."""
+    import contextlib
+    from typing import Any
+
+    from notation.index import build
+    from notation.run.batch import Processes
+
+    write(tmp_path, many="\n".join([CLUB, OPEN] * 4))
+    said: list[str] = []
+
+    class Taken:
+        def __init__(self, pending: Any) -> None:
+            self.pending = pending
+
+        def result(self) -> Any:
+            said.append("take")
+            return self.pending.result()
+
+    class Recording:
+        def __init__(self, processes: Processes) -> None:
+            self.processes = processes
+            self.width = processes.width
+
+        def call(self, task: Callable[..., Any], /, *args: Any) -> Any:
+            said.append("hand")
+            return Taken(self.processes.call(task, *args))
+
+    @contextlib.contextmanager
+    def replayers(settings: object) -> Iterator[Recording]:
+        with Processes(2, eager=True) as processes:
+            yield Recording(processes)
+
+    monkeypatch.setattr(build, "replayers", replayers)
+    monkeypatch.setattr(build, "PIECE_GAMES", 1)
+    many = str(tmp_path / "many.pdn")
+    parallel = str(tmp_path / "parallel.sqlite")
+    assert run("index", "--db", parallel, many).exit_code == 0
+    ahead = 2 * 4 + 1
+    assert said[: ahead + 2] == ["hand"] * ahead + ["take", "hand"]
+    assert said.count("hand") == said.count("take") == 20
+    monkeypatch.undo()
+    serial = str(tmp_path / "serial.sqlite")
+    assert run("index", "--db", serial, "--jobs", "1", many).exit_code == 0
+    assert places(parallel) == places(serial)
