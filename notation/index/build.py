@@ -244,34 +244,14 @@ def _read(
             [file.input for file in chosen], settings.encoding, allow_empty=settings.allow_empty
         )
     )
-
-    def next_input() -> tuple[Opened, _Feed | None] | None:
-        for item in items:
-            if isinstance(item, Opened):
-                if workers is None or item.is_json:
-                    return item, None
-                game = files[item.input.name].game
-                return item, _Feed(workers, item, game, settings.dialects, store.salt)
-            if isinstance(item, Diagnostic):
-                told(item)
-        return None
-
-    # Whether the file being read was read whole, and the input after it, once its
-    # reading ended.
-    ended: list[tuple[bool, tuple[Opened, _Feed | None] | None]] = []
-
-    def end() -> _Feed | None:
-        ended.append((_read_whole(items, told), next_input()))
-        following = ended[0][1]
-        return None if following is None else following[1]
-
-    current = next_input()
+    inputs = _Inputs(items, files, workers, settings.dialects, store.salt, told)
+    current = inputs.next()
     while current is not None:
         opened, feed = current
         name = opened.input.name
         file = files[name]
         old = known.get(name)
-        ended.clear()
+        inputs.ended = False
         try:
             with store.db.transaction():
                 before = store.drop(old[0]) if old is not None else 0
@@ -286,22 +266,71 @@ def _read(
                 if feed is None:
                     entries = _entries(opened, file.game, settings.dialects, store.salt, told)
                 else:
-                    entries = feed.entries(end)
+                    entries = feed.entries(inputs.end)
                 after = store.add_games(stored, pause.paced(entries))
-                if not ended:
-                    end()
-                if not ended[0][0]:
+                if not inputs.ended:
+                    inputs.end()
+                if not inputs.whole:
                     raise _Abandoned
         except _Abandoned:
             store.reload()
-            current = ended[0][1]
+            current = inputs.following
             continue
         pause.passed("file")
         summary.files += 1
         summary.updated += min(before, after)
         summary.added += max(0, after - before)
         summary.removed += max(0, before - after)
-        current = ended[0][1]
+        current = inputs.following
+
+
+class _Inputs:
+    """The inputs of an index run, opened in turn, each PDN input with the feed of its
+    pieces to ``workers`` (none without workers); once the reading of the input being
+    stored has ended, whether it was read whole and the input after it."""
+
+    def __init__(
+        self,
+        items: Iterator[Opened | Diagnostic | FileResult],
+        files: dict[str, _Chosen],
+        workers: Workers | None,
+        dialects: frozenset[str],
+        salt: bytes,
+        told: Callable[[Diagnostic], None],
+    ) -> None:
+        self.items = items
+        self.files = files
+        self.workers = workers
+        self.dialects = dialects
+        self.salt = salt
+        self.told = told
+        self.ended = False
+        """Whether the reading of the input being stored has ended (:meth:`end`)."""
+        self.whole = True
+        """Whether it was read whole, once it ended."""
+        self.following: tuple[Opened, _Feed | None] | None = None
+        """The input after it, once it ended."""
+
+    def next(self) -> tuple[Opened, _Feed | None] | None:
+        """The next input opened, the problems met before it told; ``None`` after the
+        last."""
+        for item in self.items:
+            if isinstance(item, Opened):
+                if self.workers is None or item.is_json:
+                    return item, None
+                game = self.files[item.input.name].game
+                return item, _Feed(self.workers, item, game, self.dialects, self.salt)
+            if isinstance(item, Diagnostic):
+                self.told(item)
+        return None
+
+    def end(self) -> _Feed | None:
+        """End the reading of the input being stored and open the next: the next's feed,
+        if it has one."""
+        self.whole = _read_whole(self.items, self.told)
+        self.following = self.next()
+        self.ended = True
+        return None if self.following is None else self.following[1]
 
 
 AHEAD = 2
