@@ -64,7 +64,7 @@ def entry_of(record: Record, replayed: ReplayedLine, salt: bytes) -> Entry:
         game=report.game,
         setup=setup,
         result=result,
-        # tag_rows of the record's tags: the first value of each name, case folded.
+        # Each name of the record's tags once, with its first value, case folded.
         tags=tuple(zip(tags, map(str.casefold, tags.values()), strict=True)),
         errors=errors,
         codes=found,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.games.registry import GAMES
-from notation.index import postings, summaries
+from notation.index import postings, summaries, tagged
 from notation.index.db import Database
 from notation.index.keys import (
     digest_file,
@@ -720,21 +720,15 @@ def _players(db: Database, name: str) -> set[int]:
         return set()
     if not any(mark in folded for mark in "*?["):
         rows = db.execute(
-            "SELECT t.game FROM tags t JOIN tagvalues v ON v.id = t.value "
+            "SELECT t.first, t.games FROM tagged t JOIN tagvalues v ON v.id = t.value "
             "WHERE v.name IN ('White', 'Black') AND v.value = ?",
             (folded,),
         )
-        return {row[0] for row in rows}
-    found: set[int] = set()
+        return tagged.games(rows)
     values = db.execute(
         "SELECT id, value FROM tagvalues WHERE name IN ('White', 'Black') AND value <> ''"
     )
-    for id_, value in values.fetchall():
-        if fnmatch.fnmatchcase(value, folded):
-            found.update(
-                row[0] for row in db.execute("SELECT game FROM tags WHERE value = ?", (id_,))
-            )
-    return found
+    return _tagged_as(db, [id_ for id_, value in values if fnmatch.fnmatchcase(value, folded)])
 
 
 def _tagged(db: Database, name: str, pattern: str) -> set[int]:
@@ -745,18 +739,22 @@ def _tagged(db: Database, name: str, pattern: str) -> set[int]:
         return set()
     if not any(mark in folded for mark in "*?["):
         rows = db.execute(
-            "SELECT t.game FROM tags t JOIN tagvalues v ON v.id = t.value "
+            "SELECT t.first, t.games FROM tagged t JOIN tagvalues v ON v.id = t.value "
             "WHERE v.name = ? AND v.value = ?",
             (name, folded),
         )
-        return {row[0] for row in rows}
+        return tagged.games(rows)
+    values = db.execute("SELECT id, value FROM tagvalues WHERE name = ?", (name,))
+    return _tagged_as(db, [id_ for id_, value in values if fnmatch.fnmatchcase(value, folded)])
+
+
+def _tagged_as(db: Database, values: list[int]) -> set[int]:
+    """The games with a tag value among ``values`` (ids in ``tagvalues``)."""
     found: set[int] = set()
-    values = db.execute("SELECT id, value FROM tagvalues WHERE name = ?", (name,)).fetchall()
-    for id_, value in values:
-        if fnmatch.fnmatchcase(value, folded):
-            found.update(
-                row[0] for row in db.execute("SELECT game FROM tags WHERE value = ?", (id_,))
-            )
+    for value in values:
+        found |= tagged.games(
+            db.execute("SELECT first, games FROM tagged WHERE value = ?", (value,))
+        )
     return found
 
 

@@ -13,12 +13,12 @@ many of its games reach, with their games and results (:mod:`notation.index.summ
 so that ``tree`` does not read those games back. ``places`` keeps, by chunk, its file
 and each game's line, number, setup and opening as arrays (:mod:`notation.index.places`),
 so that ``find`` lists many games without reading their rows.
-``tags`` holds each game's tags by name and value (case folded, an id in ``tagvalues``),
-for ``find --tag``, and ``find --player`` (its ``White`` and ``Black`` rows); a game's
-tags in full are those of its text. ``setups``, ``moves``, ``openings`` (each game's
-opening by its table's code and name, :func:`notation.index.openings.opening_of`, found
-once when it is indexed) and ``tagvalues`` are dictionaries that keep the large tables
-made of integers. ``named``
+``tagged`` holds, by chunk, the games of each tag name and value (case folded, an id in
+``tagvalues``; :mod:`notation.index.tagged`), for ``find --tag``, and ``find --player``
+(its ``White`` and ``Black`` rows); a game's tags in full are those of its text.
+``setups``, ``moves``, ``openings`` (each game's opening by its table's code and name,
+:func:`notation.index.openings.opening_of`, found once when it is indexed) and
+``tagvalues`` are dictionaries that keep the large tables made of integers. ``named``
 keeps the opening tables' positions by key, read once when the index is made. ``meta`` holds
 the schema version (key ``schema``), the secret every key of the index is made from (key
 ``salt``, drawn when the index is made: :func:`notation.index.keys.new_salt`) and the
@@ -33,7 +33,7 @@ import importlib.util
 from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError
 from notation.index.keys import new_salt
 
-VERSION = "8"
+VERSION = "9"
 """The schema version this code writes; an index of another is refused."""
 
 TABLES = (
@@ -72,8 +72,10 @@ TABLES = (
     "first BIGINT PRIMARY KEY, file INTEGER NOT NULL, data BLOB NOT NULL)" + WITHOUT_ROWID,
     "CREATE TABLE IF NOT EXISTS tagvalues ("
     "id INTEGER PRIMARY KEY, name TEXT NOT NULL, value TEXT NOT NULL, UNIQUE (name, value))",
-    "CREATE TABLE IF NOT EXISTS tags ("
-    "value INTEGER NOT NULL, game INTEGER NOT NULL, PRIMARY KEY (value, game))" + WITHOUT_ROWID,
+    "CREATE TABLE IF NOT EXISTS tagged ("
+    "value INTEGER NOT NULL, first BIGINT NOT NULL, games BLOB NOT NULL, "
+    "PRIMARY KEY (first, value))" + WITHOUT_ROWID,
+    "CREATE INDEX IF NOT EXISTS tagged_value ON tagged (value)",
     "CREATE TABLE IF NOT EXISTS named ("
     "game TEXT NOT NULL, key BIGINT NOT NULL, code TEXT NOT NULL, name TEXT, "
     "moves TEXT NOT NULL, source TEXT NOT NULL, note TEXT NOT NULL, setup TEXT, "

@@ -14,16 +14,15 @@ import gc
 import json
 import sys
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import chain, islice, repeat
+from itertools import chain, islice
 
-from notation.index import places, postings, summaries
+from notation.index import places, postings, summaries, tagged
 from notation.index.db import Database
 from notation.index.keys import pack_ids, set_up
 from notation.index.schema import salt
 from notation.index.texts import Texts
-from notation.record.reader import read_records
 
 SETUP_TAGS = ("FEN", "Layout", "Notation", "Rules")
 """The tags a game reads its start from (besides those that name the game): games with
@@ -64,7 +63,8 @@ class Entry:
     result: str
     """The movetext's result, else the ``Result`` tag's, else empty."""
     tags: tuple[tuple[str, str], ...]
-    """Its tags as ``find --tag`` and ``find --player`` compare them (:func:`tag_rows`)."""
+    """Its tags as ``find --tag`` and ``find --player`` compare them: each name once, with
+    its first value, case folded."""
     errors: int
     codes: str
     """Every diagnostic code of its report, sorted, separated by blanks."""
@@ -154,26 +154,18 @@ class Store:
     def drop(self, file: int) -> int:
         """Remove a file and its games (to be called in a transaction); the games removed.
 
-        Its games' positions go by the range of their ids (a file's games have
-        consecutive ids, :meth:`add_games`); their tag rows by the tags read again from
-        each game's text as stored: a game without a text keeps those, which no later game
-        can take for its own (ids are not given twice)."""
-        removed = 0
-        rows = self.db.execute("SELECT id, text, packing FROM games WHERE file = ?", (file,))
-        for game, text, packing in rows.fetchall():
-            removed += 1
-            tags = [] if text is None else tags_of(self.texts.unpack(text, packing))
-            values = [self._tag_values.find(name, value) for name, value in tag_rows(tags)]
-            self.db.executemany(
-                "DELETE FROM tags WHERE value = ? AND game = ?",
-                [(value, game) for value in values if value is not None],
-            )
-        span = self.db.execute("SELECT min(id), max(id) FROM games WHERE file = ?", (file,))
-        low, high = span.fetchone() or (None, None)
-        if low is not None:
+        Its games' positions, summaries, places and tags go by the range of their ids (a
+        file's games have consecutive ids, :meth:`add_games`)."""
+        span = self.db.execute(
+            "SELECT count(*), min(id), max(id) FROM games WHERE file = ?", (file,)
+        )
+        count, low, high = span.fetchone() or (0, None, None)
+        removed = int(count)
+        if removed:
             postings.drop(self.db, low, high)
             summaries.drop(self.db, low, high)
             places.drop(self.db, low, high)
+            tagged.drop(self.db, low, high)
         self.db.execute("DELETE FROM games WHERE file = ?", (file,))
         self.db.execute("DELETE FROM files WHERE id = ?", (file,))
         return removed
@@ -206,9 +198,9 @@ class Store:
     def _add_games(self, file: int, entries: Iterable[Entry]) -> int:
         games: list[tuple[object, ...]] = []
         texts: list[str | None] = []
-        tags: list[tuple[int, int]] = []
         chunk = _Chunk(self._next_game)
         tally = summaries.Tally(self._next_game)
+        tags = tagged.Chunk(self._next_game)
         low = self._next_game
         count = 0
         for entry in entries:
@@ -240,18 +232,19 @@ class Store:
             )
             texts.append(entry.text)
             if game - chunk.first == postings.CHUNK:
-                _store_chunk(self.db, chunk, tally)
+                _store_chunk(self.db, chunk, tally, tags)
                 chunk = _Chunk(game)
                 tally = summaries.Tally(game)
+                tags = tagged.Chunk(game)
             if entry.game is not None:
                 chunk.add(game, entry.keys)
                 if entry.setup == "{}" or not set_up(json.loads(entry.setup)):
                     tally.add(_keys(entry.keys), ids, entry.result, entry.errors > 0)
-            tags.extend(zip(self._tag_values.ids(entry.tags), repeat(game)))
+            tags.add(game, self._tag_values.ids(entry.tags))
             if len(games) >= 1000:
-                self._flush(games, texts, tags)
-        self._flush(games, texts, tags)
-        _store_chunk(self.db, chunk, tally)
+                self._flush(games, texts)
+        self._flush(games, texts)
+        _store_chunk(self.db, chunk, tally, tags)
         places.store(self.db, file, low, self._next_game - 1)
         self.db.execute("UPDATE files SET games = ? WHERE id = ?", (count, file))
         self.db.execute(
@@ -261,12 +254,7 @@ class Store:
         )
         return count
 
-    def _flush(
-        self,
-        games: list[tuple[object, ...]],
-        texts: list[str | None],
-        tags: list[tuple[int, int]],
-    ) -> None:
+    def _flush(self, games: list[tuple[object, ...]], texts: list[str | None]) -> None:
         for values in (self._setups, self._moves, self._tag_values):
             values.write()
         self.db.executemany(
@@ -275,10 +263,6 @@ class Store:
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             map(tuple.__add__, games, self.texts.pack_all(texts)),
         )
-        # In the order of the table's key, so that its B-tree's leaves are met in turn.
-        tags.sort()
-        self.db.executemany("INSERT INTO tags (value, game) VALUES (?, ?)", tags)
-        tags.clear()
         games.clear()
         texts.clear()
 
@@ -396,22 +380,6 @@ class Ids:
         kept[value] = found
 
 
-def tags_of(text: str) -> list[tuple[str, str]]:
-    """The tag pairs of the record ``text`` holds, in order (none when it holds none)."""
-    for record in read_records((text,), path="-"):
-        return [(tag.name, tag.value) for tag in record.tags]
-    return []
-
-
-def tag_rows(tags: Iterable[Sequence[str]]) -> list[tuple[str, str]]:
-    """Each tag of a game (its pairs, in order) as ``find --tag`` compares it: its name,
-    and the value of its first pair of that name, case folded."""
-    first: dict[str, str] = {}
-    for name, value in tags:
-        first.setdefault(name, value.casefold())
-    return list(first.items())
-
-
 class _Chunk:
     """The positions of a run of consecutive games, gathered to be packed
     (:func:`notation.index.postings.pack`)."""
@@ -437,11 +405,13 @@ class _Chunk:
         return postings.by_key(self.keys, chain.from_iterable(self.lows))
 
 
-def _store_chunk(db: Database, chunk: _Chunk, tally: summaries.Tally) -> None:
-    """Write the positions of a chunk and their summaries, from one sort of them."""
+def _store_chunk(db: Database, chunk: _Chunk, tally: summaries.Tally, tags: tagged.Chunk) -> None:
+    """Write the positions of a chunk and their summaries, from one sort of them, and its
+    games' tags."""
     ordered = chunk.ordered()
     postings.store(db, postings.pack_sorted(chunk.first, ordered))
     summaries.store(db, tally.rows(postings.often(ordered, summaries.LEAST)))
+    tagged.store(db, tags.rows())
 
 
 def _next(db: Database, table: str) -> int:
