@@ -751,9 +751,13 @@ def _tagged(db: Database, name: str, pattern: str) -> set[int]:
 def _tagged_as(db: Database, values: list[int]) -> set[int]:
     """The games with a tag value among ``values`` (ids in ``tagvalues``)."""
     found: set[int] = set()
-    for value in values:
+    for start in range(0, len(values), 500):
+        some = values[start : start + 500]
         found |= tagged.games(
-            db.execute("SELECT first, games FROM tagged WHERE value = ?", (value,))
+            db.execute(
+                f"SELECT first, games FROM tagged WHERE value IN ({', '.join('?' * len(some))})",
+                some,
+            ).fetchall()
         )
     return found
 

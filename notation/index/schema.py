@@ -74,8 +74,8 @@ TABLES = (
     "id INTEGER PRIMARY KEY, name TEXT NOT NULL, value TEXT NOT NULL, UNIQUE (name, value))",
     "CREATE TABLE IF NOT EXISTS tagged ("
     "value INTEGER NOT NULL, first BIGINT NOT NULL, games BLOB NOT NULL, "
-    "PRIMARY KEY (first, value))" + WITHOUT_ROWID,
-    "CREATE INDEX IF NOT EXISTS tagged_value ON tagged (value)",
+    "PRIMARY KEY (value, first))" + WITHOUT_ROWID,
+    "CREATE INDEX IF NOT EXISTS tagged_first ON tagged (first)",
     "CREATE TABLE IF NOT EXISTS named ("
     "game TEXT NOT NULL, key BIGINT NOT NULL, code TEXT NOT NULL, name TEXT, "
     "moves TEXT NOT NULL, source TEXT NOT NULL, note TEXT NOT NULL, setup TEXT, "

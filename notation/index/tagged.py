@@ -3,20 +3,22 @@
 
 For each chunk of games (:mod:`notation.index.postings`: at most
 :data:`~notation.index.postings.CHUNK` consecutive games of one file) and each tag value
-its games have (an id in ``tagvalues``: a tag's name and its first value, case folded,
-:func:`notation.index.store.tag_rows`), ``tagged`` holds one row: the places of those
-games in the chunk, ascending, as 16-bit numbers (little-endian). A game's tag costs
-about 7 bytes so (its 2, and its share of the rows and of the index on values) where a
-row of its own cost about 11; a chunk's rows are written one after another (the table's
-key is ``first``, then ``value``), and a file indexed again or removed takes its rows
-with it by the range of its games' ids (:func:`drop`).
+its games have (an id in ``tagvalues``: a tag's name and the value of its first pair of
+that name, case folded), ``tagged`` holds one row: the places of those games in the
+chunk, ascending, as 16-bit numbers (little-endian). A game's tag costs about 7 bytes so
+(its 2, and its share of the rows and of the index on ``first``) where a row of its own
+would cost about 11. The table's key is (``value``, ``first``), so that the games of a
+value are read together; a file indexed again or removed takes its rows with it by the
+range of its games' ids (:func:`drop`).
 """
 
 from __future__ import annotations
 
+import operator
 import sys
 from array import array
 from collections.abc import Iterable
+from itertools import chain, repeat
 
 from notation.index.db import Database
 
@@ -45,7 +47,7 @@ class Chunk:
 
     def rows(self) -> list[tuple[int, int, bytes]]:
         """The rows (``value``, ``first``, ``games``) of the chunk, in the order of the
-        table's key (``first``, then ``value``)."""
+        table's key."""
         return [(value, self.first, _packed(self.places[value])) for value in sorted(self.places)]
 
 
@@ -68,11 +70,15 @@ def drop(db: Database, low: int, high: int) -> None:
 
 def games(rows: Iterable[tuple[int, bytes]]) -> set[int]:
     """The ids of the games of rows (``first``, ``games``) of ``tagged``."""
-    found: set[int] = set()
-    for first, data in rows:
-        places = array("H")
-        places.frombytes(bytes(data))
-        if sys.byteorder == "big":
-            places.byteswap()
-        found.update(map(first.__add__, places))
-    return found
+    pairs = list(rows)
+    if not pairs:
+        return set()
+    firsts, datas = zip(*pairs, strict=True)
+    places = array("H")
+    places.frombytes(b"".join(map(bytes, datas)))
+    if sys.byteorder == "big":
+        places.byteswap()
+    # Each row's first game repeated once for each of its places: no bytecode runs for
+    # each game.
+    counts = map(operator.rshift, map(len, datas), repeat(1))
+    return set(map(operator.add, chain.from_iterable(map(repeat, firsts, counts)), places))

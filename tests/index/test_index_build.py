@@ -532,7 +532,7 @@ def tables(db: str) -> dict[str, list[tuple[object, ...]]]:
                 ("setups", "id"),
                 ("moves", "id"),
                 ("tagvalues", "id"),
-                ("tagged", "first, value"),
+                ("tagged", "value, first"),
                 ("games", "id"),
             )
         }
