@@ -750,16 +750,14 @@ def _tagged(db: Database, name: str, pattern: str) -> set[int]:
 
 def _tagged_as(db: Database, values: list[int]) -> set[int]:
     """The games with a tag value among ``values`` (ids in ``tagvalues``)."""
-    found: set[int] = set()
+    rows: list[tuple[int, bytes]] = []
     for start in range(0, len(values), 500):
         some = values[start : start + 500]
-        found |= tagged.games(
-            db.execute(
-                f"SELECT first, games FROM tagged WHERE value IN ({', '.join('?' * len(some))})",
-                some,
-            ).fetchall()
-        )
-    return found
+        rows += db.execute(
+            f"SELECT first, games FROM tagged WHERE value IN ({', '.join('?' * len(some))})",
+            some,
+        ).fetchall()
+    return tagged.games(rows)
 
 
 def _text(asked: str) -> bool:
