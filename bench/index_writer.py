@@ -95,9 +95,12 @@ READ = {
     "meta": "SELECT * FROM meta WHERE key <> 'schema'",
     "tagvalues": "SELECT name, value FROM tagvalues",
     "tags": "SELECT v.name, v.value, t.game FROM tags t JOIN tagvalues v ON v.id = t.value",
+    "tagged": "SELECT v.name, v.value, t.first, t.games FROM tagged t "
+    "JOIN tagvalues v ON v.id = t.value",
 }
 """What is compared of the tables whose rows two commits may write differently: ``meta``
-without the schema version, tag values without the ids given them (in another order)."""
+without the schema version, tag values without the ids given them (in another order):
+``tags`` of schema 8, ``tagged`` of schema 9."""
 
 
 def tables(path: Path) -> dict[str, tuple[int, str]]:
