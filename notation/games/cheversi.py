@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import ClassVar, Final, NamedTuple
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -62,6 +61,11 @@ from notation.games.base import (
     reading_tag,
 )
 from notation.games.tags import no_rule_options, read_notation
+from notation.plain import NamedTuple
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import ClassVar, Final
 
 # Board geometry ------------------------------------------------------------------
 # Square index = 8 * rank + file, with a1 = 0, h1 = 7, a8 = 56, h8 = 63.

@@ -9,9 +9,12 @@ limit (the rules' draw), or ``None``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from notation.games.base import Side
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
 Bitboards = tuple[int, int, int, Side]
 """A draughts position as these counts read it: white, black, kings, side to move."""

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import ClassVar
 
 from notation.games.base import Outcome, TextCache
 from notation.games.draughts import (
@@ -47,6 +46,10 @@ from notation.games.draughts import (
 )
 from notation.games.draws import quiet_run
 from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 CODES = register_move_codes(
     "EN",

@@ -41,13 +41,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import ClassVar
 
 from notation.games.base import Side, TextCache
 from notation.games.draughts import WHITE, MoveCodes, move_shape, register_move_codes
 from notation.games.draws import Material, endgame_count, quiet_run
 from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 from notation.games.fmjd import FmjdGame
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 CODES = register_move_codes("ID", "international draughts", "an international draughts move")
 

@@ -57,7 +57,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from itertools import pairwise
-from typing import ClassVar, Final, NamedTuple
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -82,6 +81,11 @@ from notation.games.tags import (
     rule_options,
     unknown_option,
 )
+from notation.plain import NamedTuple
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import ClassVar, Final
 
 # Board geometry ----------------------------------------------------------------------
 

@@ -59,7 +59,6 @@ import re
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import ClassVar, Final, NamedTuple
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -84,6 +83,11 @@ from notation.games.tags import (
     rule_options,
     unknown_option,
 )
+from notation.plain import NamedTuple
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import ClassVar, Final
 
 # Board geometry -------------------------------------------------------------------------
 # Square index = rank * 8 + file, with a1 = 0, h1 = 7, a8 = 56, h8 = 63.

@@ -66,7 +66,6 @@ import struct
 import textwrap
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Final, NamedTuple
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -91,6 +90,11 @@ from notation.games.tags import (
     no_rule_options,
     read_notation,
 )
+from notation.plain import NamedTuple
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import ClassVar, Final
 
 # Board geometry -------------------------------------------------------------------------
 # A square is an index 0..99: file (A=0 .. J=9) + 10 * (rank - 1). A1 = 0, J1 = 9,

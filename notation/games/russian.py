@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, NamedTuple
 
 from notation.games.base import Side, TextCache
 from notation.games.draughts import (
@@ -59,6 +58,11 @@ from notation.games.draughts import (
 )
 from notation.games.draws import Material, endgame_count, quiet_run
 from notation.games.flying import DraughtsEngine, DraughtsPosition, Route
+from notation.plain import NamedTuple
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 CODES = register_move_codes(
     "RU",

@@ -236,6 +236,44 @@ def test_a_one_game_validate_of_brazilian_draughts_imports_no_typing(
     assert "typing" not in modules
 
 
+FIRST_GAMES = {
+    "brazilian": "brazilian/endgames.pdn",
+    "cheversi": "cheversi/bundesliga-2025.pdn",
+    "english": "english/endgames.pdn",
+    "international": "international/endgames.pdn",
+    "kavaleria": "kavaleria/kyiv-club-2024.pdn",
+    "keny": "keny/endgames.pdn",
+    "knight_fight": "knight-fight/championship-2025.pdn",
+    "russian": "russian/endgames.pdn",
+}
+"""Per game module, a sample whose first game is validated alone."""
+
+DRAWN = {
+    "international": "ONE:14:1: warning REC210 the game was drawn after ply 26 (5 moves by each"
+    " side with two pieces or a king against a lone king), but play went on with 17-11 (game 1,"
+    " ply 27)\n",
+    "russian": "ONE:17:23: warning REC210 the game was drawn after ply 59 (15 moves by each side"
+    " with only kings moved and no capture), but play went on with h6-g5 (game 1, ply 60)\n",
+}
+"""The warnings of those games (their draw rules read)."""
+
+
+@pytest.mark.skipif(
+    BUILD != "pure Python", reason="mypyc makes a compiled named tuple with typing's class"
+)
+@pytest.mark.parametrize("game", sorted(FIRST_GAMES))
+def test_a_one_game_validate_of_any_game_imports_no_typing(tmp_path: Path, game: str) -> None:
+    """Every game's module (and the draw rules they share) declares its class variables,
+    constants and named tuples without importing ``typing``."""
+    text = (ROOT / "samples" / FIRST_GAMES[game]).read_text(encoding="utf-8")
+    one = tmp_path / "one.pdn"
+    one.write_text(text.split("\n\n[", 1)[0].rstrip("\n") + "\n", encoding="utf-8")
+    modules, out = imported("validate", "--no-cache", str(one))
+    assert out.replace(str(one), "ONE") == DRAWN.get(game, "")
+    assert f"notation.games.{game}" in modules
+    assert "typing" not in modules
+
+
 def test_a_pyproject_without_the_table_is_passed_over_unparsed(tmp_path: Path) -> None:
     """A project's own ``pyproject.toml`` (no ``[tool.notation]``: the search goes on
     upwards) costs no TOML parser (``tomllib`` imports ``datetime`` and ``string``)."""
