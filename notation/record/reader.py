@@ -25,8 +25,9 @@ game.
 The text is read in chunks. Where a game may start, a *plain* game (tag lines, then
 movetext lines without comments, variations, quotes or tags, cut by the next tag line,
 with a result at most at the end of its last line) is taken whole by one regex
-(``_PLAIN_GAME``): the rules above read it as one game. Anything else goes through the
-line scan up to the next line where a game may start.
+(``_PLAIN_GAME``, or near a source's end ``_PLAIN_START`` and a tag pair after it): the
+rules above read it as one game. Anything else goes through the line scan up to the next
+line where a game may start.
 
 Memory stays bounded by :data:`MAX_GAME`, the one limit: a game longer than it is not
 collected past the limit, and a single line longer than it (which no game can hold) is
@@ -233,7 +234,6 @@ _PLAIN = (
     rf"((?:{_TAG_LINE})++){_BLANKS}(?=[^\S\n]*[^\s{STRUCTURE}%])"
     rf"(?:{_MOVES}{NO_RESULT_BEFORE}[^\S\n]*+\n{_BLANKS})*+({_MOVES}[^\S\n]*+\n{_BLANKS})?"
 )
-_PLAIN_GAME = re.compile(rf"{_PLAIN}(?={TAG_AHEAD})")
 _PLAIN_START = re.compile(_PLAIN)
 """A plain game: tag lines, then lines of movetext free of comments, variations, quotes
 and tags, cut by the next line that starts with a tag pair (group 1 is its tag lines, with
@@ -244,6 +244,18 @@ line scan reads a plain game as one game, so it is taken whole. ``_PLAIN_START``
 game whether cut or not: where it ends is where ``_PLAIN_GAME`` would cut it (no movetext
 line starts with a tag pair, so a shorter plain game is never cut where the longest is
 not)."""
+
+_plain_game: re.Pattern[str] | None = None
+"""``_PLAIN_GAME``: ``_PLAIN_START`` followed by a tag pair, compiled when first used (a
+source's last 16,384 characters are read without it: a small file never needs it)."""
+
+
+def _plain_game_pattern() -> re.Pattern[str]:
+    """``_PLAIN_GAME``, compiled once."""
+    global _plain_game
+    if _plain_game is None:
+        _plain_game = re.compile(rf"{_PLAIN}(?={TAG_AHEAD})")
+    return _plain_game
 
 
 class _Names:
@@ -406,12 +418,25 @@ def read_records(
             yield _finish(scan, index, path, keep_text, missing=not scan.brace and not scan.ended)
             scan = None
         if scan is None:
-            m = _PLAIN_GAME.match(text, at)
-            if m is None and final:
-                # The end of the source's last text cuts a plain game too.
-                m = _PLAIN_START.match(text, at)
-                if m is not None and m.end() < len(text):
+            near_end = len(text) - at < _DEFER
+            if near_end:
+                # _PLAIN_GAME's match, if any, is _PLAIN_START's (its quantifiers are
+                # possessive but the last line's, and no movetext line starts with a tag
+                # pair); the end of the source's last text cuts a plain game too.
+                start = _PLAIN_START.match(text, at)
+                m = start
+                if (
+                    m is not None
+                    and _TAG_START.match(text, m.end()) is None
+                    and (not final or m.end() < len(text))
+                ):
                     m = None
+            else:
+                m = (_plain_game or _plain_game_pattern()).match(text, at)
+                if m is None and final:
+                    m = _PLAIN_START.match(text, at)
+                    if m is not None and m.end() < len(text):
+                        m = None
             if m is not None and m.end() - at <= MAX_GAME and names.distinct(m.group(1)):
                 stop = m.end()
                 index += 1
@@ -421,8 +446,8 @@ def read_records(
                 number += game.count("\n")
                 at = stop
                 continue
-            if not final and len(text) - at < _DEFER:
-                m = _PLAIN_START.match(text, at)
+            if not final and near_end:
+                m = start
                 if m is not None and m.end() == text.rfind("\n") + 1:
                     chunk = next(chunks, None)
                     if chunk is None:

@@ -316,13 +316,16 @@ def test_a_game_with_comments_and_nags_needs_no_grammar(tmp_path: Path) -> None:
     assert "parsimonious" not in modules
 
 
-# The command, then which of the grammar's patterns it compiled.
+# The command, then which of the grammar's patterns it compiled, and whether the reader
+# compiled the plain game cut by the next game's tags.
 COMPILED = (
     COMMAND
     + """from notation.record import grammar
 print("compiled:", grammar._SIMPLE_RUN is not None, file=sys.stderr)
 for lexer in (grammar.TAGS, grammar.PLIES):
     print(lexer.tokens._compiled is not None, lexer.run._compiled is not None, file=sys.stderr)
+from notation.record import reader
+print(reader._plain_game is not None, file=sys.stderr)
 """
 )
 
@@ -330,11 +333,12 @@ for lexer in (grammar.TAGS, grammar.PLIES):
 @pytest.mark.parametrize(
     ("movetext", "compiled"),
     [
-        # A plain game: the run of simple plies reads it, the tags' tokens are lexed.
-        ("1. 22-18 11-15 *", "True True False False False"),
+        # A plain game: the run of simple plies reads it, the tags' tokens are lexed; the
+        # file's end is near, so the reader's plain game cut by a next one is not compiled.
+        ("1. 22-18 11-15 *", "True True False False False False"),
         # A commented one: its runs lexed once, the walk taking their tokens, neither run
         # pattern compiled, nor the run of simple plies (the movetext opens with a comment).
-        ("{a} 1. 22-18 {b} $1 11-15 *", "False True False True False"),
+        ("{a} 1. 22-18 {b} $1 11-15 *", "False True False True False False"),
     ],
 )
 def test_a_one_game_validate_compiles_only_the_patterns_it_reads_with(
