@@ -93,14 +93,18 @@ def python(code: str, args: list[str], tree: Path | None) -> str:
 
 READ = {
     "meta": "SELECT * FROM meta WHERE key <> 'schema'",
+    "files": "SELECT id, path, source, digest, size, mtime, games, CASE WHEN json_valid(settings) "
+    "THEN json_remove(settings, '$.code') ELSE settings END FROM files",
     "tagvalues": "SELECT name, value FROM tagvalues",
     "tags": "SELECT v.name, v.value, t.game FROM tags t JOIN tagvalues v ON v.id = t.value",
     "tagged": "SELECT v.name, v.value, t.first, t.games FROM tagged t "
     "JOIN tagvalues v ON v.id = t.value",
 }
 """What is compared of the tables whose rows two commits may write differently: ``meta``
-without the schema version, tag values without the ids given them (in another order):
-``tags`` of schema 8, ``tagged`` of schema 9."""
+without the schema version, ``files`` without the version of the code in their settings
+(:func:`notation.index.build.signature`: each tree indexed the base's files), tag values
+without the ids given them (in another order): ``tags`` of schema 8, ``tagged`` of schema
+9."""
 
 
 def tables(path: Path) -> dict[str, tuple[int, str]]:

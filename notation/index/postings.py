@@ -89,22 +89,46 @@ def pack_sorted(first: int, ordered: list[int]) -> list[tuple[int, int, int, byt
     bits = _bits_for(len(ordered))
     width = _width(bits)
     top = 64 + _LOW - bits
-    entry = (1 << (64 - bits + PLACE_BITS)) - 1
-    ply_mask = (1 << _PLY_BITS) - 1
+    # Every position written at once as _NUMBER bytes (big-endian, in C), its entry and
+    # ply then cut out of them byte by byte with strides, not a position at a time.
+    written = b"".join(map(int.to_bytes, ordered, repeat(_NUMBER)))
+    count = len(ordered)
+    entries = bytearray(count * width)
+    offset = _NUMBER - _PLY_BITS // 8 - width
+    for at in range(width):
+        entries[at::width] = written[offset + at :: _NUMBER]
+    # The entry's first byte keeps only its own bits (the others are the bucket's).
+    head = (1 << (64 - bits + PLACE_BITS - 8 * (width - 1))) - 1
+    if head < 0xFF:
+        entries[0::width] = entries[0::width].translate(bytes(b & head for b in range(256)))
+    high = written[_NUMBER - 2 :: _NUMBER]
+    if (
+        written[_NUMBER - 4 :: _NUMBER].count(0) + written[_NUMBER - 3 :: _NUMBER].count(0)
+        < 2 * count
+    ):
+        raise OverflowError(f"a ply past {0xFFFF}")
+    plies = written[_NUMBER - 1 :: _NUMBER]
+    wide_plies = bytearray(2 * count)
+    if high.count(0) < count:
+        # Little-endian pairs (low byte, high byte), for the rows with a ply past 255.
+        wide_plies[0::2] = plies
+        wide_plies[1::2] = high
     rows: list[tuple[int, int, int, bytes]] = []
     start = 0
-    while start < len(ordered):
+    while start < count:
         bucket = ordered[start] >> top
         end = bisect.bisect_left(ordered, (bucket + 1) << top, start)
-        some = ordered[start:end]
-        reach = [value & ply_mask for value in some]
-        wide = max(reach) > 0xFF
+        wide = high.count(0, start, end) < end - start
         data = bytearray([2 if wide else 1])
-        data += _big([value >> _PLY_BITS & entry for value in some], width)
-        data += _little(array("H" if wide else "B", reach)).tobytes()
+        data += entries[start * width : end * width]
+        data += wide_plies[2 * start : 2 * end] if wide else plies[start:end]
         rows.append((bits, bucket, first, bytes(data)))
         start = end
     return rows
+
+
+_NUMBER = 14
+"""Bytes of a number :func:`ordered` gives (a 64-bit key, then the place and the ply)."""
 
 
 _PLY_BITS = 32
@@ -112,16 +136,6 @@ _PLY_BITS = 32
 
 _LOW = PLACE_BITS + _PLY_BITS
 """Bits below the key in those numbers."""
-
-
-def _big(numbers: list[int], width: int) -> bytes:
-    """``numbers``, each as ``width`` bytes, big-endian."""
-    if width == 8:
-        words = array("Q", numbers)
-        if sys.byteorder == "little":
-            words.byteswap()
-        return words.tobytes()
-    return b"".join(number.to_bytes(width, "big") for number in numbers)
 
 
 def store(db: Database, rows: list[tuple[int, int, int, bytes]]) -> None:

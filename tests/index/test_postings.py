@@ -13,7 +13,8 @@ from notation.index.schema import open_index
 
 
 @pytest.mark.parametrize(
-    ("count", "rows", "bits"), [(1, 1, 0), (50, 1, 0), (3000, 16, 4), (70_000, 4096, 12)]
+    ("count", "rows", "bits"),
+    [(1, 1, 0), (50, 1, 0), (3000, 16, 4), (20_000, 256, 8), (70_000, 4096, 12)],
 )
 def test_every_position_is_found_by_its_key(
     tmp_path: Path, count: int, rows: int, bits: int
