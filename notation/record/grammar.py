@@ -71,6 +71,7 @@ from notation.diagnostics import (
 from notation.lazy import lazy_pattern
 from notation.plain import cast
 from notation.record.lexicon import (
+    ASCII_LETTERS,
     BRACE_COMMENT,
     CHESS_SYMBOL,
     ESCAPE,
@@ -79,7 +80,6 @@ from notation.record.lexicon import (
     MAX_MOVE,
     MOVE_END,
     MOVE_NUMBER,
-    MOVE_RUN,
     NAG,
     OPEN_COMMENT,
     OPEN_QUOTE,
@@ -165,42 +165,68 @@ def _run(lexer: _Lexer, text: str, pos: int) -> int | None:
     return lexer.end(text, pos)
 
 
-_MOVE_REST = rf"[{LETTERS}]*+[0-9]{MOVE_RUN}*+(?:[-:/]{MOVE_RUN}++)*+"
 _NUMERIC_MOVE = rf"(?![0-2][-:][0-2]{RESULT_FOLLOWED})[0-9]++(?:[-x:][0-9]++)++"
 """A simple move of numbered squares, tried first (the run reads it faster): its lookahead
 refuses every result of that shape, and a few moves too (``1-2``), which the general
 simple move then reads."""
-_LETTER_MOVE = rf"(?>(?:{CHESS_SYMBOL}|[{LETTERS}]){_MOVE_REST})(?<!x)"
-"""A simple move that starts with a letter or a chess symbol, tried before the general one:
-no result starts so, so it needs no look-ahead for one."""
-_DIGIT_MOVE = rf"(?>[0-9]{MOVE_RUN}*+(?:[-:/]{MOVE_RUN}++)*+)(?<!x)"
-"""A simple move that starts with a digit, after the look-ahead for a result: with
-:data:`_LETTER_MOVE`, every simple move. (Two classes of :data:`LETTERS`, each about
-0.1 ms for ``re`` to compile, where a move of either start would hold three.)"""
-_SIMPLE_BODY = rf"(?:{_NUMERIC_MOVE}|{_LETTER_MOVE}|(?!{RESULT}){_DIGIT_MOVE})"
-_SIMPLE_RUN_TEXT = (
-    rf"(?:(?:[0-9]++\.[ \n]++)?+(?=[^ \n]{{1,{MAX_MOVE}}}(?![^ \n])){_SIMPLE_BODY}(?:[ \n]++|\Z)"
-    rf"(?:(?:[0-9]++\.[ \n]++)?+{_SIMPLE_BODY}(?<![^ \n]{{{MAX_MOVE + 1}}})(?:[ \n]++|\Z))*+)?+"
-)
-"""A run of simple plies: a move with no blank, no suffix and no final ``x``, maybe after a
-number ending in one ``.``, each followed by spaces or newlines or by the end of the text.
-A simple ply is one ply of the same number and move to :data:`PLY_TOKEN`, so that a plain
-movetext of simple plies reads as its text's words that are not numbers
-(:class:`_SimplePlies`). A move is at most :data:`MAX_MOVE` characters: the first one's
-length is looked at ahead of it; every later one follows a space or a newline, so a look
-behind its end, which costs less, tells whether it is longer. (No capturing group: one
-inside a possessive repeat makes Python 3.11's ``re`` raise SystemError.)"""
-_SIMPLE_RUN: re.Pattern[str] | None = None
-""":data:`_SIMPLE_RUN_TEXT` compiled, once a plain game's movetext is matched with it
-(:func:`_simple_run`): a run whose one game opens its movetext with a comment compiles none
-of it."""
 
 
-def _simple_run() -> re.Pattern[str]:
-    """:data:`_SIMPLE_RUN`, compiled now."""
-    global _SIMPLE_RUN
-    _SIMPLE_RUN = re.compile(_SIMPLE_RUN_TEXT)
-    return _SIMPLE_RUN
+def _move_rest(letters: str) -> str:
+    """A simple move after its chess symbol, if any: :data:`MOVE_RUN`'s runs, ``letters``
+    (character-class ranges) for :data:`LETTERS`."""
+    run = f"[0-9{letters}]"
+    return rf"[{letters}]*+[0-9]{run}*+(?:[-:/]{run}++)*+"
+
+
+def _simple_body(letters: str) -> str:
+    """A simple move, ``letters`` for :data:`LETTERS`: one of numbered squares
+    (:data:`_NUMERIC_MOVE`); one that starts with a letter or a chess symbol, which needs no
+    look-ahead for a result (none starts so); one that starts with a digit, after that
+    look-ahead. (Two classes of letters, each about 0.1 ms for ``re`` to compile with
+    :data:`LETTERS`, where a move of either start would hold three.)"""
+    run = f"[0-9{letters}]"
+    letter = rf"(?>(?:{CHESS_SYMBOL}|[{letters}]){_move_rest(letters)})(?<!x)"
+    digit = rf"(?>[0-9]{run}*+(?:[-:/]{run}++)*+)(?<!x)"
+    return rf"(?:{_NUMERIC_MOVE}|{letter}|(?!{RESULT}){digit})"
+
+
+def _simple_run_text(letters: str) -> str:
+    """A run of simple plies, ``letters`` for :data:`LETTERS`: a move with no blank, no
+    suffix and no final ``x``, maybe after a number ending in one ``.``, each followed by
+    spaces or newlines or by the end of the text. A simple ply is one ply of the same
+    number and move to :data:`PLY_TOKEN`, so that a plain movetext of simple plies reads as
+    its text's words that are not numbers (:class:`_SimplePlies`). A move is at most
+    :data:`MAX_MOVE` characters: the first one's length is looked at ahead of it; every
+    later one follows a space or a newline, so a look behind its end, which costs less,
+    tells whether it is longer (the run reads a third faster than with a look-ahead for
+    each, though ``re`` takes twice as long to compile it). (No capturing group: one inside
+    a possessive repeat makes Python 3.11's ``re`` raise SystemError.)"""
+    body = _simple_body(letters)
+    return (
+        rf"(?:(?:[0-9]++\.[ \n]++)?+(?=[^ \n]{{1,{MAX_MOVE}}}(?![^ \n])){body}(?:[ \n]++|\Z)"
+        rf"(?:(?:[0-9]++\.[ \n]++)?+{body}(?<![^ \n]{{{MAX_MOVE + 1}}})(?:[ \n]++|\Z))*+)?+"
+    )
+
+
+_SIMPLE_RUN_TEXT = _simple_run_text(LETTERS)
+_ASCII_SIMPLE_RUN_TEXT = _simple_run_text(ASCII_LETTERS)
+"""The run for a text of ASCII characters only (``str.isascii``), which reads it as
+:data:`_SIMPLE_RUN_TEXT` does: ``re`` compiles it in 40% of the time (each of its twelve
+classes of :data:`LETTERS` costs 0.3 to 0.5 ms), and most games are such texts."""
+_SIMPLE_RUNS: dict[bool, re.Pattern[str]] = {}
+"""The runs compiled, by whether they are for ASCII text: each once a plain game's
+movetext is matched with it (:func:`_simple_run`), so that a run whose one game opens its
+movetext with a comment compiles neither."""
+
+
+def _simple_run(text: str) -> re.Pattern[str]:
+    """The run of simple plies that reads ``text``, compiled when first asked for."""
+    ascii_only = text.isascii()
+    run = _SIMPLE_RUNS.get(ascii_only)
+    if run is None:
+        source = _ASCII_SIMPLE_RUN_TEXT if ascii_only else _SIMPLE_RUN_TEXT
+        run = _SIMPLE_RUNS[ascii_only] = re.compile(source)
+    return run
 
 
 _SIMPLE_WORDS = lazy_pattern(r"(?:([0-9]++\.)[ \n]++)?+([^ \n]++)()[ \n]*+")
@@ -209,7 +235,7 @@ empty suffix): in such a run, the words ending in ``.`` are the move numbers."""
 
 
 class _SimplePlies:
-    """The plies of a plain game's simple run (:data:`_SIMPLE_RUN`), kept as text: the
+    """The plies of a plain game's simple run (:func:`_simple_run`), kept as text: the
     walk makes them :class:`Ply` objects when the record's line is first asked for them."""
 
     __slots__ = ("end", "start", "walker", "words")
@@ -249,7 +275,7 @@ class _PlainGame:
     """A game of blanks, a tag run, a ply run and a result, each but the blanks optional,
     then the end of the text: where its text starts (``first``), the matches of its tags
     and plies, and its ``tail`` (the result, maybe empty). A movetext of simple plies only
-    (:data:`_SIMPLE_RUN`) is not lexed: ``simple`` is its span, and ``plies`` empty."""
+    (:func:`_simple_run`) is not lexed: ``simple`` is its span, and ``plies`` empty."""
 
     __slots__ = ("first", "plies", "simple", "tags", "tail")
 
@@ -284,7 +310,7 @@ def _plain(text: str) -> _PlainGame | None:
     moves = tags[-1].end() if tags else at
     if text.startswith("{", moves):
         return None  # no part matches a comment
-    run = (_SIMPLE_RUN or _simple_run()).match(text, moves)
+    run = _simple_run(text).match(text, moves)
     assert run is not None  # a run of none matches anywhere
     tail = _TAIL.match(text, run.end())
     plies: list[re.Match[str]] = []

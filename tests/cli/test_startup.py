@@ -321,7 +321,8 @@ def test_a_game_with_comments_and_nags_needs_no_grammar(tmp_path: Path) -> None:
 COMPILED = (
     COMMAND
     + """from notation.record import grammar
-print("compiled:", grammar._SIMPLE_RUN is not None, file=sys.stderr)
+runs = ["ASCII" if ascii_only else "any" for ascii_only in grammar._SIMPLE_RUNS]
+print("compiled:", *runs or ["none"], file=sys.stderr)
 for lexer in (grammar.TAGS, grammar.PLIES):
     print(lexer.tokens._compiled is not None, lexer.run._compiled is not None, file=sys.stderr)
 from notation.record import reader
@@ -333,21 +334,23 @@ print(reader._plain_game is not None, file=sys.stderr)
 @pytest.mark.parametrize(
     ("movetext", "compiled"),
     [
-        # A plain game: the run of simple plies reads it, the tags' tokens are lexed; the
-        # file's end is near, so the reader's plain game cut by a next one is not compiled.
-        ("1. 22-18 11-15 *", "True True False False False False"),
+        # A plain game: the run of simple plies reads it (the one for ASCII text, or for
+        # any where a tag is not ASCII), the tags' tokens are lexed; the file's end is
+        # near, so the reader's plain game cut by a next one is not compiled.
+        ("\n1. 22-18 11-15 *", "ASCII True False False False False"),
+        ('[White "Jönsson"]\n\n1. 22-18 11-15 *', "any True False False False False"),
         # A commented one: its runs lexed once, the walk taking their tokens, neither run
         # pattern compiled, nor the run of simple plies (the movetext opens with a comment).
-        ("{a} 1. 22-18 {b} $1 11-15 *", "False True False True False False"),
+        ("\n{a} 1. 22-18 {b} $1 11-15 *", "none True False True False False"),
     ],
 )
 def test_a_one_game_validate_compiles_only_the_patterns_it_reads_with(
     movetext: str, compiled: str, tmp_path: Path
 ) -> None:
     """Each of these patterns costs ``re`` 0.1 to 3 ms to compile (the run of simple plies
-    holds twelve classes of Unicode letters)."""
+    for any text holds twelve classes of Unicode letters)."""
     game = tmp_path / "one.pdn"
-    game.write_text(f'[GameType "26"]\n\n{movetext}\n', encoding="utf-8")
+    game.write_text(f'[GameType "26"]\n{movetext}\n', encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-c", COMPILED, "validate", str(game)],
         capture_output=True,

@@ -606,23 +606,38 @@ def test_a_simple_movetext_kept_as_text_reads_as_its_lexed_plies(seed, monkeypat
     assert said == [texts(record.moves) for record in records]
     assert all(not record.moves.is_deferred for record in records)
     got = [repr(record) for record in records]
-    monkeypatch.setattr(grammar, "_SIMPLE_RUN", grammar.re.compile(""))
+    monkeypatch.setattr(grammar, "_simple_run", lambda text: grammar.re.compile(""))
     again = [parse_game(text, line=3, column=2) for text in games]
     assert all(not record.moves.is_deferred for record in again)
     assert got == [repr(record) for record in again]
+
+
+_RUN_WORDS = [
+    "1. ", "12. ", "22-18", "18x11", "c3-d4", "Ke4", "1-0", "0-1", "2-0", "1-1", "1/2-1/2",
+    "0.5-0.5", "1:0", "0:2", "1-2", "10-01", " ", "\n", "x", "-", ":", "/", "{", "*", "5", "a",
+    "!", "e5xg7", "32x", "0", "10-1", "1-0x", "a" * 256, "1" * 257, "b" * 255 + "1",
+]  # fmt: skip
+"""ASCII words that random texts for the run of simple plies are made of."""
+_UNICODE_RUN_WORDS = ["Крe4", "♔e4", "α1β2", "½-½", "ж", "×", "Ω", "½", "é" * 256]
+
+
+def _random_texts(words: list[str], count: int) -> list[str]:
+    import random
+
+    rng = random.Random(29)
+    return ["".join(rng.choice(words) for _ in range(rng.randint(1, 12))) for _ in range(count)]
 
 
 def test_the_simple_run_matches_as_one_general_simple_move_would():
     """The run's moves by their start (numbered squares; a letter or a chess symbol; a
     digit, after the look-ahead for a result) match where one general simple move after
     that look-ahead would: the same end from every offset of random texts."""
-    import random
     import re
 
-    from notation.record.lexicon import CHESS_SYMBOL, RESULT
+    from notation.record.lexicon import CHESS_SYMBOL, LETTERS, RESULT
 
-    general = rf"(?!{RESULT})(?>{CHESS_SYMBOL}?{grammar_module._MOVE_REST})(?<!x)"
-    body = grammar_module._SIMPLE_BODY
+    general = rf"(?!{RESULT})(?>{CHESS_SYMBOL}?{grammar_module._move_rest(LETTERS)})(?<!x)"
+    body = grammar_module._simple_body(LETTERS)
     run = re.compile(grammar_module._SIMPLE_RUN_TEXT)
     reference = re.compile(
         grammar_module._SIMPLE_RUN_TEXT.replace(
@@ -630,17 +645,27 @@ def test_the_simple_run_matches_as_one_general_simple_move_would():
         )
     )
     assert reference.pattern != run.pattern
-    words = [
-        "1. ", "12. ", "22-18", "18x11", "c3-d4", "Крe4", "♔e4", "Ke4", "α1β2", "1-0", "0-1",
-        "2-0", "1-1", "½-½", "1/2-1/2", "0.5-0.5", "1:0", "0:2", "1-2", "10-01", " ", "\n",
-        "x", "-", ":", "/", "{", "*", "5", "a", "ж", "×", "Ω", "!", "e5xg7", "32x", "0",
-        "½", "10-1", "1-0x", "a" * 256, "1" * 257,
-    ]  # fmt: skip
-    rng = random.Random(29)
-    for _ in range(1500):
-        text = "".join(rng.choice(words) for _ in range(rng.randint(1, 12)))
+    for text in _random_texts(_RUN_WORDS + _UNICODE_RUN_WORDS, 1500):
         for at in range(len(text)):
             assert run.match(text, at).end() == reference.match(text, at).end(), (text, at)
+
+
+def test_the_run_for_ascii_text_matches_as_the_run_for_any():
+    """An ASCII text is matched with a run whose classes of letters are ASCII only, which
+    ``re`` compiles faster: it ends where the run for any text ends, from every offset."""
+    import re
+
+    from notation.record import grammar
+
+    ascii_run = grammar._simple_run("1. 22-18 *")
+    assert ascii_run.pattern == grammar._ASCII_SIMPLE_RUN_TEXT != grammar._SIMPLE_RUN_TEXT
+    assert grammar._simple_run("1. Крe4 *").pattern == grammar._SIMPLE_RUN_TEXT
+    run = re.compile(grammar._SIMPLE_RUN_TEXT)
+    texts = _random_texts(_RUN_WORDS, 3000)
+    assert sum(run.match(text).end() > 0 for text in texts) > 300
+    for text in texts:
+        for at in range(len(text)):
+            assert ascii_run.match(text, at).end() == run.match(text, at).end(), (text, at)
 
 
 @pytest.mark.parametrize(
