@@ -113,7 +113,10 @@ class Opened(Plain):
                 head += chunk
                 if head.strip() or len(head) >= SAMPLE:
                     break
-            self._json = _json_named(self.input) or _JSON_START.match(head) is not None
+            # The pattern is compiled only for a text that starts with "{" (blanks aside).
+            self._json = _json_named(self.input) or (
+                head.lstrip().startswith("{") and _JSON_START.match(head) is not None
+            )
             self._chunks = itertools.chain((head,), chunks)
         return self._json
 

@@ -329,11 +329,29 @@ def _plain(text: str) -> _PlainGame | None:
 _COMMENT_RULE = rf"{BRACE_COMMENT}\s*"
 _NAG_RULE = rf"{NAG}{MOVE_END}\s*"
 _RESULT_RULE = rf"(?:({RESULT})|(\*))\s*"
-_COMMENT_TOKEN = re.compile(_COMMENT_RULE)
-_NAG_TOKEN = re.compile(_NAG_RULE)
-_RESULT_TOKEN = re.compile(_RESULT_RULE)
-"""The grammar's ``comment``, ``nag`` and ``result`` terminals, which
-:func:`_commented` reads with the same expressions."""
+
+
+class _Terminals:
+    """The grammar's ``comment``, ``nag`` and ``result`` terminals, which
+    :func:`_commented` reads with the same expressions: compiled when a game first needs
+    them (:func:`_terminals`; a plain game does not)."""
+
+    __slots__ = ("comment", "nag", "result")
+
+    def __init__(self) -> None:
+        self.comment = re.compile(_COMMENT_RULE)
+        self.nag = re.compile(_NAG_RULE)
+        self.result = re.compile(_RESULT_RULE)
+
+
+_TERMINALS: _Terminals | None = None
+
+
+def _terminals() -> _Terminals:
+    """:data:`_TERMINALS`, compiled now."""
+    global _TERMINALS
+    _TERMINALS = _Terminals()
+    return _TERMINALS
 
 
 class _CommentedGame:
@@ -367,6 +385,7 @@ def _commented(text: str) -> _CommentedGame | None:
     junk, anything after the result but a comment), this gives up and ``full`` reads the
     game. Such a game thus reads as it would through ``full``, without the grammar.
     """
+    terminals = _TERMINALS or _terminals()
     blanks = _BLANKS.match(text)
     assert blanks is not None  # blanks match anywhere, if only the empty string
     at = first = blanks.end()
@@ -380,7 +399,7 @@ def _commented(text: str) -> _CommentedGame | None:
             at = tags[-1].end()
             continue
         # Neither an escape (``%``) nor a ``;`` comment starts with ``{``.
-        comment = _COMMENT_TOKEN.match(text, at)
+        comment = terminals.comment.match(text, at)
         if comment is None:
             break
         head.append((at, comment))
@@ -394,16 +413,16 @@ def _commented(text: str) -> _CommentedGame | None:
                 top.append(("plies", at, plies))
                 at = plies[-1].end()
                 continue
-            result = _RESULT_TOKEN.match(text, at)
+            result = terminals.result.match(text, at)
             if result is not None:
                 top.append(("result", at, result))
                 at = result.end()
                 ended = True
                 continue
-        found = _COMMENT_TOKEN.match(text, at)
+        found = terminals.comment.match(text, at)
         if found is not None:
             top.append(("comment", at, found))
-        elif not ended and (found := _NAG_TOKEN.match(text, at)) is not None:
+        elif not ended and (found := terminals.nag.match(text, at)) is not None:
             top.append(("nag", at, found))
         else:
             return None
@@ -485,7 +504,7 @@ _LOOSE_TAG = lazy_pattern(
     rf'\[[ \t]*({TAG_NAME})[ \t]*(?:"({TAG_VALUE})"|([^\s"\[\]]+))[ \t]*\][ \t]*'
 )
 """One tag pair whose value may be a single unquoted token (group 3), on a tag line."""
-_FEN_COUNTERS = re.compile(
+_FEN_COUNTERS = lazy_pattern(
     r"[ \t]*:[ \t]*(?:[Hh][ \t]*[0-9]+[ \t]*:[ \t]*)?[Ff][ \t]*[0-9]+(?=[ \t]*\.?[ \t]*\Z)"
 )
 """lidraughts' move counters at the end of a FEN: ``:H<plies>:F<move>`` (or ``:F`` alone)."""
@@ -661,7 +680,8 @@ class _Walker:
                     self.notice(FEN_UNKNOWN, message, tag.pos)
                     unknown = tag
                     continue
-                m = _FEN_COUNTERS.search(value)
+                # Counters hold an F (most FEN values do not: the pattern is not compiled).
+                m = _FEN_COUNTERS.search(value) if "F" in value or "f" in value else None
                 if m is not None:
                     counters = "".join(m.group().split())
                     message = (

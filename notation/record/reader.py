@@ -73,13 +73,33 @@ Source: TypeAlias = "str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str
 """What :func:`read_records` reads: a path, a text or binary stream, or lines."""
 
 _TAG_START = re.compile(TAG_AHEAD)
-_LEADING_TAGS = re.compile(LEADING_TAGS)
-_SPECIAL = re.compile(f"[{STRUCTURE}]")
-_STRUCT = re.compile(rf"\{{[^}}\n]*\}}|\{{|\}}|{PAREN_SUFFIX}|[();\[]|{OPEN_QUOTE}")
-_RESULT_END = re.compile(rf"{RESULT_AT}\s*$")
-_TAG_NAME = re.compile(TAG_NAME_AHEAD)
 _TAG_NAMES = re.compile(rf"\[[ \t]*+({TAG_NAME})")
-_WHOLE_TAG_LINE = lazy_pattern(TAG_LINE)
+
+
+class _ScanPatterns:
+    """The patterns of the line scan (:class:`_Scan`), which a source of plain games only
+    never needs: compiled when a scan first starts (:func:`_scan_patterns`)."""
+
+    __slots__ = ("leading_tags", "result_end", "special", "struct", "tag_name", "whole_tag_line")
+
+    def __init__(self) -> None:
+        self.leading_tags = re.compile(LEADING_TAGS)
+        self.special = re.compile(f"[{STRUCTURE}]")
+        self.struct = re.compile(rf"\{{[^}}\n]*\}}|\{{|\}}|{PAREN_SUFFIX}|[();\[]|{OPEN_QUOTE}")
+        self.result_end = re.compile(rf"{RESULT_AT}\s*$")
+        self.tag_name = re.compile(TAG_NAME_AHEAD)
+        self.whole_tag_line = lazy_pattern(TAG_LINE)
+        """Used inside a comment left open only."""
+
+
+_SCAN_PATTERNS: _ScanPatterns | None = None
+
+
+def _scan_patterns() -> _ScanPatterns:
+    """:data:`_SCAN_PATTERNS`, compiled now."""
+    global _SCAN_PATTERNS
+    _SCAN_PATTERNS = _ScanPatterns()
+    return _SCAN_PATTERNS
 
 
 class _Scan:
@@ -97,10 +117,12 @@ class _Scan:
         "line",
         "lines",
         "names",
+        "patterns",
         "size",
     )
 
     def __init__(self, line: int, column: int) -> None:
+        self.patterns = _SCAN_PATTERNS or _scan_patterns()
         self.lines: list[str] = []
         self.line = line
         self.column = column
@@ -148,8 +170,8 @@ class _Scan:
         when it repeats the name of a tag read before; inside an unclosed comment, a line
         of whole tag pairs does (any other line is comment text)."""
         if self.brace:
-            return _WHOLE_TAG_LINE.match(text, at) is not None
-        m = _TAG_NAME.match(text, at)
+            return self.patterns.whole_tag_line.match(text, at) is not None
+        m = self.patterns.tag_name.match(text, at)
         if m is None:
             return False
         return self.content or self.ended or self.gap or m.group(1) in self.names
@@ -161,6 +183,7 @@ class _Scan:
         ends with a result at depth 0, and the offset of a tag pair that follows a result
         on the same line (where the next game starts), if any.
         """
+        patterns = self.patterns
         start = 0
         if self.brace:
             close = segment.find("}")
@@ -171,19 +194,19 @@ class _Scan:
         elif segment.startswith("%"):
             return False, False, None
         elif _TAG_START.match(segment):
-            leading = _LEADING_TAGS.match(segment)
+            leading = patterns.leading_tags.match(segment)
             assert leading is not None  # zero tags match too
             start = leading.end()
             if segment.startswith("[", start) or not segment[start:].strip():
                 return False, False, None
         rest = segment[start:] if start else segment
-        if not _SPECIAL.search(rest):
+        if not patterns.special.search(rest):
             if not rest.strip():
                 return False, False, None
-            return True, self.depth == 0 and bool(_RESULT_END.search(rest)), None
+            return True, self.depth == 0 and bool(patterns.result_end.search(rest)), None
         outside: list[str] = []
         at = 0
-        for m in _STRUCT.finditer(rest):
+        for m in patterns.struct.finditer(rest):
             token = m.group()
             first = token[0]
             if first == "{" and token.endswith("}") and len(token) > 1:
@@ -205,13 +228,13 @@ class _Scan:
                 self.depth = max(self.depth - 1, 0)
             elif first == "[" and self.depth == 0:
                 before = "".join(outside) + rest[at : m.start()]
-                if _RESULT_END.search(before) and _TAG_START.match(rest, m.start()):
+                if patterns.result_end.search(before) and _TAG_START.match(rest, m.start()):
                     return True, True, start + m.start()
         outside.append(rest[at:])
         text = "".join(outside)
         if not text.strip():
             return False, False, None
-        return True, self.depth == 0 and bool(_RESULT_END.search(text)), None
+        return True, self.depth == 0 and bool(patterns.result_end.search(text)), None
 
 
 MAX_GAME = 1 << 18
@@ -238,7 +261,7 @@ _PLAIN_START = re.compile(_PLAIN)
 """A plain game: tag lines, then lines of movetext free of comments, variations, quotes
 and tags, cut by the next line that starts with a tag pair (group 1 is its tag lines, with
 no blank line between them, and group 2 its last movetext line). Only its last movetext line
-may end with a result, as ``_RESULT_END`` reads results: were an
+may end with a result, as the line scan reads results (``result_end``): were an
 earlier line to end with one, the line scan would start a game on the next line. The
 line scan reads a plain game as one game, so it is taken whole. ``_PLAIN_START`` is the
 game whether cut or not: where it ends is where ``_PLAIN_GAME`` would cut it (no movetext

@@ -316,8 +316,9 @@ def test_a_game_with_comments_and_nags_needs_no_grammar(tmp_path: Path) -> None:
     assert "parsimonious" not in modules
 
 
-# The command, then which of the grammar's patterns it compiled, and whether the reader
-# compiled the plain game cut by the next game's tags.
+# The command, then which of the grammar's patterns it compiled, whether the reader
+# compiled the plain game cut by the next game's tags, the line scan's patterns and the
+# grammar's terminals of a commented game, and whether the JSON document's start was.
 COMPILED = (
     COMMAND
     + """from notation.record import grammar
@@ -327,6 +328,9 @@ for lexer in (grammar.TAGS, grammar.PLIES):
     print(lexer.tokens._compiled is not None, lexer.run._compiled is not None, file=sys.stderr)
 from notation.record import reader
 print(reader._plain_game is not None, file=sys.stderr)
+from notation.read import sources
+print(reader._SCAN_PATTERNS is not None, grammar._TERMINALS is not None, file=sys.stderr)
+print(sources._JSON_START._compiled is not None, file=sys.stderr)
 """
 )
 
@@ -337,11 +341,15 @@ print(reader._plain_game is not None, file=sys.stderr)
         # A plain game: the run of simple plies reads it (the one for ASCII text, or for
         # any where a tag is not ASCII), the tags' tokens are lexed; the file's end is
         # near, so the reader's plain game cut by a next one is not compiled.
-        ("\n1. 22-18 11-15 *", "ASCII True False False False False"),
-        ('[White "Jönsson"]\n\n1. 22-18 11-15 *', "any True False False False False"),
+        ("\n1. 22-18 11-15 *", "ASCII True False False False False False False False"),
+        (
+            '[White "Jönsson"]\n\n1. 22-18 11-15 *',
+            "any True False False False False False False False",
+        ),
         # A commented one: its runs lexed once, the walk taking their tokens, neither run
-        # pattern compiled, nor the run of simple plies (the movetext opens with a comment).
-        ("\n{a} 1. 22-18 {b} $1 11-15 *", "none True False True False False"),
+        # pattern compiled, nor the run of simple plies (the movetext opens with a comment);
+        # the line scan reads it, and the grammar's terminals.
+        ("\n{a} 1. 22-18 {b} $1 11-15 *", "none True False True False False True True False"),
     ],
 )
 def test_a_one_game_validate_compiles_only_the_patterns_it_reads_with(
