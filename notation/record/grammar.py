@@ -71,7 +71,6 @@ from notation.diagnostics import (
 from notation.lazy import lazy_pattern
 from notation.plain import cast
 from notation.record.lexicon import (
-    ASCII_LETTERS,
     BRACE_COMMENT,
     CHESS_SYMBOL,
     ESCAPE,
@@ -80,6 +79,7 @@ from notation.record.lexicon import (
     MAX_MOVE,
     MOVE_END,
     MOVE_NUMBER,
+    MOVE_RUN,
     NAG,
     OPEN_COMMENT,
     OPEN_QUOTE,
@@ -90,6 +90,7 @@ from notation.record.lexicon import (
     TAG_NAME,
     TAG_PAIR_PARTS,
     TAG_VALUE,
+    for_ascii,
 )
 from notation.record.model import (
     MAX_DEPTH,
@@ -130,12 +131,20 @@ _LEXED = attrgetter("lastindex")
 class _Lexer:
     """Runs of tokens of one pattern, each taken whole, one after the other."""
 
-    __slots__ = ("run", "tokens")
+    __slots__ = ("ascii_run", "ascii_tokens", "run", "tokens")
 
     def __init__(self, token: str) -> None:
-        # Compiled when first used: a plain game (the fast path) lexes no ply.
+        # Compiled when first used: a plain game (the fast path) lexes no ply. A text of
+        # ASCII characters only is read with the token's form for such a text, which
+        # reads it the same and compiles faster (for_ascii).
         self.tokens = lazy_pattern(rf"{token}|")
         self.run = lazy_pattern(rf"(?:{token})+")
+        ascii_token = for_ascii(token)
+        self.ascii_tokens = self.tokens
+        self.ascii_run = self.run
+        if ascii_token != token:
+            self.ascii_tokens = lazy_pattern(rf"{ascii_token}|")
+            self.ascii_run = lazy_pattern(rf"(?:{ascii_token})+")
 
     def lex(self, text: str, at: int) -> list[re.Match[str]]:
         """The tokens that follow one another from offset ``at`` of ``text`` (maybe none).
@@ -144,12 +153,13 @@ class _Lexer:
         from ``at`` gives the run's tokens, each taken whole as a possessive regex run of
         the token would take it, then one empty match, where the run ends.
         """
-        return list(takewhile(_LEXED, self.tokens.finditer(text, at)))
+        tokens = self.ascii_tokens if text.isascii() else self.tokens
+        return list(takewhile(_LEXED, tokens.finditer(text, at)))
 
     def end(self, text: str, pos: int) -> int | None:
         """Where the run from ``pos`` ends (where :meth:`lex` stops: no token gives
         characters back, and nothing follows the repeat); ``None`` for no token."""
-        m = self.run.match(text, pos)
+        m = (self.ascii_run if text.isascii() else self.run).match(text, pos)
         return None if m is None else m.end()
 
 
@@ -165,54 +175,37 @@ def _run(lexer: _Lexer, text: str, pos: int) -> int | None:
     return lexer.end(text, pos)
 
 
+_MOVE_REST = rf"[{LETTERS}]*+[0-9]{MOVE_RUN}*+(?:[-:/]{MOVE_RUN}++)*+"
 _NUMERIC_MOVE = rf"(?![0-2][-:][0-2]{RESULT_FOLLOWED})[0-9]++(?:[-x:][0-9]++)++"
 """A simple move of numbered squares, tried first (the run reads it faster): its lookahead
 refuses every result of that shape, and a few moves too (``1-2``), which the general
 simple move then reads."""
-
-
-def _move_rest(letters: str) -> str:
-    """A simple move after its chess symbol, if any: :data:`MOVE_RUN`'s runs, ``letters``
-    (character-class ranges) for :data:`LETTERS`."""
-    run = f"[0-9{letters}]"
-    return rf"[{letters}]*+[0-9]{run}*+(?:[-:/]{run}++)*+"
-
-
-def _simple_body(letters: str) -> str:
-    """A simple move, ``letters`` for :data:`LETTERS`: one of numbered squares
-    (:data:`_NUMERIC_MOVE`); one that starts with a letter or a chess symbol, which needs no
-    look-ahead for a result (none starts so); one that starts with a digit, after that
-    look-ahead. (Two classes of letters, each about 0.1 ms for ``re`` to compile with
-    :data:`LETTERS`, where a move of either start would hold three.)"""
-    run = f"[0-9{letters}]"
-    letter = rf"(?>(?:{CHESS_SYMBOL}|[{letters}]){_move_rest(letters)})(?<!x)"
-    digit = rf"(?>[0-9]{run}*+(?:[-:/]{run}++)*+)(?<!x)"
-    return rf"(?:{_NUMERIC_MOVE}|{letter}|(?!{RESULT}){digit})"
-
-
-def _simple_run_text(letters: str) -> str:
-    """A run of simple plies, ``letters`` for :data:`LETTERS`: a move with no blank, no
-    suffix and no final ``x``, maybe after a number ending in one ``.``, each followed by
-    spaces or newlines or by the end of the text. A simple ply is one ply of the same
-    number and move to :data:`PLY_TOKEN`, so that a plain movetext of simple plies reads as
-    its text's words that are not numbers (:class:`_SimplePlies`). A move is at most
-    :data:`MAX_MOVE` characters: the first one's length is looked at ahead of it; every
-    later one follows a space or a newline, so a look behind its end, which costs less,
-    tells whether it is longer (the run reads a third faster than with a look-ahead for
-    each, though ``re`` takes twice as long to compile it). (No capturing group: one inside
-    a possessive repeat makes Python 3.11's ``re`` raise SystemError.)"""
-    body = _simple_body(letters)
-    return (
-        rf"(?:(?:[0-9]++\.[ \n]++)?+(?=[^ \n]{{1,{MAX_MOVE}}}(?![^ \n])){body}(?:[ \n]++|\Z)"
-        rf"(?:(?:[0-9]++\.[ \n]++)?+{body}(?<![^ \n]{{{MAX_MOVE + 1}}})(?:[ \n]++|\Z))*+)?+"
-    )
-
-
-_SIMPLE_RUN_TEXT = _simple_run_text(LETTERS)
-_ASCII_SIMPLE_RUN_TEXT = _simple_run_text(ASCII_LETTERS)
+_LETTER_MOVE = rf"(?>(?:{CHESS_SYMBOL}|[{LETTERS}]){_MOVE_REST})(?<!x)"
+"""A simple move that starts with a letter or a chess symbol, tried before the general one:
+no result starts so, so it needs no look-ahead for one."""
+_DIGIT_MOVE = rf"(?>[0-9]{MOVE_RUN}*+(?:[-:/]{MOVE_RUN}++)*+)(?<!x)"
+"""A simple move that starts with a digit, after the look-ahead for a result: with
+:data:`_LETTER_MOVE`, every simple move. (Two classes of :data:`LETTERS`, each about
+0.1 ms for ``re`` to compile, where a move of either start would hold three.)"""
+_SIMPLE_BODY = rf"(?:{_NUMERIC_MOVE}|{_LETTER_MOVE}|(?!{RESULT}){_DIGIT_MOVE})"
+_SIMPLE_RUN_TEXT = (
+    rf"(?:(?:[0-9]++\.[ \n]++)?+(?=[^ \n]{{1,{MAX_MOVE}}}(?![^ \n])){_SIMPLE_BODY}(?:[ \n]++|\Z)"
+    rf"(?:(?:[0-9]++\.[ \n]++)?+{_SIMPLE_BODY}(?<![^ \n]{{{MAX_MOVE + 1}}})(?:[ \n]++|\Z))*+)?+"
+)
+"""A run of simple plies: a move with no blank, no suffix and no final ``x``, maybe after a
+number ending in one ``.``, each followed by spaces or newlines or by the end of the text.
+A simple ply is one ply of the same number and move to :data:`PLY_TOKEN`, so that a plain
+movetext of simple plies reads as its text's words that are not numbers
+(:class:`_SimplePlies`). A move is at most :data:`MAX_MOVE` characters: the first one's
+length is looked at ahead of it; every later one follows a space or a newline, so a look
+behind its end, which costs less, tells whether it is longer (the run reads a third faster
+than with a look-ahead for each, though ``re`` takes twice as long to compile it). (No
+capturing group: one inside a possessive repeat makes Python 3.11's ``re`` raise
+SystemError.)"""
+_ASCII_SIMPLE_RUN_TEXT = for_ascii(_SIMPLE_RUN_TEXT)
 """The run for a text of ASCII characters only (``str.isascii``), which reads it as
-:data:`_SIMPLE_RUN_TEXT` does: ``re`` compiles it in 40% of the time (each of its twelve
-classes of :data:`LETTERS` costs 0.3 to 0.5 ms), and most games are such texts."""
+:data:`_SIMPLE_RUN_TEXT` does: ``re`` compiles it in 40% of the time, and most games are
+such texts."""
 _SIMPLE_RUNS: dict[bool, re.Pattern[str]] = {}
 """The runs compiled, by whether they are for ASCII text: each once a plain game's
 movetext is matched with it (:func:`_simple_run`), so that a run whose one game opens its

@@ -326,6 +326,7 @@ runs = ["ASCII" if ascii_only else "any" for ascii_only in grammar._SIMPLE_RUNS]
 print("compiled:", *runs or ["none"], file=sys.stderr)
 for lexer in (grammar.TAGS, grammar.PLIES):
     print(lexer.tokens._compiled is not None, lexer.run._compiled is not None, file=sys.stderr)
+print(grammar.PLIES.ascii_tokens._compiled is not None, file=sys.stderr)
 from notation.record import reader
 print(reader._plain_game is not None, file=sys.stderr)
 from notation.read import sources
@@ -341,15 +342,17 @@ print(sources._JSON_START._compiled is not None, file=sys.stderr)
         # A plain game: the run of simple plies reads it (the one for ASCII text, or for
         # any where a tag is not ASCII), the tags' tokens are lexed; the file's end is
         # near, so the reader's plain game cut by a next one is not compiled.
-        ("\n1. 22-18 11-15 *", "ASCII True False False False False False False False"),
+        ("\n1. 22-18 11-15 *", "ASCII True False False False False False False False False"),
         (
             '[White "Jönsson"]\n\n1. 22-18 11-15 *',
-            "any True False False False False False False False",
+            "any True False False False False False False False False",
         ),
         # A commented one: its runs lexed once, the walk taking their tokens, neither run
         # pattern compiled, nor the run of simple plies (the movetext opens with a comment);
-        # the line scan reads it, and the grammar's terminals.
-        ("\n{a} 1. 22-18 {b} $1 11-15 *", "none True False True False False True True False"),
+        # the line scan reads it, and the grammar's terminals; the plies' tokens are those
+        # for ASCII text, or for any where the game's text is not ASCII.
+        ("\n{a} 1. 22-18 {b} $1 11-15 *", "none True False False False True False True True False"),
+        ("\n{é} 1. 22-18 {b} $1 11-15 *", "none True False True False False False True True False"),
     ],
 )
 def test_a_one_game_validate_compiles_only_the_patterns_it_reads_with(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from notation.diagnostics import (
@@ -634,10 +636,10 @@ def test_the_simple_run_matches_as_one_general_simple_move_would():
     that look-ahead would: the same end from every offset of random texts."""
     import re
 
-    from notation.record.lexicon import CHESS_SYMBOL, LETTERS, RESULT
+    from notation.record.lexicon import CHESS_SYMBOL, RESULT
 
-    general = rf"(?!{RESULT})(?>{CHESS_SYMBOL}?{grammar_module._move_rest(LETTERS)})(?<!x)"
-    body = grammar_module._simple_body(LETTERS)
+    general = rf"(?!{RESULT})(?>{CHESS_SYMBOL}?{grammar_module._MOVE_REST})(?<!x)"
+    body = grammar_module._SIMPLE_BODY
     run = re.compile(grammar_module._SIMPLE_RUN_TEXT)
     reference = re.compile(
         grammar_module._SIMPLE_RUN_TEXT.replace(
@@ -666,6 +668,30 @@ def test_the_run_for_ascii_text_matches_as_the_run_for_any():
     for text in texts:
         for at in range(len(text)):
             assert ascii_run.match(text, at).end() == run.match(text, at).end(), (text, at)
+
+
+def test_the_ply_lexer_reads_ascii_text_as_its_pattern_for_any_does():
+    """The ply lexer's tokens for ASCII text are those of its pattern for any text, from
+    every offset of random texts of plies and the rest a movetext may hold."""
+    import re
+
+    from notation.record import grammar
+
+    lexer = grammar.PLIES
+    assert lexer.ascii_tokens.pattern != lexer.tokens.pattern
+    assert grammar.TAGS.ascii_tokens is grammar.TAGS.tokens  # no letters to cut
+    tokens = re.compile(lexer.tokens.pattern)
+    words = [*_RUN_WORDS, "22-18!", "1...", "2. ...", "Ke4?!", "(!?)", "22x 17", "$1", "{a}"]
+    texts = _random_texts(words, 2000)
+    assert sum(len(lexer.lex(text, 0)) > 1 for text in texts) > 50
+    for text in texts:
+        for at in range(len(text)):
+            got = [m.span() for m in lexer.lex(text, at)]
+            want = [
+                m.span() for m in itertools.takewhile(grammar._LEXED, tokens.finditer(text, at))
+            ]
+            assert got == want, (text, at)
+            assert lexer.end(text, at) == (want[-1][1] if want else None), (text, at)
 
 
 @pytest.mark.parametrize(
