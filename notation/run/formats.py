@@ -12,7 +12,6 @@ documents each format and the JSON schema.
 from __future__ import annotations
 
 import os
-import urllib.parse
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
@@ -482,6 +481,8 @@ def _rules() -> list[Code]:
 def _uri(path: str) -> str:
     """A relative URI reference for a path as given (the system's separator made ``/``,
     specials quoted: the backslash of an escaped byte too)."""
+    import urllib.parse  # with ipaddress: only the SARIF report needs it
+
     return urllib.parse.quote(display_name(path).replace(os.sep, "/"))
 
 
