@@ -13,12 +13,12 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from notation.plain import Frozen, Plain
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import NoReturn, ParamSpec, TypeVar
 
     from notation.io.files import Input, Missing
@@ -118,7 +118,7 @@ def one_of(*choices: str) -> Callable[[str | None], str | None]:
     return choose
 
 
-def standard_output(value: Path | None) -> Path | None:
+def standard_output(value: os.PathLike[str] | None) -> os.PathLike[str] | None:
     """``-`` as an output: standard output, as if none were given (never a file named
     ``-``)."""
     return None if value is not None and str(value) == "-" else value
@@ -157,7 +157,7 @@ def look_up_config(explicit: Path | None, isolated: bool) -> Found:
         return Found(NO_CONFIG, "--config and --isolated cannot be given together")
     if isolated:
         return Found(NO_CONFIG)
-    found, skipped = (explicit, ()) if explicit is not None else find_config(Path.cwd())
+    found, skipped = (explicit, ()) if explicit is not None else find_config(os.getcwd())
     passed = NO_CONFIG.with_skipped(skipped)
     if found is None:
         return Found(passed)

@@ -469,7 +469,7 @@ def report_to(
         file = None
     if file is not None:
         inputs = list(expand(paths))
-        if any(_same_file(file, path) for path in input_paths(inputs)):
+        if any(_same_file(file, Path(path)) for path in input_paths(inputs)):
             fail(f"--report {display(file)} is an input of this command: it is not overwritten")
         if output is not None and _same_file(file, output):
             fail(f"--report and --output name one file: {display(file)}")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 
 from .basics import COLORS, LEAST_TIMEOUT, OUTPUT, guarded, one_of, say, standard_output
 from .validating import VOCABULARY, Options, Spelled, prepare
@@ -100,6 +99,8 @@ def _value(option: Spelled, given: str) -> object:
         # Typer refuses a path that exists and cannot be read.
         if os.path.exists(given) and not os.access(given, os.R_OK):
             raise ValueError(given)
+        from pathlib import Path
+
         path = Path(given)
         return standard_output(path) if option.field == "output" else path
     if option.choices:

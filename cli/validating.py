@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from notation.games.registry import GAMES
 from notation.plain import Frozen, Plain
@@ -24,6 +23,7 @@ from .progress import LateProgress, terminal
 # What the run needs is imported in the functions: the quick path reads its options first.
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import NoReturn
 
     from rich.progress import Progress, TaskID

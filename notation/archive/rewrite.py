@@ -176,7 +176,7 @@ def _check(inputs: list[Input | Missing], options: Options) -> None:
         if reads_standard_input(inputs):
             raise RewriteError("standard input cannot be rewritten in place")
         for path in input_paths(inputs):
-            if not path.is_file():
+            if not Path(path).is_file():
                 raise RewriteError(
                     f"{display(path)} is not a regular file: it cannot be rewritten in place"
                 )
@@ -278,8 +278,8 @@ class _InPlace:
         self.lossy = False
         self.changed = False
         """Whether an edit changed a record of the file."""
-        path = first.input.path
-        assert path is not None
+        assert first.input.path is not None
+        path = Path(first.input.path)
         self.path = path
         source = first.source
         self.refused = (

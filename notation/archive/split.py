@@ -219,7 +219,7 @@ def check_folder(folder: Path, inputs: list[Input | Missing]) -> None:
         raise OutputError(f"{shown} is a file, not a folder")
 
 
-def _same(a: Path, b: Path) -> bool:
+def _same(a: Path, b: str | os.PathLike[str]) -> bool:
     try:
         return os.path.samefile(a, b)
     except OSError:

@@ -226,7 +226,7 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
                     raise UnreadableInput("standard input is closed")
                 raw: BinaryIO = sys.stdin.buffer
             else:
-                raw = stack.enter_context(source.path.open("rb"))
+                raw = stack.enter_context(open(source.path, "rb"))
             stream = decompressed(raw)
             if is_archive(stream):
                 stack.enter_context(stream)

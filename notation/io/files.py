@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fnmatch
 import os
 import re
 import stat
 import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
 from notation.diagnostics import NO_RECORD, UNREADABLE
 from notation.lazy import lazy_pattern
 from notation.plain import Frozen
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from pathlib import Path
 
 RECORD_SUFFIXES = (".pdn", ".pgn")
 """Record files picked up when a directory is given."""
@@ -66,6 +68,21 @@ def _escaped(match: re.Match[str]) -> str:
     return f"\\u{code:04x}"
 
 
+def pure(name: str) -> str:
+    """``name`` as :class:`pathlib.PurePosixPath` writes it: no empty or ``.`` parts, no
+    slash at its end (``./a//b/`` is ``a/b``, an empty name ``.``)."""
+    root = "//" if name[:2] == "//" and name[2:3] != "/" else "/" if name[:1] == "/" else ""
+    return root + "/".join(part for part in name.split("/") if part not in ("", ".")) or "."
+
+
+def joined(folder: str, name: str) -> str:
+    """The path of ``name`` in ``folder`` (both as :func:`pure` writes them), as
+    ``pathlib`` joins them: ``a`` in ``.`` is ``a``."""
+    if folder == ".":
+        return name
+    return folder + name if folder.endswith("/") else f"{folder}/{name}"
+
+
 class Input(Frozen):
     """One input of a run: a file (``path``), or standard input (``path`` is ``None``)."""
 
@@ -74,15 +91,15 @@ class Input(Frozen):
 
     name: str
     """The name shown in diagnostics (made safe by :func:`shown_name`)."""
-    path: Path | None
+    path: str | None
 
     def __init__(
         self,
         name: str,
-        path: Path | None,
+        path: str | os.PathLike[str] | None,
     ) -> None:
         object.__setattr__(self, "name", shown_name(name))
-        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "path", None if path is None else os.fspath(path))
 
     @property
     def size(self) -> int | None:
@@ -90,7 +107,7 @@ class Input(Frozen):
         if self.path is None:
             return None
         try:
-            return self.path.stat().st_size
+            return os.stat(self.path).st_size
         except OSError:
             return None
 
@@ -117,7 +134,7 @@ class Missing(Frozen):
         object.__setattr__(self, "code", code)
 
 
-def input_paths(inputs: Iterable[Input | Missing]) -> list[Path]:
+def input_paths(inputs: Iterable[Input | Missing]) -> list[str]:
     """The files among ``inputs``, in order: what an output must not overwrite (standard
     input and names that match nothing are left out)."""
     return [item.path for item in inputs if isinstance(item, Input) and item.path is not None]
@@ -128,9 +145,9 @@ def reads_standard_input(inputs: Iterable[Input | Missing]) -> bool:
     return any(isinstance(item, Input) and item.path is None for item in inputs)
 
 
-def is_record_file(path: Path) -> bool:
+def is_record_file(path: str | os.PathLike[str]) -> bool:
     """True for ``*.pdn``, ``*.pgn`` and those compressed (``*.pdn.gz``, ...)."""
-    name = path.name.lower()
+    name = os.path.basename(pure(os.fspath(path))).lower()
     for suffix in COMPRESSED_SUFFIXES:
         name = name.removesuffix(suffix)
     return name.endswith(RECORD_SUFFIXES)
@@ -153,9 +170,9 @@ def expand(names: Iterable[str]) -> Iterator[Input | Missing]:
                 raise ClosedStream("cannot read standard input: it is closed")
             yield Input("-", None)
             continue
-        path = Path(name)
+        path = pure(name)
         try:
-            mode: int | None = path.stat().st_mode
+            mode: int | None = os.stat(path).st_mode
         except OSError as error:
             if error.errno not in (errno.ENOENT, errno.ENOTDIR):
                 # A name too long, a loop of links, a folder not searchable: said as is.
@@ -171,7 +188,7 @@ def expand(names: Iterable[str]) -> Iterator[Input | Missing]:
             yield Input(name, path)
         elif _PATTERN.search(name):
             files, errors = _glob(name)
-            yield from (Input(str(p), p) for p in files)
+            yield from (Input(p, p) for p in files)
             yield from errors
             if not files and not errors:
                 yield Missing(name, "no file matches the pattern")
@@ -188,7 +205,7 @@ def _identity(path: str | os.PathLike[str]) -> tuple[int, int] | None:
     return found.st_dev, found.st_ino
 
 
-def _listing(folder: Path) -> list[os.DirEntry[str]] | Missing:
+def _listing(folder: str | os.PathLike[str]) -> list[os.DirEntry[str]] | Missing:
     """The entries of ``folder`` sorted by name, or why it cannot be listed."""
     try:
         with os.scandir(folder) as entries:
@@ -197,11 +214,12 @@ def _listing(folder: Path) -> list[os.DirEntry[str]] | Missing:
         return Missing(str(folder), why(error))
 
 
-def _walk(top: Path) -> Iterator[Input | Missing]:
-    """The record files under ``top``, depth first in sorted order, each real directory
-    and file once; a folder that cannot be listed is a :class:`Missing` where it stands."""
+def _walk(top: str) -> Iterator[Input | Missing]:
+    """The record files under ``top`` (as :func:`pure` writes it), depth first in sorted
+    order, each real directory and file once; a folder that cannot be listed is a
+    :class:`Missing` where it stands."""
     seen = {_identity(top)}
-    stack: list[tuple[Path, Iterator[os.DirEntry[str]]]] = []
+    stack: list[tuple[str, Iterator[os.DirEntry[str]]]] = []
     listing = _listing(top)
     if isinstance(listing, Missing):
         yield listing
@@ -213,10 +231,10 @@ def _walk(top: Path) -> Iterator[Input | Missing]:
         if entry is None:
             stack.pop()
             continue
-        path = folder / entry.name
+        path = joined(folder, entry.name)
         try:
             is_dir = entry.is_dir()
-            if not is_dir and not (entry.is_file() and is_record_file(path)):
+            if not is_dir and not (entry.is_file() and is_record_file(entry.name)):
                 continue
         except OSError:
             continue
@@ -225,7 +243,7 @@ def _walk(top: Path) -> Iterator[Input | Missing]:
             continue
         seen.add(key)
         if not is_dir:
-            yield Input(str(path), path)
+            yield Input(path, path)
             continue
         listing = _listing(path)
         if isinstance(listing, Missing):
@@ -234,10 +252,13 @@ def _walk(top: Path) -> Iterator[Input | Missing]:
             stack.append((path, iter(listing)))
 
 
-def _glob(pattern: str) -> tuple[list[Path], list[Missing]]:
+def _glob(pattern: str) -> tuple[list[str], list[Missing]]:
     """The regular files matching ``pattern`` (``**`` any depth of folders, names that
     start with ``.`` only for a part that does), sorted, each real file once; and the
     folders that could not be listed."""
+    import fnmatch
+    from pathlib import Path
+
     path = Path(pattern)
     parts = list(path.parts)
     folders = [Path(parts.pop(0))] if path.is_absolute() else [Path()]
@@ -270,13 +291,13 @@ def _glob(pattern: str) -> tuple[list[Path], list[Missing]]:
                     if entry.is_file() if last else entry.is_dir():
                         matched.append(folder / entry.name)
         folders = matched
-    files: list[Path] = []
+    files: list[str] = []
     unique: set[tuple[int, int] | None] = set()
     for found in sorted(folders):
         key = _identity(found)
         if key not in unique:
             unique.add(key)
-            files.append(found)
+            files.append(str(found))
     return files, errors
 
 

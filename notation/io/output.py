@@ -25,7 +25,6 @@ import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
-from pathlib import Path
 
 from notation.io.files import shown_name
 from notation.plain import Protocol
@@ -35,6 +34,7 @@ from notation.plain import Protocol
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     import hashlib
+    from pathlib import Path
     from typing import IO
 
 __all__ = [
@@ -68,11 +68,19 @@ def display(path: str | os.PathLike[str]) -> str:
 def write_target(target: Path) -> Path:
     """The file that writing ``target`` replaces: a symbolic link's final target, so that
     the link itself stays a link."""
-    return Path(os.path.realpath(target)) if target.is_symlink() else target
+    if not target.is_symlink():
+        return target
+    from pathlib import Path
+
+    return Path(os.path.realpath(target))
 
 
 def check_target(
-    target: Path, inputs: Iterable[Path] = (), *, in_place: bool = False, stdin: bool = False
+    target: Path,
+    inputs: Iterable[str | os.PathLike[str]] = (),
+    *,
+    in_place: bool = False,
+    stdin: bool = False,
 ) -> None:
     """Raise :class:`OutputError` unless ``target`` can be written as a command's output.
 
@@ -131,7 +139,7 @@ def _standard_input() -> tuple[int, int] | None:
     return (found.st_dev, found.st_ino) if stat.S_ISREG(found.st_mode) else None
 
 
-def _same_file(a: Path, b: Path) -> bool:
+def _same_file(a: Path, b: str | os.PathLike[str]) -> bool:
     try:
         return os.path.samefile(a, b)
     except OSError:
@@ -499,18 +507,18 @@ def _quiet(out: IO[bytes]) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
 
 
-def file_hash(path: Path) -> bytes | None:
+def file_hash(path: str | os.PathLike[str]) -> bytes | None:
     """The SHA-256 digest of a file's bytes (``None`` when it cannot be read), to tell
     whether an output would change it."""
     digest = _sha256()
     return digest.digest() if feed_file(path, digest.update) else None
 
 
-def feed_file(path: Path, update: Callable[[bytes], object]) -> bool:
+def feed_file(path: str | os.PathLike[str], update: Callable[[bytes], object]) -> bool:
     """Give a file's bytes, block by block, to ``update`` (a digest's); ``False`` when
     the file cannot be read."""
     try:
-        with path.open("rb") as stream:
+        with open(path, "rb") as stream:
             while block := stream.read(1 << 20):
                 update(block)
     except OSError:

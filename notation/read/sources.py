@@ -340,7 +340,7 @@ def _json_named(item: Input) -> bool:
     """True for a file named ``*.json`` (or ``*.json.gz`` ...)."""
     if item.path is None:
         return False
-    name = item.path.name.lower()
+    name = item.path.rpartition("/")[2].lower()
     for suffix in COMPRESSED_SUFFIXES:
         name = name.removesuffix(suffix)
     return name.endswith(".json")

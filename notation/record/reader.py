@@ -43,7 +43,6 @@ import io
 import os
 import re
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
 from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG, SYNTAX, Diagnostic
 from notation.lazy import lazy_pattern
@@ -307,7 +306,7 @@ class _Names:
 def _chunks(source: Source) -> Iterator[str]:
     """The source's text in chunks: ``\r\n`` and ``\r`` made ``\n``, a leading BOM dropped."""
     if isinstance(source, str | os.PathLike):
-        with Path(source).open("rb") as stream:
+        with open(source, "rb") as stream:
             yield from _normalized(_decoded(iter(lambda: stream.read(_CHUNK), b"")))
     elif isinstance(source, io.TextIOBase):
         if isinstance(source, io.StringIO) or source.seekable():

@@ -139,7 +139,7 @@ def signature(key: bytes, data: bytes) -> str:
     return blake2b(data, digest_size=32, key=key).hexdigest()
 
 
-def file_digest(path: Path) -> str | None:
+def file_digest(path: str | os.PathLike[str]) -> str | None:
     """The digest of a file's bytes (hex), ``None`` when it cannot be read."""
     digest = blake2b(digest_size=32)
     return digest.hexdigest() if feed_file(path, digest.update) else None
@@ -646,10 +646,10 @@ def _why(error: OSError) -> str:
     return why[0].lower() + why[1:]
 
 
-def _regular(path: Path) -> bool:
+def _regular(path: str) -> bool:
     """Whether ``path`` is a regular file: a FIFO or a device is read once, as a stream."""
     try:
-        return stat.S_ISREG(path.stat().st_mode)
+        return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return False
 

@@ -14,21 +14,22 @@ a :class:`ConfigError` that names the file and the key.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
 from collections.abc import Callable
-from pathlib import Path, PurePosixPath
 
 from notation.check.dialects import dialect_set
 from notation.games.registry import GAMES
-from notation.io.files import kind_of
+from notation.io.files import joined, kind_of, pure
 from notation.lazy import lazy_pattern
 from notation.plain import Frozen
 from notation.run.names import FAIL_LEVELS, FORMATS, code_prefixes
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 PYPROJECT = "pyproject.toml"
@@ -86,8 +87,10 @@ class Override(Frozen):
         object.__setattr__(self, "values", values)
         object.__setattr__(self, "_pattern", _pattern)
 
-    def matches(self, file: Path) -> bool:
+    def matches(self, file: str | os.PathLike[str]) -> bool:
         """Whether ``file`` is one of this override's files."""
+        from pathlib import Path, PurePosixPath
+
         try:
             relative = Path(os.path.abspath(file)).relative_to(self.base)
         except ValueError:
@@ -155,7 +158,7 @@ class Config(Frozen):
         """This configuration, with ``skipped`` the files passed over to find it."""
         return Config(self.file, self.table, self.values, self.overrides, skipped)
 
-    def for_file(self, file: Path | None, key: str) -> Any:
+    def for_file(self, file: str | os.PathLike[str] | None, key: str) -> Any:
         """The value of ``key`` (``game``, ``select`` or ``ignore``) for ``file``: the last
         override that matches it and gives the key, else the table's; ``None`` if neither."""
         if file is not None:
@@ -169,31 +172,62 @@ NO_CONFIG = Config(None, "")
 """The configuration when no file is read."""
 
 
-def find_config(start: Path) -> tuple[Path | None, tuple[Skipped, ...]]:
+def find_config(start: str | os.PathLike[str]) -> tuple[Path | None, tuple[Skipped, ...]]:
     """The nearest configuration file in ``start`` or a folder above it that the user may
     read, and the nearer ones passed over because another user owns them."""
     skipped = []
-    for folder in (start, *start.parents):
-        for found in (folder / NOTATION_TOML, folder / PYPROJECT):
+    for folder in _folders(pure(os.fspath(start))):
+        for name in (NOTATION_TOML, PYPROJECT):
+            found = joined(folder, name)
             # Anything but a folder is taken, so that a FIFO or a device under a
             # configuration's name is refused with a message rather than passed over.
-            if not found.exists() or found.is_dir():
+            mode = _mode(found)
+            if mode is None or stat.S_ISDIR(mode):
                 continue
-            if found.name == PYPROJECT and not _has_table(found):
+            if name == PYPROJECT and not _has_table(found):
                 continue
-            owner = _other_owner(found)
-            if owner is not None and not _safe(found.parent):
-                skipped.append(Skipped(found, owner))
+            owner = _other_owner(found, folder)
+            if owner is not None and not _safe(folder):
+                skipped.append(Skipped(_as_path(found), owner))
                 continue
-            return found, tuple(skipped)
+            return _as_path(found), tuple(skipped)
     return None, tuple(skipped)
 
 
-def _other_owner(path: Path) -> int | None:
-    """The id of the user other than this one and root who owns ``path`` or its folder."""
-    for owned in (path, path.parent):
+def _folders(start: str) -> list[str]:
+    """``start`` (as :func:`notation.io.files.pure` writes it) and the folders above it,
+    nearest first, as :attr:`pathlib.PurePath.parents` names them (above ``a/b``: ``a``, ``.``)."""
+    root = "//" if start.startswith("//") else "/" if start.startswith("/") else ""
+    parts = [] if start in (root, ".") else start[len(root) :].split("/")
+    return [start, *(root + "/".join(parts[:end]) or "." for end in reversed(range(len(parts))))]
+
+
+def _mode(path: str) -> int | None:
+    """The ``st_mode`` of what ``path`` leads to, ``None`` when it leads nowhere; the
+    errors :meth:`pathlib.Path.exists` raises (a folder that cannot be searched) raised."""
+    try:
+        return os.stat(path).st_mode
+    except OSError as error:
+        if error.errno not in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
+            raise
+        return None
+    except ValueError:
+        return None
+
+
+def _as_path(found: str) -> Path:
+    """The configuration file found, as the library gives it."""
+    from pathlib import Path
+
+    return Path(found)
+
+
+def _other_owner(path: str, folder: str) -> int | None:
+    """The id of the user other than this one and root who owns ``path`` or its
+    ``folder``."""
+    for owned in (path, folder):
         try:
-            owner = owned.stat().st_uid
+            owner = os.stat(owned).st_uid
         except OSError:
             continue
         if owner not in (os.geteuid(), 0):
@@ -201,7 +235,7 @@ def _other_owner(path: Path) -> int | None:
     return None
 
 
-def _safe(folder: Path) -> bool:
+def _safe(folder: str | os.PathLike[str]) -> bool:
     """Whether :data:`SAFE_VARIABLE` names ``folder`` (or is ``*``)."""
     named = [n for n in os.environ.get(SAFE_VARIABLE, "").split(os.pathsep) if n]
     if "*" in named:
@@ -210,7 +244,7 @@ def _safe(folder: Path) -> bool:
     return any(os.path.realpath(n) == real for n in named)
 
 
-def _has_table(path: Path) -> bool:
+def _has_table(path: str | os.PathLike[str]) -> bool:
     """Whether a ``pyproject.toml`` has a ``[tool.notation]`` table (one that cannot be
     read, or is not TOML and may hold the table, counts, so that its error is shown rather
     than the file passed over); one whose keys certainly do not define it has none."""
@@ -331,6 +365,7 @@ def load_config(path: Path) -> Config:
     """The settings of the file at ``path``: its ``[tool.notation]`` table when it is a
     ``pyproject.toml``, else its top-level keys."""
     import tomllib
+    from pathlib import Path
 
     shown = str(path)
     try:
@@ -375,7 +410,7 @@ def load_config(path: Path) -> Config:
     return Config(path, table, values, tuple(overrides))
 
 
-def _text(path: Path) -> str:
+def _text(path: str | os.PathLike[str]) -> str:
     """The text of the configuration file ``path``: a regular file (a link to one is
     followed, as a user's own configuration often is one) of at most
     :data:`MAX_CONFIG_BYTES`, opened without waiting for a FIFO's writer and refused unread

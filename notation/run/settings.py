@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 
 from notation.plain import Frozen
 
@@ -19,6 +18,7 @@ from notation.plain import Frozen
 # needs is imported when they are made.
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
     from notation.run.config import Config
@@ -41,7 +41,7 @@ DEFAULTS: dict[str, Any] = {
     "game": None,
     "jobs": 1,
     "format": "text",
-    "cache-dir": Path(DEFAULT_FOLDER),
+    "cache-dir": DEFAULT_FOLDER,
     "dialects": frozenset(),
     "db": "notation.sqlite",
 }
@@ -152,14 +152,14 @@ class Settings(Frozen):
         object.__setattr__(self, "trace", trace)
 
 
-def nearest_config(folder: Path | None = None) -> Config:
+def nearest_config(folder: str | os.PathLike[str] | None = None) -> Config:
     """The configuration ``notation validate`` reads when run in ``folder`` (default: the
     current folder): the nearest file the user may read (those passed over in its
     ``skipped``), else none. :class:`notation.run.config.ConfigError` for a file that
     cannot be used."""
     from notation.run.config import NO_CONFIG, find_config, load_config
 
-    found, skipped = find_config(folder or Path.cwd())
+    found, skipped = find_config(os.getcwd() if folder is None else folder)
     config = NO_CONFIG if found is None else load_config(found)
     return config.with_skipped(skipped)
 
@@ -196,7 +196,7 @@ def shown_settings(config: Config, environ: Mapping[str, str] = os.environ) -> l
         value = config.values.get(key, default)
         source = where if key in config.values else "default"
         if key == "cache-dir" and environ.get(FOLDER_VARIABLE):
-            value, source = Path(environ[FOLDER_VARIABLE]), f"environment {FOLDER_VARIABLE}"
+            value, source = _path(environ[FOLDER_VARIABLE]), f"environment {FOLDER_VARIABLE}"
         elif key == "cache-dir" and key not in config.values and config.file is not None:
             value, source = default_cache(config), f"default: beside {config.file}"
         if key == "db" and environ.get("NOTATION_DB"):
@@ -218,8 +218,8 @@ def plain(value: Any) -> Any:
         return list(value)
     if isinstance(value, frozenset):
         return sorted(value)
-    if isinstance(value, Path):
-        return str(value)
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
     return value
 
 
@@ -242,7 +242,7 @@ def cache_folder(
     """``given``, else ``NOTATION_CACHE_DIR``, else the file's ``cache-dir``, else
     :func:`default_cache`."""
     chosen = given or environ.get(FOLDER_VARIABLE) or config.values.get("cache-dir")
-    return Path(chosen) if chosen else default_cache(config)
+    return _path(chosen) if chosen else default_cache(config)
 
 
 def default_cache(config: Config) -> Path:
@@ -250,8 +250,15 @@ def default_cache(config: Config) -> Path:
     cache wherever in it a command runs (as ruff keeps one at the project root); without a
     file, in the current folder."""
     if config.file is None:
-        return Path(DEFAULT_FOLDER)
-    return Path(os.path.abspath(config.file)).parent / DEFAULT_FOLDER
+        return _path(DEFAULT_FOLDER)
+    return _path(os.path.abspath(config.file)).parent / DEFAULT_FOLDER
+
+
+def _path(name: str | os.PathLike[str]) -> Path:
+    """``name`` as a :class:`pathlib.Path` (imported when a cache is used)."""
+    from pathlib import Path
+
+    return Path(name)
 
 
 def settings_from(

@@ -16,7 +16,6 @@ import functools
 import itertools
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from pathlib import Path
 
 from notation.check.report import GameReport
 from notation.diagnostics import Diagnostic
@@ -197,7 +196,7 @@ def validate_one(
     from notation.games.registry import get_game
 
     chosen = settings or Settings()
-    file = None if path == "-" else Path(path)
+    file = None if path == "-" else path
     game = chosen.game if chosen.game is not None else chosen.config.for_file(file, "game")
     default = None if game is None else get_game(str(game))
     report = validate_record(record, path=path, default=default, dialects=chosen.dialects)

@@ -131,4 +131,4 @@ def test_the_input_paths_are_the_files_found_in_order_without_stdin_or_missing_n
     Path("d/a.pgn").write_text(GAME, encoding="utf-8")
     Path("c.pdn").write_text(GAME, encoding="utf-8")
     named = ["c.pdn", "-", "nowhere.pdn", "d", "*.none"]
-    assert input_paths(expand(named)) == [Path("c.pdn"), Path("d/a.pgn"), Path("d/b.pdn")]
+    assert input_paths(expand(named)) == ["c.pdn", "d/a.pgn", "d/b.pdn"]
