@@ -40,13 +40,12 @@ import stat
 from _operator import _compare_digest as compare_digest
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 
 from notation import diagnostics as codes
 from notation.check.report import GameReport
 from notation.diagnostics import CODES, Candidate, Change, Diagnostic
 from notation.games.sides import Outcome, Side
-from notation.io.files import Input, Missing
+from notation.io.files import Input, Missing, joined, pure
 from notation.io.output import display, feed_file
 from notation.plain import Frozen, Plain
 from notation.read.sources import FileResult
@@ -149,7 +148,7 @@ class CacheUnusable(Exception):
     """The cache cannot be used in this run; the message says why."""
 
 
-def key_path() -> Path:
+def key_path() -> str:
     """Where the user's cache key lives: ``$XDG_STATE_HOME/notation/cache-key``, else
     ``~/.local/state/notation/cache-key`` (never in a cache folder); :class:`CacheUnusable`
     when there is no home folder, or the one named is not an existing folder: a home folder
@@ -157,23 +156,22 @@ def key_path() -> Path:
     or relative to the current folder)."""
     state = os.environ.get("XDG_STATE_HOME", "")
     if os.path.isabs(state):
-        return Path(state) / "notation" / "cache-key"
-    try:
-        home = Path.home()
-    except (RuntimeError, KeyError):
-        raise CacheUnusable(
-            "it has no key: neither XDG_STATE_HOME nor a home folder is set"
-        ) from None
-    if not home.is_absolute() or not home.is_dir():
+        return joined(pure(state), "notation/cache-key")
+    # As pathlib's Path.home(): the user's folder, or "~" itself when none is known.
+    home = os.path.expanduser("~")
+    if home.startswith("~"):
+        raise CacheUnusable("it has no key: neither XDG_STATE_HOME nor a home folder is set")
+    home = pure(home)
+    if not os.path.isabs(home) or not os.path.isdir(home):
         raise CacheUnusable(
             f"it has no key: the home folder {display(home)} "
-            f"{'is not an absolute path' if not home.is_absolute() else 'does not exist'}"
+            f"{'is not an absolute path' if not os.path.isabs(home) else 'does not exist'}"
             " (set XDG_STATE_HOME to a folder for the key)"
         )
-    return home / ".local" / "state" / "notation" / "cache-key"
+    return joined(home, ".local/state/notation/cache-key")
 
 
-def load_key(path: Path) -> bytes:
+def load_key(path: str | os.PathLike[str]) -> bytes:
     """The cache key at ``path``, made (32 random bytes, mode 0600) when there is none;
     :class:`CacheUnusable` when it is not a regular file of the user's that only the user
     can read."""
@@ -193,12 +191,13 @@ def load_key(path: Path) -> bytes:
         os.close(fd)
 
 
-def _make_key(path: Path) -> None:
+def _make_key(path: str | os.PathLike[str]) -> None:
     """Make the key at ``path`` whole or not at all: the first of two runs at once wins."""
     shown = display(path)
-    temp = path.with_name(f".{path.name}.{os.urandom(6).hex()}")
+    folder, name = os.path.split(os.fspath(path))
+    temp = os.path.join(folder, f".{name}.{os.urandom(6).hex()}")
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.makedirs(folder, mode=0o700, exist_ok=True)
         fd = os.open(temp, _NEW_FLAGS, 0o600)
         try:
             os.write(fd, os.urandom(KEY_BYTES))
@@ -318,13 +317,13 @@ class Cache:
 
     def __init__(
         self,
-        folder: Path,
+        folder: str | os.PathLike[str],
         settings: VerdictOptions,
         warn: Callable[[str], None],
         version: str | None = None,
         key: bytes | None = None,
     ) -> None:
-        self.folder = folder
+        self.folder = pure(os.fspath(folder))
         self.settings = settings
         self.version = code_version() if version is None else version
         self.warn = warn
@@ -403,22 +402,23 @@ class Cache:
 
     def _open(self) -> int:
         """The version's folder, opened (and made, with the cache folder, when missing)."""
-        folder = Path(os.path.abspath(self.folder))
+        folder = os.path.abspath(self.folder)
         try:
-            if not folder.name:
+            parent, name = os.path.split(folder)
+            if not name:
                 raise CacheUnusable(f"{display(folder)} is not a notation cache")
             try:
-                above = os.open(folder.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+                above = os.open(parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
             except FileNotFoundError:
-                os.makedirs(folder.parent, exist_ok=True)
-                above = os.open(folder.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+                os.makedirs(parent, exist_ok=True)
+                above = os.open(parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
             try:
                 root = _folder(folder, above, tagged=True)
             finally:
                 os.close(above)
             try:
                 if not _tagged(root):
-                    folder = folder / FOLDER
+                    folder = joined(folder, FOLDER)
                     above, root = root, -1
                     try:
                         root = _folder(folder, above, tagged=True)
@@ -426,7 +426,7 @@ class Cache:
                         os.close(above)
                     if not _tagged(root):
                         raise CacheUnusable(f"{display(folder)} is not a notation cache")
-                return _folder(folder / self.version, root)
+                return _folder(joined(folder, self.version), root)
             finally:
                 if root != -1:
                     os.close(root)
@@ -524,21 +524,21 @@ class Cache:
         try:
             _replace(self._fd, pending.entry, entry)
         except OSError as error:
-            where = display(self.folder / self.version)
+            where = display(joined(self.folder, self.version))
             self.writable = False
             self.warn(f"notation: the cache is not kept: cannot write {where}: {_why(error)}")
 
 
-def _folder(path: Path, parent: int, *, tagged: bool = False) -> int:
+def _folder(path: str, parent: int, *, tagged: bool = False) -> int:
     """The folder ``path``, whose name is in ``parent``, opened without following a link;
     made when missing (``tagged``: with its markers, whole or not at all). OSError when it
     cannot be; CacheUnusable when it is a link, not a folder, or another user's."""
     try:
         try:
-            fd = os.open(path.name, _FOLDER_FLAGS, dir_fd=parent)
+            fd = os.open(os.path.basename(path), _FOLDER_FLAGS, dir_fd=parent)
         except FileNotFoundError:
-            _make(path.name, parent, tagged)
-            fd = os.open(path.name, _FOLDER_FLAGS, dir_fd=parent)
+            _make(os.path.basename(path), parent, tagged)
+            fd = os.open(os.path.basename(path), _FOLDER_FLAGS, dir_fd=parent)
     except OSError as error:
         if error.errno in (errno.ELOOP, errno.ENOTDIR) and os.path.islink(path):
             raise CacheUnusable(f"{display(path)} is a symbolic link") from None

@@ -12,13 +12,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 
+from notation.io.files import joined, pure
 from notation.plain import Frozen
 
 # The command line reads this module's names to define its options: what making settings
 # needs is imported when they are made.
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
-    from pathlib import Path
     from typing import Any
 
     from notation.run.config import Config
@@ -109,8 +109,8 @@ class Settings(Frozen):
     given: frozenset[str]
     """Which of ``select`` and ``ignore`` were given as options: the configuration's
     per-path overrides do not change those."""
-    cache: Path | None
-    """The cache folder (``None``: no cache)."""
+    cache: str | None
+    """The cache folder (``None``: no cache), written as :mod:`pathlib` writes it."""
     jobs: int
     """The processes asked for (0: one per CPU); never more than the CPUs are used."""
     scheduler: str | None
@@ -131,7 +131,7 @@ class Settings(Frozen):
         format: str = "text",
         policy: Policy | None = None,
         given: frozenset[str] = frozenset(),
-        cache: Path | None = None,
+        cache: str | os.PathLike[str] | None = None,
         jobs: int = 1,
         scheduler: str | None = None,
         scheduler_timeout: float = 10.0,
@@ -145,7 +145,7 @@ class Settings(Frozen):
         object.__setattr__(self, "format", format)
         object.__setattr__(self, "policy", _every_code() if policy is None else policy)
         object.__setattr__(self, "given", given)
-        object.__setattr__(self, "cache", cache)
+        object.__setattr__(self, "cache", None if cache is None else pure(os.fspath(cache)))
         object.__setattr__(self, "jobs", jobs)
         object.__setattr__(self, "scheduler", scheduler)
         object.__setattr__(self, "scheduler_timeout", scheduler_timeout)
@@ -196,7 +196,7 @@ def shown_settings(config: Config, environ: Mapping[str, str] = os.environ) -> l
         value = config.values.get(key, default)
         source = where if key in config.values else "default"
         if key == "cache-dir" and environ.get(FOLDER_VARIABLE):
-            value, source = _path(environ[FOLDER_VARIABLE]), f"environment {FOLDER_VARIABLE}"
+            value, source = pure(environ[FOLDER_VARIABLE]), f"environment {FOLDER_VARIABLE}"
         elif key == "cache-dir" and key not in config.values and config.file is not None:
             value, source = default_cache(config), f"default: beside {config.file}"
         if key == "db" and environ.get("NOTATION_DB"):
@@ -236,29 +236,20 @@ def cache_off(no_cache: bool, environ: Mapping[str, str] = os.environ) -> bool:
     return no_cache or value in {"1", "true", "yes", "on"}
 
 
-def cache_folder(
-    config: Config, given: str | None, environ: Mapping[str, str] = os.environ
-) -> Path:
+def cache_folder(config: Config, given: str | None, environ: Mapping[str, str] = os.environ) -> str:
     """``given``, else ``NOTATION_CACHE_DIR``, else the file's ``cache-dir``, else
-    :func:`default_cache`."""
+    :func:`default_cache` (written as :mod:`pathlib` writes a path)."""
     chosen = given or environ.get(FOLDER_VARIABLE) or config.values.get("cache-dir")
-    return _path(chosen) if chosen else default_cache(config)
+    return pure(os.fspath(chosen)) if chosen else default_cache(config)
 
 
-def default_cache(config: Config) -> Path:
+def default_cache(config: Config) -> str:
     """:data:`DEFAULT_FOLDER` beside the configuration file, so that one project keeps one
     cache wherever in it a command runs (as ruff keeps one at the project root); without a
     file, in the current folder."""
     if config.file is None:
-        return _path(DEFAULT_FOLDER)
-    return _path(os.path.abspath(config.file)).parent / DEFAULT_FOLDER
-
-
-def _path(name: str | os.PathLike[str]) -> Path:
-    """``name`` as a :class:`pathlib.Path` (imported when a cache is used)."""
-    from pathlib import Path
-
-    return Path(name)
+        return DEFAULT_FOLDER
+    return joined(os.path.dirname(os.path.abspath(config.file)), DEFAULT_FOLDER)
 
 
 def settings_from(

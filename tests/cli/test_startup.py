@@ -153,6 +153,21 @@ def test_a_one_game_validate_imports_no_pathlib(tmp_path: Path, movetext: str) -
         assert not modules & {"pathlib", "urllib.parse", "ipaddress"}
 
 
+def test_a_one_game_validate_with_the_cache_on_imports_no_pathlib(
+    tmp_path: Path, cached: Path
+) -> None:
+    """The cache folder and the user's key are found and opened by :mod:`os.path` too: a
+    run that fills the cache, and one answered from it, import no pathlib."""
+    game = tmp_path / "one.pdn"
+    game.write_text('[GameType "26"]\n\n1. 22-18 11-15 *\n', encoding="utf-8")
+    for _ in range(2):
+        modules, out = imported("validate", str(game), run=FORGETTING_PATHLIB)
+        assert out == ""
+        assert "notation.run.cache" in modules
+        assert not modules & {"pathlib", "urllib.parse", "ipaddress"}
+    assert [path.name for path in cached.iterdir()] != []
+
+
 def test_a_one_game_validate_with_the_cache_on_imports_no_dataclasses_or_openssl(
     tmp_path: Path, cached: Path
 ) -> None:

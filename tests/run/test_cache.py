@@ -557,7 +557,7 @@ def test_the_key_is_made_once_private_to_the_user(tmp_path: Path) -> None:
     record.write_text(ILLEGAL)
     run(str(record))
     key = Path(os.environ["XDG_STATE_HOME"]) / "notation" / "cache-key"
-    assert key_path() == key
+    assert key_path() == str(key)
     made = key.read_bytes()
     assert (len(made), stat.S_IMODE(key.stat().st_mode)) == (32, 0o600)
     run(str(record))
@@ -571,7 +571,7 @@ def test_a_key_that_is_not_private_turns_the_cache_off_with_one_line(
     record = tmp_path / "game.pdn"
     record.write_text(ILLEGAL)
     run(str(record))
-    key = key_path()
+    key = Path(key_path())
     why = {
         "readable by others": "can be read by others (mode 0644, not 0600)",
         "a link": "cannot be read: it is a symbolic link",
