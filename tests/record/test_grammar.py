@@ -608,7 +608,8 @@ def test_a_simple_movetext_kept_as_text_reads_as_its_lexed_plies(seed, monkeypat
     assert said == [texts(record.moves) for record in records]
     assert all(not record.moves.is_deferred for record in records)
     got = [repr(record) for record in records]
-    monkeypatch.setattr(grammar, "_simple_run", lambda text: grammar.re.compile(""))
+    for ascii_only in (True, False):
+        monkeypatch.setitem(grammar._SIMPLE_RUNS, ascii_only, grammar.re.compile(""))
     again = [parse_game(text, line=3, column=2) for text in games]
     assert all(not record.moves.is_deferred for record in again)
     assert got == [repr(record) for record in again]
