@@ -197,9 +197,10 @@ def find_config(start: str | os.PathLike[str]) -> tuple[Path | None, tuple[Skipp
 def _folders(start: str) -> list[str]:
     """``start`` (as :func:`notation.io.files.pure` writes it) and the folders above it,
     nearest first, as :attr:`pathlib.PurePath.parents` names them (above ``a/b``: ``a``, ``.``)."""
-    root = "//" if start.startswith("//") else "/" if start.startswith("/") else ""
-    parts = [] if start in (root, ".") else start[len(root) :].split("/")
-    return [start, *(root + "/".join(parts[:end]) or "." for end in reversed(range(len(parts))))]
+    folders = [start]
+    while (parent := os.path.dirname(folders[-1]) or ".") != folders[-1]:
+        folders.append(parent)
+    return folders
 
 
 def _mode(path: str) -> int | None:
