@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 
 # Imported when first asked for: the model and the lexicon are read without the grammar
@@ -85,4 +83,5 @@ def __getattr__(name: str) -> object:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"notation.record.{home}"), name)
+    # __import__ with a from-list gives the module itself, without importlib (nor warnings).
+    return getattr(__import__(f"notation.record.{home}", fromlist=[name]), name)
