@@ -175,6 +175,50 @@ def test_a_one_game_validate_imports_no_importlib(tmp_path: Path, movetext: str)
     assert "warnings" not in modules
 
 
+# The command, the cyclic collector's runs counted from its start (the collector run once
+# before, so that what the interpreter made as it started does not count); then cycles of
+# garbage made until it runs, and the counts.
+COUNTING_COLLECTIONS = (
+    "import gc, sys\n"
+    "from notation.cli.main import main\n"
+    "gc.collect()\n"
+    "runs = []\n"
+    "gc.callbacks.append(lambda phase, info: phase == 'start' and runs.append(info))\n"
+    + COMMAND
+    + "started = len(runs)\n"
+    "made = 0\n"
+    "while len(runs) == started and made < 10 ** 6:\n"
+    "    cycle = []\n"
+    "    cycle.append(cycle)\n"
+    "    made += 1\n"
+    "print(started, made, file=sys.stderr)\n"
+)
+
+
+@pytest.mark.parametrize("game", ["plain", "comment"])
+def test_the_cyclic_collector_does_not_run_while_a_command_starts(
+    tmp_path: Path, game: str
+) -> None:
+    """A command's start makes thousands of objects that live as long as it does: the
+    collector, which would go through them again and again, does not run while a
+    one-game validate starts and ends; it still runs once a run leaves enough cycles of
+    garbage (100,000 lists, each holding itself, at most)."""
+    (tmp_path / "plain").write_text('[GameType "26"]\n\n1. 22-18 11-15 *\n', encoding="utf-8")
+    (tmp_path / "comment").write_text(
+        '[GameType "26"]\n\n{a comment} 1. 22-18 11-15 *\n', encoding="utf-8"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", COUNTING_COLLECTIONS, "validate", "--no-cache", game],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    started, made = map(int, done.stderr.splitlines()[-1].split())
+    assert started == 0
+    assert 0 < made <= 100_000
+
+
 def test_a_one_game_validate_with_the_cache_on_imports_no_pathlib(
     tmp_path: Path, cached: Path
 ) -> None:
