@@ -219,6 +219,19 @@ def test_the_cyclic_collector_does_not_run_while_a_command_starts(
     assert 0 < made <= 100_000
 
 
+def test_what_a_command_made_is_kept_from_the_collection_at_exit(tmp_path: Path) -> None:
+    """The interpreter collects once more as it exits, through every object left: the
+    command freezes what it made out of that collection's reach."""
+    game = tmp_path / "one.pdn"
+    game.write_text('[GameType "26"]\n\n1. 22-18 11-15 *\n', encoding="utf-8")
+    run = "import gc\n" + COMMAND + "print(gc.get_freeze_count(), file=sys.stderr)\n"
+    for args in (["validate", "--no-cache", str(game)], ["codes"]):
+        done = subprocess.run(
+            [sys.executable, "-c", run, *args], capture_output=True, text=True, check=True
+        )
+        assert int(done.stderr.splitlines()[-1]) > 10_000
+
+
 def test_a_one_game_validate_with_the_cache_on_imports_no_pathlib(
     tmp_path: Path, cached: Path
 ) -> None:
