@@ -20,15 +20,19 @@ import gc
 import os
 import sys
 
-from .table import COMMANDS as COMMANDS
-
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from typing import Any
 
+    from .table import COMMANDS as COMMANDS
+
 
 def __getattr__(name: str) -> Any:
-    # The app and its parts live in cli.app, imported when first asked for.
+    # The table and the app live in cli.table and cli.app, imported when first asked for.
+    if name == "COMMANDS":
+        from .table import COMMANDS
+
+        return COMMANDS
     if name in ("app", "load_command", "LazyGroup"):
         from . import app
 

@@ -244,8 +244,6 @@ def _validate(options: Options, settings: Settings) -> NoReturn:
     from notation.run.formats import reporters
     from notation.run.validation import validate as run_validation
 
-    from .display import ColoredTextReporter
-
     output = options.output
     inputs = list(expand(options.paths))
     writable(output, inputs)
@@ -265,6 +263,8 @@ def _validate(options: Options, settings: Settings) -> NoReturn:
         progress = stack.enter_context(_Progress(total, shown))
         reporter = reporters(_report_page)[settings.format](out)
         if settings.format == "text" and output is None and colored(sys.stdout):
+            from .display import ColoredTextReporter
+
             reporter = ColoredTextReporter(out)
         lost: tuple[type[Exception], ...] = ()
         if settings.scheduler is not None:  # only a run on a cluster can lose it
