@@ -128,23 +128,38 @@ _LEXED = attrgetter("lastindex")
 """True for a token's match (its groups matched), false for the empty match of a lexer."""
 
 
+class _Forms:
+    """A pattern compiled when first used, in the form that reads the text given: for a
+    text of ASCII characters only, its form whose classes of letters are ASCII
+    (:func:`for_ascii`), which reads such a text the same and compiles faster (the
+    lexicon's letters cost ``re`` 0.3-0.5 ms a class); for any other, the pattern."""
+
+    __slots__ = ("compiled", "sources")
+
+    def __init__(self, source: str) -> None:
+        self.sources = {True: for_ascii(source), False: source}
+        """The source of each form, by whether it is for ASCII text."""
+        self.compiled: dict[bool, re.Pattern[str]] = {}
+        """The forms compiled so far, by whether they are for ASCII text."""
+
+    def of(self, text: str) -> re.Pattern[str]:
+        """The form that reads ``text``."""
+        ascii_only = text.isascii()
+        compiled = self.compiled.get(ascii_only)
+        if compiled is None:
+            compiled = self.compiled[ascii_only] = re.compile(self.sources[ascii_only])
+        return compiled
+
+
 class _Lexer:
     """Runs of tokens of one pattern, each taken whole, one after the other."""
 
-    __slots__ = ("ascii_run", "ascii_tokens", "run", "tokens")
+    __slots__ = ("run", "tokens")
 
     def __init__(self, token: str) -> None:
-        # Compiled when first used: a plain game (the fast path) lexes no ply. A text of
-        # ASCII characters only is read with the token's form for such a text, which
-        # reads it the same and compiles faster (for_ascii).
-        self.tokens = lazy_pattern(rf"{token}|")
-        self.run = lazy_pattern(rf"(?:{token})+")
-        ascii_token = for_ascii(token)
-        self.ascii_tokens = self.tokens
-        self.ascii_run = self.run
-        if ascii_token != token:
-            self.ascii_tokens = lazy_pattern(rf"{ascii_token}|")
-            self.ascii_run = lazy_pattern(rf"(?:{ascii_token})+")
+        # Compiled when first used: a plain game (the fast path) lexes no ply.
+        self.tokens = _Forms(rf"{token}|")
+        self.run = _Forms(rf"(?:{token})+")
 
     def lex(self, text: str, at: int) -> list[re.Match[str]]:
         """The tokens that follow one another from offset ``at`` of ``text`` (maybe none).
@@ -153,13 +168,12 @@ class _Lexer:
         from ``at`` gives the run's tokens, each taken whole as a possessive regex run of
         the token would take it, then one empty match, where the run ends.
         """
-        tokens = self.ascii_tokens if text.isascii() else self.tokens
-        return list(takewhile(_LEXED, tokens.finditer(text, at)))
+        return list(takewhile(_LEXED, self.tokens.of(text).finditer(text, at)))
 
     def end(self, text: str, pos: int) -> int | None:
         """Where the run from ``pos`` ends (where :meth:`lex` stops: no token gives
         characters back, and nothing follows the repeat); ``None`` for no token."""
-        m = (self.ascii_run if text.isascii() else self.run).match(text, pos)
+        m = self.run.of(text).match(text, pos)
         return None if m is None else m.end()
 
 
@@ -202,24 +216,10 @@ behind its end, which costs less, tells whether it is longer (the run reads a th
 than with a look-ahead for each, though ``re`` takes twice as long to compile it). (No
 capturing group: one inside a possessive repeat makes Python 3.11's ``re`` raise
 SystemError.)"""
-_ASCII_SIMPLE_RUN_TEXT = for_ascii(_SIMPLE_RUN_TEXT)
-"""The run for a text of ASCII characters only (``str.isascii``), which reads it as
-:data:`_SIMPLE_RUN_TEXT` does: ``re`` compiles it in 40% of the time, and most games are
-such texts."""
-_SIMPLE_RUNS: dict[bool, re.Pattern[str]] = {}
-"""The runs compiled, by whether they are for ASCII text: each once a plain game's
-movetext is matched with it (:func:`_simple_run`), so that a run whose one game opens its
-movetext with a comment compiles neither."""
-
-
-def _simple_run(text: str) -> re.Pattern[str]:
-    """The run of simple plies that reads ``text``, compiled when first asked for."""
-    ascii_only = text.isascii()
-    run = _SIMPLE_RUNS.get(ascii_only)
-    if run is None:
-        source = _ASCII_SIMPLE_RUN_TEXT if ascii_only else _SIMPLE_RUN_TEXT
-        run = _SIMPLE_RUNS[ascii_only] = re.compile(source)
-    return run
+_SIMPLE_RUN = _Forms(_SIMPLE_RUN_TEXT)
+"""The run, compiled once a plain game's movetext is matched with it, so that a run whose
+one game opens its movetext with a comment compiles neither form (the form for ASCII text
+compiles in 40% of the time, and most games are such texts)."""
 
 
 _SIMPLE_WORDS = lazy_pattern(r"(?:([0-9]++\.)[ \n]++)?+([^ \n]++)()[ \n]*+")
@@ -228,7 +228,7 @@ empty suffix): in such a run, the words ending in ``.`` are the move numbers."""
 
 
 class _SimplePlies:
-    """The plies of a plain game's simple run (:func:`_simple_run`), kept as text: the
+    """The plies of a plain game's simple run (:data:`_SIMPLE_RUN`), kept as text: the
     walk makes them :class:`Ply` objects when the record's line is first asked for them."""
 
     __slots__ = ("end", "start", "walker", "words")
@@ -268,7 +268,7 @@ class _PlainGame:
     """A game of blanks, a tag run, a ply run and a result, each but the blanks optional,
     then the end of the text: where its text starts (``first``), the matches of its tags
     and plies, and its ``tail`` (the result, maybe empty). A movetext of simple plies only
-    (:func:`_simple_run`) is not lexed: ``simple`` is its span, and ``plies`` empty."""
+    (:data:`_SIMPLE_RUN`) is not lexed: ``simple`` is its span, and ``plies`` empty."""
 
     __slots__ = ("first", "plies", "simple", "tags", "tail")
 
@@ -303,7 +303,7 @@ def _plain(text: str) -> _PlainGame | None:
     moves = tags[-1].end() if tags else at
     if text.startswith("{", moves):
         return None  # no part matches a comment
-    run = _simple_run(text).match(text, moves)
+    run = _SIMPLE_RUN.of(text).match(text, moves)
     assert run is not None  # a run of none matches anywhere
     tail = _TAIL.match(text, run.end())
     plies: list[re.Match[str]] = []
@@ -337,14 +337,10 @@ class _Terminals:
         self.result = re.compile(_RESULT_RULE)
 
 
-_TERMINALS: _Terminals | None = None
-
-
+@cache
 def _terminals() -> _Terminals:
-    """:data:`_TERMINALS`, compiled now."""
-    global _TERMINALS
-    _TERMINALS = _Terminals()
-    return _TERMINALS
+    """The terminals, compiled when first asked for."""
+    return _Terminals()
 
 
 class _CommentedGame:
@@ -378,7 +374,7 @@ def _commented(text: str) -> _CommentedGame | None:
     junk, anything after the result but a comment), this gives up and ``full`` reads the
     game. Such a game thus reads as it would through ``full``, without the grammar.
     """
-    terminals = _TERMINALS or _terminals()
+    terminals = _terminals()
     blanks = _BLANKS.match(text)
     assert blanks is not None  # blanks match anywhere, if only the empty string
     at = first = blanks.end()

@@ -39,6 +39,7 @@ it (a move, a tag pair, a comment), may be as long as a game.
 from __future__ import annotations
 
 import codecs
+import functools
 import io
 import os
 import re
@@ -91,14 +92,10 @@ class _ScanPatterns:
         """Used inside a comment left open only."""
 
 
-_SCAN_PATTERNS: _ScanPatterns | None = None
-
-
+@functools.cache
 def _scan_patterns() -> _ScanPatterns:
-    """:data:`_SCAN_PATTERNS`, compiled now."""
-    global _SCAN_PATTERNS
-    _SCAN_PATTERNS = _ScanPatterns()
-    return _SCAN_PATTERNS
+    """The line scan's patterns, compiled when first asked for."""
+    return _ScanPatterns()
 
 
 class _Scan:
@@ -121,7 +118,7 @@ class _Scan:
     )
 
     def __init__(self, line: int, column: int) -> None:
-        self.patterns = _SCAN_PATTERNS or _scan_patterns()
+        self.patterns = _scan_patterns()
         self.lines: list[str] = []
         self.line = line
         self.column = column
@@ -267,17 +264,13 @@ game whether cut or not: where it ends is where ``_PLAIN_GAME`` would cut it (no
 line starts with a tag pair, so a shorter plain game is never cut where the longest is
 not)."""
 
-_plain_game: re.Pattern[str] | None = None
-"""``_PLAIN_GAME``: ``_PLAIN_START`` followed by a tag pair, compiled when first used (a
-source's last 16,384 characters are read without it: a small file never needs it)."""
 
-
-def _plain_game_pattern() -> re.Pattern[str]:
-    """``_PLAIN_GAME``, compiled once."""
-    global _plain_game
-    if _plain_game is None:
-        _plain_game = re.compile(rf"{_PLAIN}(?={TAG_AHEAD})")
-    return _plain_game
+@functools.cache
+def _plain_game() -> re.Pattern[str]:
+    """``_PLAIN_GAME``: ``_PLAIN_START`` followed by a tag pair, compiled when first asked
+    for (a source's last 16,384 characters are read without it: a small file never needs
+    it)."""
+    return re.compile(rf"{_PLAIN}(?={TAG_AHEAD})")
 
 
 class _Names:
@@ -454,7 +447,7 @@ def read_records(
                 ):
                     m = None
             else:
-                m = (_plain_game or _plain_game_pattern()).match(text, at)
+                m = _plain_game().match(text, at)
                 if m is None and final:
                     m = _PLAIN_START.match(text, at)
                     if m is not None and m.end() < len(text):

@@ -434,21 +434,21 @@ def test_a_game_with_comments_and_nags_needs_no_grammar(tmp_path: Path) -> None:
     assert "parsimonious" not in modules
 
 
-# The command, then which of the grammar's patterns it compiled, whether the reader
-# compiled the plain game cut by the next game's tags, the line scan's patterns and the
-# grammar's terminals of a commented game, and whether the JSON document's start was.
+# The command, then which forms (for ASCII text, for any) of the run of simple plies and of
+# the lexers' tokens and runs it compiled, whether the reader compiled the plain game cut
+# by the next game's tags, the line scan's patterns and the grammar's terminals of a
+# commented game, and whether the JSON document's start was.
 COMPILED = (
     COMMAND
-    + """from notation.record import grammar
-runs = ["ASCII" if ascii_only else "any" for ascii_only in grammar._SIMPLE_RUNS]
-print("compiled:", *runs or ["none"], file=sys.stderr)
-for lexer in (grammar.TAGS, grammar.PLIES):
-    print(lexer.tokens._compiled is not None, lexer.run._compiled is not None, file=sys.stderr)
-print(grammar.PLIES.ascii_tokens._compiled is not None, file=sys.stderr)
-from notation.record import reader
-print(reader._plain_game is not None, file=sys.stderr)
+    + """from notation.record import grammar, reader
 from notation.read import sources
-print(reader._SCAN_PATTERNS is not None, grammar._TERMINALS is not None, file=sys.stderr)
+def forms(patterns):
+    return "+".join("ASCII" if kind else "any" for kind in sorted(patterns.compiled)) or "none"
+print("compiled:", forms(grammar._SIMPLE_RUN), file=sys.stderr)
+for lexer in (grammar.TAGS, grammar.PLIES):
+    print(forms(lexer.tokens), forms(lexer.run), file=sys.stderr)
+for made in (reader._plain_game, reader._scan_patterns, grammar._terminals):
+    print(made.cache_info().currsize > 0, file=sys.stderr)
 print(sources._JSON_START._compiled is not None, file=sys.stderr)
 """
 )
@@ -460,17 +460,14 @@ print(sources._JSON_START._compiled is not None, file=sys.stderr)
         # A plain game: the run of simple plies reads it (the one for ASCII text, or for
         # any where a tag is not ASCII), the tags' tokens are lexed; the file's end is
         # near, so the reader's plain game cut by a next one is not compiled.
-        ("\n1. 22-18 11-15 *", "ASCII True False False False False False False False False"),
-        (
-            '[White "Jönsson"]\n\n1. 22-18 11-15 *',
-            "any True False False False False False False False False",
-        ),
+        ("\n1. 22-18 11-15 *", "ASCII ASCII none none none False False False False"),
+        ('[White "Jönsson"]\n\n1. 22-18 11-15 *', "any any none none none False False False False"),
         # A commented one: its runs lexed once, the walk taking their tokens, neither run
         # pattern compiled, nor the run of simple plies (the movetext opens with a comment);
-        # the line scan reads it, and the grammar's terminals; the plies' tokens are those
-        # for ASCII text, or for any where the game's text is not ASCII.
-        ("\n{a} 1. 22-18 {b} $1 11-15 *", "none True False False False True False True True False"),
-        ("\n{é} 1. 22-18 {b} $1 11-15 *", "none True False True False False False True True False"),
+        # the line scan reads it, and the grammar's terminals; the tokens are those for
+        # ASCII text, or for any where the game's text is not ASCII.
+        ("\n{a} 1. 22-18 {b} $1 11-15 *", "none ASCII none ASCII none False True True False"),
+        ("\n{é} 1. 22-18 {b} $1 11-15 *", "none any none any none False True True False"),
     ],
 )
 def test_a_one_game_validate_compiles_only_the_patterns_it_reads_with(

@@ -609,7 +609,7 @@ def test_a_simple_movetext_kept_as_text_reads_as_its_lexed_plies(seed, monkeypat
     assert all(not record.moves.is_deferred for record in records)
     got = [repr(record) for record in records]
     for ascii_only in (True, False):
-        monkeypatch.setitem(grammar._SIMPLE_RUNS, ascii_only, grammar.re.compile(""))
+        monkeypatch.setitem(grammar._SIMPLE_RUN.compiled, ascii_only, grammar.re.compile(""))
     again = [parse_game(text, line=3, column=2) for text in games]
     assert all(not record.moves.is_deferred for record in again)
     assert got == [repr(record) for record in again]
@@ -660,9 +660,9 @@ def test_the_run_for_ascii_text_matches_as_the_run_for_any():
 
     from notation.record import grammar
 
-    ascii_run = grammar._simple_run("1. 22-18 *")
-    assert ascii_run.pattern == grammar._ASCII_SIMPLE_RUN_TEXT != grammar._SIMPLE_RUN_TEXT
-    assert grammar._simple_run("1. Крe4 *").pattern == grammar._SIMPLE_RUN_TEXT
+    ascii_run = grammar._SIMPLE_RUN.of("1. 22-18 *")
+    assert ascii_run.pattern == grammar._SIMPLE_RUN.sources[True] != grammar._SIMPLE_RUN_TEXT
+    assert grammar._SIMPLE_RUN.of("1. Крe4 *").pattern == grammar._SIMPLE_RUN_TEXT
     run = re.compile(grammar._SIMPLE_RUN_TEXT)
     texts = _random_texts(_RUN_WORDS, 3000)
     assert sum(run.match(text).end() > 0 for text in texts) > 300
@@ -679,9 +679,9 @@ def test_the_ply_lexer_reads_ascii_text_as_its_pattern_for_any_does():
     from notation.record import grammar
 
     lexer = grammar.PLIES
-    assert lexer.ascii_tokens.pattern != lexer.tokens.pattern
-    assert grammar.TAGS.ascii_tokens is grammar.TAGS.tokens  # no letters to cut
-    tokens = re.compile(lexer.tokens.pattern)
+    assert lexer.tokens.sources[True] != lexer.tokens.sources[False]
+    assert grammar.TAGS.tokens.sources[True] == grammar.TAGS.tokens.sources[False]  # no letters
+    tokens = re.compile(lexer.tokens.sources[False])
     words = [*_RUN_WORDS, "22-18!", "1...", "2. ...", "Ke4?!", "(!?)", "22x 17", "$1", "{a}"]
     texts = _random_texts(words, 2000)
     assert sum(len(lexer.lex(text, 0)) > 1 for text in texts) > 50

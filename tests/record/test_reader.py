@@ -267,8 +267,8 @@ def test_plain_games_are_split_as_the_line_scan_splits_them(text, monkeypatch):
     whole = read_string(text, path="t.pdn")
     lines = list(read_records(iter(text.splitlines(keepends=True)), path="t.pdn"))
     never = re.compile(r"(?!)")
-    for name in ("_plain_game", "_PLAIN_START"):
-        monkeypatch.setattr(reader, name, never)
+    monkeypatch.setattr(reader, "_plain_game", lambda: never)
+    monkeypatch.setattr(reader, "_PLAIN_START", never)
     scanned = read_string(text, path="t.pdn")
     assert whole == scanned
     assert lines == scanned
@@ -278,12 +278,12 @@ def test_plain_games_take_the_fast_path():
     from notation.record import reader
 
     text = '[Event "a"]\n[Site "b"]\n\n1. 22-18 11-15\n2. 6-11 11-1\n2. 5-10 1-0 \n\n[Event "b"]\n'
-    m = reader._plain_game_pattern().match(text)
+    m = reader._plain_game().match(text)
     assert m is not None and m.end() == text.index('[Event "b"]')
     assert m.group(1) == '[Event "a"]\n[Site "b"]\n'
     assert m.group(2) == "2. 5-10 1-0 \n\n"
-    assert reader._plain_game_pattern().match(text.replace("11-15\n", "11-15 1-0\n")) is None
-    assert reader._plain_game_pattern().match(text.replace("11-15", "{x}")) is None
+    assert reader._plain_game().match(text.replace("11-15\n", "11-15 1-0\n")) is None
+    assert reader._plain_game().match(text.replace("11-15", "{x}")) is None
 
 
 def test_a_game_of_tags_alone_keeps_its_tags_from_the_next_game():
