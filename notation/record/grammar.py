@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import gc
 import re
-from bisect import bisect_right
+from _bisect import bisect_right  # bisect's own core: bisect.py re-exports it (0.25 ms)
 from collections.abc import Sequence
 from functools import cache
 from itertools import takewhile

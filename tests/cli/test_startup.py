@@ -133,6 +133,7 @@ def test_validating_one_game_imports_its_game_only(tmp_path: Path) -> None:
         "secrets",
         "shutil",
         "difflib",
+        "bisect",
         "dataclasses",
         "inspect",
         "bz2",
