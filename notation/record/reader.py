@@ -39,11 +39,11 @@ it (a move, a tag pair, a comment), may be as long as a game.
 from __future__ import annotations
 
 import codecs
-import functools
 import io
 import os
 import re
 from collections.abc import Iterable, Iterator
+from functools import cache
 
 from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG, SYNTAX, Diagnostic
 from notation.lazy import lazy_pattern
@@ -92,7 +92,7 @@ class _ScanPatterns:
         """Used inside a comment left open only."""
 
 
-@functools.cache
+@cache
 def _scan_patterns() -> _ScanPatterns:
     """The line scan's patterns, compiled when first asked for."""
     return _ScanPatterns()
@@ -265,7 +265,7 @@ line starts with a tag pair, so a shorter plain game is never cut where the long
 not)."""
 
 
-@functools.cache
+@cache
 def _plain_game() -> re.Pattern[str]:
     """``_PLAIN_GAME``: ``_PLAIN_START`` followed by a tag pair, compiled when first asked
     for (a source's last 16,384 characters are read without it: a small file never needs
