@@ -29,7 +29,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from verdictkit import old_tree
+from verdictkit import interpreter_options, old_tree
 
 RUN = (
     "import os, resource, sys\n"
@@ -77,17 +77,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--old", help="a commit whose index runs too, turn about")
-    parser.add_argument(
-        "--old-python",
-        help="the interpreter of an environment --old is installed in (a compiled install): "
-        "run instead of its extracted package",
-    )
+    interpreter_options(parser)
     args = parser.parse_args()
     archive = str(args.archive.resolve())
     jobs = str(args.jobs)
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        here = sys.executable
+        here = args.python
         commands: list[tuple[str, Path | None, str, bool]] = [
             ("validate", None, here, False),
             ("index (this)", None, here, True),

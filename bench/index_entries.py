@@ -26,7 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from verdictkit import ROOT, old_tree, records
+from verdictkit import ROOT, interpreter_options, old_tree, records
 
 DUMP = """
 import hashlib, sys
@@ -84,14 +84,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--archive", type=Path, required=True)
     parser.add_argument("--old", default="main", help="the commit compared with")
-    parser.add_argument(
-        "--python", default=sys.executable, help="the interpreter of this checkout's run"
-    )
-    parser.add_argument(
-        "--old-python",
-        help="the interpreter of an environment the old commit is installed in (a compiled "
-        "install of it), run instead of its extracted package",
-    )
+    interpreter_options(parser)
     args = parser.parse_args()
     archive = str(args.archive.resolve())
     files = [path for path in records() if path.endswith(".pdn")]

@@ -29,11 +29,10 @@ import argparse
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from verdictkit import old_tree
+from verdictkit import interpreter_options, old_tree
 
 RUN = """
 import sys, time
@@ -76,14 +75,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--old", help="a commit whose workers run too, turn about")
-    parser.add_argument(
-        "--python", default=sys.executable, help="the interpreter of this checkout's runs"
-    )
-    parser.add_argument(
-        "--old-python",
-        help="the interpreter of an environment the old commit is installed in (a compiled "
-        "install of it), run instead of its extracted package",
-    )
+    interpreter_options(parser)
     args = parser.parse_args()
     first = min(args.archive.resolve().glob("*.pdn"))
     with tempfile.TemporaryDirectory() as scratch:

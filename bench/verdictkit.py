@@ -1,10 +1,12 @@
 """What the verdict comparisons of two commits share (`layouts.py`, `kk_verdicts.py`,
-`knight_cheversi_verdicts.py`): the record files they validate, a commit's package
-extracted beside this checkout, and one commit's answers. It imports no `notation`, so
+`knight_cheversi_verdicts.py`) and the index's comparisons (`index_*.py`): the record files
+they validate, a commit's package extracted beside this checkout, one commit's answers,
+and the options naming the interpreters that run each side. It imports no `notation`, so
 that each commit's own package answers."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -54,6 +56,21 @@ def run(script: Path, tree: Path, asked: Path, out: Path, files: list[str]) -> N
         )
     with out.open("a", encoding="utf-8") as answers:
         answers.write(report.stdout)
+
+
+def interpreter_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--python``, the interpreter of this checkout's runs (this one by default; a
+    compiled build's environment), and ``--old-python``, that of an environment the old
+    commit is installed in (a compiled install of it), run instead of its extracted
+    package."""
+    parser.add_argument(
+        "--python", default=sys.executable, help="the interpreter of this checkout's runs"
+    )
+    parser.add_argument(
+        "--old-python",
+        help="the interpreter of an environment the old commit is installed in (a compiled "
+        "install of it), run instead of its extracted package",
+    )
 
 
 def old_tree(commit: str, folder: Path) -> Path:
