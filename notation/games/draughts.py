@@ -48,6 +48,9 @@ from notation.games.base import (
     SquareNames,
     TextCache,
 )
+from notation.games.draughts_tuples import Malformed as Malformed
+from notation.games.draughts_tuples import MoveCodes as MoveCodes
+from notation.games.draughts_tuples import MoveText as MoveText
 from notation.games.flying import (
     DraughtsEngine,
     DraughtsPosition,
@@ -59,7 +62,7 @@ from notation.games.flying import (
 )
 from notation.games.tags import draughts_start, fen_fields
 from notation.lazy import lazy_pattern
-from notation.plain import NamedTuple, Protocol, TypeVar, cast
+from notation.plain import Protocol, TypeVar, cast
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -93,28 +96,6 @@ P = TypeVar("P", bound=DraughtsPosition)
 M = TypeVar("M", bound=AnyDraughtsMove)
 
 
-class MoveCodes(NamedTuple):
-    """The codes of a game's illegal moves, in the order they are tried."""
-
-    malformed: str
-    """The text is not a move of this game."""
-    game_over: str
-    """The side to move has no legal move."""
-    no_piece: str
-    """The start square holds no piece of the side to move."""
-    compulsory: str
-    """A capture is available and the text is a quiet move."""
-    majority: str
-    """The capture takes fewer pieces than it must: fewer than the most a capture can take
-    (majority rule), or it stops where it must go on (free choice)."""
-    ambiguous: str
-    """A short text names several legal moves."""
-    backward: str
-    """A man's move goes to a row behind it."""
-    illegal: str
-    """Any other illegal move."""
-
-
 def register_move_codes(
     prefix: str,
     in_text: str,
@@ -142,24 +123,6 @@ def register_move_codes(
     return MoveCodes(
         malformed, game_over, no_piece, compulsory, majority, ambiguous, backward, illegal
     )
-
-
-class MoveText(NamedTuple):
-    """A move text read: its squares, its kind (``-``, ``x`` or ``""``) and notation.
-
-    A text in short notation has the file left (0 for a, ...) in ``file`` and only the
-    square reached in ``squares``; every other text has ``file`` -1."""
-
-    squares: tuple[int, ...]
-    kind: str
-    notation: str
-    file: int = -1
-
-
-class Malformed(NamedTuple):
-    """A move text that is not a move, and why."""
-
-    reason: str
 
 
 _NUMBERS = re.compile(r"[0-9]+")

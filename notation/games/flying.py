@@ -33,8 +33,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 
 from notation.games.base import Outcome, Side
+from notation.games.draughts_tuples import DraughtsMove as DraughtsMove
+from notation.games.draughts_tuples import DraughtsPosition as DraughtsPosition
 from notation.games.tags import fen_error
-from notation.plain import NamedTuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -48,43 +49,6 @@ The search works on square numbers so that a route's path is already a move's pa
 
 Bitboards = tuple[int, int, int, Side]
 """A position as the move generation reads it: white, black, kings, side to move."""
-
-
-class DraughtsPosition(NamedTuple):
-    """The fields of a draughts game's position: piece sets as bitboards on the board's
-    internal layout, and the side to move. Each game subclasses it with its own name."""
-
-    white: int
-    black: int
-    kings: int
-    turn: Side
-
-
-class DraughtsMove(NamedTuple):
-    """The fields of a draughts game's move: the squares visited (start, then each landing
-    square) and those captured, in increasing order. Two moves of one game are equal when
-    they share start, end and captured squares, whatever the route between. Each game
-    subclasses it with its own name."""
-
-    path: tuple[int, ...]
-    captured: tuple[int, ...] = ()
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, type(self)):
-            return NotImplemented
-        return (
-            self.path[0] == other.path[0]
-            and self.path[-1] == other.path[-1]
-            and self.captured == other.captured
-        )
-
-    def __ne__(self, other: object) -> bool:
-        if not isinstance(other, type(self)):
-            return NotImplemented
-        return not self.__eq__(other)
-
-    def __hash__(self) -> int:
-        return hash((self.path[0], self.path[-1], self.captured))
 
 
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"

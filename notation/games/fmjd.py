@@ -18,9 +18,10 @@ from collections.abc import Callable
 
 from notation.compiled import mypyc_attr
 from notation.games.base import Side
-from notation.games.draughts import DraughtsGame, Malformed, MoveText
+from notation.games.draughts import DraughtsGame, Malformed
+from notation.games.draughts_tuples import FmjdEntry
 from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
-from notation.plain import Generic, NamedTuple, TypeVar
+from notation.plain import TypeVar
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -38,32 +39,6 @@ _KEPT_UNRIVALLED: Final = 1024
 
 P = TypeVar("P", bound=DraughtsPosition)
 M = TypeVar("M", bound=DraughtsMove)
-
-
-class _Entry(NamedTuple, Generic[M]):
-    """A move text read, with what the hot path of :meth:`FmjdGame.advance` reads of it."""
-
-    read: MoveText | Malformed
-    squares: tuple[int, ...]
-    start: int
-    end: int
-    start_bit: int
-    """0 for a malformed text, so that it fails the test of the start square."""
-    end_bit: int
-    quiet: bool
-    """Whether it may be a quiet move: two squares, not written as a capture."""
-    capture: bool
-    """Whether it may be a capture: not written as a quiet move."""
-    over: int
-    """The bit a man jumps over from start to end when it may be a capture of two squares
-    one jump apart, else 0."""
-    quiet_move: M
-    """The quiet move from start to end (when not ``quiet``, any move: it is not read)."""
-    jump: M
-    """The capture of one jump from start to end (when ``over`` is 0, any move)."""
-    crowning: tuple[int, int]
-    """By side, for a man's quiet step from start to end: -1 when it is not one, else the
-    bit it adds to the kings (the end's bit on the far row, else 0)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -86,13 +61,13 @@ class FmjdGame(DraughtsGame[P, M]):
 
     # Move text -----------------------------------------------------------------------
 
-    def _entry(self, text: str) -> _Entry[M]:
+    def _entry(self, text: str) -> FmjdEntry[M]:
         """The cache entry of a move text, read and kept."""
         read = self.read_text(text)
         none = self._quiet[0][0]
-        entry: _Entry[M]
+        entry: FmjdEntry[M]
         if isinstance(read, Malformed):
-            entry = _Entry(read, (), 0, 0, 0, 0, False, False, 0, none, none, (-1, -1))
+            entry = FmjdEntry(read, (), 0, 0, 0, 0, False, False, 0, none, none, (-1, -1))
         else:
             squares, kind, _, _ = read
             start, end = squares[0], squares[-1]
@@ -113,7 +88,7 @@ class FmjdGame(DraughtsGame[P, M]):
                 else -1
                 for side in Side
             )
-            entry = _Entry(
+            entry = FmjdEntry(
                 read,
                 squares,
                 start,
@@ -159,7 +134,7 @@ class FmjdGame(DraughtsGame[P, M]):
         self._unrivalled = unrivalled
 
         def advance(position: P, text: str) -> tuple[M, P]:
-            entry: _Entry[M] | None = entries.get(text)
+            entry: FmjdEntry[M] | None = entries.get(text)
             if entry is None:
                 entry = make_entry(text)
             (
