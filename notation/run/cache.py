@@ -533,12 +533,13 @@ def _folder(path: str, parent: int, *, tagged: bool = False) -> int:
     """The folder ``path``, whose name is in ``parent``, opened without following a link;
     made when missing (``tagged``: with its markers, whole or not at all). OSError when it
     cannot be; CacheUnusable when it is a link, not a folder, or another user's."""
+    name = os.path.basename(path)
     try:
         try:
-            fd = os.open(os.path.basename(path), _FOLDER_FLAGS, dir_fd=parent)
+            fd = os.open(name, _FOLDER_FLAGS, dir_fd=parent)
         except FileNotFoundError:
-            _make(os.path.basename(path), parent, tagged)
-            fd = os.open(os.path.basename(path), _FOLDER_FLAGS, dir_fd=parent)
+            _make(name, parent, tagged)
+            fd = os.open(name, _FOLDER_FLAGS, dir_fd=parent)
     except OSError as error:
         if error.errno in (errno.ELOOP, errno.ENOTDIR) and os.path.islink(path):
             raise CacheUnusable(f"{display(path)} is a symbolic link") from None

@@ -38,13 +38,21 @@ except SystemExit:
 # The command, then the modules it imported.
 RUN = COMMAND + 'print("\\n".join(sorted(sys.modules)), file=sys.stderr)\n'
 
-# The same, pathlib and the modules it imports forgotten first: an editable install's
-# finder imports them as the interpreter starts.
-FORGETTING_PATHLIB = (
-    "import sys\n"
-    "for name in ('pathlib', 'urllib.parse', 'ipaddress'):\n"
-    "    sys.modules.pop(name, None)\n" + RUN
-)
+
+def forgetting(*names: str) -> str:
+    """:data:`RUN`, the modules ``names`` and their submodules forgotten first: an editable
+    install's finder imports them as the interpreter starts."""
+    return (
+        "import sys\n"
+        f"names = {names!r}\n"
+        "below = tuple(name + '.' for name in names)\n"
+        "for name in [n for n in sys.modules if n in names or n.startswith(below)]:\n"
+        "    sys.modules.pop(name)\n" + RUN
+    )
+
+
+# pathlib and the modules it imports.
+FORGETTING_PATHLIB = forgetting("pathlib", "urllib.parse", "ipaddress")
 
 GAME_MODULES = {place.target.partition(":")[0] for place in BUILT_IN.values()}
 
@@ -156,13 +164,7 @@ def test_a_one_game_validate_imports_no_pathlib(tmp_path: Path, movetext: str) -
         assert not modules & {"pathlib", "urllib.parse", "ipaddress"}
 
 
-# The command, importlib and warnings forgotten first (an editable install's finder
-# imports them as the interpreter starts).
-FORGETTING_IMPORTLIB = (
-    "import sys\n"
-    "for name in [*(name for name in sys.modules if name.startswith('importlib')), 'warnings']:\n"
-    "    sys.modules.pop(name, None)\n" + RUN
-)
+FORGETTING_IMPORTLIB = forgetting("importlib", "warnings")
 
 
 @pytest.mark.skipif(
