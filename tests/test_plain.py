@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import builtins
 import copy
+import inspect
 import pickle
 import re
 import typing
@@ -140,6 +142,30 @@ def test_a_named_tuple_is_typing_s() -> None:
     assert (made._replace(name="z").shown(), typed._replace(name="z").shown()) == ("z:3", "z:3")
     assert pickle.loads(pickle.dumps(made)) == made
     assert type(pickle.loads(pickle.dumps(made))) is Kept
+    assert (made._asdict(), Kept._make([4, "w"]), Kept(name="v", line=5)) == (
+        typed._asdict(),
+        Typed._make([4, "w"]),
+        Typed(name="v", line=5),
+    )
+    assert Kept.__match_args__ == Typed.__match_args__ == ("line", "name")
+    parameters = [
+        [(name, each.default) for name, each in inspect.signature(kind).parameters.items()]
+        for kind in (Kept, Typed)
+    ]
+    assert parameters[0] == parameters[1] == [("line", inspect.Parameter.empty), ("name", "x")]
+    assert (Kept.line.__doc__, copy.deepcopy(made)) == (Typed.line.__doc__, made)
+    wrongs = (
+        lambda kind: kind(1, "a", 2),
+        lambda kind: kind._make([1]),
+        lambda kind: kind(3)._replace(lines=2),
+    )
+    for wrong in wrongs:
+        said = []
+        for kind in (Typed, Kept):
+            with pytest.raises((TypeError, ValueError)) as raised:
+                wrong(kind)
+            said.append((type(raised.value), str(raised.value).replace("Typed", "Kept")))
+        assert said[0] == said[1]
     with pytest.raises(TypeError):
 
         class Late(plain.NamedTuple):
@@ -151,3 +177,28 @@ def test_a_named_tuple_is_typing_s() -> None:
         class LateTyped(typing.NamedTuple):
             early: int = 1
             late: int  # type: ignore[misc]
+
+
+def test_a_named_tuple_is_made_without_compiling_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    """collections.namedtuple compiles each class's ``__new__`` from source with ``eval``
+    (about 50 us a class, at every start-up); the stand-in makes it from a function of as
+    many parameters, renamed, and takes up to twelve fields."""
+
+    def refused(*_: object) -> None:
+        raise AssertionError("eval called")
+
+    monkeypatch.setattr(builtins, "eval", refused)
+
+    class Made(plain.NamedTuple):
+        first: int
+        second: str = "x"
+
+    assert (Made(2), Made(second="y", first=1)) == ((2, "x"), (1, "y"))
+    twelve = {f"f{index}": int for index in range(12)}
+    assert plain.NamedTuple.__class__(
+        "Twelve", (), {"__annotations__": twelve, "__module__": __name__}
+    )(*range(12)) == tuple(range(12))
+    with pytest.raises(TypeError, match="at most 12 fields"):
+        plain.NamedTuple.__class__(
+            "Thirteen", (), {"__annotations__": {**twelve, "f12": int}, "__module__": __name__}
+        )
