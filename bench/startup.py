@@ -8,14 +8,18 @@ It times, in child processes, ``notation --version``, ``notation validate`` of a
 file (its opening comment needs the record grammar) and of the same game without the
 comment (read by the plain-game fast path), both with ``--no-cache``, the first again with
 the cache on as it is by default (a re-run answered from a cache in the run's temporary
-folder), and ``notation codes`` against ``python -c
-pass`` (the interpreter's own start-up, the reference), the commands taking turns round
-after round; each command's figure is its least user+system CPU time over the rounds. It
-prints each in seconds and as a ratio to the reference. The children run with bytecode
-caching on (in a temporary folder, filled by a first round that is not counted), as an
-installed toolkit runs. ``--python PATH`` times another environment (its ``notation``
-command, or ``PATH -m notation.cli``, against ``PATH -c pass``): a real install in a fresh
-virtual environment, the compiled build.
+folder), and ``notation codes``, against ``python -c pass`` (the interpreter's own
+start-up, the reference). Two more rows show what no change of the run layers can remove:
+``python -c "import re"``, what the console script pip writes imports before the toolkit's
+first line, and the import of the modules a verdict is made of (the record reader, the
+validator, the decoding of bytes, and the Brazilian game, made), with nothing run.
+
+The commands take turns round after round; each command's figure is its least user+system
+CPU time over the rounds. It prints each in milliseconds and as a ratio to the reference. The
+children run with bytecode caching on (in a temporary folder, filled by a first round that
+is not counted), as an installed toolkit runs. ``--python PATH`` times another environment
+(its ``notation`` command, or ``PATH -m notation.cli``, against ``PATH -c pass``): a real
+install in a fresh virtual environment, the compiled build.
 """
 
 from __future__ import annotations
@@ -34,6 +38,13 @@ SAMPLE = Path(__file__).parent.parent / "samples" / "brazilian" / "endgames.pdn"
 
 COMMENT = "{Three against two, with kings} "
 """The opening comment of the sample's first game."""
+
+
+VERDICT_MODULES = (
+    "import re, notation.record.reader, notation.check.validator, notation.io.decode;"
+    "from notation.games.registry import get_game; get_game('brazilian')"
+)
+"""What every one-game validate imports and makes before its run: the toolkit's floor."""
 
 
 def one_game(folder: Path, *, comment: bool = True) -> Path:
@@ -100,6 +111,8 @@ def main() -> None:
             "notation validate plain.pdn": [*notation, "validate", "--no-cache", str(plain)],
             "validate one.pdn, cache on": [*notation, "validate", str(game)],
             "notation codes": [*notation, "codes"],
+            "python -c 'import re'": [python, "-c", "import re"],
+            "the verdict's modules": [python, "-c", VERDICT_MODULES],
         }
         best = {name: float("inf") for name in commands}
         for round_ in range(args.rounds + 1):
@@ -117,7 +130,7 @@ def main() -> None:
     print(f"{' '.join(notation)}: {version}")
     reference = best["python -c pass"]
     for name, seconds in best.items():
-        print(f"{name:<29} {seconds:6.3f} s {seconds / reference:6.1f}x the reference")
+        print(f"{name:<29} {seconds * 1000:6.1f} ms {seconds / reference:6.2f}x the reference")
 
 
 if __name__ == "__main__":
