@@ -103,6 +103,8 @@ else:
             )
             return f"{self.__class__.__name__}({shown})"
 
+        __replace__ = _replace
+
         def _asdict(self) -> dict[str, Any]:
             return dict(zip(self._fields, self, strict=True))
 

@@ -148,6 +148,8 @@ def test_a_named_tuple_is_typing_s() -> None:
         Typed(name="v", line=5),
     )
     assert Kept.__match_args__ == Typed.__match_args__ == ("line", "name")
+    # copy.replace (Python 3.13) calls __replace__, which 3.13's named tuples have.
+    assert made.__replace__(name="z") == Kept(3, "z")
     parameters = [
         [(name, each.default) for name, each in inspect.signature(kind).parameters.items()]
         for kind in (Kept, Typed)
