@@ -97,13 +97,13 @@ else:
                 raise ValueError(f"Got unexpected field names: {list(values)!r}")
             return made
 
+        __replace__ = _replace
+
         def __repr__(self) -> str:
             shown = ", ".join(
                 f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True)
             )
             return f"{self.__class__.__name__}({shown})"
-
-        __replace__ = _replace
 
         def _asdict(self) -> dict[str, Any]:
             return dict(zip(self._fields, self, strict=True))
@@ -153,14 +153,14 @@ else:
             defaults = tuple(space[field] for field in fields if field in space)
             if any(field not in space for field in fields[len(fields) - len(defaults) :]):
                 raise TypeError(f"{name}: a field without a default follows one with a default")
-            made = _named_tuple(name, fields, defaults)
+            names = _named_tuple(name, fields, defaults)
             for key, value in space.items():
                 if key not in ("__name__", "__annotations__") and key not in fields:
-                    made[key] = value
-            made["__annotations__"] = made["__new__"].__annotations__ = annotations
+                    names[key] = value
+            names["__annotations__"] = names["__new__"].__annotations__ = annotations
             if Generic in bases:
-                made["__class_getitem__"] = classmethod(_itself)
-            return type(name, (_Tuple,), made)
+                names["__class_getitem__"] = classmethod(_itself)
+            return type(name, (_Tuple,), names)
 
     NamedTuple = type.__new__(_NamedTupleMeta, "NamedTuple", (), {})
 
