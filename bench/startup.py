@@ -80,7 +80,9 @@ def cpu_seconds(command: list[str], env: dict[str, str]) -> float:
     child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode not in (0, 1):
+    # Every command timed succeeds (the game is valid): a failure, such as a `python -c`
+    # row's ImportError (status 1), must not be timed as if it had done its work.
+    if child.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed with status {child.returncode}")
     return usage.ru_utime + usage.ru_stime
 
