@@ -127,8 +127,15 @@ def main() -> None:
         version = subprocess.run(
             [*notation, "--version"], env=env, capture_output=True, text=True, check=True
         ).stdout.strip()
+        timed = subprocess.run(
+            [python, "-c", "import platform; print(platform.python_version())"],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     print(
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {timed}, "
         f"best of {args.rounds} rounds, user+system CPU, load {os.getloadavg()[0]:.1f}"
     )
     print(f"{' '.join(notation)}: {version}")
