@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import record_notation
-from notation.check.validator import validate_record
+from notation.check.validator import record_game, validate_record
 from notation.diagnostics import FIXED, Diagnostic
 from notation.games.base import AnyGame, Game, SetupError
-from notation.games.registry import resolve_game
 from notation.record.model import NOWHERE, RESULTS, Record, SourcePos, Tag
 
 FIXES = ("results", "plycount", "tags", "fen")
@@ -147,13 +146,16 @@ def fix_record(
     """Apply ``fixes`` (names of :data:`FIXES`) to ``record`` in place; one REC250 notice
     per change, none for a record that needs nothing or has a syntax error. ``default`` is
     the game of records whose tags name none, ``dialects`` the optional dialects read
-    (:mod:`notation.check.dialects`). :class:`ValueError` for an unknown fix."""
+    (:mod:`notation.check.dialects`); the record is fixed as the game ``validate`` judges
+    it as (:func:`~notation.check.validator.record_game`: for a record whose tags name no
+    game, the game its moves fit). :class:`ValueError` for an unknown fix."""
     unknown = [name for name in fixes if name not in FIXES]
     if unknown:
         raise ValueError(f"unknown fix {unknown[0]!r}; choose from {', '.join(FIXES)}")
     if record.has_syntax_errors:
         return []
-    found = resolve_game(record.tag_dict(), default)
+    # The game validate judges the record as: an untagged record's may not be PDN's default.
+    found = record_game(record, default, dialects)
     game = found if isinstance(found, Game) else None
     fixer = _Fixer(record, path, dialects)
     if "results" in fixes:

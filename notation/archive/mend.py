@@ -62,7 +62,8 @@ def fix_files(
         left = validate_record(record, path=path, default=default, dialects=dialects).diagnostics
         counted(found, len(made) + read, left, {})
         changed = bool(made) or bool(read) or record.has_syntax_errors
-        return Edited([*made, *moves, *left], changed=changed)
+        judged, rest = _judged_first(left)
+        return Edited([*judged, *made, *moves, *rest], changed=changed)
 
     return rewrite(inputs, edit, options, say, tell)
 
@@ -94,6 +95,13 @@ def repair_files(
         return Edited([*made, *left], changed=changed)
 
     return rewrite(inputs, edit, options, say, tell)
+
+
+def _judged_first(found: list[Diagnostic]) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """``found``, what validation finds, as the notice of the game an untagged record is
+    judged as (REC221), which is reported before the changes it explains, and the rest."""
+    judged = [d for d in found if d.code == codes.OTHER_GAME]
+    return judged, [d for d in found if d.code != codes.OTHER_GAME]
 
 
 @dataclass(slots=True)

@@ -263,11 +263,24 @@ def record_game(
     """The game :func:`validate_record` judges ``record`` as: the one its tags name, else
     ``default``, else for a record naming none the game its setup and moves fit (PDN's
     default, international draughts, when it fits as well as any). A description of the
-    game type when the tags name one that is not supported."""
+    game type when the tags name one that is not supported. Every command that judges or
+    groups records by their game asks this (or :func:`judged_game`)."""
+    return judged_game(record, default, dialects)[0]
+
+
+def judged_game(
+    record: Record,
+    default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
+    path: str = "-",
+) -> tuple[AnyGame | str, Diagnostic | None]:
+    """:func:`record_game` of ``record``, with the REC221 notice :func:`validate_record`
+    gives when it judges the record as a game neither its tags nor ``default`` name and
+    that is not PDN's default (``None`` otherwise); ``path`` names the source in it."""
     tags = record.tag_dict()
     found = resolve_game(tags, default)
     if not isinstance(found, Game) or default is not None or names_game(tags):
-        return found
+        return found, None
     try:
         start = found.start(tags)
     except SetupError:
@@ -277,9 +290,11 @@ def record_game(
         first = Line(record.moves.plies[:need])
         reach = len(main_line_positions(found, first, start, dialects)) - 1
         if reach == need:
-            return found
+            return found, None
     fits = _untagged_fits(record, tags, reach, dialects)
-    return fits[0][0] if fits else found
+    if not fits:
+        return found, None
+    return fits[0][0], _fits_notice(record, fits, path, reach >= 0)
 
 
 def _untagged(

@@ -270,3 +270,94 @@ def test_every_option_of_fix_is_documented() -> None:
     names = [n for p in command.params for n in p.opts if n.startswith("-") and n not in shared]
     assert "--plycount" in names
     assert [n for n in names if f"`{n}" not in section] == []
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def untagged(sample: str, name: str) -> str:
+    """The text of ``sample`` (under samples/) without its GameType and Variant tags,
+    written to ``name``."""
+    lines = (SAMPLES / sample).read_text("utf-8").splitlines(keepends=True)
+    text = "".join(line for line in lines if not line.startswith(("[GameType ", "[Variant ")))
+    write(name, text)
+    return text
+
+
+def judged_as(path: str, game: str, plies: str, what: str = "first moves are") -> str:
+    """validate's REC221 notice on the untagged record of ``path``."""
+    return (
+        f"{path}:1:1: notice REC221 the record names no game and its {what} not "
+        f"international draughts (PDN's default): judged as {game}, whose rules replay "
+        f"{plies}; a GameType or Variant tag, or --game, decides"
+    )
+
+
+def test_results_of_an_untagged_record_are_those_of_the_game_validate_judges_it_as() -> None:
+    """Untagged Cheversi: validate judges it as Cheversi, which decides 0-1; fix writes
+    0-1 (not international draughts' 0-2, which is no Cheversi result), and says first
+    which game it judged the record as."""
+    text = untagged("cheversi/broken/wrong-result.pdn", "ch.pdn")
+    validated = runner.invoke(app, ["validate", "ch.pdn"])
+    assert validated.stdout.splitlines()[1] == (
+        "ch.pdn:10:9: error REC204 the record says 1-0 but the rules decide 0-1 (all 16 "
+        "pieces are on the board; score White 40, Black 41) (game 1)"
+    )
+    result = fix("--results", "ch.pdn")
+    assert result.exit_code == 0
+    assert result.stdout == text.replace("1-0", "0-1")
+    why = "the rules decide 0-1 (all 16 pieces are on the board; score White 40, Black 41)"
+    assert result.stderr.splitlines() == [
+        judged_as("ch.pdn", "Cheversi (Chess-Reversi)", "its 16 plies"),
+        f"ch.pdn:7:1: notice REC250 fixed: the Result tag is 0-1 (was 1-0): {why}",
+        f"ch.pdn:10:9: notice REC250 fixed: the movetext's result is 0-1 (was 1-0): {why}",
+        "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged",
+    ]
+
+
+def test_an_untagged_keny_draw_is_written_as_keny_writes_a_draw() -> None:
+    """validate gives only a REC205 warning; fix writes 1/2-1/2, not PDN's 1-1."""
+    text = untagged("keny/broken/draw-not-recorded.pdn", "k.pdn")
+    result = fix("--results", "k.pdn")
+    assert result.exit_code == 0
+    assert result.stdout == text.replace('"*"', '"1/2-1/2"').replace("a4-e4 *", "a4-e4\n1/2-1/2")
+    why = "the rules decide 1/2-1/2 (drawn: 20 plies in a row without a capture)"
+    assert result.stderr.splitlines() == [
+        judged_as("k.pdn", "Keny (Caucasian checkers)", "its 95 plies", "setup is"),
+        f"k.pdn:7:1: notice REC250 fixed: the Result tag is 1/2-1/2 (was *): {why}",
+        f"k.pdn:19:75: notice REC250 fixed: the movetext's result is 1/2-1/2 (was *): {why}",
+        "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged",
+    ]
+    again = fix("-", stdin=result.stdout)
+    assert again.exit_code == 0
+
+
+def test_an_untagged_english_win_is_written_as_validate_decides_it() -> None:
+    """The rules of English draughts, which validate judges the record as, decide 0-1:
+    fix writes 0-1, not 0-2."""
+    text = untagged("english/broken/wrong-result.pdn", "e.pdn")
+    result = fix("--results", "e.pdn")
+    assert result.exit_code == 0
+    assert result.stdout == text.replace("1-0", "0-1")
+    why = "the rules decide 0-1 (White has no legal move)"
+    assert result.stderr.splitlines() == [
+        judged_as("e.pdn", "English draughts (GameType 21)", "its 49 plies"),
+        f"e.pdn:7:1: notice REC250 fixed: the Result tag is 0-1 (was 1-0): {why}",
+        f"e.pdn:13:53: notice REC250 fixed: the movetext's result is 0-1 (was 1-0): {why}",
+        "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged",
+    ]
+
+
+def test_game_still_decides_the_game_of_an_untagged_record() -> None:
+    """--game international: the untagged English record is international draughts,
+    which refuses its first ply; nothing about its result is decided, and no REC221."""
+    text = untagged("english/broken/wrong-result.pdn", "e.pdn")
+    result = fix("--results", "--game", "international", "e.pdn")
+    assert result.exit_code == 1
+    assert result.stdout == text
+    assert result.stderr.splitlines() == [
+        "e.pdn:9:4: error ID202 illegal move 11-15 (game 1, ply 1): square 11 holds a Black "
+        "man; White is to move; legal: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, "
+        "34-30, 35-30",
+        "1 game: 0 fixed (0 changes), 1 left with errors, 0 unchanged",
+    ]
