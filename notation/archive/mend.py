@@ -21,10 +21,9 @@ from notation.archive.rewrite import Edited, Options, Writing, rewrite
 from notation.archive.runs import drop, envelope, inputs_of, plural, report_form
 from notation.check.dialects import NO_DIALECTS
 from notation.check.repair import repair_record
-from notation.check.validator import validate_record
+from notation.check.validator import record_game, validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game
-from notation.games.registry import resolve_game
 from notation.io.files import Input, Missing
 from notation.read.sources import Found
 from notation.run.settings import known_codec, known_dialects, known_game
@@ -85,14 +84,17 @@ def repair_files(
 
     def edit(found: Found) -> Edited:
         record, path = found.record, found.input.name
-        resolved = resolve_game(record.tag_dict(), default)
+        # The game validate judges the record as: an untagged record's may not be PDN's
+        # default (REC221).
+        resolved = record_game(record, default, dialects)
         playable = resolved if isinstance(resolved, Game) else None
         made = [] if playable is None else repair_record(playable, record, path, dialects)
         left = validate_record(record, path=path, default=default, dialects=dialects).diagnostics
         counted(found, len(made), left, {"game": None if playable is None else playable.name})
         # A syntax error is written, if at all, as every writing command writes it.
         changed = bool(made) or record.has_syntax_errors
-        return Edited([*made, *left], changed=changed)
+        judged, rest = _judged_first(left)
+        return Edited([*judged, *made, *rest], changed=changed)
 
     return rewrite(inputs, edit, options, say, tell)
 

@@ -274,3 +274,81 @@ def test_every_option_of_repair_is_documented() -> None:
     names = [n for p in command.params for n in p.opts if n.startswith("-") and n not in shared]
     assert "--keep-broken" in names
     assert [n for n in names if f"`{n}" not in section] == []
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+SHEETS = sorted(
+    path.relative_to(SAMPLES).as_posix()
+    for game in ("english", "russian", "brazilian", "keny", "kavaleria", "knight-fight", "cheversi")
+    for path in (SAMPLES / game / "sheets").glob("*.pdn")
+)
+"""The score sheets of the games an untagged record may be judged as besides PDN's
+default."""
+
+
+def untagged(sample: str) -> str:
+    """The text of ``sample`` (under samples/) without its GameType and Variant tags."""
+    lines = (SAMPLES / sample).read_text("utf-8").splitlines(keepends=True)
+    return "".join(line for line in lines if not line.startswith(("[GameType ", "[Variant ")))
+
+
+def test_an_untagged_score_sheet_is_repaired_as_the_game_validate_judges_it_as() -> None:
+    """The first game of an English score sheet without its GameType: validate judges it
+    as English draughts (REC221) and suggests 9x18 for 2x18; repair makes that correction,
+    says first which game it judged the record as, and writes what --game english writes."""
+    text = untagged("english/sheets/blackpool-open-2025.pdn").split("\n\n[Event ")[0] + "\n"
+    write("en.pdn", text)
+    validated = runner.invoke(app, ["validate", "en.pdn"])
+    assert validated.stdout.splitlines()[1].startswith(
+        "en.pdn:9:36: error EN203 illegal move 2x18 (game 1, ply 5): a man on 2 cannot capture "
+        "to 18; legal: 9x18; did you mean 9x18?"
+    )
+    result = repair("en.pdn")
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == [
+        "en.pdn:1:1: notice REC221 the record names no game and its first moves are not "
+        "international draughts (PDN's default): judged as English draughts (GameType 21), "
+        "whose rules replay its 44 plies; a GameType or Variant tag, or --game, decides",
+        "en.pdn:9:36: notice REC230 slip corrected: 9x18 for 2x18 at ply 5 (one character); "
+        "the remaining 39 plies then replay (game 1, ply 5 was illegal)",
+        "1 game: 1 corrected (1 correction), 0 left with errors, 0 unchanged",
+    ]
+    assert "3. 23x14 9x18 {was: 2x18} 4. 22x15" in " ".join(result.stdout.split())
+    assert result.stdout == repair("--game", "english", "en.pdn").stdout
+    document = json.loads(repair("--format", "json", "en.pdn").stderr)
+    assert [(g["game"], g["outcome"], g["corrections"]) for g in document["games"]] == [
+        ("english", "corrected", 1)
+    ]
+
+
+def games_of(result: Result, key: str) -> list[dict[str, object]]:
+    """The ``games`` entries of a JSON report on standard error (``key``: ``stderr``) or
+    standard output."""
+    entries: list[dict[str, object]] = json.loads(getattr(result, key))["games"]
+    return entries
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+def test_untagged_score_sheets_are_repaired_as_validate_judges_each_game(sheet: str) -> None:
+    """Each game of a score sheet without its game's tag is judged by repair as validate
+    judges it (its report entry names that game) and corrected exactly as --game naming
+    that game corrects it; a game judged as another than PDN's default gets a REC221
+    notice."""
+    write("sheet.pdn", untagged(sheet))
+    validated = games_of(runner.invoke(app, ["validate", "-f", "json", "sheet.pdn"]), "stdout")
+    judged = [entry["game"] for entry in validated]
+    entries = games_of(repair("-f", "json", "sheet.pdn"), "stderr")
+    assert [entry["game"] for entry in entries] == judged
+    given = {
+        name: games_of(repair("-f", "json", "--game", str(name), "sheet.pdn"), "stderr")
+        for name in set(judged)
+    }
+    assert entries == [given[name][at] for at, name in enumerate(judged)]
+    corrections = sum(int(str(entry["corrections"])) for entry in entries)
+    # A Cheversi sheet's slips are in the first ten plies, which a game PDN does not number
+    # must replay for an untagged record to be judged as it: validate judges those games
+    # as international draughts, and so does repair.
+    assert corrections > 0 or sheet.startswith("cheversi/")
+    text = repair("sheet.pdn").stderr
+    assert text.count(" notice REC221 ") == sum(name != "international" for name in judged)
