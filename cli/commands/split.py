@@ -57,8 +57,13 @@ def split(
     atomically; none when an input cannot be read or a file of that name exists (unless
     --force) (exit 2). An error writing removes the files written.
 
-    The report gets a warning when no game has the tag grouped by, one line per file
-    written and a summary (or, with --format json, one document).
+    --by game groups a record by the game validate judges it as: its GameType or Variant
+    tag, else --game, else, for a record naming no game, international draughts or the
+    game its setup and first moves fit (with validate's REC221 notice naming it).
+
+    The report gets the problems met reading, those REC221 notices, a warning when no
+    game has the tag grouped by, one line per file written and a summary (or, with
+    --format json, one document).
     """
     from notation.archive.split import split as run
     from notation.archive.split import split_settings

@@ -1,9 +1,10 @@
 """Splitting an archive into one file per group of games: ``notation split``.
 
-Games are grouped by a tag's value (``event``, ``round``, ``tag:NAME``), by their game
-(``game``) or in runs of N (``every:N``). Each group is one file of a folder, named by
-:func:`file_names`: a slug of the value that is a safe file name on every system, made
-unique. Every game goes to exactly one file, as its text, in input order.
+Games are grouped by a tag's value (``event``, ``round``, ``tag:NAME``), by the game
+``validate`` judges them as (``game``: for a record naming no game, the game its moves
+fit, with validate's REC221 notice) or in runs of N (``every:N``). Each group is one file
+of a folder, named by :func:`file_names`: a slug of the value that is a safe file name on
+every system, made unique. Every game goes to exactly one file, as its text, in input order.
 
 The games' texts are held in a temporary file while the inputs are read; the files are
 written once all is read and every name checked, each atomically
@@ -35,10 +36,11 @@ from notation.archive.runs import (
     where,
 )
 from notation.archive.select import Copier, copy, copying, no_such_tag
+from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Occurrence
+from notation.check.validator import judged_game
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game
-from notation.games.registry import resolve_game
 from notation.io.files import Input, Missing, input_paths
 from notation.io.output import OutputError, atomic_output, display
 from notation.read.sources import Found
@@ -134,10 +136,18 @@ Grouping = Callable[[Found, int], str | None]
 """The group of a game read (given with its number in the run, from 0)."""
 
 
-def grouping(by: str, default: AnyGame | None = None) -> Grouping:
+def grouping(
+    by: str,
+    default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
+    tell: Callable[[Diagnostic], None] = ignore,
+) -> Grouping:
     """The grouping ``by`` names (``every:N``: ``part-0001`` for the first N games, then
     ``part-0002`` ...); :class:`ValueError` when it names none. ``default`` is the game
-    of records whose tags name none."""
+    of records whose tags name none. ``game`` groups a record by the game ``validate``
+    judges it as (:func:`~notation.check.validator.judged_game`, reading ``dialects``):
+    ``tell`` is given validate's REC221 notice of an untagged record judged as another
+    game than PDN's default."""
     kind, colon, argument = by.partition(":")
     if by in ("event", "round"):
         name = by.capitalize()
@@ -147,7 +157,9 @@ def grouping(by: str, default: AnyGame | None = None) -> Grouping:
     if by == "game":
 
         def of_game(found: Found, _: int) -> str:
-            game = resolve_game(found.record.tag_dict(), default)
+            game, notice = judged_game(found.record, default, dialects, found.input.name)
+            if notice is not None:
+                tell(notice)
             return game.name if isinstance(game, Game) else game
 
         return of_game
@@ -380,7 +392,7 @@ def split(
     check_folder(settings.folder, inputs)
     json = settings.format == "json"
     problems, copier = copying(settings, json, tell)
-    group = grouping(settings.by, settings.default)
+    group = grouping(settings.by, settings.default, settings.dialects, problems.tell)
     done = split_games(
         inputs, group, settings.folder, copier, force=settings.force, tag=tag_grouped(settings.by)
     )

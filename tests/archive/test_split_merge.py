@@ -346,3 +346,76 @@ def test_split_refuses_a_dangling_link_as_its_folder() -> None:
         "notation: cannot make out: it is a link to nowhere, which does not exist\n",
     )
     assert not os.path.lexists("nowhere")
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+UNTAGGED_INTERNATIONAL = '[Event "x"]\n\n1. 32-28 19-23 2. 28-22 *\n'
+
+
+def untagged(sample: str, name: str) -> str:
+    """The text of ``sample`` (under samples/) without its GameType and Variant tags,
+    written to ``name``."""
+    lines = (SAMPLES / sample).read_text("utf-8").splitlines(keepends=True)
+    text = "".join(line for line in lines if not line.startswith(("[GameType ", "[Variant ")))
+    Path(name).write_text(text, encoding="utf-8")
+    return text
+
+
+def judged_as(path: str, game: str, plies: str, what: str) -> str:
+    """validate's REC221 notice on the untagged record of ``path``."""
+    return (
+        f"{path}:1:1: notice REC221 the record names no game and its {what} not "
+        f"international draughts (PDN's default): judged as {game}, whose rules replay "
+        f"{plies}; a GameType or Variant tag, or --game, decides"
+    )
+
+
+def test_split_by_game_groups_an_untagged_record_as_the_game_validate_judges_it_as() -> None:
+    """Untagged English and Keny records go to english.pdn and keny.pdn, each with
+    validate's REC221 notice; an untagged international record stays international."""
+    english = untagged("english/broken/wrong-result.pdn", "en-untag.pdn")
+    keny = untagged("keny/broken/draw-not-recorded.pdn", "keny-untag.pdn")
+    Path("intl.pdn").write_text(UNTAGGED_INTERNATIONAL, encoding="utf-8")
+    paths = ("en-untag.pdn", "keny-untag.pdn", "intl.pdn")
+    result = invoke("split", "--by", "game", *paths, "-d", "out")
+    assert result.exit_code == 0
+    assert files("out") == {
+        "english.pdn": english,
+        "keny.pdn": keny,
+        "international.pdn": UNTAGGED_INTERNATIONAL,
+    }
+    assert result.stdout.splitlines() == [
+        judged_as(
+            "en-untag.pdn", "English draughts (GameType 21)", "its 49 plies", "first moves are"
+        ),
+        judged_as("keny-untag.pdn", "Keny (Caucasian checkers)", "its 95 plies", "setup is"),
+        "out/english.pdn: 1 game",
+        "out/keny.pdn: 1 game",
+        "out/international.pdn: 1 game",
+        "3 games in 3 files of out",
+    ]
+    document = json.loads(invoke("split", "--by", "game", *paths, "-d", "j", "-f", "json").stdout)
+    assert [(d["code"], d["path"]) for d in document["diagnostics"]] == [
+        ("REC221", "en-untag.pdn"),
+        ("REC221", "keny-untag.pdn"),
+    ]
+    assert [f["value"] for f in document["files"]] == ["english", "keny", "international"]
+
+
+def test_split_by_game_with_game_groups_untagged_records_as_that_game() -> None:
+    untagged("english/broken/wrong-result.pdn", "en-untag.pdn")
+    untagged("keny/broken/draw-not-recorded.pdn", "keny-untag.pdn")
+    result = invoke(
+        "split", "--by", "game", "-g", "russian", "en-untag.pdn", "keny-untag.pdn", "-d", "o"
+    )
+    assert result.exit_code == 0
+    assert sorted(files("o")) == ["russian.pdn"]
+    assert result.stdout == "o/russian.pdn: 2 games\n2 games in 1 file of o\n"
+
+
+def test_split_by_another_grouping_judges_no_game() -> None:
+    untagged("english/broken/wrong-result.pdn", "en-untag.pdn")
+    result = invoke("split", "--by", "round", "en-untag.pdn", "-d", "o")
+    assert result.exit_code == 0
+    assert result.stdout == "o/3.pdn: 1 game\n1 game in 1 file of o\n"
