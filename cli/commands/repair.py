@@ -64,6 +64,9 @@ def repair(
     {was: 22-13, deleted}), and everything else the record had is kept. A record with
     nothing to correct, or no clear correction, is written exactly as it was read, so a
     legal game never changes, and --in-place leaves a file that needs nothing untouched.
+    A record is searched as the game validate judges it as: one naming no game, without
+    --game, as international draughts or the game its setup and first moves fit
+    (validate's REC221 notice, first in its report, names it).
 
     The report gets one REC230 line per correction, what is left of each game
     (an illegal move with its candidates), and a summary. Exit status: 0 when every game
