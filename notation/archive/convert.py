@@ -46,7 +46,7 @@ from notation.check.validator import (
 )
 from notation.diagnostics import BAD_SETUP, OTHER_SEPARATOR, SHORT_CAPTURE, Diagnostic
 from notation.games.base import AnyGame, Game
-from notation.games.registry import GAMES, get_game, resolve_game
+from notation.games.registry import GAMES, get_game
 from notation.io.files import Input, Missing
 from notation.read.sources import Found
 from notation.record.model import Comment, Record
@@ -155,9 +155,10 @@ def keep_notation(
 ) -> list[Diagnostic]:
     """``convert`` without a notation: the moves read by a dialect written canonically
     (:func:`canonical_moves`, whose notices are returned) and the ``FEN`` tag written as
-    ``fix --fen`` writes it, in the record's notation."""
+    ``fix --fen`` writes it, in the record's notation, as the game ``validate`` judges the
+    record as (:func:`~notation.check.validator.record_game`)."""
     read = canonical_moves(record, path=path, default=default, dialects=dialects)
-    game = resolve_game(record.tag_dict(), default)
+    game = record_game(record, default, dialects)
     if not record.has_syntax_errors and isinstance(game, Game):
         _write_setup(record, game, None)
     return read

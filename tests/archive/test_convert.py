@@ -99,12 +99,16 @@ def test_the_mark_names_the_code_the_move_and_the_reason_only() -> None:
 
 TRAILING_DOT = '[GameType "20"]\n[FEN "W:W31,32:B19,20."]\n\n1. 31-27 20-24 *\n'
 RANGES = '[GameType "26"]\n[FEN "W:W29-32:B1-3"]\n\n1. 29-25 *\n'
+UNTAGGED_RUSSIAN = '[Event "x"]\n[FEN "W:Wa1,c1,e3:Bh8,f8"]\n\n1. e3-d4 h8-g7 2. d4-c5 g7-h6 *\n'
+"""A record naming no game that validate judges as Russian draughts (REC221): its FEN is
+written as Russian draughts writes it, international draughts reading no such FEN."""
 
 SETUPS = [
     # (record, options, what convert writes: the FEN as fix --fen writes it)
     (TRAILING_DOT, [], TRAILING_DOT.replace("B19,20.", "B19,20")),
     (TRAILING_DOT, ["--notation", "numeric"], TRAILING_DOT.replace("B19,20.", "B19,20")),
     (RANGES, [], RANGES.replace("W29-32:B1-3", "W29,30,31,32:B1,2,3")),
+    (UNTAGGED_RUSSIAN, [], UNTAGGED_RUSSIAN.replace("Wa1,c1,e3:Bh8,f8", "We3,a1,c1:Bf8,h8")),
     (
         RANGES,
         ["--notation", "alphanumeric"],
