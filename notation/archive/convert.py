@@ -37,6 +37,7 @@ from notation.check.validator import (
     GameReport,
     Replayed,
     illegal_move,
+    judged_game,
     line_at,
     other_separator_read,
     ply_number,
@@ -83,10 +84,13 @@ def convert_files(
 
     def edit(found: Found) -> list[Diagnostic]:
         record, path = found.record, found.input.name
+        # The game validate judges the record as, and its REC221 notice when that is not
+        # the game the tags or PDN name.
+        game, notice = judged_game(record, default, dialects, path)
+        judged = [] if notice is None else [notice]
         if notation is None or record.has_syntax_errors:
-            read = keep_notation(record, path=path, default=default, dialects=dialects)
-            return [*record.diagnostics, *read]
-        game = record_game(record, default, dialects)
+            read = keep_notation(record, path=path, default=default, dialects=dialects, game=game)
+            return [*record.diagnostics, *judged, *read]
         if not isinstance(game, Game):
             return [copied_unchanged(game, record, path)]
         if notation not in game.notations:
@@ -97,9 +101,10 @@ def convert_files(
                     f"{', '.join(game.notations)}; nothing written"
                 )
             return [_no_such_notation(game, notation, record, path)]
-        return convert_record(
+        converted = convert_record(
             record, game, notation, path=path, mark=options.keep_broken, dialects=dialects
         )
+        return [*judged, *converted]
 
     return rewrite(inputs, edit, options, say)
 
@@ -152,13 +157,16 @@ def keep_notation(
     path: str = "-",
     default: AnyGame | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
+    game: AnyGame | str | None = None,
 ) -> list[Diagnostic]:
     """``convert`` without a notation: the moves read by a dialect written canonically
     (:func:`canonical_moves`, whose notices are returned) and the ``FEN`` tag written as
     ``fix --fen`` writes it, in the record's notation, as the game ``validate`` judges the
-    record as (:func:`~notation.check.validator.record_game`)."""
+    record as (``game``, when the caller has it from
+    :func:`~notation.check.validator.record_game`)."""
     read = canonical_moves(record, path=path, default=default, dialects=dialects)
-    game = record_game(record, default, dialects)
+    if game is None:
+        game = record_game(record, default, dialects)
     if not record.has_syntax_errors and isinstance(game, Game):
         _write_setup(record, game, None)
     return read

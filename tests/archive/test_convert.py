@@ -165,3 +165,33 @@ def test_a_misspelt_notation_or_game_is_a_usage_error_with_did_you_mean(
     converted = CliRunner().invoke(app, ["convert", *options, str(source)])
     assert converted.exit_code == 2
     assert message in " ".join(re.sub("[│╭╮╰╯─]", " ", converted.stderr).split())
+
+
+def test_an_untagged_record_is_converted_as_the_game_validate_judges_it_as_and_says_so(
+    tmp_path: Path,
+) -> None:
+    """validate judges UNTAGGED_RUSSIAN as Russian draughts (REC221); convert writes its
+    moves in Russian draughts' numeric notation, with the GameType that names it, and
+    reports validate's notice, as it does without --notation."""
+    source = tmp_path / "r.pdn"
+    source.write_text(UNTAGGED_RUSSIAN, "utf-8")
+    notice = (
+        f"{source}:1:1: notice REC221 the record names no game and its setup is not "
+        "international draughts (PDN's default): judged as Russian draughts (GameType 25), "
+        "whose rules replay its 4 plies; Brazilian draughts (GameType 26) replays as many (a "
+        "tie goes to the first in GameType order); a GameType or Variant tag, or --game, "
+        "decides"
+    )
+    validated = CliRunner().invoke(app, ["validate", str(source)])
+    assert validated.stdout.splitlines()[0] == notice
+    converted = CliRunner().invoke(app, ["convert", "--notation", "numeric", str(source)])
+    assert (converted.exit_code, converted.stdout) == (
+        0,
+        '[Event "x"]\n[FEN "W:W23,29,30:B3,4"]\n[GameType "25,W,8,8,N2,0"]\n\n'
+        "1. 23-18 4-8 2. 18-14 8-12 *\n",
+    )
+    assert converted.stderr == notice + "\n"
+    kept = CliRunner().invoke(app, ["convert", str(source)])
+    assert kept.stderr == notice + "\n"
+    given = CliRunner().invoke(app, ["convert", "--game", "russian", str(source)])
+    assert (given.stdout, given.stderr) == (kept.stdout, "")
