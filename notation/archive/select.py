@@ -2,11 +2,13 @@
 games as their original text that ``select``, ``split`` and ``merge`` share.
 
 A :class:`Selector` tells whether a record matches every filter of its :class:`Filters`.
-Filters on tags, the result, the game and the number of plies read the record alone;
-the opening, the position, the duplicate and the error filters take the record's moves
-and verdicts from the validator's one replay of it
-(:func:`~notation.check.validator.validate_record`), made only when a filter given needs
-it, once for all of them; the filters are tried cheapest first.
+Filters on tags, the result, the game and the number of plies read the record alone
+(but for the game ``validate`` judges a record naming none as, when no ``default`` names
+it: :func:`~notation.check.validator.record_game` replays its first plies); the opening,
+the position, the duplicate and the error filters take the record's moves and verdicts
+from the validator's one replay of it (:func:`~notation.check.validator.validate_record`),
+made only when a filter given needs it, once for all of them; the filters are tried
+cheapest first.
 
 :class:`Copier` reads the inputs (:func:`notation.read.sources.read_all`, the texts kept)
 and writes each game chosen as its text as read (``\\r\\n`` made ``\\n``), a blank line
@@ -45,7 +47,7 @@ from notation.archive.runs import (
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Occurrence, line_key
 from notation.check.replay import read_ply
-from notation.check.validator import ReplayedLine, replay_main_line
+from notation.check.validator import ReplayedLine, record_game, replay_main_line
 from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
 from notation.games.registry import resolve_game
@@ -143,21 +145,23 @@ class Selector:
         """Whether ``record`` (read from ``path``) matches every filter."""
         chosen = self.filters
         tags = record.tag_dict()
-        game = resolve_game(tags, self.default)
-        playable = game if isinstance(game, Game) else None
+        # Whether validate replays the record: the game it judges the record as is
+        # supported exactly when the one its tags (or ``default``) name is; which game
+        # that is, is asked only of the filters that need it (:meth:`_judged`).
+        supported = isinstance(resolve_game(tags, self.default), Game)
         checked: list[ReplayedLine] = []
         if chosen.duplicates is not None:
             copy = self._is_copy(record, path, checked)
             if copy != chosen.duplicates:
                 return False
-        if not self._read_only(record, tags, playable):
+        if not self._read_only(record, tags, supported):
             return False
         if not chosen.replays:
             return True
-        if chosen.opening and (playable is None or not self._opens(record, path, checked)):
+        if chosen.opening and (not supported or not self._opens(record, path, checked)):
             return False
         if chosen.position is not None and (
-            playable is None or not self._reaches(record, tags, path, checked)
+            not supported or not self._reaches(record, tags, path, checked)
         ):
             return False
         if chosen.errors is not None or chosen.code is not None:
@@ -189,7 +193,14 @@ class Selector:
                 )
         return found
 
-    def _read_only(self, record: Record, tags: dict[str, str], game: AnyGame | None) -> bool:
+    def _judged(self, record: Record) -> AnyGame | None:
+        """The game ``validate`` judges ``record`` as (``None``: an unsupported game); for
+        a record naming no game, without ``default``, it replays the record's first plies
+        (:func:`~notation.check.validator.record_game`)."""
+        game = record_game(record, self.default, self.dialects)
+        return game if isinstance(game, Game) else None
+
+    def _read_only(self, record: Record, tags: dict[str, str], supported: bool) -> bool:
         chosen = self.filters
         if chosen.tags:
             self.tags_seen.update(tags)
@@ -197,6 +208,7 @@ class Selector:
             result = record.result if record.result is not None else tags.get("Result")
             if result != chosen.result:
                 if result in SAME_OUTCOME and SAME_OUTCOME[result][0] == chosen.result:
+                    game = self._judged(record) if supported else None
                     title = game.title if game is not None else "an unknown game"
                     self.other_form[title] = self.other_form.get(title, 0) + 1
                 return False
@@ -204,8 +216,10 @@ class Selector:
             value = tags.get(name)
             if value is None or not fnmatch.fnmatchcase(value.casefold(), pattern.casefold()):
                 return False
-        if chosen.variant is not None and (game is None or game.name != chosen.variant):
-            return False
+        if chosen.variant is not None:
+            game = self._judged(record) if supported else None
+            if game is None or game.name != chosen.variant:
+                return False
         if chosen.plies is not None:
             low, high = chosen.plies
             plies = len(record.moves.move_texts())

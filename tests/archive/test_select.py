@@ -14,7 +14,7 @@ from typer.testing import CliRunner, Result
 from notation.archive.select import Filters, Selector
 from notation.cli.main import app
 from notation.cli.vocabulary import common_options
-from notation.games.registry import GAMES
+from notation.games.registry import GAMES, get_game
 from notation.record import read_string
 
 runner = CliRunner()
@@ -285,3 +285,39 @@ def test_the_position_filter_sees_the_start_of_a_line_with_no_legal_ply() -> Non
         Filters(position="B:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
     )
     assert [after.matches(r, "-") for r in records] == [False, False, True]
+
+
+UNTAGGED_ENGLISH = (
+    '[Event "x"]\n[Result "1-0"]\n\n1. 12-16 24-20 2. 8-12 21-17 3. 4-8 25-21 4. 9-14 27-24 '
+    "5. 10-15 17-13 6. 15-19 24x15 1-0\n"
+)
+"""A record naming no game that validate judges as English draughts (REC221)."""
+
+
+def test_a_result_written_otherwise_names_the_game_validate_judges_an_untagged_record_as() -> None:
+    Path("en.pdn").write_text(UNTAGGED_ENGLISH, encoding="utf-8")
+    assert (
+        " judged as English draughts (GameType 21),"
+        in runner.invoke(app, ["validate", "en.pdn"]).stdout
+    )
+    result = run("en.pdn", "--result", "2-0")
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert result.stderr == (
+        "notation: warning: --result 2-0: 1 game of English draughts records a white win "
+        "as 1-0, not selected (give --result 1-0 for them)\n"
+        "0 of 1 game selected\n"
+    )
+
+
+def test_the_game_filter_takes_an_untagged_record_as_the_game_validate_judges_it_as() -> None:
+    """Without a game for untagged records (--game sets both from the command line), the
+    game filter selects an untagged record by the game validate judges it as."""
+    Path("en.pdn").write_text(UNTAGGED_ENGLISH, encoding="utf-8")
+    (record,) = read_string(UNTAGGED_ENGLISH)
+    assert Selector(Filters(variant="english")).matches(record, "en.pdn")
+    assert not Selector(Filters(variant="international")).matches(record, "en.pdn")
+    english = get_game("english")
+    assert Selector(Filters(variant="english"), default=english).matches(record, "en.pdn")
+    russian = get_game("russian")
+    assert not Selector(Filters(variant="english"), default=russian).matches(record, "en.pdn")
