@@ -201,6 +201,23 @@ def test_an_untagged_record_is_judged_as_the_game_its_moves_fit(
     assert (named.game, named.plies, named.diagnostics) == (name, report.plies, [])
 
 
+@pytest.mark.parametrize(
+    "sample", sorted(p.relative_to(SAMPLES).as_posix() for p in SAMPLES.glob("*/*/*.pdn"))
+)
+def test_judged_game_gives_the_game_and_the_notice_validate_gives(sample: str) -> None:
+    """Over every sample with its GameType and Variant tags taken out, judged_game (which
+    fix, repair, split, convert and select ask) names the game validate judges each record
+    as and gives exactly validate's REC221 notice, or none when validate gives none."""
+    lines = (SAMPLES / sample).read_text("utf-8").splitlines(keepends=True)
+    text = "".join(line for line in lines if not line.startswith(("[GameType ", "[Variant ")))
+    for record in read_string(text):
+        report = validator.validate_record(record, path=sample)
+        game, notice = validator.judged_game(record, path=sample)
+        assert (None if isinstance(game, str) else game.name) == report.game
+        judged = [] if notice is None else [notice]
+        assert judged == [d for d in report.diagnostics if d.code == "REC221"]
+
+
 def test_an_untagged_record_gets_the_full_verdict_of_the_game_it_is_judged_as() -> None:
     """An English game with a capture ignored at ply 10 (17-13 for 17x10): judged as English
     draughts, whose rules replay more of it than any other game's, with its error there."""
