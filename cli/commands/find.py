@@ -41,7 +41,7 @@ from ..options import (
     say,
     write_out,
 )
-from .index import DbOption, opened_index
+from .index import DbOption, opened_index, refuse_index_output
 
 FORMS = ("text", "json", "pdn")
 
@@ -176,7 +176,9 @@ def find(
         sink.release()
         found = (as_json if form == "json" else as_text)(sink, answer)
 
-    with opened_index(index_target(db, config)) as opened:
+    target = index_target(db, config)
+    refuse_index_output(output, target)
+    with opened_index(target) as opened:
         answer = search(opened, query)
         for path in answer.changed:
             say(f"notation: {path} changed since it was indexed; the index answers as it was")

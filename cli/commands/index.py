@@ -9,6 +9,7 @@ error.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated
 
@@ -33,6 +34,8 @@ from ..options import (
 )
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from notation.index.db import Database
 
 
@@ -76,6 +79,33 @@ def opened_index(target: str, *, create: bool = False) -> Iterator[Database]:
         fail(str(error))
     finally:
         db.close()
+
+
+def refuse_index_output(output: Path | None, target: str) -> None:
+    """End the command (exit 2) before the index at ``target`` is opened when ``output``
+    cannot be written, or is the index's own file."""
+    if output is None:
+        return
+    from notation.index.target import index_file
+    from notation.io.output import OutputError, check_target, display
+
+    try:
+        check_target(output)
+    except OutputError as error:
+        fail(str(error))
+    own = index_file(target)
+    if own is not None and _same_file(output, own):
+        fail(
+            f"{display(output)} is the index this command reads: it is not overwritten "
+            "(write to another file)"
+        )
+
+
+def _same_file(a: Path, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 @guarded

@@ -53,9 +53,11 @@ def split(
     A file is named by its group's value made a safe file name (lower case, letters and
     digits kept, other characters -, numbers padded to sort, unknown for a missing tag, -2
     after a name already taken, at most 255 bytes), and holds its games' texts in input
-    order. Files are written once every input is read and every name is checked, each
-    atomically; none when an input cannot be read or a file of that name exists (unless
-    --force) (exit 2). An error writing removes the files written.
+    order. Files are written once every input is read and every name is checked, and
+    replace what they replace together, once every one is written; none when an input
+    cannot be read, a file of that name exists (unless --force) or a folder or anything
+    else but a file has the name (exit 2). An error writing (a full disk) leaves DIR as
+    it was.
 
     --by game groups a record by the game validate judges it as: its GameType or Variant
     tag, else --game, else, for a record naming no game, international draughts or the

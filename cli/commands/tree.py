@@ -28,7 +28,7 @@ from ..options import (
     plural,
     write_text,
 )
-from .index import DbOption, opened_index
+from .index import DbOption, opened_index, refuse_index_output
 
 FORMS = ("text", "json")
 
@@ -103,7 +103,9 @@ def tree(
         )
     words = () if moves is None else parsed(parse_opening, moves, "--moves")
     config = configured(config_file, isolated)
-    with opened_index(index_target(db, config)) as opened:
+    target = index_target(db, config)
+    refuse_index_output(output, target)
+    with opened_index(target) as opened:
         try:
             found = grow(opened, game, moves=words, fen=position, notation=notation)
         except NoPosition as error:

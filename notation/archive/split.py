@@ -7,9 +7,10 @@ of a folder, named by :func:`file_names`: a slug of the value that is a safe fil
 every system, made unique. Every game goes to exactly one file, as its text, in input order.
 
 The games' texts are held in a temporary file while the inputs are read; the files are
-written once all is read and every name checked, each atomically
-(:func:`notation.io.output.atomic_output`), and none when an input could not be read or a
-name is taken; an output error removes what the run wrote.
+written once all is read and every name checked, each beside its target, and put in place
+together only when every one is written (:func:`notation.io.output.staged_outputs`); none
+when an input could not be read or a name is taken, and an output error (a full disk)
+leaves the folder as it was.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import stat
 import tempfile
 import unicodedata
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -42,7 +44,7 @@ from notation.check.validator import judged_game
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game
 from notation.io.files import Input, Missing, input_paths
-from notation.io.output import OutputError, atomic_output, display
+from notation.io.output import OutputError, Sink, display, staged_outputs
 from notation.read.sources import Found
 from notation.run.settings import SettingsError, known_codec, known_game
 
@@ -249,9 +251,12 @@ def split_games(
 ) -> Split:
     """Write each group of games to its file in ``folder`` (made when there is something
     to write). Every name is checked before any file is written: a file that exists is
-    refused unless ``force``, one that is an input always. On an output error what this
-    run wrote (and the folder, when it made it) is removed, and :class:`OutputError`
-    raised. ``tag`` is the tag ``group`` reads: a warning says when no game has it."""
+    refused unless ``force``, one that is an input always, and a folder or anything else
+    that is not a file (a link to one is written through) always. The files replace
+    their targets only once every one is written: on an output error nothing is
+    replaced, what this run wrote (and the folder, when it made it) is removed, and
+    :class:`OutputError` raised. ``tag`` is the tag ``group`` reads: a warning says when
+    no game has it."""
     order: dict[str | None, list[tuple[Occurrence, int, int]]] = {}
     tags: set[str] = set()
     with tempfile.TemporaryFile() as spool:
@@ -290,14 +295,15 @@ def split_games(
             folder.mkdir(exist_ok=True)
         except OSError as error:
             raise OutputError(f"cannot make {display(folder)}: {error.strerror}") from None
-        written: list[Path] = []
         try:
-            for target, (value, games) in zip(targets, order.items(), strict=True):
-                _write(target, spool, games)
-                written.append(target)
-                done.parts.append(Part(display(target), value, [g[0] for g in games]))
+            with staged_outputs() as stage:
+                for target, (value, games) in zip(targets, order.items(), strict=True):
+                    _write(stage.output(target), target, spool, games)
+                    done.parts.append(Part(display(target), value, [g[0] for g in games]))
         except BaseException:
-            _remove(written, folder if made else None)
+            if made:
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
             raise
     return done
 
@@ -309,30 +315,36 @@ def _refused(targets: list[Path], inputs: list[Input | Missing], force: bool) ->
     clash = next((t for t in targets if any(_same(t, p) for p in named)), None)
     if clash is not None:
         return f"{display(clash)} is an input of this command: it is not overwritten"
-    there = next((t for t in targets if os.path.lexists(t)), None)
-    if there is not None and not force:
-        return f"{display(there)} exists: it is not replaced (give --force to replace it)"
+    there = [t for t in targets if os.path.lexists(t)]
+    for target in there:
+        try:
+            found = os.stat(target)
+        except FileNotFoundError:
+            return f"{display(target)} is a link that leads nowhere: it is not replaced"
+        except OSError as error:
+            return f"{display(target)} cannot be replaced: {error.strerror or error}"
+        if stat.S_ISDIR(found.st_mode):
+            return f"{display(target)} is a folder: it is not replaced"
+        if not stat.S_ISREG(found.st_mode):
+            return f"{display(target)} is not a file: it is not replaced"
+    if there and not force:
+        return f"{display(there[0])} exists: it is not replaced (give --force to replace it)"
     return None
 
 
-def _write(target: Path, spool: IO[bytes], games: list[tuple[Occurrence, int, int]]) -> None:
+def _write(
+    output: AbstractContextManager[Sink],
+    target: Path,
+    spool: IO[bytes],
+    games: list[tuple[Occurrence, int, int]],
+) -> None:
     try:
-        with atomic_output(target) as sink:
+        with output as sink:
             for count, (_, offset, size) in enumerate(games):
                 spool.seek(offset)
                 copy(sink, spool.read(size).decode("utf-8", "surrogatepass"), count)
     except OSError as error:
         raise OutputError(f"cannot write {display(target)}: {error.strerror}") from None
-
-
-def _remove(written: list[Path], folder: Path | None) -> None:
-    """Remove the files a failed run wrote, and the folder it made (when now empty)."""
-    for path in written:
-        with contextlib.suppress(OSError):
-            path.unlink()
-    if folder is not None:
-        with contextlib.suppress(OSError):
-            folder.rmdir()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

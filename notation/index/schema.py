@@ -32,6 +32,7 @@ import importlib.util
 
 from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError
 from notation.index.keys import new_salt
+from notation.index.target import index_file
 
 VERSION = "9"
 """The schema version this code writes; an index of another is refused."""
@@ -165,7 +166,7 @@ def open_database(target: str) -> Database:
     """The database at ``target``: a ``postgresql://`` URL (a server, through
     :mod:`notation.index.postgres`), else a file path (SQLite, created if absent).
     :class:`IndexUnusable` when it cannot be opened."""
-    if target.startswith(("postgresql://", "postgres://")):
+    if index_file(target) is None:
         if importlib.util.find_spec("psycopg") is None:
             raise IndexUnusable(
                 f"{target.split('@')[-1]}: a PostgreSQL index needs psycopg: "
@@ -188,7 +189,7 @@ def open_index(target: str, *, create: bool = False) -> Database:
 
     from notation.index.db import shown
 
-    local = not target.startswith(("postgresql://", "postgres://"))
+    local = index_file(target) is not None
     where = target if local else shown(target)
     missing = f"{where}: no index there; make one with notation index"
     if local and not create and not os.path.exists(target):

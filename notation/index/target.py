@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 DB_VARIABLE = "NOTATION_DB"
 """The environment variable naming the index when no ``--db`` is given."""
 
+SERVER_SCHEMES = ("postgresql://", "postgres://")
+"""How a target that names a server (a PostgreSQL index), not a file, starts."""
+
 
 def index_target(given: str | None, config: Config, environ: Mapping[str, str] = os.environ) -> str:
     """The index to open, an SQLite file's path or a ``postgresql://`` URL: ``given``
@@ -22,3 +25,8 @@ def index_target(given: str | None, config: Config, environ: Mapping[str, str] =
     its file's folder when it is read), else ``notation.sqlite`` in the current folder."""
     target: str = given or environ.get(DB_VARIABLE) or setting(config, "db", None)
     return target
+
+
+def index_file(target: str) -> str | None:
+    """The SQLite file of the index at ``target``; ``None`` for a server's URL."""
+    return None if target.startswith(SERVER_SCHEMES) else target

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "OutputError",
     "Sink",
+    "Stage",
     "atomic_output",
     "check_target",
     "display",
@@ -47,6 +48,7 @@ __all__ = [
     "file_hash",
     "flush_stdout",
     "spooled_stdout",
+    "staged_outputs",
     "write_stdout",
     "write_target",
 ]
@@ -239,6 +241,7 @@ def atomic_output(
     hashed: bool = False,
     durable: bool = True,
     through: bool = True,
+    stage: Stage | None = None,
 ) -> Iterator[Sink]:
     """A :class:`Sink` whose text replaces ``target`` when the block succeeds.
 
@@ -258,8 +261,14 @@ def atomic_output(
     would block) it is replaced as a file is. A socket, a block device and a link that
     leads nowhere are refused. Errors are :class:`OutputError`; the target is then
     untouched.
+
+    With ``stage``, the file written is kept under a hidden name beside the target when
+    the block succeeds, and replaces it only when the stage commits (:func:`staged_outputs`);
+    the target must then be a file or nothing yet.
     """
     found = _status(target)
+    if stage is not None and found is not None and not stat.S_ISREG(found.st_mode):
+        raise OutputError(f"{display(target)} is not a file: it is not replaced")
     if through and found is not None and not stat.S_ISREG(found.st_mode):
         shown = display(target)
         with _held(shown, encoding, hashed, functools.partial(_opened_in_place, target)) as sink:
@@ -288,7 +297,10 @@ def atomic_output(
                     shutil.copymode(model, temp.path)
                 else:
                     os.fchmod(temp.fd, 0o666 & ~_umask())
-                temp.commit(real)
+                if stage is None:
+                    temp.commit(real)
+                else:
+                    stage.ready.append((temp.keep(real), real, shown))
             except OSError as error:
                 raise OutputError(f"cannot write {shown}: {_reason(error)}") from None
     finally:
@@ -322,6 +334,11 @@ class _Temp:
 
     def commit(self, target: Path) -> None:
         """Put the file in place of ``target``."""
+        os.replace(self.keep(target), target)
+
+    def keep(self, target: Path) -> str:
+        """The file's hidden name beside ``target`` (given it now when it has none), which
+        :meth:`discard` no longer removes: whoever takes the name renames or removes it."""
         if self.nameless:
             import secrets
 
@@ -334,8 +351,8 @@ class _Temp:
             finally:
                 os.close(folder)
             self.name = os.path.join(self.folder, name)
-        os.replace(self.name, target)
-        self.name = ""
+        kept, self.name = self.name, ""
+        return kept
 
     def discard(self) -> None:
         with contextlib.suppress(OSError):
@@ -343,6 +360,49 @@ class _Temp:
         if self.name:
             with contextlib.suppress(OSError):
                 os.unlink(self.name)
+
+
+class Stage:
+    """Files written in full, each under a hidden name beside its target, waiting to
+    replace their targets together (:func:`staged_outputs`)."""
+
+    def __init__(self) -> None:
+        self.ready: list[tuple[str, Path, str]] = []
+        """Each file written: its hidden name, its target and the target as shown."""
+
+    def output(self, target: Path) -> ContextManager[Sink]:
+        """:func:`atomic_output` of ``target`` (a file or nothing yet), which replaces it
+        only when the stage commits."""
+        return atomic_output(target, stage=self)
+
+    def discard(self) -> None:
+        """Remove every file written and not put in place."""
+        for name, _, _ in self.ready:
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+        self.ready.clear()
+
+
+@contextlib.contextmanager
+def staged_outputs() -> Iterator[Stage]:
+    """A :class:`Stage` for the block: the files written in it replace their targets
+    only when the whole block succeeds, so that an error (a full disk, an interruption)
+    leaves every target as it was and no file behind. A rename that fails at the end,
+    which nothing short of the folder itself changing can make happen once every file is
+    written beside its target, is an :class:`OutputError` naming it; the targets renamed
+    before it keep their new text."""
+    stage = Stage()
+    try:
+        yield stage
+        while stage.ready:
+            name, target, shown = stage.ready[0]
+            try:
+                os.replace(name, target)
+            except OSError as error:
+                raise OutputError(f"cannot write {shown}: {_reason(error, atomic=False)}") from None
+            del stage.ready[0]
+    finally:
+        stage.discard()
 
 
 SPOOL = 8 << 20

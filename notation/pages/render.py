@@ -86,7 +86,7 @@ def render(
     input cannot be read, else 1 when a record drawn has an error (or nothing could be
     drawn), else 0. :class:`RenderError` for a usage error."""
     if form not in FORMATS:
-        raise RenderError("choose text, svg or html", "--format")
+        raise RenderError("choose text, svg or html", "--picture")
     if form == "html" and ply is not None:
         raise RenderError("html shows every ply; leave out --ply", "--ply")
     if len(inputs) > 1:
@@ -117,6 +117,8 @@ def render(
     report = judged(record, name, default=default, dialects=dialects)
     for problem in report.diagnostics:
         tell(problem)
+    if report.errors:
+        status = max(status, 1)
     try:
         drawn = drawing_at(record, report, ply)
     except NoPosition as missing:

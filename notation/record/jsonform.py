@@ -150,7 +150,11 @@ class _Reader:
         parts = self.items() if isinstance(self.value, list) else None
         if parts is None or len(parts) != 2:
             raise self.fail("a [line, column] pair")
-        return SourcePos(parts[0].number(), parts[1].number())
+        line, column = parts[0].number(), parts[1].number()
+        # NOWHERE, [0, 0], is where an element built in code is.
+        if (line < 1 or column < 1) and (line, column) != (0, 0):
+            raise self.fail("a [line, column] pair (from 1, or [0, 0] for nowhere)")
+        return SourcePos(line, column)
 
     def position(self) -> SourcePos:
         value = self.pos()
@@ -195,11 +199,14 @@ def _read_diagnostic(r: _Reader) -> Diagnostic:
     code = f["code"].text()
     if code not in CODES:
         raise f["code"].fail("a registered diagnostic code")
+    line, column = f["line"].number(), f["column"].number()
+    if (line < 1 or column < 1) and (line, column) != (0, 0):
+        raise f["line"].fail("a line and a column from 1 (or 0 and 0 for nowhere)")
     return Diagnostic(
         code,
         f["message"].text(),
-        f["line"].number(),
-        f["column"].number(),
+        line,
+        column,
         f["path"].text(),
         f["game"].integer(optional=True),
         f["ply"].integer(optional=True),

@@ -229,6 +229,8 @@ class GithubReporter(Reporter):
                 ("col", diagnostic.column),
                 ("title", diagnostic.code),
             )
+            # Lines and columns count from 1: 0 is an element built in code, read nowhere.
+            if key not in ("line", "col") or diagnostic.line > 0
         )
         self.out.write(f"::{level} {properties}::{escape_data(diagnostic.message)}\n")
 
@@ -421,17 +423,14 @@ class SarifReporter(Reporter):
             "level": _SARIF_LEVEL[diagnostic.severity],
             "message": {"text": diagnostic.message},
             "locations": [
-                {
-                    "physicalLocation": {
-                        "artifactLocation": {"uri": _uri(diagnostic.path)},
-                        "region": {
-                            "startLine": diagnostic.line,
-                            "startColumn": diagnostic.column,
-                        },
-                    }
-                }
+                {"physicalLocation": {"artifactLocation": {"uri": _uri(diagnostic.path)}}}
             ],
         }
+        if diagnostic.line > 0:  # not an element built in code, read nowhere
+            result["locations"][0]["physicalLocation"]["region"] = {
+                "startLine": diagnostic.line,
+                "startColumn": diagnostic.column,
+            }
         properties: dict[str, Any] = {
             key: value
             for key, value in (("game", diagnostic.game), ("ply", diagnostic.ply))

@@ -305,14 +305,25 @@ def test_split_makes_no_folder_when_it_writes_nothing() -> None:
     assert not Path("out").exists()
 
 
-def test_an_error_writing_removes_what_the_run_wrote() -> None:
+def test_a_name_taken_by_a_folder_is_refused_before_anything_is_written() -> None:
     # The third file's name is taken by a folder: it cannot be written, even with --force.
+    # It was found only when writing, after the run had replaced the user's files (which
+    # it then removed).
     Path("out").mkdir()
     Path("out/open-2025-2.pdn").mkdir()
+    Path("out/club-night-etc.pdn").write_text("mine", "utf-8")
     result = invoke("split", "archive", "--by", "event", "--dir", "out", "--force")
     assert result.exit_code == 2
-    assert result.stderr == "notation: cannot write out/open-2025-2.pdn: is a directory\n"
-    assert sorted(p.name for p in Path("out").iterdir()) == ["open-2025-2.pdn"]
+    assert result.stdout == (
+        "nothing written: out/open-2025-2.pdn is a folder: it is not replaced\n"
+        "7 games in 0 files of out\n"
+    )
+    assert sorted(p.name for p in Path("out").iterdir()) == [
+        "club-night-etc.pdn",
+        "open-2025-2.pdn",
+    ]
+    assert Path("out/club-night-etc.pdn").read_text("utf-8") == "mine"
+    Path("out/club-night-etc.pdn").unlink()
     Path("out/open-2025-2.pdn").rmdir()
     Path("out").rmdir()
     Path("new").mkdir()

@@ -143,6 +143,32 @@ def test_in_place_on_a_full_disk_leaves_the_original(tmp_path: Path, args: tuple
         assert os.listdir(full) == ["big.pdn"]
 
 
+def test_split_forced_on_a_full_disk_replaces_nothing(tmp_path: Path) -> None:
+    # It removed, on the error, every file the run had replaced: the user's own files
+    # (the link among them, whose file it had written through first) were gone.
+    repeat_into(tmp_path / "big.pdn", CLUB, 2_400_000)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("the user's\n", encoding="utf-8")
+    with tmpfs(tmp_path / "full", "1m") as full:
+        for name in ("part-0001.pdn", "part-0002.pdn", "part-0009.pdn"):
+            (full / name).write_text(f"user data {name}\n", encoding="utf-8")
+        os.symlink(victim, full / "part-0003.pdn")
+        done = run("split", "big.pdn", "--by", "every:400", "-d", "full", "--force", cwd=tmp_path)
+        assert done.status == 2
+        assert done.stderr.startswith("notation: cannot write full/part-000")
+        assert done.stderr.endswith(": no space left on the device (nothing was written)\n")
+        assert sorted(os.listdir(full)) == [
+            "part-0001.pdn",
+            "part-0002.pdn",
+            "part-0003.pdn",
+            "part-0009.pdn",
+        ]
+        for name in ("part-0001.pdn", "part-0002.pdn", "part-0009.pdn"):
+            assert (full / name).read_text(encoding="utf-8") == f"user data {name}\n"
+        assert os.readlink(full / "part-0003.pdn") == str(victim)
+    assert victim.read_text(encoding="utf-8") == "the user's\n"
+
+
 # Item 4: a read-only folder refuses the output plainly and keeps what it holds.
 
 WRITERS = {

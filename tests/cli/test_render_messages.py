@@ -141,3 +141,28 @@ def test_a_problem_is_one_line_above_the_progress_display(tmp_path: Path) -> Non
     # What each line of the terminal ends up showing: the text after its last return.
     lines = [line.rstrip("\r").rsplit("\r", 1)[-1] for line in text.split("\n")]
     assert problem in lines  # a line of its own, whole: not cut at the terminal's 80 columns
+
+
+@pytest.mark.parametrize("picture", ["text", "svg", "html"])
+def test_a_record_drawn_with_an_error_is_exit_1_in_every_picture(
+    tmp_path: Path, picture: str
+) -> None:
+    # Text and SVG exited 0: only the html viewer raised the status for an error.
+    path = SAMPLES / "brazilian" / "broken" / "wrong-result.pdn"
+    result = CliRunner().invoke(
+        app, ["render", str(path), "--picture", picture, "-o", str(tmp_path / "out")]
+    )
+    # The picture goes to the file, the problem to standard output (the report).
+    assert (result.exit_code, result.stdout) == (
+        1,
+        f"{path}:14:36: error REC204 the record says 0-2 but the rules decide 2-0 (Black has "
+        "no legal move) (game 1)\n",
+    )
+    assert (tmp_path / "out").exists()
+
+
+def test_a_picture_not_known_names_the_option_given() -> None:
+    # It named --format, which render does not have.
+    result = CliRunner().invoke(app, ["render", str(SAMPLES / "brazilian"), "--picture", "x"])
+    assert result.exit_code == 2
+    assert "Invalid value for --picture: choose text, svg or html" in result.stderr

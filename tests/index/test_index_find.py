@@ -497,3 +497,30 @@ def test_a_file_whose_name_is_shown_escaped_is_found_unchanged(
     assert again.stderr == (
         "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 2 unchanged\n"
     )
+
+
+@pytest.mark.parametrize(
+    "command", [("find", "--player", "ana souza"), ("tree", "--game", "brazilian")]
+)
+def test_an_output_naming_the_index_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]
+) -> None:
+    # It was written over: the index became the answer's text, and answered no more.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("NOTATION_DB", raising=False)
+    write(tmp_path, club=CLUB, open=OPEN)
+    assert run("index", "club.pdn", "open.pdn", "--db", "games.db").exit_code == 0
+    answer = run(*command, "--db", "games.db")
+    assert answer.exit_code == 0
+    os.symlink("games.db", "link.db")
+    for output in ("games.db", "./games.db", "link.db"):
+        result = run(*command, "--db", "games.db", "-o", output)
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            2,
+            "",
+            f"notation: {Path(output)} is the index this command reads: it is not overwritten "
+            "(write to another file)\n",
+        )
+    assert sorted(os.listdir()) == ["club.pdn", "games.db", "link.db", "open.pdn"]
+    again = run(*command, "--db", "games.db")
+    assert (again.exit_code, again.stdout) == (0, answer.stdout)

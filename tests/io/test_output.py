@@ -15,6 +15,7 @@ from notation.io.output import (
     check_target,
     display,
     spooled_stdout,
+    staged_outputs,
     write_target,
 )
 
@@ -37,6 +38,48 @@ def test_an_error_in_the_block_leaves_the_old_file_and_no_other(tmp_path: Path) 
         raise RuntimeError("stop")
     assert target.read_text() == "old\n"
     assert os.listdir(tmp_path) == ["out.pdn"]
+
+
+def test_staged_files_replace_their_targets_only_when_the_whole_block_succeeds(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.pdn").write_text("old a\n")
+    with staged_outputs() as stage:
+        for name in ("a.pdn", "b.pdn"):
+            with stage.output(tmp_path / name) as sink:
+                sink.write(f"new {name}\n")
+        assert (tmp_path / "a.pdn").read_text() == "old a\n"
+        assert sorted(p for p in os.listdir(tmp_path) if not p.startswith(".")) == ["a.pdn"]
+    assert (tmp_path / "a.pdn").read_text() == "new a.pdn\n"
+    assert (tmp_path / "b.pdn").read_text() == "new b.pdn\n"
+    assert sorted(os.listdir(tmp_path)) == ["a.pdn", "b.pdn"]
+
+
+def test_an_error_in_a_staged_block_replaces_nothing_and_leaves_nothing(tmp_path: Path) -> None:
+    (tmp_path / "a.pdn").write_text("old a\n")
+    os.symlink(tmp_path / "a.pdn", tmp_path / "link.pdn")
+    with pytest.raises(RuntimeError), staged_outputs() as stage:
+        for name in ("link.pdn", "b.pdn"):
+            with stage.output(tmp_path / name) as sink:
+                sink.write(f"new {name}\n")
+        raise RuntimeError("stop")
+    assert (tmp_path / "a.pdn").read_text() == "old a\n"
+    assert sorted(os.listdir(tmp_path)) == ["a.pdn", "link.pdn"]
+    assert os.readlink(tmp_path / "link.pdn") == str(tmp_path / "a.pdn")
+
+
+def test_a_staged_output_refuses_what_is_not_a_file(tmp_path: Path) -> None:
+    (tmp_path / "folder").mkdir()
+    os.mkfifo(tmp_path / "fifo")
+    for name in ("folder", "fifo"):
+        with (
+            pytest.raises(OutputError) as error,
+            staged_outputs() as stage,
+            stage.output(tmp_path / name) as sink,
+        ):
+            sink.write("x\n")
+        assert str(error.value) == f"{display(tmp_path / name)} is not a file: it is not replaced"
+    assert sorted(os.listdir(tmp_path)) == ["fifo", "folder"]
 
 
 def test_an_abandoned_output_is_not_written(tmp_path: Path) -> None:

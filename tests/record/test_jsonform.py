@@ -143,6 +143,29 @@ def test_bad_values_are_named_by_their_path():
         record_from_dict(bad)
 
 
+@pytest.mark.parametrize("pos", [[0, -3], [-1, 5], [0, 4], [7, 0], [-2, -2]])
+def test_a_position_is_nowhere_or_a_line_and_column_from_1(pos: list[int]) -> None:
+    # [0, -3] was read, and validate then reported a problem at line 0, column -3 (a SARIF
+    # region no reader takes).
+    [record] = read_string("1. 22-18 *")
+    bad = record_to_dict(record)
+    bad["moves"]["plies"][0]["pos"] = pos
+    with pytest.raises(
+        ValueError,
+        match=r"^record\.moves\.plies\[0\]\.pos: expected a \[line, column\] pair "
+        r"\(from 1, or \[0, 0\] for nowhere\)",
+    ):
+        record_from_dict(bad)
+    bad["moves"]["plies"][0]["pos"] = [0, 0]
+    assert record_from_dict(bad).moves.plies[0].pos == (0, 0)
+    line, column = pos
+    diagnostic = {"code": "PDN101", "message": "m", "line": line, "column": column}
+    diagnostic |= {"path": "-", "game": 1, "ply": None, "move": None, "legal": []}
+    bad["diagnostics"] = [diagnostic]
+    with pytest.raises(ValueError, match=r"^record\.diagnostics\[0\]\.line: expected a line"):
+        record_from_dict(bad)
+
+
 def nested(levels: int) -> str:
     """A document of one record whose variations nest ``levels`` deep."""
     line = '{"pos": [1, 1], "comments": [], "plies": [PLY]}'

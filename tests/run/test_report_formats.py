@@ -21,6 +21,8 @@ from notation.check.validator import GameReport
 from notation.cli.main import app
 from notation.diagnostics import CODES, Diagnostic
 from notation.pages.report import ReportPage
+from notation.record.jsonform import dumps
+from notation.record.reader import read_string
 from notation.run.batch import FileResult
 from notation.run.formats import Summary, escape_data, escape_property, reporters
 from notation.run.names import FORMATS
@@ -270,3 +272,36 @@ def test_sarif_puts_the_candidates_in_the_result_properties(tmp_path: Path) -> N
     assert found["properties"] == {"game": 1, "ply": 31, "candidates": [CHOSEN], "chosen": True}
     plain = json.loads(_report("sarif", HOSTILE_DIAGNOSTIC))["runs"][0]["results"][0]
     assert plain["properties"] == {"game": 1}
+
+
+def test_a_problem_read_nowhere_has_no_region_in_sarif_nor_line_in_github(
+    tmp_path: Path,
+) -> None:
+    # A record built in code, kept as JSON, has its positions at [0, 0]: its problems were
+    # reported at line 0, column 0, which SARIF (lines from 1) and GitHub do not take.
+    source = ROOT / "samples" / "brazilian" / "broken" / "illegal-move.pdn"
+    [record] = read_string(source.read_text("utf-8"), path=str(source))
+    document = json.loads(dumps([record]))
+
+    def nowhere(value: object) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in ("pos", "result_pos") and isinstance(item, list):
+                    value[key] = [0, 0]
+                else:
+                    nowhere(item)
+        elif isinstance(value, list):
+            for item in value:
+                nowhere(item)
+
+    nowhere(document)
+    path = tmp_path / "nowhere.json"
+    path.write_text(json.dumps(document), "utf-8")
+    sarif = validate("--format", "sarif", "--no-cache", str(path))
+    assert sarif.exit_code == 1
+    [result] = json.loads(sarif.stdout)["runs"][0]["results"]
+    assert result["ruleId"] == "BR203"
+    [location] = result["locations"]
+    assert list(location["physicalLocation"]) == ["artifactLocation"]
+    github = validate("--format", "github", "--no-cache", str(path))
+    assert github.stdout.startswith(f"::error file={path},title=BR203::illegal move 25-21 ")
