@@ -327,8 +327,11 @@ def test_render_of_a_game_with_an_illegal_move_says_so_and_draws_nothing(tmp_pat
         ],
     )
     assert not out.exists()
+    # The position before the illegal ply is drawn; the record still has its error.
     before = run("render", str(source), "--ply", "2")
-    assert before.exit_code == 0
+    assert before.exit_code == 1
+    assert before.stderr == run("validate", str(source)).stdout
+    assert before.stdout.endswith("White to move\n")
 
 
 # Item 17: the version.
