@@ -56,6 +56,12 @@ else:
 
     _tuple_new = tuple.__new__
 
+    import sys
+
+    # What a named tuple's _replace raises for a field it lacks, as collections' does:
+    # ValueError up to Python 3.12, TypeError from 3.13.
+    _NO_SUCH_FIELD = TypeError if sys.version_info >= (3, 13) else ValueError
+
     # A named tuple's __new__ by its number of fields, its parameters renamed to the
     # fields: collections.namedtuple compiles each class's own with eval (about 50 us).
     _NEW = (
@@ -94,7 +100,7 @@ else:
         def _replace(self, /, **values: Any) -> Any:
             made = self._make(map(values.pop, self._fields, self))
             if values:
-                raise ValueError(f"Got unexpected field names: {list(values)!r}")
+                raise _NO_SUCH_FIELD(f"Got unexpected field names: {list(values)!r}")
             return made
 
         __replace__ = _replace
