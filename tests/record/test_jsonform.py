@@ -197,7 +197,11 @@ def test_json_nested_deeper_than_the_reader_reads_is_refused():
         )
     with pytest.raises(ValueError) as raised:
         loads(nested(400))
-    assert str(raised.value) == "not JSON: nested too deeply"
+    # Python 3.13's parser reads such a document (the reader then refuses it as above).
+    assert str(raised.value) in (
+        "not JSON: nested too deeply",
+        f"{where}.plies[0].variations: variations nested more than {MAX_DEPTH} levels deep",
+    )
 
 
 def test_json_nested_beyond_the_json_parser_is_refused():
