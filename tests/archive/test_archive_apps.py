@@ -91,8 +91,9 @@ def test_drawing_at_says_why_there_is_no_position(tmp_path: Path) -> None:
     drawn = drawing_at(record, report, 2)
     assert drawn.game.name == "brazilian"
     picture = drawn.game.render_text(drawn.position, drawn.last, drawn.notation) + "\n"
+    # Drawn, and exit 1: the record has its illegal ply 3 (render's status, as validate's).
     done = CliRunner().invoke(app, ["render", str(source), "--ply", "2"])
-    assert (done.exit_code, done.stdout) == (0, picture)
+    assert (done.exit_code, done.stdout) == (1, picture)
     start = drawing_at(record, report, 0)
     assert start.last is None
     assert start.position == drawn.game.start(record.tag_dict())
