@@ -1,4 +1,5 @@
-"""Conversion reports a move it cannot rewrite with the diagnostic ``validate`` gives it."""
+"""Conversion reports a move it cannot rewrite with the diagnostic ``validate`` gives it,
+its candidate corrections included."""
 
 from __future__ import annotations
 
@@ -63,8 +64,8 @@ def test_convert_reports_an_illegal_move_as_validate_does(
     (expected,) = validate_record(checked, path="r.pdn").diagnostics
     (record,) = read_string(text, path="r.pdn")
     (problem,) = convert_record(record, game, notation, path="r.pdn")
-    assert expected.candidates  # validate also lists corrections: convert leaves that to it
-    assert problem == expected.replace(candidates=(), chosen=False)
+    assert expected.candidates  # validate lists corrections: convert reports them as it does
+    assert problem == expected
     assert (problem.message, problem.legal) == (message, legal)
 
 
@@ -80,7 +81,7 @@ def test_marking_says_the_line_is_left_as_written(
     (expected,) = validate_record(checked, path="r.pdn").diagnostics
     (record,) = read_string(text, path="r.pdn")
     (problem,) = convert_record(record, game, notation, path="r.pdn", mark=True)
-    assert problem == expected.replace(text=expected.text + MARK_TAIL, candidates=(), chosen=False)
+    assert problem == expected.replace(text=expected.text + MARK_TAIL)
     assert problem.message == message + MARK_TAIL
 
 
