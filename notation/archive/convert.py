@@ -16,6 +16,7 @@ the notation. The ``FEN`` tag is written as ``fix --fen`` writes it
 
 from __future__ import annotations
 
+import copy
 import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -100,7 +101,7 @@ def convert_files(
         report = judge(record, path=path, default=default, dialects=dialects)
         if not isinstance(game, Game):
             return _copied(report)
-        return _convert(record, game, notation, report, mark)
+        return _convert(record, game, notation, report, mark, default, dialects)
 
     return rewrite(inputs, edit, options, say)
 
@@ -158,21 +159,89 @@ def convert_record(
             f"{game.title} has no notation {notation!r}; choose one of {', '.join(game.notations)}"
         )
     report = judge(record, path=path, default=game, dialects=dialects)
-    return _convert(record, game, notation, report, mark)
+    return _convert(record, game, notation, report, mark, game, dialects)
 
 
 def _convert(
-    record: Record, game: AnyGame, notation: str, report: GameReport, mark: bool
+    record: Record,
+    game: AnyGame,
+    notation: str,
+    report: GameReport,
+    mark: bool,
+    default: AnyGame | None,
+    dialects: frozenset[str],
 ) -> list[Diagnostic]:
-    """:func:`convert_record`, ``report`` being ``validate``'s verdict on ``record``."""
+    """:func:`convert_record`, ``report`` being ``validate``'s verdict on ``record`` (given
+    ``default`` and ``dialects``).
+
+    With ``mark`` (the record is written though it has errors), a record whose plies kept
+    as written would be read otherwise in ``notation`` (a Cheversi letter of another
+    language: ``R`` is a Rook in English, the King in French) is written in its own
+    notation, as it was, with a REC209 error: the record written never has a better
+    verdict than the record read."""
     replayed = report.replayed
     if replayed is None or replayed.start is None:
         return list(report.diagnostics)
-    said = _rewrite(report, replayed, game, notation, mark)
+    written = record_notation(game, record) or game.notations[0]
+    was = copy.deepcopy((record.moves, record.tags)) if mark else None
+    said, kept = _rewrite(report, replayed, game, notation, mark)
     for name, value in game.notation_tags(record.tag_dict(), notation).items():
         record.set_tag(name, value)
     _write_setup(record, game, notation)
+    if was is None or not kept or notation == written:
+        return said
+    misread = _misread(report, replayed, default, dialects)
+    if misread is None:
+        return said
+    record.moves, record.tags = was
+    said, _ = _rewrite(report, replayed, game, None, mark)
+    _write_setup(record, game, None)
+    ply = line_at(record, misread).plies[misread[-1]]
+    message = (
+        f"the game is not converted to {notation} (game ",
+        f"): {ply.text} ({_where(misread)}), kept as written, would be read otherwise in "
+        f"{notation}; it is written in {written}, as it was",
+    )
+    said.append(
+        Diagnostic.in_game(codes.NOT_CONVERTED, message, *ply.pos, report.path, record.index)
+    )
     return said
+
+
+def _misread(
+    report: GameReport, replayed: Replayed, default: AnyGame | None, dialects: frozenset[str]
+) -> Place | None:
+    """Where ``replayed.record``, rewritten, replays otherwise than ``report``'s replay of
+    it as it was read (a ply read as another move, legal where it was illegal or the
+    reverse, another game judged): the place of the first such ply; ``None`` when it
+    replays the same, ply for ply."""
+    again = validate_record(
+        replayed.record,
+        path=report.path,
+        default=default,
+        trace=True,
+        suggest=False,
+        dialects=dialects,
+    )
+    now = again.replayed
+    first = next(iter(replayed.steps), (0,))
+    if again.game != report.game or now is None or now.start is None:
+        return first
+    for place, step in replayed.steps.items():
+        other = now.steps.get(place)
+        if (
+            other is None
+            or other.move != step.move
+            or (other.error is None) != (step.error is None)
+            or (
+                other.error is not None
+                and step.error is not None
+                and other.error.code != step.error.code
+            )
+        ):
+            return place
+    extra = [place for place in now.steps if place not in replayed.steps]
+    return extra[0] if extra else None
 
 
 def keep_notation(
@@ -193,7 +262,7 @@ def keep_notation(
     if record.has_syntax_errors or replayed is None or replayed.start is None:
         return list(report.diagnostics)
     assert report.game is not None
-    said = _rewrite(report, replayed, get_game(report.game), None, mark)
+    said, _ = _rewrite(report, replayed, get_game(report.game), None, mark)
     game = resolve_game(record.tag_dict(), default)
     if isinstance(game, Game):
         _write_setup(record, game, None)
@@ -227,7 +296,7 @@ def canonical_moves(
     replayed = report.replayed
     if replayed is None or replayed.start is None or report.game is None:
         return []
-    said = _rewrite(report, replayed, get_game(report.game), None, mark=False)
+    said, _ = _rewrite(report, replayed, get_game(report.game), None, mark=False)
     return [d for d in said if d.code in (SHORT_CAPTURE, OTHER_SEPARATOR)]
 
 
@@ -237,12 +306,13 @@ def _rewrite(
     game: AnyGame,
     notation: str | None,
     mark: bool,
-) -> list[Diagnostic]:
+) -> tuple[list[Diagnostic], list[Place]]:
     """Rewrite each ply the validator replayed in ``notation`` (``None``: only the plies
     read by a dialect, in the record's own), up to the first ply of its line that is
     illegal or read by a dialect whose notice ``validate`` withholds; ``report``'s
-    diagnostics. With ``mark`` the first ply kept as written in a line gets a comment
-    saying why, and an illegal move's diagnostic says its line is left as written."""
+    diagnostics, and the place of each such ply (its line kept as written from there).
+    With ``mark`` the first ply kept as written in a line gets a comment saying why, and
+    an illegal move's diagnostic says its line is left as written."""
     record = replayed.record
     written = record_notation(game, record)  # before any ply is rewritten
     noticed = {
@@ -292,7 +362,7 @@ def _rewrite(
             else d
             for d in said
         ]
-    return said
+    return said, stops
 
 
 def _after(place: Place, stop: Place) -> bool:
