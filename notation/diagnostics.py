@@ -177,7 +177,10 @@ SEARCH_BOUND = register(
 )
 FIXED = register("REC250", Severity.NOTICE, "notation fix changed the record")
 NOT_CONVERTED = register(
-    "REC209", Severity.ERROR, "the record's game has no such notation: it cannot be converted"
+    "REC209",
+    Severity.ERROR,
+    "the record cannot be converted to the notation asked for: its game has no such "
+    "notation, or moves kept as written would be read otherwise in it",
 )
 CACHE_IGNORED = register(
     "REC260", Severity.NOTICE, "the cache entry could not be trusted and was ignored"

@@ -63,10 +63,11 @@ def convert(
 
     A record is converted as the game validate judges it as (for one naming no game,
     without --game: international draughts or the game its setup and first moves fit,
-    with validate's REC221 notice naming it). Every problem is reported. A game that
-    cannot be converted whole (a syntax error, an illegal move) fails the run (exit 1) and
-    nothing is written, unless --keep-broken. The output (standard output, -o FILE, or
-    each input with --in-place) is written only when the run succeeded.
+    with validate's REC221 notice naming it). Every problem is reported as validate
+    reports it, and moves are judged by its replay. A game with an error (a syntax error,
+    an illegal move, a result the rules contradict) fails the run (exit 1) and nothing is
+    written, unless --keep-broken. The output (standard output, -o FILE, or each input
+    with --in-place) is written only when the run succeeded.
     """
     from notation.archive.convert import convert as run
     from notation.archive.convert import convert_settings

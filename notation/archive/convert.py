@@ -1,19 +1,22 @@
 """Converting records between a game's move notations, keeping everything else.
 
 A move can only be rewritten once it is known to be legal, so conversion rewrites what
-the validator's one replay of the record made of each ply (variations included). Plies
-from the first illegal one of a line on keep the text they had, and the problem is
-returned as the diagnostic ``validate`` gives it, without the corrections ``validate``
-looks for (``notation repair`` makes them). A move read by a dialect of the replay
-(docs/dialects.md: a move written with the other separator, PDN116, and, when the run
-asks for it, a short capture, PDN115) is written as the game writes that move, with its
-notice; :func:`canonical_moves` does only that, for commands that keep the notation. The
-``FEN`` tag is written as ``fix --fen`` writes it
+``validate``'s one replay of the record made of each ply (variations included), and
+returns every diagnostic ``validate`` gives the record, exactly as it gives it (its
+corrections included): a record converted has the verdict ``validate`` gives it. Plies
+from the first illegal one of a line on keep the text they had. A move read by a dialect
+of the replay (docs/dialects.md: a move written with the other separator, PDN116, and,
+when the run asks for it, a short capture, PDN115) is written as the game writes that
+move where ``validate`` gives its notice, and only there: where it withholds it (the
+correction it proposes for a later illegal ply reads that ply otherwise) the line keeps
+its text from that ply on. :func:`canonical_moves` does only that, for commands that keep
+the notation. The ``FEN`` tag is written as ``fix --fen`` writes it
 (:func:`notation.archive.fix.canonical_fen`), in the notation written.
 """
 
 from __future__ import annotations
 
+import copy
 import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -27,7 +30,6 @@ from notation.archive.rewrite import (
     RewriteError,
     Rewritten,
     Writing,
-    copied_unchanged,
     rewrite,
 )
 from notation.archive.runs import drop, inputs_of
@@ -35,17 +37,14 @@ from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import record_notation
 from notation.check.validator import (
     GameReport,
+    Place,
     Replayed,
-    illegal_move,
-    judged_game,
     line_at,
-    other_separator_read,
     ply_number,
     record_game,
-    short_capture_read,
     validate_record,
 )
-from notation.diagnostics import BAD_SETUP, OTHER_SEPARATOR, SHORT_CAPTURE, Diagnostic
+from notation.diagnostics import OTHER_SEPARATOR, SHORT_CAPTURE, Diagnostic
 from notation.games.base import AnyGame, Game
 from notation.games.registry import GAMES, get_game
 from notation.io.files import Input, Missing
@@ -77,36 +76,55 @@ def convert_files(
 ) -> int:
     """Rewrite the records of ``inputs`` in ``notation`` (``None``: each as it is written,
     its dialects' moves made canonical), in the form and to the place ``options`` say;
-    ``say`` is told what was written and each problem. The exit status (0, 1 or 2);
-    :class:`notation.archive.rewrite.RewriteError` when the options cannot work, a game
-    read whose game has no such notation included (nothing is written then), unless the
-    run keeps broken games or rewrites in place: each such game is then a REC209 error."""
+    ``say`` is told what was written and every problem ``validate`` reports. The exit
+    status (0, 1 or 2): a game with an error fails the run, and is written only when the
+    run keeps broken games. :class:`notation.archive.rewrite.RewriteError` when the
+    options cannot work, a game read whose game has no such notation included (nothing is
+    written then), unless the run keeps broken games or rewrites in place: each such game
+    is then a REC209 error."""
 
     def edit(found: Found) -> list[Diagnostic]:
         record, path = found.record, found.input.name
-        # The game validate judges the record as, and its REC221 notice when that is not
-        # the game the tags or PDN name.
-        game, notice = judged_game(record, default, dialects, path)
-        judged = [] if notice is None else [notice]
+        mark = options.keep_broken
         if notation is None or record.has_syntax_errors:
-            read = keep_notation(record, path=path, default=default, dialects=dialects, game=game)
-            return [*record.diagnostics, *judged, *read]
-        if not isinstance(game, Game):
-            return [copied_unchanged(game, record, path)]
-        if notation not in game.notations:
+            return keep_notation(record, path=path, default=default, dialects=dialects, mark=mark)
+        game = record_game(record, default, dialects)
+        if isinstance(game, Game) and notation not in game.notations:
             if not (options.in_place or options.keep_broken):
                 raise RewriteError(
                     f"--notation {notation!r}: {game.title} ({path}:{record.pos.line}: "
                     f"game {record.index}) has no such notation; its notations are "
                     f"{', '.join(game.notations)}; nothing written"
                 )
-            return [_no_such_notation(game, notation, record, path)]
-        converted = convert_record(
-            record, game, notation, path=path, mark=options.keep_broken, dialects=dialects
-        )
-        return [*judged, *converted]
+            said = judge(record, path=path, default=default, dialects=dialects).diagnostics
+            return [*said, _no_such_notation(game, notation, record, path)]
+        report = judge(record, path=path, default=default, dialects=dialects)
+        if not isinstance(game, Game):
+            return _copied(report)
+        return _convert(record, game, notation, report, mark, default, dialects)
 
     return rewrite(inputs, edit, options, say)
+
+
+def judge(
+    record: Record,
+    *,
+    path: str = "-",
+    default: AnyGame | None = None,
+    dialects: frozenset[str] = NO_DIALECTS,
+) -> GameReport:
+    """``validate``'s verdict on ``record``, with what its replay made of each ply: the one
+    judgement ``convert`` and ``fix`` rewrite moves from and report."""
+    return validate_record(record, path=path, default=default, trace=True, dialects=dialects)
+
+
+def _copied(report: GameReport) -> list[Diagnostic]:
+    """``report``'s diagnostics, its record (of a game not replayed) said to be copied
+    unchanged."""
+    return [
+        d.replace(text=d.text + "; it was copied unchanged") if d.code == codes.UNKNOWN_GAME else d
+        for d in report.diagnostics
+    ]
 
 
 def _no_such_notation(game: AnyGame, notation: str, record: Record, path: str) -> Diagnostic:
@@ -130,25 +148,100 @@ def convert_record(
     the game of a record whose tags name none), reading ``dialects``
     (:mod:`notation.check.dialects`).
 
-    Returns the problems that kept part of the record from being converted, and the
-    notices of the dialects read; with ``mark``, the first ply left as written in each line
-    gets a comment saying why.
+    Returns every diagnostic ``validate`` gives the record. Each line is rewritten up to
+    its first illegal ply, or up to a ply read by a dialect whose notice ``validate``
+    withholds (the correction it proposes reads that ply otherwise): from there the line
+    keeps its text. With ``mark``, that ply gets a comment saying why, and an illegal
+    move's diagnostic says its line is left as written.
     """
     if notation not in game.notations:
         raise ValueError(
             f"{game.title} has no notation {notation!r}; choose one of {', '.join(game.notations)}"
         )
-    report = validate_record(
-        record, path=path, default=game, trace=True, suggest=False, dialects=dialects
-    )
+    report = judge(record, path=path, default=game, dialects=dialects)
+    return _convert(record, game, notation, report, mark, game, dialects)
+
+
+def _convert(
+    record: Record,
+    game: AnyGame,
+    notation: str,
+    report: GameReport,
+    mark: bool,
+    default: AnyGame | None,
+    dialects: frozenset[str],
+) -> list[Diagnostic]:
+    """:func:`convert_record`, ``report`` being ``validate``'s verdict on ``record`` (given
+    ``default`` and ``dialects``).
+
+    With ``mark`` (the record is written though it has errors), a record whose plies kept
+    as written would be read otherwise in ``notation`` (a Cheversi letter of another
+    language: ``R`` is a Rook in English, the King in French) is written in its own
+    notation, as it was, with a REC209 error: the record written never has a better
+    verdict than the record read."""
     replayed = report.replayed
     if replayed is None or replayed.start is None:
-        return [d for d in report.diagnostics if d.code == BAD_SETUP]
-    problems = _rewrite(report, replayed, game, notation, path, mark)
+        return list(report.diagnostics)
+    written = record_notation(game, record) or game.notations[0]
+    was = copy.deepcopy((record.moves, record.tags)) if mark else None
+    said, kept = _rewrite(report, replayed, game, notation, mark)
     for name, value in game.notation_tags(record.tag_dict(), notation).items():
         record.set_tag(name, value)
     _write_setup(record, game, notation)
-    return problems
+    if was is None or not kept or notation == written:
+        return said
+    misread = _misread(report, replayed, default, dialects)
+    if misread is None:
+        return said
+    record.moves, record.tags = was
+    said, _ = _rewrite(report, replayed, game, None, mark)
+    _write_setup(record, game, None)
+    ply = line_at(record, misread).plies[misread[-1]]
+    message = (
+        f"the game is not converted to {notation} (game ",
+        f"): {ply.text} ({_where(misread)}), kept as written, would be read otherwise in "
+        f"{notation}; it is written in {written}, as it was",
+    )
+    said.append(
+        Diagnostic.in_game(codes.NOT_CONVERTED, message, *ply.pos, report.path, record.index)
+    )
+    return said
+
+
+def _misread(
+    report: GameReport, replayed: Replayed, default: AnyGame | None, dialects: frozenset[str]
+) -> Place | None:
+    """Where ``replayed.record``, rewritten, replays otherwise than ``report``'s replay of
+    it as it was read (a ply read as another move, legal where it was illegal or the
+    reverse, another game judged): the place of the first such ply; ``None`` when it
+    replays the same, ply for ply."""
+    again = validate_record(
+        replayed.record,
+        path=report.path,
+        default=default,
+        trace=True,
+        suggest=False,
+        dialects=dialects,
+    )
+    now = again.replayed
+    first = next(iter(replayed.steps), (0,))
+    if again.game != report.game or now is None or now.start is None:
+        return first
+    for place, step in replayed.steps.items():
+        other = now.steps.get(place)
+        if (
+            other is None
+            or other.move != step.move
+            or (other.error is None) != (step.error is None)
+            or (
+                other.error is not None
+                and step.error is not None
+                and other.error.code != step.error.code
+            )
+        ):
+            return place
+    extra = [place for place in now.steps if place not in replayed.steps]
+    return extra[0] if extra else None
 
 
 def keep_notation(
@@ -157,19 +250,25 @@ def keep_notation(
     path: str = "-",
     default: AnyGame | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
-    game: AnyGame | str | None = None,
+    mark: bool = False,
 ) -> list[Diagnostic]:
-    """``convert`` without a notation: the moves read by a dialect written canonically
-    (:func:`canonical_moves`, whose notices are returned) and the ``FEN`` tag written as
-    ``fix --fen`` writes it, in the record's notation, as the game ``validate`` judges the
-    record as (``game``, when the caller has it from
-    :func:`~notation.check.validator.record_game`)."""
-    read = canonical_moves(record, path=path, default=default, dialects=dialects)
-    if game is None:
-        game = record_game(record, default, dialects)
-    if not record.has_syntax_errors and isinstance(game, Game):
+    """``convert`` without a notation: the moves whose dialect ``validate`` gives a notice
+    of written canonically (:func:`canonical_moves`) and the ``FEN`` tag written as ``fix
+    --fen`` writes it, in the record's notation; every diagnostic ``validate`` gives the
+    record. With ``mark``, each illegal ply gets a comment, and its diagnostic says its
+    line is left as written. A record with a syntax error is left as it is."""
+    report = judge(record, path=path, default=default, dialects=dialects)
+    replayed = report.replayed
+    if record.has_syntax_errors or replayed is None or replayed.start is None:
+        return list(report.diagnostics)
+    assert report.game is not None
+    # The game validate judged the record as (for a record naming none, maybe not PDN's
+    # default), whose setup the FEN tag is written for.
+    game = get_game(report.game)
+    said, _ = _rewrite(report, replayed, game, None, mark)
+    if isinstance(game, Game):
         _write_setup(record, game, None)
-    return read
+    return said
 
 
 def _write_setup(record: Record, game: AnyGame, notation: str | None) -> None:
@@ -188,24 +287,19 @@ def canonical_moves(
 ) -> list[Diagnostic]:
     """Rewrite, in place, each ply of ``record`` read by a dialect of the replay (a move
     written with the other separator; a short capture, when ``dialects`` has
-    :data:`~notation.check.dialects.SHORT_CAPTURES`) as its game writes that move, in the
-    record's notation; the notice of each (PDN116, PDN115). ``default`` is the game of
-    records whose tags name none. A record with a syntax error, or one ``validate`` does
-    not replay, is left as it is."""
+    :data:`~notation.check.dialects.SHORT_CAPTURES`) whose notice ``validate`` gives, as
+    its game writes that move, in the record's notation; those notices (PDN116, PDN115),
+    exactly as ``validate`` gives them. ``default`` is the game of records whose tags name
+    none. A record with a syntax error, or one ``validate`` does not replay, is left as it
+    is."""
     if record.has_syntax_errors:
         return []
-    report = validate_record(
-        record, path=path, default=default, trace=True, suggest=False, dialects=dialects
-    )
+    report = judge(record, path=path, default=default, dialects=dialects)
     replayed = report.replayed
     if replayed is None or replayed.start is None or report.game is None:
         return []
-    game = get_game(report.game)
-    return [
-        p
-        for p in _rewrite(report, replayed, game, None, path, mark=False)
-        if p.code in (SHORT_CAPTURE, OTHER_SEPARATOR)
-    ]
+    said, _ = _rewrite(report, replayed, get_game(report.game), None, mark=False)
+    return [d for d in said if d.code in (SHORT_CAPTURE, OTHER_SEPARATOR)]
 
 
 def _rewrite(
@@ -213,53 +307,47 @@ def _rewrite(
     replayed: Replayed,
     game: AnyGame,
     notation: str | None,
-    path: str,
     mark: bool,
-) -> list[Diagnostic]:
-    """Rewrite each legal ply the validator replayed in ``notation`` (``None``: only the
-    plies read by a dialect, in the record's own); the diagnostic of each illegal ply and
-    the notice of each dialect read, in the order replayed. With ``mark`` an illegal ply
-    gets a comment saying why."""
+) -> tuple[list[Diagnostic], list[Place]]:
+    """Rewrite each ply the validator replayed in ``notation`` (``None``: only the plies
+    read by a dialect, in the record's own), up to the first ply of its line that is
+    illegal or read by a dialect whose notice ``validate`` withholds; ``report``'s
+    diagnostics, and the place of each such ply (its line kept as written from there).
+    With ``mark`` the first ply kept as written in a line gets a comment saying why, and
+    an illegal move's diagnostic says its line is left as written."""
     record = replayed.record
     written = record_notation(game, record)  # before any ply is rewritten
-    problems: list[Diagnostic] = []
+    noticed = {
+        (d.line, d.column) for d in report.diagnostics if d.code in (SHORT_CAPTURE, OTHER_SEPARATOR)
+    }
+    marked: set[tuple[int, int]] = set()
+    stops: list[Place] = []
     for place, step in replayed.steps.items():
+        kept = any(_after(place, stop) for stop in stops)
+        if kept and step.error is None:
+            continue
         ply = line_at(record, place).plies[place[-1]]
-        number, depth = ply_number(place), len(place) // 2
         if step.error is not None:
             if mark:
-                note = f"{KEPT_MARK}: {step.error.code} illegal move {ply.text}: {step.error}"
-                text = " ".join(note.replace("{", "(").replace("}", ")").split())
-                ply.comments.append(Comment(text))
-            problems.append(
-                illegal_move(
-                    record,
-                    path,
-                    game,
-                    ply,
-                    number,
-                    step.before,
-                    step.error,
-                    depth=depth,
-                    notation=written,
-                    tail="; this line is left as written" if mark else "",
-                )
-            )
+                note = f"{step.error.code} illegal move {ply.text}: {step.error}"
+                ply.comments.append(Comment(_comment(note)))
+                marked.add((ply.pos.line, ply.pos.column))
+            stops.append(place)
             continue
         if step.move is None:
             continue
-        if step.short:
-            problems.append(
-                short_capture_read(
-                    record, path, game, ply, number, step.before, step.move, depth, written
-                )
-            )
-        if step.other:
-            problems.append(
-                other_separator_read(
-                    record, path, game, ply, number, step.before, step.move, depth, written
-                )
-            )
+        read = step.short or step.other
+        if read and (ply.pos.line, ply.pos.column) not in noticed:
+            # validate's correction of a later ply reads this one otherwise: kept.
+            if notation is not None:
+                if mark:
+                    note = (
+                        f"{ply.text} ({_where(place)}) is not converted: validate's "
+                        "correction of a later illegal move reads it otherwise"
+                    )
+                    ply.comments.append(Comment(_comment(note)))
+                stops.append(place)
+            continue
         if notation is not None:
             ply.text = game.format_move(step.before, step.move, notation)
         elif step.short:
@@ -267,7 +355,33 @@ def _rewrite(
         elif step.other:
             style = game.notation_of(ply.text) or written
             ply.text = game.format_move(step.before, step.move, style)
-    return problems
+    said = list(report.diagnostics)
+    if marked:
+        errors = {e.code for s in replayed.steps.values() if (e := s.error) is not None}
+        said = [
+            d.replace(text=d.text + "; this line is left as written")
+            if d.code in errors and (d.line, d.column) in marked
+            else d
+            for d in said
+        ]
+    return said, stops
+
+
+def _after(place: Place, stop: Place) -> bool:
+    """Whether the ply at ``place`` is the ply at ``stop`` or comes after it in its line
+    (its variations included)."""
+    head = len(stop) - 1
+    return len(place) > head and place[:head] == stop[:head] and place[head] >= stop[head]
+
+
+def _where(place: Place) -> str:
+    return f"ply {ply_number(place)}" + (", in a variation" if len(place) > 1 else "")
+
+
+def _comment(note: str) -> str:
+    """``note`` as the text of a comment that marks a part kept as written."""
+    text = f"{KEPT_MARK}: {note}"
+    return " ".join(text.replace("{", "(").replace("}", ")").split())
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

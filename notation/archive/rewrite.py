@@ -158,7 +158,7 @@ def rewrite(
             if run.writable():
                 run.writer.finish()
             else:
-                if run.writer.count:
+                if run.writer.count or run.writer.held:
                     where = display(options.output) if options.output else "standard output"
                     say(f"nothing written to {where}: " + run.why_not(run.broken))
                 run.writer.sink.abandon()
@@ -254,12 +254,16 @@ class _Run:
             edited = Edited(edited)
         for problem in edited.problems:
             self.report(problem)
-        if edited.changed and any(p.severity is Severity.ERROR for p in edited.problems):
-            self.broken += 1
-            if self.options.keep_broken:
-                _keep_text(record)
         writer = self.writer if here is None else here.writer
         assert writer is not None
+        if edited.changed and any(p.severity is Severity.ERROR for p in edited.problems):
+            self.broken += 1
+            if not self.options.keep_broken:
+                # Its output is abandoned: the record is not written (it may have no text
+                # to write, a junk token being all it held).
+                writer.held += 1
+                return
+            _keep_text(record)
         writer.record(record, verbatim=not edited.changed)
         if here is not None:
             here.lossy = here.lossy or "\ufffd" in (record.text or "")
@@ -345,6 +349,9 @@ class _Writer:
         self.sink = sink
         self.form = form
         self.count = 0
+        self.held = 0
+        """The records not written because the output will be abandoned (games with an
+        error, not kept)."""
 
     def record(self, record: Record, verbatim: bool = False) -> None:
         """Write ``record``; with ``verbatim`` (PDN only), its original text when it has one."""

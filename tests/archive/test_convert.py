@@ -1,4 +1,5 @@
-"""Conversion reports a move it cannot rewrite with the diagnostic ``validate`` gives it."""
+"""Conversion reports a move it cannot rewrite with the diagnostic ``validate`` gives it,
+its candidate corrections included."""
 
 from __future__ import annotations
 
@@ -63,8 +64,8 @@ def test_convert_reports_an_illegal_move_as_validate_does(
     (expected,) = validate_record(checked, path="r.pdn").diagnostics
     (record,) = read_string(text, path="r.pdn")
     (problem,) = convert_record(record, game, notation, path="r.pdn")
-    assert expected.candidates  # validate also lists corrections: convert leaves that to it
-    assert problem == expected.replace(candidates=(), chosen=False)
+    assert expected.candidates  # validate lists corrections: convert reports them as it does
+    assert problem == expected
     assert (problem.message, problem.legal) == (message, legal)
 
 
@@ -79,9 +80,21 @@ def test_marking_says_the_line_is_left_as_written(
     (checked,) = read_string(text, path="r.pdn")
     (expected,) = validate_record(checked, path="r.pdn").diagnostics
     (record,) = read_string(text, path="r.pdn")
-    (problem,) = convert_record(record, game, notation, path="r.pdn", mark=True)
-    assert problem == expected.replace(text=expected.text + MARK_TAIL, candidates=(), chosen=False)
+    problem, *rest = convert_record(record, game, notation, path="r.pdn", mark=True)
+    assert problem == expected.replace(text=expected.text + MARK_TAIL)
     assert problem.message == message + MARK_TAIL
+    if name == "cheversi":
+        # Фb4 kept as written would be another error in English (Ф is no English letter):
+        # the record is left in Russian, as it was, so that its verdict stays the same.
+        (unconverted,) = rest
+        assert unconverted.code == "REC209"
+        assert unconverted.message == (
+            "the game is not converted to en (game 1): Фb4 (ply 4), kept as written, would be "
+            "read otherwise in en; it is written in ru, as it was"
+        )
+        assert [p.text for p in record.moves.plies] == ["Крb5", "Лa5", "Фb4", "Фb4"]
+    else:
+        assert rest == []
 
 
 def test_the_mark_names_the_code_the_move_and_the_reason_only() -> None:

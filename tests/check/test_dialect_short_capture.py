@@ -171,13 +171,17 @@ def test_convert_writes_the_captures_whole_with_the_dialect(tmp_path: Path) -> N
 def test_without_the_dialect_convert_and_fix_treat_it_as_any_illegal_move(
     tmp_path: Path,
 ) -> None:
-    """convert copies it as written (keeping the notation replays nothing) or, asked for
-    a notation, fails; fix fails, completing nothing."""
+    """convert fails, keeping the notation or not, as validate does (it writes the game
+    only with --keep-broken, as written); fix fails, completing nothing."""
     source = tmp_path / "d.pdn"
     source.write_text(ENGLISH, encoding="utf-8")
-    kept = run("convert", str(source))
-    assert (kept.exit_code, kept.stdout, kept.stderr) == (0, ENGLISH, "")
     error = f"{source}:4:4: error EN205 illegal move 10x17 (game 1, ply 1): "
+    kept = run("convert", str(source))
+    assert (kept.exit_code, kept.stdout) == (1, "")
+    assert kept.stderr.startswith(error)
+    broken = run("convert", "--keep-broken", str(source))
+    assert broken.exit_code == 1
+    assert broken.stdout.startswith(ENGLISH.removesuffix(" *\n") + "\n{notation: kept as written")
     renamed = run("convert", "-n", "numeric", str(source))
     assert (renamed.exit_code, renamed.stdout) == (1, "")
     assert renamed.stderr.startswith(error)

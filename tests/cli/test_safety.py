@@ -259,7 +259,7 @@ def test_render_reads_standard_input() -> None:
 
 
 def test_convert_from_json_and_to_json_round_trips(tmp_path: Path) -> None:
-    source = archive(tmp_path, GOOD, GOOD.replace("11-15", "9-13"))
+    source = archive(tmp_path, GOOD, GOOD.replace("11-15", "10-15"))
     as_json = run("convert", str(source), "--to", "json")
     assert as_json.exit_code == 0
     assert as_json.stdout == dumps(read_records(source), indent=1) + "\n"
