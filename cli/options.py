@@ -7,7 +7,6 @@ command needs is imported in its body.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -458,7 +457,7 @@ def report_to(
     ``file`` (``--report``) naming an input or the output, or one that cannot be
     written, is a usage error (exit 2)."""
     from notation.io.files import expand, input_paths
-    from notation.io.output import display
+    from notation.io.output import display, same_file
 
     if file is not None and str(file) == "-":
         if records_on_stdout:
@@ -469,19 +468,12 @@ def report_to(
         file = None
     if file is not None:
         inputs = list(expand(paths))
-        if any(_same_file(file, Path(path)) for path in input_paths(inputs)):
+        if any(same_file(file, Path(path)) for path in input_paths(inputs)):
             fail(f"--report {display(file)} is an input of this command: it is not overwritten")
-        if output is not None and _same_file(file, output):
+        if output is not None and same_file(file, output):
             fail(f"--report and --output name one file: {display(file)}")
         writable(file, inputs)
     return Report(file, records_on_stdout)
-
-
-def _same_file(one: Path, other: Path) -> bool:
-    try:
-        return os.path.samefile(one, other)
-    except OSError:
-        return one.absolute() == other.absolute()
 
 
 class Written(Protocol):

@@ -9,7 +9,6 @@ error.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated
 
@@ -87,25 +86,18 @@ def refuse_index_output(output: Path | None, target: str) -> None:
     if output is None:
         return
     from notation.index.target import index_file
-    from notation.io.output import OutputError, check_target, display
+    from notation.io.output import OutputError, check_target, display, same_file
 
     try:
         check_target(output)
     except OutputError as error:
         fail(str(error))
     own = index_file(target)
-    if own is not None and _same_file(output, own):
+    if own is not None and same_file(output, own):
         fail(
             f"{display(output)} is the index this command reads: it is not overwritten "
             "(write to another file)"
         )
-
-
-def _same_file(a: Path, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return False
 
 
 @guarded

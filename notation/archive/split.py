@@ -44,7 +44,7 @@ from notation.check.validator import judged_game
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game
 from notation.io.files import Input, Missing, input_paths
-from notation.io.output import OutputError, Sink, display, staged_outputs
+from notation.io.output import OutputError, Sink, display, same_file, staged_outputs
 from notation.read.sources import Found
 from notation.run.settings import SettingsError, known_codec, known_game
 
@@ -210,7 +210,7 @@ def check_folder(folder: Path, inputs: list[Input | Missing]) -> None:
     """Raise :class:`OutputError` unless ``folder`` can hold the files: a folder, or a
     name whose parent is one (it is made); never one of the inputs."""
     shown = display(folder)
-    if any(_same(folder, path) for path in input_paths(inputs)):
+    if any(same_file(folder, path) for path in input_paths(inputs)):
         raise OutputError(f"{shown} is an input of this command, not a folder to write in")
     try:
         is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
@@ -231,13 +231,6 @@ def check_folder(folder: Path, inputs: list[Input | Missing]) -> None:
         raise OutputError(f"cannot make {shown}: {why}") from None
     if not is_folder:
         raise OutputError(f"{shown} is a file, not a folder")
-
-
-def _same(a: Path, b: str | os.PathLike[str]) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return False
 
 
 def split_games(
@@ -312,7 +305,7 @@ def _refused(targets: list[Path], inputs: list[Input | Missing], force: bool) ->
     """Why the files cannot be written, if they cannot: a target that is an input, or
     (unless ``force``) one that exists, file, link or anything else."""
     named = list(input_paths(inputs))
-    clash = next((t for t in targets if any(_same(t, p) for p in named)), None)
+    clash = next((t for t in targets if any(same_file(t, p) for p in named)), None)
     if clash is not None:
         return f"{display(clash)} is an input of this command: it is not overwritten"
     there = [t for t in targets if os.path.lexists(t)]

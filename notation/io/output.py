@@ -47,6 +47,7 @@ __all__ = [
     "feed_file",
     "file_hash",
     "flush_stdout",
+    "same_file",
     "spooled_stdout",
     "staged_outputs",
     "write_stdout",
@@ -98,7 +99,7 @@ def check_target(
         folder = write_target(target).parent
         if not folder.is_dir():
             raise OutputError(f"cannot write {shown}: folder {display(folder)} does not exist")
-    if not in_place and any(_same_file(target, path) for path in inputs):
+    if not in_place and any(same_file(target, path) for path in inputs):
         raise OutputError(
             f"{shown} is an input of this command: it is not overwritten "
             "(write to another file, or give --in-place to rewrite the input)"
@@ -141,7 +142,9 @@ def _standard_input() -> tuple[int, int] | None:
     return (found.st_dev, found.st_ino) if stat.S_ISREG(found.st_mode) else None
 
 
-def _same_file(a: Path, b: str | os.PathLike[str]) -> bool:
+def same_file(a: Path, b: str | os.PathLike[str]) -> bool:
+    """Whether ``a`` and ``b`` name one file (by device and inode; by path when either
+    is not there)."""
     try:
         return os.path.samefile(a, b)
     except OSError:
@@ -394,13 +397,13 @@ def staged_outputs() -> Iterator[Stage]:
     stage = Stage()
     try:
         yield stage
-        while stage.ready:
-            name, target, shown = stage.ready[0]
+        for at, (name, target, shown) in enumerate(stage.ready):
             try:
                 os.replace(name, target)
             except OSError as error:
+                del stage.ready[:at]  # in place: not to be removed
                 raise OutputError(f"cannot write {shown}: {_reason(error, atomic=False)}") from None
-            del stage.ready[0]
+        stage.ready.clear()
     finally:
         stage.discard()
 

@@ -151,8 +151,7 @@ class _Reader:
         if parts is None or len(parts) != 2:
             raise self.fail("a [line, column] pair")
         line, column = parts[0].number(), parts[1].number()
-        # NOWHERE, [0, 0], is where an element built in code is.
-        if (line < 1 or column < 1) and (line, column) != (0, 0):
+        if not _placed(line, column):
             raise self.fail("a [line, column] pair (from 1, or [0, 0] for nowhere)")
         return SourcePos(line, column)
 
@@ -160,6 +159,12 @@ class _Reader:
         value = self.pos()
         assert value is not None
         return value
+
+
+def _placed(line: int, column: int) -> bool:
+    """Whether a line and column can be read: both from 1, or both 0 (NOWHERE, where an
+    element built in code is)."""
+    return (line >= 1 and column >= 1) or line == column == 0
 
 
 def _read_comment(r: _Reader) -> Comment:
@@ -200,7 +205,7 @@ def _read_diagnostic(r: _Reader) -> Diagnostic:
     if code not in CODES:
         raise f["code"].fail("a registered diagnostic code")
     line, column = f["line"].number(), f["column"].number()
-    if (line < 1 or column < 1) and (line, column) != (0, 0):
+    if not _placed(line, column):
         raise f["line"].fail("a line and a column from 1 (or 0 and 0 for nowhere)")
     return Diagnostic(
         code,

@@ -158,7 +158,13 @@ def test_a_record_drawn_with_an_error_is_exit_1_in_every_picture(
         f"{path}:14:36: error REC204 the record says 0-2 but the rules decide 2-0 (Black has "
         "no legal move) (game 1)\n",
     )
-    assert (tmp_path / "out").exists()
+    drawn = (tmp_path / "out").read_text("utf-8")
+    assert {
+        "text": drawn.endswith("White wins (Black has no legal move)\n"),
+        "svg": drawn.startswith("<svg ")
+        and drawn.endswith("(Black has no legal move)</text></svg>\n"),
+        "html": drawn.startswith("<!DOCTYPE html>\n"),
+    }[picture]
 
 
 def test_a_picture_not_known_names_the_option_given() -> None:
