@@ -114,7 +114,12 @@ def index(
         ),
     ] = None,
     prune: Annotated[
-        bool, typer.Option("--prune", help="Drop the games of every file not given this time.")
+        bool,
+        typer.Option(
+            "--prune",
+            help="Drop the games of every file not given this time (nothing when an input "
+            "cannot be read).",
+        ),
     ] = False,
     wait: Annotated[
         float,
@@ -147,9 +152,10 @@ def index(
 
     Each game is replayed as `validate` replays it (the same --game and dialects). A file
     indexed before is read again only when its content changed; the games of a file gone
-    are dropped (--prune: of every file not given). A summary line on standard error says
-    how many games were added, updated, removed and left as they were. Exit status: 0
-    when every input was indexed, 2 for an input that cannot be read or a usage error.
+    are dropped (--prune: of every file not given, unless an input cannot be read). A
+    summary line on standard error says how many games were added, updated, removed and
+    left as they were. Exit status: 0 when every input was indexed, 2 for an input that
+    cannot be read or a usage error.
     """
     from notation.index.build import index as build
     from notation.index.build import replayers
@@ -182,6 +188,11 @@ def index(
             )
     except ClusterError as error:
         fail(str(error))
+    if prune and not summary.pruned:
+        say(
+            "--prune skipped: an input could not be read, so no file was dropped for not "
+            "being given"
+        )
     files = summary.files + summary.kept
     say(
         f"{files} {plural(files, 'file')} indexed ({summary.kept} as they were): "

@@ -60,6 +60,9 @@ class Summary:
     unchanged: int = 0
     status: int = 0
     """0, or 2 when an input could not be read."""
+    pruned: bool = False
+    """Whether the files not given were dropped: asked for, and every input was read (an
+    input that could not be read may have been meant to name them)."""
     problems: list[Diagnostic] = field(default_factory=list)
 
 
@@ -77,10 +80,11 @@ def index(
     :func:`notation.io.files.expand`) into ``db``, each game judged as
     :func:`notation.run.validate` judges it with ``settings`` (see the module's notes);
     ``prune`` drops every indexed file not among the inputs, and ``wait`` is how many
-    seconds to wait for another writer of the index. ``tell`` is told each problem met
-    reading the inputs as it is met. ``workers`` replay the pieces of files (default:
-    :func:`replayers` of ``settings``). :class:`notation.run.distributed.ClusterError`
-    when the cluster asked for cannot be used or loses a task."""
+    seconds to wait for another writer of the index; it drops nothing when an input could
+    not be read. ``tell`` is told each problem met reading the inputs as it is met.
+    ``workers`` replay the pieces of files (default: :func:`replayers` of ``settings``).
+    :class:`notation.run.distributed.ClusterError` when the cluster asked for cannot be
+    used or loses a task."""
     chosen = settings or Settings()
     with contextlib.ExitStack() as stack:
         if workers is None:
@@ -170,14 +174,15 @@ def _index(
                 summary.unchanged += _games(db, old[0])
                 continue
             chosen.append(_Chosen(item, digest, size, mtime, game, signed))
+        _read(chosen, store, known, settings, summary, told, workers)
+        summary.pruned = prune and summary.status == 0
         present = {item.name for item in inputs if isinstance(item, Input)}
         for path, (file, _, _, source) in known.items():
             if path in present:
                 continue
-            if prune or (_covered(path, given) and not os.path.exists(source)):
+            if summary.pruned or (_covered(path, given) and not os.path.exists(source)):
                 with db.transaction():
                     summary.removed += store.drop(file)
-        _read(chosen, store, known, settings, summary, told, workers)
     return summary
 
 

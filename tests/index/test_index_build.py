@@ -741,3 +741,24 @@ def test_the_workers_are_handed_pieces_enough_to_replay_on_while_the_writer_comm
     serial = str(tmp_path / "serial.sqlite")
     assert run("index", "--db", serial, "--jobs", "1", many).exit_code == 0
     assert places(parallel) == places(serial)
+
+
+@pytest.mark.parametrize("missing", ["nowhere/", "no-such-*.pdn"])
+def test_prune_removes_nothing_when_an_input_cannot_be_read(
+    tmp_path: Path, target: str, missing: str
+) -> None:
+    write(tmp_path, club=CLUB, open=OPEN)
+    db = target
+    indexed(db, tmp_path / "club.pdn", tmp_path / "open.pdn")
+    result = run(
+        "index", "--db", db, "--prune", str(tmp_path / "club.pdn"), str(tmp_path / missing)
+    )
+    assert result.exit_code == 2
+    reason = "no such file or directory" if missing == "nowhere/" else "no file matches the pattern"
+    assert result.stderr == (
+        f"{tmp_path / missing}:1:1: error PDN106 cannot read {tmp_path / missing}: {reason}\n"
+        "--prune skipped: an input could not be read, so no file was dropped for not being "
+        "given\n"
+        "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 2 unchanged\n"
+    )
+    assert len(found(db)) == 5
