@@ -33,7 +33,7 @@ from notation.index.db import Database
 from notation.index.entries import entries_of_piece, entry_of_record
 from notation.index.keys import NotAFile, digest_file
 from notation.index.store import Entry, Store
-from notation.io.files import Input, Missing, expand
+from notation.io.files import Input, Missing, expand, pure
 from notation.read.sources import FileResult, Opened, no_record, open_inputs, unreadable
 from notation.run.batch import PIECE_GAMES, Pending, Processes, Workers, usable_cpus
 from notation.run.settings import Settings
@@ -149,7 +149,7 @@ def _index(
     with db.writer(wait):
         store = Store(db)
         known = store.files()
-        given = {item.name for item in inputs} | set(paths)
+        given = {os.fsencode(pure(name)) for name in paths}
         chosen: list[_Chosen] = []
         for item in inputs:
             if isinstance(item, Missing) or item.path is None:
@@ -168,7 +168,7 @@ def _index(
                 continue
             game = _game_of(item, settings)
             signed = signature(game, settings)
-            old = known.get(item.name)
+            old = known.get(os.fsencode(item.path))
             if old is not None and old[1] == digest and old[2] == signed:
                 summary.kept += 1
                 summary.unchanged += _games(db, old[0])
@@ -176,11 +176,13 @@ def _index(
             chosen.append(_Chosen(item, digest, size, mtime, game, signed))
         _read(chosen, store, known, settings, summary, told, workers)
         summary.pruned = prune and summary.status == 0
-        present = {item.name for item in inputs if isinstance(item, Input)}
-        for path, (file, _, _, source) in known.items():
-            if path in present:
+        present = {
+            os.fsencode(item.path) for item in inputs if isinstance(item, Input) and item.path
+        }
+        for source, (file, _, _) in known.items():
+            if source in present:
                 continue
-            if summary.pruned or (_covered(path, given) and not os.path.exists(source)):
+            if summary.pruned or (_covered(source, given) and not os.path.exists(source)):
                 with db.transaction():
                     summary.removed += store.drop(file)
     return summary
@@ -208,9 +210,9 @@ class _Chosen:
     signature: str
 
 
-def _covered(path: str, given: set[str]) -> bool:
-    """Whether ``path`` was given, or lies under a folder given."""
-    return any(path == name or path.startswith(name.rstrip("/") + "/") for name in given)
+def _covered(path: bytes, given: set[bytes]) -> bool:
+    """Whether ``path`` was given, or lies under a folder given (own names, as bytes)."""
+    return any(path == name or path.startswith(name.rstrip(b"/") + b"/") for name in given)
 
 
 def _missing(item: Missing) -> Diagnostic:
@@ -232,7 +234,7 @@ class _Abandoned(Exception):
 def _read(
     chosen: list[_Chosen],
     store: Store,
-    known: dict[str, tuple[int, bytes, str, bytes]],
+    known: dict[bytes, tuple[int, bytes, str]],
     settings: Settings,
     summary: Summary,
     told: Callable[[Diagnostic], None],
@@ -242,7 +244,7 @@ def _read(
     per file; a file that cannot be read whole keeps what the index held of it. Once a
     file's last pieces are handed to ``workers``, the next file's first ones follow them,
     so that the workers do not wait while the writer ends a file."""
-    files = {file.input.name: file for file in chosen}
+    files = {file.input.path: file for file in chosen}
     pause = _Pause(os.environ.get(PAUSE_VARIABLE, ""))
     items = iter(
         open_inputs(
@@ -254,8 +256,8 @@ def _read(
     while current is not None:
         opened, feed = current
         name = opened.input.name
-        file = files[name]
-        old = known.get(name)
+        file = files[opened.input.path]
+        old = known.get(os.fsencode(opened.input.path or ""))
         inputs.ended = False
         try:
             with store.db.transaction():
@@ -297,7 +299,7 @@ class _Inputs:
     def __init__(
         self,
         items: Iterator[Opened | Diagnostic | FileResult],
-        files: dict[str, _Chosen],
+        files: dict[str | None, _Chosen],
         workers: Workers | None,
         dialects: frozenset[str],
         salt: bytes,
@@ -323,7 +325,7 @@ class _Inputs:
             if isinstance(item, Opened):
                 if self.workers is None or item.is_json:
                     return item, None
-                game = self.files[item.input.name].game
+                game = self.files[item.input.path].game
                 return item, _Feed(self.workers, item, game, self.dialects, self.salt)
             if isinstance(item, Diagnostic):
                 self.told(item)

@@ -399,7 +399,7 @@ def _answer(db: Database, rows: list[tuple[int, int, int, int | None, int, int |
     openings = _openings(db)
     files = _files(db, sorted({row[0] for row in rows}))
     # Sorted here: the databases order text by different collations.
-    rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][0]))}
+    rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][:2]))}
     rows.sort(key=lambda row: rank[row[0]] << 32 | row[1])
 
     def batches() -> Iterator[Batch]:
@@ -572,7 +572,7 @@ def _in_file_order(
     their files' paths, then of their games, and the files' rows (:func:`_files`)."""
     files = _files(db, sorted(set(of_file.values())))
     # Sorted here: the databases order text by different collations.
-    rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][0]))}
+    rank = {file: place for place, file in enumerate(sorted(files, key=lambda f: files[f][:2]))}
     return sorted(of_file, key=lambda first: (rank[of_file[first]], first)), files
 
 

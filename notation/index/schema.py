@@ -1,7 +1,8 @@
 """The tables of an index, made or checked when it is opened.
 
 ``files``: each input file indexed (path as given and shown, the file's own name as
-bytes, content digest, size, modification time, the settings it was read with).
+bytes, which is its key: two names shown alike are two files; content digest, size,
+modification time, the settings it was read with).
 ``games``: each game (file, line, number in the file, game, setup, result, verdict, the
 record's text as read, compressed, and its main line's moves as ids in ``moves``,
 :func:`notation.index.keys.pack_ids`).
@@ -34,13 +35,13 @@ from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersi
 from notation.index.keys import new_salt
 from notation.index.target import index_file
 
-VERSION = "9"
+VERSION = "10"
 """The schema version this code writes; an index of another is refused."""
 
 TABLES = (
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)",
     "CREATE TABLE IF NOT EXISTS files ("
-    "id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, source BLOB NOT NULL, "
+    "id INTEGER PRIMARY KEY, path TEXT NOT NULL, source BLOB NOT NULL UNIQUE, "
     "digest BLOB NOT NULL, "
     "size BIGINT NOT NULL, mtime BIGINT NOT NULL, settings TEXT NOT NULL, "
     "games INTEGER NOT NULL)",

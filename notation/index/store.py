@@ -142,13 +142,12 @@ class Store:
         self._next_game = max(_next(db, "games"), int(row[0]) if row else 1)
         self._next_file = _next(db, "files")
 
-    def files(self) -> dict[str, tuple[int, bytes, str, bytes]]:
-        """Every file indexed: its id, content digest, settings and own name (bytes), by
-        path as shown."""
-        rows = self.db.execute("SELECT path, id, digest, settings, source FROM files")
+    def files(self) -> dict[bytes, tuple[int, bytes, str]]:
+        """Every file indexed: its id, content digest and settings, by its own name
+        (bytes)."""
+        rows = self.db.execute("SELECT source, id, digest, settings FROM files")
         return {
-            path: (id_, bytes(digest), settings, bytes(source))
-            for path, id_, digest, settings, source in rows
+            bytes(source): (id_, bytes(digest), settings) for source, id_, digest, settings in rows
         }
 
     def drop(self, file: int) -> int:

@@ -762,3 +762,29 @@ def test_prune_removes_nothing_when_an_input_cannot_be_read(
         "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 2 unchanged\n"
     )
     assert len(found(db)) == 5
+
+
+def test_two_files_whose_shown_names_are_one_are_two_files(tmp_path: Path, target: str) -> None:
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    (folder / "a\nb.pdn").write_text(CLUB)
+    (folder / "a\\x0ab.pdn").write_text(OPEN)
+    db = target
+    assert indexed(db, folder) == (
+        "2 files indexed (0 as they were): 5 games added, 0 updated, 0 removed, 0 unchanged\n"
+    )
+    assert indexed(db, folder) == (
+        "2 files indexed (2 as they were): 0 games added, 0 updated, 0 removed, 5 unchanged\n"
+    )
+    assert sorted(places(db)) == [
+        ("a\\x0ab.pdn", 1, 1),
+        ("a\\x0ab.pdn", 1, 1),
+        ("a\\x0ab.pdn", 2, 9),
+        ("a\\x0ab.pdn", 2, 9),
+        ("a\\x0ab.pdn", 3, 17),
+    ]
+    (folder / "a\nb.pdn").unlink()
+    assert indexed(db, folder) == (
+        "1 file indexed (1 as they were): 0 games added, 0 updated, 2 removed, 3 unchanged\n"
+    )
+    assert len(found(db, "--player", "carla dias")) == 1
