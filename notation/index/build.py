@@ -78,13 +78,14 @@ def index(
 ) -> Summary:
     """Index the files ``paths`` name (files, folders, patterns:
     :func:`notation.io.files.expand`) into ``db``, each game judged as
-    :func:`notation.run.validate` judges it with ``settings`` (see the module's notes);
-    ``prune`` drops every indexed file not among the inputs, and ``wait`` is how many
-    seconds to wait for another writer of the index; it drops nothing when an input could
-    not be read. ``tell`` is told each problem met reading the inputs as it is met.
-    ``workers`` replay the pieces of files (default: :func:`replayers` of ``settings``).
-    :class:`notation.run.distributed.ClusterError` when the cluster asked for cannot be
-    used or loses a task."""
+    :func:`notation.run.validate` judges it with ``settings`` (see the module's notes); a
+    file given more than once (named twice, or also under a folder given) is read once,
+    where it first comes. ``prune`` drops every indexed file not among the inputs
+    (nothing when an input could not be read), and ``wait`` is how many seconds to wait
+    for another writer of the index. ``tell`` is told each problem met reading the inputs
+    as it is met. ``workers`` replay the pieces of files (default: :func:`replayers` of
+    ``settings``). :class:`notation.run.distributed.ClusterError` when the cluster asked
+    for cannot be used or loses a task."""
     chosen = settings or Settings()
     with contextlib.ExitStack() as stack:
         if workers is None:
@@ -151,6 +152,7 @@ def _index(
         known = store.files()
         given = {os.fsencode(pure(name)) for name in paths}
         chosen: list[_Chosen] = []
+        read: set[str] = set()
         for item in inputs:
             if isinstance(item, Missing) or item.path is None:
                 if isinstance(item, Missing) and not (
@@ -158,6 +160,9 @@ def _index(
                 ):
                     told(_missing(item))
                 continue
+            if item.path in read:
+                continue
+            read.add(item.path)
             try:
                 digest, size, mtime = digest_file(str(item.path))
             except NotAFile as error:

@@ -788,3 +788,28 @@ def test_two_files_whose_shown_names_are_one_are_two_files(tmp_path: Path, targe
         "1 file indexed (1 as they were): 0 games added, 0 updated, 2 removed, 3 unchanged\n"
     )
     assert len(found(db, "--player", "carla dias")) == 1
+
+
+def test_a_file_given_twice_is_read_once(tmp_path: Path, target: str) -> None:
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    write(folder, club=CLUB, open=OPEN)
+    club = folder / "club.pdn"
+    db = target
+    result = run("index", "--db", db, str(club), str(club), str(folder / "open.pdn"))
+    assert (result.exit_code, result.stderr) == (
+        0,
+        "2 files indexed (0 as they were): 5 games added, 0 updated, 0 removed, 0 unchanged\n",
+    )
+    write(folder, club=CLUB.split("\n\n[Event")[0] + "\n")
+    result = run("index", "--db", db, str(folder), str(club), f"{folder}/./club.pdn")
+    assert (result.exit_code, result.stderr) == (
+        0,
+        "2 files indexed (1 as they were): 0 games added, 1 updated, 1 removed, 3 unchanged\n",
+    )
+    assert places(db) == [
+        ("club.pdn", 1, 1),
+        ("open.pdn", 1, 1),
+        ("open.pdn", 2, 9),
+        ("open.pdn", 3, 17),
+    ]
