@@ -5,7 +5,8 @@ bytes, which is its key: two names shown alike are two files; content digest, si
 modification time, the settings it was read with).
 ``games``: each game (file, line, number in the file, game, setup, result, verdict, the
 record's text as read, compressed, and its main line's moves as ids in ``moves``,
-:func:`notation.index.keys.pack_ids`).
+:func:`notation.index.keys.pack_ids`; no setup and no main line for a game of a type not
+supported or whose setup is invalid: it has no position to match).
 ``positions``: every position of each main line, by a 64-bit key
 (:func:`notation.index.keys.position_key`), with its game and ply, packed by runs of games
 and key buckets (:mod:`notation.index.postings`); the move played from it is the main

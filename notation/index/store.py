@@ -208,7 +208,8 @@ class Store:
             count += 1
             setup = mainline = None
             moves = entry.moves.split()
-            if entry.game is not None:
+            if entry.game is not None and entry.keys:
+                # A game whose setup is invalid has no start: no setup, no positions.
                 setup = self._setups.id(entry.game, entry.setup)
                 mainline, ids = self._mainline(entry.game, moves)
             games.append(
@@ -235,7 +236,7 @@ class Store:
                 chunk = _Chunk(game)
                 tally = summaries.Tally(game)
                 tags = tagged.Chunk(game)
-            if entry.game is not None:
+            if setup is not None:
                 chunk.add(game, entry.keys)
                 if entry.setup == "{}" or not set_up(json.loads(entry.setup)):
                     tally.add(_keys(entry.keys), ids, entry.result, entry.errors > 0)

@@ -524,3 +524,34 @@ def test_an_output_naming_the_index_is_refused(
     assert sorted(os.listdir()) == ["club.pdn", "games.db", "link.db", "open.pdn"]
     again = run(*command, "--db", "games.db")
     assert (again.exit_code, again.stdout) == (0, answer.stdout)
+
+
+KENY_SET_UP = """\
+[Variant "keny"]
+[FEN "W:WKd1,c4,{man}:Bd6,e6,Kh8"]
+
+1. d1xd7 *
+"""
+"""A Keny game from a setup: valid with a man on f7, invalid (REC202: a man on its far
+rank) with one on f8."""
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [
+        ("--material", "W=1+"),
+        ("-g", "keny", "--pattern", "w:Kd7"),
+        ("-g", "keny", "--pattern", "w:Kd1"),
+    ],
+)
+def test_a_game_whose_setup_is_invalid_matches_no_material_or_pattern(
+    tmp_path: Path, target: str, filters: tuple[str, ...]
+) -> None:
+    write(tmp_path, good=KENY_SET_UP.format(man="f7"), broken=KENY_SET_UP.format(man="f8"))
+    result = run("index", "--db", target, str(tmp_path / "broken.pdn"), str(tmp_path / "good.pdn"))
+    assert result.exit_code == 0, result.stderr
+    assert [g["index"] for g in found(target)] == [1, 1]
+    ply = 1 if "w:Kd7" in filters else 0
+    assert [(Path(str(g["path"])).name, g["ply"]) for g in found(target, *filters)] == [
+        ("good.pdn", ply)
+    ]
