@@ -164,10 +164,24 @@ def _has_meta(db: Database) -> bool:
     return bool(row and row[0])
 
 
-def open_database(target: str) -> Database:
+def _has_tables(db: Database) -> bool:
+    """Whether the database has any table (SQLite's catalogue, else the standard one's,
+    in the current schema only)."""
+    if db.kind == "sqlite":
+        query = "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+    else:
+        query = (
+            "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    row = db.execute(query).fetchone()
+    return bool(row and row[0])
+
+
+def open_database(target: str, *, read_only: bool = False) -> Database:
     """The database at ``target``: a ``postgresql://`` URL (a server, through
-    :mod:`notation.index.postgres`), else a file path (SQLite, created if absent).
-    :class:`IndexUnusable` when it cannot be opened."""
+    :mod:`notation.index.postgres`), else a file path (SQLite, created if absent, or with
+    ``read_only`` opened read-only, never made nor written). :class:`IndexUnusable` when
+    it cannot be opened."""
     if index_file(target) is None:
         if importlib.util.find_spec("psycopg") is None:
             raise IndexUnusable(
@@ -180,13 +194,15 @@ def open_database(target: str) -> Database:
         return opened
     from notation.index.sqlite import connect
 
-    return connect(target)
+    return connect(target, read_only=read_only)
 
 
 def open_index(target: str, *, create: bool = False) -> Database:
     """The index at ``target`` (see :func:`open_database`), its tables
-    checked (made when ``create``); :class:`~notation.index.db.IndexUnusable` when there
-    is none and ``create`` is false."""
+    checked (made when ``create``; else the index is only read: an SQLite file is opened
+    read-only); :class:`~notation.index.db.IndexUnusable` when there is none and
+    ``create`` is false, or when the database holds tables and no index (another
+    application's: it is left as it is)."""
     import os
 
     from notation.index.db import shown
@@ -196,10 +212,19 @@ def open_index(target: str, *, create: bool = False) -> Database:
     missing = f"{where}: no index there; make one with notation index"
     if local and not create and not os.path.exists(target):
         raise IndexUnusable(missing)
-    db = open_database(target)
+    db = open_database(target, read_only=not create)
     try:
-        if not create and not _has_meta(db):
-            raise IndexUnusable(missing)
+        if not _has_meta(db):
+            if not create:
+                raise IndexUnusable(missing)
+            if _has_tables(db):
+                raise IndexUnusable(
+                    f"{where}: not a notation index: it holds tables of its own "
+                    "(give a new file, or an empty database)"
+                )
+        if create and db.kind == "sqlite":
+            # WAL mode (it stays so): readers neither wait for the writer nor block it.
+            db.execute("PRAGMA journal_mode=WAL")
         prepare(db, where)
     except BaseException:
         db.close()

@@ -1,7 +1,8 @@
 """The SQLite adapter of :mod:`notation.index.db`: an index in one file, no server.
 
-The file is in WAL mode, so readers (``find``, ``tree``) never wait for the writer nor
-block it, and a transaction is either whole in the file or absent from it, whatever
+The writer puts the file in WAL mode (:func:`notation.index.schema.open_index`), so
+readers (``find``, ``tree``), which open it read-only and never write it, never wait for
+the writer nor block it, and a transaction is either whole in the file or absent from it, whatever
 kills the writer. A statement that meets another connection's lock waits up to
 :data:`BUSY_SECONDS`. The writer's lock is an advisory lock (``flock``) on the database
 file itself, held for a whole ``index`` run; the process holding it is named in the
@@ -18,6 +19,7 @@ import stat
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal
+from urllib.parse import quote
 
 from notation.index.db import IndexBusy, IndexUnusable, Rows
 from notation.io.files import kind_of, shown_name, why
@@ -40,7 +42,7 @@ class SQLite:
 
     kind: Literal["sqlite", "postgresql"] = "sqlite"
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, read_only: bool = False) -> None:
         self.path = path
         shown = shown_name(path)
         if path == "-":
@@ -55,11 +57,16 @@ class SQLite:
         if not stat.S_ISREG(mode):
             # SQLite would read a device or a FIFO, and write its journal beside it.
             raise IndexUnusable(f"{shown}: not an index: it is {kind_of(mode)}")
+        # Read-only: SQLite neither makes the file nor writes it (not even its header).
+        uri = "file://" + quote(os.fsencode(os.path.abspath(path))) + "?mode=ro"
         try:
             self._connection = sqlite3.connect(
-                path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
+                uri if read_only else path,
+                timeout=BUSY_SECONDS,
+                isolation_level=None,
+                check_same_thread=False,
+                uri=read_only,
             )
-            self._connection.execute("PRAGMA journal_mode=WAL")
             self._connection.execute("PRAGMA synchronous=NORMAL")
         except sqlite3.Error as error:
             raise IndexUnusable(f"{shown}: cannot open the index: {error}") from None
@@ -168,6 +175,7 @@ class SQLite:
             self._lock = None
 
 
-def connect(path: str) -> SQLite:
-    """The SQLite index in the file ``path``, created if absent."""
-    return SQLite(path)
+def connect(path: str, *, read_only: bool = False) -> SQLite:
+    """The SQLite index in the file ``path``, created if absent; opened read-only with
+    ``read_only`` (never made nor written)."""
+    return SQLite(path, read_only=read_only)

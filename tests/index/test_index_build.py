@@ -3,8 +3,10 @@ writer's lock; an index of another schema version."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import gc
+import hashlib
 import json
 import os
 import pickle
@@ -191,16 +193,17 @@ def test_a_second_writer_waits_then_refuses_naming_the_first(tmp_path: Path, tar
     assert len(found(db)) == 2
 
 
-@pytest.mark.parametrize("old", ["0", "5", "6", "7", "8"])
+@pytest.mark.parametrize("old", ["0", "5", "6", "7", "8", "9"])
 def test_an_index_of_another_version_is_refused(tmp_path: Path, target: str, old: str) -> None:
     # Schema 5's position keys were BLAKE2b digests, schema 6's Zobrist keys of fixed
     # numbers, schema 7's Zobrist keys of numbers drawn from each index's own secret;
     # schema 8 answers find --player from its tags, without a table of players; schema
-    # 9 keeps the games of each tag value by chunk.
+    # 9 keeps the games of each tag value by chunk; schema 10 knows files by their own
+    # names.
     write(tmp_path, club=CLUB)
     db = target
     indexed(db, tmp_path / "club.pdn")
-    opened = open_index(db)
+    opened = open_index(db, create=True)
     opened.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (old,))
     opened.close()
     # A URL is named without its password (the test server takes any).
@@ -813,3 +816,80 @@ def test_a_file_given_twice_is_read_once(tmp_path: Path, target: str) -> None:
         ("open.pdn", 2, 9),
         ("open.pdn", 3, 17),
     ]
+
+
+def _create_table(target: str, sql: str) -> None:
+    """Run ``sql`` in the database ``target`` (an SQLite file or a PostgreSQL URL)."""
+    if target.endswith(".sqlite"):
+        import sqlite3
+
+        with contextlib.closing(sqlite3.connect(target)) as connection:
+            connection.execute(sql)
+            connection.commit()
+        return
+    import psycopg
+
+    with psycopg.connect(target) as connection:
+        connection.execute(sql)
+
+
+def test_a_database_of_another_application_is_refused_untouched(
+    tmp_path: Path, target: str
+) -> None:
+    write(tmp_path, club=CLUB)
+    _create_table(target, "CREATE TABLE accounts (id INTEGER)")
+    before = Path(target).read_bytes() if target.endswith(".sqlite") else b""
+    from notation.index.db import shown
+
+    where = target if target.endswith(".sqlite") else shown(target)
+    result = run("index", "--db", target, str(tmp_path / "club.pdn"))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"notation: {where}: not a notation index: it holds tables of its own "
+        "(give a new file, or an empty database)\n",
+    )
+    if target.endswith(".sqlite"):
+        assert Path(target).read_bytes() == before
+        assert sorted(os.listdir(tmp_path)) == ["club.pdn", Path(target).name]
+    else:
+        import psycopg
+
+        with psycopg.connect(target) as connection:
+            tables = connection.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+            ).fetchall()
+        assert tables == [("accounts",)]
+
+
+@pytest.mark.parametrize("command", [("find",), ("tree", "-g", "brazilian")])
+def test_find_and_tree_never_write_the_file_at_db(tmp_path: Path, command: tuple[str, ...]) -> None:
+    write(tmp_path, club=CLUB)
+    empty = tmp_path / "empty.sqlite"
+    empty.write_bytes(b"")
+    other = str(tmp_path / "other.sqlite")
+    _create_table(other, "CREATE TABLE accounts (id INTEGER)")
+    index = str(tmp_path / "index.sqlite")
+    indexed(index, tmp_path / "club.pdn")
+    files = sorted(os.listdir(tmp_path))
+
+    def contents() -> dict[str, str]:
+        return {
+            name: hashlib.sha256((tmp_path / name).read_bytes()).hexdigest()
+            for name in sorted(os.listdir(tmp_path))
+        }
+
+    before = contents()
+    for db in (empty, other):
+        result = run(*command, "--db", str(db))
+        assert (result.exit_code, result.stderr) == (
+            2,
+            f"notation: {db}: no index there; make one with notation index\n",
+        )
+    assert contents() == before
+    result = run(*command, "--db", index)
+    assert result.exit_code == 0, result.stderr
+    # SQLite's own files of an index in WAL mode, as a writer leaves them, besides.
+    after = contents()
+    assert sorted(after) == sorted([*files, "index.sqlite-shm", "index.sqlite-wal"])
+    assert {name: after[name] for name in files} == before
+    assert before["empty.sqlite"] == hashlib.sha256(b"").hexdigest()

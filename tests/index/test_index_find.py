@@ -173,7 +173,7 @@ def test_pdn_gives_the_texts_as_indexed_and_a_notice_when_a_file_changed(
 
 
 def test_pdn_of_a_game_without_its_text_writes_nothing(indexed: str) -> None:
-    opened = open_index(indexed)
+    opened = open_index(indexed, create=True)
     try:
         with opened.transaction():
             opened.execute(
