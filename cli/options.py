@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, Protocol, TypeVar
 
 import typer
+from typer.models import TyperPath
 
 from notation.games.registry import GAMES, get_game
 from notation.run.settings import DEFAULT_FOLDER, FOLDER_VARIABLE, NO_CACHE_VARIABLE
@@ -81,6 +82,20 @@ FilePathsArgument = Annotated[
 """``PATH...``: the record files a command keeps track of (``index``)."""
 
 
+class FileToWrite(TyperPath):
+    """The type of an option naming a file to write: a path, as Typer reads one, an empty
+    name refused (as a path it would name the current folder)."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if value == "":
+            self.fail("the output name is empty: name a file to write", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+file_named = FileToWrite()
+"""The type of ``--output``, ``--report`` and ``--rest``."""
+
+
 OutputOption = Annotated[
     Path | None,
     typer.Option(
@@ -88,6 +103,7 @@ OutputOption = Annotated[
         "-o",
         help="Write here instead of stdout (- for stdout).",
         metavar="FILE",
+        click_type=file_named,
         callback=standard_output,
     ),
 ]
@@ -385,6 +401,7 @@ ReportOption = Annotated[
         "at the end, instead of standard output (standard error while the records go "
         "there); - for standard output.",
         metavar="FILE",
+        click_type=file_named,
     ),
 ]
 """``--report FILE``: where a command that writes records or a picture puts its report."""

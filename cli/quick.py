@@ -96,8 +96,10 @@ def _value(option: Spelled, given: str) -> object:
             raise ValueError(given)
         return number
     if option.takes == "path":
-        # Typer refuses a path that exists and cannot be read.
-        if os.path.exists(given) and not os.access(given, os.R_OK):
+        # Typer refuses a path that exists and cannot be read, and an empty output name.
+        if (os.path.exists(given) and not os.access(given, os.R_OK)) or (
+            not given and option.field == "output"
+        ):
             raise ValueError(given)
         from pathlib import Path
 

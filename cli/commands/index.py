@@ -40,7 +40,12 @@ if TYPE_CHECKING:
 
 def _no_stream(value: str | None) -> str | None:
     """``--db``'s value; ``-`` is refused (a standard stream cannot hold an index, and a
-    file named ``-`` is never made)."""
+    file named ``-`` is never made), and so is an empty name."""
+    if value == "":
+        raise typer.BadParameter(
+            "an empty name is not an index: name an SQLite file or a postgresql:// URL",
+            param_hint="--db",
+        )
     if value == "-":
         raise typer.BadParameter(
             "- is not an index: name an SQLite file or a postgresql:// URL", param_hint="--db"

@@ -465,6 +465,56 @@ def test_a_dash_is_never_a_file_made_by_rest_or_db(
     assert listing(tmp_path) == ["T.pdn"]
 
 
+EMPTY_DB = (
+    "Error: Invalid value for --db: an empty name is not an index: name an SQLite file or a "
+    "postgresql:// URL"
+)
+EMPTY_OUTPUT = "the output name is empty: name a file to write"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("index", "T.pdn", "--db", ""), EMPTY_DB),
+        (("find", "--db", ""), EMPTY_DB),
+        (("tree", "-g", "brazilian", "--db", ""), EMPTY_DB),
+        (
+            ("find", "--db", "i.sqlite", "-o", ""),
+            f"Error: Invalid value for '--output' / '-o': {EMPTY_OUTPUT}",
+        ),
+        (
+            ("validate", "T.pdn", "-o", ""),
+            f"Error: Invalid value for '--output' / '-o': {EMPTY_OUTPUT}",
+        ),
+        (
+            ("convert", "T.pdn", "-o", ""),
+            f"Error: Invalid value for '--output' / '-o': {EMPTY_OUTPUT}",
+        ),
+        (("select", "T.pdn", "--rest", ""), f"Error: Invalid value for '--rest': {EMPTY_OUTPUT}"),
+        (
+            ("select", "T.pdn", "--report", ""),
+            f"Error: Invalid value for '--report': {EMPTY_OUTPUT}",
+        ),
+    ],
+)
+def test_an_empty_name_is_a_usage_error_for_db_and_outputs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], message: str
+) -> None:
+    # --db "" used ./notation.sqlite; -o "" named the current folder.
+    archive(tmp_path, '[GameType "26"]\n[Result "2-0"]\n\n1. 22-17 2-0\n')
+    monkeypatch.chdir(tmp_path)
+    if args[0] == "find" and "-o" in args:
+        assert run("index", "--db", "i.sqlite", "T.pdn").exit_code == 0
+    before = listing(tmp_path)
+    result = run(*args)
+    assert result.exit_code == 2
+    lines = result.stderr.replace("│", " ").split("\n")
+    assert [line for line in (" ".join(line.split()) for line in lines) if "Invalid" in line] == [
+        message
+    ]
+    assert listing(tmp_path) == before
+
+
 @pytest.mark.parametrize("command", ["index", "validate"])
 def test_nan_is_not_a_number_of_seconds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
