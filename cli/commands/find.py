@@ -121,7 +121,9 @@ def find(
     Each game is written as `path:line: game N` (with the ply where the main line first
     reaches --position, and its opening by the federation's table where one names it), as
     JSON, or as its text as read when it was indexed. A source
-    file changed since it was indexed is named in a notice on standard error. Exit status:
+    file changed since it was indexed is named in a notice on standard error (one whose
+    size, modification and inode change times and inode are those indexed is taken as
+    unchanged; any other is read and its digest compared). Exit status:
     0, 1 when a game to write as PDN has no text in the index, 2 for a usage error or an
     index that cannot be used.
     """

@@ -31,7 +31,7 @@ from notation.diagnostics import Diagnostic
 from notation.games.registry import get_game
 from notation.index.db import Database
 from notation.index.entries import entries_of_piece, entry_of_record
-from notation.index.keys import NotAFile, digest_file
+from notation.index.keys import NotAFile, Stamp, digest_file
 from notation.index.store import Entry, Store
 from notation.io.files import Input, Missing, expand, pure
 from notation.read.sources import FileResult, Opened, no_record, open_inputs, unreadable
@@ -164,7 +164,7 @@ def _index(
                 continue
             read.add(item.path)
             try:
-                digest, size, mtime = digest_file(str(item.path))
+                digest, stamp = digest_file(str(item.path))
             except NotAFile as error:
                 told(unreadable(item.name, str(error)))
                 continue
@@ -175,16 +175,18 @@ def _index(
             signed = signature(game, settings)
             old = known.get(os.fsencode(item.path))
             if old is not None and old[1] == digest and old[2] == signed:
+                if old[3] != stamp:
+                    store.restamp(old[0], stamp)
                 summary.kept += 1
                 summary.unchanged += _games(db, old[0])
                 continue
-            chosen.append(_Chosen(item, digest, size, mtime, game, signed))
+            chosen.append(_Chosen(item, digest, stamp, game, signed))
         _read(chosen, store, known, settings, summary, told, workers)
         summary.pruned = prune and summary.status == 0
         present = {
             os.fsencode(item.path) for item in inputs if isinstance(item, Input) and item.path
         }
-        for source, (file, _, _) in known.items():
+        for source, (file, *_) in known.items():
             if source in present:
                 continue
             if summary.pruned or (_covered(source, given) and not os.path.exists(source)):
@@ -204,13 +206,12 @@ def _game_of(item: Input, settings: Settings) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class _Chosen:
-    """A file to read: its content's digest, size and time, its game and its settings'
+    """A file to read: its content's digest and stamp, its game and its settings'
     signature."""
 
     input: Input
     digest: bytes
-    size: int
-    mtime: int
+    stamp: Stamp
     game: str | None
     signature: str
 
@@ -239,7 +240,7 @@ class _Abandoned(Exception):
 def _read(
     chosen: list[_Chosen],
     store: Store,
-    known: dict[bytes, tuple[int, bytes, str]],
+    known: dict[bytes, tuple[int, bytes, str, Stamp]],
     settings: Settings,
     summary: Summary,
     told: Callable[[Diagnostic], None],
@@ -271,8 +272,7 @@ def _read(
                     name,
                     os.fsencode(file.input.path or ""),
                     file.digest,
-                    file.size,
-                    file.mtime,
+                    file.stamp,
                     file.signature,
                 )
                 if feed is None:

@@ -9,6 +9,7 @@ import hashlib
 import os
 import stat
 import sys
+import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from hashlib import blake2b
@@ -334,9 +335,29 @@ class NotAFile(OSError):
     files it can read again and tell changed, so it is refused unread."""
 
 
-def digest_file(path: str | bytes) -> tuple[bytes, int, int]:
-    """The content digest, size and modification time (ns) of the regular file at ``path``
-    (:class:`NotAFile` for anything else, opened without waiting for a FIFO's writer)."""
+RACY_NS = 2_000_000_000
+"""A file whose inode changed this recently (ns) before it was read may change again
+within the same tick of a coarse file system clock without its stamp changing: its
+stamp's change time is kept as -1, which no file has, so that ``find`` reads it."""
+
+Stamp = tuple[int, int, int, int]
+"""What ``find`` compares of a file to tell it unchanged without reading it: its size, its
+modification time and its inode's change time (ns), and its inode number (as a signed
+64-bit number). Writing a file changes its change time, which no user can set back (as
+``touch -r`` sets back the modification time), and a file put in its place has another
+inode or change time."""
+
+
+def stamp_of(info: os.stat_result) -> Stamp:
+    """The :data:`Stamp` of a file whose status is ``info``."""
+    inode = info.st_ino if info.st_ino < 1 << 63 else info.st_ino - (1 << 64)
+    return info.st_size, info.st_mtime_ns, info.st_ctime_ns, inode
+
+
+def digest_file(path: str | bytes) -> tuple[bytes, Stamp]:
+    """The content digest and the :data:`Stamp` of the regular file at ``path`` (its
+    change time -1 when it changed within :data:`RACY_NS` of being read;
+    :class:`NotAFile` for anything else, opened without waiting for a FIFO's writer)."""
     digest = hashlib.blake2b(digest_size=16)
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     with os.fdopen(fd, "rb", closefd=True) as handle:
@@ -348,4 +369,7 @@ def digest_file(path: str | bytes) -> tuple[bytes, int, int]:
             )
         while chunk := handle.read(1 << 20):
             digest.update(chunk)
-    return digest.digest(), info.st_size, info.st_mtime_ns
+    size, mtime, ctime, inode = stamp_of(info)
+    if ctime > time.time_ns() - RACY_NS:
+        ctime = -1
+    return digest.digest(), (size, mtime, ctime, inode)

@@ -25,11 +25,13 @@ from notation.games.registry import GAMES
 from notation.index import postings, summaries, tagged
 from notation.index.db import Database
 from notation.index.keys import (
+    Stamp,
     digest_file,
     nth_id,
     pack_ids,
     position_key,
     set_up,
+    stamp_of,
     unpack_ids,
 )
 from notation.index.schema import salt
@@ -567,7 +569,7 @@ def _openings(db: Database) -> dict[int, tuple[str, str | None] | None]:
 
 def _in_file_order(
     db: Database, of_file: dict[int, int]
-) -> tuple[list[int], dict[int, tuple[str, bytes, int, int, bytes]]]:
+) -> tuple[list[int], dict[int, tuple[str, bytes, Stamp, bytes]]]:
     """The chunks of ``of_file`` (a chunk's first game id -> its file's id) in the order of
     their files' paths, then of their games, and the files' rows (:func:`_files`)."""
     files = _files(db, sorted(set(of_file.values())))
@@ -585,16 +587,15 @@ def _chunk(db: Database, first: int, file: int) -> Places:
     return places.unpack(file, bytes(row[0]))
 
 
-def _files(db: Database, ids: list[int]) -> dict[int, tuple[str, bytes, int, int, bytes]]:
-    """The path as shown, own name, size, modification time and digest of the files
-    ``ids``, by id."""
-    files: dict[int, tuple[str, bytes, int, int, bytes]] = {}
+def _files(db: Database, ids: list[int]) -> dict[int, tuple[str, bytes, Stamp, bytes]]:
+    """The path as shown, own name, stamp and digest of the files ``ids``, by id."""
+    files: dict[int, tuple[str, bytes, Stamp, bytes]] = {}
     for start in range(0, len(ids), 500):
         some = ids[start : start + 500]
         files.update(
-            (id_, (path, bytes(source), size, mtime, bytes(digest)))
-            for id_, path, source, size, mtime, digest in db.execute(
-                "SELECT id, path, source, size, mtime, digest FROM files "
+            (id_, (path, bytes(source), (size, mtime, ctime, inode), bytes(digest)))
+            for id_, path, source, size, mtime, ctime, inode, digest in db.execute(
+                "SELECT id, path, source, size, mtime, ctime, inode, digest FROM files "
                 f"WHERE id IN ({', '.join('?' * len(some))})",
                 some,
             )
@@ -602,13 +603,11 @@ def _files(db: Database, ids: list[int]) -> dict[int, tuple[str, bytes, int, int
     return files
 
 
-def _changes(files: dict[int, tuple[str, bytes, int, int, bytes]]) -> list[str]:
+def _changes(files: dict[int, tuple[str, bytes, Stamp, bytes]]) -> list[str]:
     """The paths (as shown) of ``files`` that changed (or are gone) since they were
     indexed."""
     return sorted(
-        path
-        for path, source, size, mtime, digest in files.values()
-        if _changed(source, size, mtime, digest)
+        path for path, source, stamp, digest in files.values() if _changed(source, stamp, digest)
     )
 
 
@@ -771,14 +770,14 @@ def _text(asked: str) -> bool:
     return True
 
 
-def _changed(path: bytes, size: int, mtime: int, digest: bytes) -> bool:
+def _changed(path: bytes, stamp: Stamp, digest: bytes) -> bool:
     """Whether the file at ``path`` (its own name) differs from what was indexed (or is
-    gone)."""
+    gone): unchanged when its stamp is the one indexed, else when its digest is."""
     try:
         info = os.stat(path)
     except OSError:
         return True
-    if info.st_size == size and info.st_mtime_ns == mtime:
+    if stamp_of(info) == stamp:
         return False
     try:
         return digest_file(path)[0] != digest

@@ -1,8 +1,9 @@
 """The tables of an index, made or checked when it is opened.
 
 ``files``: each input file indexed (path as given and shown, the file's own name as
-bytes, which is its key: two names shown alike are two files; content digest, size,
-modification time, the settings it was read with).
+bytes, which is its key: two names shown alike are two files; content digest, its stamp:
+size, modification time, inode change time, inode number,
+:data:`notation.index.keys.Stamp`; the settings it was read with).
 ``games``: each game (file, line, number in the file, game, setup, result, verdict, the
 record's text as read, compressed, and its main line's moves as ids in ``moves``,
 :func:`notation.index.keys.pack_ids`; no setup and no main line for a game of a type not
@@ -44,7 +45,8 @@ TABLES = (
     "CREATE TABLE IF NOT EXISTS files ("
     "id INTEGER PRIMARY KEY, path TEXT NOT NULL, source BLOB NOT NULL UNIQUE, "
     "digest BLOB NOT NULL, "
-    "size BIGINT NOT NULL, mtime BIGINT NOT NULL, settings TEXT NOT NULL, "
+    "size BIGINT NOT NULL, mtime BIGINT NOT NULL, ctime BIGINT NOT NULL, "
+    "inode BIGINT NOT NULL, settings TEXT NOT NULL, "
     "games INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS setups ("
     "id INTEGER PRIMARY KEY, game TEXT NOT NULL, tags TEXT NOT NULL, UNIQUE (game, tags))",

@@ -1,9 +1,9 @@
 """The SQLite adapter of :mod:`notation.index.db`: an index in one file, no server.
 
-The writer puts the file in WAL mode (:func:`notation.index.schema.open_index`), so
-readers (``find``, ``tree``), which open it read-only and never write it, never wait for
-the writer nor block it, and a transaction is either whole in the file or absent from it, whatever
-kills the writer. A statement that meets another connection's lock waits up to
+The writer puts the file in WAL mode (:func:`notation.index.schema.open_index`) while it
+writes, so readers (``find``, ``tree``), which open it read-only and never write it, never
+wait for the writer nor block it, and a transaction is either whole in the file or absent
+from it, whatever kills the writer. A statement that meets another connection's lock waits up to
 :data:`BUSY_SECONDS`. The writer's lock is an advisory lock (``flock``) on the database
 file itself, held for a whole ``index`` run; the process holding it is named in the
 ``meta`` table, so that a second writer that gives up can say which one it waited for.
@@ -44,6 +44,7 @@ class SQLite:
 
     def __init__(self, path: str, *, read_only: bool = False) -> None:
         self.path = path
+        self.read_only = read_only
         shown = shown_name(path)
         if path == "-":
             # NOTATION_DB=-: "-" names a standard stream everywhere else, never a file to make.
@@ -168,7 +169,12 @@ class SQLite:
         )
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connection; a writer's puts the file back in rollback-journal mode
+        first (when no other connection has it open), so that the log and its index are
+        deleted and a read-only reader, which cannot delete them, makes none."""
+        if not self.read_only:
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.execute("PRAGMA journal_mode=DELETE")
         self._connection.close()
         if self._lock is not None:
             os.close(self._lock)

@@ -20,7 +20,7 @@ from itertools import chain, islice
 
 from notation.index import places, postings, summaries, tagged
 from notation.index.db import Database
-from notation.index.keys import pack_ids, set_up
+from notation.index.keys import Stamp, pack_ids, set_up
 from notation.index.schema import salt
 from notation.index.texts import Texts
 
@@ -142,13 +142,25 @@ class Store:
         self._next_game = max(_next(db, "games"), int(row[0]) if row else 1)
         self._next_file = _next(db, "files")
 
-    def files(self) -> dict[bytes, tuple[int, bytes, str]]:
-        """Every file indexed: its id, content digest and settings, by its own name
+    def files(self) -> dict[bytes, tuple[int, bytes, str, Stamp]]:
+        """Every file indexed: its id, content digest, settings and stamp, by its own name
         (bytes)."""
-        rows = self.db.execute("SELECT source, id, digest, settings FROM files")
+        rows = self.db.execute(
+            "SELECT source, id, digest, settings, size, mtime, ctime, inode FROM files"
+        )
         return {
-            bytes(source): (id_, bytes(digest), settings) for source, id_, digest, settings in rows
+            bytes(source): (id_, bytes(digest), settings, (size, mtime, ctime, inode))
+            for source, id_, digest, settings, size, mtime, ctime, inode in rows
         }
+
+    def restamp(self, file: int, stamp: Stamp) -> None:
+        """Record the stamp of a file found unchanged (its content read again): ``find``
+        then tells it unchanged without reading it."""
+        with self.db.transaction():
+            self.db.execute(
+                "UPDATE files SET size = ?, mtime = ?, ctime = ?, inode = ? WHERE id = ?",
+                (*stamp, file),
+            )
 
     def drop(self, file: int) -> int:
         """Remove a file and its games (to be called in a transaction); the games removed.
@@ -169,17 +181,16 @@ class Store:
         self.db.execute("DELETE FROM files WHERE id = ?", (file,))
         return removed
 
-    def add_file(
-        self, path: str, source: bytes, digest: bytes, size: int, mtime: int, settings: str
-    ) -> int:
+    def add_file(self, path: str, source: bytes, digest: bytes, stamp: Stamp, settings: str) -> int:
         """Record a file (to be called in a transaction, its games then added): ``path`` as
         shown, ``source`` its own name; its id."""
         file = self._next_file
         self._next_file += 1
         self.db.execute(
-            "INSERT INTO files (id, path, source, digest, size, mtime, settings, games) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
-            (file, path, source, digest, size, mtime, settings),
+            "INSERT INTO files "
+            "(id, path, source, digest, size, mtime, ctime, inode, settings, games) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+            (file, path, source, digest, *stamp, settings),
         )
         return file
 

@@ -639,7 +639,9 @@ def test_the_collector_is_paused_only_while_games_are_stored_or_entries_made(
     try:
         store = Store(db)
         with pytest.raises(RuntimeError, match="a worker was lost"), db.transaction():
-            store.add_games(store.add_file("a.pdn", b"a.pdn", b"digest", 1, 1, "settings"), lost())
+            store.add_games(
+                store.add_file("a.pdn", b"a.pdn", b"digest", (1, 1, 1, 1), "settings"), lost()
+            )
         assert (gc.isenabled(), seen) == (True, [False] * 5)
         assert db.execute("SELECT count(*) FROM games").fetchone() == (0,)
     finally:
@@ -870,7 +872,6 @@ def test_find_and_tree_never_write_the_file_at_db(tmp_path: Path, command: tuple
     _create_table(other, "CREATE TABLE accounts (id INTEGER)")
     index = str(tmp_path / "index.sqlite")
     indexed(index, tmp_path / "club.pdn")
-    files = sorted(os.listdir(tmp_path))
 
     def contents() -> dict[str, str]:
         return {
@@ -888,8 +889,5 @@ def test_find_and_tree_never_write_the_file_at_db(tmp_path: Path, command: tuple
     assert contents() == before
     result = run(*command, "--db", index)
     assert result.exit_code == 0, result.stderr
-    # SQLite's own files of an index in WAL mode, as a writer leaves them, besides.
-    after = contents()
-    assert sorted(after) == sorted([*files, "index.sqlite-shm", "index.sqlite-wal"])
-    assert {name: after[name] for name in files} == before
+    assert contents() == before
     assert before["empty.sqlite"] == hashlib.sha256(b"").hexdigest()

@@ -6,10 +6,13 @@ import functools
 import io
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
 
+import notation.index.keys
+import notation.index.query
 from notation.index.query import Answer, Batch
 from notation.index.schema import open_index
 from notation.io.output import Sink
@@ -555,3 +558,64 @@ def test_a_game_whose_setup_is_invalid_matches_no_material_or_pattern(
     assert [(Path(str(g["path"])).name, g["ply"]) for g in found(target, *filters)] == [
         ("good.pdn", ply)
     ]
+
+
+def test_a_file_edited_with_its_size_and_time_kept_is_named_changed(
+    indexed: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The edit keeps the size and the modification time (touch -r); not its inode's change
+    # time, which the index keeps too (the file is told apart without being read).
+    monkeypatch.setattr(notation.index.keys, "RACY_NS", 0)
+    assert run("index", "club.pdn", "open.pdn").exit_code == 0
+    club = Path("club.pdn")
+    before = os.stat(club)
+    read: list[bytes] = []
+    digest_file = notation.index.query.digest_file
+
+    def reading(path: bytes) -> tuple[bytes, tuple[int, int, int, int]]:
+        read.append(path)
+        return digest_file(path)
+
+    monkeypatch.setattr(notation.index.query, "digest_file", reading)
+    said = run("find", "--player", "bruno lima")
+    assert (said.exit_code, said.stderr, read) == (0, "3 games found\n", [])
+    time.sleep(0.02)
+    club.write_text(CLUB.replace("Bruno Lima", "Bruna Lima"), encoding="utf-8")
+    os.utime(club, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert os.stat(club).st_size == before.st_size
+    said = run("find", "--player", "bruno lima")
+    assert (said.exit_code, said.stderr) == (
+        0,
+        "notation: club.pdn changed since it was indexed; the index answers as it was\n"
+        "3 games found\n",
+    )
+    assert read == [b"club.pdn"]
+
+
+def test_a_file_indexed_just_after_it_changed_is_read_until_indexed_again(
+    indexed: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Indexed within RACY_NS of their writing, the files' stamps are not trusted: find reads
+    # them; a later run that finds them unchanged records their stamps.
+    read: list[bytes] = []
+    digest_file = notation.index.query.digest_file
+
+    def reading(path: bytes) -> tuple[bytes, tuple[int, int, int, int]]:
+        read.append(path)
+        return digest_file(path)
+
+    monkeypatch.setattr(notation.index.query, "digest_file", reading)
+    said = run("find", "--player", "bruno lima")
+    assert (said.exit_code, said.stderr, sorted(read)) == (
+        0,
+        "3 games found\n",
+        [b"club.pdn", b"open.pdn"],
+    )
+    monkeypatch.setattr(notation.index.keys, "RACY_NS", 0)
+    result = run("index", "club.pdn", "open.pdn")
+    assert result.stderr == (
+        "2 files indexed (2 as they were): 0 games added, 0 updated, 0 removed, 5 unchanged\n"
+    )
+    read.clear()
+    said = run("find", "--player", "bruno lima")
+    assert (said.exit_code, said.stderr, read) == (0, "3 games found\n", [])
