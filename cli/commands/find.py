@@ -120,12 +120,11 @@ def find(
 
     Each game is written as `path:line: game N` (with the ply where the main line first
     reaches --position, and its opening by the federation's table where one names it), as
-    JSON, or as its text as read when it was indexed. A source
-    file changed since it was indexed is named in a notice on standard error (one whose
-    size, modification and inode change times and inode are those indexed is taken as
-    unchanged; any other is read and its digest compared). Exit status:
-    0, 1 when a game to write as PDN has no text in the index, 2 for a usage error or an
-    index that cannot be used.
+    JSON, or as its text as read when it was indexed. A source file changed or gone since
+    it was indexed is named in a notice on standard error (one whose size, modification
+    and inode change times and inode are those indexed is taken as unchanged; any other is
+    read and its digest compared). Exit status: 0, 1 when a game to write as PDN has no
+    text in the index, 2 for a usage error or an index that cannot be used.
     """
     from notation.archive import filters as sel
     from notation.index.query import Query, search, texts
@@ -184,6 +183,8 @@ def find(
         answer = search(opened, query)
         for path in answer.changed:
             say(f"notation: {path} changed since it was indexed; the index answers as it was")
+        for path in answer.gone:
+            say(f"notation: {path} is gone since it was indexed; the index answers as it was")
         if form == "pdn":
             games = answer.hits()
             records = texts(opened, games)
@@ -271,7 +272,7 @@ def as_json(sink: Sink, answer: Answer) -> int:
         sink.write('{"games":[\n' if count == 0 else ",\n")
         sink.write(",\n".join(games))
         count += len(games)
-    summary = text({"games": count, "changed": answer.changed})
+    summary = text({"games": count, "changed": answer.changed, "gone": answer.gone})
     sink.write(('{"games":[' if count == 0 else "\n") + f'],"summary":{summary}}}\n')
     return count
 

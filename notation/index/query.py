@@ -96,7 +96,9 @@ class Found:
 
     games: list[Hit] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
-    """Source files of games found that changed (or are gone) since they were indexed."""
+    """Source files of games found that changed since they were indexed."""
+    gone: list[str] = field(default_factory=list)
+    """Source files of games found that are gone since they were indexed."""
 
 
 @dataclass(slots=True)
@@ -125,7 +127,9 @@ class Answer:
     openings: dict[int, tuple[str, str | None] | None]
     """The code and name of each opening a batch gives (0: none)."""
     changed: list[str]
-    """Source files of games found that changed (or are gone) since they were indexed."""
+    """Source files of games found that changed since they were indexed."""
+    gone: list[str] = field(default_factory=list)
+    """Source files of games found that are gone since they were indexed."""
 
     def read(self) -> None:
         """Read the batches left from the index now, so that writing them out cannot fail
@@ -288,7 +292,7 @@ def find(db: Database, query: Query) -> Found:
     """The games matching every filter of ``query``, in the order of their files and
     their numbers there."""
     answer = search(db, query)
-    return Found(answer.hits(), answer.changed)
+    return Found(answer.hits(), answer.changed, answer.gone)
 
 
 def search(db: Database, query: Query) -> Answer:
@@ -417,7 +421,7 @@ def _answer(db: Database, rows: list[tuple[int, int, int, int | None, int, int |
                 [row[4] for row in some],
             )
 
-    return Answer(batches(), openings, _changes(files))
+    return Answer(batches(), openings, *_changes(files))
 
 
 def _by_position(db: Database, aimed: Targets) -> Answer:
@@ -477,7 +481,7 @@ def _by_position(db: Database, aimed: Targets) -> Answer:
                     map(first.__add__, where),
                 )
 
-    return Answer(batches(), _openings(db), _changes(files))
+    return Answer(batches(), _openings(db), *_changes(files))
 
 
 def _placed(db: Database, ids: list[int] | None) -> Answer:
@@ -529,7 +533,7 @@ def _placed(db: Database, ids: list[int] | None) -> Answer:
                     map(first.__add__, where),
                 )
 
-    return Answer(batches(), _openings(db), _changes(files))
+    return Answer(batches(), _openings(db), *_changes(files))
 
 
 def _of_setups(
@@ -603,11 +607,15 @@ def _files(db: Database, ids: list[int]) -> dict[int, tuple[str, bytes, Stamp, b
     return files
 
 
-def _changes(files: dict[int, tuple[str, bytes, Stamp, bytes]]) -> list[str]:
-    """The paths (as shown) of ``files`` that changed (or are gone) since they were
-    indexed."""
-    return sorted(
-        path for path, source, stamp, digest in files.values() if _changed(source, stamp, digest)
+def _changes(files: dict[int, tuple[str, bytes, Stamp, bytes]]) -> tuple[list[str], list[str]]:
+    """The paths (as shown) of ``files`` that changed since they were indexed, and of those
+    gone."""
+    found = {
+        path: _changed(source, stamp, digest) for path, source, stamp, digest in files.values()
+    }
+    return (
+        sorted(path for path, state in found.items() if state == "changed"),
+        sorted(path for path, state in found.items() if state == "gone"),
     )
 
 
@@ -770,19 +778,22 @@ def _text(asked: str) -> bool:
     return True
 
 
-def _changed(path: bytes, stamp: Stamp, digest: bytes) -> bool:
-    """Whether the file at ``path`` (its own name) differs from what was indexed (or is
-    gone): unchanged when its stamp is the one indexed, else when its digest is."""
+def _changed(path: bytes, stamp: Stamp, digest: bytes) -> str | None:
+    """``"gone"`` when no file is at ``path`` (its own name) any more, ``"changed"`` when
+    it differs from what was indexed (or cannot be read), ``None`` when it is unchanged:
+    its stamp is the one indexed, else its digest is."""
     try:
         info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return "gone"
     except OSError:
-        return True
+        return "changed"
     if stamp_of(info) == stamp:
-        return False
+        return None
     try:
-        return digest_file(path)[0] != digest
+        return None if digest_file(path)[0] == digest else "changed"
     except OSError:
-        return True
+        return "changed"
 
 
 def texts(db: Database, hits: Iterable[Hit]) -> list[str | None]:

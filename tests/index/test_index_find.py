@@ -62,7 +62,7 @@ def test_json_lists_path_line_index_and_ply(indexed: str) -> None:
         "ply": 4,
         "opening": {"code": "21-I", "name": None},
     }
-    assert document["summary"] == {"games": 4, "changed": []}
+    assert document["summary"] == {"games": 4, "changed": [], "gone": []}
 
 
 def test_player_of_either_colour_case_ignored(indexed: str) -> None:
@@ -388,7 +388,9 @@ def test_a_postgresql_index_without_psycopg_is_one_line_saying_what_to_install(
     )
 
 
-def _written(form: str, batches: list[Batch], changed: list[str]) -> tuple[str, int]:
+def _written(
+    form: str, batches: list[Batch], changed: list[str], gone: list[str]
+) -> tuple[str, int]:
     """What ``find``'s writer of ``form`` writes of ``batches``, and the games it counts."""
     from notation.cli.commands.find import as_json, as_text
 
@@ -396,7 +398,7 @@ def _written(form: str, batches: list[Batch], changed: list[str]) -> tuple[str, 
     stream = io.BytesIO()
     sink = Sink(stream, "-", "utf-8")
     write = as_json if form == "json" else as_text
-    count = write(sink, Answer(iter(batches), openings, changed))
+    count = write(sink, Answer(iter(batches), openings, changed, gone))
     sink.flush()
     return stream.getvalue().decode(), count
 
@@ -420,11 +422,11 @@ def test_the_json_document_is_what_the_encoder_writes() -> None:
         3: {"code": "21-I", "name": None},
         8: {"code": "5", "name": "Dreaded Edinburgh"},
     }
-    for batches, changed in (
-        (PLACED, ["b.pdn"]),
-        (REACHED, []),
-        ([], ["b.pdn"]),
-        (REACHED[:1], []),
+    for batches, changed, gone in (
+        (PLACED, ["b.pdn"], ["c.pdn", "d.pdn"]),
+        (REACHED, [], []),
+        ([], ["b.pdn"], []),
+        (REACHED[:1], [], ["c.pdn"]),
     ):
         games = [
             {
@@ -437,9 +439,9 @@ def test_the_json_document_is_what_the_encoder_writes() -> None:
             for batch in batches
             for place, (line, number) in enumerate(zip(batch.lines, batch.numbers, strict=True))
         ]
-        summary = {"games": len(games), "changed": changed}
+        summary = {"games": len(games), "changed": changed, "gone": gone}
         document = {"games": games, "summary": summary}
-        written, count = _written("json", batches, changed)
+        written, count = _written("json", batches, changed, gone)
         assert (json.loads(written), count) == (document, len(games))
         # Compact, one game a line.
         compact = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
@@ -461,19 +463,19 @@ def test_the_pdn_form_writes_every_text_a_blank_line_between() -> None:
 
 
 def test_the_text_form_writes_a_line_a_game() -> None:
-    assert _written("text", PLACED, []) == (
+    assert _written("text", PLACED, [], []) == (
         "archive/club.pdn:1: game 1\n"
         'dir "x"/a%d ação.pdn:9: game 2, opening 21-I\n'
         'dir "x"/a%d ação.pdn:12: game 3, opening 5 (Dreaded Edinburgh)\n',
         3,
     )
-    assert _written("text", REACHED, ["b.pdn"]) == (
+    assert _written("text", REACHED, ["b.pdn"], ["c.pdn"]) == (
         "archive/club.pdn:1: game 1, ply 4\n"
         'dir "x"/a%d ação.pdn:9: game 2, ply 0, opening 21-I\n'
         'dir "x"/a%d ação.pdn:12: game 3, ply 17, opening 5 (Dreaded Edinburgh)\n',
         3,
     )
-    assert _written("text", [], []) == ("", 0)
+    assert _written("text", [], [], []) == ("", 0)
 
 
 @pytest.mark.parametrize("name", [b"\xff club.pdn", b"new\nline.pdn", b"esc\x1b[31m.pdn"])
@@ -619,3 +621,21 @@ def test_a_file_indexed_just_after_it_changed_is_read_until_indexed_again(
     read.clear()
     said = run("find", "--player", "bruno lima")
     assert (said.exit_code, said.stderr, read) == (0, "3 games found\n", [])
+
+
+def test_a_file_gone_is_named_gone_not_changed(indexed: str) -> None:
+    os.remove("open.pdn")
+    write(Path("."), club=CLUB.replace("Bruno Lima", "Bruna Lima"))
+    said = run("find")
+    assert (said.exit_code, said.stderr) == (
+        0,
+        "notation: club.pdn changed since it was indexed; the index answers as it was\n"
+        "notation: open.pdn is gone since it was indexed; the index answers as it was\n"
+        "5 games found\n",
+    )
+    said = run("find", "--format", "json")
+    assert json.loads(said.stdout)["summary"] == {
+        "games": 5,
+        "changed": ["club.pdn"],
+        "gone": ["open.pdn"],
+    }
