@@ -59,6 +59,15 @@ def tree(
         str | None,
         typer.Option("--position", help="The position of this FEN.", metavar="FEN"),
     ] = None,
+    layout: Annotated[
+        str | None,
+        typer.Option(
+            "--layout",
+            help="Knight Fight: the games' start, their Layout tag (needed: each layout is a "
+            "start of its own, and a FEN does not name it).",
+            metavar="LAYOUT",
+        ),
+    ] = None,
     notation: Annotated[
         str | None,
         typer.Option(
@@ -82,12 +91,13 @@ def tree(
     """The moves played from a position in the indexed games, most played first.
 
     The position is --position's FEN, or the one --moves reach from the start (default:
-    the start). It counts every game whose main line, as validate replayed it, reaches it
-    by any move order, once per game; games with an error that do not reach it are left
+    the start); for Knight Fight, in the layout --layout gives (needed: its games have no
+    single start). It counts every game whose main line, as validate replayed it, reaches
+    it by any move order, once per game; games with an error that do not reach it are left
     out and counted. Exit status: 0, 2 for a usage error or an index that cannot be used.
     """
     from notation.archive.filters import parse_opening
-    from notation.index.query import NoPosition
+    from notation.index.query import NoPosition, single_start
     from notation.index.query import tree as grow
 
     game = game_named(variant)
@@ -101,15 +111,26 @@ def tree(
             + ", ".join(game.notations),
             param_hint="--notation",
         )
+    if layout is None and not single_start(game):
+        raise typer.BadParameter(
+            f"{game.title} has no single start: each game's Layout tag sets its own, and a "
+            "position is one of a layout; give the layout of the games to look at",
+            param_hint="--layout",
+        )
+    if layout is not None and single_start(game):
+        raise typer.BadParameter(
+            f"{game.title} has a single start: no layout is given for it", param_hint="--layout"
+        )
+    start = None if layout is None else {"Layout": layout}
     words = () if moves is None else parsed(parse_opening, moves, "--moves")
     config = configured(config_file, isolated)
     target = index_target(db, config)
     refuse_index_output(output, target)
     with opened_index(target) as opened:
         try:
-            found = grow(opened, game, moves=words, fen=position, notation=notation)
+            found = grow(opened, game, moves=words, fen=position, notation=notation, start=start)
         except NoPosition as error:
-            hint = "--position" if position is not None else "--moves"
+            hint = "--position" if position is not None else "--moves" if words else "--layout"
             raise typer.BadParameter(f"{game.title}: {error}", param_hint=hint) from None
     document = found.as_json()
     if form == "json":

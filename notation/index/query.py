@@ -14,7 +14,7 @@ import json
 import os
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, groupby, islice, repeat
 from operator import itemgetter
@@ -858,6 +858,17 @@ class NoPosition(ValueError):
     """The position asked for cannot be read in the game (the message says why)."""
 
 
+def single_start(game: AnyGame) -> bool:
+    """Whether ``game`` has one start, set up by no tag: else (Knight Fight, whose
+    ``Layout`` tag numbers the squares) a game's start is its tags', and a position written
+    without them (a FEN) stands for one in each start."""
+    try:
+        game.start({})
+    except SetupError:
+        return False
+    return True
+
+
 def tree(
     db: Database,
     game: AnyGame,
@@ -865,11 +876,13 @@ def tree(
     moves: tuple[str, ...] = (),
     fen: str | None = None,
     notation: str | None = None,
+    start: Mapping[str, str] | None = None,
 ) -> Tree:
     """The moves played from the position ``fen``, or the one ``moves`` reach from the
     game's start, in the games indexed; each move counted once per game (at the first
     time its main line reaches the position), written in ``notation``, most played
-    first."""
+    first. ``start`` holds the tags that set the start up, for a game without a single
+    one (:func:`single_start`): only the games of that start are looked at."""
     from notation.check.dialects import NO_DIALECTS
     from notation.check.replay import read_ply
 
@@ -878,7 +891,17 @@ def tree(
     problems: list[str] = []
     read: dict[int, tuple[AnyGame, dict[str, str], Position]] = {}
     set_ups: set[int] = set()
-    for setup, same, tags in _setups(db, game.name) or [(0, game, {})]:
+    base = None
+    if start is not None:
+        try:
+            base = game.start(start)
+        except SetupError as error:
+            raise NoPosition(str(error)) from None
+    chosen: list[int] = []
+    for setup, same, tags in _setups(db, game.name) or [(0, game, dict(start or {}))]:
+        if base is not None and _start_of(same, tags) != base:
+            continue
+        chosen.append(setup)
         if set_up(tags):
             set_ups.add(setup)
         try:
@@ -964,12 +987,32 @@ def tree(
         for move, count in counts.items()
     ]
     branches.sort(key=lambda b: (-b.games, b.move))
-    row = db.execute(
-        "SELECT count(*) FROM games WHERE game = ? AND errors > 0", (game.name,)
-    ).fetchone()
-    left_out = (row[0] if row else 0) - reached_with_errors
+    if base is None:
+        row = db.execute(
+            "SELECT count(*) FROM games WHERE game = ? AND errors > 0", (game.name,)
+        ).fetchone()
+        with_errors = row[0] if row else 0
+    else:
+        with_errors = 0
+        for at in range(0, len(chosen), 500):
+            some = chosen[at : at + 500]
+            row = db.execute(
+                "SELECT count(*) FROM games WHERE game = ? AND errors > 0 "
+                f"AND setup IN ({', '.join('?' * len(some))})",
+                [game.name, *some],
+            ).fetchone()
+            with_errors += row[0] if row else 0
+    left_out = with_errors - reached_with_errors
     named = _named(db, game.name, next(iter(keys)), position)
     return Tree(game, position, games, branches, ended, left_out, notation, named)
+
+
+def _start_of(game: AnyGame, tags: Mapping[str, str]) -> Position | None:
+    """The start the setup tags ``tags`` set up before any ``FEN`` (``None``: none)."""
+    try:
+        return game.start({k: v for k, v in tags.items() if k not in ("FEN", "Notation")})
+    except SetupError:
+        return None
 
 
 def _chunk_setups(db: Database, first: int) -> Sequence[int]:

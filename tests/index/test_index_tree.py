@@ -129,3 +129,64 @@ def test_the_position_asked_is_named_by_its_ballot(tmp_path: Path, target: str) 
     # A position no table names has none.
     document = json.loads(run(*asked, "9-13 22-18", "-f", "json").stdout)
     assert document["opening"] is None
+
+
+def _knight_fight(tmp_path: Path, target: str) -> tuple[str, str]:
+    """Knight Fight games of two layouts indexed into ``target``: layout A's games open
+    D1 and E1, layout B's D1; the two layouts."""
+    from notation.games.knight_fight import random_layout
+
+    first, second = random_layout(1), random_layout(2)
+    games = [(first, "D1"), (first, "E1"), (second, "D1")]
+    (tmp_path / "kf.pdn").write_text(
+        "\n".join(
+            f'[Variant "knight-fight"]\n[Layout "{layout}"]\n[Result "*"]\n\n1. {move} *\n'
+            for layout, move in games
+        ),
+        encoding="utf-8",
+    )
+    result = run("index", "--db", target, str(tmp_path / "kf.pdn"))
+    assert (result.exit_code, result.stderr) == (
+        0,
+        "1 file indexed (0 as they were): 3 games added, 0 updated, 0 removed, 0 unchanged\n",
+    )
+    return first, second
+
+
+def test_knight_fight_needs_its_layout_and_moves_and_position_agree(
+    tmp_path: Path, target: str
+) -> None:
+    # Each layout is a start of its own, and a FEN does not name the layout: the tree of
+    # D1 lumped the two layouts' games under one FEN, which --position then did not find.
+    first, second = _knight_fight(tmp_path, target)
+    asked = ("tree", "--db", target, "-g", "knight-fight")
+    for extra in ((), ("--moves", "D1")):
+        result = run(*asked, *extra)
+        assert result.exit_code == 2
+        assert (
+            "Invalid value for --layout: Knight Fight has no single start: each game's Layout "
+            "tag sets its own, and a position is one of a layout; give the layout of the games "
+            "to look at"
+        ) in " ".join(result.stderr.replace("│", " ").split())
+    start = run(*asked, "--layout", first)
+    assert (start.exit_code, start.stdout) == (
+        0,
+        ": 2 games\n"
+        "D1                1 game   * 1\n"
+        "E1                1 game   * 1\n"
+        "0 games of knight-fight with errors left out\n",
+    )
+    # D1 is square 51 in layout A, 63 in layout B; the square left dead differs too.
+    for layout, fen in ((first, "B:WD1:B-:S51,0:XE10"), (second, "B:WD1:B-:S63,0:XE4")):
+        by_moves = run(*asked, "--layout", layout, "--moves", "D1", "-f", "json")
+        assert by_moves.exit_code == 0, by_moves.stderr
+        tree = json.loads(by_moves.stdout)
+        assert (tree["position"], tree["games"]) == (fen, 1)
+        by_position = run(*asked, "--layout", layout, "--position", tree["position"], "-f", "json")
+        assert json.loads(by_position.stdout) == tree
+    result = run("tree", "--db", target, "-g", "brazilian", "--layout", first)
+    assert result.exit_code == 2
+    assert (
+        "Invalid value for --layout: Brazilian draughts has a single start: no layout is given "
+        "for it"
+    ) in " ".join(result.stderr.replace("│", " ").split())
