@@ -317,10 +317,8 @@ def _rewrite(
     an illegal move's diagnostic says its line is left as written."""
     record = replayed.record
     written = record_notation(game, record)  # before any ply is rewritten
-    noticed = {
-        (d.line, d.column) for d in report.diagnostics if d.code in (SHORT_CAPTURE, OTHER_SEPARATOR)
-    }
-    marked: set[tuple[int, int]] = set()
+    marked: set[int] = set()
+    """The identity of each illegal move's diagnostic whose line is left as written."""
     stops: list[Place] = []
     for place, step in replayed.steps.items():
         kept = any(_after(place, stop) for stop in stops)
@@ -331,13 +329,13 @@ def _rewrite(
             if mark:
                 note = f"{step.error.code} illegal move {ply.text}: {step.error}"
                 ply.comments.append(Comment(_comment(note)))
-                marked.add((ply.pos.line, ply.pos.column))
+                marked.add(id(step.diagnostic))
             stops.append(place)
             continue
         if step.move is None:
             continue
         read = step.short or step.other
-        if read and (ply.pos.line, ply.pos.column) not in noticed:
+        if read and step.diagnostic is None:
             # validate's correction of a later ply reads this one otherwise: kept.
             if notation is not None:
                 if mark:
@@ -355,15 +353,10 @@ def _rewrite(
         elif step.other:
             style = game.notation_of(ply.text) or written
             ply.text = game.format_move(step.before, step.move, style)
-    said = list(report.diagnostics)
-    if marked:
-        errors = {e.code for s in replayed.steps.values() if (e := s.error) is not None}
-        said = [
-            d.replace(text=d.text + "; this line is left as written")
-            if d.code in errors and (d.line, d.column) in marked
-            else d
-            for d in said
-        ]
+    said = [
+        d.replace(text=d.text + "; this line is left as written") if id(d) in marked else d
+        for d in report.diagnostics
+    ]
     return said, stops
 
 
