@@ -3,6 +3,9 @@
 :func:`annotate_record` replays a record (variations included) and edits it, keeping
 everything it had (tags, comments, NAGs, variations):
 
+- each move read by a dialect whose notice ``validate`` gives (docs/dialects.md: a move
+  written with the other separator, a short capture when asked for) written as the game
+  writes it, as ``convert`` and ``fix`` write it;
 - ``PlyCount``: the number of plies written in the main line;
 - ``FinalFEN``: the position at the end of the main line, as the ``FEN`` value the game's
   :meth:`~notation.games.base.Game.setup_tags` gives (squares in the record's notation);
@@ -30,6 +33,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from notation.archive.convert import write_dialect_moves
 from notation.archive.rewrite import (
     Options,
     RewriteError,
@@ -91,6 +95,7 @@ def annotate_record(
     if record.has_syntax_errors or line is None or replayed is None:
         return report.diagnostics
     played, notation = line.game, record_notation(line.game, record)
+    write_dialect_moves(report)
     if comments == "scores" and played.scores(line.start) is None:
         raise ValueError(f"{played.title} keeps no score: there are no scores to comment")
     if comments is not None:

@@ -295,11 +295,22 @@ def canonical_moves(
     if record.has_syntax_errors:
         return []
     report = judge(record, path=path, default=default, dialects=dialects)
+    if not write_dialect_moves(report):
+        return []
+    return [d for d in report.diagnostics if d.code in (SHORT_CAPTURE, OTHER_SEPARATOR)]
+
+
+def write_dialect_moves(report: GameReport) -> bool:
+    """Rewrite, in place, each ply of the record ``report`` judged (:func:`judge`) that its
+    replay read by a dialect and whose notice ``report`` gives, as its game writes that
+    move, in the record's notation: the one canonical writing of such moves for every
+    command that writes records. Whether the record was replayed (else it is left as it
+    is)."""
     replayed = report.replayed
     if replayed is None or replayed.start is None or report.game is None:
-        return []
-    said, _ = _rewrite(report, replayed, get_game(report.game), None, mark=False)
-    return [d for d in said if d.code in (SHORT_CAPTURE, OTHER_SEPARATOR)]
+        return False
+    _rewrite(report, replayed, get_game(report.game), None, mark=False)
+    return True
 
 
 def _rewrite(
