@@ -62,7 +62,9 @@ def fix_files(
         counted(found, len(made) + read, left, {})
         changed = bool(made) or bool(read) or record.has_syntax_errors
         judged, rest = _judged_first(left)
-        return Edited([*judged, *made, *moves, *rest], changed=changed)
+        # Read whole, the record is written fixed as far as it can be, errors and all.
+        whole = not record.has_syntax_errors
+        return Edited([*judged, *made, *moves, *rest], changed=changed, whole=whole)
 
     return rewrite(inputs, edit, options, say, tell)
 

@@ -14,7 +14,9 @@ over each input (``in_place``). What is written is committed only when it is who
 - an input that cannot be read makes the run fail with status 2 and nothing is written;
 - an edit may leave a record as it was (:class:`Edited` with ``changed`` false): its
   original text is written verbatim, so nothing is lost and an error in it (the status
-  is still 1) does not stop the output being written;
+  is still 1) does not stop the output being written; an edit may also say a record it
+  changed is whole though an error is left in it (``whole``: ``fix``, which changes
+  tags and results only and keeps an illegal move as written), and it is written too;
 - with ``in_place`` each file is rewritten on its own, only when everything read from it
   succeeded; a file whose bytes would not change, or whose records were all left as they
   were, is not rewritten.
@@ -67,6 +69,10 @@ class Edited:
     """``False``: the record is as it was read and is written as its original text
     (``record.text``, when the reader kept it); an error in it fails the run (status 1)
     but does not stop the output being written."""
+    whole: bool = False
+    """``True``: the record, changed, is written whole though an error is left in it (an
+    illegal move or a result the rules contradict, kept as written): the error fails the
+    run (status 1) but does not stop the output being written."""
 
 
 Edit = Callable[[Found], list[Diagnostic] | Edited]
@@ -256,7 +262,11 @@ class _Run:
             self.report(problem)
         writer = self.writer if here is None else here.writer
         assert writer is not None
-        if edited.changed and any(p.severity is Severity.ERROR for p in edited.problems):
+        if (
+            edited.changed
+            and not edited.whole
+            and any(p.severity is Severity.ERROR for p in edited.problems)
+        ):
             self.broken += 1
             if not self.options.keep_broken:
                 # Its output is abandoned: the record is not written (it may have no text

@@ -1,7 +1,7 @@
 """``convert`` and ``fix`` judge moves through ``validate``'s one replay: they report every
 problem ``validate`` reports, rewrite a move read by a dialect only where ``validate`` gives
-its notice, and exit as its verdict says (a game with an error is written only with
-``--keep-broken``)."""
+its notice, and exit as its verdict says (``convert`` writes a game with an error only with
+``--keep-broken``; ``fix`` writes one read whole fixed as far as it can be)."""
 
 from __future__ import annotations
 
