@@ -29,9 +29,16 @@ from notation.read.sources import Found
 from notation.run.settings import known_codec, known_dialects, known_game
 
 DIALECTS = frozenset(
-    {codes.RESULT_DIALECT, codes.UNQUOTED_TAG, codes.FEN_UNKNOWN, codes.FEN_COUNTERS}
+    {
+        codes.RESULT_DIALECT,
+        codes.UNQUOTED_TAG,
+        codes.FEN_UNKNOWN,
+        codes.FEN_COUNTERS,
+        codes.MARK_SKIPPED,
+    }
 )
-"""The notices of dialects read: a record with one is written canonically."""
+"""The notices of dialects read (and of a byte order mark skipped at the start of a game):
+a record with one is written canonically."""
 
 Counted = Callable[[Found, int, list[Diagnostic], dict[str, Any]], None]
 """Told each game: its record as found, the changes made, what its validation still
