@@ -278,24 +278,16 @@ def _write_setup(record: Record, game: AnyGame, notation: str | None) -> None:
         record.set_tag("FEN", canonical)
 
 
-def canonical_moves(
-    record: Record,
-    *,
-    path: str = "-",
-    default: AnyGame | None = None,
-    dialects: frozenset[str] = NO_DIALECTS,
-) -> list[Diagnostic]:
-    """Rewrite, in place, each ply of ``record`` read by a dialect of the replay (a move
-    written with the other separator; a short capture, when ``dialects`` has
-    :data:`~notation.check.dialects.SHORT_CAPTURES`) whose notice ``validate`` gives, as
-    its game writes that move, in the record's notation; those notices (PDN116, PDN115),
-    exactly as ``validate`` gives them. ``default`` is the game of records whose tags name
-    none. A record with a syntax error, or one ``validate`` does not replay, is left as it
-    is."""
-    if record.has_syntax_errors:
-        return []
-    report = judge(record, path=path, default=default, dialects=dialects)
-    if not write_dialect_moves(report):
+def canonical_moves(report: GameReport) -> list[Diagnostic]:
+    """Rewrite, in place, each ply of the record ``report`` judged (:func:`judge`) read by
+    a dialect of the replay (a move written with the other separator; a short capture,
+    when the run reads :data:`~notation.check.dialects.SHORT_CAPTURES`) whose notice
+    ``validate`` gives, as its game writes that move, in the record's notation
+    (:func:`write_dialect_moves`); those notices (PDN116, PDN115), exactly as ``validate``
+    gives them. A record with a syntax error, or one ``validate`` does not replay, is left
+    as it is."""
+    replayed = report.replayed
+    if replayed is None or replayed.record.has_syntax_errors or not write_dialect_moves(report):
         return []
     return [d for d in report.diagnostics if d.code in (SHORT_CAPTURE, OTHER_SEPARATOR)]
 

@@ -1,5 +1,6 @@
 """The commands that mend records, ``fix`` and ``repair``: each record edited, checked
-again, and written by :func:`notation.archive.rewrite.rewrite`'s policy.
+again (``fix`` judges a record once, and again only when a fix or a dialect's move
+changed it), and written by :func:`notation.archive.rewrite.rewrite`'s policy.
 
 A record that needs nothing is written as its original text (``--in-place`` leaves its
 file untouched); a record read with a dialect (docs/dialects.md) is written canonically.
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from notation import diagnostics as codes
-from notation.archive.convert import canonical_moves
+from notation.archive.convert import canonical_moves, judge
 from notation.archive.fix import FIXES, fix_record
 from notation.archive.rewrite import Edited, Options, Writing, rewrite
 from notation.archive.runs import drop, envelope, inputs_of, plural, report_form
@@ -62,10 +63,22 @@ def fix_files(
 
     def edit(found: Found) -> Edited:
         record, path = found.record, found.input.name
-        made = fix_record(record, fixes, path=path, default=default, dialects=dialects)
-        moves = canonical_moves(record, path=path, default=default, dialects=dialects)
+        made: list[Diagnostic] = []
+        moves: list[Diagnostic] = []
+        left: list[Diagnostic] | None = None
+        if not record.has_syntax_errors:
+            # One verdict for every fix and for the report, unless a fix changes the record.
+            report = judge(record, path=path, default=default, dialects=dialects)
+            made = fix_record(
+                record, fixes, path=path, default=default, dialects=dialects, report=report
+            )
+            moves = canonical_moves(report)
+            left = None if made or moves else report.diagnostics
+        if left is None:
+            left = validate_record(
+                record, path=path, default=default, dialects=dialects
+            ).diagnostics
         read = sum(1 for d in record.diagnostics if d.code in DIALECTS) + len(moves)
-        left = validate_record(record, path=path, default=default, dialects=dialects).diagnostics
         counted(found, len(made) + read, left, {})
         changed = bool(made) or bool(read) or record.has_syntax_errors
         judged, rest = _judged_first(left)

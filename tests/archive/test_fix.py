@@ -10,8 +10,10 @@ import pytest
 import typer.main
 from typer.testing import CliRunner, Result
 
+from notation.check.validator import RecordReplay
 from notation.cli.main import app
 from notation.cli.vocabulary import common_options
+from notation.games.base import Position
 
 runner = CliRunner()
 
@@ -397,3 +399,42 @@ def test_game_still_decides_the_game_of_an_untagged_record() -> None:
         "34-30, 35-30",
         "1 game: 0 fixed (0 changes), 1 left with errors, 0 unchanged",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "replays", "stdout"),
+    [
+        (CLEAN, 1, CLEAN),
+        (
+            CLEAN.replace('[Round "?"]', "[Round 17]"),
+            1,
+            CLEAN.replace('"?"]\n[White', '"17"]\n[White').replace("  22-18   ", " 22-18 "),
+        ),
+        (WRONG, 2, None),
+        (VARIATION, 2, None),
+    ],
+)
+def test_fix_judges_a_record_once_and_again_only_when_it_changed_it(
+    monkeypatch: pytest.MonkeyPatch, text: str, replays: int, stdout: str | None
+) -> None:
+    # A record no fix changes is judged once (a tag read by a dialect is written
+    # canonically, as it was read and judged); one a fix changes is judged again.
+    write("r.pdn", text)
+    before = fix("r.pdn")
+    counted: list[int] = []
+    replay = RecordReplay.replay
+
+    def counting(self: RecordReplay, start: Position) -> Position | None:
+        counted.append(1)
+        return replay(self, start)
+
+    monkeypatch.setattr(RecordReplay, "replay", counting)
+    after = fix("r.pdn")
+    assert len(counted) == replays
+    assert (after.exit_code, after.stdout, after.stderr) == (
+        before.exit_code,
+        before.stdout,
+        before.stderr,
+    )
+    if stdout is not None:
+        assert after.stdout == stdout
