@@ -17,7 +17,7 @@ import typer
 from notation.games.registry import GAMES, get_game
 from notation.run.settings import DEFAULT_FOLDER, FOLDER_VARIABLE, NO_CACHE_VARIABLE
 
-from .basics import LEAST_TIMEOUT
+from .basics import LEAST_TIMEOUT, STANDARD_INPUT_TWICE
 from .basics import OUTPUT as OUTPUT
 from .basics import Output as Output
 from .basics import colored as colored
@@ -60,12 +60,21 @@ def notation_any_case(value: str | None) -> str | None:
     return one_of(*known)(value)
 
 
+def read_once(paths: list[str] | None) -> list[str] | None:
+    """``PATH...``'s callback: standard input (``-``) named more than once ends the command
+    (exit 2), since it can be read only once."""
+    if paths is not None and paths.count("-") > 1:
+        fail(STANDARD_INPUT_TWICE)
+    return paths
+
+
 PathsArgument = Annotated[
     list[str],
     typer.Argument(
         help="Record files (also .gz, .bz2, .xz, .zst), directories (searched for *.pdn, *.pgn), "
         "glob patterns, or - for stdin.",
         metavar="PATH",
+        callback=read_once,
     ),
 ]
 """``PATH...``: the records a command reads."""
