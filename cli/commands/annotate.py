@@ -75,8 +75,9 @@ def annotate(
     told = report_to(
         report, paths, records_on_stdout=output is None and not in_place, output=output
     )
-    done = ran(lambda: run(paths, settings, say=told.say))
-    told.close()
+    with told.staged() as stage:
+        done = ran(lambda: run(paths, settings, say=told.say, stage=stage))
+        told.close()
     raise typer.Exit(done.status)
 
 

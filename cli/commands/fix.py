@@ -115,7 +115,10 @@ def fix(
     told = report_to(
         report, paths, records_on_stdout=output is None and not in_place, output=output
     )
-    told.end(ran(lambda: run(paths, settings, say=told.say)))
+    with told.staged() as stage:
+        done = ran(lambda: run(paths, settings, say=told.say, stage=stage))
+        told.finish(done)
+    raise typer.Exit(done.status)
 
 
 command = fix

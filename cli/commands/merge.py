@@ -62,7 +62,10 @@ def merge(
         allow_empty=allow_empty,
     )
     told = report_to(report, paths, records_on_stdout=output is None, output=output)
-    told.end(run(paths, settings, tell=told.tell))
+    with told.staged() as stage:
+        done = run(paths, settings, tell=told.tell, stage=stage)
+        told.finish(done)
+    raise typer.Exit(done.status)
 
 
 command = merge

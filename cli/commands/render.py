@@ -112,9 +112,10 @@ def render(
         raise typer.BadParameter(str(error), param_hint=error.option) from None
     if drawn.note is not None:
         told.say(drawn.note)
-    if drawn.drawn:
-        write_out(output, drawn.write)
-    told.close()
+    with told.staged() as stage:
+        if drawn.drawn:
+            write_out(output, drawn.write, stage)
+        told.close()
     raise typer.Exit(drawn.status)
 
 

@@ -54,6 +54,7 @@ from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game, Position
 from notation.games.registry import resolve_game
 from notation.io.files import Input, Missing
+from notation.io.output import Stage
 from notation.read.sources import Found
 from notation.record.model import Comment, Record
 from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
@@ -217,14 +218,16 @@ def annotate(
     settings: AnnotateSettings,
     *,
     say: Callable[[str], None] = drop,
+    stage: Stage | None = None,
 ) -> Rewritten:
     """``notation annotate``: the records of ``paths`` (names as the command line takes
     them, or inputs) annotated and written as ``settings`` say; ``say`` is told what was
-    written and each problem. :class:`notation.archive.rewrite.RewriteError` when the
-    settings cannot work with these inputs or a record cannot take the comments."""
+    written and each problem. With ``stage``, the file written joins it
+    (:func:`notation.io.output.file_output`). :class:`notation.archive.rewrite.RewriteError`
+    when the settings cannot work with these inputs or a record cannot take the comments."""
     status = annotate_files(
         inputs_of(paths),
-        settings.options,
+        settings.options.staged(stage),
         say,
         default=settings.default,
         comments=settings.comments,

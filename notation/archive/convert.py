@@ -48,6 +48,7 @@ from notation.diagnostics import OTHER_SEPARATOR, SHORT_CAPTURE, Diagnostic
 from notation.games.base import AnyGame, Game
 from notation.games.registry import GAMES, get_game
 from notation.io.files import Input, Missing
+from notation.io.output import Stage
 from notation.read.sources import Found
 from notation.record.model import Comment, Record
 from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
@@ -433,14 +434,16 @@ def convert(
     settings: ConvertSettings,
     *,
     say: Callable[[str], None] = drop,
+    stage: Stage | None = None,
 ) -> Rewritten:
     """``notation convert``: the records of ``paths`` (names as the command line takes
     them, or inputs) converted and written as ``settings`` say; ``say`` is told what was
-    written and each problem. :class:`notation.archive.rewrite.RewriteError` when the
-    settings cannot work with these inputs."""
+    written and each problem. With ``stage``, the file written joins it
+    (:func:`notation.io.output.file_output`). :class:`notation.archive.rewrite.RewriteError`
+    when the settings cannot work with these inputs."""
     status = convert_files(
         inputs_of(paths),
-        settings.options,
+        settings.options.staged(stage),
         say,
         notation=settings.notation,
         default=settings.default,

@@ -25,6 +25,7 @@ from notation.check.validator import record_game, validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game
 from notation.io.files import Input, Missing
+from notation.io.output import Stage
 from notation.read.sources import Found
 from notation.run.settings import known_codec, known_dialects, known_game
 
@@ -309,10 +310,12 @@ def fix(
     settings: FixSettings,
     *,
     say: Callable[[str], None] = drop,
+    stage: Stage | None = None,
 ) -> Mended:
     """``notation fix``: the records of ``paths`` (names as the command line takes them,
     or inputs) fixed and written as ``settings`` say; with the text report ``say`` is told
-    each change and problem as it comes. :class:`notation.archive.rewrite.RewriteError`
+    each change and problem as it comes. With ``stage``, the file written joins it
+    (:func:`notation.io.output.file_output`). :class:`notation.archive.rewrite.RewriteError`
     when the settings cannot work with these inputs."""
     inputs = inputs_of(paths)
     mended = Mended("fix", "fixed", "change", json=settings.format == "json")
@@ -321,7 +324,7 @@ def fix(
         lambda told: fix_files(
             inputs,
             settings.fixes,
-            settings.options,
+            settings.options.staged(stage),
             told.counted,
             told.say,
             told.tell,
@@ -336,10 +339,12 @@ def repair(
     settings: RepairSettings,
     *,
     say: Callable[[str], None] = drop,
+    stage: Stage | None = None,
 ) -> Mended:
     """``notation repair``: the score-sheet slips of the records of ``paths`` corrected
     and the records written as ``settings`` say; with the text report ``say`` is told each
-    correction and problem as it comes. :class:`notation.archive.rewrite.RewriteError`
+    correction and problem as it comes. With ``stage``, the file written joins it
+    (:func:`notation.io.output.file_output`). :class:`notation.archive.rewrite.RewriteError`
     when the settings cannot work with these inputs."""
     inputs = inputs_of(paths)
     mended = Mended("repair", "corrected", "correction", json=settings.format == "json")
@@ -347,7 +352,7 @@ def repair(
         say,
         lambda told: repair_files(
             inputs,
-            settings.options,
+            settings.options.staged(stage),
             told.counted,
             told.say,
             told.tell,

@@ -32,7 +32,7 @@ from notation.check.identity import Duplicates, Occurrence
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.io.files import Input, Missing, input_paths, reads_standard_input
-from notation.io.output import atomic_output, check_target, spooled_stdout
+from notation.io.output import Stage, check_target, file_output, spooled_stdout
 from notation.run.settings import known_codec, known_dialects, known_game
 
 
@@ -74,11 +74,13 @@ def merge_games(
     unique: bool = False,
     default: AnyGame | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
+    stage: Stage | None = None,
 ) -> Merge:
-    """Write every game of the inputs to ``output`` (``None``: standard output); with
-    ``unique``, copies of earlier games left out. ``default`` is the game of records whose
-    tags name none, ``dialects`` the optional dialects moves are read with. Nothing is
-    written when an input cannot be read."""
+    """Write every game of the inputs to ``output`` (``None``: standard output), a file
+    joining ``stage`` if given (:func:`notation.io.output.file_output`); with ``unique``,
+    copies of earlier games left out. ``default`` is the game of records whose tags name
+    none, ``dialects`` the optional dialects moves are read with. Nothing is written when
+    an input cannot be read."""
     index = Duplicates()
     dropped: list[Dropped] = []
     written = 0
@@ -86,7 +88,9 @@ def merge_games(
     if unique:
         inputs, again = read_once(inputs)
     with contextlib.ExitStack() as stack:
-        sink = stack.enter_context(spooled_stdout() if output is None else atomic_output(output))
+        sink = stack.enter_context(
+            spooled_stdout() if output is None else file_output(output, stage)
+        )
         for found in copier.read(inputs):
             record = found.record
             if unique:
@@ -150,10 +154,12 @@ def merge(
     settings: MergeSettings,
     *,
     tell: Callable[[Diagnostic], None] = ignore,
+    stage: Stage | None = None,
 ) -> Copied:
     """``notation merge``: every game of ``paths`` (names as the command line takes them,
     or inputs) written to one archive as ``settings`` say; with the text report ``tell``
-    is given each problem met reading as it comes. :class:`OutputError` when the output
+    is given each problem met reading as it comes. With ``stage``, the file written joins
+    it (:func:`notation.io.output.file_output`). :class:`OutputError` when the output
     cannot be written or names an input."""
     inputs = inputs_of(paths)
     if settings.output is not None:
@@ -167,6 +173,7 @@ def merge(
         unique=settings.unique,
         default=settings.default,
         dialects=settings.dialects,
+        stage=stage,
     )
     said = (
         []

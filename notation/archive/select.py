@@ -55,9 +55,10 @@ from notation.io.files import Input, Missing, input_paths, reads_standard_input
 from notation.io.output import (
     OutputError,
     Sink,
-    atomic_output,
+    Stage,
     check_target,
     display,
+    file_output,
     spooled_stdout,
 )
 from notation.read.sources import Found, read_all
@@ -430,16 +431,21 @@ def select_games(
     output: Path | None = None,
     rest: Path | None = None,
     keep: bool = False,
+    stage: Stage | None = None,
 ) -> Selection:
     """Write the games ``selector`` matches to ``output`` (``None``: standard output) and,
     when ``rest`` is given, the others there, each as its text; ``keep`` lists where each
-    game went. Nothing is written when an input cannot be read or a game to write has no
-    text (outputs are checked by the caller: :func:`notation.io.output.check_target`)."""
+    game went; the files written join ``stage``, if given
+    (:func:`notation.io.output.file_output`). Nothing is written when an input cannot be
+    read or a game to write has no text (outputs are checked by the caller:
+    :func:`notation.io.output.check_target`)."""
     placed: list[Placed] = []
     selected = 0
     with contextlib.ExitStack() as stack:
-        chosen = stack.enter_context(spooled_stdout() if output is None else atomic_output(output))
-        others = None if rest is None else stack.enter_context(atomic_output(rest))
+        chosen = stack.enter_context(
+            spooled_stdout() if output is None else file_output(output, stage)
+        )
+        others = None if rest is None else stack.enter_context(file_output(rest, stage))
         names = {True: "-" if output is None else display(output), False: None}
         if rest is not None:
             names[False] = display(rest)
@@ -547,10 +553,12 @@ def select(
     settings: SelectSettings,
     *,
     tell: Callable[[Diagnostic], None] = ignore,
+    stage: Stage | None = None,
 ) -> Copied:
     """``notation select``: the games of ``paths`` (names as the command line takes them,
     or inputs) that match the filters written as ``settings`` say; with the text report
-    ``tell`` is given each problem met reading as it comes. :class:`OutputError` when an
+    ``tell`` is given each problem met reading as it comes. With ``stage``, the files
+    written join it (:func:`notation.io.output.file_output`). :class:`OutputError` when an
     output cannot be written or names an input."""
     inputs = inputs_of(paths)
     for target in (settings.output, settings.rest):
@@ -569,6 +577,7 @@ def select(
         output=output,
         rest=rest,
         keep=json,
+        stage=stage,
     )
     body = {
         "games": [

@@ -44,7 +44,7 @@ from notation.check.validator import judged_game
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game
 from notation.io.files import Input, Missing, input_paths
-from notation.io.output import OutputError, Sink, display, same_file, staged_outputs
+from notation.io.output import OutputError, Sink, Stage, display, same_file, staged_outputs
 from notation.read.sources import Found
 from notation.run.settings import SettingsError, known_codec, known_game
 
@@ -241,6 +241,7 @@ def split_games(
     *,
     force: bool = False,
     tag: str | None = None,
+    stage: Stage | None = None,
 ) -> Split:
     """Write each group of games to its file in ``folder`` (made when there is something
     to write). Every name is checked before any file is written: a file that exists is
@@ -248,8 +249,8 @@ def split_games(
     that is not a file (a link to one is written through) always. The files replace
     their targets only once every one is written: on an output error nothing is
     replaced, what this run wrote (and the folder, when it made it) is removed, and
-    :class:`OutputError` raised. ``tag`` is the tag ``group`` reads: a warning says when
-    no game has it."""
+    :class:`OutputError` raised; with ``stage``, they replace them only when it commits.
+    ``tag`` is the tag ``group`` reads: a warning says when no game has it."""
     order: dict[str | None, list[tuple[Occurrence, int, int]]] = {}
     tags: set[str] = set()
     with tempfile.TemporaryFile() as spool:
@@ -288,16 +289,12 @@ def split_games(
             folder.mkdir(exist_ok=True)
         except OSError as error:
             raise OutputError(f"cannot make {display(folder)}: {error.strerror}") from None
-        try:
-            with staged_outputs() as stage:
-                for target, (value, games) in zip(targets, order.items(), strict=True):
-                    _write(stage.output(target), target, spool, games)
-                    done.parts.append(Part(display(target), value, [g[0] for g in games]))
-        except BaseException:
+        with contextlib.nullcontext(stage) if stage else staged_outputs() as staging:
             if made:
-                with contextlib.suppress(OSError):
-                    folder.rmdir()
-            raise
+                staging.folders.append(folder)
+            for target, (value, games) in zip(targets, order.items(), strict=True):
+                _write(staging.output(target), target, spool, games)
+                done.parts.append(Part(display(target), value, [g[0] for g in games]))
     return done
 
 
@@ -388,18 +385,26 @@ def split(
     settings: SplitSettings,
     *,
     tell: Callable[[Diagnostic], None] = ignore,
+    stage: Stage | None = None,
 ) -> Copied:
     """``notation split``: the games of ``paths`` (names as the command line takes them,
     or inputs) written to the files of ``settings.folder``; with the text report ``tell``
-    is given each problem met reading as it comes. :class:`OutputError` when the folder
-    cannot hold the files."""
+    is given each problem met reading as it comes. With ``stage``, the files replace
+    their targets only when it commits. :class:`OutputError` when the folder cannot hold
+    the files."""
     inputs = inputs_of(paths)
     check_folder(settings.folder, inputs)
     json = settings.format == "json"
     problems, copier = copying(settings, json, tell)
     group = grouping(settings.by, settings.default, settings.dialects, problems.tell)
     done = split_games(
-        inputs, group, settings.folder, copier, force=settings.force, tag=tag_grouped(settings.by)
+        inputs,
+        group,
+        settings.folder,
+        copier,
+        force=settings.force,
+        tag=tag_grouped(settings.by),
+        stage=stage,
     )
     said = (
         []
