@@ -41,6 +41,7 @@ from notation.archive.runs import (
     ignore,
     inputs_of,
     plural,
+    read_as,
     report_form,
     where,
 )
@@ -63,7 +64,14 @@ from notation.io.output import (
 )
 from notation.read.sources import Found, read_all
 from notation.record.model import Record
-from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
+from notation.run.config import Config
+from notation.run.settings import (
+    Games,
+    SettingsError,
+    default_of,
+    known_codec,
+    known_game,
+)
 
 T = TypeVar("T")
 
@@ -122,12 +130,13 @@ and the outcome."""
 @dataclass(slots=True)
 class Selector:
     """Tells which records match ``filters``; ``default`` is the game of records whose
-    tags name none, ``dialects`` the optional dialects moves are read with
-    (:mod:`notation.check.dialects`). Records are to be given in input order (the
-    duplicate filters compare each with those before it, selected or not)."""
+    tags name none (:class:`~notation.run.settings.Games`: input by input), ``dialects``
+    the optional dialects moves are read with (:mod:`notation.check.dialects`). Records
+    are to be given in input order (the duplicate filters compare each with those before
+    it, selected or not)."""
 
     filters: Filters
-    default: AnyGame | None = None
+    default: AnyGame | Games | None = None
     dialects: frozenset[str] = NO_DIALECTS
     replayed: int = 0
     """Records whose moves were replayed or parsed."""
@@ -141,15 +150,18 @@ class Selector:
     _targets: dict[tuple[str, tuple[tuple[str, str], ...]], Position | None] = field(
         default_factory=dict
     )
+    _here: AnyGame | None = None
+    """The game of records whose tags name none, for the record being matched."""
 
     def matches(self, record: Record, path: str) -> bool:
         """Whether ``record`` (read from ``path``) matches every filter."""
         chosen = self.filters
         tags = record.tag_dict()
+        self._here = default_of(self.default, path)
         # Whether validate replays the record: the game it judges the record as is
         # supported exactly when the one its tags (or ``default``) name is; which game
         # that is, is asked only of the filters that need it (:meth:`_judged`).
-        supported = isinstance(resolve_game(tags, self.default), Game)
+        supported = isinstance(resolve_game(tags, self._here), Game)
         checked: list[ReplayedLine] = []
         if chosen.duplicates is not None:
             copy = self._is_copy(record, path, checked)
@@ -198,7 +210,7 @@ class Selector:
         """The game ``validate`` judges ``record`` as (``None``: an unsupported game); for
         a record naming no game, without ``default``, it replays the record's first plies
         (:func:`~notation.check.validator.record_game`)."""
-        game = record_game(record, self.default, self.dialects)
+        game = record_game(record, self._here, self.dialects)
         return game if isinstance(game, Game) else None
 
     def _read_only(self, record: Record, tags: dict[str, str], supported: bool) -> bool:
@@ -238,7 +250,7 @@ class Selector:
             line = replay_main_line(
                 record,
                 path=path,
-                default=self.default,
+                default=self._here,
                 dialects=self.dialects,
                 judge_end=chosen.errors is not None or chosen.code is not None,
             )
@@ -246,7 +258,7 @@ class Selector:
         return checked[0]
 
     def _is_copy(self, record: Record, path: str, checked: list[ReplayedLine]) -> bool:
-        found = line_key(record, self._check(record, path, checked), self.default)
+        found = line_key(record, self._check(record, path, checked), self._here)
         if found is None:
             return False
         here = Occurrence(path, record.index, record.pos.line)
@@ -512,12 +524,12 @@ def select_settings(
     dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> SelectSettings:
     """The settings of ``select`` with these options (the filters as the command line
     writes them: ``tags`` each ``NAME=PATTERN``, ``plies`` ``MIN:MAX``, ``opening`` moves);
     :class:`SettingsError` naming the first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects)
+    chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     if variant is not None:
         variant = known_game(variant, "--variant")
@@ -539,6 +551,7 @@ def select_settings(
     return SelectSettings(
         game=chosen,
         dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         filters=filters,

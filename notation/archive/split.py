@@ -34,6 +34,7 @@ from notation.archive.runs import (
     ignore,
     inputs_of,
     plural,
+    read_as,
     report_form,
     where,
 )
@@ -46,7 +47,8 @@ from notation.games.base import AnyGame, Game
 from notation.io.files import Input, Missing, input_paths
 from notation.io.output import OutputError, Sink, Stage, display, same_file, staged_outputs
 from notation.read.sources import Found
-from notation.run.settings import SettingsError, known_codec, known_game
+from notation.run.config import Config
+from notation.run.settings import Games, SettingsError, default_of, known_codec
 
 UNKNOWN = "unknown"
 """The name of the group of games without the tag (or with ``?``, PDN's unknown)."""
@@ -140,13 +142,14 @@ Grouping = Callable[[Found, int], str | None]
 
 def grouping(
     by: str,
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
     tell: Callable[[Diagnostic], None] = ignore,
 ) -> Grouping:
     """The grouping ``by`` names (``every:N``: ``part-0001`` for the first N games, then
     ``part-0002`` ...); :class:`ValueError` when it names none. ``default`` is the game
-    of records whose tags name none. ``game`` groups a record by the game ``validate``
+    of records whose tags name none (:class:`~notation.run.settings.Games`: input by
+    input). ``game`` groups a record by the game ``validate``
     judges it as (:func:`~notation.check.validator.judged_game`, reading ``dialects``):
     ``tell`` is given validate's REC221 notice of an untagged record judged as another
     game than PDN's default."""
@@ -159,7 +162,8 @@ def grouping(
     if by == "game":
 
         def of_game(found: Found, _: int) -> str:
-            game, notice = judged_game(found.record, default, dialects, found.input.name)
+            name = found.input.name
+            game, notice = judged_game(found.record, default_of(default, name), dialects, name)
             if notice is not None:
                 tell(notice)
             return game.name if isinstance(game, Game) else game
@@ -360,10 +364,12 @@ def split_settings(
     game: str | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> SplitSettings:
-    """The settings of ``split`` with these options; :class:`SettingsError` naming the
-    first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
+    """The settings of ``split`` with these options and ``config``, the configuration in
+    force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
+    chosen, read, config = read_as(game, None, config)
     form = report_form(format)
     try:
         grouping(by)
@@ -371,6 +377,8 @@ def split_settings(
         raise SettingsError("--by", str(error)) from None
     return SplitSettings(
         game=chosen,
+        dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         by=by,
