@@ -409,7 +409,8 @@ def file_output(target: Path, stage: Stage | None = None) -> ContextManager[Sink
 def staged_outputs() -> Iterator[Stage]:
     """A :class:`Stage` for the block: the files written in it replace their targets
     only when the whole block succeeds, so that an error (a full disk, an interruption)
-    leaves every target as it was and no file behind. A rename that fails at the end,
+    leaves every target as it was and no file behind (nor a folder made for them:
+    :attr:`Stage.folders`). A rename that fails at the end,
     which nothing short of the folder itself changing can make happen once every file is
     written beside its target, is an :class:`OutputError` naming it; the targets renamed
     before it keep their new text."""
