@@ -205,8 +205,9 @@ def annotate_settings(
     allow_empty: bool = False,
     config: Config | None = None,
 ) -> AnnotateSettings:
-    """The settings of ``annotate`` with these options; :class:`SettingsError` naming the
-    first option that cannot be used."""
+    """The settings of ``annotate`` with these options and ``config``, the configuration
+    in force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
     if comments is not None and comments not in COMMENT_KINDS:
         raise SettingsError("--comments", " or ".join(COMMENT_KINDS) + " expected")

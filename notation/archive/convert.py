@@ -410,8 +410,9 @@ def convert_settings(
     config: Config | None = None,
 ) -> ConvertSettings:
     """The settings of ``convert`` with these options (``to``: ``pdn`` or ``json``, by
-    default JSON when ``output`` ends in ``.json``); :class:`SettingsError` naming the
-    first option that cannot be used."""
+    default JSON when ``output`` ends in ``.json``) and ``config``, the configuration in
+    force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
     if notation is not None:
         try:

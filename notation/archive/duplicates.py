@@ -272,8 +272,10 @@ def duplicates_settings(
     allow_empty: bool = False,
     config: Config | None = None,
 ) -> DuplicatesSettings:
-    """The settings of ``duplicates`` with these options; :class:`SettingsError` naming
-    the first option that cannot be used."""
+    """The settings of ``duplicates`` with these options and ``config``, the
+    configuration in force (its ``game`` and ``dialects``:
+    :func:`~notation.archive.runs.read_as`); :class:`SettingsError` naming the first
+    option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
     if ply is not None and not position:
         raise SettingsError("--ply", "--ply goes with --position")

@@ -265,8 +265,10 @@ def fix_settings(
     allow_empty: bool = False,
     config: Config | None = None,
 ) -> FixSettings:
-    """The settings of ``fix`` with these options (no fix named: every fix);
-    :class:`SettingsError` naming the first option that cannot be used."""
+    """The settings of ``fix`` with these options (no fix named: every fix) and
+    ``config``, the configuration in force (its ``game`` and ``dialects``:
+    :func:`~notation.archive.runs.read_as`); :class:`SettingsError` naming the first
+    option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     asked = {"results": results, "plycount": plycount, "tags": tags, "fen": fen}
@@ -296,8 +298,9 @@ def repair_settings(
     allow_empty: bool = False,
     config: Config | None = None,
 ) -> RepairSettings:
-    """The settings of ``repair`` with these options; :class:`SettingsError` naming the
-    first option that cannot be used."""
+    """The settings of ``repair`` with these options and ``config``, the configuration
+    in force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     return RepairSettings(

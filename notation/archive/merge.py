@@ -139,8 +139,9 @@ def merge_settings(
     allow_empty: bool = False,
     config: Config | None = None,
 ) -> MergeSettings:
-    """The settings of ``merge`` with these options; :class:`SettingsError` naming the
-    first option that cannot be used."""
+    """The settings of ``merge`` with these options and ``config``, the configuration in
+    force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     return MergeSettings(

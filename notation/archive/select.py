@@ -527,8 +527,10 @@ def select_settings(
     config: Config | None = None,
 ) -> SelectSettings:
     """The settings of ``select`` with these options (the filters as the command line
-    writes them: ``tags`` each ``NAME=PATTERN``, ``plies`` ``MIN:MAX``, ``opening`` moves);
-    :class:`SettingsError` naming the first option that cannot be used."""
+    writes them: ``tags`` each ``NAME=PATTERN``, ``plies`` ``MIN:MAX``, ``opening`` moves)
+    and ``config``, the configuration in force (its ``game`` and ``dialects``:
+    :func:`~notation.archive.runs.read_as`); :class:`SettingsError` naming the first
+    option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     if variant is not None:

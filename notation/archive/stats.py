@@ -266,8 +266,9 @@ def stats_settings(
     allow_empty: bool = False,
     config: Config | None = None,
 ) -> StatsSettings:
-    """The settings of ``stats`` with these options; :class:`SettingsError` naming the
-    first option that cannot be used."""
+    """The settings of ``stats`` with these options and ``config``, the configuration in
+    force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
     return StatsSettings(
         game=chosen,
