@@ -9,10 +9,13 @@ file (its opening comment needs the record grammar) and of the same game without
 comment (read by the plain-game fast path), both with ``--no-cache``, the first again with
 the cache on as it is by default (a re-run answered from a cache in the run's temporary
 folder), and ``notation codes``, against ``python -c pass`` (the interpreter's own
-start-up, the reference). Two more rows show what no change of the run layers can remove:
+start-up, the reference). Three more rows show what no change of the run layers can remove:
 ``python -c "import re"``, what the console script pip writes imports before the toolkit's
-first line, and the import of the modules a verdict is made of (the record reader, the
-validator, the decoding of bytes, and the Brazilian game, made), with nothing run.
+first line, the import of the modules a verdict is made of (the record reader, the
+validator, the decoding of bytes, and the Brazilian game, made), with nothing run, and
+those modules' verdict on the one-game file, read and replayed through the library
+(``read_string``, ``validate_record``) with no command line, settings, report or exit
+status.
 
 The commands take turns round after round; each command's figure is its least user+system
 CPU time over the rounds. It prints each in milliseconds and as a ratio to the reference. The
@@ -47,6 +50,18 @@ VERDICT_MODULES = (
 )
 """What every one-game validate imports and makes before its run, the collector held off as
 ``notation``'s ``main()`` holds it: the toolkit's floor."""
+
+
+LIBRARY_VERDICT = (
+    VERDICT_MODULES + "; import sys;"
+    "from notation.record.reader import read_string;"
+    "from notation.check.validator import validate_record;"
+    "text = open(sys.argv[1], encoding='utf-8').read();"
+    "reports = [validate_record(r, path=sys.argv[1]) for r in read_string(text, sys.argv[1])];"
+    "assert len(reports) == 1 and reports[0].plies == 35 and not reports[0].diagnostics"
+)
+"""The verdict on the one-game file as a library user gets it (read, replayed, judged),
+without the command line, the run's settings, configuration, report or exit status."""
 
 
 def one_game(folder: Path, *, comment: bool = True) -> Path:
@@ -117,6 +132,7 @@ def main() -> None:
             "notation codes": [*notation, "codes"],
             "python -c 'import re'": [python, "-c", "import re"],
             "the verdict's modules": [python, "-c", VERDICT_MODULES],
+            "the library's verdict": [python, "-c", LIBRARY_VERDICT, str(game)],
         }
         best = {name: float("inf") for name in commands}
         for round_ in range(args.rounds + 1):

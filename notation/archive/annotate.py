@@ -42,7 +42,7 @@ from notation.archive.rewrite import (
     copied_unchanged,
     rewrite,
 )
-from notation.archive.runs import drop, inputs_of
+from notation.archive.runs import drop, inputs_of, read_as
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import line_of
 from notation.check.replay import record_notation
@@ -58,9 +58,16 @@ from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game, Position
 from notation.games.registry import resolve_game
 from notation.io.files import Input, Missing
+from notation.io.output import Stage
 from notation.read.sources import Found
 from notation.record.model import Comment, Record
-from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
+from notation.run.config import Config
+from notation.run.settings import (
+    Games,
+    SettingsError,
+    default_of,
+    known_codec,
+)
 
 COMMENT_KINDS = ("position", "scores")
 """The per-ply comments :func:`annotate_record` can add."""
@@ -158,22 +165,25 @@ def annotate_files(
     options: Options,
     say: Callable[[str], None],
     *,
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     comments: str | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> int:
     """Annotate the records of ``inputs`` (:func:`annotate_record`) and write them where
-    ``options`` say; ``say`` is told what was written and each problem. The exit status
-    (0, 1 or 2); :class:`notation.archive.rewrite.RewriteError` when the options cannot
-    work or a record cannot take the comments asked for."""
+    ``options`` say; ``say`` is told what was written and each problem. ``default`` is
+    the game of records whose tags name none (:class:`~notation.run.settings.Games`:
+    input by input). The exit status (0, 1 or 2);
+    :class:`notation.archive.rewrite.RewriteError` when the options cannot work or a
+    record cannot take the comments asked for."""
 
     def edit(found: Found) -> list[Diagnostic]:
         record, path = found.record, found.input.name
-        game = resolve_game(record.tag_dict(), default)
+        here = default_of(default, path)
+        game = resolve_game(record.tag_dict(), here)
         if not isinstance(game, Game):
             return [*record.diagnostics, copied_unchanged(game, record, path)]
         try:
-            return annotate_record(record, default, comments=comments, path=path, dialects=dialects)
+            return annotate_record(record, here, comments=comments, path=path, dialects=dialects)
         except ValueError as error:
             raise RewriteError(f"{path}: game {record.index}: {error}") from None
 
@@ -198,11 +208,12 @@ def annotate_settings(
     dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> AnnotateSettings:
-    """The settings of ``annotate`` with these options; :class:`SettingsError` naming the
-    first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects)
+    """The settings of ``annotate`` with these options and ``config``, the configuration
+    in force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
+    chosen, read, config = read_as(game, dialects, config)
     if comments is not None and comments not in COMMENT_KINDS:
         raise SettingsError("--comments", " or ".join(COMMENT_KINDS) + " expected")
     return AnnotateSettings(
@@ -211,6 +222,7 @@ def annotate_settings(
         keep_broken=keep_broken,
         game=chosen,
         dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         comments=comments,
@@ -222,14 +234,16 @@ def annotate(
     settings: AnnotateSettings,
     *,
     say: Callable[[str], None] = drop,
+    stage: Stage | None = None,
 ) -> Rewritten:
     """``notation annotate``: the records of ``paths`` (names as the command line takes
     them, or inputs) annotated and written as ``settings`` say; ``say`` is told what was
-    written and each problem. :class:`notation.archive.rewrite.RewriteError` when the
-    settings cannot work with these inputs or a record cannot take the comments."""
+    written and each problem. With ``stage``, the file written joins it
+    (:func:`notation.io.output.file_output`). :class:`notation.archive.rewrite.RewriteError`
+    when the settings cannot work with these inputs or a record cannot take the comments."""
     status = annotate_files(
         inputs_of(paths),
-        settings.options,
+        settings.options.staged(stage),
         say,
         default=settings.default,
         comments=settings.comments,

@@ -19,15 +19,17 @@ from notation import diagnostics as codes
 from notation.archive.convert import canonical_moves, judge
 from notation.archive.fix import FIXES, fix_record
 from notation.archive.rewrite import Edited, Options, Writing, rewrite
-from notation.archive.runs import drop, envelope, inputs_of, plural, report_form
+from notation.archive.runs import drop, envelope, inputs_of, plural, read_as, report_form
 from notation.check.dialects import NO_DIALECTS
 from notation.check.repair import repair_record
 from notation.check.validator import record_game, validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game
 from notation.io.files import Input, Missing
+from notation.io.output import Stage
 from notation.read.sources import Found
-from notation.run.settings import known_codec, known_dialects, known_game
+from notation.run.config import Config
+from notation.run.settings import Games, default_of, known_codec
 
 DIALECTS = frozenset(
     {
@@ -54,30 +56,31 @@ def fix_files(
     say: Callable[[str], None],
     tell: Callable[[Diagnostic], None] | None = None,
     *,
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> int:
     """Apply ``fixes`` (of :data:`notation.archive.fix.FIXES`) to the records of
     ``inputs`` and write them where ``options`` say; ``say`` and ``tell`` as for
-    :func:`notation.archive.rewrite.rewrite`. The exit status (0, 1 or 2)."""
+    :func:`notation.archive.rewrite.rewrite`; ``default`` is the game of records whose
+    tags name none (:class:`~notation.run.settings.Games`: input by input). The exit
+    status (0, 1 or 2)."""
 
     def edit(found: Found) -> Edited:
         record, path = found.record, found.input.name
+        here = default_of(default, path)
         made: list[Diagnostic] = []
         moves: list[Diagnostic] = []
         left: list[Diagnostic] | None = None
         if not record.has_syntax_errors:
             # One verdict for every fix and for the report, unless a fix changes the record.
-            report = judge(record, path=path, default=default, dialects=dialects)
+            report = judge(record, path=path, default=here, dialects=dialects)
             made = fix_record(
-                record, fixes, path=path, default=default, dialects=dialects, report=report
+                record, fixes, path=path, default=here, dialects=dialects, report=report
             )
             moves = canonical_moves(report)
             left = None if made or moves else report.diagnostics
         if left is None:
-            left = validate_record(
-                record, path=path, default=default, dialects=dialects
-            ).diagnostics
+            left = validate_record(record, path=path, default=here, dialects=dialects).diagnostics
         read = sum(1 for d in record.diagnostics if d.code in DIALECTS) + len(moves)
         counted(found, len(made) + read, left, {})
         changed = bool(made) or bool(read) or record.has_syntax_errors
@@ -96,22 +99,24 @@ def repair_files(
     say: Callable[[str], None],
     tell: Callable[[Diagnostic], None] | None = None,
     *,
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> int:
     """Correct the score-sheet slips of the records of ``inputs``
     (:func:`notation.check.repair.repair_record`) and write them where ``options`` say;
     ``say`` and ``tell`` as for :func:`notation.archive.rewrite.rewrite`. Each game's
-    report entry names its game. The exit status (0, 1 or 2)."""
+    report entry names its game; ``default`` is the game of records whose tags name none
+    (:class:`~notation.run.settings.Games`: input by input). The exit status (0, 1 or 2)."""
 
     def edit(found: Found) -> Edited:
         record, path = found.record, found.input.name
+        here = default_of(default, path)
         # The game validate judges the record as: an untagged record's may not be PDN's
         # default (REC221).
-        resolved = record_game(record, default, dialects)
+        resolved = record_game(record, here, dialects)
         playable = resolved if isinstance(resolved, Game) else None
         made = [] if playable is None else repair_record(playable, record, path, dialects)
-        left = validate_record(record, path=path, default=default, dialects=dialects).diagnostics
+        left = validate_record(record, path=path, default=here, dialects=dialects).diagnostics
         counted(found, len(made), left, {"game": None if playable is None else playable.name})
         # A syntax error is written, if at all, as every writing command writes it.
         changed = bool(made) or record.has_syntax_errors
@@ -278,11 +283,13 @@ def fix_settings(
     dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> FixSettings:
-    """The settings of ``fix`` with these options (no fix named: every fix);
-    :class:`SettingsError` naming the first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects)
+    """The settings of ``fix`` with these options (no fix named: every fix) and
+    ``config``, the configuration in force (its ``game`` and ``dialects``:
+    :func:`~notation.archive.runs.read_as`); :class:`SettingsError` naming the first
+    option that cannot be used."""
+    chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     asked = {"results": results, "plycount": plycount, "tags": tags, "fen": fen}
     return FixSettings(
@@ -291,6 +298,7 @@ def fix_settings(
         keep_broken=keep_broken,
         game=chosen,
         dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         fixes=tuple(name for name in FIXES if asked[name]) or FIXES,
@@ -308,11 +316,12 @@ def repair_settings(
     dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> RepairSettings:
-    """The settings of ``repair`` with these options; :class:`SettingsError` naming the
-    first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects)
+    """The settings of ``repair`` with these options and ``config``, the configuration
+    in force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
+    chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     return RepairSettings(
         output=output,
@@ -320,6 +329,7 @@ def repair_settings(
         keep_broken=keep_broken,
         game=chosen,
         dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         format=form,
@@ -331,10 +341,12 @@ def fix(
     settings: FixSettings,
     *,
     say: Callable[[str], None] = drop,
+    stage: Stage | None = None,
 ) -> Mended:
     """``notation fix``: the records of ``paths`` (names as the command line takes them,
     or inputs) fixed and written as ``settings`` say; with the text report ``say`` is told
-    each change and problem as it comes. :class:`notation.archive.rewrite.RewriteError`
+    each change and problem as it comes. With ``stage``, the file written joins it
+    (:func:`notation.io.output.file_output`). :class:`notation.archive.rewrite.RewriteError`
     when the settings cannot work with these inputs."""
     inputs = inputs_of(paths)
     mended = Mended("fix", "fixed", "change", json=settings.format == "json")
@@ -343,7 +355,7 @@ def fix(
         lambda told: fix_files(
             inputs,
             settings.fixes,
-            settings.options,
+            settings.options.staged(stage),
             told.counted,
             told.say,
             told.tell,
@@ -358,10 +370,12 @@ def repair(
     settings: RepairSettings,
     *,
     say: Callable[[str], None] = drop,
+    stage: Stage | None = None,
 ) -> Mended:
     """``notation repair``: the score-sheet slips of the records of ``paths`` corrected
     and the records written as ``settings`` say; with the text report ``say`` is told each
-    correction and problem as it comes. :class:`notation.archive.rewrite.RewriteError`
+    correction and problem as it comes. With ``stage``, the file written joins it
+    (:func:`notation.io.output.file_output`). :class:`notation.archive.rewrite.RewriteError`
     when the settings cannot work with these inputs."""
     inputs = inputs_of(paths)
     mended = Mended("repair", "corrected", "correction", json=settings.format == "json")
@@ -369,7 +383,7 @@ def repair(
         say,
         lambda told: repair_files(
             inputs,
-            settings.options,
+            settings.options.staged(stage),
             told.counted,
             told.say,
             told.tell,

@@ -31,7 +31,7 @@ import codecs
 import contextlib
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notation import diagnostics as codes
@@ -41,10 +41,12 @@ from notation.io.files import Input, Missing, input_paths, reads_standard_input
 from notation.io.output import (
     OutputError,
     Sink,
+    Stage,
     atomic_output,
     check_target,
     display,
     file_hash,
+    file_output,
     spooled_stdout,
 )
 from notation.read.sources import Found, read_all
@@ -100,6 +102,13 @@ class Options:
     """The encoding of the inputs (``None``: detected)."""
     allow_empty: bool = False
     """An input with no record is not an error."""
+    stage: Stage | None = None
+    """The stage ``output`` joins, if any: it replaces its file only when the stage
+    commits (:func:`notation.io.output.staged_outputs`), with the stage's other files."""
+
+    def staged(self, stage: Stage | None) -> Options:
+        """These options, ``output`` joining ``stage`` (``None``: written at the end)."""
+        return replace(self, stage=stage)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,7 +166,7 @@ def rewrite(
             if options.output is None:
                 sink = stack.enter_context(spooled_stdout())
             else:
-                sink = stack.enter_context(atomic_output(options.output))
+                sink = stack.enter_context(file_output(options.output, options.stage))
             run.writer = _Writer(sink, options.form)
         run.read(inputs)
         if run.writer is not None:
