@@ -62,13 +62,12 @@ def test_validate_judges_the_record_as_the_configured_game() -> None:
 
 def test_fix_judges_the_record_as_the_configured_game() -> None:
     result = run("fix", "--plycount", "a.pdn")
-    assert (result.exit_code, result.stdout) == (1, "")
+    # Read whole, the record is written fixed as far as it can be, its error reported.
+    assert (result.exit_code, result.stdout) == (1, '[PlyCount "4"]\n\n' + UNTAGGED)
     assert result.stderr == (
         "a.pdn:1:1: notice REC250 fixed: PlyCount 4 (was none)\n"
         + ILLEGAL
-        + "nothing written to standard output: 1 game could not be written whole "
-        "(--keep-broken writes them with their text kept in comments)\n"
-        "1 game: 0 fixed (1 change), 1 left with errors, 0 unchanged\n"
+        + "1 game: 0 fixed (1 change), 1 left with errors, 0 unchanged\n"
     )
 
 
