@@ -13,6 +13,7 @@ from typer.testing import CliRunner, Result
 from notation.check.validator import RecordReplay
 from notation.cli.main import app
 from notation.cli.vocabulary import common_options
+from notation.compiled import build
 from notation.games.base import Position
 
 runner = CliRunner()
@@ -419,6 +420,8 @@ def test_fix_judges_a_record_once_and_again_only_when_it_changed_it(
 ) -> None:
     # A record no fix changes is judged once (a tag read by a dialect is written
     # canonically, as it was read and judged); one a fix changes is judged again.
+    if build() != "pure Python":
+        pytest.skip("the compiled build's replay calls its own method, which cannot be counted")
     write("r.pdn", text)
     before = fix("r.pdn")
     counted: list[int] = []
