@@ -49,6 +49,9 @@ OUTPUT = Output()
 LEAST_TIMEOUT = 0.1
 """The least ``--scheduler-timeout``, in seconds."""
 
+STANDARD_INPUT_TWICE = "- (standard input) was given twice: it can be read only once"
+"""Why a command that names standard input more than once among its inputs does not run."""
+
 COLORS = ("auto", "always", "never")
 """The values of ``--color``."""
 

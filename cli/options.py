@@ -7,10 +7,11 @@ command needs is imported in its body.
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, Protocol, TypeVar
 
 import typer
 from typer.models import TyperPath
@@ -18,7 +19,7 @@ from typer.models import TyperPath
 from notation.games.registry import GAMES, get_game
 from notation.run.settings import DEFAULT_FOLDER, FOLDER_VARIABLE, NO_CACHE_VARIABLE
 
-from .basics import LEAST_TIMEOUT
+from .basics import LEAST_TIMEOUT, STANDARD_INPUT_TWICE
 from .basics import OUTPUT as OUTPUT
 from .basics import Output as Output
 from .basics import colored as colored
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from notation.archive.runs import Reported
     from notation.diagnostics import Diagnostic
     from notation.games.base import AnyGame
-    from notation.io.output import Sink
+    from notation.io.output import Sink, Stage
 
 
 def at_least(low: float) -> Callable[[float | None], float | None]:
@@ -61,12 +62,21 @@ def notation_any_case(value: str | None) -> str | None:
     return one_of(*known)(value)
 
 
+def read_once(paths: list[str] | None) -> list[str] | None:
+    """``PATH...``'s callback: standard input (``-``) named more than once ends the command
+    (exit 2), since it can be read only once."""
+    if paths is not None and paths.count("-") > 1:
+        fail(STANDARD_INPUT_TWICE)
+    return paths
+
+
 PathsArgument = Annotated[
     list[str],
     typer.Argument(
         help="Record files (also .gz, .bz2, .xz, .zst), directories (searched for *.pdn, *.pgn), "
         "glob patterns, or - for stdin.",
         metavar="PATH",
+        callback=read_once,
     ),
 ]
 """``PATH...``: the records a command reads."""
@@ -369,18 +379,22 @@ def encoding_named(name: str) -> str | None:
     return parsed(codec, name, "--encoding")
 
 
-def write_text(output: Path | None, text: str) -> None:
-    """Write a command's text output to ``output`` atomically, or to standard output."""
-    write_out(output, lambda sink: sink.write(text))
+def write_text(output: Path | None, text: str, stage: Stage | None = None) -> None:
+    """Write a command's text output to ``output`` atomically, or to standard output;
+    a file joins ``stage``, if given (:func:`notation.io.output.file_output`)."""
+    write_out(output, lambda sink: sink.write(text), stage)
 
 
-def write_out(output: Path | None, write: Callable[[Sink], object]) -> None:
+def write_out(
+    output: Path | None, write: Callable[[Sink], object], stage: Stage | None = None
+) -> None:
     """Have ``write`` write a command's output, in parts, to ``output`` atomically, or
     to standard output (either only once it is whole, unless ``write`` releases the
-    sink: :meth:`notation.io.output.Sink.release`)."""
-    from notation.io.output import atomic_output, spooled_stdout
+    sink: :meth:`notation.io.output.Sink.release`); a file joins ``stage``, if given
+    (:func:`notation.io.output.file_output`)."""
+    from notation.io.output import file_output, spooled_stdout
 
-    with spooled_stdout() if output is None else atomic_output(output) as sink:
+    with spooled_stdout() if output is None else file_output(output, stage) as sink:
         write(sink)
 
 
@@ -420,6 +434,26 @@ class Report:
         """Whether the report goes to standard error (else standard output), unless to
         ``file``."""
         self.kept: list[str] = []
+        self.stage: Stage | None = None
+        """The stage the report's file joins, inside :meth:`staged`."""
+
+    @contextlib.contextmanager
+    def staged(self) -> Iterator[Stage | None]:
+        """The stage the command's files join when the report has a file (else
+        ``None``): they and the report's file go in place together when the block ends,
+        or none of them (a report that cannot be written leaves the records' file as it
+        was). The block ends by writing the report (:meth:`finish` or :meth:`close`)."""
+        if self.file is None:
+            yield None
+            return
+        from notation.io.output import staged_outputs
+
+        with staged_outputs() as stage:
+            self.stage = stage
+            try:
+                yield stage
+            finally:
+                self.stage = None
 
     def say(self, text: str) -> None:
         """Add a line to the report."""
@@ -446,21 +480,20 @@ class Report:
         else:
             echo(text, nl=False)
 
-    def end(self, done: Reported) -> NoReturn:
-        """End the report with ``done``'s last lines (or its JSON document), write its
-        file, and exit with its status."""
+    def finish(self, done: Reported) -> None:
+        """End the report with ``done``'s last lines (or its JSON document), and write its
+        file (:meth:`close`)."""
         if done.json:
             self.write(done.document())
         else:
             for line in done.lines(quiet=OUTPUT.quiet):
                 self.say(line)
         self.close()
-        raise typer.Exit(done.status)
 
     def close(self) -> None:
-        """Write the report's file, if it has one."""
+        """Write the report's file, if it has one (joining the stage of :meth:`staged`)."""
         if self.file is not None:
-            write_text(self.file, "".join(self.kept))
+            write_text(self.file, "".join(self.kept), self.stage)
 
 
 def report_to(

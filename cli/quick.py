@@ -80,8 +80,8 @@ def read(args: list[str]) -> tuple[Options, dict[str, Any]] | None:
             values.setdefault(option.field, []).append(value)
         else:
             values[option.field] = value
-    if not paths:
-        return None
+    if not paths or paths.count("-") > 1:
+        return None  # standard input named twice: the app's usage error
     return Options(paths=paths, **values), common
 
 

@@ -7,7 +7,9 @@ The public names below are imported when first used, so ``import notation`` stay
 - :data:`GAMES` (every game by name) and :func:`get_game` (from
   :mod:`notation.games.registry`);
 - :class:`Record` (a game record as read), :class:`Diagnostic` (one problem found) and
-  :class:`GameReport` (the verdict on one record).
+  :class:`GameReport` (the verdict on one record);
+- :class:`IllegalMove` and :class:`SetupError`, what a game raises for a move that is not
+  legal and for tags that describe no valid start (from :mod:`notation.games.base`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from notation.api import read_games, validate
     from notation.check.report import GameReport
     from notation.diagnostics import Diagnostic
+    from notation.games.base import IllegalMove, SetupError
     from notation.games.registry import GAMES, get_game
     from notation.record.model import Record
 
@@ -32,6 +35,8 @@ _PUBLIC = {
     "Record": "notation.record.model",
     "Diagnostic": "notation.diagnostics",
     "GameReport": "notation.check.report",
+    "IllegalMove": "notation.games.base",
+    "SetupError": "notation.games.base",
 }
 """Each public name, with the module it is imported from when first used."""
 
@@ -47,7 +52,17 @@ def _codes_of_every_game() -> None:
 _SOURCES.append(_codes_of_every_game)
 
 
-__all__ = ["GAMES", "Diagnostic", "GameReport", "Record", "get_game", "read_games", "validate"]
+__all__ = [
+    "GAMES",
+    "Diagnostic",
+    "GameReport",
+    "IllegalMove",
+    "Record",
+    "SetupError",
+    "get_game",
+    "read_games",
+    "validate",
+]
 
 
 def __getattr__(name: str) -> object:

@@ -24,10 +24,49 @@ Source = str | os.PathLike[str]
 
 
 def _names(sources: Source | Iterable[Source]) -> list[str]:
-    """The names of ``sources``: one source, or many."""
+    """The names of ``sources``: one source, or many; :class:`TypeError` for anything
+    else (bytes, an open file, whose lines would otherwise be taken for names)."""
     if isinstance(sources, str | os.PathLike):
-        return [os.fspath(sources)]
-    return [os.fspath(source) for source in sources]
+        return [_name(sources)]
+    if isinstance(sources, bytes | bytearray) or hasattr(sources, "read"):
+        raise TypeError(_NOT_A_SOURCE.format(type(sources).__name__))
+    return [_name(source) for source in sources]
+
+
+_NOT_A_SOURCE = (
+    "a source is a file, folder or pattern name (str or os.PathLike), not {};"
+    " read a stream's text with read_games(text=...)"
+)
+
+
+def _name(source: object) -> str:
+    """One source's name; :class:`TypeError` for what is not a name."""
+    if not isinstance(source, str | os.PathLike):
+        raise TypeError(_NOT_A_SOURCE.format(type(source).__name__))
+    name = os.fspath(source)
+    if not isinstance(name, str):
+        raise TypeError(_NOT_A_SOURCE.format("a path of bytes"))
+    return name
+
+
+@overload
+def read_games(
+    *,
+    text: str,
+    name: str = "-",
+    encoding: None = None,
+    allow_empty: bool = False,
+) -> Iterator[tuple[str, Record]]: ...
+
+
+@overload
+def read_games(
+    *sources: Source,
+    text: None = None,
+    name: str = "-",
+    encoding: str | None = None,
+    allow_empty: bool = False,
+) -> Iterator[tuple[str, Record] | Diagnostic]: ...
 
 
 def read_games(
@@ -36,7 +75,7 @@ def read_games(
     name: str = "-",
     encoding: str | None = None,
     allow_empty: bool = False,
-) -> Iterator[tuple[str, Record] | Diagnostic]:
+) -> Iterator[tuple[str, Record]] | Iterator[tuple[str, Record] | Diagnostic]:
     """The records of ``sources`` (files, also compressed or JSON, folders, glob patterns,
     ``-``), or of the PDN ``text`` (named ``name`` in diagnostics), in order, each as
     ``(name of its file, record)``, with the problems met reading the files.
@@ -44,11 +83,14 @@ def read_games(
     A record's syntax problems are in its ``diagnostics``. A source that cannot be read,
     or holds no record (unless ``allow_empty``), is an error :class:`Diagnostic`; a
     guessed encoding, a notice. ``encoding`` overrides detection. :class:`ValueError`
-    when both sources and ``text`` are given.
+    when both sources and ``text`` are given; :class:`TypeError` for a source that is not
+    a name, or ``text`` that is not a string.
     """
     if text is not None:
         if sources:
             raise ValueError("read_games takes sources or text, not both")
+        if not isinstance(text, str):
+            raise TypeError(f"text is a str, not {type(text).__name__}")
         return ((name, record) for record in read_string(text, name) if holds_game(record))
     return read_paths(_names(sources), encoding=encoding, allow_empty=allow_empty)
 
@@ -59,7 +101,7 @@ def validate(
     *,
     path: str = "-",
     game: str | None = None,
-    dialects: Iterable[str] = (),
+    dialects: str | Iterable[str] = (),
     encoding: str | None = None,
     jobs: int = 1,
     allow_empty: bool = False,
@@ -73,7 +115,7 @@ def validate(
     *,
     path: str = "-",
     game: str | None = None,
-    dialects: Iterable[str] = (),
+    dialects: str | Iterable[str] = (),
     encoding: str | None = None,
     jobs: int = 1,
     allow_empty: bool = False,
@@ -86,7 +128,7 @@ def validate(
     *,
     path: str = "-",
     game: str | None = None,
-    dialects: Iterable[str] = (),
+    dialects: str | Iterable[str] = (),
     encoding: str | None = None,
     jobs: int = 1,
     allow_empty: bool = False,
@@ -100,12 +142,17 @@ def validate(
 
     ``path`` names a record's source in its diagnostics (files name themselves).
     ``game`` names the game of records whose tags name none (:data:`GAMES`); ``dialects``
-    the optional dialects read (``"short-captures"``). For files, the reports come in
+    the optional dialects read (one name, ``"short-captures"``, or several). For files, the
+    reports come in
     order with the problems met reading them (as :func:`read_games`); ``encoding``
     overrides detection, ``jobs`` validates in that many worker processes.
     :class:`KeyError` for an unknown game, :class:`ValueError` for an unknown dialect,
-    :class:`notation.run.config.ConfigError` for a configuration file that cannot be used.
+    :class:`notation.run.config.ConfigError` for a configuration file that cannot be used,
+    :class:`TypeError` for a source that is not a record or a name (an open file, bytes).
     """
+    if isinstance(dialects, str):
+        dialects = (dialects,)
+    names = [] if isinstance(source, Record) else _names(source)
     if settings is None:
         if game is not None:
             get_game(game)
@@ -120,5 +167,5 @@ def validate(
         )
     if isinstance(source, Record):
         return validate_one(source, settings, path=path)
-    events = validation_events(_names(source), settings)
+    events = validation_events(names, settings)
     return (event for event in events if isinstance(event, GameReport | Diagnostic))

@@ -137,6 +137,11 @@ OTHER_SEPARATOR = register(
     Severity.NOTICE,
     "a move written with the other separator (- for x, x for -) was read as the one it names",
 )
+MARK_SKIPPED = register(
+    "PDN117",
+    Severity.NOTICE,
+    "a byte order mark (U+FEFF) at the start of a game (files joined end to end) was skipped",
+)
 # Record semantics shared by every game.
 UNKNOWN_GAME = register("REC201", Severity.NOTICE, "game type not supported: syntax checked only")
 BAD_SETUP = register("REC202", Severity.ERROR, "the setup position or game tags are invalid")

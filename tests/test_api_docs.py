@@ -24,14 +24,14 @@ def examples() -> list[str]:
 
 def test_the_page_has_examples_of_every_part_of_the_tour() -> None:
     blocks = examples()
-    assert len(blocks) == 6
+    assert len(blocks) == 8
     assert all(block.startswith(">>> ") for block in blocks)
 
 
 def test_the_examples_print_what_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     test = doctest.DocTestParser().get_doctest("".join(examples()), {}, "api.md", str(PAGE), 0)
-    assert len(test.examples) == 22
+    assert len(test.examples) == 25
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     failed: list[str] = []
     runner.run(test, out=failed.append)
@@ -48,6 +48,8 @@ def test_the_reference_names_every_public_name() -> None:
         "Record",
         "Diagnostic",
         "GameReport",
+        "IllegalMove",
+        "SetupError",
     ]
     assert sorted(headings) == sorted(notation.__all__)
 
@@ -56,6 +58,7 @@ def test_each_public_name_is_what_its_module_defines() -> None:
     from notation.api import read_games, validate
     from notation.check.validator import GameReport
     from notation.diagnostics import Diagnostic
+    from notation.games.base import IllegalMove, SetupError
     from notation.games.registry import GAMES, get_game
     from notation.record.model import Record
 
@@ -64,6 +67,8 @@ def test_each_public_name_is_what_its_module_defines() -> None:
         "GAMES": GAMES,
         "Diagnostic": Diagnostic,
         "GameReport": GameReport,
+        "IllegalMove": IllegalMove,
+        "SetupError": SetupError,
         "Record": Record,
         "get_game": get_game,
         "read_games": read_games,
@@ -84,3 +89,36 @@ def test_import_notation_imports_only_the_version_and_the_late_sources_of_codes(
 def test_read_games_takes_sources_or_text_not_both() -> None:
     with pytest.raises(ValueError, match=r"^read_games takes sources or text, not both$"):
         notation.read_games("a.pdn", text="1. 22-18 *")
+
+
+def test_a_source_that_is_not_a_name_is_a_type_error_not_lines_taken_for_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    told = (
+        r"^a source is a file, folder or pattern name \(str or os.PathLike\), not {}; read a"
+        r" stream's text with read_games\(text=\.\.\.\)$"
+    )
+    with open("samples/brazilian/annotated.pdn", encoding="utf-8") as stream:
+        with pytest.raises(TypeError, match=told.format("TextIOWrapper")):
+            notation.validate(stream)  # type: ignore[call-overload]
+        with pytest.raises(TypeError, match=told.format("BufferedReader")):
+            notation.read_games(stream.buffer)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=told.format("bytes")):
+        notation.validate(b"samples/brazilian/annotated.pdn")  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match=told.format("int")):
+        notation.validate(["samples/brazilian/annotated.pdn", 3])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^text is a str, not generator$"):
+        notation.read_games(text=(line for line in ["1. 22-18 *"]))  # type: ignore[call-overload]
+
+
+def test_one_dialect_may_be_named_by_itself() -> None:
+    # docs/dialects.md's short capture: 10x17 for 10x17x26.
+    [(_, record)] = notation.read_games(
+        text='[GameType "21"]\n[FEN "B:W14,15,22,23:B10"]\n\n1. 10x17 *\n'
+    )
+    by_name = notation.validate(record, dialects="short-captures")
+    by_list = notation.validate(record, dialects=["short-captures"])
+    assert [(d.code, d.line, d.column, d.ply) for d in by_name.diagnostics] == [("PDN115", 4, 4, 1)]
+    assert (by_name.plies, by_name.diagnostics) == (by_list.plies, by_list.diagnostics)
+    assert [d.code for d in notation.validate(record).diagnostics] == ["EN205"]

@@ -39,3 +39,40 @@ def test_the_command_line_is_installed_inside_the_package() -> None:
     assert _setuptools()["package-dir"] == {"notation.cli": "cli"}
     table = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert table["project"]["scripts"] == {"notation": "notation.cli.main:main"}
+
+
+def _project() -> dict[str, object]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def test_the_test_extra_has_setuptools_as_the_build_needs_it() -> None:
+    # tests/test_compiled.py imports the build backend, which imports setuptools: from
+    # Python 3.12 a new venv has none unless the extra brings it.
+    table = _project()
+    test = table["project"]["optional-dependencies"]["test"]  # type: ignore[index]
+    assert "setuptools>=68" in test
+    assert table["build-system"]["requires"] == ["setuptools>=68"]  # type: ignore[index]
+
+
+def test_every_lower_bound_is_pinned_for_the_lower_bounds_run() -> None:
+    # .ci/run installs the test extra with .ci/lower-bounds.txt as pip constraints.
+    table = _project()
+    project = table["project"]
+    wanted = [*project["dependencies"], *project["optional-dependencies"]["test"]]  # type: ignore[index]
+    pinned = {
+        line.partition("==")[0]: line.partition("==")[2]
+        for line in (ROOT / ".ci" / "lower-bounds.txt").read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    }
+    for requirement in wanted:
+        name, _, bounds = requirement.partition(">=")
+        pin = pinned[name.partition("[")[0]]
+        assert _release(pin) == _release(bounds.partition(",")[0]), requirement
+
+
+def _release(version: str) -> tuple[int, ...]:
+    """``version``'s numbers, without the zeros that end it (8.2.0 is 8.2)."""
+    numbers = [int(part) for part in version.split(".")]
+    while numbers and numbers[-1] == 0:
+        numbers.pop()
+    return tuple(numbers)

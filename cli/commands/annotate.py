@@ -8,14 +8,17 @@ import typer
 
 from ..options import (
     AllowEmptyOption,
+    ConfigOption,
     DialectOption,
     EncodingOption,
     GameOption,
     InPlaceOption,
+    IsolatedOption,
     KeepBrokenOption,
     OutputOption,
     PathsArgument,
     ReportOption,
+    configured,
     guarded,
     one_of,
     ran,
@@ -46,6 +49,8 @@ def annotate(
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Add PlyCount, FinalFEN, the decided result and a note at the first illegal move.
 
@@ -71,12 +76,14 @@ def annotate(
         dialects=dialect,
         encoding=encoding,
         allow_empty=allow_empty,
+        config=configured(config_file, isolated),
     )
     told = report_to(
         report, paths, records_on_stdout=output is None and not in_place, output=output
     )
-    done = ran(lambda: run(paths, settings, say=told.say))
-    told.close()
+    with told.staged() as stage:
+        done = ran(lambda: run(paths, settings, say=told.say, stage=stage))
+        told.close()
     raise typer.Exit(done.status)
 
 

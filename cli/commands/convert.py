@@ -8,14 +8,17 @@ import typer
 
 from ..options import (
     AllowEmptyOption,
+    ConfigOption,
     DialectOption,
     EncodingOption,
     GameOption,
     InPlaceOption,
+    IsolatedOption,
     KeepBrokenOption,
     OutputOption,
     PathsArgument,
     ReportOption,
+    configured,
     guarded,
     notation_any_case,
     one_of,
@@ -58,6 +61,8 @@ def convert(
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Convert records between notations and between PDN and JSON, keeping everything else.
 
@@ -83,12 +88,14 @@ def convert(
         dialects=dialect,
         encoding=encoding,
         allow_empty=allow_empty,
+        config=configured(config_file, isolated),
     )
     told = report_to(
         report, paths, records_on_stdout=output is None and not in_place, output=output
     )
-    done = ran(lambda: run(paths, settings, say=told.say))
-    told.close()
+    with told.staged() as stage:
+        done = ran(lambda: run(paths, settings, say=told.say, stage=stage))
+        told.close()
     raise typer.Exit(done.status)
 
 

@@ -9,13 +9,16 @@ import typer
 
 from ..options import (
     AllowEmptyOption,
+    ConfigOption,
     DialectOption,
     EncodingOption,
     GameOption,
+    IsolatedOption,
     OutputOption,
     PathsArgument,
     ReportFormatOption,
     at_least,
+    configured,
     guarded,
     note,
     report_of,
@@ -49,6 +52,8 @@ def duplicates(
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """List the games recorded more than once: same game, start and main-line moves.
 
@@ -70,6 +75,7 @@ def duplicates(
         dialects=dialect,
         encoding=encoding,
         allow_empty=allow_empty,
+        config=configured(config_file, isolated),
     )
     report = report_of(output, paths, lambda: run(paths, settings), settings.format)
     note(report.summary())

@@ -12,14 +12,17 @@ import typer
 
 from ..options import (
     AllowEmptyOption,
+    ConfigOption,
     DialectOption,
     EncodingOption,
     GameOption,
     InPlaceOption,
+    IsolatedOption,
     KeepBrokenOption,
     OutputOption,
     PathsArgument,
     ReportOption,
+    configured,
     guarded,
     one_of,
     ran,
@@ -78,6 +81,8 @@ def fix(
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Make records consistent: results, PlyCount, standard tags and setup tags.
 
@@ -111,11 +116,15 @@ def fix(
         dialects=dialect,
         encoding=encoding,
         allow_empty=allow_empty,
+        config=configured(config_file, isolated),
     )
     told = report_to(
         report, paths, records_on_stdout=output is None and not in_place, output=output
     )
-    told.end(ran(lambda: run(paths, settings, say=told.say)))
+    with told.staged() as stage:
+        done = ran(lambda: run(paths, settings, say=told.say, stage=stage))
+        told.finish(done)
+    raise typer.Exit(done.status)
 
 
 command = fix

@@ -9,13 +9,16 @@ import typer
 
 from ..options import (
     AllowEmptyOption,
+    ConfigOption,
     DialectOption,
     EncodingOption,
     FormatOption,
     GameOption,
+    IsolatedOption,
     OutputOption,
     PathsArgument,
     ReportOption,
+    configured,
     guarded,
     report_to,
     settings_of,
@@ -40,6 +43,8 @@ def merge(
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Write every game of every input, in input order, as its text, to one archive.
 
@@ -60,9 +65,13 @@ def merge(
         dialects=dialect,
         encoding=encoding,
         allow_empty=allow_empty,
+        config=configured(config_file, isolated),
     )
     told = report_to(report, paths, records_on_stdout=output is None, output=output)
-    told.end(run(paths, settings, tell=told.tell))
+    with told.staged() as stage:
+        done = run(paths, settings, tell=told.tell, stage=stage)
+        told.finish(done)
+    raise typer.Exit(done.status)
 
 
 command = merge

@@ -10,19 +10,21 @@ import typer
 
 from ..options import (
     OUTPUT,
+    ConfigOption,
     DialectOption,
     EncodingOption,
     GameOption,
+    IsolatedOption,
     OutputOption,
     ReportOption,
     at_least,
-    default_game,
-    dialects_named,
+    configured,
     encoding_named,
     fail,
     guarded,
     one_of,
     report_to,
+    settings_of,
     writable,
     write_out,
 )
@@ -73,6 +75,8 @@ def render(
     game: GameOption = None,
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Draw the position of a record at a ply, the last move marked.
 
@@ -80,13 +84,16 @@ def render(
     the main line is drawn; when a ply of it is illegal there is no end to draw, so nothing
     is drawn (exit 1) and the message names the last ply that can be.
     """
+    from notation.archive.runs import read_as
     from notation.io.files import expand
     from notation.pages.render import RenderError
     from notation.pages.render import render as draw
+    from notation.run.settings import Games
 
-    default = default_game(game)
-    dialects = dialects_named(dialect)
+    config = configured(config_file, isolated)
+    chosen, dialects, config = settings_of(read_as, game=game, dialects=dialect, config=config)
     inputs = list(expand([source]))
+    default = Games(chosen, config).of(inputs[0].name if len(inputs) == 1 else source)
     writable(output, inputs)
     told = report_to(report, [source], records_on_stdout=output is None, output=output)
     try:
@@ -112,9 +119,10 @@ def render(
         raise typer.BadParameter(str(error), param_hint=error.option) from None
     if drawn.note is not None:
         told.say(drawn.note)
-    if drawn.drawn:
-        write_out(output, drawn.write)
-    told.close()
+    with told.staged() as stage:
+        if drawn.drawn:
+            write_out(output, drawn.write, stage)
+        told.close()
     raise typer.Exit(drawn.status)
 
 

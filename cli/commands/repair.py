@@ -12,13 +12,16 @@ import typer
 
 from ..options import (
     AllowEmptyOption,
+    ConfigOption,
     DialectOption,
     EncodingOption,
     GameOption,
     InPlaceOption,
+    IsolatedOption,
     OutputOption,
     PathsArgument,
     ReportOption,
+    configured,
     guarded,
     one_of,
     ran,
@@ -56,6 +59,8 @@ def repair(
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Correct score-sheet slips: the move meant is the one after which the rest replays.
 
@@ -87,11 +92,15 @@ def repair(
         dialects=dialect,
         encoding=encoding,
         allow_empty=allow_empty,
+        config=configured(config_file, isolated),
     )
     told = report_to(
         report, paths, records_on_stdout=output is None and not in_place, output=output
     )
-    told.end(ran(lambda: run(paths, settings, say=told.say)))
+    with told.staged() as stage:
+        done = ran(lambda: run(paths, settings, say=told.say, stage=stage))
+        told.finish(done)
+    raise typer.Exit(done.status)
 
 
 command = repair

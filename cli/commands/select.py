@@ -17,10 +17,12 @@ from notation.games.registry import GAMES
 from ..options import (
     AllowEmptyOption,
     CodeOption,
+    ConfigOption,
     DialectOption,
     EncodingOption,
     ErrorsOption,
     FormatOption,
+    IsolatedOption,
     OpeningOption,
     OutputOption,
     PathsArgument,
@@ -29,6 +31,7 @@ from ..options import (
     ReportOption,
     ResultOption,
     TagOption,
+    configured,
     file_named,
     guarded,
     one_of,
@@ -92,6 +95,8 @@ def select(
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Write the games that match every filter, each as its text; --rest the others.
 
@@ -128,9 +133,13 @@ def select(
         dialects=dialect,
         encoding=encoding,
         allow_empty=allow_empty,
+        config=configured(config_file, isolated),
     )
     told = report_to(report, paths, records_on_stdout=output is None, output=output)
-    told.end(run(paths, settings, tell=told.tell))
+    with told.staged() as stage:
+        done = run(paths, settings, tell=told.tell, stage=stage)
+        told.finish(done)
+    raise typer.Exit(done.status)
 
 
 command = select

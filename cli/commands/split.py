@@ -10,11 +10,14 @@ import typer
 
 from ..options import (
     AllowEmptyOption,
+    ConfigOption,
     EncodingOption,
     FormatOption,
     GameOption,
+    IsolatedOption,
     PathsArgument,
     ReportOption,
+    configured,
     guarded,
     report_to,
     settings_of,
@@ -47,6 +50,8 @@ def split(
     game: GameOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Write each group of games to a file of its own, every game to exactly one.
 
@@ -79,9 +84,13 @@ def split(
         game=game,
         encoding=encoding,
         allow_empty=allow_empty,
+        config=configured(config_file, isolated),
     )
     told = report_to(report, paths, records_on_stdout=False)
-    told.end(run(paths, settings, tell=told.tell))
+    with told.staged() as stage:
+        done = run(paths, settings, tell=told.tell, stage=stage)
+        told.finish(done)
+    raise typer.Exit(done.status)
 
 
 command = split

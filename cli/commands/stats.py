@@ -6,12 +6,15 @@ import typer
 
 from ..options import (
     AllowEmptyOption,
+    ConfigOption,
     DialectOption,
     EncodingOption,
     GameOption,
+    IsolatedOption,
     OutputOption,
     PathsArgument,
     ReportFormatOption,
+    configured,
     guarded,
     report_of,
     settings_of,
@@ -27,6 +30,8 @@ def stats(
     dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
+    config_file: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Summarize an archive per game: results, lengths, first moves, invalid records.
 
@@ -46,6 +51,7 @@ def stats(
         dialects=dialect,
         encoding=encoding,
         allow_empty=allow_empty,
+        config=configured(config_file, isolated),
     )
     collected = report_of(output, paths, lambda: run(paths, settings), settings.format)
     raise typer.Exit(collected.status)

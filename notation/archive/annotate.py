@@ -3,6 +3,9 @@
 :func:`annotate_record` replays a record (variations included) and edits it, keeping
 everything it had (tags, comments, NAGs, variations):
 
+- each move read by a dialect whose notice ``validate`` gives (docs/dialects.md: a move
+  written with the other separator, a short capture when asked for) written as the game
+  writes it, as ``convert`` and ``fix`` write it;
 - ``PlyCount``: the number of plies written in the main line;
 - ``FinalFEN``: the position at the end of the main line, as the ``FEN`` value the game's
   :meth:`~notation.games.base.Game.setup_tags` gives (squares in the record's notation);
@@ -30,6 +33,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from notation.archive.convert import write_dialect_moves
 from notation.archive.rewrite import (
     Options,
     RewriteError,
@@ -38,7 +42,7 @@ from notation.archive.rewrite import (
     copied_unchanged,
     rewrite,
 )
-from notation.archive.runs import drop, inputs_of
+from notation.archive.runs import drop, inputs_of, read_as
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import line_of
 from notation.check.replay import record_notation
@@ -54,9 +58,16 @@ from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game, Position
 from notation.games.registry import resolve_game
 from notation.io.files import Input, Missing
+from notation.io.output import Stage
 from notation.read.sources import Found
 from notation.record.model import Comment, Record
-from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
+from notation.run.config import Config
+from notation.run.settings import (
+    Games,
+    SettingsError,
+    default_of,
+    known_codec,
+)
 
 COMMENT_KINDS = ("position", "scores")
 """The per-ply comments :func:`annotate_record` can add."""
@@ -91,6 +102,7 @@ def annotate_record(
     if record.has_syntax_errors or line is None or replayed is None:
         return report.diagnostics
     played, notation = line.game, record_notation(line.game, record)
+    write_dialect_moves(report)
     if comments == "scores" and played.scores(line.start) is None:
         raise ValueError(f"{played.title} keeps no score: there are no scores to comment")
     if comments is not None:
@@ -153,22 +165,25 @@ def annotate_files(
     options: Options,
     say: Callable[[str], None],
     *,
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     comments: str | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> int:
     """Annotate the records of ``inputs`` (:func:`annotate_record`) and write them where
-    ``options`` say; ``say`` is told what was written and each problem. The exit status
-    (0, 1 or 2); :class:`notation.archive.rewrite.RewriteError` when the options cannot
-    work or a record cannot take the comments asked for."""
+    ``options`` say; ``say`` is told what was written and each problem. ``default`` is
+    the game of records whose tags name none (:class:`~notation.run.settings.Games`:
+    input by input). The exit status (0, 1 or 2);
+    :class:`notation.archive.rewrite.RewriteError` when the options cannot work or a
+    record cannot take the comments asked for."""
 
     def edit(found: Found) -> list[Diagnostic]:
         record, path = found.record, found.input.name
-        game = resolve_game(record.tag_dict(), default)
+        here = default_of(default, path)
+        game = resolve_game(record.tag_dict(), here)
         if not isinstance(game, Game):
             return [*record.diagnostics, copied_unchanged(game, record, path)]
         try:
-            return annotate_record(record, default, comments=comments, path=path, dialects=dialects)
+            return annotate_record(record, here, comments=comments, path=path, dialects=dialects)
         except ValueError as error:
             raise RewriteError(f"{path}: game {record.index}: {error}") from None
 
@@ -193,11 +208,12 @@ def annotate_settings(
     dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> AnnotateSettings:
-    """The settings of ``annotate`` with these options; :class:`SettingsError` naming the
-    first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects)
+    """The settings of ``annotate`` with these options and ``config``, the configuration
+    in force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
+    chosen, read, config = read_as(game, dialects, config)
     if comments is not None and comments not in COMMENT_KINDS:
         raise SettingsError("--comments", " or ".join(COMMENT_KINDS) + " expected")
     return AnnotateSettings(
@@ -206,6 +222,7 @@ def annotate_settings(
         keep_broken=keep_broken,
         game=chosen,
         dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         comments=comments,
@@ -217,14 +234,16 @@ def annotate(
     settings: AnnotateSettings,
     *,
     say: Callable[[str], None] = drop,
+    stage: Stage | None = None,
 ) -> Rewritten:
     """``notation annotate``: the records of ``paths`` (names as the command line takes
     them, or inputs) annotated and written as ``settings`` say; ``say`` is told what was
-    written and each problem. :class:`notation.archive.rewrite.RewriteError` when the
-    settings cannot work with these inputs or a record cannot take the comments."""
+    written and each problem. With ``stage``, the file written joins it
+    (:func:`notation.io.output.file_output`). :class:`notation.archive.rewrite.RewriteError`
+    when the settings cannot work with these inputs or a record cannot take the comments."""
     status = annotate_files(
         inputs_of(paths),
-        settings.options,
+        settings.options.staged(stage),
         say,
         default=settings.default,
         comments=settings.comments,

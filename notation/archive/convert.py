@@ -32,7 +32,7 @@ from notation.archive.rewrite import (
     Writing,
     rewrite,
 )
-from notation.archive.runs import drop, inputs_of
+from notation.archive.runs import drop, inputs_of, read_as
 from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import record_notation
 from notation.check.validator import (
@@ -48,9 +48,11 @@ from notation.diagnostics import OTHER_SEPARATOR, SHORT_CAPTURE, Diagnostic
 from notation.games.base import AnyGame, Game
 from notation.games.registry import GAMES, get_game
 from notation.io.files import Input, Missing
+from notation.io.output import Stage
 from notation.read.sources import Found
 from notation.record.model import Comment, Record
-from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
+from notation.run.config import Config
+from notation.run.settings import Games, SettingsError, default_of, known_codec
 
 
 def check_notation(notation: str, default: AnyGame | None) -> None:
@@ -71,7 +73,7 @@ def convert_files(
     say: Callable[[str], None],
     *,
     notation: str | None = None,
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> int:
     """Rewrite the records of ``inputs`` in ``notation`` (``None``: each as it is written,
@@ -81,14 +83,16 @@ def convert_files(
     run keeps broken games. :class:`notation.archive.rewrite.RewriteError` when the
     options cannot work, a game read whose game has no such notation included (nothing is
     written then), unless the run keeps broken games or rewrites in place: each such game
-    is then a REC209 error."""
+    is then a REC209 error. ``default`` is the game of records whose tags name none
+    (:class:`~notation.run.settings.Games`: input by input)."""
 
     def edit(found: Found) -> list[Diagnostic]:
         record, path = found.record, found.input.name
         mark = options.keep_broken
+        here = default_of(default, path)
         if notation is None or record.has_syntax_errors:
-            return keep_notation(record, path=path, default=default, dialects=dialects, mark=mark)
-        game = record_game(record, default, dialects)
+            return keep_notation(record, path=path, default=here, dialects=dialects, mark=mark)
+        game = record_game(record, here, dialects)
         if isinstance(game, Game) and notation not in game.notations:
             if not (options.in_place or options.keep_broken):
                 raise RewriteError(
@@ -96,12 +100,12 @@ def convert_files(
                     f"game {record.index}) has no such notation; its notations are "
                     f"{', '.join(game.notations)}; nothing written"
                 )
-            said = judge(record, path=path, default=default, dialects=dialects).diagnostics
+            said = judge(record, path=path, default=here, dialects=dialects).diagnostics
             return [*said, _no_such_notation(game, notation, record, path)]
-        report = judge(record, path=path, default=default, dialects=dialects)
+        report = judge(record, path=path, default=here, dialects=dialects)
         if not isinstance(game, Game):
             return _copied(report)
-        return _convert(record, game, notation, report, mark, default, dialects)
+        return _convert(record, game, notation, report, mark, here, dialects)
 
     return rewrite(inputs, edit, options, say)
 
@@ -278,28 +282,31 @@ def _write_setup(record: Record, game: AnyGame, notation: str | None) -> None:
         record.set_tag("FEN", canonical)
 
 
-def canonical_moves(
-    record: Record,
-    *,
-    path: str = "-",
-    default: AnyGame | None = None,
-    dialects: frozenset[str] = NO_DIALECTS,
-) -> list[Diagnostic]:
-    """Rewrite, in place, each ply of ``record`` read by a dialect of the replay (a move
-    written with the other separator; a short capture, when ``dialects`` has
-    :data:`~notation.check.dialects.SHORT_CAPTURES`) whose notice ``validate`` gives, as
-    its game writes that move, in the record's notation; those notices (PDN116, PDN115),
-    exactly as ``validate`` gives them. ``default`` is the game of records whose tags name
-    none. A record with a syntax error, or one ``validate`` does not replay, is left as it
-    is."""
-    if record.has_syntax_errors:
+def canonical_moves(report: GameReport) -> list[Diagnostic]:
+    """Rewrite, in place, each ply of the record ``report`` judged (:func:`judge`) read by
+    a dialect of the replay (a move written with the other separator; a short capture,
+    when the run reads :data:`~notation.check.dialects.SHORT_CAPTURES`) whose notice
+    ``validate`` gives, as its game writes that move, in the record's notation
+    (:func:`write_dialect_moves`); those notices (PDN116, PDN115), exactly as ``validate``
+    gives them. A record with a syntax error, or one ``validate`` does not replay, is left
+    as it is."""
+    replayed = report.replayed
+    if replayed is None or replayed.record.has_syntax_errors or not write_dialect_moves(report):
         return []
-    report = judge(record, path=path, default=default, dialects=dialects)
+    return [d for d in report.diagnostics if d.code in (SHORT_CAPTURE, OTHER_SEPARATOR)]
+
+
+def write_dialect_moves(report: GameReport) -> bool:
+    """Rewrite, in place, each ply of the record ``report`` judged (:func:`judge`) that its
+    replay read by a dialect and whose notice ``report`` gives, as its game writes that
+    move, in the record's notation: the one canonical writing of such moves for every
+    command that writes records. Whether the record was replayed (else it is left as it
+    is)."""
     replayed = report.replayed
     if replayed is None or replayed.start is None or report.game is None:
-        return []
-    said, _ = _rewrite(report, replayed, get_game(report.game), None, mark=False)
-    return [d for d in said if d.code in (SHORT_CAPTURE, OTHER_SEPARATOR)]
+        return False
+    _rewrite(report, replayed, get_game(report.game), None, mark=False)
+    return True
 
 
 def _rewrite(
@@ -317,10 +324,8 @@ def _rewrite(
     an illegal move's diagnostic says its line is left as written."""
     record = replayed.record
     written = record_notation(game, record)  # before any ply is rewritten
-    noticed = {
-        (d.line, d.column) for d in report.diagnostics if d.code in (SHORT_CAPTURE, OTHER_SEPARATOR)
-    }
-    marked: set[tuple[int, int]] = set()
+    marked: set[int] = set()
+    """The identity of each illegal move's diagnostic whose line is left as written."""
     stops: list[Place] = []
     for place, step in replayed.steps.items():
         kept = any(_after(place, stop) for stop in stops)
@@ -331,13 +336,13 @@ def _rewrite(
             if mark:
                 note = f"{step.error.code} illegal move {ply.text}: {step.error}"
                 ply.comments.append(Comment(_comment(note)))
-                marked.add((ply.pos.line, ply.pos.column))
+                marked.add(id(step.diagnostic))
             stops.append(place)
             continue
         if step.move is None:
             continue
         read = step.short or step.other
-        if read and (ply.pos.line, ply.pos.column) not in noticed:
+        if read and step.diagnostic is None:
             # validate's correction of a later ply reads this one otherwise: kept.
             if notation is not None:
                 if mark:
@@ -355,15 +360,10 @@ def _rewrite(
         elif step.other:
             style = game.notation_of(ply.text) or written
             ply.text = game.format_move(step.before, step.move, style)
-    said = list(report.diagnostics)
-    if marked:
-        errors = {e.code for s in replayed.steps.values() if (e := s.error) is not None}
-        said = [
-            d.replace(text=d.text + "; this line is left as written")
-            if d.code in errors and (d.line, d.column) in marked
-            else d
-            for d in said
-        ]
+    said = [
+        d.replace(text=d.text + "; this line is left as written") if id(d) in marked else d
+        for d in report.diagnostics
+    ]
     return said, stops
 
 
@@ -403,12 +403,13 @@ def convert_settings(
     dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> ConvertSettings:
     """The settings of ``convert`` with these options (``to``: ``pdn`` or ``json``, by
-    default JSON when ``output`` ends in ``.json``); :class:`SettingsError` naming the
-    first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects)
+    default JSON when ``output`` ends in ``.json``) and ``config``, the configuration in
+    force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
+    chosen, read, config = read_as(game, dialects, config)
     if notation is not None:
         try:
             check_notation(notation, None if chosen is None else get_game(chosen))
@@ -422,6 +423,7 @@ def convert_settings(
         keep_broken=keep_broken,
         game=chosen,
         dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         notation=notation,
@@ -433,14 +435,16 @@ def convert(
     settings: ConvertSettings,
     *,
     say: Callable[[str], None] = drop,
+    stage: Stage | None = None,
 ) -> Rewritten:
     """``notation convert``: the records of ``paths`` (names as the command line takes
     them, or inputs) converted and written as ``settings`` say; ``say`` is told what was
-    written and each problem. :class:`notation.archive.rewrite.RewriteError` when the
-    settings cannot work with these inputs."""
+    written and each problem. With ``stage``, the file written joins it
+    (:func:`notation.io.output.file_output`). :class:`notation.archive.rewrite.RewriteError`
+    when the settings cannot work with these inputs."""
     status = convert_files(
         inputs_of(paths),
-        settings.options,
+        settings.options.staged(stage),
         say,
         notation=settings.notation,
         default=settings.default,

@@ -17,14 +17,20 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from notation.archive.runs import Reading, exit_status, plural
+from notation.archive.runs import Reading, exit_status, plural, read_as
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Group, PositionGroup, Positions
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import get_game
 from notation.read.sources import read_paths
-from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
+from notation.run.config import Config
+from notation.run.settings import (
+    Games,
+    SettingsError,
+    default_of,
+    known_codec,
+)
 
 JSON_VERSION = 1
 """Version of :func:`to_json`'s form."""
@@ -61,7 +67,7 @@ class DuplicateReport:
 
 def find_duplicates(
     names: Iterable[str],
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     *,
     encoding: str | None = None,
     allow_empty: bool = False,
@@ -69,7 +75,8 @@ def find_duplicates(
 ) -> DuplicateReport:
     """The duplicate groups among the records of files, directories, globs or ``-``.
 
-    ``default`` is the game of records whose tags name none; moves are read with
+    ``default`` is the game of records whose tags name none
+    (:class:`~notation.run.settings.Games`: input by input); moves are read with
     ``dialects`` (:mod:`notation.check.dialects`).
     """
     index = Duplicates()
@@ -112,7 +119,7 @@ class TranspositionReport:
 
 def find_transpositions(
     names: Iterable[str],
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     *,
     ply: int | None = None,
     encoding: str | None = None,
@@ -122,7 +129,8 @@ def find_transpositions(
     """The positions reached by more than one move order among the records of files,
     directories, globs or ``-``: at the end of each main line, or after ply ``ply``.
 
-    ``default`` is the game of records whose tags name none; moves are read with
+    ``default`` is the game of records whose tags name none
+    (:class:`~notation.run.settings.Games`: input by input); moves are read with
     ``dialects`` (:mod:`notation.check.dialects`).
     """
     index = Positions(ply)
@@ -135,7 +143,7 @@ def find_transpositions(
 def _read_into(
     index: Duplicates | Positions,
     names: Iterable[str],
-    default: AnyGame | None,
+    default: AnyGame | Games | None,
     encoding: str | None,
     allow_empty: bool,
     dialects: frozenset[str],
@@ -152,7 +160,7 @@ def _read_into(
             continue
         path, record = found
         records += 1
-        index.add(record, default, path=path, dialects=dialects)
+        index.add(record, default_of(default, path), path=path, dialects=dialects)
     return records, problems
 
 
@@ -262,16 +270,19 @@ def duplicates_settings(
     dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> DuplicatesSettings:
-    """The settings of ``duplicates`` with these options; :class:`SettingsError` naming
-    the first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects)
+    """The settings of ``duplicates`` with these options and ``config``, the
+    configuration in force (its ``game`` and ``dialects``:
+    :func:`~notation.archive.runs.read_as`); :class:`SettingsError` naming the first
+    option that cannot be used."""
+    chosen, read, config = read_as(game, dialects, config)
     if ply is not None and not position:
         raise SettingsError("--ply", "--ply goes with --position")
     return DuplicatesSettings(
         game=chosen,
         dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         position=position,

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import record_notation
-from notation.check.validator import record_game, validate_record
+from notation.check.validator import GameReport, validate_record
 from notation.diagnostics import FIXED, Diagnostic
-from notation.games.base import AnyGame, Game, SetupError
+from notation.games.base import AnyGame, Game, Outcome, SetupError
+from notation.games.registry import get_game
 from notation.record.model import NOWHERE, RESULTS, Record, SourcePos, Tag
 
 FIXES = ("results", "plycount", "tags", "fen")
@@ -50,11 +51,9 @@ class _Fixer:
             )
         )
 
-    def results(self, game: AnyGame | None, default: AnyGame | None) -> None:
+    def results(self, game: AnyGame | None, outcome: Outcome | None) -> None:
         record = self.record
         tag, moved = record.tag("Result"), record.result
-        report = validate_record(record, path=self.path, default=default, dialects=self.dialects)
-        outcome = report.outcome
         target: str | None
         if game is not None and outcome is not None:
             decided = game.result_for(outcome)
@@ -142,24 +141,28 @@ def fix_record(
     path: str = "-",
     default: AnyGame | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
+    report: GameReport | None = None,
 ) -> list[Diagnostic]:
     """Apply ``fixes`` (names of :data:`FIXES`) to ``record`` in place; one REC250 notice
     per change, none for a record that needs nothing or has a syntax error. ``default`` is
     the game of records whose tags name none, ``dialects`` the optional dialects read
     (:mod:`notation.check.dialects`); the record is fixed as the game ``validate`` judges
-    it as (:func:`~notation.check.validator.record_game`: for a record whose tags name no
-    game, the game its moves fit). :class:`ValueError` for an unknown fix."""
+    it as (for a record whose tags name no game, the game its moves fit), from
+    ``validate``'s verdict on it: ``report``, when the caller has it (given ``default``
+    and ``dialects``), else judged here. :class:`ValueError` for an unknown fix."""
     unknown = [name for name in fixes if name not in FIXES]
     if unknown:
         raise ValueError(f"unknown fix {unknown[0]!r}; choose from {', '.join(FIXES)}")
     if record.has_syntax_errors:
         return []
-    # The game validate judges the record as: an untagged record's may not be PDN's default.
-    found = record_game(record, default, dialects)
+    if report is None:
+        report = validate_record(record, path=path, default=default, dialects=dialects)
+    # The game validate judged the record as: an untagged record's may not be PDN's default.
+    found = None if report.game is None else get_game(report.game)
     game = found if isinstance(found, Game) else None
     fixer = _Fixer(record, path, dialects)
     if "results" in fixes:
-        fixer.results(game, default)
+        fixer.results(game, report.outcome)
     if "plycount" in fixes:
         fixer.plycount()
     if "fen" in fixes:

@@ -1,5 +1,6 @@
 """The commands that mend records, ``fix`` and ``repair``: each record edited, checked
-again, and written by :func:`notation.archive.rewrite.rewrite`'s policy.
+again (``fix`` judges a record once, and again only when a fix or a dialect's move
+changed it), and written by :func:`notation.archive.rewrite.rewrite`'s policy.
 
 A record that needs nothing is written as its original text (``--in-place`` leaves its
 file untouched); a record read with a dialect (docs/dialects.md) is written canonically.
@@ -15,23 +16,32 @@ from pathlib import Path
 from typing import Any
 
 from notation import diagnostics as codes
-from notation.archive.convert import canonical_moves
+from notation.archive.convert import canonical_moves, judge
 from notation.archive.fix import FIXES, fix_record
 from notation.archive.rewrite import Edited, Options, Writing, rewrite
-from notation.archive.runs import drop, envelope, inputs_of, plural, report_form
+from notation.archive.runs import drop, envelope, inputs_of, plural, read_as, report_form
 from notation.check.dialects import NO_DIALECTS
 from notation.check.repair import repair_record
 from notation.check.validator import record_game, validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game
 from notation.io.files import Input, Missing
+from notation.io.output import Stage
 from notation.read.sources import Found
-from notation.run.settings import known_codec, known_dialects, known_game
+from notation.run.config import Config
+from notation.run.settings import Games, default_of, known_codec
 
 DIALECTS = frozenset(
-    {codes.RESULT_DIALECT, codes.UNQUOTED_TAG, codes.FEN_UNKNOWN, codes.FEN_COUNTERS}
+    {
+        codes.RESULT_DIALECT,
+        codes.UNQUOTED_TAG,
+        codes.FEN_UNKNOWN,
+        codes.FEN_COUNTERS,
+        codes.MARK_SKIPPED,
+    }
 )
-"""The notices of dialects read: a record with one is written canonically."""
+"""The notices of dialects read (and of a byte order mark skipped at the start of a game):
+a record with one is written canonically."""
 
 Counted = Callable[[Found, int, list[Diagnostic], dict[str, Any]], None]
 """Told each game: its record as found, the changes made, what its validation still
@@ -46,23 +56,38 @@ def fix_files(
     say: Callable[[str], None],
     tell: Callable[[Diagnostic], None] | None = None,
     *,
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> int:
     """Apply ``fixes`` (of :data:`notation.archive.fix.FIXES`) to the records of
     ``inputs`` and write them where ``options`` say; ``say`` and ``tell`` as for
-    :func:`notation.archive.rewrite.rewrite`. The exit status (0, 1 or 2)."""
+    :func:`notation.archive.rewrite.rewrite`; ``default`` is the game of records whose
+    tags name none (:class:`~notation.run.settings.Games`: input by input). The exit
+    status (0, 1 or 2)."""
 
     def edit(found: Found) -> Edited:
         record, path = found.record, found.input.name
-        made = fix_record(record, fixes, path=path, default=default, dialects=dialects)
-        moves = canonical_moves(record, path=path, default=default, dialects=dialects)
+        here = default_of(default, path)
+        made: list[Diagnostic] = []
+        moves: list[Diagnostic] = []
+        left: list[Diagnostic] | None = None
+        if not record.has_syntax_errors:
+            # One verdict for every fix and for the report, unless a fix changes the record.
+            report = judge(record, path=path, default=here, dialects=dialects)
+            made = fix_record(
+                record, fixes, path=path, default=here, dialects=dialects, report=report
+            )
+            moves = canonical_moves(report)
+            left = None if made or moves else report.diagnostics
+        if left is None:
+            left = validate_record(record, path=path, default=here, dialects=dialects).diagnostics
         read = sum(1 for d in record.diagnostics if d.code in DIALECTS) + len(moves)
-        left = validate_record(record, path=path, default=default, dialects=dialects).diagnostics
         counted(found, len(made) + read, left, {})
         changed = bool(made) or bool(read) or record.has_syntax_errors
         judged, rest = _judged_first(left)
-        return Edited([*judged, *made, *moves, *rest], changed=changed)
+        # Read whole, the record is written fixed as far as it can be, errors and all.
+        whole = not record.has_syntax_errors
+        return Edited([*judged, *made, *moves, *rest], changed=changed, whole=whole)
 
     return rewrite(inputs, edit, options, say, tell)
 
@@ -74,22 +99,24 @@ def repair_files(
     say: Callable[[str], None],
     tell: Callable[[Diagnostic], None] | None = None,
     *,
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> int:
     """Correct the score-sheet slips of the records of ``inputs``
     (:func:`notation.check.repair.repair_record`) and write them where ``options`` say;
     ``say`` and ``tell`` as for :func:`notation.archive.rewrite.rewrite`. Each game's
-    report entry names its game. The exit status (0, 1 or 2)."""
+    report entry names its game; ``default`` is the game of records whose tags name none
+    (:class:`~notation.run.settings.Games`: input by input). The exit status (0, 1 or 2)."""
 
     def edit(found: Found) -> Edited:
         record, path = found.record, found.input.name
+        here = default_of(default, path)
         # The game validate judges the record as: an untagged record's may not be PDN's
         # default (REC221).
-        resolved = record_game(record, default, dialects)
+        resolved = record_game(record, here, dialects)
         playable = resolved if isinstance(resolved, Game) else None
         made = [] if playable is None else repair_record(playable, record, path, dialects)
-        left = validate_record(record, path=path, default=default, dialects=dialects).diagnostics
+        left = validate_record(record, path=path, default=here, dialects=dialects).diagnostics
         counted(found, len(made), left, {"game": None if playable is None else playable.name})
         # A syntax error is written, if at all, as every writing command writes it.
         changed = bool(made) or record.has_syntax_errors
@@ -256,11 +283,13 @@ def fix_settings(
     dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> FixSettings:
-    """The settings of ``fix`` with these options (no fix named: every fix);
-    :class:`SettingsError` naming the first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects)
+    """The settings of ``fix`` with these options (no fix named: every fix) and
+    ``config``, the configuration in force (its ``game`` and ``dialects``:
+    :func:`~notation.archive.runs.read_as`); :class:`SettingsError` naming the first
+    option that cannot be used."""
+    chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     asked = {"results": results, "plycount": plycount, "tags": tags, "fen": fen}
     return FixSettings(
@@ -269,6 +298,7 @@ def fix_settings(
         keep_broken=keep_broken,
         game=chosen,
         dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         fixes=tuple(name for name in FIXES if asked[name]) or FIXES,
@@ -286,11 +316,12 @@ def repair_settings(
     dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> RepairSettings:
-    """The settings of ``repair`` with these options; :class:`SettingsError` naming the
-    first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects)
+    """The settings of ``repair`` with these options and ``config``, the configuration
+    in force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
+    chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     return RepairSettings(
         output=output,
@@ -298,6 +329,7 @@ def repair_settings(
         keep_broken=keep_broken,
         game=chosen,
         dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         format=form,
@@ -309,10 +341,12 @@ def fix(
     settings: FixSettings,
     *,
     say: Callable[[str], None] = drop,
+    stage: Stage | None = None,
 ) -> Mended:
     """``notation fix``: the records of ``paths`` (names as the command line takes them,
     or inputs) fixed and written as ``settings`` say; with the text report ``say`` is told
-    each change and problem as it comes. :class:`notation.archive.rewrite.RewriteError`
+    each change and problem as it comes. With ``stage``, the file written joins it
+    (:func:`notation.io.output.file_output`). :class:`notation.archive.rewrite.RewriteError`
     when the settings cannot work with these inputs."""
     inputs = inputs_of(paths)
     mended = Mended("fix", "fixed", "change", json=settings.format == "json")
@@ -321,7 +355,7 @@ def fix(
         lambda told: fix_files(
             inputs,
             settings.fixes,
-            settings.options,
+            settings.options.staged(stage),
             told.counted,
             told.say,
             told.tell,
@@ -336,10 +370,12 @@ def repair(
     settings: RepairSettings,
     *,
     say: Callable[[str], None] = drop,
+    stage: Stage | None = None,
 ) -> Mended:
     """``notation repair``: the score-sheet slips of the records of ``paths`` corrected
     and the records written as ``settings`` say; with the text report ``say`` is told each
-    correction and problem as it comes. :class:`notation.archive.rewrite.RewriteError`
+    correction and problem as it comes. With ``stage``, the file written joins it
+    (:func:`notation.io.output.file_output`). :class:`notation.archive.rewrite.RewriteError`
     when the settings cannot work with these inputs."""
     inputs = inputs_of(paths)
     mended = Mended("repair", "corrected", "correction", json=settings.format == "json")
@@ -347,7 +383,7 @@ def repair(
         say,
         lambda told: repair_files(
             inputs,
-            settings.options,
+            settings.options.staged(stage),
             told.counted,
             told.say,
             told.tell,

@@ -23,6 +23,7 @@ from notation.archive.runs import (
     ignore,
     inputs_of,
     plural,
+    read_as,
     report_form,
     where,
 )
@@ -32,8 +33,9 @@ from notation.check.identity import Duplicates, Occurrence
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.io.files import Input, Missing, input_paths, reads_standard_input
-from notation.io.output import atomic_output, check_target, spooled_stdout
-from notation.run.settings import known_codec, known_dialects, known_game
+from notation.io.output import Stage, check_target, file_output, spooled_stdout
+from notation.run.config import Config
+from notation.run.settings import Games, default_of, known_codec
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +74,16 @@ def merge_games(
     *,
     output: Path | None = None,
     unique: bool = False,
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
+    stage: Stage | None = None,
 ) -> Merge:
-    """Write every game of the inputs to ``output`` (``None``: standard output); with
-    ``unique``, copies of earlier games left out. ``default`` is the game of records whose
-    tags name none, ``dialects`` the optional dialects moves are read with. Nothing is
-    written when an input cannot be read."""
+    """Write every game of the inputs to ``output`` (``None``: standard output), a file
+    joining ``stage`` if given (:func:`notation.io.output.file_output`); with ``unique``,
+    copies of earlier games left out. ``default`` is the game of records whose tags name
+    none (:class:`~notation.run.settings.Games`: input by input), ``dialects`` the
+    optional dialects moves are read with. Nothing is written when an input cannot be
+    read."""
     index = Duplicates()
     dropped: list[Dropped] = []
     written = 0
@@ -86,11 +91,15 @@ def merge_games(
     if unique:
         inputs, again = read_once(inputs)
     with contextlib.ExitStack() as stack:
-        sink = stack.enter_context(spooled_stdout() if output is None else atomic_output(output))
+        sink = stack.enter_context(
+            spooled_stdout() if output is None else file_output(output, stage)
+        )
         for found in copier.read(inputs):
             record = found.record
             if unique:
-                repeated = index.add(record, default, path=found.input.name, dialects=dialects)
+                name = found.input.name
+                here = default_of(default, name)
+                repeated = index.add(record, here, path=name, dialects=dialects)
                 if repeated is not None:
                     dropped.append(Dropped(repeated[1], repeated[0]))
                     continue
@@ -128,15 +137,17 @@ def merge_settings(
     dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> MergeSettings:
-    """The settings of ``merge`` with these options; :class:`SettingsError` naming the
-    first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects)
+    """The settings of ``merge`` with these options and ``config``, the configuration in
+    force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
+    chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     return MergeSettings(
         game=chosen,
         dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         output=output,
@@ -150,10 +161,12 @@ def merge(
     settings: MergeSettings,
     *,
     tell: Callable[[Diagnostic], None] = ignore,
+    stage: Stage | None = None,
 ) -> Copied:
     """``notation merge``: every game of ``paths`` (names as the command line takes them,
     or inputs) written to one archive as ``settings`` say; with the text report ``tell``
-    is given each problem met reading as it comes. :class:`OutputError` when the output
+    is given each problem met reading as it comes. With ``stage``, the file written joins
+    it (:func:`notation.io.output.file_output`). :class:`OutputError` when the output
     cannot be written or names an input."""
     inputs = inputs_of(paths)
     if settings.output is not None:
@@ -167,6 +180,7 @@ def merge(
         unique=settings.unique,
         default=settings.default,
         dialects=settings.dialects,
+        stage=stage,
     )
     said = (
         []

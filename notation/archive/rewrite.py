@@ -14,7 +14,9 @@ over each input (``in_place``). What is written is committed only when it is who
 - an input that cannot be read makes the run fail with status 2 and nothing is written;
 - an edit may leave a record as it was (:class:`Edited` with ``changed`` false): its
   original text is written verbatim, so nothing is lost and an error in it (the status
-  is still 1) does not stop the output being written;
+  is still 1) does not stop the output being written; an edit may also say a record it
+  changed is whole though an error is left in it (``whole``: ``fix``, which changes
+  tags and results only and keeps an illegal move as written), and it is written too;
 - with ``in_place`` each file is rewritten on its own, only when everything read from it
   succeeded; a file whose bytes would not change, or whose records were all left as they
   were, is not rewritten.
@@ -29,7 +31,7 @@ import codecs
 import contextlib
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notation import diagnostics as codes
@@ -39,10 +41,12 @@ from notation.io.files import Input, Missing, input_paths, reads_standard_input
 from notation.io.output import (
     OutputError,
     Sink,
+    Stage,
     atomic_output,
     check_target,
     display,
     file_hash,
+    file_output,
     spooled_stdout,
 )
 from notation.read.sources import Found, read_all
@@ -67,6 +71,10 @@ class Edited:
     """``False``: the record is as it was read and is written as its original text
     (``record.text``, when the reader kept it); an error in it fails the run (status 1)
     but does not stop the output being written."""
+    whole: bool = False
+    """``True``: the record, changed, is written whole though an error is left in it (an
+    illegal move or a result the rules contradict, kept as written): the error fails the
+    run (status 1) but does not stop the output being written."""
 
 
 Edit = Callable[[Found], list[Diagnostic] | Edited]
@@ -94,6 +102,13 @@ class Options:
     """The encoding of the inputs (``None``: detected)."""
     allow_empty: bool = False
     """An input with no record is not an error."""
+    stage: Stage | None = None
+    """The stage ``output`` joins, if any: it replaces its file only when the stage
+    commits (:func:`notation.io.output.staged_outputs`), with the stage's other files."""
+
+    def staged(self, stage: Stage | None) -> Options:
+        """These options, ``output`` joining ``stage`` (``None``: written at the end)."""
+        return replace(self, stage=stage)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -151,7 +166,7 @@ def rewrite(
             if options.output is None:
                 sink = stack.enter_context(spooled_stdout())
             else:
-                sink = stack.enter_context(atomic_output(options.output))
+                sink = stack.enter_context(file_output(options.output, options.stage))
             run.writer = _Writer(sink, options.form)
         run.read(inputs)
         if run.writer is not None:
@@ -256,7 +271,11 @@ class _Run:
             self.report(problem)
         writer = self.writer if here is None else here.writer
         assert writer is not None
-        if edited.changed and any(p.severity is Severity.ERROR for p in edited.problems):
+        if (
+            edited.changed
+            and not edited.whole
+            and any(p.severity is Severity.ERROR for p in edited.problems)
+        ):
             self.broken += 1
             if not self.options.keep_broken:
                 # Its output is abandoned: the record is not written (it may have no text

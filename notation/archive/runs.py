@@ -6,8 +6,9 @@ Each archive command (``convert``, ``annotate``, ``fix``, ``repair``, ``select``
 called with the paths and a frozen settings object, which returns the command's summary;
 the settings are made from the command's options by one function beside it
 (``convert_settings`` ...), which checks each option and raises
-:class:`notation.run.settings.SettingsError` naming the first that cannot be used. These
-commands read no configuration file (docs/config.md): their settings are their options.
+:class:`notation.run.settings.SettingsError` naming the first that cannot be used. The
+configuration's ``game`` and ``dialects`` hold for them as for ``validate``
+(:func:`read_as`, docs/config.md); the rest of their settings are their options.
 
 The commands that report on standard error in text or as one JSON document (``fix``,
 ``repair``, ``select``, ``split``, ``merge``) give the lines of the text report as they
@@ -24,11 +25,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic
 from notation.io.files import Input, Missing, expand
-from notation.run.settings import SettingsError
+from notation.run.config import NO_CONFIG, Config
+from notation.run.settings import Games, SettingsError, known_dialects, known_game
 
 if TYPE_CHECKING:
     from notation.check.identity import Occurrence
-    from notation.games.base import AnyGame
 
 REPORT_VERSION = 1
 """The ``version`` field of the JSON reports; it changes when a schema changes."""
@@ -42,20 +43,36 @@ class Reading:
     """How a command reads its records."""
 
     game: str | None = None
-    """The game of records whose tags name none (``None``: as the README says)."""
+    """The game of records whose tags name none, for every input (``None``: the
+    configuration's, file by file, else as the README says)."""
     dialects: frozenset[str] = frozenset()
     """The optional dialects read (:mod:`notation.check.dialects`)."""
     encoding: str | None = None
     """The codec of the inputs (``None``: detected)."""
     allow_empty: bool = False
     """Whether an input without a record is accepted (else PDN108, exit status 2)."""
+    config: Config = NO_CONFIG
+    """The configuration in force: its ``game`` (its per-path overrides') holds for the
+    records whose tags name none when ``game`` is not given."""
 
     @property
-    def default(self) -> AnyGame | None:
-        """The game of records whose tags name none, if one is set."""
-        from notation.games.registry import get_game
+    def default(self) -> Games:
+        """The game of records whose tags name none, input by input, as ``validate``
+        chooses it."""
+        return Games(self.game, self.config)
 
-        return None if self.game is None else get_game(self.game)
+
+def read_as(
+    game: str | None, dialects: Iterable[str] | None, config: Config | None
+) -> tuple[str | None, frozenset[str], Config]:
+    """The ``game``, ``dialects`` and ``config`` of a :class:`Reading` given the options
+    ``game`` and ``dialects`` (``None``: not given) and ``config`` (``None``: none read),
+    as ``validate`` reads them: an option given wins over the configuration.
+    :class:`SettingsError` naming an option that cannot be used."""
+    config = NO_CONFIG if config is None else config
+    chosen = None if game is None else known_game(game)
+    read = known_dialects(dialects) if dialects else config.values.get("dialects", frozenset())
+    return chosen, read, config
 
 
 def report_form(form: str) -> str:

@@ -41,6 +41,7 @@ from notation.archive.runs import (
     ignore,
     inputs_of,
     plural,
+    read_as,
     report_form,
     where,
 )
@@ -55,14 +56,22 @@ from notation.io.files import Input, Missing, input_paths, reads_standard_input
 from notation.io.output import (
     OutputError,
     Sink,
-    atomic_output,
+    Stage,
     check_target,
     display,
+    file_output,
     spooled_stdout,
 )
 from notation.read.sources import Found, read_all
 from notation.record.model import Record
-from notation.run.settings import SettingsError, known_codec, known_dialects, known_game
+from notation.run.config import Config
+from notation.run.settings import (
+    Games,
+    SettingsError,
+    default_of,
+    known_codec,
+    known_game,
+)
 
 T = TypeVar("T")
 
@@ -121,12 +130,13 @@ and the outcome."""
 @dataclass(slots=True)
 class Selector:
     """Tells which records match ``filters``; ``default`` is the game of records whose
-    tags name none, ``dialects`` the optional dialects moves are read with
-    (:mod:`notation.check.dialects`). Records are to be given in input order (the
-    duplicate filters compare each with those before it, selected or not)."""
+    tags name none (:class:`~notation.run.settings.Games`: input by input), ``dialects``
+    the optional dialects moves are read with (:mod:`notation.check.dialects`). Records
+    are to be given in input order (the duplicate filters compare each with those before
+    it, selected or not)."""
 
     filters: Filters
-    default: AnyGame | None = None
+    default: AnyGame | Games | None = None
     dialects: frozenset[str] = NO_DIALECTS
     replayed: int = 0
     """Records whose moves were replayed or parsed."""
@@ -140,15 +150,18 @@ class Selector:
     _targets: dict[tuple[str, tuple[tuple[str, str], ...]], Position | None] = field(
         default_factory=dict
     )
+    _here: AnyGame | None = None
+    """The game of records whose tags name none, for the record being matched."""
 
     def matches(self, record: Record, path: str) -> bool:
         """Whether ``record`` (read from ``path``) matches every filter."""
         chosen = self.filters
         tags = record.tag_dict()
+        self._here = default_of(self.default, path)
         # Whether validate replays the record: the game it judges the record as is
         # supported exactly when the one its tags (or ``default``) name is; which game
         # that is, is asked only of the filters that need it (:meth:`_judged`).
-        supported = isinstance(resolve_game(tags, self.default), Game)
+        supported = isinstance(resolve_game(tags, self._here), Game)
         checked: list[ReplayedLine] = []
         if chosen.duplicates is not None:
             copy = self._is_copy(record, path, checked)
@@ -197,7 +210,7 @@ class Selector:
         """The game ``validate`` judges ``record`` as (``None``: an unsupported game); for
         a record naming no game, without ``default``, it replays the record's first plies
         (:func:`~notation.check.validator.record_game`)."""
-        game = record_game(record, self.default, self.dialects)
+        game = record_game(record, self._here, self.dialects)
         return game if isinstance(game, Game) else None
 
     def _read_only(self, record: Record, tags: dict[str, str], supported: bool) -> bool:
@@ -237,7 +250,7 @@ class Selector:
             line = replay_main_line(
                 record,
                 path=path,
-                default=self.default,
+                default=self._here,
                 dialects=self.dialects,
                 judge_end=chosen.errors is not None or chosen.code is not None,
             )
@@ -245,7 +258,7 @@ class Selector:
         return checked[0]
 
     def _is_copy(self, record: Record, path: str, checked: list[ReplayedLine]) -> bool:
-        found = line_key(record, self._check(record, path, checked), self.default)
+        found = line_key(record, self._check(record, path, checked), self._here)
         if found is None:
             return False
         here = Occurrence(path, record.index, record.pos.line)
@@ -430,16 +443,21 @@ def select_games(
     output: Path | None = None,
     rest: Path | None = None,
     keep: bool = False,
+    stage: Stage | None = None,
 ) -> Selection:
     """Write the games ``selector`` matches to ``output`` (``None``: standard output) and,
     when ``rest`` is given, the others there, each as its text; ``keep`` lists where each
-    game went. Nothing is written when an input cannot be read or a game to write has no
-    text (outputs are checked by the caller: :func:`notation.io.output.check_target`)."""
+    game went; the files written join ``stage``, if given
+    (:func:`notation.io.output.file_output`). Nothing is written when an input cannot be
+    read or a game to write has no text (outputs are checked by the caller:
+    :func:`notation.io.output.check_target`)."""
     placed: list[Placed] = []
     selected = 0
     with contextlib.ExitStack() as stack:
-        chosen = stack.enter_context(spooled_stdout() if output is None else atomic_output(output))
-        others = None if rest is None else stack.enter_context(atomic_output(rest))
+        chosen = stack.enter_context(
+            spooled_stdout() if output is None else file_output(output, stage)
+        )
+        others = None if rest is None else stack.enter_context(file_output(rest, stage))
         names = {True: "-" if output is None else display(output), False: None}
         if rest is not None:
             names[False] = display(rest)
@@ -506,12 +524,14 @@ def select_settings(
     dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> SelectSettings:
     """The settings of ``select`` with these options (the filters as the command line
-    writes them: ``tags`` each ``NAME=PATTERN``, ``plies`` ``MIN:MAX``, ``opening`` moves);
-    :class:`SettingsError` naming the first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects)
+    writes them: ``tags`` each ``NAME=PATTERN``, ``plies`` ``MIN:MAX``, ``opening`` moves)
+    and ``config``, the configuration in force (its ``game`` and ``dialects``:
+    :func:`~notation.archive.runs.read_as`); :class:`SettingsError` naming the first
+    option that cannot be used."""
+    chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     if variant is not None:
         variant = known_game(variant, "--variant")
@@ -533,6 +553,7 @@ def select_settings(
     return SelectSettings(
         game=chosen,
         dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         filters=filters,
@@ -547,10 +568,12 @@ def select(
     settings: SelectSettings,
     *,
     tell: Callable[[Diagnostic], None] = ignore,
+    stage: Stage | None = None,
 ) -> Copied:
     """``notation select``: the games of ``paths`` (names as the command line takes them,
     or inputs) that match the filters written as ``settings`` say; with the text report
-    ``tell`` is given each problem met reading as it comes. :class:`OutputError` when an
+    ``tell`` is given each problem met reading as it comes. With ``stage``, the files
+    written join it (:func:`notation.io.output.file_output`). :class:`OutputError` when an
     output cannot be written or names an input."""
     inputs = inputs_of(paths)
     for target in (settings.output, settings.rest):
@@ -569,6 +592,7 @@ def select(
         output=output,
         rest=rest,
         keep=json,
+        stage=stage,
     )
     body = {
         "games": [

@@ -34,6 +34,7 @@ from notation.archive.runs import (
     ignore,
     inputs_of,
     plural,
+    read_as,
     report_form,
     where,
 )
@@ -44,9 +45,10 @@ from notation.check.validator import judged_game
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game
 from notation.io.files import Input, Missing, input_paths
-from notation.io.output import OutputError, Sink, display, same_file, staged_outputs
+from notation.io.output import OutputError, Sink, Stage, display, same_file, staged_outputs
 from notation.read.sources import Found
-from notation.run.settings import SettingsError, known_codec, known_game
+from notation.run.config import Config
+from notation.run.settings import Games, SettingsError, default_of, known_codec
 
 UNKNOWN = "unknown"
 """The name of the group of games without the tag (or with ``?``, PDN's unknown)."""
@@ -140,13 +142,14 @@ Grouping = Callable[[Found, int], str | None]
 
 def grouping(
     by: str,
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
     tell: Callable[[Diagnostic], None] = ignore,
 ) -> Grouping:
     """The grouping ``by`` names (``every:N``: ``part-0001`` for the first N games, then
     ``part-0002`` ...); :class:`ValueError` when it names none. ``default`` is the game
-    of records whose tags name none. ``game`` groups a record by the game ``validate``
+    of records whose tags name none (:class:`~notation.run.settings.Games`: input by
+    input). ``game`` groups a record by the game ``validate``
     judges it as (:func:`~notation.check.validator.judged_game`, reading ``dialects``):
     ``tell`` is given validate's REC221 notice of an untagged record judged as another
     game than PDN's default."""
@@ -159,7 +162,8 @@ def grouping(
     if by == "game":
 
         def of_game(found: Found, _: int) -> str:
-            game, notice = judged_game(found.record, default, dialects, found.input.name)
+            name = found.input.name
+            game, notice = judged_game(found.record, default_of(default, name), dialects, name)
             if notice is not None:
                 tell(notice)
             return game.name if isinstance(game, Game) else game
@@ -241,6 +245,7 @@ def split_games(
     *,
     force: bool = False,
     tag: str | None = None,
+    stage: Stage | None = None,
 ) -> Split:
     """Write each group of games to its file in ``folder`` (made when there is something
     to write). Every name is checked before any file is written: a file that exists is
@@ -248,8 +253,8 @@ def split_games(
     that is not a file (a link to one is written through) always. The files replace
     their targets only once every one is written: on an output error nothing is
     replaced, what this run wrote (and the folder, when it made it) is removed, and
-    :class:`OutputError` raised. ``tag`` is the tag ``group`` reads: a warning says when
-    no game has it."""
+    :class:`OutputError` raised; with ``stage``, they replace them only when it commits.
+    ``tag`` is the tag ``group`` reads: a warning says when no game has it."""
     order: dict[str | None, list[tuple[Occurrence, int, int]]] = {}
     tags: set[str] = set()
     with tempfile.TemporaryFile() as spool:
@@ -288,16 +293,12 @@ def split_games(
             folder.mkdir(exist_ok=True)
         except OSError as error:
             raise OutputError(f"cannot make {display(folder)}: {error.strerror}") from None
-        try:
-            with staged_outputs() as stage:
-                for target, (value, games) in zip(targets, order.items(), strict=True):
-                    _write(stage.output(target), target, spool, games)
-                    done.parts.append(Part(display(target), value, [g[0] for g in games]))
-        except BaseException:
+        with contextlib.nullcontext(stage) if stage else staged_outputs() as staging:
             if made:
-                with contextlib.suppress(OSError):
-                    folder.rmdir()
-            raise
+                staging.folders.append(folder)
+            for target, (value, games) in zip(targets, order.items(), strict=True):
+                _write(staging.output(target), target, spool, games)
+                done.parts.append(Part(display(target), value, [g[0] for g in games]))
     return done
 
 
@@ -363,10 +364,12 @@ def split_settings(
     game: str | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> SplitSettings:
-    """The settings of ``split`` with these options; :class:`SettingsError` naming the
-    first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
+    """The settings of ``split`` with these options and ``config``, the configuration in
+    force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
+    chosen, read, config = read_as(game, None, config)
     form = report_form(format)
     try:
         grouping(by)
@@ -374,6 +377,8 @@ def split_settings(
         raise SettingsError("--by", str(error)) from None
     return SplitSettings(
         game=chosen,
+        dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         by=by,
@@ -388,18 +393,26 @@ def split(
     settings: SplitSettings,
     *,
     tell: Callable[[Diagnostic], None] = ignore,
+    stage: Stage | None = None,
 ) -> Copied:
     """``notation split``: the games of ``paths`` (names as the command line takes them,
     or inputs) written to the files of ``settings.folder``; with the text report ``tell``
-    is given each problem met reading as it comes. :class:`OutputError` when the folder
-    cannot hold the files."""
+    is given each problem met reading as it comes. With ``stage``, the files replace
+    their targets only when it commits. :class:`OutputError` when the folder cannot hold
+    the files."""
     inputs = inputs_of(paths)
     check_folder(settings.folder, inputs)
     json = settings.format == "json"
     problems, copier = copying(settings, json, tell)
     group = grouping(settings.by, settings.default, settings.dialects, problems.tell)
     done = split_games(
-        inputs, group, settings.folder, copier, force=settings.force, tag=tag_grouped(settings.by)
+        inputs,
+        group,
+        settings.folder,
+        copier,
+        force=settings.force,
+        tag=tag_grouped(settings.by),
+        stage=stage,
     )
     said = (
         []

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from notation.archive.runs import Reading, exit_status
+from notation.archive.runs import Reading, exit_status, read_as
 from notation.check.dialects import NO_DIALECTS
 from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic
@@ -27,7 +27,8 @@ from notation.games.base import AnyGame
 from notation.games.registry import GAMES
 from notation.read.sources import read_paths
 from notation.record.model import Record
-from notation.run.settings import known_codec, known_dialects, known_game
+from notation.run.config import Config
+from notation.run.settings import Games, default_of, known_codec
 
 JSON_VERSION = 1
 """Version of the JSON form; a change that breaks readers raises it."""
@@ -126,12 +127,14 @@ class Stats:
         record: Record,
         *,
         path: str = "-",
-        default: AnyGame | None = None,
+        default: AnyGame | Games | None = None,
         dialects: frozenset[str] = NO_DIALECTS,
     ) -> None:
-        """Count one record; ``default`` is the game of records whose tags name none,
+        """Count one record (read from ``path``); ``default`` is the game of records whose
+        tags name none (:class:`~notation.run.settings.Games`: input by input),
         ``dialects`` the optional dialects read (:mod:`notation.check.dialects`)."""
-        report = validate_record(record, path=path, default=default, keep=True, dialects=dialects)
+        here = default_of(default, path)
+        report = validate_record(record, path=path, default=here, keep=True, dialects=dialects)
         if report.game is None:
             self.unsupported += 1
             return
@@ -151,7 +154,7 @@ class Stats:
 
 def collect(
     sources: Iterable[str | os.PathLike[str] | Record],
-    default: AnyGame | None = None,
+    default: AnyGame | Games | None = None,
     *,
     encoding: str | None = None,
     allow_empty: bool = False,
@@ -160,7 +163,8 @@ def collect(
     """Statistics of records given as such, or read from the paths given (any mix).
 
     Paths are read with :func:`~notation.read.sources.read_paths`, one record at a time;
-    ``default`` is the game of records whose tags name none, ``dialects`` the optional
+    ``default`` is the game of records whose tags name none
+    (:class:`~notation.run.settings.Games`: input by input), ``dialects`` the optional
     dialects read.
     """
     stats = Stats()
@@ -178,7 +182,7 @@ def collect(
 def _count_paths(
     stats: Stats,
     names: list[str],
-    default: AnyGame | None,
+    default: AnyGame | Games | None,
     encoding: str | None,
     allow_empty: bool,
     dialects: frozenset[str],
@@ -260,14 +264,16 @@ def stats_settings(
     dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
+    config: Config | None = None,
 ) -> StatsSettings:
-    """The settings of ``stats`` with these options; :class:`SettingsError` naming the
-    first option that cannot be used."""
-    chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects)
+    """The settings of ``stats`` with these options and ``config``, the configuration in
+    force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
+    :class:`SettingsError` naming the first option that cannot be used."""
+    chosen, read, config = read_as(game, dialects, config)
     return StatsSettings(
         game=chosen,
         dialects=read,
+        config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         format=format,

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 class Step(Plain):
     """What the replay of :func:`~notation.check.validator.validate_record` made of one ply."""
 
-    _fields = ("before", "move", "after", "error", "short", "other")
+    _fields = ("before", "move", "after", "error", "short", "other", "diagnostic")
     __slots__ = _fields
 
     before: Position
@@ -30,6 +30,11 @@ class Step(Plain):
     """Whether the ply is a short capture read as ``move`` (PDN115)."""
     other: bool
     """Whether the ply is ``move`` written with the other separator (PDN116)."""
+    diagnostic: Diagnostic | None
+    """What :func:`~notation.check.validator.validate_record` reports of the ply: its
+    illegal move's error, or the notice of the dialect it was read by; ``None`` when it
+    reports nothing of it (a ply read by a dialect whose notice it withholds, the
+    correction it proposes for a later illegal ply reading that ply otherwise)."""
 
     def __init__(
         self,
@@ -39,6 +44,7 @@ class Step(Plain):
         error: IllegalMove | None = None,
         short: bool = False,
         other: bool = False,
+        diagnostic: Diagnostic | None = None,
     ) -> None:
         self.before = before
         self.move = move
@@ -46,6 +52,7 @@ class Step(Plain):
         self.error = error
         self.short = short
         self.other = other
+        self.diagnostic = diagnostic
 
 
 Place = tuple[int, ...]

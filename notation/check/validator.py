@@ -549,6 +549,9 @@ class RecordReplay(ReplayVisitor):
         self._notation: tuple[str | None] | None = None
         self._illegal: list[tuple[int, Ply]] = []
         """Each illegal ply reported, with the index of its diagnostic."""
+        self._said: dict[int, Diagnostic] = {}
+        """The diagnostic reported of each illegal ply and each ply read by a dialect, by
+        the ply's identity."""
         self._stop = 0
         """The number of the main line's illegal ply, once reported."""
         self.suggest = True
@@ -650,6 +653,7 @@ class RecordReplay(ReplayVisitor):
             notation=self.notation,
         )
         self._illegal.append((len(self.report.diagnostics), ply))
+        self._said[id(ply)] = problem
         self.report.diagnostics.append(problem)
         if not depth:
             self._stop = number
@@ -663,20 +667,20 @@ class RecordReplay(ReplayVisitor):
     def short_capture(
         self, ply: Ply, number: int, before: Position, move: Move, depth: int
     ) -> None:
-        self.report.diagnostics.append(
-            short_capture_read(
-                self.record, self.path, self.game, ply, number, before, move, depth, self.notation
-            )
+        notice = short_capture_read(
+            self.record, self.path, self.game, ply, number, before, move, depth, self.notation
         )
+        self._said[id(ply)] = notice
+        self.report.diagnostics.append(notice)
 
     def other_separator(
         self, ply: Ply, number: int, before: Position, move: Move, depth: int
     ) -> None:
-        self.report.diagnostics.append(
-            other_separator_read(
-                self.record, self.path, self.game, ply, number, before, move, depth, self.notation
-            )
+        notice = other_separator_read(
+            self.record, self.path, self.game, ply, number, before, move, depth, self.notation
         )
+        self._said[id(ply)] = notice
+        self.report.diagnostics.append(notice)
 
     def suggest_repairs(self, start: Position) -> None:
         """Add to each illegal move's diagnostic the corrections that make its line replay
@@ -696,7 +700,7 @@ class RecordReplay(ReplayVisitor):
         where = {id(ply): at for at, ply in self._illegal}
         diagnostics = self.report.diagnostics
         budget = Budget()
-        explained: set[tuple[int, int]] = set()
+        explained: set[int] = set()
         for found in find_repairs(
             self.game, self.record, start, self.notation, budget, dialects=self.dialects
         ):
@@ -705,22 +709,21 @@ class RecordReplay(ReplayVisitor):
             if at is None or not found.candidates:
                 continue
             said = diagnostics[at]
-            diagnostics[at] = said.replace(
+            diagnostics[at] = self._said[id(ply)] = said.replace(
                 text=said.text + suggestion(found),
                 candidates=found.candidates,
                 chosen=found.chosen is not None,
             )
             if found.chosen is not None:
-                explained.update(
-                    (p.pos.line, p.pos.column) for p in changed_plies(found, found.chosen)
-                )
-        if explained:
-            diagnostics[:] = [
-                d
-                for d in diagnostics
-                if d.code not in (codes.OTHER_SEPARATOR, codes.SHORT_CAPTURE)
-                or (d.line, d.column) not in explained
-            ]
+                explained.update(id(p) for p in changed_plies(found, found.chosen))
+        read = (codes.OTHER_SEPARATOR, codes.SHORT_CAPTURE)
+        withheld = {
+            id(self._said.pop(key))
+            for key in explained
+            if key in self._said and self._said[key].code in read
+        }
+        if withheld:
+            diagnostics[:] = [d for d in diagnostics if id(d) not in withheld]
         if budget.spent:
             diagnostics.append(bound_reached(self.record, self.path))
 
@@ -926,7 +929,9 @@ class _TracingReplay(_KeepingReplay):
                         (variation, (*place, index, number))
                         for number, variation in enumerate(ply.variations)
                     )
-        return {where[ply]: step for ply, step in self.steps.items()}
+        for key, step in self.steps.items():
+            step.diagnostic = self._said.get(key)
+        return {where[key]: step for key, step in self.steps.items()}
 
 
 def _legal_text(legal: tuple[str, ...]) -> str:

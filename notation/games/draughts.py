@@ -883,8 +883,11 @@ class DraughtsGame(Game[P, M]):
 
     def format_move(self, position: P, move: M, notation: str | None = None) -> str:
         """``move`` in ``notation``: start and end only, or the full path when ambiguous
-        (another legal capture has its start and end), as :meth:`_written` writes it."""
+        (another legal capture has its start and end), as :meth:`_written` writes it;
+        :class:`ValueError` for a notation the game does not have."""
         chosen = notation or self.notations[0]
+        if chosen not in self.notations:
+            raise self._unknown(chosen)
         captured = move.captured
         if not captured or (len(captured) == 1 and self.engine.majority):
             # Under the majority rule every legal capture then takes one piece: the one
@@ -906,6 +909,8 @@ class DraughtsGame(Game[P, M]):
         """:meth:`format_move` of each (position, move) of ``line``, in order: a line's
         moves are legal, each in the position before it (a replay's main line)."""
         chosen = notation or self.notations[0]
+        if chosen not in self.notations:
+            raise self._unknown(chosen)
         texts = self._short.get(chosen)
         if texts is None:
             texts = self._short_texts(chosen)
@@ -964,7 +969,15 @@ class DraughtsGame(Game[P, M]):
     ) -> list[str]:
         """The moves in ``notation`` (default: the game's first), each in its shortest
         unambiguous form, for messages."""
-        return self._written(position, moves, notation or self.notations[0])
+        chosen = notation or self.notations[0]
+        if chosen not in self.notations:
+            raise self._unknown(chosen)
+        return self._written(position, moves, chosen)
+
+    def _unknown(self, notation: str) -> ValueError:
+        """The error for a notation the game does not have."""
+        known = ", ".join(self.notations)
+        return ValueError(f"unknown {self.title} notation {notation!r}; known: {known}")
 
     # End of game -------------------------------------------------------------------
 

@@ -489,8 +489,13 @@ class Kavaleria(Game[KavaleriaPosition, KavaleriaMove]):
     def format_move(
         self, position: KavaleriaPosition, move: KavaleriaMove, notation: str | None = None
     ) -> str:
-        """``C3-D4`` / ``C3xE4xE2`` (coordinate) or ``14-20`` / ``14x26x24`` (numeric)."""
-        names = [point_name(p, notation or COORDINATE) for p in move.path]
+        """``C3-D4`` / ``C3xE4xE2`` (coordinate) or ``14-20`` / ``14x26x24`` (numeric);
+        :class:`ValueError` for another notation."""
+        chosen = notation or COORDINATE
+        if chosen not in self.notations:
+            known = ", ".join(self.notations)
+            raise ValueError(f"unknown Kavaleria notation {chosen!r}; known: {known}")
+        names = [point_name(p, chosen) for p in move.path]
         return ("x" if move.taken else "-").join(names)
 
     def play(self, position: KavaleriaPosition, move: KavaleriaMove) -> KavaleriaPosition:

@@ -36,7 +36,7 @@ from notation.index.store import Entry, Store
 from notation.io.files import Input, Missing, expand, pure
 from notation.read.sources import FileResult, Opened, no_record, open_inputs, unreadable
 from notation.run.batch import PIECE_GAMES, Pending, Processes, Workers, usable_cpus
-from notation.run.settings import Settings
+from notation.run.settings import Games, Settings
 from notation.version import code_version
 
 PAUSE_VARIABLE = "NOTATION_INDEX_PAUSE"
@@ -198,10 +198,7 @@ def _index(
 def _game_of(item: Input, settings: Settings) -> str | None:
     """The game of the records of ``item`` whose tags name none, as validate chooses it:
     ``--game``, else the configuration's for the file (its overrides first)."""
-    if settings.game is not None:
-        return settings.game
-    found = settings.config.for_file(item.path, "game")
-    return None if found is None else str(found)
+    return Games(settings.game, settings.config).name(item.path)
 
 
 @dataclass(frozen=True, slots=True)

@@ -162,13 +162,19 @@ def expand(names: Iterable[str]) -> Iterator[Input | Missing]:
     file given once per name (by device and inode), so link loops end. A folder that
     cannot be listed is a :class:`Missing` input (PDN106); a folder without record files
     one with the PDN108 code. Only regular files are picked up in folders and patterns
-    (a FIFO named directly is read as a stream). ``-`` with standard input closed (the
-    shell's ``<&-``) raises :class:`ClosedStream`."""
+    (a FIFO named directly is read as a stream). An empty name is a :class:`Missing`
+    input, not the current folder. ``-`` with standard input closed (the shell's ``<&-``)
+    raises :class:`ClosedStream`."""
     for name in names:
         if name == "-":
             if sys.stdin is None:
                 raise ClosedStream("cannot read standard input: it is closed")
             yield Input("-", None)
+            continue
+        if not name:
+            # pathlib reads an empty name as the current folder: a variable left empty
+            # must not turn into a search of wherever the command runs.
+            yield Missing(name, "an empty name is no file or folder")
             continue
         path = pure(name)
         try:

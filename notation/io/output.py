@@ -46,6 +46,7 @@ __all__ = [
     "display",
     "feed_file",
     "file_hash",
+    "file_output",
     "flush_stdout",
     "same_file",
     "spooled_stdout",
@@ -372,6 +373,8 @@ class Stage:
     def __init__(self) -> None:
         self.ready: list[tuple[str, Path, str]] = []
         """Each file written: its hidden name, its target and the target as shown."""
+        self.folders: list[Path] = []
+        """The folders made for the files, removed (when empty) unless the stage commits."""
 
     def output(self, target: Path) -> ContextManager[Sink]:
         """:func:`atomic_output` of ``target`` (a file or nothing yet), which replaces it
@@ -379,18 +382,35 @@ class Stage:
         return atomic_output(target, stage=self)
 
     def discard(self) -> None:
-        """Remove every file written and not put in place."""
+        """Remove every file written and not put in place, then each folder made for
+        them that is left empty."""
         for name, _, _ in self.ready:
             with contextlib.suppress(OSError):
                 os.unlink(name)
         self.ready.clear()
+        for folder in reversed(self.folders):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        self.folders.clear()
+
+
+def file_output(target: Path, stage: Stage | None = None) -> ContextManager[Sink]:
+    """:func:`atomic_output` of ``target``; with ``stage``, a file (or nothing yet) is
+    replaced only when the stage commits, so that it goes in place with the stage's other
+    files or not at all. A device or a FIFO, which cannot wait for a stage, is written in
+    place when the block ends."""
+    found = _status(target)
+    if stage is None or (found is not None and not stat.S_ISREG(found.st_mode)):
+        return atomic_output(target)
+    return stage.output(target)
 
 
 @contextlib.contextmanager
 def staged_outputs() -> Iterator[Stage]:
     """A :class:`Stage` for the block: the files written in it replace their targets
     only when the whole block succeeds, so that an error (a full disk, an interruption)
-    leaves every target as it was and no file behind. A rename that fails at the end,
+    leaves every target as it was and no file behind (nor a folder made for them:
+    :attr:`Stage.folders`). A rename that fails at the end,
     which nothing short of the folder itself changing can make happen once every file is
     written beside its target, is an :class:`OutputError` naming it; the targets renamed
     before it keep their new text."""
@@ -404,6 +424,7 @@ def staged_outputs() -> Iterator[Stage]:
                 del stage.ready[:at]  # in place: not to be removed
                 raise OutputError(f"cannot write {shown}: {_reason(error, atomic=False)}") from None
         stage.ready.clear()
+        stage.folders.clear()
     finally:
         stage.discard()
 

@@ -55,7 +55,7 @@ class FileResult(Frozen):
 
 def unreadable(name: str, why: str) -> Diagnostic:
     """The PDN106 error for an input that cannot be read."""
-    return Diagnostic(UNREADABLE, f"cannot read {name}: {why}", 1, 1, name)
+    return Diagnostic(UNREADABLE, f"cannot read {name or repr(name)}: {why}", 1, 1, name)
 
 
 def no_record(name: str, why: str = "it holds no game") -> Diagnostic:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 
 from notation.record.lexicon import (
     LONGEST_RESULT,
+    MARK,
     RESULT_AT,
     RESULT_LAST_CHARS,
     STRUCTURE,
@@ -22,8 +23,9 @@ from notation.record.reader import MAX_GAME
 _TAG_LINE = re.compile(TAG_LINE)
 """A line of tag pairs and nothing else, its newline (or the end) included."""
 _TAG_PAIR = rf"[ \t]*+{TAG_PAIR}"
-_TAGS_ONLY = re.compile(rf"(?:{_TAG_PAIR})++[^\S\n]*+")
-"""A line of tag pairs and nothing else, without its newline."""
+_TAGS_ONLY = re.compile(rf"{MARK}?+(?:{_TAG_PAIR})++[^\S\n]*+")
+"""A line of tag pairs and nothing else (maybe after a byte order mark), without its
+newline."""
 _PLAIN_LINE = re.compile(rf"(?!%)(?:[^\n{STRUCTURE}]|\{{[^{{}}\n]*\}})*")
 """A line the reader reads the same way in any game that is outside comments and
 variations: movetext and comments closed on the line, no variation, quote, ``;``

@@ -44,6 +44,10 @@ Dialects of tag pairs, each read with a notice (docs/dialects.md): an unquoted v
 one token (``[Round 17]``, PDN112), a ``Result`` tag holding a dialect result (PDN111), a
 ``FEN`` tag ``"?"`` (no setup: the tag is dropped, PDN113) and lidraughts' move counters
 ``:H0:F1`` at the end of a ``FEN`` tag (dropped, PDN114).
+
+A byte order mark (:data:`~notation.record.lexicon.MARK`) that starts a game's text, as
+it does where files that each begin with one are joined end to end, is skipped with a
+PDN117 notice at its line and column; anywhere else it is a syntax error (PDN101).
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ from notation.diagnostics import (
     BAD_TAG,
     FEN_COUNTERS,
     FEN_UNKNOWN,
+    MARK_SKIPPED,
     RESULT_DIALECT,
     SYNTAX,
     TOO_DEEP,
@@ -76,6 +81,7 @@ from notation.record.lexicon import (
     ESCAPE,
     LETTERS,
     LINE_COMMENT,
+    MARK,
     MAX_MOVE,
     MOVE_END,
     MOVE_NUMBER,
@@ -1023,8 +1029,22 @@ def parse_game(
 
     ``line`` and ``column`` give where ``text`` starts in its file, ``index`` the game's
     1-based number there and ``path`` the file's name: every position and diagnostic of
-    the record is absolute. Syntax problems go to ``record.diagnostics``.
+    the record is absolute. Syntax problems go to ``record.diagnostics``; a byte order
+    mark that starts ``text`` is skipped with a PDN117 notice.
     """
+    if not text.startswith(MARK):
+        return _read_game(text, line, index, path, column)
+    record = _read_game(text[len(MARK) :], line, index, path, column + len(MARK))
+    message = (
+        "a byte order mark (U+FEFF) starts the game: skipped, as the mark of a file "
+        "joined to the one before"
+    )
+    record.diagnostics.insert(0, Diagnostic(MARK_SKIPPED, message, line, column, path, index))
+    return record
+
+
+def _read_game(text: str, line: int, index: int, path: str, column: int) -> Record:
+    """:func:`parse_game` of a text that does not start with a byte order mark."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     cut = _depth_cut(text)

@@ -34,6 +34,14 @@ MAX_MOVE = 256
 comes near it; a longer token is no move but a PDN101 syntax error, so that no move text
 costs more than this to read, replay or quote."""
 
+MARK = "\ufeff"
+"""A byte order mark read as text (U+FEFF). At the start of a source it is the mark of the
+source's encoding, dropped. At the start of a line where a game starts (files that each
+begin with one, joined end to end) the grammar skips it with a PDN117 notice, and the
+line is read as the same line without it (:data:`TAG_AHEAD`, :data:`TAG_NAME_AHEAD` and
+:data:`TAG_LINE` read a line that begins with one and then a tag pair). Anywhere else it
+is no token of the record syntax (PDN101)."""
+
 # Tag pairs.
 TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
 """A tag's name."""
@@ -47,15 +55,18 @@ TAG_PAIR = rf"\[[ \t]*+{TAG_NAME}[ \t]*+{QUOTED}[ \t]*+\]"
 """One whole tag pair."""
 TAG_PAIR_PARTS = rf'\[[ \t]*+({TAG_NAME})[ \t]*+"({TAG_VALUE})"[ \t]*+\]'
 """One whole tag pair; the groups are its name and its raw value."""
-TAG_AHEAD = r"[ \t]*\[[ \t]*[A-Za-z]"
-"""The start of a line that begins with a tag pair: where the reader may start a game."""
-TAG_NAME_AHEAD = rf"[ \t]*\[[ \t]*({TAG_NAME})"
-"""The start of a line that begins with a tag pair; the group is the tag's name."""
+TAG_AHEAD = rf"{MARK}?[ \t]*\[[ \t]*[A-Za-z]"
+"""The start of a line that begins with a tag pair (maybe after a :data:`MARK`): where the
+reader may start a game."""
+TAG_NAME_AHEAD = rf"{MARK}?[ \t]*\[[ \t]*({TAG_NAME})"
+"""The start of a line that begins with a tag pair (maybe after a :data:`MARK`); the group
+is the tag's name."""
 LEADING_TAGS = rf"(?:[ \t]*+{TAG_PAIR})*+"
 """The whole tag pairs a line starts with (maybe none)."""
-TAG_LINE = rf"{LEADING_TAGS}(?<=\])[^\S\n]*+(?:\n|\Z)"
-"""A line of whole tag pairs and nothing else, its newline included: where the reader starts
-a new game even inside an unclosed comment (after a result line, or after any movetext)."""
+TAG_LINE = rf"{MARK}?+{LEADING_TAGS}(?<=\])[^\S\n]*+(?:\n|\Z)"
+"""A line of whole tag pairs and nothing else (maybe after a :data:`MARK`), its newline
+included: where the reader starts a new game even inside an unclosed comment (after a result
+line, or after any movetext)."""
 
 # Results.
 _WORDS = sorted((*(r for r in RESULTS if r != "*"), *RESULT_DIALECTS), key=len, reverse=True)

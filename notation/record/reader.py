@@ -16,7 +16,11 @@ so every position and diagnostic refers to the file. Splitting rules:
   tag pair right after a result on the same line (``0-1[Event "..."]``) also starts a
   new game;
 - a game with movetext but no result, cut by the next game's tag pair, gets a PDN101
-  "missing result" (PDN 3.0 separates games by a result or ``*``).
+  "missing result" (PDN 3.0 separates games by a result or ``*``);
+- a line that begins with a byte order mark (:data:`~notation.record.lexicon.MARK`) and
+  then a tag pair is read as a line that begins with the tag pair: files that each begin
+  with a mark, joined end to end, are read game by game, and the grammar skips the mark
+  that starts a game with a PDN117 notice at its line and column.
 
 Tag pairs, results, quotes and comments are the tokens of :mod:`notation.record.lexicon`;
 :mod:`notation.record.boundaries` cuts a text for parallel runs only where these rules start a
@@ -50,6 +54,7 @@ from notation.lazy import lazy_pattern
 from notation.record.grammar import parse_game
 from notation.record.lexicon import (
     LEADING_TAGS,
+    MARK,
     NO_RESULT_BEFORE,
     OPEN_QUOTE,
     PAREN_SUFFIX,
@@ -83,7 +88,7 @@ class _ScanPatterns:
     __slots__ = ("leading_tags", "result_end", "special", "struct", "tag_name", "whole_tag_line")
 
     def __init__(self) -> None:
-        self.leading_tags = re.compile(LEADING_TAGS)
+        self.leading_tags = re.compile(rf"{MARK}?+{LEADING_TAGS}")
         self.special = re.compile(f"[{STRUCTURE}]")
         self.struct = re.compile(rf"\{{[^}}\n]*\}}|\{{|\}}|{PAREN_SUFFIX}|[();\[]|{OPEN_QUOTE}")
         self.result_end = re.compile(rf"{RESULT_AT}\s*$")
@@ -248,21 +253,21 @@ _DEFER = 1 << 14
 
 _TAG_LINE = rf"(?:[ \t]*+{TAG_PAIR})++[^\S\n]*+\n"
 _BLANKS = r"(?:[^\S\n]*+\n)*+"
-_MOVES = rf"(?>[^\S\n]*+[^\s{STRUCTURE}%](?:[^\n{STRUCTURE}]*[^\s{STRUCTURE}]|))"
+_MOVES = rf"(?>[^\S\n]*+[^\s{STRUCTURE}%{MARK}](?:[^\n{STRUCTURE}]*[^\s{STRUCTURE}]|))"
 _PLAIN = (
-    rf"((?:{_TAG_LINE})++){_BLANKS}(?=[^\S\n]*[^\s{STRUCTURE}%])"
+    rf"((?:{_TAG_LINE})++){_BLANKS}(?=[^\S\n]*[^\s{STRUCTURE}%{MARK}])"
     rf"(?:{_MOVES}{NO_RESULT_BEFORE}[^\S\n]*+\n{_BLANKS})*+({_MOVES}[^\S\n]*+\n{_BLANKS})?"
 )
 _PLAIN_START = re.compile(_PLAIN)
 """A plain game: tag lines, then lines of movetext free of comments, variations, quotes
-and tags, cut by the next line that starts with a tag pair (group 1 is its tag lines, with
-no blank line between them, and group 2 its last movetext line). Only its last movetext line
-may end with a result, as the line scan reads results (``result_end``): were an
-earlier line to end with one, the line scan would start a game on the next line. The
-line scan reads a plain game as one game, so it is taken whole. ``_PLAIN_START`` is the
-game whether cut or not: where it ends is where ``_PLAIN_GAME`` would cut it (no movetext
-line starts with a tag pair, so a shorter plain game is never cut where the longest is
-not)."""
+and tags (none starting with a byte order mark), cut by the next line that starts with a
+tag pair (group 1 is its tag lines, with no blank line between them, and group 2 its last
+movetext line). Only its last movetext line may end with a result, as the line scan reads
+results (``result_end``): were an earlier line to end with one, the line scan would start a
+game on the next line. The line scan reads a plain game as one game, so it is taken whole.
+``_PLAIN_START`` is the game whether cut or not: where it ends is where ``_PLAIN_GAME``
+would cut it (no movetext line starts with a tag pair, so a shorter plain game is never
+cut where the longest is not)."""
 
 
 @cache
@@ -296,22 +301,23 @@ class _Names:
         return True
 
 
-def _chunks(source: Source) -> Iterator[str]:
-    """The source's text in chunks: ``\r\n`` and ``\r`` made ``\n``, a leading BOM dropped."""
+def _chunks(source: Source, whole: bool) -> Iterator[str]:
+    """The source's text in chunks: ``\r\n`` and ``\r`` made ``\n``, a leading BOM dropped
+    when the source is ``whole`` (not a piece of a larger text)."""
     if isinstance(source, str | os.PathLike):
         with open(source, "rb") as stream:
-            yield from _normalized(_decoded(iter(lambda: stream.read(_CHUNK), b"")))
+            yield from _normalized(_decoded(iter(lambda: stream.read(_CHUNK), b"")), whole)
     elif isinstance(source, io.TextIOBase):
         if isinstance(source, io.StringIO) or source.seekable():
-            yield from _normalized(iter(lambda: source.read(_CHUNK), ""))
+            yield from _normalized(iter(lambda: source.read(_CHUNK), ""), whole)
         else:
             # Line by line, as they come, but never more than a chunk at once.
-            yield from _normalized(iter(lambda: source.readline(_CHUNK), ""))
+            yield from _normalized(iter(lambda: source.readline(_CHUNK), ""), whole)
     elif isinstance(source, io.RawIOBase | io.BufferedIOBase):
         read = getattr(source, "read1", source.read)
-        yield from _normalized(_decoded(iter(lambda: read(_CHUNK), b"")))
+        yield from _normalized(_decoded(iter(lambda: read(_CHUNK), b"")), whole)
     else:
-        yield from _normalized(_mixed(source))
+        yield from _normalized(_mixed(source), whole)
 
 
 def _decoded(stream: Iterable[bytes]) -> Iterator[str]:
@@ -333,9 +339,10 @@ def _mixed(items: Iterable[str] | Iterable[bytes]) -> Iterator[str]:
     yield decoder.decode(b"", final=True)
 
 
-def _normalized(chunks: Iterable[str]) -> Iterator[str]:
-    """Text chunks with ``\r\n`` and ``\r`` made ``\n`` (also across chunks), BOM dropped."""
-    first = True
+def _normalized(chunks: Iterable[str], whole: bool) -> Iterator[str]:
+    """Text chunks with ``\r\n`` and ``\r`` made ``\n`` (also across chunks), the BOM that
+    starts a ``whole`` source dropped (a piece's is the start of one of its games)."""
+    first = whole
     carry = False
     for chunk in chunks:
         if not chunk:
@@ -363,7 +370,8 @@ def read_records(
 
     ``source`` is a file path, a text or binary stream, or an iterable of text or bytes
     chunks (lines, typically); bytes are decoded as UTF-8 with undecodable bytes
-    replaced, and a leading BOM is dropped. ``path`` names the source in diagnostics (a
+    replaced, and a leading BOM is dropped (unless ``first_line`` says the source is a
+    piece of a larger text). ``path`` names the source in diagnostics (a
     path source names itself when ``path`` is left ``"-"``). Malformed text never raises:
     problems are in ``record.diagnostics``. Only a path that cannot be opened or read
     raises :class:`OSError`.
@@ -382,7 +390,7 @@ def read_records(
     """
     if path == "-" and isinstance(source, str | os.PathLike):
         path = os.fspath(source)
-    chunks = _chunks(source)
+    chunks = _chunks(source, first_line == 1)
     text = ""
     at = 0
     final = False

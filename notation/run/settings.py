@@ -21,6 +21,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from typing import Any
 
+    from notation.games.base import AnyGame
     from notation.run.config import Config
     from notation.run.policy import Policy
 
@@ -150,6 +151,43 @@ class Settings(Frozen):
         object.__setattr__(self, "scheduler", scheduler)
         object.__setattr__(self, "scheduler_timeout", scheduler_timeout)
         object.__setattr__(self, "trace", trace)
+
+
+class Games(Frozen):
+    """The game of records whose tags name none, input by input, as ``validate`` chooses
+    it: ``given`` (``--game``), else the configuration's for the input's file (its last
+    matching override's ``game``, else its table's), else none."""
+
+    _fields = ("given", "config")
+    __slots__ = _fields
+
+    given: str | None
+    config: Config
+
+    def __init__(self, given: str | None = None, config: Config | None = None) -> None:
+        object.__setattr__(self, "given", given)
+        object.__setattr__(self, "config", _no_config() if config is None else config)
+
+    def name(self, path: str | None) -> str | None:
+        """The game's name for the records of the file ``path`` (``None``: standard input)."""
+        if self.given is not None:
+            return self.given
+        found = self.config.for_file(path, "game")
+        return None if found is None else str(found)
+
+    def of(self, input_name: str) -> AnyGame | None:
+        """The game of the records of the input called ``input_name`` (``-``: standard
+        input), if one is set."""
+        from notation.games.registry import get_game
+
+        name = self.name(None if input_name == "-" else pure(input_name))
+        return None if name is None else get_game(name)
+
+
+def default_of(default: AnyGame | Games | None, input_name: str) -> AnyGame | None:
+    """The game of records whose tags name none read from the input called
+    ``input_name``: ``default``, or, when it is :class:`Games`, the one it gives there."""
+    return default.of(input_name) if isinstance(default, Games) else default
 
 
 def nearest_config(folder: str | os.PathLike[str] | None = None) -> Config:

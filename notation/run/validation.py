@@ -25,7 +25,7 @@ from notation.read.sources import FileResult
 from notation.run.config import Config
 from notation.run.formats import Summary
 from notation.run.policy import Policy, reported
-from notation.run.settings import Settings
+from notation.run.settings import Games, Settings
 
 # The reader, the validator and the worker processes (notation.run.batch) are imported
 # when a file is to be validated: a run answered from the cache needs none of them.
@@ -193,12 +193,10 @@ def validate_one(
     reports it: judged as the game the settings give (else the configuration's for
     ``path``) with their dialects, its diagnostics as their policy reports them."""
     from notation.check.validator import validate_record
-    from notation.games.registry import get_game
 
     chosen = settings or Settings()
     file = None if path == "-" else path
-    game = chosen.game if chosen.game is not None else chosen.config.for_file(file, "game")
-    default = None if game is None else get_game(str(game))
+    default = Games(chosen.game, chosen.config).of(path)
     report = validate_record(record, path=path, default=default, dialects=chosen.dialects)
     given = chosen.policy
     files = file_policies(chosen.config, [Input(path, file)], given, chosen.given)
@@ -244,12 +242,10 @@ def game_runs(
     """``validate`` over ``inputs`` in order, each run of inputs with one game (``given``,
     else the override's or file's ``game``) given it together."""
 
+    games = Games(given, config)
+
     def game_of(item: Input | Missing) -> str | None:
-        if given is not None:
-            return given
-        path = item.path if isinstance(item, Input) else None
-        found = config.for_file(path, "game")
-        return None if found is None else str(found)
+        return games.name(item.path if isinstance(item, Input) else None)
 
     for game, group in itertools.groupby(inputs, key=game_of):
         yield from validate(list(group), game)

@@ -159,6 +159,33 @@ def test_standard_input_is_annotated_to_standard_output() -> None:
     )
 
 
+SEPARATORS = '[Event "x"]\n\n1. 32x28 19-23 2. 28-19 14x23 (2... 13-24 3. 33x29) *\n'
+"""An international record whose every move but two is written with the other separator
+(PDN116), in the main line and in a variation."""
+
+
+def test_moves_read_by_a_dialect_are_written_as_the_game_writes_them() -> None:
+    result = run("-", stdin=SEPARATORS)
+    assert result.exit_code == 0
+    assert result.stdout == (
+        '[Event "x"]\n[PlyCount "4"]\n[FinalFEN "W:W31,33,34,35,36,37,38,39,40,41,42,43,44,45,'
+        '46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,18,20,23"]\n\n'
+        "1. 32-28 19-23 2. 28x19 14x23 ( 2... 13x24 3. 33-29 ) *\n"
+    )
+    assert result.stderr == (
+        "-:3:4: notice PDN116 32x28 is written with the other separator: read as 32-28, the "
+        "one legal move with its squares (game 1, ply 1)\n"
+        "-:3:19: notice PDN116 28-19 is written with the other separator: read as 28x19, the "
+        "one legal move with its squares (game 1, ply 3)\n"
+        "-:3:37: notice PDN116 13-24 is written with the other separator: read as 13x24, the "
+        "one legal move with its squares (game 1, ply 4, in a variation)\n"
+        "-:3:46: notice PDN116 33x29 is written with the other separator: read as 33-29, the "
+        "one legal move with its squares (game 1, ply 5, in a variation)\n"
+    )
+    again = run("-", stdin=result.stdout)
+    assert (again.exit_code, again.stdout, again.stderr) == (0, result.stdout, "")
+
+
 def test_in_place_rewrites_the_file_keeping_everything(tmp_path: Path) -> None:
     target = tmp_path / "games.pdn"
     target.write_text((ROOT / "samples/knight-fight/online-numbers.pdn").read_text("utf-8"))

@@ -1,7 +1,7 @@
 """``convert`` and ``fix`` judge moves through ``validate``'s one replay: they report every
 problem ``validate`` reports, rewrite a move read by a dialect only where ``validate`` gives
-its notice, and exit as its verdict says (a game with an error is written only with
-``--keep-broken``)."""
+its notice, and exit as its verdict says (``convert`` writes a game with an error only with
+``--keep-broken``; ``fix`` writes one read whole fixed as far as it can be)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from notation.archive.convert import keep_notation
 from notation.cli.main import app
+from notation.record.model import NOWHERE, Record
+from notation.record.reader import read_string
+from notation.record.writer import write_record
 
 runner = CliRunner()
 
@@ -172,3 +176,31 @@ def test_convert_reports_exactly_what_validate_reports(sample: str) -> None:
     said = [line for line in converted.stderr.splitlines() if not line.startswith("nothing")]
     assert said == validated.stdout.splitlines()
     assert converted.exit_code == validated.exit_code
+
+
+def _placeless(record: Record) -> None:
+    """Give every ply of ``record`` no source position, as a record built in code has."""
+    lines = [record.moves]
+    while lines:
+        line = lines.pop()
+        for ply in line.plies:
+            ply.pos = NOWHERE
+            lines.extend(ply.variations)
+
+
+def test_a_record_without_positions_has_each_dialect_read_told_apart() -> None:
+    # Ply 9 written with the other separator (noticed), ply 19 read otherwise by the
+    # correction validate proposes (notice withheld): every ply at [0, 0], the two differ.
+    (record,) = read_string(TULA_6.replace("5. d4:d8", "5. d4-d8"), "tula.pdn")
+    _placeless(record)
+    said = keep_notation(record, path="tula.pdn", mark=True)
+    assert [(d.code, d.line, d.column, d.ply) for d in said] == [
+        ("PDN116", 0, 0, 9),
+        ("RU204", 0, 0, 22),
+    ]
+    assert said[1].message.endswith(
+        "then the remaining 28 plies replay; this line is left as written"
+    )
+    moves = write_record(record).split("\n\n", 1)[1]
+    assert moves.startswith("1. a3-b4 f6-e5 2. b4-a5 e7-f6 3. e3-d4 d8-e7 4. f2-e3 f6-g5 5. d4:d8 ")
+    assert "10. f2:b6 a7:c5 11.\na5-b6 b8-a7\n{notation: kept as written from here: RU204 " in moves

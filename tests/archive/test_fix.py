@@ -10,10 +10,15 @@ import pytest
 import typer.main
 from typer.testing import CliRunner, Result
 
+from notation.check.validator import RecordReplay
 from notation.cli.main import app
 from notation.cli.vocabulary import common_options
+from notation.compiled import build
+from notation.games.base import Position
 
 runner = CliRunner()
+
+STANDARD = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 
 SEVEN = '[Event "?"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n'
 
@@ -94,15 +99,48 @@ def test_results_keep_the_recorded_form_the_rules_agree_with() -> None:
     )
 
 
-def test_a_fixed_record_left_with_an_error_fails_the_run_as_annotate_does() -> None:
+def test_a_fixed_record_left_with_an_error_is_written_and_fails_the_run() -> None:
     write("w.pdn", WRONG)
     result = fix("--plycount", "w.pdn")
     assert result.exit_code == 1
-    assert result.stdout == ""
-    assert result.stderr.splitlines()[-2:] == [
-        "nothing written to standard output: 1 game could not be written whole "
-        "(--keep-broken writes them with their text kept in comments)",
+    assert result.stdout == WRONG.replace("\n\n", '\n[PlyCount "1"]\n\n')
+    assert result.stderr.splitlines() == [
+        "w.pdn:1:1: notice REC250 fixed: PlyCount 1 (was none)",
+        "w.pdn:6:10: error REC203 the Result tag says 0-1 but the movetext ends with 1-0 (game 1)",
         "1 game: 0 fixed (1 change), 1 left with errors, 0 unchanged",
+    ]
+
+
+VARIATION = (
+    '[Event "x"]\n[Result "*"]\n\n1. 32-28 (1. 32x27 19-24 2. 27x19) 19-23 2. 28-19 14x23 *\n'
+)
+"""An international record whose variation's third ply is illegal, with a move written with
+the other separator (PDN116) in the main line and one before the illegal ply."""
+
+
+def test_a_record_with_an_illegal_move_in_a_variation_is_written_fixed_as_far_as_it_can_be() -> (
+    None
+):
+    write("v.pdn", VARIATION)
+    result = fix("v.pdn")
+    assert result.exit_code == 1
+    assert result.stdout == (
+        SEVEN.replace('[Event "?"]', '[Event "x"]') + '[Result "*"]\n[PlyCount "4"]\n\n'
+        "1. 32-28 ( 1. 32-27 19-24 2. 27x19 ) 19-23 2. 28x19 14x23 *\n"
+    )
+    assert result.stderr.splitlines() == [
+        "v.pdn:1:1: notice REC250 fixed: PlyCount 4 (was none)",
+        *(f"v.pdn:1:1: notice REC250 fixed: the {name} tag added as ?" for name in STANDARD[1:6]),
+        "v.pdn:1:1: notice REC250 fixed: the tags put in PDN's order (the seven standard tags "
+        "first)",
+        "v.pdn:4:14: notice PDN116 32x27 is written with the other separator: read as 32-27, the "
+        "one legal move with its squares (game 1, ply 1, in a variation)",
+        "v.pdn:4:45: notice PDN116 28-19 is written with the other separator: read as 28x19, the "
+        "one legal move with its squares (game 1, ply 3)",
+        "v.pdn:4:29: error ID203 illegal move 27x19 (game 1, ply 3, in a variation): no capture "
+        "is available; 27x19 is not legal; legal: 27-21, 27-22, 31-26, 33-28, 33-29, 34-29, "
+        "34-30, 35-30, 37-32, 38-32",
+        "1 game: 0 fixed (9 changes), 1 left with errors, 0 unchanged",
     ]
 
 
@@ -362,3 +400,44 @@ def test_game_still_decides_the_game_of_an_untagged_record() -> None:
         "34-30, 35-30",
         "1 game: 0 fixed (0 changes), 1 left with errors, 0 unchanged",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "replays", "stdout"),
+    [
+        (CLEAN, 1, CLEAN),
+        (
+            CLEAN.replace('[Round "?"]', "[Round 17]"),
+            1,
+            CLEAN.replace('"?"]\n[White', '"17"]\n[White').replace("  22-18   ", " 22-18 "),
+        ),
+        (WRONG, 2, None),
+        (VARIATION, 2, None),
+    ],
+)
+def test_fix_judges_a_record_once_and_again_only_when_it_changed_it(
+    monkeypatch: pytest.MonkeyPatch, text: str, replays: int, stdout: str | None
+) -> None:
+    # A record no fix changes is judged once (a tag read by a dialect is written
+    # canonically, as it was read and judged); one a fix changes is judged again.
+    if build() != "pure Python":
+        pytest.skip("the compiled build's replay calls its own method, which cannot be counted")
+    write("r.pdn", text)
+    before = fix("r.pdn")
+    counted: list[int] = []
+    replay = RecordReplay.replay
+
+    def counting(self: RecordReplay, start: Position) -> Position | None:
+        counted.append(1)
+        return replay(self, start)
+
+    monkeypatch.setattr(RecordReplay, "replay", counting)
+    after = fix("r.pdn")
+    assert len(counted) == replays
+    assert (after.exit_code, after.stdout, after.stderr) == (
+        before.exit_code,
+        before.stdout,
+        before.stderr,
+    )
+    if stdout is not None:
+        assert after.stdout == stdout

@@ -77,14 +77,15 @@ def test_a_junk_line_between_two_games_fails_the_run(command: str) -> None:
     assert kept.stdout.count("1. 22-18") == 2
 
 
-def test_a_byte_order_mark_inside_the_file_fails_convert_as_validate_fails() -> None:
+def test_a_byte_order_mark_that_starts_a_later_game_is_the_same_notice_for_convert() -> None:
     marked = ("\ufeff" + GAME).encode("utf-8")
     Path("bom.pdn").write_bytes(marked + marked)
     validated = run("validate", "bom.pdn")
-    assert validated.exit_code == 1
+    assert validated.exit_code == 0
+    assert " notice PDN117 " in validated.stdout
     converted = run("convert", "bom.pdn")
-    assert (converted.exit_code, converted.stdout) == (1, "")
-    assert converted.stderr == validated.stdout + NOTHING_WRITTEN.format("1 game")
+    assert (converted.exit_code, converted.stdout) == (0, GAME + "\n" + GAME)
+    assert converted.stderr == validated.stdout
 
 
 def test_in_place_leaves_a_file_of_junk_as_it_was() -> None:

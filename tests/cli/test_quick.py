@@ -187,6 +187,7 @@ LEFT = [
     (["-o", "-", "good.pdn"], 0, SUMMARY),
     (["--quiet=yes", "good.pdn"], 2, "Option '--quiet' does not take a value."),
     (["--no-cache"], 2, "Error: Missing argument 'PATH'."),
+    (["-", "good.pdn", "-"], 2, "notation: - (standard input) was given twice: it can be"),
 ]
 """Command lines the quick reader leaves to the app (usage errors, help, and forms it does
 not read: clustered and glued short options, a value that starts with ``-``), each with

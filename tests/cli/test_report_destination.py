@@ -193,3 +193,46 @@ def test_validate_output_dash_is_standard_output(
     assert (dashed.exit_code, dashed.stdout) == (0, shown.stdout)
     assert dashed.stdout == NOTICE.format(path=record)
     assert not (tmp_path / "-").exists()
+
+
+FULL = Path("/dev/full")
+
+needs_full = pytest.mark.skipif(
+    not FULL.exists(), reason="no /dev/full here: a report that cannot be written needs one"
+)
+
+
+@needs_full
+@pytest.mark.parametrize("name", REPORTS)
+def test_a_report_that_cannot_be_written_leaves_the_output_as_it_was(
+    name: str, record: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    result = run(*REPORTS[name][0], "-o", str(out), "--report", str(FULL), str(record))
+    failed = (2, "", "notation: cannot write /dev/full: no space left on the device\n")
+    assert (result.exit_code, result.stdout, result.stderr) == failed
+    assert not out.exists()
+    out.write_text("kept\n", encoding="utf-8")
+    result = run(*REPORTS[name][0], "-o", str(out), "--report", str(FULL), str(record))
+    assert (result.exit_code, result.stdout, result.stderr) == failed
+    assert out.read_text(encoding="utf-8") == "kept\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdn", "out"]
+
+
+@needs_full
+def test_a_split_whose_report_cannot_be_written_leaves_its_folder_as_it_was(
+    record: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / "3.pdn").write_text("kept\n", encoding="utf-8")
+    split = ["split", "--by", "round", "-d", str(folder), "--force"]
+    result = run(*split, "--report", str(FULL), str(record))
+    failed = (2, "", "notation: cannot write /dev/full: no space left on the device\n")
+    assert (result.exit_code, result.stdout, result.stderr) == failed
+    assert [p.name for p in folder.iterdir()] == ["3.pdn"]
+    assert (folder / "3.pdn").read_text(encoding="utf-8") == "kept\n"
+    made = tmp_path / "new"
+    result = run("split", "--by", "round", "-d", str(made), "--report", str(FULL), str(record))
+    assert (result.exit_code, result.stdout, result.stderr) == failed
+    assert not made.exists()

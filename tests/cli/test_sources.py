@@ -169,3 +169,29 @@ def test_a_small_archive_cut_short_keeps_the_games_before_the_break() -> None:
         "a member (truncated); the game from line 28, cut off there, is not read\n"
     )
     assert result.stderr == "2 games in 1 file: 0 errors, 0 warnings, 0 notices\n"
+
+
+STANDARD_INPUT_TWICE = "notation: - (standard input) was given twice: it can be read only once\n"
+
+SEVERAL_INPUTS = {
+    "validate": [],
+    "fix": [],
+    "repair": [],
+    "convert": [],
+    "annotate": [],
+    "select": [],
+    "merge": [],
+    "split": ["--by", "game", "--dir", "out"],
+    "stats": [],
+    "duplicates": [],
+}
+"""Each command that takes several inputs, with the options it cannot run without."""
+
+
+@pytest.mark.parametrize("command", SEVERAL_INPUTS)
+def test_standard_input_named_twice_is_a_usage_error(command: str) -> None:
+    result = runner.invoke(
+        app, [command, *SEVERAL_INPUTS[command], "-", "-"], input=ENDGAMES.encode()
+    )
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", STANDARD_INPUT_TWICE)
+    assert not Path("out").exists()

@@ -247,6 +247,23 @@ def test_every_formatted_move_parses_back_in_every_notation(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_a_notation_the_game_does_not_have_is_a_value_error_not_another_notation(
+    name: str,
+) -> None:
+    game = GAMES[name]
+    walk = walks(name)[0]
+    position = walk.positions[0]
+    move = game.legal_moves(position)[0]
+    with pytest.raises(ValueError, match=r"^unknown .*notation 'nope'"):
+        game.format_move(position, move, "nope")
+    # Cheversi's messages show a record's moves in the record's own language, whatever
+    # notation the caller names (shown_notation).
+    if name != "cheversi":
+        with pytest.raises(ValueError, match=r"^unknown .*notation 'nope'"):
+            game.describe_moves(position, [move], "nope")
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_advance_is_parse_move_then_play(name: str) -> None:
     """``advance`` (which replaying reads every ply by) gives, for every legal move written
     in each notation, the move ``parse_move`` reads and the position ``play`` makes of it,

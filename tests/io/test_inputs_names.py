@@ -216,3 +216,21 @@ def test_a_name_too_long_or_looping_is_a_missing_input_not_a_crash(tmp_path: Pat
         Missing(str(loop), "too many levels of symbolic links"),
         Missing(str(tmp_path / "a.pdn" / "b.pdn"), "no such file or directory"),
     ]
+
+
+def test_an_empty_name_is_a_missing_input_not_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "here.pdn").write_text(BROKEN, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert list(expand(["", "here.pdn"])) == [
+        Missing("", "an empty name is no file or folder"),
+        Input("here.pdn", "here.pdn"),
+    ]
+    run = subprocess.run(
+        [NOTATION, "validate", "--no-cache", ""], capture_output=True, text=True, check=False
+    )
+    assert (run.returncode, run.stdout) == (
+        2,
+        ":1:1: error PDN106 cannot read '': an empty name is no file or folder\n",
+    )
