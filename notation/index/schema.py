@@ -225,7 +225,8 @@ def open_index(target: str, *, create: bool = False) -> Database:
                     "(give a new file, or an empty database)"
                 )
         if create and db.kind == "sqlite":
-            # WAL mode (it stays so): readers neither wait for the writer nor block it.
+            # WAL mode while the writer writes: readers neither wait for it nor block it
+            # (the writer leaves it as it ends, SQLite.close).
             db.execute("PRAGMA journal_mode=WAL")
         prepare(db, where)
     except BaseException:

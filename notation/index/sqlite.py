@@ -33,6 +33,10 @@ WRITER_CACHE_KIB = 65536
 WRITER_CHECKPOINT_PAGES = 25000
 """The writer's log (WAL) pages between checkpoints (SQLite's default is 1,000)."""
 
+LEAVE_WAL_SECONDS = 2.0
+"""How long a writer ending its run tries to leave WAL mode while other connections have
+the file open."""
+
 WRITER_KEY = "writer"
 """The ``meta`` key naming the process that holds the writer's lock."""
 
@@ -169,16 +173,32 @@ class SQLite:
         )
 
     def close(self) -> None:
-        """Close the connection; a writer's puts the file back in rollback-journal mode
-        first (when no other connection has it open), so that the log and its index are
-        deleted and a read-only reader, which cannot delete them, makes none."""
+        """Close the connection; a writer's first copies its log into the file and puts
+        the file back in rollback-journal mode (:meth:`_leave_wal`)."""
         if not self.read_only:
-            with contextlib.suppress(sqlite3.Error):
-                self._connection.execute("PRAGMA journal_mode=DELETE")
+            self._leave_wal()
         self._connection.close()
         if self._lock is not None:
             os.close(self._lock)
             self._lock = None
+
+    def _leave_wal(self) -> None:
+        """Copy the log into the file and empty it (waiting for readers still reading
+        it), then leave WAL mode, so that the file alone holds the whole index and a
+        read-only reader, which cannot delete a log, makes none. Another connection open
+        on the file (a ``find`` at that moment) forbids the change of mode: it is tried
+        again for :data:`LEAVE_WAL_SECONDS`, then left in WAL mode, its log empty."""
+        give_up = time.monotonic() + LEAVE_WAL_SECONDS
+        with contextlib.suppress(sqlite3.Error):
+            self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            while True:
+                with contextlib.suppress(sqlite3.OperationalError):
+                    row = self._connection.execute("PRAGMA journal_mode=DELETE").fetchone()
+                    if row is not None and str(row[0]).lower() != "wal":
+                        return
+                if time.monotonic() >= give_up:
+                    return
+                time.sleep(0.05)
 
 
 def connect(path: str, *, read_only: bool = False) -> SQLite:

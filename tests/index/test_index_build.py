@@ -11,6 +11,7 @@ import json
 import os
 import pickle
 import re
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -891,3 +892,29 @@ def test_find_and_tree_never_write_the_file_at_db(tmp_path: Path, command: tuple
     assert result.exit_code == 0, result.stderr
     assert contents() == before
     assert before["empty.sqlite"] == hashlib.sha256(b"").hexdigest()
+
+
+def test_a_writer_ending_while_a_reader_is_open_leaves_the_whole_index_in_the_file(
+    tmp_path: Path,
+) -> None:
+    path = str(tmp_path / "index.sqlite")
+    writer = open_index(path, create=True)
+    with writer.transaction():
+        writer.execute("INSERT INTO meta (key, value) VALUES ('probe', 'written')")
+    reader = open_index(path)
+    assert reader.execute("SELECT value FROM meta WHERE key = 'probe'").fetchall() == [("written",)]
+    writer.close()  # the reader is still open: the file cannot leave WAL mode
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    (alone / "index.sqlite").write_bytes(Path(path).read_bytes())
+    copied = sqlite3.connect(alone / "index.sqlite")
+    try:
+        assert copied.execute("SELECT value FROM meta WHERE key = 'probe'").fetchall() == [
+            ("written",)
+        ]
+    finally:
+        copied.close()
+    assert (tmp_path / "index.sqlite-wal").stat().st_size == 0
+    reader.close()
+    open_index(path, create=True).close()  # the next writer, alone, leaves WAL mode
+    assert sorted(os.listdir(tmp_path)) == ["alone", "index.sqlite"]
