@@ -93,6 +93,7 @@ from notation.record.lexicon import (
     PLY,
     RESULT,
     RESULT_FOLLOWED,
+    TAG_AHEAD,
     TAG_NAME,
     TAG_PAIR_PARTS,
     TAG_VALUE,
@@ -489,6 +490,9 @@ _PAREN_SCAN = lazy_pattern(
 )
 """What the depth scan skips (comments, escape lines, quotes, suffixes) or counts."""
 _UNESCAPE = lazy_pattern(r"\\([\\\"])")
+_TAG_AHEAD = lazy_pattern(TAG_AHEAD)
+"""A tag pair ahead, maybe after a byte order mark: a mark before one is the mark of a file
+joined to the one before."""
 _tuple = tuple.__new__
 _new = object.__new__
 _WALKED: dict[type[Tag], str] = {Tag: "name value pos"}
@@ -1030,9 +1034,10 @@ def parse_game(
     ``line`` and ``column`` give where ``text`` starts in its file, ``index`` the game's
     1-based number there and ``path`` the file's name: every position and diagnostic of
     the record is absolute. Syntax problems go to ``record.diagnostics``; a byte order
-    mark that starts ``text`` is skipped with a PDN117 notice.
+    mark that starts ``text``, right before a tag pair, is skipped with a PDN117 notice
+    (elsewhere it is a PDN101 error).
     """
-    if not text.startswith(MARK):
+    if not text.startswith(MARK) or not _TAG_AHEAD.match(text):
         return _read_game(text, line, index, path, column)
     record = _read_game(text[len(MARK) :], line, index, path, column + len(MARK))
     message = (

@@ -75,6 +75,8 @@ def test_the_mark_after_a_game_without_a_result_starts_the_next_game() -> None:
         ('[Event "A"]\n\n1. 22-18 \ufeff11-15 *\n', [("PDN101", 3, 10)]),
         (FIRST + '  \ufeff[Event "B"]\n\n1. 22-18 *\n', [("PDN101", 5, 3)]),
         (FIRST.replace(" *", " *\ufeff"), [("PDN101", 4, 17)]),
+        # Alone on a line between two games: no tag pair follows it there.
+        (FIRST + '\ufeff\n[Event "B"]\n\n1. 22-18 *\n', [("PDN101", 5, 1)]),
     ],
 )
 def test_a_mark_anywhere_else_is_a_syntax_error(
@@ -130,3 +132,11 @@ def test_fix_writes_the_game_whose_mark_was_skipped_canonically() -> None:
     assert result.stderr == (
         f"j.pdn:12:1: {SKIPPED}\n2 games: 1 fixed (1 change), 0 left with errors, 1 unchanged\n"
     )
+
+
+def test_repair_writes_the_game_whose_mark_was_skipped_without_it() -> None:
+    result = run("repair", joined("j.pdn", FIRST, LEGAL))
+    assert result.exit_code == 0
+    assert result.stdout == FIRST + "\n" + LEGAL
+    assert codecs.BOM_UTF8.decode() not in result.stdout
+    assert result.stderr.splitlines()[0] == f"j.pdn:5:1: {SKIPPED}"
