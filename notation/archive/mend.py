@@ -118,8 +118,10 @@ def repair_files(
         made = [] if playable is None else repair_record(playable, record, path, dialects)
         left = validate_record(record, path=path, default=here, dialects=dialects).diagnostics
         counted(found, len(made), left, {"game": None if playable is None else playable.name})
-        # A syntax error is written, if at all, as every writing command writes it.
-        changed = bool(made) or record.has_syntax_errors
+        # A syntax error is written, if at all, as every writing command writes it; a
+        # byte order mark skipped at the game's start is not written back (as fix does).
+        skipped = any(d.code == codes.MARK_SKIPPED for d in record.diagnostics)
+        changed = bool(made) or record.has_syntax_errors or skipped
         judged, rest = _judged_first(left)
         return Edited([*judged, *made, *rest], changed=changed)
 
