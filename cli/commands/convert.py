@@ -67,12 +67,12 @@ def convert(
     """Convert records between notations and between PDN and JSON, keeping everything else.
 
     A record is converted as the game validate judges it as (for one naming no game,
-    without --game: international draughts or the game its setup and first moves fit,
-    with validate's REC221 notice naming it). Every problem is reported as validate
-    reports it, and moves are judged by its replay. A game with an error (a syntax error,
-    an illegal move, a result the rules contradict) fails the run (exit 1) and nothing is
-    written, unless --keep-broken. The output (standard output, -o FILE, or each input
-    with --in-place) is written only when the run succeeded.
+    without --game or a configured game: international draughts or the game its setup
+    and first moves fit, with validate's REC221 notice naming it). Every problem is
+    reported as validate reports it, and moves are judged by its replay. A game with an
+    error (a syntax error, an illegal move, a result the rules contradict) fails the run
+    (exit 1) and nothing is written, unless --keep-broken. The output (standard output, -o
+    FILE, or each input with --in-place) is written only when the run succeeded.
     """
     from notation.archive.convert import convert as run
     from notation.archive.convert import convert_settings

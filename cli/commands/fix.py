@@ -90,8 +90,9 @@ def fix(
     that needs nothing is written exactly as it was read (--in-place leaves a file that
     needs nothing untouched); a record read with a dialect (1:0, [Round 17], FEN counters,
     ...) is written in canonical PDN. A record is fixed as the game validate judges it as:
-    one naming no game, without --game, as international draughts or the game its setup
-    and first moves fit (validate's REC221 notice, first in its report, names it).
+    one naming no game, without --game or a configured game, as international draughts or
+    the game its setup and first moves fit (validate's REC221 notice, first in its report,
+    names it).
 
     The report gets one REC250 line per change, each dialect read and what the
     validator still finds, then a summary. Exit status: 0 when every game is valid, 1 when

@@ -11,6 +11,7 @@ import typer
 from ..options import (
     AllowEmptyOption,
     ConfigOption,
+    DialectOption,
     EncodingOption,
     FormatOption,
     GameOption,
@@ -48,6 +49,7 @@ def split(
     report: ReportOption = None,
     form: FormatOption = "text",
     game: GameOption = None,
+    dialect: DialectOption = None,
     encoding: EncodingOption = "auto",
     allow_empty: AllowEmptyOption = False,
     config_file: ConfigOption = None,
@@ -65,8 +67,9 @@ def split(
     it was.
 
     --by game groups a record by the game validate judges it as: its GameType or Variant
-    tag, else --game, else, for a record naming no game, international draughts or the
-    game its setup and first moves fit (with validate's REC221 notice naming it).
+    tag, else --game or the configuration's game, else, for a record naming no game,
+    international draughts or the game its setup and first moves fit (with validate's
+    REC221 notice naming it).
 
     The report gets the problems met reading, those REC221 notices, a warning when no
     game has the tag grouped by, one line per file written and a summary (or, with
@@ -82,6 +85,7 @@ def split(
         force=force,
         format=form,
         game=game,
+        dialects=dialect,
         encoding=encoding,
         allow_empty=allow_empty,
         config=configured(config_file, isolated),

@@ -26,7 +26,7 @@ from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic
 from notation.io.files import Input, Missing, expand
 from notation.run.config import NO_CONFIG, Config
-from notation.run.settings import Games, SettingsError, known_dialects, known_game
+from notation.run.settings import Games, SettingsError, known_dialects, known_game, setting
 
 if TYPE_CHECKING:
     from notation.check.identity import Occurrence
@@ -71,7 +71,7 @@ def read_as(
     :class:`SettingsError` naming an option that cannot be used."""
     config = NO_CONFIG if config is None else config
     chosen = None if game is None else known_game(game)
-    read = known_dialects(dialects) if dialects else config.values.get("dialects", frozenset())
+    read = setting(config, "dialects", None if dialects is None else known_dialects(dialects))
     return chosen, read, config
 
 

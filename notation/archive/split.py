@@ -362,6 +362,7 @@ def split_settings(
     force: bool = False,
     format: str = "text",
     game: str | None = None,
+    dialects: Iterable[str] | None = None,
     encoding: str | None = None,
     allow_empty: bool = False,
     config: Config | None = None,
@@ -369,7 +370,7 @@ def split_settings(
     """The settings of ``split`` with these options and ``config``, the configuration in
     force (its ``game`` and ``dialects``: :func:`~notation.archive.runs.read_as`);
     :class:`SettingsError` naming the first option that cannot be used."""
-    chosen, read, config = read_as(game, None, config)
+    chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     try:
         grouping(by)

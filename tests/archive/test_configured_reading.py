@@ -167,3 +167,18 @@ def test_an_override_gives_its_files_their_game_as_for_validate() -> None:
     )
     selected = run("select", "--errors", "a.pdn", "eng/a.pdn")
     assert (selected.exit_code, selected.stdout) == (0, UNTAGGED)
+
+
+def test_split_takes_the_dialects_as_validate_does() -> None:
+    Path("e.pdn").write_text(SHORT, encoding="utf-8")
+    result = run("split", "--by", "game", "-d", "out", "--dialect", "short-captures", "e.pdn")
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "out/english.pdn: 1 game\n1 game in 1 file of out\n",
+    )
+    refused = run("split", "--by", "game", "-d", "out", "--dialect", "nope", "e.pdn")
+    assert refused.exit_code == 2
+    assert (
+        "Invalid value for --dialect: unknown dialect nope (known dialects: short-captures)"
+        in refused.stderr
+    )
