@@ -21,8 +21,9 @@ SERVER_SCHEMES = ("postgresql://", "postgres://")
 
 def index_target(given: str | None, config: Config, environ: Mapping[str, str] = os.environ) -> str:
     """The index to open, an SQLite file's path or a ``postgresql://`` URL: ``given``
-    (``--db``), else ``NOTATION_DB`` (when not empty), else the configuration's ``db`` (made relative to
-    its file's folder when it is read), else ``notation.sqlite`` in the current folder."""
+    (``--db``), else ``NOTATION_DB`` (when not empty), else the configuration's ``db``
+    (made relative to its file's folder when it is read), else ``notation.sqlite`` in the
+    current folder."""
     target: str = given or environ.get(DB_VARIABLE) or setting(config, "db", None)
     return target
 
