@@ -562,6 +562,19 @@ def test_a_game_whose_setup_is_invalid_matches_no_material_or_pattern(
     ]
 
 
+def files_read(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+    """The files ``find`` reads (to digest them) from now on, in order."""
+    read: list[bytes] = []
+    digest_file = notation.index.query.digest_file
+
+    def reading(path: bytes) -> tuple[bytes, tuple[int, int, int, int]]:
+        read.append(path)
+        return digest_file(path)
+
+    monkeypatch.setattr(notation.index.query, "digest_file", reading)
+    return read
+
+
 def test_a_file_edited_with_its_size_and_time_kept_is_named_changed(
     indexed: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -571,14 +584,7 @@ def test_a_file_edited_with_its_size_and_time_kept_is_named_changed(
     assert run("index", "club.pdn", "open.pdn").exit_code == 0
     club = Path("club.pdn")
     before = os.stat(club)
-    read: list[bytes] = []
-    digest_file = notation.index.query.digest_file
-
-    def reading(path: bytes) -> tuple[bytes, tuple[int, int, int, int]]:
-        read.append(path)
-        return digest_file(path)
-
-    monkeypatch.setattr(notation.index.query, "digest_file", reading)
+    read = files_read(monkeypatch)
     said = run("find", "--player", "bruno lima")
     assert (said.exit_code, said.stderr, read) == (0, "3 games found\n", [])
     time.sleep(0.02)
@@ -599,14 +605,7 @@ def test_a_file_indexed_just_after_it_changed_is_read_until_indexed_again(
 ) -> None:
     # Indexed within RACY_NS of their writing, the files' stamps are not trusted: find reads
     # them; a later run that finds them unchanged records their stamps.
-    read: list[bytes] = []
-    digest_file = notation.index.query.digest_file
-
-    def reading(path: bytes) -> tuple[bytes, tuple[int, int, int, int]]:
-        read.append(path)
-        return digest_file(path)
-
-    monkeypatch.setattr(notation.index.query, "digest_file", reading)
+    read = files_read(monkeypatch)
     said = run("find", "--player", "bruno lima")
     assert (said.exit_code, said.stderr, sorted(read)) == (
         0,
