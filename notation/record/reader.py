@@ -152,8 +152,10 @@ class _Scan:
             return
         self.lines.append(segment)
 
-    def fail(self, code: str, message: str, number: int) -> None:
-        """Stop collecting the game: it passed a limit at line ``number``."""
+    def fail(self, code: str, message: str, number: int, cut: str = "") -> None:
+        """Stop collecting the game: it passed a limit at line ``number``; ``cut`` is the
+        kept start of that line when the line itself passed it (its whole leading tag pairs
+        are read with the game's, so that a game type there still names the game)."""
         if self.broken is not None:
             return
         self.broken = (code, f"{message}: the game's movetext is not read", number)
@@ -162,6 +164,10 @@ class _Scan:
             if line.strip() and not _TAG_START.match(line):
                 break
             head.append(line)
+        if cut and len(head) == len(self.lines):
+            leading = self.patterns.leading_tags.match(cut)
+            assert leading is not None  # zero tags match too
+            head.append(leading.group())
         self.head = "".join(head)
         self.lines = []
 
@@ -243,7 +249,8 @@ MAX_GAME = 1 << 18
 longer game is a PDN110 error at the line where it passes the limit; the reader keeps none
 of the rest and reports the game with its tags only, its movetext not read. A single line
 longer than this is a PDN109 error at its start: the reader skips to the next newline
-without keeping the line, and the game that holds it is reported with its tags only."""
+without keeping the line, and the game that holds it is reported with its tags only (the
+whole tag pairs the line starts with among them)."""
 
 _CHUNK = 1 << 18
 """Characters read from a file or seekable stream at a time."""
@@ -410,7 +417,7 @@ def read_records(
             if scan is None:
                 scan = _Scan(number, 1)
             message = f"the line is longer than a game may be ({MAX_GAME:,} characters)"
-            scan.fail(LINE_TOO_LONG, message, number)
+            scan.fail(LINE_TOO_LONG, message, number, text[at : at + MAX_GAME])
             scan.content = True
             number += 1
             if end >= 0:

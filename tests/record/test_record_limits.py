@@ -78,6 +78,43 @@ def test_a_line_longer_than_a_game_breaks_its_game_and_no_other():
         assert records[1].diagnostics[0].code == LINE_TOO_LONG
 
 
+def test_the_whole_tag_pairs_that_start_an_over_long_line_are_kept():
+    # The game's type is on the over-long line: losing it would name the wrong game.
+    value = "x" * MAX_GAME
+    text = (
+        f'[Event "two"]\n[GameType "26"][Round "3"] [Annotator "{value}"]\n1. 22-17 *\n\n'
+        f'[GameType "26"][Site "{value}"]\n\n'
+        f'[GameType "26"] 1. {"22-17 " * (MAX_GAME // 6)}*\n\n' + LAST
+    )
+    cut = (
+        "error PDN109 the line is longer than a game may be (262,144 characters): "
+        "the game's movetext is not read"
+    )
+    for source in ((text,), chunks(text)):
+        records = list(read_records(source, path="t.pdn"))
+        assert summary(records) == [
+            (
+                1,
+                [("Event", "two"), ("GameType", "26"), ("Round", "3")],
+                [],
+                None,
+                [f"t.pdn:2:1: {cut}"],
+            ),
+            (2, [("GameType", "26")], [], None, [f"t.pdn:5:1: {cut}"]),
+            (3, [("GameType", "26")], [], None, [f"t.pdn:7:1: {cut}"]),
+            (4, [("Event", "three")], ["21-17", "9-13"], "0-1", []),
+        ]
+        assert [r.tags[-1].pos for r in records[:3]] == [
+            SourcePos(2, 16),
+            SourcePos(5, 1),
+            SourcePos(7, 1),
+        ]
+        reports = [validate_record(r, path="t.pdn") for r in records[:3]]
+        assert [(r.game, [d.code for d in r.diagnostics]) for r in reports] == [
+            ("brazilian", [LINE_TOO_LONG])
+        ] * 3
+
+
 def test_an_endless_last_line_is_one_error():
     text = FIRST + "1. 22-18 " + "x" * (3 * MAX_GAME)
     records = list(read_records(chunks(text), path="e.pdn"))
