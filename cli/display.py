@@ -26,14 +26,14 @@ def painted(diagnostic: Diagnostic, color: bool) -> str:
     if not color:
         return line
     severity = str(diagnostic.severity)
-    place = f"{diagnostic.path}:{diagnostic.line}:{diagnostic.column}:"
-    rest = line[len(place) :]
+    rest = line[len(diagnostic.place) + 1 :]
     head = f" {severity} {diagnostic.code} "
     if not rest.startswith(head):
         return line
     colon = f"{CYAN}:{RESET}"
+    path = diagnostic.path or "''"
     return (
-        f"{BOLD}{diagnostic.path}{RESET}{colon}{diagnostic.line}{colon}{diagnostic.column}"
+        f"{BOLD}{path}{RESET}{colon}{diagnostic.line}{colon}{diagnostic.column}"
         f"{colon} {SEVERITY.get(severity, BOLD)}{severity}{RESET} {RED}{diagnostic.code}"
         f"{RESET} {rest[len(head) :]}"
     )

@@ -367,6 +367,12 @@ class Diagnostic(Frozen):
         """The severity fixed for this diagnostic's code."""
         return CODES[self.code].severity
 
+    @property
+    def place(self) -> str:
+        """``path:line:col``, an empty path (an input named by an empty string) as ``''``."""
+        path = self.path or "''"
+        return f"{path}:{self.line}:{self.column}"
+
     def format(self) -> str:
         """Render as ``path:line:col: severity CODE message``."""
-        return f"{self.path}:{self.line}:{self.column}: {self.severity} {self.code} {self.message}"
+        return f"{self.place}: {self.severity} {self.code} {self.message}"

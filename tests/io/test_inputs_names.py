@@ -232,5 +232,12 @@ def test_an_empty_name_is_a_missing_input_not_the_current_folder(
     )
     assert (run.returncode, run.stdout) == (
         2,
-        ":1:1: error PDN106 cannot read '': an empty name is no file or folder\n",
+        "'':1:1: error PDN106 cannot read '': an empty name is no file or folder\n",
     )
+    coloured = subprocess.run(
+        [NOTATION, "validate", "--no-cache", "--color", "always", ""],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert coloured.stdout.startswith("\x1b[1m''\x1b[0m")
