@@ -113,9 +113,7 @@ def annotate_record(
     record.set_tag("PlyCount", str(len(record.moves.plies)))
     if not line.complete:
         return report.diagnostics
-    final = played.setup_tags(line.end, notation).get("FEN")
-    if final is not None:
-        record.set_tag(FINAL_TAG, final)
+    record.set_tag(FINAL_TAG, played.fen(line.end, notation))
     tag_result = record.tag("Result")
     if report.outcome is not None and record.result in (None, "*") and tag_result in (None, "*"):
         decided = played.result_for(report.outcome)[0]
@@ -156,8 +154,7 @@ def _ply_comment(game: AnyGame, position: Position, kind: str, notation: str | N
     if kind == "scores":
         white, black = game.scores(position) or (0, 0)
         return f"[%score {white}-{black}]"
-    fen = game.setup_tags(position, notation).get("FEN", "")
-    return f"[%fen {fen}]"
+    return f"[%fen {game.fen(position, notation)}]"
 
 
 def annotate_files(

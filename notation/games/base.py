@@ -269,6 +269,11 @@ class Game(ABC, Generic[P, M]):
     def setup_tags(self, position: P, notation: str | None = None) -> dict[str, str]:
         """Tags that make a record start from ``position`` (e.g. PDN ``FEN``)."""
 
+    def fen(self, position: P, notation: str | None = None) -> str:
+        """``position`` as a ``FEN`` tag's value, squares written in ``notation``; a game's
+        start too, which some games set up by other tags."""
+        return self.setup_tags(position, notation)["FEN"]
+
     def turn(self, position: P) -> Side:
         """The side to move (every position carries it as ``turn``)."""
         return position.turn

@@ -668,6 +668,11 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
             tags["FEN"] = _write_fen(position, notation or self.notations[0])
         return tags
 
+    def fen(self, position: KnightFightPosition, notation: str | None = None) -> str:
+        """The ``FEN`` tag value of ``position``, a start (its knights not yet placed)
+        included."""
+        return _write_fen(position, notation or self.notations[0])
+
     # Moves ---------------------------------------------------------------------------
 
     def legal_moves(self, position: KnightFightPosition) -> list[KnightMove]:

@@ -846,7 +846,7 @@ class Tree:
         """The tree as ``tree --format json`` writes it."""
         named = self.opening
         return {
-            "position": self.game.setup_tags(self.position, self.notation).get("FEN", ""),
+            "position": self.game.fen(self.position, self.notation),
             "opening": None if named is None else {"code": named.code, "name": named.name},
             "games": self.games,
             "moves": [{"move": b.move, "games": b.games, "results": b.results} for b in self.moves],

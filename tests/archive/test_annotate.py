@@ -159,6 +159,16 @@ def test_standard_input_is_annotated_to_standard_output() -> None:
     )
 
 
+def test_a_knight_fight_record_at_its_start_gets_its_final_fen_too() -> None:
+    # Knight Fight sets its start up by the Layout tag alone: the start's FEN was dropped.
+    from notation.games.knight_fight import random_layout
+
+    head = f'[Variant "knight-fight"]\n[Layout "{random_layout(1)}"]\n'
+    result = run("-", stdin=f"{head}\n*\n")
+    assert result.exit_code == 0
+    assert result.stdout == f'{head}[PlyCount "0"]\n[FinalFEN "W:W-:B-:S0,0:X"]\n\n*\n'
+
+
 SEPARATORS = '[Event "x"]\n\n1. 32x28 19-23 2. 28-19 14x23 (2... 13-24 3. 33x29) *\n'
 """An international record whose every move but two is written with the other separator
 (PDN116), in the main line and in a variation."""

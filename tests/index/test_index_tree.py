@@ -171,11 +171,16 @@ def test_knight_fight_needs_its_layout_and_moves_and_position_agree(
     start = run(*asked, "--layout", first)
     assert (start.exit_code, start.stdout) == (
         0,
-        ": 2 games\n"
+        "W:W-:B-:S0,0:X: 2 games\n"
         "D1                1 game   * 1\n"
         "E1                1 game   * 1\n"
         "0 games of knight-fight with errors left out\n",
     )
+    # The start is written as a FEN too (no knight placed), and reads back as the start.
+    at_start = json.loads(run(*asked, "--layout", first, "-f", "json").stdout)
+    assert (at_start["position"], at_start["games"]) == ("W:W-:B-:S0,0:X", 2)
+    again = run(*asked, "--layout", first, "--position", at_start["position"], "-f", "json")
+    assert json.loads(again.stdout) == at_start
     # D1 is square 51 in layout A, 63 in layout B; the square left dead differs too.
     for layout, fen in ((first, "B:WD1:B-:S51,0:XE10"), (second, "B:WD1:B-:S63,0:XE4")):
         by_moves = run(*asked, "--layout", layout, "--moves", "D1", "-f", "json")
