@@ -159,14 +159,23 @@ class Games(Frozen):
     matching override's ``game``, else its table's), else none."""
 
     _fields = ("given", "config")
-    __slots__ = _fields
+    __slots__ = (*_fields, "_known")
 
     given: str | None
     config: Config
+    _known: dict[str, AnyGame | None]
+    """The answers of :meth:`of` so far, by input name (it is asked once a record)."""
 
     def __init__(self, given: str | None = None, config: Config | None = None) -> None:
         object.__setattr__(self, "given", given)
         object.__setattr__(self, "config", _no_config() if config is None else config)
+        object.__setattr__(self, "_known", {})
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"given": self.given, "config": self.config}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        super().__setstate__({**state, "_known": {}})
 
     def name(self, path: str | None) -> str | None:
         """The game's name for the records of the file ``path`` (``None``: standard input)."""
@@ -178,10 +187,14 @@ class Games(Frozen):
     def of(self, input_name: str) -> AnyGame | None:
         """The game of the records of the input called ``input_name`` (``-``: standard
         input), if one is set."""
+        known = self._known
+        if input_name in known:
+            return known[input_name]
         from notation.games.registry import get_game
 
         name = self.name(None if input_name == "-" else pure(input_name))
-        return None if name is None else get_game(name)
+        game = known[input_name] = None if name is None else get_game(name)
+        return game
 
 
 def default_of(default: AnyGame | Games | None, input_name: str) -> AnyGame | None:

@@ -584,3 +584,32 @@ def test_an_oversized_config_is_refused_unread(here: Path) -> None:
         f"notation: {here / 'notation.toml'}: cannot read it: it is larger than 1 MiB, "
         "which no configuration is\n"
     )
+
+
+def test_the_game_input_by_input_is_kept_and_not_pickled(tmp_path: Path) -> None:
+    import pickle
+
+    from notation.run.config import load_config
+    from notation.run.settings import Games
+
+    (tmp_path / "notation.toml").write_text(
+        'game = "english"\n[[overrides]]\npath = "ru/*"\ngame = "russian"\n', encoding="utf-8"
+    )
+    games = Games(config=load_config(tmp_path / "notation.toml"))
+    fresh = Games(config=games.config)
+    ru, other = str(tmp_path / "ru" / "a.pdn"), str(tmp_path / "b.pdn")
+    asked = [ru, other, ru, "-", other]
+    assert [g and g.name for g in map(games.of, asked)] == [
+        "russian",
+        "english",
+        "russian",
+        "english",
+        "english",
+    ]
+    assert games.of(ru) is games.of(ru)
+    # What it kept changes neither its equality nor what a worker receives.
+    assert games == fresh
+    copy = pickle.loads(pickle.dumps(games))
+    assert copy == games
+    assert copy._known == {}
+    assert copy.of(str(tmp_path / "ru" / "b.pdn")).name == "russian"
