@@ -534,6 +534,11 @@ class Written(Protocol):
         """Inputs that could not be read and encodings guessed."""
         ...
 
+    @property
+    def status(self) -> int:
+        """The exit status: 2 when an input could not be read."""
+        ...
+
     def written(self, form: str) -> str:
         """The report in ``form``: text or json."""
         ...
@@ -545,11 +550,15 @@ W = TypeVar("W", bound=Written)
 def report_of(output: Path | None, paths: list[str], run: Callable[[], W], form: str) -> W:
     """``run()``'s report, once ``output`` is known to be writable (:func:`paths_written`):
     its problems said on standard error, then its text in ``form`` written
-    (:func:`write_report`)."""
+    (:func:`write_report`). When an input could not be read (exit status 2) the report
+    would leave its games out without a word: nothing is written, and the command ends."""
     paths_written(output, paths)
     report = run()
     for problem in report.problems:
         echo_problem(problem)
+    if report.status == 2:
+        say("nothing written: an input could not be read")
+        raise typer.Exit(2)
     write_report(output, report.written(form))
     return report
 

@@ -142,6 +142,11 @@ MARK_SKIPPED = register(
     Severity.NOTICE,
     "a byte order mark (U+FEFF) at the start of a game (files joined end to end) was skipped",
 )
+KEPT_BROKEN = register(
+    "PDN118",
+    Severity.ERROR,
+    "the record was written by --keep-broken: a part of it is kept in comments, not read",
+)
 # Record semantics shared by every game.
 UNKNOWN_GAME = register("REC201", Severity.NOTICE, "game type not supported: syntax checked only")
 BAD_SETUP = register("REC202", Severity.ERROR, "the setup position or game tags are invalid")

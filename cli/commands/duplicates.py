@@ -61,7 +61,7 @@ def duplicates(
     the positions reached by different move orders instead.
 
     Exit status: 0 when there is none, 1 when duplicates (or transpositions) were found,
-    2 when an input cannot be read.
+    2 when an input cannot be read (then nothing is written).
     """
     from notation.archive.duplicates import duplicates as run
     from notation.archive.duplicates import duplicates_settings

@@ -39,7 +39,7 @@ def stats(
     of plies, and the five most common first moves.
 
     Exit status: 0, or 1 when a record has an error (the invalid records counted), 2 when
-    an input cannot be read.
+    an input cannot be read (then nothing is written).
     """
     from notation.archive.stats import stats as run
     from notation.archive.stats import stats_settings

@@ -64,6 +64,7 @@ from notation.diagnostics import (
     BAD_TAG,
     FEN_COUNTERS,
     FEN_UNKNOWN,
+    KEPT_BROKEN,
     MARK_SKIPPED,
     RESULT_DIALECT,
     SYNTAX,
@@ -79,6 +80,7 @@ from notation.record.lexicon import (
     BRACE_COMMENT,
     CHESS_SYMBOL,
     ESCAPE,
+    KEPT_MARKS,
     LETTERS,
     LINE_COMMENT,
     MARK,
@@ -540,6 +542,18 @@ def _show(text: str) -> str:
     return repr(token if len(token) <= 30 else token[:27] + "...")
 
 
+def kept_message(comment: str) -> str | None:
+    """PDN118's message for a line comment (its text after ``;``) that ``--keep-broken``
+    wrote, saying what was not read and why; ``None`` for any other comment."""
+    text = comment.lstrip()
+    kept, left_out = KEPT_MARKS
+    if text.startswith(kept):
+        return f"kept as written from here by --keep-broken, not read as moves: {text[len(kept) :]}"
+    if text.startswith(left_out):
+        return f"the movetext was left out by --keep-broken: {text[len(left_out) :]}"
+    return None
+
+
 _COMMENT_KINDS: dict[str, CommentKind] = {
     "comment": "brace",
     "lcomment": "line",
@@ -609,7 +623,7 @@ class _Walker:
 
     def error(self, code: str, message: str, offset: int) -> None:
         """Record a diagnostic at ``offset``; a movetext error stops the walk."""
-        if code != BAD_TAG:
+        if code != BAD_TAG and code != KEPT_BROKEN:
             self.failed = True
         if len(self.diagnostics) >= MAX_DIAGNOSTICS:
             count, first = self.unlisted or (0, offset)
@@ -821,7 +835,10 @@ class _Walker:
     def comment(self, node: Node) -> Comment:
         """The comment of a ``comment``, ``lcomment`` or ``escape`` node."""
         text = cast("RegexNode", node).match.group(1)
-        return Comment(text, _COMMENT_KINDS[node.expr.name], self.pos(node.start))
+        kind = _COMMENT_KINDS[node.expr.name]
+        if kind == "line" and (kept := kept_message(text)) is not None:
+            self.error(KEPT_BROKEN, kept, node.start)
+        return Comment(text, kind, self.pos(node.start))
 
     def line_items(self, items: Sequence[Node], line: Line, record: Record | None) -> None:
         """Fill ``line`` from the ``top``/``element`` nodes ``items``.

@@ -113,6 +113,9 @@ BRACE_COMMENT = r"\{([^{}]*)\}"
 OPEN_COMMENT = r"\{[^{}]*"
 """A ``{`` comment never closed, or one holding a ``{``, up to where it fails."""
 LINE_COMMENT = r";([^\n]*)"
+KEPT_MARKS = ("notation: kept as written from here: ", "notation: the movetext could not be kept: ")
+"""How a line comment that ``--keep-broken`` wrote starts (after its blanks): the text
+after it, or the movetext left out, was not read as moves (PDN118)."""
 """A ``;`` comment; the group is its text."""
 ESCAPE = r"(?<![^\n])%([^\n]*)"
 """A ``%`` escape line (``%`` in the first column only); the group is its text."""

@@ -204,3 +204,38 @@ def test_a_record_without_positions_has_each_dialect_read_told_apart() -> None:
     moves = write_record(record).split("\n\n", 1)[1]
     assert moves.startswith("1. a3-b4 f6-e5 2. b4-a5 e7-f6 3. e3-d4 d8-e7 4. f2-e3 f6-g5 5. d4:d8 ")
     assert "10. f2:b6 a7:c5 11.\na5-b6 b8-a7\n{notation: kept as written from here: RU204 " in moves
+
+
+KEPT_SYNTAX = (
+    '[Event "x"]\n[Result "*"]\n[GameType "21"]\n\n1. 11-15 23-19 2. foo *\n\n'
+    '[Event "y"]\n[GameType "21"]\n[Bad tag\n\n1. 11-15 {never closed\n'
+)
+"""Two English records with syntax errors: a junk token, then a broken tag line and a
+comment never closed."""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("convert",),
+        ("convert", "--to", "json"),
+        ("annotate",),
+        ("fix",),
+        ("repair",),
+    ],
+)
+def test_what_keep_broken_writes_is_still_judged_broken(command: tuple[str, ...]) -> None:
+    # The text from a syntax error on went into ; comments and what was left replayed as
+    # a whole, valid game: validate passed what it had failed.
+    write("se.pdn", KEPT_SYNTAX)
+    kept = run(*command, "--keep-broken", "-o", "out", "se.pdn")
+    assert kept.exit_code == 1, kept.stderr
+    judged = run("validate", "--no-cache", "--select", "PDN", "out")
+    assert judged.exit_code == 1
+    lines = [line.split(": ", 1)[1] for line in judged.stdout.splitlines()]
+    mark = "error PDN118 kept as written from here by --keep-broken, not read as moves:"
+    assert lines == [
+        f"{mark} PDN101 unexpected 'foo' in movetext",
+        f"{mark} PDN105 malformed tag pair '[Bad tag'",
+        f"{mark} PDN102 comment '{{' is never closed",
+    ]

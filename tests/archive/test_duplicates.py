@@ -90,12 +90,16 @@ def test_no_duplicates_exits_zero(archive: Path) -> None:
     assert result.stderr == "0 groups of duplicates (0 records) among 3 records\n"
 
 
-def test_an_unreadable_input_exits_two(archive: Path) -> None:
-    result = run("numeric.pdn", "missing.pdn")
-    assert result.exit_code == 2
-    assert result.stderr.startswith(
-        "missing.pdn:1:1: error PDN106 cannot read missing.pdn: no such file or directory\n"
-    )
+def test_an_unreadable_input_exits_two_and_nothing_is_written(archive: Path) -> None:
+    (archive / "kept.txt").write_text("last week's\n", encoding="utf-8")
+    for output in ((), ("-o", "kept.txt"), ("--position", "-o", "kept.txt")):
+        result = run("numeric.pdn", "missing.pdn", *output)
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == (
+            "missing.pdn:1:1: error PDN106 cannot read missing.pdn: no such file or directory\n"
+            "nothing written: an input could not be read\n"
+        )
+    assert (archive / "kept.txt").read_text(encoding="utf-8") == "last week's\n"
 
 
 def test_the_validator_warning_names_the_first_occurrence() -> None:

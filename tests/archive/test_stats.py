@@ -103,14 +103,20 @@ def test_records_without_a_game_tag_take_the_game_option_from_stdin() -> None:
     )
 
 
-def test_an_unreadable_input_exits_two() -> None:
-    result = run("no-such-file.pdn")
-    assert result.exit_code == 2
-    assert result.stdout == "no records\n"
-    assert result.stderr == (
-        "no-such-file.pdn:1:1: error PDN106 cannot read no-such-file.pdn: "
-        "no such file or directory\n"
-    )
+def test_an_unreadable_input_exits_two_and_nothing_is_written(tmp_path: Path) -> None:
+    # The statistics would leave that input's games out without a word: as select, merge
+    # and convert, nothing is written, and an earlier report is left as it was.
+    kept = tmp_path / "stats.txt"
+    kept.write_text("last week's\n", encoding="utf-8")
+    for output in ((), ("-o", str(kept))):
+        result = run("samples/keny", "no-such-file.pdn", *output)
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == (
+            "no-such-file.pdn:1:1: error PDN106 cannot read no-such-file.pdn: "
+            "no such file or directory\n"
+            "nothing written: an input could not be read\n"
+        )
+    assert kept.read_text(encoding="utf-8") == "last week's\n"
 
 
 def test_collect_counts_records_given_as_such() -> None:

@@ -242,6 +242,7 @@ BINARY = (
     "{0}:1:1: error PDN106 cannot read {0}: a binary file (it holds NUL bytes), not a text record\n"
 )
 NO_GAME = "0 games in 1 file: 0 errors, 0 warnings, 0 notices\n"
+NOTHING = "nothing written: an input could not be read\n"
 DEV_ZERO = Path("/dev/zero")
 ZERO = {
     "validate": (("validate", "/dev/zero"), None, BINARY, NO_GAME),
@@ -253,13 +254,8 @@ ZERO = {
     "annotate": (("annotate", "/dev/zero"), None, "", BINARY),
     "render": (("render", "/dev/zero"), None, "", BINARY),
     "render -": (("render", "-"), DEV_ZERO, "", BINARY),
-    "stats": (("stats", "/dev/zero"), None, "no records\n", BINARY),
-    "duplicates": (
-        ("duplicates", "/dev/zero"),
-        None,
-        "",
-        BINARY + "0 groups of duplicates (0 records) among 0 records\n",
-    ),
+    "stats": (("stats", "/dev/zero"), None, "", BINARY + NOTHING),
+    "duplicates": (("duplicates", "/dev/zero"), None, "", BINARY + NOTHING),
 }
 
 

@@ -107,8 +107,9 @@ def test_keep_broken_keeps_the_text_from_the_error_on_in_comments(tmp_path: Path
         "1. 22-17 11-15 2. 23-19\n; notation: kept as written from here: PDN101 unexpected '##' "
         "in movetext\n; ## 9-13 {kept} 3. 24-20\n*\n"
     )
+    # Read again, the record is still an error (PDN118 at the mark), never a valid game.
     again = list(read_records(iter([result.stdout])))
-    assert [d.code for d in again[0].diagnostics] == []
+    assert [(d.code, d.line, d.column) for d in again[0].diagnostics] == [("PDN118", 5, 1)]
 
 
 def test_convert_keep_broken_marks_an_illegal_move_and_keeps_the_rest(tmp_path: Path) -> None:
@@ -402,7 +403,12 @@ def test_keep_broken_loses_nothing_of_any_syntax_error(
     result = run("convert", str(source), "--keep-broken")
     assert result.exit_code == 1
     assert result.stdout == kept
-    assert all(not r.diagnostics for r in read_records(iter([result.stdout])))
+    # Read again, each mark is a PDN118 error saying what it kept: never a valid game.
+    marks = [line for line in kept.splitlines() if line.startswith("; notation:")]
+    assert [d.code for r in read_records(iter([result.stdout])) for d in r.diagnostics] == [
+        "PDN118"
+    ] * len(marks)
+    assert len(marks) == 1
 
 
 def test_in_place_rewrites_a_file_whose_bytes_change_only(tmp_path: Path) -> None:
@@ -434,6 +440,11 @@ def test_keep_broken_says_so_of_a_game_past_the_readers_limits(tmp_path: Path) -
         "the line is longer than a game may be (262,144 characters): the game's movetext is "
         "not read\n*\n"
     )
+    (again,) = read_records(iter([result.stdout]))
+    assert [d.format() for d in again.diagnostics] == [
+        "-:4:1: error PDN118 the movetext was left out by --keep-broken: PDN109 the line is "
+        "longer than a game may be (262,144 characters): the game's movetext is not read"
+    ]
 
 
 @pytest.mark.parametrize(
