@@ -45,6 +45,8 @@ _DETECTED = ("utf-8", "utf-16")
 _NEEDS_MARK = ("utf-16", "utf-32")
 """The encodings whose Python decoders refuse text that does not start with their mark."""
 _LETTERS_THEN_DIGIT = lazy_pattern(r"([^\W\d_]+)([0-9]?)")
+_WINDOWS_ONLY = bytes(range(0x80, 0xA0))
+"""The bytes that are control codes in latin-1 and (all but five) punctuation in cp1252."""
 """A word, with the digit that follows it, if one does (a square's rank after its file)."""
 
 
@@ -187,7 +189,9 @@ class TextSource(Plain):
 def guess_legacy(data: bytes) -> str:
     """``cp1251`` when, read as cp1251, the words whose letters are Cyrillic (two or more)
     and the Cyrillic piece letters before a Latin square (``Крb5``, ``Фd4``) outnumber the
-    other words that mix Latin and Cyrillic letters, else ``latin-1``.
+    other words that mix Latin and Cyrillic letters; else ``cp1252`` when ``data`` holds a
+    byte from 0x80 to 0x9F and cp1252 defines each (Windows' quotes, dashes and euro sign,
+    which latin-1 reads as control codes), else ``latin-1``.
 
     Western text read as cp1251 turns its accented letters into Cyrillic ones inside Latin
     words (``Gérard`` is ``Gйrard``) or into lone letters (Italian ``è`` is ``и``);
@@ -209,7 +213,15 @@ def guess_legacy(data: bytes) -> str:
             mixed += 1
         elif cyrillic_letters >= 2:
             cyrillic += 1
-    return "cp1251" if cyrillic > mixed else "latin-1"
+    if cyrillic > mixed:
+        return "cp1251"
+    if len(data.translate(None, _WINDOWS_ONLY)) < len(data):
+        try:
+            data.decode("cp1252")
+        except UnicodeDecodeError:
+            return "latin-1"
+        return "cp1252"
+    return "latin-1"
 
 
 @contextlib.contextmanager

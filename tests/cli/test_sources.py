@@ -20,6 +20,8 @@ ENDGAMES = (ROOT / "samples" / "brazilian" / "endgames.pdn").read_text("utf-8")
 # The first game's Site tag is replaced: a second Site tag would start a new game.
 RUSSIAN = ENDGAMES.replace('[Site "Porto Alegre BRA"]', '[Site "Москва, турнир"]', 1)
 PORTUGUESE = ENDGAMES.replace('[Site "Porto Alegre BRA"]', '[Site "São João, Évora"]', 1)
+WINDOWS = ENDGAMES.replace('[Site "Porto Alegre BRA"]', '[Site "“Café” – Nîmes, 5 €"]', 1)
+"""A Site with Windows' quotes, dash and euro sign, which latin-1 reads as control codes."""
 runner = CliRunner()
 
 
@@ -63,6 +65,7 @@ def test_directories_pick_up_compressed_records_and_globs_expand() -> None:
     [
         (RUSSIAN.encode("cp1251"), "read as cp1251", "cp1251", RUSSIAN),
         (PORTUGUESE.encode("latin-1"), "read as latin-1", "latin-1", PORTUGUESE),
+        (WINDOWS.encode("cp1252"), "read as cp1252", "cp1252", WINDOWS),
         (RUSSIAN.encode("utf-8"), None, "utf-8", RUSSIAN),
         (b"\xef\xbb\xbf" + RUSSIAN.encode("utf-8"), None, "utf-8", RUSSIAN),
         (RUSSIAN.encode("utf-16"), None, "utf-16", RUSSIAN),
@@ -123,6 +126,15 @@ def test_cyrillic_share_decides_between_cp1251_and_latin1() -> None:
     assert guess_legacy("Иванов — Петров".encode("cp1251")) == "cp1251"
     assert guess_legacy("João Évora, Lisboa".encode("latin-1")) == "latin-1"
     assert guess_legacy(b"plain ascii") == "latin-1"
+
+
+def test_western_text_with_windows_punctuation_is_cp1252() -> None:
+    # Bytes 0x80-0x9F are control codes in latin-1 and quotes, dashes and the euro sign in
+    # cp1252 (as browsers read a page labelled latin-1); five of them cp1252 leaves undefined.
+    assert guess_legacy("“Café” – 5 €".encode("cp1252")) == "cp1252"
+    assert guess_legacy("Café, 5 ¤".encode("latin-1")) == "latin-1"
+    assert guess_legacy("Café \x81".encode("latin-1")) == "latin-1"
+    assert guess_legacy("«Шахматы» — Москва".encode("cp1251")) == "cp1251"
 
 
 def test_binary_and_truncated_files_are_diagnostics_not_crashes() -> None:
