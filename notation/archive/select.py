@@ -603,4 +603,6 @@ def select(
     }
     said = [] if json else [f"notation: warning: {warning}" for warning in body["warnings"]]
     summary = f"{done.selected} of {done.games} {plural(done.games, 'game')} selected"
+    if done.refused is not None and done.selected:
+        summary += ", none written"
     return copied("select", problems, done, body, summary, said)

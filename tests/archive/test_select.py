@@ -194,7 +194,7 @@ def test_an_unreadable_input_is_one_plain_line_exit_2_and_nothing_written() -> N
     assert result.exit_code == 2
     assert result.stdout.splitlines()[1:] == [
         "nothing written: an input could not be read",
-        "7 of 7 games selected",
+        "7 of 7 games selected, none written",
     ]
     assert not Path("out.pdn").exists()
 
