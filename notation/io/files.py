@@ -240,9 +240,13 @@ def _walk(top: str) -> Iterator[Input | Missing]:
         path = joined(folder, entry.name)
         try:
             is_dir = entry.is_dir()
-            if not is_dir and not (entry.is_file() and is_record_file(entry.name)):
-                continue
+            found = is_dir or (entry.is_file() and is_record_file(entry.name))
         except OSError:
+            found = False
+        if not found:
+            broken = _broken_link(entry, path) if is_record_file(entry.name) else None
+            if broken is not None:
+                yield broken
             continue
         key = _identity(path)
         if key is None or key in seen:
@@ -256,6 +260,20 @@ def _walk(top: str) -> Iterator[Input | Missing]:
             yield listing
         else:
             stack.append((path, iter(listing)))
+
+
+def _broken_link(entry: os.DirEntry[str], path: str) -> Missing | None:
+    """Why the link ``entry`` (at ``path``) leads to no file, when it is a link that
+    leads nowhere (to a missing file, or round a loop); ``None`` for anything else."""
+    with contextlib.suppress(OSError):
+        if not entry.is_symlink():
+            return None
+    try:
+        os.stat(path)
+    except OSError as error:
+        nowhere = error.errno in (errno.ENOENT, errno.ENOTDIR)
+        return Missing(path, why(error) + (" (a link to nothing)" if nowhere else ""))
+    return None
 
 
 def _glob(pattern: str) -> tuple[list[str], list[Missing]]:
@@ -293,9 +311,14 @@ def _glob(pattern: str) -> tuple[list[str], list[Missing]]:
                     continue
                 if not fnmatch.fnmatch(entry.name, part):
                     continue
-                with contextlib.suppress(OSError):
-                    if entry.is_file() if last else entry.is_dir():
-                        matched.append(folder / entry.name)
+                try:
+                    kept = entry.is_file() if last else entry.is_dir()
+                except OSError:
+                    kept = False
+                if kept:
+                    matched.append(folder / entry.name)
+                elif last and (broken := _broken_link(entry, str(folder / entry.name))):
+                    errors.append(broken)
         folders = matched
     files: list[str] = []
     unique: set[tuple[int, int] | None] = set()

@@ -67,6 +67,28 @@ def test_a_file_reached_twice_is_listed_once_by_its_first_name_in_sorted_order()
     assert _names(expand(["d/*/*.pdn"])) == ["d/link/a.pdn"]
 
 
+def test_a_record_file_that_is_a_broken_link_is_a_missing_input_not_passed_over() -> None:
+    # A folder's record file whose link leads nowhere was skipped without a word, so a
+    # folder missing a game's file was reported as whole.
+    Path("d").mkdir()
+    Path("d/a.pdn").write_text(GAME, encoding="utf-8")
+    os.symlink("gone.pdn", "d/b.pdn")
+    os.symlink("c.pdn", "d/c.pdn")
+    os.symlink("gone", "d/notes.txt")
+    missing = "no such file or directory (a link to nothing)"
+    looping = "too many levels of symbolic links"
+    assert _names(expand(["d"])) == [
+        "d/a.pdn",
+        Missing("d/b.pdn", missing),
+        Missing("d/c.pdn", looping),
+    ]
+    assert _names(expand(["d/*.pdn"])) == [
+        "d/a.pdn",
+        Missing("d/b.pdn", missing),
+        Missing("d/c.pdn", looping),
+    ]
+
+
 def _locked(monkeypatch: pytest.MonkeyPatch, locked: str) -> None:
     """Make ``os.scandir`` refuse one folder, as it does for a user without the right."""
     scandir = os.scandir
