@@ -50,7 +50,6 @@ from notation.io.output import (
     spooled_stdout,
 )
 from notation.read.sources import Found, read_all
-from notation.record.grammar import kept_message
 from notation.record.jsonform import FORMAT, VERSION, record_to_dict
 from notation.record.lexicon import KEPT_MARKS
 from notation.record.model import RESULTS, Comment, Record
@@ -405,29 +404,29 @@ def _keep_text(record: Record) -> None:
     """Make a record that could not be read whole writable with nothing lost: each malformed
     tag line, and the text from the first other syntax error on, kept verbatim in ``;``
     comments (before the moves, and after what was read), each after a ``;`` comment that
-    says why (line comments hold braces and brackets as they are). Its diagnostics become
-    the PDN118 errors that reading those comments gives (JSON keeps them), so that what is
-    written is never judged better than what was read."""
+    says why (line comments hold braces and brackets as they are). Reading such a comment
+    is a PDN118 error, in PDN and in the JSON form, so that what is written is never judged
+    better than what was read; the marks of a record kept before are kept as they are."""
+    kept = codes.KEPT_BROKEN
+    record.diagnostics[:] = [d for d in record.diagnostics if d.code != kept]
     errors = sorted(
         (d for d in record.diagnostics if d.severity is Severity.ERROR),
         key=lambda d: (d.line, d.column),
     )
     if not errors:
         return
-    marks: list[str] = []
     if record.text is None:
         first = errors[0]
-        marks.append(f" {KEPT_MARKS[1]}{first.code} {first.message}")
-        record.moves.comments.append(Comment(marks[-1], "line"))
+        note = f" {KEPT_MARKS[1]}{first.code} {first.message}"
+        record.moves.comments.append(Comment(note, "line"))
         record.result = record.result or record.tag("Result") or "*"
-        _kept_errors(record, marks)
+        record.diagnostics.clear()
         return
     lines = record.text.split("\n")
     first_line = record.pos.line
     head: list[Comment] = []
     for error in (d for d in errors if d.code == codes.BAD_TAG):
-        marks.append(f" {KEPT_MARKS[0]}{error.code} {error.message}")
-        head.append(Comment(marks[-1], "line"))
+        head.append(Comment(f" {KEPT_MARKS[0]}{error.code} {error.message}", "line"))
         head.append(Comment(" " + lines[error.line - first_line].strip(), "line"))
     record.moves.comments[:0] = head
     rest = [d for d in errors if d.code != codes.BAD_TAG]
@@ -439,22 +438,10 @@ def _keep_text(record: Record) -> None:
             tail = tail[: tail.rstrip().rfind(result)]
         plies = record.moves.plies
         target = plies[-1].comments if plies else record.moves.comments
-        marks.append(f" {KEPT_MARKS[0]}{first.code} {first.message}")
-        target.append(Comment(marks[-1], "line"))
+        target.append(Comment(f" {KEPT_MARKS[0]}{first.code} {first.message}", "line"))
         target.extend(Comment(" " + line, "line") for line in tail.rstrip().split("\n") if line)
         record.result = result or record.result or record.tag("Result") or "*"
-    _kept_errors(record, marks)
-
-
-def _kept_errors(record: Record, marks: list[str]) -> None:
-    """Make ``record``'s diagnostics the PDN118 error of each comment ``marks`` (written
-    where its text is not known yet: no line and column)."""
-    said = (kept_message(mark) for mark in marks)
-    record.diagnostics[:] = [
-        Diagnostic(codes.KEPT_BROKEN, message, 0, 0, record.diagnostics[0].path, record.index)
-        for message in said
-        if message is not None
-    ]
+    record.diagnostics.clear()
 
 
 def _text_from(lines: list[str], at: int, column: int) -> str:

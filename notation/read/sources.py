@@ -364,7 +364,7 @@ def json_records(name: str, chunks: Iterable[str]) -> Iterator[Record | Diagnost
     from notation.record.jsonform import loads
 
     try:
-        records = loads("".join(parts))
+        records = loads("".join(parts), name)
     except (ValueError, RecursionError) as error:
         yield unreadable(name, str(error) or type(error).__name__)
         return

@@ -80,7 +80,6 @@ from notation.record.lexicon import (
     BRACE_COMMENT,
     CHESS_SYMBOL,
     ESCAPE,
-    KEPT_MARKS,
     LETTERS,
     LINE_COMMENT,
     MARK,
@@ -100,6 +99,7 @@ from notation.record.lexicon import (
     TAG_PAIR_PARTS,
     TAG_VALUE,
     for_ascii,
+    kept_message,
 )
 from notation.record.model import (
     MAX_DEPTH,
@@ -540,18 +540,6 @@ def _show(text: str) -> str:
     m = _FIRST_TOKEN.search(text)
     token = m.group() if m else ""
     return repr(token if len(token) <= 30 else token[:27] + "...")
-
-
-def kept_message(comment: str) -> str | None:
-    """PDN118's message for a line comment (its text after ``;``) that ``--keep-broken``
-    wrote, saying what was not read and why; ``None`` for any other comment."""
-    text = comment.lstrip()
-    kept, left_out = KEPT_MARKS
-    if text.startswith(kept):
-        return f"kept as written from here by --keep-broken, not read as moves: {text[len(kept) :]}"
-    if text.startswith(left_out):
-        return f"the movetext was left out by --keep-broken: {text[len(left_out) :]}"
-    return None
 
 
 _COMMENT_KINDS: dict[str, CommentKind] = {

@@ -27,11 +27,21 @@ reads back equal.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from notation.diagnostics import CODES, Diagnostic
-from notation.record.model import MAX_DEPTH, Comment, Line, Ply, Record, SourcePos, Tag
+from notation.diagnostics import CODES, KEPT_BROKEN, Diagnostic
+from notation.record.lexicon import kept_message
+from notation.record.model import (
+    MAX_DEPTH,
+    NOWHERE,
+    Comment,
+    Line,
+    Ply,
+    Record,
+    SourcePos,
+    Tag,
+)
 from notation.record.writer import why_unwritable
 
 FORMAT = "notation-record"
@@ -262,8 +272,12 @@ def dumps(records: Iterable[Record], *, indent: int | None = None) -> str:
     return json.dumps(document, ensure_ascii=False, indent=indent)
 
 
-def loads(text: str) -> list[Record]:
-    """The records of a JSON document written by :func:`dumps`.
+def loads(text: str, path: str = "-") -> list[Record]:
+    """The records of a JSON document written by :func:`dumps` (read from ``path``).
+
+    A line comment that ``--keep-broken`` wrote is a PDN118 error, as when PDN is read
+    (:func:`~notation.record.lexicon.kept_message`), unless the record's diagnostics hold
+    it already.
 
     Raises :class:`ValueError` with a clear message for text that is not JSON, not this
     format, another version, holds a value of the wrong shape, variations nested more
@@ -290,4 +304,34 @@ def loads(text: str) -> list[Record]:
             f"unsupported {FORMAT} version {document.get('version')!r} (this reads {VERSION})"
         )
     top = _Reader(document, "document").object(("format", "version", "records"))
-    return [_read_record(r) for r in top["records"].items()]
+    records = [_read_record(r) for r in top["records"].items()]
+    for record in records:
+        _mark_kept(record, path)
+    return records
+
+
+def _mark_kept(record: Record, path: str) -> None:
+    """Add the PDN118 error of each line comment of ``record`` that ``--keep-broken``
+    wrote, at the comment (at the record's start for a comment placed nowhere)."""
+    said = {d.message for d in record.diagnostics if d.code == KEPT_BROKEN}
+    for comment in _comments(record):
+        message = kept_message(comment.text) if comment.kind == "line" else None
+        if message is None or message in said:
+            continue
+        line, column = record.pos if comment.pos == NOWHERE else comment.pos
+        record.diagnostics.append(
+            Diagnostic(KEPT_BROKEN, message, line, column, path, record.index)
+        )
+
+
+def _comments(record: Record) -> Iterator[Comment]:
+    """Every comment of ``record``: before its moves, after each ply, in its variations,
+    after its result."""
+    lines = [record.moves]
+    while lines:
+        line = lines.pop()
+        yield from line.comments
+        for ply in line.plies:
+            yield from ply.comments_view
+            lines.extend(ply.variations_view)
+    yield from record.trailing

@@ -113,10 +113,11 @@ BRACE_COMMENT = r"\{([^{}]*)\}"
 OPEN_COMMENT = r"\{[^{}]*"
 """A ``{`` comment never closed, or one holding a ``{``, up to where it fails."""
 LINE_COMMENT = r";([^\n]*)"
+"""A ``;`` comment; the group is its text."""
 KEPT_MARKS = ("notation: kept as written from here: ", "notation: the movetext could not be kept: ")
 """How a line comment that ``--keep-broken`` wrote starts (after its blanks): the text
 after it, or the movetext left out, was not read as moves (PDN118)."""
-"""A ``;`` comment; the group is its text."""
+
 ESCAPE = r"(?<![^\n])%([^\n]*)"
 """A ``%`` escape line (``%`` in the first column only); the group is its text."""
 
@@ -175,3 +176,15 @@ def __getattr__(name: str) -> re.Pattern[str]:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     compiled = globals()[name] = re.compile(pattern)
     return compiled
+
+
+def kept_message(comment: str) -> str | None:
+    """PDN118's message for a line comment (its text after ``;``) that ``--keep-broken``
+    wrote, saying what was not read and why; ``None`` for any other comment."""
+    text = comment.lstrip()
+    kept, left_out = KEPT_MARKS
+    if text.startswith(kept):
+        return f"kept as written from here by --keep-broken, not read as moves: {text[len(kept) :]}"
+    if text.startswith(left_out):
+        return f"the movetext was left out by --keep-broken: {text[len(left_out) :]}"
+    return None

@@ -239,3 +239,16 @@ def test_what_keep_broken_writes_is_still_judged_broken(command: tuple[str, ...]
         f"{mark} PDN105 malformed tag pair '[Bad tag'",
         f"{mark} PDN102 comment '{{' is never closed",
     ]
+    # Kept again, what was kept is written as it was: its marks are not kept a second time.
+    again = run(*command, "--keep-broken", "-o", "again", "out")
+    assert again.exit_code == 1, again.stderr
+    assert Path("again").read_text("utf-8") == Path("out").read_text("utf-8")
+
+
+def test_a_kept_mark_reads_as_the_same_error_in_pdn_and_in_json() -> None:
+    write("m.pdn", '[GameType "21"]\n\n1. 11-15 ; notation: kept as written from here: x\n*\n')
+    assert run("convert", "--to", "json", "-o", "m.json", "m.pdn").exit_code == 1
+    assert run("convert", "--to", "json", "--keep-broken", "-o", "m.json", "m.pdn").exit_code == 1
+    said = [run("validate", "--no-cache", name).stdout for name in ("m.pdn", "m.json")]
+    error = ":3:10: error PDN118 kept as written from here by --keep-broken, not read as moves: x\n"
+    assert said == ["m.pdn" + error, "m.json" + error]
