@@ -1,11 +1,12 @@
 """Decoding: an input opened as a stream of text.
 
 Text is UTF-8 with or without a BOM, or UTF-16 with or without one; a file that is not
-UTF-8 is read as cp1251 or latin-1, whichever its words suggest (:func:`guess_legacy`),
-with a notice (PDN107), unless an encoding is chosen (:func:`codec`). A file with NUL bytes
-at its start is binary, not a record: opening it raises :class:`UnreadableInput`, as does
-any failure to read or decompress; NUL bytes later end the text there. Compressed inputs
-are decompressed as they are read (:mod:`notation.io.compressed`).
+UTF-8 is read as cp1251, cp1252 or latin-1, whichever its bytes and words suggest
+(:func:`guess_legacy`), with a notice (PDN107), unless an encoding is chosen
+(:func:`codec`). A file with a NUL byte in its first 256 KiB is binary, not a record:
+opening it raises :class:`UnreadableInput`, as does any failure to read or decompress;
+NUL bytes later end the text there. Compressed inputs are decompressed as they are read
+(:mod:`notation.io.compressed`).
 """
 
 from __future__ import annotations
@@ -45,9 +46,11 @@ _DETECTED = ("utf-8", "utf-16")
 _NEEDS_MARK = ("utf-16", "utf-32")
 """The encodings whose Python decoders refuse text that does not start with their mark."""
 _LETTERS_THEN_DIGIT = lazy_pattern(r"([^\W\d_]+)([0-9]?)")
+"""A word, with the digit that follows it, if one does (a square's rank after its file)."""
 _WINDOWS_ONLY = bytes(range(0x80, 0xA0))
 """The bytes that are control codes in latin-1 and (all but five) punctuation in cp1252."""
-"""A word, with the digit that follows it, if one does (a square's rank after its file)."""
+_CONTROL_TEXT = lazy_pattern(r"[\x00-\x08\x0b\x0e-\x1f]")
+"""Control characters no text record holds (a tab, line ends and a form feed aside)."""
 
 
 class UnreadableInput(Exception):
@@ -164,14 +167,16 @@ class TextSource(Plain):
         self._errors = "replace"
         if plain:
             self.encoding = guess_legacy(data)
+            self._errors = _guessed_errors(self.encoding)
             message = (
                 f"{self.name} is not UTF-8 from line {line}: read as {self.encoding} "
                 "(a guess; choose the encoding with --encoding)"
             )
         else:
+            read_as = "UTF-8" if self.encoding == "utf-8" else self.encoding
             message = (
-                f"{self.name} is not valid UTF-8 from line {line}: undecodable bytes were "
-                "replaced (choose the encoding with --encoding)"
+                f"{self.name} is not valid {read_as} from line {line}: undecodable bytes "
+                "were replaced (choose the encoding with --encoding)"
             )
         self.notes.append(Diagnostic(ENCODING_GUESSED, message, line, 1, self.name))
 
@@ -325,7 +330,8 @@ def _decoding(
     try:
         codecs.getincrementaldecoder("utf-8")().decode(first, final=len(first) < SAMPLE)
     except UnicodeDecodeError:
-        guessed = made(guess_legacy(first), "replace")
+        legacy = guess_legacy(first)
+        guessed = made(legacy, _guessed_errors(legacy))
         message = (
             f"{name} is not UTF-8: read as {guessed.encoding} "
             "(a guess; choose the encoding with --encoding)"
@@ -335,20 +341,28 @@ def _decoding(
     return made("utf-8")
 
 
+def _guessed_errors(encoding: str) -> str:
+    """How to decode text in the guessed legacy ``encoding``: cp1252, which leaves five
+    bytes undefined, strictly, so that such a byte further on is told (a notice from its
+    line) before it is replaced; cp1251 and latin-1 define every byte but cp1251's one."""
+    return "strict" if encoding == "cp1252" else "replace"
+
+
 def _utf16(first: bytes) -> str | None:
     """``utf-16-le`` or ``utf-16-be`` for text without a BOM in that encoding: the high
-    byte of many characters is NUL (record syntax is ASCII), the low byte of none, and the
-    bytes decode as UTF-16 into text without NUL characters."""
+    byte of half the characters or more is NUL (record syntax is ASCII), the low byte of
+    none, and the bytes decode as UTF-16 into text without NUL or other control
+    characters (binary junk with a NUL byte or two is no UTF-16 text)."""
     pairs = len(first) // 2
     for high, encoding in ((1, "utf-16-le"), (0, "utf-16-be")):
         zeros = first[high : 2 * pairs : 2].count(0)
-        if not zeros or zeros * 4 < pairs or first[1 - high : 2 * pairs : 2].count(0):
+        if not zeros or zeros * 2 < pairs or first[1 - high : 2 * pairs : 2].count(0):
             continue
         try:
             text = codecs.getincrementaldecoder(encoding)().decode(first)
         except UnicodeDecodeError:
             continue
-        if "\x00" not in text:
+        if _CONTROL_TEXT.search(text) is None:
             return encoding
     return None
 

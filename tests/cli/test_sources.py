@@ -155,6 +155,41 @@ def test_binary_and_truncated_files_are_diagnostics_not_crashes() -> None:
     assert lines[-1].endswith(", cut off there, is not read")
 
 
+@pytest.mark.parametrize("data", [b"\x00\x01garbage", b"ab\x00cd\n", b"\x01\x00\x02\x00xy"])
+def test_junk_with_a_nul_byte_or_two_is_binary_not_utf16(data: bytes) -> None:
+    # Read as UTF-16 (any NUL high byte in a quarter of the pairs), such junk gave PDN101
+    # errors on CJK characters and a game of the default type.
+    Path("junk.pdn").write_bytes(data)
+    result = validate("junk.pdn")
+    assert (result.exit_code, result.stdout) == (
+        2,
+        "junk.pdn:1:1: error PDN106 cannot read junk.pdn: a binary file (it holds NUL "
+        "bytes), not a text record\n",
+    )
+
+
+def test_utf16_without_a_mark_is_still_read() -> None:
+    for encoding in ("utf-16-le", "utf-16-be"):
+        Path("w.pdn").write_bytes(RUSSIAN.encode(encoding))
+        with open_input(Input("w.pdn", Path("w.pdn"))) as source:
+            assert (source.encoding, "".join(source.chunks())) == (encoding, RUSSIAN)
+
+
+def test_a_byte_cp1252_leaves_undefined_past_the_guess_is_told_not_hidden() -> None:
+    head = WINDOWS * 200
+    Path("late.pdn").write_bytes(head.encode("cp1252") + b'[Event "\x81"]\n')
+    result = validate("late.pdn")
+    line = head.count("\n") + 1
+    assert result.stdout == (
+        "late.pdn:1:1: notice PDN107 late.pdn is not UTF-8: read as cp1252 (a guess; choose "
+        "the encoding with --encoding)\n"
+        f"late.pdn:{line}:1: notice PDN107 late.pdn is not valid cp1252 from line {line}: "
+        "undecodable bytes were replaced (choose the encoding with --encoding)\n"
+    )
+    with open_input(Input("late.pdn", Path("late.pdn"))) as source:
+        assert "".join(source.chunks()) == head + '[Event "\ufffd"]\n'
+
+
 def test_split_games_cuts_only_after_a_result_before_tags() -> None:
     text = (
         '[A "1"]\n1. 22-18 1-0\n\n[B "2"]\n{ 1-0\n\n[C "3"]\n1. 22-18 *\n'
