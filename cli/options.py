@@ -135,7 +135,8 @@ EncodingOption = Annotated[
     typer.Option(
         "--encoding",
         help="Encoding of the records (a Python codec name, e.g. cp1251); "
-        "auto: UTF-8 (or UTF-16), else cp1251 or latin-1 guessed, with a PDN107 notice.",
+        "auto: UTF-8 (or UTF-16), else cp1251, cp1252 or latin-1 guessed, with a PDN107 "
+        "notice.",
         metavar="NAME",
     ),
 ]

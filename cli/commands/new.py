@@ -8,7 +8,7 @@ import typer
 
 from notation.games.registry import GAMES
 
-from ..options import OutputOption, guarded, settings_of
+from ..options import OutputOption, guarded, one_of, settings_of
 
 # What the command runs is imported in its body: building the command line costs only
 # what defining its options needs.
@@ -17,7 +17,10 @@ from ..options import OutputOption, guarded, settings_of
 @guarded
 def new(
     name: Annotated[
-        str, typer.Argument(help="The game: " + ", ".join(GAMES) + ".", metavar="GAME")
+        str,
+        typer.Argument(
+            help="The game: " + ", ".join(GAMES) + ".", metavar="GAME", callback=one_of(*GAMES)
+        ),
     ],
     seed: Annotated[
         int | None,

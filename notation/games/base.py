@@ -267,7 +267,8 @@ class Game(ABC, Generic[P, M]):
 
     @abstractmethod
     def setup_tags(self, position: P, notation: str | None = None) -> dict[str, str]:
-        """Tags that make a record start from ``position`` (e.g. PDN ``FEN``)."""
+        """Tags that make a record start from ``position``: ``FEN`` among them, unless the
+        game overrides :meth:`fen` (Knight Fight's start is its ``Layout``)."""
 
     def fen(self, position: P, notation: str | None = None) -> str:
         """``position`` as a ``FEN`` tag's value, squares written in ``notation``; a game's

@@ -66,7 +66,7 @@ class ReportPage:
         rows = [_row(d, self.where, self.views) for d in diagnostics]
         heading = "Validation report"
         return page(
-            f"{heading}: {summary['games']} games in {summary['files']} files",
+            f"{heading}: {_count(summary['games'], 'game')} in {_count(summary['files'], 'file')}",
             page_data(self.views, self.elements),
             report=_summary(summary)
             + _table(rows, diagnostics)
@@ -135,7 +135,7 @@ def _codes(files: Sequence[tuple[str, int]], diagnostics: Iterable[Diagnostic]) 
         parts.append("</tbody></table>")
     parts.append(
         "<details class='no-print'><summary>Files</summary><ul>"
-        + "".join(f"<li>{_e(name)}: {games} games</li>" for name, games in files)
+        + "".join(f"<li>{_e(name)}: {_count(games, 'game')}</li>" for name, games in files)
         + "</ul></details></section>"
     )
     return "".join(parts)
@@ -223,3 +223,8 @@ window.notationReport = function (data, viewer) {
 };
 </script>
 """
+
+
+def _count(number: int, word: str) -> str:
+    """``number`` and ``word``, with an ``s`` unless ``number`` is 1."""
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"

@@ -212,6 +212,8 @@ def test_new_starts_a_record_that_validates() -> None:
     unknown = run("new", "go")
     assert unknown.exit_code == 2
     assert "Invalid value for GAME: unknown game 'go'" in unknown.stderr
+    # A choice is taken in any case, the game's name as every other option's.
+    assert run("new", "BRAZILIAN").stdout == result.stdout
 
 
 def test_fail_level_warning_fails_on_warnings_and_exit_zero_never_fails() -> None:
