@@ -126,7 +126,11 @@ def render(
         if missing.why == "past":
             raise RenderError(f"game {index} has {legal} legal plies", "--ply") from None
         if missing.why == "unplayed":
-            return Rendered(None, max(status, 1))
+            return Rendered(
+                None,
+                max(status, 1),
+                f"{name}: game {index} was not replayed (see above), so there is no position to draw",
+            )
         return Rendered(
             None,
             1,

@@ -337,6 +337,27 @@ def test_render_of_a_game_with_an_illegal_move_says_so_and_draws_nothing(tmp_pat
     assert before.stdout.endswith("White to move\n")
 
 
+@pytest.mark.parametrize(
+    "text",
+    ['[GameType "1"]\n\n1. e4 e5 *\n', '[GameType "26"]\n[FEN "W:W99:B1"]\n\n1. 22-18 *\n'],
+    ids=["unsupported", "bad setup"],
+)
+def test_render_of_a_game_not_replayed_says_why_nothing_is_drawn(tmp_path: Path, text: str) -> None:
+    # Only a notice was said of a game not replayed, and exit 1 with no picture.
+    source = archive(tmp_path, text)
+    out = tmp_path / "end.svg"
+    result = run("render", str(source), "--picture", "svg", "-o", str(out))
+    assert result.exit_code == 1
+    assert (result.stderr, result.stdout.splitlines()) == (
+        "",
+        [
+            *run("validate", str(source)).stdout.splitlines(),
+            f"{source}: game 1 was not replayed (see above), so there is no position to draw",
+        ],
+    )
+    assert not out.exists()
+
+
 # Item 17: the version.
 
 
