@@ -49,8 +49,9 @@ _LETTERS_THEN_DIGIT = lazy_pattern(r"([^\W\d_]+)([0-9]?)")
 """A word, with the digit that follows it, if one does (a square's rank after its file)."""
 _WINDOWS_ONLY = bytes(range(0x80, 0xA0))
 """The bytes that are control codes in latin-1 and (all but five) punctuation in cp1252."""
-_CONTROL_TEXT = lazy_pattern(r"[\x00-\x08\x0b\x0e-\x1f]")
-"""Control characters no text record holds (a tab, line ends and a form feed aside)."""
+_CONTROL_TEXT = lazy_pattern(r"[\x00-\x08\x0b\x0e-\x19\x1c-\x1f]")
+"""Control characters no text record holds (a tab, line ends, a form feed, DOS's end of
+file mark and an escape aside)."""
 
 
 class UnreadableInput(Exception):
@@ -350,13 +351,14 @@ def _guessed_errors(encoding: str) -> str:
 
 def _utf16(first: bytes) -> str | None:
     """``utf-16-le`` or ``utf-16-be`` for text without a BOM in that encoding: the high
-    byte of half the characters or more is NUL (record syntax is ASCII), the low byte of
-    none, and the bytes decode as UTF-16 into text without NUL or other control
-    characters (binary junk with a NUL byte or two is no UTF-16 text)."""
+    byte of a quarter of the characters or more, and of four at least, is NUL (record
+    syntax is ASCII), the low byte of none, and the bytes decode as UTF-16 into text
+    without NUL or other control characters (binary junk with a NUL byte or two is no
+    UTF-16 text)."""
     pairs = len(first) // 2
     for high, encoding in ((1, "utf-16-le"), (0, "utf-16-be")):
         zeros = first[high : 2 * pairs : 2].count(0)
-        if not zeros or zeros * 2 < pairs or first[1 - high : 2 * pairs : 2].count(0):
+        if zeros < 4 or zeros * 4 < pairs or first[1 - high : 2 * pairs : 2].count(0):
             continue
         try:
             text = codecs.getincrementaldecoder(encoding)().decode(first)

@@ -129,7 +129,8 @@ def render(
             return Rendered(
                 None,
                 max(status, 1),
-                f"{name}: game {index} was not replayed (see above), so there is no position to draw",
+                f"{name}: game {index} was not replayed (see above), so there is no position "
+                "to draw",
             )
         return Rendered(
             None,

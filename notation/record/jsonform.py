@@ -27,6 +27,7 @@ reads back equal.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -313,10 +314,13 @@ def loads(text: str, path: str = "-") -> list[Record]:
 def _mark_kept(record: Record, path: str) -> None:
     """Add the PDN118 error of each line comment of ``record`` that ``--keep-broken``
     wrote, at the comment (at the record's start for a comment placed nowhere)."""
-    said = {d.message for d in record.diagnostics if d.code == KEPT_BROKEN}
+    said = Counter(d.message for d in record.diagnostics if d.code == KEPT_BROKEN)
     for comment in _comments(record):
         message = kept_message(comment.text) if comment.kind == "line" else None
-        if message is None or message in said:
+        if message is None:
+            continue
+        if said[message]:
+            said[message] -= 1
             continue
         line, column = record.pos if comment.pos == NOWHERE else comment.pos
         record.diagnostics.append(

@@ -245,6 +245,25 @@ def test_what_keep_broken_writes_is_still_judged_broken(command: tuple[str, ...]
     assert Path("again").read_text("utf-8") == Path("out").read_text("utf-8")
 
 
+def test_each_of_two_identical_marks_is_an_error_in_json() -> None:
+    from notation.record.jsonform import dumps, loads
+
+    mark = "; notation: kept as written from here: x\n"
+    (record,) = read_string(f'[GameType "21"]\n\n1. 11-15 {mark}23-19 {mark}*\n', "t.pdn")
+    assert [d.code for d in record.diagnostics] == ["PDN118", "PDN118"]
+    # Read back with its diagnostics, each mark is one error; with one of them or none,
+    # each mark is still found.
+    assert [d.code for d in loads(dumps([record]))[0].diagnostics] == ["PDN118", "PDN118"]
+    del record.diagnostics[1]
+    assert [d.code for d in loads(dumps([record]))[0].diagnostics] == ["PDN118", "PDN118"]
+    record.diagnostics.clear()
+    found = loads(dumps([record]), "t.json")[0].diagnostics
+    assert [(d.code, d.line, d.column, d.path) for d in found] == [
+        ("PDN118", 3, 10, "t.json"),
+        ("PDN118", 4, 7, "t.json"),
+    ]
+
+
 def test_a_kept_mark_reads_as_the_same_error_in_pdn_and_in_json() -> None:
     write("m.pdn", '[GameType "21"]\n\n1. 11-15 ; notation: kept as written from here: x\n*\n')
     assert run("convert", "--to", "json", "-o", "m.json", "m.pdn").exit_code == 1

@@ -169,10 +169,15 @@ def test_junk_with_a_nul_byte_or_two_is_binary_not_utf16(data: bytes) -> None:
 
 
 def test_utf16_without_a_mark_is_still_read() -> None:
-    for encoding in ("utf-16-le", "utf-16-be"):
-        Path("w.pdn").write_bytes(RUSSIAN.encode(encoding))
-        with open_input(Input("w.pdn", Path("w.pdn"))) as source:
-            assert (source.encoding, "".join(source.chunks())) == (encoding, RUSSIAN)
+    # Long Cyrillic comments leave a third of the characters ASCII: still UTF-16.
+    comment = "{" + "Белые могли сыграть иначе, позиция остаётся равной. " * 30 + "} "
+    cyrillic = RUSSIAN.replace("{", comment + "{", 1)
+    assert "{" in RUSSIAN and comment in cyrillic
+    for text in (RUSSIAN, cyrillic):
+        for encoding in ("utf-16-le", "utf-16-be"):
+            Path("w.pdn").write_bytes(text.encode(encoding))
+            with open_input(Input("w.pdn", Path("w.pdn"))) as source:
+                assert (source.encoding, "".join(source.chunks())) == (encoding, text)
 
 
 def test_a_byte_cp1252_leaves_undefined_past_the_guess_is_told_not_hidden() -> None:
