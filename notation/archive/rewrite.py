@@ -52,7 +52,7 @@ from notation.io.output import (
 from notation.read.sources import Found, read_all
 from notation.record.jsonform import FORMAT, VERSION, record_to_dict
 from notation.record.lexicon import KEPT_MARKS
-from notation.record.model import RESULTS, Comment, Record
+from notation.record.model import NOWHERE, RESULTS, Comment, Line, Record, SourcePos
 from notation.record.writer import write_record
 
 KEPT_MARK = KEPT_MARKS[0].removesuffix(": ")
@@ -432,6 +432,7 @@ def _keep_text(record: Record) -> None:
     rest = [d for d in errors if d.code != codes.BAD_TAG]
     if rest:
         first = rest[0]
+        _cut_from(record.moves, SourcePos(first.line, first.column))
         tail = _text_from(lines, first.line - first_line, first.column)
         result = _final_result(tail)
         if result is not None:
@@ -442,6 +443,25 @@ def _keep_text(record: Record) -> None:
         target.extend(Comment(" " + line, "line") for line in tail.rstrip().split("\n") if line)
         record.result = result or record.result or record.tag("Result") or "*"
     record.diagnostics.clear()
+
+
+def _cut_from(line: Line, at: SourcePos) -> None:
+    """Drop what the reader read of ``line`` at ``at`` or after it (a variation it closed
+    itself at the end of the game, when the ``(`` was never closed): that text is kept
+    verbatim in comments, so it must not be written a second time as read."""
+
+    def after(pos: SourcePos) -> bool:
+        return pos != NOWHERE and pos >= at
+
+    line.plies[:] = [ply for ply in line.plies if not after(ply.pos)]
+    line.comments[:] = [c for c in line.comments if not after(c.pos)]
+    for ply in line.plies:
+        if ply.comments_view:
+            ply.comments[:] = [c for c in ply.comments if not after(c.pos)]
+        if ply.variations_view:
+            ply.variations[:] = [v for v in ply.variations if not after(v.pos)]
+            for variation in ply.variations:
+                _cut_from(variation, at)
 
 
 def _text_from(lines: list[str], at: int, column: int) -> str:

@@ -405,6 +405,12 @@ def test_progress_on_a_terminal_never_takes_a_redirected_report(tmp_path: Path) 
             "pair '[Event \"cut]'\n; [Event \"cut]\n1. 22-17 11-15 *\n",
         ),
         (
+            # The variation the reader closed itself was written again after its text.
+            '[GameType "26"]\n\n1. 22-17 11-15 ( 9-13 2. 22-18 *\n',
+            '[GameType "26"]\n\n1. 22-17 11-15\n; notation: kept as written from here: PDN103 '
+            "variation '(' is never closed (found '*')\n; ( 9-13 2. 22-18\n*\n",
+        ),
+        (
             '[GameType "26"]\n\n1. 22-17 {never closed 11-15 *\n',
             '[GameType "26"]\n\n1. 22-17\n; notation: kept as written from here: PDN102 '
             "comment '{' is never closed\n; {never closed 11-15\n*\n",
