@@ -31,9 +31,8 @@ def painted(diagnostic: Diagnostic, color: bool) -> str:
     if not rest.startswith(head):
         return line
     colon = f"{CYAN}:{RESET}"
-    path = diagnostic.path or "''"
     return (
-        f"{BOLD}{path}{RESET}{colon}{diagnostic.line}{colon}{diagnostic.column}"
+        f"{BOLD}{diagnostic.shown_path}{RESET}{colon}{diagnostic.line}{colon}{diagnostic.column}"
         f"{colon} {SEVERITY.get(severity, BOLD)}{severity}{RESET} {RED}{diagnostic.code}"
         f"{RESET} {rest[len(head) :]}"
     )

@@ -373,10 +373,15 @@ class Diagnostic(Frozen):
         return CODES[self.code].severity
 
     @property
+    def shown_path(self) -> str:
+        """The path as a report shows it: an empty one (an input named by an empty
+        string) as ``''``."""
+        return self.path or "''"
+
+    @property
     def place(self) -> str:
-        """``path:line:col``, an empty path (an input named by an empty string) as ``''``."""
-        path = self.path or "''"
-        return f"{path}:{self.line}:{self.column}"
+        """``path:line:col``, the path as :attr:`shown_path`."""
+        return f"{self.shown_path}:{self.line}:{self.column}"
 
     def format(self) -> str:
         """Render as ``path:line:col: severity CODE message``."""

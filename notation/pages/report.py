@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from notation.archive.runs import plural
 from notation.check.report import GameReport
 from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.io.files import display_name
@@ -226,5 +227,5 @@ window.notationReport = function (data, viewer) {
 
 
 def _count(number: int, word: str) -> str:
-    """``number`` and ``word``, with an ``s`` unless ``number`` is 1."""
-    return f"{number} {word}" if number == 1 else f"{number} {word}s"
+    """``number`` and ``word`` (:func:`~notation.archive.runs.plural`)."""
+    return f"{number} {plural(number, word)}"

@@ -316,20 +316,26 @@ def test_a_folder_as_the_output_is_a_plain_error(tmp_path: Path) -> None:
 # Item 6: render reports what validate reports.
 
 
-def test_render_of_a_game_with_an_illegal_move_says_so_and_draws_nothing(tmp_path: Path) -> None:
-    source = archive(tmp_path, ILLEGAL)
-    out = tmp_path / "end.svg"
+def draws_nothing(source: Path, why: str) -> None:
+    """``render`` of ``source`` to an SVG file says what ``validate`` says, then ``why``
+    nothing is drawn, exits 1 and writes no file."""
+    out = source.parent / "end.svg"
     result = run("render", str(source), "--picture", "svg", "-o", str(out))
     assert result.exit_code == 1
     assert (result.stderr, result.stdout.splitlines()) == (
         "",
-        [
-            *run("validate", str(source)).stdout.splitlines(),
-            f"{source}: game 1: ply 3 is illegal, so the game has no end to draw; "
-            "--ply 2 draws the last legal position",
-        ],
+        [*run("validate", str(source)).stdout.splitlines(), f"{source}: {why}"],
     )
     assert not out.exists()
+
+
+def test_render_of_a_game_with_an_illegal_move_says_so_and_draws_nothing(tmp_path: Path) -> None:
+    source = archive(tmp_path, ILLEGAL)
+    draws_nothing(
+        source,
+        "game 1: ply 3 is illegal, so the game has no end to draw; --ply 2 draws the last "
+        "legal position",
+    )
     # The position before the illegal ply is drawn; the record still has its error.
     before = run("render", str(source), "--ply", "2")
     assert before.exit_code == 1
@@ -345,17 +351,7 @@ def test_render_of_a_game_with_an_illegal_move_says_so_and_draws_nothing(tmp_pat
 def test_render_of_a_game_not_replayed_says_why_nothing_is_drawn(tmp_path: Path, text: str) -> None:
     # Only a notice was said of a game not replayed, and exit 1 with no picture.
     source = archive(tmp_path, text)
-    out = tmp_path / "end.svg"
-    result = run("render", str(source), "--picture", "svg", "-o", str(out))
-    assert result.exit_code == 1
-    assert (result.stderr, result.stdout.splitlines()) == (
-        "",
-        [
-            *run("validate", str(source)).stdout.splitlines(),
-            f"{source}: game 1 was not replayed (see above), so there is no position to draw",
-        ],
-    )
-    assert not out.exists()
+    draws_nothing(source, "game 1 was not replayed (see above), so there is no position to draw")
 
 
 # Item 17: the version.
