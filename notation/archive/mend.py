@@ -10,6 +10,7 @@ still finds, so that the caller can count it and report it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,13 +56,14 @@ def fix_files(
     counted: Counted,
     say: Callable[[str], None],
     tell: Callable[[Diagnostic], None] | None = None,
+    unwritten: Callable[[str | None], None] | None = None,
     *,
     default: AnyGame | Games | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> int:
     """Apply ``fixes`` (of :data:`notation.archive.fix.FIXES`) to the records of
-    ``inputs`` and write them where ``options`` say; ``say`` and ``tell`` as for
-    :func:`notation.archive.rewrite.rewrite`; ``default`` is the game of records whose
+    ``inputs`` and write them where ``options`` say; ``say``, ``tell`` and ``unwritten``
+    as for :func:`notation.archive.rewrite.rewrite`; ``default`` is the game of records whose
     tags name none (:class:`~notation.run.settings.Games`: input by input). The exit
     status (0, 1 or 2)."""
 
@@ -89,7 +91,7 @@ def fix_files(
         whole = not record.has_syntax_errors
         return Edited([*judged, *made, *moves, *rest], changed=changed, whole=whole)
 
-    return rewrite(inputs, edit, options, say, tell)
+    return rewrite(inputs, edit, options, say, tell, unwritten)
 
 
 def repair_files(
@@ -98,15 +100,17 @@ def repair_files(
     counted: Counted,
     say: Callable[[str], None],
     tell: Callable[[Diagnostic], None] | None = None,
+    unwritten: Callable[[str | None], None] | None = None,
     *,
     default: AnyGame | Games | None = None,
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> int:
     """Correct the score-sheet slips of the records of ``inputs``
     (:func:`notation.check.repair.repair_record`) and write them where ``options`` say;
-    ``say`` and ``tell`` as for :func:`notation.archive.rewrite.rewrite`. Each game's
-    report entry names its game; ``default`` is the game of records whose tags name none
-    (:class:`~notation.run.settings.Games`: input by input). The exit status (0, 1 or 2)."""
+    ``say``, ``tell`` and ``unwritten`` as for :func:`notation.archive.rewrite.rewrite`.
+    Each game's report entry names its game; ``default`` is the game of records whose tags
+    name none (:class:`~notation.run.settings.Games`: input by input). The exit status (0,
+    1 or 2)."""
 
     def edit(found: Found) -> Edited:
         record, path = found.record, found.input.name
@@ -125,7 +129,7 @@ def repair_files(
         judged, rest = _judged_first(left)
         return Edited([*judged, *made, *rest], changed=changed)
 
-    return rewrite(inputs, edit, options, say, tell)
+    return rewrite(inputs, edit, options, say, tell, unwritten)
 
 
 def _judged_first(found: list[Diagnostic]) -> tuple[list[Diagnostic], list[Diagnostic]]:
@@ -153,6 +157,11 @@ class Mended:
     units: int = 0
     left: int = 0
     unchanged: int = 0
+    mended_in: Counter[str] = field(default_factory=Counter)
+    """The games mended, by the name of their input."""
+    not_written: int = 0
+    """The games mended whose changes were not written (their file not rewritten in
+    place, or the one output abandoned)."""
     verdicts: list[dict[str, Any]] = field(default_factory=list)
     """Each game's entry of the JSON report (kept for it only)."""
     diagnostics: list[dict[str, Any]] = field(default_factory=list)
@@ -176,6 +185,7 @@ class Mended:
             outcome = "left"
         elif made:
             self.done += 1
+            self.mended_in[found.input.name] += 1
             outcome = self.mended
         else:
             self.unchanged += 1
@@ -194,13 +204,28 @@ class Mended:
             }
             self.verdicts.append(entry)
 
+    def unwritten(self, name: str | None) -> None:
+        """Count the games mended of the input ``name`` (``None``: of every input) as not
+        written."""
+        if name is None:
+            self.not_written += sum(self.mended_in.values())
+            self.mended_in.clear()
+        else:
+            self.not_written += self.mended_in.pop(name, 0)
+
     def summary(self) -> str:
-        """The summary line: ``3 games: 1 fixed (2 changes), 0 left with errors, ...``."""
-        return (
+        """The summary line: ``3 games: 1 fixed (2 changes), 0 left with errors, ...``,
+        and how many games mended were not written, if any."""
+        line = (
             f"{self.games} {plural(self.games, 'game')}: {self.done} {self.mended} "
             f"({self.units} {plural(self.units, self.unit)}), "
             f"{self.left} left with errors, {self.unchanged} unchanged"
         )
+        if self.not_written:
+            line += (
+                f"; {self.not_written} {self.mended} {plural(self.not_written, 'game')} not written"
+            )
+        return line
 
     def lines(self, *, quiet: bool = False) -> list[str]:
         """The line that ends the text report (none when no game was read, or ``quiet``)."""
@@ -220,6 +245,7 @@ class Mended:
                     f"{self.unit}s": self.units,
                     "left": self.left,
                     "unchanged": self.unchanged,
+                    "not_written": self.not_written,
                     "exit_status": self.status,
                 },
             },
@@ -235,9 +261,9 @@ class Mended:
             self.diagnostics.append(diagnostic_dict(diagnostic))
 
         told = (
-            Mending(self.count, self.messages.append, tell)
+            Mending(self.count, self.unwritten, self.messages.append, tell)
             if self.json
-            else Mending(self.count, say)
+            else Mending(self.count, self.unwritten, say)
         )
         self.status = mend(told)
         return self
@@ -245,10 +271,12 @@ class Mended:
 
 @dataclass(frozen=True, slots=True)
 class Mending:
-    """Where a mending run tells what it does: each game counted, lines said, and (for
+    """Where a mending run tells what it does: each game counted, the inputs not
+    written, lines said, and (for
     the JSON report) each problem."""
 
     counted: Counted
+    unwritten: Callable[[str | None], None]
     say: Callable[[str], None]
     tell: Callable[[Diagnostic], None] | None = None
 
@@ -361,6 +389,7 @@ def fix(
             told.counted,
             told.say,
             told.tell,
+            told.unwritten,
             default=settings.default,
             dialects=settings.dialects,
         ),
@@ -389,6 +418,7 @@ def repair(
             told.counted,
             told.say,
             told.tell,
+            told.unwritten,
             default=settings.default,
             dialects=settings.dialects,
         ),

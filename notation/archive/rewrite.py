@@ -153,15 +153,18 @@ def rewrite(
     options: Options,
     say: Callable[[str], None],
     tell: Callable[[Diagnostic], None] | None = None,
+    unwritten: Callable[[str | None], None] | None = None,
 ) -> int:
     """Read, edit and write every record; the exit status (0, 1 or 2).
 
     ``say`` is told what was or was not written, and each diagnostic (formatted) unless
-    ``tell`` is given: then ``tell`` is given each diagnostic. Raises
-    :class:`RewriteError` before reading anything when the options cannot work.
+    ``tell`` is given: then ``tell`` is given each diagnostic. ``unwritten`` is told the
+    name of each input not rewritten in place, or ``None`` when the one output is not
+    written. Raises :class:`RewriteError` before reading anything when the options cannot
+    work.
     """
     _check(inputs, options)
-    run = _Run(edit, options, say, tell)
+    run = _Run(edit, options, say, tell, unwritten)
     with contextlib.ExitStack() as stack:
         if not options.in_place:
             if options.output is None:
@@ -177,8 +180,13 @@ def rewrite(
                 if run.writer.count or run.writer.held:
                     where = display(options.output) if options.output else "standard output"
                     say(f"nothing written to {where}: " + run.why_not(run.broken))
+                run.unwritten(None)
                 run.writer.sink.abandon()
     return run.status
+
+
+def _ignore(_: str | None) -> None:
+    pass
 
 
 def _check(inputs: list[Input | Missing], options: Options) -> None:
@@ -213,11 +221,13 @@ class _Run:
         options: Options,
         say: Callable[[str], None],
         tell: Callable[[Diagnostic], None] | None,
+        unwritten: Callable[[str | None], None] | None,
     ) -> None:
         self.edit = edit
         self.options = options
         self.say = say
         self.tell = tell
+        self.unwritten = unwritten or _ignore
         self.status = 0
         self.broken = 0
         self.writer: _Writer | None = None
@@ -338,6 +348,7 @@ class _InPlace:
             refused = self.refused
         if refused is not None:
             run.say(refused)
+            run.unwritten(self.name)
             if not failed:
                 run.status = 2
         else:

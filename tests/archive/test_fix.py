@@ -272,6 +272,29 @@ def test_a_compressed_input_is_fixed_to_an_output_file() -> None:
     assert Path("out.pdn").read_text("utf-8") == WRONG.replace("0-1", "1-0")
 
 
+def test_fixes_of_a_file_not_rewritten_in_place_are_counted_as_not_written() -> None:
+    Path("w.pdn.gz").write_bytes(gzip.compress(WRONG.encode()))
+    write("w.pdn", WRONG)
+    result = fix("--in-place", "--results", "w.pdn.gz", "w.pdn")
+    assert result.exit_code == 2
+    assert result.stdout.splitlines()[-1] == (
+        "2 games: 2 fixed (2 changes), 0 left with errors, 0 unchanged; 1 fixed game not written"
+    )
+    assert "w.pdn.gz: not rewritten: it is compressed (write it with --output)" in result.stdout
+    assert Path("w.pdn").read_text("utf-8") == WRONG.replace("0-1", "1-0")
+
+
+def test_fixes_of_an_output_abandoned_are_counted_as_not_written() -> None:
+    write("broken.pdn", WRONG + "\n" + SYNTAX)
+    result = fix("--results", "broken.pdn")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.splitlines()[-2:] == [
+        "nothing written to standard output: 1 game could not be written whole "
+        "(--keep-broken writes them with their text kept in comments)",
+        "2 games: 1 fixed (1 change), 1 left with errors, 0 unchanged; 1 fixed game not written",
+    ]
+
+
 def test_an_output_naming_the_input_is_refused() -> None:
     path = write("w.pdn", WRONG)
     result = fix("w.pdn", "-o", "./w.pdn")
@@ -296,6 +319,7 @@ def test_the_json_report() -> None:
         "changes": 1,
         "left": 0,
         "unchanged": 0,
+        "not_written": 0,
         "exit_status": 0,
     }
 

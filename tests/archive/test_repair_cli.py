@@ -132,7 +132,8 @@ def test_a_syntax_error_is_reported_as_validate_does_and_nothing_is_written() ->
         CORRECTED,
         "nothing written to out.pdn: 1 game could not be written whole "
         "(--keep-broken writes them with their text kept in comments)",
-        "2 games: 1 corrected (1 correction), 1 left with errors, 0 unchanged",
+        "2 games: 1 corrected (1 correction), 1 left with errors, 0 unchanged; "
+        "1 corrected game not written",
     ]
     assert not Path("out.pdn").exists()
 
@@ -181,6 +182,24 @@ def test_a_compressed_input_is_repaired_to_an_output_file() -> None:
     assert result.exit_code == 0
     assert Path("fixed.pdn").read_text("utf-8") == REPAIRED
     assert result.stdout.splitlines()[0] == CORRECTED.replace("slip.pdn", "slip.pdn.gz")
+
+
+def test_corrections_of_a_compressed_file_in_place_are_counted_as_not_written() -> None:
+    Path("slip.pdn.gz").write_bytes(gzip.compress(SLIPPED.encode()))
+    write("slip.pdn", SLIPPED)
+    result = repair("--in-place", "slip.pdn.gz", "slip.pdn")
+    assert result.exit_code == 2
+    assert result.stdout.splitlines()[1:] == [
+        "slip.pdn.gz: not rewritten: it is compressed (write it with --output)",
+        CORRECTED,
+        "2 games: 2 corrected (2 corrections), 0 left with errors, 0 unchanged; "
+        "1 corrected game not written",
+    ]
+    assert gzip.decompress(Path("slip.pdn.gz").read_bytes()).decode() == SLIPPED
+    assert Path("slip.pdn").read_text("utf-8") == REPAIRED
+    report = repair("--in-place", "--format", "json", "slip.pdn.gz")
+    summary = json.loads(report.stdout)["summary"]
+    assert (summary["corrected"], summary["not_written"], summary["exit_status"]) == (1, 1, 2)
 
 
 def test_an_output_naming_the_input_is_refused() -> None:
@@ -243,6 +262,7 @@ def test_the_json_report_goes_to_standard_error_and_the_records_to_standard_outp
         "corrections": 1,
         "left": 1,
         "unchanged": 0,
+        "not_written": 0,
         "exit_status": 1,
     }
 
