@@ -55,7 +55,8 @@ def record_at(
     tell: Callable[[Diagnostic], None],
 ) -> tuple[Record | None, str, int]:
     """Game ``index`` of the one input named, its name, and the status reading it gave
-    (2 when it could not be read); ``tell`` is given each problem met reading.
+    (2 when it could not be read, a compressed input to its end); ``tell`` is given each
+    problem met reading.
     :class:`DrawError` when more than one input is named, or the input has no such game."""
     if len(inputs) > 1:
         raise DrawError(f"render draws one game of one file; {len(inputs)} files were named")
@@ -66,11 +67,16 @@ def record_at(
     # An input of no game is told as one without the game asked for.
     for item in read_all(inputs, encoding, allow_empty=True):
         if isinstance(item, Found):
+            if found is not None:
+                continue
             name = item.input.name
             games += 1
             if item.record.index == index:
                 found = item.record
-                break
+                # A compressed file is known to be whole only at its end (its length and
+                # check sum): it is read to there, and its damage reported.
+                if not item.source.compressed:
+                    break
         elif isinstance(item, Diagnostic):
             tell(item)
             if item.severity is Severity.ERROR:

@@ -223,6 +223,23 @@ def test_a_small_archive_cut_short_keeps_the_games_before_the_break() -> None:
     assert result.stderr == "2 games in 1 file: 0 errors, 0 warnings, 0 notices\n"
 
 
+@pytest.mark.parametrize("picture", ["text", "svg"])
+def test_render_reads_a_compressed_file_to_its_end_and_reports_its_damage(picture: str) -> None:
+    packed = gzip.compress(ENDGAMES.encode() * 4, mtime=0)
+    Path("cut.pdn.gz").write_bytes(packed[: len(packed) // 2])
+    Path("whole.pdn").write_text(ENDGAMES, "utf-8")
+    args = ["render", "--picture", picture, "--index", "2"]
+    result = runner.invoke(app, [*args, "cut.pdn.gz", "-o", "cut.out"])
+    whole = runner.invoke(app, [*args, "whole.pdn", "-o", "whole.out"])
+    assert (result.exit_code, whole.exit_code) == (2, 0)
+    assert result.stdout == (
+        "cut.pdn.gz:1:1: error PDN106 cannot read cut.pdn.gz: the gzip data ends inside "
+        "a member (truncated); the game from line 28, cut off there, is not read\n"
+    )
+    # The game read before the break is drawn all the same.
+    assert Path("cut.out").read_text("utf-8") == Path("whole.out").read_text("utf-8")
+
+
 STANDARD_INPUT_TWICE = "notation: - (standard input) was given twice: it can be read only once\n"
 
 SEVERAL_INPUTS = {
