@@ -479,10 +479,16 @@ def _rules() -> list[Code]:
 
 def _uri(path: str) -> str:
     """A relative URI reference for a path as given (the system's separator made ``/``,
-    specials quoted: the backslash of an escaped byte too)."""
+    specials quoted): its bytes percent-encoded, those of a name that is not UTF-8 too; a
+    name no file system gave (a lone surrogate) as :func:`display_name` shows it."""
     import urllib.parse  # for SARIF only: a text report's start-up loads none of it
 
-    return urllib.parse.quote(display_name(path).replace(os.sep, "/"))
+    given = path.replace(os.sep, "/")
+    try:
+        raw = given.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        raw = display_name(given).encode("utf-8")
+    return urllib.parse.quote(raw)
 
 
 class Page(Protocol):

@@ -205,6 +205,9 @@ def test_reporters_escape_names_made_elsewhere(form: str) -> None:
         diagnostics = [document] if form == "jsonl" else document["diagnostics"]
         assert diagnostics[0]["path"] == "raw-\\xff.pdn"
         assert diagnostics[0]["message"] == "bad in raw-\\xff.pdn"
+    if form == "sarif":
+        location = json.loads(text)["runs"][0]["results"][0]["locations"][0]
+        assert location["physicalLocation"]["artifactLocation"]["uri"] == "raw-%FF.pdn"
 
 
 def test_a_name_too_long_or_looping_is_a_missing_input_not_a_crash(tmp_path: Path) -> None:
