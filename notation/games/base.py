@@ -242,6 +242,8 @@ class Game(ABC, Generic[P, M]):
     code_prefix: ClassVar[str | None] = None
     """The prefix of the diagnostic codes the game's module registers for its own errors
     (``KY`` for Keny's ``KY201``...), or ``None`` when it has none."""
+    draws_setup: ClassVar[bool] = False
+    """Whether a new record's set-up is drawn from a seed (:meth:`new_tags`)."""
 
     # Positions -----------------------------------------------------------------
 

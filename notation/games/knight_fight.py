@@ -616,6 +616,7 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
     notations: ClassVar[tuple[str, ...]] = ("squares", "numbers")
     move_shape: ClassVar[re.Pattern[str]] = MOVE_SHAPE
     results: ClassVar[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "*")
+    draws_setup: ClassVar[bool] = True
 
     # Positions -----------------------------------------------------------------------
 

@@ -216,6 +216,23 @@ def test_new_starts_a_record_that_validates() -> None:
     assert run("new", "BRAZILIAN").stdout == result.stdout
 
 
+def test_new_takes_a_seed_only_for_a_game_that_draws_its_set_up() -> None:
+    seven = run("new", "knight-fight", "--seed", "7")
+    assert seven.exit_code == 0
+    assert run("new", "knight-fight", "-s", "7").stdout == seven.stdout
+    assert run("new", "knight-fight", "-s", "8").stdout != seven.stdout
+    # A negative seed drew the layout of the positive one.
+    negative = run("new", "knight-fight", "--seed", "-7")
+    assert (negative.exit_code, negative.stdout) == (2, "")
+    assert "Invalid value for --seed: -7 is below 0: a seed is 0 or more" in negative.stderr
+    ignored = run("new", "brazilian", "-s", "5")
+    assert (ignored.exit_code, ignored.stdout) == (2, "")
+    assert (
+        "Invalid value for --seed: brazilian draws no set-up: a seed is for knight-fight"
+        in ignored.stderr
+    )
+
+
 def test_fail_level_warning_fails_on_warnings_and_exit_zero_never_fails() -> None:
     repetition = str(BRAZILIAN / "broken" / "repetition-played-on.pdn")
     assert run("validate", repetition).exit_code == 0

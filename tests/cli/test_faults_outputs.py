@@ -34,7 +34,7 @@ WRITERS = {
     "merge": ("merge", "club.pdn", "club.pdn"),
     "render": ("render", "club.pdn", "--picture", "svg"),
     "render html": ("render", "club.pdn", "--picture", "html"),
-    "new": ("new", "brazilian", "--seed", "1"),
+    "new": ("new", "knight-fight", "--seed", "1"),
 }
 """Every command that writes with ``-o``, on the club's twelve valid games."""
 
