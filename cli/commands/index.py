@@ -162,9 +162,12 @@ def index(
     left as they were. Exit status: 0 when every input was indexed, 2 for an input that
     cannot be read or a usage error.
     """
+    import os
+
     from notation.index.build import index as build
-    from notation.index.build import replayers
-    from notation.index.target import index_target
+    from notation.index.build import nothing_to_store, replayers
+    from notation.index.target import index_file, index_target
+    from notation.io.output import display
     from notation.run.distributed import ClusterError
     from notation.run.settings import SettingsError, settings_from
 
@@ -186,13 +189,28 @@ def index(
     if "-" in paths:
         fail("an index holds files: standard input (-) cannot be indexed")
     target = index_target(db, config)
-    try:
-        with replayers(settings) as workers, opened_index(target, create=True) as opened:
-            summary = build(
-                paths, opened, settings, prune=prune, wait=wait, tell=echo_problem, workers=workers
-            )
-    except ClusterError as error:
-        fail(str(error))
+    local = index_file(target)
+    # A new index file is made only for a run that names a file to store.
+    summary = (
+        nothing_to_store(paths, settings, prune=prune, tell=echo_problem)
+        if local is not None and not os.path.lexists(local)
+        else None
+    )
+    if summary is None:
+        try:
+            with replayers(settings) as workers, opened_index(target, create=True) as opened:
+                summary = build(
+                    paths,
+                    opened,
+                    settings,
+                    prune=prune,
+                    wait=wait,
+                    tell=echo_problem,
+                    workers=workers,
+                )
+        except ClusterError as error:
+            fail(str(error))
+        local = None
     if prune and not summary.pruned:
         say(
             "--prune skipped: an input could not be read, so no file was dropped for not "
@@ -204,6 +222,8 @@ def index(
         f"{summary.added} {plural(summary.added, 'game')} added, {summary.updated} updated, "
         f"{summary.removed} removed, {summary.unchanged} unchanged"
     )
+    if local is not None:
+        say(f"{display(local)}: no index made: no file was given to store")
     raise typer.Exit(summary.status)
 
 

@@ -65,6 +65,36 @@ class Summary:
     input that could not be read may have been meant to name them)."""
     problems: list[Diagnostic] = field(default_factory=list)
 
+    def told(self, problem: Diagnostic, tell: Callable[[Diagnostic], None]) -> None:
+        """Keep ``problem``, met reading the inputs, and tell ``tell``."""
+        self.problems.append(problem)
+        if problem.code in (codes.UNREADABLE, codes.NO_RECORD):
+            self.status = 2
+        tell(problem)
+
+
+def nothing_to_store(
+    paths: list[str],
+    settings: Settings | None = None,
+    *,
+    prune: bool = False,
+    tell: Callable[[Diagnostic], None] = lambda _: None,
+) -> Summary | None:
+    """The summary of :func:`index` run on ``paths`` when they name no file (each is
+    missing, or a folder without record files), each problem told as :func:`index` tells
+    it: such a run needs no index, and a new one need not be made. ``None`` when they name
+    a file."""
+    chosen = settings or Settings()
+    inputs = list(expand(paths))
+    if any(isinstance(item, Input) for item in inputs):
+        return None
+    summary = Summary()
+    for item in inputs:
+        if isinstance(item, Missing):
+            _tell_missing(item, chosen, summary, tell)
+    summary.pruned = prune and summary.status == 0
+    return summary
+
 
 def index(
     paths: list[str],
@@ -142,10 +172,7 @@ def _index(
     inputs = list(expand(paths))
 
     def told(problem: Diagnostic) -> None:
-        summary.problems.append(problem)
-        if problem.code in (codes.UNREADABLE, codes.NO_RECORD):
-            summary.status = 2
-        tell(problem)
+        summary.told(problem, tell)
 
     with db.writer(wait):
         store = Store(db)
@@ -154,11 +181,10 @@ def _index(
         chosen: list[_Chosen] = []
         read: set[str] = set()
         for item in inputs:
-            if isinstance(item, Missing) or item.path is None:
-                if isinstance(item, Missing) and not (
-                    item.code == codes.NO_RECORD and settings.allow_empty
-                ):
-                    told(_missing(item))
+            if isinstance(item, Missing):
+                _tell_missing(item, settings, summary, tell)
+                continue
+            if item.path is None:
                 continue
             if item.path in read:
                 continue
@@ -218,11 +244,15 @@ def _covered(path: bytes, given: set[bytes]) -> bool:
     return any(path == name or path.startswith(name.rstrip(b"/") + b"/") for name in given)
 
 
-def _missing(item: Missing) -> Diagnostic:
-    """What ``validate`` says of a name that is no input (PDN106, or PDN108)."""
-    if item.code == codes.NO_RECORD:
-        return no_record(item.name, item.reason)
-    return unreadable(item.name, item.reason)
+def _tell_missing(
+    item: Missing, settings: Settings, summary: Summary, tell: Callable[[Diagnostic], None]
+) -> None:
+    """Tell what ``validate`` says of a name that is no input (PDN106, or PDN108 unless
+    ``--allow-empty``)."""
+    if item.code != codes.NO_RECORD:
+        summary.told(unreadable(item.name, item.reason), tell)
+    elif not settings.allow_empty:
+        summary.told(no_record(item.name, item.reason), tell)
 
 
 def _games(db: Database, file: int) -> int:

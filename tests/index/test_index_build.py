@@ -749,6 +749,35 @@ def test_the_workers_are_handed_pieces_enough_to_replay_on_while_the_writer_comm
     assert places(parallel) == places(serial)
 
 
+def test_a_run_that_names_no_file_makes_no_index_file(tmp_path: Path) -> None:
+    db = tmp_path / "new.sqlite"
+    (tmp_path / "bare").mkdir()
+    result = run("index", "--db", str(db), str(tmp_path / "nowhere.pdn"), str(tmp_path / "bare"))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == (
+        f"{tmp_path / 'nowhere.pdn'}:1:1: error PDN106 cannot read {tmp_path / 'nowhere.pdn'}: "
+        "no such file or directory"
+    )
+    assert result.stderr.splitlines()[2:] == [
+        "0 files indexed (0 as they were): 0 games added, 0 updated, 0 removed, 0 unchanged",
+        f"{db}: no index made: no file was given to store",
+    ]
+    allowed = run("index", "--db", str(db), "--allow-empty", str(tmp_path / "bare"))
+    assert (allowed.exit_code, allowed.stderr.splitlines()[-1]) == (
+        0,
+        f"{db}: no index made: no file was given to store",
+    )
+    assert os.listdir(tmp_path) == ["bare"]
+    # An index there is opened as ever: the games of a file given that is gone are dropped.
+    write(tmp_path, club=CLUB)
+    indexed(str(db), tmp_path / "club.pdn")
+    (tmp_path / "club.pdn").unlink()
+    gone = run("index", "--db", str(db), str(tmp_path / "club.pdn"))
+    assert gone.stderr.splitlines()[-1] == (
+        "0 files indexed (0 as they were): 0 games added, 0 updated, 2 removed, 0 unchanged"
+    )
+
+
 @pytest.mark.parametrize("missing", ["nowhere/", "no-such-*.pdn"])
 def test_prune_removes_nothing_when_an_input_cannot_be_read(
     tmp_path: Path, target: str, missing: str
