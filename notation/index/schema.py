@@ -91,19 +91,15 @@ TABLES = (
 def prepare(db: Database, where: str) -> None:
     """Make the tables of an empty index, or check the version of an existing one
     (:class:`IndexVersionError` naming ``where`` when it is another)."""
-    row = (
-        db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        if _has_meta(db)
-        else None
-    )
-    if row is not None:
-        if row[0] != VERSION:
+    version = _schema(db)
+    if version is not None:
+        if version != VERSION:
             rebuild = (
                 "delete it" if db.kind == "sqlite" else "drop its tables (or give another database)"
             )
             raise IndexVersionError(
                 f"{where}: the index was written by another version of notation "
-                f"(schema {row[0]}, this one reads {VERSION}); rebuild it: {rebuild} and "
+                f"(schema {version}, this one reads {VERSION}); rebuild it: {rebuild} and "
                 "run notation index again"
             )
         return
@@ -150,6 +146,22 @@ def _name_positions(db: Database) -> None:
         "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         (openings.digest(),),
     )
+
+
+def _schema(db: Database) -> str | None:
+    """The schema version of the index ``db`` holds; ``None`` when it holds none: no
+    ``meta`` table, or one without the rows an index writes with its tables (``schema``
+    and ``salt``), another application's."""
+    if not _has_meta(db):
+        return None
+    try:
+        rows = db.execute("SELECT key, value FROM meta WHERE key IN ('schema', 'salt')").fetchall()
+    except IndexUnusable:
+        return None  # a meta table without these columns
+    held = {str(key): str(value) for key, value in rows}
+    if set(held) != {"schema", "salt"}:
+        return None
+    return held["schema"]
 
 
 def _has_meta(db: Database) -> bool:
@@ -216,14 +228,14 @@ def open_index(target: str, *, create: bool = False) -> Database:
         raise IndexUnusable(missing)
     db = open_database(target, read_only=not create)
     try:
-        if not _has_meta(db):
-            if not create:
-                raise IndexUnusable(missing)
+        if _schema(db) is None:
             if _has_tables(db):
                 raise IndexUnusable(
                     f"{where}: not a notation index: it holds tables of its own "
                     "(give a new file, or an empty database)"
                 )
+            if not create:
+                raise IndexUnusable(missing)
         if create and db.kind == "sqlite":
             # WAL mode while the writer writes: readers neither wait for it nor block it
             # (the writer leaves it as it ends, SQLite.close).

@@ -865,21 +865,40 @@ def _create_table(target: str, sql: str) -> None:
         connection.execute(sql)
 
 
+@pytest.mark.parametrize(
+    "tables",
+    [
+        ["CREATE TABLE accounts (id INTEGER)"],
+        # A table named meta, as the index's own, is no index without the index's rows.
+        [
+            "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
+            "INSERT INTO meta VALUES ('schema', '3')",
+            "CREATE TABLE accounts (id INTEGER)",
+        ],
+        ["CREATE TABLE meta (key TEXT, value TEXT)", "CREATE TABLE accounts (id INTEGER)"],
+        ["CREATE TABLE meta (name TEXT)", "CREATE TABLE accounts (id INTEGER)"],
+    ],
+)
 def test_a_database_of_another_application_is_refused_untouched(
-    tmp_path: Path, target: str
+    tmp_path: Path, target: str, tables: list[str]
 ) -> None:
     write(tmp_path, club=CLUB)
-    _create_table(target, "CREATE TABLE accounts (id INTEGER)")
+    for sql in tables:
+        _create_table(target, sql)
     before = Path(target).read_bytes() if target.endswith(".sqlite") else b""
     from notation.index.db import shown
 
     where = target if target.endswith(".sqlite") else shown(target)
-    result = run("index", "--db", target, str(tmp_path / "club.pdn"))
-    assert (result.exit_code, result.stderr) == (
-        2,
+    refused = (
         f"notation: {where}: not a notation index: it holds tables of its own "
-        "(give a new file, or an empty database)\n",
+        "(give a new file, or an empty database)\n"
     )
+    result = run("index", "--db", target, str(tmp_path / "club.pdn"))
+    assert (result.exit_code, result.stderr) == (2, refused)
+    # find and tree, which only read, say the same: making an index there is refused.
+    for command in (("find",), ("tree", "-g", "brazilian")):
+        answer = run(*command, "--db", target)
+        assert (answer.exit_code, answer.stdout, answer.stderr) == (2, "", refused)
     if target.endswith(".sqlite"):
         assert Path(target).read_bytes() == before
         assert sorted(os.listdir(tmp_path)) == ["club.pdn", Path(target).name]
@@ -887,10 +906,11 @@ def test_a_database_of_another_application_is_refused_untouched(
         import psycopg
 
         with psycopg.connect(target) as connection:
-            tables = connection.execute(
+            held = connection.execute(
                 "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
             ).fetchall()
-        assert tables == [("accounts",)]
+        made = {sql.split()[2] for sql in tables if sql.startswith("CREATE")}
+        assert {name for (name,) in held} == made
 
 
 @pytest.mark.parametrize("command", [("find",), ("tree", "-g", "brazilian")])
@@ -910,12 +930,17 @@ def test_find_and_tree_never_write_the_file_at_db(tmp_path: Path, command: tuple
         }
 
     before = contents()
-    for db in (empty, other):
-        result = run(*command, "--db", str(db))
-        assert (result.exit_code, result.stderr) == (
-            2,
-            f"notation: {db}: no index there; make one with notation index\n",
-        )
+    result = run(*command, "--db", str(empty))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"notation: {empty}: no index there; make one with notation index\n",
+    )
+    result = run(*command, "--db", other)
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"notation: {other}: not a notation index: it holds tables of its own "
+        "(give a new file, or an empty database)\n",
+    )
     assert contents() == before
     result = run(*command, "--db", index)
     assert result.exit_code == 0, result.stderr
