@@ -292,6 +292,7 @@ def _read(
         file = files[opened.input.path]
         old = known.get(os.fsencode(opened.input.path or ""))
         inputs.ended = False
+        inputs.whole = True
         try:
             with store.db.transaction():
                 before = store.drop(old[0]) if old is not None else 0
@@ -303,7 +304,9 @@ def _read(
                     file.signature,
                 )
                 if feed is None:
-                    entries = _entries(opened, file.game, settings.dialects, store.salt, told)
+                    entries = _entries(
+                        opened, file.game, settings.dialects, store.salt, inputs.reading
+                    )
                 else:
                     entries = feed.entries(inputs.end)
                 after = store.add_games(stored, pause.paced(entries))
@@ -363,10 +366,18 @@ class _Inputs:
                 self.told(item)
         return None
 
+    def reading(self, problem: Diagnostic) -> None:
+        """Tell a problem met reading the records of the input being stored: one that
+        makes it unreadable (a JSON document that is not one of records) means it was not
+        read whole."""
+        if problem.code in (codes.UNREADABLE, codes.NO_RECORD):
+            self.whole = False
+        self.told(problem)
+
     def end(self) -> _Feed | None:
         """End the reading of the input being stored and open the next: the next's feed,
         if it has one."""
-        self.whole = _read_whole(self.items, self.told)
+        self.whole = _read_whole(self.items, self.told) and self.whole
         self.following = self.next()
         self.ended = True
         return None if self.following is None else self.following[1]

@@ -27,6 +27,7 @@ reads back equal.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -48,6 +49,10 @@ from notation.record.writer import why_unwritable
 FORMAT = "notation-record"
 VERSION = 1
 _KINDS = ("brace", "line", "escape")
+
+_NO_TEXT = re.compile("[\x00\ud800-\udfff]")
+"""What a JSON string may hold (by its escapes) and no text file decoded does: a NUL, a
+lone surrogate."""
 
 
 def _pos(pos: SourcePos) -> list[int]:
@@ -136,6 +141,11 @@ class _Reader:
             return None
         if not isinstance(self.value, str):
             raise self.fail("a string" + (" or null" if optional else ""))
+        held = _NO_TEXT.search(self.value)
+        if held is not None:
+            code = ord(held.group())
+            what = "a NUL character" if code == 0 else f"a lone surrogate, U+{code:04X}"
+            raise ValueError(f"{self.where}: a string holding {what}, which no text file holds")
         return self.value
 
     def text(self) -> str:

@@ -749,6 +749,28 @@ def test_the_workers_are_handed_pieces_enough_to_replay_on_while_the_writer_comm
     assert places(parallel) == places(serial)
 
 
+def test_a_json_document_that_cannot_be_read_is_not_stored_and_fails_every_run(
+    tmp_path: Path, target: str
+) -> None:
+    write(tmp_path, club=CLUB, open=OPEN)
+    bad = tmp_path / "bad.json"
+    document = json.loads(run("convert", "--to", "json", str(tmp_path / "club.pdn")).stdout)
+    document["records"][0]["tags"][0]["value"] = "Cl\ud800ub"
+    bad.write_text(json.dumps(document), "utf-8")
+    said = (
+        f"{bad}:1:1: error PDN106 cannot read {bad}: document.records[0].tags[0].value: a "
+        "string holding a lone surrogate, U+D800, which no text file holds"
+    )
+    for _ in range(2):
+        # The second run said 0 errors and exit 0: the document was stored with no game.
+        result = run("index", "--db", target, str(bad), str(tmp_path / "open.pdn"))
+        assert result.exit_code == 2
+        assert result.stderr.splitlines()[0] == said
+    assert result.stderr.splitlines()[1] == (
+        "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 3 unchanged"
+    )
+
+
 def test_a_run_that_names_no_file_makes_no_index_file(tmp_path: Path) -> None:
     db = tmp_path / "new.sqlite"
     (tmp_path / "bare").mkdir()

@@ -231,3 +231,30 @@ def test_json_that_pdn_cannot_hold_is_refused_naming_the_game_and_the_field():
         "document.records[1].moves.plies[0].comments[0].text: "
         "a brace comment cannot hold a brace (game 2 cannot be written as PDN)"
     )
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "why"),
+    [
+        (("tags", 0, "value"), "Sur\ud800rogate", "a lone surrogate, U+D800"),
+        (("tags", 0, "value"), "Ana\x00Nul", "a NUL character"),
+        (("moves", "plies", 0, "comments", 0, "text"), "c\udcff", "a lone surrogate, U+DCFF"),
+    ],
+)
+def test_a_string_no_text_file_holds_is_refused_naming_the_field(
+    where: tuple[str | int, ...], value: str, why: str
+) -> None:
+    # Escapes (\ud800, \u0000) make such strings: no PDN text decodes to one, and an index
+    # could not store it (UTF-8 refuses a lone surrogate, PostgreSQL a NUL).
+    records = read_string('[Event "b"]\n1. 11-15 {c} *\n')
+    document = json.loads(dumps(records))
+    field = document["records"][0]
+    for step in where[:-1]:
+        field = field[step]
+    field[where[-1]] = value
+    with pytest.raises(ValueError) as raised:
+        loads(json.dumps(document))
+    path = "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in where)
+    assert str(raised.value) == (
+        f"document.records[0]{path}: a string holding {why}, which no text file holds"
+    )
