@@ -224,7 +224,7 @@ def open_index(target: str, *, create: bool = False) -> Database:
     local = index_file(target) is not None
     where = target if local else shown(target)
     missing = f"{where}: no index there; make one with notation index"
-    if local and not create and not os.path.exists(target):
+    if local and not create and not os.path.lexists(target):
         raise IndexUnusable(missing)
     db = open_database(target, read_only=not create)
     try:

@@ -56,21 +56,28 @@ class SQLite:
         try:
             mode = os.stat(path).st_mode
         except (FileNotFoundError, NotADirectoryError):
+            if os.path.islink(path):
+                raise IndexUnusable(
+                    f"{shown}: not an index: it is a symbolic link to a file that does not "
+                    "exist (name the file itself)"
+                ) from None
             mode = stat.S_IFREG
         except (OSError, ValueError) as error:
             raise IndexUnusable(f"{shown}: cannot open the index: {why(error)}") from None
         if not stat.S_ISREG(mode):
             # SQLite would read a device or a FIFO, and write its journal beside it.
             raise IndexUnusable(f"{shown}: not an index: it is {kind_of(mode)}")
-        # Read-only: SQLite neither makes the file nor writes it (not even its header).
-        uri = "file://" + quote(os.fsencode(os.path.abspath(path))) + "?mode=ro"
+        # Always a URI of the file's own path: an SQLite built to read URIs would read a
+        # name such as file:x.sqlite as one. Read-only, SQLite neither makes the file nor
+        # writes it (not even its header).
+        uri = "file://" + quote(os.fsencode(os.path.abspath(path)))
         try:
             self._connection = sqlite3.connect(
-                uri if read_only else path,
+                uri + ("?mode=ro" if read_only else "?mode=rwc"),
                 timeout=BUSY_SECONDS,
                 isolation_level=None,
                 check_same_thread=False,
-                uri=read_only,
+                uri=True,
             )
             self._connection.execute("PRAGMA synchronous=NORMAL")
         except sqlite3.Error as error:

@@ -408,6 +408,27 @@ def test_an_index_that_is_a_device_a_folder_or_a_fifo_is_refused_unopened(
         assert result.stderr == f"notation: {db}: not an index: it is {kind}\n"
     assert sorted(os.listdir("/dev")) == before
     assert sorted(os.listdir(tmp_path)) == ["club.pdn", "fifo.sqlite", "folder.sqlite"]
+    # A link to nothing is not followed to make its target, as an output's is not.
+    (tmp_path / "link.sqlite").symlink_to(tmp_path / "target.sqlite")
+    result = run(command[0], "--db", "link.sqlite", *command[1:])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "notation: link.sqlite: not an index: it is a symbolic link to a file that does not "
+        "exist (name the file itself)\n",
+    )
+    assert not (tmp_path / "target.sqlite").exists()
+
+
+def test_an_index_named_as_an_sqlite_uri_is_that_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite built to read URIs took file:x.sqlite as the file x.sqlite (and kept the
+    # writer's lock on another).
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, club=CLUB)
+    indexed("file:x.sqlite?mode=memory", "club.pdn")
+    assert sorted(os.listdir(tmp_path)) == ["club.pdn", "file:x.sqlite?mode=memory"]
+    assert places("file:x.sqlite?mode=memory") == [("club.pdn", 1, 1), ("club.pdn", 2, 9)]
 
 
 def test_a_fifo_or_a_device_is_refused_unread_and_the_rest_is_indexed(
