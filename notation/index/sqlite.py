@@ -84,6 +84,9 @@ class SQLite:
             raise IndexUnusable(f"{shown}: cannot open the index: {error}") from None
         self._depth = 0
         self._lock: int | None = None
+        self._wrote = False
+        """Whether this connection held the writer's lock: only then, closing, does it
+        copy the log into the file (another would wait for the writer's transaction)."""
 
     def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
         """Run one statement; its rows."""
@@ -136,6 +139,7 @@ class SQLite:
         while True:
             try:
                 fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                self._wrote = True
                 break
             except BlockingIOError:
                 if time.monotonic() >= give_up:
@@ -180,9 +184,10 @@ class SQLite:
         )
 
     def close(self) -> None:
-        """Close the connection; a writer's first copies its log into the file and puts
-        the file back in rollback-journal mode (:meth:`_leave_wal`)."""
-        if not self.read_only:
+        """Close the connection; one that held the writer's lock first copies the log
+        into the file and puts the file back in rollback-journal mode
+        (:meth:`_leave_wal`)."""
+        if self._wrote:
             self._leave_wal()
         self._connection.close()
         if self._lock is not None:

@@ -164,8 +164,12 @@ def test_a_second_writer_waits_then_refuses_naming_the_first(tmp_path: Path, tar
     write(tmp_path, club=CLUB)
     db = target
     first = open_index(db, create=True)
-    with first.writer(1.0):
+    # The first writer is inside a file's transaction: the second, giving up, waited for
+    # it as it closed (SQLite's 30 s for a lock), to copy a log it never wrote.
+    began = time.monotonic()
+    with first.writer(1.0), first.transaction():
         result = run("index", "--db", db, "--wait", "0.2", str(tmp_path / "club.pdn"))
+    assert time.monotonic() - began < 10
     assert result.exit_code == 2
     # SQLite names the process; PostgreSQL, the session the server shows.
     holder = (
