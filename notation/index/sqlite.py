@@ -84,9 +84,6 @@ class SQLite:
             raise IndexUnusable(f"{shown}: cannot open the index: {error}") from None
         self._depth = 0
         self._lock: int | None = None
-        self._wrote = False
-        """Whether this connection held the writer's lock: only then, closing, does it
-        copy the log into the file (another would wait for the writer's transaction)."""
 
     def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
         """Run one statement; its rows."""
@@ -139,7 +136,6 @@ class SQLite:
         while True:
             try:
                 fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                self._wrote = True
                 break
             except BlockingIOError:
                 if time.monotonic() >= give_up:
@@ -184,15 +180,29 @@ class SQLite:
         )
 
     def close(self) -> None:
-        """Close the connection; one that held the writer's lock first copies the log
-        into the file and puts the file back in rollback-journal mode
-        (:meth:`_leave_wal`)."""
-        if self._wrote:
-            self._leave_wal()
+        """Close the connection; a writer's first copies the log into the file and puts
+        the file back in rollback-journal mode (:meth:`_leave_wal`), unless another
+        writer holds the writer's lock (it would wait for that one's transaction)."""
+        held = None if self.read_only else self._alone()
+        if held is not None:
+            try:
+                self._leave_wal()
+            finally:
+                fcntl.flock(held, fcntl.LOCK_UN)
         self._connection.close()
         if self._lock is not None:
             os.close(self._lock)
             self._lock = None
+
+    def _alone(self) -> int | None:
+        """The writer's lock, taken, when no other writer holds it; else ``None``."""
+        try:
+            if self._lock is None:
+                self._lock = os.open(self.path, os.O_RDONLY)
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return None
+        return self._lock
 
     def _leave_wal(self) -> None:
         """Copy the log into the file and empty it (waiting for readers still reading
