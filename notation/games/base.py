@@ -147,6 +147,10 @@ class IllegalMove(ValueError):
         self.code = code
         self.show_legal = show_legal
 
+    def __reduce__(self) -> tuple[type[IllegalMove], tuple[str, str], dict[str, object]]:
+        # Pickled as made (ValueError's way calls the class with its message alone).
+        return type(self), (self.code, str(self)), vars(self)
+
 
 class Picture(NamedTuple):
     """What the SVG picture of a position shows, as a game gives it to the picture layer

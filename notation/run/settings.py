@@ -69,6 +69,10 @@ class SettingsError(ValueError):
         self.option = option
         self.message = message
 
+    def __reduce__(self) -> tuple[type[SettingsError], tuple[str, str]]:
+        # Pickled as made (ValueError's way calls the class with its message alone).
+        return type(self), (self.option, self.message)
+
 
 class Settings(Frozen):
     """Everything a validation run uses besides its inputs. The defaults are a run with no
