@@ -13,6 +13,7 @@ from typing import overload
 from notation.check.report import GameReport
 from notation.diagnostics import Diagnostic
 from notation.games.registry import get_game
+from notation.io.files import given, name_of
 from notation.read.sources import holds_game, read_paths
 from notation.record.model import Record
 from notation.record.reader import read_string
@@ -26,27 +27,10 @@ Source = str | os.PathLike[str]
 def _names(sources: Source | Iterable[Source]) -> list[str]:
     """The names of ``sources``: one source, or many; :class:`TypeError` for anything
     else (bytes, an open file, whose lines would otherwise be taken for names)."""
-    if isinstance(sources, str | os.PathLike):
-        return [_name(sources)]
-    if isinstance(sources, bytes | bytearray) or hasattr(sources, "read"):
-        raise TypeError(_NOT_A_SOURCE.format(type(sources).__name__))
-    return [_name(source) for source in sources]
-
-
-_NOT_A_SOURCE = (
-    "a source is a file, folder or pattern name (str or os.PathLike), not {};"
-    " read a stream's text with read_games(text=...)"
-)
-
-
-def _name(source: object) -> str:
-    """One source's name; :class:`TypeError` for what is not a name."""
-    if not isinstance(source, str | os.PathLike):
-        raise TypeError(_NOT_A_SOURCE.format(type(source).__name__))
-    name = os.fspath(source)
-    if not isinstance(name, str):
-        raise TypeError(_NOT_A_SOURCE.format("a path of bytes"))
-    return name
+    try:
+        return [name_of(source) for source in given(sources)]
+    except TypeError as error:
+        raise TypeError(f"{error}; read a stream's text with read_games(text=...)") from None
 
 
 @overload

@@ -29,6 +29,7 @@ validator's diagnostics, from its one replay, which the annotations are read fro
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +43,7 @@ from notation.archive.rewrite import (
     copied_unchanged,
     rewrite,
 )
-from notation.archive.runs import drop, inputs_of, read_as
+from notation.archive.runs import drop, read_as
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import line_of
 from notation.check.replay import record_notation
@@ -57,7 +58,7 @@ from notation.check.validator import (
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game, Position
 from notation.games.registry import resolve_game
-from notation.io.files import Input, Missing
+from notation.io.files import Input, Missing, Named, inputs_of
 from notation.io.output import Stage
 from notation.read.sources import Found
 from notation.record.model import Comment, Record
@@ -227,7 +228,7 @@ def annotate_settings(
 
 
 def annotate(
-    paths: Iterable[str | Input | Missing],
+    paths: Iterable[Named] | str | os.PathLike[str],
     settings: AnnotateSettings,
     *,
     say: Callable[[str], None] = drop,

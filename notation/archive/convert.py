@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,7 @@ from notation.archive.rewrite import (
     Writing,
     rewrite,
 )
-from notation.archive.runs import drop, inputs_of, read_as
+from notation.archive.runs import drop, read_as
 from notation.check.dialects import NO_DIALECTS
 from notation.check.replay import record_notation
 from notation.check.validator import (
@@ -47,7 +48,7 @@ from notation.check.validator import (
 from notation.diagnostics import OTHER_SEPARATOR, SHORT_CAPTURE, Diagnostic
 from notation.games.base import AnyGame, Game
 from notation.games.registry import GAMES, get_game
-from notation.io.files import Input, Missing
+from notation.io.files import Input, Missing, Named, inputs_of
 from notation.io.output import Stage
 from notation.read.sources import Found
 from notation.record.model import Comment, Record
@@ -431,7 +432,7 @@ def convert_settings(
 
 
 def convert(
-    paths: Iterable[str | Input | Missing],
+    paths: Iterable[Named] | str | os.PathLike[str],
     settings: ConvertSettings,
     *,
     say: Callable[[str], None] = drop,

@@ -10,6 +10,7 @@ still finds, so that the caller can count it and report it.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -20,13 +21,13 @@ from notation import diagnostics as codes
 from notation.archive.convert import canonical_moves, judge
 from notation.archive.fix import FIXES, fix_record
 from notation.archive.rewrite import Edited, Options, Writing, rewrite
-from notation.archive.runs import drop, envelope, inputs_of, plural, read_as, report_form
+from notation.archive.runs import drop, envelope, plural, read_as, report_form
 from notation.check.dialects import NO_DIALECTS
 from notation.check.repair import repair_record
 from notation.check.validator import record_game, validate_record
 from notation.diagnostics import Diagnostic, Severity
 from notation.games.base import AnyGame, Game
-from notation.io.files import Input, Missing
+from notation.io.files import Input, Missing, Named, inputs_of
 from notation.io.output import Stage
 from notation.read.sources import Found
 from notation.run.config import Config
@@ -367,7 +368,7 @@ def repair_settings(
 
 
 def fix(
-    paths: Iterable[str | Input | Missing],
+    paths: Iterable[Named] | str | os.PathLike[str],
     settings: FixSettings,
     *,
     say: Callable[[str], None] = drop,
@@ -397,7 +398,7 @@ def fix(
 
 
 def repair(
-    paths: Iterable[str | Input | Missing],
+    paths: Iterable[Named] | str | os.PathLike[str],
     settings: RepairSettings,
     *,
     say: Callable[[str], None] = drop,

@@ -21,7 +21,6 @@ from notation.archive.runs import (
     Reading,
     copied,
     ignore,
-    inputs_of,
     plural,
     read_as,
     report_form,
@@ -32,7 +31,7 @@ from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Occurrence
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
-from notation.io.files import Input, Missing, input_paths, reads_standard_input
+from notation.io.files import Input, Missing, Named, input_paths, inputs_of, reads_standard_input
 from notation.io.output import Stage, check_target, file_output, spooled_stdout
 from notation.run.config import Config
 from notation.run.settings import Games, default_of, known_codec
@@ -157,7 +156,7 @@ def merge_settings(
 
 
 def merge(
-    paths: Iterable[str | Input | Missing],
+    paths: Iterable[Named] | str | os.PathLike[str],
     settings: MergeSettings,
     *,
     tell: Callable[[Diagnostic], None] = ignore,

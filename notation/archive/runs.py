@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic
-from notation.io.files import Input, Missing, expand
 from notation.run.config import NO_CONFIG, Config
 from notation.run.settings import Games, SettingsError, known_dialects, known_game, setting
 
@@ -81,14 +80,6 @@ def report_form(form: str) -> str:
     if form not in REPORT_FORMS:
         raise SettingsError("--format", " or ".join(REPORT_FORMS) + " expected")
     return form
-
-
-def inputs_of(paths: Iterable[str | Input | Missing]) -> list[Input | Missing]:
-    """The inputs named by ``paths`` (names as the command line takes them, or inputs
-    already found), in order."""
-    return [
-        found for path in paths for found in (expand([path]) if isinstance(path, str) else (path,))
-    ]
 
 
 def exit_status(problems: Iterable[Diagnostic], failed: bool) -> int:

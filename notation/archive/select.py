@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import fnmatch
+import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +40,6 @@ from notation.archive.runs import (
     Reading,
     copied,
     ignore,
-    inputs_of,
     plural,
     read_as,
     report_form,
@@ -52,7 +52,7 @@ from notation.check.validator import ReplayedLine, record_game, replay_main_line
 from notation.diagnostics import CODES, Diagnostic, Severity
 from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, SetupError
 from notation.games.registry import resolve_game
-from notation.io.files import Input, Missing, input_paths, reads_standard_input
+from notation.io.files import Input, Missing, Named, input_paths, inputs_of, reads_standard_input
 from notation.io.output import (
     OutputError,
     Sink,
@@ -564,7 +564,7 @@ def select_settings(
 
 
 def select(
-    paths: Iterable[str | Input | Missing],
+    paths: Iterable[Named] | str | os.PathLike[str],
     settings: SelectSettings,
     *,
     tell: Callable[[Diagnostic], None] = ignore,

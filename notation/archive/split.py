@@ -32,7 +32,6 @@ from notation.archive.runs import (
     Reading,
     copied,
     ignore,
-    inputs_of,
     plural,
     read_as,
     report_form,
@@ -44,7 +43,7 @@ from notation.check.identity import Occurrence
 from notation.check.validator import judged_game
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game
-from notation.io.files import Input, Missing, input_paths
+from notation.io.files import Input, Missing, Named, input_paths, inputs_of
 from notation.io.output import OutputError, Sink, Stage, display, same_file, staged_outputs
 from notation.read.sources import Found
 from notation.run.config import Config
@@ -390,7 +389,7 @@ def split_settings(
 
 
 def split(
-    paths: Iterable[str | Input | Missing],
+    paths: Iterable[Named] | str | os.PathLike[str],
     settings: SplitSettings,
     *,
     tell: Callable[[Diagnostic], None] = ignore,

@@ -153,14 +153,15 @@ class Stats:
 
 
 def collect(
-    sources: Iterable[str | os.PathLike[str] | Record],
+    sources: Iterable[str | os.PathLike[str] | Record] | str | os.PathLike[str],
     default: AnyGame | Games | None = None,
     *,
     encoding: str | None = None,
     allow_empty: bool = False,
     dialects: frozenset[str] = NO_DIALECTS,
 ) -> Stats:
-    """Statistics of records given as such, or read from the paths given (any mix).
+    """Statistics of records given as such, or read from the paths given (any mix; one
+    path alone stands for the list of it).
 
     Paths are read with :func:`~notation.read.sources.read_paths`, one record at a time;
     ``default`` is the game of records whose tags name none
@@ -169,7 +170,7 @@ def collect(
     """
     stats = Stats()
     pending: list[str] = []
-    for item in sources:
+    for item in [sources] if isinstance(sources, str | os.PathLike) else sources:
         if isinstance(item, Record):
             _count_paths(stats, pending, default, encoding, allow_empty, dialects)
             stats.add(item, default=default, dialects=dialects)
@@ -280,7 +281,10 @@ def stats_settings(
     )
 
 
-def stats(sources: Iterable[str | os.PathLike[str] | Record], settings: StatsSettings) -> Stats:
+def stats(
+    sources: Iterable[str | os.PathLike[str] | Record] | str | os.PathLike[str],
+    settings: StatsSettings,
+) -> Stats:
     """``notation stats``: the statistics of the records of ``sources`` (paths as the
     command line takes them, or records), read as ``settings`` say."""
     return collect(

@@ -134,6 +134,46 @@ class Missing(Frozen):
         object.__setattr__(self, "code", code)
 
 
+Named = str | os.PathLike[str] | Input | Missing
+"""A name as the command line takes it (a str, or a path object), or an input found."""
+
+NOT_A_NAME = "a source is a file, folder or pattern name (str or os.PathLike), not {}"
+
+
+def given(paths: Iterable[Named] | str | os.PathLike[str]) -> list[Named]:
+    """``paths`` as a list: one name alone stands for the list of it (a str is no list
+    of one-letter names). :class:`TypeError` for bytes or an open file, whose lines
+    would otherwise be taken for names."""
+    if isinstance(paths, str | os.PathLike):
+        return [paths]
+    if isinstance(paths, bytes | bytearray) or hasattr(paths, "read"):
+        raise TypeError(NOT_A_NAME.format(type(paths).__name__))
+    return list(paths)
+
+
+def name_of(source: object) -> str:
+    """The name ``source`` is (a str, or a path object's); :class:`TypeError` for what is
+    no name (bytes, a number)."""
+    if not isinstance(source, str | os.PathLike):
+        raise TypeError(NOT_A_NAME.format(type(source).__name__))
+    name = os.fspath(source)
+    if not isinstance(name, str):
+        raise TypeError(NOT_A_NAME.format("a path of bytes"))
+    return name
+
+
+def inputs_of(paths: Iterable[Named] | str | os.PathLike[str]) -> list[Input | Missing]:
+    """The inputs ``paths`` name (:func:`given`: each a name, expanded by :func:`expand`,
+    or an input already found), in order; :class:`TypeError` for what is no name."""
+    found: list[Input | Missing] = []
+    for path in given(paths):
+        if isinstance(path, Input | Missing):
+            found.append(path)
+        else:
+            found.extend(expand([name_of(path)]))
+    return found
+
+
 def input_paths(inputs: Iterable[Input | Missing]) -> list[str]:
     """The files among ``inputs``, in order: what an output must not overwrite (standard
     input and names that match nothing are left out)."""
@@ -175,6 +215,9 @@ def expand(names: Iterable[str]) -> Iterator[Input | Missing]:
             # pathlib reads an empty name as the current folder: a variable left empty
             # must not turn into a search of wherever the command runs.
             yield Missing(name, "an empty name is no file or folder")
+            continue
+        if "\x00" in name:
+            yield Missing(name, "a name cannot hold a NUL character")
             continue
         path = pure(name)
         try:

@@ -13,10 +13,11 @@ their inputs through it. Files are found, opened and decoded by :mod:`notation.i
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Iterable, Iterator
 
 from notation.diagnostics import NO_RECORD, UNREADABLE, Diagnostic
-from notation.io.files import COMPRESSED_SUFFIXES, Input, Missing, expand
+from notation.io.files import COMPRESSED_SUFFIXES, Input, Missing, expand, given, name_of
 from notation.lazy import lazy_pattern
 from notation.plain import Frozen, Plain
 
@@ -289,7 +290,7 @@ def read_all(
 
 
 def read_paths(
-    names: Iterable[str],
+    names: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
     *,
     encoding: str | None = None,
     allow_empty: bool = False,
@@ -301,9 +302,11 @@ def read_paths(
     glob patterns, ``-`` for standard input) and read by :func:`read_all`; ``encoding``
     overrides detection. A name that cannot be read, or holds no record (unless
     ``allow_empty``), is an error diagnostic; a guessed encoding, a PDN107 notice.
-    ``keep_text`` keeps each PDN record's text.
+    ``keep_text`` keeps each PDN record's text. One name alone stands for the list of it;
+    :class:`TypeError` for what is no name (:func:`~notation.io.files.name_of`).
     """
-    for found in read_all(expand(names), encoding, allow_empty=allow_empty, keep_text=keep_text):
+    inputs = expand([name_of(name) for name in given(names)])
+    for found in read_all(inputs, encoding, allow_empty=allow_empty, keep_text=keep_text):
         if isinstance(found, Found):
             yield found.input.name, found.record
         elif isinstance(found, Diagnostic):

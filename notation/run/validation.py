@@ -14,12 +14,13 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import os
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 
 from notation.check.report import GameReport
 from notation.diagnostics import Diagnostic
-from notation.io.files import Input, Missing, expand
+from notation.io.files import Input, Missing, Named, inputs_of
 from notation.plain import Frozen, Plain
 from notation.read.sources import FileResult
 from notation.run.config import Config
@@ -74,7 +75,7 @@ as a whole, a file's end (these three as reported), progress, or a note."""
 
 
 def validate(
-    paths: Iterable[str | Input | Missing],
+    paths: Iterable[Named] | str | os.PathLike[str],
     settings: Settings | None = None,
     *,
     on_event: Callable[[RunEvent], None] | None = None,
@@ -96,16 +97,14 @@ def validate(
 
 
 def validation_events(
-    paths: Iterable[str | Input | Missing], settings: Settings | None = None
+    paths: Iterable[Named] | str | os.PathLike[str], settings: Settings | None = None
 ) -> Generator[RunEvent, None, Summary]:
     """The events of :func:`validate`'s run, in order, as they come; its value, when it
     ends, is the summary. Closing it early ends the run (and its workers)."""
     chosen = settings or Settings()
     pending: deque[RunEvent] = deque()
     tell = pending.append
-    inputs = [
-        found for path in paths for found in (expand([path]) if isinstance(path, str) else (path,))
-    ]
+    inputs = inputs_of(paths)
     given = chosen.policy
     policy = given.with_files(file_policies(chosen.config, inputs, given, chosen.given))
     on_cluster = chosen.scheduler is not None and not chosen.trace

@@ -226,9 +226,11 @@ def test_an_empty_name_is_a_missing_input_not_the_current_folder(
 ) -> None:
     (tmp_path / "here.pdn").write_text(BROKEN, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    assert list(expand(["", "here.pdn"])) == [
+    assert list(expand(["", "here.pdn", "here\x00.pdn"])) == [
         Missing("", "an empty name is no file or folder"),
         Input("here.pdn", "here.pdn"),
+        # os.stat raised ValueError for it, from inside the reading of the inputs.
+        Missing("here\x00.pdn", "a name cannot hold a NUL character"),
     ]
     run = subprocess.run(
         [NOTATION, "validate", "--no-cache", ""], capture_output=True, text=True, check=False

@@ -5,6 +5,7 @@ are given; and ``validation_events`` gives a run's events as ``on_event`` gets t
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,28 @@ def test_validation_events_are_those_on_event_gets() -> None:
         e for e in told if isinstance(e, GameReport | Diagnostic)
     )
     assert (summary.games, summary.files, summary.exit_status) == (61, 18, 2)
+
+
+def test_one_name_alone_or_a_path_object_is_that_file_not_its_letters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A str is an iterable of str: its letters ("/" among them) were taken for names.
+    from notation.archive.select import select, select_settings
+    from notation.archive.stats import stats, stats_settings
+    from notation.read.sources import read_paths
+
+    monkeypatch.chdir(SAMPLES.parent)
+    name = "samples/brazilian/annotated.pdn"
+    for given in (name, Path(name), [Path(name)]):
+        summary = notation.run.validate(given, Settings())
+        assert (summary.files, summary.games, summary.exit_status) == (1, 5, 0)
+        assert stats(given, stats_settings()).records == 5
+        assert select(given, select_settings(result="1-1", output=Path(os.devnull))).games == 5
+        assert len(list(read_paths(given))) == 5
+    for wrong, kind in ((b"samples", "bytes"), ([name, 3], "int"), ([name.encode()], "bytes")):
+        with pytest.raises(
+            TypeError, match=rf"^a source is a file, folder or pattern name .*, not {kind}$"
+        ):
+            notation.run.validate(wrong, Settings())  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            select(wrong, select_settings(output=Path(os.devnull)))  # type: ignore[arg-type]
