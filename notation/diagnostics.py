@@ -147,6 +147,11 @@ KEPT_BROKEN = register(
     Severity.ERROR,
     "the record was written by --keep-broken: a part of it is kept in comments, not read",
 )
+TAG_NAMED_AGAIN = register(
+    "PDN119",
+    Severity.WARNING,
+    "a tag named again started a new game: the game before it holds tags alone",
+)
 # Record semantics shared by every game.
 UNKNOWN_GAME = register("REC201", Severity.NOTICE, "game type not supported: syntax checked only")
 BAD_SETUP = register("REC202", Severity.ERROR, "the setup position or game tags are invalid")

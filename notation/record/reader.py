@@ -49,7 +49,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 
-from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG, SYNTAX, Diagnostic
+from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG, SYNTAX, TAG_NAMED_AGAIN, Diagnostic
 from notation.lazy import lazy_pattern
 from notation.record.grammar import parse_game
 from notation.record.lexicon import (
@@ -182,6 +182,14 @@ class _Scan:
         if m is None:
             return False
         return self.content or self.ended or self.gap or m.group(1) in self.names
+
+    def named_again(self, text: str, at: int) -> str | None:
+        """The name of the tag pair that starts the line at ``at`` of ``text`` when naming
+        it again is all that starts the next game there (the game holds tags alone)."""
+        if self.brace or self.content or self.ended or self.gap:
+            return None
+        m = self.patterns.tag_name.match(text, at)
+        return m.group(1) if m is not None and m.group(1) in self.names else None
 
     def analyse(self, segment: str) -> tuple[bool, bool, int | None]:
         """Scan one line (or the rest of one) and update the brace and paren state.
@@ -445,7 +453,14 @@ def read_records(
             break
         if scan is not None and scan.next_game(text, at):
             index += 1
-            yield _finish(scan, index, path, keep_text, missing=not scan.brace and not scan.ended)
+            again = scan.named_again(text, at)
+            record = _finish(
+                scan, index, path, keep_text, missing=not scan.brace and not scan.ended
+            )
+            if again is not None and not record.has_syntax_errors:
+                column = text.find("[", at) - at + 1
+                record.diagnostics.append(_named_again(again, number, column, path, index))
+            yield record
             scan = None
         if scan is None:
             near_end = len(text) - at < _DEFER
@@ -569,6 +584,21 @@ def _finish_text(
             )
         )
     return record
+
+
+def _named_again(name: str, line: int, column: int, path: str, index: int) -> Diagnostic:
+    """The PDN119 warning of game ``index``, of tags alone, cut where the tag ``name`` is
+    named again (at ``line``, ``column``)."""
+    return Diagnostic(
+        TAG_NAMED_AGAIN,
+        f"{name} is named again: a new game starts at this tag, and the game before it "
+        f"holds tags alone (a game names each tag once; if one game's tags name {name} "
+        "twice, keep one)",
+        line,
+        column,
+        path,
+        index,
+    )
 
 
 def read_string(text: str, path: str = "-") -> list[Record]:

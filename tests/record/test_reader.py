@@ -300,11 +300,19 @@ def test_a_game_of_tags_alone_keeps_its_tags_from_the_next_game():
 
 
 def test_a_repeated_tag_name_starts_the_next_game_even_without_a_blank_line():
-    text = '[Event "a"]\n[GameType "26"]\n[Event "b"]\n[GameType "30"]\n1. 22-18 *\n'
-    first, second = read_string(text)
+    text = '[Event "a"]\n[GameType "26"]\n  [Event "b"]\n[GameType "30"]\n1. 22-18 *\n'
+    first, second = read_string(text, path="x.pdn")
     assert [t.value for t in first.tags] == ["a", "26"]
     assert [t.value for t in second.tags] == ["b", "30"]
     assert moves(second) == ["22-18"]
+    # Said, as a header that names a tag twice is read as two games: the first of tags
+    # alone, the second without the tags before the one named again.
+    assert [d.format() for d in first.diagnostics] == [
+        "x.pdn:3:3: warning PDN119 Event is named again: a new game starts at this tag, "
+        "and the game before it holds tags alone (a game names each tag once; if one "
+        "game's tags name Event twice, keep one)"
+    ]
+    assert second.diagnostics == []
 
 
 def test_a_tag_cut_mid_value_is_reported_and_the_next_game_keeps_its_tags():
