@@ -242,7 +242,9 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
             if source.path is None:
                 if sys.stdin is None:
                     raise UnreadableInput("standard input is closed")
-                raw: BinaryIO = sys.stdin.buffer
+                from notation.io.streams import stdin_bytes
+
+                raw: BinaryIO = stdin_bytes(sys.stdin)
             else:
                 raw = stack.enter_context(open(source.path, "rb"))
             stream = decompressed(raw)

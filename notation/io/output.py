@@ -439,7 +439,7 @@ def spooled_stdout(encoding: str = "utf-8") -> Iterator[Sink]:
     failed command prints nothing of its output. Standard output closed, or failing to
     take the text (a full disk, ``/dev/full``), is an :class:`OutputError`; a reader that
     went away (``| head``) is not."""
-    with _held("standard output", encoding, False, _standard_output) as sink:
+    with _held("standard output", encoding, False, lambda: _standard_output(encoding)) as sink:
         yield sink
 
 
@@ -550,10 +550,12 @@ class _Through:
 
 
 @contextlib.contextmanager
-def _standard_output() -> Iterator[IO[bytes]]:
+def _standard_output(encoding: str) -> Iterator[IO[bytes]]:
     if sys.stdout is None:
         raise OutputError("cannot write standard output: it is closed")
-    yield sys.stdout.buffer
+    from notation.io.streams import stdout_bytes
+
+    yield stdout_bytes(sys.stdout, encoding)
 
 
 @contextlib.contextmanager
