@@ -7,8 +7,8 @@ the file, its per-path overrides included; the dialects; the encoding), and stor
 
 Indexing is incremental: a file whose content digest and settings are those it was
 indexed with is left as it is; a changed file's games are replaced; a file gone (a path
-given, or a file under a folder given, that no longer exists) has its games dropped, and
-with ``prune`` so has every file not among the inputs. Every file is written in one
+given, or a file under a folder given that is there, that no longer exists) has its games
+dropped, and with ``prune`` so has every file not among the inputs. Every file is written in one
 transaction, so an index that a kill interrupts holds each file as before the run or as
 after it. The pieces of files (:meth:`notation.read.sources.Opened.pieces`) are replayed
 by validate's workers (:class:`notation.run.batch.Workers`): its worker processes with
@@ -109,8 +109,8 @@ def index(
     """Index the files ``paths`` name (files, folders, patterns:
     :func:`notation.io.files.expand`) into ``db``, each game judged as
     :func:`notation.run.validate` judges it with ``settings`` (see the module's notes); a
-    file given more than once (named twice, or also under a folder given) is read once,
-    where it first comes. ``prune`` drops every indexed file not among the inputs
+    file given more than once (named twice, by two paths, or also under a folder given) is
+    read once, where it first comes. ``prune`` drops every indexed file not among the inputs
     (nothing when an input could not be read), and ``wait`` is how many seconds to wait
     for another writer of the index. ``tell`` is told each problem met reading the inputs
     as it is met. ``workers`` replay the pieces of files (default: :func:`replayers` of
@@ -178,17 +178,25 @@ def _index(
         store = Store(db)
         known = store.files()
         given = {os.fsencode(pure(name)) for name in paths}
+        # A file gone under a folder given is dropped only when the folder is there: one
+        # gone (a disk not mounted) says nothing of its files.
+        there = {name for name in given if os.path.isdir(name)}
         chosen: list[_Chosen] = []
-        read: set[str] = set()
+        read: set[str | tuple[int, int]] = set()
         for item in inputs:
             if isinstance(item, Missing):
                 _tell_missing(item, settings, summary, tell)
                 continue
             if item.path is None:
                 continue
-            if item.path in read:
+            try:
+                info = os.stat(item.path)
+                same: str | tuple[int, int] = (info.st_dev, info.st_ino)
+            except OSError:
+                same = item.path
+            if same in read:
                 continue
-            read.add(item.path)
+            read.add(same)
             try:
                 digest, stamp = digest_file(str(item.path))
             except NotAFile as error:
@@ -215,7 +223,9 @@ def _index(
         for source, (file, *_) in known.items():
             if source in present:
                 continue
-            if summary.pruned or (_covered(source, given) and not os.path.exists(source)):
+            if summary.pruned or (
+                (source in given or _covered(source, there)) and not os.path.exists(source)
+            ):
                 with db.transaction():
                     summary.removed += store.drop(file)
     return summary

@@ -796,6 +796,35 @@ def test_a_json_document_that_cannot_be_read_is_not_stored_and_fails_every_run(
     )
 
 
+def test_a_folder_given_that_is_gone_keeps_its_files_games(tmp_path: Path, target: str) -> None:
+    # A disk not mounted, a folder renamed: nothing under it is known to be gone.
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    write(folder, club=CLUB, open=OPEN)
+    indexed(target, folder)
+    folder.rename(tmp_path / "elsewhere")
+    result = run("index", "--db", target, str(folder))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"{folder}:1:1: error PDN106 cannot read {folder}: no such file or directory",
+        "0 files indexed (0 as they were): 0 games added, 0 updated, 0 removed, 0 unchanged",
+    ]
+    assert len(found(target)) == 5
+    # A file of a folder that is there, gone, is dropped as ever.
+    (tmp_path / "elsewhere").rename(folder)
+    (folder / "open.pdn").unlink()
+    assert indexed(target, folder).endswith("0 games added, 0 updated, 3 removed, 2 unchanged\n")
+
+
+def test_one_file_named_two_ways_in_a_run_is_read_once(tmp_path: Path, target: str) -> None:
+    write(tmp_path, club=CLUB)
+    (tmp_path / "sub").mkdir()
+    again = tmp_path / "sub" / ".." / "club.pdn"
+    assert indexed(target, tmp_path / "club.pdn", again) == (
+        "1 file indexed (0 as they were): 2 games added, 0 updated, 0 removed, 0 unchanged\n"
+    )
+
+
 def test_a_run_that_names_no_file_makes_no_index_file(tmp_path: Path) -> None:
     db = tmp_path / "new.sqlite"
     (tmp_path / "bare").mkdir()
