@@ -35,6 +35,7 @@ from ..options import (
     configured,
     game_named,
     guarded,
+    note,
     one_of,
     parsed,
     plural,
@@ -201,7 +202,7 @@ def find(
         write_out(output, functools.partial(as_pdn, texts=cast("list[str]", records)))
         found = len(games)
     if form != "json":
-        say(f"{found} {plural(found, 'game')} found")
+        note(f"{found} {plural(found, 'game')} found")
     raise typer.Exit(0)
 
 

@@ -28,6 +28,7 @@ from ..options import (
     echo_problem,
     fail,
     guarded,
+    note,
     plural,
     say,
 )
@@ -217,13 +218,13 @@ def index(
             "being given"
         )
     files = summary.files + summary.kept
-    say(
+    note(
         f"{files} {plural(files, 'file')} indexed ({summary.kept} as they were): "
         f"{summary.added} {plural(summary.added, 'game')} added, {summary.updated} updated, "
         f"{summary.removed} removed, {summary.unchanged} unchanged"
     )
     if local is not None:
-        say(f"{display(local)}: no index made: no file was given to store")
+        note(f"{display(local)}: no index made: no file was given to store")
     raise typer.Exit(summary.status)
 
 

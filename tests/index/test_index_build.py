@@ -825,6 +825,16 @@ def test_one_file_named_two_ways_in_a_run_is_read_once(tmp_path: Path, target: s
     )
 
 
+def test_quiet_leaves_out_the_summary_lines_of_index_and_find(tmp_path: Path, target: str) -> None:
+    write(tmp_path, club=CLUB)
+    done = run("index", "-q", "--db", target, str(tmp_path / "club.pdn"))
+    assert (done.exit_code, done.stdout, done.stderr) == (0, "", "")
+    answer = run("find", "-q", "--db", target, "--player", "ana*")
+    assert answer.exit_code == 0
+    assert answer.stderr == ""
+    assert answer.stdout == f"{tmp_path / 'club.pdn'}:1: game 1, opening 21-I\n"
+
+
 def test_a_run_that_names_no_file_makes_no_index_file(tmp_path: Path) -> None:
     db = tmp_path / "new.sqlite"
     (tmp_path / "bare").mkdir()
