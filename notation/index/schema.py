@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import importlib.util
 
-from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError
+from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError, shown
 from notation.index.keys import new_salt
 from notation.index.target import index_file
+from notation.io.files import shown_name
 
 VERSION = "10"
 """The schema version this code writes; an index of another is refused."""
@@ -199,7 +200,7 @@ def open_database(target: str, *, read_only: bool = False) -> Database:
     if index_file(target) is None:
         if importlib.util.find_spec("psycopg") is None:
             raise IndexUnusable(
-                f"{target.split('@')[-1]}: a PostgreSQL index needs psycopg: "
+                f"{shown(target)}: a PostgreSQL index needs psycopg: "
                 "pip install 'notation[postgres]'"
             )
         from notation.index import postgres  # type: ignore[attr-defined, unused-ignore]
@@ -219,10 +220,8 @@ def open_index(target: str, *, create: bool = False) -> Database:
     application's: it is left as it is)."""
     import os
 
-    from notation.index.db import shown
-
     local = index_file(target) is not None
-    where = target if local else shown(target)
+    where = shown_name(target) if local else shown(target)
     missing = f"{where}: no index there; make one with notation index"
     if local and not create and not os.path.lexists(target):
         raise IndexUnusable(missing)

@@ -246,6 +246,18 @@ def test_find_without_an_index_says_how_to_make_one(target: str) -> None:
         assert tables == (0,)
 
 
+def test_an_index_name_is_shown_escaped_where_there_is_none(tmp_path: Path) -> None:
+    # A name could forge a line, or colour the terminal.
+    named = str(tmp_path / "a\nb\x1b[31m.sqlite")
+    shown = str(tmp_path / "a\\x0ab\\x1b[31m.sqlite")
+    for args in (("find",), ("tree", "--game", "brazilian")):
+        result = run(*args, "--db", named)
+        assert (result.exit_code, result.stderr) == (
+            2,
+            f"notation: {shown}: no index there; make one with notation index\n",
+        )
+
+
 def test_the_index_is_named_by_the_environment_or_the_configuration(
     tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
