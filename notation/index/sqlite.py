@@ -49,7 +49,7 @@ class SQLite:
     def __init__(self, path: str, *, read_only: bool = False) -> None:
         self.path = path
         self.read_only = read_only
-        shown = shown_name(path)
+        shown = self.where = shown_name(path)
         if path == "-":
             # NOTATION_DB=-: "-" names a standard stream everywhere else, never a file to make.
             raise IndexUnusable("-: not an index: name an SQLite file or a postgresql:// URL")
@@ -90,14 +90,14 @@ class SQLite:
         try:
             return self._connection.execute(sql, params)
         except sqlite3.Error as error:
-            raise IndexUnusable(f"{shown_name(self.path)}: {error}") from error
+            raise IndexUnusable(f"{self.where}: {error}") from error
 
     def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement for each of ``rows``."""
         try:
             self._connection.executemany(sql, rows)
         except sqlite3.Error as error:
-            raise IndexUnusable(f"{shown_name(self.path)}: {error}") from error
+            raise IndexUnusable(f"{self.where}: {error}") from error
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
@@ -131,7 +131,7 @@ class SQLite:
             try:
                 self._lock = os.open(self.path, os.O_RDONLY)
             except OSError as error:
-                raise IndexUnusable(f"{shown_name(self.path)}: {error.strerror}") from None
+                raise IndexUnusable(f"{self.where}: {error.strerror}") from None
         give_up = time.monotonic() + deadline
         while True:
             try:
@@ -174,7 +174,7 @@ class SQLite:
         row = self.execute("SELECT value FROM meta WHERE key = ?", (WRITER_KEY,)).fetchone()
         holder = row[0] if row else "another notation index"
         return (
-            f"{shown_name(self.path)}: the index is being written by {holder}; "
+            f"{self.where}: the index is being written by {holder}; "
             f"waited {deadline:g} s "
             "(run again once it ends, or give --wait SECONDS)"
         )
