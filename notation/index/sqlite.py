@@ -17,11 +17,12 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Literal
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain
+from typing import Any, Literal
 from urllib.parse import quote
 
-from notation.index.db import IndexBusy, IndexUnusable, Rows
+from notation.index.db import IndexBusy, IndexDamaged, IndexUnusable, Rows
 from notation.io.files import kind_of, shown_name, why
 
 BUSY_SECONDS = 30.0
@@ -36,6 +37,9 @@ WRITER_CHECKPOINT_PAGES = 25000
 LEAVE_WAL_SECONDS = 2.0
 """How long a writer ending its run tries to leave WAL mode while other connections have
 the file open."""
+
+BLOCK_ROWS = 256
+"""Rows a statement's rows are read by at a time when they are iterated."""
 
 WRITER_KEY = "writer"
 """The ``meta`` key naming the process that holds the writer's lock."""
@@ -88,16 +92,23 @@ class SQLite:
     def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
         """Run one statement; its rows."""
         try:
-            return self._connection.execute(sql, params)
+            return _Rows(self._connection.execute(sql, params), self._failed)
         except sqlite3.Error as error:
-            raise IndexUnusable(f"{self.where}: {error}") from error
+            raise self._failed(error) from error
 
     def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement for each of ``rows``."""
         try:
             self._connection.executemany(sql, rows)
         except sqlite3.Error as error:
-            raise IndexUnusable(f"{self.where}: {error}") from error
+            raise self._failed(error) from error
+
+    def _failed(self, error: sqlite3.Error) -> IndexUnusable:
+        """What SQLite's ``error`` ends the command with: :class:`IndexDamaged` when
+        SQLite found the file corrupt."""
+        if error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_CORRUPT:
+            return IndexDamaged(self, str(error))
+        return IndexUnusable(f"{self.where}: {error}")
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
@@ -221,6 +232,42 @@ class SQLite:
                 if time.monotonic() >= give_up:
                     return
                 time.sleep(0.05)
+
+
+class _Rows:
+    """The rows of one statement, read a block at a time; an error SQLite meets while it
+    reads them is turned as :meth:`SQLite.execute` turns one."""
+
+    __slots__ = ("_cursor", "_failed")
+
+    def __init__(
+        self, cursor: sqlite3.Cursor, failed: Callable[[sqlite3.Error], IndexUnusable]
+    ) -> None:
+        self._cursor = cursor
+        self._failed = failed
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        try:
+            row: tuple[Any, ...] | None = self._cursor.fetchone()
+        except sqlite3.Error as error:
+            raise self._failed(error) from error
+        return row
+
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        try:
+            return self._cursor.fetchall()
+        except sqlite3.Error as error:
+            raise self._failed(error) from error
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        # The rows of each block handed on by chain, in C: no Python code runs for each row.
+        return chain.from_iterable(iter(self._block, []))
+
+    def _block(self) -> list[tuple[Any, ...]]:
+        try:
+            return self._cursor.fetchmany(BLOCK_ROWS)
+        except sqlite3.Error as error:
+            raise self._failed(error) from error
 
 
 def connect(path: str, *, read_only: bool = False) -> SQLite:

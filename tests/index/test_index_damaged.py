@@ -1,9 +1,10 @@
-"""A damaged index (its rows changed by another program):
+"""A damaged index (its file overwritten in places, its rows changed by another program):
 ``find``, ``tree`` and ``index`` end with one line naming it and exit status 2, never a
 traceback."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,26 @@ def test_a_next_game_id_that_cannot_be_read(tmp_path: Path, target: str) -> None
     (tmp_path / "more.pdn").write_text(league(1), encoding="utf-8")
     damage(target, "UPDATE meta SET value = 'abc' WHERE key = 'next_game'")
     refused(target, "its next game id cannot be read", "index", str(tmp_path / "more.pdn"))
+
+
+@pytest.mark.parametrize("command", [FIND_MATERIAL, ("find", "--format", "pdn")])
+def test_pages_overwritten_in_the_file(tmp_path: Path, command: tuple[str]) -> None:
+    """SQLite finds the file corrupt while the rows of a statement are read, past its
+    first."""
+    target = str(tmp_path / "index.sqlite")
+    indexed(tmp_path, target, MANY)
+    db = sqlite3.connect(target)
+    try:
+        pages = db.execute(
+            "SELECT pageno FROM dbstat WHERE name = 'games' AND pagetype = 'leaf' ORDER BY pageno"
+        ).fetchall()
+        size = db.execute("PRAGMA page_size").fetchone()[0]
+    except sqlite3.OperationalError:
+        pytest.skip("this SQLite has no dbstat table")
+    finally:
+        db.close()
+    assert len(pages) > 2
+    with open(target, "r+b") as file:
+        file.seek((pages[-1][0] - 1) * size)
+        file.write(b"\x00\x01" * (size // 2))
+    refused(target, "database disk image is malformed", *command)
