@@ -30,6 +30,24 @@ class IndexUnusable(Exception):
     """An index that cannot be opened or used (a bad target, a database that fails)."""
 
 
+class IndexDamaged(IndexUnusable):
+    """An index that holds what it never wrote (its file damaged, its tables changed by
+    another program): the message names the index, says what was found damaged, and says
+    to make it again."""
+
+    def __init__(self, db: Database, what: str) -> None:
+        first = "delete it first" if db.kind == "sqlite" else "drop its tables first"
+        super().__init__(
+            f"{db.where}: the index is damaged ({what}): make it again with notation index "
+            f"({first})"
+        )
+
+
+class Malformed(ValueError):
+    """Stored bytes that are not as the index writes them, from the function that decodes
+    them; its caller, which knows the index, raises :class:`IndexDamaged`."""
+
+
 class Rows(Protocol):
     """What :meth:`Database.execute` returns."""
 
@@ -44,6 +62,9 @@ class Database(Protocol):
     """A connection to the database an index lives in."""
 
     kind: Literal["sqlite", "postgresql"]
+    where: str
+    """The index as messages name it (a file's path as shown, a URL without its
+    password)."""
 
     def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
         """Run one statement; its rows, if it gives any."""

@@ -18,7 +18,7 @@ from array import array
 from dataclasses import dataclass
 
 from notation.index import postings
-from notation.index.db import Database
+from notation.index.db import Database, Malformed
 
 _CODES = {array(code).itemsize: code for code in "QLIHB"}
 """The array type code of each width in bytes (the narrowest name that has it)."""
@@ -46,9 +46,14 @@ def pack(rows: list[tuple[int, int, int | None, int | None]]) -> bytes:
 
 
 def unpack(file: int, data: bytes) -> Places:
-    """The columns :func:`pack` wrote."""
+    """The columns :func:`pack` wrote; :class:`~notation.index.db.Malformed` when
+    ``data`` is not as it writes them."""
     widths = data[:4]
-    count = (len(data) - 4) // sum(widths)
+    if len(widths) < 4 or not all(map(_CODES.__contains__, widths)):
+        raise Malformed("a row of places")
+    count, left = divmod(len(data) - 4, sum(widths))
+    if left:
+        raise Malformed("a row of places")
     columns = []
     at = 4
     for width in widths:

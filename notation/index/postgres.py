@@ -143,7 +143,7 @@ class PostgresDatabase:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._shown = shown(url)
+        self.where = shown(url)
         # The server shows the name to whoever waits for this connection's writer lock.
         name = f"notation, process {os.getpid()} on {socket.gethostname()}"
         try:
@@ -157,14 +157,14 @@ class PostgresDatabase:
             conninfo = psycopg.conninfo.make_conninfo(url, **extra)
             self._connection = psycopg.connect(conninfo, autocommit=True)
         except psycopg.Error as error:
-            raise IndexUnusable(f"{self._shown}: cannot open the index: {_line(error)}") from None
+            raise IndexUnusable(f"{self.where}: cannot open the index: {_line(error)}") from None
         self._connection.adapters.register_loader("numeric", _Number)
         self._connection.adapters.register_loader("bool", _Truth)
         encoding = self._connection.info.parameter_status("server_encoding")
         if encoding != "UTF8":
             self._connection.close()
             raise IndexUnusable(
-                f"{self._shown}: its database is encoded in {encoding}, and an index needs "
+                f"{self.where}: its database is encoded in {encoding}, and an index needs "
                 "UTF8 (create the database with ENCODING 'UTF8')"
             )
 
@@ -175,7 +175,7 @@ class PostgresDatabase:
         try:
             yield
         except psycopg.Error as error:
-            raise IndexUnusable(f"{self._shown}: {_line(error)}") from error
+            raise IndexUnusable(f"{self.where}: {_line(error)}") from error
 
     def execute(self, sql: str, params: Sequence[object] = ()) -> _Rows:
         """Run one statement, written with ``?`` placeholders."""
@@ -204,7 +204,7 @@ class PostgresDatabase:
             left = end - time.monotonic()
             if left <= 0:
                 raise IndexBusy(
-                    f"{self._shown}: the index is being written by {self._holder()}; "
+                    f"{self.where}: the index is being written by {self._holder()}; "
                     f"waited {deadline:g} s (run again once it ends, or give --wait SECONDS)"
                 )
             time.sleep(min(0.05, left))

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
 from notation.games.registry import GAMES
 from notation.index import postings, summaries, tagged
-from notation.index.db import Database
+from notation.index.db import Database, IndexDamaged, Malformed
 from notation.index.keys import (
     Stamp,
     digest_file,
@@ -231,17 +231,20 @@ class _Check:
         if texts is None:
             rows = self.db.execute("SELECT id, text FROM moves WHERE game = ?", (game.name,))
             texts = self.moves[game.name] = dict(rows.fetchall())
-        words = [texts[move] for move in unpack_ids(bytes(row[0]))] if row else []
+        words = _words(self.db, texts, bytes(row[0])) if row else []
         untagged = {name: value for name, value in tags.items() if name != "Notation"}
         position = game.start_record(untagged, words)
         identity = game.identity
         target = identity(wanted)
         advance = game.advancer()
-        for ply in range(len(words) + 1):
-            if identity(position) == target:
-                return ply
-            if ply < len(words):
-                position = advance(position, words[ply])[1]
+        try:
+            for ply in range(len(words) + 1):
+                if identity(position) == target:
+                    return ply
+                if ply < len(words):
+                    position = advance(position, words[ply])[1]
+        except IllegalMove:
+            raise IndexDamaged(self.db, _UNPLAYABLE) from None
         return None
 
     def shared(self, games: Iterable[tuple[int, int]], setups: Container[int]) -> bool:
@@ -283,6 +286,21 @@ class _Check:
             reached.append(ply)
         return places, reached
 
+
+def _words(db: Database, texts: Mapping[int, str], line: bytes) -> list[str]:
+    """The moves of the main line ``line`` as stored (ids in ``moves``, whose texts are
+    ``texts``); :class:`IndexDamaged` when one is not there."""
+    try:
+        return [texts[move] for move in unpack_ids(line)]
+    except KeyError:
+        raise IndexDamaged(db, _MISSING_MOVE) from None
+
+
+_MISSING_MOVE = "a move of its games is missing"
+"""What is damaged in an index whose games name a move it does not hold."""
+
+_UNPLAYABLE = "a game's main line cannot be replayed"
+"""What is damaged in an index whose game's stored main line has an illegal move."""
 
 _MOST = 2**63 - 1
 """The largest integer both databases hold."""
@@ -584,11 +602,20 @@ def _in_file_order(
 
 def _chunk(db: Database, first: int, file: int) -> Places:
     """The row of ``places`` of the chunk whose first game is ``first``, in ``file``."""
-    from notation.index import places
-
     row = db.execute("SELECT data FROM places WHERE first = ?", (first,)).fetchone()
     assert row is not None  # written with the chunk's games
-    return places.unpack(file, bytes(row[0]))
+    return _unpacked(db, file, bytes(row[0]))
+
+
+def _unpacked(db: Database, file: int, data: bytes) -> Places:
+    """:func:`notation.index.places.unpack` of a row of ``places`` of ``file``;
+    :class:`IndexDamaged` when it is not as the index writes it."""
+    from notation.index import places
+
+    try:
+        return places.unpack(file, data)
+    except Malformed as error:
+        raise IndexDamaged(db, f"{error} cannot be read") from None
 
 
 def _files(db: Database, ids: list[int]) -> dict[int, tuple[str, bytes, Stamp, bytes]]:
@@ -647,15 +674,18 @@ class _Scan:
         if texts is None:
             rows = self.db.execute("SELECT id, text FROM moves WHERE game = ?", (game.name,))
             texts = self.moves[game.name] = dict(rows.fetchall())
-        words = [texts[move] for move in unpack_ids(line)]
+        words = _words(self.db, texts, line)
         untagged = {name: value for name, value in tags.items() if name != "Notation"}
         position = game.start_record(untagged, words)
         advance = game.advancer()
-        for ply in range(len(words) + 1):
-            if self._gives(game, position):
-                return ply
-            if ply < len(words):
-                position = advance(position, words[ply])[1]
+        try:
+            for ply in range(len(words) + 1):
+                if self._gives(game, position):
+                    return ply
+                if ply < len(words):
+                    position = advance(position, words[ply])[1]
+        except IllegalMove:
+            raise IndexDamaged(self.db, _UNPLAYABLE) from None
         return None
 
     def _gives(self, game: AnyGame, position: Position) -> bool:
@@ -731,7 +761,7 @@ def _players(db: Database, name: str) -> set[int]:
             "WHERE v.name IN ('White', 'Black') AND v.value = ?",
             (folded,),
         )
-        return tagged.games(rows)
+        return _tag_games(db, rows)
     values = db.execute(
         "SELECT id, value FROM tagvalues WHERE name IN ('White', 'Black') AND value <> ''"
     )
@@ -750,7 +780,7 @@ def _tagged(db: Database, name: str, pattern: str) -> set[int]:
             "WHERE v.name = ? AND v.value = ?",
             (name, folded),
         )
-        return tagged.games(rows)
+        return _tag_games(db, rows)
     values = db.execute("SELECT id, value FROM tagvalues WHERE name = ?", (name,))
     return _tagged_as(db, [id_ for id_, value in values if fnmatch.fnmatchcase(value, folded)])
 
@@ -764,7 +794,16 @@ def _tagged_as(db: Database, values: list[int]) -> set[int]:
             f"SELECT first, games FROM tagged WHERE value IN ({', '.join('?' * len(some))})",
             some,
         ).fetchall()
-    return tagged.games(rows)
+    return _tag_games(db, rows)
+
+
+def _tag_games(db: Database, rows: Iterable[tuple[int, bytes]]) -> set[int]:
+    """:func:`notation.index.tagged.games` of ``rows``; :class:`IndexDamaged` when one is
+    not as the index writes it."""
+    try:
+        return tagged.games(rows)
+    except Malformed as error:
+        raise IndexDamaged(db, f"{error} cannot be read") from None
 
 
 def _text(asked: str) -> bool:
@@ -981,6 +1020,8 @@ def tree(
             counts[played] += 1
             results.setdefault(played, Counter())[result or "*"] += 1
     texts = dict(db.execute("SELECT id, text FROM moves WHERE game = ?", (game.name,)).fetchall())
+    if not texts.keys() >= counts.keys():
+        raise IndexDamaged(db, _MISSING_MOVE)
     position = next(iter(keys.values()))
     branches = [
         Branch(_written(game, position, texts[move], notation), count, _ordered(results[move]))
@@ -1017,11 +1058,9 @@ def _start_of(game: AnyGame, tags: Mapping[str, str]) -> Position | None:
 
 def _chunk_setups(db: Database, first: int) -> Sequence[int]:
     """The setup of each game of the chunk of ``first``, by its place there (0: none)."""
-    from notation.index import places
-
     row = db.execute("SELECT file, data FROM places WHERE first = ?", (first,)).fetchone()
     assert row is not None  # written with the chunk's positions
-    return places.unpack(row[0], bytes(row[1])).setups
+    return _unpacked(db, row[0], bytes(row[1])).setups
 
 
 def _named(db: Database, game_name: str, key: int, position: Position) -> Opening | None:

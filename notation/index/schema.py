@@ -33,8 +33,15 @@ from __future__ import annotations
 
 import importlib.util
 
-from notation.index.db import WITHOUT_ROWID, Database, IndexUnusable, IndexVersionError, shown
-from notation.index.keys import new_salt
+from notation.index.db import (
+    WITHOUT_ROWID,
+    Database,
+    IndexDamaged,
+    IndexUnusable,
+    IndexVersionError,
+    shown,
+)
+from notation.index.keys import SALT_BYTES, new_salt
 from notation.index.target import index_file
 from notation.io.files import shown_name
 
@@ -119,10 +126,17 @@ def prepare(db: Database, where: str) -> None:
 
 
 def salt(db: Database) -> bytes:
-    """The secret the keys of the index ``db`` are made from (meta key ``salt``)."""
+    """The secret the keys of the index ``db`` are made from (meta key ``salt``);
+    :class:`IndexDamaged` when it is not one :func:`prepare` writes."""
     row = db.execute("SELECT value FROM meta WHERE key = 'salt'").fetchone()
     assert row is not None  # written with the schema version
-    return bytes.fromhex(row[0])
+    try:
+        secret = bytes.fromhex(row[0])
+    except (TypeError, ValueError):
+        secret = b""
+    if len(secret) != SALT_BYTES:
+        raise IndexDamaged(db, "its secret cannot be read")
+    return secret
 
 
 def _name_positions(db: Database) -> None:

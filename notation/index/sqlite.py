@@ -17,11 +17,12 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Literal
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain
+from typing import Any, Literal
 from urllib.parse import quote
 
-from notation.index.db import IndexBusy, IndexUnusable, Rows
+from notation.index.db import IndexBusy, IndexDamaged, IndexUnusable, Rows
 from notation.io.files import kind_of, shown_name, why
 
 BUSY_SECONDS = 30.0
@@ -37,6 +38,9 @@ LEAVE_WAL_SECONDS = 2.0
 """How long a writer ending its run tries to leave WAL mode while other connections have
 the file open."""
 
+BLOCK_ROWS = 256
+"""Rows a statement's rows are read by at a time when they are iterated."""
+
 WRITER_KEY = "writer"
 """The ``meta`` key naming the process that holds the writer's lock."""
 
@@ -49,7 +53,7 @@ class SQLite:
     def __init__(self, path: str, *, read_only: bool = False) -> None:
         self.path = path
         self.read_only = read_only
-        shown = shown_name(path)
+        shown = self.where = shown_name(path)
         if path == "-":
             # NOTATION_DB=-: "-" names a standard stream everywhere else, never a file to make.
             raise IndexUnusable("-: not an index: name an SQLite file or a postgresql:// URL")
@@ -88,16 +92,23 @@ class SQLite:
     def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
         """Run one statement; its rows."""
         try:
-            return self._connection.execute(sql, params)
+            return _Rows(self._connection.execute(sql, params), self._failed)
         except sqlite3.Error as error:
-            raise IndexUnusable(f"{shown_name(self.path)}: {error}") from error
+            raise self._failed(error) from error
 
     def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement for each of ``rows``."""
         try:
             self._connection.executemany(sql, rows)
         except sqlite3.Error as error:
-            raise IndexUnusable(f"{shown_name(self.path)}: {error}") from error
+            raise self._failed(error) from error
+
+    def _failed(self, error: sqlite3.Error) -> IndexUnusable:
+        """What SQLite's ``error`` ends the command with: :class:`IndexDamaged` when
+        SQLite found the file corrupt."""
+        if error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_CORRUPT:
+            return IndexDamaged(self, str(error))
+        return IndexUnusable(f"{self.where}: {error}")
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
@@ -131,7 +142,7 @@ class SQLite:
             try:
                 self._lock = os.open(self.path, os.O_RDONLY)
             except OSError as error:
-                raise IndexUnusable(f"{shown_name(self.path)}: {error.strerror}") from None
+                raise IndexUnusable(f"{self.where}: {error.strerror}") from None
         give_up = time.monotonic() + deadline
         while True:
             try:
@@ -174,7 +185,7 @@ class SQLite:
         row = self.execute("SELECT value FROM meta WHERE key = ?", (WRITER_KEY,)).fetchone()
         holder = row[0] if row else "another notation index"
         return (
-            f"{shown_name(self.path)}: the index is being written by {holder}; "
+            f"{self.where}: the index is being written by {holder}; "
             f"waited {deadline:g} s "
             "(run again once it ends, or give --wait SECONDS)"
         )
@@ -221,6 +232,42 @@ class SQLite:
                 if time.monotonic() >= give_up:
                     return
                 time.sleep(0.05)
+
+
+class _Rows:
+    """The rows of one statement, read a block at a time; an error SQLite meets while it
+    reads them is turned as :meth:`SQLite.execute` turns one."""
+
+    __slots__ = ("_cursor", "_failed")
+
+    def __init__(
+        self, cursor: sqlite3.Cursor, failed: Callable[[sqlite3.Error], IndexUnusable]
+    ) -> None:
+        self._cursor = cursor
+        self._failed = failed
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        try:
+            row: tuple[Any, ...] | None = self._cursor.fetchone()
+        except sqlite3.Error as error:
+            raise self._failed(error) from error
+        return row
+
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        try:
+            return self._cursor.fetchall()
+        except sqlite3.Error as error:
+            raise self._failed(error) from error
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        # The rows of each block handed on by chain, in C: no Python code runs for each row.
+        return chain.from_iterable(iter(self._block, []))
+
+    def _block(self) -> list[tuple[Any, ...]]:
+        try:
+            return self._cursor.fetchmany(BLOCK_ROWS)
+        except sqlite3.Error as error:
+            raise self._failed(error) from error
 
 
 def connect(path: str, *, read_only: bool = False) -> SQLite:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import chain, islice
 
 from notation.index import places, postings, summaries, tagged
-from notation.index.db import Database
+from notation.index.db import Database, IndexDamaged
 from notation.index.keys import Stamp, pack_ids, set_up
 from notation.index.schema import salt
 from notation.index.texts import Texts
@@ -138,8 +138,7 @@ class Store:
         """Moves' ids, alone and packed (:func:`~notation.index.keys.pack_ids`), by game
         and text: at most :data:`KEPT_IDS` of them."""
         self._packed_count = 0
-        row = db.execute("SELECT value FROM meta WHERE key = 'next_game'").fetchone()
-        self._next_game = max(_next(db, "games"), int(row[0]) if row else 1)
+        self._next_game = max(_next(db, "games"), _next_game(db))
         self._next_file = _next(db, "files")
 
     def files(self) -> dict[bytes, tuple[int, bytes, str, Stamp]]:
@@ -430,6 +429,18 @@ def _next(db: Database, table: str) -> int:
     while a row holds them."""
     row = db.execute(f"SELECT max(id) FROM {table}").fetchone()
     return (row[0] if row and row[0] is not None else 0) + 1
+
+
+def _next_game(db: Database) -> int:
+    """The next game id that ``meta`` keeps (1 when it keeps none);
+    :class:`~notation.index.db.IndexDamaged` when it is not a number."""
+    row = db.execute("SELECT value FROM meta WHERE key = 'next_game'").fetchone()
+    if row is None:
+        return 1
+    try:
+        return int(row[0])
+    except (TypeError, ValueError):
+        raise IndexDamaged(db, "its next game id cannot be read") from None
 
 
 def _keys(data: bytes) -> array[int]:

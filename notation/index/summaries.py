@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain, compress
 
-from notation.index.db import Database
+from notation.index.db import Database, IndexDamaged
 from notation.index.keys import pack_ids, unpack_ids
 
 LEAST = 8
@@ -110,13 +110,24 @@ class Counted:
 
 
 def counted(db: Database, key: int) -> Counted:
-    """The counts of ``key`` kept in ``summaries``."""
+    """The counts of ``key`` kept in ``summaries``; :class:`~notation.index.db.IndexDamaged`
+    when a row is not as :meth:`Tally.rows` writes it."""
     found = Counted()
     rows = db.execute("SELECT first, results, counts FROM summaries WHERE key = ?", (key,))
     for first, results, counts in rows:
         found.chunks.add(first)
-        named = json.loads(results)
+        try:
+            named = json.loads(results)
+        except (TypeError, ValueError):
+            named = None
         numbers = unpack_ids(bytes(counts))
+        if (
+            not isinstance(named, list)
+            or not all(isinstance(result, str) for result in named)
+            or len(numbers) % 4
+            or not all(map(range(len(named)).__contains__, numbers[1::4]))
+        ):
+            raise IndexDamaged(db, "a row of summaries cannot be read")
         for at in range(0, len(numbers), 4):
             move, result, games, errors = numbers[at : at + 4]
             by_result = found.moves.setdefault(move, {})

@@ -20,7 +20,7 @@ from array import array
 from collections.abc import Iterable
 from itertools import chain, repeat
 
-from notation.index.db import Database
+from notation.index.db import Database, Malformed
 
 
 class Chunk:
@@ -69,11 +69,15 @@ def drop(db: Database, low: int, high: int) -> None:
 
 
 def games(rows: Iterable[tuple[int, bytes]]) -> set[int]:
-    """The ids of the games of rows (``first``, ``games``) of ``tagged``."""
+    """The ids of the games of rows (``first``, ``games``) of ``tagged``;
+    :class:`~notation.index.db.Malformed` when a row's ``games`` is not as
+    :meth:`Chunk.rows` writes it."""
     pairs = list(rows)
     if not pairs:
         return set()
     firsts, datas = zip(*pairs, strict=True)
+    if any(map(operator.and_, map(len, datas), repeat(1))):
+        raise Malformed("a row of tagged")
     places = array("H")
     places.frombytes(b"".join(map(bytes, datas)))
     if sys.byteorder == "big":

@@ -14,7 +14,7 @@ from typing import cast
 
 import zstandard
 
-from notation.index.db import Database
+from notation.index.db import Database, IndexDamaged
 
 SAMPLES = 1000
 """Texts gathered before the dictionary is trained."""
@@ -69,13 +69,21 @@ class Texts:
         return packer
 
     def unpack(self, data: bytes, dictionary: int) -> str:
-        """The text ``data`` holds, compressed with ``dictionary``."""
+        """The text ``data`` holds, compressed with ``dictionary``;
+        :class:`~notation.index.db.IndexDamaged` when it holds none."""
         unpacker = self._unpackers.get(dictionary)
         if unpacker is None:
+            if dictionary and dictionary not in self._dictionaries:
+                raise IndexDamaged(
+                    self.db, f"dictionary {dictionary} of the games' texts is missing"
+                )
             unpacker = zstandard.ZstdDecompressor(dict_data=self._dictionaries.get(dictionary))
             self._unpackers[dictionary] = unpacker
-        # Typed here: the compiled build checks this module without zstandard's types.
-        text: str = unpacker.decompress(bytes(data)).decode()
+        try:
+            # Typed here: the compiled build checks this module without zstandard's types.
+            text: str = unpacker.decompress(bytes(data)).decode()
+        except (zstandard.ZstdError, UnicodeDecodeError):
+            raise IndexDamaged(self.db, "a game's text cannot be read") from None
         return text
 
     def _train(self, samples: list[bytes]) -> None:
