@@ -383,7 +383,8 @@ def test_a_postgresql_index_without_psycopg_is_one_line_saying_what_to_install(
     assert (done.returncode, done.stdout, done.stderr) == (
         2,
         "",
-        "notation: host/index: a PostgreSQL index needs psycopg: "
+        # Named as every message names the URL: its password as ***.
+        "notation: postgresql://arbiter:***@host/index: a PostgreSQL index needs psycopg: "
         "pip install 'notation[postgres]'\n",
     )
 

@@ -288,7 +288,8 @@ def test_without_psycopg_the_error_says_what_to_install(monkeypatch: pytest.Monk
     with pytest.raises(IndexUnusable) as refused:
         open_database("postgresql://arbiter@host/index")
     assert str(refused.value) == (
-        "host/index: a PostgreSQL index needs psycopg: pip install 'notation[postgres]'"
+        "postgresql://arbiter@host/index: a PostgreSQL index needs psycopg: "
+        "pip install 'notation[postgres]'"
     )
 
 
