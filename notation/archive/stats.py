@@ -25,6 +25,7 @@ from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import GAMES
+from notation.io.files import NOT_A_NAME, name_of
 from notation.read.sources import read_paths
 from notation.record.model import Record
 from notation.run.config import Config
@@ -170,12 +171,16 @@ def collect(
     """
     stats = Stats()
     pending: list[str] = []
-    for item in [sources] if isinstance(sources, str | os.PathLike) else sources:
+    if isinstance(sources, str | os.PathLike):
+        sources = [sources]
+    elif isinstance(sources, bytes | bytearray) or hasattr(sources, "read"):
+        raise TypeError(NOT_A_NAME.format(type(sources).__name__))
+    for item in sources:
         if isinstance(item, Record):
             _count_paths(stats, pending, default, encoding, allow_empty, dialects)
             stats.add(item, default=default, dialects=dialects)
         else:
-            pending.append(os.fspath(item))
+            pending.append(name_of(item))
     _count_paths(stats, pending, default, encoding, allow_empty, dialects)
     return stats
 

@@ -183,6 +183,9 @@ def _index(
         there = {name for name in given if os.path.isdir(name)}
         chosen: list[_Chosen] = []
         read: set[str | tuple[int, int]] = set()
+        named: set[str] = set()
+        again: set[bytes] = set()
+        """The names of files read under another name in this run."""
         for item in inputs:
             if isinstance(item, Missing):
                 _tell_missing(item, settings, summary, tell)
@@ -195,8 +198,11 @@ def _index(
             except OSError:
                 same = item.path
             if same in read:
+                if item.path not in named:
+                    again.add(os.fsencode(item.path))
                 continue
             read.add(same)
+            named.add(item.path)
             try:
                 digest, stamp = digest_file(str(item.path))
             except NotAFile as error:
@@ -221,10 +227,13 @@ def _index(
             os.fsencode(item.path) for item in inputs if isinstance(item, Input) and item.path
         }
         for source, (file, *_) in known.items():
-            if source in present:
+            if source in present and source not in again:
                 continue
-            if summary.pruned or (
-                (source in given or _covered(source, there)) and not os.path.exists(source)
+            # A file indexed under a name it is now read under another by is held once.
+            if (
+                source in again
+                or summary.pruned
+                or ((source in given or _covered(source, there)) and not os.path.exists(source))
             ):
                 with db.transaction():
                     summary.removed += store.drop(file)

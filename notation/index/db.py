@@ -10,7 +10,7 @@ PostgreSQL adapter drops from the DDL it runs.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Literal, Protocol
 
@@ -41,6 +41,17 @@ class IndexDamaged(IndexUnusable):
             f"{db.where}: the index is damaged ({what}): make it again with notation index "
             f"({first})"
         )
+
+    def __reduce__(self) -> tuple[Callable[[str], IndexDamaged], tuple[str]]:
+        # Pickled as its message: the index it names is no part of it.
+        return _damaged, (str(self),)
+
+
+def _damaged(message: str) -> IndexDamaged:
+    """The :class:`IndexDamaged` error whose message is ``message`` (unpickled)."""
+    error = IndexDamaged.__new__(IndexDamaged)
+    IndexUnusable.__init__(error, message)
+    return error
 
 
 class Malformed(ValueError):

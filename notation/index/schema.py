@@ -171,6 +171,8 @@ def _schema(db: Database) -> str | None:
         return None
     try:
         rows = db.execute("SELECT key, value FROM meta WHERE key IN ('schema', 'salt')").fetchall()
+    except IndexDamaged:
+        raise
     except IndexUnusable:
         return None  # a meta table without these columns
     held = {str(key): str(value) for key, value in rows}
@@ -234,6 +236,8 @@ def open_index(target: str, *, create: bool = False) -> Database:
     application's: it is left as it is)."""
     import os
 
+    from notation.index.sqlite import SQLite
+
     local = index_file(target) is not None
     where = shown_name(target) if local else shown(target)
     missing = f"{where}: no index there; make one with notation index"
@@ -249,10 +253,10 @@ def open_index(target: str, *, create: bool = False) -> Database:
                 )
             if not create:
                 raise IndexUnusable(missing)
-        if create and db.kind == "sqlite":
+        if create and isinstance(db, SQLite):
             # WAL mode while the writer writes: readers neither wait for it nor block it
             # (the writer leaves it as it ends, SQLite.close).
-            db.execute("PRAGMA journal_mode=WAL")
+            db.enter_wal()
         prepare(db, where)
     except BaseException:
         db.close()

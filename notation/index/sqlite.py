@@ -88,6 +88,9 @@ class SQLite:
             raise IndexUnusable(f"{shown}: cannot open the index: {error}") from None
         self._depth = 0
         self._lock: int | None = None
+        self._wal = False
+        """Whether this connection put the file in WAL mode (:meth:`enter_wal`): only then
+        does it leave it as it closes, so a database it refused is left as it is."""
 
     def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
         """Run one statement; its rows."""
@@ -106,7 +109,8 @@ class SQLite:
     def _failed(self, error: sqlite3.Error) -> IndexUnusable:
         """What SQLite's ``error`` ends the command with: :class:`IndexDamaged` when
         SQLite found the file corrupt."""
-        if error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_CORRUPT:
+        code = getattr(error, "sqlite_errorcode", None)  # not the module's own errors
+        if code is not None and code & 0xFF == sqlite3.SQLITE_CORRUPT:
             return IndexDamaged(self, str(error))
         return IndexUnusable(f"{self.where}: {error}")
 
@@ -191,10 +195,11 @@ class SQLite:
         )
 
     def close(self) -> None:
-        """Close the connection; a writer's first copies the log into the file and puts
-        the file back in rollback-journal mode (:meth:`_leave_wal`), unless another
-        writer holds the writer's lock (it would wait for that one's transaction)."""
-        held = None if self.read_only else self._alone()
+        """Close the connection; one that put the file in WAL mode first copies the log
+        into the file and puts the file back in rollback-journal mode (:meth:`_leave_wal`),
+        unless another writer holds the writer's lock (it would wait for that one's
+        transaction)."""
+        held = self._alone() if self._wal else None
         if held is not None:
             try:
                 self._leave_wal()
@@ -204,6 +209,11 @@ class SQLite:
         if self._lock is not None:
             os.close(self._lock)
             self._lock = None
+
+    def enter_wal(self) -> None:
+        """Put the file in WAL mode while this writer writes (left as it closes)."""
+        self.execute("PRAGMA journal_mode=WAL")
+        self._wal = True
 
     def _alone(self) -> int | None:
         """The writer's lock, taken, when no other writer holds it; else ``None``."""

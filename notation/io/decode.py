@@ -245,6 +245,9 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
                 from notation.io.streams import stdin_bytes
 
                 raw: BinaryIO = stdin_bytes(sys.stdin)
+                if getattr(sys.stdin, "buffer", None) is None:
+                    # A text stream: its text, decoded already, comes as UTF-8.
+                    encoding = "utf-8"
             else:
                 raw = stack.enter_context(open(source.path, "rb"))
             stream = decompressed(raw)

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 
 def stdin_bytes(stream: TextIO) -> BinaryIO:
-    """The bytes of ``stream``, standard input: its buffer, or its text in UTF-8."""
+    """The bytes of ``stream``, standard input: its buffer, or its text in UTF-8 (read
+    as UTF-8 whatever encoding is asked for: it is text already)."""
     buffer: BinaryIO | None = getattr(stream, "buffer", None)
     return io.BufferedReader(_Encoded(stream)) if buffer is None else buffer
 
@@ -42,7 +43,12 @@ class _Encoded(io.RawIOBase):
             chunk = self.text.read(1 << 16)
             if not chunk:
                 return 0
-            self.pending = chunk.encode("utf-8", "surrogatepass")
+            # A name's surrogate escapes as their bytes; a lone surrogate, which no
+            # text holds, as the replacement character.
+            try:
+                self.pending = chunk.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:
+                self.pending = chunk.encode("utf-8", "replace")
         with memoryview(buffer) as view:
             size = min(len(view), len(self.pending))
             view[:size] = self.pending[:size]

@@ -54,6 +54,10 @@ _NO_TEXT = re.compile("[\x00\ud800-\udfff]")
 """What a JSON string may hold (by its escapes) and no text file decoded does: a NUL, a
 lone surrogate."""
 
+_NO_NAME = re.compile("[\x00\ud800-\udc7f\udd00-\udfff]")
+"""The same, in a string that may name a file: a surrogate escape of a byte of a name
+that is not UTF-8 is no lone surrogate."""
+
 
 def _pos(pos: SourcePos) -> list[int]:
     return [pos.line, pos.column]
@@ -136,20 +140,22 @@ class _Reader:
             raise self.fail("a list")
         return [_Reader(v, f"{self.where}[{i}]") for i, v in enumerate(self.value)]
 
-    def string(self, *, optional: bool = False) -> str | None:
+    def string(self, *, optional: bool = False, named: bool = False) -> str | None:
+        """The string; ``named``: one that may name a file whose name is not UTF-8 (its
+        bytes as surrogate escapes, U+DC80 to U+DCFF)."""
         if optional and self.value is None:
             return None
         if not isinstance(self.value, str):
             raise self.fail("a string" + (" or null" if optional else ""))
-        held = _NO_TEXT.search(self.value)
+        held = (_NO_NAME if named else _NO_TEXT).search(self.value)
         if held is not None:
             code = ord(held.group())
             what = "a NUL character" if code == 0 else f"a lone surrogate, U+{code:04X}"
             raise ValueError(f"{self.where}: a string holding {what}, which no text file holds")
         return self.value
 
-    def text(self) -> str:
-        value = self.string()
+    def text(self, *, named: bool = False) -> str:
+        value = self.string(named=named)
         assert value is not None
         return value
 
@@ -230,10 +236,10 @@ def _read_diagnostic(r: _Reader) -> Diagnostic:
         raise f["line"].fail("a line and a column from 1 (or 0 and 0 for nowhere)")
     return Diagnostic(
         code,
-        f["message"].text(),
+        f["message"].text(named=True),
         line,
         column,
-        f["path"].text(),
+        f["path"].text(named=True),
         f["game"].integer(optional=True),
         f["ply"].integer(optional=True),
         f["move"].string(optional=True),

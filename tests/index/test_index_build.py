@@ -832,9 +832,14 @@ def test_one_file_named_two_ways_in_a_run_is_read_once(tmp_path: Path, target: s
     write(tmp_path, club=CLUB)
     (tmp_path / "sub").mkdir()
     again = tmp_path / "sub" / ".." / "club.pdn"
-    assert indexed(target, tmp_path / "club.pdn", again) == (
+    assert indexed(target, tmp_path / "club.pdn", again, tmp_path / "club.pdn") == (
         "1 file indexed (0 as they were): 2 games added, 0 updated, 0 removed, 0 unchanged\n"
     )
+    # Indexed under one name, then read under another first: held once, under that one.
+    (tmp_path / "link.pdn").symlink_to(tmp_path / "club.pdn")
+    indexed(target, tmp_path / "link.pdn", tmp_path / "club.pdn")
+    assert {Path(str(g["path"])).name for g in found(target)} == {"link.pdn"}
+    assert len(found(target)) == 2
 
 
 def test_quiet_leaves_out_the_summary_lines_of_index_and_find(tmp_path: Path, target: str) -> None:

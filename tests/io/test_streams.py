@@ -27,6 +27,10 @@ def test_standard_input_that_is_a_text_stream_is_read(monkeypatch: pytest.Monkey
         ("-", "Café «Ноябрь»", 2),
         ("-", "Café «Ноябрь»", 3),
     ]
+    # Decoded already: an encoding asked for does not decode it again.
+    monkeypatch.setattr(sys, "stdin", io.StringIO(GAME))
+    [(_, record)] = notation.read_games("-", encoding="cp1252")
+    assert record.tag("Event") == "Café «Ноябрь»"
 
 
 def test_standard_output_that_is_a_text_stream_gets_the_records(

@@ -258,3 +258,10 @@ def test_a_string_no_text_file_holds_is_refused_naming_the_field(
     assert str(raised.value) == (
         f"document.records[0]{path}: a string holding {why}, which no text file holds"
     )
+
+
+def test_a_diagnostic_of_a_file_whose_name_is_not_utf8_round_trips() -> None:
+    name = "bad\udcff.pdn"
+    records = read_string("1. 22-18 foo *\n", path=name)
+    assert records[0].diagnostics[0].path == name
+    assert loads(dumps(records)) == records

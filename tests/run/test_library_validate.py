@@ -120,3 +120,8 @@ def test_one_name_alone_or_a_path_object_is_that_file_not_its_letters(
             notation.run.validate(wrong, Settings())  # type: ignore[arg-type]
         with pytest.raises(TypeError):
             select(wrong, select_settings(output=Path(os.devnull)))  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            stats(wrong, stats_settings())  # type: ignore[arg-type]
+    with open(name, encoding="utf-8") as stream, pytest.raises(TypeError):
+        # Its lines were taken for names.
+        stats(stream, stats_settings())  # type: ignore[arg-type]
