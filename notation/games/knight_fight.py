@@ -630,7 +630,8 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
         if text is None:
             raise SetupError(
                 "the Layout tag is missing: every Knight Fight record gives the numbers "
-                "of its squares"
+                "of its squares",
+                "Layout",
             )
         start = _STARTS.get(text)
         if start is None:

@@ -213,6 +213,10 @@ def test_layout_tag_required() -> None:
     assert setup_error() == (
         "the Layout tag is missing: every Knight Fight record gives the numbers of its squares"
     )
+    # The tag at fault is named, written or not (reported at the record's start).
+    with pytest.raises(SetupError) as caught:
+        GAME.start({})
+    assert caught.value.tag == "Layout"
 
 
 def test_layout_tag_errors() -> None:
