@@ -105,7 +105,10 @@ def judged(
 
 def drawing_at(record: Record, report: GameReport, ply: int | None) -> Drawing:
     """The position of ``record`` after ``ply`` (``None``: the end of the main line), from
-    its ``report`` made with ``trace``. :class:`NoPosition` when there is none."""
+    its ``report`` made with ``trace``. :class:`NoPosition` when there is none;
+    :class:`ValueError` for a ply below 0."""
+    if ply is not None and ply < 0:
+        raise ValueError(f"ply {ply}: a ply is 0 (the start) or more")
     replayed = report.replayed
     if report.game is None or replayed is None or replayed.start is None:
         raise NoPosition(0, "unplayed")

@@ -88,6 +88,9 @@ def test_drawing_at_says_why_there_is_no_position(tmp_path: Path) -> None:
     with pytest.raises(NoPosition) as past:
         drawing_at(record, report, 3)
     assert (past.value.legal, past.value.why) == (2, "past")
+    # A ply before the start: a KeyError from inside the replay's steps.
+    with pytest.raises(ValueError, match=r"^ply -1: a ply is 0 \(the start\) or more$"):
+        drawing_at(record, report, -1)
     drawn = drawing_at(record, report, 2)
     assert drawn.game.name == "brazilian"
     picture = drawn.game.render_text(drawn.position, drawn.last, drawn.notation) + "\n"
