@@ -25,7 +25,7 @@ from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import GAMES
-from notation.io.files import NOT_A_NAME, name_of
+from notation.io.files import given, name_of
 from notation.read.sources import read_paths
 from notation.record.model import Record
 from notation.run.config import Config
@@ -171,11 +171,7 @@ def collect(
     """
     stats = Stats()
     pending: list[str] = []
-    if isinstance(sources, str | os.PathLike):
-        sources = [sources]
-    elif isinstance(sources, bytes | bytearray) or hasattr(sources, "read"):
-        raise TypeError(NOT_A_NAME.format(type(sources).__name__))
-    for item in sources:
+    for item in given(sources):
         if isinstance(item, Record):
             _count_paths(stats, pending, default, encoding, allow_empty, dialects)
             stats.add(item, default=default, dialects=dialects)

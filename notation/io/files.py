@@ -23,6 +23,9 @@ from notation.plain import Frozen
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 RECORD_SUFFIXES = (".pdn", ".pgn")
 """Record files picked up when a directory is given."""
@@ -140,7 +143,7 @@ Named = str | os.PathLike[str] | Input | Missing
 NOT_A_NAME = "a source is a file, folder or pattern name (str or os.PathLike), not {}"
 
 
-def given(paths: Iterable[Named] | str | os.PathLike[str]) -> list[Named]:
+def given(paths: Iterable[T] | str | os.PathLike[str]) -> list[T | str | os.PathLike[str]]:
     """``paths`` as a list: one name alone stands for the list of it (a str is no list
     of one-letter names). :class:`TypeError` for bytes or an open file, whose lines
     would otherwise be taken for names."""
