@@ -274,6 +274,37 @@ def test_plain_games_are_split_as_the_line_scan_splits_them(text, monkeypatch):
     assert lines == scanned
 
 
+def test_the_fast_path_reads_a_line_start_as_a_class_holding_the_mark_would():
+    """The fast path's first character of a movetext line is a look-ahead for the byte
+    order mark and a class without it (cheaper for ``re`` to compile): from every offset of
+    random texts of tag lines, movetext, marks and the rest, it matches what the pattern
+    with the mark inside the class matches, groups included."""
+    import random
+
+    from notation.record import reader
+    from notation.record.lexicon import MARK, STRUCTURE
+
+    in_class = rf"[^\s{STRUCTURE}%{MARK}]"
+    assert reader._FIRST in reader._PLAIN
+    reference = re.compile(reader._PLAIN.replace(reader._FIRST, in_class))
+    fast = re.compile(reader._PLAIN)
+    assert reference.pattern != fast.pattern
+    pieces = [
+        '[Event "a"]\n', '[Site "b"] [Round "1"]\n', "\n", " \n", "1. 22-18 11-15\n",
+        "2. 6-11 1-0\n", "*\n", MARK, f"{MARK}1. 22-18\n", " \t", "%x\n", "{c}\n", "(",
+        "x", "1/2-1/2\n", "0.5-0.5 \n", ";\n", '"q"',
+    ]  # fmt: skip
+    rng = random.Random(52)
+    matched = 0
+    for _ in range(1500):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        for at in range(len(text)):
+            want, got = reference.match(text, at), fast.match(text, at)
+            assert (got and (got.span(), got.groups())) == (want and (want.span(), want.groups()))
+            matched += want is not None and want.group(2) is not None
+    assert matched > 100
+
+
 def test_plain_games_take_the_fast_path():
     from notation.record import reader
 
