@@ -61,7 +61,7 @@ from notation.games.flying import (
     square_pattern,
 )
 from notation.games.tags import draughts_start, fen_fields
-from notation.lazy import lazy_pattern
+from notation.lazy import compiled, lazy_pattern
 from notation.plain import Protocol, TypeVar, cast
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -125,7 +125,7 @@ def register_move_codes(
     )
 
 
-_NUMBERS = re.compile(r"[0-9]+")
+_NUMBERS = compiled(r"[0-9]+")
 
 
 def move_shape(size: int, *, alphanumeric: bool, short: bool = False) -> re.Pattern[str]:
@@ -140,11 +140,11 @@ def move_shape(size: int, *, alphanumeric: bool, short: bool = False) -> re.Patt
         rf"(?:(?P<quiet>-){number}|(?P<capture>(?:[x:]{number})+)))"
     )
     if not alphanumeric:
-        return re.compile(numeric, re.IGNORECASE)
+        return compiled(numeric, re.IGNORECASE)
     square = square_pattern(size)
     files = square[: square.index("]") + 1]
     shortened = rf"|(?P<short>{files}{square})" if short else ""
-    return re.compile(
+    return compiled(
         rf"{numeric}{shortened}|{square}"
         rf"(?:(?P<step>-){square}|(?P<jumps>(?:[x:]{square})+)|(?:{square})+)",
         re.IGNORECASE,
@@ -170,7 +170,7 @@ SEPARATED = lazy_pattern(r"\s*(?:[0-9]+|[a-z][0-9]+)(?:\s*[-xX:]\s*(?:[0-9]+|[a-
 """A move text of numbered or named squares joined by separators (the game's reading of it
 says which squares are on its board)."""
 
-_BLANKS = re.compile(r"\s+")
+_BLANKS = compiled(r"\s+")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -211,12 +211,13 @@ class DraughtsGame(Game[P, M]):
         engine = self.engine
         self._names = engine.number_of_name if "alphanumeric" in self.notations else None
         # A board named by numbers only (too large for files a to z) reads no square name.
-        self._square_re = re.compile(
+        self._square_re = compiled(
             square_pattern(engine.size) if self._names is not None else "(?!)"
         )
         move_type, squares = self.move_type, len(engine.squares) + 1
+        rest = tuple(move_type((0, 0)))[1:]  # a quiet move's fields after its path
         self._quiet: list[list[M]] = [
-            [move_type((a, b)) for b in range(squares)] for a in range(squares)
+            [_new(move_type, ((a, b), *rest)) for b in range(squares)] for a in range(squares)
         ]
         """Prebuilt quiet moves, by start and end square."""
         engine_jumps = engine.man_jumps

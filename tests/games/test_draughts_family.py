@@ -46,6 +46,23 @@ def test_every_draughts_game_is_of_the_family_with_its_own_text_cache(name: str)
     assert isinstance(game.text_cache, TextCache) and len(caches) == len(DRAUGHTS)
 
 
+@pytest.mark.parametrize("name", DRAUGHTS)
+def test_each_prebuilt_quiet_move_is_the_move_its_game_makes(name: str) -> None:
+    """The table of quiet moves by start and end square, built with ``tuple.__new__``,
+    holds what the game's move type makes of the same path: same type, same fields (a
+    Russian move's ``crowned`` included)."""
+    game = GAMES[name]
+    assert isinstance(game, DraughtsGame)
+    table = game._quiet
+    squares = len(game.engine.squares) + 1
+    assert len(table) == squares and {len(row) for row in table} == {squares}
+    for start in range(squares):
+        for end in range(squares):
+            made = game.move_type((start, end))
+            prebuilt = table[start][end]
+            assert type(prebuilt) is type(made) and tuple(prebuilt) == tuple(made)
+
+
 def test_the_rules_of_each_game_are_its_engines() -> None:
     rules = {
         name: (
