@@ -1,17 +1,161 @@
-"""Regular expressions compiled when first used.
+"""Regular expressions: compiled when first used, and kept between runs.
 
-``re`` compiles a pattern in Python code (0.1 to 2 ms each); a module's patterns that most
-runs never use (those of errors, of rare layouts) are made with :func:`lazy_pattern`, so
-that importing the module does not compile them.
+``re`` compiles a pattern in Python code (0.02 to 1 ms each, 3 to 4 ms for a one-game
+validate's). :func:`compiled` is ``re.compile`` whose result (the program ``re`` hands to
+its matching engine) is kept beside this module's bytecode, as the interpreter keeps a
+module's, and read back by the next run instead of compiled again. A module's patterns
+that most runs never use (those of errors, of rare layouts) are made with
+:func:`lazy_pattern`, so that importing the module does not compile them.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TypeAlias
+
+    Program: TypeAlias = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
+
+KEPT_FOR = ((3, 11), (3, 12), (3, 13))
+"""The interpreters whose ``re`` makes a program as :func:`_program` makes it (checked by
+the tests on each): on any other, every pattern is compiled by ``re``, every run."""
+
+MOST_KEPT = 2_000
+"""The most programs the file keeps (a run's patterns are the toolkit's own, a few
+hundred at most: no pattern a user gives is kept)."""
+
+_programs: dict[tuple[str, int], Program] | None = None
+"""The programs read from the file, and those compiled since; ``None`` until the first
+pattern is asked for."""
+_added = False
+"""A program was compiled that the file does not hold: written when the run ends."""
+
+
+def kept_file() -> str | None:
+    """The file that keeps the programs, beside this module's bytecode (in the folder and
+    under the tag the interpreter gives it, a ``pycache_prefix`` included); ``None`` when
+    no bytecode file is known or this interpreter's programs are not kept."""
+    cached = globals().get("__cached__")
+    if not isinstance(cached, str) or sys.version_info[:2] not in KEPT_FOR:
+        return None
+    return os.path.splitext(cached)[0] + ".patterns"
+
+
+def _header() -> tuple[str, int, int, int, int]:
+    """What the file starts with: the interpreter and engine it was made for."""
+    import _sre  # type: ignore[import-not-found]
+
+    return ("notation-patterns", 1, sys.hexversion, _sre.MAGIC, _sre.CODESIZE)
+
+
+def _load() -> dict[tuple[str, int], Program]:
+    """The programs the file holds (none when it is missing, damaged, or of another
+    interpreter)."""
+    global _programs
+    _programs = {}
+    path = kept_file()
+    if path is not None:
+        import marshal
+
+        try:
+            with open(path, "rb") as file:
+                header, programs = marshal.loads(file.read())
+        except (OSError, EOFError, ValueError, TypeError):
+            return _programs
+        if header == _header() and isinstance(programs, dict):
+            _programs = programs
+    return _programs
+
+
+def _program(source: str, flags: int) -> Program:
+    """The arguments ``re`` passes its engine for ``source`` and ``flags``, as
+    ``re._compiler.compile`` makes them (the same on each interpreter of
+    :data:`KEPT_FOR`)."""
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+
+    parsed = _parser.parse(source, flags)
+    code = [int(op) for op in _compiler._code(parsed, flags)]  # noqa: SLF001 (see KEPT_FOR)
+    names = dict(parsed.state.groupdict)
+    by_index: list[str | None] = [None] * parsed.state.groups
+    for name, index in names.items():
+        by_index[index] = name
+    return (flags | parsed.state.flags, code, parsed.state.groups - 1, names, tuple(by_index))
+
+
+def compiled(source: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(source, flags)``, its program read from the file that keeps them
+    (:func:`kept_file`) when the file holds it, else compiled and kept there when the run
+    ends, unless bytecode is not written (``sys.dont_write_bytecode``,
+    ``PYTHONDONTWRITEBYTECODE``). For the toolkit's own patterns only: a pattern a user
+    gives is compiled with ``re.compile``."""
+    global _added
+    programs = _load() if _programs is None else _programs
+    key = (source, int(flags))
+    program = programs.get(key)
+    if program is not None:
+        import _sre
+
+        try:
+            made: re.Pattern[str] = _sre.compile(source, *program)
+        except (TypeError, ValueError, RuntimeError, OverflowError):
+            # A damaged entry the engine refuses: compiled afresh, and kept again.
+            del programs[key]
+        else:
+            return made
+    if (
+        flags & re.DEBUG
+        or sys.dont_write_bytecode
+        or len(programs) >= MOST_KEPT
+        or kept_file() is None
+    ):
+        return re.compile(source, flags)
+    import _sre
+
+    program = programs[key] = _program(source, int(flags))
+    if not _added:
+        import atexit
+
+        atexit.register(_write)
+        _added = True
+    made = _sre.compile(source, *program)
+    return made
+
+
+def _write() -> None:
+    """Keep the programs compiled in this run with those the file holds (another run may
+    have written it since this one read it): written whole under another name, then put in
+    its place, so that a reader never sees a part; nothing is written where it cannot be."""
+    import marshal
+
+    path = kept_file()
+    programs = _programs
+    if path is None or programs is None:
+        return
+    merged = dict(programs)
+    try:
+        with open(path, "rb") as file:
+            header, theirs = marshal.loads(file.read())
+        if header == _header() and isinstance(theirs, dict):
+            merged = {**theirs, **programs}
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    if len(merged) > MOST_KEPT:
+        merged = programs
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        with open(temporary, "xb") as file:
+            file.write(marshal.dumps((_header(), merged)))
+        os.replace(temporary, path)
+    except OSError:
+        try:  # noqa: SIM105 (contextlib is not imported for so little)
+            os.unlink(temporary)
+        except OSError:
+            pass
 
 
 class _LazyPattern:
@@ -26,10 +170,10 @@ class _LazyPattern:
         self._compiled: re.Pattern[str] | None = None
 
     def __getattr__(self, name: str) -> Any:
-        compiled = self._compiled
-        if compiled is None:
-            compiled = self._compiled = re.compile(self._source, self._flags)
-        return getattr(compiled, name)
+        pattern = self._compiled
+        if pattern is None:
+            pattern = self._compiled = compiled(self._source, self._flags)
+        return getattr(pattern, name)
 
     def __repr__(self) -> str:
         return f"lazy_pattern({self._source!r})"

@@ -8,10 +8,11 @@ import re
 
 from notation.games.base import SetupError
 from notation.games.registry import GAMES
+from notation.lazy import compiled
 from notation.record.lexicon import MOVE_TOKEN
 from notation.record.model import RESULTS
 
-_MOVE_NUMBER = re.compile(r"\d+\.+")
+_MOVE_NUMBER = compiled(r"\d+\.+")
 
 
 def parse_tag(text: str) -> tuple[str, str]:

@@ -45,6 +45,7 @@ from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame, Game
 from notation.io.files import Input, Missing, Named, input_paths, inputs_of
 from notation.io.output import OutputError, Sink, Stage, display, same_file, staged_outputs
+from notation.lazy import compiled
 from notation.read.sources import Found
 from notation.run.config import Config
 from notation.run.settings import Games, SettingsError, default_of, known_codec
@@ -64,7 +65,7 @@ RESERVED = frozenset(
 )
 """Names Windows refuses for a file, whatever its extension."""
 
-_UNSAFE = re.compile(r"[^\w.-]+")
+_UNSAFE = compiled(r"[^\w.-]+")
 
 
 def slug(value: str | None) -> str:
@@ -88,7 +89,7 @@ MAX_BYTES = 255 - 32
 less room for the affixes of the hidden temporary file it is written through where the
 system has no nameless one (:func:`notation.io.output.atomic_output`)."""
 
-_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)*")
+_NUMBER = compiled(r"[0-9]+(?:\.[0-9]+)*")
 
 
 def file_names(values: Iterable[str | None]) -> list[str]:

@@ -28,7 +28,6 @@ and nothing is chosen. A line that replays is never changed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -41,6 +40,7 @@ from notation.check.replay import (
 )
 from notation.diagnostics import CORRECTED, SEARCH_BOUND, Candidate, Change, Diagnostic
 from notation.games.base import AnyGame, IllegalMove, Position, SetupError
+from notation.lazy import compiled
 from notation.record.model import MAX_DEPTH, Comment, Line, Ply, Record
 
 WINDOW = 12
@@ -482,7 +482,7 @@ def _squares(text: str) -> list[str]:
     return [run for run in _SIGNS.split(text) if run]
 
 
-_SIGNS = re.compile(r"[-xX:/\s]+")
+_SIGNS = compiled(r"[-xX:/\s]+")
 """What joins the squares of a move (no square or piece name holds a Latin ``x``)."""
 
 

@@ -61,6 +61,7 @@ from notation.games.base import (
     reading_tag,
 )
 from notation.games.tags import no_rule_options, read_notation
+from notation.lazy import compiled
 from notation.plain import NamedTuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -218,7 +219,7 @@ _PIECE_TOKENS = sorted(
     {token for table in (*LETTERS.values(), *FIGURINES.values()) for token in table.values()},
     key=lambda token: (-len(token), token),
 )
-MOVE_SHAPE = re.compile(
+MOVE_SHAPE = compiled(
     f"({'|'.join(map(re.escape, _PIECE_TOKENS))})([{FILES}{''.join(LOOK_ALIKE_FILES)}][1-8])"
 )
 """Every move text read (:attr:`Cheversi.move_shape`): a piece token of any notation (the

@@ -36,6 +36,7 @@ from notation.games.base import Outcome, Side
 from notation.games.draughts_tuples import DraughtsMove as DraughtsMove
 from notation.games.draughts_tuples import DraughtsPosition as DraughtsPosition
 from notation.games.tags import fen_error
+from notation.lazy import compiled
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -272,7 +273,7 @@ def _fen_token(board: Board) -> re.Pattern[str]:
     """One entry of a FEN piece list on ``board``: a king's ``k``, then a number, a range
     or a square named by file and rank (ranks up to 26 have two digits)."""
     number = f"[0-9]{{1,{number_digits(board.size)}}}"
-    return re.compile(rf"(k?)(?:({number})(?:-({number}))?|([a-z][0-9]{{1,2}}))")
+    return compiled(rf"(k?)(?:({number})(?:-({number}))?|([a-z][0-9]{{1,2}}))")
 
 
 def fen_squares(

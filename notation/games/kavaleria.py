@@ -81,6 +81,7 @@ from notation.games.tags import (
     rule_options,
     unknown_option,
 )
+from notation.lazy import compiled
 from notation.plain import NamedTuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -251,14 +252,14 @@ OPTION_BACKWARD = register(
 # Move text ---------------------------------------------------------------------------
 
 _COORD_POINT = r"[A-Za-z][0-9]+"
-MOVE_SHAPE = re.compile(
+MOVE_SHAPE = compiled(
     rf"(?P<{COORDINATE}>{_COORD_POINT}(?:-{_COORD_POINT}|(?:[xX]{_COORD_POINT})+))"
     rf"|(?P<{NUMERIC}>[0-9]+(?:-[0-9]+|(?:[xX][0-9]+)+))"
 )
 """Every move text read (:attr:`Kavaleria.move_shape`), its group named by its notation:
 ``C3-D4``, ``C3xE4xE2`` (coordinate) or ``14-20``, ``14x26x24`` (numeric)."""
-_COORD_POINTS = re.compile(_COORD_POINT)
-_NUMBERS = re.compile(r"[0-9]+")
+_COORD_POINTS = compiled(_COORD_POINT)
+_NUMBERS = compiled(r"[0-9]+")
 
 
 POINT_NUMBERS: Final[tuple[str, ...]] = tuple(str(point + 1) for point in range(POINT_COUNT))
@@ -591,7 +592,7 @@ def parse_rules(text: str) -> frozenset[str]:
     return frozenset(options)
 
 
-_FEN_ITEM = re.compile(r"([SV]?)([A-Z]?[0-9]+)(?:-([A-Z]?[0-9]+))?")
+_FEN_ITEM = compiled(r"([SV]?)([A-Z]?[0-9]+)(?:-([A-Z]?[0-9]+))?")
 
 
 SETUPS: TextCache[tuple[tuple[int, ...], Side]] = TextCache(256)

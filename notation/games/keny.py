@@ -83,6 +83,7 @@ from notation.games.tags import (
     rule_options,
     unknown_option,
 )
+from notation.lazy import compiled
 from notation.plain import NamedTuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -687,7 +688,7 @@ def game_outcome(position: KenyPosition) -> Outcome | None:
 
 # The setup tag ------------------------------------------------------------------------------
 
-_FEN_ITEM = re.compile(r"(K?)([a-h][1-8])(?:-([a-h][1-8]))?\Z", re.IGNORECASE)
+_FEN_ITEM = compiled(r"(K?)([a-h][1-8])(?:-([a-h][1-8]))?\Z", re.IGNORECASE)
 
 
 def _fen_squares(fen: str, item: str) -> tuple[bool, list[int]]:
@@ -774,7 +775,7 @@ def write_fen(position: KenyPosition) -> str:
 
 # The move checker ---------------------------------------------------------------------------
 
-MOVE_SHAPE = re.compile(r"[a-h][1-8](?:[-x:][a-h][1-8])+", re.IGNORECASE)
+MOVE_SHAPE = compiled(r"[a-h][1-8](?:[-x:][a-h][1-8])+", re.IGNORECASE)
 """Every move text read (:attr:`Keny.move_shape`): squares joined by ``-``, ``x`` or ``:``
 (``c3-c4``, ``d4xd6xf6``, ``d4:d6:f6``), letters in either case; a text mixing the signs
 is refused after it."""

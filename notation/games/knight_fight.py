@@ -90,6 +90,7 @@ from notation.games.tags import (
     no_rule_options,
     read_notation,
 )
+from notation.lazy import compiled
 from notation.plain import NamedTuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -496,17 +497,17 @@ _HINT = (
 )
 _SQUARE_TEXT = r"[A-Ja-j](?:10|[1-9])"
 _NUMBER_TEXT = r"[0-9]{2}"
-MOVE_SHAPE = re.compile(
+MOVE_SHAPE = compiled(
     rf"(?P<squares>{_SQUARE_TEXT})(?:\s*/\s*(?P<removed_square>{_SQUARE_TEXT}))?"
     rf"|(?P<numbers>{_NUMBER_TEXT})(?:\s*/\s*(?P<removed_number>{_NUMBER_TEXT}))?"
 )
 """Every move text read (:attr:`KnightFight.move_shape`): a landing square, and after a
 double the removed one, both by name (``E4``, ``e5/B7``) or both by number (``37``,
 ``55/22``)."""
-_SQUARE_PART = re.compile(_SQUARE_TEXT)
-_NUMBER_PART = re.compile(_NUMBER_TEXT)
-_OFF_BOARD = re.compile(r"[A-Za-z]\d+")
-_NUMBER = re.compile(r"\d+")
+_SQUARE_PART = compiled(_SQUARE_TEXT)
+_NUMBER_PART = compiled(_NUMBER_TEXT)
+_OFF_BOARD = compiled(r"[A-Za-z]\d+")
+_NUMBER = compiled(r"\d+")
 
 
 def _malformed(text: str) -> IllegalMove:

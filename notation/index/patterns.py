@@ -35,12 +35,12 @@ how its squares are named and what they hold
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Set
 from typing import NamedTuple
 
 from notation.games.base import AnyGame, Position, SquareContents, SquareNames
 from notation.games.registry import GAMES
+from notation.lazy import compiled
 
 __all__ = [
     "MATERIAL_GAMES",
@@ -124,7 +124,7 @@ class Pattern(NamedTuple):
     contents it may hold (see :class:`_Cells`)."""
 
 
-_COUNT = re.compile(r"(\d{1,3})(?:(-)(\d{1,3})|(\+))?")
+_COUNT = compiled(r"(\d{1,3})(?:(-)(\d{1,3})|(\+))?")
 
 
 def parse_material(text: str) -> MaterialSpec:

@@ -25,6 +25,7 @@ import psycopg
 from psycopg.adapt import Buffer, Loader
 
 from notation.index.db import IndexBusy, IndexUnusable, shown
+from notation.lazy import compiled
 
 CONNECT_TIMEOUT = 10
 """Seconds to wait for the server to answer, unless the URL says otherwise."""
@@ -33,7 +34,7 @@ WRITER_LOCK = (0x6E6F7461, 0x696E6478)
 """The advisory lock key (two 32-bit integers) that the index's writer holds; advisory
 locks are the database's own, so indexes in other databases of a server do not share it."""
 
-_TOKEN = re.compile(
+_TOKEN = compiled(
     r"""
     '(?:[^']|'')*'           # a string literal
     | "(?:[^"]|"")*"         # a quoted identifier

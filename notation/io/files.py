@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterable, Iterator
 
 from notation.diagnostics import NO_RECORD, UNREADABLE
-from notation.lazy import lazy_pattern
+from notation.lazy import compiled, lazy_pattern
 from notation.plain import Frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -37,7 +37,7 @@ COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
 # printable one neither a surrogate nor a control character.
 _SURROGATE = lazy_pattern("[\ud800-\udfff]")
 _CONTROL = lazy_pattern("[\x00-\x1f\x7f-\x9f]")
-_PATTERN = re.compile(r"[*?[]")
+_PATTERN = compiled(r"[*?[]")
 
 
 class ClosedStream(Exception):

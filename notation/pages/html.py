@@ -30,7 +30,6 @@ import html
 import io
 import itertools
 import json
-import re
 import tempfile
 import zlib
 from bisect import bisect_right
@@ -44,17 +43,18 @@ from notation.check.replay import record_notation
 from notation.check.report import GameReport, Place, Replayed
 from notation.games.base import AnyGame, Move, Position
 from notation.games.registry import get_game
+from notation.lazy import compiled
 from notation.pictures import svg_picture
 from notation.pictures.svg import PALETTE, Svg
 from notation.record.model import MAX_DEPTH, Comment, Line
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = compiled("[\ud800-\udfff]")
 
 LEGAL_DRAWN = 64
 """Most legal moves drawn over the board of an illegal ply (all are listed as text)."""
 
 
-_FLAT = re.compile(r"<[^<]*(?:</[^>]*>)?")
+_FLAT = compiled(r"<[^<]*(?:</[^>]*>)?")
 """An element of a document in which no element holds another."""
 _SELF_CLOSED = methodcaller("endswith", "/>")
 
@@ -561,7 +561,7 @@ def write_page(
     out.write(_PLACE.sub(lambda m: values[m.group(1)], after))
 
 
-_PLACE = re.compile("@(TITLE|CSS|REPORT|SCRIPT|DATA_TYPE)@")
+_PLACE = compiled("@(TITLE|CSS|REPORT|SCRIPT|DATA_TYPE)@")
 """A place of :data:`TEMPLATE` filled in (each once: what is put in is never read again)."""
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from notation.lazy import compiled
 from notation.record.lexicon import (
     LONGEST_RESULT,
     MARK,
@@ -20,33 +21,33 @@ from notation.record.lexicon import (
 )
 from notation.record.reader import MAX_GAME
 
-_TAG_LINE = re.compile(TAG_LINE)
+_TAG_LINE = compiled(TAG_LINE)
 """A line of tag pairs and nothing else, its newline (or the end) included."""
 _TAG_PAIR = rf"[ \t]*+{TAG_PAIR}"
-_TAGS_ONLY = re.compile(rf"{MARK}?+(?:{_TAG_PAIR})++[^\S\n]*+")
+_TAGS_ONLY = compiled(rf"{MARK}?+(?:{_TAG_PAIR})++[^\S\n]*+")
 """A line of tag pairs and nothing else (maybe after a byte order mark), without its
 newline."""
-_PLAIN_LINE = re.compile(rf"(?!%)(?:[^\n{STRUCTURE}]|\{{[^{{}}\n]*\}})*")
+_PLAIN_LINE = compiled(rf"(?!%)(?:[^\n{STRUCTURE}]|\{{[^{{}}\n]*\}})*")
 """A line the reader reads the same way in any game that is outside comments and
 variations: movetext and comments closed on the line, no variation, quote, ``;``
 comment, tag or ``%`` escape."""
-_COMMENT = re.compile(r"\{[^{}\n]*\}")
-_RESULT_END = re.compile(rf"{RESULT_AT}\s*$")
-_MOVES_FIRST = re.compile(r"[ \t]*[0-9A-Za-z]")
+_COMMENT = compiled(r"\{[^{}\n]*\}")
+_RESULT_END = compiled(rf"{RESULT_AT}\s*$")
+_MOVES_FIRST = compiled(r"[ \t]*[0-9A-Za-z]")
 """A line that starts with movetext: outside a comment, it holds movetext."""
-_STRICT_RESULT = re.compile(rf"(?!%)[^\n{STRUCTURE}]*{RESULT_AT}[^\S\n]*")
+_STRICT_RESULT = compiled(rf"(?!%)[^\n{STRUCTURE}]*{RESULT_AT}[^\S\n]*")
 """A line of movetext free of comments, variations, quotes and tags that ends with a
 result: whatever state the reader is in before it, the game ends with a result after it."""
 
 
-_SIMPLE_RUN = re.compile(rf"(?:(?:{_TAG_PAIR})++[^\S\n]*+\n|(?!%)[^\n{STRUCTURE}]*+\n)*+")
+_SIMPLE_RUN = compiled(rf"(?:(?:{_TAG_PAIR})++[^\S\n]*+\n|(?!%)[^\n{STRUCTURE}]*+\n)*+")
 """Whole lines that are tag lines (:data:`_TAGS_ONLY`) or movetext free of comments,
 variations, quotes, tags and ``%`` escapes, as many as follow."""
-_BLANKS = re.compile(r"(?:[^\S\n]*+\n)*+")
-_RESULT_LAST = re.compile(rf"[{re.escape(RESULT_LAST_CHARS)}][^\S\n]*+\n")
+_BLANKS = compiled(r"(?:[^\S\n]*+\n)*+")
+_RESULT_LAST = compiled(rf"[{re.escape(RESULT_LAST_CHARS)}][^\S\n]*+\n")
 """The end of a line whose last character may end a result (the last characters of the
 tokens of :data:`RESULT_AT`): what :meth:`_Cuts.run` looks at more closely."""
-_RESULT_TAIL = re.compile(rf"{RESULT_AT}[^\S\n]*+\n\Z")
+_RESULT_TAIL = compiled(rf"{RESULT_AT}[^\S\n]*+\n\Z")
 _LONGEST_RESULT = LONGEST_RESULT - 1
 """How far before its last character a result token starts, at most."""
 

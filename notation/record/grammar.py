@@ -74,7 +74,7 @@ from notation.diagnostics import (
     UNTERMINATED_VARIATION,
     Diagnostic,
 )
-from notation.lazy import lazy_pattern
+from notation.lazy import compiled, lazy_pattern
 from notation.plain import cast
 from notation.record.lexicon import (
     BRACE_COMMENT,
@@ -131,8 +131,8 @@ _TAG = rf"{TAG_PAIR_PARTS}\s*+"
 _PLY = rf"{PLY}\s*+"
 """One ply and the blanks after it; the groups are the move number (or ``None``), the
 move and the strength suffix (maybe ``""``)."""
-_BLANKS = re.compile(r"\s*+")
-_TAIL = re.compile(rf"(?:(?:({RESULT})|\*)\s*+)?+\Z")
+_BLANKS = compiled(r"\s*+")
+_TAIL = compiled(rf"(?:(?:({RESULT})|\*)\s*+)?+\Z")
 _LEXED = attrgetter("lastindex")
 """True for a token's match (its groups matched), false for the empty match of a lexer."""
 
@@ -154,10 +154,10 @@ class _Forms:
     def of(self, text: str) -> re.Pattern[str]:
         """The form that reads ``text``."""
         ascii_only = text.isascii()
-        compiled = self.compiled.get(ascii_only)
-        if compiled is None:
-            compiled = self.compiled[ascii_only] = re.compile(self.sources[ascii_only])
-        return compiled
+        form = self.compiled.get(ascii_only)
+        if form is None:
+            form = self.compiled[ascii_only] = compiled(self.sources[ascii_only])
+        return form
 
 
 class _Lexer:
@@ -341,9 +341,9 @@ class _Terminals:
     __slots__ = ("comment", "nag", "result")
 
     def __init__(self) -> None:
-        self.comment = re.compile(_COMMENT_RULE)
-        self.nag = re.compile(_NAG_RULE)
-        self.result = re.compile(_RESULT_RULE)
+        self.comment = compiled(_COMMENT_RULE)
+        self.nag = compiled(_NAG_RULE)
+        self.result = compiled(_RESULT_RULE)
 
 
 @cache
@@ -475,7 +475,7 @@ def _grammar() -> Grammar:
     grammar = Grammar(GRAMMAR_TEXT, **rules)
     for expression in grammar.values():
         if isinstance(expression, Regex):
-            expression.re = re.compile(expression.re.pattern)
+            expression.re = compiled(expression.re.pattern)
     return grammar
 
 

@@ -27,12 +27,12 @@ reads back equal.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from notation.diagnostics import CODES, KEPT_BROKEN, Diagnostic
+from notation.lazy import compiled
 from notation.record.lexicon import kept_message
 from notation.record.model import (
     MAX_DEPTH,
@@ -50,11 +50,11 @@ FORMAT = "notation-record"
 VERSION = 1
 _KINDS = ("brace", "line", "escape")
 
-_NO_TEXT = re.compile("[\x00\ud800-\udfff]")
+_NO_TEXT = compiled("[\x00\ud800-\udfff]")
 """What a JSON string may hold (by its escapes) and no text file decoded does: a NUL, a
 lone surrogate."""
 
-_NO_NAME = re.compile("[\x00\ud800-\udc7f\udd00-\udfff]")
+_NO_NAME = compiled("[\x00\ud800-\udc7f\udd00-\udfff]")
 """The same, in a string that may name a file: a surrogate escape of a byte of a name
 that is not UTF-8 is no lone surrogate."""
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from notation.lazy import compiled
 from notation.record.model import RESULT_DIALECTS, RESULTS
 
 MAX_MOVE = 256
@@ -175,8 +176,8 @@ def __getattr__(name: str) -> re.Pattern[str]:
     pattern = _COMPILED_LATER.get(name)
     if pattern is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    compiled = globals()[name] = re.compile(pattern)
-    return compiled
+    made = globals()[name] = compiled(pattern)
+    return made
 
 
 def kept_message(comment: str) -> str | None:

@@ -50,7 +50,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 
 from notation.diagnostics import GAME_TOO_LONG, LINE_TOO_LONG, SYNTAX, TAG_NAMED_AGAIN, Diagnostic
-from notation.lazy import lazy_pattern
+from notation.lazy import compiled, lazy_pattern
 from notation.record.grammar import parse_game
 from notation.record.lexicon import (
     LEADING_TAGS,
@@ -77,8 +77,8 @@ __all__ = ["MAX_GAME", "parse_game", "read_records", "read_string"]
 Source: TypeAlias = "str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str] | Iterable[bytes]"
 """What :func:`read_records` reads: a path, a text or binary stream, or lines."""
 
-_TAG_START = re.compile(TAG_AHEAD)
-_TAG_NAMES = re.compile(rf"\[[ \t]*+({TAG_NAME})")
+_TAG_START = compiled(TAG_AHEAD)
+_TAG_NAMES = compiled(rf"\[[ \t]*+({TAG_NAME})")
 
 
 class _ScanPatterns:
@@ -88,11 +88,11 @@ class _ScanPatterns:
     __slots__ = ("leading_tags", "result_end", "special", "struct", "tag_name", "whole_tag_line")
 
     def __init__(self) -> None:
-        self.leading_tags = re.compile(rf"{MARK}?+{LEADING_TAGS}")
-        self.special = re.compile(f"[{STRUCTURE}]")
-        self.struct = re.compile(rf"\{{[^}}\n]*\}}|\{{|\}}|{PAREN_SUFFIX}|[();\[]|{OPEN_QUOTE}")
-        self.result_end = re.compile(rf"{RESULT_AT}\s*$")
-        self.tag_name = re.compile(TAG_NAME_AHEAD)
+        self.leading_tags = compiled(rf"{MARK}?+{LEADING_TAGS}")
+        self.special = compiled(f"[{STRUCTURE}]")
+        self.struct = compiled(rf"\{{[^}}\n]*\}}|\{{|\}}|{PAREN_SUFFIX}|[();\[]|{OPEN_QUOTE}")
+        self.result_end = compiled(rf"{RESULT_AT}\s*$")
+        self.tag_name = compiled(TAG_NAME_AHEAD)
         self.whole_tag_line = lazy_pattern(TAG_LINE)
         """Used inside a comment left open only."""
 
@@ -277,7 +277,7 @@ _PLAIN = (
     rf"((?:{_TAG_LINE})++){_BLANKS}(?=[^\S\n]*{_FIRST})"
     rf"(?:{_MOVES}{NO_RESULT_BEFORE}[^\S\n]*+\n{_BLANKS})*+({_MOVES}[^\S\n]*+\n{_BLANKS})?"
 )
-_PLAIN_START = re.compile(_PLAIN)
+_PLAIN_START = compiled(_PLAIN)
 """A plain game: tag lines, then lines of movetext free of comments, variations, quotes
 and tags (none starting with a byte order mark), cut by the next line that starts with a
 tag pair (group 1 is its tag lines, with no blank line between them, and group 2 its last
@@ -294,7 +294,7 @@ def _plain_game() -> re.Pattern[str]:
     """``_PLAIN_GAME``: ``_PLAIN_START`` followed by a tag pair, compiled when first asked
     for (a source's last 16,384 characters are read without it: a small file never needs
     it)."""
-    return re.compile(rf"{_PLAIN}(?={TAG_AHEAD})")
+    return compiled(rf"{_PLAIN}(?={TAG_AHEAD})")
 
 
 class _Names:

@@ -16,10 +16,10 @@ a record with neither movetext nor result followed by another.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import TextIO
 
+from notation.lazy import compiled
 from notation.record.grammar import MAX_NAG
 from notation.record.lexicon import MOVE_NUMBER_KEPT, MOVE_TOKEN, PLY_TOKEN, SUFFIX, TAG_NAME
 from notation.record.model import MAX_DEPTH, RESULTS, Comment, Line, Ply, Record
@@ -27,13 +27,13 @@ from notation.record.model import MAX_DEPTH, RESULTS, Comment, Line, Ply, Record
 WIDTH = 79
 """Longest output line (a single longer token gets a line of its own)."""
 
-_NAME = re.compile(TAG_NAME)
-_BLANK = re.compile(r"\s")
+_NAME = compiled(TAG_NAME)
+_BLANK = compiled(r"\s")
 
 
-_NUMBER = re.compile(MOVE_NUMBER_KEPT)
-_SUFFIX = re.compile(SUFFIX)
-_BRACE_TAG = re.compile(r"\n[ \t]*\[")
+_NUMBER = compiled(MOVE_NUMBER_KEPT)
+_SUFFIX = compiled(SUFFIX)
+_BRACE_TAG = compiled(r"\n[ \t]*\[")
 
 
 def _comment_problem(comment: Comment) -> str | None:

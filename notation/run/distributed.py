@@ -16,11 +16,11 @@ scheduler gives them to another worker, and each task's result is taken once. Da
 from __future__ import annotations
 
 import contextlib
-import re
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from notation.lazy import compiled
 from notation.run.batch import (
     Done,
     Pending,
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 DEFAULT_TIMEOUT = 10.0
 """Seconds to wait, in all, for the scheduler to answer and a worker to join it."""
 
-_ADDRESS = re.compile(r"(?:tcp|tls)://[^\s/]+:[0-9]+")
+_ADDRESS = compiled(r"(?:tcp|tls)://[^\s/]+:[0-9]+")
 """A scheduler's address as ``dask scheduler`` prints it."""
 
 INSTALL = "pip install 'notation[dask]'"

@@ -1,0 +1,191 @@
+"""Patterns kept between runs (:func:`notation.lazy.compiled`): the program ``re`` makes
+of each of the toolkit's patterns, kept beside the bytecode and read back by the next run,
+is the program ``re`` makes; a file that is damaged, of another interpreter or cannot be
+written changes nothing but the time taken."""
+
+from __future__ import annotations
+
+import _sre  # type: ignore[import-not-found]
+import atexit
+import marshal
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from notation import lazy
+
+ROOT = Path(__file__).resolve().parents[1]
+
+KEPT = sys.version_info[:2] in lazy.KEPT_FOR
+
+# Validates every sample (each game's patterns), then prints where the programs are kept
+# and how many patterns it compiled that the file did not hold.
+PROBE = """
+import sys
+from notation import lazy
+compiled_afresh = []
+program = lazy._program
+def counted(source, flags):
+    compiled_afresh.append(source)
+    return program(source, flags)
+lazy._program = counted
+from notation.cli.main import main
+sys.argv = ["notation", "validate", "--no-cache", "--exit-zero", "samples"]
+try:
+    main()
+except SystemExit:
+    pass
+print(lazy.kept_file())
+print(len(compiled_afresh))
+"""
+
+
+def _run(prefix: Path) -> tuple[str, int]:
+    """Run :data:`PROBE` with bytecode written under ``prefix``: the file of programs, and
+    how many patterns the run compiled that the file did not hold."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(prefix)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], capture_output=True, text=True, cwd=ROOT, env=env
+    )
+    path, count = done.stdout.splitlines()[-2:]
+    return path, int(count)
+
+
+@pytest.mark.skipif(not KEPT, reason="this interpreter's programs are not kept")
+def test_the_kept_programs_are_those_re_makes_and_a_second_run_compiles_none(
+    tmp_path: Path,
+) -> None:
+    path, compiled = _run(tmp_path / "pyc")
+    assert path.startswith(str(tmp_path / "pyc")) and path.endswith(".patterns")
+    with open(path, "rb") as file:
+        header, programs = marshal.loads(file.read())
+    assert header == lazy._header()
+    assert len(programs) == compiled > 60
+    from notation.record import reader
+
+    assert (reader._PLAIN, 0) in programs
+    for (source, flags), program in programs.items():
+        assert _sre.compile(source, *program) == re.compile(source, flags), source
+    assert _run(tmp_path / "pyc") == (path, 0)
+
+
+def test_an_interpreter_whose_programs_are_not_kept_compiles_each_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(lazy, "KEPT_FOR", ())
+    assert lazy.kept_file() is None
+    monkeypatch.setattr(lazy, "_programs", None)
+    registered: list[Any] = []
+    monkeypatch.setattr(atexit, "register", registered.append)
+    assert lazy.compiled(r"(a)(?P<b>b)") == re.compile(r"(a)(?P<b>b)")
+    assert registered == [] and lazy._programs == {}
+
+
+@pytest.fixture
+def kept(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[Path, list[Any]]:
+    """The programs kept in a file of the test's own, none read yet, bytecode written, and
+    the functions registered to run at exit."""
+    path = tmp_path / "lazy.patterns"
+    monkeypatch.setattr(lazy, "kept_file", lambda: str(path))
+    monkeypatch.setattr(lazy, "_programs", None)
+    monkeypatch.setattr(lazy, "_added", False)
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    registered: list[Any] = []
+    monkeypatch.setattr(atexit, "register", registered.append)
+    return path, registered
+
+
+SOURCE = r"(?P<number>[0-9]+)\.(?:\s*\.\.\.)?\s*([a-h][1-8])"
+
+
+def test_a_program_compiled_is_kept_when_the_run_ends(kept: tuple[Path, list[Any]]) -> None:
+    path, registered = kept
+    pattern = lazy.compiled(SOURCE, re.IGNORECASE)
+    assert pattern == re.compile(SOURCE, re.IGNORECASE)
+    assert pattern.groupindex == {"number": 1} and pattern.groups == 2
+    match = pattern.match("12. c3")
+    assert match is not None and match.groups() == ("12", "c3")
+    assert registered == [lazy._write] and not path.exists()
+    lazy.compiled(r"x+")
+    assert registered == [lazy._write]
+    lazy._write()
+    header, programs = marshal.loads(path.read_bytes())
+    assert header == lazy._header()
+    assert set(programs) == {(SOURCE, int(re.IGNORECASE)), (r"x+", 0)}
+    assert [p.name for p in path.parent.iterdir()] == [path.name]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"",
+        b"\x00\x01 not marshal",
+        marshal.dumps(("notation-patterns", 1, 0, 0, 0))[:-1],
+        marshal.dumps(("another interpreter", {(SOURCE, 0): (32, [0], 0, {}, ())})),
+        marshal.dumps([1, 2]),
+    ],
+)
+def test_a_damaged_or_foreign_file_is_passed_over_and_written_anew(
+    kept: tuple[Path, list[Any]], damage: bytes
+) -> None:
+    path, _ = kept
+    path.write_bytes(damage)
+    assert lazy.compiled(SOURCE) == re.compile(SOURCE)
+    lazy._write()
+    header, programs = marshal.loads(path.read_bytes())
+    assert header == lazy._header() and set(programs) == {(SOURCE, 0)}
+
+
+def test_a_program_the_engine_refuses_is_compiled_afresh(kept: tuple[Path, list[Any]]) -> None:
+    path, _ = kept
+    wrong: tuple[Any, ...] = (32, [1, 2, 3], 0, {}, (None,))
+    path.write_bytes(marshal.dumps((lazy._header(), {(SOURCE, 0): wrong})))
+    assert lazy.compiled(SOURCE) == re.compile(SOURCE)
+    lazy._write()
+    programs = marshal.loads(path.read_bytes())[1]
+    assert programs[(SOURCE, 0)] != wrong
+    assert _sre.compile(SOURCE, *programs[(SOURCE, 0)]) == re.compile(SOURCE)
+
+
+def test_another_runs_programs_are_kept_with_this_ones(kept: tuple[Path, list[Any]]) -> None:
+    path, _ = kept
+    lazy.compiled(r"a+")
+    theirs = lazy._program(r"b+", 0)
+    path.write_bytes(marshal.dumps((lazy._header(), {(r"b+", 0): theirs})))
+    lazy._write()
+    assert set(marshal.loads(path.read_bytes())[1]) == {(r"a+", 0), (r"b+", 0)}
+
+
+def test_nothing_is_kept_where_bytecode_is_not_written(
+    kept: tuple[Path, list[Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, registered = kept
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert lazy.compiled(SOURCE) == re.compile(SOURCE)
+    assert registered == [] and lazy._programs == {} and not path.exists()
+
+
+def test_a_file_that_cannot_be_written_is_not_and_says_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, kept: tuple[Path, list[Any]]
+) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    monkeypatch.setattr(lazy, "kept_file", lambda: str(blocker / "lazy.patterns"))
+    assert lazy.compiled(SOURCE) == re.compile(SOURCE)
+    lazy._write()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a file"]
+
+
+def test_no_more_than_the_most_kept_are_added(
+    kept: tuple[Path, list[Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lazy, "MOST_KEPT", 2)
+    for source in ("a", "b", "c"):
+        assert lazy.compiled(source) == re.compile(source)
+    assert set(lazy._programs or {}) == {("a", 0), ("b", 0)}
