@@ -14,8 +14,14 @@ The public names below are imported when first used, so ``import notation`` stay
 
 from __future__ import annotations
 
-from notation.late import SOURCES as _SOURCES
-from notation.version import __version__ as __version__
+import sys as _sys
+
+from notation.loader import install as _install
+
+_install(_sys.modules[__name__])  # before any other module of the package is imported
+
+from notation.late import SOURCES as _SOURCES  # noqa: E402
+from notation.version import __version__ as __version__  # noqa: E402
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 

@@ -78,12 +78,12 @@ def test_each_public_name_is_what_its_module_defines() -> None:
         _ = notation.nothing  # type: ignore[attr-defined]
 
 
-def test_import_notation_imports_only_the_version_and_the_late_sources_of_codes() -> None:
+def test_import_notation_imports_its_loader_version_and_late_sources_only() -> None:
     probe = (
         "import sys, notation\nprint(sorted(m for m in sys.modules if m.startswith('notation')))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert done.stdout == "['notation', 'notation.late', 'notation.version']\n"
+    assert done.stdout == "['notation', 'notation.late', 'notation.loader', 'notation.version']\n"
 
 
 def test_read_games_takes_sources_or_text_not_both() -> None:
