@@ -15,7 +15,7 @@ import typer
 
 from notation.diagnostics import CODES
 from notation.games.registry import GAMES
-from notation.index.target import index_target
+from notation.index.target import index_base, index_target
 
 if TYPE_CHECKING:
     from notation.index.query import Answer
@@ -181,7 +181,7 @@ def find(
     target = index_target(db, config)
     refuse_index_output(output, target)
     with opened_index(target) as opened:
-        answer = search(opened, query)
+        answer = search(opened, query, index_base(config))
         for path in answer.changed:
             say(f"notation: {path} changed since it was indexed; the index answers as it was")
         for path in answer.gone:

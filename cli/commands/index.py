@@ -167,7 +167,7 @@ def index(
 
     from notation.index.build import index as build
     from notation.index.build import nothing_to_store, replayers
-    from notation.index.target import index_file, index_target
+    from notation.index.target import index_base, index_file, index_target
     from notation.io.output import display
     from notation.run.distributed import ClusterError
     from notation.run.settings import SettingsError, settings_from
@@ -208,6 +208,7 @@ def index(
                     wait=wait,
                     tell=echo_problem,
                     workers=workers,
+                    base=index_base(config),
                 )
         except ClusterError as error:
             fail(str(error))

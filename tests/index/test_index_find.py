@@ -639,3 +639,61 @@ def test_a_file_gone_is_named_gone_not_changed(indexed: str) -> None:
         "changed": ["club.pdn"],
         "gone": ["open.pdn"],
     }
+
+
+def test_files_are_named_from_the_configuration_folder_wherever_a_command_runs(
+    tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Files were stored by their names from the folder index ran in: a find run in a
+    # subfolder named every file gone, and an index run there stored each file twice.
+    monkeypatch.delenv("NOTATION_DB", raising=False)
+    db = "notation.sqlite" if target.endswith(".sqlite") else target
+    (tmp_path / "notation.toml").write_text(f'db = "{db}"\n', encoding="utf-8")
+    archive = tmp_path / "archive"
+    (archive / "old").mkdir(parents=True)
+    write(archive, club=CLUB)
+    write(archive / "old", open=OPEN)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(archive)
+    first = run("index", "club.pdn", "old")
+    assert (first.exit_code, first.stderr) == (
+        0,
+        "2 files indexed (0 as they were): 5 games added, 0 updated, 0 removed, 0 unchanged\n",
+    )
+    answer = (
+        "archive/club.pdn:1: game 1, opening 21-I\n"
+        "archive/old/open.pdn:1: game 1, opening 21-I\n"
+        "archive/old/open.pdn:9: game 2, opening 21-I\n"
+    )
+    for folder, names in (
+        (tmp_path, ("archive",)),
+        (archive / "old", ("../club.pdn", ".")),
+        (elsewhere, ("../archive/club.pdn", "../archive/old/open.pdn")),
+    ):
+        monkeypatch.chdir(folder)
+        again = run("index", *names)
+        assert (again.exit_code, again.stderr) == (
+            0,
+            "2 files indexed (2 as they were): 0 games added, 0 updated, 0 removed, 5 unchanged\n",
+        )
+        said = run("find", "--player", "ana souza")
+        assert (said.exit_code, said.stdout, said.stderr) == (0, answer, "3 games found\n")
+        tree = run("tree", "--game", "brazilian", "--format", "json")
+        assert (tree.exit_code, json.loads(tree.stdout)["games"]) == (0, 5)
+    os.remove(archive / "old" / "open.pdn")
+    monkeypatch.chdir(archive / "old")
+    said = run("find", "--player", "ana souza")
+    assert (said.exit_code, said.stdout, said.stderr) == (
+        0,
+        answer,
+        "notation: archive/old/open.pdn is gone since it was indexed; the index answers as "
+        "it was\n3 games found\n",
+    )
+    dropped = run("index", ".", "--allow-empty")
+    assert dropped.stderr == (
+        "0 files indexed (0 as they were): 0 games added, 0 updated, 3 removed, 0 unchanged\n"
+    )
+    assert run("find").stdout == (
+        "archive/club.pdn:1: game 1, opening 21-I\narchive/club.pdn:9: game 2, opening 21-I\n"
+    )
