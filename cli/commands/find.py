@@ -42,7 +42,7 @@ from ..options import (
     say,
     write_out,
 )
-from .index import DbOption, opened_index, refuse_index_output
+from .index import DbOption, opened_index, refuse_index_output, refuse_source_output
 
 FORMS = ("text", "json", "pdn")
 
@@ -181,6 +181,7 @@ def find(
     target = index_target(db, config)
     refuse_index_output(output, target)
     with opened_index(target) as opened:
+        refuse_source_output(output, opened, index_base(config))
         answer = search(opened, query, index_base(config))
         for path in answer.changed:
             say(f"notation: {path} changed since it was indexed; the index answers as it was")

@@ -697,3 +697,25 @@ def test_files_are_named_from_the_configuration_folder_wherever_a_command_runs(
     assert run("find").stdout == (
         "archive/club.pdn:1: game 1, opening 21-I\narchive/club.pdn:9: game 2, opening 21-I\n"
     )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("find", "--format", "pdn"), ("find",), ("tree", "--game", "brazilian")],
+)
+def test_an_output_naming_a_source_file_is_refused(indexed: str, command: tuple[str, ...]) -> None:
+    # It was written over: find -f pdn -o club.pdn replaced the user's file by the answer.
+    os.symlink("club.pdn", "link.pdn")
+    os.link("open.pdn", "hard.pdn")
+    os.mkdir("sub")
+    before = {name: Path(name).read_bytes() for name in ("club.pdn", "open.pdn")}
+    for output in ("club.pdn", "./open.pdn", "link.pdn", "hard.pdn", "sub/../club.pdn"):
+        result = run(*command, "-o", output)
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            2,
+            "",
+            f"notation: {Path(output)} is an input of this command: it is not overwritten "
+            "(write to another file)\n",
+        )
+    assert {name: Path(name).read_bytes() for name in before} == before
+    assert run(*command, "-o", "answer.txt").exit_code == 0
