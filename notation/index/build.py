@@ -186,6 +186,8 @@ def _index(
         # gone (a disk not mounted) says nothing of its files.
         there = {os.fsencode(base.stored(pure(name))) for name in paths if os.path.isdir(name)}
         chosen: list[_Chosen] = []
+        own = _own_file(db)
+        direct = {pure(name) for name in paths}
         read: set[str | tuple[int, int]] = set()
         named: set[str] = set()
         again: set[bytes] = set()
@@ -201,6 +203,13 @@ def _index(
                 same: str | tuple[int, int] = (info.st_dev, info.st_ino)
             except OSError:
                 same = item.path
+            if same == own:
+                # The index is never read as records; a folder given that holds it is not
+                # an error, the index's own name given is (said once).
+                if item.path in direct:
+                    direct.discard(item.path)
+                    told(unreadable(item.name, "it is the index this run writes, not a record"))
+                continue
             if same in read:
                 if item.path not in named:
                     again.add(os.fsencode(base.stored(item.path)))
@@ -247,6 +256,16 @@ def _index(
                 with db.transaction():
                     summary.removed += store.drop(file)
     return summary
+
+
+def _own_file(db: Database) -> tuple[int, int] | None:
+    """The device and inode of the file holding ``db`` (``None``: a server's)."""
+    from notation.index.sqlite import SQLite
+
+    if not isinstance(db, SQLite):
+        return None
+    info = os.stat(db.path)
+    return info.st_dev, info.st_ino
 
 
 def _game_of(item: Input, settings: Settings) -> str | None:

@@ -1075,3 +1075,35 @@ def test_a_writer_ending_while_a_reader_is_open_leaves_the_whole_index_in_the_fi
     reader.close()
     open_index(path, create=True).close()  # the next writer, alone, leaves WAL mode
     assert sorted(os.listdir(tmp_path)) == ["alone", "index.sqlite"]
+
+
+def test_the_index_file_is_never_read_as_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An index named *.pdn in the folder indexed was read as a record file: PDN106 (a
+    # binary file) at every run, exit 2.
+    monkeypatch.chdir(tmp_path)
+    os.mkdir("archive")
+    write(tmp_path / "archive", club=CLUB)
+    first = run("index", "--db", "archive/games.pdn", "archive")
+    assert (first.exit_code, first.stderr) == (
+        0,
+        "1 file indexed (0 as they were): 2 games added, 0 updated, 0 removed, 0 unchanged\n",
+    )
+    os.symlink("games.pdn", "archive/link.pdn")
+    again = run("index", "--db", "archive/link.pdn", "archive")
+    assert (again.exit_code, again.stderr) == (
+        0,
+        "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 2 unchanged\n",
+    )
+    named = run("index", "--db", "archive/games.pdn", "archive", "archive/games.pdn")
+    assert (named.exit_code, named.stderr) == (
+        2,
+        "archive/games.pdn:1:1: error PDN106 cannot read archive/games.pdn: it is the index "
+        "this run writes, not a record\n"
+        "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 2 unchanged\n",
+    )
+    assert [game["path"] for game in found("archive/games.pdn")] == [
+        "archive/club.pdn",
+        "archive/club.pdn",
+    ]
