@@ -185,6 +185,7 @@ def index(
     from notation.index.build import index as build
     from notation.index.build import nothing_to_store, replayers
     from notation.index.target import index_base, index_file, index_target
+    from notation.io.files import names_a_descriptor, shown_name
     from notation.io.output import display
     from notation.run.distributed import ClusterError
     from notation.run.settings import SettingsError, settings_from
@@ -206,6 +207,12 @@ def index(
         raise typer.BadParameter(error.message, param_hint=error.option) from None
     if "-" in paths:
         fail("an index holds files: standard input (-) cannot be indexed")
+    for path in paths:
+        if names_a_descriptor(path):
+            fail(
+                f"an index holds files: {shown_name(path)} names a stream of this process, "
+                "not a file (standard input cannot be indexed)"
+            )
     target = index_target(db, config)
     local = index_file(target)
     # A new index file is made only for a run that names a file to store.

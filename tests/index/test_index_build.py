@@ -1107,3 +1107,20 @@ def test_the_index_file_is_never_read_as_records(
         "archive/club.pdn",
         "archive/club.pdn",
     ]
+
+
+@pytest.mark.parametrize("name", ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "in.pdn"])
+def test_a_name_of_standard_input_is_refused_as_minus_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    # /dev/stdin was indexed under that name, which a later find cannot read again.
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, club=CLUB)
+    os.symlink("/dev/stdin", "in.pdn")
+    result = run("index", "--db", "games.sqlite", "club.pdn", name)
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"notation: an index holds files: {name} names a stream of this process, not a file "
+        "(standard input cannot be indexed)\n",
+    )
+    assert sorted(os.listdir()) == ["club.pdn", "in.pdn"]
