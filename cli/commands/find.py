@@ -18,7 +18,8 @@ from notation.games.registry import GAMES
 from notation.index.target import index_base, index_target
 
 if TYPE_CHECKING:
-    from notation.index.query import Answer
+    from notation.index.db import Database
+    from notation.index.query import Answer, Query
     from notation.io.output import Sink
 
 from ..options import (
@@ -187,6 +188,7 @@ def find(
             say(f"notation: {path} changed since it was indexed; the index answers as it was")
         for path in answer.gone:
             say(f"notation: {path} is gone since it was indexed; the index answers as it was")
+        _warn_of_tags(opened, query)
         if form == "pdn":
             games = answer.hits()
             records = texts(opened, games)
@@ -205,6 +207,18 @@ def find(
     if form != "json":
         note(f"{found} {plural(found, 'game')} found")
     raise typer.Exit(0)
+
+
+def _warn_of_tags(opened: Database, query: Query) -> None:
+    """Warn of each ``--tag`` name no indexed game has, as ``select`` warns of it."""
+    from notation.archive.select import no_such_tag
+    from notation.index.query import has_tag, tag_names
+
+    names: list[str] | None = None
+    for name in dict.fromkeys(name for name, _ in query.tags):
+        if not has_tag(opened, name):
+            names = tag_names(opened) if names is None else names
+            say(f"notation: warning: --tag {name}: {no_such_tag(name, names)}")
 
 
 def as_pdn(sink: Sink, texts: list[str]) -> None:

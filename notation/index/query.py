@@ -793,6 +793,21 @@ def _tagged(db: Database, name: str, pattern: str) -> set[int]:
     return _tagged_as(db, [id_ for id_, value in values if fnmatch.fnmatchcase(value, folded)])
 
 
+def has_tag(db: Database, name: str) -> bool:
+    """Whether an indexed game has the tag ``name`` (its name as written)."""
+    if not _text(name):
+        return False
+    return (
+        db.execute("SELECT 1 FROM tagvalues WHERE name = ? LIMIT 1", (name,)).fetchone() is not None
+    )
+
+
+def tag_names(db: Database) -> list[str]:
+    """The names of the tags the indexed games have, sorted case ignored."""
+    names = [name for (name,) in db.execute("SELECT DISTINCT name FROM tagvalues")]
+    return sorted(names, key=str.casefold)
+
+
 def _tagged_as(db: Database, values: list[int]) -> set[int]:
     """The games with a tag value among ``values`` (ids in ``tagvalues``)."""
     rows: list[tuple[int, bytes]] = []

@@ -719,3 +719,17 @@ def test_an_output_naming_a_source_file_is_refused(indexed: str, command: tuple[
         )
     assert {name: Path(name).read_bytes() for name in before} == before
     assert run(*command, "-o", "answer.txt").exit_code == 0
+
+
+def test_a_tag_no_game_has_is_warned_of_as_select_warns(indexed: str) -> None:
+    # find answered nothing and said nothing where select names the tag meant.
+    warning = (
+        "notation: warning: --tag event: no game has a tag event; did you mean Event? (the "
+        "games' tags: Black, Event, GameType, Result, White)\n"
+    )
+    said = run("find", "--tag", "event=club", "--tag", "Result=2-0", "--tag", "event=*")
+    assert (said.exit_code, said.stdout, said.stderr) == (0, "", warning + "0 games found\n")
+    selected = run("select", "club.pdn", "open.pdn", "--tag", "event=club")
+    assert selected.stderr.splitlines()[0] == warning.rstrip("\n")
+    right = run("find", "--tag", "Event=club", "-f", "json")
+    assert (right.stderr, len(json.loads(right.stdout)["games"])) == ("", 2)
