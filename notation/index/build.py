@@ -34,7 +34,7 @@ from notation.index.entries import entries_of_piece, entry_of_record
 from notation.index.keys import NotAFile, Stamp, digest_file
 from notation.index.store import Entry, Store
 from notation.index.target import Base
-from notation.io.files import Input, Missing, expand, pure, shown_name
+from notation.io.files import Input, Missing, expand, pure, shown_name, why
 from notation.read.sources import FileResult, Opened, no_record, open_inputs, unreadable
 from notation.run.batch import PIECE_GAMES, Pending, Processes, Workers, usable_cpus
 from notation.run.settings import Games, Settings
@@ -241,21 +241,38 @@ def _index(
             for item in inputs
             if isinstance(item, Input) and item.path
         }
+        missing = {
+            os.fsencode(base.stored(pure(item.name)))
+            for item in inputs
+            if isinstance(item, Missing) and item.name
+        }
         for source, (file, *_) in known.items():
             if source in present and source not in again:
                 continue
             # A file indexed under a name it is now read under another by is held once.
+            held = source in given or _covered(source, there)
             if (
                 source in again
                 or summary.pruned
-                or (
-                    (source in given or _covered(source, there))
-                    and not os.path.exists(base.located(source))
-                )
+                or (held and _gone(source, base, source not in missing, told))
             ):
                 with db.transaction():
                     summary.removed += store.drop(file)
     return summary
+
+
+def _gone(source: bytes, base: Base, tell: bool, told: Callable[[Diagnostic], None]) -> bool:
+    """Whether no file is at the stored name ``source`` any more. One that cannot be
+    looked at (a folder that cannot be searched) is not gone: it is told (when ``tell``;
+    not when already told as an input that cannot be read) and its games are kept."""
+    try:
+        os.stat(base.located(source))
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except OSError as error:
+        if tell:
+            told(unreadable(shown_name(os.fsdecode(source)), f"{why(error)}: its games are kept"))
+    return False
 
 
 def _own_file(db: Database) -> tuple[int, int] | None:

@@ -1124,3 +1124,82 @@ def test_a_name_of_standard_input_is_refused_as_minus_is(
         "(standard input cannot be indexed)\n",
     )
     assert sorted(os.listdir()) == ["club.pdn", "in.pdn"]
+
+
+def _lock_up(tmp_path: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make ``archive/old`` a folder whose files cannot be looked at: a folder searched by
+    nobody (``chmod 000``, which root passes through; for root, the system's answers to
+    this process, ``EACCES`` for the folder and every name under it, stand in for it), or
+    a link to itself (whose names the system never resolves, root included)."""
+    if how == "chmod 000 (simulated)":
+        from typing import Any
+
+        stat, scandir = os.stat, os.scandir
+        locked = os.path.join(tmp_path, "archive", "old")
+
+        def refused(path: Any, itself: bool) -> None:
+            # The folder itself is looked at through its parent; what it holds, not.
+            name = os.fsdecode(os.path.abspath(path))
+            if (itself and name == locked) or name.startswith(locked + "/"):
+                raise PermissionError(13, "Permission denied", name)
+
+        def looking(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+            refused(path, itself=False)
+            return stat(path, *args, **kwargs)
+
+        def listing(path: Any = ".") -> Any:
+            refused(path, itself=True)
+            return scandir(path)
+
+        monkeypatch.setattr(os, "stat", looking)
+        monkeypatch.setattr(os, "scandir", listing)
+        return
+    if how == "chmod 000":
+        if os.geteuid() == 0:
+            pytest.skip("root searches a folder of mode 000")
+        (tmp_path / "archive" / "old").chmod(0)
+        return
+    (tmp_path / "archive" / "old").rename(tmp_path / "away")
+    os.symlink("old", tmp_path / "archive" / "old")
+
+
+@pytest.mark.parametrize("how", ["chmod 000", "chmod 000 (simulated)", "a link to itself"])
+def test_a_file_that_cannot_be_looked_at_is_not_gone(
+    tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    # os.path.exists said no for a file it could not look at: its games were dropped as
+    # those of a file gone.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "archive" / "old").mkdir(parents=True)
+    write(tmp_path / "archive", club=CLUB)
+    write(tmp_path / "archive" / "old", open=OPEN)
+    assert run("index", "--db", target, "archive").exit_code == 0
+    _lock_up(tmp_path, how, monkeypatch)
+    try:
+        result = run("index", "--db", target, "archive")
+    finally:
+        if how == "chmod 000":
+            (tmp_path / "archive" / "old").chmod(0o755)
+    monkeypatch.undo()
+    if how.startswith("chmod 000"):
+        # The folder cannot be listed, as validate says; its file cannot be looked at.
+        said = [
+            "archive/old:1:1: error PDN106 cannot read archive/old: permission denied",
+            "archive/old/open.pdn:1:1: error PDN106 cannot read archive/old/open.pdn: "
+            "permission denied: its games are kept",
+        ]
+    else:
+        said = [
+            "archive/old/open.pdn:1:1: error PDN106 cannot read archive/old/open.pdn: "
+            "too many levels of symbolic links: its games are kept"
+        ]
+    assert (result.exit_code, result.stderr.splitlines()) == (
+        2,
+        [
+            *said,
+            "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 2 unchanged",
+        ],
+    )
+    assert [game["path"] for game in found(target)] == 2 * ["archive/club.pdn"] + 3 * [
+        "archive/old/open.pdn"
+    ]
