@@ -181,9 +181,10 @@ def find(
 
     target = index_target(db, config)
     refuse_index_output(output, target)
+    base = index_base(config)
     with opened_index(target) as opened:
-        refuse_source_output(output, opened, index_base(config))
-        answer = search(opened, query, index_base(config))
+        refuse_source_output(output, opened, base)
+        answer = search(opened, query, base)
         for path in answer.changed:
             say(f"notation: {path} changed since it was indexed; the index answers as it was")
         for path in answer.gone:
