@@ -15,10 +15,11 @@ import typer
 
 from notation.diagnostics import CODES
 from notation.games.registry import GAMES
-from notation.index.target import index_target
+from notation.index.target import index_base, index_target
 
 if TYPE_CHECKING:
-    from notation.index.query import Answer
+    from notation.index.db import Database
+    from notation.index.query import Answer, Query
     from notation.io.output import Sink
 
 from ..options import (
@@ -42,7 +43,7 @@ from ..options import (
     say,
     write_out,
 )
-from .index import DbOption, opened_index, refuse_index_output
+from .index import DbOption, opened_index, refuse_index_output, refuse_source_output
 
 FORMS = ("text", "json", "pdn")
 
@@ -180,12 +181,15 @@ def find(
 
     target = index_target(db, config)
     refuse_index_output(output, target)
+    base = index_base(config)
     with opened_index(target) as opened:
-        answer = search(opened, query)
+        refuse_source_output(output, opened, base)
+        answer = search(opened, query, base)
         for path in answer.changed:
             say(f"notation: {path} changed since it was indexed; the index answers as it was")
         for path in answer.gone:
             say(f"notation: {path} is gone since it was indexed; the index answers as it was")
+        _warn_of_tags(opened, query)
         if form == "pdn":
             games = answer.hits()
             records = texts(opened, games)
@@ -204,6 +208,18 @@ def find(
     if form != "json":
         note(f"{found} {plural(found, 'game')} found")
     raise typer.Exit(0)
+
+
+def _warn_of_tags(opened: Database, query: Query) -> None:
+    """Warn of each ``--tag`` name no indexed game has, as ``select`` warns of it."""
+    from notation.archive.select import no_such_tag
+    from notation.index.query import has_tag, tag_names
+
+    names: list[str] | None = None
+    for name in dict.fromkeys(name for name, _ in query.tags):
+        if not has_tag(opened, name):
+            names = tag_names(opened) if names is None else names
+            say(f"notation: warning: --tag {name}: {no_such_tag(name, names)}")
 
 
 def as_pdn(sink: Sink, texts: list[str]) -> None:

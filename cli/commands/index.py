@@ -9,6 +9,7 @@ error.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from notation.index.db import Database
+    from notation.index.target import Base
 
 
 def _no_stream(value: str | None) -> str | None:
@@ -106,6 +108,23 @@ def refuse_index_output(output: Path | None, target: str) -> None:
         )
 
 
+def refuse_source_output(output: Path | None, opened: Database, base: Base) -> None:
+    """End the command (exit 2) when ``output`` is a file the index ``opened`` holds the
+    games of (looked at from ``base``): an answer is never written over a source."""
+    if output is None:
+        return
+    from notation.io.output import OutputError, check_target
+
+    sources = [
+        os.fsdecode(base.located(bytes(source)))
+        for (source,) in opened.execute("SELECT source FROM files")
+    ]
+    try:
+        check_target(output, sources, rewrites=False)
+    except OutputError as error:
+        fail(str(error))
+
+
 @guarded
 def index(
     paths: FilePathsArgument,
@@ -163,11 +182,10 @@ def index(
     left as they were. Exit status: 0 when every input was indexed, 2 for an input that
     cannot be read or a usage error.
     """
-    import os
-
     from notation.index.build import index as build
     from notation.index.build import nothing_to_store, replayers
-    from notation.index.target import index_file, index_target
+    from notation.index.target import index_base, index_file, index_target
+    from notation.io.files import names_a_descriptor, shown_name
     from notation.io.output import display
     from notation.run.distributed import ClusterError
     from notation.run.settings import SettingsError, settings_from
@@ -189,6 +207,12 @@ def index(
         raise typer.BadParameter(error.message, param_hint=error.option) from None
     if "-" in paths:
         fail("an index holds files: standard input (-) cannot be indexed")
+    for path in paths:
+        if names_a_descriptor(path):
+            fail(
+                f"an index holds files: {shown_name(path)} names a stream of this process, "
+                "not a file (standard input cannot be indexed)"
+            )
     target = index_target(db, config)
     local = index_file(target)
     # A new index file is made only for a run that names a file to store.
@@ -208,6 +232,7 @@ def index(
                     wait=wait,
                     tell=echo_problem,
                     workers=workers,
+                    base=index_base(config),
                 )
         except ClusterError as error:
             fail(str(error))

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from notation.games.registry import GAMES
-from notation.index.target import index_target
+from notation.index.target import index_base, index_target
 
 from ..options import (
     ConfigOption,
@@ -28,7 +28,7 @@ from ..options import (
     plural,
     write_text,
 )
-from .index import DbOption, opened_index, refuse_index_output
+from .index import DbOption, opened_index, refuse_index_output, refuse_source_output
 
 FORMS = ("text", "json")
 
@@ -127,6 +127,7 @@ def tree(
     target = index_target(db, config)
     refuse_index_output(output, target)
     with opened_index(target) as opened:
+        refuse_source_output(output, opened, index_base(config))
         try:
             found = grow(opened, game, moves=words, fen=position, notation=notation, start=start)
         except NoPosition as error:

@@ -33,7 +33,8 @@ from notation.index.db import Database
 from notation.index.entries import entries_of_piece, entry_of_record
 from notation.index.keys import NotAFile, Stamp, digest_file
 from notation.index.store import Entry, Store
-from notation.io.files import Input, Missing, expand, pure
+from notation.index.target import Base
+from notation.io.files import Input, Missing, expand, pure, shown_name, why
 from notation.read.sources import FileResult, Opened, no_record, open_inputs, unreadable
 from notation.run.batch import PIECE_GAMES, Pending, Processes, Workers, usable_cpus
 from notation.run.settings import Games, Settings
@@ -105,6 +106,7 @@ def index(
     wait: float = 10.0,
     tell: Callable[[Diagnostic], None] = lambda _: None,
     workers: Workers | None = None,
+    base: Base | None = None,
 ) -> Summary:
     """Index the files ``paths`` name (files, folders, patterns:
     :func:`notation.io.files.expand`) into ``db``, each game judged as
@@ -114,13 +116,14 @@ def index(
     (nothing when an input could not be read), and ``wait`` is how many seconds to wait
     for another writer of the index. ``tell`` is told each problem met reading the inputs
     as it is met. ``workers`` replay the pieces of files (default: :func:`replayers` of
-    ``settings``). :class:`notation.run.distributed.ClusterError` when the cluster asked
+    ``settings``). Files are stored by their names relative to ``base`` (default: the
+    current folder). :class:`notation.run.distributed.ClusterError` when the cluster asked
     for cannot be used or loses a task."""
     chosen = settings or Settings()
     with contextlib.ExitStack() as stack:
         if workers is None:
             workers = stack.enter_context(replayers(chosen))
-        return _index(paths, db, chosen, prune, wait, tell, workers)
+        return _index(paths, db, chosen, prune, wait, tell, workers, base or Base())
 
 
 @contextlib.contextmanager
@@ -167,6 +170,7 @@ def _index(
     wait: float,
     tell: Callable[[Diagnostic], None],
     workers: Workers | None,
+    base: Base,
 ) -> Summary:
     summary = Summary()
     inputs = list(expand(paths))
@@ -177,11 +181,13 @@ def _index(
     with db.writer(wait):
         store = Store(db)
         known = store.files()
-        given = {os.fsencode(pure(name)) for name in paths}
+        given = {os.fsencode(base.stored(pure(name))) for name in paths}
         # A file gone under a folder given is dropped only when the folder is there: one
         # gone (a disk not mounted) says nothing of its files.
-        there = {name for name in given if os.path.isdir(name)}
+        there = {os.fsencode(base.stored(pure(name))) for name in paths if os.path.isdir(name)}
         chosen: list[_Chosen] = []
+        own = _own_file(db)
+        direct = {pure(name) for name in paths}
         read: set[str | tuple[int, int]] = set()
         named: set[str] = set()
         again: set[bytes] = set()
@@ -197,9 +203,16 @@ def _index(
                 same: str | tuple[int, int] = (info.st_dev, info.st_ino)
             except OSError:
                 same = item.path
+            if same == own:
+                # The index is never read as records; a folder given that holds it is not
+                # an error, the index's own name given is (said once).
+                if item.path in direct:
+                    direct.discard(item.path)
+                    told(unreadable(item.name, "it is the index this run writes, not a record"))
+                continue
             if same in read:
                 if item.path not in named:
-                    again.add(os.fsencode(item.path))
+                    again.add(os.fsencode(base.stored(item.path)))
                 continue
             read.add(same)
             named.add(item.path)
@@ -213,7 +226,7 @@ def _index(
                 continue
             game = _game_of(item, settings)
             signed = signature(game, settings)
-            old = known.get(os.fsencode(item.path))
+            old = known.get(os.fsencode(base.stored(item.path)))
             if old is not None and old[1] == digest and old[2] == signed:
                 if old[3] != stamp:
                     store.restamp(old[0], stamp)
@@ -221,23 +234,55 @@ def _index(
                 summary.unchanged += _games(db, old[0])
                 continue
             chosen.append(_Chosen(item, digest, stamp, game, signed))
-        _read(chosen, store, known, settings, summary, told, workers)
+        _read(chosen, store, known, settings, summary, told, workers, base)
         summary.pruned = prune and summary.status == 0
         present = {
-            os.fsencode(item.path) for item in inputs if isinstance(item, Input) and item.path
+            os.fsencode(base.stored(item.path))
+            for item in inputs
+            if isinstance(item, Input) and item.path
+        }
+        missing = {
+            os.fsencode(base.stored(pure(item.name)))
+            for item in inputs
+            if isinstance(item, Missing) and item.name
         }
         for source, (file, *_) in known.items():
             if source in present and source not in again:
                 continue
             # A file indexed under a name it is now read under another by is held once.
+            held = source in given or _covered(source, there)
             if (
                 source in again
                 or summary.pruned
-                or ((source in given or _covered(source, there)) and not os.path.exists(source))
+                or (held and _gone(source, base, source not in missing, told))
             ):
                 with db.transaction():
                     summary.removed += store.drop(file)
     return summary
+
+
+def _gone(source: bytes, base: Base, tell: bool, told: Callable[[Diagnostic], None]) -> bool:
+    """Whether no file is at the stored name ``source`` any more. One that cannot be
+    looked at (a folder that cannot be searched) is not gone: it is told (when ``tell``;
+    not when already told as an input that cannot be read) and its games are kept."""
+    try:
+        os.stat(base.located(source))
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except OSError as error:
+        if tell:
+            told(unreadable(shown_name(os.fsdecode(source)), f"{why(error)}: its games are kept"))
+    return False
+
+
+def _own_file(db: Database) -> tuple[int, int] | None:
+    """The device and inode of the file holding ``db`` (``None``: a server's)."""
+    from notation.index.sqlite import SQLite
+
+    if not isinstance(db, SQLite):
+        return None
+    info = os.stat(db.path)
+    return info.st_dev, info.st_ino
 
 
 def _game_of(item: Input, settings: Settings) -> str | None:
@@ -291,6 +336,7 @@ def _read(
     summary: Summary,
     told: Callable[[Diagnostic], None],
     workers: Workers | None,
+    base: Base,
 ) -> None:
     """Read each chosen file and store its games as they are replayed, one transaction
     per file; a file that cannot be read whole keeps what the index held of it. Once a
@@ -307,17 +353,17 @@ def _read(
     current = inputs.next()
     while current is not None:
         opened, feed = current
-        name = opened.input.name
         file = files[opened.input.path]
-        old = known.get(os.fsencode(opened.input.path or ""))
+        source = base.stored(opened.input.path or "")
+        old = known.get(os.fsencode(source))
         inputs.ended = False
         inputs.whole = True
         try:
             with store.db.transaction():
                 before = store.drop(old[0]) if old is not None else 0
                 stored = store.add_file(
-                    name,
-                    os.fsencode(file.input.path or ""),
+                    shown_name(source),
+                    os.fsencode(source),
                     file.digest,
                     file.stamp,
                     file.signature,

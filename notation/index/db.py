@@ -30,6 +30,10 @@ class IndexUnusable(Exception):
     """An index that cannot be opened or used (a bad target, a database that fails)."""
 
 
+class IndexDenied(IndexUnusable):
+    """An index the database's role may not use: the server refuses it a privilege."""
+
+
 class IndexDamaged(IndexUnusable):
     """An index that holds what it never wrote (its file damaged, its tables changed by
     another program): the message names the index, says what was found damaged, and says

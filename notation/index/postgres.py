@@ -24,7 +24,7 @@ from typing import Any, Literal
 import psycopg
 from psycopg.adapt import Buffer, Loader
 
-from notation.index.db import IndexBusy, IndexUnusable, shown
+from notation.index.db import IndexBusy, IndexDenied, IndexUnusable, shown
 from notation.lazy import compiled
 
 CONNECT_TIMEOUT = 10
@@ -175,6 +175,8 @@ class PostgresDatabase:
         refuses) into :class:`IndexUnusable`, as the SQLite adapter turns SQLite's."""
         try:
             yield
+        except psycopg.errors.InsufficientPrivilege as error:
+            raise IndexDenied(f"{self.where}: {_line(error)}") from error
         except psycopg.Error as error:
             raise IndexUnusable(f"{self.where}: {_line(error)}") from error
 

@@ -35,6 +35,7 @@ from notation.index.keys import (
     unpack_ids,
 )
 from notation.index.schema import salt
+from notation.index.target import Base
 
 if TYPE_CHECKING:
     # Read only by the questions that need them (find and tree import this module).
@@ -306,27 +307,29 @@ _MOST = 2**63 - 1
 """The largest integer both databases hold."""
 
 
-def find(db: Database, query: Query) -> Found:
+def find(db: Database, query: Query, base: Base | None = None) -> Found:
     """The games matching every filter of ``query``, in the order of their files and
-    their numbers there."""
-    answer = search(db, query)
+    their numbers there; their files are looked at from ``base`` (default: the current
+    folder) to tell those changed or gone."""
+    answer = search(db, query, base)
     return Found(answer.hits(), answer.changed, answer.gone)
 
 
-def search(db: Database, query: Query) -> Answer:
+def search(db: Database, query: Query, base: Base | None = None) -> Answer:
     """The games matching every filter of ``query`` (:func:`find`), as batches read as
     they are asked for: a position alone (of a game, or of any) is answered from the
     postings and the chunks' places, and filters naming games by id alone (the player,
     the tags, the opening, or none) from the places, without a row of ``games`` for each
     game."""
+    at = base or Base()
     if query.position is not None and query == Query(
         position=query.position, variant=query.variant
     ):
-        return _by_position(db, targets(db, query.variant, query.position))
+        return _by_position(db, targets(db, query.variant, query.position), at)
     if query == Query(tags=query.tags, player=query.player, opening=query.opening):
         chosen = _chosen(db, query)
-        return _placed(db, None if chosen is None else sorted(chosen))
-    return _answer(db, _rows(db, query))
+        return _placed(db, None if chosen is None else sorted(chosen), at)
+    return _answer(db, _rows(db, query), at)
 
 
 def _chosen(db: Database, query: Query, reached: set[int] | None = None) -> set[int] | None:
@@ -417,7 +420,9 @@ def _rows(db: Database, query: Query) -> list[tuple[int, int, int, int | None, i
     return chosen_rows
 
 
-def _answer(db: Database, rows: list[tuple[int, int, int, int | None, int, int | None]]) -> Answer:
+def _answer(
+    db: Database, rows: list[tuple[int, int, int, int | None, int, int | None]], base: Base
+) -> Answer:
     """The games of ``rows`` ((file, number, line, ply, id, opening)) in the order of their
     files' paths and their numbers there, and the files that changed."""
     openings = _openings(db)
@@ -439,10 +444,10 @@ def _answer(db: Database, rows: list[tuple[int, int, int, int | None, int, int |
                 [row[4] for row in some],
             )
 
-    return Answer(batches(), openings, *_changes(files))
+    return Answer(batches(), openings, *_changes(files, base))
 
 
-def _by_position(db: Database, aimed: Targets) -> Answer:
+def _by_position(db: Database, aimed: Targets, base: Base) -> Answer:
     """The games reaching the position of ``aimed`` from one of the setups it was read
     in, each with the first ply it does: the postings of each key give the games' places
     in their chunks, whose rows of ``places`` give the rest (a game of a setup checked is
@@ -499,10 +504,10 @@ def _by_position(db: Database, aimed: Targets) -> Answer:
                     map(first.__add__, where),
                 )
 
-    return Answer(batches(), _openings(db), *_changes(files))
+    return Answer(batches(), _openings(db), *_changes(files, base))
 
 
-def _placed(db: Database, ids: list[int] | None) -> Answer:
+def _placed(db: Database, ids: list[int] | None, base: Base) -> Answer:
     """The games ``ids`` (ascending; ``None``: every game) in the order of their files'
     paths and their numbers there, from the rows of ``places`` of their chunks, without
     a row of ``games`` for each game."""
@@ -551,7 +556,7 @@ def _placed(db: Database, ids: list[int] | None) -> Answer:
                     map(first.__add__, where),
                 )
 
-    return Answer(batches(), _openings(db), *_changes(files))
+    return Answer(batches(), _openings(db), *_changes(files, base))
 
 
 def _of_setups(
@@ -634,11 +639,14 @@ def _files(db: Database, ids: list[int]) -> dict[int, tuple[str, bytes, Stamp, b
     return files
 
 
-def _changes(files: dict[int, tuple[str, bytes, Stamp, bytes]]) -> tuple[list[str], list[str]]:
+def _changes(
+    files: dict[int, tuple[str, bytes, Stamp, bytes]], base: Base
+) -> tuple[list[str], list[str]]:
     """The paths (as shown) of ``files`` that changed since they were indexed, and of those
-    gone."""
+    gone, each looked at from ``base``."""
     found = {
-        path: _changed(source, stamp, digest) for path, source, stamp, digest in files.values()
+        path: _changed(base.located(source), stamp, digest)
+        for path, source, stamp, digest in files.values()
     }
     return (
         sorted(path for path, state in found.items() if state == "changed"),
@@ -783,6 +791,21 @@ def _tagged(db: Database, name: str, pattern: str) -> set[int]:
         return _tag_games(db, rows)
     values = db.execute("SELECT id, value FROM tagvalues WHERE name = ?", (name,))
     return _tagged_as(db, [id_ for id_, value in values if fnmatch.fnmatchcase(value, folded)])
+
+
+def has_tag(db: Database, name: str) -> bool:
+    """Whether an indexed game has the tag ``name`` (its name as written)."""
+    if not _text(name):
+        return False
+    return (
+        db.execute("SELECT 1 FROM tagvalues WHERE name = ? LIMIT 1", (name,)).fetchone() is not None
+    )
+
+
+def tag_names(db: Database) -> list[str]:
+    """The names of the tags the indexed games have, sorted case ignored."""
+    names = [name for (name,) in db.execute("SELECT DISTINCT name FROM tagvalues")]
+    return sorted(names, key=str.casefold)
 
 
 def _tagged_as(db: Database, values: list[int]) -> set[int]:

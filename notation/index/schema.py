@@ -37,6 +37,7 @@ from notation.index.db import (
     WITHOUT_ROWID,
     Database,
     IndexDamaged,
+    IndexDenied,
     IndexUnusable,
     IndexVersionError,
     shown,
@@ -171,7 +172,7 @@ def _schema(db: Database) -> str | None:
         return None
     try:
         rows = db.execute("SELECT key, value FROM meta WHERE key IN ('schema', 'salt')").fetchall()
-    except IndexDamaged:
+    except (IndexDamaged, IndexDenied):
         raise
     except IndexUnusable:
         return None  # a meta table without these columns
@@ -182,30 +183,35 @@ def _schema(db: Database) -> str | None:
 
 
 def _has_meta(db: Database) -> bool:
-    """Whether the database has a ``meta`` table (SQLite's catalogue, else the standard
-    one's, in the current schema only: another schema's table is another index)."""
-    if db.kind == "sqlite":
-        query = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
-    else:
-        query = (
-            "SELECT count(*) FROM information_schema.tables "
-            "WHERE table_name = 'meta' AND table_schema = current_schema()"
-        )
-    row = db.execute(query).fetchone()
-    return bool(row and row[0])
+    """Whether the database has a ``meta`` table (in the current schema only: another
+    schema's table is another index), whether or not this role may read it."""
+    return _tables(db, "meta") > 0
 
 
 def _has_tables(db: Database) -> bool:
-    """Whether the database has any table (SQLite's catalogue, else the standard one's,
-    in the current schema only)."""
+    """Whether the database has any table (in the current schema only), whether or not
+    this role may read it."""
+    return _tables(db) > 0
+
+
+def _tables(db: Database, name: str | None = None) -> int:
+    """How many tables (views included), or tables called ``name``, SQLite's catalogue
+    holds, else PostgreSQL's own in the current schema: the standard catalogue shows a
+    role only the tables it has a privilege on, and an index this role may not read is not
+    one that is not there."""
     if db.kind == "sqlite":
         query = "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+        named = " AND name = ?"
     else:
         query = (
-            "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"
+            "SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n "
+            "ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
+            "AND c.relkind IN ('r', 'p', 'v', 'm', 'f')"
         )
-    row = db.execute(query).fetchone()
-    return bool(row and row[0])
+        named = " AND c.relname = ?"
+    row = db.execute(query + ("" if name is None else named), () if name is None else (name,))
+    found = row.fetchone()
+    return int(found[0]) if found else 0
 
 
 def open_database(target: str, *, read_only: bool = False) -> Database:

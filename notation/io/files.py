@@ -38,6 +38,9 @@ COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
 _SURROGATE = lazy_pattern("[\ud800-\udfff]")
 _CONTROL = lazy_pattern("[\x00-\x1f\x7f-\x9f]")
 _PATTERN = compiled(r"[*?[]")
+_DESCRIPTOR = lazy_pattern(r"/dev/(std(in|out|err)|fd/[^/]+)|/proc/(self|thread-self|\d+)/fd/[^/]+")
+"""The names of a process's open descriptors (``/dev/stdin``, ``/dev/fd/0``,
+``/proc/self/fd/0``)."""
 
 
 class ClosedStream(Exception):
@@ -194,6 +197,22 @@ def is_record_file(path: str | os.PathLike[str]) -> bool:
     for suffix in COMPRESSED_SUFFIXES:
         name = name.removesuffix(suffix)
     return name.endswith(RECORD_SUFFIXES)
+
+
+def names_a_descriptor(name: str) -> bool:
+    """Whether ``name``, or a link it leads through, is the name of an open descriptor of
+    the process that opens it (``/dev/stdin``, ``/dev/fd/N``, ``/proc/self/fd/N``): a
+    stream the name does not lead back to once read."""
+    path = os.path.abspath(name)
+    for _ in range(40):
+        if _DESCRIPTOR.fullmatch(path):
+            return True
+        try:
+            link = os.readlink(path)
+        except (OSError, ValueError):
+            return False
+        path = os.path.normpath(os.path.join(os.path.dirname(path), link))
+    return False
 
 
 def expand(names: Iterable[str]) -> Iterator[Input | Missing]:

@@ -85,12 +85,14 @@ def check_target(
     *,
     in_place: bool = False,
     stdin: bool = False,
+    rewrites: bool = True,
 ) -> None:
     """Raise :class:`OutputError` unless ``target`` can be written as a command's output.
 
     ``inputs`` are the files the command reads: naming one of them is refused unless
-    ``in_place`` says the user asked to rewrite it. ``stdin`` says the command reads
-    standard input too: when that is a file, naming it is refused as well.
+    ``in_place`` says the user asked to rewrite it (``rewrites``: the command can, and the
+    message says how). ``stdin`` says the command reads standard input too: when that is
+    a file, naming it is refused as well.
     """
     shown = display(target)
     found = _status(target)
@@ -101,9 +103,10 @@ def check_target(
         if not folder.is_dir():
             raise OutputError(f"cannot write {shown}: folder {display(folder)} does not exist")
     if not in_place and any(same_file(target, path) for path in inputs):
+        how = ", or give --in-place to rewrite the input" if rewrites else ""
         raise OutputError(
             f"{shown} is an input of this command: it is not overwritten "
-            "(write to another file, or give --in-place to rewrite the input)"
+            f"(write to another file{how})"
         )
     if stdin and found is not None and _standard_input() == (found.st_dev, found.st_ino):
         raise OutputError(

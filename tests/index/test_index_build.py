@@ -1075,3 +1075,131 @@ def test_a_writer_ending_while_a_reader_is_open_leaves_the_whole_index_in_the_fi
     reader.close()
     open_index(path, create=True).close()  # the next writer, alone, leaves WAL mode
     assert sorted(os.listdir(tmp_path)) == ["alone", "index.sqlite"]
+
+
+def test_the_index_file_is_never_read_as_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An index named *.pdn in the folder indexed was read as a record file: PDN106 (a
+    # binary file) at every run, exit 2.
+    monkeypatch.chdir(tmp_path)
+    os.mkdir("archive")
+    write(tmp_path / "archive", club=CLUB)
+    first = run("index", "--db", "archive/games.pdn", "archive")
+    assert (first.exit_code, first.stderr) == (
+        0,
+        "1 file indexed (0 as they were): 2 games added, 0 updated, 0 removed, 0 unchanged\n",
+    )
+    os.symlink("games.pdn", "archive/link.pdn")
+    again = run("index", "--db", "archive/link.pdn", "archive")
+    assert (again.exit_code, again.stderr) == (
+        0,
+        "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 2 unchanged\n",
+    )
+    named = run("index", "--db", "archive/games.pdn", "archive", "archive/games.pdn")
+    assert (named.exit_code, named.stderr) == (
+        2,
+        "archive/games.pdn:1:1: error PDN106 cannot read archive/games.pdn: it is the index "
+        "this run writes, not a record\n"
+        "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 2 unchanged\n",
+    )
+    assert [game["path"] for game in found("archive/games.pdn")] == [
+        "archive/club.pdn",
+        "archive/club.pdn",
+    ]
+
+
+@pytest.mark.parametrize("name", ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "in.pdn"])
+def test_a_name_of_standard_input_is_refused_as_minus_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    # /dev/stdin was indexed under that name, which a later find cannot read again.
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, club=CLUB)
+    os.symlink("/dev/stdin", "in.pdn")
+    result = run("index", "--db", "games.sqlite", "club.pdn", name)
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"notation: an index holds files: {name} names a stream of this process, not a file "
+        "(standard input cannot be indexed)\n",
+    )
+    assert sorted(os.listdir()) == ["club.pdn", "in.pdn"]
+
+
+def _lock_up(tmp_path: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make ``archive/old`` a folder whose files cannot be looked at: a folder searched by
+    nobody (``chmod 000``, which root passes through; for root, the system's answers to
+    this process, ``EACCES`` for the folder and every name under it, stand in for it), or
+    a link to itself (whose names the system never resolves, root included)."""
+    if how == "chmod 000 (simulated)":
+        from typing import Any
+
+        stat, scandir = os.stat, os.scandir
+        locked = os.path.join(tmp_path, "archive", "old")
+
+        def refused(path: Any, itself: bool) -> None:
+            # The folder itself is looked at through its parent; what it holds, not.
+            name = os.fsdecode(os.path.abspath(path))
+            if (itself and name == locked) or name.startswith(locked + "/"):
+                raise PermissionError(13, "Permission denied", name)
+
+        def looking(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+            refused(path, itself=False)
+            return stat(path, *args, **kwargs)
+
+        def listing(path: Any = ".") -> Any:
+            refused(path, itself=True)
+            return scandir(path)
+
+        monkeypatch.setattr(os, "stat", looking)
+        monkeypatch.setattr(os, "scandir", listing)
+        return
+    if how == "chmod 000":
+        if os.geteuid() == 0:
+            pytest.skip("root searches a folder of mode 000")
+        (tmp_path / "archive" / "old").chmod(0)
+        return
+    (tmp_path / "archive" / "old").rename(tmp_path / "away")
+    os.symlink("old", tmp_path / "archive" / "old")
+
+
+@pytest.mark.parametrize("how", ["chmod 000", "chmod 000 (simulated)", "a link to itself"])
+def test_a_file_that_cannot_be_looked_at_is_not_gone(
+    tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    # os.path.exists said no for a file it could not look at: its games were dropped as
+    # those of a file gone.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "archive" / "old").mkdir(parents=True)
+    write(tmp_path / "archive", club=CLUB)
+    write(tmp_path / "archive" / "old", open=OPEN)
+    assert run("index", "--db", target, "archive").exit_code == 0
+    _lock_up(tmp_path, how, monkeypatch)
+    try:
+        result = run("index", "--db", target, "archive")
+    finally:
+        if how == "chmod 000":
+            (tmp_path / "archive" / "old").chmod(0o755)
+    monkeypatch.undo()
+    if how.startswith("chmod 000"):
+        # The folder cannot be listed, as validate says; its file cannot be looked at.
+        said = [
+            "archive/old:1:1: error PDN106 cannot read archive/old: permission denied",
+            "archive/old/open.pdn:1:1: error PDN106 cannot read archive/old/open.pdn: "
+            "permission denied: its games are kept",
+        ]
+    else:
+        said = [
+            "archive/old/open.pdn:1:1: error PDN106 cannot read archive/old/open.pdn: "
+            "too many levels of symbolic links: its games are kept"
+        ]
+    assert (result.exit_code, result.stderr.splitlines()) == (
+        2,
+        [
+            *said,
+            "1 file indexed (1 as they were): 0 games added, 0 updated, 0 removed, 2 unchanged",
+        ],
+    )
+    assert [game["path"] for game in found(target)] == 2 * ["archive/club.pdn"] + 3 * [
+        "archive/old/open.pdn"
+    ]

@@ -104,7 +104,15 @@ def test_an_index_of_no_games_answers_none(tmp_path: Path, target: str, asked: l
     indexing = run("index", "--db", target, "--allow-empty", str(tmp_path / "empty.pdn"))
     assert indexing.exit_code == 0, indexing.stderr
     result = run("find", "--db", target, *asked)
-    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "0 games found\n")
+    # As select warns of a tag no game has, among no games too.
+    warning = (
+        "notation: warning: --tag Event: no game has a tag Event\n" if "--tag" in asked else ""
+    )
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "",
+        warning + "0 games found\n",
+    )
 
 
 @pytest.mark.parametrize(
@@ -639,3 +647,97 @@ def test_a_file_gone_is_named_gone_not_changed(indexed: str) -> None:
         "changed": ["club.pdn"],
         "gone": ["open.pdn"],
     }
+
+
+def test_files_are_named_from_the_configuration_folder_wherever_a_command_runs(
+    tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Files were stored by their names from the folder index ran in: a find run in a
+    # subfolder named every file gone, and an index run there stored each file twice.
+    monkeypatch.delenv("NOTATION_DB", raising=False)
+    db = "notation.sqlite" if target.endswith(".sqlite") else target
+    (tmp_path / "notation.toml").write_text(f'db = "{db}"\n', encoding="utf-8")
+    archive = tmp_path / "archive"
+    (archive / "old").mkdir(parents=True)
+    write(archive, club=CLUB)
+    write(archive / "old", open=OPEN)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(archive)
+    first = run("index", "club.pdn", "old")
+    assert (first.exit_code, first.stderr) == (
+        0,
+        "2 files indexed (0 as they were): 5 games added, 0 updated, 0 removed, 0 unchanged\n",
+    )
+    answer = (
+        "archive/club.pdn:1: game 1, opening 21-I\n"
+        "archive/old/open.pdn:1: game 1, opening 21-I\n"
+        "archive/old/open.pdn:9: game 2, opening 21-I\n"
+    )
+    for folder, names in (
+        (tmp_path, ("archive",)),
+        (archive / "old", ("../club.pdn", ".")),
+        (elsewhere, ("../archive/club.pdn", "../archive/old/open.pdn")),
+    ):
+        monkeypatch.chdir(folder)
+        again = run("index", *names)
+        assert (again.exit_code, again.stderr) == (
+            0,
+            "2 files indexed (2 as they were): 0 games added, 0 updated, 0 removed, 5 unchanged\n",
+        )
+        said = run("find", "--player", "ana souza")
+        assert (said.exit_code, said.stdout, said.stderr) == (0, answer, "3 games found\n")
+        tree = run("tree", "--game", "brazilian", "--format", "json")
+        assert (tree.exit_code, json.loads(tree.stdout)["games"]) == (0, 5)
+    os.remove(archive / "old" / "open.pdn")
+    monkeypatch.chdir(archive / "old")
+    said = run("find", "--player", "ana souza")
+    assert (said.exit_code, said.stdout, said.stderr) == (
+        0,
+        answer,
+        "notation: archive/old/open.pdn is gone since it was indexed; the index answers as "
+        "it was\n3 games found\n",
+    )
+    dropped = run("index", ".", "--allow-empty")
+    assert dropped.stderr == (
+        "0 files indexed (0 as they were): 0 games added, 0 updated, 3 removed, 0 unchanged\n"
+    )
+    assert run("find").stdout == (
+        "archive/club.pdn:1: game 1, opening 21-I\narchive/club.pdn:9: game 2, opening 21-I\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("find", "--format", "pdn"), ("find",), ("tree", "--game", "brazilian")],
+)
+def test_an_output_naming_a_source_file_is_refused(indexed: str, command: tuple[str, ...]) -> None:
+    # It was written over: find -f pdn -o club.pdn replaced the user's file by the answer.
+    os.symlink("club.pdn", "link.pdn")
+    os.link("open.pdn", "hard.pdn")
+    os.mkdir("sub")
+    before = {name: Path(name).read_bytes() for name in ("club.pdn", "open.pdn")}
+    for output in ("club.pdn", "./open.pdn", "link.pdn", "hard.pdn", "sub/../club.pdn"):
+        result = run(*command, "-o", output)
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            2,
+            "",
+            f"notation: {Path(output)} is an input of this command: it is not overwritten "
+            "(write to another file)\n",
+        )
+    assert {name: Path(name).read_bytes() for name in before} == before
+    assert run(*command, "-o", "answer.txt").exit_code == 0
+
+
+def test_a_tag_no_game_has_is_warned_of_as_select_warns(indexed: str) -> None:
+    # find answered nothing and said nothing where select names the tag meant.
+    warning = (
+        "notation: warning: --tag event: no game has a tag event; did you mean Event? (the "
+        "games' tags: Black, Event, GameType, Result, White)\n"
+    )
+    said = run("find", "--tag", "event=club", "--tag", "Result=2-0", "--tag", "event=*")
+    assert (said.exit_code, said.stdout, said.stderr) == (0, "", warning + "0 games found\n")
+    selected = run("select", "club.pdn", "open.pdn", "--tag", "event=club")
+    assert selected.stderr.splitlines()[0] == warning.rstrip("\n")
+    right = run("find", "--tag", "Event=club", "-f", "json")
+    assert (right.stderr, len(json.loads(right.stdout)["games"])) == ("", 2)

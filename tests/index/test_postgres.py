@@ -346,3 +346,34 @@ def test_the_same_sql_gives_the_same_answers_on_sqlite_and_postgresql(
         ("é.pdn",),
     ]
     lite.close()
+
+
+def test_a_role_that_may_not_read_the_index_is_told_so_not_that_there_is_none(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    # The standard catalogue shows a role only the tables it may use: one without SELECT
+    # was told "no index there; make one with notation index".
+    from .archive import CLUB, run, write
+
+    write(tmp_path, club=CLUB)
+    assert run("index", "--db", postgres_url, str(tmp_path / "club.pdn")).exit_code == 0
+    role = f"reader_{os.getpid()}"
+    reader = postgres_url.replace("postgresql://postgres@", f"postgresql://{role}@", 1)
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {role} LOGIN")
+    try:
+        for command in (("find",), ("tree", "--game", "brazilian")):
+            result = run(*command, "--db", reader)
+            assert (result.exit_code, result.stdout, result.stderr) == (
+                2,
+                "",
+                f"notation: {reader}: permission denied for table meta\n",
+            )
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}")
+        allowed = run("find", "--db", reader)
+        assert (allowed.exit_code, allowed.stderr) == (0, "2 games found\n")
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute(f"DROP OWNED BY {role}")
+            admin.execute(f"DROP ROLE {role}")
