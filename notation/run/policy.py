@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 UNREADABLE_CODES = frozenset({codes.UNREADABLE, codes.NO_RECORD})
 """Codes of an input that could not be read: they make the exit status 2 and are not
-counted among the records' problems."""
+counted among the records' problems; only ``ignore`` leaves them out, not ``select``."""
 
 
 class Policy(Frozen):
@@ -38,7 +38,8 @@ class Policy(Frozen):
     __slots__ = (*_fields, "_kept")
 
     select: tuple[str, ...]
-    """Report only codes with these prefixes (none: every code)."""
+    """Report only codes with these prefixes (none: every code); an input that could not
+    be read (:data:`UNREADABLE_CODES`) is reported whatever the select."""
     ignore: tuple[str, ...]
     """Do not report codes with these prefixes (applied after ``select``)."""
     fail_level: str
@@ -82,13 +83,16 @@ class Policy(Frozen):
         """The policy of the diagnostics of input ``path``."""
         return self.files.get(path, self) if self.files else self
 
+    def ignores(self, code: str) -> bool:
+        """Whether ``code`` starts with a prefix of :attr:`ignore`."""
+        return bool(self.ignore) and code.startswith(self.ignore)
+
     def keeps(self, code: str) -> bool:
         """Whether diagnostics of ``code`` are reported."""
         kept = self._kept.get(code)
         if kept is None:
             chosen = not self.select or code.startswith(self.select)
-            ignored = bool(self.ignore) and code.startswith(self.ignore)
-            kept = self._kept[code] = chosen and not ignored
+            kept = self._kept[code] = chosen and not self.ignores(code)
         return kept
 
 
@@ -134,11 +138,14 @@ def reported(events: Iterable[Event], policy: Policy) -> Generator[Event, None, 
         elif isinstance(event, FileResult):
             summary.files += 1
             yield event
-        elif policy.at(event.path).keeps(event.code):
-            if event.code in UNREADABLE_CODES:
+        elif event.code in UNREADABLE_CODES:
+            # An input not read is reported unless its code is ignored by name: a select
+            # of the records' codes never makes a run that read nothing pass.
+            if not policy.at(event.path).ignores(event.code):
                 unreadable = True
-            else:
-                summary.count(event)
+                yield event
+        elif policy.at(event.path).keeps(event.code):
+            summary.count(event)
             yield event
     failing = sum(summary.severities[s] for s in FAIL_LEVELS[policy.fail_level])
     summary.exit_status = 2 if unreadable else int(bool(failing) and not policy.exit_zero)

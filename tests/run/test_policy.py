@@ -116,3 +116,26 @@ def test_code_prefixes_are_checked_against_the_codes() -> None:
         code_prefixes(["BR2,XY"])
     with pytest.raises(ValueError, match="unknown fail level 'info'"):
         Policy(fail_level="info")
+
+
+@pytest.mark.parametrize(
+    ("policy", "told", "status"),
+    [
+        (Policy(select=("BR",)), ["PDN106", "PDN108", "game 1: BR205"], 2),
+        (Policy(select=("REC",), exit_zero=True), ["PDN106", "PDN108", "game 1: REC207"], 2),
+        (Policy(select=("BR",), ignore=("PDN106",)), ["PDN108", "game 1: BR205"], 2),
+        (Policy(ignore=("PDN1",)), ["game 1: BR205,REC207"], 1),
+    ],
+)
+def test_a_select_never_hides_an_input_not_read_only_an_ignore_does(
+    policy: Policy, told: list[str], status: int
+) -> None:
+    """A missing file (PDN106) or one of no record (PDN108) fails the run whatever codes
+    are selected, unless its code is ignored by name."""
+    missing = Diagnostic("PDN106", "cannot read b.pdn: no such file", 1, 1, "b.pdn")
+    empty = Diagnostic("PDN108", "c.pdn holds no game", 1, 1, "c.pdn")
+    reporter = Collected()
+    summary = run([missing, empty, *events()[1:2]], reporter, policy)
+    assert reporter.told == told
+    assert summary.exit_status == status
+    assert summary.codes["PDN106"] == summary.codes["PDN108"] == 0
