@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from notation.check.dialects import dialect_set
 from notation.games.registry import GAMES
-from notation.io.files import joined, kind_of, pure
+from notation.io.files import joined, kind_of, pure, why
 from notation.lazy import lazy_pattern
 from notation.plain import Frozen
 from notation.run.names import FAIL_LEVELS, FORMATS, code_prefixes
@@ -179,12 +179,14 @@ def find_config(start: str | os.PathLike[str]) -> tuple[Path | None, tuple[Skipp
     for folder in _folders(pure(os.fspath(start))):
         for name in (NOTATION_TOML, PYPROJECT):
             found = joined(folder, name)
-            # Anything but a folder is taken, so that a FIFO or a device under a
-            # configuration's name is refused with a message rather than passed over.
-            mode = _mode(found)
-            if mode is None or stat.S_ISDIR(mode):
+            # Whatever is under a configuration's name is taken, so that a FIFO, a device,
+            # a folder or a link that leads to no file is refused with a message rather than
+            # passed over for the configuration of a folder above.
+            if not _named(found):
                 continue
-            if name == PYPROJECT and not _has_table(found):
+            mode = _mode(found)
+            plain = mode is not None and not stat.S_ISDIR(mode)
+            if name == PYPROJECT and plain and not _has_table(found):
                 continue
             owner = _other_owner(found, folder)
             if owner is not None and not _safe(folder):
@@ -201,6 +203,21 @@ def _folders(start: str) -> list[str]:
     while (parent := os.path.dirname(folders[-1]) or ".") != folders[-1]:
         folders.append(parent)
     return folders
+
+
+def _named(path: str) -> bool:
+    """Whether anything is under the name ``path`` (a link, even one that leads nowhere);
+    the errors :meth:`pathlib.Path.exists` raises (a folder that cannot be searched)
+    raised."""
+    try:
+        os.lstat(path)
+    except OSError as error:
+        if error.errno not in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
+            raise
+        return False
+    except ValueError:
+        return False
+    return True
 
 
 def _mode(path: str) -> int | None:
@@ -372,7 +389,10 @@ def load_config(path: Path) -> Config:
     try:
         document = tomllib.loads(_text(path))
     except OSError as error:
-        raise ConfigError(f"{shown}: cannot read it: {error.strerror or error}") from None
+        reason = why(error)
+        if os.path.islink(path) and error.errno in (errno.ENOENT, errno.ELOOP):
+            reason = f"it is a link that leads to no file ({reason})"
+        raise ConfigError(f"{shown}: cannot read it: {reason}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{shown}: it is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:

@@ -567,6 +567,43 @@ def test_a_fifo_config_is_refused_without_waiting_for_a_writer(here: Path) -> No
     assert result.stderr == "notation: notation.toml: cannot read it: it is a FIFO, not a file\n"
 
 
+NO_FILE = "it is a link that leads to no file"
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "reason"),
+    [
+        ("notation.toml", "dangling", f"{NO_FILE} (no such file or directory)"),
+        ("notation.toml", "loop", f"{NO_FILE} (too many levels of symbolic links)"),
+        ("notation.toml", "folder", "it is a folder, not a file"),
+        ("pyproject.toml", "dangling", f"{NO_FILE} (no such file or directory)"),
+    ],
+)
+def test_a_configuration_name_that_leads_to_no_file_is_refused_not_passed_over(
+    here: Path, monkeypatch: pytest.MonkeyPatch, name: str, make: str, reason: str
+) -> None:
+    """A project's configuration that cannot be read (a link to a file not there, a loop
+    of links, a folder) stops the run: passing over it would apply the configuration of a
+    folder above, here one that selects no code of the illegal game."""
+    project = here / "project"
+    project.mkdir()
+    (project / "game.pdn").write_text(ILLEGAL)
+    (here / "notation.toml").write_text('select = ["PDN"]\n')
+    place = project / name
+    if make == "dangling":
+        place.symlink_to(here / "shared" / "notation.toml")
+    elif make == "loop":
+        place.symlink_to(project / "loop")
+        (project / "loop").symlink_to(place)
+    else:
+        place.mkdir()
+    monkeypatch.chdir(project)
+    for command in (["validate", "--no-cache", "game.pdn"], ["config"]):
+        result = runner.invoke(app, command)
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == f"notation: {place}: cannot read it: {reason}\n"
+
+
 def test_a_fifo_pyproject_is_refused_without_waiting_for_a_writer(here: Path) -> None:
     os.mkfifo(here / "pyproject.toml")
     result = validate("game.pdn")
