@@ -10,6 +10,7 @@ that most runs never use (those of errors, of rare layouts) are made with
 
 from __future__ import annotations
 
+import _sre  # type: ignore[import-not-found, unused-ignore]  # re's engine, loaded by re
 import os
 import re
 import sys
@@ -47,8 +48,6 @@ def kept_file() -> str | None:
 
 def _header() -> tuple[str, int, int, int, int]:
     """What the file starts with: the interpreter and engine it was made for."""
-    import _sre  # type: ignore[import-not-found]
-
     return ("notation-patterns", 1, sys.hexversion, _sre.MAGIC, _sre.CODESIZE)
 
 
@@ -97,8 +96,6 @@ def compiled(source: str, flags: int = 0) -> re.Pattern[str]:
     key = (source, int(flags))
     program = programs.get(key)
     if program is not None:
-        import _sre
-
         try:
             made: re.Pattern[str] = _sre.compile(source, *program)
         except (TypeError, ValueError, RuntimeError, OverflowError):
@@ -113,8 +110,6 @@ def compiled(source: str, flags: int = 0) -> re.Pattern[str]:
         or kept_file() is None
     ):
         return re.compile(source, flags)
-    import _sre
-
     program = programs[key] = _program(source, int(flags))
     if not _added:
         import atexit

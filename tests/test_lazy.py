@@ -5,7 +5,7 @@ written changes nothing but the time taken."""
 
 from __future__ import annotations
 
-import _sre  # type: ignore[import-not-found]
+import _sre  # type: ignore[import-not-found, unused-ignore]
 import atexit
 import marshal
 import os
