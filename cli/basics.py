@@ -193,17 +193,35 @@ def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
     """A command whose output errors (a full disk, a folder that went away, standard
-    output closed) and a closed standard input it reads end it with a plain message and
-    exit status 2, never a traceback."""
+    output closed), a closed standard input it reads and a worker process lost end it
+    with a plain message and exit status 2, never a traceback; standard output's reader
+    gone ends it quietly, as the signal does."""
 
     @functools.wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
         from notation.io.files import ClosedStream
-        from notation.io.output import OutputError
+        from notation.io.output import OutputError, ReaderGone
 
         try:
             return command(*args, **kwargs)
         except (OutputError, ClosedStream) as error:
             fail(str(error))
+        except ReaderGone:
+            # End as the signal ends a command whose reader went away while no worker ran
+            # (quietly, status 141), leaving no worker process behind.
+            import signal
+
+            processes = sys.modules.get("multiprocessing")
+            for child in processes.active_children() if processes is not None else ():
+                child.terminate()
+            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGPIPE)
+            raise SystemExit(128 + signal.SIGPIPE) from None
+        except Exception as error:
+            from notation.run.batch import WorkerLost
+
+            if isinstance(error, WorkerLost):
+                fail(str(error))
+            raise
 
     return run

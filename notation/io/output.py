@@ -446,15 +446,23 @@ def spooled_stdout(encoding: str = "utf-8") -> Iterator[Sink]:
         yield sink
 
 
+class ReaderGone(Exception):
+    """Standard output is a pipe its reader closed (``| head``), met where the signal
+    that would have ended the process is ignored (while worker processes run)."""
+
+
 def write_stdout(text: str, *, flush: bool = True) -> None:
     """Write ``text`` to standard output (and, with ``flush``, send it on now); standard
-    output closed, or failing to take the text, is an :class:`OutputError`."""
+    output closed, or failing to take the text, is an :class:`OutputError`, its reader
+    gone :class:`ReaderGone`."""
     if sys.stdout is None:
         raise OutputError("cannot write standard output: it is closed")
     try:
         sys.stdout.write(text)
         if flush:
             sys.stdout.flush()
+    except BrokenPipeError:
+        raise ReaderGone from None
     except OSError as error:
         raise OutputError(f"cannot write standard output: {_reason(error, atomic=False)}") from None
 

@@ -302,6 +302,17 @@ def usable_cpus() -> int:
         return os.cpu_count() or 1
 
 
+class WorkerLost(Exception):
+    """A worker process ended before its work was done (killed by a signal, by the
+    kernel for memory): the run cannot be complete."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "a worker process ended before its work was done (killed, or out of memory): "
+            "the run is incomplete"
+        )
+
+
 class Processes:
     """Worker processes of this machine, for as long as it is open: ``jobs`` of them at
     most, and no more than the run has tasks for. The pool starts once ``jobs`` tasks
@@ -340,7 +351,7 @@ class Processes:
             if len(self._waiting) >= self.jobs:
                 self.start()
         else:
-            queued.future = self._pool.submit(task, *args)
+            queued.future = _sent(self._pool, task, args)
         return queued
 
     def wanted(self, queued: _Queued[R]) -> Pending[R]:
@@ -363,12 +374,17 @@ class Processes:
         from concurrent.futures import ProcessPoolExecutor
 
         count = self.jobs if self._eager else max(1, min(self.jobs, len(self._waiting)))
+        # A worker killed leaves a pipe the pool's feeder thread may write to: a closed
+        # pipe must be an error the pool reports (WorkerLost), not a signal that kills this
+        # process without a word. Standard output read by no one still ends the command as
+        # the signal would, once the workers are ended (notation.io.output.ReaderGone).
+        _ignore_broken_pipes()
         self._others = set(multiprocessing.active_children())
         self._pool = ProcessPoolExecutor(count, initializer=worker_signals)
         if self._started is not None:
             self._started(count)
         for task in self._waiting:
-            task.future = self._pool.submit(task.task, *task.args)
+            task.future = _sent(self._pool, task.task, task.args)
         self._waiting = []
 
     def __enter__(self) -> Processes:
@@ -382,14 +398,8 @@ class Processes:
             pool.shutdown()
             return
         # Interrupted: no task's result is wanted any more, so the workers (the children
-        # started with the pool) end now rather than after the tasks in flight. The
-        # pool's feeder thread may still be writing a task to them: a closed pipe must be
-        # an error it drops, as Python has it by default, not a signal that kills us.
-        import signal
-        import threading  # the pool's imported it already
-
-        if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+        # started with the pool) end now rather than after the tasks in flight.
+        _ignore_broken_pipes()
         # The pool's own thread reaps the workers it sees die; waiting for it (rather than
         # joining them here too, where two threads would reap one child) means every
         # worker is reaped and known dead when the block is left.
@@ -399,6 +409,26 @@ class Processes:
         for worker in workers:
             worker.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _sent(pool: ProcessPoolExecutor, task: Callable[..., R], args: tuple[Any, ...]) -> Pending[R]:
+    """``task`` sent to ``pool``; :class:`WorkerLost` when a worker of the pool died."""
+    from concurrent.futures import BrokenExecutor
+
+    try:
+        return pool.submit(task, *args)
+    except BrokenExecutor:
+        raise WorkerLost from None
+
+
+def _ignore_broken_pipes() -> None:
+    """A write to a closed pipe is an error (EPIPE), not the signal that ends the process
+    (where the main thread can set it)."""
+    import signal
+    import threading  # the pool has imported it
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
 
 
 def worker_signals() -> None:
@@ -427,9 +457,14 @@ class _Queued(Generic[R]):
         self.future: Pending[R] | None = None
 
     def result(self) -> R:
+        from concurrent.futures import BrokenExecutor
+
         if self.future is None:
             self.future = self.processes.wanted(self)
-        return self.future.result()
+        try:
+            return self.future.result()
+        except BrokenExecutor:
+            raise WorkerLost from None
 
 
 class _Here(Generic[R]):
