@@ -430,7 +430,7 @@ class Selection:
     games: int
     selected: int
     placed: list[Placed]
-    """Each game, when asked for."""
+    """Where each game went."""
     refused: str | None = None
     """Why nothing was written, when nothing was."""
 
@@ -442,12 +442,11 @@ def select_games(
     *,
     output: Path | None = None,
     rest: Path | None = None,
-    keep: bool = False,
     stage: Stage | None = None,
 ) -> Selection:
     """Write the games ``selector`` matches to ``output`` (``None``: standard output) and,
-    when ``rest`` is given, the others there, each as its text; ``keep`` lists where each
-    game went; the files written join ``stage``, if given
+    when ``rest`` is given, the others there, each as its text, listing where each game
+    went; the files written join ``stage``, if given
     (:func:`notation.io.output.file_output`). Nothing is written when an input cannot be
     read or a game to write has no text (outputs are checked by the caller:
     :func:`notation.io.output.check_target`)."""
@@ -471,10 +470,9 @@ def select_games(
                 if text is not None:
                     copy(sink, text, counts[match])
                     counts[match] += 1
-            if keep:
-                record = found.record
-                here = Occurrence(found.input.name, record.index, record.pos.line)
-                placed.append(Placed(here, match, names[match]))
+            record = found.record
+            here = Occurrence(found.input.name, record.index, record.pos.line)
+            placed.append(Placed(here, match, names[match]))
         refused = None
         if copier.status:
             refused = copier.why_not()
@@ -591,7 +589,6 @@ def select(
         copier,
         output=output,
         rest=rest,
-        keep=json,
         stage=stage,
     )
     body = {

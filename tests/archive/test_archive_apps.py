@@ -4,6 +4,7 @@ verdicts and bytes."""
 from __future__ import annotations
 
 import datetime
+import json
 from pathlib import Path
 from typing import Any
 
@@ -214,3 +215,60 @@ def test_settings_are_what_the_options_say() -> None:
     assert settings.options == Options(output=Path("out.json"), form="json", encoding="iso8859-1")
     assert fix_settings(fen=True, tags=True).fixes == ("tags", "fen")
     assert fix_settings().fixes == ("results", "plycount", "tags", "fen")
+
+
+TWO_RESULTS = '[GameType "26"]\n\n1. 22-18 0-2\n\n[GameType "26"]\n\n1. 22-18 2-0\n'
+"""Two games: Black won the first, White the second."""
+
+
+@pytest.mark.parametrize("form", ["text", "json"])
+def test_the_body_of_select_split_and_merge_is_their_whole_json_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, form: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("archive.pdn").write_text(TWO_RESULTS, encoding="utf-8")
+    chosen = select_settings(result="0-2", output=Path("lost.pdn"), format=form)
+    done = select(["archive.pdn", "gone.pdn"], chosen)
+    assert done.body == {
+        "format": "notation-select",
+        "version": 1,
+        "games": [
+            {"path": "archive.pdn", "index": 1, "line": 1, "selected": True, "written": "lost.pdn"},
+            {"path": "archive.pdn", "index": 2, "line": 5, "selected": False, "written": None},
+        ],
+        "summary": {"games": 2, "selected": 1, "exit_status": 2},
+        "warnings": [],
+        "diagnostics": [
+            {
+                "path": "gone.pdn",
+                "line": 1,
+                "column": 1,
+                "severity": "error",
+                "code": "PDN106",
+                "message": "cannot read gone.pdn: no such file or directory",
+                "game": None,
+                "ply": None,
+                "move": None,
+                "legal": [],
+                "candidates": [],
+                "chosen": False,
+            }
+        ],
+        "refused": "an input could not be read",
+    }
+    assert json.loads(done.document()) == done.body
+    kept = select(["archive.pdn"], chosen)
+    assert (kept.body["summary"], kept.body["diagnostics"], kept.body["refused"]) == (
+        {"games": 2, "selected": 1, "exit_status": 0},
+        [],
+        None,
+    )
+    parts = split(["archive.pdn"], split_settings(by="game", folder=Path("parts"), format=form))
+    assert (parts.body["format"], parts.body["diagnostics"], parts.body["refused"]) == (
+        "notation-split",
+        [],
+        None,
+    )
+    merged = merge(["archive.pdn"], merge_settings(output=Path("all.pdn"), format=form))
+    assert json.loads(merged.document()) == merged.body
+    assert merged.body["summary"] == {"games": 2, "written": 2, "dropped": 0, "exit_status": 0}
