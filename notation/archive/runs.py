@@ -124,6 +124,12 @@ def drop(text: str) -> None:
     """Say nothing of ``text``."""
 
 
+def named_again(names: Iterable[str]) -> list[str]:
+    """The warning on each input of ``names``, named more than once and read once
+    (:func:`notation.io.files.read_once`)."""
+    return [f"{name} is named more than once: it is read once" for name in names]
+
+
 def plural(count: int, word: str) -> str:
     """``word``, with an ``s`` unless ``count`` is 1."""
     return word if count == 1 else word + "s"

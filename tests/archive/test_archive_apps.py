@@ -172,7 +172,16 @@ def test_stats_and_duplicates_write_what_the_commands_write() -> None:
     assert (collected.status, collected.written("json")) == (status, stdout)
     report = duplicates([str(ENDGAMES)] * 2, duplicates_settings(game="brazilian"))
     status, stdout, stderr = _streams("duplicates", str(ENDGAMES), str(ENDGAMES), "-g", "brazilian")
-    assert (report.status, report.written(), report.summary() + "\n") == (status, stdout, stderr)
+    warned = [f"notation: warning: {warning}" for warning in report.warnings]
+    assert (report.status, report.written()) == (status, stdout) == (0, "")
+    assert (
+        [*warned, report.summary()]
+        == stderr.splitlines()
+        == [
+            f"notation: warning: {ENDGAMES} is named more than once: it is read once",
+            "0 groups of duplicates (0 records) among 4 records",
+        ]
+    )
     moved = duplicates([str(ENDGAMES)], duplicates_settings(position=True, ply=1))
     status, stdout, stderr = _streams("duplicates", str(ENDGAMES), "--position", "--ply", "1")
     assert (moved.status, moved.written(), moved.summary() + "\n") == (status, stdout, stderr)
