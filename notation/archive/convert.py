@@ -415,7 +415,7 @@ def convert_settings(
         try:
             check_notation(notation, None if chosen is None else get_game(chosen))
         except ValueError as error:
-            raise SettingsError("--notation", str(error)) from None
+            raise SettingsError("notation", str(error)) from None
     json = output is not None and output.suffix.lower() == ".json"
     return ConvertSettings(
         output=output,

@@ -285,7 +285,7 @@ def duplicates_settings(
     option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
     if ply is not None and not position:
-        raise SettingsError("--ply", "--ply goes with --position")
+        raise SettingsError("ply", "{} goes with {}", ("ply", "position"))
     return DuplicatesSettings(
         game=chosen,
         dialects=read,

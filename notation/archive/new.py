@@ -45,17 +45,17 @@ class NewSettings:
 def new_settings(game: str, *, seed: int | None = None, output: Path | None = None) -> NewSettings:
     """The settings of ``new`` with these options; :class:`SettingsError` for an unknown
     game (naming ``GAME``, the argument), or a seed below 0 or for a game that draws no
-    set-up (naming ``--seed``)."""
+    set-up (naming ``seed``)."""
     from notation.games.registry import GAMES, get_game
 
-    name = known_game(game, "GAME")
+    name = known_game(game, "game", "GAME")
     if seed is not None:
         # random.Random draws the same from -7 as from 7.
         if seed < 0:
-            raise SettingsError("--seed", f"{seed} is below 0: a seed is 0 or more")
+            raise SettingsError("seed", f"{seed} is below 0: a seed is 0 or more")
         if not get_game(name).draws_setup:
             drawing = ", ".join(g for g in GAMES if get_game(g).draws_setup)
-            raise SettingsError("--seed", f"{name} draws no set-up: a seed is for {drawing}")
+            raise SettingsError("seed", f"{name} draws no set-up: a seed is for {drawing}")
     return NewSettings(name, seed, output)
 
 

@@ -76,9 +76,9 @@ def read_as(
 
 def report_form(form: str) -> str:
     """``form``, a form of :data:`REPORT_FORMS`; :class:`SettingsError` naming
-    ``--format`` otherwise."""
+    ``format`` otherwise."""
     if form not in REPORT_FORMS:
-        raise SettingsError("--format", " or ".join(REPORT_FORMS) + " expected")
+        raise SettingsError("format", " or ".join(REPORT_FORMS) + " expected")
     return form
 
 

@@ -532,17 +532,17 @@ def select_settings(
     chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     if variant is not None:
-        variant = known_game(variant, "--variant")
+        variant = known_game(variant, "variant")
     if code is not None and code not in CODES:
-        raise SettingsError("--code", f"no diagnostic code {code!r} (see `notation codes`)")
+        raise SettingsError("code", f"no diagnostic code {code!r} (see `notation codes`)")
     if position is not None:
-        _parsed(lambda fen: check_position(fen, variant), position, "--position")
+        _parsed(lambda fen: check_position(fen, variant), position, "position")
     filters = Filters(
-        result=None if result is None else _parsed(check_result, result, "--result"),
-        tags=tuple(_parsed(parse_tag, t, "--tag") for t in tags),
+        result=None if result is None else _parsed(check_result, result, "result"),
+        tags=tuple(_parsed(parse_tag, t, "tags") for t in tags),
         variant=variant,
-        plies=None if plies is None else _parsed(parse_plies, plies, "--plies"),
-        opening=() if opening is None else _parsed(parse_opening, opening, "--opening"),
+        plies=None if plies is None else _parsed(parse_plies, plies, "plies"),
+        opening=() if opening is None else _parsed(parse_opening, opening, "opening"),
         position=position,
         errors=errors,
         code=code,

@@ -374,7 +374,7 @@ def split_settings(
     try:
         grouping(by)
     except ValueError as error:
-        raise SettingsError("--by", str(error)) from None
+        raise SettingsError("by", str(error)) from None
     return SplitSettings(
         game=chosen,
         dialects=read,

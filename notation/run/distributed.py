@@ -16,7 +16,6 @@ scheduler gives them to another worker, and each task's result is taken once. Da
 from __future__ import annotations
 
 import contextlib
-import re
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -29,15 +28,13 @@ from notation.run.batch import (
     usable_cpus,
     validate_pieces,
 )
+from notation.run.settings import scheduler_problem
 
 if TYPE_CHECKING:
     import distributed
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds to wait, in all, for the scheduler to answer and a worker to join it."""
-
-_ADDRESS = re.compile(r"(?:tcp|tls)://[^\s/]+:[0-9]+")
-"""A scheduler's address as ``dask scheduler`` prints it."""
 
 INSTALL = "pip install 'notation[dask]'"
 """How to install what a cluster run needs."""
@@ -58,11 +55,9 @@ def connect(
     the block ends. :class:`ClusterError` when Dask is not installed, when no scheduler
     answers or no worker joins it within ``timeout`` seconds (one deadline for both), and
     when the server at the address is not a Dask scheduler."""
-    if address != "local" and _ADDRESS.fullmatch(address) is None:
-        raise ClusterError(
-            f"--scheduler: {address!r} is not a scheduler address "
-            "(tcp://host:port, as `dask scheduler` prints it, or local)"
-        )
+    problem = scheduler_problem(address)
+    if problem is not None:
+        raise ClusterError(problem)
     try:
         import distributed
     except ImportError:

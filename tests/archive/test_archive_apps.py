@@ -195,27 +195,54 @@ def test_new_writes_the_record_new_prints(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("make", "options", "option", "message"),
+    ("make", "options", "name", "option", "message"),
     [
-        (convert_settings, {"notation": "zz"}, "--notation", "no game has a notation 'zz'"),
-        (annotate_settings, {"comments": "moves"}, "--comments", "position or scores expected"),
-        (fix_settings, {"format": "xml"}, "--format", "text or json expected"),
-        (select_settings, {"code": "XX1"}, "--code", "no diagnostic code 'XX1'"),
-        (select_settings, {"plies": "9:2"}, "--plies", "'9:2': the least number of plies"),
-        (split_settings, {"by": "colour", "folder": Path("x")}, "--by", "'colour': group by"),
-        (merge_settings, {"encoding": "utf-9"}, "--encoding", ""),
-        (stats_settings, {"game": "chess"}, "--game", "unknown game 'chess'"),
-        (duplicates_settings, {"ply": 3}, "--ply", "--ply goes with --position"),
-        (duplicates_settings, {"dialects": ["x"]}, "--dialect", "unknown dialect x"),
+        (
+            convert_settings,
+            {"notation": "zz"},
+            "notation",
+            "--notation",
+            "no game has a notation 'zz'",
+        ),
+        (
+            annotate_settings,
+            {"comments": "moves"},
+            "comments",
+            "--comments",
+            "position or scores expected",
+        ),
+        (fix_settings, {"format": "xml"}, "format", "--format", "text or json expected"),
+        (select_settings, {"code": "XX1"}, "code", "--code", "no diagnostic code 'XX1'"),
+        (select_settings, {"variant": "chess"}, "variant", "--game", "unknown game 'chess'"),
+        (select_settings, {"plies": "9:2"}, "plies", "--plies", "'9:2': the least number of plies"),
+        (split_settings, {"by": "colour", "folder": Path("x")}, "by", "--by", "'colour': group by"),
+        (merge_settings, {"encoding": "utf-9"}, "encoding", "--encoding", ""),
+        (stats_settings, {"game": "chess"}, "game", "--game", "unknown game 'chess'"),
+        (new_settings, {"game": "chess"}, "game", "GAME", "unknown game 'chess'"),
+        (new_settings, {"game": "brazilian", "seed": -1}, "seed", "--seed", "-1 is below 0"),
+        (duplicates_settings, {"dialects": ["x"]}, "dialects", "--dialect", "unknown dialect x"),
     ],
 )
 def test_settings_name_the_option_that_cannot_be_used(
-    make: Any, options: dict[str, Any], option: str, message: str
+    make: Any, options: dict[str, Any], name: str, option: str, message: str
 ) -> None:
     with pytest.raises(SettingsError) as refused:
         make(**options)
-    assert refused.value.option == option
+    assert (refused.value.name, refused.value.option) == (name, option)
     assert refused.value.message.startswith(message)
+    assert str(refused.value) == f"{name}: {refused.value.message}"
+
+
+def test_a_message_names_options_as_the_library_and_as_the_command_line_spell_them(
+    tmp_path: Path,
+) -> None:
+    with pytest.raises(SettingsError) as refused:
+        duplicates_settings(ply=3)
+    assert str(refused.value) == "ply: ply goes with position"
+    assert (refused.value.option, refused.value.message) == ("--ply", "--ply goes with --position")
+    status, stdout, stderr = _streams("duplicates", str(tmp_path), "--ply", "3")
+    assert (status, stdout) == (2, "")
+    assert stderr.splitlines()[-1] == "Error: Invalid value for --ply: --ply goes with --position"
 
 
 def test_settings_are_what_the_options_say() -> None:

@@ -168,9 +168,9 @@ def test_workers_with_another_version_of_notation_are_refused(
 def test_an_address_that_is_none_is_a_usage_error() -> None:
     done = runner.invoke(app, ["validate", str(SAMPLES), "--scheduler", "127.0.0.1"])
     assert (done.exit_code, done.stdout) == (2, "")
-    assert done.stderr == (
-        "notation: --scheduler: '127.0.0.1' is not a scheduler address "
-        "(tcp://host:port, as `dask scheduler` prints it, or local)\n"
+    assert done.stderr.splitlines()[-1] == (
+        "Error: Invalid value for --scheduler: '127.0.0.1' is not a scheduler address "
+        "(tcp://host:port, as `dask scheduler` prints it, or local)"
     )
 
 
