@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from notation.archive.runs import Reading, exit_status, named_again, plural, read_as
+from notation.archive.runs import Reading, exit_status, named_again, plural, read_as, report_form
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Group, PositionGroup, Positions
 from notation.diagnostics import Diagnostic
@@ -30,7 +30,9 @@ from notation.run.settings import (
     Games,
     SettingsError,
     default_of,
+    flag_option,
     known_codec,
+    whole_option,
 )
 
 JSON_VERSION = 1
@@ -284,7 +286,9 @@ def duplicates_settings(
     :func:`~notation.archive.runs.read_as`); :class:`SettingsError` naming the first
     option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
-    if ply is not None and not position:
+    form = report_form(format)
+    whole_option("ply", ply, 1)
+    if ply is not None and not flag_option("position", position):
         raise SettingsError("ply", "{} goes with {}", ("ply", "position"))
     return DuplicatesSettings(
         game=chosen,
@@ -292,9 +296,9 @@ def duplicates_settings(
         config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
-        position=position,
+        position=flag_option("position", position),
         ply=ply,
-        format=format,
+        format=form,
     )
 
 

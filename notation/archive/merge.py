@@ -43,7 +43,7 @@ from notation.io.files import (
 )
 from notation.io.output import Stage, check_target, file_output, spooled_stdout
 from notation.run.config import Config
-from notation.run.settings import Games, default_of, known_codec
+from notation.run.settings import Games, default_of, flag_option, known_codec, path_option
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +158,8 @@ def merge_settings(
         config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
-        output=output,
-        unique=unique,
+        output=path_option("output", output),
+        unique=flag_option("unique", unique),
         format=form,
     )
 

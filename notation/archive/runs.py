@@ -25,7 +25,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic
 from notation.run.config import NO_CONFIG, Config
-from notation.run.settings import Games, SettingsError, known_dialects, known_game, setting
+from notation.run.settings import (
+    Games,
+    SettingsError,
+    flag_option,
+    known_dialects,
+    known_game,
+    setting,
+    text_option,
+)
 
 if TYPE_CHECKING:
     from notation.check.identity import Occurrence
@@ -54,6 +62,9 @@ class Reading:
     """The configuration in force: its ``game`` (its per-path overrides') holds for the
     records whose tags name none when ``game`` is not given."""
 
+    def __post_init__(self) -> None:
+        flag_option("allow_empty", self.allow_empty)
+
     @property
     def default(self) -> Games:
         """The game of records whose tags name none, input by input, as ``validate``
@@ -68,7 +79,10 @@ def read_as(
     ``game`` and ``dialects`` (``None``: not given) and ``config`` (``None``: none read),
     as ``validate`` reads them: an option given wins over the configuration.
     :class:`SettingsError` naming an option that cannot be used."""
+    if config is not None and not isinstance(config, Config):
+        raise SettingsError("config", f"{config!r} is not a configuration (Config) or None")
     config = NO_CONFIG if config is None else config
+    game = text_option("game", game)
     chosen = None if game is None else known_game(game)
     read = setting(config, "dialects", None if dialects is None else known_dialects(dialects))
     return chosen, read, config
@@ -77,7 +91,7 @@ def read_as(
 def report_form(form: str) -> str:
     """``form``, a form of :data:`REPORT_FORMS`; :class:`SettingsError` naming
     ``format`` otherwise."""
-    if form not in REPORT_FORMS:
+    if text_option("format", form) not in REPORT_FORMS:
         raise SettingsError("format", " or ".join(REPORT_FORMS) + " expected")
     return form
 

@@ -54,7 +54,6 @@ from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, Setu
 from notation.games.registry import resolve_game
 from notation.io.files import Input, Missing, Named, input_paths, inputs_of, reads_standard_input
 from notation.io.output import (
-    OutputError,
     Sink,
     Stage,
     check_target,
@@ -69,8 +68,12 @@ from notation.run.settings import (
     Games,
     SettingsError,
     default_of,
+    flag_option,
     known_codec,
     known_game,
+    path_option,
+    text_option,
+    texts_option,
 )
 
 T = TypeVar("T")
@@ -531,15 +534,23 @@ def select_settings(
     option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
+    output = path_option("output", output)
+    rest = path_option("rest", rest)
+    if output is not None and rest is not None and output.resolve() == rest.resolve():
+        raise SettingsError("rest", "{} and {} name the same file", ("output", "rest"))
+    for name, value in (("errors", errors), ("duplicates", duplicates)):
+        if value is not None:
+            flag_option(name, value)
+    variant = text_option("variant", variant)
     if variant is not None:
         variant = known_game(variant, "variant")
-    if code is not None and code not in CODES:
+    if text_option("code", code) is not None and code not in CODES:
         raise SettingsError("code", f"no diagnostic code {code!r} (see `notation codes`)")
     if position is not None:
         _parsed(lambda fen: check_position(fen, variant), position, "position")
     filters = Filters(
         result=None if result is None else _parsed(check_result, result, "result"),
-        tags=tuple(_parsed(parse_tag, t, "tags") for t in tags),
+        tags=tuple(_parsed(parse_tag, t, "tags") for t in texts_option("tags", tags) or ()),
         variant=variant,
         plies=None if plies is None else _parsed(parse_plies, plies, "plies"),
         opening=() if opening is None else _parsed(parse_opening, opening, "opening"),
@@ -578,8 +589,6 @@ def select(
         if target is not None:
             check_target(target, input_paths(inputs), stdin=reads_standard_input(inputs))
     output, rest = settings.output, settings.rest
-    if output is not None and rest is not None and output.resolve() == rest.resolve():
-        raise OutputError("--output and --rest name the same file")
     json = settings.format == "json"
     problems, copier = copying(settings, json, tell)
     selector = Selector(settings.filters, settings.default, settings.dialects)

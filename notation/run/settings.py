@@ -20,6 +20,7 @@ from notation.plain import Frozen
 # needs is imported when they are made.
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
     from notation.games.base import AnyGame
@@ -92,6 +93,17 @@ OPTIONS: dict[str, str] = {
     "by": "--by",
     "seed": "--seed",
     "notation": "--notation",
+    "to": "--to",
+    "output": "--output",
+    "in_place": "--in-place",
+    "keep_broken": "--keep-broken",
+    "rest": "--rest",
+    "folder": "--dir",
+    "force": "--force",
+    "unique": "--unique",
+    "results": "--results",
+    "plycount": "--plycount",
+    "fen": "--fen",
 }
 """Each option of the settings functions by its parameter's name, as the command line
 spells it: the one place that knows both names."""
@@ -498,11 +510,32 @@ def texts_option(name: str, value: object) -> list[str] | None:
     raise SettingsError(name, f"{value!r} is not a str or a list of str")
 
 
-def flag_option(name: str, value: object) -> bool:
-    """``value``, True or False; :class:`SettingsError` naming ``name`` otherwise."""
+def flag_option(name: str, value: object, spelled: str | None = None) -> bool:
+    """``value``, True or False; :class:`SettingsError` naming ``name`` (``spelled``: as
+    the command line spells it, when :data:`OPTIONS` does not) otherwise."""
     if isinstance(value, bool):
         return value
-    raise SettingsError(name, f"{value!r} is not True or False")
+    raise SettingsError(name, f"{value!r} is not True or False", option=spelled)
+
+
+def path_option(name: str, value: object) -> Path | None:
+    """``value`` (a str or a path) as a :class:`~pathlib.Path`, or ``None``;
+    :class:`SettingsError` naming ``name`` for anything else."""
+    from pathlib import Path
+
+    if value is None:
+        return None
+    if isinstance(value, str | os.PathLike) and isinstance(os.fspath(value), str):
+        return Path(value)
+    raise SettingsError(name, f"{value!r} is not a file's name (str or a path)")
+
+
+def whole_option(name: str, value: object, least: int) -> int | None:
+    """``value``, a whole number from ``least``, or ``None``; :class:`SettingsError`
+    naming ``name`` otherwise."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= least):
+        return value
+    raise SettingsError(name, f"{value!r} is not a whole number from {least}")
 
 
 def known_game(name: str, option: str = "game", spelled: str | None = None) -> str:
@@ -510,6 +543,8 @@ def known_game(name: str, option: str = "game", spelled: str | None = None) -> s
     (``spelled``: as the command line spells it, when :data:`OPTIONS` does not)."""
     from notation.games.registry import get_game
 
+    if not isinstance(name, str):
+        raise SettingsError(option, f"{name!r} is not a str", option=spelled)
     try:
         get_game(name)
     except KeyError as error:

@@ -308,3 +308,96 @@ def test_the_body_of_select_split_and_merge_is_their_whole_json_report(
     merged = merge(["archive.pdn"], merge_settings(output=Path("all.pdn"), format=form))
     assert json.loads(merged.document()) == merged.body
     assert merged.body["summary"] == {"games": 2, "written": 2, "dropped": 0, "exit_status": 0}
+
+
+@pytest.mark.parametrize(
+    ("make", "options", "name", "option", "message"),
+    [
+        (convert_settings, {"to": "xml"}, "to", "--to", "unknown format 'xml'; choose pdn or json"),
+        (
+            convert_settings,
+            {"output": "x.pdn", "in_place": True},
+            "in_place",
+            "--in-place",
+            "give either --output or --in-place, not both",
+        ),
+        (
+            convert_settings,
+            {"in_place": True, "to": "json"},
+            "in_place",
+            "--in-place",
+            "--in-place rewrites PDN files; write JSON with --output",
+        ),
+        (
+            fix_settings,
+            {"allow_empty": "no"},
+            "allow_empty",
+            "--allow-empty",
+            "'no' is not True or False",
+        ),
+        (fix_settings, {"tags": 1}, "tags", "--tags", "1 is not True or False"),
+        (
+            repair_settings,
+            {"output": 3},
+            "output",
+            "--output",
+            "3 is not a file's name (str or a path)",
+        ),
+        (annotate_settings, {"game": 3}, "game", "--game", "3 is not a str"),
+        (
+            select_settings,
+            {"output": "x.pdn", "rest": "./x.pdn"},
+            "rest",
+            "--rest",
+            "--output and --rest name the same file",
+        ),
+        (select_settings, {"errors": "yes"}, "errors", "--errors", "'yes' is not True or False"),
+        (
+            split_settings,
+            {"by": "game", "folder": None},
+            "folder",
+            "--dir",
+            "None is not a folder's name (str or a path)",
+        ),
+        (merge_settings, {"unique": "yes"}, "unique", "--unique", "'yes' is not True or False"),
+        (stats_settings, {"format": "xml"}, "format", "--format", "text or json expected"),
+        (duplicates_settings, {"format": "xml"}, "format", "--format", "text or json expected"),
+        (
+            duplicates_settings,
+            {"position": True, "ply": 0},
+            "ply",
+            "--ply",
+            "0 is not a whole number from 1",
+        ),
+        (
+            new_settings,
+            {"game": "brazilian", "seed": "3"},
+            "seed",
+            "--seed",
+            "'3' is not a whole number",
+        ),
+        (new_settings, {"game": ["brazilian"]}, "game", "GAME", "['brazilian'] is not a str"),
+    ],
+)
+def test_settings_refuse_an_option_of_a_type_or_value_no_run_could_use(
+    make: Any, options: dict[str, Any], name: str, option: str, message: str
+) -> None:
+    with pytest.raises(SettingsError) as refused:
+        make(**options)
+    assert (refused.value.name, refused.value.option, refused.value.message) == (
+        name,
+        option,
+        message,
+    )
+
+
+def test_a_library_message_names_the_parameters() -> None:
+    with pytest.raises(SettingsError) as refused:
+        convert_settings(output="x.pdn", in_place=True)
+    assert str(refused.value) == "in_place: give either output or in_place, not both"
+    with pytest.raises(SettingsError) as refused:
+        select_settings(output="x.pdn", rest="./x.pdn")
+    assert str(refused.value) == "rest: output and rest name the same file"
+    # Names are paths; one tag filter alone is the list of it.
+    chosen = select_settings(output="x.pdn", tags="White=A*")
+    assert (chosen.output, chosen.filters.tags) == (Path("x.pdn"), (("White", "A*"),))
