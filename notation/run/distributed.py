@@ -28,7 +28,7 @@ from notation.run.batch import (
     usable_cpus,
     validate_pieces,
 )
-from notation.run.settings import scheduler_problem
+from notation.run.settings import INSTALL, NO_DASK, scheduler_problem
 
 if TYPE_CHECKING:
     import distributed
@@ -36,8 +36,6 @@ if TYPE_CHECKING:
 DEFAULT_TIMEOUT = 10.0
 """Seconds to wait, in all, for the scheduler to answer and a worker to join it."""
 
-INSTALL = "pip install 'notation[dask]'"
-"""How to install what a cluster run needs."""
 
 R = TypeVar("R")
 
@@ -61,7 +59,7 @@ def connect(
     try:
         import distributed
     except ImportError:
-        raise ClusterError(f"--scheduler needs Dask, which is not installed: {INSTALL}") from None
+        raise ClusterError(NO_DASK) from None
     import logging
     import signal
     import threading

@@ -475,18 +475,27 @@ def settings_from(
 SCHEDULER_ADDRESS = r"(?:tcp|tls)://[^\s/]+:[0-9]+"
 """A scheduler's address as ``dask scheduler`` prints it."""
 
+INSTALL = "pip install 'notation[dask]'"
+"""How to install what a cluster run needs."""
+
+NO_DASK = f"a Dask cluster needs Dask, which is not installed: {INSTALL}"
+"""Why a cluster cannot be used without Dask."""
+
 
 def scheduler_problem(address: str) -> str | None:
     """Why ``address`` is not where a Dask scheduler can be (``local``: a local cluster),
-    or ``None`` when it can be."""
+    or Dask is not installed; ``None`` when a cluster there can be tried."""
+    import importlib.util
     import re
 
-    if address == "local" or re.fullmatch(SCHEDULER_ADDRESS, address) is not None:
-        return None
-    return (
-        f"{address!r} is not a scheduler address "
-        "(tcp://host:port, as `dask scheduler` prints it, or local)"
-    )
+    if address != "local" and re.fullmatch(SCHEDULER_ADDRESS, address) is None:
+        return (
+            f"{address!r} is not a scheduler address "
+            "(tcp://host:port, as `dask scheduler` prints it, or local)"
+        )
+    if importlib.util.find_spec("distributed") is None:
+        return NO_DASK
+    return None
 
 
 def text_option(name: str, value: object) -> str | None:
