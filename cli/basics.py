@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable
 
 from notation.plain import Frozen, Plain
+from notation.run.settings import LEAST_TIMEOUT as LEAST_TIMEOUT
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -45,9 +46,6 @@ class Output(Plain):
 
 OUTPUT = Output()
 """How the command running prints; its common options set it before it runs."""
-
-LEAST_TIMEOUT = 0.1
-"""The least ``--scheduler-timeout``, in seconds."""
 
 STANDARD_INPUT_TWICE = "- (standard input) was given twice: it can be read only once"
 """Why a command that names standard input more than once among its inputs does not run."""

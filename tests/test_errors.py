@@ -15,7 +15,9 @@ from notation.run.settings import SettingsError
     "error",
     [
         IllegalMove("BR203", "a man on 25 cannot move to 21", show_legal=False),
-        SettingsError("--jobs", "give a number of processes, 0 or more"),
+        SettingsError("jobs", "give a number of processes, 0 or more"),
+        SettingsError("ply", "{} goes with {}", ("ply", "position")),
+        SettingsError("game", "unknown game 'chess'", option="GAME"),
         SetupError("the FEN names square 99", "FEN"),
     ],
 )

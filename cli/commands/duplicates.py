@@ -22,6 +22,7 @@ from ..options import (
     guarded,
     note,
     report_of,
+    say,
     settings_of,
 )
 
@@ -78,6 +79,8 @@ def duplicates(
         config=configured(config_file, isolated),
     )
     report = report_of(output, paths, lambda: run(paths, settings), settings.format)
+    for warning in report.warnings:
+        say(f"notation: warning: {warning}")
     note(report.summary())
     raise typer.Exit(report.status)
 

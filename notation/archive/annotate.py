@@ -213,7 +213,7 @@ def annotate_settings(
     :class:`SettingsError` naming the first option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
     if comments is not None and comments not in COMMENT_KINDS:
-        raise SettingsError("--comments", " or ".join(COMMENT_KINDS) + " expected")
+        raise SettingsError("comments", " or ".join(COMMENT_KINDS) + " expected")
     return AnnotateSettings(
         output=output,
         in_place=in_place,

@@ -53,7 +53,7 @@ from notation.io.output import Stage
 from notation.read.sources import Found
 from notation.record.model import Comment, Record
 from notation.run.config import Config
-from notation.run.settings import Games, SettingsError, default_of, known_codec
+from notation.run.settings import Games, SettingsError, default_of, known_codec, path_option
 
 
 def check_notation(notation: str, default: AnyGame | None) -> None:
@@ -415,7 +415,8 @@ def convert_settings(
         try:
             check_notation(notation, None if chosen is None else get_game(chosen))
         except ValueError as error:
-            raise SettingsError("--notation", str(error)) from None
+            raise SettingsError("notation", str(error)) from None
+    output = path_option("output", output)
     json = output is not None and output.suffix.lower() == ".json"
     return ConvertSettings(
         output=output,

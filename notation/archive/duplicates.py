@@ -15,21 +15,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from notation.archive.runs import Reading, exit_status, plural, read_as
+from notation.archive.runs import Reading, exit_status, named_again, plural, read_as, report_form
 from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Group, PositionGroup, Positions
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
 from notation.games.registry import get_game
-from notation.read.sources import read_paths
+from notation.io.files import expand, given, name_of, read_once
+from notation.read.sources import Found, read_all
 from notation.run.config import Config
 from notation.run.settings import (
     Games,
     SettingsError,
     default_of,
+    flag_option,
     known_codec,
+    whole_option,
 )
 
 JSON_VERSION = 1
@@ -45,6 +48,8 @@ class DuplicateReport:
     """Records read, compared or not."""
     problems: list[Diagnostic]
     """Inputs that could not be read (PDN106) and encodings guessed (PDN107)."""
+    warnings: list[str] = field(default_factory=list)
+    """Files named more than once, each read once."""
 
     @property
     def status(self) -> int:
@@ -80,10 +85,10 @@ def find_duplicates(
     ``dialects`` (:mod:`notation.check.dialects`).
     """
     index = Duplicates()
-    records, problems = _read_into(
+    records, problems, warnings = _read_into(
         index, names, default, encoding, allow_empty, dialects, keep_text=True
     )
-    return DuplicateReport(index.groups(), records, problems)
+    return DuplicateReport(index.groups(), records, problems, warnings)
 
 
 @dataclass(slots=True)
@@ -96,6 +101,8 @@ class TranspositionReport:
     ply: int | None
     """The ply after which positions were compared (``None``: the end of each game)."""
     problems: list[Diagnostic]
+    warnings: list[str] = field(default_factory=list)
+    """Files named more than once, each read once."""
 
     @property
     def status(self) -> int:
@@ -134,10 +141,10 @@ def find_transpositions(
     ``dialects`` (:mod:`notation.check.dialects`).
     """
     index = Positions(ply)
-    records, problems = _read_into(
+    records, problems, warnings = _read_into(
         index, names, default, encoding, allow_empty, dialects, keep_text=False
     )
-    return TranspositionReport(index.groups(), records, ply, problems)
+    return TranspositionReport(index.groups(), records, ply, problems, warnings)
 
 
 def _read_into(
@@ -149,19 +156,21 @@ def _read_into(
     dialects: frozenset[str],
     *,
     keep_text: bool,
-) -> tuple[int, list[Diagnostic]]:
-    """Add every record of ``names`` to ``index``; the records read and the problems met
-    reading (PDN106, PDN107, PDN108)."""
+) -> tuple[int, list[Diagnostic], list[str]]:
+    """Add every record of ``names`` to ``index``, each file read once however often it
+    is named; the records read, the problems met reading (PDN106, PDN107, PDN108) and a
+    warning on each file named again."""
     records = 0
     problems = []
-    for found in read_paths(names, encoding=encoding, allow_empty=allow_empty, keep_text=keep_text):
+    inputs, again = read_once(expand(name_of(name) for name in given(names)))
+    for found in read_all(inputs, encoding, allow_empty=allow_empty, keep_text=keep_text):
         if isinstance(found, Diagnostic):
             problems.append(found)
-            continue
-        path, record = found
-        records += 1
-        index.add(record, default_of(default, path), path=path, dialects=dialects)
-    return records, problems
+        elif isinstance(found, Found):
+            path = found.input.name
+            records += 1
+            index.add(found.record, default_of(default, path), path=path, dialects=dialects)
+    return records, problems, named_again(again)
 
 
 def _summary(groups: int, kind: str, records: int, read: int) -> str:
@@ -277,17 +286,19 @@ def duplicates_settings(
     :func:`~notation.archive.runs.read_as`); :class:`SettingsError` naming the first
     option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
-    if ply is not None and not position:
-        raise SettingsError("--ply", "--ply goes with --position")
+    form = report_form(format)
+    whole_option("ply", ply, 1)
+    if ply is not None and not flag_option("position", position):
+        raise SettingsError("ply", "{} goes with {}", ("ply", "position"))
     return DuplicatesSettings(
         game=chosen,
         dialects=read,
         config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
-        position=position,
+        position=flag_option("position", position),
         ply=ply,
-        format=format,
+        format=form,
     )
 
 

@@ -31,7 +31,7 @@ from notation.io.files import Input, Missing, Named, inputs_of
 from notation.io.output import Stage
 from notation.read.sources import Found
 from notation.run.config import Config
-from notation.run.settings import Games, default_of, known_codec
+from notation.run.settings import Games, default_of, flag_option, known_codec
 
 DIALECTS = frozenset(
     {
@@ -323,6 +323,8 @@ def fix_settings(
     chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     asked = {"results": results, "plycount": plycount, "tags": tags, "fen": fen}
+    for name, value in asked.items():
+        flag_option(name, value, f"--{name}")
     return FixSettings(
         output=output,
         in_place=in_place,

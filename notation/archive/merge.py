@@ -21,6 +21,7 @@ from notation.archive.runs import (
     Reading,
     copied,
     ignore,
+    named_again,
     plural,
     read_as,
     report_form,
@@ -31,10 +32,18 @@ from notation.check.dialects import NO_DIALECTS
 from notation.check.identity import Duplicates, Occurrence
 from notation.diagnostics import Diagnostic
 from notation.games.base import AnyGame
-from notation.io.files import Input, Missing, Named, input_paths, inputs_of, reads_standard_input
+from notation.io.files import (
+    Input,
+    Missing,
+    Named,
+    input_paths,
+    inputs_of,
+    read_once,
+    reads_standard_input,
+)
 from notation.io.output import Stage, check_target, file_output, spooled_stdout
 from notation.run.config import Config
-from notation.run.settings import Games, default_of, known_codec
+from notation.run.settings import Games, default_of, flag_option, known_codec, path_option
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +116,7 @@ def merge_games(
                 copy(sink, text, written)
                 written += 1
         done = Merge(copier.status, copier.games, written, dropped)
-        done.warnings = [f"{name} is named more than once: it is read once" for name in again]
+        done.warnings = named_again(again)
         if copier.status:
             done.refused = copier.why_not()
             done.written = 0
@@ -149,8 +158,8 @@ def merge_settings(
         config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
-        output=output,
-        unique=unique,
+        output=path_option("output", output),
+        unique=flag_option("unique", unique),
         format=form,
     )
 
@@ -203,25 +212,3 @@ def merge(
         f"{copies} {'copy' if copies == 1 else 'copies'} left out"
     )
     return copied("merge", problems, done, body, summary, said)
-
-
-def read_once(inputs: list[Input | Missing]) -> tuple[list[Input | Missing], list[str]]:
-    """``inputs`` without the files named again (the same file, by any name), and the names
-    of those left out, once each."""
-    seen: set[object] = set()
-    kept: list[Input | Missing] = []
-    again: list[str] = []
-    for item in inputs:
-        if isinstance(item, Input) and item.path is not None:
-            try:
-                found = os.stat(item.path)
-                key: object = (found.st_dev, found.st_ino)
-            except OSError:
-                key = os.path.realpath(item.path)
-            if key in seen:
-                if item.name not in again:
-                    again.append(item.name)
-                continue
-            seen.add(key)
-        kept.append(item)
-    return kept, again

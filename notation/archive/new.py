@@ -10,7 +10,7 @@ from notation.games.base import AnyGame
 from notation.io.output import atomic_output, check_target, spooled_stdout
 from notation.record.model import Record, Tag
 from notation.record.writer import write_record
-from notation.run.settings import SettingsError, known_game
+from notation.run.settings import SettingsError, known_game, path_option
 
 
 def new_record(game: AnyGame, seed: int | None = None, day: datetime.date | None = None) -> Record:
@@ -45,18 +45,20 @@ class NewSettings:
 def new_settings(game: str, *, seed: int | None = None, output: Path | None = None) -> NewSettings:
     """The settings of ``new`` with these options; :class:`SettingsError` for an unknown
     game (naming ``GAME``, the argument), or a seed below 0 or for a game that draws no
-    set-up (naming ``--seed``)."""
+    set-up (naming ``seed``)."""
     from notation.games.registry import GAMES, get_game
 
-    name = known_game(game, "GAME")
+    name = known_game(game, "game", "GAME")
     if seed is not None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SettingsError("seed", f"{seed!r} is not a whole number")
         # random.Random draws the same from -7 as from 7.
         if seed < 0:
-            raise SettingsError("--seed", f"{seed} is below 0: a seed is 0 or more")
+            raise SettingsError("seed", f"{seed} is below 0: a seed is 0 or more")
         if not get_game(name).draws_setup:
             drawing = ", ".join(g for g in GAMES if get_game(g).draws_setup)
-            raise SettingsError("--seed", f"{name} draws no set-up: a seed is for {drawing}")
-    return NewSettings(name, seed, output)
+            raise SettingsError("seed", f"{name} draws no set-up: a seed is for {drawing}")
+    return NewSettings(name, seed, path_option("output", output))
 
 
 def new(settings: NewSettings) -> Record:

@@ -54,6 +54,7 @@ from notation.record.jsonform import FORMAT, VERSION, record_to_dict
 from notation.record.lexicon import KEPT_MARKS
 from notation.record.model import NOWHERE, RESULTS, Comment, Line, Record, SourcePos
 from notation.record.writer import write_record
+from notation.run.settings import SettingsError, flag_option, path_option
 
 KEPT_MARK = KEPT_MARKS[0].removesuffix(": ")
 """How the comment that marks a part kept as it was written begins."""
@@ -126,6 +127,15 @@ class Writing(Reading):
     keep_broken: bool = False
     """Write records with errors too, keeping their text (see the module's doc)."""
 
+    def __post_init__(self) -> None:
+        Reading.__post_init__(self)
+        object.__setattr__(self, "output", path_option("output", self.output))
+        flag_option("in_place", self.in_place)
+        flag_option("keep_broken", self.keep_broken)
+        problem = writing_problem(self.output, self.in_place, self.form)
+        if problem is not None:
+            raise problem
+
     @property
     def options(self) -> Options:
         """How :func:`rewrite` writes the records."""
@@ -189,14 +199,24 @@ def _ignore(_: str | None) -> None:
     pass
 
 
+def writing_problem(output: Path | None, in_place: bool, form: str) -> SettingsError | None:
+    """Why records cannot be written to ``output``, or ``in_place``, in ``form``
+    (``to``, for ``convert``), whatever the inputs; ``None`` when they can."""
+    if form not in FORMS:
+        return SettingsError("to", f"unknown format {form!r}; choose {' or '.join(FORMS)}")
+    if in_place and output is not None:
+        return SettingsError("in_place", "give either {} or {}, not both", ("output", "in_place"))
+    if in_place and form != "pdn":
+        why = "{} rewrites PDN files; write JSON with {}"
+        return SettingsError("in_place", why, ("in_place", "output"))
+    return None
+
+
 def _check(inputs: list[Input | Missing], options: Options) -> None:
-    if options.form not in FORMS:
-        raise RewriteError(f"unknown format {options.form!r}; choose {' or '.join(FORMS)}")
+    problem = writing_problem(options.output, options.in_place, options.form)
+    if problem is not None:
+        raise RewriteError(str(problem))
     if options.in_place:
-        if options.output is not None:
-            raise RewriteError("give either --output or --in-place, not both")
-        if options.form != "pdn":
-            raise RewriteError("--in-place rewrites PDN files; write JSON with --output")
         if reads_standard_input(inputs):
             raise RewriteError("standard input cannot be rewritten in place")
         for path in input_paths(inputs):

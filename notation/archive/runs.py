@@ -19,13 +19,21 @@ come, or keep them for the document; their summaries end the report
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from notation import diagnostics as codes
 from notation.diagnostics import Diagnostic
 from notation.run.config import NO_CONFIG, Config
-from notation.run.settings import Games, SettingsError, known_dialects, known_game, setting
+from notation.run.settings import (
+    Games,
+    SettingsError,
+    flag_option,
+    known_dialects,
+    known_game,
+    setting,
+    text_option,
+)
 
 if TYPE_CHECKING:
     from notation.check.identity import Occurrence
@@ -54,6 +62,9 @@ class Reading:
     """The configuration in force: its ``game`` (its per-path overrides') holds for the
     records whose tags name none when ``game`` is not given."""
 
+    def __post_init__(self) -> None:
+        flag_option("allow_empty", self.allow_empty)
+
     @property
     def default(self) -> Games:
         """The game of records whose tags name none, input by input, as ``validate``
@@ -68,7 +79,10 @@ def read_as(
     ``game`` and ``dialects`` (``None``: not given) and ``config`` (``None``: none read),
     as ``validate`` reads them: an option given wins over the configuration.
     :class:`SettingsError` naming an option that cannot be used."""
+    if config is not None and not isinstance(config, Config):
+        raise SettingsError("config", f"{config!r} is not a configuration (Config) or None")
     config = NO_CONFIG if config is None else config
+    game = text_option("game", game)
     chosen = None if game is None else known_game(game)
     read = setting(config, "dialects", None if dialects is None else known_dialects(dialects))
     return chosen, read, config
@@ -76,9 +90,9 @@ def read_as(
 
 def report_form(form: str) -> str:
     """``form``, a form of :data:`REPORT_FORMS`; :class:`SettingsError` naming
-    ``--format`` otherwise."""
-    if form not in REPORT_FORMS:
-        raise SettingsError("--format", " or ".join(REPORT_FORMS) + " expected")
+    ``format`` otherwise."""
+    if text_option("format", form) not in REPORT_FORMS:
+        raise SettingsError("format", " or ".join(REPORT_FORMS) + " expected")
     return form
 
 
@@ -90,11 +104,16 @@ def exit_status(problems: Iterable[Diagnostic], failed: bool) -> int:
     return int(failed)
 
 
+def enveloped(command: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The JSON report of ``command`` as a dict: its format and version, then ``body``."""
+    return {"format": f"notation-{command}", "version": REPORT_VERSION, **body}
+
+
 def envelope(command: str, body: dict[str, Any]) -> str:
     """The JSON report of ``command``: its format and version, then ``body``."""
     from notation.run.formats import json_document
 
-    return json_document({"format": f"notation-{command}", "version": REPORT_VERSION, **body})
+    return json_document(enveloped(command, body))
 
 
 class Reported(Protocol):
@@ -119,6 +138,12 @@ def drop(text: str) -> None:
     """Say nothing of ``text``."""
 
 
+def named_again(names: Iterable[str]) -> list[str]:
+    """The warning on each input of ``names``, named more than once and read once
+    (:func:`notation.io.files.read_once`)."""
+    return [f"{name} is named more than once: it is read once" for name in names]
+
+
 def plural(count: int, word: str) -> str:
     """``word``, with an ``s`` unless ``count`` is 1."""
     return word if count == 1 else word + "s"
@@ -138,15 +163,15 @@ class Copied:
     games: int
     """The games read."""
     body: dict[str, Any]
-    """The JSON report's own part: where each game went, and the summary."""
+    """The whole JSON report, whatever the report's form: its format and version, where
+    each game went, the summary, the warnings, the problems met reading and why nothing
+    was written (``None`` when it was)."""
     summary: str
     """The summary line: ``2 of 5 games selected``."""
     said: list[str]
     """The lines of the text report before its end: each file written, each copy left out."""
     refused: str | None = None
     """Why nothing was written, when nothing was."""
-    diagnostics: list[dict[str, Any]] = field(default_factory=list)
-    """The problems met reading, for the JSON report."""
 
     def lines(self, *, quiet: bool = False) -> list[str]:
         """The lines that end the text report: those said, then (when games were read)
@@ -158,13 +183,14 @@ class Copied:
 
     def document(self) -> str:
         """The JSON report."""
-        body = {**self.body, "diagnostics": self.diagnostics, "refused": self.refused}
-        return envelope(self.command, body)
+        from notation.run.formats import json_document
+
+        return json_document(self.body)
 
 
 class Problems:
-    """Where the problems met reading go: to ``tell`` as they come, or kept for the JSON
-    report."""
+    """The problems met reading: kept for the JSON report and, with the text report,
+    given to ``tell`` as they come."""
 
     def __init__(self, json: bool, tell: Callable[[Diagnostic], None]) -> None:
         self.json = json
@@ -172,12 +198,11 @@ class Problems:
         self.kept: list[dict[str, Any]] = []
 
     def tell(self, diagnostic: Diagnostic) -> None:
-        """Give ``diagnostic`` on, or keep it."""
+        """Keep ``diagnostic`` and, with the text report, give it on."""
         from notation.run.formats import diagnostic_dict
 
-        if self.json:
-            self.kept.append(diagnostic_dict(diagnostic))
-        else:
+        self.kept.append(diagnostic_dict(diagnostic))
+        if not self.json:
             self.told(diagnostic)
 
 
@@ -206,17 +231,17 @@ def copied(
     said: list[str],
 ) -> Copied:
     """The end of the report of ``command`` (``select``, ``split`` or ``merge``), which
-    met ``problems`` reading and did ``done``."""
+    met ``problems`` reading and did ``done``; ``body`` is the JSON report's own part."""
+    whole = enveloped(command, {**body, "diagnostics": problems.kept, "refused": done.refused})
     return Copied(
         command,
         problems.json,
         done.status,
         done.games,
-        body,
+        whole,
         summary,
         said,
         done.refused,
-        problems.kept,
     )
 
 

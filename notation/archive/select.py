@@ -54,7 +54,6 @@ from notation.games.base import AnyGame, Game, IllegalMove, Move, Position, Setu
 from notation.games.registry import resolve_game
 from notation.io.files import Input, Missing, Named, input_paths, inputs_of, reads_standard_input
 from notation.io.output import (
-    OutputError,
     Sink,
     Stage,
     check_target,
@@ -69,8 +68,12 @@ from notation.run.settings import (
     Games,
     SettingsError,
     default_of,
+    flag_option,
     known_codec,
     known_game,
+    path_option,
+    text_option,
+    texts_option,
 )
 
 T = TypeVar("T")
@@ -430,7 +433,7 @@ class Selection:
     games: int
     selected: int
     placed: list[Placed]
-    """Each game, when asked for."""
+    """Where each game went."""
     refused: str | None = None
     """Why nothing was written, when nothing was."""
 
@@ -442,12 +445,11 @@ def select_games(
     *,
     output: Path | None = None,
     rest: Path | None = None,
-    keep: bool = False,
     stage: Stage | None = None,
 ) -> Selection:
     """Write the games ``selector`` matches to ``output`` (``None``: standard output) and,
-    when ``rest`` is given, the others there, each as its text; ``keep`` lists where each
-    game went; the files written join ``stage``, if given
+    when ``rest`` is given, the others there, each as its text, listing where each game
+    went; the files written join ``stage``, if given
     (:func:`notation.io.output.file_output`). Nothing is written when an input cannot be
     read or a game to write has no text (outputs are checked by the caller:
     :func:`notation.io.output.check_target`)."""
@@ -471,10 +473,9 @@ def select_games(
                 if text is not None:
                     copy(sink, text, counts[match])
                     counts[match] += 1
-            if keep:
-                record = found.record
-                here = Occurrence(found.input.name, record.index, record.pos.line)
-                placed.append(Placed(here, match, names[match]))
+            record = found.record
+            here = Occurrence(found.input.name, record.index, record.pos.line)
+            placed.append(Placed(here, match, names[match]))
         refused = None
         if copier.status:
             refused = copier.why_not()
@@ -533,18 +534,26 @@ def select_settings(
     option that cannot be used."""
     chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
+    output = path_option("output", output)
+    rest = path_option("rest", rest)
+    if output is not None and rest is not None and output.resolve() == rest.resolve():
+        raise SettingsError("rest", "{} and {} name the same file", ("output", "rest"))
+    for name, value in (("errors", errors), ("duplicates", duplicates)):
+        if value is not None:
+            flag_option(name, value)
+    variant = text_option("variant", variant)
     if variant is not None:
-        variant = known_game(variant, "--variant")
-    if code is not None and code not in CODES:
-        raise SettingsError("--code", f"no diagnostic code {code!r} (see `notation codes`)")
+        variant = known_game(variant, "variant")
+    if text_option("code", code) is not None and code not in CODES:
+        raise SettingsError("code", f"no diagnostic code {code!r} (see `notation codes`)")
     if position is not None:
-        _parsed(lambda fen: check_position(fen, variant), position, "--position")
+        _parsed(lambda fen: check_position(fen, variant), position, "position")
     filters = Filters(
-        result=None if result is None else _parsed(check_result, result, "--result"),
-        tags=tuple(_parsed(parse_tag, t, "--tag") for t in tags),
+        result=None if result is None else _parsed(check_result, result, "result"),
+        tags=tuple(_parsed(parse_tag, t, "tags") for t in texts_option("tags", tags) or ()),
         variant=variant,
-        plies=None if plies is None else _parsed(parse_plies, plies, "--plies"),
-        opening=() if opening is None else _parsed(parse_opening, opening, "--opening"),
+        plies=None if plies is None else _parsed(parse_plies, plies, "plies"),
+        opening=() if opening is None else _parsed(parse_opening, opening, "opening"),
         position=position,
         errors=errors,
         code=code,
@@ -580,8 +589,6 @@ def select(
         if target is not None:
             check_target(target, input_paths(inputs), stdin=reads_standard_input(inputs))
     output, rest = settings.output, settings.rest
-    if output is not None and rest is not None and output.resolve() == rest.resolve():
-        raise OutputError("--output and --rest name the same file")
     json = settings.format == "json"
     problems, copier = copying(settings, json, tell)
     selector = Selector(settings.filters, settings.default, settings.dialects)
@@ -591,7 +598,6 @@ def select(
         copier,
         output=output,
         rest=rest,
-        keep=json,
         stage=stage,
     )
     body = {

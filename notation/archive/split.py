@@ -48,7 +48,15 @@ from notation.io.output import OutputError, Sink, Stage, display, same_file, sta
 from notation.lazy import compiled
 from notation.read.sources import Found
 from notation.run.config import Config
-from notation.run.settings import Games, SettingsError, default_of, known_codec
+from notation.run.settings import (
+    Games,
+    SettingsError,
+    default_of,
+    flag_option,
+    known_codec,
+    path_option,
+    text_option,
+)
 
 UNKNOWN = "unknown"
 """The name of the group of games without the tag (or with ``?``, PDN's unknown)."""
@@ -373,9 +381,12 @@ def split_settings(
     chosen, read, config = read_as(game, dialects, config)
     form = report_form(format)
     try:
-        grouping(by)
+        grouping(text_option("by", by) or "")
     except ValueError as error:
-        raise SettingsError("--by", str(error)) from None
+        raise SettingsError("by", str(error)) from None
+    chosen_folder = path_option("folder", folder)
+    if chosen_folder is None:
+        raise SettingsError("folder", "None is not a folder's name (str or a path)")
     return SplitSettings(
         game=chosen,
         dialects=read,
@@ -383,8 +394,8 @@ def split_settings(
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
         by=by,
-        folder=folder,
-        force=force,
+        folder=chosen_folder,
+        force=flag_option("force", force),
         format=form,
     )
 

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from notation.archive.runs import Reading, exit_status, read_as
+from notation.archive.runs import Reading, exit_status, read_as, report_form
 from notation.check.dialects import NO_DIALECTS
 from notation.check.validator import validate_record
 from notation.diagnostics import Diagnostic
@@ -278,7 +278,7 @@ def stats_settings(
         config=config,
         encoding=known_codec(encoding),
         allow_empty=allow_empty,
-        format=format,
+        format=report_form(format),
     )
 
 

@@ -10,6 +10,7 @@ the first time the game is used, so a command pays only for the games it replays
 
 from __future__ import annotations
 
+import _thread
 from collections.abc import Iterator, Mapping, MutableMapping
 
 from notation.diagnostics import CODES
@@ -53,11 +54,17 @@ class _Games(MutableMapping[str, "AnyGame"]):
     def __init__(self, places: Mapping[str, Place]) -> None:
         self._places = dict(places)
         self._games: dict[str, AnyGame] = {}
+        # Held while a game is made, so that threads looking a game up first get one
+        # object; reentrant, for a game whose module looks another up as it loads.
+        self._loading = _thread.RLock()
 
     def __getitem__(self, name: str) -> AnyGame:
         game = self._games.get(name)
         if game is None:
-            game = self._games[name] = _load(name, self._places[name])
+            with self._loading:
+                game = self._games.get(name)
+                if game is None:
+                    game = self._games[name] = _load(name, self._places[name])
         return game
 
     def __setitem__(self, name: str, game: AnyGame) -> None:

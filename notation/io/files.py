@@ -276,6 +276,26 @@ def _identity(path: str | os.PathLike[str]) -> tuple[int, int] | None:
     return found.st_dev, found.st_ino
 
 
+def read_once(inputs: Iterable[Input | Missing]) -> tuple[list[Input | Missing], list[str]]:
+    """``inputs`` without the files named again (the same file, by any name: by device
+    and inode, by real path when it cannot be reached), and the names of those left out,
+    once each."""
+    seen: set[object] = set()
+    kept: list[Input | Missing] = []
+    again: list[str] = []
+    for item in inputs:
+        if isinstance(item, Input) and item.path is not None:
+            found = _identity(item.path)
+            key: object = os.path.realpath(item.path) if found is None else found
+            if key in seen:
+                if item.name not in again:
+                    again.append(item.name)
+                continue
+            seen.add(key)
+        kept.append(item)
+    return kept, again
+
+
 def _listing(folder: str | os.PathLike[str]) -> list[os.DirEntry[str]] | Missing:
     """The entries of ``folder`` sorted by name, or why it cannot be listed."""
     try:

@@ -20,7 +20,6 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from notation.lazy import compiled
 from notation.run.batch import (
     Done,
     Pending,
@@ -29,6 +28,7 @@ from notation.run.batch import (
     usable_cpus,
     validate_pieces,
 )
+from notation.run.settings import INSTALL, NO_DASK, scheduler_problem
 
 if TYPE_CHECKING:
     import distributed
@@ -36,11 +36,6 @@ if TYPE_CHECKING:
 DEFAULT_TIMEOUT = 10.0
 """Seconds to wait, in all, for the scheduler to answer and a worker to join it."""
 
-_ADDRESS = compiled(r"(?:tcp|tls)://[^\s/]+:[0-9]+")
-"""A scheduler's address as ``dask scheduler`` prints it."""
-
-INSTALL = "pip install 'notation[dask]'"
-"""How to install what a cluster run needs."""
 
 R = TypeVar("R")
 
@@ -58,15 +53,13 @@ def connect(
     the block ends. :class:`ClusterError` when Dask is not installed, when no scheduler
     answers or no worker joins it within ``timeout`` seconds (one deadline for both), and
     when the server at the address is not a Dask scheduler."""
-    if address != "local" and _ADDRESS.fullmatch(address) is None:
-        raise ClusterError(
-            f"--scheduler: {address!r} is not a scheduler address "
-            "(tcp://host:port, as `dask scheduler` prints it, or local)"
-        )
+    problem = scheduler_problem(address)
+    if problem is not None:
+        raise ClusterError(problem)
     try:
         import distributed
     except ImportError:
-        raise ClusterError(f"--scheduler needs Dask, which is not installed: {INSTALL}") from None
+        raise ClusterError(NO_DASK) from None
     import logging
     import signal
     import threading

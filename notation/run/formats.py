@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     import xml.etree.ElementTree as ET  # imported by the JUnit report only
     from typing import Any
 
+    from notation.run.validation import RunEvent
+
 REPORT_FORMAT = "notation-report"
 """The ``format`` field of a JSON report."""
 
@@ -158,13 +160,14 @@ class Reporter:
     def finish(self, summary: Summary) -> None:
         """The end of the run."""
 
-    def take(self, event: GameReport | Diagnostic | FileResult) -> None:
-        """One event of a run, as reported (:func:`notation.run.validation.validate`)."""
+    def take(self, event: RunEvent) -> None:
+        """One event of a run, as reported (:func:`notation.run.validation.validate`);
+        progress and notes are no part of a report."""
         if isinstance(event, GameReport):
             self.game(event)
         elif isinstance(event, FileResult):
             self.file(event)
-        else:
+        elif isinstance(event, Diagnostic):
             self.diagnostic(event)
 
 

@@ -9,8 +9,9 @@ that cannot be used is a :class:`SettingsError` naming it.
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from notation.io.files import joined, pure
 from notation.plain import Frozen
@@ -19,6 +20,7 @@ from notation.plain import Frozen
 # needs is imported when they are made.
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
     from notation.games.base import AnyGame
@@ -61,17 +63,83 @@ def _every_code() -> Policy:
     return Policy()
 
 
+OPTIONS: dict[str, str] = {
+    "game": "--game",
+    "dialects": "--dialect",
+    "format": "--format",
+    "fail_level": "--fail-level",
+    "select": "--select",
+    "ignore": "--ignore",
+    "exit_zero": "--exit-zero",
+    "duplicates": "--duplicates",
+    "encoding": "--encoding",
+    "allow_empty": "--allow-empty",
+    "jobs": "--jobs",
+    "scheduler": "--scheduler",
+    "scheduler_timeout": "--scheduler-timeout",
+    "cache_dir": "--cache-dir",
+    "no_cache": "--no-cache",
+    "config": "--config",
+    "variant": "--game",
+    "result": "--result",
+    "tags": "--tag",
+    "plies": "--plies",
+    "opening": "--opening",
+    "position": "--position",
+    "errors": "--errors",
+    "code": "--code",
+    "ply": "--ply",
+    "comments": "--comments",
+    "by": "--by",
+    "seed": "--seed",
+    "notation": "--notation",
+    "to": "--to",
+    "output": "--output",
+    "in_place": "--in-place",
+    "keep_broken": "--keep-broken",
+    "rest": "--rest",
+    "folder": "--dir",
+    "force": "--force",
+    "unique": "--unique",
+    "results": "--results",
+    "plycount": "--plycount",
+    "fen": "--fen",
+}
+"""Each option of the settings functions by its parameter's name, as the command line
+spells it: the one place that knows both names."""
+
+LEAST_TIMEOUT = 0.1
+"""The least ``scheduler_timeout`` (``--scheduler-timeout``), in seconds."""
+
+
 class SettingsError(ValueError):
-    """An option that cannot be used: ``option`` names it as the command line spells it."""
+    """An option that cannot be used. ``name`` is its parameter's name, and ``str(error)``
+    says why as the library names options (``jobs: ...``); ``option`` and ``message``
+    say it as the command line spells them (``--jobs``, by :data:`OPTIONS`, or as
+    ``option`` is given). ``why`` names the options of ``mentions`` where it holds
+    ``{}``."""
 
-    def __init__(self, option: str, message: str) -> None:
-        super().__init__(message)
-        self.option = option
-        self.message = message
+    def __init__(
+        self, name: str, why: str, mentions: tuple[str, ...] = (), option: str | None = None
+    ) -> None:
+        self.name = name
+        self.why = why
+        self.mentions = mentions
+        self.option = OPTIONS.get(name, name) if option is None else option
+        self.message = self._said(lambda mentioned: OPTIONS.get(mentioned, mentioned))
+        super().__init__(f"{name}: {self._said(str)}")
 
-    def __reduce__(self) -> tuple[type[SettingsError], tuple[str, str]]:
+    def _said(self, spell: Callable[[str], str]) -> str:
+        """``why``, the options it mentions spelled by ``spell``."""
+        if not self.mentions:
+            return self.why
+        return self.why.format(*map(spell, self.mentions))
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[SettingsError], tuple[str, str, tuple[str, ...], str | None]]:
         # Pickled as made (ValueError's way calls the class with its message alone).
-        return type(self), (self.option, self.message)
+        return type(self), (self.name, self.why, self.mentions, self.option)
 
 
 class Settings(Frozen):
@@ -291,7 +359,9 @@ def cache_off(no_cache: bool, environ: Mapping[str, str] = os.environ) -> bool:
     return no_cache or value in {"1", "true", "yes", "on"}
 
 
-def cache_folder(config: Config, given: str | None, environ: Mapping[str, str] = os.environ) -> str:
+def cache_folder(
+    config: Config, given: str | os.PathLike[str] | None, environ: Mapping[str, str] = os.environ
+) -> str:
     """``given``, else ``NOTATION_CACHE_DIR``, else the file's ``cache-dir``, else
     :func:`default_cache` (written as :mod:`pathlib` writes a path)."""
     chosen = given or environ.get(FOLDER_VARIABLE) or config.values.get("cache-dir")
@@ -311,11 +381,11 @@ def settings_from(
     config: Config | None = None,
     *,
     game: str | None = None,
-    dialects: list[str] | None = None,
+    dialects: str | Iterable[str] | None = None,
     format: str | None = None,
     fail_level: str | None = None,
-    select: list[str] | None = None,
-    ignore: list[str] | None = None,
+    select: str | Iterable[str] | None = None,
+    ignore: str | Iterable[str] | None = None,
     exit_zero: bool = False,
     duplicates: bool = False,
     encoding: str | None = None,
@@ -323,42 +393,67 @@ def settings_from(
     jobs: int | None = None,
     scheduler: str | None = None,
     scheduler_timeout: float = 10.0,
-    cache_dir: str | None = None,
+    cache_dir: str | os.PathLike[str] | None = None,
     no_cache: bool = False,
     environ: Mapping[str, str] = os.environ,
 ) -> Settings:
     """The settings of a run with ``config`` and the options given (``None``: not given);
     ``select`` and ``ignore`` are code prefixes, each item comma-separated, ``encoding``
-    a codec name (``None`` or ``auto``: detected). :class:`SettingsError` for an option
-    that cannot be used, checked in the order the command line lists them. Without
-    ``config``, no configuration file is read."""
-    from notation.run.config import MAX_JOBS, NO_CONFIG
+    a codec name (``None`` or ``auto``: detected). :class:`SettingsError` naming the
+    first option of a type or value that cannot be used, checked in the order the
+    command line lists them: a run never starts to refuse one. Without ``config``, no
+    configuration file is read."""
+    from notation.run.config import MAX_JOBS, NO_CONFIG, Config
     from notation.run.formats import TRACED
     from notation.run.names import FAIL_LEVELS, FORMATS
     from notation.run.policy import Policy
 
+    if config is not None and not isinstance(config, Config):
+        raise SettingsError("config", f"{config!r} is not a configuration (Config) or None")
     config = NO_CONFIG if config is None else config
 
-    chosen_format = setting(config, "format", format)
-    level = setting(config, "fail-level", fail_level)
+    chosen_format = setting(config, "format", text_option("format", format))
+    level = setting(config, "fail-level", text_option("fail_level", fail_level))
+    game = text_option("game", game)
     if game is not None:
         known_game(game)
+    dialects = texts_option("dialects", dialects)
     read = setting(config, "dialects", dialects and known_dialects(dialects))
     if chosen_format not in FORMATS:
-        raise SettingsError("--format", "choose one of " + ", ".join(FORMATS))
+        raise SettingsError("format", "choose one of " + ", ".join(FORMATS))
     if level not in FAIL_LEVELS:
-        raise SettingsError("--fail-level", "choose error or warning")
+        raise SettingsError("fail_level", "choose error or warning")
+    select = texts_option("select", select)
+    ignore = texts_option("ignore", ignore)
     policy = Policy(
-        select=setting(config, "select", select and _prefixes(select, "--select")),
-        ignore=setting(config, "ignore", ignore and _prefixes(ignore, "--ignore")),
+        select=setting(config, "select", select and _prefixes(select, "select")),
+        ignore=setting(config, "ignore", ignore and _prefixes(ignore, "ignore")),
         fail_level=level,
-        exit_zero=exit_zero,
-        duplicates=duplicates,
+        exit_zero=flag_option("exit_zero", exit_zero),
+        duplicates=flag_option("duplicates", duplicates),
     )
     chosen_codec = known_codec(encoding)
-    if jobs is not None and not 0 <= jobs <= MAX_JOBS:
-        message = f"{jobs} is not a number of processes from 0 to {MAX_JOBS}"
-        raise SettingsError("--jobs", message)
+    flag_option("allow_empty", allow_empty)
+    if jobs is not None and (
+        not isinstance(jobs, int) or isinstance(jobs, bool) or not 0 <= jobs <= MAX_JOBS
+    ):
+        message = f"{jobs!r} is not a number of processes from 0 to {MAX_JOBS}"
+        raise SettingsError("jobs", message)
+    scheduler = text_option("scheduler", scheduler)
+    if scheduler is not None:
+        problem = scheduler_problem(scheduler)
+        if problem is not None:
+            raise SettingsError("scheduler", problem)
+    if (
+        not isinstance(scheduler_timeout, int | float)
+        or isinstance(scheduler_timeout, bool)
+        or not LEAST_TIMEOUT <= scheduler_timeout < math.inf
+    ):
+        message = f"{scheduler_timeout!r} is not a number of seconds from {LEAST_TIMEOUT}"
+        raise SettingsError("scheduler_timeout", message)
+    if cache_dir is not None and not isinstance(cache_dir, str | os.PathLike):
+        raise SettingsError("cache_dir", f"{cache_dir!r} is not a folder's name (str or a path)")
+    flag_option("no_cache", no_cache)
     trace = chosen_format in TRACED
     return Settings(
         config=config,
@@ -377,39 +472,119 @@ def settings_from(
     )
 
 
-def known_game(name: str, option: str = "--game") -> str:
-    """``name``, the name of a game; :class:`SettingsError` naming ``option`` otherwise."""
+SCHEDULER_ADDRESS = r"(?:tcp|tls)://[^\s/]+:[0-9]+"
+"""A scheduler's address as ``dask scheduler`` prints it."""
+
+INSTALL = "pip install 'notation[dask]'"
+"""How to install what a cluster run needs."""
+
+NO_DASK = f"a Dask cluster needs Dask, which is not installed: {INSTALL}"
+"""Why a cluster cannot be used without Dask."""
+
+
+def scheduler_problem(address: str) -> str | None:
+    """Why ``address`` is not where a Dask scheduler can be (``local``: a local cluster),
+    or Dask is not installed; ``None`` when a cluster there can be tried."""
+    import importlib.util
+    import re
+
+    if address != "local" and re.fullmatch(SCHEDULER_ADDRESS, address) is None:
+        return (
+            f"{address!r} is not a scheduler address "
+            "(tcp://host:port, as `dask scheduler` prints it, or local)"
+        )
+    if importlib.util.find_spec("distributed") is None:
+        return NO_DASK
+    return None
+
+
+def text_option(name: str, value: object) -> str | None:
+    """``value``, a str or ``None``; :class:`SettingsError` naming ``name`` otherwise."""
+    if value is None or isinstance(value, str):
+        return value
+    raise SettingsError(name, f"{value!r} is not a str")
+
+
+def texts_option(name: str, value: object) -> list[str] | None:
+    """``value`` as a list of str (one str alone is the list of it), or ``None``;
+    :class:`SettingsError` naming ``name`` for anything else."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Iterable) and not isinstance(value, bytes | bytearray):
+        items = list(value)
+        if all(isinstance(item, str) for item in items):
+            return items
+    raise SettingsError(name, f"{value!r} is not a str or a list of str")
+
+
+def flag_option(name: str, value: object, spelled: str | None = None) -> bool:
+    """``value``, True or False; :class:`SettingsError` naming ``name`` (``spelled``: as
+    the command line spells it, when :data:`OPTIONS` does not) otherwise."""
+    if isinstance(value, bool):
+        return value
+    raise SettingsError(name, f"{value!r} is not True or False", option=spelled)
+
+
+def path_option(name: str, value: object) -> Path | None:
+    """``value`` (a str or a path) as a :class:`~pathlib.Path`, or ``None``;
+    :class:`SettingsError` naming ``name`` for anything else."""
+    from pathlib import Path
+
+    if value is None:
+        return None
+    if isinstance(value, str | os.PathLike) and isinstance(os.fspath(value), str):
+        return Path(value)
+    raise SettingsError(name, f"{value!r} is not a file's name (str or a path)")
+
+
+def whole_option(name: str, value: object, least: int) -> int | None:
+    """``value``, a whole number from ``least``, or ``None``; :class:`SettingsError`
+    naming ``name`` otherwise."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= least):
+        return value
+    raise SettingsError(name, f"{value!r} is not a whole number from {least}")
+
+
+def known_game(name: str, option: str = "game", spelled: str | None = None) -> str:
+    """``name``, the name of a game; :class:`SettingsError` naming ``option`` otherwise
+    (``spelled``: as the command line spells it, when :data:`OPTIONS` does not)."""
     from notation.games.registry import get_game
 
+    if not isinstance(name, str):
+        raise SettingsError(option, f"{name!r} is not a str", option=spelled)
     try:
         get_game(name)
     except KeyError as error:
-        raise SettingsError(option, str(error.args[0])) from None
+        raise SettingsError(option, str(error.args[0]), option=spelled) from None
     return name
 
 
-def known_dialects(names: Iterable[str] | None) -> frozenset[str]:
-    """The dialects ``names`` names (:mod:`notation.check.dialects`); :class:`SettingsError`
-    naming ``--dialect`` for an unknown one."""
+def known_dialects(names: str | Iterable[str] | None) -> frozenset[str]:
+    """The dialects ``names`` names (one name, or several: :mod:`notation.check.dialects`);
+    :class:`SettingsError` naming ``dialects`` for an unknown one, or for what names
+    none."""
     from notation.check.dialects import dialect_set
 
     try:
-        return dialect_set(names or ())
+        return dialect_set(texts_option("dialects", names) or ())
     except ValueError as error:
-        raise SettingsError("--dialect", str(error)) from None
+        raise SettingsError("dialects", str(error)) from None
 
 
 def known_codec(name: str | None) -> str | None:
     """The codec called ``name`` (``None`` or ``auto``: detected, ``None``);
-    :class:`SettingsError` naming ``--encoding`` for an unknown one."""
-    if name in (None, "auto"):
+    :class:`SettingsError` naming ``encoding`` for an unknown one, or what is no name."""
+    name = text_option("encoding", name)
+    if name is None or name == "auto":
         return None
     from notation.io.decode import codec
 
     try:
         return codec(name)
     except ValueError as error:
-        raise SettingsError("--encoding", str(error)) from None
+        raise SettingsError("encoding", str(error)) from None
 
 
 def _prefixes(values: list[str], option: str) -> tuple[str, ...]:

@@ -4,6 +4,7 @@ verdicts and bytes."""
 from __future__ import annotations
 
 import datetime
+import json
 from pathlib import Path
 from typing import Any
 
@@ -171,7 +172,16 @@ def test_stats_and_duplicates_write_what_the_commands_write() -> None:
     assert (collected.status, collected.written("json")) == (status, stdout)
     report = duplicates([str(ENDGAMES)] * 2, duplicates_settings(game="brazilian"))
     status, stdout, stderr = _streams("duplicates", str(ENDGAMES), str(ENDGAMES), "-g", "brazilian")
-    assert (report.status, report.written(), report.summary() + "\n") == (status, stdout, stderr)
+    warned = [f"notation: warning: {warning}" for warning in report.warnings]
+    assert (report.status, report.written()) == (status, stdout) == (0, "")
+    assert (
+        [*warned, report.summary()]
+        == stderr.splitlines()
+        == [
+            f"notation: warning: {ENDGAMES} is named more than once: it is read once",
+            "0 groups of duplicates (0 records) among 4 records",
+        ]
+    )
     moved = duplicates([str(ENDGAMES)], duplicates_settings(position=True, ply=1))
     status, stdout, stderr = _streams("duplicates", str(ENDGAMES), "--position", "--ply", "1")
     assert (moved.status, moved.written(), moved.summary() + "\n") == (status, stdout, stderr)
@@ -185,27 +195,54 @@ def test_new_writes_the_record_new_prints(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("make", "options", "option", "message"),
+    ("make", "options", "name", "option", "message"),
     [
-        (convert_settings, {"notation": "zz"}, "--notation", "no game has a notation 'zz'"),
-        (annotate_settings, {"comments": "moves"}, "--comments", "position or scores expected"),
-        (fix_settings, {"format": "xml"}, "--format", "text or json expected"),
-        (select_settings, {"code": "XX1"}, "--code", "no diagnostic code 'XX1'"),
-        (select_settings, {"plies": "9:2"}, "--plies", "'9:2': the least number of plies"),
-        (split_settings, {"by": "colour", "folder": Path("x")}, "--by", "'colour': group by"),
-        (merge_settings, {"encoding": "utf-9"}, "--encoding", ""),
-        (stats_settings, {"game": "chess"}, "--game", "unknown game 'chess'"),
-        (duplicates_settings, {"ply": 3}, "--ply", "--ply goes with --position"),
-        (duplicates_settings, {"dialects": ["x"]}, "--dialect", "unknown dialect x"),
+        (
+            convert_settings,
+            {"notation": "zz"},
+            "notation",
+            "--notation",
+            "no game has a notation 'zz'",
+        ),
+        (
+            annotate_settings,
+            {"comments": "moves"},
+            "comments",
+            "--comments",
+            "position or scores expected",
+        ),
+        (fix_settings, {"format": "xml"}, "format", "--format", "text or json expected"),
+        (select_settings, {"code": "XX1"}, "code", "--code", "no diagnostic code 'XX1'"),
+        (select_settings, {"variant": "chess"}, "variant", "--game", "unknown game 'chess'"),
+        (select_settings, {"plies": "9:2"}, "plies", "--plies", "'9:2': the least number of plies"),
+        (split_settings, {"by": "colour", "folder": Path("x")}, "by", "--by", "'colour': group by"),
+        (merge_settings, {"encoding": "utf-9"}, "encoding", "--encoding", ""),
+        (stats_settings, {"game": "chess"}, "game", "--game", "unknown game 'chess'"),
+        (new_settings, {"game": "chess"}, "game", "GAME", "unknown game 'chess'"),
+        (new_settings, {"game": "brazilian", "seed": -1}, "seed", "--seed", "-1 is below 0"),
+        (duplicates_settings, {"dialects": ["x"]}, "dialects", "--dialect", "unknown dialect x"),
     ],
 )
 def test_settings_name_the_option_that_cannot_be_used(
-    make: Any, options: dict[str, Any], option: str, message: str
+    make: Any, options: dict[str, Any], name: str, option: str, message: str
 ) -> None:
     with pytest.raises(SettingsError) as refused:
         make(**options)
-    assert refused.value.option == option
+    assert (refused.value.name, refused.value.option) == (name, option)
     assert refused.value.message.startswith(message)
+    assert str(refused.value) == f"{name}: {refused.value.message}"
+
+
+def test_a_message_names_options_as_the_library_and_as_the_command_line_spell_them(
+    tmp_path: Path,
+) -> None:
+    with pytest.raises(SettingsError) as refused:
+        duplicates_settings(ply=3)
+    assert str(refused.value) == "ply: ply goes with position"
+    assert (refused.value.option, refused.value.message) == ("--ply", "--ply goes with --position")
+    status, stdout, stderr = _streams("duplicates", str(tmp_path), "--ply", "3")
+    assert (status, stdout) == (2, "")
+    assert stderr.splitlines()[-1] == "Error: Invalid value for --ply: --ply goes with --position"
 
 
 def test_settings_are_what_the_options_say() -> None:
@@ -214,3 +251,153 @@ def test_settings_are_what_the_options_say() -> None:
     assert settings.options == Options(output=Path("out.json"), form="json", encoding="iso8859-1")
     assert fix_settings(fen=True, tags=True).fixes == ("tags", "fen")
     assert fix_settings().fixes == ("results", "plycount", "tags", "fen")
+
+
+TWO_RESULTS = '[GameType "26"]\n\n1. 22-18 0-2\n\n[GameType "26"]\n\n1. 22-18 2-0\n'
+"""Two games: Black won the first, White the second."""
+
+
+@pytest.mark.parametrize("form", ["text", "json"])
+def test_the_body_of_select_split_and_merge_is_their_whole_json_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, form: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("archive.pdn").write_text(TWO_RESULTS, encoding="utf-8")
+    chosen = select_settings(result="0-2", output=Path("lost.pdn"), format=form)
+    done = select(["archive.pdn", "gone.pdn"], chosen)
+    assert done.body == {
+        "format": "notation-select",
+        "version": 1,
+        "games": [
+            {"path": "archive.pdn", "index": 1, "line": 1, "selected": True, "written": "lost.pdn"},
+            {"path": "archive.pdn", "index": 2, "line": 5, "selected": False, "written": None},
+        ],
+        "summary": {"games": 2, "selected": 1, "exit_status": 2},
+        "warnings": [],
+        "diagnostics": [
+            {
+                "path": "gone.pdn",
+                "line": 1,
+                "column": 1,
+                "severity": "error",
+                "code": "PDN106",
+                "message": "cannot read gone.pdn: no such file or directory",
+                "game": None,
+                "ply": None,
+                "move": None,
+                "legal": [],
+                "candidates": [],
+                "chosen": False,
+            }
+        ],
+        "refused": "an input could not be read",
+    }
+    assert json.loads(done.document()) == done.body
+    kept = select(["archive.pdn"], chosen)
+    assert (kept.body["summary"], kept.body["diagnostics"], kept.body["refused"]) == (
+        {"games": 2, "selected": 1, "exit_status": 0},
+        [],
+        None,
+    )
+    parts = split(["archive.pdn"], split_settings(by="game", folder=Path("parts"), format=form))
+    assert (parts.body["format"], parts.body["diagnostics"], parts.body["refused"]) == (
+        "notation-split",
+        [],
+        None,
+    )
+    merged = merge(["archive.pdn"], merge_settings(output=Path("all.pdn"), format=form))
+    assert json.loads(merged.document()) == merged.body
+    assert merged.body["summary"] == {"games": 2, "written": 2, "dropped": 0, "exit_status": 0}
+
+
+@pytest.mark.parametrize(
+    ("make", "options", "name", "option", "message"),
+    [
+        (convert_settings, {"to": "xml"}, "to", "--to", "unknown format 'xml'; choose pdn or json"),
+        (
+            convert_settings,
+            {"output": "x.pdn", "in_place": True},
+            "in_place",
+            "--in-place",
+            "give either --output or --in-place, not both",
+        ),
+        (
+            convert_settings,
+            {"in_place": True, "to": "json"},
+            "in_place",
+            "--in-place",
+            "--in-place rewrites PDN files; write JSON with --output",
+        ),
+        (
+            fix_settings,
+            {"allow_empty": "no"},
+            "allow_empty",
+            "--allow-empty",
+            "'no' is not True or False",
+        ),
+        (fix_settings, {"tags": 1}, "tags", "--tags", "1 is not True or False"),
+        (
+            repair_settings,
+            {"output": 3},
+            "output",
+            "--output",
+            "3 is not a file's name (str or a path)",
+        ),
+        (annotate_settings, {"game": 3}, "game", "--game", "3 is not a str"),
+        (
+            select_settings,
+            {"output": "x.pdn", "rest": "./x.pdn"},
+            "rest",
+            "--rest",
+            "--output and --rest name the same file",
+        ),
+        (select_settings, {"errors": "yes"}, "errors", "--errors", "'yes' is not True or False"),
+        (
+            split_settings,
+            {"by": "game", "folder": None},
+            "folder",
+            "--dir",
+            "None is not a folder's name (str or a path)",
+        ),
+        (merge_settings, {"unique": "yes"}, "unique", "--unique", "'yes' is not True or False"),
+        (stats_settings, {"format": "xml"}, "format", "--format", "text or json expected"),
+        (duplicates_settings, {"format": "xml"}, "format", "--format", "text or json expected"),
+        (
+            duplicates_settings,
+            {"position": True, "ply": 0},
+            "ply",
+            "--ply",
+            "0 is not a whole number from 1",
+        ),
+        (
+            new_settings,
+            {"game": "brazilian", "seed": "3"},
+            "seed",
+            "--seed",
+            "'3' is not a whole number",
+        ),
+        (new_settings, {"game": ["brazilian"]}, "game", "GAME", "['brazilian'] is not a str"),
+    ],
+)
+def test_settings_refuse_an_option_of_a_type_or_value_no_run_could_use(
+    make: Any, options: dict[str, Any], name: str, option: str, message: str
+) -> None:
+    with pytest.raises(SettingsError) as refused:
+        make(**options)
+    assert (refused.value.name, refused.value.option, refused.value.message) == (
+        name,
+        option,
+        message,
+    )
+
+
+def test_a_library_message_names_the_parameters() -> None:
+    with pytest.raises(SettingsError) as refused:
+        convert_settings(output="x.pdn", in_place=True)
+    assert str(refused.value) == "in_place: give either output or in_place, not both"
+    with pytest.raises(SettingsError) as refused:
+        select_settings(output="x.pdn", rest="./x.pdn")
+    assert str(refused.value) == "rest: output and rest name the same file"
+    # Names are paths; one tag filter alone is the list of it.
+    chosen = select_settings(output="x.pdn", tags="White=A*")
+    assert (chosen.output, chosen.filters.tags) == (Path("x.pdn"), (("White", "A*"),))

@@ -314,3 +314,42 @@ def test_merging_the_standards_corpus_with_itself_adds_nothing(
     )
     assert twice.stdout.splitlines()[-1] == "1919 of 3956 games written, 2037 copies left out"
     assert Path("twice.pdn").read_text("utf-8") == Path("once.pdn").read_text("utf-8")
+
+
+GAME = '[GameType "26"]\n\n1. 22-18 11-15 2. 18x11 8x15 *\n'
+"""One game; a file of it holds no duplicate."""
+
+
+def test_a_file_named_twice_is_read_once_not_its_own_duplicate(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from notation.archive.duplicates import duplicates as run_duplicates
+    from notation.archive.duplicates import duplicates_settings
+
+    monkeypatch.chdir(tmp_path)
+    Path("a.pdn").write_text(GAME, encoding="utf-8")
+    Path("b.pdn").symlink_to("a.pdn")
+    Path("c.pdn").write_text(GAME, encoding="utf-8")
+    named = ["a.pdn", "a.pdn", "./a.pdn", "b.pdn"]
+    once = run_duplicates(named, duplicates_settings())
+    assert (once.groups, once.records, once.problems, once.status) == ([], 1, [], 0)
+    assert once.warnings == [
+        "a.pdn is named more than once: it is read once",
+        "./a.pdn is named more than once: it is read once",
+        "b.pdn is named more than once: it is read once",
+    ]
+    moved = run_duplicates(named, duplicates_settings(position=True, ply=1))
+    assert (moved.groups, moved.records, moved.warnings) == ([], 1, once.warnings)
+    # Another file with the same game is a duplicate still.
+    copied = run_duplicates(["a.pdn", "b.pdn", "c.pdn"], duplicates_settings())
+    assert copied.written() == (
+        "duplicate group 1: brazilian, 4 plies, 2 records\n  a.pdn:1: game 1\n  c.pdn:1: game 1\n"
+    )
+    assert copied.warnings == ["b.pdn is named more than once: it is read once"]
+    done = run("a.pdn", "a.pdn")
+    assert (done.exit_code, done.stdout, done.stderr) == (
+        0,
+        "",
+        "notation: warning: a.pdn is named more than once: it is read once\n"
+        "0 groups of duplicates (0 records) among 1 record\n",
+    )

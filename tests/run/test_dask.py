@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 
 from notation.cli.main import app
 from notation.run.names import FORMATS
+from notation.run.settings import SettingsError, settings_from
 
 distributed = pytest.importorskip("distributed", reason="Dask is the notation[dask] extra")
 
@@ -168,9 +169,9 @@ def test_workers_with_another_version_of_notation_are_refused(
 def test_an_address_that_is_none_is_a_usage_error() -> None:
     done = runner.invoke(app, ["validate", str(SAMPLES), "--scheduler", "127.0.0.1"])
     assert (done.exit_code, done.stdout) == (2, "")
-    assert done.stderr == (
-        "notation: --scheduler: '127.0.0.1' is not a scheduler address "
-        "(tcp://host:port, as `dask scheduler` prints it, or local)\n"
+    assert done.stderr.splitlines()[-1] == (
+        "Error: Invalid value for --scheduler: '127.0.0.1' is not a scheduler address "
+        "(tcp://host:port, as `dask scheduler` prints it, or local)"
     )
 
 
@@ -179,8 +180,15 @@ def test_without_dask_the_option_says_how_to_install_it(monkeypatch: pytest.Monk
     monkeypatch.setitem(sys.modules, "distributed", None)
     done = runner.invoke(app, ["validate", str(SAMPLES), "--scheduler", "local"])
     assert (done.exit_code, done.stdout) == (2, "")
-    assert done.stderr == (
-        "notation: --scheduler needs Dask, which is not installed: pip install 'notation[dask]'\n"
+    assert done.stderr.splitlines()[-1] == (
+        "Error: Invalid value for --scheduler: a Dask cluster needs Dask, which is not "
+        "installed: pip install 'notation[dask]'"
+    )
+    # The library refuses it when the settings are made, naming its parameter.
+    with pytest.raises(SettingsError) as refused:
+        settings_from(scheduler="tcp://127.0.0.1:8786")
+    assert str(refused.value) == (
+        "scheduler: a Dask cluster needs Dask, which is not installed: pip install 'notation[dask]'"
     )
 
 

@@ -305,3 +305,32 @@ def test_a_problem_read_nowhere_has_no_region_in_sarif_nor_line_in_github(
     assert list(location["physicalLocation"]) == ["artifactLocation"]
     github = validate("--format", "github", "--no-cache", str(path))
     assert github.stdout.startswith(f"::error file={path},title=BR203::illegal move 25-21 ")
+
+
+@pytest.mark.parametrize("form", ["text", "json", "jsonl", "github", "junit"])
+def test_a_reporter_takes_every_event_of_a_library_run(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, form: str
+) -> None:
+    import notation.run
+    from notation.run.settings import settings_from
+    from notation.run.validation import Note, RunEvent
+
+    monkeypatch.chdir(ROOT)
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    # A cache folder that cannot be made: the run says so in a note.
+    cache = str(tmp_path / "file" / "cache")
+    settings = settings_from(format=form, cache_dir=cache, environ={})
+    events: list[RunEvent] = []
+    summary = notation.run.validate([BROKEN], settings, on_event=events.append)
+    assert [e.text for e in events if isinstance(e, Note)] == [
+        f"notation: the cache is not used: cannot write {tmp_path / 'file' / 'cache'}: "
+        "not a directory"
+    ]
+    kinds = {type(e).__name__ for e in events}
+    assert kinds == {"Note", "Read", "GameReport", "FileResult"}
+    out = io.StringIO()
+    reporter = reporters(ReportPage)[form](out)
+    for event in events:
+        reporter.take(event)
+    reporter.finish(summary)
+    assert out.getvalue() == (EXPECTED / f"broken.{SUFFIX[form]}").read_text("utf-8")

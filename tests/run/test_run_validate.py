@@ -95,27 +95,102 @@ def test_the_default_settings_run_in_this_process_without_a_cache(tmp_path: Path
     assert not [e for e in events if isinstance(e, Note)]
 
 
+GAMES = (
+    "known games: brazilian, kavaleria, keny, knight-fight, cheversi, international, english, "
+    "russian"
+)
+SCHEDULER = "(tcp://host:port, as `dask scheduler` prints it, or local)"
+
+
 @pytest.mark.parametrize(
-    ("options", "option", "message"),
+    ("options", "name", "option", "message"),
     [
-        ({"game": "chess"}, "--game", "unknown game 'chess'"),
-        ({"format": "xml"}, "--format", "choose one of text, json, jsonl, github"),
-        ({"fail_level": "notice"}, "--fail-level", "choose error or warning"),
-        ({"select": ["XX"]}, "--select", "no diagnostic code starts with XX"),
-        ({"ignore": ["BR2,ZZ"]}, "--ignore", "no diagnostic code starts with ZZ"),
-        ({"jobs": -1}, "--jobs", "-1 is not a number of processes from 0 to 1024"),
+        (
+            {"game": "chess"},
+            "game",
+            "--game",
+            f"unknown game 'chess'; did you mean 'cheversi'? {GAMES}",
+        ),
+        ({"game": 3}, "game", "--game", "3 is not a str"),
+        (
+            {"format": "xml"},
+            "format",
+            "--format",
+            "choose one of text, json, jsonl, github, junit, sarif, html",
+        ),
+        ({"fail_level": "notice"}, "fail_level", "--fail-level", "choose error or warning"),
+        ({"select": ["XX"]}, "select", "--select", "no diagnostic code starts with XX"),
+        ({"select": [3]}, "select", "--select", "[3] is not a str or a list of str"),
+        ({"ignore": ["BR2,ZZ"]}, "ignore", "--ignore", "no diagnostic code starts with ZZ"),
+        ({"exit_zero": "yes"}, "exit_zero", "--exit-zero", "'yes' is not True or False"),
+        ({"duplicates": 1}, "duplicates", "--duplicates", "1 is not True or False"),
+        ({"jobs": -1}, "jobs", "--jobs", "-1 is not a number of processes from 0 to 1024"),
+        ({"jobs": "2"}, "jobs", "--jobs", "'2' is not a number of processes from 0 to 1024"),
+        ({"jobs": 2.0}, "jobs", "--jobs", "2.0 is not a number of processes from 0 to 1024"),
+        ({"jobs": True}, "jobs", "--jobs", "True is not a number of processes from 0 to 1024"),
         (
             {"dialects": ["nope"]},
+            "dialects",
             "--dialect",
             "unknown dialect nope (known dialects: short-captures)",
         ),
-        ({"encoding": "no-such-codec"}, "--encoding", "unknown encoding 'no-such-codec'"),
+        ({"dialects": 3}, "dialects", "--dialect", "3 is not a str or a list of str"),
+        (
+            {"encoding": "no-such-codec"},
+            "encoding",
+            "--encoding",
+            "unknown encoding 'no-such-codec'",
+        ),
+        ({"encoding": b"utf-8"}, "encoding", "--encoding", "b'utf-8' is not a str"),
+        ({"allow_empty": None}, "allow_empty", "--allow-empty", "None is not True or False"),
+        (
+            {"scheduler": "127.0.0.1"},
+            "scheduler",
+            "--scheduler",
+            f"'127.0.0.1' is not a scheduler address {SCHEDULER}",
+        ),
+        (
+            {"scheduler_timeout": -1},
+            "scheduler_timeout",
+            "--scheduler-timeout",
+            "-1 is not a number of seconds from 0.1",
+        ),
+        (
+            {"scheduler_timeout": float("nan")},
+            "scheduler_timeout",
+            "--scheduler-timeout",
+            "nan is not a number of seconds from 0.1",
+        ),
+        (
+            {"scheduler_timeout": "10"},
+            "scheduler_timeout",
+            "--scheduler-timeout",
+            "'10' is not a number of seconds from 0.1",
+        ),
+        ({"cache_dir": 3}, "cache_dir", "--cache-dir", "3 is not a folder's name (str or a path)"),
+        ({"no_cache": "no"}, "no_cache", "--no-cache", "'no' is not True or False"),
+        (
+            {"config": "notation.toml"},
+            "config",
+            "--config",
+            "'notation.toml' is not a configuration (Config) or None",
+        ),
     ],
 )
-def test_an_option_that_cannot_be_used_names_itself(
-    options: dict[str, Any], option: str, message: str
+def test_an_option_that_cannot_be_used_is_refused_when_the_settings_are_made(
+    options: dict[str, Any], name: str, option: str, message: str
 ) -> None:
     with pytest.raises(SettingsError) as raised:
         settings_from(**options)
-    assert raised.value.option == option
-    assert message in raised.value.message
+    assert (raised.value.name, str(raised.value)) == (name, f"{name}: {message}")
+    assert (raised.value.option, raised.value.message) == (option, message)
+
+
+def test_the_library_refuses_an_option_before_its_run_starts(tmp_path: Path) -> None:
+    (tmp_path / "a.pdn").write_text('[GameType "26"]\n\n1. 22-18 *\n', encoding="utf-8")
+    with pytest.raises(SettingsError) as raised:
+        notation.validate(str(tmp_path / "a.pdn"), jobs="2")
+    assert str(raised.value) == "jobs: '2' is not a number of processes from 0 to 1024"
+    # One name alone is the list of it, as for notation.validate's dialects.
+    settings = settings_from(select="BR205", dialects="short-captures", cache_dir=tmp_path)
+    assert (settings.policy.select, settings.dialects) == (("BR205",), {"short-captures"})
