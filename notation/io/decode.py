@@ -357,13 +357,16 @@ def _guessed_errors(encoding: str) -> str:
 def _utf16(first: bytes) -> str | None:
     """``utf-16-le`` or ``utf-16-be`` for text without a BOM in that encoding: the high
     byte of a quarter of the characters or more, and of four at least, is NUL (record
-    syntax is ASCII), the low byte of none, and the bytes decode as UTF-16 into text
-    without NUL or other control characters (binary junk with a NUL byte or two is no
-    UTF-16 text)."""
+    syntax is ASCII), the first character's among them (a record starts with a tag, a
+    comment, a move or a blank: UTF-8 text followed by UTF-16 is not UTF-16), the low
+    byte of none, and the bytes decode as UTF-16 into text without NUL or other control
+    characters (binary junk with a NUL byte or two is no UTF-16 text)."""
     pairs = len(first) // 2
     for high, encoding in ((1, "utf-16-le"), (0, "utf-16-be")):
         zeros = first[high : 2 * pairs : 2].count(0)
         if zeros < 4 or zeros * 4 < pairs or first[1 - high : 2 * pairs : 2].count(0):
+            continue
+        if first[high] != 0:
             continue
         try:
             text = codecs.getincrementaldecoder(encoding)().decode(first)

@@ -168,6 +168,21 @@ def test_junk_with_a_nul_byte_or_two_is_binary_not_utf16(data: bytes) -> None:
     )
 
 
+@pytest.mark.parametrize("mark", [True, False])
+def test_utf8_text_followed_by_utf16_is_binary_not_utf16(mark: bool) -> None:
+    """UTF-8 games followed by UTF-16 ones (``cat a.pdn b-utf16.pdn``): the NUL high bytes
+    of the second part made the whole file UTF-16 without a BOM, and the first game, valid
+    UTF-8, was read as CJK characters. No UTF-16 record starts with ``[E`` (U+5B45)."""
+    utf16 = ENDGAMES.encode("utf-16" if mark else "utf-16-le")
+    Path("joined.pdn").write_bytes(ENDGAMES.encode() + utf16)
+    result = validate("joined.pdn")
+    assert (result.exit_code, result.stdout) == (
+        2,
+        "joined.pdn:1:1: error PDN106 cannot read joined.pdn: a binary file (it holds NUL "
+        "bytes), not a text record\n",
+    )
+
+
 def test_utf16_without_a_mark_is_still_read() -> None:
     # Long Cyrillic comments leave a third of the characters ASCII: still UTF-16.
     comment = "{" + "Белые могли сыграть иначе, позиция остаётся равной. " * 30 + "} "
