@@ -216,9 +216,9 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
             os.kill(os.getpid(), signal.SIGPIPE)
             raise SystemExit(128 + signal.SIGPIPE) from None
         except Exception as error:
-            from notation.run.batch import WorkerLost
-
-            if isinstance(error, WorkerLost):
+            # Only a run that imported the pool's module can have lost a worker.
+            batch = sys.modules.get("notation.run.batch")
+            if batch is not None and isinstance(error, batch.WorkerLost):
                 fail(str(error))
             raise
 

@@ -211,13 +211,15 @@ def find(
 
 
 def _warn_of_tags(opened: Database, query: Query) -> None:
-    """Warn of each ``--tag`` name no indexed game has, as ``select`` warns of it."""
-    from notation.archive.select import no_such_tag
+    """Warn of each ``--tag`` name no indexed game has, as ``select`` warns of it (whose
+    module, with the replay, is imported only then)."""
     from notation.index.query import has_tag, tag_names
 
     names: list[str] | None = None
     for name in dict.fromkeys(name for name, _ in query.tags):
         if not has_tag(opened, name):
+            from notation.archive.select import no_such_tag
+
             names = tag_names(opened) if names is None else names
             say(f"notation: warning: --tag {name}: {no_such_tag(name, names)}")
 
