@@ -20,7 +20,8 @@ status.
 The commands take turns round after round; each command's figure is its least user+system
 CPU time over the rounds. It prints each in milliseconds and as a ratio to the reference. The
 children run with bytecode caching on (in a temporary folder, filled by a first round that
-is not counted), as an installed toolkit runs. ``--python PATH`` times another environment
+is not counted, the programs of the patterns kept beside the bytecode included:
+``notation.lazy``), as an installed toolkit runs. ``--python PATH`` times another environment
 (its ``notation`` command, or ``PATH -m notation.cli``, against ``PATH -c pass``): a real
 install in a fresh virtual environment, the compiled build.
 """

@@ -127,12 +127,12 @@ def check_commands(said: Verdicts, tmp_path: Path) -> None:
         Path(out).unlink(missing_ok=True)
     stats = json.loads(invoke("stats", path, "--json").stdout)
     assert sum(game["invalid"] for game in stats["games"]) == len(said.invalid & said.supported)
-    copies = json.loads(invoke("duplicates", path, path, "--json").stdout)["groups"]
-    # Every game is compared: as replayed, or as written (a game with an error).
-    assert sum(len(group["records"]) for group in copies) == 2 * len(said.games), "duplicates"
-    # merge reads a file named twice once: its copy is another file.
+    # duplicates and merge read a file named twice once: its copy is another file.
     twin = tmp_path / "twin.pdn"
     twin.write_bytes(Path(path).read_bytes())
+    copies = json.loads(invoke("duplicates", path, str(twin), "--json").stdout)["groups"]
+    # Every game is compared: as replayed, or as written (a game with an error).
+    assert sum(len(group["records"]) for group in copies) == 2 * len(said.games), "duplicates"
     merged = invoke("merge", "--unique", path, str(twin), "-o", out)
     dropped = sum(len(group["records"]) - 1 for group in copies)
     assert f"{2 * len(said.games) - dropped} of {2 * len(said.games)} games written" in (
