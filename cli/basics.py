@@ -122,9 +122,14 @@ def one_of(*choices: str) -> Callable[[str | None], str | None]:
 
 
 def standard_output(value: os.PathLike[str] | None) -> os.PathLike[str] | None:
-    """``-`` as an output: standard output, as if none were given (never a file named
-    ``-``)."""
-    return None if value is not None and str(value) == "-" else value
+    """``-`` as an output, or a name of this process's standard output (``/dev/stdout``,
+    ``/dev/fd/1``): standard output, as if none were given (never a file named ``-``, nor
+    the file standard output was sent to, replaced)."""
+    if value is None:
+        return None
+    from notation.io.files import own_descriptor
+
+    return None if os.fspath(value) == "-" or own_descriptor(os.fspath(value)) == 1 else value
 
 
 class Found(Frozen):

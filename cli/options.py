@@ -8,6 +8,7 @@ command needs is imported in its body.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -505,8 +506,9 @@ def report_to(
     output: Path | None = None,
 ) -> Report:
     """The :class:`Report` of a command reading ``paths`` and writing to ``output``;
-    ``file`` (``--report``) naming an input or the output, or one that cannot be
-    written, is a usage error (exit 2)."""
+    ``file`` (``--report``) naming an input or the output, standard output while the
+    records go there, or one that cannot be written, is a usage error (exit 2). Standard
+    output named (``-``, ``/dev/stdout``) is standard output, as without ``file``."""
     from notation.io.files import expand, input_paths
     from notation.io.output import display, same_file
 
@@ -517,6 +519,13 @@ def report_to(
                 "give the records a file (-o FILE) or the report one (--report FILE)"
             )
         file = None
+    if file is not None and (_standard_output(file) or (records_on_stdout and _stdout_file(file))):
+        if records_on_stdout:
+            fail(
+                f"--report {display(file)} names standard output, where the records go: give "
+                "the records a file (-o FILE) or the report another one"
+            )
+        file = None
     if file is not None:
         inputs = list(expand(paths))
         if any(same_file(file, Path(path)) for path in input_paths(inputs)):
@@ -525,6 +534,22 @@ def report_to(
             fail(f"--report and --output name one file: {display(file)}")
         writable(file, inputs)
     return Report(file, records_on_stdout)
+
+
+def _standard_output(file: Path) -> bool:
+    """Whether ``file`` names this process's standard output (``/dev/stdout``)."""
+    from notation.io.files import own_descriptor
+
+    return own_descriptor(str(file)) == 1
+
+
+def _stdout_file(file: Path) -> bool:
+    """Whether ``file`` is the file standard output was sent to (``> file``)."""
+    try:
+        out, found = os.fstat(1), os.stat(file)
+    except OSError:
+        return False
+    return (out.st_dev, out.st_ino) == (found.st_dev, found.st_ino)
 
 
 class Written(Protocol):

@@ -41,11 +41,16 @@ from ..options import (
 
 
 def _a_file(value: Path | None) -> Path | None:
-    """``--rest``'s file; ``-`` is refused: standard output has the games selected (or the
-    report), and a file named ``-`` is never made."""
-    if value is not None and str(value) == "-":
+    """``--rest``'s file; ``-`` and other names of standard output (``/dev/stdout``) are
+    refused: standard output has the games selected (or the report), and a file named
+    ``-`` is never made."""
+    from notation.io.files import own_descriptor
+    from notation.io.output import display
+
+    if value is not None and (str(value) == "-" or own_descriptor(str(value)) == 1):
         raise typer.BadParameter(
-            "- is not a file: name one for the games not selected", param_hint="--rest"
+            f"{display(value)} is not a file: name one for the games not selected",
+            param_hint="--rest",
         )
     return value
 

@@ -1,0 +1,125 @@
+"""Outputs named by a stream of the process (``/dev/stdout``, ``/dev/stderr``,
+``/dev/fd/N``, ``/proc/self/fd/N``), through the real command in a fresh process, its
+streams redirected to files as a shell redirects them (review 52, finding 1): the output
+is written into the stream, where it stands (after what a ``>>`` file holds), never put
+in place of the file the stream leads to; and a report is never sent to the stream the
+records go to.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from faultkit import command
+
+GAME = '[GameType "21"]\n[Result "*"]\n\n1. 11-15 23-19 *\n'
+OLD = '[Event "kept"]\n[GameType "21"]\n[Result "*"]\n\n1. 11-15 *\n\n'
+"""What the archive held before the command appends to it."""
+
+
+def notation(folder: Path, *args: str, stdout: Path, stderr: Path, mode: str = "ab") -> int:
+    """Run ``notation ARGS`` in ``folder``, standard output and standard error sent to
+    the files named (opened to append: ``>>``, or as ``mode`` says); its exit status."""
+    with stdout.open(mode) as out, stderr.open("ab") as err:
+        return subprocess.run(
+            command(*args),
+            cwd=folder,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=err,
+            timeout=60,
+            check=False,
+        ).returncode
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "g.pdn").write_text(GAME, "utf-8")
+    (tmp_path / "archive.pdn").write_text(OLD, "utf-8")
+    (tmp_path / "log.txt").write_text("old line\n", "utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"])
+def test_output_to_standard_output_appended_to_an_archive_keeps_what_it_held(
+    folder: Path, name: str
+) -> None:
+    archive, log = folder / "archive.pdn", folder / "log.txt"
+    inode = archive.stat().st_ino
+    assert notation(folder, "merge", "g.pdn", "-o", name, stdout=archive, stderr=log) == 0
+    assert archive.read_text("utf-8") == OLD + GAME
+    assert archive.stat().st_ino == inode
+    # The records went to standard output: the report went to standard error.
+    assert log.read_text("utf-8") == "old line\n1 of 1 game written, 0 copies left out\n"
+
+
+def test_output_to_another_descriptor_is_written_into_it(folder: Path) -> None:
+    log = folder / "log.txt"
+    with (folder / "archive.pdn").open("ab") as appended:
+        status = subprocess.run(
+            command("merge", "g.pdn", "-o", f"/dev/fd/{appended.fileno()}"),
+            cwd=folder,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            pass_fds=(appended.fileno(),),
+            timeout=60,
+            check=False,
+            text=True,
+        )
+    assert (status.returncode, status.stdout, status.stderr) == (
+        0,
+        "1 of 1 game written, 0 copies left out\n",
+        "",
+    )
+    assert (folder / "archive.pdn").read_text("utf-8") == OLD + GAME
+    assert log.read_text("utf-8") == "old line\n"
+
+
+def test_a_report_to_standard_error_appended_to_a_log_keeps_what_it_held(folder: Path) -> None:
+    log, out = folder / "log.txt", folder / "out.txt"
+    args = ("merge", "g.pdn", "-o", "m.pdn", "--report", "/dev/stderr")
+    assert notation(folder, *args, stdout=out, stderr=log) == 0
+    assert log.read_text("utf-8") == "old line\n1 of 1 game written, 0 copies left out\n"
+    assert (folder / "m.pdn").read_text("utf-8") == GAME
+    assert out.read_text("utf-8") == ""
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/proc/self/fd/1", "sel.pdn"])
+def test_a_report_to_the_stream_the_records_go_to_is_refused(folder: Path, name: str) -> None:
+    selected, log = folder / "sel.pdn", folder / "log.txt"
+    args = ("select", "g.pdn", "--report", name)
+    assert notation(folder, *args, stdout=selected, stderr=log, mode="wb") == 2
+    assert log.read_text("utf-8") == (
+        f"old line\nnotation: --report {name} names standard output, where the records go: "
+        "give the records a file (-o FILE) or the report another one\n"
+    )
+    assert selected.read_text("utf-8") == ""
+
+
+def test_a_report_to_standard_output_while_the_records_go_to_a_file_goes_there(
+    folder: Path,
+) -> None:
+    out, log = folder / "out.txt", folder / "log.txt"
+    out.write_text("old report\n", "utf-8")
+    args = ("select", "g.pdn", "-o", "sel.pdn", "--report", "/dev/stdout")
+    assert notation(folder, *args, stdout=out, stderr=log) == 0
+    assert out.read_text("utf-8") == "old report\n1 of 1 game selected\n"
+    assert (folder / "sel.pdn").read_text("utf-8") == GAME
+    assert log.read_text("utf-8") == "old line\n"
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1"])
+def test_the_games_not_selected_sent_to_standard_output_are_refused(
+    folder: Path, name: str
+) -> None:
+    out, log = folder / "out.txt", folder / "log.txt"
+    args = ("select", "g.pdn", "-o", "sel.pdn", "--rest", name)
+    assert notation(folder, *args, stdout=out, stderr=log) == 2
+    assert log.read_text("utf-8").splitlines()[-1] == (
+        f"Error: Invalid value for --rest: {name} is not a file: name one for the games "
+        "not selected"
+    )
+    assert out.read_text("utf-8") == ""
+    assert not (folder / "sel.pdn").exists()
