@@ -504,11 +504,13 @@ def report_to(
     *,
     records_on_stdout: bool,
     output: Path | None = None,
+    rest: Path | None = None,
 ) -> Report:
-    """The :class:`Report` of a command reading ``paths`` and writing to ``output``;
-    ``file`` (``--report``) naming an input or the output, standard output while the
-    records go there, or one that cannot be written, is a usage error (exit 2). Standard
-    output named (``-``, ``/dev/stdout``) is standard output, as without ``file``."""
+    """The :class:`Report` of a command reading ``paths`` and writing to ``output`` (and
+    ``rest``: ``select --rest``); ``file`` (``--report``) naming an input, the output or
+    the rest, standard output while the records go there, or one that cannot be written,
+    is a usage error (exit 2). Standard output named (``-``, ``/dev/stdout``) is standard
+    output, as without ``file``."""
     from notation.io.files import expand, input_paths
     from notation.io.output import display, same_file
 
@@ -532,6 +534,8 @@ def report_to(
             fail(f"--report {display(file)} is an input of this command: it is not overwritten")
         if output is not None and same_file(file, output):
             fail(f"--report and --output name one file: {display(file)}")
+        if rest is not None and same_file(file, rest):
+            fail(f"--report and --rest name one file: {display(file)}")
         writable(file, inputs)
     return Report(file, records_on_stdout)
 

@@ -140,7 +140,7 @@ def select(
         allow_empty=allow_empty,
         config=configured(config_file, isolated),
     )
-    told = report_to(report, paths, records_on_stdout=output is None, output=output)
+    told = report_to(report, paths, records_on_stdout=output is None, output=output, rest=rest)
     with told.staged() as stage:
         done = run(paths, settings, tell=told.tell, stage=stage)
         told.finish(done)

@@ -146,6 +146,30 @@ def test_report_over_an_input_is_refused(name: str, record: Path, tmp_path: Path
     assert not out.exists()
 
 
+@pytest.mark.parametrize("existing", [False, True])
+def test_a_report_over_the_rest_is_refused(record: Path, tmp_path: Path, existing: bool) -> None:
+    rest, selected = tmp_path / "rest.pdn", tmp_path / "sel.pdn"
+    if existing:
+        rest.write_text("kept\n", encoding="utf-8")
+    args = ("select", "--result", "1-0", str(record), "-o", str(selected), "--rest", str(rest))
+    result = run(*args, "--report", str(rest))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"notation: --report and --rest name one file: {rest}\n"
+    assert not selected.exists()
+    if not existing:
+        assert not rest.exists()
+        return
+    assert rest.read_text(encoding="utf-8") == "kept\n"
+    # Through a link, the same file.
+    (tmp_path / "link.pdn").symlink_to(rest)
+    result = run(*args, "--report", str(tmp_path / "link.pdn"))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"notation: --report and --rest name one file: {tmp_path / 'link.pdn'}\n",
+    )
+    assert rest.read_text(encoding="utf-8") == "kept\n"
+
+
 @pytest.mark.parametrize("name", ["select", "merge", "fix", "repair"])
 def test_quiet_leaves_the_summary_out_of_the_report(
     name: str, record: Path, tmp_path: Path
