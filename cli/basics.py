@@ -52,6 +52,43 @@ LEAST_TIMEOUT = 0.1
 STANDARD_INPUT_TWICE = "- (standard input) was given twice: it can be read only once"
 """Why a command that names standard input more than once among its inputs does not run."""
 
+
+def read_twice(paths: list[str]) -> str | None:
+    """Why a command cannot read ``paths``: standard input named more than once (``-``,
+    or a name of it: ``/dev/stdin``, ``/dev/fd/0``), which can be read only once; ``None``
+    when it is named once at most."""
+    if paths.count("-") > 1:
+        return STANDARD_INPUT_TWICE
+    named = [path for path in paths if _names_standard_input(path)]
+    if len(named) < 2:
+        return None
+    from notation.io.files import shown_name
+
+    first, second = (shown_name(path) for path in named[:2])
+    return f"standard input was given twice ({first} and {second}): it can be read only once"
+
+
+def _names_standard_input(path: str) -> bool:
+    """Whether reading ``path`` reads standard input: ``-``, a name of descriptor 0, or
+    of another descriptor of the stream standard input reads (a pipe, a terminal)."""
+    if path == "-":
+        return True
+    import stat
+
+    from notation.io.files import names_a_descriptor, own_descriptor
+
+    if own_descriptor(path) == 0:
+        return True
+    if not names_a_descriptor(path):
+        return False
+    try:
+        found, standard = os.stat(path), os.fstat(0)
+    except OSError:
+        return False
+    same = (found.st_dev, found.st_ino) == (standard.st_dev, standard.st_ino)
+    return same and not stat.S_ISREG(found.st_mode)
+
+
 COLORS = ("auto", "always", "never")
 """The values of ``--color``."""
 

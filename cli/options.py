@@ -20,7 +20,7 @@ from typer.models import TyperPath
 from notation.games.registry import GAMES, get_game
 from notation.run.settings import DEFAULT_FOLDER, FOLDER_VARIABLE, NO_CACHE_VARIABLE
 
-from .basics import LEAST_TIMEOUT, STANDARD_INPUT_TWICE
+from .basics import LEAST_TIMEOUT, read_twice
 from .basics import OUTPUT as OUTPUT
 from .basics import Output as Output
 from .basics import colored as colored
@@ -64,10 +64,12 @@ def notation_any_case(value: str | None) -> str | None:
 
 
 def read_once(paths: list[str] | None) -> list[str] | None:
-    """``PATH...``'s callback: standard input (``-``) named more than once ends the command
-    (exit 2), since it can be read only once."""
-    if paths is not None and paths.count("-") > 1:
-        fail(STANDARD_INPUT_TWICE)
+    """``PATH...``'s callback: standard input named more than once (``-``, or a name of
+    it: ``/dev/stdin``, ``/dev/fd/0``) ends the command (exit 2), since it can be read
+    only once (:func:`~cli.basics.read_twice`)."""
+    problem = None if paths is None else read_twice(paths)
+    if problem is not None:
+        fail(problem)
     return paths
 
 

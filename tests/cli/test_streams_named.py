@@ -8,6 +8,7 @@ records go to.
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -123,3 +124,59 @@ def test_the_games_not_selected_sent_to_standard_output_are_refused(
     )
     assert out.read_text("utf-8") == ""
     assert not (folder / "sel.pdn").exists()
+
+
+@pytest.mark.parametrize(
+    "names",
+    [("-", "/dev/stdin"), ("/dev/fd/0", "a.pdn", "-"), ("-", "/dev/fd/{pipe}")],
+)
+def test_standard_input_named_twice_is_refused_before_anything_is_read(
+    folder: Path, names: tuple[str, ...]
+) -> None:
+    # Standard input a pipe, passed on as another descriptor too: either name reads it.
+    (folder / "a.pdn").write_text(GAME, "utf-8")
+    pipe, end = os.pipe()
+    os.write(end, GAME.encode())
+    os.close(end)
+    try:
+        given = [name.format(pipe=pipe) for name in names]
+        done = subprocess.run(
+            command("validate", "--no-cache", *given),
+            cwd=folder,
+            stdin=pipe,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            pass_fds=(pipe,),
+        )
+    finally:
+        os.close(pipe)
+    twice = [name for name in given if name != "a.pdn"]
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        "",
+        f"notation: standard input was given twice ({twice[0]} and {twice[1]}): it can be "
+        "read only once\n",
+    )
+
+
+def test_a_descriptor_of_another_file_than_standard_input_is_read_as_that_file(
+    folder: Path,
+) -> None:
+    with (folder / "g.pdn").open("rb") as records:
+        done = subprocess.run(
+            command("validate", "--no-cache", "-", f"/dev/fd/{records.fileno()}"),
+            cwd=folder,
+            input=GAME,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            pass_fds=(records.fileno(),),
+        )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        "",
+        "2 games in 2 files: 0 errors, 0 warnings, 0 notices\n",
+    )
