@@ -221,14 +221,17 @@ def configured(explicit: Path | None, isolated: bool) -> Config:
 
 def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
     """Refuse, as a usage error (exit 2), an output that cannot be written or that names
-    one of the inputs (standard input included)."""
+    one of the inputs (standard input included), for a command that cannot rewrite its
+    inputs."""
     from notation.io.files import input_paths, reads_standard_input
     from notation.io.output import OutputError, check_target
 
     if output is None:
         return
     try:
-        check_target(output, input_paths(inputs), stdin=reads_standard_input(inputs))
+        check_target(
+            output, input_paths(inputs), stdin=reads_standard_input(inputs), rewrites=False
+        )
     except OutputError as error:
         fail(str(error))
 

@@ -578,7 +578,9 @@ def select(
     inputs = inputs_of(paths)
     for target in (settings.output, settings.rest):
         if target is not None:
-            check_target(target, input_paths(inputs), stdin=reads_standard_input(inputs))
+            check_target(
+                target, input_paths(inputs), stdin=reads_standard_input(inputs), rewrites=False
+            )
     output, rest = settings.output, settings.rest
     if output is not None and rest is not None and output.resolve() == rest.resolve():
         raise OutputError("--output and --rest name the same file")
