@@ -523,7 +523,9 @@ def report_to(
                 "give the records a file (-o FILE) or the report one (--report FILE)"
             )
         file = None
-    if file is not None and (_standard_output(file) or (records_on_stdout and _stdout_file(file))):
+    if file is not None and (
+        _standard_output(file) or (records_on_stdout and standard_output_file(file))
+    ):
         if records_on_stdout:
             fail(
                 f"--report {display(file)} names standard output, where the records go: give "
@@ -549,7 +551,7 @@ def _standard_output(file: Path) -> bool:
     return own_descriptor(str(file)) == 1
 
 
-def _stdout_file(file: Path) -> bool:
+def standard_output_file(file: Path) -> bool:
     """Whether ``file`` is the file standard output was sent to (``> file``)."""
     try:
         out, found = os.fstat(1), os.stat(file)

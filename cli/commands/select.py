@@ -32,11 +32,13 @@ from ..options import (
     ResultOption,
     TagOption,
     configured,
+    fail,
     file_named,
     guarded,
     one_of,
     report_to,
     settings_of,
+    standard_output_file,
 )
 
 
@@ -140,6 +142,13 @@ def select(
         allow_empty=allow_empty,
         config=configured(config_file, isolated),
     )
+    if output is None and rest is not None and standard_output_file(rest):
+        from notation.io.output import display
+
+        fail(
+            f"--rest {display(rest)} names standard output, where the games selected go: "
+            "give them a file (-o FILE) or the rest another one"
+        )
     told = report_to(report, paths, records_on_stdout=output is None, output=output, rest=rest)
     with told.staged() as stage:
         done = run(paths, settings, tell=told.tell, stage=stage)

@@ -180,3 +180,17 @@ def test_a_descriptor_of_another_file_than_standard_input_is_read_as_that_file(
         "",
         "2 games in 2 files: 0 errors, 0 warnings, 0 notices\n",
     )
+
+
+def test_the_games_not_selected_sent_to_the_file_standard_output_goes_to_are_refused(
+    folder: Path,
+) -> None:
+    # The games selected go to standard output, that is rest.pdn: the rest would replace it.
+    rest, log = folder / "rest.pdn", folder / "log.txt"
+    args = ("select", "g.pdn", "--result", "1-0", "--rest", "rest.pdn")
+    assert notation(folder, *args, stdout=rest, stderr=log, mode="wb") == 2
+    assert log.read_text("utf-8") == (
+        "old line\nnotation: --rest rest.pdn names standard output, where the games selected "
+        "go: give them a file (-o FILE) or the rest another one\n"
+    )
+    assert rest.read_text("utf-8") == ""
