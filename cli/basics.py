@@ -50,6 +50,43 @@ OUTPUT = Output()
 STANDARD_INPUT_TWICE = "- (standard input) was given twice: it can be read only once"
 """Why a command that names standard input more than once among its inputs does not run."""
 
+
+def read_twice(paths: list[str]) -> str | None:
+    """Why a command cannot read ``paths``: standard input named more than once (``-``,
+    or a name of it: ``/dev/stdin``, ``/dev/fd/0``), which can be read only once; ``None``
+    when it is named once at most."""
+    if paths.count("-") > 1:
+        return STANDARD_INPUT_TWICE
+    named = [path for path in paths if _names_standard_input(path)]
+    if len(named) < 2:
+        return None
+    from notation.io.files import shown_name
+
+    first, second = (shown_name(path) for path in named[:2])
+    return f"standard input was given twice ({first} and {second}): it can be read only once"
+
+
+def _names_standard_input(path: str) -> bool:
+    """Whether reading ``path`` reads standard input: ``-``, a name of descriptor 0, or
+    of another descriptor of the stream standard input reads (a pipe, a terminal)."""
+    if path == "-":
+        return True
+    import stat
+
+    from notation.io.files import names_a_descriptor, own_descriptor
+
+    if own_descriptor(path) == 0:
+        return True
+    if not names_a_descriptor(path):
+        return False
+    try:
+        found, standard = os.stat(path), os.fstat(0)
+    except OSError:
+        return False
+    same = (found.st_dev, found.st_ino) == (standard.st_dev, standard.st_ino)
+    return same and not stat.S_ISREG(found.st_mode)
+
+
 COLORS = ("auto", "always", "never")
 """The values of ``--color``."""
 
@@ -120,9 +157,14 @@ def one_of(*choices: str) -> Callable[[str | None], str | None]:
 
 
 def standard_output(value: os.PathLike[str] | None) -> os.PathLike[str] | None:
-    """``-`` as an output: standard output, as if none were given (never a file named
-    ``-``)."""
-    return None if value is not None and str(value) == "-" else value
+    """``-`` as an output, or a name of this process's standard output (``/dev/stdout``,
+    ``/dev/fd/1``): standard output, as if none were given (never a file named ``-``, nor
+    the file standard output was sent to, replaced)."""
+    if value is None:
+        return None
+    from notation.io.files import own_descriptor
+
+    return None if os.fspath(value) == "-" or own_descriptor(os.fspath(value)) == 1 else value
 
 
 class Found(Frozen):
@@ -177,14 +219,17 @@ def configured(explicit: Path | None, isolated: bool) -> Config:
 
 def writable(output: Path | None, inputs: list[Input | Missing]) -> None:
     """Refuse, as a usage error (exit 2), an output that cannot be written or that names
-    one of the inputs (standard input included)."""
+    one of the inputs (standard input included), for a command that cannot rewrite its
+    inputs."""
     from notation.io.files import input_paths, reads_standard_input
     from notation.io.output import OutputError, check_target
 
     if output is None:
         return
     try:
-        check_target(output, input_paths(inputs), stdin=reads_standard_input(inputs))
+        check_target(
+            output, input_paths(inputs), stdin=reads_standard_input(inputs), rewrites=False
+        )
     except OutputError as error:
         fail(str(error))
 

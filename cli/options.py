@@ -8,6 +8,7 @@ command needs is imported in its body.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -19,7 +20,7 @@ from typer.models import TyperPath
 from notation.games.registry import GAMES, get_game
 from notation.run.settings import DEFAULT_FOLDER, FOLDER_VARIABLE, NO_CACHE_VARIABLE
 
-from .basics import LEAST_TIMEOUT, STANDARD_INPUT_TWICE
+from .basics import LEAST_TIMEOUT, read_twice
 from .basics import OUTPUT as OUTPUT
 from .basics import Output as Output
 from .basics import colored as colored
@@ -63,10 +64,12 @@ def notation_any_case(value: str | None) -> str | None:
 
 
 def read_once(paths: list[str] | None) -> list[str] | None:
-    """``PATH...``'s callback: standard input (``-``) named more than once ends the command
-    (exit 2), since it can be read only once."""
-    if paths is not None and paths.count("-") > 1:
-        fail(STANDARD_INPUT_TWICE)
+    """``PATH...``'s callback: standard input named more than once (``-``, or a name of
+    it: ``/dev/stdin``, ``/dev/fd/0``) ends the command (exit 2), since it can be read
+    only once (:func:`~cli.basics.read_twice`)."""
+    problem = None if paths is None else read_twice(paths)
+    if problem is not None:
+        fail(problem)
     return paths
 
 
@@ -503,10 +506,13 @@ def report_to(
     *,
     records_on_stdout: bool,
     output: Path | None = None,
+    rest: Path | None = None,
 ) -> Report:
-    """The :class:`Report` of a command reading ``paths`` and writing to ``output``;
-    ``file`` (``--report``) naming an input or the output, or one that cannot be
-    written, is a usage error (exit 2)."""
+    """The :class:`Report` of a command reading ``paths`` and writing to ``output`` (and
+    ``rest``: ``select --rest``); ``file`` (``--report``) naming an input, the output or
+    the rest, standard output while the records go there, or one that cannot be written,
+    is a usage error (exit 2). Standard output named (``-``, ``/dev/stdout``) is standard
+    output, as without ``file``."""
     from notation.io.files import expand, input_paths
     from notation.io.output import display, same_file
 
@@ -517,14 +523,41 @@ def report_to(
                 "give the records a file (-o FILE) or the report one (--report FILE)"
             )
         file = None
+    if file is not None and (
+        _standard_output(file) or (records_on_stdout and standard_output_file(file))
+    ):
+        if records_on_stdout:
+            fail(
+                f"--report {display(file)} names standard output, where the records go: give "
+                "the records a file (-o FILE) or the report another one"
+            )
+        file = None
     if file is not None:
         inputs = list(expand(paths))
         if any(same_file(file, Path(path)) for path in input_paths(inputs)):
             fail(f"--report {display(file)} is an input of this command: it is not overwritten")
         if output is not None and same_file(file, output):
             fail(f"--report and --output name one file: {display(file)}")
+        if rest is not None and same_file(file, rest):
+            fail(f"--report and --rest name one file: {display(file)}")
         writable(file, inputs)
     return Report(file, records_on_stdout)
+
+
+def _standard_output(file: Path) -> bool:
+    """Whether ``file`` names this process's standard output (``/dev/stdout``)."""
+    from notation.io.files import own_descriptor
+
+    return own_descriptor(str(file)) == 1
+
+
+def standard_output_file(file: Path) -> bool:
+    """Whether ``file`` is the file standard output was sent to (``> file``)."""
+    try:
+        out, found = os.fstat(1), os.stat(file)
+    except OSError:
+        return False
+    return (out.st_dev, out.st_ino) == (found.st_dev, found.st_ino)
 
 
 class Written(Protocol):

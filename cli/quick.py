@@ -13,7 +13,16 @@ from __future__ import annotations
 import os
 import time
 
-from .basics import COLORS, LEAST_TIMEOUT, OUTPUT, guarded, one_of, say, standard_output
+from .basics import (
+    COLORS,
+    LEAST_TIMEOUT,
+    OUTPUT,
+    guarded,
+    one_of,
+    read_twice,
+    say,
+    standard_output,
+)
 from .validating import VOCABULARY, Options, Spelled, prepare
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -80,7 +89,7 @@ def read(args: list[str]) -> tuple[Options, dict[str, Any]] | None:
             values.setdefault(option.field, []).append(value)
         else:
             values[option.field] = value
-    if not paths or paths.count("-") > 1:
+    if not paths or read_twice(paths) is not None:
         return None  # standard input named twice: the app's usage error
     return Options(paths=paths, **values), common
 

@@ -32,20 +32,27 @@ from ..options import (
     ResultOption,
     TagOption,
     configured,
+    fail,
     file_named,
     guarded,
     one_of,
     report_to,
     settings_of,
+    standard_output_file,
 )
 
 
 def _a_file(value: Path | None) -> Path | None:
-    """``--rest``'s file; ``-`` is refused: standard output has the games selected (or the
-    report), and a file named ``-`` is never made."""
-    if value is not None and str(value) == "-":
+    """``--rest``'s file; ``-`` and other names of standard output (``/dev/stdout``) are
+    refused: standard output has the games selected (or the report), and a file named
+    ``-`` is never made."""
+    from notation.io.files import own_descriptor
+    from notation.io.output import display
+
+    if value is not None and (str(value) == "-" or own_descriptor(str(value)) == 1):
         raise typer.BadParameter(
-            "- is not a file: name one for the games not selected", param_hint="--rest"
+            f"{display(value)} is not a file: name one for the games not selected",
+            param_hint="--rest",
         )
     return value
 
@@ -135,7 +142,14 @@ def select(
         allow_empty=allow_empty,
         config=configured(config_file, isolated),
     )
-    told = report_to(report, paths, records_on_stdout=output is None, output=output)
+    if output is None and rest is not None and standard_output_file(rest):
+        from notation.io.output import display
+
+        fail(
+            f"--rest {display(rest)} names standard output, where the games selected go: "
+            "give them a file (-o FILE) or the rest another one"
+        )
+    told = report_to(report, paths, records_on_stdout=output is None, output=output, rest=rest)
     with told.staged() as stage:
         done = run(paths, settings, tell=told.tell, stage=stage)
         told.finish(done)

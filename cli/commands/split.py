@@ -19,6 +19,7 @@ from ..options import (
     PathsArgument,
     ReportOption,
     configured,
+    fail,
     guarded,
     report_to,
     settings_of,
@@ -75,8 +76,9 @@ def split(
     game has the tag grouped by, one line per file written and a summary (or, with
     --format json, one document).
     """
+    from notation.archive.split import SUFFIX, may_write, split_settings
     from notation.archive.split import split as run
-    from notation.archive.split import split_settings
+    from notation.io.output import display
 
     settings = settings_of(
         split_settings,
@@ -91,6 +93,11 @@ def split(
         config=configured(config_file, isolated),
     )
     told = report_to(report, paths, records_on_stdout=False)
+    if told.file is not None and may_write(folder, told.file):
+        fail(
+            f"--report {display(told.file)} names a {SUFFIX} file in {display(folder)}, where "
+            "split writes its files: give the report another name or folder"
+        )
     with told.staged() as stage:
         done = run(paths, settings, tell=told.tell, stage=stage)
         told.finish(done)

@@ -178,7 +178,12 @@ def merge(
     cannot be written or names an input."""
     inputs = inputs_of(paths)
     if settings.output is not None:
-        check_target(settings.output, input_paths(inputs), stdin=reads_standard_input(inputs))
+        check_target(
+            settings.output,
+            input_paths(inputs),
+            stdin=reads_standard_input(inputs),
+            rewrites=False,
+        )
     json = settings.format == "json"
     problems, copier = copying(settings, json, tell)
     done = merge_games(

@@ -37,7 +37,7 @@ from pathlib import Path
 from notation import diagnostics as codes
 from notation.archive.runs import Reading
 from notation.diagnostics import Diagnostic, Severity
-from notation.io.files import Input, Missing, input_paths, reads_standard_input
+from notation.io.files import Input, Missing, input_paths, names_a_descriptor, reads_standard_input
 from notation.io.output import (
     OutputError,
     Sink,
@@ -220,6 +220,11 @@ def _check(inputs: list[Input | Missing], options: Options) -> None:
         if reads_standard_input(inputs):
             raise RewriteError("standard input cannot be rewritten in place")
         for path in input_paths(inputs):
+            if names_a_descriptor(path):
+                raise RewriteError(
+                    f"{display(path)} names a stream of this process, not a file: it cannot "
+                    "be rewritten in place"
+                )
             if not Path(path).is_file():
                 raise RewriteError(
                     f"{display(path)} is not a regular file: it cannot be rewritten in place"

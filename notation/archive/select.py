@@ -587,7 +587,9 @@ def select(
     inputs = inputs_of(paths)
     for target in (settings.output, settings.rest):
         if target is not None:
-            check_target(target, input_paths(inputs), stdin=reads_standard_input(inputs))
+            check_target(
+                target, input_paths(inputs), stdin=reads_standard_input(inputs), rewrites=False
+            )
     output, rest = settings.output, settings.rest
     json = settings.format == "json"
     problems, copier = copying(settings, json, tell)

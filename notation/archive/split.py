@@ -126,6 +126,16 @@ def file_names(values: Iterable[str | None]) -> list[str]:
     return names
 
 
+def may_write(folder: Path, path: Path) -> bool:
+    """Whether ``path`` can be one of the files written in ``folder``, whatever groups the
+    inputs make: a name ending in :data:`SUFFIX` (case ignored, for case-insensitive file
+    systems) in that folder, by any spelling of it, or a link to one."""
+    named = (path, Path(os.path.realpath(path)))
+    return any(
+        name.name.casefold().endswith(SUFFIX) and same_file(name.parent, folder) for name in named
+    )
+
+
 def _fitted(stem: str, tail: str) -> str:
     """``stem`` and ``tail``, the stem cut (at a character, never inside one) so that the
     name has at most :data:`MAX_BYTES` bytes in the file system's encoding."""

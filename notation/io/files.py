@@ -203,16 +203,42 @@ def names_a_descriptor(name: str) -> bool:
     """Whether ``name``, or a link it leads through, is the name of an open descriptor of
     the process that opens it (``/dev/stdin``, ``/dev/fd/N``, ``/proc/self/fd/N``): a
     stream the name does not lead back to once read."""
+    return _descriptor_name(name) is not None
+
+
+def own_descriptor(name: str) -> int | None:
+    """The descriptor of this process that ``name`` (or a link it leads through) names:
+    0 for ``/dev/stdin``, 1 for ``/dev/stdout``, N for ``/dev/fd/N`` and
+    ``/proc/self/fd/N``; ``None`` for any other name (another process's descriptors
+    included)."""
+    path = _descriptor_name(name)
+    if path is None:
+        return None
+    parts = path.split("/")
+    if len(parts) == 3:  # /dev/stdin, /dev/stdout, /dev/stderr
+        return _STANDARD.get(parts[2])
+    if parts[1] == "proc" and parts[2] not in ("self", "thread-self", str(os.getpid())):
+        return None
+    number = parts[-1]
+    return int(number) if number.isascii() and number.isdigit() else None
+
+
+_STANDARD = {"stdin": 0, "stdout": 1, "stderr": 2}
+
+
+def _descriptor_name(name: str) -> str | None:
+    """The name of an open descriptor that ``name`` is or leads through a link to
+    (:func:`names_a_descriptor`), as an absolute path."""
     path = os.path.abspath(name)
     for _ in range(40):
         if _DESCRIPTOR.fullmatch(path):
-            return True
+            return path
         try:
             link = os.readlink(path)
         except (OSError, ValueError):
-            return False
+            return None
         path = os.path.normpath(os.path.join(os.path.dirname(path), link))
-    return False
+    return None
 
 
 def expand(names: Iterable[str]) -> Iterator[Input | Missing]:

@@ -6,7 +6,8 @@ names one of the command's inputs (standard input included) without ``in_place``
 :func:`atomic_output` writes to a nameless or hidden temporary file in the target's folder
 and renames it over the target only when the block succeeds; on any error, interruption
 or kill the target is untouched and no partial file is left under its name. A character
-device or a FIFO (``/dev/null``, a named pipe) is never replaced: what the block wrote is
+device or a FIFO (``/dev/null``, a named pipe), and a name of one of the process's own
+descriptors (``/dev/stdout``, ``/dev/fd/3``), are never replaced: what the block wrote is
 held, then written into it in place when the block succeeds. :func:`spooled_stdout` does
 the same for standard output: nothing is printed unless the block succeeds. Either way the
 block can :meth:`Sink.abandon` its output, and a block that from some point on can fail
@@ -26,7 +27,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
 
-from notation.io.files import shown_name
+from notation.io.files import own_descriptor, shown_name
 from notation.plain import Protocol
 
 # hashlib, secrets, shutil and tempfile are imported where used: writing to standard output
@@ -117,7 +118,8 @@ def check_target(
 
 def _status(target: Path) -> os.stat_result | None:
     """What ``target`` leads to, ``None`` when nothing is there yet; :class:`OutputError`
-    for what an output can never be: a link to nothing, a socket, a block device."""
+    for what an output can never be: a link to nothing, a socket, a block device (unless
+    it is one of the process's own descriptors, open already)."""
     shown = display(target)
     try:
         found = os.stat(target)
@@ -130,6 +132,8 @@ def _status(target: Path) -> os.stat_result | None:
         return None
     except OSError as error:
         raise OutputError(f"cannot write {shown}: {_reason(error)}") from None
+    if own_descriptor(os.fspath(target)) is not None:
+        return found
     if stat.S_ISSOCK(found.st_mode):
         raise OutputError(f"cannot write {shown}: it is a socket, not a file")
     if stat.S_ISBLK(found.st_mode):
@@ -265,7 +269,11 @@ def atomic_output(
     character device or a FIFO is not replaced either: the text is held (as
     :func:`spooled_stdout` holds it) and written into it, opened in place, at the end;
     without ``through`` (a file of the toolkit's own, such as a cache entry, where a FIFO
-    would block) it is replaced as a file is. A socket, a block device and a link that
+    would block) it is replaced as a file is. A name of one of the process's own
+    descriptors (``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``, or a link to one) is
+    that descriptor, whatever it leads to: the text is held and written into it at the
+    end, where it stands (appending when it was opened to append, as a shell's ``>>``
+    opens it). A socket, a block device and a link that
     leads nowhere are refused. Errors are :class:`OutputError`; the target is then
     untouched.
 
@@ -274,8 +282,15 @@ def atomic_output(
     the target must then be a file or nothing yet.
     """
     found = _status(target)
-    if stage is not None and found is not None and not stat.S_ISREG(found.st_mode):
+    if stage is not None and _written_into(target, found):
         raise OutputError(f"{display(target)} is not a file: it is not replaced")
+    descriptor = own_descriptor(os.fspath(target)) if through else None
+    if descriptor is not None:
+        shown = display(target)
+        opened = functools.partial(_opened_descriptor, descriptor, shown)
+        with _held(shown, encoding, hashed, opened) as sink:
+            yield sink
+        return
     if through and found is not None and not stat.S_ISREG(found.st_mode):
         shown = display(target)
         with _held(shown, encoding, hashed, functools.partial(_opened_in_place, target)) as sink:
@@ -312,6 +327,14 @@ def atomic_output(
                 raise OutputError(f"cannot write {shown}: {_reason(error)}") from None
     finally:
         temp.discard()
+
+
+def _written_into(target: Path, found: os.stat_result | None) -> bool:
+    """Whether ``target`` (which leads to ``found``) is written into in place, not
+    replaced: a device, a FIFO, or a descriptor of the process."""
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        return True
+    return own_descriptor(os.fspath(target)) is not None
 
 
 class _Temp:
@@ -400,10 +423,9 @@ class Stage:
 def file_output(target: Path, stage: Stage | None = None) -> ContextManager[Sink]:
     """:func:`atomic_output` of ``target``; with ``stage``, a file (or nothing yet) is
     replaced only when the stage commits, so that it goes in place with the stage's other
-    files or not at all. A device or a FIFO, which cannot wait for a stage, is written in
-    place when the block ends."""
-    found = _status(target)
-    if stage is None or (found is not None and not stat.S_ISREG(found.st_mode)):
+    files or not at all. A device, a FIFO or a descriptor of the process, which cannot wait
+    for a stage, is written into when the block ends."""
+    if stage is None or _written_into(target, _status(target)):
         return atomic_output(target)
     return stage.output(target)
 
@@ -579,11 +601,35 @@ def _opened_in_place(target: Path) -> Iterator[IO[bytes]]:
         fd = os.open(target, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
     except OSError as error:
         raise OutputError(f"cannot write {shown}: {_reason(error, atomic=False)}") from None
-    out = os.fdopen(fd, "wb")
-    try:
+    with _closed(os.fdopen(fd, "wb"), shown) as out:
         if stat.S_ISREG(os.fstat(fd).st_mode):
             # It was replaced by a file since it was looked at: that file is not written.
             raise OutputError(f"cannot write {shown}: it was replaced while the command ran")
+        yield out
+
+
+@contextlib.contextmanager
+def _opened_descriptor(descriptor: int, shown: str) -> Iterator[IO[bytes]]:
+    """The process's open ``descriptor``, for writing into it as it is: at its offset,
+    or at the end when it was opened to append; never created, truncated or replaced.
+    What standard output and standard error hold is sent on first, so that the text
+    follows it."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+    try:
+        fd = os.dup(descriptor)
+    except OSError as error:
+        raise OutputError(f"cannot write {shown}: {_reason(error, atomic=False)}") from None
+    with _closed(os.fdopen(fd, "wb"), shown) as out:
+        yield out
+
+
+@contextlib.contextmanager
+def _closed(out: IO[bytes], shown: str) -> Iterator[IO[bytes]]:
+    """``out``, closed when the block ends; an error closing it is :class:`OutputError`."""
+    try:
         yield out
     except BaseException:
         # What is still buffered is given up with the output: flushing it on closing fails

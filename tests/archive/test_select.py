@@ -204,7 +204,7 @@ def test_an_output_naming_an_input_is_refused() -> None:
     assert result.exit_code == 2
     assert result.stderr == (
         "notation: archive/b.pdn is an input of this command: it is not overwritten (write "
-        "to another file, or give --in-place to rewrite the input)\n"
+        "to another file)\n"
     )
     assert Path("archive/b.pdn").read_text("utf-8") == B
     result = run("archive", "-o", "x.pdn", "--rest", "./x.pdn")

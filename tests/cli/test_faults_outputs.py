@@ -195,6 +195,26 @@ def test_standard_input_from_another_file_is_not_refused(folder: Path) -> None:
     assert (folder / "out.pdn").read_bytes() == CLUB.read_bytes()
 
 
+@pytest.mark.parametrize("command", ["fix", "convert", "annotate", "repair"])
+@pytest.mark.parametrize("name", ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])
+def test_in_place_on_a_name_of_standard_input_is_refused(
+    folder: Path, command: str, name: str
+) -> None:
+    # Standard input sent from a file: the name leads to that file, which the command
+    # line never names.
+    records = folder / "club.pdn"
+    before = records.read_bytes()
+    done = run(command, "--in-place", name, cwd=folder, stdin=records)
+    assert (done.status, done.stdout, done.stderr) == (
+        2,
+        b"",
+        f"notation: {name} names a stream of this process, not a file: it cannot be "
+        "rewritten in place\n",
+    )
+    assert records.read_bytes() == before
+    assert os.listdir(folder) == ["club.pdn"]
+
+
 def test_in_place_on_a_fifo_is_refused(folder: Path) -> None:
     os.mkfifo(folder / "pipe.pdn")
     done = run("annotate", "--in-place", "pipe.pdn", cwd=folder, timeout=30)

@@ -114,6 +114,46 @@ def test_split_reports_on_stdout_or_to_its_file(record: Path, tmp_path: Path) ->
     assert (quiet.exit_code, quiet.stdout, quiet.stderr) == (0, f"{folder / '3.pdn'}: 1 game\n", "")
 
 
+@pytest.mark.parametrize("made", [False, True])
+@pytest.mark.parametrize("report", ["d/3.pdn", "d/other.pdn", "d/OTHER.PDN", "link/3.pdn", "x.txt"])
+def test_a_split_report_that_could_be_one_of_its_files_is_refused(
+    record: Path, tmp_path: Path, report: str, made: bool
+) -> None:
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (tmp_path / "link").symlink_to(folder)
+    (tmp_path / "x.txt").symlink_to(folder / "3.pdn")
+    if made:
+        assert run("split", "--by", "round", "-d", str(folder), str(record)).exit_code == 0
+    elif report == "x.txt":
+        pytest.skip("a link to nothing is refused as such")
+    before = {path.name: path.read_bytes() for path in folder.iterdir()}
+    given = tmp_path / report
+    args = ("split", "--by", "round", "-d", str(folder), "--force", "--report", str(given))
+    result = run(*args, str(record))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"notation: --report {given} names a .pdn file in {folder}, where split writes its "
+        "files: give the report another name or folder\n",
+    )
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == before
+
+
+def test_a_split_report_beside_its_files_but_not_one_of_them_is_written(
+    record: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "d"
+    folder.mkdir()
+    report = folder / "report.txt"
+    args = ("split", "--by", "round", "-d", str(folder), "--report", str(report), str(record))
+    assert run(*args).exit_code == 0
+    assert report.read_text(encoding="utf-8") == (
+        f"{folder / '3.pdn'}: 1 game\n1 game in 1 file of {folder}\n"
+    )
+    assert (folder / "3.pdn").read_text(encoding="utf-8") == RECORD
+
+
 @pytest.mark.parametrize("name", [*JSON_REPORTS, "split"])
 def test_json_report_is_one_document_wherever_it_goes(
     name: str, record: Path, tmp_path: Path
@@ -144,6 +184,30 @@ def test_report_over_an_input_is_refused(name: str, record: Path, tmp_path: Path
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == f"notation: --report and --output name one file: {out}\n"
     assert not out.exists()
+
+
+@pytest.mark.parametrize("existing", [False, True])
+def test_a_report_over_the_rest_is_refused(record: Path, tmp_path: Path, existing: bool) -> None:
+    rest, selected = tmp_path / "rest.pdn", tmp_path / "sel.pdn"
+    if existing:
+        rest.write_text("kept\n", encoding="utf-8")
+    args = ("select", "--result", "1-0", str(record), "-o", str(selected), "--rest", str(rest))
+    result = run(*args, "--report", str(rest))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"notation: --report and --rest name one file: {rest}\n"
+    assert not selected.exists()
+    if not existing:
+        assert not rest.exists()
+        return
+    assert rest.read_text(encoding="utf-8") == "kept\n"
+    # Through a link, the same file.
+    (tmp_path / "link.pdn").symlink_to(rest)
+    result = run(*args, "--report", str(tmp_path / "link.pdn"))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"notation: --report and --rest name one file: {tmp_path / 'link.pdn'}\n",
+    )
+    assert rest.read_text(encoding="utf-8") == "kept\n"
 
 
 @pytest.mark.parametrize("name", ["select", "merge", "fix", "repair"])

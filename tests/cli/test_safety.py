@@ -72,6 +72,22 @@ def test_an_output_that_names_the_input_is_refused(tmp_path: Path, command: str)
     assert source.read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    "command", ["validate", "stats", "duplicates", "render", "select", "merge"]
+)
+def test_a_command_without_in_place_does_not_advise_it(tmp_path: Path, command: str) -> None:
+    source = archive(tmp_path, GOOD)
+    before = source.read_bytes()
+    result = run(command, str(source), "-o", str(source))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"notation: {source} is an input of this command: it is not overwritten "
+        "(write to another file)\n",
+    )
+    assert source.read_bytes() == before
+
+
 @pytest.mark.parametrize("command", ["validate", "render"])
 def test_a_report_or_picture_never_replaces_the_record(tmp_path: Path, command: str) -> None:
     source = archive(tmp_path, GOOD)

@@ -273,6 +273,25 @@ SEVERAL_INPUTS = {
 
 
 @pytest.mark.parametrize("command", SEVERAL_INPUTS)
+@pytest.mark.parametrize(
+    "names",
+    [("-", "/dev/stdin"), ("/dev/fd/0", "-"), ("/proc/self/fd/0", "/dev/stdin")],
+)
+def test_standard_input_named_twice_by_its_names_is_a_usage_error(
+    command: str, names: tuple[str, str]
+) -> None:
+    args = [command, *SEVERAL_INPUTS[command], *names]
+    result = runner.invoke(app, args, input=ENDGAMES.encode())
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"notation: standard input was given twice ({names[0]} and {names[1]}): it can be "
+        "read only once\n",
+    )
+    assert not Path("out").exists()
+
+
+@pytest.mark.parametrize("command", SEVERAL_INPUTS)
 def test_standard_input_named_twice_is_a_usage_error(command: str) -> None:
     result = runner.invoke(
         app, [command, *SEVERAL_INPUTS[command], "-", "-"], input=ENDGAMES.encode()

@@ -106,7 +106,7 @@ def test_a_name_with_control_characters_is_one_line_of_the_report(tmp_path: Path
     assert (refused.returncode, refused.stdout) == (2, b"")
     assert refused.stderr.decode() == (
         f"notation: d/{CONTROLLED_SHOWN} is an input of this command: it is not overwritten "
-        "(write to another file, or give --in-place to rewrite the input)\n"
+        "(write to another file)\n"
     )
 
 

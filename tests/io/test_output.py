@@ -14,6 +14,7 @@ from notation.io.output import (
     atomic_output,
     check_target,
     display,
+    file_output,
     spooled_stdout,
     staged_outputs,
     write_target,
@@ -355,3 +356,62 @@ def test_a_link_to_nothing_is_refused_and_not_followed(tmp_path: Path) -> None:
         pass
     assert str(caught.value) == expected
     assert os.listdir(tmp_path) == ["link.pdn"]
+
+
+@pytest.mark.parametrize("name", ["/dev/fd/{fd}", "/proc/self/fd/{fd}", "link"])
+def test_a_descriptor_of_the_process_is_written_into_where_it_stands(
+    tmp_path: Path, name: str
+) -> None:
+    # A shell's >> opens the file to append: the text goes after what it holds, in the
+    # same file, never in a file put in its place.
+    log = tmp_path / "log.txt"
+    log.write_text("old line\n")
+    inode = log.stat().st_ino
+    fd = os.open(log, os.O_WRONLY | os.O_APPEND)
+    try:
+        (tmp_path / "link").symlink_to(f"/dev/fd/{fd}")
+        with atomic_output(tmp_path / name.format(fd=fd)) as sink:
+            sink.write("new line\n")
+        os.write(fd, b"last line\n")
+    finally:
+        os.close(fd)
+    assert log.read_text() == "old line\nnew line\nlast line\n"
+    assert log.stat().st_ino == inode
+    assert sorted(os.listdir(tmp_path)) == ["link", "log.txt"]
+
+
+def test_a_descriptor_is_written_at_its_offset_and_not_truncated(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    out.write_text("0123456789\n")
+    fd = os.open(out, os.O_WRONLY)
+    try:
+        os.lseek(fd, 4, os.SEEK_SET)
+        with atomic_output(Path(f"/dev/fd/{fd}")) as sink:
+            sink.write("ab")
+        assert os.lseek(fd, 0, os.SEEK_CUR) == 6
+    finally:
+        os.close(fd)
+    assert out.read_text() == "0123ab6789\n"
+
+
+def test_a_descriptor_joins_no_stage_and_is_written_when_its_block_ends(tmp_path: Path) -> None:
+    log = tmp_path / "log.txt"
+    log.write_text("old\n")
+    fd = os.open(log, os.O_WRONLY | os.O_APPEND)
+    try:
+        with staged_outputs() as stage:
+            with file_output(Path(f"/dev/fd/{fd}"), stage) as sink:
+                sink.write("new\n")
+            assert stage.ready == []
+    finally:
+        os.close(fd)
+    assert log.read_text() == "old\nnew\n"
+
+
+def test_a_descriptor_not_open_is_an_output_error(tmp_path: Path) -> None:
+    fd = os.open(tmp_path, os.O_RDONLY)
+    os.close(fd)
+    with pytest.raises(OutputError) as caught, atomic_output(Path(f"/dev/fd/{fd}")) as sink:
+        sink.write("text\n")
+    assert str(caught.value) == f"cannot write /dev/fd/{fd}: bad file descriptor"
+    assert os.listdir(tmp_path) == []

@@ -1,0 +1,196 @@
+"""Outputs named by a stream of the process (``/dev/stdout``, ``/dev/stderr``,
+``/dev/fd/N``, ``/proc/self/fd/N``), through the real command in a fresh process, its
+streams redirected to files as a shell redirects them (review 52, finding 1): the output
+is written into the stream, where it stands (after what a ``>>`` file holds), never put
+in place of the file the stream leads to; and a report is never sent to the stream the
+records go to.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from faultkit import command
+
+GAME = '[GameType "21"]\n[Result "*"]\n\n1. 11-15 23-19 *\n'
+OLD = '[Event "kept"]\n[GameType "21"]\n[Result "*"]\n\n1. 11-15 *\n\n'
+"""What the archive held before the command appends to it."""
+
+
+def notation(folder: Path, *args: str, stdout: Path, stderr: Path, mode: str = "ab") -> int:
+    """Run ``notation ARGS`` in ``folder``, standard output and standard error sent to
+    the files named (opened to append: ``>>``, or as ``mode`` says); its exit status."""
+    with stdout.open(mode) as out, stderr.open("ab") as err:
+        return subprocess.run(
+            command(*args),
+            cwd=folder,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=err,
+            timeout=60,
+            check=False,
+        ).returncode
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "g.pdn").write_text(GAME, "utf-8")
+    (tmp_path / "archive.pdn").write_text(OLD, "utf-8")
+    (tmp_path / "log.txt").write_text("old line\n", "utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"])
+def test_output_to_standard_output_appended_to_an_archive_keeps_what_it_held(
+    folder: Path, name: str
+) -> None:
+    archive, log = folder / "archive.pdn", folder / "log.txt"
+    inode = archive.stat().st_ino
+    assert notation(folder, "merge", "g.pdn", "-o", name, stdout=archive, stderr=log) == 0
+    assert archive.read_text("utf-8") == OLD + GAME
+    assert archive.stat().st_ino == inode
+    # The records went to standard output: the report went to standard error.
+    assert log.read_text("utf-8") == "old line\n1 of 1 game written, 0 copies left out\n"
+
+
+def test_output_to_another_descriptor_is_written_into_it(folder: Path) -> None:
+    log = folder / "log.txt"
+    with (folder / "archive.pdn").open("ab") as appended:
+        status = subprocess.run(
+            command("merge", "g.pdn", "-o", f"/dev/fd/{appended.fileno()}"),
+            cwd=folder,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            pass_fds=(appended.fileno(),),
+            timeout=60,
+            check=False,
+            text=True,
+        )
+    assert (status.returncode, status.stdout, status.stderr) == (
+        0,
+        "1 of 1 game written, 0 copies left out\n",
+        "",
+    )
+    assert (folder / "archive.pdn").read_text("utf-8") == OLD + GAME
+    assert log.read_text("utf-8") == "old line\n"
+
+
+def test_a_report_to_standard_error_appended_to_a_log_keeps_what_it_held(folder: Path) -> None:
+    log, out = folder / "log.txt", folder / "out.txt"
+    args = ("merge", "g.pdn", "-o", "m.pdn", "--report", "/dev/stderr")
+    assert notation(folder, *args, stdout=out, stderr=log) == 0
+    assert log.read_text("utf-8") == "old line\n1 of 1 game written, 0 copies left out\n"
+    assert (folder / "m.pdn").read_text("utf-8") == GAME
+    assert out.read_text("utf-8") == ""
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/proc/self/fd/1", "sel.pdn"])
+def test_a_report_to_the_stream_the_records_go_to_is_refused(folder: Path, name: str) -> None:
+    selected, log = folder / "sel.pdn", folder / "log.txt"
+    args = ("select", "g.pdn", "--report", name)
+    assert notation(folder, *args, stdout=selected, stderr=log, mode="wb") == 2
+    assert log.read_text("utf-8") == (
+        f"old line\nnotation: --report {name} names standard output, where the records go: "
+        "give the records a file (-o FILE) or the report another one\n"
+    )
+    assert selected.read_text("utf-8") == ""
+
+
+def test_a_report_to_standard_output_while_the_records_go_to_a_file_goes_there(
+    folder: Path,
+) -> None:
+    out, log = folder / "out.txt", folder / "log.txt"
+    out.write_text("old report\n", "utf-8")
+    args = ("select", "g.pdn", "-o", "sel.pdn", "--report", "/dev/stdout")
+    assert notation(folder, *args, stdout=out, stderr=log) == 0
+    assert out.read_text("utf-8") == "old report\n1 of 1 game selected\n"
+    assert (folder / "sel.pdn").read_text("utf-8") == GAME
+    assert log.read_text("utf-8") == "old line\n"
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1"])
+def test_the_games_not_selected_sent_to_standard_output_are_refused(
+    folder: Path, name: str
+) -> None:
+    out, log = folder / "out.txt", folder / "log.txt"
+    args = ("select", "g.pdn", "-o", "sel.pdn", "--rest", name)
+    assert notation(folder, *args, stdout=out, stderr=log) == 2
+    assert log.read_text("utf-8").splitlines()[-1] == (
+        f"Error: Invalid value for --rest: {name} is not a file: name one for the games "
+        "not selected"
+    )
+    assert out.read_text("utf-8") == ""
+    assert not (folder / "sel.pdn").exists()
+
+
+@pytest.mark.parametrize(
+    "names",
+    [("-", "/dev/stdin"), ("/dev/fd/0", "a.pdn", "-"), ("-", "/dev/fd/{pipe}")],
+)
+def test_standard_input_named_twice_is_refused_before_anything_is_read(
+    folder: Path, names: tuple[str, ...]
+) -> None:
+    # Standard input a pipe, passed on as another descriptor too: either name reads it.
+    (folder / "a.pdn").write_text(GAME, "utf-8")
+    pipe, end = os.pipe()
+    os.write(end, GAME.encode())
+    os.close(end)
+    try:
+        given = [name.format(pipe=pipe) for name in names]
+        done = subprocess.run(
+            command("validate", "--no-cache", *given),
+            cwd=folder,
+            stdin=pipe,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            pass_fds=(pipe,),
+        )
+    finally:
+        os.close(pipe)
+    twice = [name for name in given if name != "a.pdn"]
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        "",
+        f"notation: standard input was given twice ({twice[0]} and {twice[1]}): it can be "
+        "read only once\n",
+    )
+
+
+def test_a_descriptor_of_another_file_than_standard_input_is_read_as_that_file(
+    folder: Path,
+) -> None:
+    with (folder / "g.pdn").open("rb") as records:
+        done = subprocess.run(
+            command("validate", "--no-cache", "-", f"/dev/fd/{records.fileno()}"),
+            cwd=folder,
+            input=GAME,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            pass_fds=(records.fileno(),),
+        )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        "",
+        "2 games in 2 files: 0 errors, 0 warnings, 0 notices\n",
+    )
+
+
+def test_the_games_not_selected_sent_to_the_file_standard_output_goes_to_are_refused(
+    folder: Path,
+) -> None:
+    # The games selected go to standard output, that is rest.pdn: the rest would replace it.
+    rest, log = folder / "rest.pdn", folder / "log.txt"
+    args = ("select", "g.pdn", "--result", "1-0", "--rest", "rest.pdn")
+    assert notation(folder, *args, stdout=rest, stderr=log, mode="wb") == 2
+    assert log.read_text("utf-8") == (
+        "old line\nnotation: --rest rest.pdn names standard output, where the games selected "
+        "go: give them a file (-o FILE) or the rest another one\n"
+    )
+    assert rest.read_text("utf-8") == ""
