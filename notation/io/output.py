@@ -256,7 +256,9 @@ def atomic_output(
     where the system has them, so that a kill leaves nothing behind), which is flushed to
     disk and renamed over the target only at the end. The text is encoded in ``encoding``
     (``utf-8-sig`` starts the file with a byte order mark, as ``utf-16`` does). The new file
-    keeps the permissions of ``like`` (by default the file it replaces, when there is one);
+    keeps the permissions of ``like`` (by default the file it replaces, when there is one)
+    and the owner and group of the file it replaces (when this user cannot give them to
+    it, an :class:`OutputError`: the file is not replaced);
     ``hashed`` keeps a hash of what is written (:attr:`Sink.hash`). Without ``durable`` the
     text is not flushed to disk before the rename (for a cache, whose entries check
     themselves: a crash can then leave an empty or partial file, never a mixed one).
@@ -298,6 +300,8 @@ def atomic_output(
             try:
                 if durable:
                     os.fsync(temp.fd)
+                if real.exists():
+                    _keep_owner(temp.fd, real, shown)
                 if model is not None:
                     import shutil
 
@@ -312,6 +316,22 @@ def atomic_output(
                 raise OutputError(f"cannot write {shown}: {_reason(error)}") from None
     finally:
         temp.discard()
+
+
+def _keep_owner(fd: int, replaced: Path, shown: str) -> None:
+    """Give the new file, open as ``fd``, the owner and group of the file it replaces;
+    :class:`OutputError` when this user may not (the file is then not replaced)."""
+    old = os.stat(replaced)
+    new = os.fstat(fd)
+    if (new.st_uid, new.st_gid) == (old.st_uid, old.st_gid):
+        return
+    try:
+        os.fchown(fd, old.st_uid, old.st_gid)
+    except PermissionError:
+        raise OutputError(
+            f"cannot write {shown}: it belongs to user {old.st_uid} and group {old.st_gid}, "
+            "which cannot be kept by this user: it is left as it was"
+        ) from None
 
 
 class _Temp:

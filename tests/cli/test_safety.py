@@ -9,6 +9,7 @@ import bz2
 import gzip
 import json
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -195,6 +196,22 @@ def test_in_place_keeps_the_files_own_encoding(tmp_path: Path) -> None:
     assert run("annotate", "--in-place", str(wide)).exit_code == 0
     assert wide.read_bytes().startswith(b"\xfe\xff" + "[GameType".encode("utf-16-be"))
     assert '[PlyCount "4"]' in wide.read_bytes()[2:].decode("utf-16-be")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
+def test_in_place_keeps_the_files_owner_and_group(tmp_path: Path) -> None:
+    source = archive(tmp_path, GOOD)
+    os.chown(source, 65534, 65533)
+    source.chmod(0o664)
+    result = run("annotate", "--in-place", str(source))
+    assert result.exit_code == 0
+    found = source.stat()
+    assert (found.st_uid, found.st_gid, stat.S_IMODE(found.st_mode)) == (65534, 65533, 0o664)
+    assert source.read_text() == (
+        '[GameType "26"]\n[Result "*"]\n[PlyCount "4"]\n'
+        '[FinalFEN "W:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,12,13,15"]'
+        "\n\n1. 22-17 11-15 2. 23-19 9-13 *\n"
+    )
 
 
 # Item 2 and 5: every command reads every input as validate does.
