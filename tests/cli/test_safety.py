@@ -214,6 +214,22 @@ def test_in_place_keeps_the_files_owner_and_group(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("name", ["unicode_escape", "raw_unicode_escape"])
+def test_in_place_refuses_a_codec_that_does_not_write_back_what_it_reads(
+    tmp_path: Path, name: str
+) -> None:
+    source = archive(tmp_path, GOOD)
+    result = run("fix", "--in-place", "--encoding", name, str(source))
+    assert result.exit_code == 2
+    assert result.output.endswith(
+        f"Error: Invalid value for --encoding: {name!r} cannot read records (the text it "
+        "reads is not written back as the same bytes: it reads escapes such as \\n, or "
+        "gives record characters other bytes)\n"
+    )
+    assert source.read_text() == GOOD
+    assert listing(tmp_path) == ["T.pdn"]
+
+
 # Item 2 and 5: every command reads every input as validate does.
 
 
