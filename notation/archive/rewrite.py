@@ -17,6 +17,12 @@ over each input (``in_place``). What is written is committed only when it is who
   is still 1) does not stop the output being written; an edit may also say a record it
   changed is whole though an error is left in it (``whole``: ``fix``, which changes
   tags and results only and keeps an illegal move as written), and it is written too;
+- a record whose reading is a guess (:attr:`notation.read.sources.Found.guessed`: one
+  header that names a tag twice, read as two games, the first of tags alone, PDN119) is
+  not rewritten as if the guess were the truth: like a record with a syntax error it makes
+  the run fail with status 1 and nothing is written, unless ``keep_broken``: then it is
+  written as its original text, the second game of the header joined to the first as it
+  was, and the run still ends with status 1;
 - with ``in_place`` each file is rewritten on its own, only when everything read from it
   succeeded; a file whose bytes would not change, or whose records were all left as they
   were, is not rewritten.
@@ -179,7 +185,7 @@ def rewrite(
             else:
                 if run.writer.count or run.writer.held:
                     where = display(options.output) if options.output else "standard output"
-                    say(f"nothing written to {where}: " + run.why_not(run.broken))
+                    say(f"nothing written to {where}: " + run.why_not(run.broken, run.guesses))
                 run.unwritten(None)
                 run.writer.sink.abandon()
     return run.status
@@ -230,21 +236,33 @@ class _Run:
         self.unwritten = unwritten or _ignore
         self.status = 0
         self.broken = 0
+        """Records not written whole: with an error, or read as a guess."""
+        self.guesses = 0
+        """Records read as a guess (counted in ``broken`` too)."""
         self.writer: _Writer | None = None
 
     def writable(self) -> bool:
         """Whether what was made may be written: no unread input, no error unless kept."""
         return self.status < 2 and (self.broken == 0 or self.options.keep_broken)
 
-    def why_not(self, broken: int) -> str:
-        """Why output was not written, when ``broken`` games could not be written whole."""
+    def why_not(self, broken: int, guesses: int = 0) -> str:
+        """Why output was not written, when ``broken`` games could not be written whole,
+        ``guesses`` of them because their reading is a guess."""
         if not broken:
             return "an input could not be read"
-        games = f"{broken} game{'s' if broken != 1 else ''}"
-        return (
-            f"{games} could not be written whole "
-            "(--keep-broken writes them with their text kept in comments)"
-        )
+        why = []
+        if broken > guesses:
+            why.append(
+                f"{_games(broken - guesses)} could not be written whole "
+                "(--keep-broken writes them with their text kept in comments)"
+            )
+        if guesses:
+            why.append(
+                f"{_games(guesses)} {'are' if guesses != 1 else 'is'} read from a header "
+                "that names a tag twice (PDN119), and where one game ends is a guess "
+                "(--keep-broken writes them as they were written)"
+            )
+        return "; ".join(why)
 
     def report(self, diagnostic: Diagnostic) -> None:
         if self.tell is None:
@@ -275,6 +293,7 @@ class _Run:
     def record(self, found: Found, here: _InPlace | None) -> None:
         """Edit and write one record."""
         record = found.record
+        guessed = found.guessed
         edited = self.edit(found)
         if isinstance(edited, list):
             edited = Edited(edited)
@@ -282,6 +301,9 @@ class _Run:
             self.report(problem)
         writer = self.writer if here is None else here.writer
         assert writer is not None
+        if guessed:
+            self.guessed(found, writer)
+            return
         if (
             edited.changed
             and not edited.whole
@@ -299,6 +321,29 @@ class _Run:
             here.lossy = here.lossy or "\ufffd" in (record.text or "")
             here.changed = here.changed or edited.changed
 
+    def guessed(self, found: Found, writer: _Writer) -> None:
+        """Write a record read as a guess as it was read, with ``keep_broken`` (saying so
+        at the first of its header's games), else hold it back; either way the run
+        fails."""
+        self.broken += 1
+        self.guesses += 1
+        self.status = max(self.status, 1)
+        if not self.options.keep_broken:
+            writer.held += 1
+            return
+        record = found.record
+        if not found.cut:
+            self.say(
+                f"{found.input.name}: games {record.index} and {record.index + 1} written "
+                "as they were read: their header names a tag twice (PDN119), and where one "
+                "game ends is a guess"
+            )
+        writer.record(record, verbatim=True, joined=found.cut)
+
+
+def _games(count: int) -> str:
+    return f"{count} game{'s' if count != 1 else ''}"
+
 
 class _InPlace:
     """Rewriting one input file over itself: opened at its first record, committed at its
@@ -309,6 +354,7 @@ class _InPlace:
         self.name = first.input.name
         self.status = run.status
         self.broken = run.broken
+        self.guesses = run.guesses
         self.lossy = False
         self.changed = False
         """Whether an edit changed a record of the file."""
@@ -340,7 +386,7 @@ class _InPlace:
             return
         if failed:
             refused: str | None = f"{self.name}: not rewritten: " + run.why_not(
-                run.broken - self.broken
+                run.broken - self.broken, run.guesses - self.guesses
             )
         elif self.lossy:
             refused = f"{self.name}: not rewritten: it holds bytes that could not be decoded"
@@ -384,17 +430,19 @@ class _Writer:
         """The records not written because the output will be abandoned (games with an
         error, not kept)."""
 
-    def record(self, record: Record, verbatim: bool = False) -> None:
-        """Write ``record``; with ``verbatim`` (PDN only), its original text when it has one."""
+    def record(self, record: Record, verbatim: bool = False, joined: bool = False) -> None:
+        """Write ``record``; with ``verbatim`` (PDN only), its original text when it has one,
+        and with ``joined`` too, right after the record before it (no blank line)."""
         if verbatim and self.form == "pdn" and record.text is not None:
             text = record.text if record.text.endswith("\n") else record.text + "\n"
         else:
+            joined = False
             try:
                 text = write_record(record)
             except ValueError as error:
                 raise OutputError(f"game {record.index} cannot be written: {error}") from None
         if self.form == "pdn":
-            self.sink.write(text if not self.count else "\n" + text)
+            self.sink.write(text if not self.count or joined else "\n" + text)
         else:
             body = json.dumps(record_to_dict(record), ensure_ascii=False, indent=1)
             head = _JSON_HEAD if not self.count else ",\n"

@@ -230,6 +230,31 @@ def test_in_place_refuses_a_codec_that_does_not_write_back_what_it_reads(
     assert listing(tmp_path) == ["T.pdn"]
 
 
+TWICE = (
+    '[Event "Club"]\n[Site "Leeds"]\n[Event "Club night"]\n[GameType "26"]\n[Result "*"]\n'
+    "\n1. 22-17 11-15 *\n"
+)
+"""One header that names Event twice: read as two games, the first of tags alone (PDN119)."""
+
+
+@pytest.mark.parametrize("command", ["annotate", "convert", "repair", "fix"])
+def test_in_place_leaves_a_header_that_names_a_tag_twice_as_it_was(
+    tmp_path: Path, command: str
+) -> None:
+    source = archive(tmp_path, TWICE)
+    result = run(command, "--in-place", str(source))
+    assert result.exit_code == 1
+    assert (
+        f"{source}: not rewritten: 2 games are read from a header that names a tag twice "
+        "(PDN119), and where one game ends is a guess (--keep-broken writes them as they "
+        "were written)\n"
+    ) in result.stdout
+    assert source.read_text() == TWICE
+    kept = run(command, "--keep-broken", str(source), "-o", str(tmp_path / "out.pdn"))
+    assert kept.exit_code == 1
+    assert (tmp_path / "out.pdn").read_text() == TWICE
+
+
 # Item 2 and 5: every command reads every input as validate does.
 
 
