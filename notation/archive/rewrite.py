@@ -283,6 +283,8 @@ class _Run:
             if isinstance(item, Found):
                 if self.options.in_place and (here is None or here.name != item.input.name):
                     here = _InPlace(self, item)
+                if here is not None:
+                    here.follow()
                 self.record(item, here)
             elif isinstance(item, Diagnostic):
                 self.report(item)
@@ -361,21 +363,41 @@ class _InPlace:
         assert first.input.path is not None
         path = Path(first.input.path)
         self.path = path
-        source = first.source
+        source = self.source = first.source
         self.refused = (
             f"{self.name}: not rewritten: it is compressed (write it with --output)"
             if source.compressed
             else None
         )
         encoding, mark = _written_encoding(source.encoding, source.bom)
+        self.encoding = encoding
+        """The encoding the file is written in."""
         self.stack = contextlib.ExitStack()
         sink = self.stack.enter_context(atomic_output(path, encoding=encoding, hashed=True))
         if mark:
             sink.write("\ufeff")
         self.writer = _Writer(sink, "pdn")
 
+    def follow(self) -> None:
+        """Write on in the encoding the file turned out to be in: the reader learns a legacy
+        encoding where the first bytes that are not UTF-8 come, after text all ASCII, so
+        what was written before reads the same in it, unless an edit wrote more than ASCII
+        (then the file is not rewritten)."""
+        encoding, _ = _written_encoding(self.source.encoding, self.source.bom)
+        if encoding == self.encoding or self.refused is not None:
+            return
+        if self.writer.ascii:
+            self.writer.sink.reencode(encoding)
+            self.encoding = encoding
+        else:
+            self.refused = (
+                f"{self.name}: not rewritten: it was found to be {encoding} only part way, "
+                f"after text written in {self.encoding} (give --encoding {encoding})"
+            )
+
     def close(self) -> None:
         """End the file: commit it or leave the original as it was."""
+        self.follow()
         run = self.run
         failed = run.status > max(self.status, 1) or (
             run.broken > self.broken and not run.options.keep_broken
@@ -426,6 +448,8 @@ class _Writer:
         self.sink = sink
         self.form = form
         self.count = 0
+        self.ascii = True
+        """Whether all text written so far is ASCII."""
         self.held = 0
         """The records not written because the output will be abandoned (games with an
         error, not kept)."""
@@ -441,6 +465,7 @@ class _Writer:
                 text = write_record(record)
             except ValueError as error:
                 raise OutputError(f"game {record.index} cannot be written: {error}") from None
+        self.ascii = self.ascii and text.isascii()
         if self.form == "pdn":
             self.sink.write(text if not self.count or joined else "\n" + text)
         else:

@@ -210,6 +210,12 @@ class Sink:
             self.flush()
             self._stream = release()
 
+    def reencode(self, encoding: str) -> None:
+        """Encode what is written from now on in ``encoding`` (for a caller that knows the
+        bytes written so far read the same in it)."""
+        self._encoder = codecs.getincrementalencoder(encoding)()
+        self.encoding = encoding
+
     def write(self, text: str, /) -> int:
         """Write ``text``; the number of characters written."""
         try:

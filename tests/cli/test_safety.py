@@ -255,6 +255,51 @@ def test_in_place_leaves_a_header_that_names_a_tag_twice_as_it_was(
     assert (tmp_path / "out.pdn").read_text() == TWICE
 
 
+LATER_GAME = (
+    '[Event "E"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n'
+    '[Result "*"]\n[GameType "21"]\n[PlyCount "2"]\n\n1. 11-15 23-19 *\n'
+)
+"""An English game that needs nothing; 2,500 of them are more than the first 256 KiB."""
+
+
+def test_in_place_keeps_an_encoding_learned_after_the_first_256_kib(tmp_path: Path) -> None:
+    source = tmp_path / "late.pdn"
+    first = LATER_GAME.replace('[PlyCount "2"]\n', "")
+    legacy = LATER_GAME.replace('"E"', '"Caf\u00e9 \u201cOpen\u201d"')
+    source.write_bytes("\n".join([first, *[LATER_GAME] * 2500, legacy]).encode("cp1252"))
+    result = run("fix", "--in-place", str(source))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-2:] == [
+        f"{source}:30012:1: notice PDN107 {source} is not UTF-8 from line 30012: read as "
+        "cp1252 (a guess; choose the encoding with --encoding)",
+        "2502 games: 1 fixed (1 change), 0 left with errors, 2501 unchanged",
+    ]
+    expected = "\n".join([LATER_GAME] * 2501 + [legacy]).encode("cp1252")
+    assert source.read_bytes() == expected
+
+
+def test_in_place_refuses_an_encoding_learned_after_text_written_otherwise(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "late.pdn"
+    game = (
+        '[Event "Paris"]\n[Variant "cheversi"]\n[Notation "fr"]\n[Result "0-1"]\n\n'
+        "1. Rg7 Th7 2. Dh6 Df6 3. Te5 Fd5 4. Tc4 Fd4 5. Fe6 Tb3 6. Cc3 Cd6 7. Cd3 Cc2 8.\n"
+        "Fg5 Rg4 0-1\n"
+    )
+    text = "\n".join([game] * 1800 + [game.replace("Paris", "Caf\u00e9")])
+    source.write_bytes(text.encode("cp1252"))
+    result = run("convert", "-n", "ru", "--in-place", str(source))
+    assert result.exit_code == 2
+    assert result.stdout == (
+        f"{source}:14401:1: notice PDN107 {source} is not UTF-8 from line 14401: read as "
+        "latin-1 (a guess; choose the encoding with --encoding)\n"
+        f"{source}: not rewritten: it was found to be latin-1 only part way, after text "
+        "written in utf-8 (give --encoding latin-1)\n"
+    )
+    assert source.read_bytes() == text.encode("cp1252")
+
+
 # Item 2 and 5: every command reads every input as validate does.
 
 
