@@ -177,6 +177,9 @@ def annotate_files(
     def edit(found: Found) -> list[Diagnostic]:
         record, path = found.record, found.input.name
         here = default_of(default, path)
+        if found.guessed:
+            # Written, if at all, as it was read (rewrite's policy): nothing is added.
+            return validate_record(record, path=path, default=here, dialects=dialects).diagnostics
         game = resolve_game(record.tag_dict(), here)
         if not isinstance(game, Game):
             return [*record.diagnostics, copied_unchanged(game, record, path)]

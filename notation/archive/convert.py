@@ -91,6 +91,9 @@ def convert_files(
         record, path = found.record, found.input.name
         mark = options.keep_broken
         here = default_of(default, path)
+        if found.guessed:
+            # Written, if at all, as it was read (rewrite's policy): nothing is converted.
+            return list(judge(record, path=path, default=here, dialects=dialects).diagnostics)
         if notation is None or record.has_syntax_errors:
             return keep_notation(record, path=path, default=here, dialects=dialects, mark=mark)
         game = record_game(record, here, dialects)

@@ -74,7 +74,8 @@ def fix_files(
         made: list[Diagnostic] = []
         moves: list[Diagnostic] = []
         left: list[Diagnostic] | None = None
-        if not record.has_syntax_errors:
+        # A record read as a guess is written, if at all, as it was read: nothing is fixed.
+        if not record.has_syntax_errors and not found.guessed:
             # One verdict for every fix and for the report, unless a fix changes the record.
             report = judge(record, path=path, default=here, dialects=dialects)
             made = fix_record(
@@ -84,7 +85,8 @@ def fix_files(
             left = None if made or moves else report.diagnostics
         if left is None:
             left = validate_record(record, path=path, default=here, dialects=dialects).diagnostics
-        read = sum(1 for d in record.diagnostics if d.code in DIALECTS) + len(moves)
+        dialect = 0 if found.guessed else sum(1 for d in record.diagnostics if d.code in DIALECTS)
+        read = dialect + len(moves)
         counted(found, len(made) + read, left, {})
         changed = bool(made) or bool(read) or record.has_syntax_errors
         judged, rest = _judged_first(left)
@@ -120,7 +122,11 @@ def repair_files(
         # default (REC221).
         resolved = record_game(record, here, dialects)
         playable = resolved if isinstance(resolved, Game) else None
-        made = [] if playable is None else repair_record(playable, record, path, dialects)
+        # A record read as a guess is written, if at all, as it was read: nothing is searched.
+        if playable is None or found.guessed:
+            made = []
+        else:
+            made = repair_record(playable, record, path, dialects)
         left = validate_record(record, path=path, default=here, dialects=dialects).diagnostics
         counted(found, len(made), left, {"game": None if playable is None else playable.name})
         # A syntax error is written, if at all, as every writing command writes it; a

@@ -17,6 +17,12 @@ over each input (``in_place``). What is written is committed only when it is who
   is still 1) does not stop the output being written; an edit may also say a record it
   changed is whole though an error is left in it (``whole``: ``fix``, which changes
   tags and results only and keeps an illegal move as written), and it is written too;
+- a record whose reading is a guess (:attr:`notation.read.sources.Found.guessed`: one
+  header that names a tag twice, read as two games, the first of tags alone, PDN119) is
+  not rewritten as if the guess were the truth: like a record with a syntax error it makes
+  the run fail with status 1 and nothing is written, unless ``keep_broken``: then it is
+  written as its original text, the second game of the header joined to the first as it
+  was, and the run still ends with status 1;
 - with ``in_place`` each file is rewritten on its own, only when everything read from it
   succeeded; a file whose bytes would not change, or whose records were all left as they
   were, is not rewritten.
@@ -189,7 +195,7 @@ def rewrite(
             else:
                 if run.writer.count or run.writer.held:
                     where = display(options.output) if options.output else "standard output"
-                    say(f"nothing written to {where}: " + run.why_not(run.broken))
+                    say(f"nothing written to {where}: " + run.why_not(run.broken, run.guesses))
                 run.unwritten(None)
                 run.writer.sink.abandon()
     return run.status
@@ -255,21 +261,33 @@ class _Run:
         self.unwritten = unwritten or _ignore
         self.status = 0
         self.broken = 0
+        """Records not written whole: with an error, or read as a guess."""
+        self.guesses = 0
+        """Records read as a guess (counted in ``broken`` too)."""
         self.writer: _Writer | None = None
 
     def writable(self) -> bool:
         """Whether what was made may be written: no unread input, no error unless kept."""
         return self.status < 2 and (self.broken == 0 or self.options.keep_broken)
 
-    def why_not(self, broken: int) -> str:
-        """Why output was not written, when ``broken`` games could not be written whole."""
+    def why_not(self, broken: int, guesses: int = 0) -> str:
+        """Why output was not written, when ``broken`` games could not be written whole,
+        ``guesses`` of them because their reading is a guess."""
         if not broken:
             return "an input could not be read"
-        games = f"{broken} game{'s' if broken != 1 else ''}"
-        return (
-            f"{games} could not be written whole "
-            "(--keep-broken writes them with their text kept in comments)"
-        )
+        why = []
+        if broken > guesses:
+            why.append(
+                f"{_games(broken - guesses)} could not be written whole "
+                "(--keep-broken writes them with their text kept in comments)"
+            )
+        if guesses:
+            why.append(
+                f"{_games(guesses)} {'are' if guesses != 1 else 'is'} read from a header "
+                "that names a tag twice (PDN119), and where one game ends is a guess "
+                "(--keep-broken writes them as they were written)"
+            )
+        return "; ".join(why)
 
     def report(self, diagnostic: Diagnostic) -> None:
         if self.tell is None:
@@ -290,6 +308,8 @@ class _Run:
             if isinstance(item, Found):
                 if self.options.in_place and (here is None or here.name != item.input.name):
                     here = _InPlace(self, item)
+                if here is not None:
+                    here.follow()
                 self.record(item, here)
             elif isinstance(item, Diagnostic):
                 self.report(item)
@@ -300,6 +320,7 @@ class _Run:
     def record(self, found: Found, here: _InPlace | None) -> None:
         """Edit and write one record."""
         record = found.record
+        guessed = found.guessed
         edited = self.edit(found)
         if isinstance(edited, list):
             edited = Edited(edited)
@@ -307,6 +328,9 @@ class _Run:
             self.report(problem)
         writer = self.writer if here is None else here.writer
         assert writer is not None
+        if guessed:
+            self.guessed(found, writer)
+            return
         if (
             edited.changed
             and not edited.whole
@@ -324,6 +348,29 @@ class _Run:
             here.lossy = here.lossy or "\ufffd" in (record.text or "")
             here.changed = here.changed or edited.changed
 
+    def guessed(self, found: Found, writer: _Writer) -> None:
+        """Write a record read as a guess as it was read, with ``keep_broken`` (saying so
+        at the first of its header's games), else hold it back; either way the run
+        fails."""
+        self.broken += 1
+        self.guesses += 1
+        self.status = max(self.status, 1)
+        if not self.options.keep_broken:
+            writer.held += 1
+            return
+        record = found.record
+        if not found.cut:
+            self.say(
+                f"{found.input.name}: games {record.index} and {record.index + 1} written "
+                "as they were read: their header names a tag twice (PDN119), and where one "
+                "game ends is a guess"
+            )
+        writer.record(record, verbatim=True, joined=found.cut)
+
+
+def _games(count: int) -> str:
+    return f"{count} game{'s' if count != 1 else ''}"
+
 
 class _InPlace:
     """Rewriting one input file over itself: opened at its first record, committed at its
@@ -334,27 +381,48 @@ class _InPlace:
         self.name = first.input.name
         self.status = run.status
         self.broken = run.broken
+        self.guesses = run.guesses
         self.lossy = False
         self.changed = False
         """Whether an edit changed a record of the file."""
         assert first.input.path is not None
         path = Path(first.input.path)
         self.path = path
-        source = first.source
+        source = self.source = first.source
         self.refused = (
             f"{self.name}: not rewritten: it is compressed (write it with --output)"
             if source.compressed
             else None
         )
         encoding, mark = _written_encoding(source.encoding, source.bom)
+        self.encoding = encoding
+        """The encoding the file is written in."""
         self.stack = contextlib.ExitStack()
         sink = self.stack.enter_context(atomic_output(path, encoding=encoding, hashed=True))
         if mark:
             sink.write("\ufeff")
         self.writer = _Writer(sink, "pdn")
 
+    def follow(self) -> None:
+        """Write on in the encoding the file turned out to be in: the reader learns a legacy
+        encoding where the first bytes that are not UTF-8 come, after text all ASCII, so
+        what was written before reads the same in it, unless an edit wrote more than ASCII
+        (then the file is not rewritten)."""
+        encoding, _ = _written_encoding(self.source.encoding, self.source.bom)
+        if encoding == self.encoding or self.refused is not None:
+            return
+        if self.writer.ascii:
+            self.writer.sink.reencode(encoding)
+            self.encoding = encoding
+        else:
+            self.refused = (
+                f"{self.name}: not rewritten: it was found to be {encoding} only part way, "
+                f"after text written in {self.encoding} (give --encoding {encoding})"
+            )
+
     def close(self) -> None:
         """End the file: commit it or leave the original as it was."""
+        self.follow()
         run = self.run
         failed = run.status > max(self.status, 1) or (
             run.broken > self.broken and not run.options.keep_broken
@@ -365,7 +433,7 @@ class _InPlace:
             return
         if failed:
             refused: str | None = f"{self.name}: not rewritten: " + run.why_not(
-                run.broken - self.broken
+                run.broken - self.broken, run.guesses - self.guesses
             )
         elif self.lossy:
             refused = f"{self.name}: not rewritten: it holds bytes that could not be decoded"
@@ -405,21 +473,26 @@ class _Writer:
         self.sink = sink
         self.form = form
         self.count = 0
+        self.ascii = True
+        """Whether all text written so far is ASCII."""
         self.held = 0
         """The records not written because the output will be abandoned (games with an
         error, not kept)."""
 
-    def record(self, record: Record, verbatim: bool = False) -> None:
-        """Write ``record``; with ``verbatim`` (PDN only), its original text when it has one."""
+    def record(self, record: Record, verbatim: bool = False, joined: bool = False) -> None:
+        """Write ``record``; with ``verbatim`` (PDN only), its original text when it has one,
+        and with ``joined`` too, right after the record before it (no blank line)."""
         if verbatim and self.form == "pdn" and record.text is not None:
             text = record.text if record.text.endswith("\n") else record.text + "\n"
         else:
+            joined = False
             try:
                 text = write_record(record)
             except ValueError as error:
                 raise OutputError(f"game {record.index} cannot be written: {error}") from None
+        self.ascii = self.ascii and text.isascii()
         if self.form == "pdn":
-            self.sink.write(text if not self.count else "\n" + text)
+            self.sink.write(text if not self.count or joined else "\n" + text)
         else:
             body = json.dumps(record_to_dict(record), ensure_ascii=False, indent=1)
             head = _JSON_HEAD if not self.count else ",\n"

@@ -270,19 +270,56 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
 def codec(name: str) -> str:
     """The canonical name of a text encoding for ``--encoding``; :class:`ValueError` with
     a plain message for an unknown codec, a non-text one (``rot13``, ``base64``,
-    ``zlib_codec`` ...) or one that cannot replace bytes it cannot decode (``idna``)."""
+    ``zlib_codec`` ...), one that cannot replace bytes it cannot decode (``idna``) or one
+    that does not write the text it reads back as the same bytes (``unicode_escape``)."""
     try:
         info = codecs.lookup(name)
     except LookupError:
         raise ValueError(f"unknown encoding {name!r}") from None
     if not _decodes_to_text(info.name):
         raise ValueError(f"{name!r} is not a text encoding (it does not decode bytes to text)")
-    if not _replaces(info.name):
+    import warnings
+
+    with warnings.catch_warnings():
+        # unicode_escape warns of escapes it does not know in the bytes tried.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        replaces = _replaces(info.name)
+        writes_back = replaces and _writes_back(info.name)
+    if not replaces:
         raise ValueError(
             f"{name!r} cannot read records (its decoder fails on bytes it cannot decode "
             "instead of replacing them)"
         )
+    if not writes_back:
+        raise ValueError(
+            f"{name!r} cannot read records (the text it reads is not written back as the "
+            "same bytes: it reads escapes such as \\n, or gives record characters other "
+            "bytes)"
+        )
     return info.name
+
+
+_PROBE = (
+    b'[Event "C:\\u0041 x\\\\y\\n"]\r\n[Site "a\tb"]\n\n'
+    b"1. 11-15 {a, b; c!?} 23-19 (2... 8-11) $1 1/2-1/2\n% line\n"
+)
+"""A record's bytes as a text encoding of ASCII holds them, backslashes included."""
+
+
+def _writes_back(name: str) -> bool:
+    """Whether codec ``name`` writes the text it reads of a record back as the same
+    bytes (``unicode_escape`` reads a backslash and ``n`` as a line break, and writes a line
+    break as a backslash and ``n``). A codec that does not read a record's ASCII bytes as
+    text (UTF-32) is not judged by them."""
+    text = codecs.decode(_PROBE, name, "replace")
+    if "\ufffd" in text:
+        return True
+    try:
+        written = codecs.encode(text, name)
+    except (UnicodeError, ValueError):
+        return False
+    mark = next((mark for mark, _ in _MARKS if written.startswith(mark)), b"")
+    return written.removeprefix(mark) == _PROBE
 
 
 def _decodes_to_text(name: str) -> bool:

@@ -214,6 +214,12 @@ class Sink:
             self.flush()
             self._stream = release()
 
+    def reencode(self, encoding: str) -> None:
+        """Encode what is written from now on in ``encoding`` (for a caller that knows the
+        bytes written so far read the same in it)."""
+        self._encoder = codecs.getincrementalencoder(encoding)()
+        self.encoding = encoding
+
     def write(self, text: str, /) -> int:
         """Write ``text``; the number of characters written."""
         try:
@@ -260,7 +266,9 @@ def atomic_output(
     where the system has them, so that a kill leaves nothing behind), which is flushed to
     disk and renamed over the target only at the end. The text is encoded in ``encoding``
     (``utf-8-sig`` starts the file with a byte order mark, as ``utf-16`` does). The new file
-    keeps the permissions of ``like`` (by default the file it replaces, when there is one);
+    keeps the permissions of ``like`` (by default the file it replaces, when there is one)
+    and the owner and group of the file it replaces (when this user cannot give them to
+    it, an :class:`OutputError`: the file is not replaced);
     ``hashed`` keeps a hash of what is written (:attr:`Sink.hash`). Without ``durable`` the
     text is not flushed to disk before the rename (for a cache, whose entries check
     themselves: a crash can then leave an empty or partial file, never a mixed one).
@@ -313,6 +321,8 @@ def atomic_output(
             try:
                 if durable:
                     os.fsync(temp.fd)
+                if real.exists():
+                    _keep_owner(temp.fd, real, shown)
                 if model is not None:
                     import shutil
 
@@ -335,6 +345,22 @@ def _written_into(target: Path, found: os.stat_result | None) -> bool:
     if found is not None and not stat.S_ISREG(found.st_mode):
         return True
     return own_descriptor(os.fspath(target)) is not None
+
+
+def _keep_owner(fd: int, replaced: Path, shown: str) -> None:
+    """Give the new file, open as ``fd``, the owner and group of the file it replaces;
+    :class:`OutputError` when this user may not (the file is then not replaced)."""
+    old = os.stat(replaced)
+    new = os.fstat(fd)
+    if (new.st_uid, new.st_gid) == (old.st_uid, old.st_gid):
+        return
+    try:
+        os.fchown(fd, old.st_uid, old.st_gid)
+    except PermissionError:
+        raise OutputError(
+            f"cannot write {shown}: it belongs to user {old.st_uid} and group {old.st_gid}, "
+            "which cannot be kept by this user: it is left as it was"
+        ) from None
 
 
 class _Temp:

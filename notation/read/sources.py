@@ -16,7 +16,7 @@ import itertools
 import os
 from collections.abc import Iterable, Iterator
 
-from notation.diagnostics import NO_RECORD, UNREADABLE, Diagnostic
+from notation.diagnostics import NO_RECORD, TAG_NAMED_AGAIN, UNREADABLE, Diagnostic
 from notation.io.files import COMPRESSED_SUFFIXES, Input, Missing, expand, given, name_of
 from notation.lazy import lazy_pattern
 from notation.plain import Frozen, Plain
@@ -243,23 +243,35 @@ def open_inputs(
 class Found(Frozen):
     """One record read from an input."""
 
-    _fields = ("input", "source", "record")
+    _fields = ("input", "source", "record", "cut")
     __slots__ = _fields
 
     input: Input
     source: TextSource
     """The opened input; ``source.encoding`` is the encoding in use now."""
     record: Record
+    cut: bool
+    """Whether the record starts at a tag named again, where the reader cut the header it
+    belongs to: the record before it holds tags alone (its PDN119 warning)."""
 
     def __init__(
         self,
         input: Input,
         source: TextSource,
         record: Record,
+        cut: bool = False,
     ) -> None:
         object.__setattr__(self, "input", input)
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "record", record)
+        object.__setattr__(self, "cut", cut)
+
+    @property
+    def guessed(self) -> bool:
+        """Whether where the record begins or ends is the reader's guess: one header that
+        names a tag twice is read as two games, the first of tags alone (PDN119), and this
+        is one of them."""
+        return self.cut or any(d.code == TAG_NAMED_AGAIN for d in self.record.diagnostics)
 
 
 def read_all(
@@ -282,11 +294,14 @@ def read_all(
         if not isinstance(item, Opened):
             yield item
             continue
+        cut = False
         for record in item.records(keep_text=keep_text):
             if isinstance(record, Diagnostic):
                 yield record
             else:
-                yield Found(item.input, item.source, record)
+                found = Found(item.input, item.source, record, cut)
+                cut = any(d.code == TAG_NAMED_AGAIN for d in record.diagnostics)
+                yield found
 
 
 def read_paths(

@@ -36,6 +36,18 @@ UNTIDY = WRONG.replace('[Result "0-1"]', '[Result "1-0"]')
 
 SYNTAX = '[Event "E"]\n[GameType "26"]\n[Result "*"]\n\n1. 22-18 foo 11-15 *\n'
 
+TWICE = (
+    '[Event "Club"]\n[Site "Leeds"]\n[Event "Club night"]\n[GameType "26"]\n[Result "1-0"]\n'
+    "\n1. 22-18 11-15 1-0\n"
+)
+"""One header that names Event twice: read as two games, the first of tags alone (PDN119)."""
+
+TWICE_WARNING = (
+    "{}:3:1: warning PDN119 Event is named again: a new game starts at this tag, and the "
+    "game before it holds tags alone (a game names each tag once; if one game's tags name "
+    "Event twice, keep one)"
+)
+
 DIALECT = '[Event Cup]\n[GameType "26"]\n[FEN "W:W21-32:B1-12:H0:F1"]\n\n1. 22-18 1:0\n'
 
 
@@ -247,6 +259,53 @@ def test_a_syntax_error_writes_nothing_unless_keep_broken() -> None:
     converted = runner.invoke(app, ["convert", "--keep-broken", "broken.pdn"])
     assert kept.exit_code == 1
     assert Path("out.pdn").read_text("utf-8") == converted.stdout
+
+
+def test_in_place_a_header_that_names_a_tag_twice_is_not_rewritten() -> None:
+    path = write("twice.pdn", TWICE + "\n" + WRONG)
+    result = fix("--in-place", "--results", "twice.pdn")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        TWICE_WARNING.format("twice.pdn"),
+        "twice.pdn:12:1: notice REC250 fixed: the Result tag is 1-0 (was 0-1): it agrees "
+        "with the movetext",
+        "twice.pdn: not rewritten: 2 games are read from a header that names a tag twice "
+        "(PDN119), and where one game ends is a guess (--keep-broken writes them as they "
+        "were written)",
+        "3 games: 1 fixed (1 change), 0 left with errors, 2 unchanged; 1 fixed game not written",
+    ]
+    assert path.read_text("utf-8") == TWICE + "\n" + WRONG
+
+
+def test_keep_broken_writes_a_header_that_names_a_tag_twice_as_it_was_read() -> None:
+    path = write("twice.pdn", TWICE + "\n" + WRONG)
+    result = fix("--in-place", "--keep-broken", "--results", "twice.pdn")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        TWICE_WARNING.format("twice.pdn"),
+        "twice.pdn: games 1 and 2 written as they were read: their header names a tag "
+        "twice (PDN119), and where one game ends is a guess",
+        "twice.pdn:12:1: notice REC250 fixed: the Result tag is 1-0 (was 0-1): it agrees "
+        "with the movetext",
+        "3 games: 1 fixed (1 change), 0 left with errors, 2 unchanged",
+    ]
+    assert path.read_text("utf-8") == TWICE + "\n" + WRONG.replace("0-1", "1-0")
+    validated = runner.invoke(app, ["validate", "--no-cache", "twice.pdn"])
+    assert validated.stdout == TWICE_WARNING.format("twice.pdn") + "\n"
+
+
+def test_a_header_that_names_a_tag_twice_writes_no_output() -> None:
+    write("twice.pdn", TWICE)
+    result = fix("twice.pdn", "-o", "out.pdn")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        TWICE_WARNING.format("twice.pdn"),
+        "nothing written to out.pdn: 2 games are read from a header that names a tag twice "
+        "(PDN119), and where one game ends is a guess (--keep-broken writes them as they "
+        "were written)",
+        "2 games: 0 fixed (0 changes), 0 left with errors, 2 unchanged",
+    ]
+    assert not Path("out.pdn").exists()
 
 
 def test_an_unreadable_input_is_exit_2() -> None:

@@ -9,6 +9,7 @@ import bz2
 import gzip
 import json
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -211,6 +212,108 @@ def test_in_place_keeps_the_files_own_encoding(tmp_path: Path) -> None:
     assert run("annotate", "--in-place", str(wide)).exit_code == 0
     assert wide.read_bytes().startswith(b"\xfe\xff" + "[GameType".encode("utf-16-be"))
     assert '[PlyCount "4"]' in wide.read_bytes()[2:].decode("utf-16-be")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
+def test_in_place_keeps_the_files_owner_and_group(tmp_path: Path) -> None:
+    source = archive(tmp_path, GOOD)
+    os.chown(source, 65534, 65533)
+    source.chmod(0o664)
+    result = run("annotate", "--in-place", str(source))
+    assert result.exit_code == 0
+    found = source.stat()
+    assert (found.st_uid, found.st_gid, stat.S_IMODE(found.st_mode)) == (65534, 65533, 0o664)
+    assert source.read_text() == (
+        '[GameType "26"]\n[Result "*"]\n[PlyCount "4"]\n'
+        '[FinalFEN "W:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,12,13,15"]'
+        "\n\n1. 22-17 11-15 2. 23-19 9-13 *\n"
+    )
+
+
+@pytest.mark.parametrize("name", ["unicode_escape", "raw_unicode_escape"])
+def test_in_place_refuses_a_codec_that_does_not_write_back_what_it_reads(
+    tmp_path: Path, name: str
+) -> None:
+    source = archive(tmp_path, GOOD)
+    result = run("fix", "--in-place", "--encoding", name, str(source))
+    assert result.exit_code == 2
+    assert result.output.endswith(
+        f"Error: Invalid value for --encoding: {name!r} cannot read records (the text it "
+        "reads is not written back as the same bytes: it reads escapes such as \\n, or "
+        "gives record characters other bytes)\n"
+    )
+    assert source.read_text() == GOOD
+    assert listing(tmp_path) == ["T.pdn"]
+
+
+TWICE = (
+    '[Event "Club"]\n[Site "Leeds"]\n[Event "Club night"]\n[GameType "26"]\n[Result "*"]\n'
+    "\n1. 22-17 11-15 *\n"
+)
+"""One header that names Event twice: read as two games, the first of tags alone (PDN119)."""
+
+
+@pytest.mark.parametrize("command", ["annotate", "convert", "repair", "fix"])
+def test_in_place_leaves_a_header_that_names_a_tag_twice_as_it_was(
+    tmp_path: Path, command: str
+) -> None:
+    source = archive(tmp_path, TWICE)
+    result = run(command, "--in-place", str(source))
+    assert result.exit_code == 1
+    assert (
+        f"{source}: not rewritten: 2 games are read from a header that names a tag twice "
+        "(PDN119), and where one game ends is a guess (--keep-broken writes them as they "
+        "were written)\n"
+    ) in result.stdout
+    assert source.read_text() == TWICE
+    kept = run(command, "--keep-broken", str(source), "-o", str(tmp_path / "out.pdn"))
+    assert kept.exit_code == 1
+    assert (tmp_path / "out.pdn").read_text() == TWICE
+
+
+LATER_GAME = (
+    '[Event "E"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n'
+    '[Result "*"]\n[GameType "21"]\n[PlyCount "2"]\n\n1. 11-15 23-19 *\n'
+)
+"""An English game that needs nothing; 2,500 of them are more than the first 256 KiB."""
+
+
+def test_in_place_keeps_an_encoding_learned_after_the_first_256_kib(tmp_path: Path) -> None:
+    source = tmp_path / "late.pdn"
+    first = LATER_GAME.replace('[PlyCount "2"]\n', "")
+    legacy = LATER_GAME.replace('"E"', '"Caf\u00e9 \u201cOpen\u201d"')
+    source.write_bytes("\n".join([first, *[LATER_GAME] * 2500, legacy]).encode("cp1252"))
+    result = run("fix", "--in-place", str(source))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-2:] == [
+        f"{source}:30012:1: notice PDN107 {source} is not UTF-8 from line 30012: read as "
+        "cp1252 (a guess; choose the encoding with --encoding)",
+        "2502 games: 1 fixed (1 change), 0 left with errors, 2501 unchanged",
+    ]
+    expected = "\n".join([LATER_GAME] * 2501 + [legacy]).encode("cp1252")
+    assert source.read_bytes() == expected
+
+
+def test_in_place_refuses_an_encoding_learned_after_text_written_otherwise(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "late.pdn"
+    game = (
+        '[Event "Paris"]\n[Variant "cheversi"]\n[Notation "fr"]\n[Result "0-1"]\n\n'
+        "1. Rg7 Th7 2. Dh6 Df6 3. Te5 Fd5 4. Tc4 Fd4 5. Fe6 Tb3 6. Cc3 Cd6 7. Cd3 Cc2 8.\n"
+        "Fg5 Rg4 0-1\n"
+    )
+    text = "\n".join([game] * 1800 + [game.replace("Paris", "Caf\u00e9")])
+    source.write_bytes(text.encode("cp1252"))
+    result = run("convert", "-n", "ru", "--in-place", str(source))
+    assert result.exit_code == 2
+    assert result.stdout == (
+        f"{source}:14401:1: notice PDN107 {source} is not UTF-8 from line 14401: read as "
+        "latin-1 (a guess; choose the encoding with --encoding)\n"
+        f"{source}: not rewritten: it was found to be latin-1 only part way, after text "
+        "written in utf-8 (give --encoding latin-1)\n"
+    )
+    assert source.read_bytes() == text.encode("cp1252")
 
 
 # Item 2 and 5: every command reads every input as validate does.

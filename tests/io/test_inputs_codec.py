@@ -19,7 +19,17 @@ from 3.13."""
 
 @pytest.mark.parametrize(
     ("name", "canonical"),
-    [("cp1251", "cp1251"), ("Latin-1", "iso8859-1"), ("UTF8", "utf-8"), ("utf_16", "utf-16")],
+    [
+        ("cp1251", "cp1251"),
+        ("Latin-1", "iso8859-1"),
+        ("UTF8", "utf-8"),
+        ("utf_16", "utf-16"),
+        ("utf-16-be", "utf-16-be"),
+        ("utf_32", "utf-32"),
+        ("utf-8-sig", "utf-8-sig"),
+        ("cp037", "cp037"),
+        ("shift_jis", "shift_jis"),
+    ],
 )
 def test_a_text_encoding_gets_its_canonical_name(name: str, canonical: str) -> None:
     assert codec(name) == canonical
@@ -41,6 +51,15 @@ def test_a_text_encoding_gets_its_canonical_name(name: str, canonical: str) -> N
                 "instead of replacing them)",
             )
             for name in ("idna", "undefined", *STRICT_BEFORE_313)
+        ),
+        *(
+            (
+                name,
+                f"{name!r} cannot read records (the text it reads is not written back as the "
+                "same bytes: it reads escapes such as \\n, or gives record characters other "
+                "bytes)",
+            )
+            for name in ("unicode_escape", "raw_unicode_escape", "utf_7", "mac_arabic")
         ),
     ],
 )

@@ -100,6 +100,49 @@ def test_the_replacement_keeps_the_permissions_of_the_file_it_replaces(tmp_path:
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
+def test_the_replacement_keeps_the_owner_and_group_of_the_file_it_replaces(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "out.pdn"
+    target.write_text("old\n")
+    os.chown(target, 65534, 65533)
+    target.chmod(0o664)
+    with atomic_output(target) as sink:
+        sink.write("new\n")
+    found = target.stat()
+    assert (found.st_uid, found.st_gid, stat.S_IMODE(found.st_mode)) == (65534, 65533, 0o664)
+    assert target.read_text() == "new\n"
+
+
+def test_an_owner_that_cannot_be_kept_leaves_the_file_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "out.pdn"
+    target.write_text("old\n")
+    owner = target.stat()
+    real_fstat = os.fstat
+
+    def other_owner(fd: int) -> os.stat_result:
+        found = list(real_fstat(fd))
+        found[stat.ST_UID] = owner.st_uid + 1
+        return os.stat_result(found)
+
+    def refuse(fd: int, uid: int, gid: int) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "fstat", other_owner)
+    monkeypatch.setattr(os, "fchown", refuse)
+    with pytest.raises(OutputError) as caught, atomic_output(target) as sink:
+        sink.write("new\n")
+    assert str(caught.value) == (
+        f"cannot write {target}: it belongs to user {owner.st_uid} and group "
+        f"{owner.st_gid}, which cannot be kept by this user: it is left as it was"
+    )
+    assert target.read_text() == "old\n"
+    assert os.listdir(tmp_path) == ["out.pdn"]
+
+
 def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
     mask = os.umask(0o022)
     try:
