@@ -88,14 +88,23 @@ class Override(Frozen):
         object.__setattr__(self, "_pattern", _pattern)
 
     def matches(self, file: str | os.PathLike[str]) -> bool:
-        """Whether ``file`` is one of this override's files."""
+        """Whether ``file`` is one of this override's files: by the name it is given, or by
+        where it really is (its links followed, from the real folder of ``base``), so that
+        a file reached through a link to a folder (as a folder's walk may reach it first)
+        is judged as it is under its own name."""
         from pathlib import Path, PurePosixPath
 
-        try:
-            relative = Path(os.path.abspath(file)).relative_to(self.base)
-        except ValueError:
-            return False
-        return self._pattern.fullmatch(PurePosixPath(relative).as_posix()) is not None
+        for place, base in (
+            (os.path.abspath(file), self.base),
+            (os.path.realpath(file), Path(os.path.realpath(self.base))),
+        ):
+            try:
+                relative = Path(place).relative_to(base)
+            except ValueError:
+                continue
+            if self._pattern.fullmatch(PurePosixPath(relative).as_posix()) is not None:
+                return True
+        return False
 
 
 class Skipped(Frozen):

@@ -327,6 +327,25 @@ def test_overrides_apply_per_file_relative_to_the_files_folder(
     assert chosen.stdout == f"new/game.pdn{ILLEGAL_LINE}\n{notice}"
 
 
+def test_an_override_applies_to_a_file_reached_through_a_link_to_its_folder(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Walking ``.``, the link ``arch`` (to ``archive``) sorts first: the file is read once,
+    as ``arch/old/game.pdn``, and is judged by the override of ``archive/**`` as it is
+    when ``archive`` is given."""
+    (here / "archive" / "old").mkdir(parents=True)
+    (here / "archive" / "old" / "game.pdn").write_text(ILLEGAL)
+    (here / "arch").symlink_to(here / "archive")
+    (here / "game.pdn").unlink()
+    pyproject(here, '[[tool.notation.overrides]]\npath = "archive/**"\nignore = ["ID2"]\n')
+    walked = validate(".")
+    given = validate("archive")
+    assert (walked.exit_code, walked.stdout) == (given.exit_code, given.stdout) == (0, "")
+    assert walked.stderr == "1 game in 1 file: 0 errors, 0 warnings, 0 notices\n"
+    monkeypatch.chdir(here / "arch")
+    assert validate("old").stdout == ""
+
+
 def test_config_shows_each_value_and_where_it_came_from(here: Path, own_cache: Path) -> None:
     path = pyproject(
         here,
