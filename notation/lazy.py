@@ -2,10 +2,11 @@
 
 ``re`` compiles a pattern in Python code (0.02 to 1 ms each, 3 to 4 ms for a one-game
 validate's). :func:`compiled` is ``re.compile`` whose result (the program ``re`` hands to
-its matching engine) is kept beside this module's bytecode, as the interpreter keeps a
-module's, and read back by the next run instead of compiled again. A module's patterns
-that most runs never use (those of errors, of rare layouts) are made with
-:func:`lazy_pattern`, so that importing the module does not compile them.
+its matching engine) is kept in the user's cache folder (``$XDG_CACHE_HOME/notation``, by
+default ``~/.cache/notation``), one file per interpreter, and read back by the next run
+instead of compiled again. A module's patterns that most runs never use (those of errors,
+of rare layouts) are made with :func:`lazy_pattern`, so that importing the module does not
+compile them.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ the tests on each): on any other, every pattern is compiled by ``re``, every run
 
 MOST_KEPT = 2_000
 """The most programs the file keeps (a run's patterns are the toolkit's own, a few
-hundred at most: no pattern a user gives is kept)."""
+hundred at most: no pattern a user gives is kept); once full, it is started afresh."""
 
 _programs: dict[tuple[str, int], Program] | None = None
 """The programs read from the file, and those compiled since; ``None`` until the first
@@ -37,36 +38,45 @@ _added = False
 
 
 def kept_file() -> str | None:
-    """The file that keeps the programs, beside this module's bytecode (in the folder and
-    under the tag the interpreter gives it, a ``pycache_prefix`` included); ``None`` when
-    no bytecode file is known or this interpreter's programs are not kept."""
-    cached = globals().get("__cached__")
-    if not isinstance(cached, str) or sys.version_info[:2] not in KEPT_FOR:
+    """The file that keeps the programs: in the user's cache folder, named by the
+    interpreter's cache tag (``patterns.cpython-311.bin``); ``None`` when no cache folder
+    is known or this interpreter's programs are not kept."""
+    if sys.version_info[:2] not in KEPT_FOR:
         return None
-    return os.path.splitext(cached)[0] + ".patterns"
+    top = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    if not os.path.isabs(top):
+        return None
+    return os.path.join(top, "notation", f"patterns.{sys.implementation.cache_tag}.bin")
 
 
 def _header() -> tuple[str, int, int, int, int]:
-    """What the file starts with: the interpreter and engine it was made for."""
-    return ("notation-patterns", 1, sys.hexversion, _sre.MAGIC, _sre.CODESIZE)
+    """What the file's first part says: the interpreter and engine it was made for."""
+    return ("notation-patterns", 2, sys.hexversion, _sre.MAGIC, _sre.CODESIZE)
+
+
+def _read(path: str) -> dict[tuple[str, int], Program] | None:
+    """The programs the file ``path`` holds, ``None`` when it cannot be read, is cut short
+    or damaged (the sum of its programs' bytes is not the one it was written with), or was
+    made for another interpreter."""
+    import marshal
+
+    try:
+        with open(path, "rb") as file:
+            header, total, body = marshal.loads(file.read())
+        if header != _header() or not isinstance(body, bytes) or sum(body) != total:
+            return None
+        programs = marshal.loads(body)
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return programs if isinstance(programs, dict) else None
 
 
 def _load() -> dict[tuple[str, int], Program]:
     """The programs the file holds (none when it is missing, damaged, or of another
     interpreter)."""
     global _programs
-    _programs = {}
     path = kept_file()
-    if path is not None:
-        import marshal
-
-        try:
-            with open(path, "rb") as file:
-                header, programs = marshal.loads(file.read())
-        except (OSError, EOFError, ValueError, TypeError):
-            return _programs
-        if header == _header() and isinstance(programs, dict):
-            _programs = programs
+    _programs = (_read(path) if path is not None else None) or {}
     return _programs
 
 
@@ -88,7 +98,7 @@ def _program(source: str, flags: int) -> Program:
 def compiled(source: str, flags: int = 0) -> re.Pattern[str]:
     """``re.compile(source, flags)``, its program read from the file that keeps them
     (:func:`kept_file`) when the file holds it, else compiled and kept there when the run
-    ends, unless bytecode is not written (``sys.dont_write_bytecode``,
+    ends, unless bytecode is not written either (``sys.dont_write_bytecode``,
     ``PYTHONDONTWRITEBYTECODE``). For the toolkit's own patterns only: a pattern a user
     gives is compiled with ``re.compile``."""
     global _added
@@ -100,16 +110,13 @@ def compiled(source: str, flags: int = 0) -> re.Pattern[str]:
             made: re.Pattern[str] = _sre.compile(source, *program)
         except (TypeError, ValueError, RuntimeError, OverflowError):
             # A damaged entry the engine refuses: compiled afresh, and kept again.
-            del programs[key]
+            programs.pop(key, None)
         else:
             return made
-    if (
-        flags & re.DEBUG
-        or sys.dont_write_bytecode
-        or len(programs) >= MOST_KEPT
-        or kept_file() is None
-    ):
+    if flags & re.DEBUG or sys.dont_write_bytecode or kept_file() is None:
         return re.compile(source, flags)
+    if len(programs) >= MOST_KEPT:
+        programs.clear()  # full (of patterns of older versions): afresh with this run's
     program = programs[key] = _program(source, int(flags))
     if not _added:
         import atexit
@@ -122,29 +129,25 @@ def compiled(source: str, flags: int = 0) -> re.Pattern[str]:
 
 def _write() -> None:
     """Keep the programs compiled in this run with those the file holds (another run may
-    have written it since this one read it): written whole under another name, then put in
-    its place, so that a reader never sees a part; nothing is written where it cannot be."""
+    have written it since this one read it): written whole under another name, readable
+    by this user only, then put in its place, so that a reader never sees a part; nothing
+    is written where it cannot be."""
     import marshal
 
     path = kept_file()
     programs = _programs
     if path is None or programs is None:
         return
-    merged = dict(programs)
-    try:
-        with open(path, "rb") as file:
-            header, theirs = marshal.loads(file.read())
-        if header == _header() and isinstance(theirs, dict):
-            merged = {**theirs, **programs}
-    except (OSError, EOFError, ValueError, TypeError):
-        pass
+    merged = {**(_read(path) or {}), **programs}
     if len(merged) > MOST_KEPT:
         merged = programs
-    temporary = f"{path}.{os.getpid()}.tmp"
+    body = marshal.dumps(merged)
+    temporary = f"{path}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     try:
-        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-        with open(temporary, "xb") as file:
-            file.write(marshal.dumps((_header(), merged)))
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with open(fd, "wb") as file:
+            file.write(marshal.dumps((_header(), sum(body), body)))
         os.replace(temporary, path)
     except OSError:
         try:  # noqa: SIM105 (contextlib is not imported for so little)

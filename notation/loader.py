@@ -16,9 +16,11 @@ which compiles the source and writes the file as always.
 
 from __future__ import annotations
 
+import _imp
 import marshal
 import os
 import sys
+import types
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -47,6 +49,9 @@ def install(package: ModuleType) -> bool:
         or not isinstance(getattr(package, "__cached__", None), str)
     ):
         return False
+    prefix = f"{package.__name__}."
+    if any(isinstance(finder, _Finder) and finder.prefix == prefix for finder in sys.meta_path):
+        return True  # the package imported again (importlib.reload)
     loader = _loader(base, magic)  # type: ignore[arg-type]
     sys.meta_path.insert(0, _Finder(package.__name__, type(spec), loader))
     return True
@@ -78,7 +83,15 @@ def _loader(base: type[SourceFileLoader], magic: bytes) -> Loader:
             size = (facts.st_size & 0xFFFFFFFF).to_bytes(4, "little")
             if data[:16] != magic + bytes(4) + stamp + size:
                 return super().get_code(fullname)  # type: ignore[no-any-return]
-            code: CodeType = marshal.loads(memoryview(data)[16:])
+            try:
+                code = marshal.loads(memoryview(data)[16:])
+            except (EOFError, ValueError, TypeError):
+                return super().get_code(fullname)  # type: ignore[no-any-return]
+            if not isinstance(code, types.CodeType):
+                return super().get_code(fullname)  # type: ignore[no-any-return]
+            # The file names of the code are the source's where it is now (a moved tree's
+            # bytecode names where it was compiled), as the interpreter's loader has them.
+            _imp._fix_co_filename(code, self.path)  # type: ignore[attr-defined, unused-ignore]  # noqa: SLF001
             return code
 
     made: Loader = Fresh
@@ -110,6 +123,10 @@ class _Finder:
         (:data:`_MODULE` ...), the folder of its bytecode files and the end of their names
         (``.cpython-311.pyc``); ``None`` for a package whose folder cannot be read, or not
         loaded from a source file."""
+
+    def invalidate_caches(self) -> None:
+        """Forget the folders listed (``importlib.invalidate_caches``)."""
+        self.folders.clear()
 
     def find_spec(
         self, name: str, path: Sequence[str] | None = None, target: object = None

@@ -1,7 +1,7 @@
 """Patterns kept between runs (:func:`notation.lazy.compiled`): the program ``re`` makes
-of each of the toolkit's patterns, kept beside the bytecode and read back by the next run,
-is the program ``re`` makes; a file that is damaged, of another interpreter or cannot be
-written changes nothing but the time taken."""
+of each of the toolkit's patterns, kept in the user's cache folder and read back by the
+next run, is the program ``re`` makes; a file that is damaged, of another interpreter or
+cannot be written changes nothing but the time taken."""
 
 from __future__ import annotations
 
@@ -45,11 +45,11 @@ print(len(compiled_afresh))
 """
 
 
-def _run(prefix: Path) -> tuple[str, int]:
-    """Run :data:`PROBE` with bytecode written under ``prefix``: the file of programs, and
-    how many patterns the run compiled that the file did not hold."""
+def _run(cache: Path) -> tuple[str, int]:
+    """Run :data:`PROBE` with ``cache`` as the user's cache folder: the file of programs,
+    and how many patterns the run compiled that the file did not hold."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPYCACHEPREFIX"] = str(prefix)
+    env["XDG_CACHE_HOME"] = str(cache)
     done = subprocess.run(
         [sys.executable, "-c", PROBE], capture_output=True, text=True, cwd=ROOT, env=env
     )
@@ -61,18 +61,19 @@ def _run(prefix: Path) -> tuple[str, int]:
 def test_the_kept_programs_are_those_re_makes_and_a_second_run_compiles_none(
     tmp_path: Path,
 ) -> None:
-    path, compiled = _run(tmp_path / "pyc")
-    assert path.startswith(str(tmp_path / "pyc")) and path.endswith(".patterns")
-    with open(path, "rb") as file:
-        header, programs = marshal.loads(file.read())
-    assert header == lazy._header()
+    path, compiled = _run(tmp_path / "cache")
+    tag = sys.implementation.cache_tag
+    assert path == str(tmp_path / "cache" / "notation" / f"patterns.{tag}.bin")
+    assert os.stat(path).st_mode & 0o777 == 0o600
+    programs = lazy._read(path)
+    assert programs is not None
     assert len(programs) == compiled > 60
     from notation.record import reader
 
     assert (reader._PLAIN, 0) in programs
     for (source, flags), program in programs.items():
         assert _sre.compile(source, *program) == re.compile(source, flags), source
-    assert _run(tmp_path / "pyc") == (path, 0)
+    assert _run(tmp_path / "cache") == (path, 0)
 
 
 def test_an_interpreter_whose_programs_are_not_kept_compiles_each_run(
@@ -104,6 +105,16 @@ def kept(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[Path, list[An
 SOURCE = r"(?P<number>[0-9]+)\.(?:\s*\.\.\.)?\s*([a-h][1-8])"
 
 
+def _file(programs: dict[tuple[str, int], Any], *, damaged: bool = False) -> bytes:
+    """A file of ``programs`` as :func:`notation.lazy._write` writes it; ``damaged``: a
+    byte of its programs changed after its sum was taken."""
+    body = marshal.dumps(programs)
+    total = sum(body)
+    if damaged:
+        body = body[:-2] + bytes([body[-2] ^ 1]) + body[-1:]
+    return marshal.dumps((lazy._header(), total, body))
+
+
 def test_a_program_compiled_is_kept_when_the_run_ends(kept: tuple[Path, list[Any]]) -> None:
     path, registered = kept
     pattern = lazy.compiled(SOURCE, re.IGNORECASE)
@@ -115,9 +126,7 @@ def test_a_program_compiled_is_kept_when_the_run_ends(kept: tuple[Path, list[Any
     lazy.compiled(r"x+")
     assert registered == [lazy._write]
     lazy._write()
-    header, programs = marshal.loads(path.read_bytes())
-    assert header == lazy._header()
-    assert set(programs) == {(SOURCE, int(re.IGNORECASE)), (r"x+", 0)}
+    assert set(lazy._read(str(path)) or ()) == {(SOURCE, int(re.IGNORECASE)), (r"x+", 0)}
     assert [p.name for p in path.parent.iterdir()] == [path.name]
 
 
@@ -127,8 +136,9 @@ def test_a_program_compiled_is_kept_when_the_run_ends(kept: tuple[Path, list[Any
         b"",
         b"\x00\x01 not marshal",
         marshal.dumps(("notation-patterns", 1, 0, 0, 0))[:-1],
-        marshal.dumps(("another interpreter", {(SOURCE, 0): (32, [0], 0, {}, ())})),
+        marshal.dumps(("another interpreter", 0, marshal.dumps({(SOURCE, 0): (32, [0])}))),
         marshal.dumps([1, 2]),
+        _file({(SOURCE, 0): (32, [0], 0, {}, ())}, damaged=True),
     ],
 )
 def test_a_damaged_or_foreign_file_is_passed_over_and_written_anew(
@@ -138,28 +148,28 @@ def test_a_damaged_or_foreign_file_is_passed_over_and_written_anew(
     path.write_bytes(damage)
     assert lazy.compiled(SOURCE) == re.compile(SOURCE)
     lazy._write()
-    header, programs = marshal.loads(path.read_bytes())
-    assert header == lazy._header() and set(programs) == {(SOURCE, 0)}
+    programs = lazy._read(str(path))
+    assert programs is not None and set(programs) == {(SOURCE, 0)}
+    assert programs[(SOURCE, 0)] == lazy._program(SOURCE, 0)
 
 
 def test_a_program_the_engine_refuses_is_compiled_afresh(kept: tuple[Path, list[Any]]) -> None:
     path, _ = kept
     wrong: tuple[Any, ...] = (32, [1, 2, 3], 0, {}, (None,))
-    path.write_bytes(marshal.dumps((lazy._header(), {(SOURCE, 0): wrong})))
+    path.write_bytes(_file({(SOURCE, 0): wrong}))
     assert lazy.compiled(SOURCE) == re.compile(SOURCE)
     lazy._write()
-    programs = marshal.loads(path.read_bytes())[1]
-    assert programs[(SOURCE, 0)] != wrong
+    programs = lazy._read(str(path))
+    assert programs is not None and programs[(SOURCE, 0)] != wrong
     assert _sre.compile(SOURCE, *programs[(SOURCE, 0)]) == re.compile(SOURCE)
 
 
 def test_another_runs_programs_are_kept_with_this_ones(kept: tuple[Path, list[Any]]) -> None:
     path, _ = kept
     lazy.compiled(r"a+")
-    theirs = lazy._program(r"b+", 0)
-    path.write_bytes(marshal.dumps((lazy._header(), {(r"b+", 0): theirs})))
+    path.write_bytes(_file({(r"b+", 0): lazy._program(r"b+", 0)}))
     lazy._write()
-    assert set(marshal.loads(path.read_bytes())[1]) == {(r"a+", 0), (r"b+", 0)}
+    assert set(lazy._read(str(path)) or ()) == {(r"a+", 0), (r"b+", 0)}
 
 
 def test_nothing_is_kept_where_bytecode_is_not_written(
@@ -176,16 +186,19 @@ def test_a_file_that_cannot_be_written_is_not_and_says_nothing(
 ) -> None:
     blocker = tmp_path / "a file"
     blocker.write_text("")
-    monkeypatch.setattr(lazy, "kept_file", lambda: str(blocker / "lazy.patterns"))
+    monkeypatch.setattr(lazy, "kept_file", lambda: str(blocker / "notation" / "patterns.bin"))
     assert lazy.compiled(SOURCE) == re.compile(SOURCE)
     lazy._write()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a file"]
 
 
-def test_no_more_than_the_most_kept_are_added(
+def test_a_full_file_is_started_afresh_with_this_runs_programs(
     kept: tuple[Path, list[Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    path, _ = kept
     monkeypatch.setattr(lazy, "MOST_KEPT", 2)
-    for source in ("a", "b", "c"):
+    path.write_bytes(_file({("a", 0): lazy._program("a", 0), ("b", 0): lazy._program("b", 0)}))
+    for source in ("a", "c"):
         assert lazy.compiled(source) == re.compile(source)
-    assert set(lazy._programs or {}) == {("a", 0), ("b", 0)}
+    lazy._write()
+    assert set(lazy._read(str(path)) or ()) == {("c", 0)}

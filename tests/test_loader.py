@@ -276,3 +276,36 @@ def test_a_package_not_loaded_from_source_is_not_taken() -> None:
     assert loader.install(types.ModuleType("nothing")) is False
     assert loader._folder(None) is None
     assert loader._folder(types.ModuleType("nowhere")) is None
+
+
+def test_a_moved_package_names_its_code_where_it_is_now(tmp_path: Path) -> None:
+    """Bytecode names the source it was compiled from; a tree moved with its times (a
+    relocated environment, a copy) is read from its new place, and its code says so, as
+    the interpreter's loader has it."""
+    import shutil
+
+    (tmp_path / "a").mkdir()
+    _package(tmp_path / "a", "X = 1\ndef f():\n    return X\n")
+    assert _imported(tmp_path / "a") == "1 Fresh\n"
+    shutil.copytree(tmp_path / "a", tmp_path / "b")
+    probe = IMPORT.replace("print(pkg.mod.X", "print(pkg.mod.f.__code__.co_filename, pkg.mod.X")
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(tmp_path / "b")],
+        capture_output=True, text=True, check=True, env=_environment(),
+    )  # fmt: skip
+    assert done.stdout == f"{tmp_path / 'b' / 'pkg' / 'mod.py'} 1 Fresh\n"
+
+
+def test_the_package_imported_again_adds_no_second_finder() -> None:
+    probe = (
+        "import importlib, sys, notation\n"
+        "before = list(sys.meta_path)\n"
+        "importlib.reload(notation)\n"
+        "importlib.invalidate_caches()\n"
+        "import notation.games.draughts as d\n"
+        "print(sys.meta_path == before, type(d.__loader__).__name__)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout == "True Fresh\n"

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 UNREADABLE_CODES = frozenset({codes.UNREADABLE, codes.NO_RECORD})
 """Codes of an input that could not be read: they make the exit status 2 and are not
-counted among the records' problems; only ``ignore`` leaves them out, not ``select``."""
+counted among the records' problems; only ``ignore`` naming the code itself leaves them
+out, not ``select``, nor an ignored prefix (``PDN1``)."""
 
 
 class Policy(Frozen):
@@ -139,9 +140,10 @@ def reported(events: Iterable[Event], policy: Policy) -> Generator[Event, None, 
             summary.files += 1
             yield event
         elif event.code in UNREADABLE_CODES:
-            # An input not read is reported unless its code is ignored by name: a select
-            # of the records' codes never makes a run that read nothing pass.
-            if not policy.at(event.path).ignores(event.code):
+            # An input not read is reported unless its code itself is ignored: a select of
+            # the records' codes, or an ignore of a family of them, never makes a run that
+            # read nothing pass.
+            if event.code not in policy.at(event.path).ignore:
                 unreadable = True
                 yield event
         elif policy.at(event.path).keeps(event.code):

@@ -124,14 +124,15 @@ def test_code_prefixes_are_checked_against_the_codes() -> None:
         (Policy(select=("BR",)), ["PDN106", "PDN108", "game 1: BR205"], 2),
         (Policy(select=("REC",), exit_zero=True), ["PDN106", "PDN108", "game 1: REC207"], 2),
         (Policy(select=("BR",), ignore=("PDN106",)), ["PDN108", "game 1: BR205"], 2),
-        (Policy(ignore=("PDN1",)), ["game 1: BR205,REC207"], 1),
+        (Policy(ignore=("PDN1",)), ["PDN106", "PDN108", "game 1: BR205,REC207"], 2),
+        (Policy(ignore=("PDN106", "PDN108")), ["game 1: BR205,REC207"], 1),
     ],
 )
-def test_a_select_never_hides_an_input_not_read_only_an_ignore_does(
+def test_a_select_never_hides_an_input_not_read_only_an_ignore_of_its_code_does(
     policy: Policy, told: list[str], status: int
 ) -> None:
     """A missing file (PDN106) or one of no record (PDN108) fails the run whatever codes
-    are selected, unless its code is ignored by name."""
+    are selected or prefixes ignored, unless its code itself is ignored."""
     missing = Diagnostic("PDN106", "cannot read b.pdn: no such file", 1, 1, "b.pdn")
     empty = Diagnostic("PDN108", "c.pdn holds no game", 1, 1, "c.pdn")
     reporter = Collected()
