@@ -259,6 +259,9 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
                 child.terminate()
             signal.signal(signal.SIGPIPE, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGPIPE)
+            # The signal blocked (an inherited mask): what standard output still holds goes
+            # to the null device, so that the interpreter's last flush does not fail.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
             raise SystemExit(128 + signal.SIGPIPE) from None
         except Exception as error:
             # Only a run that imported the pool's module can have lost a worker.
