@@ -43,10 +43,30 @@ def kept_file() -> str | None:
     is known or this interpreter's programs are not kept."""
     if sys.version_info[:2] not in KEPT_FOR:
         return None
-    top = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    top = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.environ.get("HOME", ""), ".cache")
     if not os.path.isabs(top):
         return None
     return os.path.join(top, "notation", f"patterns.{sys.implementation.cache_tag}.bin")
+
+
+def _made(folder: str) -> bool:
+    """Whether ``folder`` (the cache folder's ``notation``) is there, made if need be
+    (mode 0700) inside a cache folder that is there, or that is ``~/.cache`` inside a home
+    folder that is there: a home folder, or ``$XDG_CACHE_HOME``, is never made (a wrong
+    ``HOME`` would have folders made at the system's root)."""
+    top = os.path.dirname(folder)
+    try:
+        if not os.path.isdir(top):
+            home = os.path.dirname(top)
+            if os.environ.get("XDG_CACHE_HOME") or not os.path.isdir(home):
+                return False
+            os.mkdir(top, 0o700)
+        os.mkdir(folder, 0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return False
+    return os.path.isdir(folder)
 
 
 def _header() -> tuple[str, int, int, int, int]:
@@ -143,8 +163,9 @@ def _write() -> None:
         merged = programs
     body = marshal.dumps(merged)
     temporary = f"{path}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    if not _made(os.path.dirname(path)):
+        return
     try:
-        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with open(fd, "wb") as file:
             file.write(marshal.dumps((_header(), sum(body), body)))

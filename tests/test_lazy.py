@@ -61,6 +61,7 @@ def _run(cache: Path) -> tuple[str, int]:
 def test_the_kept_programs_are_those_re_makes_and_a_second_run_compiles_none(
     tmp_path: Path,
 ) -> None:
+    (tmp_path / "cache").mkdir()
     path, compiled = _run(tmp_path / "cache")
     tag = sys.implementation.cache_tag
     assert path == str(tmp_path / "cache" / "notation" / f"patterns.{tag}.bin")
@@ -202,3 +203,36 @@ def test_a_full_file_is_started_afresh_with_this_runs_programs(
         assert lazy.compiled(source) == re.compile(source)
     lazy._write()
     assert set(lazy._read(str(path)) or ()) == {("c", 0)}
+
+
+@pytest.mark.parametrize("xdg", [False, True])
+def test_no_home_or_cache_folder_is_made_where_there_is_none(
+    kept: tuple[Path, list[Any]],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    xdg: bool,
+) -> None:
+    """A ``HOME`` (or ``XDG_CACHE_HOME``) that names no folder gets none made: nothing is
+    kept. Where the home folder is there, its ``.cache`` and the toolkit's folder in it are
+    made, readable by their user only."""
+    monkeypatch.undo()
+    monkeypatch.setattr(lazy, "_programs", None)
+    monkeypatch.setattr(lazy, "_added", False)
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setattr(atexit, "register", lambda _: None)
+    missing = tmp_path / "missing"
+    if xdg:
+        monkeypatch.setenv("XDG_CACHE_HOME", str(missing / "cache"))
+    else:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+        monkeypatch.setenv("HOME", str(missing))
+    assert lazy.compiled(SOURCE) == re.compile(SOURCE)
+    lazy._write()
+    assert not missing.exists()
+    if xdg:
+        return
+    missing.mkdir()
+    lazy._write()
+    folder = missing / ".cache" / "notation"
+    assert [p.name for p in folder.iterdir()] == [f"patterns.{sys.implementation.cache_tag}.bin"]
+    assert {oct(p.stat().st_mode & 0o777) for p in (folder.parent, folder)} == {"0o700"}
