@@ -218,22 +218,15 @@ def _named(path: str) -> bool:
     """Whether anything is under the name ``path`` (a link, even one that leads nowhere);
     the errors :meth:`pathlib.Path.exists` raises (a folder that cannot be searched)
     raised."""
-    try:
-        os.lstat(path)
-    except OSError as error:
-        if error.errno not in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
-            raise
-        return False
-    except ValueError:
-        return False
-    return True
+    return _mode(path, follow=False) is not None
 
 
-def _mode(path: str) -> int | None:
-    """The ``st_mode`` of what ``path`` leads to, ``None`` when it leads nowhere; the
-    errors :meth:`pathlib.Path.exists` raises (a folder that cannot be searched) raised."""
+def _mode(path: str, *, follow: bool = True) -> int | None:
+    """The ``st_mode`` of what ``path`` leads to (of the link itself unless ``follow``),
+    ``None`` when it leads nowhere; the errors :meth:`pathlib.Path.exists` raises (a
+    folder that cannot be searched) raised."""
     try:
-        return os.stat(path).st_mode
+        return os.stat(path, follow_symlinks=follow).st_mode
     except OSError as error:
         if error.errno not in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
             raise

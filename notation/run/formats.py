@@ -27,8 +27,6 @@ if TYPE_CHECKING:
     import xml.etree.ElementTree as ET  # imported by the JUnit report only
     from typing import Any
 
-    from notation.run.validation import RunEvent
-
 REPORT_FORMAT = "notation-report"
 """The ``format`` field of a JSON report."""
 
@@ -160,9 +158,10 @@ class Reporter:
     def finish(self, summary: Summary) -> None:
         """The end of the run."""
 
-    def take(self, event: RunEvent) -> None:
-        """One event of a run, as reported (:func:`notation.run.validation.validate`);
-        progress and notes are no part of a report."""
+    def take(self, event: object) -> None:
+        """One event of a run, as reported (:func:`notation.run.validation.validate`):
+        a game, a file's end or a diagnostic; any other (progress, a note) is no part of
+        a report."""
         if isinstance(event, GameReport):
             self.game(event)
         elif isinstance(event, FileResult):
