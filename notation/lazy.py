@@ -6,21 +6,45 @@ its matching engine) is kept in the user's cache folder (``$XDG_CACHE_HOME/notat
 default ``~/.cache/notation``), one file per interpreter, and read back by the next run
 instead of compiled again. A module's patterns that most runs never use (those of errors,
 of rare layouts) are made with :func:`lazy_pattern`, so that importing the module does not
-compile them.
+compile them. A run whose patterns the file holds does not import ``re`` (with what it
+imports, 2.5 to 3 ms): the toolkit's modules take :func:`escape` and the flags from here.
 """
 
 from __future__ import annotations
 
 import _sre  # type: ignore[import-not-found, unused-ignore]  # re's engine, loaded by re
+import marshal
 import os
-import re
 import sys
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import Any, TypeAlias
 
     Program: TypeAlias = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
+    Key: TypeAlias = tuple[str, int]
+    Entry: TypeAlias = tuple[int, bytes]
+
+IGNORECASE = 2
+"""``re.IGNORECASE``."""
+MULTILINE = 8
+"""``re.MULTILINE``."""
+DOTALL = 16
+"""``re.DOTALL``."""
+VERBOSE = 64
+"""``re.VERBOSE``."""
+_DEBUG = 128
+"""``re.DEBUG``: such a pattern is compiled by ``re``, which prints its program."""
+
+_SPECIAL = {ord(char): "\\" + char for char in "()[]{}?*+-|^$\\.&~# \t\n\r\v\f"}
+
+
+def escape(text: str) -> str:
+    """``re.escape(text)``: ``text`` with each character a pattern gives a meaning to
+    escaped."""
+    return text.translate(_SPECIAL)
+
 
 KEPT_FOR = ((3, 11), (3, 12), (3, 13))
 """The interpreters whose ``re`` makes a program as :func:`_program` makes it (checked by
@@ -30,9 +54,13 @@ MOST_KEPT = 2_000
 """The most programs the file keeps (a run's patterns are the toolkit's own, a few
 hundred at most: no pattern a user gives is kept); once full, it is started afresh."""
 
-_programs: dict[tuple[str, int], Program] | None = None
-"""The programs read from the file, and those compiled since; ``None`` until the first
-pattern is asked for."""
+_PRIME = 2**61 - 1
+"""An entry's check is its bytes, read as a number, modulo this prime: any one byte
+changed changes it."""
+
+_entries: dict[Key, Entry] | None = None
+"""The programs read from the file and those compiled since, each as its check and its
+bytes (decoded when its pattern is asked for); ``None`` until the first pattern is."""
 _added = False
 """A program was compiled that the file does not hold: written when the run ends."""
 
@@ -71,33 +99,49 @@ def _made(folder: str) -> bool:
 
 def _header() -> tuple[str, int, int, int, int]:
     """What the file's first part says: the interpreter and engine it was made for."""
-    return ("notation-patterns", 2, sys.hexversion, _sre.MAGIC, _sre.CODESIZE)
+    return ("notation-patterns", 3, sys.hexversion, _sre.MAGIC, _sre.CODESIZE)
 
 
-def _read(path: str) -> dict[tuple[str, int], Program] | None:
-    """The programs the file ``path`` holds, ``None`` when it cannot be read, is cut short
-    or damaged (the sum of its programs' bytes is not the one it was written with), or was
-    made for another interpreter."""
-    import marshal
+def _entry(program: Program) -> Entry:
+    """``program`` as the file keeps it: its check and its bytes."""
+    body = marshal.dumps(program)
+    return int.from_bytes(body, "little") % _PRIME, body
 
+
+def _decoded(entry: object) -> Program | None:
+    """The program an entry of the file holds, ``None`` when the entry is damaged (its
+    bytes are not those its check was taken of) or is not one."""
+    if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], bytes)):
+        return None
+    check, body = entry
+    if int.from_bytes(body, "little") % _PRIME != check:
+        return None
+    try:
+        program = marshal.loads(body)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return program if isinstance(program, tuple) and len(program) == 5 else None
+
+
+def _read(path: str) -> dict[Key, Entry] | None:
+    """The entries the file ``path`` holds, ``None`` when it cannot be read, is cut short,
+    or was made for another interpreter. An entry is checked when its pattern is asked
+    for (:func:`_decoded`): a run reads the few it uses."""
     try:
         with open(path, "rb") as file:
-            header, total, body = marshal.loads(file.read())
-        if header != _header() or not isinstance(body, bytes) or sum(body) != total:
-            return None
-        programs = marshal.loads(body)
+            header, entries = marshal.loads(file.read())
     except (OSError, EOFError, ValueError, TypeError):
         return None
-    return programs if isinstance(programs, dict) else None
+    return entries if header == _header() and isinstance(entries, dict) else None
 
 
-def _load() -> dict[tuple[str, int], Program]:
-    """The programs the file holds (none when it is missing, damaged, or of another
+def _load() -> dict[Key, Entry]:
+    """The entries the file holds (none when it is missing, damaged, or of another
     interpreter)."""
-    global _programs
+    global _entries
     path = kept_file()
-    _programs = (_read(path) if path is not None else None) or {}
-    return _programs
+    _entries = (_read(path) if path is not None else None) or {}
+    return _entries
 
 
 def _program(source: str, flags: int) -> Program:
@@ -122,22 +166,25 @@ def compiled(source: str, flags: int = 0) -> re.Pattern[str]:
     ``PYTHONDONTWRITEBYTECODE``). For the toolkit's own patterns only: a pattern a user
     gives is compiled with ``re.compile``."""
     global _added
-    programs = _load() if _programs is None else _programs
+    entries = _load() if _entries is None else _entries
     key = (source, int(flags))
-    program = programs.get(key)
+    program = _decoded(entries.get(key))
     if program is not None:
         try:
             made: re.Pattern[str] = _sre.compile(source, *program)
         except (TypeError, ValueError, RuntimeError, OverflowError):
-            # A damaged entry the engine refuses: compiled afresh, and kept again.
-            programs.pop(key, None)
+            pass  # a damaged entry the engine refuses: compiled afresh, and kept again
         else:
             return made
-    if flags & re.DEBUG or sys.dont_write_bytecode or kept_file() is None:
+    entries.pop(key, None)
+    if flags & _DEBUG or sys.dont_write_bytecode or kept_file() is None:
+        import re
+
         return re.compile(source, flags)
-    if len(programs) >= MOST_KEPT:
-        programs.clear()  # full (of patterns of older versions): afresh with this run's
-    program = programs[key] = _program(source, int(flags))
+    if len(entries) >= MOST_KEPT:
+        entries.clear()  # full (of patterns of older versions): afresh with this run's
+    program = _program(source, int(flags))
+    entries[key] = _entry(program)
     if not _added:
         import atexit
 
@@ -152,23 +199,20 @@ def _write() -> None:
     have written it since this one read it): written whole under another name, readable
     by this user only, then put in its place, so that a reader never sees a part; nothing
     is written where it cannot be."""
-    import marshal
-
     path = kept_file()
-    programs = _programs
-    if path is None or programs is None:
+    entries = _entries
+    if path is None or entries is None:
         return
-    merged = {**(_read(path) or {}), **programs}
+    merged = {**(_read(path) or {}), **entries}
     if len(merged) > MOST_KEPT:
-        merged = programs
-    body = marshal.dumps(merged)
+        merged = entries
     temporary = f"{path}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     if not _made(os.path.dirname(path)):
         return
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with open(fd, "wb") as file:
-            file.write(marshal.dumps((_header(), sum(body), body)))
+            file.write(marshal.dumps((_header(), merged)))
         os.replace(temporary, path)
     except OSError:
         try:  # noqa: SIM105 (contextlib is not imported for so little)

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from notation import lazy
 
@@ -66,8 +68,7 @@ def test_the_kept_programs_are_those_re_makes_and_a_second_run_compiles_none(
     tag = sys.implementation.cache_tag
     assert path == str(tmp_path / "cache" / "notation" / f"patterns.{tag}.bin")
     assert os.stat(path).st_mode & 0o777 == 0o600
-    programs = lazy._read(path)
-    assert programs is not None
+    programs = _programs(path)
     assert len(programs) == compiled > 60
     from notation.record import reader
 
@@ -82,11 +83,11 @@ def test_an_interpreter_whose_programs_are_not_kept_compiles_each_run(
 ) -> None:
     monkeypatch.setattr(lazy, "KEPT_FOR", ())
     assert lazy.kept_file() is None
-    monkeypatch.setattr(lazy, "_programs", None)
+    monkeypatch.setattr(lazy, "_entries", None)
     registered: list[Any] = []
     monkeypatch.setattr(atexit, "register", registered.append)
     assert lazy.compiled(r"(a)(?P<b>b)") == re.compile(r"(a)(?P<b>b)")
-    assert registered == [] and lazy._programs == {}
+    assert registered == [] and lazy._entries == {}
 
 
 @pytest.fixture
@@ -95,7 +96,7 @@ def kept(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[Path, list[An
     the functions registered to run at exit."""
     path = tmp_path / "lazy.patterns"
     monkeypatch.setattr(lazy, "kept_file", lambda: str(path))
-    monkeypatch.setattr(lazy, "_programs", None)
+    monkeypatch.setattr(lazy, "_entries", None)
     monkeypatch.setattr(lazy, "_added", False)
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     registered: list[Any] = []
@@ -106,14 +107,25 @@ def kept(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[Path, list[An
 SOURCE = r"(?P<number>[0-9]+)\.(?:\s*\.\.\.)?\s*([a-h][1-8])"
 
 
+def _programs(path: Path | str) -> dict[tuple[str, int], Any]:
+    """The programs the file ``path`` holds, each entry checked and decoded."""
+    entries = lazy._read(str(path))
+    assert entries is not None
+    programs = {key: lazy._decoded(entry) for key, entry in entries.items()}
+    assert None not in programs.values()
+    return programs
+
+
 def _file(programs: dict[tuple[str, int], Any], *, damaged: bool = False) -> bytes:
     """A file of ``programs`` as :func:`notation.lazy._write` writes it; ``damaged``: a
-    byte of its programs changed after its sum was taken."""
-    body = marshal.dumps(programs)
-    total = sum(body)
+    byte of each program's changed after its check was taken."""
+    entries = {key: lazy._entry(program) for key, program in programs.items()}
     if damaged:
-        body = body[:-2] + bytes([body[-2] ^ 1]) + body[-1:]
-    return marshal.dumps((lazy._header(), total, body))
+        entries = {
+            key: (check, body[:-2] + bytes([body[-2] ^ 1]) + body[-1:])
+            for key, (check, body) in entries.items()
+        }
+    return marshal.dumps((lazy._header(), entries))
 
 
 def test_a_program_compiled_is_kept_when_the_run_ends(kept: tuple[Path, list[Any]]) -> None:
@@ -127,7 +139,7 @@ def test_a_program_compiled_is_kept_when_the_run_ends(kept: tuple[Path, list[Any
     lazy.compiled(r"x+")
     assert registered == [lazy._write]
     lazy._write()
-    assert set(lazy._read(str(path)) or ()) == {(SOURCE, int(re.IGNORECASE)), (r"x+", 0)}
+    assert set(_programs(path)) == {(SOURCE, int(re.IGNORECASE)), (r"x+", 0)}
     assert [p.name for p in path.parent.iterdir()] == [path.name]
 
 
@@ -137,9 +149,15 @@ def test_a_program_compiled_is_kept_when_the_run_ends(kept: tuple[Path, list[Any
         b"",
         b"\x00\x01 not marshal",
         marshal.dumps(("notation-patterns", 1, 0, 0, 0))[:-1],
-        marshal.dumps(("another interpreter", 0, marshal.dumps({(SOURCE, 0): (32, [0])}))),
+        marshal.dumps((("notation-patterns", 2, sys.hexversion, _sre.MAGIC, _sre.CODESIZE), {})),
+        marshal.dumps(("another interpreter", {(SOURCE, 0): lazy._entry((32, [0], 0, {}, ()))})),
         marshal.dumps([1, 2]),
-        _file({(SOURCE, 0): (32, [0], 0, {}, ())}, damaged=True),
+        marshal.dumps((lazy._header(), [1, 2])),
+        marshal.dumps((lazy._header(), {(SOURCE, 0): "not an entry"})),
+        marshal.dumps((lazy._header(), {(SOURCE, 0): (0, marshal.dumps((1, 2)))})),
+        marshal.dumps((lazy._header(), {(SOURCE, 0): lazy._entry((1, 2))})),  # type: ignore[arg-type]
+        marshal.dumps((lazy._header(), {(SOURCE, 0): lazy._entry((32, [0], 0, {}, ()))}))[:-3],
+        _file({(SOURCE, 0): lazy._program(SOURCE, 0)}, damaged=True),
     ],
 )
 def test_a_damaged_or_foreign_file_is_passed_over_and_written_anew(
@@ -149,9 +167,7 @@ def test_a_damaged_or_foreign_file_is_passed_over_and_written_anew(
     path.write_bytes(damage)
     assert lazy.compiled(SOURCE) == re.compile(SOURCE)
     lazy._write()
-    programs = lazy._read(str(path))
-    assert programs is not None and set(programs) == {(SOURCE, 0)}
-    assert programs[(SOURCE, 0)] == lazy._program(SOURCE, 0)
+    assert _programs(path) == {(SOURCE, 0): lazy._program(SOURCE, 0)}
 
 
 def test_a_program_the_engine_refuses_is_compiled_afresh(kept: tuple[Path, list[Any]]) -> None:
@@ -160,8 +176,8 @@ def test_a_program_the_engine_refuses_is_compiled_afresh(kept: tuple[Path, list[
     path.write_bytes(_file({(SOURCE, 0): wrong}))
     assert lazy.compiled(SOURCE) == re.compile(SOURCE)
     lazy._write()
-    programs = lazy._read(str(path))
-    assert programs is not None and programs[(SOURCE, 0)] != wrong
+    programs = _programs(path)
+    assert programs[(SOURCE, 0)] != wrong
     assert _sre.compile(SOURCE, *programs[(SOURCE, 0)]) == re.compile(SOURCE)
 
 
@@ -170,7 +186,7 @@ def test_another_runs_programs_are_kept_with_this_ones(kept: tuple[Path, list[An
     lazy.compiled(r"a+")
     path.write_bytes(_file({(r"b+", 0): lazy._program(r"b+", 0)}))
     lazy._write()
-    assert set(lazy._read(str(path)) or ()) == {(r"a+", 0), (r"b+", 0)}
+    assert set(_programs(path)) == {(r"a+", 0), (r"b+", 0)}
 
 
 def test_nothing_is_kept_where_bytecode_is_not_written(
@@ -179,7 +195,7 @@ def test_nothing_is_kept_where_bytecode_is_not_written(
     path, registered = kept
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
     assert lazy.compiled(SOURCE) == re.compile(SOURCE)
-    assert registered == [] and lazy._programs == {} and not path.exists()
+    assert registered == [] and lazy._entries == {} and not path.exists()
 
 
 def test_a_file_that_cannot_be_written_is_not_and_says_nothing(
@@ -202,7 +218,7 @@ def test_a_full_file_is_started_afresh_with_this_runs_programs(
     for source in ("a", "c"):
         assert lazy.compiled(source) == re.compile(source)
     lazy._write()
-    assert set(lazy._read(str(path)) or ()) == {("c", 0)}
+    assert set(_programs(path)) == {("c", 0)}
 
 
 @pytest.mark.parametrize("xdg", [False, True])
@@ -216,7 +232,7 @@ def test_no_home_or_cache_folder_is_made_where_there_is_none(
     kept. Where the home folder is there, its ``.cache`` and the toolkit's folder in it are
     made, readable by their user only."""
     monkeypatch.undo()
-    monkeypatch.setattr(lazy, "_programs", None)
+    monkeypatch.setattr(lazy, "_entries", None)
     monkeypatch.setattr(lazy, "_added", False)
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     monkeypatch.setattr(atexit, "register", lambda _: None)
@@ -236,3 +252,23 @@ def test_no_home_or_cache_folder_is_made_where_there_is_none(
     folder = missing / ".cache" / "notation"
     assert [p.name for p in folder.iterdir()] == [f"patterns.{sys.implementation.cache_tag}.bin"]
     assert {oct(p.stat().st_mode & 0o777) for p in (folder.parent, folder)} == {"0o700"}
+
+
+def test_the_flags_are_res() -> None:
+    assert (lazy.IGNORECASE, lazy.MULTILINE, lazy.DOTALL, lazy.VERBOSE, lazy._DEBUG) == (
+        re.IGNORECASE,
+        re.MULTILINE,
+        re.DOTALL,
+        re.VERBOSE,
+        re.DEBUG,
+    )
+
+
+@given(st.text())
+def test_escape_is_res(text: str) -> None:
+    assert lazy.escape(text) == re.escape(text)
+
+
+def test_escape_escapes_every_character_re_does() -> None:
+    every = "".join(map(chr, range(0x3000)))
+    assert lazy.escape(every) == re.escape(every)
