@@ -38,7 +38,19 @@ def test_every_folder_of_modules_is_a_package() -> None:
 def test_the_command_line_is_installed_inside_the_package() -> None:
     assert _setuptools()["package-dir"] == {"notation.cli": "cli"}
     table = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert table["project"]["scripts"] == {"notation": "notation.cli.main:main"}
+    assert "scripts" not in table["project"]
+    assert _setuptools()["script-files"] == ["scripts/notation"]
+
+
+def test_the_command_is_a_script_that_runs_main_and_imports_nothing_else() -> None:
+    """The installer rewrites its first line to the environment's interpreter; an entry
+    point's wrapper would import ``re`` as well (tests/cli/test_startup.py)."""
+    script = ROOT / "scripts" / "notation"
+    assert script.stat().st_mode & 0o111 == 0o111
+    lines = script.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "#!/usr/bin/env python3"
+    code = [line for line in lines[lines.index('"""', 1) + 1 :] if line]
+    assert code == ["import sys", "from notation.cli.main import main", "sys.exit(main())"]
 
 
 def _project() -> dict[str, object]:

@@ -35,7 +35,6 @@ without generating every legal move, whenever one check answers the question.
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 
@@ -46,6 +45,7 @@ from notation.plain import Generic, NamedTuple, Protocol, TypeVar
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import Any, ClassVar, TypeAlias
 
 

@@ -37,7 +37,6 @@ kings; a man may not stand on the row where it would be crowned.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from notation.games.base import TextCache
@@ -47,6 +46,7 @@ from notation.games.fmjd import FmjdGame
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import ClassVar
 
 CODES = register_move_codes("BR", "Brazilian draughts", "a Brazilian draughts move")

@@ -44,7 +44,6 @@ Diagnostic codes (all errors), in the order the checks run:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 
 from notation.compiled import mypyc_attr
@@ -61,11 +60,12 @@ from notation.games.base import (
     reading_tag,
 )
 from notation.games.tags import no_rule_options, read_notation
-from notation.lazy import compiled
+from notation.lazy import compiled, escape
 from notation.plain import NamedTuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import ClassVar, Final
 
 # Board geometry ------------------------------------------------------------------
@@ -220,7 +220,7 @@ _PIECE_TOKENS = sorted(
     key=lambda token: (-len(token), token),
 )
 MOVE_SHAPE = compiled(
-    f"({'|'.join(map(re.escape, _PIECE_TOKENS))})([{FILES}{''.join(LOOK_ALIKE_FILES)}][1-8])"
+    f"({'|'.join(map(escape, _PIECE_TOKENS))})([{FILES}{''.join(LOOK_ALIKE_FILES)}][1-8])"
 )
 """Every move text read (:attr:`Cheversi.move_shape`): a piece token of any notation (the
 letters of :data:`LETTERS`, either set of :data:`FIGURINES`), then a square (group 2, a

@@ -33,7 +33,6 @@ with :func:`notation.games.registry.register`.
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 
 from notation.compiled import mypyc_attr
@@ -61,11 +60,12 @@ from notation.games.flying import (
     square_pattern,
 )
 from notation.games.tags import draughts_start, fen_fields
-from notation.lazy import compiled, lazy_pattern
+from notation.lazy import IGNORECASE, compiled, lazy_pattern
 from notation.plain import Protocol, TypeVar, cast
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import Any, ClassVar, Final
 
 WHITE: Final = Side.WHITE
@@ -140,14 +140,14 @@ def move_shape(size: int, *, alphanumeric: bool, short: bool = False) -> re.Patt
         rf"(?:(?P<quiet>-){number}|(?P<capture>(?:[x:]{number})+)))"
     )
     if not alphanumeric:
-        return compiled(numeric, re.IGNORECASE)
+        return compiled(numeric, IGNORECASE)
     square = square_pattern(size)
     files = square[: square.index("]") + 1]
     shortened = rf"|(?P<short>{files}{square})" if short else ""
     return compiled(
         rf"{numeric}{shortened}|{square}"
         rf"(?:(?P<step>-){square}|(?P<jumps>(?:[x:]{square})+)|(?:{square})+)",
-        re.IGNORECASE,
+        IGNORECASE,
     )
 
 
@@ -169,6 +169,9 @@ SHORT_CAPTURE = lazy_pattern(r"\s*([0-9]+)\s*[xX:]\s*([0-9]+)\s*")
 SEPARATED = lazy_pattern(r"\s*(?:[0-9]+|[a-z][0-9]+)(?:\s*[-xX:]\s*(?:[0-9]+|[a-z][0-9]+))+\s*")
 """A move text of numbered or named squares joined by separators (the game's reading of it
 says which squares are on its board)."""
+
+_TO_MOVE_SIGN = str.maketrans("xX:", "---")
+"""Capture signs read as the move sign."""
 
 _BLANKS = compiled(r"\s+")
 
@@ -686,11 +689,11 @@ class DraughtsGame(Game[P, M]):
         description), or ``None``."""
         if SEPARATED.fullmatch(text) is None:
             return None
-        signs = set(re.findall(r"[-xX:]", text))
+        signs = {sign for sign in text if sign in "-xX:"}
         if signs == {"-"}:
             swapped = text.replace("-", "x")
         elif "-" not in signs:
-            swapped = re.sub(r"[xX:]", "-", text)
+            swapped = text.translate(_TO_MOVE_SIGN)
         else:
             return None
         try:

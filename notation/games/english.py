@@ -32,7 +32,6 @@ stand on the row where it would be crowned.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from notation.games.base import Outcome, TextCache
@@ -49,6 +48,7 @@ from notation.games.flying import DraughtsEngine, DraughtsMove, DraughtsPosition
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import ClassVar
 
 CODES = register_move_codes(

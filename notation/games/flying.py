@@ -29,7 +29,6 @@ game's position and move types subclass :class:`DraughtsPosition` and
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 
 from notation.games.base import Outcome, Side
@@ -40,6 +39,7 @@ from notation.lazy import compiled
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import Any
 
 Route = tuple[tuple[int, ...], int]
@@ -285,7 +285,7 @@ def fen_squares(
     last = len(board.squares)
     names = board.number_of_name if alphanumeric else None
     pieces: list[tuple[int, bool]] = []
-    field = re.sub(r"\s+", "", value).lower()
+    field = "".join(value.split()).lower()
     if not field:
         return pieces
     shape = _fen_token(board)
@@ -299,7 +299,7 @@ def fen_squares(
         if names is not None and match.group(4):
             name = match.group(4)
             if name not in names:
-                if re.fullmatch(square_pattern(board.size), name):
+                if compiled(square_pattern(board.size)).fullmatch(name):
                     raise fen_error(fen, f"{name} is a light square")
                 raise fen_error(fen, f"there is no square {name}")
             pieces.append((names[name], king))

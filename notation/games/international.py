@@ -39,7 +39,6 @@ be crowned.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from notation.games.base import Side, TextCache
@@ -50,6 +49,7 @@ from notation.games.fmjd import FmjdGame
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import ClassVar
 
 CODES = register_move_codes("ID", "international draughts", "an international draughts move")

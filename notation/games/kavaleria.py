@@ -54,7 +54,6 @@ KV217  a backward move or capture under the ``no-backward`` option
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from itertools import pairwise
 
@@ -86,6 +85,7 @@ from notation.plain import NamedTuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import ClassVar, Final
 
 # Board geometry ----------------------------------------------------------------------

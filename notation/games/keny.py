@@ -55,9 +55,7 @@ Diagnostic codes (all errors, raised by :meth:`Keny.parse_move` as ``IllegalMove
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
 from itertools import pairwise
 
 from notation.compiled import mypyc_attr
@@ -83,11 +81,12 @@ from notation.games.tags import (
     rule_options,
     unknown_option,
 )
-from notation.lazy import compiled
-from notation.plain import NamedTuple
+from notation.lazy import IGNORECASE, compiled
+from notation.plain import Frozen, NamedTuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import ClassVar, Final
 
 # Board geometry -------------------------------------------------------------------------
@@ -200,14 +199,29 @@ CHAIN_STOPS = register("KY218", Severity.ERROR, "a Keny capture stops while a ca
 # Rule options ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class KenyRules:
+@mypyc_attr(native_class=False)
+class KenyRules(Frozen):
     """The rule options a record chose in its ``Rules`` tag (defaults: the rulings)."""
 
-    compulsory_capture: bool = True
-    jump_chains: bool = True
-    draw_plies: int = 20
-    promote_in_capture: bool = False
+    _fields = ("compulsory_capture", "jump_chains", "draw_plies", "promote_in_capture")
+    __slots__ = _fields
+
+    compulsory_capture: bool
+    jump_chains: bool
+    draw_plies: int
+    promote_in_capture: bool
+
+    def __init__(
+        self,
+        compulsory_capture: bool = True,
+        jump_chains: bool = True,
+        draw_plies: int = 20,
+        promote_in_capture: bool = False,
+    ) -> None:
+        object.__setattr__(self, "compulsory_capture", compulsory_capture)
+        object.__setattr__(self, "jump_chains", jump_chains)
+        object.__setattr__(self, "draw_plies", draw_plies)
+        object.__setattr__(self, "promote_in_capture", promote_in_capture)
 
     def option_names(self) -> list[str]:
         """The option names that differ from the defaults, as written in a ``Rules`` tag."""
@@ -688,7 +702,7 @@ def game_outcome(position: KenyPosition) -> Outcome | None:
 
 # The setup tag ------------------------------------------------------------------------------
 
-_FEN_ITEM = compiled(r"(K?)([a-h][1-8])(?:-([a-h][1-8]))?\Z", re.IGNORECASE)
+_FEN_ITEM = compiled(r"(K?)([a-h][1-8])(?:-([a-h][1-8]))?\Z", IGNORECASE)
 
 
 def _fen_squares(fen: str, item: str) -> tuple[bool, list[int]]:
@@ -775,7 +789,7 @@ def write_fen(position: KenyPosition) -> str:
 
 # The move checker ---------------------------------------------------------------------------
 
-MOVE_SHAPE = compiled(r"[a-h][1-8](?:[-x:][a-h][1-8])+", re.IGNORECASE)
+MOVE_SHAPE = compiled(r"[a-h][1-8](?:[-x:][a-h][1-8])+", IGNORECASE)
 """Every move text read (:attr:`Keny.move_shape`): squares joined by ``-``, ``x`` or ``:``
 (``c3-c4``, ``d4xd6xf6``, ``d4:d6:f6``), letters in either case; a text mixing the signs
 is refused after it."""

@@ -60,12 +60,8 @@ Diagnostic codes (all errors, raised as :class:`IllegalMove` by ``parse_move``):
 from __future__ import annotations
 
 import contextlib
-import random
-import re
 import struct
-import textwrap
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from dataclasses import dataclass, field
 
 from notation.compiled import mypyc_attr
 from notation.diagnostics import Severity, register
@@ -91,10 +87,11 @@ from notation.games.tags import (
     read_notation,
 )
 from notation.lazy import compiled
-from notation.plain import NamedTuple
+from notation.plain import Frozen, NamedTuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import ClassVar, Final
 
 # Board geometry -------------------------------------------------------------------------
@@ -232,22 +229,30 @@ def _quick_layout(text: str) -> Layout | None:
     return Layout(_BYTES.unpack(numbers), _BYTES.unpack_from(inverse), _doubles_of(numbers))
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """Which number each square carries: ``numbers[square]``, a permutation of 0..99."""
+@mypyc_attr(native_class=False)
+class Layout(Frozen):
+    """Which number each square carries: ``numbers[square]``, a permutation of 0..99;
+    compared, hashed and shown by its numbers alone."""
+
+    _fields = ("numbers",)
+    __slots__ = ("doubles", "numbers", "squares")
 
     numbers: tuple[int, ...]
-    squares: tuple[int, ...] = field(default=(), compare=False, hash=False, repr=False)
+    squares: tuple[int, ...]
     """The square of each number: ``squares[number]`` (made from ``numbers`` unless given)."""
-    doubles: int = field(default=-1, compare=False, hash=False, repr=False)
+    doubles: int
     """Bitmask of the squares whose number is a double (00, 11, .., 99; made from
     ``numbers`` unless given)."""
 
-    def __post_init__(self) -> None:
-        if self.doubles < 0:
-            numbers = bytes(self.numbers)
-            object.__setattr__(self, "squares", _squares_of(numbers))
-            object.__setattr__(self, "doubles", _doubles_of(numbers))
+    def __init__(
+        self, numbers: tuple[int, ...], squares: tuple[int, ...] = (), doubles: int = -1
+    ) -> None:
+        if doubles < 0:
+            as_bytes = bytes(numbers)
+            squares, doubles = _squares_of(as_bytes), _doubles_of(as_bytes)
+        object.__setattr__(self, "numbers", numbers)
+        object.__setattr__(self, "squares", squares)
+        object.__setattr__(self, "doubles", doubles)
 
     @classmethod
     def parse(cls, text: str) -> Layout:
@@ -291,6 +296,8 @@ class Layout:
 
 def random_layout(seed: int) -> str:
     """A ``Layout`` tag value drawn from ``seed``; the same seed gives the same layout."""
+    import random  # for `new` alone (with what it imports, 1 ms of a validate's start)
+
     numbers = list(range(SIZE * SIZE))
     random.Random(seed).shuffle(numbers)
     return Layout(tuple(numbers)).text()
@@ -889,6 +896,8 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
         """The ``Variant`` tag and a ``Layout`` drawn from ``seed`` (a random one when
         ``None``)."""
         if seed is None:
+            import random
+
             seed = random.SystemRandom().randrange(2**32)
         return {"Variant": self.name, "Layout": random_layout(seed)}
 
@@ -956,6 +965,8 @@ class KnightFight(Game[KnightFightPosition, KnightMove]):
             lines.append(f"{rank + 1:>3} {''.join(cells)}".rstrip())
         lines.append("W, B: knights  w, b: their landings  --: inaccessible  *: last landing")
         lines.append("xx: removed double")
+        import textwrap  # for pictures alone (it imports re)
+
         for side in Side:
             path = position.paths[side]
             steps = " ".join(f"{SQUARE_NAMES[s]}={numbers[s]:02d}" for s in path) or "none yet"

@@ -44,7 +44,6 @@ be crowned.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from notation.games.base import Side, TextCache
@@ -62,6 +61,7 @@ from notation.plain import NamedTuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import ClassVar
 
 CODES = register_move_codes(

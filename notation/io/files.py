@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import re
 import stat
 import sys
 from collections.abc import Iterable, Iterator
@@ -22,6 +21,7 @@ from notation.plain import Frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from pathlib import Path
     from typing import TypeVar
 

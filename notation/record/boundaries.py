@@ -6,10 +6,7 @@ so each piece reads into the same records as the whole text does.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator
-
-from notation.lazy import compiled
+from notation.lazy import compiled, escape
 from notation.record.lexicon import (
     LONGEST_RESULT,
     MARK,
@@ -20,6 +17,11 @@ from notation.record.lexicon import (
     TAG_PAIR,
 )
 from notation.record.reader import MAX_GAME
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    import re
+    from collections.abc import Iterable, Iterator
 
 _TAG_LINE = compiled(TAG_LINE)
 """A line of tag pairs and nothing else, its newline (or the end) included."""
@@ -44,7 +46,7 @@ _SIMPLE_RUN = compiled(rf"(?:(?:{_TAG_PAIR})++[^\S\n]*+\n|(?!%)[^\n{STRUCTURE}]*
 """Whole lines that are tag lines (:data:`_TAGS_ONLY`) or movetext free of comments,
 variations, quotes, tags and ``%`` escapes, as many as follow."""
 _BLANKS = compiled(r"(?:[^\S\n]*+\n)*+")
-_RESULT_LAST = compiled(rf"[{re.escape(RESULT_LAST_CHARS)}][^\S\n]*+\n")
+_RESULT_LAST = compiled(rf"[{escape(RESULT_LAST_CHARS)}][^\S\n]*+\n")
 """The end of a line whose last character may end a result (the last characters of the
 tokens of :data:`RESULT_AT`): what :meth:`_Cuts.run` looks at more closely."""
 _RESULT_TAIL = compiled(rf"{RESULT_AT}[^\S\n]*+\n\Z")

@@ -53,7 +53,6 @@ PDN117 notice at its line and column; anywhere else it is a syntax error (PDN101
 from __future__ import annotations
 
 import gc
-import re
 from _bisect import bisect_right  # bisect's own core: bisect.py re-exports it (0.25 ms)
 from collections.abc import Sequence
 from functools import cache
@@ -116,6 +115,8 @@ from notation.record.model import (
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
+
     from parsimonious.grammar import Grammar
     from parsimonious.nodes import Node, RegexNode
 

@@ -25,9 +25,7 @@ reads them), which keeps every lexer free of backtracking.
 
 from __future__ import annotations
 
-import re
-
-from notation.lazy import compiled
+from notation.lazy import compiled, escape
 from notation.record.model import RESULT_DIALECTS, RESULTS
 
 MAX_MOVE = 256
@@ -71,7 +69,7 @@ line, or after any movetext)."""
 
 # Results.
 _WORDS = sorted((*(r for r in RESULTS if r != "*"), *RESULT_DIALECTS), key=len, reverse=True)
-RESULT_WORD = "(?:" + "|".join(re.escape(word) for word in _WORDS) + ")"
+RESULT_WORD = "(?:" + "|".join(escape(word) for word in _WORDS) + ")"
 """A result other than ``*``: canonical (``1-0``, ``2-0``, ``1/2-1/2``, ...) or a dialect
 form (``1:0``, ``½-½``, ``0.5-0.5``, ...). Every one of them is also a move token."""
 RESULT_FOLLOWED = r"(?![^\s(){};%\[*])"
@@ -87,7 +85,7 @@ RESULT_LAST_CHARS = "".join(sorted({word[-1] for word in (*_WORDS, "*")}))
 LONGEST_RESULT = max(map(len, _WORDS))
 """The length of the longest result token."""
 NO_RESULT_BEFORE = r"(?<!\*)" + "".join(
-    rf"(?<![\s%\].](?:{'|'.join(re.escape(w) for w in _WORDS if len(w) == size)}))"
+    rf"(?<![\s%\].](?:{'|'.join(escape(w) for w in _WORDS if len(w) == size)}))"
     for size in sorted({len(word) for word in _WORDS})
 )
 """Where the text before does not end with a result token (as :data:`RESULT_AT` reads one,
@@ -153,6 +151,8 @@ _PLY_TOKEN = rf"{PLY}\s*+"
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
+
     MOVE_TOKEN: re.Pattern[str]
     """A whole move token, as the grammar lexes it (``MOVE_TOKEN.fullmatch(text)``)."""
     PLY_TOKEN: re.Pattern[str]

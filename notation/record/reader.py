@@ -45,7 +45,6 @@ from __future__ import annotations
 import codecs
 import io
 import os
-import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 
@@ -70,6 +69,7 @@ from notation.record.model import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from typing import IO, TypeAlias
 
 __all__ = ["MAX_GAME", "parse_game", "read_records", "read_string"]

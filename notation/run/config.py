@@ -16,19 +16,19 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import stat
 from collections.abc import Callable
 
 from notation.check.dialects import dialect_set
 from notation.games.registry import GAMES
 from notation.io.files import joined, kind_of, pure, why
-from notation.lazy import lazy_pattern
+from notation.lazy import DOTALL, lazy_pattern
 from notation.plain import Frozen
 from notation.run.names import FAIL_LEVELS, FORMATS, code_prefixes
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from pathlib import Path
     from typing import Any
 
@@ -294,7 +294,7 @@ _TOML_TOKEN = lazy_pattern(
     r"|[ \t\r]+"  # blanks
     r"|[\n\[\]{}=,.\"']"  # a newline, brackets, braces, equals, comma, dot, a lone quote
     r"|[^ \t\r\n\"'#\[\]{}=,.]+",  # a bare key, a part of a number, date or word, or else
-    re.DOTALL,
+    DOTALL,
 )
 """A token of TOML, as far as telling where its keys are needs."""
 
@@ -486,6 +486,8 @@ def glob_pattern(glob: str) -> re.Pattern[str]:
     """The regular expression of a path glob: ``**`` any folders (none included), ``*``
     and ``?`` within one name, ``[...]`` a class; a glob without ``/`` matches a file
     name in any folder."""
+    import re
+
     if "/" not in glob:
         glob = "**/" + glob
     parts = []
