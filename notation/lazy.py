@@ -15,6 +15,7 @@ from __future__ import annotations
 import _sre  # type: ignore[import-not-found, unused-ignore]  # re's engine, loaded by re
 import marshal
 import os
+import stat
 import sys
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -54,6 +55,13 @@ MOST_KEPT = 2_000
 """The most programs the file keeps (a run's patterns are the toolkit's own, a few
 hundred at most: no pattern a user gives is kept); once full, it is started afresh."""
 
+MOST_BYTES = 16 << 20
+"""The largest file read or written (a full file of the toolkit's patterns is a few MB)."""
+
+_FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+
 _PRIME = 2**61 - 1
 """An entry's check is its bytes, read as a number, modulo this prime: any one byte
 changed changes it."""
@@ -77,24 +85,34 @@ def kept_file() -> str | None:
     return os.path.join(top, "notation", f"patterns.{sys.implementation.cache_tag}.bin")
 
 
-def _made(folder: str) -> bool:
-    """Whether ``folder`` (the cache folder's ``notation``) is there, made if need be
-    (mode 0700) inside a cache folder that is there, or that is ``~/.cache`` inside a home
-    folder that is there: a home folder, or ``$XDG_CACHE_HOME``, is never made (a wrong
-    ``HOME`` would have folders made at the system's root)."""
+def _opened(folder: str, *, make: bool) -> int | None:
+    """The folder ``folder`` (the cache folder's ``notation``) opened without following a
+    link, when it is a folder of this user's (or the administrator's); ``make``: made
+    first if need be (mode 0700) inside a cache folder that is there, or that is
+    ``~/.cache`` inside a home folder that is there. A home folder, or
+    ``$XDG_CACHE_HOME``, is never made (a wrong ``HOME`` would have folders made at the
+    system's root)."""
     top = os.path.dirname(folder)
     try:
-        if not os.path.isdir(top):
-            home = os.path.dirname(top)
-            if os.environ.get("XDG_CACHE_HOME") or not os.path.isdir(home):
-                return False
-            os.mkdir(top, 0o700)
-        os.mkdir(folder, 0o700)
+        if make and not os.path.isdir(folder):
+            if not os.path.isdir(top):
+                home = os.path.dirname(top)
+                if os.environ.get("XDG_CACHE_HOME") or not os.path.isdir(home):
+                    return None
+                os.mkdir(top, 0o700)
+            os.mkdir(folder, 0o700)
     except FileExistsError:
         pass
     except OSError:
-        return False
-    return os.path.isdir(folder)
+        return None
+    try:
+        fd = os.open(folder, _FOLDER_FLAGS)
+    except OSError:
+        return None
+    if os.fstat(fd).st_uid not in (os.geteuid(), 0):
+        os.close(fd)
+        return None
+    return fd
 
 
 def _header() -> tuple[str, int, int, int, int]:
@@ -125,13 +143,34 @@ def _decoded(entry: object) -> Program | None:
 
 def _read(path: str) -> dict[Key, Entry] | None:
     """The entries the file ``path`` holds, ``None`` when it cannot be read, is cut short,
-    or was made for another interpreter. An entry is checked when its pattern is asked
-    for (:func:`_decoded`): a run reads the few it uses."""
+    or was made for another interpreter. Only a regular file of this user's (or the
+    administrator's) of at most :data:`MOST_BYTES`, in a folder that is no link, is read:
+    a link, a FIFO or a device there is not opened or not waited on. An entry is checked
+    when its pattern is asked for (:func:`_decoded`): a run reads the few it uses."""
+    folder = _opened(os.path.dirname(path), make=False)
+    if folder is None:
+        return None
     try:
-        with open(path, "rb") as file:
-            header, entries = marshal.loads(file.read())
+        fd = os.open(os.path.basename(path), _READ_FLAGS, dir_fd=folder)
+    except OSError:
+        return None
+    finally:
+        os.close(folder)
+    try:
+        found = os.fstat(fd)
+        if (
+            not stat.S_ISREG(found.st_mode)
+            or found.st_uid not in (os.geteuid(), 0)
+            or found.st_size > MOST_BYTES
+        ):
+            return None
+        os.set_blocking(fd, True)
+        with open(fd, "rb", closefd=False) as file:
+            header, entries = marshal.loads(file.read(MOST_BYTES + 1))
     except (OSError, EOFError, ValueError, TypeError):
         return None
+    finally:
+        os.close(fd)
     return entries if header == _header() and isinstance(entries, dict) else None
 
 
@@ -198,7 +237,7 @@ def _write() -> None:
     """Keep the programs compiled in this run with those the file holds (another run may
     have written it since this one read it): written whole under another name, readable
     by this user only, then put in its place, so that a reader never sees a part; nothing
-    is written where it cannot be."""
+    is written where it cannot be, nor through a link."""
     path = kept_file()
     entries = _entries
     if path is None or entries is None:
@@ -206,19 +245,26 @@ def _write() -> None:
     merged = {**(_read(path) or {}), **entries}
     if len(merged) > MOST_KEPT:
         merged = entries
-    temporary = f"{path}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
-    if not _made(os.path.dirname(path)):
+    body = marshal.dumps((_header(), merged))
+    if len(body) > MOST_BYTES:
         return
+    folder = _opened(os.path.dirname(path), make=True)
+    if folder is None:
+        return
+    name = os.path.basename(path)
+    temporary = f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = os.open(temporary, _NEW_FLAGS, 0o600, dir_fd=folder)
         with open(fd, "wb") as file:
-            file.write(marshal.dumps((_header(), merged)))
-        os.replace(temporary, path)
+            file.write(body)
+        os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
     except OSError:
         try:  # noqa: SIM105 (contextlib is not imported for so little)
-            os.unlink(temporary)
+            os.unlink(temporary, dir_fd=folder)
         except OSError:
             pass
+    finally:
+        os.close(folder)
 
 
 class _LazyPattern:

@@ -272,3 +272,65 @@ def test_escape_is_res(text: str) -> None:
 def test_escape_escapes_every_character_re_does() -> None:
     every = "".join(map(chr, range(0x3000)))
     assert lazy.escape(every) == re.escape(every)
+
+
+# Reads the file that keeps the programs (the first argument) as a run does, in a process
+# of its own (a FIFO read without care would wait for ever): prints what was read.
+READING = """
+import sys
+from notation import lazy
+entries = lazy._read(sys.argv[1])
+print(None if entries is None else sorted(entries))
+"""
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zeros", "null", "link to a kept file"])
+def test_only_a_regular_file_is_read_and_a_link_is_not_followed(tmp_path: Path, kind: str) -> None:
+    folder = tmp_path / "notation"
+    folder.mkdir()
+    path = folder / "patterns.bin"
+    kept = tmp_path / "kept.bin"
+    kept.write_bytes(_file({(r"a+", 0): lazy._program(r"a+", 0)}))
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to({"zeros": "/dev/zero", "null": "/dev/null"}.get(kind, str(kept)))
+    done = subprocess.run(
+        [sys.executable, "-c", READING, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert (done.stdout, done.stderr) == ("None\n", "")
+    assert _programs(kept) == {(r"a+", 0): lazy._program(r"a+", 0)}
+
+
+def test_a_file_larger_than_the_most_kept_is_not_read(
+    kept: tuple[Path, list[Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, _ = kept
+    path.write_bytes(_file({(r"a+", 0): lazy._program(r"a+", 0)}))
+    assert set(_programs(path)) == {(r"a+", 0)}
+    monkeypatch.setattr(lazy, "MOST_BYTES", path.stat().st_size - 1)
+    assert lazy._read(str(path)) is None
+
+
+def test_nothing_is_read_or_written_through_a_folder_that_is_a_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept: tuple[Path, list[Any]]
+) -> None:
+    """The toolkit's folder in the cache folder must be a folder, not a link to one: the
+    folder linked to is neither read nor written."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "patterns.bin").write_bytes(_file({(r"a+", 0): lazy._program(r"a+", 0)}))
+    before = (elsewhere / "patterns.bin").read_bytes()
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "notation").symlink_to(elsewhere)
+    path = tmp_path / "cache" / "notation" / "patterns.bin"
+    monkeypatch.setattr(lazy, "kept_file", lambda: str(path))
+    assert lazy._read(str(path)) is None
+    assert lazy.compiled(SOURCE) == re.compile(SOURCE)
+    lazy._write()
+    assert [p.name for p in elsewhere.iterdir()] == ["patterns.bin"]
+    assert (elsewhere / "patterns.bin").read_bytes() == before
