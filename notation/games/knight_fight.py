@@ -254,6 +254,14 @@ class Layout(Frozen):
         object.__setattr__(self, "squares", squares)
         object.__setattr__(self, "doubles", doubles)
 
+    # Its own, not only Frozen's: mypyc compares a layout inside a compiled tuple comparison
+    # (KnightFightPosition.__eq__) by identity unless its class defines __eq__ itself.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Layout) and self.numbers == other.numbers
+
+    def __hash__(self) -> int:
+        return hash(self.numbers)
+
     @classmethod
     def parse(cls, text: str) -> Layout:
         """The layout a ``Layout`` tag describes; :class:`SetupError` says what is wrong."""
