@@ -9,7 +9,6 @@ that cannot be used is a :class:`SettingsError` naming it.
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable, Iterable, Mapping
 
@@ -110,6 +109,9 @@ spells it: the one place that knows both names."""
 
 LEAST_TIMEOUT = 0.1
 """The least ``scheduler_timeout`` (``--scheduler-timeout``), in seconds."""
+
+_INFINITY = float("inf")
+"""A timeout that never ends (math.inf, without importing math)."""
 
 
 class SettingsError(ValueError):
@@ -447,7 +449,7 @@ def settings_from(
     if (
         not isinstance(scheduler_timeout, int | float)
         or isinstance(scheduler_timeout, bool)
-        or not LEAST_TIMEOUT <= scheduler_timeout < math.inf
+        or not LEAST_TIMEOUT <= scheduler_timeout < _INFINITY
     ):
         message = f"{scheduler_timeout!r} is not a number of seconds from {LEAST_TIMEOUT}"
         raise SettingsError("scheduler_timeout", message)
