@@ -194,3 +194,126 @@ def test_the_games_not_selected_sent_to_the_file_standard_output_goes_to_are_ref
         "go: give them a file (-o FILE) or the rest another one\n"
     )
     assert rest.read_text("utf-8") == ""
+
+
+WRITERS = {
+    "merge": ("merge",),
+    "select": ("select",),
+    "fix": ("fix", "--plycount"),
+    "repair": ("repair",),
+    "convert": ("convert", "--to", "json"),
+    "annotate": ("annotate",),
+    "render": ("render", "--picture", "svg"),
+}
+"""Each command that writes records (or a picture) to -o and its report to standard
+output: its arguments."""
+
+
+@pytest.mark.parametrize("mode", ["wb", "ab"])
+@pytest.mark.parametrize("name", WRITERS)
+def test_an_output_that_is_the_file_standard_output_goes_to_is_refused(
+    folder: Path, name: str, mode: str
+) -> None:
+    # -o out.pdn > out.pdn: the report goes to standard output, the file out.pdn was, and
+    # the records' file put in its place would take the report away with it.
+    out, log = folder / "out.pdn", folder / "log.txt"
+    out.write_text("kept\n", "utf-8")
+    args = (*WRITERS[name], "g.pdn", "-o", "out.pdn")
+    assert notation(folder, *args, stdout=out, stderr=log, mode=mode) == 2
+    assert log.read_text("utf-8") == (
+        "old line\nnotation: --output out.pdn names standard output, where the report goes: "
+        "give the report a file (--report FILE) or the output another one\n"
+    )
+    assert out.read_text("utf-8") == ("kept\n" if mode == "ab" else "")
+
+
+def test_an_output_that_is_standard_output_with_the_report_in_a_file_is_written(
+    folder: Path,
+) -> None:
+    out, log = folder / "out.pdn", folder / "log.txt"
+    args = ("merge", "g.pdn", "-o", "out.pdn", "--report", "report.txt")
+    assert notation(folder, *args, stdout=out, stderr=log, mode="wb") == 0
+    assert out.read_text("utf-8") == GAME
+    assert (folder / "report.txt").read_text("utf-8") == "1 of 1 game written, 0 copies left out\n"
+    assert log.read_text("utf-8") == "old line\n"
+
+
+def test_the_rest_in_the_file_standard_output_goes_to_is_refused_when_the_report_goes_there(
+    folder: Path,
+) -> None:
+    rest, log = folder / "rest.pdn", folder / "log.txt"
+    args = ("select", "g.pdn", "--result", "1-0", "-o", "sel.pdn", "--rest", "rest.pdn")
+    assert notation(folder, *args, stdout=rest, stderr=log, mode="wb") == 2
+    assert log.read_text("utf-8") == (
+        "old line\nnotation: --rest rest.pdn names standard output, where the report goes: "
+        "give the report a file (--report FILE) or the rest another one\n"
+    )
+    assert rest.read_text("utf-8") == ""
+    assert not (folder / "sel.pdn").exists()
+
+
+@pytest.mark.parametrize("name", ["fix", "repair", "convert", "annotate"])
+def test_an_input_rewritten_in_place_that_standard_output_goes_to_is_refused(
+    folder: Path, name: str
+) -> None:
+    # >> g.pdn: the report would be appended to the file --in-place replaces.
+    game, log = folder / "g.pdn", folder / "log.txt"
+    args = (*WRITERS[name][:1], "-i", "g.pdn")
+    assert notation(folder, *args, stdout=game, stderr=log) == 2
+    assert log.read_text("utf-8") == (
+        "old line\nnotation: g.pdn is standard output, where the report goes, and --in-place "
+        "replaces it: give the report a file (--report FILE)\n"
+    )
+    assert game.read_text("utf-8") == GAME
+
+
+@pytest.mark.parametrize("name", ["3.pdn", "OTHER.PDN"])
+def test_a_split_whose_standard_output_could_be_one_of_its_files_is_refused(
+    folder: Path, name: str
+) -> None:
+    files = folder / "d"
+    files.mkdir()
+    out, log = files / name, folder / "log.txt"
+    out.write_text("kept\n", "utf-8")
+    args = ("split", "--by", "round", "-d", "d", "--force", "g.pdn")
+    assert notation(folder, *args, stdout=out, stderr=log) == 2
+    assert log.read_text("utf-8") == (
+        f"old line\nnotation: standard output is {Path('d', name)}, a .pdn file in d, where "
+        "split writes its files: give the report a file (--report FILE)\n"
+    )
+    assert [path.name for path in files.iterdir()] == [name]
+    assert out.read_text("utf-8") == "kept\n"
+
+
+def test_validate_writes_its_report_to_the_file_standard_output_goes_to(folder: Path) -> None:
+    # Nothing but the report goes to standard output: naming its file loses nothing.
+    out, log = folder / "out.txt", folder / "log.txt"
+    (folder / "n.pdn").write_text('[GameType "20"]\n[Round 3]\n\n1. 32-28 *\n', "utf-8")
+    args = ("validate", "--no-cache", "-o", "out.txt", "n.pdn")
+    assert notation(folder, *args, stdout=out, stderr=log, mode="wb") == 0
+    assert out.read_text("utf-8") == (
+        "n.pdn:2:1: notice PDN112 the Round tag's value 3 has no quotes: read as '3'\n"
+    )
+    assert log.read_text("utf-8") == "old line\n1 game in 1 file: 0 errors, 0 warnings, 1 notice\n"
+
+
+def test_an_output_named_by_a_descriptor_of_the_file_standard_output_goes_to_takes_both(
+    folder: Path,
+) -> None:
+    # -o /dev/fd/N >> archive.pdn, N open on it too: both are written into where they
+    # stand, nothing is replaced, so the records and then the report follow what it held.
+    archive = folder / "archive.pdn"
+    with archive.open("ab") as appended:
+        status = subprocess.run(
+            command("merge", "g.pdn", "-o", f"/dev/fd/{appended.fileno()}"),
+            cwd=folder,
+            stdin=subprocess.DEVNULL,
+            stdout=appended,
+            stderr=subprocess.PIPE,
+            pass_fds=(appended.fileno(),),
+            timeout=60,
+            check=False,
+            text=True,
+        )
+    assert (status.returncode, status.stderr) == (0, "")
+    assert archive.read_text("utf-8") == OLD + GAME + "1 of 1 game written, 0 copies left out\n"
