@@ -507,12 +507,15 @@ def report_to(
     records_on_stdout: bool,
     output: Path | None = None,
     rest: Path | None = None,
+    in_place: bool = False,
 ) -> Report:
     """The :class:`Report` of a command reading ``paths`` and writing to ``output`` (and
-    ``rest``: ``select --rest``); ``file`` (``--report``) naming an input, the output or
-    the rest, standard output while the records go there, or one that cannot be written,
-    is a usage error (exit 2). Standard output named (``-``, ``/dev/stdout``) is standard
-    output, as without ``file``."""
+    ``rest``: ``select --rest``), or rewriting its inputs (``in_place``); ``file``
+    (``--report``) naming an input, the output or the rest, standard output while the
+    records go there, or one that cannot be written, is a usage error (exit 2), as is a
+    report on standard output when that is a file the command replaces (``-o out > out``).
+    Standard output named (``-``, ``/dev/stdout``) is standard output, as without
+    ``file``."""
     from notation.io.files import expand, input_paths
     from notation.io.output import display, same_file
 
@@ -541,7 +544,31 @@ def report_to(
         if rest is not None and same_file(file, rest):
             fail(f"--report and --rest name one file: {display(file)}")
         writable(file, inputs)
+    if file is None and not records_on_stdout:
+        _not_replaced(output, rest, paths if in_place else [])
     return Report(file, records_on_stdout)
+
+
+def _not_replaced(output: Path | None, rest: Path | None, rewritten: list[str]) -> None:
+    """Refuse, as a usage error, a report on standard output that is the file ``output``
+    or ``rest`` names, or one of the inputs ``rewritten`` in place: the file put in its
+    place would leave the report in the one replaced."""
+    from notation.io.files import expand, input_paths, own_descriptor
+    from notation.io.output import display
+
+    for option, path, what in (("--output", output, "output"), ("--rest", rest, "rest")):
+        # A name of a descriptor (/dev/fd/N) is written into where it stands, not replaced.
+        if path is not None and own_descriptor(str(path)) is None and standard_output_file(path):
+            fail(
+                f"{option} {display(path)} names standard output, where the report goes: "
+                f"give the report a file (--report FILE) or the {what} another one"
+            )
+    for name in input_paths(list(expand(rewritten))):
+        if standard_output_file(Path(name)):
+            fail(
+                f"{display(name)} is standard output, where the report goes, and --in-place "
+                "replaces it: give the report a file (--report FILE)"
+            )
 
 
 def _standard_output(file: Path) -> bool:

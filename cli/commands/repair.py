@@ -95,7 +95,11 @@ def repair(
         config=configured(config_file, isolated),
     )
     told = report_to(
-        report, paths, records_on_stdout=output is None and not in_place, output=output
+        report,
+        paths,
+        records_on_stdout=output is None and not in_place,
+        output=output,
+        in_place=in_place,
     )
     with told.staged() as stage:
         done = ran(lambda: run(paths, settings, say=told.say, stage=stage))

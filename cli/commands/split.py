@@ -23,6 +23,7 @@ from ..options import (
     guarded,
     report_to,
     settings_of,
+    standard_output_file,
 )
 
 
@@ -98,10 +99,31 @@ def split(
             f"--report {display(told.file)} names a {SUFFIX} file in {display(folder)}, where "
             "split writes its files: give the report another name or folder"
         )
+    shared = _standard_output_among(folder) if told.file is None else None
+    if shared is not None:
+        fail(
+            f"standard output is {display(shared)}, a {SUFFIX} file in {display(folder)}, "
+            "where split writes its files: give the report a file (--report FILE)"
+        )
     with told.staged() as stage:
         done = run(paths, settings, tell=told.tell, stage=stage)
         told.finish(done)
     raise typer.Exit(done.status)
+
+
+def _standard_output_among(folder: Path) -> Path | None:
+    """The file in ``folder`` that may be one split writes and that standard output was
+    sent to, if there is one; none in a folder not there yet, or not readable (which
+    split refuses as such)."""
+    from notation.archive.split import may_write
+
+    try:
+        names = sorted(folder.iterdir())
+    except OSError:
+        return None
+    return next(
+        (name for name in names if standard_output_file(name) and may_write(folder, name)), None
+    )
 
 
 command = split

@@ -66,6 +66,14 @@ def write(name: str, text: str) -> Path:
     return path
 
 
+def check(result: Result, status: int, stdout: str, stderr: list[str]) -> None:
+    """Assert how a run of fix ended: its exit status, its standard output and the lines of
+    its standard error."""
+    assert result.exit_code == status
+    assert result.stdout == stdout
+    assert result.stderr.splitlines() == stderr
+
+
 def test_a_record_that_needs_nothing_is_written_exactly_as_read() -> None:
     write("clean.pdn", CLEAN)
     result = fix("clean.pdn")
@@ -76,28 +84,32 @@ def test_a_record_that_needs_nothing_is_written_exactly_as_read() -> None:
 
 def test_results_the_movetext_wins_where_the_rules_decide_nothing() -> None:
     write("w.pdn", WRONG)
-    result = fix("--results", "w.pdn")
-    assert result.exit_code == 0
-    assert result.stdout == WRONG.replace('[Result "0-1"]', '[Result "1-0"]')
-    assert result.stderr.splitlines() == [
-        "w.pdn:4:1: notice REC250 fixed: the Result tag is 1-0 (was 0-1): it agrees with the "
-        "movetext",
-        "1 game: 1 fixed (1 change), 0 left with errors, 0 unchanged",
-    ]
+    check(
+        fix("--results", "w.pdn"),
+        0,
+        WRONG.replace('[Result "0-1"]', '[Result "1-0"]'),
+        [
+            "w.pdn:4:1: notice REC250 fixed: the Result tag is 1-0 (was 0-1): it agrees with "
+            "the movetext",
+            "1 game: 1 fixed (1 change), 0 left with errors, 0 unchanged",
+        ],
+    )
 
 
 def test_results_follow_the_rules_where_they_decide() -> None:
     write("won.pdn", WON)
-    result = fix("--results", "won.pdn")
-    assert result.exit_code == 0
-    assert result.stdout == WON.replace("*", "2-0")
-    assert result.stderr.splitlines() == [
-        "won.pdn:3:1: notice REC250 fixed: the Result tag is 2-0 (was *): the rules decide 2-0 "
-        "(Black has no legal move)",
-        "won.pdn:5:25: notice REC250 fixed: the movetext's result is 2-0 (was *): the rules "
-        "decide 2-0 (Black has no legal move)",
-        "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged",
-    ]
+    check(
+        fix("--results", "won.pdn"),
+        0,
+        WON.replace("*", "2-0"),
+        [
+            "won.pdn:3:1: notice REC250 fixed: the Result tag is 2-0 (was *): the rules decide "
+            "2-0 (Black has no legal move)",
+            "won.pdn:5:25: notice REC250 fixed: the movetext's result is 2-0 (was *): the rules "
+            "decide 2-0 (Black has no legal move)",
+            "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged",
+        ],
+    )
 
 
 def test_results_keep_the_recorded_form_the_rules_agree_with() -> None:
@@ -113,14 +125,17 @@ def test_results_keep_the_recorded_form_the_rules_agree_with() -> None:
 
 def test_a_fixed_record_left_with_an_error_is_written_and_fails_the_run() -> None:
     write("w.pdn", WRONG)
-    result = fix("--plycount", "w.pdn")
-    assert result.exit_code == 1
-    assert result.stdout == WRONG.replace("\n\n", '\n[PlyCount "1"]\n\n')
-    assert result.stderr.splitlines() == [
-        "w.pdn:1:1: notice REC250 fixed: PlyCount 1 (was none)",
-        "w.pdn:6:10: error REC203 the Result tag says 0-1 but the movetext ends with 1-0 (game 1)",
-        "1 game: 0 fixed (1 change), 1 left with errors, 0 unchanged",
-    ]
+    check(
+        fix("--plycount", "w.pdn"),
+        1,
+        WRONG.replace("\n\n", '\n[PlyCount "1"]\n\n'),
+        [
+            "w.pdn:1:1: notice REC250 fixed: PlyCount 1 (was none)",
+            "w.pdn:6:10: error REC203 the Result tag says 0-1 but the movetext ends with 1-0 "
+            "(game 1)",
+            "1 game: 0 fixed (1 change), 1 left with errors, 0 unchanged",
+        ],
+    )
 
 
 VARIATION = (
@@ -134,26 +149,29 @@ def test_a_record_with_an_illegal_move_in_a_variation_is_written_fixed_as_far_as
     None
 ):
     write("v.pdn", VARIATION)
-    result = fix("v.pdn")
-    assert result.exit_code == 1
-    assert result.stdout == (
+    check(
+        fix("v.pdn"),
+        1,
         SEVEN.replace('[Event "?"]', '[Event "x"]') + '[Result "*"]\n[PlyCount "4"]\n\n'
-        "1. 32-28 ( 1. 32-27 19-24 2. 27x19 ) 19-23 2. 28x19 14x23 *\n"
+        "1. 32-28 ( 1. 32-27 19-24 2. 27x19 ) 19-23 2. 28x19 14x23 *\n",
+        [
+            "v.pdn:1:1: notice REC250 fixed: PlyCount 4 (was none)",
+            *(
+                f"v.pdn:1:1: notice REC250 fixed: the {name} tag added as ?"
+                for name in STANDARD[1:6]
+            ),
+            "v.pdn:1:1: notice REC250 fixed: the tags put in PDN's order (the seven standard "
+            "tags first)",
+            "v.pdn:4:14: notice PDN116 32x27 is written with the other separator: read as 32-27, "
+            "the one legal move with its squares (game 1, ply 1, in a variation)",
+            "v.pdn:4:45: notice PDN116 28-19 is written with the other separator: read as 28x19, "
+            "the one legal move with its squares (game 1, ply 3)",
+            "v.pdn:4:29: error ID203 illegal move 27x19 (game 1, ply 3, in a variation): no "
+            "capture is available; 27x19 is not legal; legal: 27-21, 27-22, 31-26, 33-28, "
+            "33-29, 34-29, 34-30, 35-30, 37-32, 38-32",
+            "1 game: 0 fixed (9 changes), 1 left with errors, 0 unchanged",
+        ],
     )
-    assert result.stderr.splitlines() == [
-        "v.pdn:1:1: notice REC250 fixed: PlyCount 4 (was none)",
-        *(f"v.pdn:1:1: notice REC250 fixed: the {name} tag added as ?" for name in STANDARD[1:6]),
-        "v.pdn:1:1: notice REC250 fixed: the tags put in PDN's order (the seven standard tags "
-        "first)",
-        "v.pdn:4:14: notice PDN116 32x27 is written with the other separator: read as 32-27, the "
-        "one legal move with its squares (game 1, ply 1, in a variation)",
-        "v.pdn:4:45: notice PDN116 28-19 is written with the other separator: read as 28x19, the "
-        "one legal move with its squares (game 1, ply 3)",
-        "v.pdn:4:29: error ID203 illegal move 27x19 (game 1, ply 3, in a variation): no capture "
-        "is available; 27x19 is not legal; legal: 27-21, 27-22, 31-26, 33-28, 33-29, 34-29, "
-        "34-30, 35-30, 37-32, 38-32",
-        "1 game: 0 fixed (9 changes), 1 left with errors, 0 unchanged",
-    ]
 
 
 def test_plycount_counts_the_main_line() -> None:
@@ -167,21 +185,21 @@ def test_plycount_counts_the_main_line() -> None:
 
 def test_tags_adds_the_missing_seven_and_orders_them() -> None:
     write("w.pdn", UNTIDY)
-    result = fix("--tags", "w.pdn")
-    assert result.stdout == (
+    check(
+        fix("--tags", "w.pdn"),
+        0,
         '[Event "Cup"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[White "Ann"]\n[Black "?"]\n'
-        '[Result "1-0"]\n[GameType "26"]\n\n1. 22-18 1-0\n'
+        '[Result "1-0"]\n[GameType "26"]\n\n1. 22-18 1-0\n',
+        [
+            "w.pdn:1:1: notice REC250 fixed: the Site tag added as ?",
+            "w.pdn:1:1: notice REC250 fixed: the Date tag added as ?",
+            "w.pdn:1:1: notice REC250 fixed: the Round tag added as ?",
+            "w.pdn:1:1: notice REC250 fixed: the Black tag added as ?",
+            "w.pdn:1:1: notice REC250 fixed: the tags put in PDN's order (the seven standard "
+            "tags first)",
+            "1 game: 1 fixed (5 changes), 0 left with errors, 0 unchanged",
+        ],
     )
-    assert result.stderr.splitlines() == [
-        "w.pdn:1:1: notice REC250 fixed: the Site tag added as ?",
-        "w.pdn:1:1: notice REC250 fixed: the Date tag added as ?",
-        "w.pdn:1:1: notice REC250 fixed: the Round tag added as ?",
-        "w.pdn:1:1: notice REC250 fixed: the Black tag added as ?",
-        "w.pdn:1:1: notice REC250 fixed: the tags put in PDN's order (the seven standard tags "
-        "first)",
-        "1 game: 1 fixed (5 changes), 0 left with errors, 0 unchanged",
-    ]
-    assert result.exit_code == 0
 
 
 def test_fen_writes_every_square_and_no_counters() -> None:
@@ -414,75 +432,98 @@ def judged_as(path: str, game: str, plies: str, what: str = "first moves are") -
     )
 
 
-def test_results_of_an_untagged_record_are_those_of_the_game_validate_judges_it_as() -> None:
-    """Untagged Cheversi: validate judges it as Cheversi, which decides 0-1; fix writes
-    0-1 (not international draughts' 0-2, which is no Cheversi result), and says first
-    which game it judged the record as."""
-    text = untagged("cheversi/broken/wrong-result.pdn", "ch.pdn")
+CHEVERSI_WHY = "the rules decide 0-1 (all 16 pieces are on the board; score White 40, Black 41)"
+KENY_WHY = "the rules decide 1/2-1/2 (drawn: 20 plies in a row without a capture)"
+ENGLISH_WHY = "the rules decide 0-1 (White has no legal move)"
+
+UNTAGGED = [
+    # Cheversi, which decides 0-1: fix writes 0-1 (not international draughts' 0-2, which
+    # is no Cheversi result), and says first which game it judged the record as.
+    pytest.param(
+        "cheversi/broken/wrong-result.pdn",
+        "ch.pdn",
+        [("1-0", "0-1")],
+        [
+            judged_as("ch.pdn", "Cheversi (Chess-Reversi)", "its 16 plies"),
+            f"ch.pdn:7:1: notice REC250 fixed: the Result tag is 0-1 (was 1-0): {CHEVERSI_WHY}",
+            f"ch.pdn:10:9: notice REC250 fixed: the movetext's result is 0-1 (was 1-0): "
+            f"{CHEVERSI_WHY}",
+            "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged",
+        ],
+        id="cheversi",
+    ),
+    # Keny, where validate gives only a REC205 warning: fix writes 1/2-1/2, not PDN's 1-1.
+    pytest.param(
+        "keny/broken/draw-not-recorded.pdn",
+        "k.pdn",
+        [('"*"', '"1/2-1/2"'), ("a4-e4 *", "a4-e4\n1/2-1/2")],
+        [
+            judged_as("k.pdn", "Keny (Caucasian checkers)", "its 95 plies", "setup is"),
+            f"k.pdn:7:1: notice REC250 fixed: the Result tag is 1/2-1/2 (was *): {KENY_WHY}",
+            f"k.pdn:19:75: notice REC250 fixed: the movetext's result is 1/2-1/2 (was *): "
+            f"{KENY_WHY}",
+            "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged",
+        ],
+        id="keny",
+    ),
+    # English draughts, whose rules decide 0-1: fix writes 0-1, not 0-2.
+    pytest.param(
+        "english/broken/wrong-result.pdn",
+        "e.pdn",
+        [("1-0", "0-1")],
+        [
+            judged_as("e.pdn", "English draughts (GameType 21)", "its 49 plies"),
+            f"e.pdn:7:1: notice REC250 fixed: the Result tag is 0-1 (was 1-0): {ENGLISH_WHY}",
+            f"e.pdn:13:53: notice REC250 fixed: the movetext's result is 0-1 (was 1-0): "
+            f"{ENGLISH_WHY}",
+            "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged",
+        ],
+        id="english",
+    ),
+]
+"""Untagged records whose result fix decides by the rules of the game validate judges
+them as: the sample, the name it is written to, how fix rewrites its text, and what fix
+says."""
+
+
+@pytest.mark.parametrize(("sample", "name", "rewritten", "said"), UNTAGGED)
+def test_results_of_an_untagged_record_are_those_of_the_game_validate_judges_it_as(
+    sample: str, name: str, rewritten: list[tuple[str, str]], said: list[str]
+) -> None:
+    text = untagged(sample, name)
+    for old, new in rewritten:
+        text = text.replace(old, new)
+    result = fix("--results", name)
+    check(result, 0, text, said)
+    # Fixed once, the result is the rules' own: a second run has nothing to fix.
+    again = fix("--results", "-", stdin=result.stdout)
+    assert (again.exit_code, again.stdout) == (0, result.stdout)
+
+
+def test_validate_judges_an_untagged_cheversi_record_by_the_rules_of_cheversi() -> None:
+    untagged("cheversi/broken/wrong-result.pdn", "ch.pdn")
     validated = runner.invoke(app, ["validate", "ch.pdn"])
     assert validated.stdout.splitlines()[1] == (
         "ch.pdn:10:9: error REC204 the record says 1-0 but the rules decide 0-1 (all 16 "
         "pieces are on the board; score White 40, Black 41) (game 1)"
     )
-    result = fix("--results", "ch.pdn")
-    assert result.exit_code == 0
-    assert result.stdout == text.replace("1-0", "0-1")
-    why = "the rules decide 0-1 (all 16 pieces are on the board; score White 40, Black 41)"
-    assert result.stderr.splitlines() == [
-        judged_as("ch.pdn", "Cheversi (Chess-Reversi)", "its 16 plies"),
-        f"ch.pdn:7:1: notice REC250 fixed: the Result tag is 0-1 (was 1-0): {why}",
-        f"ch.pdn:10:9: notice REC250 fixed: the movetext's result is 0-1 (was 1-0): {why}",
-        "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged",
-    ]
-
-
-def test_an_untagged_keny_draw_is_written_as_keny_writes_a_draw() -> None:
-    """validate gives only a REC205 warning; fix writes 1/2-1/2, not PDN's 1-1."""
-    text = untagged("keny/broken/draw-not-recorded.pdn", "k.pdn")
-    result = fix("--results", "k.pdn")
-    assert result.exit_code == 0
-    assert result.stdout == text.replace('"*"', '"1/2-1/2"').replace("a4-e4 *", "a4-e4\n1/2-1/2")
-    why = "the rules decide 1/2-1/2 (drawn: 20 plies in a row without a capture)"
-    assert result.stderr.splitlines() == [
-        judged_as("k.pdn", "Keny (Caucasian checkers)", "its 95 plies", "setup is"),
-        f"k.pdn:7:1: notice REC250 fixed: the Result tag is 1/2-1/2 (was *): {why}",
-        f"k.pdn:19:75: notice REC250 fixed: the movetext's result is 1/2-1/2 (was *): {why}",
-        "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged",
-    ]
-    # Fixed once, the draw is the result: a second run has nothing to fix.
-    again = fix("--results", "-", stdin=result.stdout)
-    assert (again.exit_code, again.stdout) == (0, result.stdout)
-
-
-def test_an_untagged_english_win_is_written_as_validate_decides_it() -> None:
-    """The rules of English draughts, which validate judges the record as, decide 0-1:
-    fix writes 0-1, not 0-2."""
-    text = untagged("english/broken/wrong-result.pdn", "e.pdn")
-    result = fix("--results", "e.pdn")
-    assert result.exit_code == 0
-    assert result.stdout == text.replace("1-0", "0-1")
-    why = "the rules decide 0-1 (White has no legal move)"
-    assert result.stderr.splitlines() == [
-        judged_as("e.pdn", "English draughts (GameType 21)", "its 49 plies"),
-        f"e.pdn:7:1: notice REC250 fixed: the Result tag is 0-1 (was 1-0): {why}",
-        f"e.pdn:13:53: notice REC250 fixed: the movetext's result is 0-1 (was 1-0): {why}",
-        "1 game: 1 fixed (2 changes), 0 left with errors, 0 unchanged",
-    ]
 
 
 def test_game_still_decides_the_game_of_an_untagged_record() -> None:
     """--game international: the untagged English record is international draughts,
     which refuses its first ply; nothing about its result is decided, and no REC221."""
     text = untagged("english/broken/wrong-result.pdn", "e.pdn")
-    result = fix("--results", "--game", "international", "e.pdn")
-    assert result.exit_code == 1
-    assert result.stdout == text
-    assert result.stderr.splitlines() == [
-        "e.pdn:9:4: error ID202 illegal move 11-15 (game 1, ply 1): square 11 holds a Black "
-        "man; White is to move; legal: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, "
-        "34-30, 35-30",
-        "1 game: 0 fixed (0 changes), 1 left with errors, 0 unchanged",
-    ]
+    check(
+        fix("--results", "--game", "international", "e.pdn"),
+        1,
+        text,
+        [
+            "e.pdn:9:4: error ID202 illegal move 11-15 (game 1, ply 1): square 11 holds a "
+            "Black man; White is to move; legal: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, "
+            "34-29, 34-30, 35-30",
+            "1 game: 0 fixed (0 changes), 1 left with errors, 0 unchanged",
+        ],
+    )
 
 
 @pytest.mark.parametrize(

@@ -114,8 +114,20 @@ def test_split_reports_on_stdout_or_to_its_file(record: Path, tmp_path: Path) ->
     assert (quiet.exit_code, quiet.stdout, quiet.stderr) == (0, f"{folder / '3.pdn'}: 1 game\n", "")
 
 
-@pytest.mark.parametrize("made", [False, True])
-@pytest.mark.parametrize("report", ["d/3.pdn", "d/other.pdn", "d/OTHER.PDN", "link/3.pdn", "x.txt"])
+SPLIT_REPORTS = [
+    *(
+        (report, made)
+        for report in ("d/3.pdn", "d/other.pdn", "d/OTHER.PDN", "link/3.pdn")
+        for made in (False, True)
+    ),
+    ("x.txt", True),
+]
+"""Reports that could be one of split's files: each in a folder the split has not written
+yet, and has; x.txt, a link to d/3.pdn, only once that is there (a link to nothing is
+refused as such: :func:`test_a_split_report_through_a_link_to_nothing_is_refused`)."""
+
+
+@pytest.mark.parametrize(("report", "made"), SPLIT_REPORTS)
 def test_a_split_report_that_could_be_one_of_its_files_is_refused(
     record: Path, tmp_path: Path, report: str, made: bool
 ) -> None:
@@ -125,8 +137,6 @@ def test_a_split_report_that_could_be_one_of_its_files_is_refused(
     (tmp_path / "x.txt").symlink_to(folder / "3.pdn")
     if made:
         assert run("split", "--by", "round", "-d", str(folder), str(record)).exit_code == 0
-    elif report == "x.txt":
-        pytest.skip("a link to nothing is refused as such")
     before = {path.name: path.read_bytes() for path in folder.iterdir()}
     given = tmp_path / report
     args = ("split", "--by", "round", "-d", str(folder), "--force", "--report", str(given))
@@ -138,6 +148,23 @@ def test_a_split_report_that_could_be_one_of_its_files_is_refused(
         "files: give the report another name or folder\n",
     )
     assert {path.name: path.read_bytes() for path in folder.iterdir()} == before
+
+
+def test_a_split_report_through_a_link_to_nothing_is_refused(record: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "d"
+    folder.mkdir()
+    link = tmp_path / "x.txt"
+    link.symlink_to(folder / "3.pdn")
+    args = ("split", "--by", "round", "-d", str(folder), "--report", str(link), str(record))
+    result = run(*args)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"notation: {link} is a symbolic link to a file that does not exist: it is not written "
+        "through (name the file itself)\n",
+    )
+    assert list(folder.iterdir()) == []
+    assert link.is_symlink() and not link.exists()
 
 
 def test_a_split_report_beside_its_files_but_not_one_of_them_is_written(
