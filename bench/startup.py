@@ -10,8 +10,8 @@ comment (read by the plain-game fast path), both with ``--no-cache``, the first 
 the cache on as it is by default (a re-run answered from a cache in the run's temporary
 folder), and ``notation codes``, against ``python -c pass`` (the interpreter's own
 start-up, the reference). Three more rows show what no change of the run layers can remove:
-``python -c "import re"``, what the console script pip writes imports before the toolkit's
-first line, the import of the modules a verdict is made of (the record reader, the
+``python -c "import re"`` (what a one-game validate no longer imports, nor does the
+``notation`` script, unlike the wrapper pip writes for an entry point), the import of the modules a verdict is made of (the record reader, the
 validator, the decoding of bytes, and the Brazilian game, made), with nothing run, and
 those modules' verdict on the one-game file, read and replayed through the library
 (``read_string``, ``validate_record``) with no command line, settings, report or exit
@@ -20,7 +20,7 @@ status.
 The commands take turns round after round; each command's figure is its least user+system
 CPU time over the rounds. It prints each in milliseconds and as a ratio to the reference. The
 children run with bytecode caching on (in a temporary folder, filled by a first round that
-is not counted, the programs of the patterns kept beside the bytecode included:
+is not counted, as is the file of the patterns' programs kept in a cache folder there:
 ``notation.lazy``), as an installed toolkit runs. ``--python PATH`` times another environment
 (its ``notation`` command, or ``PATH -m notation.cli``, against ``PATH -c pass``): a real
 install in a fresh virtual environment, the compiled build.
@@ -79,7 +79,7 @@ def one_game(folder: Path, *, comment: bool = True) -> Path:
 
 
 def notation_command(python: str) -> list[str]:
-    """The ``notation`` console script of the environment of the interpreter ``python``,
+    """The ``notation`` command of the environment of the interpreter ``python``,
     else ``-m notation.cli`` run by it."""
     beside = Path(python).parent / "notation"
     if beside.exists():
@@ -124,6 +124,8 @@ def main() -> None:
         # round, each run is a re-run answered from it.
         env["NOTATION_CACHE_DIR"] = str(Path(folder) / "cache")
         env["XDG_STATE_HOME"] = str(Path(folder) / "state")
+        env["XDG_CACHE_HOME"] = str(Path(folder) / "xdg-cache")
+        (Path(folder) / "xdg-cache").mkdir()
         commands = {
             "python -c pass": [python, "-c", "pass"],
             "notation --version": [*notation, "--version"],
