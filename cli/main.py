@@ -114,6 +114,11 @@ def main() -> None:
         sys.stderr = None  # its unwritten text is dropped
         raise SystemExit(2) from None
     finally:
+        # The patterns compiled are kept now, where a signal still ends the run with its
+        # status (at the interpreter's exit, its SystemExit would be ignored).
+        patterns = sys.modules.get("notation.lazy")
+        if patterns is not None:
+            patterns.keep()
         # The interpreter, as it exits, collects once more: through every object left,
         # about 4 ms after a one-game validate. What the command made is frozen out of
         # that collection's reach: it holds no garbage that needs it (files are closed,

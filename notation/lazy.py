@@ -13,7 +13,6 @@ imports, 2.5 to 3 ms): the toolkit's modules take :func:`escape` and the flags f
 from __future__ import annotations
 
 import _sre  # type: ignore[import-not-found, unused-ignore]  # re's engine, loaded by re
-import marshal
 import os
 import stat
 import sys
@@ -62,13 +61,18 @@ _FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 _NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 
-_PRIME = 2**61 - 1
-"""An entry's check is its bytes, read as a number, modulo this prime: any one byte
-changed changes it."""
+_PRIME = 1_073_741_789
+"""An entry's check is its bytes (its pattern's, its flags', its program's), read as a
+number, modulo this prime (the largest under 2**30, so that the modulo is one pass): any
+one byte changed changes it."""
+
+_WORD = memoryview(b"").cast("I").itemsize
+"""The size of the words the file keeps a program's code in (the engine's must match)."""
 
 _entries: dict[Key, Entry] | None = None
 """The programs read from the file and those compiled since, each as its check and its
-bytes (decoded when its pattern is asked for); ``None`` until the first pattern is."""
+program's bytes (decoded when its pattern is asked for); ``None`` until the first pattern
+is."""
 _added = False
 """A program was compiled that the file does not hold: written when the run ends."""
 
@@ -77,11 +81,13 @@ def kept_file() -> str | None:
     """The file that keeps the programs: in the user's cache folder, named by the
     interpreter's cache tag (``patterns.cpython-311.bin``); ``None`` when no cache folder
     is known or this interpreter's programs are not kept."""
-    if sys.version_info[:2] not in KEPT_FOR:
+    if sys.version_info[:2] not in KEPT_FOR or _sre.CODESIZE != _WORD:
         return None
-    top = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.environ.get("HOME", ""), ".cache")
-    if not os.path.isabs(top):
-        return None
+    given = os.environ.get("XDG_CACHE_HOME")
+    home = os.environ.get("HOME", "")
+    top = given or os.path.join(home, ".cache")
+    if not os.path.isabs(top) or os.path.realpath(given or home) == os.sep:
+        return None  # the system's root as the home or cache folder: surely a mistake
     return os.path.join(top, "notation", f"patterns.{sys.implementation.cache_tag}.bin")
 
 
@@ -115,30 +121,121 @@ def _opened(folder: str, *, make: bool) -> int | None:
     return fd
 
 
-def _header() -> tuple[str, int, int, int, int]:
-    """What the file's first part says: the interpreter and engine it was made for."""
-    return ("notation-patterns", 3, sys.hexversion, _sre.MAGIC, _sre.CODESIZE)
+def _header() -> bytes:
+    """The file's first line: the interpreter and engine it was made for."""
+    return b"notation-patterns 4 %x %d %d %s\n" % (
+        sys.hexversion,
+        _sre.MAGIC,
+        _sre.CODESIZE,
+        sys.byteorder.encode(),
+    )
 
 
-def _entry(program: Program) -> Entry:
-    """``program`` as the file keeps it: its check and its bytes."""
-    body = marshal.dumps(program)
-    return int.from_bytes(body, "little") % _PRIME, body
+def _check(key: Key, body: bytes) -> int:
+    """The check of ``key``'s entry whose program's bytes are ``body``."""
+    source, flags = key
+    whole = source.encode("utf-8", "surrogatepass") + flags.to_bytes(4, "little") + body
+    return int.from_bytes(whole, "little") % _PRIME
 
 
-def _decoded(entry: object) -> Program | None:
-    """The program an entry of the file holds, ``None`` when the entry is damaged (its
-    bytes are not those its check was taken of) or is not one."""
-    if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], bytes)):
+def _entry(key: Key, program: Program) -> Entry:
+    """``program``, the program of ``key``, as the file keeps it: its check and its bytes
+    (its flags, its number of groups and of code words, its code, then a line
+    ``name=index`` for each named group)."""
+    flags, code, groups, names, _ = program
+    body = b"".join(
+        (
+            flags.to_bytes(4, "little"),
+            groups.to_bytes(4, "little"),
+            len(code).to_bytes(4, "little"),
+            _words(code),
+            "".join(f"{name}={index}\n" for name, index in names.items()).encode(),
+        )
+    )
+    return _check(key, body), body
+
+
+def _words(code: list[int]) -> bytes:
+    """``code`` as the engine's words (native order, :data:`_WORD` bytes each)."""
+    words = memoryview(bytearray(len(code) * _WORD)).cast("I")
+    for at, op in enumerate(code):
+        words[at] = op
+    return words.tobytes()
+
+
+def _decoded(key: Key, entry: Entry | None) -> Program | None:
+    """The program ``key``'s entry holds, ``None`` when the entry is damaged (its bytes are
+    not those its check was taken of) or holds no program of the engine's shape. The
+    check guards against damage: a file is read only when it is of this user's (or the
+    administrator's), who could as well change the toolkit's bytecode; what is read is
+    bounded by the entry's bytes."""
+    if entry is None:
         return None
     check, body = entry
-    if int.from_bytes(body, "little") % _PRIME != check:
+    if len(body) < 12 or _check(key, body) != check:
         return None
+    flags = int.from_bytes(body[:4], "little")
+    groups = int.from_bytes(body[4:8], "little")
+    end = 12 + _WORD * int.from_bytes(body[8:12], "little")
+    if end > len(body):
+        return None
+    code = memoryview(body[12:end]).cast("I").tolist()
+    by_index: list[str | None] = [None] * (groups + 1) if groups < len(body) else []
+    names = {}
     try:
-        program = marshal.loads(body)
-    except (EOFError, ValueError, TypeError):
+        for line in body[end:].decode().splitlines():
+            name, _, number = line.partition("=")
+            index = int(number)
+            if not name.isidentifier() or not 0 < index <= groups or by_index[index]:
+                return None
+            names[name] = index
+            by_index[index] = name
+    except (UnicodeDecodeError, ValueError, IndexError):
         return None
-    return program if isinstance(program, tuple) and len(program) == 5 else None
+    if not by_index:
+        return None
+    return flags, code, groups, names, tuple(by_index)
+
+
+def _parsed(data: bytes) -> dict[Key, Entry] | None:
+    """The entries of the file whose bytes are ``data``, ``None`` when it is cut short,
+    damaged in its frame, or made for another interpreter. Each entry is its pattern's
+    length, its flags, its program's length and its check (four bytes each), then its
+    pattern and its program."""
+    at = len(_header())
+    if data[:at] != _header():
+        return None
+    entries: dict[Key, Entry] = {}
+    end = len(data)
+    while at < end:
+        if at + 16 > end:
+            return None
+        size = int.from_bytes(data[at : at + 4], "little")
+        flags = int.from_bytes(data[at + 4 : at + 8], "little")
+        length = int.from_bytes(data[at + 8 : at + 12], "little")
+        check = int.from_bytes(data[at + 12 : at + 16], "little")
+        start = at + 16
+        at = start + size + length
+        if at > end:
+            return None
+        try:
+            source = data[start : start + size].decode("utf-8", "surrogatepass")
+        except UnicodeDecodeError:
+            return None
+        entries[source, flags] = (check, data[start + size : at])
+    return entries
+
+
+def _framed(entries: dict[Key, Entry]) -> bytes:
+    """The bytes of a file of ``entries`` (:func:`_parsed` reads them)."""
+    parts = [_header()]
+    for (source, flags), (check, body) in entries.items():
+        pattern = source.encode("utf-8", "surrogatepass")
+        parts.append(len(pattern).to_bytes(4, "little") + flags.to_bytes(4, "little"))
+        parts.append(len(body).to_bytes(4, "little") + check.to_bytes(4, "little"))
+        parts.append(pattern)
+        parts.append(body)
+    return b"".join(parts)
 
 
 def _read(path: str) -> dict[Key, Entry] | None:
@@ -166,12 +263,12 @@ def _read(path: str) -> dict[Key, Entry] | None:
             return None
         os.set_blocking(fd, True)
         with open(fd, "rb", closefd=False) as file:
-            header, entries = marshal.loads(file.read(MOST_BYTES + 1))
-    except (OSError, EOFError, ValueError, TypeError):
+            data = file.read(MOST_BYTES + 1)
+    except OSError:
         return None
     finally:
         os.close(fd)
-    return entries if header == _header() and isinstance(entries, dict) else None
+    return _parsed(data)
 
 
 def _load() -> dict[Key, Entry]:
@@ -205,9 +302,13 @@ def compiled(source: str, flags: int = 0) -> re.Pattern[str]:
     ``PYTHONDONTWRITEBYTECODE``). For the toolkit's own patterns only: a pattern a user
     gives is compiled with ``re.compile``."""
     global _added
-    entries = _load() if _entries is None else _entries
     key = (source, int(flags))
-    program = _decoded(entries.get(key))
+    if flags & _DEBUG or not 0 <= key[1] < 1 << 32:
+        import re
+
+        return re.compile(source, flags)
+    entries = _load() if _entries is None else _entries
+    program = _decoded(key, entries.get(key))
     if program is not None:
         try:
             made: re.Pattern[str] = _sre.compile(source, *program)
@@ -216,14 +317,14 @@ def compiled(source: str, flags: int = 0) -> re.Pattern[str]:
         else:
             return made
     entries.pop(key, None)
-    if flags & _DEBUG or sys.dont_write_bytecode or kept_file() is None:
+    if sys.dont_write_bytecode or kept_file() is None:
         import re
 
         return re.compile(source, flags)
     if len(entries) >= MOST_KEPT:
         entries.clear()  # full (of patterns of older versions): afresh with this run's
     program = _program(source, int(flags))
-    entries[key] = _entry(program)
+    entries[key] = _entry(key, program)
     if not _added:
         import atexit
 
@@ -233,11 +334,24 @@ def compiled(source: str, flags: int = 0) -> re.Pattern[str]:
     return made
 
 
+def keep() -> None:
+    """Keep the programs this run compiled now, rather than as the interpreter exits (the
+    command line's end calls it, where a signal still ends the run with its status)."""
+    global _added
+    if _added:
+        import atexit
+
+        atexit.unregister(_write)
+        _added = False
+        _write()
+
+
 def _write() -> None:
     """Keep the programs compiled in this run with those the file holds (another run may
     have written it since this one read it): written whole under another name, readable
     by this user only, then put in its place, so that a reader never sees a part; nothing
-    is written where it cannot be, nor through a link."""
+    is written where it cannot be, nor through a link, nor in place of anything but a
+    regular file."""
     path = kept_file()
     entries = _entries
     if path is None or entries is None:
@@ -245,8 +359,8 @@ def _write() -> None:
     merged = {**(_read(path) or {}), **entries}
     if len(merged) > MOST_KEPT:
         merged = entries
-    body = marshal.dumps((_header(), merged))
-    if len(body) > MOST_BYTES:
+    data = _framed(merged)
+    if len(data) > MOST_BYTES:
         return
     folder = _opened(os.path.dirname(path), make=True)
     if folder is None:
@@ -256,15 +370,29 @@ def _write() -> None:
     try:
         fd = os.open(temporary, _NEW_FLAGS, 0o600, dir_fd=folder)
         with open(fd, "wb") as file:
-            file.write(body)
+            file.write(data)
+        if _other_than_a_file(name, folder):
+            raise FileExistsError(name)
         os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
-    except OSError:
+    except BaseException as error:  # a signal's SystemExit too: no file left behind
         try:  # noqa: SIM105 (contextlib is not imported for so little)
             os.unlink(temporary, dir_fd=folder)
         except OSError:
             pass
+        if not isinstance(error, OSError):
+            raise
     finally:
         os.close(folder)
+
+
+def _other_than_a_file(name: str, folder: int) -> bool:
+    """Whether something other than a regular file (a link, a FIFO, a folder) is at
+    ``name`` in ``folder``."""
+    try:
+        found = os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    return not stat.S_ISREG(found.st_mode)
 
 
 class _LazyPattern:

@@ -111,7 +111,7 @@ def _programs(path: Path | str) -> dict[tuple[str, int], Any]:
     """The programs the file ``path`` holds, each entry checked and decoded."""
     entries = lazy._read(str(path))
     assert entries is not None
-    programs = {key: lazy._decoded(entry) for key, entry in entries.items()}
+    programs = {key: lazy._decoded(key, entry) for key, entry in entries.items()}
     assert None not in programs.values()
     return programs
 
@@ -119,13 +119,29 @@ def _programs(path: Path | str) -> dict[tuple[str, int], Any]:
 def _file(programs: dict[tuple[str, int], Any], *, damaged: bool = False) -> bytes:
     """A file of ``programs`` as :func:`notation.lazy._write` writes it; ``damaged``: a
     byte of each program's changed after its check was taken."""
-    entries = {key: lazy._entry(program) for key, program in programs.items()}
+    entries = {key: lazy._entry(key, program) for key, program in programs.items()}
     if damaged:
         entries = {
             key: (check, body[:-2] + bytes([body[-2] ^ 1]) + body[-1:])
             for key, (check, body) in entries.items()
         }
-    return marshal.dumps((lazy._header(), entries))
+    return lazy._framed(entries)
+
+
+def _crafted(body: bytes) -> bytes:
+    """A file whose one entry, :data:`SOURCE`'s, holds ``body`` with a check that matches
+    it: what damage does not make, but the decoding must still refuse."""
+    return lazy._framed({(SOURCE, 0): (lazy._check((SOURCE, 0), body), body)})
+
+
+def _frame(size: int, length: int, pattern: bytes, body: bytes) -> bytes:
+    """A file of one entry framed as told (the lengths given, not those of the parts)."""
+    head = size.to_bytes(4, "little") + bytes(4) + length.to_bytes(4, "little") + bytes(4)
+    return lazy._header() + head + pattern + body
+
+
+_GOOD = lazy._entry((SOURCE, 0), lazy._program(SOURCE, 0))[1]
+"""The bytes of :data:`SOURCE`'s program."""
 
 
 def test_a_program_compiled_is_kept_when_the_run_ends(kept: tuple[Path, list[Any]]) -> None:
@@ -147,17 +163,24 @@ def test_a_program_compiled_is_kept_when_the_run_ends(kept: tuple[Path, list[Any
     "damage",
     [
         b"",
-        b"\x00\x01 not marshal",
-        marshal.dumps(("notation-patterns", 1, 0, 0, 0))[:-1],
-        marshal.dumps((("notation-patterns", 2, sys.hexversion, _sre.MAGIC, _sre.CODESIZE), {})),
-        marshal.dumps(("another interpreter", {(SOURCE, 0): lazy._entry((32, [0], 0, {}, ()))})),
-        marshal.dumps([1, 2]),
-        marshal.dumps((lazy._header(), [1, 2])),
-        marshal.dumps((lazy._header(), {(SOURCE, 0): "not an entry"})),
-        marshal.dumps((lazy._header(), {(SOURCE, 0): (0, marshal.dumps((1, 2)))})),
-        marshal.dumps((lazy._header(), {(SOURCE, 0): lazy._entry((1, 2))})),  # type: ignore[arg-type]
-        marshal.dumps((lazy._header(), {(SOURCE, 0): lazy._entry((32, [0], 0, {}, ()))}))[:-3],
+        b"\x00\x01 not a file of patterns",
+        b"[[[[[[",  # marshal would allocate lists of a billion items (seconds each)
+        marshal.dumps((("notation-patterns", 3, sys.hexversion, _sre.MAGIC, _sre.CODESIZE), {})),
+        b"notation-patterns 4 0 0 0 little\n"
+        + _file({(SOURCE, 0): lazy._program(SOURCE, 0)})[len(lazy._header()) :],
+        _file({(SOURCE, 0): lazy._program(SOURCE, 0)})[:-3],
+        _frame(len(SOURCE), 10**6, SOURCE.encode(), _GOOD),
+        _frame(2, len(_GOOD), b"\xff\xfe", _GOOD),
         _file({(SOURCE, 0): lazy._program(SOURCE, 0)}, damaged=True),
+        _crafted(b""),
+        _crafted(b"[[[[[["),
+        _crafted(_GOOD[:8] + (10**6).to_bytes(4, "little") + _GOOD[12:]),
+        _crafted(_GOOD.replace(b"number=1", b"number=3")),
+        _crafted(_GOOD.replace(b"number=1", b"number=0")),
+        _crafted(_GOOD.replace(b"number=1", b"9number=1")),
+        _crafted(_GOOD + b"other=1\n"),
+        _crafted(_GOOD + b"\xff=2\n"),
+        _crafted(_GOOD[:4] + (10**9).to_bytes(4, "little") + _GOOD[8:]),
     ],
 )
 def test_a_damaged_or_foreign_file_is_passed_over_and_written_anew(
@@ -173,6 +196,7 @@ def test_a_damaged_or_foreign_file_is_passed_over_and_written_anew(
 def test_a_program_the_engine_refuses_is_compiled_afresh(kept: tuple[Path, list[Any]]) -> None:
     path, _ = kept
     wrong: tuple[Any, ...] = (32, [1, 2, 3], 0, {}, (None,))
+    assert lazy._decoded((SOURCE, 0), lazy._entry((SOURCE, 0), wrong)) == wrong
     path.write_bytes(_file({(SOURCE, 0): wrong}))
     assert lazy.compiled(SOURCE) == re.compile(SOURCE)
     lazy._write()
@@ -334,3 +358,111 @@ def test_nothing_is_read_or_written_through_a_folder_that_is_a_link(
     lazy._write()
     assert [p.name for p in elsewhere.iterdir()] == ["patterns.bin"]
     assert (elsewhere / "patterns.bin").read_bytes() == before
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link to a file", "link to nothing", "folder"])
+def test_what_is_at_the_files_name_is_replaced_only_when_a_regular_file(
+    kept: tuple[Path, list[Any]], tmp_path: Path, kind: str
+) -> None:
+    path, _ = kept
+    target = tmp_path / "target"
+    target.write_text("the user's")
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(target if kind == "link to a file" else tmp_path / "nothing")
+    before = path.lstat()
+    assert lazy.compiled(SOURCE) == re.compile(SOURCE)
+    lazy._write()
+    after = path.lstat()
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+    assert target.read_text() == "the user's"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([path.name, "target"])
+
+
+@pytest.mark.parametrize(
+    ("home", "cache", "kept"),
+    [
+        ("/", None, False),
+        ("//", None, False),
+        ("/home/someone", None, True),
+        ("/home/someone", "/", False),
+        ("/", "/var/cache/someone", True),
+        ("/home/someone", "relative/cache", False),
+    ],
+)
+def test_no_file_is_kept_below_the_systems_root_as_a_home_or_cache_folder(
+    monkeypatch: pytest.MonkeyPatch, home: str, cache: str | None, kept: bool
+) -> None:
+    """``HOME=/`` (services, cron, containers) would have ``/.cache/notation`` made."""
+    monkeypatch.setenv("HOME", home)
+    if cache is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", cache)
+    found = lazy.kept_file()
+    assert (found is not None) == (kept and KEPT)
+    if found is not None:
+        top = cache or f"{home}/.cache"
+        assert found == f"{top}/notation/patterns.{sys.implementation.cache_tag}.bin"
+
+
+def test_keep_writes_now_and_not_again_at_exit(kept: tuple[Path, list[Any]]) -> None:
+    path, registered = kept
+    lazy.compiled(SOURCE)
+    assert registered == [lazy._write] and not path.exists()
+    unregistered: list[Any] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(atexit, "unregister", unregistered.append)
+        lazy.keep()
+        assert unregistered == [lazy._write]
+        assert set(_programs(path)) == {(SOURCE, 0)}
+        lazy.keep()
+        assert unregistered == [lazy._write]
+
+
+def test_a_signal_while_writing_leaves_no_file_and_ends_the_run(
+    kept: tuple[Path, list[Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, _ = kept
+    lazy.compiled(SOURCE)
+
+    def terminated(*args: object, **options: object) -> None:
+        raise SystemExit(143)
+
+    monkeypatch.setattr(os, "replace", terminated)
+    with pytest.raises(SystemExit) as ended:
+        lazy._write()
+    assert ended.value.code == 143
+    assert list(path.parent.iterdir()) == []
+
+
+# The command run in this process: then whether the kept file was written before the
+# interpreter's exit (the command's end keeps the patterns, not an exit function).
+KEPT_BY_THE_COMMAND = """
+import os, sys
+from notation import lazy
+from notation.cli.main import main
+sys.argv = ["notation", "validate", "--no-cache", sys.argv[1]]
+try:
+    main()
+except SystemExit as ended:
+    print(ended.code, os.path.exists(lazy.kept_file()))
+"""
+
+
+@pytest.mark.skipif(not KEPT, reason="this interpreter's programs are not kept")
+def test_the_command_keeps_the_patterns_before_the_interpreter_exits(tmp_path: Path) -> None:
+    (tmp_path / "cache").mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    done = subprocess.run(
+        [sys.executable, "-c", KEPT_BY_THE_COMMAND, "samples/brazilian/endgames.pdn"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+    assert done.stdout == "0 True\n"
