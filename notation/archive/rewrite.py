@@ -478,12 +478,17 @@ class _Writer:
         self.held = 0
         """The records not written because the output will be abandoned (games with an
         error, not kept)."""
+        self.unended = False
+        """Whether the last text written is a record's own that ends inside its last line
+        (a header cut where a tag is named again on it): its newline is owed unless the
+        next record is joined to it."""
 
     def record(self, record: Record, verbatim: bool = False, joined: bool = False) -> None:
         """Write ``record``; with ``verbatim`` (PDN only), its original text when it has one,
-        and with ``joined`` too, right after the record before it (no blank line)."""
+        and with ``joined`` too, right after the record before it (no blank line, nor a
+        newline where the record before ends inside its last line)."""
         if verbatim and self.form == "pdn" and record.text is not None:
-            text = record.text if record.text.endswith("\n") else record.text + "\n"
+            text = record.text
         else:
             joined = False
             try:
@@ -492,7 +497,10 @@ class _Writer:
                 raise OutputError(f"game {record.index} cannot be written: {error}") from None
         self.ascii = self.ascii and text.isascii()
         if self.form == "pdn":
-            self.sink.write(text if not self.count or joined else "\n" + text)
+            if not joined:
+                text = ("\n" if self.unended else "") + ("\n" if self.count else "") + text
+            self.unended = not text.endswith("\n")
+            self.sink.write(text)
         else:
             body = json.dumps(record_to_dict(record), ensure_ascii=False, indent=1)
             head = _JSON_HEAD if not self.count else ",\n"
@@ -500,6 +508,8 @@ class _Writer:
         self.count += 1
 
     def finish(self) -> None:
+        if self.unended:
+            self.sink.write("\n")
         if self.form == "json":
             self.sink.write(_JSON_TAIL if self.count else _JSON_EMPTY)
 

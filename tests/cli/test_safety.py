@@ -316,6 +316,27 @@ def test_in_place_refuses_an_encoding_learned_after_text_written_otherwise(
     assert source.read_bytes() == text.encode("cp1252")
 
 
+ON_ONE_LINE = '[Event "Club"] [Event "Club night"]\n[GameType "26"]\n[Result "*"]\n\n1. 22-17 *\n'
+"""One header that names Event twice on one line: read as two games, cut at the second."""
+
+
+@pytest.mark.parametrize("command", ["annotate", "convert", "repair", "fix"])
+def test_keep_broken_writes_a_tag_named_twice_on_one_line_as_it_was(
+    tmp_path: Path, command: str
+) -> None:
+    source = archive(tmp_path, ON_ONE_LINE)
+    kept = run(command, "--keep-broken", str(source), "-o", str(tmp_path / "out.pdn"))
+    assert kept.exit_code == 1
+    assert (
+        f"{source}:1:16: warning PDN119 Event is named again: a new game starts at this tag, "
+        "and the game before it holds tags alone (a game names each tag once; if one "
+        "game's tags name Event twice, keep one)\n"
+        f"{source}: games 1 and 2 written as they were read: their header names a tag "
+        "twice (PDN119), and where one game ends is a guess\n"
+    ) in kept.stdout
+    assert (tmp_path / "out.pdn").read_text() == ON_ONE_LINE
+
+
 # Item 2 and 5: every command reads every input as validate does.
 
 
