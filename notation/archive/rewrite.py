@@ -624,7 +624,7 @@ def _named_once(record: Record) -> Record:
         why = (
             f"{d.code} {d.message}"
             if d is not None
-            else (f"{codes.TAG_NAMED_AGAIN} {cut.name} is named again: a game names each tag once")
+            else f"{codes.TAG_NAMED_AGAIN} {cut.name} is named again: a game names each tag once"
         )
         if lines is None:
             text = " ".join(

@@ -417,6 +417,25 @@ def test_keep_broken_writes_a_header_that_names_a_tag_twice_as_one_json_record(
     )
 
 
+def test_a_header_that_names_a_tag_twice_past_the_readers_limits_is_one_json_record(
+    tmp_path: Path,
+) -> None:
+    # No text is kept of the game past the limits: the tags named again are written out.
+    long = '[Event "a"]\n[Site "s"] [Event "b"][Round "2"]\n1. 22-17 {' + "x" * 300_000 + "} *\n"
+    source = archive(tmp_path, long)
+    out = tmp_path / "out.json"
+    kept = run("convert", "--to", "json", "--keep-broken", str(source), "-o", str(out))
+    assert kept.exit_code == 1
+    (record,) = json.loads(out.read_text())["records"]
+    assert [(t["name"], t["value"]) for t in record["tags"]] == [("Event", "a"), ("Site", "s")]
+    assert [c["text"] for c in record["moves"]["comments"]] == [
+        f" notation: kept as written from here: PDN119 {NAMED_AGAIN}",
+        ' [Event "b"] [Round "2"]',
+        " notation: the movetext could not be kept: PDN109 the line is longer than a game "
+        "may be (262,144 characters): the game's movetext is not read",
+    ]
+
+
 # Item 2 and 5: every command reads every input as validate does.
 
 
