@@ -22,7 +22,9 @@ over each input (``in_place``). What is written is committed only when it is who
   not rewritten as if the guess were the truth: like a record with a syntax error it makes
   the run fail with status 1 and nothing is written, unless ``keep_broken``: then it is
   written as its original text, the second game of the header joined to the first as it
-  was, and the run still ends with status 1;
+  was (in JSON, the games of the header as one record, each tag named again kept with
+  the rest of its line in comments, as a malformed tag line is), and the run still ends
+  with status 1;
 - with ``in_place`` each file is rewritten on its own, only when everything read from it
   succeeded; a file whose bytes would not change, or whose records were all left as they
   were, is not rewritten.
@@ -55,10 +57,10 @@ from notation.io.output import (
     file_output,
     spooled_stdout,
 )
-from notation.read.sources import Found, read_all
+from notation.read.sources import Found, one_game, read_all
 from notation.record.jsonform import FORMAT, VERSION, record_to_dict
 from notation.record.lexicon import KEPT_MARKS
-from notation.record.model import NOWHERE, RESULTS, Comment, Line, Record, SourcePos
+from notation.record.model import NOWHERE, RESULTS, Comment, Line, Record, SourcePos, Tag
 from notation.record.writer import write_record
 from notation.run.settings import SettingsError, flag_option, path_option
 
@@ -193,7 +195,7 @@ def rewrite(
             if run.writable():
                 run.writer.finish()
             else:
-                if run.writer.count or run.writer.held:
+                if run.writer.count or run.writer.held or run.writer.pieces:
                     where = display(options.output) if options.output else "standard output"
                     say(f"nothing written to {where}: " + run.why_not(run.broken, run.guesses))
                 run.unwritten(None)
@@ -360,12 +362,18 @@ class _Run:
             return
         record = found.record
         if not found.cut:
+            how = (
+                "as they were read"
+                if writer.form == "pdn"
+                else "as one record, the text from the tag named again to the end of its "
+                "line kept in a comment"
+            )
             self.say(
                 f"{found.input.name}: games {record.index} and {record.index + 1} written "
-                "as they were read: their header names a tag twice (PDN119), and where one "
-                "game ends is a guess"
+                f"{how}: their header names a tag twice (PDN119), and where one game ends "
+                "is a guess"
             )
-        writer.record(record, verbatim=True, joined=found.cut)
+        writer.piece(record, joined=found.cut)
 
 
 def _games(count: int) -> str:
@@ -478,12 +486,21 @@ class _Writer:
         self.held = 0
         """The records not written because the output will be abandoned (games with an
         error, not kept)."""
+        self.pieces: list[Record] = []
+        """The records read so far from a header that names a tag twice, written in JSON as
+        one once the next record is not joined to them."""
+        self.unended = False
+        """Whether the last text written is a record's own that ends inside its last line
+        (a header cut where a tag is named again on it): its newline is owed unless the
+        next record is joined to it."""
 
     def record(self, record: Record, verbatim: bool = False, joined: bool = False) -> None:
         """Write ``record``; with ``verbatim`` (PDN only), its original text when it has one,
-        and with ``joined`` too, right after the record before it (no blank line)."""
+        and with ``joined`` too, right after the record before it (no blank line, nor a
+        newline where the record before ends inside its last line)."""
+        self._flush()
         if verbatim and self.form == "pdn" and record.text is not None:
-            text = record.text if record.text.endswith("\n") else record.text + "\n"
+            text = record.text
         else:
             joined = False
             try:
@@ -492,14 +509,39 @@ class _Writer:
                 raise OutputError(f"game {record.index} cannot be written: {error}") from None
         self.ascii = self.ascii and text.isascii()
         if self.form == "pdn":
-            self.sink.write(text if not self.count or joined else "\n" + text)
+            if not joined:
+                text = ("\n" if self.unended else "") + ("\n" if self.count else "") + text
+            self.unended = not text.endswith("\n")
+            self.sink.write(text)
         else:
             body = json.dumps(record_to_dict(record), ensure_ascii=False, indent=1)
             head = _JSON_HEAD if not self.count else ",\n"
             self.sink.write(head + "\n".join("  " + line for line in body.split("\n")))
         self.count += 1
 
+    def piece(self, record: Record, joined: bool) -> None:
+        """Write a record read from a header that names a tag twice as it was read: in PDN
+        its text, right after the record before when ``joined``; in JSON the records of the
+        header as one (:func:`notation.read.sources.one_game`, :func:`_named_once`), with
+        its text kept as a record with an error is (:func:`_keep_text`)."""
+        if self.form == "pdn":
+            self.record(record, verbatim=True, joined=joined)
+            return
+        if not joined:
+            self._flush()
+        self.pieces.append(record)
+
+    def _flush(self) -> None:
+        if self.pieces:
+            record = _named_once(one_game(self.pieces))
+            self.pieces = []
+            _keep_text(record)
+            self.record(record)
+
     def finish(self) -> None:
+        self._flush()
+        if self.unended:
+            self.sink.write("\n")
         if self.form == "json":
             self.sink.write(_JSON_TAIL if self.count else _JSON_EMPTY)
 
@@ -552,6 +594,53 @@ def _keep_text(record: Record) -> None:
         target.extend(Comment(" " + line, "line") for line in tail.rstrip().split("\n") if line)
         record.result = result or record.result or record.tag("Result") or "*"
     record.diagnostics.clear()
+
+
+def _named_once(record: Record) -> Record:
+    """``record`` naming each tag once: from each tag that names a tag again (the first on
+    its line), the text to the end of its line is kept verbatim in a ``;`` comment before
+    the moves, after one that says why (its PDN119 warning, which the record no longer
+    holds), and the tags written there are dropped. Reading such a comment is a PDN118
+    error, as for :func:`_keep_text`."""
+    said = {(d.line, d.column): d for d in record.diagnostics if d.code == codes.TAG_NAMED_AGAIN}
+    named: set[str] = set()
+    cuts: dict[int, Tag] = {}
+    """The first tag named again on each line where one is."""
+    for tag in record.tags:
+        if tag.name in named:
+            cuts.setdefault(tag.pos.line, tag)
+        named.add(tag.name)
+    if not cuts:
+        return record
+
+    def dropped(tag: Tag) -> bool:
+        cut = cuts.get(tag.pos.line)
+        return cut is not None and tag.pos.column >= cut.pos.column
+
+    lines = None if record.text is None else record.text.split("\n")
+    head: list[Comment] = []
+    for line, cut in cuts.items():
+        d = said.get((line, cut.pos.column))
+        why = (
+            f"{d.code} {d.message}"
+            if d is not None
+            else f"{codes.TAG_NAMED_AGAIN} {cut.name} is named again: a game names each tag once"
+        )
+        if lines is None:
+            text = " ".join(
+                write_record(Record(tags=[t])).rstrip()
+                for t in record.tags
+                if t.pos.line == line and dropped(t)
+            )
+        else:
+            start = record.pos.column if line == record.pos.line else 1
+            text = lines[line - record.pos.line][cut.pos.column - start :].rstrip()
+        head.append(Comment(f" {KEPT_MARKS[0]}{why}", "line"))
+        head.append(Comment(f" {text}", "line"))
+    record.tags = [tag for tag in record.tags if not dropped(tag)]
+    record.diagnostics = [d for d in record.diagnostics if d.code != codes.TAG_NAMED_AGAIN]
+    record.moves.comments[:0] = head
+    return record
 
 
 def _cut_from(line: Line, at: SourcePos) -> None:

@@ -12,7 +12,10 @@ cheapest first.
 
 :class:`Copier` reads the inputs (:func:`notation.read.sources.read_all`, the texts kept)
 and writes each game chosen as its text as read (``\\r\\n`` made ``\\n``), a blank line
-between games, as :class:`notation.archive.rewrite.Edited` with ``changed`` false does.
+between games, as :class:`notation.archive.rewrite.Edited` with ``changed`` false does. A
+header that names a tag twice, which the reader reads as two games (PDN119, a warning in
+the report), is one game, as ``convert`` writes it: chosen by its tags as first named and
+its moves (:func:`notation.read.sources.one_game`), and written as its one text.
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ from notation.io.output import (
     file_output,
     spooled_stdout,
 )
-from notation.read.sources import Found, read_all
+from notation.read.sources import Found, one_game, read_all
 from notation.record.model import Record
 from notation.run.config import Config
 from notation.run.settings import (
@@ -372,15 +375,34 @@ class Copier:
     """Games to write that had no text."""
 
     def read(self, inputs: list[Input | Missing]) -> Iterator[Found]:
-        """Every record of the inputs, in order, its text kept."""
+        """Every game of the inputs, in order, its text kept: the records read from one
+        header that names a tag twice as one (their PDN119 warnings told)."""
+        pieces: list[Found] = []
         for item in read_all(inputs, self.encoding, allow_empty=self.allow_empty, keep_text=True):
             if isinstance(item, Found):
-                self.games += 1
-                yield item
+                if pieces and not item.cut:
+                    yield self._game(pieces)
+                    pieces = []
+                if item.guessed:
+                    pieces.append(item)
+                else:
+                    self.games += 1
+                    yield item
             elif isinstance(item, Diagnostic):
                 self.tell(item)
                 if item.code in (codes.UNREADABLE, codes.NO_RECORD):
                     self.status = 2
+        if pieces:
+            yield self._game(pieces)
+
+    def _game(self, pieces: list[Found]) -> Found:
+        """The one game of the records read from one header that names a tag twice."""
+        self.games += 1
+        record = one_game([found.record for found in pieces])
+        for diagnostic in record.diagnostics:
+            if diagnostic.code == codes.TAG_NAMED_AGAIN:
+                self.tell(diagnostic)
+        return Found(pieces[0].input, pieces[0].source, record)
 
     def text(self, found: Found) -> str | None:
         """The text to write of a game read (ending with a newline), or ``None`` (the

@@ -274,6 +274,33 @@ class Found(Frozen):
         return self.cut or any(d.code == TAG_NAMED_AGAIN for d in self.record.diagnostics)
 
 
+def one_game(records: list[Record]) -> Record:
+    """The one game of ``records``, read in turn from a header that names a tag twice (each
+    before the last holds tags alone, cut where a tag is named again: PDN119): every tag as
+    read (names repeated), the comments before the moves of each, the last one's moves,
+    result and comments after it, the first one's place, every diagnostic, and the texts
+    joined (``None`` when one has none)."""
+    from notation.record.model import Line, Record
+
+    first, last = records[0], records[-1]
+    texts = [record.text for record in records]
+    return Record(
+        tags=[tag for record in records for tag in record.tags],
+        moves=Line(
+            last.moves.plies,
+            [comment for record in records for comment in record.moves.comments],
+            last.moves.pos,
+        ),
+        result=last.result,
+        result_pos=last.result_pos,
+        trailing=list(last.trailing),
+        pos=first.pos,
+        index=first.index,
+        diagnostics=[d for record in records for d in record.diagnostics],
+        text=None if None in texts else "".join(t for t in texts if t is not None),
+    )
+
+
 def read_all(
     inputs: Iterable[Input | Missing],
     encoding: str | None = None,

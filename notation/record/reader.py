@@ -7,7 +7,9 @@ so every position and diagnostic refers to the file. Splitting rules:
 - a game starts at the first non-blank line;
 - a line that begins with a tag pair starts a new game once the current game has
   movetext (anything but tags and comments), after a blank line that follows the current
-  game's tags, or when it repeats the name of one of them; inside an unclosed ``{``
+  game's tags, or when it repeats the name of one of them; a tag pair that repeats one
+  of those names after other tag pairs on its line, the game holding tags alone, starts
+  a new game there too (both cuts get a PDN119 warning); inside an unclosed ``{``
   comment, a line of whole tag pairs starts a new game (that comment is then reported,
   PDN102), any other line is comment text;
 - a game also ends after a result token (a dialect one too, such as ``1:0``) at depth 0,
@@ -57,6 +59,7 @@ from notation.record.lexicon import (
     NO_RESULT_BEFORE,
     OPEN_QUOTE,
     PAREN_SUFFIX,
+    QUOTED,
     RESULT_AT,
     STRUCTURE,
     TAG_AHEAD,
@@ -85,7 +88,15 @@ class _ScanPatterns:
     """The patterns of the line scan (:class:`_Scan`), which a source of plain games only
     never needs: compiled when a scan first starts (:func:`_scan_patterns`)."""
 
-    __slots__ = ("leading_tags", "result_end", "special", "struct", "tag_name", "whole_tag_line")
+    __slots__ = (
+        "leading_tags",
+        "result_end",
+        "special",
+        "struct",
+        "tag_name",
+        "tag_pair",
+        "whole_tag_line",
+    )
 
     def __init__(self) -> None:
         self.leading_tags = compiled(rf"{MARK}?+{LEADING_TAGS}")
@@ -93,6 +104,7 @@ class _ScanPatterns:
         self.struct = compiled(rf"\{{[^}}\n]*\}}|\{{|\}}|{PAREN_SUFFIX}|[();\[]|{OPEN_QUOTE}")
         self.result_end = compiled(rf"{RESULT_AT}\s*$")
         self.tag_name = compiled(TAG_NAME_AHEAD)
+        self.tag_pair = compiled(rf"[ \t]*+(\[[ \t]*+({TAG_NAME})[ \t]*+{QUOTED}[ \t]*+\])")
         self.whole_tag_line = lazy_pattern(TAG_LINE)
         """Used inside a comment left open only."""
 
@@ -190,6 +202,23 @@ class _Scan:
             return None
         m = self.patterns.tag_name.match(text, at)
         return m.group(1) if m is not None and m.group(1) in self.names else None
+
+    def named_twice(self, segment: str) -> tuple[int, str] | None:
+        """Where a tag pair ``segment`` starts with, after the first, names a tag the game
+        holding tags alone named before (on an earlier line or earlier on this one), and
+        the name: the next game starts there."""
+        if self.brace or self.content or self.ended or self.gap or self.broken is not None:
+            return None
+        pair = self.patterns.tag_pair
+        at = len(MARK) if segment.startswith(MARK) else 0
+        named: list[str] = []
+        while (m := pair.match(segment, at)) is not None:
+            name = m.group(2)
+            if named and (name in self.names or name in named):
+                return m.start(1), name
+            named.append(name)
+            at = m.end()
+        return None
 
     def analyse(self, segment: str) -> tuple[bool, bool, int | None]:
         """Scan one line (or the rest of one) and update the brace and paren state.
@@ -513,6 +542,20 @@ def read_records(
                 if not segment.strip():
                     break
                 scan = _Scan(number, column)
+            twice = scan.named_twice(segment)
+            if twice is not None:
+                cut, again = twice
+                scan.add(segment[:cut], number)
+                index += 1
+                record = _finish(scan, index, path, keep_text, missing=False)
+                if not record.has_syntax_errors:
+                    record.diagnostics.append(
+                        _named_again(again, number, column + cut, path, index)
+                    )
+                yield record
+                scan = None
+                segment, column = segment[cut:], column + cut
+                continue
             # A tag pair at this point was seen before the segment was cut: the scan is
             # fresh here, or has no tag pair ahead.
             was_ended = scan.ended

@@ -59,6 +59,19 @@ AFTER_4 = "W:W17,18,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,13,16"
 """The position after A1's four plies, White to move."""
 
 
+TWICE = (
+    '[Event "Club"]\n[Round "1"] [Event "Club night"]\n[GameType "26"]\n[Result "*"]\n\n'
+    "1. 22-18 11-15 *\n"
+)
+"""One header that names Event twice: the reader cuts it in two (PDN119), one game."""
+
+TWICE_WARNING = (
+    "twice.pdn:2:13: warning PDN119 Event is named again: a new game starts at this tag, "
+    "and the game before it holds tags alone (a game names each tag once; if one game's "
+    "tags name Event twice, keep one)\n"
+)
+
+
 @pytest.fixture(autouse=True)
 def _archive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
@@ -323,3 +336,23 @@ def test_the_game_filter_takes_an_untagged_record_as_the_game_validate_judges_it
     assert Selector(Filters(variant="english"), default=english).matches(record, "en.pdn")
     russian = get_game("russian")
     assert not Selector(Filters(variant="english"), default=russian).matches(record, "en.pdn")
+
+
+def test_a_header_that_names_a_tag_twice_is_selected_as_one_game_as_it_was_written() -> None:
+    Path("twice.pdn").write_text(TWICE + "\n" + A1, "utf-8")
+    # The tags before the tag named again, and the moves after it, are one game's.
+    result = run(
+        "twice.pdn", "--tag", "Round=1", "--plies", "2:2", "-o", "one.pdn", "--rest", "rest.pdn"
+    )
+    assert (result.exit_code, result.stdout) == (0, TWICE_WARNING + "1 of 2 games selected\n")
+    assert Path("one.pdn").read_text("utf-8") == TWICE
+    assert Path("rest.pdn").read_text("utf-8") == A1
+    result = run("twice.pdn", "--tag", "Event=club night", "-o", "none.pdn", "-f", "json")
+    document = json.loads(result.stdout)
+    assert [(g["index"], g["line"], g["selected"]) for g in document["games"]] == [
+        (1, 1, False),
+        (3, 8, False),
+    ]
+    assert document["summary"] == {"games": 2, "selected": 0, "exit_status": 0}
+    assert [d["code"] for d in document["diagnostics"]] == ["PDN119"]
+    assert Path("none.pdn").read_text("utf-8") == ""

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from test_select import A1, A2, A3, B1, B2, B3, B4, A, B
+from test_select import A1, A2, A3, B1, B2, B3, B4, TWICE, TWICE_WARNING, A, B
 from typer.testing import CliRunner, Result
 
 from notation.archive.split import file_names, slug
@@ -430,3 +430,22 @@ def test_split_by_another_grouping_judges_no_game() -> None:
     result = invoke("split", "--by", "round", "en-untag.pdn", "-d", "o")
     assert result.exit_code == 0
     assert result.stdout == "o/3.pdn: 1 game\n1 game in 1 file of o\n"
+
+
+def test_split_and_merge_keep_a_header_that_names_a_tag_twice_as_one_game() -> None:
+    Path("twice.pdn").write_text(TWICE + "\n" + A1, "utf-8")
+    result = invoke("split", "twice.pdn", "--by", "event", "--dir", "out")
+    assert (result.exit_code, result.stdout) == (
+        0,
+        TWICE_WARNING
+        + "out/club.pdn: 1 game\nout/open-2025.pdn: 1 game\n2 games in 2 files of out\n",
+    )
+    assert files("out") == {"club.pdn": TWICE, "open-2025.pdn": A1}
+    result = invoke("merge", "twice.pdn", "archive/a.pdn", "-o", "all.pdn", "--unique")
+    assert (result.exit_code, result.stdout) == (
+        0,
+        TWICE_WARNING
+        + "archive/a.pdn:1: game 1 is a copy of twice.pdn:8 game 3\n"
+        + "4 of 5 games written, 1 copy left out\n",
+    )
+    assert Path("all.pdn").read_text("utf-8") == "\n".join([TWICE, A1, A2, A3])

@@ -316,6 +316,126 @@ def test_in_place_refuses_an_encoding_learned_after_text_written_otherwise(
     assert source.read_bytes() == text.encode("cp1252")
 
 
+ON_ONE_LINE = '[Event "Club"] [Event "Club night"]\n[GameType "26"]\n[Result "*"]\n\n1. 22-17 *\n'
+"""One header that names Event twice on one line: read as two games, cut at the second."""
+
+
+@pytest.mark.parametrize("command", ["annotate", "convert", "repair", "fix"])
+def test_keep_broken_writes_a_tag_named_twice_on_one_line_as_it_was(
+    tmp_path: Path, command: str
+) -> None:
+    source = archive(tmp_path, ON_ONE_LINE)
+    kept = run(command, "--keep-broken", str(source), "-o", str(tmp_path / "out.pdn"))
+    assert kept.exit_code == 1
+    assert (
+        f"{source}:1:16: warning PDN119 Event is named again: a new game starts at this tag, "
+        "and the game before it holds tags alone (a game names each tag once; if one "
+        "game's tags name Event twice, keep one)\n"
+        f"{source}: games 1 and 2 written as they were read: their header names a tag "
+        "twice (PDN119), and where one game ends is a guess\n"
+    ) in kept.stdout
+    assert (tmp_path / "out.pdn").read_text() == ON_ONE_LINE
+
+
+NAMED_AGAIN = (
+    "Event is named again: a new game starts at this tag, and the game before it holds tags "
+    "alone (a game names each tag once; if one game's tags name Event twice, keep one)"
+)
+
+
+def test_keep_broken_writes_a_header_that_names_a_tag_twice_as_one_json_record(
+    tmp_path: Path,
+) -> None:
+    source = archive(tmp_path, TWICE.replace("[Site", '[Round "1"] [Site'), ON_ONE_LINE)
+    out = tmp_path / "out.json"
+    kept = run("convert", "--to", "json", "--keep-broken", str(source), "-o", str(out))
+    assert kept.exit_code == 1
+    assert kept.stdout.splitlines() == [
+        f"{source}:3:1: warning PDN119 {NAMED_AGAIN}",
+        f"{source}: games 1 and 2 written as one record, the text from the tag named again "
+        "to the end of its line kept in a comment: their header names a tag twice "
+        "(PDN119), and where one game ends is a guess",
+        f"{source}:9:16: warning PDN119 {NAMED_AGAIN}",
+        f"{source}: games 3 and 4 written as one record, the text from the tag named again "
+        "to the end of its line kept in a comment: their header names a tag twice "
+        "(PDN119), and where one game ends is a guess",
+    ]
+    records = json.loads(out.read_text())["records"]
+    kept_mark = " notation: kept as written from here: PDN119 " + NAMED_AGAIN
+    assert [
+        (
+            r["index"],
+            r["pos"],
+            [(t["name"], t["value"], t["pos"]) for t in r["tags"]],
+            [(c["text"], c["kind"], c["pos"]) for c in r["moves"]["comments"]],
+            [p["text"] for p in r["moves"]["plies"]],
+            r["result"],
+            [(d["code"], d["line"], d["column"], d["game"]) for d in r["diagnostics"]],
+        )
+        for r in records
+    ] == [
+        (
+            1,
+            [1, 1],
+            [
+                ("Event", "Club", [1, 1]),
+                ("Round", "1", [2, 1]),
+                ("Site", "Leeds", [2, 13]),
+                ("GameType", "26", [4, 1]),
+                ("Result", "*", [5, 1]),
+            ],
+            [(kept_mark, "line", [0, 0]), (' [Event "Club night"]', "line", [0, 0])],
+            ["22-17", "11-15"],
+            "*",
+            [],
+        ),
+        (
+            3,
+            [9, 1],
+            [("Event", "Club", [9, 1]), ("GameType", "26", [10, 1]), ("Result", "*", [11, 1])],
+            [(kept_mark, "line", [0, 0]), (' [Event "Club night"]', "line", [0, 0])],
+            ["22-17"],
+            "*",
+            [],
+        ),
+    ]
+    # Read back, each is one game whose kept text is an error, never judged better than
+    # it was read; written as PDN, the comments keep that text.
+    validated = run("validate", "--no-cache", str(out))
+    kept_error = (
+        "error PDN118 kept as written from here by --keep-broken, not read as moves: "
+        f"PDN119 {NAMED_AGAIN}"
+    )
+    assert validated.stdout.splitlines() == [f"{out}:1:1: {kept_error}", f"{out}:9:1: {kept_error}"]
+    again = run("convert", "--keep-broken", str(out))
+    assert again.exit_code == 1
+    assert again.stdout.endswith(
+        '[Event "Club"]\n[GameType "26"]\n[Result "*"]\n\n'
+        f";{kept_mark}\n"
+        '; [Event "Club night"]\n'
+        "1. 22-17 *\n"
+    )
+
+
+def test_a_header_that_names_a_tag_twice_past_the_readers_limits_is_one_json_record(
+    tmp_path: Path,
+) -> None:
+    # No text is kept of the game past the limits: the tags named again are written out.
+    long = '[Event "a"]\n[Site "s"] [Event "b"][Round "2"]\n1. 22-17 {' + "x" * 300_000 + "} *\n"
+    source = archive(tmp_path, long)
+    out = tmp_path / "out.json"
+    kept = run("convert", "--to", "json", "--keep-broken", str(source), "-o", str(out))
+    assert kept.exit_code == 1
+    (record,) = json.loads(out.read_text())["records"]
+    assert [(t["name"], t["value"]) for t in record["tags"]] == [("Event", "a"), ("Site", "s")]
+    assert [c["text"] for c in record["moves"]["comments"]] == [
+        f" notation: kept as written from here: PDN119 {NAMED_AGAIN}",
+        ' [Event "b"] [Round "2"]',
+        " notation: the movetext could not be kept: PDN109 the line is longer than a game "
+        "may be (262,144 characters): the game's movetext is not read",
+    ]
+
+
 # Item 2 and 5: every command reads every input as validate does.
 
 

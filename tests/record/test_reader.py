@@ -346,6 +346,29 @@ def test_a_repeated_tag_name_starts_the_next_game_even_without_a_blank_line():
     assert second.diagnostics == []
 
 
+def test_a_tag_named_again_on_the_line_of_the_tags_before_it_starts_the_next_game_there():
+    text = '[Event "a"] [Event "b"][Round "1"]\n[GameType "26"]\n1. 22-18 *\n'
+    first, second = read_records(text.splitlines(keepends=True), path="x.pdn", keep_text=True)
+    assert first.text == '[Event "a"] '
+    assert second.text == '[Event "b"][Round "1"]\n[GameType "26"]\n1. 22-18 *\n'
+    assert [t.value for t in first.tags] == ["a"]
+    assert [(t.name, t.pos) for t in second.tags] == [
+        ("Event", SourcePos(1, 13)),
+        ("Round", SourcePos(1, 24)),
+        ("GameType", SourcePos(2, 1)),
+    ]
+    assert (second.pos, moves(second), second.diagnostics) == (SourcePos(1, 13), ["22-18"], [])
+    assert [d.format() for d in first.diagnostics] == [
+        "x.pdn:1:13: warning PDN119 Event is named again: a new game starts at this tag, "
+        "and the game before it holds tags alone (a game names each tag once; if one "
+        "game's tags name Event twice, keep one)"
+    ]
+    # A tag the line names twice, after a tag it names once, is cut at alike.
+    first, second = read_string('[Site "s"][Event "a"][Event "b"]\n1. 22-18 *\n')
+    assert [[t.value for t in r.tags] for r in (first, second)] == [["s", "a"], ["b"]]
+    assert [d.code for d in first.diagnostics] == ["PDN119"]
+
+
 def test_a_tag_cut_mid_value_is_reported_and_the_next_game_keeps_its_tags():
     text = '[Event "a"]\n[Site "abc\n[Event "b"]\n[GameType "26"]\n1. 22-18 *\n'
     first, second = read_string(text, path="c.pdn")
