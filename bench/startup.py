@@ -11,11 +11,11 @@ the cache on as it is by default (a re-run answered from a cache in the run's te
 folder), and ``notation codes``, against ``python -c pass`` (the interpreter's own
 start-up, the reference). Three more rows show what no change of the run layers can remove:
 ``python -c "import re"`` (what a one-game validate no longer imports, nor does the
-``notation`` script, unlike the wrapper pip writes for an entry point), the import of the modules a verdict is made of (the record reader, the
-validator, the decoding of bytes, and the Brazilian game, made), with nothing run, and
-those modules' verdict on the one-game file, read and replayed through the library
-(``read_string``, ``validate_record``) with no command line, settings, report or exit
-status.
+``notation`` script, unlike the wrapper pip writes for an entry point), the import of the
+modules a verdict is made of (the record reader, the validator, the decoding of bytes, and
+the Brazilian game, made), with nothing run, and those modules' verdict on the one-game
+file, read and replayed through the library (``read_string``, ``validate_record``) with no
+command line, settings, report or exit status.
 
 The commands take turns round after round; each command's figure is its least user+system
 CPU time over the rounds. It prints each in milliseconds and as a ratio to the reference. The
