@@ -13,6 +13,7 @@ imports, 2.5 to 3 ms): the toolkit's modules take :func:`escape` and the flags f
 from __future__ import annotations
 
 import _sre  # type: ignore[import-not-found, unused-ignore]  # re's engine, loaded by re
+import marshal
 import os
 import stat
 import sys
@@ -69,10 +70,10 @@ one byte changed changes it."""
 _WORD = memoryview(b"").cast("I").itemsize
 """The size of the words the file keeps a program's code in (the engine's must match)."""
 
-_entries: dict[Key, Entry] | None = None
-"""The programs read from the file and those compiled since, each as its check and its
-program's bytes (decoded when its pattern is asked for); ``None`` until the first pattern
-is."""
+_kept: Kept | None = None
+"""The file's entries, read when the first pattern is asked for."""
+_made: dict[Key, Entry] = {}
+"""The programs this run compiled (those the file lacks, or held damaged)."""
 _added = False
 """A program was compiled that the file does not hold: written when the run ends."""
 
@@ -134,8 +135,7 @@ def _header() -> bytes:
 def _check(key: Key, body: bytes) -> int:
     """The check of ``key``'s entry whose program's bytes are ``body``."""
     source, flags = key
-    whole = source.encode("utf-8", "surrogatepass") + flags.to_bytes(4, "little") + body
-    return int.from_bytes(whole, "little") % _PRIME
+    return _sum(source.encode("utf-8", "surrogatepass") + flags.to_bytes(4, "little") + body)
 
 
 def _entry(key: Key, program: Program) -> Entry:
@@ -197,48 +197,81 @@ def _decoded(key: Key, entry: Entry | None) -> Program | None:
     return flags, code, groups, names, tuple(by_index)
 
 
-def _parsed(data: bytes) -> dict[Key, Entry] | None:
+class Kept:
+    """The entries of a file: its index, read whole, and its programs' bytes, each entry
+    taken out (and its place checked) when its pattern is asked for."""
+
+    __slots__ = ("_base", "_data", "_table")
+
+    def __init__(self, table: dict[object, object], data: bytes, base: int) -> None:
+        self._table = table
+        self._data = data
+        self._base = base
+
+    def get(self, key: Key) -> Entry | None:
+        """``key``'s entry: its check and its program's bytes; ``None`` when the file has
+        none, or its place in the file is not one."""
+        place = self._table.get(key)
+        if not (type(place) is tuple and len(place) == 3):
+            return None
+        start, length, check = place
+        end = len(self._data) - self._base
+        if not (type(start) is int and type(length) is int and type(check) is int):
+            return None
+        if not 0 <= start <= start + length <= end:
+            return None
+        return check, self._data[self._base + start : self._base + start + length]
+
+    def entries(self) -> dict[Key, Entry]:
+        """Every entry whose key and place are such (to be written again)."""
+        found = {}
+        for key in self._table:
+            if type(key) is tuple and len(key) == 2:
+                source, flags = key
+                entry = self.get(key) if type(source) is str and type(flags) is int else None
+                if entry is not None:
+                    found[source, flags] = entry
+        return found
+
+
+def _parsed(data: bytes) -> Kept | None:
     """The entries of the file whose bytes are ``data``, ``None`` when it is cut short,
-    damaged in its frame, or made for another interpreter. Each entry is its pattern's
-    length, its flags, its program's length and its check (four bytes each), then its
-    pattern and its program."""
+    damaged, or made for another interpreter. After the header line come the index's
+    length and check (four bytes each), the index (each pattern's program's place after it,
+    its length and its check), then the programs."""
     at = len(_header())
-    if data[:at] != _header():
+    if data[:at] != _header() or len(data) < at + 8:
         return None
-    entries: dict[Key, Entry] = {}
-    end = len(data)
-    while at < end:
-        if at + 16 > end:
-            return None
-        size = int.from_bytes(data[at : at + 4], "little")
-        flags = int.from_bytes(data[at + 4 : at + 8], "little")
-        length = int.from_bytes(data[at + 8 : at + 12], "little")
-        check = int.from_bytes(data[at + 12 : at + 16], "little")
-        start = at + 16
-        at = start + size + length
-        if at > end:
-            return None
-        try:
-            source = data[start : start + size].decode("utf-8", "surrogatepass")
-        except UnicodeDecodeError:
-            return None
-        entries[source, flags] = (check, data[start + size : at])
-    return entries
+    size = int.from_bytes(data[at : at + 4], "little")
+    base = at + 8 + size
+    index = data[at + 8 : base]
+    if len(index) != size or _sum(index) != int.from_bytes(data[at + 4 : at + 8], "little"):
+        return None
+    try:
+        table = marshal.loads(index)  # checked: what was written
+    except (EOFError, ValueError, TypeError, MemoryError):
+        return None
+    return Kept(table, data, base) if type(table) is dict else None
 
 
 def _framed(entries: dict[Key, Entry]) -> bytes:
     """The bytes of a file of ``entries`` (:func:`_parsed` reads them)."""
-    parts = [_header()]
-    for (source, flags), (check, body) in entries.items():
-        pattern = source.encode("utf-8", "surrogatepass")
-        parts.append(len(pattern).to_bytes(4, "little") + flags.to_bytes(4, "little"))
-        parts.append(len(body).to_bytes(4, "little") + check.to_bytes(4, "little"))
-        parts.append(pattern)
-        parts.append(body)
-    return b"".join(parts)
+    places: dict[Key, tuple[int, int, int]] = {}
+    at = 0
+    for key, (check, body) in entries.items():
+        places[key] = (at, len(body), check)
+        at += len(body)
+    index = marshal.dumps(places)
+    head = _header() + len(index).to_bytes(4, "little") + _sum(index).to_bytes(4, "little")
+    return b"".join([head, index, *(body for _, body in entries.values())])
 
 
-def _read(path: str) -> dict[Key, Entry] | None:
+def _sum(data: bytes) -> int:
+    """The check of ``data``: its bytes, read as a number, modulo :data:`_PRIME`."""
+    return int.from_bytes(data, "little") % _PRIME
+
+
+def _read(path: str) -> Kept | None:
     """The entries the file ``path`` holds, ``None`` when it cannot be read, is cut short,
     or was made for another interpreter. Only a regular file of this user's (or the
     administrator's) of at most :data:`MOST_BYTES`, in a folder that is no link, is read:
@@ -271,13 +304,13 @@ def _read(path: str) -> dict[Key, Entry] | None:
     return _parsed(data)
 
 
-def _load() -> dict[Key, Entry]:
+def _load() -> Kept:
     """The entries the file holds (none when it is missing, damaged, or of another
     interpreter)."""
-    global _entries
+    global _kept
     path = kept_file()
-    _entries = (_read(path) if path is not None else None) or {}
-    return _entries
+    _kept = (_read(path) if path is not None else None) or Kept({}, b"", 0)
+    return _kept
 
 
 def _program(source: str, flags: int) -> Program:
@@ -307,8 +340,8 @@ def compiled(source: str, flags: int = 0) -> re.Pattern[str]:
         import re
 
         return re.compile(source, flags)
-    entries = _load() if _entries is None else _entries
-    program = _decoded(key, entries.get(key))
+    kept = _load() if _kept is None else _kept
+    program = _decoded(key, _made.get(key) or kept.get(key))
     if program is not None:
         try:
             made: re.Pattern[str] = _sre.compile(source, *program)
@@ -316,15 +349,12 @@ def compiled(source: str, flags: int = 0) -> re.Pattern[str]:
             pass  # a damaged entry the engine refuses: compiled afresh, and kept again
         else:
             return made
-    entries.pop(key, None)
     if sys.dont_write_bytecode or kept_file() is None:
         import re
 
         return re.compile(source, flags)
-    if len(entries) >= MOST_KEPT:
-        entries.clear()  # full (of patterns of older versions): afresh with this run's
     program = _program(source, int(flags))
-    entries[key] = _entry(key, program)
+    _made[key] = _entry(key, program)
     if not _added:
         import atexit
 
@@ -353,12 +383,12 @@ def _write() -> None:
     is written where it cannot be, nor through a link, nor in place of anything but a
     regular file."""
     path = kept_file()
-    entries = _entries
-    if path is None or entries is None:
+    if path is None or not _made:
         return
-    merged = {**(_read(path) or {}), **entries}
+    now = _read(path)
+    merged = {**(now.entries() if now is not None else {}), **_made}
     if len(merged) > MOST_KEPT:
-        merged = entries
+        merged = _made  # full (of patterns of older versions): afresh with this run's
     data = _framed(merged)
     if len(data) > MOST_BYTES:
         return

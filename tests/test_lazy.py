@@ -83,11 +83,12 @@ def test_an_interpreter_whose_programs_are_not_kept_compiles_each_run(
 ) -> None:
     monkeypatch.setattr(lazy, "KEPT_FOR", ())
     assert lazy.kept_file() is None
-    monkeypatch.setattr(lazy, "_entries", None)
+    monkeypatch.setattr(lazy, "_kept", None)
+    monkeypatch.setattr(lazy, "_made", {})
     registered: list[Any] = []
     monkeypatch.setattr(atexit, "register", registered.append)
     assert lazy.compiled(r"(a)(?P<b>b)") == re.compile(r"(a)(?P<b>b)")
-    assert registered == [] and lazy._entries == {}
+    assert registered == [] and lazy._made == {}
 
 
 @pytest.fixture
@@ -96,7 +97,8 @@ def kept(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[Path, list[An
     the functions registered to run at exit."""
     path = tmp_path / "lazy.patterns"
     monkeypatch.setattr(lazy, "kept_file", lambda: str(path))
-    monkeypatch.setattr(lazy, "_entries", None)
+    monkeypatch.setattr(lazy, "_kept", None)
+    monkeypatch.setattr(lazy, "_made", {})
     monkeypatch.setattr(lazy, "_added", False)
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     registered: list[Any] = []
@@ -109,9 +111,9 @@ SOURCE = r"(?P<number>[0-9]+)\.(?:\s*\.\.\.)?\s*([a-h][1-8])"
 
 def _programs(path: Path | str) -> dict[tuple[str, int], Any]:
     """The programs the file ``path`` holds, each entry checked and decoded."""
-    entries = lazy._read(str(path))
-    assert entries is not None
-    programs = {key: lazy._decoded(key, entry) for key, entry in entries.items()}
+    kept = lazy._read(str(path))
+    assert kept is not None
+    programs = {key: lazy._decoded(key, entry) for key, entry in kept.entries().items()}
     assert None not in programs.values()
     return programs
 
@@ -134,10 +136,15 @@ def _crafted(body: bytes) -> bytes:
     return lazy._framed({(SOURCE, 0): (lazy._check((SOURCE, 0), body), body)})
 
 
-def _frame(size: int, length: int, pattern: bytes, body: bytes) -> bytes:
-    """A file of one entry framed as told (the lengths given, not those of the parts)."""
-    head = size.to_bytes(4, "little") + bytes(4) + length.to_bytes(4, "little") + bytes(4)
-    return lazy._header() + head + pattern + body
+def _indexed(table: object, *, damaged: bool = False, after: bytes = b"") -> bytes:
+    """A file whose index is ``table`` marshalled (its check taken before ``damaged``
+    changes a byte of it), the programs ``after`` it."""
+    index = marshal.dumps(table)
+    check = lazy._sum(index)
+    if damaged:
+        index = index[:-2] + bytes([index[-2] ^ 1]) + index[-1:]
+    head = len(index).to_bytes(4, "little") + check.to_bytes(4, "little")
+    return lazy._header() + head + index + after
 
 
 _GOOD = lazy._entry((SOURCE, 0), lazy._program(SOURCE, 0))[1]
@@ -169,8 +176,14 @@ def test_a_program_compiled_is_kept_when_the_run_ends(kept: tuple[Path, list[Any
         b"notation-patterns 4 0 0 0 little\n"
         + _file({(SOURCE, 0): lazy._program(SOURCE, 0)})[len(lazy._header()) :],
         _file({(SOURCE, 0): lazy._program(SOURCE, 0)})[:-3],
-        _frame(len(SOURCE), 10**6, SOURCE.encode(), _GOOD),
-        _frame(2, len(_GOOD), b"\xff\xfe", _GOOD),
+        _indexed({(SOURCE, 0): (0, len(_GOOD), 0)}, damaged=True, after=_GOOD),
+        _indexed({(SOURCE, 0): (1, len(_GOOD), 0)}, after=_GOOD),
+        _indexed({(SOURCE, 0): (-1, len(_GOOD), 0)}, after=_GOOD),
+        _indexed({(SOURCE, 0): (0, len(_GOOD), "0")}, after=_GOOD),
+        _indexed({SOURCE: (0, len(_GOOD), 0)}, after=_GOOD),
+        _indexed({(SOURCE, 0): (0, len(_GOOD))}, after=_GOOD),
+        _indexed([(SOURCE, 0)], after=_GOOD),
+        lazy._header() + (10**6).to_bytes(4, "little") + bytes(4) + _GOOD,
         _file({(SOURCE, 0): lazy._program(SOURCE, 0)}, damaged=True),
         _crafted(b""),
         _crafted(b"[[[[[["),
@@ -219,7 +232,7 @@ def test_nothing_is_kept_where_bytecode_is_not_written(
     path, registered = kept
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
     assert lazy.compiled(SOURCE) == re.compile(SOURCE)
-    assert registered == [] and lazy._entries == {} and not path.exists()
+    assert registered == [] and lazy._made == {} and not path.exists()
 
 
 def test_a_file_that_cannot_be_written_is_not_and_says_nothing(
@@ -256,7 +269,8 @@ def test_no_home_or_cache_folder_is_made_where_there_is_none(
     kept. Where the home folder is there, its ``.cache`` and the toolkit's folder in it are
     made, readable by their user only."""
     monkeypatch.undo()
-    monkeypatch.setattr(lazy, "_entries", None)
+    monkeypatch.setattr(lazy, "_kept", None)
+    monkeypatch.setattr(lazy, "_made", {})
     monkeypatch.setattr(lazy, "_added", False)
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     monkeypatch.setattr(atexit, "register", lambda _: None)
@@ -303,8 +317,8 @@ def test_escape_escapes_every_character_re_does() -> None:
 READING = """
 import sys
 from notation import lazy
-entries = lazy._read(sys.argv[1])
-print(None if entries is None else sorted(entries))
+kept = lazy._read(sys.argv[1])
+print(None if kept is None else sorted(kept.entries()))
 """
 
 
