@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 from notation.compiled import mypyc_attr
 from notation.games.base import AnyGame, Position
 from notation.io.files import kind_of
+from notation.plain import Frozen
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -212,6 +213,8 @@ def _encoded_line(identities: Iterable[object]) -> Iterator[bytes]:
             parts = tuple(compared)
         elif dataclasses.is_dataclass(compared) and not isinstance(compared, type):
             parts = tuple(getattr(compared, name) for name in _compared(type(compared)))
+        elif isinstance(compared, Frozen):
+            parts = compared._values()  # noqa: SLF001 (its compared fields, as a dataclass's)
         else:
             parts = None
         if parts is None:
@@ -262,6 +265,10 @@ def _canonical(value: Any) -> Any:
         return tuple(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return tuple(_canonical(getattr(value, name)) for name in _compared(kind))
+    if isinstance(value, Frozen):
+        # As the dataclass it may have been (Keny's rules, Knight Fight's layout until
+        # schema 10): the keys of an index stay those its schema wrote.
+        return tuple(_canonical(item) for item in value._values())  # noqa: SLF001
     return value
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
@@ -609,7 +610,7 @@ def test_a_simple_movetext_kept_as_text_reads_as_its_lexed_plies(seed, monkeypat
     assert all(not record.moves.is_deferred for record in records)
     got = [repr(record) for record in records]
     for ascii_only in (True, False):
-        monkeypatch.setitem(grammar._SIMPLE_RUN.compiled, ascii_only, grammar.re.compile(""))
+        monkeypatch.setitem(grammar._SIMPLE_RUN.compiled, ascii_only, re.compile(""))
     again = [parse_game(text, line=3, column=2) for text in games]
     assert all(not record.moves.is_deferred for record in again)
     assert got == [repr(record) for record in again]
