@@ -156,6 +156,40 @@ def test_a_game_past_the_limit_is_reported_with_its_tags_only():
     assert records[2].text == LAST
 
 
+TOO_LONG = (
+    "error PDN110 the game is longer than 262,144 characters: the game's movetext is not read"
+)
+TWO_GAMES = [
+    (1, [("Event", "one")], ["22-18", "11-15"], "1-0", []),
+    (2, [("Event", "three")], ["21-17", "9-13"], "0-1", []),
+]
+
+
+@pytest.mark.parametrize("blank", ["\n", "\r\n", " \n", "\t\r", " \r\n"])
+def test_blank_lines_between_and_after_games_are_no_part_of_any(blank):
+    many = blank * 270_000
+    for text in (FIRST + many + LAST, FIRST + LAST + many):
+        for source in ((text,), chunks(text), [text.encode()]):
+            records = list(read_records(source, path="b.pdn"))
+            assert summary(records) == TWO_GAMES
+    records = list(read_records((FIRST + many + LAST,)))
+    assert records[1].tags[0].pos == SourcePos(4 + 270_000, 1)
+
+
+@pytest.mark.parametrize(("blank", "line"), [("\n", 262_135), ("\r\n", 262_135), (" \n", 131_070)])
+def test_blank_lines_inside_a_game_count_toward_its_size(blank, line):
+    text = FIRST + '[Event "two"]\n' + blank * 270_000 + "1. 22-18 11-15 *\n\n" + LAST
+    # Line 4 holds the tag (14 characters), each later line one (or two): the blank line that
+    # passes the limit is line 4 + 262,131 (or 4 + 131,066).
+    for source in ((text,), chunks(text)):
+        records = list(read_records(source, path="b.pdn"))
+        assert summary(records) == [
+            TWO_GAMES[0],
+            (2, [("Event", "two")], [], None, [f"b.pdn:{line}:1: {TOO_LONG}"]),
+            (3, *TWO_GAMES[1][1:]),
+        ]
+
+
 PEAK = """
 import resource, sys
 from notation.record.reader import read_records
