@@ -288,15 +288,20 @@ class _Scan:
 
 
 MAX_GAME = 1 << 18
-"""Longest game read (262,144 characters, lines between its first and last included). A
-longer game is a PDN110 error at the line where it passes the limit; the reader keeps none
-of the rest and reports the game with its tags only, its movetext not read. A single line
-longer than this is a PDN109 error at its start: the reader skips to the next newline
-without keeping the line, and the game that holds it is reported with its tags only (the
-whole tag pairs the line starts with among them)."""
+"""Longest game read (262,144 characters, lines between its first and last included, blank
+ones too; blank lines before or after it are no part of it). A longer game is a PDN110
+error at the line where it passes the limit; the reader keeps none of the rest and reports
+the game with its tags only, its movetext not read. A single line longer than this that is
+not blank is a PDN109 error at its start: the reader skips to the next newline without
+keeping the line, and the game that holds it is reported with its tags only (the whole tag
+pairs the line starts with among them). A blank one is skipped the same way, and is a
+PDN109 error only inside a game (more of the game following it)."""
 
 _GAME_TOO_LONG = f"the game is longer than {MAX_GAME:,} characters"
 _LINE_TOO_LONG = f"the line is longer than a game may be ({MAX_GAME:,} characters)"
+
+_INK = compiled(r"\S")
+"""What makes a line not blank."""
 
 _CHUNK = 1 << 18
 """Characters read from a file or seekable stream at a time."""
@@ -457,8 +462,39 @@ def read_records(
     names = _Names()
     while True:
         end = text.find("\n", at)
-        if (end if end >= 0 else len(text)) - at > MAX_GAME:
-            if scan is not None and (scan.ended or scan.next_game(text, at)):
+        stop = end if end >= 0 else len(text)
+        if stop - at > MAX_GAME:
+            # What starts a game at a line too long to keep is read in its first
+            # characters (as many as split_games keeps of it), whatever the chunks.
+            starts = scan is not None and (
+                scan.ended or scan.next_game(text[at : at + MAX_GAME + 1], 0)
+            )
+            cut = text[at : at + MAX_GAME]
+            blank = _INK.search(text, at, stop) is None
+            size = stop - at
+            at = stop + 1
+            if end < 0:
+                # Skip to the next newline, keeping nothing of the line.
+                text, at = "", 0
+                while not final:
+                    chunk = next(chunks, None)
+                    if chunk is None:
+                        final = True
+                        break
+                    newline = chunk.find("\n")
+                    stop = newline if newline >= 0 else len(chunk)
+                    blank = blank and _INK.search(chunk, 0, stop) is None
+                    if newline >= 0:
+                        text = chunk[newline + 1 :]
+                        break
+            if blank:
+                if scan is not None:
+                    if scan.names and not scan.brace:
+                        scan.gap = True
+                    scan.space("", size, number)
+                number += 1
+                continue
+            if scan is not None and starts:
                 index += 1
                 yield _finish(
                     scan, index, path, keep_text, missing=not scan.brace and not scan.ended
@@ -466,21 +502,9 @@ def read_records(
                 scan = None
             if scan is None:
                 scan = _Scan(number, 1)
-            scan.fail(LINE_TOO_LONG, _LINE_TOO_LONG, number, text[at : at + MAX_GAME])
+            scan.fail(LINE_TOO_LONG, _LINE_TOO_LONG, number, cut)
             scan.content = True
             number += 1
-            if end >= 0:
-                at = end + 1
-                continue
-            # Skip to the next newline, keeping nothing of the line.
-            text, at = "", 0
-            while not final:
-                chunk = next(chunks, None)
-                if chunk is None:
-                    final = True
-                elif (cut := chunk.find("\n")) >= 0:
-                    text = chunk[cut + 1 :]
-                    break
             continue
         if end < 0 and not final:
             chunk = next(chunks, None)
