@@ -114,6 +114,7 @@ LINES = [
     '"quoted 1-0',
     "",
     "   ",
+    "\t\u3000 ",
     '0-1[Event "z"]',
     "[Broken",
     "{[%fen W:W1:B2]} 1-0",
