@@ -169,15 +169,14 @@ TWO_GAMES = [
 ]
 
 
-@pytest.mark.parametrize("blank", ["\n", "\r\n", " \n", "\t\r", " \r\n"])
+@pytest.mark.parametrize("blank", ["\n", "\r\n", " \n", "\t\r"])
 def test_blank_lines_between_and_after_games_are_no_part_of_any(blank):
     many = blank * 270_000
-    for text in (FIRST + many + LAST, FIRST + LAST + many):
-        for source in ((text,), chunks(text), [text.encode()]):
+    for text, last in ((FIRST + many + LAST, 4 + 270_000), (FIRST + LAST + many, 4)):
+        for source in ((text,), chunks(text)):
             records = list(read_records(source, path="b.pdn"))
             assert summary(records) == TWO_GAMES
-    records = list(read_records((FIRST + many + LAST,)))
-    assert records[1].tags[0].pos == SourcePos(4 + 270_000, 1)
+            assert records[1].tags[0].pos == SourcePos(last, 1)
 
 
 @pytest.mark.parametrize(("blank", "line"), [("\n", 262_135), ("\r\n", 262_135), (" \n", 131_070)])
