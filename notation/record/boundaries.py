@@ -46,6 +46,8 @@ _SIMPLE_RUN = compiled(rf"(?:(?:{_TAG_PAIR})++[^\S\n]*+\n|(?!%)[^\n{STRUCTURE}]*
 """Whole lines that are tag lines (:data:`_TAGS_ONLY`) or movetext free of comments,
 variations, quotes, tags and ``%`` escapes, as many as follow."""
 _BLANKS = compiled(r"(?:[^\S\n]*+\n)*+")
+_INK = compiled(r"\S")
+"""What makes a line not blank."""
 _RESULT_LAST = compiled(rf"[{escape(RESULT_LAST_CHARS)}][^\S\n]*+\n")
 """The end of a line whose last character may end a result (the last characters of the
 tokens of :data:`RESULT_AT`): what :meth:`_Cuts.run` looks at more closely."""
@@ -174,13 +176,17 @@ def split_games(
     count = 0
     line = 1
     carry = ""
-    skipping = False
+    skipping = blank = False
     cuts = _Cuts()
     for chunk in chunks:
         if skipping:
             # The rest of a line longer than the reader reads: the piece keeps enough of it
-            # for the reader to report it (PDN109) as it does reading the whole text.
+            # for the reader to read it as it does reading the whole text (a PDN109 error,
+            # or a blank line).
             newline = chunk.find("\n")
+            ink = _INK.search(chunk, 0, newline if newline >= 0 else len(chunk))
+            if blank and ink is not None:
+                carry, blank = carry + ink.group(), False
             if newline < 0:
                 continue
             chunk, skipping = chunk[newline:], False
@@ -188,7 +194,13 @@ def split_games(
         end = text.rfind("\n") + 1
         carry, text = text[end:], text[:end]
         if len(carry) > MAX_GAME:
-            carry, skipping = carry[: MAX_GAME + 1], True
+            # Its first characters, and one that is not blank if only later ones are not.
+            ink = _INK.search(carry)
+            blank = ink is None
+            kept = carry[: MAX_GAME + 1]
+            if ink is not None and ink.start() > MAX_GAME:
+                kept += ink.group()
+            carry, skipping = kept, True
         at = start = 0
         while at < len(text):
             found, at = cuts.run(text, at) if cuts.sure else ([], at)

@@ -119,6 +119,7 @@ class _Scan:
     """The line scanner's view of the game being collected."""
 
     __slots__ = (
+        "blanks",
         "brace",
         "broken",
         "column",
@@ -130,8 +131,10 @@ class _Scan:
         "line",
         "lines",
         "names",
+        "over",
         "patterns",
         "size",
+        "spaces",
     )
 
     def __init__(self, line: int, column: int) -> None:
@@ -149,27 +152,59 @@ class _Scan:
         """A blank line came after the tag pairs, before any movetext."""
         self.size = 0
         """Characters collected so far."""
+        self.blanks: list[str] = []
+        """The blank lines read since the last line collected: part of the game only if
+        more of it follows (kept while the game could still hold them)."""
+        self.spaces = 0
+        """Characters of those blank lines."""
+        self.over: tuple[str, str, int] | None = None
+        """The limit the game passes, among those blank lines, if more of it follows."""
         self.broken: tuple[str, str, int] | None = None
         """The code, message and line of the limit the game passed, if it passed one."""
         self.head = ""
         """The leading tag lines of a broken game, which are all that is read of it."""
 
     def add(self, segment: str, number: int) -> None:
-        """Collect ``segment`` (on line ``number``), unless the game passed a limit."""
+        """Collect ``segment`` (on line ``number``), unless the game passed a limit; a blank
+        one is held until more of the game follows (:meth:`space`)."""
+        if not segment.strip():
+            self.space(segment, len(segment), number)
+            return
         if self.broken is not None:
             return
-        self.size += len(segment)
+        self.size += self.spaces + len(segment)
+        self.lines += self.blanks
+        self.blanks, self.spaces = [], 0
         if self.size > MAX_GAME:
-            self.fail(GAME_TOO_LONG, f"the game is longer than {MAX_GAME:,} characters", number)
+            self.fail(GAME_TOO_LONG, _GAME_TOO_LONG, number)
             return
         self.lines.append(segment)
+
+    def space(self, segment: str, size: int, number: int) -> None:
+        """Hold the blank ``segment`` of ``size`` characters on line ``number`` (or of a
+        line too long to keep, ``segment`` then empty): it is part of the game, and counts
+        toward its size, only if more of the game follows."""
+        if self.broken is not None or self.over is not None:
+            return
+        self.spaces += size
+        if self.size + self.spaces <= MAX_GAME:
+            self.blanks.append(segment)
+        else:
+            self.blanks = []
+            if size > MAX_GAME:
+                self.over = (LINE_TOO_LONG, _LINE_TOO_LONG, number)
+            else:
+                self.over = (GAME_TOO_LONG, _GAME_TOO_LONG, number)
 
     def fail(self, code: str, message: str, number: int, cut: str = "") -> None:
         """Stop collecting the game: it passed a limit at line ``number``; ``cut`` is the
         kept start of that line when the line itself passed it (its whole leading tag pairs
-        are read with the game's, so that a game type there still names the game)."""
+        are read with the game's, so that a game type there still names the game). A limit
+        passed before, among the blank lines held (:attr:`over`), is the one reported."""
         if self.broken is not None:
             return
+        if self.over is not None:
+            (code, message, number), cut = self.over, ""
         self.broken = (code, f"{message}: the game's movetext is not read", number)
         head = []
         for line in self.lines:
@@ -181,7 +216,7 @@ class _Scan:
             assert leading is not None  # zero tags match too
             head.append(leading.group())
         self.head = "".join(head)
-        self.lines = []
+        self.lines, self.blanks = [], []
 
     def next_game(self, text: str, at: int) -> bool:
         """Whether the line at ``at`` of ``text`` starts the next game: a line that begins
@@ -282,12 +317,20 @@ class _Scan:
 
 
 MAX_GAME = 1 << 18
-"""Longest game read (262,144 characters, lines between its first and last included). A
-longer game is a PDN110 error at the line where it passes the limit; the reader keeps none
-of the rest and reports the game with its tags only, its movetext not read. A single line
-longer than this is a PDN109 error at its start: the reader skips to the next newline
-without keeping the line, and the game that holds it is reported with its tags only (the
-whole tag pairs the line starts with among them)."""
+"""Longest game read (262,144 characters, lines between its first and last included, blank
+ones too; blank lines before or after it are no part of it). A longer game is a PDN110
+error at the line where it passes the limit; the reader keeps none of the rest and reports
+the game with its tags only, its movetext not read. A single line longer than this that is
+not blank is a PDN109 error at its start: the reader skips to the next newline without
+keeping the line, and the game that holds it is reported with its tags only (the whole tag
+pairs the line starts with among them). A blank one is skipped the same way, and is a
+PDN109 error only inside a game (more of the game following it)."""
+
+_GAME_TOO_LONG = f"the game is longer than {MAX_GAME:,} characters"
+_LINE_TOO_LONG = f"the line is longer than a game may be ({MAX_GAME:,} characters)"
+
+_INK = compiled(r"\S")
+"""What makes a line not blank."""
 
 _CHUNK = 1 << 18
 """Characters read from a file or seekable stream at a time."""
@@ -448,8 +491,39 @@ def read_records(
     names = _Names()
     while True:
         end = text.find("\n", at)
-        if (end if end >= 0 else len(text)) - at > MAX_GAME:
-            if scan is not None and (scan.ended or scan.next_game(text, at)):
+        stop = end if end >= 0 else len(text)
+        if stop - at > MAX_GAME:
+            # What starts a game at a line too long to keep is read in its first
+            # characters (as many as split_games keeps of it), whatever the chunks.
+            starts = scan is not None and (
+                scan.ended or scan.next_game(text[at : at + MAX_GAME + 1], 0)
+            )
+            cut = text[at : at + MAX_GAME]
+            blank = _INK.search(text, at, stop) is None
+            size = stop - at
+            at = stop + 1
+            if end < 0:
+                # Skip to the next newline, keeping nothing of the line.
+                text, at = "", 0
+                while not final:
+                    chunk = next(chunks, None)
+                    if chunk is None:
+                        final = True
+                        break
+                    newline = chunk.find("\n")
+                    stop = newline if newline >= 0 else len(chunk)
+                    blank = blank and _INK.search(chunk, 0, stop) is None
+                    if newline >= 0:
+                        text = chunk[newline + 1 :]
+                        break
+            if blank:
+                if scan is not None:
+                    if scan.names and not scan.brace:
+                        scan.gap = True
+                    scan.space("", size, number)
+                number += 1
+                continue
+            if scan is not None and starts:
                 index += 1
                 yield _finish(
                     scan, index, path, keep_text, missing=not scan.brace and not scan.ended
@@ -457,22 +531,9 @@ def read_records(
                 scan = None
             if scan is None:
                 scan = _Scan(number, 1)
-            message = f"the line is longer than a game may be ({MAX_GAME:,} characters)"
-            scan.fail(LINE_TOO_LONG, message, number, text[at : at + MAX_GAME])
+            scan.fail(LINE_TOO_LONG, _LINE_TOO_LONG, number, cut)
             scan.content = True
             number += 1
-            if end >= 0:
-                at = end + 1
-                continue
-            # Skip to the next newline, keeping nothing of the line.
-            text, at = "", 0
-            while not final:
-                chunk = next(chunks, None)
-                if chunk is None:
-                    final = True
-                elif (cut := chunk.find("\n")) >= 0:
-                    text = chunk[cut + 1 :]
-                    break
             continue
         if end < 0 and not final:
             chunk = next(chunks, None)

@@ -22,12 +22,12 @@ NO_FILE = (
 
 @pytest.fixture
 def inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """An empty file, one of comments, one of blank lines, a folder without records, an
-    empty folder, and a file with one game, in that order."""
+    """An empty file, one of comments, one of blank lines (one longer than a game may be),
+    a folder without records, an empty folder, and a file with one game, in that order."""
     monkeypatch.chdir(tmp_path)
     Path("empty.pdn").write_text("", encoding="utf-8")
     Path("notes.pdn").write_text("{ nothing yet }\n; not even this\n%escape\n", encoding="utf-8")
-    Path("blank.pdn").write_text("\n  \n\t\n", encoding="utf-8")
+    Path("blank.pdn").write_text("\n  \n\t\n" + " " * 300_000 + "\n\n", encoding="utf-8")
     Path("texts").mkdir()
     Path("texts/readme.txt").write_text(GAME, encoding="utf-8")
     Path("nothing").mkdir()

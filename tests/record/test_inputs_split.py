@@ -114,6 +114,7 @@ LINES = [
     '"quoted 1-0',
     "",
     "   ",
+    "\t\u3000 ",
     '0-1[Event "z"]',
     "[Broken",
     "{[%fen W:W1:B2]} 1-0",
@@ -191,6 +192,54 @@ def test_an_endless_line_is_cut_to_what_the_reader_reports_and_reads_the_same() 
             "the game's movetext is not read",
         )
     ]
+
+
+GAME = '[GameType "26"]\n\n1. 22-17 11-15 *\n\n'
+SPACES = " " * 300_000
+
+
+@pytest.mark.parametrize(
+    ("text", "games", "found"),
+    [
+        # Blank lines, long or many, between games, after the last, or alone.
+        (GAME * 3 + SPACES + "\n" + GAME * 3, 6, []),
+        (GAME * 3 + "\t" * 300_000 + "\n\n" + SPACES + "\n" + GAME * 3, 6, []),
+        (GAME * 3 + "\n" * 300_000 + GAME * 3, 6, []),
+        (GAME * 3 + " \n" * 200_000 + GAME * 3, 6, []),
+        (GAME * 3 + SPACES, 3, []),
+        (SPACES + "\n" + SPACES, 0, []),
+        # A line blank for longer than a game, then not: too long, a game of its own.
+        (GAME * 3 + SPACES + "1. 22-17 *\n\n" + GAME * 3, 7, [(4, "PDN109", 13)]),
+        (GAME * 3 + SPACES + "[" + SPACES + "\n" + GAME * 3, 7, [(4, "PDN109", 13)]),
+        (GAME * 3 + SPACES * 2 + "1. 22-17 *\n\n" + GAME * 3, 7, [(4, "PDN109", 13)]),
+        # Inside a game, blank lines count toward its size.
+        (
+            GAME * 3 + '[GameType "26"]\n' + SPACES + "\n1. 22-17 *\n\n" + GAME,
+            5,
+            [(4, "PDN109", 14)],
+        ),
+        (
+            GAME * 3 + '[GameType "26"]\n' + "\n" * 270_000 + "1. 22-17 *\n",
+            4,
+            [(4, "PDN110", 262_142)],
+        ),
+    ],
+)
+def test_blank_text_is_cut_and_read_the_same_apart_as_whole(
+    text: str, games: int, found: list[tuple[int, str, int]]
+) -> None:
+    whole = list(read_records(iter([text])))
+    assert len(whole) == games
+    assert [(r.index, d.code, d.line) for r in whole for d in r.diagnostics] == found
+    expected = [([(d.code, d.line, d.message) for d in r.diagnostics], moves(r)) for r in whole]
+    for size in (1 << 16, 1 << 18, 10**6):
+        chunks = (text[at : at + size] for at in range(0, len(text), size))
+        apart = [
+            ([(d.code, d.line + first - 1, d.message) for d in r.diagnostics], moves(r))
+            for first, piece in split_games(chunks, 1)
+            for r in read_records(iter([piece]))
+        ]
+        assert apart == expected
 
 
 def test_pieces_of_games_with_long_comments_stay_small() -> None:

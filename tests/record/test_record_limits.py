@@ -156,6 +156,79 @@ def test_a_game_past_the_limit_is_reported_with_its_tags_only():
     assert records[2].text == LAST
 
 
+TOO_LONG = (
+    "error PDN110 the game is longer than 262,144 characters: the game's movetext is not read"
+)
+LINE_CUT = (
+    "error PDN109 the line is longer than a game may be (262,144 characters): "
+    "the game's movetext is not read"
+)
+TWO_GAMES = [
+    (1, [("Event", "one")], ["22-18", "11-15"], "1-0", []),
+    (2, [("Event", "three")], ["21-17", "9-13"], "0-1", []),
+]
+
+
+@pytest.mark.parametrize("blank", ["\n", "\r\n", " \n", "\t\r"])
+def test_blank_lines_between_and_after_games_are_no_part_of_any(blank):
+    many = blank * 270_000
+    for text, last in ((FIRST + many + LAST, 4 + 270_000), (FIRST + LAST + many, 4)):
+        for source in ((text,), chunks(text)):
+            records = list(read_records(source, path="b.pdn"))
+            assert summary(records) == TWO_GAMES
+            assert records[1].tags[0].pos == SourcePos(last, 1)
+
+
+@pytest.mark.parametrize(("blank", "line"), [("\n", 262_135), ("\r\n", 262_135), (" \n", 131_070)])
+def test_blank_lines_inside_a_game_count_toward_its_size(blank, line):
+    text = FIRST + '[Event "two"]\n' + blank * 270_000 + "1. 22-18 11-15 *\n\n" + LAST
+    # Line 4 holds the tag (14 characters), each later line one (or two): the blank line that
+    # passes the limit is line 4 + 262,131 (or 4 + 131,066).
+    for source in ((text,), chunks(text)):
+        records = list(read_records(source, path="b.pdn"))
+        assert summary(records) == [
+            TWO_GAMES[0],
+            (2, [("Event", "two")], [], None, [f"b.pdn:{line}:1: {TOO_LONG}"]),
+            (3, *TWO_GAMES[1][1:]),
+        ]
+
+
+@pytest.mark.parametrize("blank", [" ", "\t", "\u3000", " \t"])
+def test_a_blank_line_longer_than_a_game_is_no_game(blank):
+    line = blank * (300_000 // len(blank))
+    for text in (
+        FIRST + line + "\n" + LAST,
+        FIRST + LAST + "\n" + line + "\n",
+        FIRST + LAST + line,
+    ):
+        for source in ((text,), chunks(text), chunks(text, 1 << 18)):
+            assert summary(read_records(source, path="b.pdn")) == TWO_GAMES
+    for text in (line, line + "\n\n" + line, "\n" + line + "\n"):
+        for source in ((text,), chunks(text)):
+            assert list(read_records(source, path="b.pdn")) == []
+
+
+def test_a_blank_line_longer_than_a_game_inside_one_breaks_it():
+    line = " " * 300_000
+    text = FIRST + '[Event "two"]\n' + line + "\n1. 22-18 11-15 *\n\n" + LAST
+    for source in ((text,), chunks(text)):
+        assert summary(read_records(source, path="b.pdn")) == [
+            TWO_GAMES[0],
+            (2, [("Event", "two")], [], None, [f"b.pdn:5:1: {LINE_CUT}"]),
+            (3, *TWO_GAMES[1][1:]),
+        ]
+
+
+def test_a_line_blank_for_longer_than_a_game_then_not_is_too_long():
+    text = FIRST + " " * 300_000 + "1. 22-18 *\n\n" + LAST
+    for source in ((text,), chunks(text), chunks(text, 1 << 18)):
+        assert summary(read_records(source, path="b.pdn")) == [
+            TWO_GAMES[0],
+            (2, [], [], None, [f"b.pdn:4:1: {LINE_CUT}"]),
+            (3, *TWO_GAMES[1][1:]),
+        ]
+
+
 PEAK = """
 import resource, sys
 from notation.record.reader import read_records
