@@ -167,14 +167,16 @@ class _Scan:
     def add(self, segment: str, number: int) -> None:
         """Collect ``segment`` (on line ``number``), unless the game passed a limit; a blank
         one is held until more of the game follows (:meth:`space`)."""
-        if not segment.strip():
+        if segment.isspace() or not segment:
             self.space(segment, len(segment), number)
             return
         if self.broken is not None:
             return
-        self.size += self.spaces + len(segment)
-        self.lines += self.blanks
-        self.blanks, self.spaces = [], 0
+        self.size += len(segment)
+        if self.spaces:  # blank lines held: part of the game, now that more of it follows
+            self.size += self.spaces
+            self.lines += self.blanks
+            self.blanks, self.spaces = [], 0
         if self.size > MAX_GAME:
             self.fail(GAME_TOO_LONG, _GAME_TOO_LONG, number)
             return
