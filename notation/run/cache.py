@@ -29,8 +29,8 @@ followed. Standard input, what is not a regular file (a FIFO, a device), a file 
 cannot be read and one whose reading failed part way are never cached, nor is a file of
 more than :data:`MAX_EVENTS` events (games), so that memory stays flat. An entry keeps the
 verdict on the bytes the run read, and only when their digest is the one looked up: a file
-rewritten during its run is not kept. A cache that
-cannot be used or written is said once (``warn``) and the run goes on uncached.
+rewritten during its run is not kept. A cache that cannot be used or written is said once
+(``warn``) and the run goes on uncached.
 """
 
 from __future__ import annotations
