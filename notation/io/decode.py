@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import io
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from notation.diagnostics import ENCODING_GUESSED, Diagnostic
 from notation.io.compressed import (
@@ -32,6 +33,8 @@ from notation.plain import Plain
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from typing import BinaryIO
+
+    from _typeshed import WriteableBuffer
 
 _MARKS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -248,8 +251,10 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
                 if getattr(sys.stdin, "buffer", None) is None:
                     # A text stream: its text, decoded already, comes as UTF-8.
                     encoding = "utf-8"
-            else:
+            elif source.tap is None:
                 raw = stack.enter_context(open(source.path, "rb"))
+            else:
+                raw = stack.enter_context(io.BufferedReader(_Tapped(source.path, source.tap)))
             stream = decompressed(raw)
             if is_archive(stream):
                 stack.enter_context(stream)
@@ -265,6 +270,26 @@ def open_input(source: Input, encoding: str | None = None) -> Iterator[TextSourc
         if failed is not None:
             opened.failure = why(failed)
         yield opened
+
+
+class _Tapped(io.FileIO):
+    """A file read in binary, each block of its bytes told to ``tap`` as it is read."""
+
+    def __init__(self, path: str, tap: Callable[[bytes], object]) -> None:
+        super().__init__(path, "rb")
+        self.tap = tap
+
+    def readinto(self, buffer: WriteableBuffer) -> int | None:
+        count = super().readinto(buffer)
+        if count:
+            with memoryview(buffer) as view, view.cast("B") as data:
+                self.tap(data[:count].tobytes())
+        return count
+
+    def readall(self) -> bytes:
+        data = super().readall()
+        self.tap(data)
+        return data
 
 
 def codec(name: str) -> str:

@@ -13,7 +13,7 @@ import errno
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from notation.diagnostics import NO_RECORD, UNREADABLE
 from notation.lazy import compiled, lazy_pattern
@@ -93,11 +93,13 @@ class Input(Frozen):
     """One input of a run: a file (``path``), or standard input (``path`` is ``None``)."""
 
     _fields = ("name", "path")
-    __slots__ = _fields
+    __slots__ = (*_fields, "tap")
 
     name: str
     """The name shown in diagnostics (made safe by :func:`shown_name`)."""
     path: str | None
+    tap: Callable[[bytes], object] | None
+    """Told each block of the file's bytes as a run reads them (not compared, not shown)."""
 
     def __init__(
         self,
@@ -106,6 +108,15 @@ class Input(Frozen):
     ) -> None:
         object.__setattr__(self, "name", shown_name(name))
         object.__setattr__(self, "path", None if path is None else os.fspath(path))
+        object.__setattr__(self, "tap", None)
+
+    def tapped(self, tap: Callable[[bytes], object]) -> Input:
+        """This input, its bytes told to ``tap`` as a run reads them."""
+        made = object.__new__(Input)
+        object.__setattr__(made, "name", self.name)
+        object.__setattr__(made, "path", self.path)
+        object.__setattr__(made, "tap", tap)
+        return made
 
     @property
     def size(self) -> int | None:

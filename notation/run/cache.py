@@ -27,8 +27,10 @@ is not used. Entries are written to a new temporary file and renamed into place,
 runs at once never leave a broken one and a link at an entry's name is replaced, not
 followed. Standard input, what is not a regular file (a FIFO, a device), a file that
 cannot be read and one whose reading failed part way are never cached, nor is a file of
-more than :data:`MAX_EVENTS` events (games), so that memory stays flat. A cache that
-cannot be used or written is said once (``warn``) and the run goes on uncached.
+more than :data:`MAX_EVENTS` events (games), so that memory stays flat. An entry keeps the
+verdict on the bytes the run read, and only when their digest is the one looked up: a file
+rewritten during its run is not kept. A cache that cannot be used or written is said once
+(``warn``) and the run goes on uncached.
 """
 
 from __future__ import annotations
@@ -272,6 +274,7 @@ class _Pending(Plain):
         "notice",
         "complete",
         "failed",
+        "read",
     )
     __slots__ = _fields
 
@@ -290,6 +293,9 @@ class _Pending(Plain):
     complete: bool
     failed: bool
     """Whether reading it failed: it is then not kept."""
+    read: blake2b | None
+    """The digest of the bytes its run read: it is kept only when they are those of
+    ``digest`` (a file rewritten during the run is not)."""
 
     def __init__(
         self,
@@ -308,6 +314,7 @@ class _Pending(Plain):
         self.notice = notice
         self.complete = False
         self.failed = False
+        self.read = None
 
 
 class Cache:
@@ -371,7 +378,7 @@ class Cache:
                     order.append(found)
                     continue
                 order.append(found)
-                yield item
+                yield found.item
 
         def ready() -> Iterator[Event]:
             """The answers from the cache, and the entries to write, that come next."""
@@ -441,7 +448,9 @@ class Cache:
         digest = file_digest(item.path)
         if digest is None:
             return _Pending(item, None)
-        pending = _Pending(item, self._entry(item.name), digest, keys)
+        read = blake2b(digest_size=32)
+        pending = _Pending(item.tapped(read.update), self._entry(item.name), digest, keys)
+        pending.read = read
         assert pending.entry is not None
         try:
             data = _read(pending.entry, self._fd)
@@ -508,6 +517,8 @@ class Cache:
 
     def _store(self, pending: _Pending) -> None:
         if pending.entry is None or pending.failed or not self.writable:
+            return
+        if pending.read is None or pending.read.hexdigest() != pending.digest:
             return
         assert isinstance(pending.item, Input)
         head = {

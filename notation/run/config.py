@@ -279,7 +279,7 @@ def _has_table(path: str | os.PathLike[str]) -> bool:
 
     try:
         document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         return True
     tool = document.get("tool")
     return isinstance(tool, dict) and "notation" in tool
@@ -399,6 +399,9 @@ def load_config(path: Path) -> Config:
         raise ConfigError(f"{shown}: it is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{shown}: it is not valid TOML: {error}") from None
+    except RecursionError:  # tomllib recurses once for each array or inline table open
+        deep = "it is not TOML notation can read: its values nest too deeply"
+        raise ConfigError(f"{shown}: {deep}") from None
     if path.name == PYPROJECT:
         table = "[tool.notation]"
         tool = document.get("tool", {})

@@ -138,6 +138,31 @@ def test_a_one_byte_change_is_validated_afresh(tmp_path: Path, no_validation: li
     assert changed.stderr == "2 games in 2 files: 1 error, 0 warnings, 0 notices\n"
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_file_rewritten_after_its_digest_keeps_no_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: str
+) -> None:
+    """The verdict kept is that of the bytes digested: a file rewritten between its
+    digest and its reading is validated as it is read, and nothing is kept for it."""
+    record = tmp_path / "game.pdn"
+    record.write_text(LEGAL)
+    lookup = Cache._lookup
+
+    def rewriting(cache: Cache, item: object, keys: bool) -> object:
+        found = lookup(cache, item, keys)  # type: ignore[arg-type]
+        record.write_text(ILLEGAL)
+        return found
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Cache, "_lookup", rewriting)
+        raced = run("-j", jobs, str(record))
+    assert (raced.exit_code, raced.stdout) == (1, f"{record}{ILLEGAL_LINE}")
+    record.write_text(LEGAL)
+    again = run("-j", jobs, str(record))
+    assert (again.exit_code, again.stdout) == (0, "")
+    assert again.stderr == "1 game in 1 file: 0 errors, 0 warnings, 0 notices\n"
+
+
 def notice(name: Path, why: str) -> str:
     return (
         f"{name}:1:1: notice REC260 the cache entry for {name} could not be trusted and was "

@@ -181,6 +181,27 @@ def test_a_sub_table_alone_is_the_table(here: Path) -> None:
     assert result.stderr == f"notation: {path}: {said}\n"
 
 
+DEEP = {
+    "arrays": "x = " + "[" * 900 + "]" * 900 + "\n",
+    "inline tables": "x = " + "{a = " * 900 + "1" + "}" * 900 + "\n",
+}
+"""TOML whose values nest deeper than a reader can follow."""
+
+
+@pytest.mark.parametrize("nesting", list(DEEP))
+@pytest.mark.parametrize("name", ["notation.toml", "pyproject.toml"])
+def test_a_config_nested_too_deeply_is_an_error_not_a_traceback(
+    here: Path, name: str, nesting: str
+) -> None:
+    path = here / name
+    table = "[tool.notation]\n" if name == "pyproject.toml" else ""
+    path.write_text(table + DEEP[nesting])
+    result = validate("game.pdn")
+    assert (result.exit_code, result.stdout) == (2, "")
+    said = "it is not TOML notation can read: its values nest too deeply"
+    assert result.stderr == f"notation: {path}: {said}\n"
+
+
 def test_a_pyproject_that_names_notation_elsewhere_is_passed_over(here: Path) -> None:
     (here / "pyproject.toml").write_text('[project]\nname = "notation"\n[tool.x]\nu = "\\u0041"\n')
     assert validate("game.pdn").stdout == f"game.pdn{ILLEGAL_LINE}\n"
