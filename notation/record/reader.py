@@ -607,17 +607,17 @@ def read_records(
                 scan = _Scan(number, column)
             twice = scan.named_twice(segment)
             if twice is not None:
-                cut, again = twice
-                scan.add(segment[:cut], number)
+                named, again = twice
+                scan.add(segment[:named], number)
                 index += 1
                 record = _finish(scan, index, path, keep_text, missing=False)
                 if not record.has_syntax_errors:
                     record.diagnostics.append(
-                        _named_again(again, number, column + cut, path, index)
+                        _named_again(again, number, column + named, path, index)
                     )
                 yield record
                 scan = None
-                segment, column = segment[cut:], column + cut
+                segment, column = segment[named:], column + named
                 continue
             # A tag pair at this point was seen before the segment was cut: the scan is
             # fresh here, or has no tag pair ahead.
